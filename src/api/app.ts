@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { PLAN_LIMITS, type Plan, type PlanLimits } from '../accounts/plans.js';
+import type { Quotas } from '../accounts/quotas.js';
+import type { AccountService } from '../accounts/service.js';
+import type { Config } from '../config/index.js';
+import type { Storage } from '../storage/index.js';
+import { loggerOptions } from './logging.js';
+import { registerAccess } from './plugins/access.js';
+import { registerDocs } from './plugins/docs.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { healthRoutes } from './routes/health.js';
+import { accountRoutes } from './routes/v1/account.js';
+
+export interface AppDeps {
+  readonly config: Config;
+  readonly storage: Storage;
+  readonly accounts: AccountService;
+  readonly quotas: Quotas;
+  readonly version: string;
+  /** Where JSON logs go (default stdout). */
+  readonly logStream?: DestinationStream;
+  /** Plan limits; the default is the plan table. Benchmarks raise them. */
+  readonly limitsFor?: (plan: Plan) => PlanLimits;
+  /** Extra /v1 routes (used by tests of shared behaviour and by later features). */
+  readonly extraV1Routes?: (scope: FastifyInstance) => void;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Builds the HTTP application from its dependencies. server.ts/main.ts only listen. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(deps.config.logLevel, deps.logStream),
+    bodyLimit: deps.config.bodyLimitBytes,
+    trustProxy: deps.config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const limitsFor = deps.limitsFor ?? ((plan: Plan) => PLAN_LIMITS[plan]);
+
+  registerErrorHandling(app, deps.config.bodyLimitBytes);
+  registerSecurityHeaders(app);
+  await registerDocs(app, deps.version);
+
+  healthRoutes(app, { storage: deps.storage, version: deps.version });
+
+  await app.register(
+    (scope, _opts, done) => {
+      registerAccess(scope, { accounts: deps.accounts, quotas: deps.quotas, limitsFor });
+      accountRoutes(scope, { accounts: deps.accounts, quotas: deps.quotas, limitsFor });
+      deps.extraV1Routes?.(scope);
+      done();
+    },
+    { prefix: '/v1' },
+  );
+
+  return app;
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountService, AuthenticatedKey } from '../../accounts/service.js';
+import { PLAN_LABELS, planHasFeature, plansIncluding, FEATURE_LABELS, type Feature, type Plan, type PlanLimits, type QuotaBucket } from '../../accounts/plans.js';
+import type { QuotaDecision, Quotas } from '../../accounts/quotas.js';
+import { AppError } from '../../core/errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The hourly quota bucket this route counts against; absent = not counted. */
+    quota?: QuotaBucket;
+    /** The plan-gated feature a request uses, if any (may depend on the validated body). */
+    feature?: (request: FastifyRequest) => Feature | undefined;
+  }
+  interface FastifyRequest {
+    auth: AuthenticatedKey | null;
+    quotaKey: string | null;
+  }
+}
+
+export const UNAUTHORIZED_DETAIL = 'Missing or invalid API key: send a valid key in the X-API-Key header';
+
+export interface AccessOptions {
+  accounts: AccountService;
+  quotas: Quotas;
+  limitsFor: (plan: Plan) => PlanLimits;
+}
+
+/**
+ * Authentication, plan gating and hourly quotas for the /v1 scope.
+ * Order: key check (before the body is read) → body validation → plan gate → quota.
+ * Requests rejected by validation or gating are not counted; responses with a
+ * 5xx status give their count back.
+ */
+export function registerAccess(scope: FastifyInstance, options: AccessOptions): void {
+  scope.decorateRequest('auth', null);
+  scope.decorateRequest('quotaKey', null);
+
+  scope.addHook('onRequest', async (request) => {
+    const header = request.headers['x-api-key'];
+    const presented = typeof header === 'string' ? header.trim() : undefined;
+    const auth = await options.accounts.authenticate(presented);
+    if (!auth) throw new AppError('unauthorized', UNAUTHORIZED_DETAIL);
+    request.auth = auth;
+  });
+
+  scope.addHook('preHandler', async (request, reply) => {
+    const auth = request.auth;
+    const config = request.routeOptions.config;
+    if (!auth) throw new AppError('unauthorized', UNAUTHORIZED_DETAIL);
+    const feature = config.feature?.(request);
+    if (feature !== undefined && !planHasFeature(auth.account.plan, feature)) {
+      throw new AppError(
+        'forbidden',
+        `${FEATURE_LABELS[feature]} requires ${plansIncluding(feature)}; this account is on the ${PLAN_LABELS[auth.account.plan]} plan`,
+      );
+    }
+    const bucket = config.quota;
+    if (bucket === undefined) return;
+    const decision = await options.quotas.consume(bucket, auth.account.id, options.limitsFor(auth.account.plan));
+    const headers = rateLimitHeaders(bucket, decision);
+    if (!decision.allowed) {
+      const wait = Math.max(1, decision.resetAt - Math.floor(Date.now() / 1000));
+      throw new AppError(
+        'rate_limited',
+        `Hourly ${bucket} limit of ${decision.limit} requests reached for the ${PLAN_LABELS[auth.account.plan]} plan; it resets at ${new Date(decision.resetAt * 1000).toISOString()} (in ${wait} s)`,
+        { retryAfterSeconds: wait, headers },
+      );
+    }
+    request.quotaKey = decision.key;
+    setHeaders(reply, headers);
+  });
+
+  scope.addHook('onResponse', async (request, reply) => {
+    if (request.quotaKey !== null && reply.statusCode >= 500) {
+      await options.quotas.release(request.quotaKey).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'could not release quota');
+      });
+    }
+  });
+}
+
+/**
+ * IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers) plus the common
+ * X-RateLimit-* trio. Unlimited buckets carry none: there is no limit to announce.
+ */
+export function rateLimitHeaders(bucket: QuotaBucket, decision: QuotaDecision): Record<string, string> {
+  if (decision.limit === null || decision.remaining === null) return {};
+  const secondsLeft = Math.max(0, decision.resetAt - Math.floor(Date.now() / 1000));
+  return {
+    'ratelimit-policy': `"${bucket}";q=${decision.limit};w=3600`,
+    ratelimit: `"${bucket}";r=${decision.remaining};t=${secondsLeft}`,
+    'x-ratelimit-limit': String(decision.limit),
+    'x-ratelimit-remaining': String(decision.remaining),
+    'x-ratelimit-reset': String(decision.resetAt),
+  };
+}
+
+function setHeaders(reply: FastifyReply, headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) void reply.header(name, value);
+}

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+
+const require = createRequire(import.meta.url);
+
+export const API_KEY_SCHEME = 'ApiKeyAuth';
+
+const DESCRIPTION = `Vigil scans source repositories and public API endpoints for security problems and explains and fixes what it finds.
+
+Every \`/v1\` request needs an API key in the \`X-API-Key\` header. Errors always have the body \`{"detail": "..."}\`.
+Requests counted against an hourly quota carry \`RateLimit-Policy\`, \`RateLimit\` and \`X-RateLimit-*\` headers.`;
+
+/**
+ * OpenAPI 3.1 generated from the route schemas, served at /openapi.json, with
+ * Swagger UI at /docs and ReDoc at /redoc. Every asset comes from this service.
+ */
+export async function registerDocs(app: FastifyInstance, version: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Vigil API',
+        version,
+        description: DESCRIPTION,
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Vigil' },
+      },
+      servers: [{ url: '/', description: 'This Vigil service' }],
+      tags: [
+        { name: 'service', description: 'Liveness and version' },
+        { name: 'account', description: 'The calling account, its plan, quotas and API key' },
+      ],
+      components: {
+        securitySchemes: {
+          [API_KEY_SCHEME]: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Vigil API key (vgl_live_…)' },
+        },
+      },
+    },
+  });
+
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { validatorUrl: null, deepLinking: true },
+    staticCSP: false,
+  });
+
+  app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  const redocBundle = readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'));
+  app.get('/redoc', { schema: { hide: true } }, (_request, reply) => reply.type('text/html; charset=utf-8').send(REDOC_PAGE));
+  app.get('/redoc/redoc.standalone.js', { schema: { hide: true } }, (_request, reply) =>
+    reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').send(redocBundle),
+  );
+  app.get('/redoc/init.js', { schema: { hide: true } }, (_request, reply) =>
+    reply.type('application/javascript; charset=utf-8').send(REDOC_INIT),
+  );
+}
+
+const REDOC_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Vigil API reference</title>
+<style>body { margin: 0; padding: 0; }</style>
+</head>
+<body>
+<div id="redoc-container"></div>
+<script src="/redoc/redoc.standalone.js"></script>
+<script src="/redoc/init.js"></script>
+</body>
+</html>
+`;
+
+const REDOC_INIT = `Redoc.init('/openapi.json', { hideDownloadButton: false, expandResponses: '200' }, document.getElementById('redoc-container'));\n`;

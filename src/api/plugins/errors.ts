@@ -1,0 +1,94 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAppError } from '../../core/errors.js';
+
+/**
+ * The one place where errors become HTTP responses. Every non-2xx body is
+ * {"detail": "..."}; unexpected errors are logged with the request id and
+ * answered with a generic 500 that reveals nothing.
+ */
+export function registerErrorHandling(app: FastifyInstance, bodyLimitBytes: number): void {
+  app.setNotFoundHandler((request, reply) => {
+    void reply.code(404).send({ detail: `No route for ${request.method} ${pathOf(request.url)}` });
+  });
+
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const mapped = classify(error, bodyLimitBytes);
+    if (mapped.status >= 500) {
+      request.log.error({ err: error, reqId: request.id }, 'request failed');
+    } else {
+      request.log.info({ status: mapped.status, code: mapped.code }, 'request rejected');
+    }
+    for (const [name, value] of Object.entries(mapped.headers)) void reply.header(name, value);
+    return reply.code(mapped.status).send({ detail: mapped.detail });
+  });
+}
+
+interface Mapped {
+  status: number;
+  code: string;
+  detail: string;
+  headers: Record<string, string>;
+}
+
+function classify(error: FastifyError, bodyLimitBytes: number): Mapped {
+  if (isAppError(error)) {
+    const headers = { ...error.headers };
+    if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(Math.max(0, Math.ceil(error.retryAfterSeconds)));
+    return { status: error.status, code: error.code, detail: error.detail, headers };
+  }
+  if (error.validation) {
+    return { status: 400, code: 'validation', detail: validationDetail(error), headers: {} };
+  }
+  const known = FASTIFY_CODES[error.code];
+  if (known) return { ...known(error, bodyLimitBytes), code: error.code, headers: {} };
+  // JSON syntax errors carry a slice of the body in their message: never echo it.
+  if (error instanceof SyntaxError || error.statusCode === 400) {
+    return { status: 400, code: 'bad_request', detail: 'Malformed request body: expected a JSON object', headers: {} };
+  }
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 && error.code?.startsWith('FST_')) {
+    return { status: error.statusCode, code: error.code, detail: error.message, headers: {} };
+  }
+  return { status: 500, code: 'internal', detail: 'Internal server error; the request id in X-Request-Id identifies it in the logs', headers: {} };
+}
+
+type Rule = (error: FastifyError, bodyLimitBytes: number) => { status: number; detail: string };
+
+const FASTIFY_CODES: Readonly<Record<string, Rule>> = Object.freeze({
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => ({
+    status: 415,
+    detail: 'Unsupported Content-Type: send the body as application/json',
+  }),
+  FST_ERR_CTP_INVALID_TYPE: () => ({ status: 415, detail: 'Unsupported Content-Type: send the body as application/json' }),
+  FST_ERR_CTP_BODY_TOO_LARGE: (_e, limit) => ({
+    status: 413,
+    detail: `Request body is larger than the limit of ${limit} bytes`,
+  }),
+  FST_ERR_CTP_INVALID_JSON_BODY: () => ({ status: 400, detail: 'Malformed JSON in request body' }),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => ({
+    status: 400,
+    detail: 'Request body is empty but Content-Type is application/json; send a JSON object or no Content-Type',
+  }),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => ({ status: 400, detail: 'Content-Length does not match the body' }),
+});
+
+function validationDetail(error: FastifyError): string {
+  const first = error.validation?.[0];
+  const where = error.validationContext ?? 'body';
+  if (!first) return `Invalid request ${where}`;
+  const base = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const params = first.params as Record<string, unknown>;
+  const missing = typeof params.missingProperty === 'string' ? params.missingProperty : undefined;
+  if (first.keyword === 'required' && missing) {
+    return `Invalid request ${where}: field "${base ? `${base}.${missing}` : missing}" is required`;
+  }
+  if (!base) return `Invalid request ${where}: ${where === 'body' ? 'expected a JSON object' : first.message ?? 'invalid'}`;
+  if (first.keyword === 'enum' && Array.isArray(params.allowedValues)) {
+    return `Invalid request ${where}: field "${base}" must be one of ${params.allowedValues.map(String).join(', ')}`;
+  }
+  return `Invalid request ${where}: field "${base}" ${first.message ?? 'is invalid'}`;
+}
+
+function pathOf(url: string): string {
+  const path = url.split('?')[0] ?? '/';
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+}

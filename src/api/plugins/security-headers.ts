@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+
+/** CSP for JSON responses: nothing may load, nothing may frame them. */
+const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * CSP for the documentation pages (/docs, /redoc). Every asset is served by
+ * Vigil itself, so 'self' suffices; ReDoc and Swagger UI set inline styles, and
+ * ReDoc's search runs in a blob: worker.
+ */
+export const DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const DOCS_PREFIXES = ['/docs', '/redoc'];
+
+function isDocsPath(path: string): boolean {
+  return DOCS_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+}
+
+/** Hardened defaults for every response; no CORS headers are ever sent. */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const path = request.url.split('?')[0] ?? '/';
+    void reply.header('x-request-id', request.id);
+    void reply.header('x-content-type-options', 'nosniff');
+    void reply.header('x-frame-options', 'DENY');
+    void reply.header('referrer-policy', 'no-referrer');
+    void reply.header('cross-origin-opener-policy', 'same-origin');
+    void reply.header('cross-origin-resource-policy', 'same-origin');
+    void reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+    void reply.header('content-security-policy', isDocsPath(path) ? DOCS_CSP : API_CSP);
+    if (request.protocol === 'https') {
+      void reply.header('strict-transport-security', 'max-age=63072000; includeSubDomains');
+    }
+    if (!isDocsPath(path)) void reply.header('cache-control', 'no-store');
+    reply.removeHeader('x-powered-by');
+    return payload;
+  });
+}

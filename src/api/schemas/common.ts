@@ -1,0 +1,35 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+
+export const ErrorBody = Type.Object(
+  { detail: Type.String({ description: 'Human-readable description of the problem' }) },
+  { title: 'Error', description: 'Body of every non-2xx response' },
+);
+
+const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = Object.freeze({
+  400: 'Invalid input or missing required fields',
+  401: 'X-API-Key missing or invalid',
+  403: 'The plan does not include this feature, or the token lacks permission',
+  404: 'Not found',
+  409: 'Conflict with the current state',
+  413: 'Request body too large',
+  415: 'Content-Type is not application/json',
+  429: 'Hourly quota exceeded; see Retry-After',
+  500: 'Unexpected error',
+  503: 'Temporarily unavailable; retry later',
+});
+
+/** Response schemas for the given error statuses, each with the {detail} body. */
+export function errorResponses(...statuses: number[]): Record<number, TSchema> {
+  const out: Record<number, TSchema> = {};
+  for (const status of statuses) {
+    out[status] = Type.Object(ErrorBody.properties, {
+      description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+    });
+  }
+  return out;
+}
+
+/** The error statuses every authenticated /v1 route can answer with. */
+export const AUTHENTICATED_ERRORS = [401, 429, 500] as const;
+/** Extra statuses for routes that take a JSON body. */
+export const BODY_ERRORS = [400, 413, 415] as const;

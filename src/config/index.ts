@@ -1,0 +1,183 @@
+import { isIP } from 'node:net';
+import { resolve } from 'node:path';
+
+/**
+ * Every setting Vigil reads, loaded once from the environment and frozen.
+ * docs/configuration.md documents each variable; keep the two in step.
+ */
+export const AI_PROVIDERS = ['builtin', 'anthropic', 'openai', 'google', 'openai-compatible'] as const;
+export type AiProviderName = (typeof AI_PROVIDERS)[number];
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly redisUrl: string | undefined;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly githubApiUrl: string;
+  readonly githubToken: string | undefined;
+  readonly osvApiUrl: string;
+  readonly aiProvider: AiProviderName;
+  readonly aiApiKey: string | undefined;
+  readonly aiBaseUrl: string | undefined;
+  readonly aiModel: string | undefined;
+  readonly scanApiAllowCidrs: readonly string[];
+  readonly logLevel: LogLevel;
+  readonly keyPepper: string | undefined;
+  readonly ownerEmail: string;
+  readonly bodyLimitBytes: number;
+  readonly shutdownTimeoutMs: number;
+  readonly trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+class Reader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  /** A trimmed value, or undefined when unset or blank. */
+  raw(name: string): string | undefined {
+    const value = this.env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  }
+
+  string(name: string, fallback: string): string {
+    return this.raw(name) ?? fallback;
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min || n > max) {
+      this.problems.push(`${name}: must be an integer from ${min} to ${max} (got "${value}")`);
+      return fallback;
+    }
+    return n;
+  }
+
+  boolean(name: string, fallback: boolean): boolean {
+    const value = this.raw(name)?.toLowerCase();
+    if (value === undefined) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+    if (['0', 'false', 'no', 'off'].includes(value)) return false;
+    this.problems.push(`${name}: must be true or false (got "${value}")`);
+    return fallback;
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[]): T | undefined {
+    const value = this.raw(name);
+    if (value === undefined) return undefined;
+    const found = allowed.find((a) => a === value.toLowerCase());
+    if (found === undefined) this.problems.push(`${name}: must be one of ${allowed.join(', ')} (got "${value}")`);
+    return found;
+  }
+
+  /** A URL with one of the given schemes. Values are never echoed: they may hold passwords. */
+  url(name: string, schemes: readonly string[], fallback?: string): string | undefined {
+    const value = this.raw(name) ?? fallback;
+    if (value === undefined) return undefined;
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      this.problems.push(`${name}: is not a valid URL`);
+      return undefined;
+    }
+    if (!schemes.includes(parsed.protocol.replace(/:$/, ''))) {
+      this.problems.push(`${name}: must use one of the schemes ${schemes.map((s) => `${s}://`).join(', ')}`);
+      return undefined;
+    }
+    return value.replace(/\/+$/, '') || value;
+  }
+
+  cidrs(name: string): string[] {
+    const value = this.raw(name);
+    if (value === undefined) return [];
+    const out: string[] = [];
+    for (const item of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+      if (isCidr(item)) out.push(item);
+      else this.problems.push(`${name}: "${item}" is not a CIDR range such as 10.0.0.0/8 or fd00::/8`);
+    }
+    return out;
+  }
+}
+
+export function isCidr(text: string): boolean {
+  const [address, prefix, ...rest] = text.split('/');
+  if (address === undefined || prefix === undefined || rest.length > 0 || !/^\d{1,3}$/.test(prefix)) return false;
+  const family = isIP(address);
+  const bits = Number(prefix);
+  return (family === 4 && bits <= 32) || (family === 6 && bits <= 128);
+}
+
+/** Infer the AI provider from a key's documented prefix, when it is unambiguous. */
+export function providerFromKey(key: string | undefined): AiProviderName | undefined {
+  if (key === undefined) return undefined;
+  if (key.startsWith('sk-ant-')) return 'anthropic';
+  if (key.startsWith('AIza')) return 'google';
+  if (key.startsWith('sk-')) return 'openai';
+  return undefined;
+}
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const r = new Reader(env);
+  const aiApiKey = r.raw('AI_API_KEY');
+  const explicitProvider = r.oneOf('AI_PROVIDER', AI_PROVIDERS);
+  const aiProvider = explicitProvider ?? providerFromKey(aiApiKey) ?? 'builtin';
+  const aiBaseUrl = r.url('AI_BASE_URL', ['http', 'https']);
+  if (aiProvider === 'openai-compatible' && aiBaseUrl === undefined) {
+    r.problems.push('AI_BASE_URL: is required when AI_PROVIDER is openai-compatible');
+  }
+  if (explicitProvider !== undefined && !['builtin', 'openai-compatible'].includes(explicitProvider) && aiApiKey === undefined) {
+    r.problems.push(`AI_API_KEY: is required when AI_PROVIDER is ${explicitProvider}`);
+  }
+  const keyPepper = r.raw('VIGIL_KEY_PEPPER');
+  if (keyPepper !== undefined && keyPepper.length < 32) {
+    r.problems.push('VIGIL_KEY_PEPPER: must be at least 32 characters');
+  }
+
+  const config: Config = {
+    port: r.integer('PORT', 8080, 0, 65535),
+    host: r.string('HOST', '0.0.0.0'),
+    dataDir: resolve(cwd, r.string('VIGIL_DATA_DIR', './data')),
+    databaseUrl: r.url('DATABASE_URL', ['postgres', 'postgresql']),
+    redisUrl: r.url('REDIS_URL', ['redis', 'rediss']),
+    smtpUrl: r.url('SMTP_URL', ['smtp', 'smtps']),
+    mailFrom: r.string('MAIL_FROM', 'Vigil <vigil@localhost>'),
+    githubApiUrl: r.url('GITHUB_API_URL', ['http', 'https'], 'https://api.github.com') ?? 'https://api.github.com',
+    githubToken: r.raw('GITHUB_TOKEN'),
+    osvApiUrl: r.url('OSV_API_URL', ['http', 'https'], 'https://api.osv.dev') ?? 'https://api.osv.dev',
+    aiProvider,
+    aiApiKey,
+    aiBaseUrl,
+    aiModel: r.raw('AI_MODEL'),
+    scanApiAllowCidrs: Object.freeze(r.cidrs('SCAN_API_ALLOW_CIDRS')),
+    logLevel: r.oneOf('LOG_LEVEL', LOG_LEVELS) ?? 'info',
+    keyPepper,
+    ownerEmail: r.string('VIGIL_OWNER_EMAIL', 'owner@localhost'),
+    bodyLimitBytes: r.integer('VIGIL_BODY_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+    shutdownTimeoutMs: r.integer('VIGIL_SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    trustProxy: r.boolean('VIGIL_TRUST_PROXY', false),
+  };
+  if (!/^[^\s@]+@[^\s@]+$/.test(config.ownerEmail)) {
+    r.problems.push(`VIGIL_OWNER_EMAIL: "${config.ownerEmail}" is not an email address`);
+  }
+  if (r.problems.length > 0) throw new ConfigError(r.problems);
+  return Object.freeze(config);
+}

@@ -1,0 +1,107 @@
+import { Redis } from 'ioredis';
+import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { loadPepper } from './accounts/pepper.js';
+import { MemoryQuotaStore, Quotas, RedisQuotaStore, type QuotaStore } from './accounts/quotas.js';
+import { AccountService, type IssuedKey } from './accounts/service.js';
+import { buildApp } from './api/app.js';
+import type { Config } from './config/index.js';
+import { VERSION } from './core/version.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { openStorage, type Storage } from './storage/index.js';
+
+/**
+ * The composition root: the only place that turns configuration into real
+ * dependencies (database, quota store, mailer). The server and the CLI use it.
+ */
+export interface Runtime {
+  readonly config: Config;
+  readonly storage: Storage;
+  readonly mailer: Mailer;
+  readonly accounts: AccountService;
+  close(): Promise<void>;
+}
+
+export async function createRuntime(config: Config): Promise<Runtime> {
+  const pepper = loadPepper(config.keyPepper, config.dataDir);
+  const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir });
+  const accounts = new AccountService(storage, pepper, mailer);
+  return {
+    config,
+    storage,
+    mailer,
+    accounts,
+    async close() {
+      await Promise.allSettled([storage.close(), mailer.close()]);
+    },
+  };
+}
+
+export function createQuotaStore(config: Config): QuotaStore {
+  if (config.redisUrl === undefined) return new MemoryQuotaStore();
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, connectTimeout: 5_000 });
+  redis.on('error', () => undefined); // reported per request as 503; ioredis reconnects by itself
+  return new RedisQuotaStore(redis);
+}
+
+export interface Server {
+  readonly app: FastifyInstance;
+  readonly runtime: Runtime;
+  readonly ownerKey: IssuedKey | undefined;
+  /** Stops accepting, lets in-flight requests finish (up to the configured timeout), closes storage. */
+  shutdown(): Promise<'clean' | 'timeout'>;
+}
+
+export async function startServer(config: Config, options: { logStream?: DestinationStream } = {}): Promise<Server> {
+  const runtime = await createRuntime(config);
+  const quotas = new Quotas(createQuotaStore(config));
+  let app: FastifyInstance;
+  let ownerKey: IssuedKey | undefined;
+  try {
+    ownerKey = await runtime.accounts.bootstrapOwner(config.ownerEmail);
+    app = await buildApp({
+      config,
+      storage: runtime.storage,
+      accounts: runtime.accounts,
+      quotas,
+      version: VERSION,
+      ...(options.logStream ? { logStream: options.logStream } : {}),
+    });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await Promise.allSettled([quotas.close(), runtime.close()]);
+    throw error;
+  }
+  let closing: Promise<'clean' | 'timeout'> | undefined;
+  const shutdown = (): Promise<'clean' | 'timeout'> => {
+    closing ??= (async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), config.shutdownTimeoutMs);
+      });
+      const outcome = await Promise.race([app.close().then(() => 'clean' as const), timedOut]);
+      clearTimeout(timer);
+      await Promise.allSettled([quotas.close(), runtime.close()]);
+      return outcome;
+    })();
+    return closing;
+  };
+  return { app, runtime, ownerKey, shutdown };
+}
+
+export function ownerBanner(issued: IssuedKey): string {
+  const line = '='.repeat(72);
+  return [
+    '',
+    line,
+    '  Vigil: first start. An owner account was created on the Team plan.',
+    `  Email:   ${issued.account.email}`,
+    `  API key: ${issued.apiKey}`,
+    '',
+    '  This key is shown once and never again: Vigil stores only a hash.',
+    '  Keep it in a secret store. Lost it? Run: vigil keys rotate --email ' + issued.account.email,
+    line,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,91 @@
+import { join } from 'node:path';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { lockEmbeddedDatabase } from './embedded-lock.js';
+import { migrationProvider } from './migrations.js';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+
+export type StorageKind = 'embedded' | 'postgres';
+
+export interface Storage {
+  readonly kind: StorageKind;
+  readonly db: Kysely<Database>;
+  /** Resolves when the database answers a trivial query within the timeout. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StorageOptions {
+  databaseUrl?: string | undefined;
+  /** Folder for the embedded database (used when databaseUrl is absent). */
+  dataDir: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+export async function openStorage(options: StorageOptions): Promise<Storage> {
+  const storage = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : await openEmbedded(join(options.dataDir, 'db'));
+  try {
+    await migrate(storage.db);
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  return storage;
+}
+
+export async function migrate(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+function openPostgres(connectionString: string, max: number): Storage {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
+  // An idle client that loses its connection emits 'error'; without a listener it would crash the process.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return makeStorage('postgres', db, () => db.destroy());
+}
+
+async function openEmbedded(dir: string): Promise<Storage> {
+  const unlock = lockEmbeddedDatabase(dir);
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const pglite = await PGlite.create(join(dir, 'pgdata'));
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    return makeStorage('embedded', db, async () => {
+      await db.destroy();
+      unlock();
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+function makeStorage(kind: StorageKind, db: Kysely<Database>, close: () => Promise<void>): Storage {
+  let closed: Promise<void> | undefined;
+  return {
+    kind,
+    db,
+    async ping(timeoutMs = 2_000) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('database ping timed out')), timeoutMs);
+      });
+      try {
+        await Promise.race([sql`select 1`.execute(db), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close() {
+      closed ??= close();
+      return closed;
+    },
+  };
+}

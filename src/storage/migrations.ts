@@ -1,0 +1,63 @@
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+/**
+ * One ordered set of migrations for both backends (embedded PGlite and PostgreSQL).
+ * Never edit a migration that has shipped: add a new one.
+ */
+const migrations: Record<string, Migration> = {
+  '0001_accounts_keys_scans': {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('accounts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('plan', 'text', (c) => c.notNull().check(sql`plan in ('free', 'pro', 'team')`))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+
+      await db.schema
+        .createTable('api_keys')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('key_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('display_prefix', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('revoked_at', 'timestamptz')
+        .execute();
+      await db.schema.createIndex('api_keys_account_idx').on('api_keys').column('account_id').execute();
+
+      await db.schema
+        .createTable('scans')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('seq', 'bigserial', (c) => c.notNull())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('target_type', 'text', (c) => c.notNull())
+        .addColumn('target', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('started_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('completed_at', 'timestamptz')
+        .addColumn('finding_count', 'integer', (c) => c.notNull())
+        .addColumn('result', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('scans_account_seq_idx').on('scans').columns(['account_id', 'seq desc']).execute();
+
+      await db.schema
+        .createTable('system_state')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      for (const table of ['system_state', 'scans', 'api_keys', 'accounts']) {
+        await db.schema.dropTable(table).ifExists().execute();
+      }
+    },
+  },
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};

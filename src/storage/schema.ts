@@ -1,0 +1,53 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Table types for Kysely. Migrations in ./migrations.ts create exactly these. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface AccountsTable {
+  id: string;
+  email: string;
+  plan: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  key_hash: string;
+  display_prefix: string;
+  created_at: Timestamp;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface ScansTable {
+  id: string;
+  account_id: string;
+  target_type: string;
+  target: string;
+  status: string;
+  started_at: Timestamp;
+  completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  finding_count: number;
+  result: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+  seq: Generated<string>;
+}
+
+export interface SystemStateTable {
+  key: string;
+  value: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  scans: ScansTable;
+  system_state: SystemStateTable;
+}
+
+export type AccountRow = Selectable<AccountsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type ScanRow = Selectable<ScansTable>;
+export type NewScanRow = Insertable<ScansTable>;
