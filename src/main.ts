@@ -75,19 +75,34 @@ export async function startServer(config: Config, options: { logStream?: Destina
   }
   let closing: Promise<'clean' | 'timeout'> | undefined;
   const shutdown = (): Promise<'clean' | 'timeout'> => {
-    closing ??= (async () => {
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), config.shutdownTimeoutMs);
-      });
-      const outcome = await Promise.race([app.close().then(() => 'clean' as const), timedOut]);
-      clearTimeout(timer);
+    closing ??= gracefulClose(app, config.shutdownTimeoutMs, async () => {
       await Promise.allSettled([quotas.close(), runtime.close()]);
-      return outcome;
-    })();
+    });
     return closing;
   };
   return { app, runtime, ownerKey, shutdown };
+}
+
+/**
+ * Graceful stop: the server stops accepting connections at once, in-flight
+ * requests get up to timeoutMs to finish, then resources (database, quota
+ * store) are closed whatever happened.
+ */
+export async function gracefulClose(
+  app: FastifyInstance,
+  timeoutMs: number,
+  closeResources: () => Promise<void>,
+): Promise<'clean' | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  try {
+    return await Promise.race([app.close().then(() => 'clean' as const), timedOut]);
+  } finally {
+    clearTimeout(timer);
+    await closeResources();
+  }
 }
 
 export function ownerBanner(issued: IssuedKey): string {

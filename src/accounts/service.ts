@@ -1,4 +1,4 @@
-import { AppError } from '../core/errors.js';
+import { AppError, unauthorized } from '../core/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { AccountsRepository, SystemStateRepository, type AccountRow, type Storage } from '../storage/index.js';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './keys.js';
@@ -92,13 +92,18 @@ export class AccountService {
 
   /**
    * Replaces the account's key: the old key is revoked and the new one stored in
-   * one transaction, so there is no instant at which both or neither work.
+   * one transaction, so there is no instant at which both or neither work. With
+   * `presentedKeyId`, the rotation succeeds only if that key is still active, so
+   * of two concurrent rotations with the same key exactly one wins.
    */
-  async rotateKey(accountId: string): Promise<IssuedKey> {
+  async rotateKey(accountId: string, presentedKeyId?: string): Promise<IssuedKey> {
     return this.storage.db.transaction().execute(async (trx) => {
       const repo = new AccountsRepository(trx);
-      const row = await repo.findById(accountId);
+      const row = await repo.lockById(accountId);
       if (!row) throw new AppError('not_found', 'Account not found');
+      if (presentedKeyId !== undefined && !(await repo.revokeKey(presentedKeyId))) {
+        throw unauthorized();
+      }
       await repo.revokeKeys(accountId);
       return this.issueKey(repo, toAccount(row));
     });

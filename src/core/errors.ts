@@ -50,3 +50,7 @@ export const forbidden = (detail: string): AppError => new AppError('forbidden',
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
+
+/** The one 401 body: the same whatever was wrong with the key. */
+export const UNAUTHORIZED_DETAIL = 'Missing or invalid API key: send a valid key in the X-API-Key header';
+export const unauthorized = (): AppError => new AppError('unauthorized', UNAUTHORIZED_DETAIL);

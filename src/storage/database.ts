@@ -38,7 +38,11 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
 }
 
 export async function migrate(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Keep Kysely's bookkeeping tables in the schema the connection works in
+  // (search_path), so one PostgreSQL database can host several installations.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrationTableSchema = rows[0]?.schema ?? 'public';
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }

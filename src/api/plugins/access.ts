@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountService, AuthenticatedKey } from '../../accounts/service.js';
 import { PLAN_LABELS, planHasFeature, plansIncluding, FEATURE_LABELS, type Feature, type Plan, type PlanLimits, type QuotaBucket } from '../../accounts/plans.js';
 import type { QuotaDecision, Quotas } from '../../accounts/quotas.js';
-import { AppError } from '../../core/errors.js';
+import { AppError, unauthorized } from '../../core/errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,7 +17,7 @@ declare module 'fastify' {
   }
 }
 
-export const UNAUTHORIZED_DETAIL = 'Missing or invalid API key: send a valid key in the X-API-Key header';
+export { UNAUTHORIZED_DETAIL } from '../../core/errors.js';
 
 export interface AccessOptions {
   accounts: AccountService;
@@ -39,14 +39,14 @@ export function registerAccess(scope: FastifyInstance, options: AccessOptions): 
     const header = request.headers['x-api-key'];
     const presented = typeof header === 'string' ? header.trim() : undefined;
     const auth = await options.accounts.authenticate(presented);
-    if (!auth) throw new AppError('unauthorized', UNAUTHORIZED_DETAIL);
+    if (!auth) throw unauthorized();
     request.auth = auth;
   });
 
   scope.addHook('preHandler', async (request, reply) => {
     const auth = request.auth;
     const config = request.routeOptions.config;
-    if (!auth) throw new AppError('unauthorized', UNAUTHORIZED_DETAIL);
+    if (!auth) throw unauthorized();
     const feature = config.feature?.(request);
     if (feature !== undefined && !planHasFeature(auth.account.plan, feature)) {
       throw new AppError(

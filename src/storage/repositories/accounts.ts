@@ -29,6 +29,22 @@ export class AccountsRepository {
     return this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** Reads the account and locks its row until the transaction ends (serialises rotations). */
+  async lockById(id: string): Promise<AccountRow | undefined> {
+    return this.db.selectFrom('accounts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  }
+
+  /** Revokes one key if it is still active; true when this call revoked it. */
+  async revokeKey(keyId: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('api_keys')
+      .set({ revoked_at: new Date() })
+      .where('id', '=', keyId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async count(): Promise<number> {
     const row = await this.db
       .selectFrom('accounts')

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { BUCKETS, PLANS, type Plan, type PlanLimits } from '../../../accounts/plans.js';
 import { WINDOW_SECONDS, type Quotas } from '../../../accounts/quotas.js';
 import type { AccountService } from '../../../accounts/service.js';
-import { AppError } from '../../../core/errors.js';
+import { unauthorized } from '../../../core/errors.js';
 import { API_KEY_SCHEME } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../../schemas/common.js';
 
@@ -65,7 +65,7 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
     },
     async (request) => {
       const auth = request.auth;
-      if (!auth) throw new AppError('unauthorized', 'Missing API key');
+      if (!auth) throw unauthorized();
       const [usage, key] = await Promise.all([
         deps.quotas.usage(auth.account.id, BUCKETS),
         deps.accounts.currentKey(auth.account.id),
@@ -101,8 +101,8 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
     },
     async (request) => {
       const auth = request.auth;
-      if (!auth) throw new AppError('unauthorized', 'Missing API key');
-      const issued = await deps.accounts.rotateKey(auth.account.id);
+      if (!auth) throw unauthorized();
+      const issued = await deps.accounts.rotateKey(auth.account.id, auth.keyId);
       let emailed = true;
       try {
         await deps.accounts.mailKey(issued, 'rotated');

@@ -1,0 +1,10 @@
+#!/usr/bin/env node
+import { runCli } from './program.js';
+
+const code = await runCli(process.argv.slice(2), {
+  env: process.env,
+  cwd: process.cwd(),
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+});
+process.exitCode = code;

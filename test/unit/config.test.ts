@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/index.js';
+
+const load = (env: Record<string, string>) => loadConfig(env, '/srv/vigil');
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const config = load({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/vigil/data',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      githubApiUrl: 'https://api.github.com',
+      osvApiUrl: 'https://api.osv.dev',
+      aiProvider: 'builtin',
+      scanApiAllowCidrs: [],
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads every documented variable', () => {
+    const config = load({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      VIGIL_DATA_DIR: '/var/lib/vigil',
+      DATABASE_URL: 'postgres://u:p@db:5432/vigil',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtps://u:p@mail:465',
+      MAIL_FROM: 'Sec <sec@example.com>',
+      GITHUB_API_URL: 'https://ghe.example.com/api/v3/',
+      GITHUB_TOKEN: 'token-value',
+      OSV_API_URL: 'http://127.0.0.1:9999',
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      AI_MODEL: 'llama3',
+      SCAN_API_ALLOW_CIDRS: '127.0.0.1/32, 10.1.0.0/16,fd00::/8',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/vigil',
+      databaseUrl: 'postgres://u:p@db:5432/vigil',
+      redisUrl: 'redis://cache:6379',
+      smtpUrl: 'smtps://u:p@mail:465',
+      mailFrom: 'Sec <sec@example.com>',
+      githubApiUrl: 'https://ghe.example.com/api/v3',
+      githubToken: 'token-value',
+      osvApiUrl: 'http://127.0.0.1:9999',
+      aiProvider: 'openai-compatible',
+      aiModel: 'llama3',
+      scanApiAllowCidrs: ['127.0.0.1/32', '10.1.0.0/16', 'fd00::/8'],
+    });
+  });
+
+  it('infers the AI provider from a key prefix and defaults to builtin without a key', () => {
+    expect(load({ AI_API_KEY: 'sk-ant-api03-xyz' }).aiProvider).toBe('anthropic');
+    expect(load({ AI_API_KEY: 'AIzaSyExample' }).aiProvider).toBe('google');
+    expect(load({ AI_API_KEY: 'sk-proj-abc' }).aiProvider).toBe('openai');
+    expect(load({ AI_API_KEY: 'opaque' }).aiProvider).toBe('builtin');
+  });
+
+  it('reports every problem at once, naming each variable', () => {
+    let caught: unknown;
+    try {
+      load({ PORT: 'eighty', DATABASE_URL: 'mysql://u:secretpw@db/x', SCAN_API_ALLOW_CIDRS: '10.0.0.0/33', AI_PROVIDER: 'skynet' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^PORT: /m);
+    expect(problems).toMatch(/^DATABASE_URL: must use one of the schemes postgres:\/\//m);
+    expect(problems).toMatch(/^SCAN_API_ALLOW_CIDRS: "10.0.0.0\/33"/m);
+    expect(problems).toMatch(/^AI_PROVIDER: must be one of/m);
+    expect((caught as ConfigError).message).not.toContain('secretpw');
+  });
+
+  it('requires a key for hosted AI providers and a base URL for OpenAI-compatible servers', () => {
+    expect(() => load({ AI_PROVIDER: 'anthropic' })).toThrow(/AI_API_KEY: is required/);
+    expect(() => load({ AI_PROVIDER: 'openai-compatible' })).toThrow(/AI_BASE_URL: is required/);
+  });
+
+  it('rejects out-of-range ports and short peppers', () => {
+    expect(() => load({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => load({ VIGIL_KEY_PEPPER: 'short' })).toThrow(/VIGIL_KEY_PEPPER/);
+  });
+});
