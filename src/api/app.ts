@@ -49,6 +49,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const limitsFor = deps.limitsFor ?? ((plan: Plan) => PLAN_LIMITS[plan]);
 
+  // While closing, answers tell keep-alive clients to hang up, so in-flight
+  // requests finish and their connections do not hold the shutdown open.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) void reply.header('connection', 'close');
+    return payload;
+  });
+
   registerErrorHandling(app, deps.config.bodyLimitBytes);
   registerSecurityHeaders(app);
   await registerDocs(app, deps.version);

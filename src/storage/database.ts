@@ -50,7 +50,10 @@ export async function migrate(db: Kysely<Database>): Promise<void> {
 function openPostgres(connectionString: string, max: number): Storage {
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its connection emits 'error'; without a listener it would crash the process.
+  // A client whose connection drops while checked out emits 'error' on itself.
+  // Both would crash the process unhandled; the failed query reports the problem.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return makeStorage('postgres', db, () => db.destroy());
 }

@@ -30,6 +30,6 @@ export function errorResponses(...statuses: number[]): Record<number, TSchema> {
 }
 
 /** The error statuses every authenticated /v1 route can answer with. */
-export const AUTHENTICATED_ERRORS = [401, 429, 500] as const;
+export const AUTHENTICATED_ERRORS = [401, 429, 500, 503] as const;
 /** Extra statuses for routes that take a JSON body. */
 export const BODY_ERRORS = [400, 413, 415] as const;

@@ -1,0 +1,89 @@
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { openTestStorage, type TestStorage } from '../helpers/storage.js';
+
+const run = promisify(execFile);
+
+interface Operation {
+  security?: Record<string, string[]>[];
+  operationId?: string;
+  responses: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
+}
+
+describe('API documentation', () => {
+  let ts: TestStorage;
+  let t: TestApp;
+  let spec: { openapi: string; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } };
+  beforeAll(async () => {
+    ts = await openTestStorage('embedded');
+    t = await createTestApp(ts);
+    spec = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+  });
+  afterAll(async () => {
+    await t.close();
+    await ts.cleanup();
+  });
+
+  it('is OpenAPI 3.1 with the X-API-Key scheme', () => {
+    expect(spec.openapi).toBe('3.1.0');
+    expect(spec.components.securitySchemes.ApiKeyAuth).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-Key' }));
+  });
+
+  it('documents every route with an operation id, a JSON schema for every status, and its security', () => {
+    expect(Object.keys(spec.paths).sort()).toEqual(['/health', '/v1/account', '/v1/account/rotate-key']);
+    for (const [path, ops] of Object.entries(spec.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        expect(t.app.hasRoute({ method: method.toUpperCase() as 'GET', url: path }), `${method} ${path} is served`).toBe(true);
+        expect(op.operationId, `${method} ${path}`).toBeTruthy();
+        expect(Object.keys(op.responses)).toContain('200');
+        for (const [status, response] of Object.entries(op.responses)) {
+          expect(response.description, `${method} ${path} ${status}`).toBeTruthy();
+          expect(response.content?.['application/json']?.schema, `${method} ${path} ${status}`).toBeDefined();
+        }
+        if (path.startsWith('/v1/')) {
+          expect(op.security).toEqual([{ ApiKeyAuth: [] }]);
+          for (const status of ['401', '429', '500']) expect(Object.keys(op.responses)).toContain(status);
+        } else {
+          expect(op.security).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it('passes redocly lint without errors', async () => {
+    const file = join(ts.dataDir, 'openapi.json');
+    await writeFile(file, JSON.stringify(spec));
+    const cli = join(process.cwd(), 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+    const { stdout, stderr } = await run(process.execPath, [cli, 'lint', file, '--format', 'json'], { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }, maxBuffer: 10e6 });
+    const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { totals: { errors: number }; problems: { severity: string; message: string }[] };
+    expect(report.problems.filter((p) => p.severity === 'error'), stderr).toEqual([]);
+    expect(report.totals.errors).toBe(0);
+  }, 60_000);
+
+  it.each(['/docs', '/redoc'])('serves %s and every asset it references from this service', async (page) => {
+    const res = await t.app.inject({ method: 'GET', url: page });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    const refs = [...res.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? '');
+    expect(refs.length).toBeGreaterThan(1);
+    for (const ref of refs) {
+      expect(ref, 'no CDN or external asset').not.toMatch(/^(https?:)?\/\//);
+      const asset = await t.app.inject({ method: 'GET', url: new URL(ref, `http://vigil.test${page}`).pathname });
+      expect(asset.statusCode, ref).toBe(200);
+      expect(asset.body.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('configures Swagger UI to load the spec locally and without the external validator badge', async () => {
+    const init = await t.app.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
+    expect(init.statusCode).toBe(200);
+    expect(init.body).not.toContain('validator.swagger.io');
+    const redocInit = await t.app.inject({ method: 'GET', url: '/redoc/init.js' });
+    expect(redocInit.body).toContain("'/openapi.json'");
+  });
+});

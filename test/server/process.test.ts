@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+interface Started {
+  child: ChildProcess;
+  baseUrl: string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
+
+/** Starts the real service entry point (src/server.ts) as its own process. */
+async function startService(env: Record<string, string>): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'server.ts')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))));
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start: ${err}`)), 30_000);
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    void exit.then((code) => reject(new Error(`service exited with ${code}: ${err}`)));
+  });
+  return { child, baseUrl, stderr: () => err, exit };
+}
+
+describe('the service process', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'vigil-proc-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  let ownerKey = '';
+
+  it('prints the owner key once on first start, and the key works', async () => {
+    const service = await startService({ VIGIL_DATA_DIR: dataDir, VIGIL_OWNER_EMAIL: 'admin@example.test' });
+    try {
+      // The banner follows the "listening" log line.
+      for (let i = 0; i < 50 && !service.stderr().includes('shown once'); i++) await new Promise((r) => setTimeout(r, 100));
+      const keys = service.stderr().match(/vgl_live_[0-9A-Za-z]{38}/g) ?? [];
+      expect(keys).toHaveLength(1);
+      ownerKey = keys[0] ?? '';
+      expect(service.stderr()).toContain('shown once');
+      const health = await fetch(`${service.baseUrl}/health`);
+      expect(health.status).toBe(200);
+      const account = await fetch(`${service.baseUrl}/v1/account`, { headers: { 'x-api-key': ownerKey } });
+      expect(await account.json()).toMatchObject({ email: 'admin@example.test', plan: 'team' });
+    } finally {
+      service.child.kill('SIGTERM');
+      expect(await service.exit).toBe(0);
+    }
+    expect(existsSync(join(dataDir, 'db', 'vigil.lock'))).toBe(false);
+  }, 60_000);
+
+  it('never prints a key again on later starts', async () => {
+    const service = await startService({ VIGIL_DATA_DIR: dataDir });
+    try {
+      await new Promise((r) => setTimeout(r, 500));
+      expect(service.stderr()).not.toMatch(/vgl_live_/);
+      const account = await fetch(`${service.baseUrl}/v1/account`, { headers: { 'x-api-key': ownerKey } });
+      expect(account.status).toBe(200);
+    } finally {
+      service.child.kill('SIGTERM');
+      expect(await service.exit).toBe(0);
+    }
+  }, 60_000);
+
+  it('refuses to start on invalid configuration, naming the variable', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'server.ts')], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', PORT: 'http', VIGIL_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(err).toContain('Invalid configuration');
+    expect(err).toContain('PORT: must be an integer');
+  }, 60_000);
+});
