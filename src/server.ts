@@ -6,14 +6,14 @@ import { ownerBanner, startServer, type Server } from './main.js';
 async function run(): Promise<void> {
   // Signals are taken from the very start, so one that arrives while the
   // database opens still ends in an orderly stop rather than a kill.
-  let server: Server | undefined;
-  let stopSignal: string | undefined;
+  const state: { server?: Server; signal?: string } = {};
   const stop = (signal: string): void => {
-    stopSignal = signal;
+    state.signal = signal;
+    const server = state.server;
     if (!server) return;
     server.app.log.info({ signal }, 'shutting down');
     void server.shutdown().then((outcome) => {
-      if (outcome === 'timeout') server?.app.log.warn('in-flight requests did not finish in time; exiting');
+      if (outcome === 'timeout') server.app.log.warn('in-flight requests did not finish in time; exiting');
       process.exit(outcome === 'clean' ? 0 : 1);
     });
   };
@@ -21,9 +21,10 @@ async function run(): Promise<void> {
   process.once('SIGINT', () => stop('SIGINT'));
 
   const config = loadConfig();
-  server = await startServer(config);
+  const server = await startServer(config);
+  state.server = server;
   if (server.ownerKey) process.stderr.write(ownerBanner(server.ownerKey));
-  if (stopSignal !== undefined) stop(stopSignal);
+  if (state.signal !== undefined) stop(state.signal);
 }
 
 run().catch((error: unknown) => {

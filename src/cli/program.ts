@@ -32,7 +32,14 @@ export function buildProgram(io: CliIo): Command {
     .configureOutput({ writeOut: io.out, writeErr: io.err });
   program.addCommand(accountCommands(io, withRuntime));
   program.addCommand(keyCommands(io, withRuntime));
+  applyToAll(program, (cmd) => cmd.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err }));
   return program;
+}
+
+/** Commands built apart and added later do not inherit settings: apply them to the whole tree. */
+function applyToAll(command: Command, apply: (cmd: Command) => void): void {
+  apply(command);
+  for (const sub of command.commands) applyToAll(sub, apply);
 }
 
 /** Runs the CLI and returns the process exit code. */

@@ -44,7 +44,7 @@ export async function migrate(db: Kysely<Database>): Promise<void> {
   const migrationTableSchema = rows[0]?.schema ?? 'public';
   const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema });
   const { error } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
 }
 
 function openPostgres(connectionString: string, max: number): Storage {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AccountService, AuthenticatedKey } from '../../accounts/service.js';
 import { PLAN_LABELS, planHasFeature, plansIncluding, FEATURE_LABELS, type Feature, type Plan, type PlanLimits, type QuotaBucket } from '../../accounts/plans.js';
 import type { QuotaDecision, Quotas } from '../../accounts/quotas.js';

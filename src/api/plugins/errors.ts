@@ -76,7 +76,7 @@ function validationDetail(error: FastifyError): string {
   const where = error.validationContext ?? 'body';
   if (!first) return `Invalid request ${where}`;
   const base = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const params = first.params as Record<string, unknown>;
+  const params: Record<string, unknown> = first.params;
   const missing = typeof params.missingProperty === 'string' ? params.missingProperty : undefined;
   if (first.keyword === 'required' && missing) {
     return `Invalid request ${where}: field "${base ? `${base}.${missing}` : missing}" is required`;
