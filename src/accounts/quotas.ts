@@ -80,6 +80,7 @@ function storeUnavailable(cause: unknown): never {
 /** In-process counters; right for a single service process. */
 export class MemoryQuotaStore implements QuotaStore {
   private readonly counters = new Map<string, { count: number; expiresAt: number }>();
+  private nextSweepAt = 0;
   constructor(private readonly now: () => number = Date.now) {}
 
   consume(key: string, limit: number | null, windowEndsAt: number): Promise<{ allowed: boolean; used: number }> {
@@ -106,8 +107,11 @@ export class MemoryQuotaStore implements QuotaStore {
     return Promise.resolve();
   }
 
+  /** Drops finished windows, at most once a minute, so the hot path stays O(1). */
   private sweep(): void {
     const nowSeconds = this.now() / 1000;
+    if (nowSeconds < this.nextSweepAt) return;
+    this.nextSweepAt = nowSeconds + 60;
     for (const [key, entry] of this.counters) if (entry.expiresAt <= nowSeconds) this.counters.delete(key);
   }
 }

@@ -2,7 +2,7 @@ import { AppError, unauthorized } from '../core/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { AccountsRepository, SystemStateRepository, type AccountRow, type Storage } from '../storage/index.js';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './keys.js';
-import { isPlan, PLAN_LIMITS, PLANS, type Plan, type PlanLimits } from './plans.js';
+import { isPlan, PLANS, type Plan } from './plans.js';
 
 export interface Account {
   readonly id: string;
@@ -13,9 +13,9 @@ export interface Account {
 
 export interface AuthenticatedKey {
   readonly account: Account;
-  readonly limits: PlanLimits;
   readonly keyId: string;
   readonly keyPrefix: string;
+  readonly keyCreatedAt: Date;
 }
 
 export interface IssuedKey {
@@ -56,7 +56,7 @@ export class AccountService {
     const found = await new AccountsRepository(this.storage.db).findActiveKeyByHash(hashApiKey(presented, this.pepper));
     if (found === undefined) return undefined;
     const account = toAccount(found.account);
-    return { account, limits: PLAN_LIMITS[account.plan], keyId: found.key.id, keyPrefix: found.key.display_prefix };
+    return { account, keyId: found.key.id, keyPrefix: found.key.display_prefix, keyCreatedAt: new Date(found.key.created_at) };
   }
 
   async createAccount(rawEmail: string, plan: Plan): Promise<IssuedKey> {
@@ -82,12 +82,6 @@ export class AccountService {
     const updated = await repo.setPlan(existing.id, plan);
     if (!updated) throw new AppError('not_found', `No account for ${email}`);
     return toAccount(updated);
-  }
-
-  /** The account's current key: its display prefix and creation time. */
-  async currentKey(accountId: string): Promise<{ prefix: string; createdAt: Date } | undefined> {
-    const key = await new AccountsRepository(this.storage.db).activeKeyOf(accountId);
-    return key && { prefix: key.display_prefix, createdAt: new Date(key.created_at) };
   }
 
   /**

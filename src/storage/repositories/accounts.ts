@@ -81,16 +81,6 @@ export class AccountsRepository {
     return Number(result.numUpdatedRows);
   }
 
-  async activeKeyOf(accountId: string): Promise<ApiKeyRow | undefined> {
-    return this.db
-      .selectFrom('api_keys')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('revoked_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
-  }
-
   async findActiveKeyByHash(keyHash: string): Promise<ActiveKey | undefined> {
     const row = await this.db
       .selectFrom('api_keys as k')

@@ -66,10 +66,7 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
     async (request) => {
       const auth = request.auth;
       if (!auth) throw unauthorized();
-      const [usage, key] = await Promise.all([
-        deps.quotas.usage(auth.account.id, BUCKETS),
-        deps.accounts.currentKey(auth.account.id),
-      ]);
+      const usage = await deps.quotas.usage(auth.account.id, BUCKETS);
       const resetsAt = deps.quotas.resetAt();
       return {
         email: auth.account.email,
@@ -80,7 +77,7 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
           started_at: new Date((resetsAt - WINDOW_SECONDS) * 1000).toISOString(),
           resets_at: new Date(resetsAt * 1000).toISOString(),
         },
-        key: { prefix: key?.prefix ?? auth.keyPrefix, created_at: (key?.createdAt ?? new Date()).toISOString() },
+        key: { prefix: auth.keyPrefix, created_at: auth.keyCreatedAt.toISOString() },
       };
     },
   );
