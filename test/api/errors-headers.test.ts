@@ -136,5 +136,15 @@ describe('errors, request ids and response hardening', () => {
   it('sends HSTS only over HTTPS', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/health' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // Without VIGIL_TRUST_PROXY a forwarded header is not believed.
+    const spoofed = await t.app.inject({ method: 'GET', url: '/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+    const proxied = await createTestApp(ts, { env: { VIGIL_TRUST_PROXY: 'true' } });
+    try {
+      const res = await proxied.app.inject({ method: 'GET', url: '/health', headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+    } finally {
+      await proxied.close();
+    }
   });
 });

@@ -4,6 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/program.js';
+import { privateSchemaUrl, TEST_REDIS_URL } from '../helpers/storage.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -97,4 +99,60 @@ describe('the service process', () => {
     expect(err).toContain('Invalid configuration');
     expect(err).toContain('PORT: must be an integer');
   }, 60_000);
+});
+
+describe('two service processes sharing PostgreSQL and Redis', () => {
+  const env: Record<string, string> = {};
+  let drop: () => Promise<void>;
+  let dataDir: string;
+  beforeAll(async () => {
+    const schema = await privateSchemaUrl();
+    drop = schema.drop;
+    dataDir = await mkdtemp(join(tmpdir(), 'vigil-two-'));
+    Object.assign(env, {
+      DATABASE_URL: schema.url,
+      REDIS_URL: TEST_REDIS_URL,
+      VIGIL_KEY_PEPPER: 'shared-pepper-for-two-processes-0123456789',
+      VIGIL_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    });
+  });
+  afterAll(async () => {
+    await drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('let exactly 10 of 50 concurrent requests to a 10-per-hour bucket through between them', async () => {
+    // Start both first, so the owner bootstrap race is exercised too: only one may print a key.
+    const logReady = { ...env, LOG_LEVEL: 'info' };
+    const [a, b] = await Promise.all([startService(logReady), startService(logReady)]);
+    try {
+      await new Promise((r) => setTimeout(r, 500));
+      const banners = [a, b].filter((s) => s.stderr().includes('vgl_live_'));
+      expect(banners).toHaveLength(1);
+
+      let out = '';
+      const code = await runCli(['accounts', 'create', '--email', 'free@example.test', '--plan', 'free'], {
+        env,
+        cwd: dataDir,
+        out: (t) => (out += t),
+        err: () => undefined,
+      });
+      expect(code).toBe(0);
+      const key = /vgl_live_[0-9A-Za-z]+/.exec(out)?.[0] ?? '';
+      // GET /v1/account is in the account bucket (10 per hour on every plan), like scans on Free.
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          fetch(`${(i % 2 === 0 ? a : b).baseUrl}/v1/account`, { headers: { 'x-api-key': key } }).then((r) => r.status),
+        ),
+      );
+      expect(responses.filter((s) => s === 200)).toHaveLength(10);
+      expect(responses.filter((s) => s === 429)).toHaveLength(40);
+    } finally {
+      a.child.kill('SIGTERM');
+      b.child.kill('SIGTERM');
+      expect(await a.exit).toBe(0);
+      expect(await b.exit).toBe(0);
+    }
+  }, 90_000);
 });
