@@ -1,0 +1,76 @@
+/**
+ * Domain contracts shared by every scanner, the pipeline, the API and the CLI.
+ * The wire shape (Finding, Location) is the specification's FindingSchema.
+ */
+export const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/** Higher = worse; used for sorting and --fail-on thresholds. */
+export const SEVERITY_RANK: Readonly<Record<Severity, number>> = Object.freeze({
+  CRITICAL: 4,
+  HIGH: 3,
+  MEDIUM: 2,
+  LOW: 1,
+  INFO: 0,
+});
+
+export const CATEGORIES = ['secrets', 'supply_chain', 'code', 'cicd', 'headers', 'cors'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const SCANNER_NAMES = ['secrets', 'supply_chain', 'code', 'cicd', 'api_headers'] as const;
+export type ScannerName = (typeof SCANNER_NAMES)[number];
+
+/** "A02:2021", "A04:2025" … */
+export type OwaspCategory = `A${string}:${number}`;
+
+export interface Location {
+  readonly target: string;
+  readonly path?: string;
+  readonly line?: number;
+  readonly column?: number;
+  readonly url: string | null;
+  readonly method: string | null;
+}
+
+/** A finding as the API returns it. Secrets in it are already redacted. */
+export interface Finding {
+  readonly id: string;
+  readonly category: Category;
+  readonly severity: Severity;
+  readonly title: string;
+  readonly description: string;
+  readonly evidence: string;
+  readonly location: Location;
+  readonly scanner_name: ScannerName;
+  readonly remediation: string;
+  readonly confidence: number;
+  readonly owasp_categories: readonly string[];
+  /** The rule that produced it (additive field). */
+  readonly rule_id?: string;
+}
+
+/**
+ * What a repository scanner reports before the pipeline. `secret` is the raw
+ * matched value: the pipeline uses it for the stable id and for redaction and
+ * then drops it; it never leaves the engine.
+ */
+export interface RawFinding {
+  readonly ruleId: string;
+  readonly category: Category;
+  readonly scanner: ScannerName;
+  readonly severity: Severity;
+  readonly title: string;
+  readonly description: string;
+  /** Evidence text; may still contain `secret`, which redaction replaces. */
+  readonly evidence: string;
+  readonly remediation: string;
+  readonly confidence: number;
+  readonly owaspCategories: readonly string[];
+  readonly path: string;
+  readonly line: number;
+  readonly column: number;
+  /** The sensitive value, if any (secrets). */
+  readonly secret?: string;
+  /** Extra identity for the stable id when there is no secret (for example a package@version). */
+  readonly fingerprintMaterial?: string;
+}
