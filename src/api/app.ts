@@ -14,6 +14,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { healthRoutes } from './routes/health.js';
 import { accountRoutes } from './routes/v1/account.js';
+import { scanHistoryRoutes } from './routes/v1/scans.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (scope, _opts, done) => {
       registerAccess(scope, { accounts: deps.accounts, quotas: deps.quotas, limitsFor });
       accountRoutes(scope, { accounts: deps.accounts, quotas: deps.quotas, limitsFor });
+      scanHistoryRoutes(scope, { storage: deps.storage });
       deps.extraV1Routes?.(scope);
       done();
     },

@@ -31,6 +31,7 @@ export async function registerDocs(app: FastifyInstance, version: string): Promi
       tags: [
         { name: 'service', description: 'Liveness and version' },
         { name: 'account', description: 'The calling account, its plan, quotas and API key' },
+        { name: 'scans', description: 'Stored scan results of the calling account' },
       ],
       components: {
         securitySchemes: {
