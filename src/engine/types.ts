@@ -1,0 +1,44 @@
+import type { RawFinding, ScannerName } from '../core/findings.js';
+
+/** A scanner that looks at one file at a time. Pure: no I/O, no shared state. */
+export interface FileScanner {
+  readonly name: ScannerName;
+  readonly version: string;
+  scanFile(file: { readonly path: string; readonly text: string }): RawFinding[];
+}
+
+/** What a scanner module (loaded inside a worker) exports. */
+export interface ScannerModule {
+  readonly scanner: FileScanner;
+}
+
+export type ScannerState = 'ran' | 'skipped' | 'failed';
+
+export interface ScannerStatus {
+  readonly name: string;
+  readonly state: ScannerState;
+  readonly files: number;
+  readonly findings: number;
+  readonly failures: number;
+  readonly error?: string;
+}
+
+/** One unit of work for a worker: files of a workspace, scanners by module URL. */
+export interface ScanTask {
+  readonly root: string;
+  readonly paths: readonly string[];
+  readonly scannerModules: readonly string[];
+}
+
+export interface ScannerTally {
+  files: number;
+  findings: number;
+  failures: number;
+  firstError?: string;
+}
+
+export interface ScanTaskResult {
+  readonly findings: RawFinding[];
+  readonly tallies: Record<string, ScannerTally>;
+  readonly unreadable: number;
+}

@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RawFinding } from '../core/findings.js';
+import type { FileScanner, ScannerModule, ScannerTally, ScanTask, ScanTaskResult } from './types.js';
+
+/**
+ * Worker-thread entry: reads a batch of files from the workspace and runs every
+ * file scanner over each. A scanner that throws on a file is tallied as a
+ * failure for that scanner; the others go on.
+ */
+const loaded = new Map<string, Promise<FileScanner>>();
+
+// Running from TypeScript sources (tests, `tsx`): teach this thread to import
+// .ts scanner modules too. Built code (dist/) never takes this branch.
+const ready: Promise<void> = import.meta.url.endsWith('.ts')
+  ? import('tsx/esm/api').then((tsx) => {
+      tsx.register();
+    })
+  : Promise.resolve();
+
+function load(moduleUrl: string): Promise<FileScanner> {
+  let scanner = loaded.get(moduleUrl);
+  if (!scanner) {
+    scanner = import(moduleUrl).then((m: ScannerModule) => m.scanner);
+    loaded.set(moduleUrl, scanner);
+  }
+  return scanner;
+}
+
+export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult> {
+  await ready;
+  const scanners = await Promise.all(task.scannerModules.map(load));
+  const tallies: Record<string, ScannerTally> = {};
+  for (const s of scanners) tallies[s.name] = { files: 0, findings: 0, failures: 0 };
+  const findings: RawFinding[] = [];
+  let unreadable = 0;
+  for (const path of task.paths) {
+    let text: string;
+    try {
+      text = await readFile(join(task.root, path), 'utf8');
+    } catch {
+      unreadable++;
+      continue;
+    }
+    for (const scanner of scanners) {
+      const tally = tallies[scanner.name] as ScannerTally;
+      tally.files++;
+      try {
+        const found = scanner.scanFile({ path, text });
+        tally.findings += found.length;
+        for (const f of found) findings.push(f);
+      } catch (error) {
+        tally.failures++;
+        tally.firstError ??= `${path}: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    }
+  }
+  return { findings, tallies, unreadable };
+}
