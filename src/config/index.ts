@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 /**
@@ -33,6 +34,9 @@ export interface Config {
   readonly bodyLimitBytes: number;
   readonly shutdownTimeoutMs: number;
   readonly trustProxy: boolean;
+  readonly scanWorkers: number;
+  readonly scanTimeoutMs: number;
+  readonly maxConcurrentScans: number;
 }
 
 export class ConfigError extends Error {
@@ -174,6 +178,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     bodyLimitBytes: r.integer('VIGIL_BODY_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     shutdownTimeoutMs: r.integer('VIGIL_SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     trustProxy: r.boolean('VIGIL_TRUST_PROXY', false),
+    scanWorkers: r.integer('VIGIL_SCAN_WORKERS', Math.max(1, availableParallelism()), 1, 256),
+    scanTimeoutMs: r.integer('VIGIL_SCAN_TIMEOUT_MS', 300_000, 1_000, 3_600_000),
+    maxConcurrentScans: r.integer('VIGIL_MAX_CONCURRENT_SCANS', 2, 1, 1_000),
   };
   if (!/^[^\s@]+@[^\s@]+$/.test(config.ownerEmail)) {
     r.problems.push(`VIGIL_OWNER_EMAIL: "${config.ownerEmail}" is not an email address`);
