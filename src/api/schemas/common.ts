@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER } from './headers.js';
 
 export const ErrorBody = Type.Object(
   { detail: Type.String({ description: 'Human-readable description of the problem' }) },
@@ -22,8 +23,10 @@ const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = Object.freeze({
 export function errorResponses(...statuses: number[]): Record<number, TSchema> {
   const out: Record<number, TSchema> = {};
   for (const status of statuses) {
+    const headers = status === 429 ? { ...RATE_LIMIT_HEADERS, ...RETRY_AFTER_HEADER } : status === 503 ? RETRY_AFTER_HEADER : undefined;
     out[status] = Type.Object(ErrorBody.properties, {
       description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+      ...(headers ? { headers } : {}),
     });
   }
   return out;

@@ -6,6 +6,7 @@ import type { AccountService } from '../../../accounts/service.js';
 import { unauthorized } from '../../../core/errors.js';
 import { API_KEY_SCHEME } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../../schemas/common.js';
+import { RATE_LIMIT_HEADERS } from '../../schemas/headers.js';
 
 const Limit = Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
   description: 'Requests allowed per hour; null means unlimited',
@@ -60,7 +61,7 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
         summary: 'The calling account',
         description: "The account's email, plan, the plan's hourly limits and this hour's usage per quota bucket.",
         security: [{ [API_KEY_SCHEME]: [] }],
-        response: { 200: { ...AccountBody, description: 'The account' }, ...errorResponses(...AUTHENTICATED_ERRORS) },
+        response: { 200: { ...AccountBody, description: 'The account', headers: RATE_LIMIT_HEADERS }, ...errorResponses(...AUTHENTICATED_ERRORS) },
       },
     },
     async (request) => {
@@ -93,7 +94,7 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
         description:
           'Generates a new key, returns it once and mails it to the account. The key used for this request stops working in the same transaction. Takes no body.',
         security: [{ [API_KEY_SCHEME]: [] }],
-        response: { 200: { ...RotatedKeyBody, description: 'The new key' }, ...errorResponses(...AUTHENTICATED_ERRORS, 400) },
+        response: { 200: { ...RotatedKeyBody, description: 'The new key', headers: RATE_LIMIT_HEADERS }, ...errorResponses(...AUTHENTICATED_ERRORS, 400) },
       },
     },
     async (request) => {
