@@ -1,0 +1,88 @@
+import type { Dirent } from 'node:fs';
+import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AppError } from '../core/errors.js';
+import { limitExceeded, resolveLimits, type SourceLimits } from './limits.js';
+import { classifyEntryPath } from './paths.js';
+import { looksBinary, SNIFF_BYTES } from './sniff.js';
+import { emptyStats, type Workspace, type WorkspaceFile, type WorkspaceStats } from './workspace.js';
+
+/** Folders never scanned in a local tree. */
+export const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['.git', 'node_modules']);
+
+const PREFIX = 'Directory rejected';
+
+async function readHead(path: string): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+class Walker {
+  readonly files: WorkspaceFile[] = [];
+  readonly stats: WorkspaceStats = emptyStats();
+  private entries = 0;
+
+  constructor(
+    private readonly root: string,
+    private readonly limits: SourceLimits,
+  ) {}
+
+  async walk(): Promise<void> {
+    const pending: string[] = [''];
+    for (let relative = pending.pop(); relative !== undefined; relative = pending.pop()) {
+      const dirents = await readdir(join(this.root, relative), { withFileTypes: true });
+      dirents.sort((a, b) => (a.name < b.name ? 1 : -1));
+      for (const dirent of dirents) {
+        const path = relative === '' ? dirent.name : `${relative}/${dirent.name}`;
+        if (dirent.isDirectory()) {
+          if (!SKIPPED_DIRECTORIES.has(dirent.name)) pending.push(path);
+        } else {
+          await this.visit(dirent, path);
+        }
+      }
+    }
+    this.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  private async visit(dirent: Dirent, path: string): Promise<void> {
+    this.entries += 1;
+    if (this.entries > this.limits.maxFiles) throw limitExceeded('maxFiles', this.limits.maxFiles, PREFIX);
+    const skipped = this.stats.skipped;
+    if (dirent.isSymbolicLink()) return void (skipped.links += 1);
+    if (!dirent.isFile()) return void (skipped.special += 1);
+    if (classifyEntryPath(path, this.limits, false).kind !== 'ok') return void (skipped.unsafe += 1);
+    const absolute = join(this.root, path);
+    const { size } = await lstat(absolute);
+    if (size > this.limits.maxFileBytes) return void (skipped.tooLarge += 1);
+    if (looksBinary(await readHead(absolute))) return void (skipped.binary += 1);
+    if (this.stats.bytes + size > this.limits.maxUnpackedBytes) {
+      throw limitExceeded('maxUnpackedBytes', this.limits.maxUnpackedBytes, PREFIX);
+    }
+    this.files.push({ path, size });
+    this.stats.files += 1;
+    this.stats.bytes += size;
+  }
+}
+
+/**
+ * A Workspace over an existing folder, without copying: root is the folder itself and
+ * dispose does nothing. Symlinks, .git, node_modules, special and binary files are skipped.
+ */
+export async function openLocalDirectory(dir: string, limits: Partial<SourceLimits> = {}): Promise<Workspace> {
+  let root: string;
+  try {
+    root = await realpath(dir);
+    if (!(await stat(root)).isDirectory()) throw new Error('not a directory');
+  } catch {
+    throw new AppError('bad_request', 'Directory rejected: it does not exist or is not a directory');
+  }
+  const walker = new Walker(root, resolveLimits(limits));
+  await walker.walk();
+  return { root, files: walker.files, stats: walker.stats, dispose: () => Promise.resolve() };
+}

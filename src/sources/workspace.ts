@@ -1,0 +1,52 @@
+/** A private, read-only folder holding a source's files, as scanners consume it. */
+export interface WorkspaceFile {
+  /** POSIX path relative to root, without a leading "./". */
+  readonly path: string;
+  readonly size: number;
+}
+
+export interface SkipCounts {
+  /** Files larger than maxFileBytes. */
+  tooLarge: number;
+  /** Files whose first bytes look binary (NUL byte or a known magic number). */
+  binary: number;
+  /** Symbolic and hard links. */
+  links: number;
+  /** Devices, FIFOs, sockets and unknown entry types. */
+  special: number;
+  /** Paths too long, too deep, duplicated or otherwise unwritable. */
+  unsafe: number;
+}
+
+export interface WorkspaceStats {
+  /** Files kept (written, or present for a local folder). */
+  files: number;
+  /** Sum of kept files' sizes. */
+  bytes: number;
+  skipped: SkipCounts;
+}
+
+export interface WorkspaceRepository {
+  readonly owner: string;
+  readonly repo: string;
+  /** The ref that was downloaded (the default branch unless one was asked for). */
+  readonly ref: string;
+  readonly defaultBranch: string;
+  readonly private: boolean;
+  readonly archived: boolean;
+  /** Full commit SHA, when the archive declares it (GitHub's pax global header). */
+  readonly commitSha?: string;
+}
+
+export interface Workspace {
+  readonly root: string;
+  readonly files: readonly WorkspaceFile[];
+  readonly stats: WorkspaceStats;
+  readonly repository?: WorkspaceRepository;
+  /** Removes the folder when Vigil created it; idempotent. */
+  dispose(): Promise<void>;
+}
+
+export function emptyStats(): WorkspaceStats {
+  return { files: 0, bytes: 0, skipped: { tooLarge: 0, binary: 0, links: 0, special: 0, unsafe: 0 } };
+}
