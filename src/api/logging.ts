@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { DestinationStream, LoggerOptions } from 'pino';
 import type { LogLevel } from '../config/index.js';
 
@@ -49,4 +49,3 @@ export function loggerOptions(level: LogLevel, stream?: DestinationStream): Logg
   };
 }
 
-export type { FastifyBaseLogger };
