@@ -1,0 +1,196 @@
+import { isPlaceholder, shannonEntropy } from './heuristics.js';
+import { KeywordMatcher } from './keywords.js';
+import type { MatchContext, SecretRule } from './rule.js';
+
+/** Lines longer than this are matched in windows around each keyword instead of whole. */
+export const MAX_LINE_CHARS = 4096;
+/** Half-width of the window matched around a keyword on a long line. */
+const WINDOW_CHARS = 1024;
+/** How far a multi-line rule (key blocks) may reach from the keyword's line. */
+const MULTILINE_CHARS = 16_384;
+/** Evidence shows at most this many characters of the line. */
+const EVIDENCE_CHARS = 240;
+
+export interface SecretMatch {
+  readonly rule: SecretRule;
+  readonly secret: string;
+  /** Offsets of the secret in the file text. */
+  readonly start: number;
+  readonly end: number;
+  /** 1-based. */
+  readonly line: number;
+  readonly column: number;
+}
+
+interface Compiled {
+  readonly rule: SecretRule;
+  readonly regex: RegExp;
+}
+
+function compile(rule: SecretRule): Compiled {
+  const flags = new Set(rule.pattern.flags.split('').filter((f) => 'imsu'.includes(f)));
+  flags.add('g');
+  flags.add('d');
+  if (!/\(\?<secret>/.test(rule.pattern.source)) throw new Error(`Rule ${rule.id}: pattern has no (?<secret>…) group`);
+  return { rule, regex: new RegExp(rule.pattern.source, [...flags].join('')) };
+}
+
+/** Offsets of line starts, built only for files that have matches. */
+class LineIndex {
+  private readonly starts: number[] = [0];
+  constructor(text: string) {
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+  /** 0-based line of an offset. */
+  lineOf(offset: number): number {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.starts[mid] as number) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+  startOf(line: number): number {
+    return this.starts[line] as number;
+  }
+}
+
+function lineBounds(text: string, offset: number): [number, number] {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const nl = text.indexOf('\n', offset);
+  return [start, nl === -1 ? text.length : nl];
+}
+
+/**
+ * Runs a rule set over file texts. One keyword pass selects which rules run
+ * where; each selected rule's regex then runs only on the lines (or windows of
+ * long lines) around its keywords. Per-file state only.
+ */
+export class SecretDetector {
+  private readonly compiled: readonly Compiled[];
+  private readonly matcher: KeywordMatcher;
+  /** keyword index → indices of rules that use it. */
+  private readonly rulesOfKeyword: readonly (readonly number[])[];
+
+  constructor(rules: readonly SecretRule[]) {
+    this.compiled = rules.map(compile);
+    const keywords: string[] = [];
+    const byKeyword = new Map<string, number[]>();
+    rules.forEach((rule, index) => {
+      if (rule.keywords.length === 0) throw new Error(`Rule ${rule.id} has no keywords`);
+      for (const k of rule.keywords) {
+        const key = k.toLowerCase();
+        let list = byKeyword.get(key);
+        if (!list) {
+          list = [];
+          byKeyword.set(key, list);
+          keywords.push(key);
+        }
+        if (!list.includes(index)) list.push(index);
+      }
+    });
+    this.matcher = new KeywordMatcher(keywords);
+    this.rulesOfKeyword = keywords.map((k) => byKeyword.get(k) ?? []);
+  }
+
+  scan(path: string, text: string): SecretMatch[] {
+    const found: SecretMatch[] = [];
+    const coveredUntil = new Map<number, number>();
+    const seen = new Set<string>();
+    let lines: LineIndex | undefined;
+    const pathAllowed = this.compiled.map((c) => c.rule.pathPattern === undefined || c.rule.pathPattern.test(path));
+
+    this.matcher.scan(text, ({ keyword, offset }) => {
+      for (const ruleIndex of this.rulesOfKeyword[keyword] ?? []) {
+        if (!pathAllowed[ruleIndex]) continue;
+        if (offset < (coveredUntil.get(ruleIndex) ?? -1)) continue;
+        const { rule, regex } = this.compiled[ruleIndex] as Compiled;
+        const [from, to] = this.window(text, offset, rule.multiline === true);
+        coveredUntil.set(ruleIndex, coverage(text, offset, from, to, rule.multiline === true));
+        const chunk = text.slice(from, to);
+        regex.lastIndex = 0;
+        for (let m = regex.exec(chunk); m !== null; m = regex.exec(chunk)) {
+          if (m[0].length === 0) regex.lastIndex++;
+          const span = m.indices?.groups?.secret;
+          const secret = m.groups?.secret;
+          if (!span || !secret) continue;
+          const start = from + span[0];
+          const key = `${ruleIndex}:${start}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          if (!this.accept(rule, secret, { path, text, offset: start, groups: m.groups ?? {} })) continue;
+          lines ??= new LineIndex(text);
+          const line = lines.lineOf(start);
+          found.push({ rule, secret, start, end: start + secret.length, line: line + 1, column: start - lines.startOf(line) + 1 });
+        }
+      }
+    });
+    return dropShadowedGeneric(found);
+  }
+
+  /** The stretch of text a rule's regex runs on for a keyword at `offset`. */
+  private window(text: string, offset: number, multiline: boolean): [number, number] {
+    const [start, end] = lineBounds(text, offset);
+    if (multiline) return [start, Math.min(text.length, start + MULTILINE_CHARS)];
+    if (end - start <= MAX_LINE_CHARS) return [start, end];
+    return [Math.max(start, offset - WINDOW_CHARS), Math.min(end, offset + WINDOW_CHARS)];
+  }
+
+  private accept(rule: SecretRule, secret: string, context: Omit<MatchContext, 'line'>): boolean {
+    if (rule.minEntropy !== undefined && shannonEntropy(secret) < rule.minEntropy) return false;
+    if (!rule.keepPlaceholders && isPlaceholder(secret)) return false;
+    if (!rule.validate) return true;
+    const { text, offset } = context;
+    const [start, end] = lineBounds(text, offset);
+    const line = text.slice(Math.max(start, offset - MAX_LINE_CHARS), Math.min(end, offset + MAX_LINE_CHARS));
+    return rule.validate(secret, { ...context, line });
+  }
+}
+
+/**
+ * Up to where later keyword hits of the same rule add nothing: the end of the
+ * line, less a margin on windowed long lines (a secret may straddle the
+ * window's end); for multi-line rules only the keyword's own line, so each
+ * block gets a window that starts at its first line.
+ */
+function coverage(text: string, offset: number, from: number, to: number, multiline: boolean): number {
+  if (multiline) return lineBounds(text, offset)[1];
+  return to - (to - from >= 2 * WINDOW_CHARS ? WINDOW_CHARS / 2 : 0);
+}
+
+/** A generic rule's match is dropped when a specific rule's match overlaps it. */
+function dropShadowedGeneric(matches: SecretMatch[]): SecretMatch[] {
+  const specific = matches.filter((m) => !m.rule.generic);
+  if (specific.length === matches.length) return matches;
+  return matches.filter((m) => !m.rule.generic || !specific.some((s) => s.start < m.end && m.start < s.end));
+}
+
+/**
+ * Evidence: the rule's title and the line, every secret on it replaced by a
+ * marker, cut to a bounded length around the first one.
+ */
+export function evidenceFor(match: SecretMatch, text: string, all: readonly SecretMatch[]): string {
+  const [start, end] = lineBounds(text, match.start);
+  const onLine = all.filter((m) => m.start < end && m.end > start).sort((a, b) => a.start - b.start);
+  let line = '';
+  let cursor = start;
+  let anchor = 0;
+  for (const m of onLine) {
+    if (m.start < cursor) continue;
+    line += text.slice(cursor, m.start);
+    if (m === match) anchor = line.length;
+    line += REDACTION_MARKER;
+    cursor = Math.min(m.end, end);
+  }
+  line += text.slice(cursor, Math.max(cursor, end));
+  line = line.replace(/\s+/g, ' ').trim();
+  if (line.length > EVIDENCE_CHARS) {
+    const from = Math.max(0, Math.min(anchor - EVIDENCE_CHARS / 2, line.length - EVIDENCE_CHARS));
+    line = `${from > 0 ? '…' : ''}${line.slice(from, from + EVIDENCE_CHARS)}${from + EVIDENCE_CHARS < line.length ? '…' : ''}`;
+  }
+  return `${match.rule.title}: ${line}`;
+}
+
+export const REDACTION_MARKER = '[REDACTED]';

@@ -1,0 +1,88 @@
+import type { Severity } from '../../core/findings.js';
+
+/**
+ * One secrets detection rule: metadata, docs and the detector, side by side.
+ * Rules are data; `detect.ts` is the only code that runs them.
+ */
+export interface SecretRuleDocs {
+  /** One or two sentences: what the credential is and what it grants. */
+  readonly summary: string;
+  /** Snippets that must produce a finding of this rule ("ng" = not good). */
+  readonly ng: readonly string[];
+  /** Snippets that must not produce a finding of this rule. */
+  readonly ok: readonly string[];
+  /** File path the examples are scanned as; required when the rule has a pathPattern. */
+  readonly path?: string;
+}
+
+export interface MatchContext {
+  /** The whole line the match is on (capped in length). */
+  readonly line: string;
+  /** File path, POSIX, relative to the workspace root. */
+  readonly path: string;
+  /** The whole file text, for rules that need a neighbour (for example an AWS key id near a secret key). */
+  readonly text: string;
+  /** Offset of the secret in `text`. */
+  readonly offset: number;
+  /** The pattern's named groups for this match. */
+  readonly groups: Readonly<Record<string, string | undefined>>;
+}
+
+export interface SecretRule {
+  /** kebab-case, equal to the file name under rules/. */
+  readonly id: string;
+  /** Finding title. Some are exact contract values (see TITLES). */
+  readonly title: string;
+  readonly severity: Severity;
+  /** Base confidence 0..1 for a match that passed every check. */
+  readonly confidence: number;
+  /**
+   * Lower-case literal strings; the rule runs only around places where one of
+   * them occurs. Pick the most distinctive part of the format (a prefix, a host).
+   */
+  readonly keywords: readonly string[];
+  /**
+   * The detector. Must have a named group `secret` holding the sensitive value.
+   * Flags other than `i`, `m`, `s`, `u` are ignored; `detect.ts` adds `g` and `d`.
+   * Quantifiers must be bounded: every rule is checked for catastrophic backtracking.
+   */
+  readonly pattern: RegExp;
+  /** Minimum Shannon entropy (bits per character) of the secret. */
+  readonly minEntropy?: number;
+  /** Extra structural check (checksum, decoded shape). Return false to drop the match. */
+  readonly validate?: (secret: string, context: MatchContext) => boolean;
+  /** Skip the generic placeholder filter (formats whose values may legitimately look repetitive). */
+  readonly keepPlaceholders?: boolean;
+  /** The pattern may span lines (private key blocks); it is run on the text from the keyword's line onwards. */
+  readonly multiline?: boolean;
+  /**
+   * A catch-all rule (for example `password = "…"`): its matches are dropped
+   * where a specific rule found a secret on the same span.
+   */
+  readonly generic?: boolean;
+  /** When set, the rule runs only on files whose path matches (credential files recognised by name). */
+  readonly pathPattern?: RegExp;
+  readonly cwe: string;
+  readonly description: string;
+  readonly remediation: string;
+  readonly owaspCategories?: readonly string[];
+  readonly references?: readonly string[];
+  readonly docs: SecretRuleDocs;
+}
+
+/** Hard-coded credentials: OWASP Top 10 2021 A07 and 2025 A07 (Identification/Authentication failures). */
+export const SECRET_OWASP = Object.freeze(['A07:2021', 'A07:2025']);
+
+/** Titles that other features select on (POST /v1/fix/pr). Exact. */
+export const TITLES = Object.freeze({
+  awsAccessKey: 'AWS access key',
+  githubToken: 'GitHub token',
+  slackToken: 'Slack token',
+  jwt: 'JWT token',
+  envNotIgnored: '.env not in .gitignore',
+});
+
+/** Identity helper so rule files get type checking without annotations. */
+export function defineRule(rule: SecretRule): SecretRule {
+  return rule;
+}
