@@ -23,6 +23,8 @@ export interface RunResult {
   readonly statuses: ScannerStatus[];
   readonly warnings: string[];
   readonly unreadable: number;
+  /** Findings dropped by inline suppressions in the workers. */
+  readonly suppressed: number;
 }
 
 const BATCH_BYTES = 4 * 1024 * 1024;
@@ -79,8 +81,10 @@ function summarise(results: readonly ScanTaskResult[], names: readonly string[])
   const raw: RawFinding[] = [];
   const totals = new Map<string, ScannerTally>(names.map((n) => [n, { files: 0, findings: 0, failures: 0 }]));
   let unreadable = 0;
+  let suppressed = 0;
   for (const result of results) {
     unreadable += result.unreadable;
+    suppressed += result.suppressed;
     for (const f of result.findings) raw.push(f);
     for (const [name, t] of Object.entries(result.tallies)) {
       const total = totals.get(name) ?? { files: 0, findings: 0, failures: 0 };
@@ -99,5 +103,5 @@ function summarise(results: readonly ScanTaskResult[], names: readonly string[])
     if (t.failures > 0) warnings.push(`The ${name} scanner failed on ${t.failures} file(s); results may be incomplete (first error: ${t.firstError ?? 'unknown'})`);
   }
   if (unreadable > 0) warnings.push(`${unreadable} file(s) could not be read and were not scanned`);
-  return { raw, statuses, warnings, unreadable };
+  return { raw, statuses, warnings, unreadable, suppressed };
 }

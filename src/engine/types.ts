@@ -41,4 +41,6 @@ export interface ScanTaskResult {
   readonly findings: RawFinding[];
   readonly tallies: Record<string, ScannerTally>;
   readonly unreadable: number;
+  /** Findings dropped by inline `vigil-ignore` comments. */
+  readonly suppressed: number;
 }

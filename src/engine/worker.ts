@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RawFinding } from '../core/findings.js';
+import { InlineSuppressions } from './pipeline/inline.js';
 import type { FileScanner, ScannerModule, ScannerTally, ScanTask, ScanTaskResult } from './types.js';
 
 /**
@@ -34,6 +35,7 @@ export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult>
   for (const s of scanners) tallies[s.name] = { files: 0, findings: 0, failures: 0 };
   const findings: RawFinding[] = [];
   let unreadable = 0;
+  let suppressed = 0;
   for (const path of task.paths) {
     let text: string;
     try {
@@ -42,18 +44,22 @@ export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult>
       unreadable++;
       continue;
     }
+    const inline = new InlineSuppressions(text);
     for (const scanner of scanners) {
       const tally = tallies[scanner.name] as ScannerTally;
       tally.files++;
       try {
         const found = scanner.scanFile({ path, text });
         tally.findings += found.length;
-        for (const f of found) findings.push(f);
+        for (const f of found) {
+          if (inline.isSuppressed(f.line, f.ruleId)) suppressed++;
+          else findings.push(f);
+        }
       } catch (error) {
         tally.failures++;
         tally.firstError ??= `${path}: ${error instanceof Error ? error.message : String(error)}`;
       }
     }
   }
-  return { findings, tallies, unreadable };
+  return { findings, tallies, unreadable, suppressed };
 }

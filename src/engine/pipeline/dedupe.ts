@@ -1,0 +1,37 @@
+/**
+ * One finding per id. The same secret in the same file under the same rule is
+ * one leak: the first occurrence stays, the other lines are listed on it.
+ */
+import type { RawFinding } from '../../core/findings.js';
+
+export interface Identified {
+  readonly id: string;
+  readonly raw: RawFinding;
+  /** Further lines of the same finding in the same file. */
+  readonly otherLines: number[];
+}
+
+const MAX_LISTED_LINES = 20;
+
+export function dedupe(findings: readonly Identified[]): Identified[] {
+  const byId = new Map<string, Identified>();
+  for (const f of findings) {
+    const kept = byId.get(f.id);
+    if (!kept) {
+      byId.set(f.id, f);
+      continue;
+    }
+    const [first, second] = f.raw.line < kept.raw.line || (f.raw.line === kept.raw.line && f.raw.column < kept.raw.column) ? [f, kept] : [kept, f];
+    const lines = new Set([...first.otherLines, ...second.otherLines, second.raw.line]);
+    lines.delete(first.raw.line);
+    byId.set(f.id, { id: f.id, raw: first.raw, otherLines: [...lines].sort((a, b) => a - b) });
+  }
+  return [...byId.values()];
+}
+
+export function occurrencesNote(otherLines: readonly number[]): string {
+  if (otherLines.length === 0) return '';
+  const listed = otherLines.slice(0, MAX_LISTED_LINES).join(', ');
+  const more = otherLines.length > MAX_LISTED_LINES ? ` and ${otherLines.length - MAX_LISTED_LINES} more` : '';
+  return ` (also on line${otherLines.length > 1 ? 's' : ''} ${listed}${more})`;
+}

@@ -1,0 +1,42 @@
+/**
+ * Last line of defence before anything leaves the engine: every secret found
+ * in a file is replaced in every text field of that file's findings, whatever
+ * the scanner already did.
+ */
+import type { RawFinding } from '../../core/findings.js';
+
+export const REDACTED = '[REDACTED]';
+/** Secrets shorter than this are too generic to search and replace safely. */
+const MIN_SECRET_LENGTH = 6;
+
+function redactText(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of secrets) if (out.includes(s)) out = out.split(s).join(REDACTED);
+  return out;
+}
+
+/** Secrets per path, longest first so a secret containing another is replaced whole. */
+export function secretsByPath(findings: readonly RawFinding[]): Map<string, string[]> {
+  const map = new Map<string, Set<string>>();
+  for (const f of findings) {
+    if (f.secret === undefined || f.secret.length < MIN_SECRET_LENGTH) continue;
+    let set = map.get(f.path);
+    if (!set) map.set(f.path, (set = new Set()));
+    set.add(f.secret);
+  }
+  return new Map([...map].map(([path, set]) => [path, [...set].sort((a, b) => b.length - a.length)]));
+}
+
+/** A copy of the finding's text fields with known secrets replaced; the raw secret itself is dropped. */
+export function redact(f: RawFinding, secrets: readonly string[]): Omit<RawFinding, 'secret'> {
+  const { secret, ...rest } = f;
+  const all = secret !== undefined && !secrets.includes(secret) ? [...secrets, secret] : secrets;
+  if (all.length === 0) return rest;
+  return {
+    ...rest,
+    title: redactText(f.title, all),
+    description: redactText(f.description, all),
+    evidence: redactText(f.evidence, all),
+    remediation: redactText(f.remediation, all),
+  };
+}
