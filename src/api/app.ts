@@ -14,7 +14,9 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { healthRoutes } from './routes/health.js';
 import { accountRoutes } from './routes/v1/account.js';
+import { scanGitHubRoutes } from './routes/v1/scan-github.js';
 import { scanHistoryRoutes } from './routes/v1/scans.js';
+import { createScanEngine, type ScanEngine } from '../scans/engine.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -26,6 +28,8 @@ export interface AppDeps {
   readonly logStream?: DestinationStream;
   /** Plan limits; the default is the plan table. Benchmarks raise them. */
   readonly limitsFor?: (plan: Plan) => PlanLimits;
+  /** Worker pool and scan slots; when absent the app creates its own and closes it with the app. */
+  readonly scanEngine?: ScanEngine;
   /** Extra /v1 routes (used by tests of shared behaviour and by later features). */
   readonly extraV1Routes?: (scope: FastifyInstance) => void;
 }
@@ -62,6 +66,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
 
+  const config = deps.config;
+  const engine =
+    deps.scanEngine ??
+    createScanEngine({ workers: config.scanWorkers, maxConcurrentScans: config.maxConcurrentScans, timeoutMs: config.scanTimeoutMs });
+  if (!deps.scanEngine) app.addHook('onClose', async () => engine.close());
+  const githubSettings = {
+    githubApiUrl: config.githubApiUrl,
+    userAgent: `vigil/${deps.version}`,
+    sourceLimits: config.sourceLimits,
+    retries: config.githubRetries,
+    ...(config.githubToken ? { defaultToken: config.githubToken } : {}),
+  };
+
   registerErrorHandling(app, deps.config.bodyLimitBytes);
   registerSecurityHeaders(app);
   await registerDocs(app, deps.version);
@@ -73,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerAccess(scope, { accounts: deps.accounts, quotas: deps.quotas, limitsFor });
       accountRoutes(scope, { accounts: deps.accounts, quotas: deps.quotas, limitsFor });
       scanHistoryRoutes(scope, { storage: deps.storage });
+      scanGitHubRoutes(scope, { storage: deps.storage, engine, settings: githubSettings });
       deps.extraV1Routes?.(scope);
       done();
     },

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { DEFAULT_SOURCE_LIMITS, type SourceLimits } from '../sources/limits.js';
 
 /**
  * Every setting Vigil reads, loaded once from the environment and frozen.
@@ -22,6 +23,8 @@ export interface Config {
   readonly mailFrom: string;
   readonly githubApiUrl: string;
   readonly githubToken: string | undefined;
+  /** Retries of GitHub 5xx answers and network failures (never of 4xx or rate limits). */
+  readonly githubRetries: number;
   readonly osvApiUrl: string;
   readonly aiProvider: AiProviderName;
   readonly aiApiKey: string | undefined;
@@ -37,6 +40,8 @@ export interface Config {
   readonly scanWorkers: number;
   readonly scanTimeoutMs: number;
   readonly maxConcurrentScans: number;
+  /** Bounds on what a repository download may unpack (docs/sources.md). */
+  readonly sourceLimits: SourceLimits;
 }
 
 export class ConfigError extends Error {
@@ -166,6 +171,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mailFrom: r.string('MAIL_FROM', 'Vigil <vigil@localhost>'),
     githubApiUrl: r.url('GITHUB_API_URL', ['http', 'https'], 'https://api.github.com') ?? 'https://api.github.com',
     githubToken: r.raw('GITHUB_TOKEN'),
+    githubRetries: r.integer('VIGIL_GITHUB_RETRIES', 2, 0, 5),
     osvApiUrl: r.url('OSV_API_URL', ['http', 'https'], 'https://api.osv.dev') ?? 'https://api.osv.dev',
     aiProvider,
     aiApiKey,
@@ -181,6 +187,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     scanWorkers: r.integer('VIGIL_SCAN_WORKERS', Math.max(1, availableParallelism()), 1, 256),
     scanTimeoutMs: r.integer('VIGIL_SCAN_TIMEOUT_MS', 300_000, 1_000, 3_600_000),
     maxConcurrentScans: r.integer('VIGIL_MAX_CONCURRENT_SCANS', 2, 1, 1_000),
+    sourceLimits: Object.freeze({
+      maxArchiveBytes: r.integer('VIGIL_MAX_ARCHIVE_BYTES', DEFAULT_SOURCE_LIMITS.maxArchiveBytes, 1024, Number.MAX_SAFE_INTEGER),
+      maxUnpackedBytes: r.integer('VIGIL_MAX_UNPACKED_BYTES', DEFAULT_SOURCE_LIMITS.maxUnpackedBytes, 1024, Number.MAX_SAFE_INTEGER),
+      maxFiles: r.integer('VIGIL_MAX_FILES', DEFAULT_SOURCE_LIMITS.maxFiles, 1, 10_000_000),
+      maxFileBytes: r.integer('VIGIL_MAX_FILE_BYTES', DEFAULT_SOURCE_LIMITS.maxFileBytes, 1, 1024 * 1024 * 1024),
+      maxPathLength: r.integer('VIGIL_MAX_PATH_LENGTH', DEFAULT_SOURCE_LIMITS.maxPathLength, 16, 65_536),
+      maxPathDepth: r.integer('VIGIL_MAX_PATH_DEPTH', DEFAULT_SOURCE_LIMITS.maxPathDepth, 1, 1_024),
+    }),
   };
   if (!/^[^\s@]+@[^\s@]+$/.test(config.ownerEmail)) {
     r.problems.push(`VIGIL_OWNER_EMAIL: "${config.ownerEmail}" is not an email address`);

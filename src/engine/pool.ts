@@ -21,16 +21,22 @@ export function createScanPool(size: number = defaultPoolSize()): ScanPool {
   const self = import.meta.url;
   const fromSource = self.endsWith('.ts');
   const filename = new URL(fromSource ? './worker.ts' : './worker.js', self).href;
-  const piscina = new Piscina<ScanTask, ScanTaskResult>({
-    filename,
-    minThreads: 1,
-    maxThreads: size,
-    idleTimeout: 30_000,
-    ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
-  });
+  // Threads start on the first task, so an app that never scans never pays for them.
+  let piscina: Piscina<ScanTask, ScanTaskResult> | undefined;
+  const start = () =>
+    (piscina ??= new Piscina<ScanTask, ScanTaskResult>({
+      filename,
+      minThreads: 1,
+      maxThreads: size,
+      idleTimeout: 30_000,
+      ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
+    }));
   return {
     size,
-    run: (task, signal) => piscina.run(task, signal ? { signal } : {}),
-    close: () => piscina.destroy(),
+    run: (task, signal) => start().run(task, signal ? { signal } : {}),
+    close: async () => {
+      await piscina?.destroy();
+      piscina = undefined;
+    },
   };
 }

@@ -121,7 +121,7 @@ describe('GitHub answers mapped to AppError', () => {
     const { createGitHubClient } = await import('../../src/platforms/github/client.js');
     const client = createGitHubClient({ baseUrl: 'http://127.0.0.1:1', userAgent: 'test', token: TOKEN, retries: 0 });
     const error = await expectAppError(downloadRepository({ client, owner: 'acme', repo: 'x' }), 'internal');
-    expect(error.detail).toMatch(/^GitHub request failed: could not reach GitHub/);
+    expect(error.detail).toMatch(/^Scan failed: the GitHub request failed \(could not reach GitHub/);
     assertNoToken(error);
   });
 

@@ -24,7 +24,7 @@ describe('mapGitHubError', () => {
 
   it('maps 403 without rate-limit signals to forbidden, and 5xx by phase', () => {
     expect(mapGitHubError(failure(403, 'Must have admin rights'), base).code).toBe('forbidden');
-    expect(mapGitHubError(failure(503, 'busy'), base)).toMatchObject({ code: 'internal', detail: 'GitHub request failed: GitHub answered 503' });
+    expect(mapGitHubError(failure(503, 'busy'), base)).toMatchObject({ code: 'internal', detail: 'Scan failed: the GitHub request failed (GitHub answered 503); retry' });
     expect(mapGitHubError(failure(503, 'busy'), { ...base, during: 'download' })).toMatchObject({
       code: 'bad_request',
       detail: 'Archive download failed: GitHub answered 503',

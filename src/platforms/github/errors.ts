@@ -97,7 +97,7 @@ function accessDenied(f: HttpFailure, ctx: GitHubErrorContext): AppError {
 function failed(detail: string, ctx: GitHubErrorContext): AppError {
   return ctx.during === 'download'
     ? new AppError('bad_request', `Archive download failed: ${detail}`)
-    : new AppError('internal', `GitHub request failed: ${detail}`);
+    : new AppError('internal', `Scan failed: the GitHub request failed (${detail}); retry`);
 }
 
 /** Turns whatever Octokit threw into a typed AppError. Never includes the token. */

@@ -1,0 +1,100 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { PLAN_LABELS, planHasFeature, plansIncluding } from '../../../accounts/plans.js';
+import { AppError, unauthorized } from '../../../core/errors.js';
+import type { GitHubScanSettings } from '../../../scans/github.js';
+import { scanGitHubRepository } from '../../../scans/github.js';
+import type { ScanEngine } from '../../../scans/engine.js';
+import { ScansRepository, type Storage } from '../../../storage/index.js';
+import { API_KEY_SCHEME } from '../../plugins/docs.js';
+import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
+import { ScanResponseSchema } from '../../schemas/scan.js';
+
+const ScanGitHubBody = Type.Object(
+  {
+    repository: Type.String({
+      minLength: 1,
+      maxLength: 1024,
+      description: 'owner/repo, https://github.com/owner/repo[.git|/tree/<ref>], git@github.com:owner/repo.git or ssh://git@github.com/owner/repo',
+    }),
+    token: Type.Optional(Type.String({ maxLength: 1024, description: 'GitHub token for this request only (private repositories); never stored or logged' })),
+    ref: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: "Branch, tag or commit SHA; default: the repository's default branch" })),
+    check_cves: Type.Optional(Type.Boolean({ description: 'Query the vulnerability database for known CVEs (default false)' })),
+  },
+  { title: 'ScanGitHubRequest' },
+);
+
+export interface ScanGitHubDeps {
+  readonly storage: Storage;
+  readonly engine: ScanEngine;
+  readonly settings: GitHubScanSettings;
+}
+
+/** POST /v1/scan/github: download, scan, store and return one repository scan. */
+export function scanGitHubRoutes(app: FastifyInstance, deps: ScanGitHubDeps): void {
+  app.post(
+    '/scan/github',
+    {
+      config: {
+        quota: 'scans',
+        feature: (request) => ((request.body as { token?: string } | undefined)?.token?.trim() ? 'private_repository_scan' : undefined),
+      },
+      schema: {
+        tags: ['scans'],
+        operationId: 'scanGitHub',
+        summary: 'Scan a GitHub repository',
+        description:
+          'Downloads the repository archive (default branch unless `ref` is given), scans it for secrets and returns the findings. ' +
+          'The scan is stored and listed by GET /v1/scans. `token` is used for this request only.',
+        security: [{ [API_KEY_SCHEME]: [] }],
+        body: ScanGitHubBody,
+        response: {
+          200: { ...ScanResponseSchema, description: 'The completed scan' },
+          ...errorResponses(...BODY_ERRORS, 403, 404, ...AUTHENTICATED_ERRORS),
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      if (!auth) throw unauthorized();
+      const body = request.body as { repository: string; token?: string; ref?: string; check_cves?: boolean };
+      // A client that hangs up stops its scan: the download and the workers are aborted.
+      const controller = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
+      };
+      reply.raw.once('close', onClose);
+      try {
+        const result = await scanGitHubRepository(
+          { repository: body.repository, ...(body.token ? { token: body.token } : {}), ...(body.ref ? { ref: body.ref } : {}), checkCves: body.check_cves === true },
+          deps.settings,
+          deps.engine,
+          {
+            signal: controller.signal,
+            admit: (repository) => {
+              if (!repository.private || planHasFeature(auth.account.plan, 'private_repository_scan')) return;
+              throw new AppError(
+                'forbidden',
+                `Access denied: ${repository.owner}/${repository.repo} is private, and scanning private repositories requires ${plansIncluding('private_repository_scan')}; this account is on the ${PLAN_LABELS[auth.account.plan]} plan`,
+              );
+            },
+          },
+        );
+        await new ScansRepository(deps.storage.db).insert({
+          id: result.scan_id,
+          accountId: auth.account.id,
+          targetType: 'github',
+          target: result.target,
+          status: result.status,
+          startedAt: new Date(result.started_at),
+          completedAt: new Date(result.completed_at),
+          findingCount: result.finding_count,
+          result,
+        });
+        return result;
+      } finally {
+        reply.raw.off('close', onClose);
+      }
+    },
+  );
+}

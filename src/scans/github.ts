@@ -1,0 +1,107 @@
+/**
+ * A GitHub repository scan from start to finish: parse the argument, download
+ * the archive into a private folder, scan it, build the response, remove the
+ * folder. Shared by POST /v1/scan/github and `vigil scan github`.
+ */
+import { AppError, isAppError } from '../core/errors.js';
+import { newId } from '../core/ids.js';
+import { scanWorkspace } from '../engine/scan.js';
+import { buildScanResponse, type ScanResponse } from '../outputs/scan-response.js';
+import { createGitHubClient } from '../platforms/github/client.js';
+import { downloadRepository } from '../sources/github/download.js';
+import { parseRepository } from '../sources/github/repository-ref.js';
+import type { SourceLimits } from '../sources/limits.js';
+import type { WorkspaceRepository } from '../sources/workspace.js';
+import type { ScanEngine } from './engine.js';
+
+export interface GitHubScanRequest {
+  readonly repository: string;
+  readonly token?: string;
+  readonly ref?: string;
+  readonly checkCves?: boolean;
+}
+
+export interface GitHubScanSettings {
+  readonly githubApiUrl: string;
+  /** The server's default token, used when the request has none. */
+  readonly defaultToken?: string;
+  readonly userAgent: string;
+  readonly sourceLimits: SourceLimits;
+  /** Retries of GitHub 5xx and network failures. */
+  readonly retries?: number;
+}
+
+export interface GitHubScanHooks {
+  /** Called once the repository's metadata is known; may throw to refuse (plan gating of private repositories). */
+  readonly admit?: (repository: WorkspaceRepository, viaDefaultToken: boolean) => void;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (stage: 'downloading' | 'scanning' | 'done') => void;
+}
+
+const CVE_WARNING = 'check_cves was requested, but the known-vulnerability check is not available in this version; no dependency findings were produced';
+
+export async function scanGitHubRepository(
+  request: GitHubScanRequest,
+  settings: GitHubScanSettings,
+  engine: ScanEngine,
+  hooks: GitHubScanHooks = {},
+): Promise<ScanResponse> {
+  const parsed = parseRepository(request.repository, { githubApiUrl: settings.githubApiUrl });
+  const ref = request.ref ?? parsed.ref;
+  const requestToken = request.token?.trim() ? request.token.trim() : undefined;
+  const token = requestToken ?? settings.defaultToken;
+  const client = createGitHubClient({
+    baseUrl: settings.githubApiUrl,
+    userAgent: settings.userAgent,
+    ...(settings.retries === undefined ? {} : { retries: settings.retries }),
+    ...(token ? { token } : {}),
+  });
+
+  return engine.capacity.run(async () => {
+    const startedAt = new Date();
+    hooks.onProgress?.('downloading');
+    const ws = await downloadRepository({
+      client,
+      owner: parsed.owner,
+      repo: parsed.repo,
+      limits: settings.sourceLimits,
+      ...(ref ? { ref } : {}),
+      ...(hooks.signal ? { signal: hooks.signal } : {}),
+    });
+    try {
+      const repository = ws.repository as WorkspaceRepository;
+      hooks.admit?.(repository, requestToken === undefined && token !== undefined);
+      const target = `${repository.owner}/${repository.repo}`;
+      hooks.onProgress?.('scanning');
+      const outcome = await scanWorkspace(ws, target, {
+        pool: engine.pool,
+        timeoutMs: engine.timeoutMs,
+        ...(hooks.signal ? { signal: hooks.signal } : {}),
+      });
+      const warnings = request.checkCves ? [...outcome.warnings, CVE_WARNING] : outcome.warnings;
+      hooks.onProgress?.('done');
+      return buildScanResponse({
+        scanId: newId(),
+        targetType: 'github',
+        target,
+        startedAt,
+        completedAt: new Date(),
+        outcome: { ...outcome, warnings },
+        extraStats: {
+          repository: {
+            ref: repository.ref,
+            default_branch: repository.defaultBranch,
+            commit: repository.commitSha ?? null,
+            private: repository.private,
+            archived: repository.archived,
+          },
+        },
+      });
+    } finally {
+      await ws.dispose();
+    }
+  }).catch((error: unknown) => {
+    if (isAppError(error)) throw error;
+    throw new AppError('internal', 'Scan failed: an unexpected error stopped the scan; retry, and report the request id if it persists', { cause: error });
+  });
+}
