@@ -19,7 +19,7 @@ export default defineRule({
     summary: 'Square personal and OAuth access tokens (EAAA…, sq0atp-).',
     ng: [
       'SQUARE_ACCESS_TOKEN=EAAA' + '8tqVJPWYDUCDqEUJZBzbBtR0JMc9FTkSgnS8INpo14DbrEQ0vQfE93fUCUZd',
-      "accessToken: 'sq0atp-" + "-cwFmvTmADm8co1ur8IbPK'",
+      "accessToken: 'sq0atp-" + "McwFmvTmADm8co1ur8IbPK'",
     ],
     ok: [
       'SQUARE_ACCESS_TOKEN=EAAA' + 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
