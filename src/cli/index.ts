@@ -6,5 +6,6 @@ const code = await runCli(process.argv.slice(2), {
   cwd: process.cwd(),
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
+  isTTY: process.stderr.isTTY,
 });
 process.exitCode = code;

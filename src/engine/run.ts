@@ -16,6 +16,8 @@ export interface RunOptions {
   readonly scannerNames: readonly string[];
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
+  /** Called as batches finish, with files done and files in total. */
+  readonly onProgress?: (filesDone: number, filesTotal: number) => void;
 }
 
 export interface RunResult {
@@ -60,10 +62,16 @@ export async function runFileScanners(ws: WorkspaceFiles, options: RunOptions): 
   const onAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
+    let done = 0;
+    const total = ws.files.length;
+    options.onProgress?.(0, total);
     const results = await Promise.all(
-      batches(ws.files).map((paths) =>
-        options.pool.run({ root: ws.root, paths, scannerModules: options.scannerModules }, controller.signal),
-      ),
+      batches(ws.files).map(async (paths) => {
+        const result = await options.pool.run({ root: ws.root, paths, scannerModules: options.scannerModules }, controller.signal);
+        done += paths.length;
+        options.onProgress?.(done, total);
+        return result;
+      }),
     );
     return summarise(results, options.scannerNames);
   } catch (error) {

@@ -22,6 +22,7 @@ export interface ScanOptions {
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
   readonly scanners?: readonly FileScannerEntry[];
+  readonly onProgress?: (filesDone: number, filesTotal: number) => void;
   /** Today's date for ignore-file expiry, YYYY-MM-DD; defaults to the current UTC date. */
   readonly today?: string;
 }
@@ -67,6 +68,7 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
     scannerNames: scanners.map((s) => s.name),
     timeoutMs: options.timeoutMs,
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
   const paths = new Set(ws.files.map((f) => f.path));
   const read = (path: string) => (paths.has(path) ? readSmall(ws.root, path) : Promise.resolve(undefined));

@@ -5,7 +5,8 @@ import type { ScanOutcome } from '../engine/scan.js';
 export interface ScanResponse {
   readonly scan_id: string;
   readonly status: 'completed';
-  readonly target_type: 'github' | 'api';
+  /** `directory` only in the CLI's output for a local folder; the API answers github or api. */
+  readonly target_type: 'github' | 'api' | 'directory';
   readonly target: string;
   readonly started_at: string;
   readonly completed_at: string;
@@ -17,7 +18,7 @@ export interface ScanResponse {
 
 export interface ScanResponseInput {
   readonly scanId: string;
-  readonly targetType: 'github' | 'api';
+  readonly targetType: ScanResponse['target_type'];
   readonly target: string;
   readonly startedAt: Date;
   readonly completedAt: Date;

@@ -35,7 +35,7 @@ export interface GitHubScanHooks {
   /** Called once the repository's metadata is known; may throw to refuse (plan gating of private repositories). */
   readonly admit?: (repository: WorkspaceRepository, viaDefaultToken: boolean) => void;
   readonly signal?: AbortSignal;
-  readonly onProgress?: (stage: 'downloading' | 'scanning' | 'done') => void;
+  readonly onProgress?: (stage: 'downloading' | 'scanning' | 'done', filesDone?: number, filesTotal?: number) => void;
 }
 
 const CVE_WARNING = 'check_cves was requested, but the known-vulnerability check is not available in this version; no dependency findings were produced';
@@ -77,6 +77,7 @@ export async function scanGitHubRepository(
         pool: engine.pool,
         timeoutMs: engine.timeoutMs,
         ...(hooks.signal ? { signal: hooks.signal } : {}),
+        ...(hooks.onProgress ? { onProgress: (done: number, total: number) => hooks.onProgress?.('scanning', done, total) } : {}),
       });
       const warnings = request.checkCves ? [...outcome.warnings, CVE_WARNING] : outcome.warnings;
       hooks.onProgress?.('done');

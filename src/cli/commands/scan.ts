@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { rename, writeFile } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import { Command, Option } from 'commander';
+import { loadConfig, type Config } from '../../config/index.js';
+import { newId } from '../../core/ids.js';
+import { VERSION } from '../../core/version.js';
+import { scanWorkspace } from '../../engine/scan.js';
+import { breachesThreshold, parseFailOn } from '../../outputs/fail-on.js';
+import { buildScanResponse, type ScanResponse } from '../../outputs/scan-response.js';
+import { toSarif } from '../../outputs/sarif.js';
+import { renderTable } from '../../outputs/table.js';
+import { createScanEngine, type ScanEngine } from '../../scans/engine.js';
+import { scanGitHubRepository } from '../../scans/github.js';
+import { openLocalDirectory } from '../../sources/local.js';
+import type { CliIo } from '../program.js';
+
+export const FORMATS = ['table', 'json', 'sarif'] as const;
+type Format = (typeof FORMATS)[number];
+
+interface OutputOptions {
+  format: Format;
+  output?: string;
+  failOn: string;
+}
+
+/** Exit codes: 0 clean (or below --fail-on), 1 findings at or above --fail-on, 2 the scan could not run. */
+export const EXIT_FINDINGS = 1;
+export const EXIT_ERROR = 2;
+
+
+function render(scan: ScanResponse, format: Format): string {
+  if (format === 'json') return `${JSON.stringify(scan, null, 2)}\n`;
+  if (format === 'sarif') return `${JSON.stringify(toSarif(scan.findings), null, 2)}\n`;
+  return renderTable(scan);
+}
+
+/** Writes beside the target and renames, so a failed run never leaves half a report. */
+async function writeAtomically(path: string, text: string): Promise<void> {
+  const temporary = `${path}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temporary, text, { mode: 0o644 });
+  await rename(temporary, path);
+}
+
+/** Progress on stderr, only when it is a terminal; one line rewritten in place. */
+function progress(io: CliIo): (text: string) => void {
+  if (!io.isTTY) return () => undefined;
+  return (text) => io.err(`\r\x1b[2K${text}`);
+}
+
+async function finish(io: CliIo, scan: ScanResponse, opts: OutputOptions, clear: () => void): Promise<number> {
+  clear();
+  const threshold = parseFailOn(opts.failOn);
+  const text = render(scan, opts.format);
+  if (opts.output) {
+    await writeAtomically(resolve(io.cwd, opts.output), text);
+    io.err(`Wrote ${scan.finding_count} finding(s) to ${opts.output}\n`);
+  } else {
+    io.out(text);
+  }
+  return breachesThreshold(scan.findings, threshold) ? EXIT_FINDINGS : 0;
+}
+
+async function withEngine<T>(config: Config, work: (engine: ScanEngine) => Promise<T>): Promise<T> {
+  const engine = createScanEngine({ workers: config.scanWorkers, maxConcurrentScans: 1, timeoutMs: config.scanTimeoutMs });
+  try {
+    return await work(engine);
+  } finally {
+    await engine.close();
+  }
+}
+
+const outputOptions = (cmd: Command): Command =>
+  cmd
+    .addOption(new Option('--format <format>', 'report format').choices(FORMATS).default('table'))
+    .option('--output <file>', 'write the report to a file instead of standard output')
+    .option('--fail-on <severity>', 'exit with code 1 when a finding is at or above: critical, high, medium, low, info or none', 'none');
+
+export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Command {
+  const scan = outputOptions(
+    new Command('scan')
+      .description('Scan a local directory (or, with "scan github", a GitHub repository) and report findings')
+      // Options after "github" belong to that subcommand, not to this one.
+      .enablePositionalOptions()
+      .argument('<dir>', 'directory to scan (write ./github for a folder named github)')
+      .option('--target <name>', 'name used in finding ids and locations (give owner/repo to get the same ids as the API)'),
+  ).action(async (dir: string, opts: OutputOptions & { target?: string }) => {
+    parseFailOn(opts.failOn);
+    const config = loadConfig(io.env, io.cwd);
+    const show = progress(io);
+    const started = new Date();
+    const ws = await openLocalDirectory(resolve(io.cwd, dir), config.sourceLimits);
+    try {
+      const target = opts.target ?? basename(resolve(io.cwd, dir));
+      const outcome = await withEngine(config, (engine) =>
+        scanWorkspace(ws, target, {
+          pool: engine.pool,
+          timeoutMs: engine.timeoutMs,
+          onProgress: (done, total) => show(`Scanning ${done}/${total} files…`),
+        }),
+      );
+      const result = buildScanResponse({ scanId: newId(), targetType: 'directory', target, startedAt: started, completedAt: new Date(), outcome });
+      setExitCode(await finish(io, result, opts, () => show('')));
+    } finally {
+      await ws.dispose();
+    }
+  });
+
+  outputOptions(
+    scan
+      .command('github')
+      .description('Download a GitHub repository archive and scan it')
+      .argument('<repository>', 'owner/repo, an https URL or an SSH URL')
+      .option('--ref <ref>', 'branch, tag or commit SHA (default: the default branch)')
+      .option('--token <token>', 'GitHub token for private repositories (default: $GITHUB_TOKEN)'),
+  ).action(async (repository: string, opts: OutputOptions & { ref?: string; token?: string }) => {
+    parseFailOn(opts.failOn);
+    const config = loadConfig(io.env, io.cwd);
+    const show = progress(io);
+    const result = await withEngine(config, (engine) =>
+      scanGitHubRepository(
+        { repository, ...(opts.ref ? { ref: opts.ref } : {}), ...(opts.token ? { token: opts.token } : {}) },
+        {
+          githubApiUrl: config.githubApiUrl,
+          userAgent: `vigil-cli/${VERSION}`,
+          sourceLimits: config.sourceLimits,
+          retries: config.githubRetries,
+          ...(config.githubToken ? { defaultToken: config.githubToken } : {}),
+        },
+        engine,
+        {
+          onProgress: (stage, done, total) =>
+            show(stage === 'downloading' ? `Downloading ${repository}…` : stage === 'scanning' ? `Scanning ${done ?? 0}/${total ?? '?'} files…` : ''),
+        },
+      ),
+    );
+    setExitCode(await finish(io, result, opts, () => show('')));
+  });
+
+  return scan;
+}

@@ -1,0 +1,89 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/program.js';
+import { startFakeGitHub, type FakeGitHub } from '../fakes/github/server.js';
+
+const AWS_KEY = ['AKIA', 'Q3EGT7VZ5MXJ4WPR'].join('');
+const files = {
+  'src/config.ts': `export const awsKey = "${AWS_KEY}";\n`,
+  'README.md': '# demo\n',
+  '.gitignore': '.env*\n',
+};
+
+let dir: string;
+let fake: FakeGitHub;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'vigil-cli-scan-'));
+  await mkdir(join(dir, 'repo', 'src'), { recursive: true });
+  for (const [path, text] of Object.entries(files)) await writeFile(join(dir, 'repo', path), text);
+  fake = await startFakeGitHub();
+  fake.addRepo({ owner: 'acme', repo: 'demo', files });
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+  await fake.close();
+});
+
+async function vigil(...args: string[]) {
+  let out = '';
+  let err = '';
+  const code = await runCli(args, {
+    env: { VIGIL_DATA_DIR: join(dir, 'data'), GITHUB_API_URL: fake.url, VIGIL_SCAN_WORKERS: '1', VIGIL_GITHUB_RETRIES: '0' },
+    cwd: dir,
+    out: (t) => (out += t),
+    err: (t) => (err += t),
+  });
+  return { code, out, err };
+}
+
+describe('vigil scan', () => {
+  it('prints a table of findings and exits 0 without --fail-on', async () => {
+    const { code, out } = await vigil('scan', 'repo');
+    expect(code).toBe(0);
+    expect(out).toMatch(/HIGH\s+SEC-[A-Z0-9]{6}\s+AWS access key\s+src\/config\.ts:1/);
+    expect(out).not.toContain(AWS_KEY);
+  });
+
+  it('exits 1 when a finding reaches --fail-on, 0 when none does', async () => {
+    expect((await vigil('scan', 'repo', '--fail-on', 'high')).code).toBe(1);
+    expect((await vigil('scan', 'repo', '--fail-on', 'critical')).code).toBe(0);
+  });
+
+  it('writes JSON with the ids the API gives when --target names the repository', async () => {
+    const local = await vigil('scan', 'repo', '--format', 'json', '--target', 'acme/demo');
+    const remote = await vigil('scan', 'github', 'acme/demo', '--format', 'json');
+    expect(remote.code, remote.err).toBe(0);
+    const ids = (text: string) => (JSON.parse(text) as { findings: { id: string }[] }).findings.map((f) => f.id);
+    expect(ids(local.out)).toHaveLength(1);
+    expect(ids(local.out)).toEqual(ids(remote.out));
+    expect(JSON.parse(local.out)).toMatchObject({ target_type: 'directory', target: 'acme/demo', status: 'completed' });
+  });
+
+  it('writes SARIF to --output and nothing to standard output', async () => {
+    const { code, out, err } = await vigil('scan', 'repo', '--format', 'sarif', '--output', 'report.sarif');
+    expect(code).toBe(0);
+    expect(out).toBe('');
+    expect(err).toContain('report.sarif');
+    const sarif = JSON.parse(await readFile(join(dir, 'report.sarif'), 'utf8')) as { version: string; runs: { results: unknown[] }[] };
+    expect(sarif.version).toBe('2.1.0');
+    expect(sarif.runs[0]?.results).toHaveLength(1);
+  });
+
+  it('exits 2 with a message when the scan cannot run', async () => {
+    const missing = await vigil('scan', 'no-such-dir');
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/^vigil: Directory rejected/);
+    const unknown = await vigil('scan', 'github', 'acme/nothing');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/Repository not found/);
+  });
+
+  it('rejects an unknown --fail-on or --format value', async () => {
+    expect((await vigil('scan', 'repo', '--fail-on', 'severe')).code).not.toBe(0);
+    expect((await vigil('scan', 'repo', '--format', 'xml')).code).not.toBe(0);
+  });
+});
