@@ -1,8 +1,10 @@
 import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { nestedRepetition } from '../../helpers/regex-safety.js';
 import { describe, expect, it } from 'vitest';
 import { SEVERITIES } from '../../../src/core/findings.js';
+import { renderSecretRulesDoc } from '../../../src/scanners/secrets/docs.js';
 import { createSecretsScanner } from '../../../src/scanners/secrets/scanner.js';
 import type { SecretRule } from '../../../src/scanners/secrets/rule.js';
 import { SECRET_RULES } from '../../../src/scanners/secrets/rules/index.js';
@@ -57,5 +59,12 @@ describe.each(discovered.map((rule, i) => [files[i] as string, rule] as const))(
 
   it.each(rule.docs.ok.map((s) => [s]))('does not report %j', (snippet) => {
     expect(ruleIdsIn(snippet, rule.pathPattern ? (rule.docs.path ?? 'x') : undefined)).not.toContain(rule.id);
+  });
+});
+
+describe('docs/rules/secrets.md', () => {
+  it('is the page the rules generate (run npm run docs:rules after changing a rule)', async () => {
+    const committed = await readFile(new URL('../../../docs/rules/secrets.md', import.meta.url), 'utf8');
+    expect(committed).toBe(renderSecretRulesDoc(SECRET_RULES));
   });
 });
