@@ -3,9 +3,9 @@ import { KeywordMatcher } from './keywords.js';
 import type { MatchContext, SecretRule } from './rule.js';
 
 /** Lines longer than this are matched in windows around each keyword instead of whole. */
-export const MAX_LINE_CHARS = 4096;
+export const MAX_LINE_CHARS = 1024;
 /** Half-width of the window matched around a keyword on a long line. */
-const WINDOW_CHARS = 1024;
+const WINDOW_CHARS = 320;
 /** How far a multi-line rule (key blocks) may reach from the keyword's line. */
 const MULTILINE_CHARS = 16_384;
 /** Evidence shows at most this many characters of the line. */
@@ -29,9 +29,10 @@ interface Compiled {
 
 function compile(rule: SecretRule): Compiled {
   const flags = new Set(rule.pattern.flags.split('').filter((f) => 'imsu'.includes(f)));
-  flags.add('g');
+  flags.add(rule.anchored ? 'y' : 'g');
   flags.add('d');
   if (!/\(\?<secret>/.test(rule.pattern.source)) throw new Error(`Rule ${rule.id}: pattern has no (?<secret>…) group`);
+  if (rule.anchored && rule.multiline) throw new Error(`Rule ${rule.id}: anchored and multiline do not combine`);
   return { rule, regex: new RegExp(rule.pattern.source, [...flags].join('')) };
 }
 
@@ -54,6 +55,12 @@ class LineIndex {
   }
   startOf(line: number): number {
     return this.starts[line] as number;
+  }
+  /** [start, end) of the line holding `offset`, without the newline. */
+  boundsOf(offset: number, textLength: number): [number, number] {
+    const line = this.lineOf(offset);
+    const next = this.starts[line + 1];
+    return [this.starts[line] as number, next === undefined ? textLength : next - 1];
   }
 }
 
@@ -102,40 +109,46 @@ export class SecretDetector {
     let lines: LineIndex | undefined;
     const pathAllowed = this.compiled.map((c) => c.rule.pathPattern === undefined || c.rule.pathPattern.test(path));
 
+    const report = (ruleIndex: number, m: RegExpExecArray, from: number) => {
+      const span = m.indices?.groups?.secret;
+      const secret = m.groups?.secret;
+      if (!span || !secret) return;
+      const start = from + span[0];
+      const key = `${ruleIndex}:${start}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      const rule = (this.compiled[ruleIndex] as Compiled).rule;
+      if (!this.accept(rule, secret, { path, text, offset: start, groups: m.groups ?? {} })) return;
+      lines ??= new LineIndex(text);
+      const line = lines.lineOf(start);
+      found.push({ rule, secret, start, end: start + secret.length, line: line + 1, column: start - lines.startOf(line) + 1 });
+    };
+
     this.matcher.scan(text, ({ keyword, offset }) => {
       for (const ruleIndex of this.rulesOfKeyword[keyword] ?? []) {
         if (!pathAllowed[ruleIndex]) continue;
-        if (offset < (coveredUntil.get(ruleIndex) ?? -1)) continue;
         const { rule, regex } = this.compiled[ruleIndex] as Compiled;
-        const [from, to] = this.window(text, offset, rule.multiline === true);
-        coveredUntil.set(ruleIndex, coverage(text, offset, from, to, rule.multiline === true));
+        if (rule.anchored) {
+          // One sticky attempt at the keyword: most keyword hits fail here in a few steps.
+          regex.lastIndex = offset;
+          const m = regex.exec(text);
+          if (m) report(ruleIndex, m, 0);
+          continue;
+        }
+        if (offset < (coveredUntil.get(ruleIndex) ?? -1)) continue;
+        lines ??= new LineIndex(text);
+        const bounds = lines.boundsOf(offset, text.length);
+        const [from, to] = window(bounds, offset, text.length, rule.multiline === true);
+        coveredUntil.set(ruleIndex, rule.multiline ? bounds[1] : to - (to - from >= 2 * WINDOW_CHARS ? WINDOW_CHARS / 2 : 0));
         const chunk = text.slice(from, to);
         regex.lastIndex = 0;
         for (let m = regex.exec(chunk); m !== null; m = regex.exec(chunk)) {
           if (m[0].length === 0) regex.lastIndex++;
-          const span = m.indices?.groups?.secret;
-          const secret = m.groups?.secret;
-          if (!span || !secret) continue;
-          const start = from + span[0];
-          const key = `${ruleIndex}:${start}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
-          if (!this.accept(rule, secret, { path, text, offset: start, groups: m.groups ?? {} })) continue;
-          lines ??= new LineIndex(text);
-          const line = lines.lineOf(start);
-          found.push({ rule, secret, start, end: start + secret.length, line: line + 1, column: start - lines.startOf(line) + 1 });
+          report(ruleIndex, m, from);
         }
       }
     });
     return dropShadowedGeneric(found);
-  }
-
-  /** The stretch of text a rule's regex runs on for a keyword at `offset`. */
-  private window(text: string, offset: number, multiline: boolean): [number, number] {
-    const [start, end] = lineBounds(text, offset);
-    if (multiline) return [start, Math.min(text.length, start + MULTILINE_CHARS)];
-    if (end - start <= MAX_LINE_CHARS) return [start, end];
-    return [Math.max(start, offset - WINDOW_CHARS), Math.min(end, offset + WINDOW_CHARS)];
   }
 
   private accept(rule: SecretRule, secret: string, context: Omit<MatchContext, 'line'>): boolean {
@@ -150,14 +163,16 @@ export class SecretDetector {
 }
 
 /**
- * Up to where later keyword hits of the same rule add nothing: the end of the
- * line, less a margin on windowed long lines (a secret may straddle the
- * window's end); for multi-line rules only the keyword's own line, so each
- * block gets a window that starts at its first line.
+ * The stretch of text a rule's regex runs on for a keyword at `offset`: the
+ * line; a window around the keyword on a long line; for multi-line rules the
+ * text from the keyword's line on. Later hits of the same rule inside the
+ * stretch add nothing, except near the end of a window (a secret may straddle
+ * it) and for multi-line rules (each block gets a window from its first line).
  */
-function coverage(text: string, offset: number, from: number, to: number, multiline: boolean): number {
-  if (multiline) return lineBounds(text, offset)[1];
-  return to - (to - from >= 2 * WINDOW_CHARS ? WINDOW_CHARS / 2 : 0);
+function window([start, end]: [number, number], offset: number, textLength: number, multiline: boolean): [number, number] {
+  if (multiline) return [start, Math.min(textLength, start + MULTILINE_CHARS)];
+  if (end - start <= MAX_LINE_CHARS) return [start, end];
+  return [Math.max(start, offset - WINDOW_CHARS), Math.min(end, offset + WINDOW_CHARS)];
 }
 
 /** A generic rule's match is dropped when a specific rule's match overlaps it. */

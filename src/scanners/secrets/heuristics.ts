@@ -68,6 +68,8 @@ export function isPlaceholder(value: string): boolean {
   for (const word of PLACEHOLDER_WORDS) if (lower.includes(word)) return true;
   if (REFERENCE.test(value)) return true;
   if (looksSequentialOrRepeated(value)) return true;
+  // Six identical characters in a row: padding or a mask ("ghp_Personal…00000000"), almost never in a random value.
+  if (/(.)\1{5}/.test(value)) return true;
   // Only a handful of distinct characters across a long value: a mask or a filler.
   if (value.length >= 12 && new Set(lower).size <= 3) return true;
   return false;

@@ -3,7 +3,10 @@
  * an Aho–Corasick automaton over lower-cased character codes. Its cost is
  * linear in the text and independent of the number of rules.
  */
-const ALPHABET = 128;
+const ALPHABET = 128; // states × 128 transitions; `state << 7` indexes a row
+
+/** ASCII lower-casing table. */
+const LOWER = Uint8Array.from({ length: ALPHABET }, (_, c) => (c >= 65 && c <= 90 ? c | 32 : c));
 
 export interface KeywordHit {
   /** Index into the keyword list given to the constructor. */
@@ -14,6 +17,8 @@ export interface KeywordHit {
 
 export class KeywordMatcher {
   private readonly next: Int32Array;
+  /** 1 where a state has outputs: a typed-array test is cheaper than reading `outputs` on every character. */
+  private readonly accepting: Uint8Array;
   /** For each state, the keywords ending there (own and via failure links). */
   private readonly outputs: (readonly number[] | undefined)[];
   private readonly lengths: readonly number[];
@@ -68,21 +73,20 @@ export class KeywordMatcher {
     }
     this.next = next;
     this.outputs = out.map((o) => (o.length > 0 ? o : undefined));
+    this.accepting = Uint8Array.from(out, (o) => (o.length > 0 ? 1 : 0));
   }
 
   /** Calls `onHit` for every keyword occurrence, in text order. */
   scan(text: string, onHit: (hit: KeywordHit) => void): void {
     const next = this.next;
-    const outputs = this.outputs;
+    const accepting = this.accepting;
+    const length = text.length;
     let state = 0;
-    for (let i = 0; i < text.length; i++) {
-      let c = text.charCodeAt(i);
-      if (c >= 65 && c <= 90) c |= 32;
-      else if (c >= ALPHABET) c = 0;
-      state = next[state * ALPHABET + c] as number;
-      const found = outputs[state];
-      if (found === undefined) continue;
-      for (const keyword of found) onHit({ keyword, offset: i + 1 - (this.lengths[keyword] as number) });
+    for (let i = 0; i < length; i++) {
+      const code = text.charCodeAt(i);
+      state = next[(state << 7) | (code < ALPHABET ? (LOWER[code] as number) : 0)] as number;
+      if (accepting[state] === 0) continue;
+      for (const keyword of this.outputs[state] ?? []) onHit({ keyword, offset: i + 1 - (this.lengths[keyword] as number) });
     }
   }
 }

@@ -53,6 +53,13 @@ export interface SecretRule {
   readonly validate?: (secret: string, context: MatchContext) => boolean;
   /** Skip the generic placeholder filter (formats whose values may legitimately look repetitive). */
   readonly keepPlaceholders?: boolean;
+  /**
+   * The secret starts where a keyword occurs (a token prefix such as `ghp_`):
+   * the pattern is tried only at keyword positions, once each, instead of over
+   * the line. Much cheaper for short or common prefixes. A lookbehind at the
+   * start of the pattern still sees the text before.
+   */
+  readonly anchored?: boolean;
   /** The pattern may span lines (private key blocks); it is run on the text from the keyword's line onwards. */
   readonly multiline?: boolean;
   /**

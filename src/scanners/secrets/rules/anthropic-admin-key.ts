@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'CRITICAL',
   confidence: 0.95,
   keywords: ['sk-ant-admin'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sk-ant-admin[0-9]{2}-[A-Za-z0-9_-]{80,120})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
   cwe: 'CWE-798',

@@ -10,6 +10,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.95,
   keywords: ['sk-ant-api', 'sk-ant-oat', 'sk-ant-ort'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sk-ant-(?:api|oat|ort)[0-9]{2}-[A-Za-z0-9_-]{80,120})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
   cwe: 'CWE-798',

@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.9,
   keywords: ['akia', 'asia', 'abia', 'acca', 'a3t'],
+  anchored: true,
   // AKIA long-term user key, ASIA temporary (STS) key, ABIA/ACCA service keys; A3T… older ids.
   pattern: /(?<![A-Za-z0-9/+])(?<secret>(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z2-7]{16})(?![A-Za-z0-9/+=])/,
   minEntropy: 3,

@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'CRITICAL',
   confidence: 0.95,
   keywords: ['access_token$production$'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>access_token\$production\$[a-z0-9]{16}\$[a-f0-9]{32})(?![A-Za-z0-9_$-])/,
   minEntropy: 3.5,
   cwe: 'CWE-798',

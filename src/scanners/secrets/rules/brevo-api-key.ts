@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.95,
   keywords: ['xkeysib-', 'xsmtpsib-'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>(?:xkeysib|xsmtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
   cwe: 'CWE-798',

@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'CRITICAL',
   confidence: 0.95,
   keywords: ['flwseck-'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>FLWSECK-[a-fA-F0-9]{32}(?:-X)?)(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
   cwe: 'CWE-798',

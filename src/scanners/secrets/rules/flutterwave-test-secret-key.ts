@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'MEDIUM',
   confidence: 0.9,
   keywords: ['flwseck_test-'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>FLWSECK_TEST-[a-fA-F0-9]{32}(?:-X)?)(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
   cwe: 'CWE-798',

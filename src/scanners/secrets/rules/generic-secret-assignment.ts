@@ -23,11 +23,18 @@ export default defineRule({
   generic: true,
   keywords: ['password', 'passwd', 'pwd', 'secret', 'token', 'api_key', 'apikey', 'api-key', 'access_key', 'accesskey', 'auth_key', 'private_key', 'credential'],
   pattern:
-    /(?<name>[A-Za-z0-9_.-]{0,40}(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?)[A-Za-z0-9_-]{0,30})["']?\s{0,4}(?::=|=>|=|:)\s{0,4}(?:[A-Za-z_][\w.]{0,30}\()?(?<q>["'`])(?<secret>[^"'`\s\\]{8,200})\k<q>/i,
+    /(?<pre>["'`]?)(?<name>[A-Za-z0-9_.-]{0,40}(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?)(?<suffix>[A-Za-z0-9_-]{0,30}))(?<close>["'`]?)\s{0,4}(?::=|=>|=|:)\s{0,4}(?<q>["'`])(?<secret>[^"'`\s\\(){}[\],;<>]{8,200})\k<q>/i,
   validate: (secret, { groups }) => {
     const name = groups.name ?? '';
+    // "Password:" inside a string literal is a label, not a key: a quoted name must be closed before the separator.
+    if (groups.pre && !groups.close) return false;
+    // The keyword must end the name or start a new word in it: api_token_value, passwordHash — not secretlint, tokenizer.
+    if (groups.suffix && !/^[_.-]|^[A-Z]/.test(groups.suffix)) return false;
     if (NOT_A_SECRET_NAME.test(name)) return false;
-    if (secret.includes('://') || /^[./~]/.test(secret) || /^[A-Za-z]+(?:[._-][A-Za-z]+)+$/.test(secret)) return false;
+    if (secret.includes('://') || /^[./~#?]/.test(secret) || /^[\w.-]+(?:\/[\w.-]+)+$/.test(secret) || /^[a-z]{2,10}:/i.test(secret)) return false;
+    // Values that describe themselves: "real-secret-6-levels", "password-for-30001", "qwerty!@#…".
+    if (/pass(?:word|wd)|secret|token|qwerty|12345|abcdef/i.test(secret)) return false;
+    if (/^[A-Za-z]+(?:[._-][A-Za-z]+)*$/.test(secret) && (secret.length < 24 || shannonEntropy(secret) < 4)) return false;
     if (secret.toLowerCase() === name.toLowerCase()) return false;
     return characterClasses(secret) >= 2 && shannonEntropy(secret) >= 3;
   },
@@ -41,6 +48,12 @@ export default defineRule({
     ng: ['DB_PASSWORD = "r8T#kq2!Vx9mLp"', "const apiKey = 'f3a9c1e7b2d84a6c9e0f1a2b3c4d5e6f';", 'client_secret: "Qz7wXv3Lk9Tp2Rn8"'],
     ok: [
       'password = "password"',
+      '"secretlint": "bin/secretlint.js"',
+      '$e.createElement("label",{htmlFor:"auth_password"},"Password:"),$?$e.createElement("code",null," ******")',
+      'mode = useToken ? "client_credentials" : "clientCredentials"',
+      "settings: { password: 'real-secret-6-levels' }",
+      "'Lock-Token': 'urn:uuid:a515cfa4-5da4-22e1-f5b5-00a0451e6bf7'",
+      "password: '#/components/schemas/password'",
       'const passwordField = "user-password-input";',
       'DB_PASSWORD = os.environ["DB_PASSWORD"]',
       'token_url = "https://auth.example.com/token"',

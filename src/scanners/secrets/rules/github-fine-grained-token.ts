@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'CRITICAL',
   confidence: 0.95,
   keywords: ['github_pat_'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59})(?![A-Za-z0-9_])/,
   minEntropy: 4,
   cwe: 'CWE-798',

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'CRITICAL',
   confidence: 0.98,
   keywords: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>gh[pousr]_[A-Za-z0-9]{36})(?![A-Za-z0-9_])/,
   // The last six characters are a base62 CRC-32 of the random part: look-alikes fail it.
   validate: (secret) => hasBase62Crc32Checksum(secret),

@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.9,
   keywords: ['gsk_'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>gsk_[A-Za-z0-9]{52})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
   cwe: 'CWE-798',

@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.85,
   keywords: ['api_org_'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>api_org_[A-Za-z]{34})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
   validate: (secret) => (secret.match(/[A-Z]/g) ?? []).length >= 7 && (secret.match(/[a-z]/g) ?? []).length >= 7,

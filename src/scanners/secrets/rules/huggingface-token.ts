@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.85,
   keywords: ['hf_'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>hf_[A-Za-z]{34})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
   // Random letters mix cases evenly; a long CamelCase identifier such as hf_HubModelDownloadConfiguration does not.

@@ -21,6 +21,7 @@ export default defineRule({
   severity: 'MEDIUM',
   confidence: 0.8,
   keywords: ['eyj'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>eyJ[A-Za-z0-9_-]{8,2000}\.eyJ[A-Za-z0-9_-]{4,8000}\.[A-Za-z0-9_-]{0,2000})(?![A-Za-z0-9_.-])/,
   validate: (secret) => {
     const [header, payload, signature = ''] = secret.split('.');

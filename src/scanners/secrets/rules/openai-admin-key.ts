@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'CRITICAL',
   confidence: 0.93,
   keywords: ['sk-admin-'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sk-admin-[A-Za-z0-9_-]{40,250})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
   cwe: 'CWE-798',

@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'CRITICAL',
   confidence: 0.8,
   keywords: ['sk_live_'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sk_live_[0-9a-f]{40})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
   cwe: 'CWE-798',

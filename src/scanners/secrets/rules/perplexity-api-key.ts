@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.9,
   keywords: ['pplx-'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>pplx-[A-Za-z0-9]{48})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
   cwe: 'CWE-798',

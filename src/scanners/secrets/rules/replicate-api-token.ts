@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.85,
   keywords: ['r8_'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>r8_[A-Za-z0-9]{37})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
   cwe: 'CWE-798',

@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.95,
   keywords: ['sg.'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})(?![A-Za-z0-9_.-])/,
   minEntropy: 4,
   cwe: 'CWE-798',

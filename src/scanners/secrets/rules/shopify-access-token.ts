@@ -10,6 +10,7 @@ export default defineRule({
   severity: 'CRITICAL',
   confidence: 0.95,
   keywords: ['shpat_', 'shpca_', 'shppa_'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>shp(?:at|ca|pa)_[a-fA-F0-9]{32})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
   cwe: 'CWE-798',

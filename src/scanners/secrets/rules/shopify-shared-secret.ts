@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.95,
   keywords: ['shpss_'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>shpss_[a-fA-F0-9]{32})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
   cwe: 'CWE-798',

@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.92,
   keywords: ['xapp-'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>xapp-[0-9]-[A-Z0-9]{9,12}-[0-9]{10,14}-[a-f0-9]{64})(?![A-Za-z0-9_-])/,
   minEntropy: 3.3,
   cwe: 'CWE-798',

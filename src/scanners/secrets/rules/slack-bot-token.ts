@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.9,
   keywords: ['xoxb-'],
+  anchored: true,
   // Current tokens have two numeric parts; very old ones only one.
   pattern: /(?<![A-Za-z0-9_-])(?<secret>xoxb-[0-9]{8,14}-(?:[0-9]{8,14}-)?[A-Za-z0-9]{24,34})(?![A-Za-z0-9_-])/,
   minEntropy: 3.3,

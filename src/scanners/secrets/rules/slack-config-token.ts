@@ -10,6 +10,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.9,
   keywords: ['xoxe.xox', 'xoxe-'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>xoxe(?:\.xox[abp])?-[0-9]-[A-Za-z0-9]{60,300})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
   cwe: 'CWE-798',

@@ -10,6 +10,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.85,
   keywords: ['xoxa-', 'xoxr-', 'xoxs-'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>xox[ars]-(?:[0-9]-)?[0-9]{8,14}-[A-Za-z0-9-]{20,200})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
   cwe: 'CWE-798',

@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'CRITICAL',
   confidence: 0.9,
   keywords: ['xoxp-'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>xoxp-[0-9]{8,14}-[0-9]{8,14}-[0-9]{8,14}-[a-f0-9]{32})(?![A-Za-z0-9_-])/,
   minEntropy: 3.3,
   cwe: 'CWE-798',

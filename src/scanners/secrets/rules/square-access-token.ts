@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'CRITICAL',
   confidence: 0.85,
   keywords: ['eaaa', 'sq0atp-'],
+  anchored: true,
   // Bounded by non-base64 characters too, so runs inside base64 blobs (where "EAAA" is common) do not match.
   pattern: /(?<![A-Za-z0-9_+/-])(?<secret>EAAA[A-Za-z0-9_-]{60}|sq0atp-[A-Za-z0-9_-]{22})(?![A-Za-z0-9_+/=-])/,
   minEntropy: 3.8,

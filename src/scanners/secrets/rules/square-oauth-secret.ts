@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.92,
   keywords: ['sq0csp-'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sq0csp-[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
   cwe: 'CWE-798',

@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.95,
   keywords: ['rk_live_'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>rk_live_[A-Za-z0-9]{24,247})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
   cwe: 'CWE-798',

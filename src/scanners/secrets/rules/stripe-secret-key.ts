@@ -11,6 +11,7 @@ export default defineRule({
   severity: 'CRITICAL',
   confidence: 0.95,
   keywords: ['sk_live_'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sk_live_[A-Za-z0-9]{24,247})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
   validate: (secret) => !/^sk_live_[0-9a-f]{40}$/.test(secret),

@@ -10,6 +10,7 @@ export default defineRule({
   severity: 'MEDIUM',
   confidence: 0.85,
   keywords: ['sk_test_', 'rk_test_'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>[sr]k_test_[A-Za-z0-9]{24,247})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
   // 40 lower-case hex characters is Paystack's shape, not Stripe's.

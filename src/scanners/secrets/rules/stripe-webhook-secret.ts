@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.85,
   keywords: ['whsec_'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>whsec_[A-Za-z0-9+/]{32,88}={0,2})(?![A-Za-z0-9_+/=-])/,
   minEntropy: 3.8,
   cwe: 'CWE-798',

@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'MEDIUM',
   confidence: 0.8,
   keywords: ['sk'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>SK[0-9a-f]{32})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
   cwe: 'CWE-798',
