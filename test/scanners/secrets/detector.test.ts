@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { KeywordMatcher } from '../../../src/scanners/secrets/keywords.js';
+import { gitignoreIgnoresEnv, scanRepositoryHygiene, committedEnvFile } from '../../../src/scanners/secrets/hygiene.js';
+import { hasBase62Crc32Checksum, withBase62Crc32Checksum } from '../../../src/scanners/secrets/checksums.js';
+import { createSecretsScanner } from '../../../src/scanners/secrets/scanner.js';
+import { nestedRepetition } from '../../helpers/regex-safety.js';
+
+const AWS = ['AKIA', 'Q3EGT7VZ5MXJ4WPR'].join('');
+const GH = withBase62Crc32Checksum('gh' + 'p_', 'Zq8vN3kLw2Xp7RtY4mBc9HdF6jGs1a');
+const scanner = createSecretsScanner();
+const scan = (text: string, path = 'src/app.ts') => scanner.scanFile({ path, text });
+
+describe('keyword automaton', () => {
+  it('finds every occurrence, overlapping and case-insensitive, with offsets', () => {
+    const hits: string[] = [];
+    const m = new KeywordMatcher(['he', 'she', 'hers', 'akia']);
+    m.scan('USHERS and AKIA', (h) => hits.push(`${h.keyword}@${h.offset}`));
+    expect(hits).toEqual(['1@1', '0@2', '2@2', '3@11']);
+  });
+});
+
+describe('secrets detector', () => {
+  it('reports line, column and a redacted evidence line', () => {
+    const [f] = scan(`// config\nconst key = "${AWS}";\n`);
+    expect(f).toMatchObject({ ruleId: 'aws-access-key-id', line: 2, column: 14, secret: AWS });
+    expect(f?.evidence).toBe('AWS access key: const key = "[REDACTED]";');
+  });
+
+  it('redacts every secret on the evidence line, not only its own', () => {
+    const findings = scan(`creds = { id: "${AWS}", gh: "${GH}" }`);
+    expect(findings).toHaveLength(2);
+    for (const f of findings) {
+      expect(f.evidence).not.toContain(AWS);
+      expect(f.evidence).not.toContain(GH);
+    }
+  });
+
+  it('lowers confidence under test and fixture paths without going silent', () => {
+    const normal = scan(`k = "${AWS}"`)[0]?.confidence ?? 0;
+    const test = scan(`k = "${AWS}"`, 'test/fixtures/keys.ts')[0]?.confidence ?? 0;
+    expect(test).toBeGreaterThan(0);
+    expect(test).toBeLessThan(normal);
+  });
+
+  it('finds a key in the middle of a very long minified line', () => {
+    const filler = 'a=1;'.repeat(50_000);
+    const [f] = scan(`${filler}var k="${AWS}";${filler}`);
+    expect(f?.secret).toBe(AWS);
+    expect(f?.evidence.length).toBeLessThan(300);
+  });
+
+  it('finds a private key written on one line with escaped \\r\\n', () => {
+    const body = 'MIIEowIBAAKCAQEAu3Zq9fXk2Lw8Vn5Rt7Yp1Hc4Jd6Ks0Ma9Qe2Ux5Wb7Nz3Gh8Tv1Lp4Ry6Fk2Sd9Ao5Ci3Xm7Bn0Ew8Qj4Hr6Gt2';
+    const text = `{"key": "-----BEGIN RSA ${'PRIVATE'} KEY-----\\r\\n${body}\\r\\n${body}\\r\\n-----END RSA PRIVATE KEY-----\\r\\n"}`;
+    expect(scan(text).map((f) => f.ruleId)).toContain('private-key');
+  });
+
+  it('rejects GitHub tokens whose checksum does not match', () => {
+    expect(hasBase62Crc32Checksum(GH)).toBe(true);
+    expect(scan(`t = "${GH}"`).map((f) => f.ruleId)).toEqual(['github-token']);
+    const broken = GH.slice(0, -1) + (GH.endsWith('A') ? 'B' : 'A');
+    expect(scan(`t = "${broken}"`)).toEqual([]);
+  });
+
+  it('ignores documented examples, placeholders and references', () => {
+    for (const text of [`k = "AKIA${'IOSFODNN7EXAMPLE'}"`, 'password = "${DB_PASSWORD}"', 'api_key = "<your-api-key>"', 'token = process.env.GITHUB_TOKEN', 'secret = "xxxxxxxxxxxxxxxx"']) {
+      expect(scan(text), text).toEqual([]);
+    }
+  });
+
+  it('keeps the generic rule quiet where a specific rule matched the same value', () => {
+    expect(scan(`github_token = "${GH}"`).map((f) => f.ruleId)).toEqual(['github-token']);
+  });
+});
+
+describe('the regex safety check', () => {
+  it('reports nested repetition and accepts bounded, flat patterns', () => {
+    expect(nestedRepetition(/(a+)+b/)).toBeDefined();
+    expect(nestedRepetition(/(?:\w{1,9}\s?)*x/)).toBeDefined();
+    expect(nestedRepetition(/(?<![a-z])(?<secret>ab[0-9]{4,8})(?:-x)?/)).toBeUndefined();
+  });
+});
+
+describe('dotenv hygiene', () => {
+  it('reports a committed .env with assignments, not templates or empty files', () => {
+    expect(committedEnvFile('.env', 'A=1\n')?.title).toBe('Committed .env file');
+    expect(committedEnvFile('config/.env.production', '# c\nexport B=2\n')?.line).toBe(2);
+    expect(committedEnvFile('.env.example', 'A=1\n')).toBeUndefined();
+    expect(committedEnvFile('.env.sample', 'A=1\n')).toBeUndefined();
+    expect(committedEnvFile('.env', '# nothing\n')).toBeUndefined();
+    expect(committedEnvFile('src/environment.ts', 'A=1')).toBeUndefined();
+  });
+
+  it.each([
+    ['.env\n', true],
+    ['.env*\n!.env.example\n', true],
+    ['*.env\n', true],
+    ['/.env\n', true],
+    ['**/.env\n', true],
+    ['.env.local\n', false],
+    ['.env\n!.env\n', false],
+    ['config/.env\n', false],
+    ['.env/\n', false],
+    ['# .env\nnode_modules\n', false],
+  ])('reads %j as ignoring .env: %s', (gitignore, ignored) => {
+    expect(gitignoreIgnoresEnv(gitignore)).toBe(ignored);
+  });
+
+  const files = (map: Record<string, string>) => ({ paths: Object.keys(map), read: (p: string) => Promise.resolve(map[p]) });
+
+  it('reports ".env not in .gitignore" at .gitignore when the repository uses dotenv', async () => {
+    const [f] = await scanRepositoryHygiene(files({ '.env.example': 'A=\n', '.gitignore': 'node_modules\n' }));
+    expect(f).toMatchObject({ title: '.env not in .gitignore', path: '.gitignore', line: 1 });
+    const viaDependency = await scanRepositoryHygiene(files({ 'package.json': '{"dependencies":{"dotenv":"^16"}}' }));
+    expect(viaDependency[0]?.evidence).toMatch(/no .gitignore/);
+  });
+
+  it('is quiet when .env is ignored or dotenv is not used', async () => {
+    expect(await scanRepositoryHygiene(files({ '.env.example': 'A=\n', '.gitignore': '.env*\n' }))).toEqual([]);
+    expect(await scanRepositoryHygiene(files({ 'src/a.ts': 'x', '.gitignore': 'dist\n' }))).toEqual([]);
+  });
+});
