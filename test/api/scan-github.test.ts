@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_LIMITS } from '../../src/accounts/plans.js';
+import { createScanEngine } from '../../src/scans/engine.js';
 import { withBase62Crc32Checksum } from '../../src/scanners/secrets/checksums.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { openTestStorage, type TestStorage } from '../helpers/storage.js';
@@ -178,6 +179,26 @@ describe('POST /v1/scan/github', () => {
       expect(res.json<{ detail: string }>().detail).toMatch(/^Scan failed/);
     } finally {
       await down.close();
+    }
+  });
+
+  it('503 with Retry-After when every scan slot is busy, and the slot frees afterwards', async () => {
+    const engine = createScanEngine({ workers: 1, maxConcurrentScans: 1, timeoutMs: 60_000 });
+    const busy = await createTestApp(ts, { env: { GITHUB_API_URL: fake.url }, scanEngine: engine, limitsFor: (plan) => ({ ...PLAN_LIMITS[plan], scans: null }) });
+    try {
+      let release: () => void = () => undefined;
+      const occupied = engine.capacity.run(() => new Promise<void>((resolve) => (release = resolve)));
+      const refused = await busy.app.inject({ method: 'POST', url: '/v1/scan/github', headers: { 'x-api-key': freeKey }, payload: { repository: 'acme/clean' } });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('15');
+      expect(refused.json<{ detail: string }>().detail).toMatch(/scan slots are busy/);
+      release();
+      await occupied;
+      const ok = await busy.app.inject({ method: 'POST', url: '/v1/scan/github', headers: { 'x-api-key': freeKey }, payload: { repository: 'acme/clean' } });
+      expect(ok.statusCode).toBe(200);
+    } finally {
+      await busy.close();
+      await engine.close();
     }
   });
 

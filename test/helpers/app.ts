@@ -9,6 +9,7 @@ import { buildApp } from '../../src/api/app.js';
 import { loadConfig } from '../../src/config/index.js';
 import { VERSION } from '../../src/core/version.js';
 import { outboxMailer } from '../../src/mail/mailer.js';
+import type { ScanEngine } from '../../src/scans/engine.js';
 import type { TestStorage } from './storage.js';
 
 export const TEST_PEPPER = 'test-pepper-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -31,6 +32,7 @@ export interface TestAppOptions {
   readonly limitsFor?: (plan: Plan) => PlanLimits;
   readonly extraV1Routes?: (scope: FastifyInstance) => void;
   readonly env?: Record<string, string>;
+  readonly scanEngine?: ScanEngine;
 }
 
 let counter = 0;
@@ -56,6 +58,7 @@ export async function createTestApp(ts: TestStorage, options: TestAppOptions = {
     logStream,
     ...(options.limitsFor ? { limitsFor: options.limitsFor } : {}),
     ...(options.extraV1Routes ? { extraV1Routes: options.extraV1Routes } : {}),
+    ...(options.scanEngine ? { scanEngine: options.scanEngine } : {}),
   });
   await app.ready();
   return {
