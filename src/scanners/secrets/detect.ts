@@ -78,6 +78,8 @@ function lineBounds(text: string, offset: number): [number, number] {
 export class SecretDetector {
   private readonly compiled: readonly Compiled[];
   private readonly matcher: KeywordMatcher;
+  /** Rules without keywords: recognised by path alone, run over the first bytes of matching files. */
+  private readonly fileRules: readonly number[];
   /** keyword index → indices of rules that use it. */
   private readonly rulesOfKeyword: readonly (readonly number[])[];
 
@@ -86,7 +88,7 @@ export class SecretDetector {
     const keywords: string[] = [];
     const byKeyword = new Map<string, number[]>();
     rules.forEach((rule, index) => {
-      if (rule.keywords.length === 0) throw new Error(`Rule ${rule.id} has no keywords`);
+      if (rule.keywords.length === 0 && !rule.pathPattern) throw new Error(`Rule ${rule.id} has no keywords and no pathPattern`);
       for (const k of rule.keywords) {
         const key = k.toLowerCase();
         let list = byKeyword.get(key);
@@ -99,6 +101,7 @@ export class SecretDetector {
       }
     });
     this.matcher = new KeywordMatcher(keywords);
+    this.fileRules = rules.flatMap((rule, index) => (rule.keywords.length === 0 ? [index] : []));
     this.rulesOfKeyword = keywords.map((k) => byKeyword.get(k) ?? []);
   }
 
@@ -123,6 +126,18 @@ export class SecretDetector {
       const line = lines.lineOf(start);
       found.push({ rule, secret, start, end: start + secret.length, line: line + 1, column: start - lines.startOf(line) + 1 });
     };
+
+    for (const ruleIndex of this.fileRules) {
+      if (!pathAllowed[ruleIndex]) continue;
+      const { regex } = this.compiled[ruleIndex] as Compiled;
+      const head = text.slice(0, MULTILINE_CHARS);
+      regex.lastIndex = 0;
+      for (let m = regex.exec(head); m !== null; m = regex.exec(head)) {
+        if (m[0].length === 0) regex.lastIndex++;
+        report(ruleIndex, m, 0);
+        if (!regex.global) break;
+      }
+    }
 
     this.matcher.scan(text, ({ keyword, offset }) => {
       for (const ruleIndex of this.rulesOfKeyword[keyword] ?? []) {

@@ -39,6 +39,8 @@ export interface SecretRule {
   /**
    * Lower-case literal strings; the rule runs only around places where one of
    * them occurs. Pick the most distinctive part of the format (a prefix, a host).
+   * Empty only with a `pathPattern`: the rule then runs over the first 16 KB of
+   * every file whose path matches (a key file that holds nothing but the key).
    */
   readonly keywords: readonly string[];
   /**

@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'CRITICAL',
   confidence: 0.8,
   keywords: ['oy2'],
+  anchored: true,
   pattern: /(?<![A-Za-z0-9_/+=-])(?<secret>oy2[a-z0-9]{43})(?![A-Za-z0-9_/+=-])/,
   minEntropy: 3.8,
   // Random lower-case alphanumerics: letters and digits both occur.
@@ -19,7 +20,7 @@ export default defineRule({
   references: ['https://learn.microsoft.com/en-us/nuget/nuget-org/scoped-api-keys'],
   docs: {
     summary: 'nuget.org API keys (oy2 + 43 lower-case alphanumerics).',
-    ng: ['dotnet nuget push *.nupkg --api-key oy2' + 'k7m3qz9xw2vt5ph8nj4rb6dc1fg0lsy3eu7ia2oc9tw5hm', '<add key="ApiKey" value="oy2' + 'f4xq8wn2tz6vk9mb3hc7rj1pd5ls0ey8gu4ak2ni6ow3tq" />'],
+    ng: ['dotnet nuget push *.nupkg --api-key oy2' + 'k7m3qz9xw2vt5ph8nj4rb6dc1fg0lsy3eu7ia2oc9tw', '<add key="ApiKey" value="oy2' + 'f4xq8wn2tz6vk9mb3hc7rj1pd5ls0ey8gu4ak2ni6ow" />'],
     ok: ['dotnet nuget push *.nupkg --api-key $NUGET_API_KEY', 'oy2' + 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'],
   },
 });

@@ -1,0 +1,70 @@
+import { defineRule } from '../rule.js';
+
+/** Passwords that stand in for a real one in docs, templates and defaults (lower case, optionally de-leeted). */
+const STAND_IN =
+  /^(?:my|db|app|the|some|new|your|proxy|user|admin|root|super|default|dev|test|local)?[_-]?(?:pass|pwd|pw|passw|pass(?:word|wd|wort)|secret|secure|admin|root|user|test|guest|demo|dev|default|changeit|letmein|qwerty|abc|foo|bar|baz|xyz|hunter|tiger|foobared|sesame|wordpress|login|private|token|key|none|null|empty|redis|mongo|postgres|mysql|mariadb|rabbit(?:mq)?|mail|smtp|ldap|sa)[_-]?(?:pass|pwd|pw|word)?[_-]?\d{0,6}!?$/;
+
+function deleet(value: string): string {
+  return value.toLowerCase().replace(/@/g, 'a').replace(/0/g, 'o').replace(/[1!]/g, 'i').replace(/3/g, 'e').replace(/[$5]/g, 's').replace(/4/g, 'a');
+}
+
+/** True for passwords that are templates, masks, defaults or documentation stand-ins. */
+function isStandInPassword(password: string, user: string): boolean {
+  let value = password;
+  try {
+    value = decodeURIComponent(password);
+  } catch {
+    // Not percent-encoded: keep it as written.
+  }
+  const lower = value.toLowerCase();
+  if (value.length < 4 || lower === user.toLowerCase() || /^anonymous$/i.test(user)) return true;
+  // Templates and masks: $VAR, ${VAR}, $(cmd), %(name)s, {name}, [password], ***.
+  if (/\$[{(A-Za-z_]|%(?![0-9A-Fa-f]{2})|\{[A-Za-z_][\w.-]{0,60}\}|^\[.{0,128}\]$|\*{3}/.test(password)) return true;
+  // A bare short word, words joined by _, - or spaces (db_pass, PASSWORD_HERE), digit runs, port-like numbers.
+  if (/^[A-Za-z]{1,6}$/.test(value) || /^[A-Za-z]{1,30}(?:[ _-][A-Za-z]{1,30}){1,6}$/.test(value) || /^(?:0?1234\d{0,6}|(\d)\1{2,12}|\d{1,5})$/.test(value)) return true;
+  const plain = deleet(value);
+  return /passw(?:or)?d|passwort/.test(plain) || STAND_IN.test(lower) || STAND_IN.test(plain);
+}
+
+/** Keys that name the server and the account in key=value connection strings. */
+const SERVER_KEY = /(?:^|[;'"\s])(?:server|data source|host|addr|address|network address)\s{0,2}=/i;
+const ACCOUNT_KEY = /(?:^|[;'"\s])(?:user id|userid|uid|user|username|database|initial catalog|dbname)\s{0,2}=\s{0,2}([^;'"\s]{0,128})/i;
+
+/**
+ * Passwords in key=value connection strings: ADO.NET / SqlClient, Npgsql,
+ * MySqlConnector and ODBC (Server=…;User Id=…;Password=…;) and libpq
+ * (host=… user=… password=…).
+ */
+export default defineRule({
+  id: 'adonet-connection-string-password',
+  title: 'Database connection string password',
+  severity: 'HIGH',
+  confidence: 0.7,
+  keywords: ['server=', 'data source=', 'host='],
+  pattern: /(?<![A-Za-z0-9_.-])(?:password|pwd)\s{0,2}=\s{0,2}(?<q>['"]?)(?<secret>[^;'"\s]{1,128})\k<q>(?=\s{0,2}(?:[;'"]|$)|\s)/i,
+  validate: (secret, { line }) => {
+    if (!SERVER_KEY.test(line)) return false;
+    const account = ACCOUNT_KEY.exec(line);
+    if (!account) return false;
+    const user = /(?:user id|userid|uid|user|username)\s{0,2}=\s{0,2}([^;'"\s]{1,128})/i.exec(line)?.[1] ?? '';
+    return !isStandInPassword(secret, user);
+  },
+  cwe: 'CWE-798',
+  description:
+    'A database connection string with a password is committed. Anyone who can reach the server logs in with that account and reads or changes the data it may access.',
+  remediation:
+    'Change the account’s password, keep connection strings in user secrets, environment variables or a vault (or use integrated / managed identity authentication), and remove the committed value from git history.',
+  references: ['https://learn.microsoft.com/en-us/dotnet/framework/data/adonet/connection-string-syntax'],
+  docs: {
+    summary: 'Password= / Pwd= values in Server=…;User Id=… and host=… user=… connection strings.',
+    ng: [
+      '"DefaultConnection": "Server=sql01.corp-net.io;Database=Erp;User Id=erp_app;Password=' + 'Gk8vQ3nZ7wLp;TrustServerCertificate=True"',
+      'conn = psycopg2.connect("host=pg.corp-net.io dbname=app user=app password=' + 'Vr4tYq8Nc2Lm7P")',
+    ],
+    ok: [
+      '"DefaultConnection": "Server=(localdb)\\\\mssqllocaldb;Database=Erp;Trusted_Connection=True"',
+      '"DefaultConnection": "Server=sql01.corp-net.io;Database=Erp;User Id=sa;Password=<password>;"',
+      'https://corp-net.io/login?host=a&user=b&password=' + 'Gk8vQ3nZ7wLp',
+    ],
+  },
+});
