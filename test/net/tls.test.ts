@@ -1,0 +1,46 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { safeFetch } from '../../src/net/index.js';
+import { expectAppError } from './helpers.js';
+
+/** A throwaway self-signed certificate, made with the openssl CLI when the host has it. */
+function selfSigned(): { key: Buffer; cert: Buffer } | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'vigil-tls-'));
+  try {
+    execFileSync('openssl', [
+      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
+      '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
+      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
+    ], { stdio: 'ignore', timeout: 10_000 });
+    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+  } catch {
+    return undefined;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const material = selfSigned();
+
+describe.skipIf(material === undefined)('safeFetch over TLS', () => {
+  let server: Server;
+  let port = 0;
+  beforeAll(async () => {
+    server = createServer({ ...material }, (_req, res) => res.end('secret'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('refuses an untrusted certificate as a TLS certificate error', async () => {
+    const error = await expectAppError(safeFetch(`https://127.0.0.1:${port}/`, { allowCidrs: ['127.0.0.1/32'] }), 'bad_request');
+    expect(error.detail).toMatch(/^Could not reach target URL: TLS certificate error: self[- ]signed certificate/);
+  });
+});
