@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { generateApiKey } from '../../src/accounts/keys.js';
+import { builtinExplain } from '../../src/ai/builtin/explain.js';
+import { builtinFix } from '../../src/ai/builtin/fix.js';
+import { explainPrompt } from '../../src/ai/prompts/explain.js';
+import { triagePrompt } from '../../src/ai/prompts/triage.js';
+import { REDACTED, redactPrompt, redactText } from '../../src/ai/redact.js';
+import { withBase62Crc32Checksum } from '../../src/scanners/secrets/checksums.js';
+import { repoFinding, scanOf } from './fixtures.js';
+
+// Built at run time from pieces: no token-shaped literal in the source.
+const AWS = ['AKIA', 'Q3EGT7VZ5MXJ4WPR'].join('');
+const GITHUB = withBase62Crc32Checksum('gh' + 'p_', 'Zq8vN3kLw2Xp7RtY4mBc9HdF6jGs1a');
+const KEY_BODY = Buffer.from(Array.from({ length: 144 }, (_, i) => (i * 37 + 11) % 256)).toString('base64');
+const PRIVATE_KEY = ['-----BEGIN RSA ', 'PRIVATE KEY-----\n', KEY_BODY.slice(0, 64), '\n', KEY_BODY.slice(64), '\n-----END RSA ', 'PRIVATE KEY-----'].join('');
+const DB_PASSWORD = ['Xk7p', 'Q2mVw9Lz4R'].join('');
+const POSTGRES = `postgres://app_user:${DB_PASSWORD}@db-prod.c9akciq32.eu-west-1.rds.amazonaws.com:5432/app`;
+const VIGIL_KEY = generateApiKey();
+const PLANTED = [AWS, GITHUB, KEY_BODY.slice(0, 64), KEY_BODY.slice(64), DB_PASSWORD, VIGIL_KEY];
+
+const leaky = repoFinding({
+  title: `Leak ${AWS}`,
+  description: `Found while reviewing: token ${GITHUB}\nand the database URL ${POSTGRES}\nVigil key: ${VIGIL_KEY}`,
+  evidence: `key file:\n${PRIVATE_KEY}`,
+  remediation: `aws_access_key_id = "${AWS}"`,
+});
+
+function expectClean(text: string): void {
+  for (const secret of PLANTED) expect(text).not.toContain(secret);
+}
+
+describe('redactPrompt', () => {
+  it('removes every planted secret from a built explain prompt', () => {
+    const built = explainPrompt.build({ finding: leaky });
+    expect(built.prompt).toContain(GITHUB); // the prompt builder itself does not redact
+    const redacted = redactPrompt(built);
+    expectClean(redacted.prompt);
+    expectClean(redacted.system);
+    expect(redacted.prompt).toContain(REDACTED);
+    expect(redacted.prompt).toContain('-----BEGIN RSA PRIVATE KEY-----');
+    expect(redacted.redactions).toBeGreaterThanOrEqual(6);
+  });
+
+  it('removes planted secrets from a triage prompt', () => {
+    const redacted = redactPrompt(triagePrompt.build({ scan: scanOf([leaky, repoFinding({ id: 'SEC-BBBBBB' })]) }));
+    expectClean(redacted.prompt);
+  });
+
+  it('redacts anything in Vigil key format, even with a wrong checksum', () => {
+    const broken = `${VIGIL_KEY.slice(0, -1)}${VIGIL_KEY.endsWith('A') ? 'B' : 'A'}`;
+    const { text, redactions } = redactText(`key=${broken}`);
+    expect(text).toBe(`key=${REDACTED}`);
+    expect(redactions).toBe(1);
+  });
+
+  it('redacts passwords in URLs of any scheme', () => {
+    const { text } = redactText(`amqp://worker:${DB_PASSWORD}@mq.internal.acme.net:5672/`);
+    expect(text).toBe(`amqp://worker:${REDACTED}@mq.internal.acme.net:5672/`);
+  });
+
+  it('leaves text without secrets unchanged', () => {
+    const prompt = explainPrompt.build({ finding: repoFinding() }, { boundary: 'B0123456789' });
+    const redacted = redactPrompt(prompt);
+    expect(redacted).toEqual({ ...prompt, redactions: 0 });
+  });
+});
+
+describe('offline answers', () => {
+  it('never echo secrets a client pasted into a finding', () => {
+    expectClean(builtinExplain(leaky));
+    expectClean(builtinFix(leaky));
+  });
+});
