@@ -9,7 +9,7 @@ export default defineRule({
   title: 'Azure DevOps personal access token',
   severity: 'CRITICAL',
   confidence: 0.65,
-  keywords: ['azure', 'devops', 'ado', 'vsts', 'visualstudio.com', 'pat'],
+  keywords: ['azure', 'devops', 'vsts', 'visualstudio.com', '_pat', 'pat_', '-pat', 'pat=', 'ado_', '_ado', 'personal_access', 'personalaccess'],
   pattern: /(?<![A-Za-z0-9_])(?<secret>[a-z2-7]{52})(?![A-Za-z0-9_])/,
   minEntropy: 4,
   validate: (secret, { line }) => /[2-7]/.test(secret) && CONTEXT.test(line),

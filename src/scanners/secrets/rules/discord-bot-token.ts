@@ -14,7 +14,7 @@ export default defineRule({
   title: 'Discord bot token',
   severity: 'HIGH',
   confidence: 0.85,
-  keywords: ['discord', 'bot', 'token'],
+  keywords: ['discord', 'bot_token', 'bottoken', 'bot-token', 'bot token', 'bot ', 'bot_', '.login('],
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38})(?![A-Za-z0-9_.-])/,
   minEntropy: 4,
   validate: (secret) => encodesSnowflake(secret.slice(0, secret.indexOf('.'))),

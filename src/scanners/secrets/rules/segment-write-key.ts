@@ -10,7 +10,7 @@ export default defineRule({
   title: 'Segment write key',
   severity: 'LOW',
   confidence: 0.6,
-  keywords: ['segment'],
+  keywords: ['writekey', 'write_key', 'write-key', 'write.key'],
   pattern:
     /(?<![A-Za-z0-9])segment[A-Za-z0-9_.-]{0,20}write[_.-]?key["'\]]?\s{0,4}(?::=|=>|=|:)\s{0,4}["'`]?(?<secret>[A-Za-z0-9]{32})(?![A-Za-z0-9_-])/i,
   minEntropy: 3.8,
