@@ -1,0 +1,130 @@
+/**
+ * The contract of one API-headers check. Three layers, kept apart:
+ *  - detection: `run` reads a Retrieved and returns outcomes (a key, facts, evidence);
+ *  - policy: `outcomes` maps each key to a severity, confidence and OWASP/CWE ids;
+ *  - prose: the same table's title, description and remediation templates.
+ * scan.ts is the only code that joins them into findings; docs.ts renders the page.
+ */
+import type { Severity } from '../../core/findings.js';
+import type { ProbeKind, ProbeMethod, Retrieved } from './types.js';
+
+export type CheckCategory = 'headers' | 'cors';
+
+/** What a check detected. No severity and no prose: the outcome table adds those. */
+export interface Outcome<K extends string = string> {
+  readonly key: K;
+  /**
+   * What the outcome is about when one check can report the same key several
+   * times: a cookie name, a header name, a CORS probe kind. Part of the finding's identity.
+   */
+  readonly subject?: string;
+  /** Values the prose templates interpolate as {name}. */
+  readonly facts?: Readonly<Record<string, string>>;
+  /** The offending header lines as received; for CORS, the probe's Origin first. */
+  readonly evidence: readonly string[];
+  /** The request that proved it. */
+  readonly url: string;
+  readonly method: string;
+}
+
+export interface OutcomePolicy {
+  readonly severity: Severity;
+  /** Why this severity; shown in the docs. */
+  readonly rationale: string;
+  /** Finding title; may use {fact} placeholders. */
+  readonly title: string;
+  /** Finding description; may use {fact} placeholders. */
+  readonly description: string;
+  /** Overrides the check's remediation. */
+  readonly remediation?: string;
+  /** 0..1; default 0.9. */
+  readonly confidence?: number;
+  /** Overrides the check's CWE. */
+  readonly cwe?: string;
+  /** Overrides the check's OWASP categories. */
+  readonly owasp?: readonly string[];
+}
+
+/** Header set of an example response: names as written, a string or every value. */
+export type ExampleHeaders = Readonly<Record<string, string | readonly string[]>>;
+
+export interface ExampleProbe {
+  readonly kind: ProbeKind;
+  readonly method: ProbeMethod;
+  readonly status?: number;
+  /** `{origin}` in a value stands for the Origin the probe sent (a reflection). */
+  readonly headers: ExampleHeaders;
+}
+
+export interface ExampleHttpVariant {
+  readonly status?: number;
+  readonly headers?: ExampleHeaders;
+  /** When the first response redirected to another http:// URL: where following it ended. */
+  readonly followed?: { readonly finalUrl: string; readonly status?: number; readonly headers?: ExampleHeaders };
+}
+
+/** A header set the docs show and the tests run through the check. */
+export interface CheckExample {
+  /** One line shown above the example. */
+  readonly note: string;
+  /** Default https://api.example.com/. */
+  readonly target?: string;
+  /** Where the main GET ended after redirects; default the target. */
+  readonly finalUrl?: string;
+  readonly status?: number;
+  readonly headers?: ExampleHeaders;
+  /** The http:// variant of an https target; 'refused' (the default) when nothing answers on port 80. */
+  readonly http?: ExampleHttpVariant | 'refused';
+  readonly probes?: readonly ExampleProbe[];
+}
+
+export interface FailingExample<K extends string = string> extends CheckExample {
+  /** The outcome keys this example must produce (among possibly others). */
+  readonly expect: readonly K[];
+}
+
+export interface HttpCheck<K extends string = string> {
+  /** kebab-case, equal to the file name under checks/. */
+  readonly id: string;
+  readonly title: string;
+  readonly category: CheckCategory;
+  readonly cwe: string;
+  readonly owasp: readonly string[];
+  /** Docs: what the check looks at and why it matters. */
+  readonly summary: string;
+  /** Default remediation of every outcome. */
+  readonly remediation: string;
+  readonly references?: readonly string[];
+  /** Policy and prose, per outcome key. */
+  readonly outcomes: Readonly<Record<K, OutcomePolicy>>;
+  /** Detection: pure, no I/O. */
+  readonly run: (r: Retrieved) => readonly Outcome<K>[];
+  readonly examples: {
+    readonly failing: readonly FailingExample<K>[];
+    readonly passing: readonly CheckExample[];
+  };
+}
+
+/** OWASP Top 10 pairs (2021 id, 2025 id) the checks cite. */
+export const OWASP = Object.freeze({
+  /** A05:2021 Security Misconfiguration → A02:2025 Security Misconfiguration. */
+  misconfiguration: Object.freeze(['A05:2021', 'A02:2025']),
+  /** A02:2021 Cryptographic Failures → A04:2025 Cryptographic Failures. */
+  cryptography: Object.freeze(['A02:2021', 'A04:2025']),
+  /** A01:2021 Broken Access Control → A01:2025 Broken Access Control (CORS is listed there). */
+  accessControl: Object.freeze(['A01:2021', 'A01:2025']),
+  /** A07:2021 Identification and Authentication Failures → A07:2025 Authentication Failures. */
+  authentication: Object.freeze(['A07:2021', 'A07:2025']),
+});
+
+export const DEFAULT_CONFIDENCE = 0.9;
+
+/** Identity helper: type-checks a check against its own outcome keys. */
+export function defineCheck<K extends string>(check: HttpCheck<K>): HttpCheck<K> {
+  return Object.freeze(check);
+}
+
+/** Replaces {name} with facts[name]; unknown names are left as written. */
+export function interpolate(template: string, facts: Readonly<Record<string, string>> = {}): string {
+  return template.replace(/\{([a-zA-Z]{1,40})\}/g, (whole, name: string) => facts[name] ?? whole);
+}

@@ -1,0 +1,171 @@
+/**
+ * All the HTTP the API-headers scan does, once, through the SSRF-safe client:
+ *  1. GET the target, redirects followed (a failure here fails the scan: the client's error is thrown);
+ *  2. for an https target on the default port, GET its http:// variant without following redirects
+ *     (and, if that redirects to another http:// URL, once more with redirects followed);
+ *  3. CORS probes to the main response's final URL: for each Origin of origins.ts a simple GET and an
+ *     OPTIONS preflight, a few at a time. A failed probe or variant is recorded, not thrown.
+ * The result is plain data (types.ts); the checks never touch the network.
+ */
+import { isAppError } from '../../core/errors.js';
+import { type LookupFunction, parseTargetUrl, type SafeFetchOptions, type SafeResponse, safeFetch } from '../../net/index.js';
+import { probeOrigins } from './origins.js';
+import {
+  type CorsProbe,
+  type Exchange,
+  type HttpVariant,
+  type ObservedResponse,
+  PREFLIGHT_REQUEST_HEADERS,
+  PREFLIGHT_REQUEST_METHOD,
+  type ProbeMethod,
+  type ProbeOrigin,
+  type RequestRecord,
+  type Retrieved,
+} from './types.js';
+
+export type FetchFunction = (url: string, options?: SafeFetchOptions) => Promise<SafeResponse>;
+
+export interface RetrieveOptions {
+  /** Operator allow-list passed to the client (SCAN_API_ALLOW_CIDRS). */
+  readonly allowCidrs?: readonly string[];
+  readonly lookup?: LookupFunction;
+  readonly signal?: AbortSignal;
+  /** Requests in flight at once after the main GET; default 4. */
+  readonly concurrency?: number;
+  /** Per-request deadlines; the client's defaults otherwise. */
+  readonly totalTimeoutMs?: number;
+  readonly connectTimeoutMs?: number;
+  /** The client; safeFetch unless a test injects another. */
+  readonly fetch?: FetchFunction;
+}
+
+export const DEFAULT_CONCURRENCY = 4;
+/** The checks read headers only: bodies are capped small (main) or not kept (probes). */
+const MAIN_BODY_BYTES = 16 * 1024;
+const PROBE_BODY_BYTES = 0;
+const MAX_CONCURRENCY = 16;
+
+interface Context {
+  readonly fetch: FetchFunction;
+  readonly base: SafeFetchOptions;
+  readonly log: RequestRecord[];
+}
+
+function observe(requested: string, method: string, response: SafeResponse): ObservedResponse {
+  return { url: requested, finalUrl: response.url, method, status: response.status, headers: response.headers, redirects: response.redirects };
+}
+
+function logResponse(log: RequestRecord[], method: string, response: SafeResponse, origin?: string): void {
+  const extra = origin === undefined ? {} : { origin };
+  let hopMethod = method;
+  for (const hop of response.redirects) {
+    log.push({ method: hopMethod, url: hop.url, status: hop.status, ...extra });
+    if (hop.status !== 307 && hop.status !== 308 && hopMethod !== 'HEAD') hopMethod = 'GET';
+  }
+  log.push({ method: hopMethod, url: response.url, status: response.status, ...extra });
+}
+
+/** One request whose failure is data: client errors (4xx AppError) are recorded, our own bugs are thrown. */
+async function attempt(ctx: Context, url: string, options: SafeFetchOptions, origin?: string): Promise<Exchange> {
+  const method = options.method ?? 'GET';
+  try {
+    const response = await ctx.fetch(url, { ...ctx.base, ...options });
+    logResponse(ctx.log, method, response, origin);
+    return { ok: true, response: observe(url, method, response) };
+  } catch (error) {
+    if (!isAppError(error) || error.status >= 500) throw error;
+    ctx.log.push({ method, url, status: null, ...(origin === undefined ? {} : { origin }) });
+    return { ok: false, url, method, error: error.detail };
+  }
+}
+
+async function fetchHttpVariant(ctx: Context, target: URL): Promise<HttpVariant | null> {
+  // Swapping the scheme of https://host:8443 would send plain http to a TLS port: skip.
+  if (target.protocol !== 'https:' || target.port !== '') return null;
+  const plain = new URL(target.href);
+  plain.protocol = 'http:';
+  const first = await attempt(ctx, plain.href, { maxRedirects: 0, maxBodyBytes: PROBE_BODY_BYTES });
+  if (!first.ok || first.response.status < 300 || first.response.status >= 400) return { first };
+  const location = first.response.headers.location?.[0];
+  let next: URL;
+  try {
+    next = new URL(location ?? '', plain);
+  } catch {
+    return { first };
+  }
+  if (location === undefined || next.protocol !== 'http:') return { first };
+  const followed = await attempt(ctx, plain.href, { maxBodyBytes: PROBE_BODY_BYTES });
+  return { first, followed };
+}
+
+function probeHeaders(origin: string, method: ProbeMethod): Record<string, string> {
+  if (method === 'GET') return { origin };
+  return { origin, 'access-control-request-method': PREFLIGHT_REQUEST_METHOD, 'access-control-request-headers': PREFLIGHT_REQUEST_HEADERS };
+}
+
+/** Runs tasks with at most `limit` in flight; after a failure or an abort no new task starts. */
+async function runLimited(tasks: readonly (() => Promise<void>)[], limit: number, signal?: AbortSignal): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && signal?.aborted !== true && next < tasks.length) {
+      const task = tasks[next++];
+      try {
+        if (task) await task();
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+}
+
+export async function retrieve(target: string, options: RetrieveOptions = {}): Promise<Retrieved> {
+  const url = parseTargetUrl(target);
+  const base: SafeFetchOptions = {
+    allowCidrs: options.allowCidrs ?? [],
+    ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.totalTimeoutMs === undefined ? {} : { totalTimeoutMs: options.totalTimeoutMs }),
+    ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
+  };
+  const ctx: Context = { fetch: options.fetch ?? safeFetch, base, log: [] };
+
+  // The main GET: its failure is the scan's failure.
+  const response = await ctx.fetch(url.href, { ...base, maxBodyBytes: MAIN_BODY_BYTES });
+  logResponse(ctx.log, 'GET', response);
+  const main = observe(url.href, 'GET', response);
+
+  const probeUrl = main.finalUrl;
+  const plan: { origin: ProbeOrigin; method: ProbeMethod }[] = [];
+  for (const origin of probeOrigins(new URL(probeUrl))) {
+    for (const method of ['GET', 'OPTIONS'] as const) plan.push({ origin, method });
+  }
+  const probes: (CorsProbe | undefined)[] = plan.map(() => undefined);
+  const variant: { value: HttpVariant | null } = { value: null };
+  const tasks: (() => Promise<void>)[] = [
+    async () => {
+      variant.value = await fetchHttpVariant(ctx, url);
+    },
+  ];
+  for (const [i, { origin, method }] of plan.entries()) {
+    tasks.push(async () => {
+      const exchange = await attempt(ctx, probeUrl, { method, headers: probeHeaders(origin.origin, method), maxRedirects: 0, maxBodyBytes: PROBE_BODY_BYTES }, origin.origin);
+      probes[i] = { ...origin, method, exchange };
+    });
+  }
+  const requested = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const limit = Number.isFinite(requested) ? Math.max(1, Math.min(MAX_CONCURRENCY, Math.floor(requested))) : DEFAULT_CONCURRENCY;
+  await runLimited(tasks, limit, options.signal);
+  options.signal?.throwIfAborted();
+
+  return {
+    target: url.href,
+    main,
+    httpVariant: variant.value,
+    probes: probes.filter((p): p is CorsProbe => p !== undefined),
+    requests: ctx.log,
+    requestCount: ctx.log.length,
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Joins detection and policy: runs every check over a Retrieved and turns each
+ * outcome into a RawFinding with the check's outcome table (severity, prose,
+ * OWASP). Pure: the network work happened in retrieve.ts.
+ *
+ * RawFinding has no url or method, so each finding comes with the request that
+ * proved it; the caller maps `url` and `method` into Location.url / Location.method
+ * (path, line and column are absent from API findings on the wire).
+ */
+import type { RawFinding } from '../../core/findings.js';
+import { DEFAULT_CONFIDENCE, type HttpCheck, interpolate, type Outcome } from './check.js';
+import { HTTP_CHECKS } from './checks/index.js';
+import type { Retrieved } from './types.js';
+
+export interface ApiFinding {
+  readonly raw: RawFinding;
+  /** The URL of the request that proved the finding. */
+  readonly url: string;
+  /** Its HTTP method (GET, or OPTIONS for a CORS preflight). */
+  readonly method: string;
+}
+
+/** check id + outcome key (+ cookie name, header name or probe kind): stable for the same target and issue. */
+export function fingerprintMaterial(check: HttpCheck, outcome: Outcome): string {
+  return [check.id, outcome.key, ...(outcome.subject === undefined ? [] : [outcome.subject])].join(':');
+}
+
+export function toFinding(check: HttpCheck, outcome: Outcome): ApiFinding {
+  const policy = check.outcomes[outcome.key];
+  if (policy === undefined) throw new Error(`Check ${check.id} returned an outcome without policy: ${outcome.key}`);
+  const facts = outcome.facts ?? {};
+  const proof = check.category === 'cors' ? ` Probe sent to ${outcome.url}.` : ` Seen on ${outcome.method} ${outcome.url}.`;
+  const raw: RawFinding = {
+    ruleId: check.id,
+    category: check.category,
+    scanner: 'api_headers',
+    severity: policy.severity,
+    title: interpolate(policy.title, facts),
+    description: `${interpolate(policy.description, facts)}${proof}`,
+    evidence: outcome.evidence.length > 0 ? outcome.evidence.join('\n') : `(header absent from the response to ${outcome.method} ${outcome.url})`,
+    remediation: policy.remediation ?? check.remediation,
+    confidence: policy.confidence ?? DEFAULT_CONFIDENCE,
+    owaspCategories: policy.owasp ?? check.owasp,
+    path: '',
+    line: 0,
+    column: 0,
+    fingerprintMaterial: fingerprintMaterial(check, outcome),
+  };
+  return { raw, url: outcome.url, method: outcome.method };
+}
+
+/** Every finding the checks produce for one retrieval, in registry order. */
+export function scanRetrieved(r: Retrieved, checks: readonly HttpCheck[] = HTTP_CHECKS): ApiFinding[] {
+  const findings: ApiFinding[] = [];
+  for (const check of checks) {
+    for (const outcome of check.run(r)) findings.push(toFinding(check, outcome));
+  }
+  return findings;
+}

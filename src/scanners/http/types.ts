@@ -1,0 +1,96 @@
+/**
+ * What the API-headers scanner retrieved from a target: every HTTP exchange it
+ * made, as plain data. `retrieve.ts` builds it (all the network I/O); the checks
+ * in `checks/` read it and nothing else, so they are pure and testable from
+ * fixtures.
+ */
+
+/** Response headers: lower-case names, every value received in order. */
+export type HeaderMap = Readonly<Record<string, readonly string[]>>;
+
+export interface Redirect {
+  readonly url: string;
+  readonly status: number;
+  readonly location: string;
+}
+
+/** One response as received. */
+export interface ObservedResponse {
+  /** The URL requested. */
+  readonly url: string;
+  /** The URL that answered, after redirects. */
+  readonly finalUrl: string;
+  readonly method: string;
+  readonly status: number;
+  readonly headers: HeaderMap;
+  readonly redirects: readonly Redirect[];
+}
+
+/** An exchange that either produced a response or failed (the error message, never thrown). */
+export type Exchange =
+  | { readonly ok: true; readonly response: ObservedResponse }
+  | { readonly ok: false; readonly url: string; readonly method: string; readonly error: string };
+
+/**
+ * The Origin values a CORS probe sends. Each names the server-side mistake it
+ * would reveal when trusted (see origins.ts for how each is derived).
+ */
+export const PROBE_KINDS = [
+  'control',
+  'arbitrary',
+  'null',
+  'prefix',
+  'suffix',
+  'sibling',
+  'unescaped-dot',
+  'http-scheme',
+  'special-char',
+] as const;
+export type ProbeKind = (typeof PROBE_KINDS)[number];
+
+export type ProbeMethod = 'GET' | 'OPTIONS';
+
+/** Request headers a probe sends (no secrets: only these are ever sent). */
+export const PREFLIGHT_REQUEST_METHOD = 'PUT';
+export const PREFLIGHT_REQUEST_HEADERS = 'authorization, x-vigil-probe';
+
+export interface ProbeOrigin {
+  readonly kind: ProbeKind;
+  readonly origin: string;
+}
+
+export interface CorsProbe extends ProbeOrigin {
+  readonly method: ProbeMethod;
+  readonly exchange: Exchange;
+}
+
+/** The plain-HTTP variant of an https target, fetched without following redirects. */
+export interface HttpVariant {
+  readonly first: Exchange;
+  /** Only when `first` redirected to another http:// URL: the same request with redirects followed. */
+  readonly followed?: Exchange;
+}
+
+/** One HTTP request sent, for the request log and count. */
+export interface RequestRecord {
+  readonly method: string;
+  readonly url: string;
+  readonly origin?: string;
+  /** Response status, or null when the request failed. */
+  readonly status: number | null;
+}
+
+export interface Retrieved {
+  /** The target URL as given (normalised). */
+  readonly target: string;
+  /** GET of the target, redirects followed. */
+  readonly main: ObservedResponse;
+  /** Null when the target is plain http, or https on a non-default port. */
+  readonly httpVariant: HttpVariant | null;
+  /** CORS probes sent to the main response's final URL. */
+  readonly probes: readonly CorsProbe[];
+  /** Every request made, redirect hops included, in completion order. */
+  readonly requests: readonly RequestRecord[];
+  /** requests.length: what the benchmark prints. */
+  readonly requestCount: number;
+}
