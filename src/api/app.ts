@@ -14,6 +14,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { healthRoutes } from './routes/health.js';
 import { accountRoutes } from './routes/v1/account.js';
+import { aiRoutes } from './routes/v1/ai.js';
 import { scanGitHubRoutes } from './routes/v1/scan-github.js';
 import { scanHistoryRoutes } from './routes/v1/scans.js';
 import { createScanEngine, type ScanEngine } from '../scans/engine.js';
@@ -79,6 +80,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(config.githubToken ? { defaultToken: config.githubToken } : {}),
   };
 
+  const aiSettings = {
+    provider: config.aiProvider,
+    ...(config.aiApiKey ? { apiKey: config.aiApiKey } : {}),
+    ...(config.aiBaseUrl ? { baseUrl: config.aiBaseUrl } : {}),
+    ...(config.aiModel ? { model: config.aiModel } : {}),
+  };
+
   registerErrorHandling(app, deps.config.bodyLimitBytes);
   registerSecurityHeaders(app);
   await registerDocs(app, deps.version);
@@ -91,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       accountRoutes(scope, { accounts: deps.accounts, quotas: deps.quotas, limitsFor });
       scanHistoryRoutes(scope, { storage: deps.storage });
       scanGitHubRoutes(scope, { storage: deps.storage, engine, settings: githubSettings });
+      aiRoutes(scope, { settings: aiSettings, timeoutMs: config.aiTimeoutMs });
       deps.extraV1Routes?.(scope);
       done();
     },

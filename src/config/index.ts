@@ -29,6 +29,8 @@ export interface Config {
   readonly aiProvider: AiProviderName;
   readonly aiApiKey: string | undefined;
   readonly aiBaseUrl: string | undefined;
+  /** Overall time limit of one AI request (explain, fix, triage), first token to last. */
+  readonly aiTimeoutMs: number;
   readonly aiModel: string | undefined;
   readonly scanApiAllowCidrs: readonly string[];
   readonly logLevel: LogLevel;
@@ -176,6 +178,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     aiProvider,
     aiApiKey,
     aiBaseUrl,
+    aiTimeoutMs: r.integer('VIGIL_AI_TIMEOUT_MS', 120_000, 1_000, 600_000),
     aiModel: r.raw('AI_MODEL'),
     scanApiAllowCidrs: Object.freeze(r.cidrs('SCAN_API_ALLOW_CIDRS')),
     logLevel: r.oneOf('LOG_LEVEL', LOG_LEVELS) ?? 'info',

@@ -34,7 +34,7 @@ describe('API documentation', () => {
   });
 
   it('documents every route with an operation id, a JSON schema for every status, and its security', () => {
-    expect(Object.keys(spec.paths).sort()).toEqual(['/health', '/v1/account', '/v1/account/rotate-key', '/v1/scan/github', '/v1/scans', '/v1/scans/{scan_id}']);
+    expect(Object.keys(spec.paths).sort()).toEqual(['/health', '/v1/account', '/v1/account/rotate-key', '/v1/explain', '/v1/fix', '/v1/scan/github', '/v1/scans', '/v1/scans/{scan_id}', '/v1/triage']);
     for (const [path, ops] of Object.entries(spec.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         expect(t.app.hasRoute({ method: method.toUpperCase(), url: path.replace(/\{(\w+)\}/g, ':$1') }), `${method} ${path} is served`).toBe(true);
@@ -42,7 +42,9 @@ describe('API documentation', () => {
         expect(Object.keys(op.responses)).toContain('200');
         for (const [status, response] of Object.entries(op.responses)) {
           expect(response.description, `${method} ${path} ${status}`).toBeTruthy();
-          expect(response.content?.['application/json']?.schema, `${method} ${path} ${status}`).toBeDefined();
+          // Streaming AI answers are text/plain; everything else, errors included, is JSON.
+          const type = status === '200' && ['/v1/explain', '/v1/fix', '/v1/triage'].includes(path) ? 'text/plain' : 'application/json';
+          expect(response.content?.[type]?.schema, `${method} ${path} ${status}`).toBeDefined();
         }
         if (path.startsWith('/v1/')) {
           expect(op.security).toEqual([{ ApiKeyAuth: [] }]);
