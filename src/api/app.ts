@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { LookupFunction } from 'node:net';
 import type { DestinationStream } from 'pino';
 import { PLAN_LIMITS, type Plan, type PlanLimits } from '../accounts/plans.js';
 import type { Quotas } from '../accounts/quotas.js';
@@ -15,6 +16,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { healthRoutes } from './routes/health.js';
 import { accountRoutes } from './routes/v1/account.js';
 import { aiRoutes } from './routes/v1/ai.js';
+import { scanApiRoutes } from './routes/v1/scan-api.js';
 import { scanGitHubRoutes } from './routes/v1/scan-github.js';
 import { scanHistoryRoutes } from './routes/v1/scans.js';
 import { createScanEngine, type ScanEngine } from '../scans/engine.js';
@@ -31,6 +33,8 @@ export interface AppDeps {
   readonly limitsFor?: (plan: Plan) => PlanLimits;
   /** Worker pool and scan slots; when absent the app creates its own and closes it with the app. */
   readonly scanEngine?: ScanEngine;
+  /** DNS for API scans (tests resolve made-up names); the system resolver otherwise. */
+  readonly apiScanLookup?: LookupFunction;
   /** Extra /v1 routes (used by tests of shared behaviour and by later features). */
   readonly extraV1Routes?: (scope: FastifyInstance) => void;
 }
@@ -99,6 +103,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       accountRoutes(scope, { accounts: deps.accounts, quotas: deps.quotas, limitsFor });
       scanHistoryRoutes(scope, { storage: deps.storage });
       scanGitHubRoutes(scope, { storage: deps.storage, engine, settings: githubSettings });
+      scanApiRoutes(scope, {
+        storage: deps.storage,
+        capacity: engine.capacity,
+        settings: { allowCidrs: config.scanApiAllowCidrs, timeoutMs: config.scanTimeoutMs, ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : {}) },
+      });
       aiRoutes(scope, { settings: aiSettings, timeoutMs: config.aiTimeoutMs });
       deps.extraV1Routes?.(scope);
       done();

@@ -73,4 +73,7 @@ export interface RawFinding {
   readonly secret?: string;
   /** Extra identity for the stable id when there is no secret (for example a package@version). */
   readonly fingerprintMaterial?: string;
+  /** API findings: the request that proved it (path, line and column are then not reported). */
+  readonly url?: string;
+  readonly method?: string;
 }

@@ -43,7 +43,10 @@ export function runPipeline(raw: readonly RawFinding[], options: PipelineOptions
       title: clean.title,
       description: clean.description,
       evidence: clean.evidence + occurrencesNote(otherLines),
-      location: { target: options.target, path: clean.path, line: clean.line, column: clean.column, url: null, method: null },
+      location:
+        clean.url === undefined
+          ? { target: options.target, path: clean.path, line: clean.line, column: clean.column, url: null, method: null }
+          : { target: options.target, url: clean.url, method: clean.method ?? 'GET' },
       scanner_name: clean.scanner,
       remediation: clean.remediation,
       confidence: clean.confidence,

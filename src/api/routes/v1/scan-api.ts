@@ -1,0 +1,68 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { unauthorized } from '../../../core/errors.js';
+import type { ScanCapacity } from '../../../engine/capacity.js';
+import { scanApiTarget, type ApiScanSettings } from '../../../scans/api.js';
+import { ScansRepository, type Storage } from '../../../storage/index.js';
+import { API_KEY_SCHEME } from '../../plugins/docs.js';
+import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
+import { ScanResponseSchema } from '../../schemas/scan.js';
+
+const ScanApiBody = Type.Object(
+  { url: Type.String({ minLength: 1, maxLength: 2048, description: 'API base URL (http or https); must be publicly reachable' }) },
+  { title: 'ScanApiRequest' },
+);
+
+export interface ScanApiDeps {
+  readonly storage: Storage;
+  readonly capacity: ScanCapacity;
+  readonly settings: ApiScanSettings;
+}
+
+/** POST /v1/scan/api: security headers and CORS of a public API, through the SSRF-safe client. */
+export function scanApiRoutes(app: FastifyInstance, deps: ScanApiDeps): void {
+  app.post(
+    '/scan/api',
+    {
+      config: { quota: 'scans' },
+      schema: {
+        tags: ['scans'],
+        operationId: 'scanApi',
+        summary: 'Scan an API base URL',
+        description:
+          'Requests the URL (following redirects), its http:// variant and CORS probes with crafted Origin values, then reports missing or weak security headers and CORS mistakes. ' +
+          'Private, loopback, link-local and other non-public addresses are refused (400), at every redirect hop.',
+        security: [{ [API_KEY_SCHEME]: [] }],
+        body: ScanApiBody,
+        response: { 200: { ...ScanResponseSchema, description: 'The completed scan' }, ...errorResponses(...BODY_ERRORS, ...AUTHENTICATED_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      if (!auth) throw unauthorized();
+      const { url } = request.body as { url: string };
+      const controller = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
+      };
+      reply.raw.once('close', onClose);
+      try {
+        const result = await scanApiTarget(url, deps.settings, deps.capacity, controller.signal);
+        await new ScansRepository(deps.storage.db).insert({
+          id: result.scan_id,
+          accountId: auth.account.id,
+          targetType: 'api',
+          target: result.target,
+          status: result.status,
+          startedAt: new Date(result.started_at),
+          completedAt: new Date(result.completed_at),
+          findingCount: result.finding_count,
+          result,
+        });
+        return result;
+      } finally {
+        reply.raw.off('close', onClose);
+      }
+    },
+  );
+}

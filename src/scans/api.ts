@@ -1,0 +1,59 @@
+/**
+ * An API endpoint scan: every request goes through the SSRF-safe client
+ * (retrieve), then the pure header and CORS checks, then the pipeline.
+ * Shared by POST /v1/scan/api and `vigil scan api`.
+ */
+import { AppError, isAppError } from '../core/errors.js';
+import { newId } from '../core/ids.js';
+import { runPipeline } from '../engine/pipeline/index.js';
+import { parseTargetUrl } from '../net/index.js';
+import { buildScanResponse, type ScanResponse } from '../outputs/scan-response.js';
+import { retrieve, type RetrieveOptions } from '../scanners/http/retrieve.js';
+import { scanRetrieved } from '../scanners/http/scan.js';
+import type { ScanCapacity } from '../engine/capacity.js';
+
+export interface ApiScanSettings {
+  /** SCAN_API_ALLOW_CIDRS: internal ranges an operator allows (default none). */
+  readonly allowCidrs: readonly string[];
+  readonly timeoutMs: number;
+  /** Tests inject DNS. */
+  readonly lookup?: RetrieveOptions['lookup'];
+}
+
+export async function scanApiTarget(input: string, settings: ApiScanSettings, capacity: ScanCapacity, signal?: AbortSignal): Promise<ScanResponse> {
+  const target = input.trim();
+  parseTargetUrl(target);
+  return capacity
+    .run(async () => {
+      const startedAt = new Date();
+      const started = performance.now();
+      const deadline = AbortSignal.timeout(settings.timeoutMs);
+      const retrieved = await retrieve(target, {
+        allowCidrs: settings.allowCidrs,
+        signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
+        ...(settings.lookup ? { lookup: settings.lookup } : {}),
+      });
+      const raw = scanRetrieved(retrieved).map(({ raw: finding, url, method }) => ({ ...finding, url, method }));
+      const { findings } = runPipeline(raw, { target });
+      return buildScanResponse({
+        scanId: newId(),
+        targetType: 'api',
+        target,
+        startedAt,
+        completedAt: new Date(),
+        outcome: { findings, warnings: probeWarnings(retrieved), stats: {} },
+        extraStats: { requests: retrieved.requestCount, final_url: retrieved.main.url, duration_ms: Math.round(performance.now() - started) },
+      });
+    })
+    .catch((error: unknown) => {
+      if (isAppError(error)) throw error;
+      throw new AppError('internal', 'Scan failed: an unexpected error stopped the scan; retry', { cause: error });
+    });
+}
+
+function probeWarnings(retrieved: Awaited<ReturnType<typeof retrieve>>): string[] {
+  const failed = retrieved.requests.filter((r) => r.status === null);
+  if (failed.length === 0) return [];
+  const first = failed[0];
+  return [`${failed.length} of ${retrieved.requestCount} probe request(s) got no answer; checks that needed them may be incomplete (first: ${first?.method ?? ''} ${first?.url ?? ''})`];
+}
