@@ -4,6 +4,7 @@ import { loadConfig } from '../config/index.js';
 import { VERSION } from '../core/version.js';
 import { createRuntime, type Runtime } from '../main.js';
 import { accountCommands } from './commands/accounts.js';
+import { aiCommands } from './commands/ai.js';
 import { keyCommands } from './commands/keys.js';
 import { EXIT_ERROR, scanCommands } from './commands/scan.js';
 
@@ -37,6 +38,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void = ()
   program.addCommand(accountCommands(io, withRuntime));
   program.addCommand(keyCommands(io, withRuntime));
   program.addCommand(scanCommands(io, setExitCode));
+  for (const command of aiCommands(io, setExitCode)) program.addCommand(command);
   applyToAll(program, (cmd) => cmd.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err }));
   return program;
 }
@@ -60,7 +62,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (error instanceof CommanderError) return error.exitCode;
     io.err(`vigil: ${error instanceof Error ? error.message : String(error)}\n`);
     // A scan that could not run must not look like "findings found" to CI.
-    return argv[0] === 'scan' ? EXIT_ERROR : 1;
+    return ['scan', 'explain', 'fix', 'triage'].includes(argv[0] ?? '') ? EXIT_ERROR : 1;
   }
 }
 

@@ -11,6 +11,7 @@ import { buildScanResponse, type ScanResponse } from '../../outputs/scan-respons
 import { toSarif } from '../../outputs/sarif.js';
 import { renderTable } from '../../outputs/table.js';
 import { createScanEngine, type ScanEngine } from '../../scans/engine.js';
+import { scanApiTarget } from '../../scans/api.js';
 import { scanGitHubRepository } from '../../scans/github.js';
 import { openLocalDirectory } from '../../sources/local.js';
 import type { CliIo } from '../program.js';
@@ -133,6 +134,22 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
             show(stage === 'downloading' ? `Downloading ${repository}…` : stage === 'scanning' ? `Scanning ${done ?? 0}/${total ?? '?'} files…` : ''),
         },
       ),
+    );
+    setExitCode(await finish(io, result, opts, () => show('')));
+  });
+
+  outputOptions(
+    scan
+      .command('api')
+      .description('Check an API base URL for security headers and CORS mistakes (public addresses only, unless SCAN_API_ALLOW_CIDRS allows more)')
+      .argument('<url>', 'http or https URL'),
+  ).action(async (url: string, opts: OutputOptions) => {
+    parseFailOn(opts.failOn);
+    const config = loadConfig(io.env, io.cwd);
+    const show = progress(io);
+    show(`Scanning ${url}…`);
+    const result = await withEngine(config, (engine) =>
+      scanApiTarget(url, { allowCidrs: config.scanApiAllowCidrs, timeoutMs: config.scanTimeoutMs }, engine.capacity),
     );
     setExitCode(await finish(io, result, opts, () => show('')));
   });
