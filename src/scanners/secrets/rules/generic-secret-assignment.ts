@@ -34,7 +34,8 @@ export default defineRule({
     if (secret.includes('://') || /^[./~#?]/.test(secret) || /^[\w.-]+(?:\/[\w.-]+)+$/.test(secret) || /^[a-z]{2,10}:/i.test(secret)) return false;
     // Values that describe themselves: "real-secret-6-levels", "password-for-30001", "qwerty!@#…".
     if (/pass(?:word|wd)|secret|token|qwerty|12345|abcdef/i.test(secret)) return false;
-    if (/^[A-Za-z]+(?:[._-][A-Za-z]+)*$/.test(secret) && (secret.length < 24 || shannonEntropy(secret) < 4)) return false;
+    // Words and identifiers without digits ("clientCredentials", "_RSAPrivateKey" as a quoted type): names, not secrets.
+    if (/^[A-Za-z_$][A-Za-z_$.-]*$/.test(secret) && (secret.length < 24 || shannonEntropy(secret) < 4)) return false;
     if (secret.toLowerCase() === name.toLowerCase()) return false;
     return characterClasses(secret) >= 2 && shannonEntropy(secret) >= 3;
   },
@@ -54,6 +55,7 @@ export default defineRule({
       "settings: { password: 'real-secret-6-levels' }",
       "'Lock-Token': 'urn:uuid:a515cfa4-5da4-22e1-f5b5-00a0451e6bf7'",
       "password: '#/components/schemas/password'",
+      'def sign(self, private_key: "_RSAPrivateKey", data: bytes) -> bytes:',
       'const passwordField = "user-password-input";',
       'DB_PASSWORD = os.environ["DB_PASSWORD"]',
       'token_url = "https://auth.example.com/token"',
