@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { healthRoutes } from './routes/health.js';
 import { accountRoutes } from './routes/v1/account.js';
 import { aiRoutes } from './routes/v1/ai.js';
+import { fixPullRequestRoutes } from './routes/v1/fix-pr.js';
 import { scanApiRoutes } from './routes/v1/scan-api.js';
 import { scanGitHubRoutes } from './routes/v1/scan-github.js';
 import { scanHistoryRoutes } from './routes/v1/scans.js';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       accountRoutes(scope, { accounts: deps.accounts, quotas: deps.quotas, limitsFor });
       scanHistoryRoutes(scope, { storage: deps.storage });
       scanGitHubRoutes(scope, { storage: deps.storage, engine, settings: githubSettings });
+      fixPullRequestRoutes(scope, { settings: githubSettings });
       scanApiRoutes(scope, {
         storage: deps.storage,
         capacity: engine.capacity,

@@ -34,7 +34,7 @@ describe('API documentation', () => {
   });
 
   it('documents every route with an operation id, a JSON schema for every status, and its security', () => {
-    expect(Object.keys(spec.paths).sort()).toEqual(['/health', '/v1/account', '/v1/account/rotate-key', '/v1/explain', '/v1/fix', '/v1/scan/api', '/v1/scan/github', '/v1/scans', '/v1/scans/{scan_id}', '/v1/triage']);
+    expect(Object.keys(spec.paths).sort()).toEqual(['/health', '/v1/account', '/v1/account/rotate-key', '/v1/explain', '/v1/fix', '/v1/fix/pr', '/v1/scan/api', '/v1/scan/github', '/v1/scans', '/v1/scans/{scan_id}', '/v1/triage']);
     for (const [path, ops] of Object.entries(spec.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         expect(t.app.hasRoute({ method: method.toUpperCase(), url: path.replace(/\{(\w+)\}/g, ':$1') }), `${method} ${path} is served`).toBe(true);

@@ -1,3 +1,5 @@
+export type RateLimitedRequest = 'metadata' | 'tarball' | 'write';
+
 /** How a fake repository answers with GitHub's rate limits. */
 export interface FakeRateLimit {
   /** primary: the hourly quota (x-ratelimit-remaining: 0); secondary: abuse limits (retry-after). */
@@ -8,8 +10,8 @@ export interface FakeRateLimit {
   readonly retryAfter?: number;
   /** Seconds until x-ratelimit-reset (primary). Default 600. */
   readonly resetInSeconds?: number;
-  /** Which request is limited. Default: metadata. */
-  readonly on?: 'metadata' | 'tarball';
+  /** Which request is limited: repository metadata, the archive, or every write (refs, contents, pulls). Default: metadata. */
+  readonly on?: RateLimitedRequest;
 }
 
 export interface RateLimitAnswer {
@@ -22,7 +24,7 @@ const PRIMARY_DOCS = 'https://docs.github.com/rest/overview/resources-in-the-res
 const SECONDARY_DOCS = 'https://docs.github.com/free-pro-team@latest/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits';
 
 /** GitHub's documented rate-limit answers, or undefined when this request is not limited. */
-export function rateLimitAnswer(limit: FakeRateLimit | undefined, on: 'metadata' | 'tarball', authenticated: boolean): RateLimitAnswer | undefined {
+export function rateLimitAnswer(limit: FakeRateLimit | undefined, on: RateLimitedRequest, authenticated: boolean): RateLimitAnswer | undefined {
   if (limit === undefined || (limit.on ?? 'metadata') !== on) return undefined;
   const status = limit.status ?? 403;
   if (limit.kind === 'primary') {

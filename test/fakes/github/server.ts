@@ -1,40 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
-import { rateLimitAnswer, type FakeRateLimit } from './rate-limit.js';
-import { fakeSha, filesFromDirectory, filesFromMap, tarballStream, topFolder, type EntrySource } from './tarball.js';
+import { archiveRoutes } from './archive.js';
+import { FakeGit, type FakeCommit, type FakePull } from './git.js';
+import { DOCS, send, sendNotFound, type Context } from './http.js';
+import type { FakeRepoOptions, FakeToken } from './options.js';
+import { rateLimitAnswer, type RateLimitedRequest } from './rate-limit.js';
+import { fakeSha, filesFromDirectory, filesFromMap, type FakeEntry } from './tarball.js';
+import { gitRoute, isWriteRoute } from './writes.js';
 
 export type { FakeEntry } from './tarball.js';
 export type { FakeRateLimit } from './rate-limit.js';
-
-export interface FakeRepoOptions {
-  readonly owner: string;
-  readonly repo: string;
-  readonly defaultBranch?: string;
-  /** Further branch or tag names the tarball endpoint accepts (any 7–40 hex SHA is accepted too). */
-  readonly refs?: readonly string[];
-  readonly private?: boolean;
-  readonly archived?: boolean;
-  /** The commit SHA every ref resolves to. Default: derived from owner/repo. */
-  readonly sha?: string;
-  /** Content: a map of paths, a fixture folder, or an entry generator (links, devices, many files). */
-  readonly files?: Readonly<Record<string, string | Buffer>>;
-  readonly dir?: string;
-  readonly entries?: EntrySource;
-  /** Bytes served as-is by codeload instead of a built archive (bombs, traversal). */
-  readonly rawTarball?: () => Readable | Buffer;
-  readonly tarballFailure?: { readonly kind: 'truncate' } | { readonly kind: 'status'; readonly status: number };
-  readonly rateLimit?: FakeRateLimit;
-  /** What a token without access to this private repository gets: GitHub answers 404 (classic PAT) or 403 (fine-grained, SSO). */
-  readonly deniedStatus?: 403 | 404;
-}
-
-export interface FakeToken {
-  readonly scopes: readonly string[];
-  /** full_names the token may read when private; default: every repository, given the repo scope. */
-  readonly repos?: readonly string[];
-}
+export type { FakeCommit, FakePull } from './git.js';
+export type { FakeRepoOptions, FakeToken } from './options.js';
+export { blobSha } from './git.js';
 
 export interface RecordedRequest {
   readonly method: string;
@@ -49,21 +28,18 @@ export interface FakeGitHub {
   readonly requests: RecordedRequest[];
   addRepo(options: FakeRepoOptions): void;
   addToken(token: string, options: FakeToken): void;
+  /** A file's bytes at a branch or commit; undefined when missing. */
+  readFile(owner: string, repo: string, ref: string, path: string): Promise<Buffer | undefined>;
+  /** Branch name → commit SHA. */
+  branches(owner: string, repo: string): Promise<Record<string, string>>;
+  /** First-parent history of a ref, newest first. */
+  log(owner: string, repo: string, ref: string): Promise<FakeCommit[]>;
+  pulls(owner: string, repo: string): Promise<readonly FakePull[]>;
+  /** Pushes a commit to a branch (null deletes a path); returns its SHA. */
+  commit(owner: string, repo: string, branch: string, changes: Readonly<Record<string, string | Buffer | null>>, message?: string): Promise<string>;
+  /** Runs `action` once, just before the first request whose method and path match is handled. */
+  intercept(method: string, path: RegExp, action: () => void | Promise<void>): void;
   close(): Promise<void>;
-}
-
-interface Context {
-  readonly req: IncomingMessage;
-  readonly res: ServerResponse;
-  readonly token: string | undefined;
-  readonly base: string;
-}
-
-const DOCS = 'https://docs.github.com/rest';
-
-function send(ctx: Context, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  ctx.res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-  ctx.res.end(JSON.stringify(body));
 }
 
 function commonHeaders(res: ServerResponse, token: string | undefined, tokens: Map<string, FakeToken>): void {
@@ -87,14 +63,38 @@ function bearer(req: IncomingMessage): string | undefined {
 export async function startFakeGitHub(): Promise<FakeGitHub> {
   const repos = new Map<string, FakeRepoOptions>();
   const tokens = new Map<string, FakeToken>();
-  const codeloadTokens = new Set<string>();
+  const models = new Map<string, FakeGit>();
   const requests: RecordedRequest[] = [];
+  const intercepts: { method: string; path: RegExp; action: () => void | Promise<void> }[] = [];
 
   const key = (owner: string, repo: string): string => `${owner}/${repo}`.toLowerCase();
+  const initialSha = (repo: FakeRepoOptions): string => repo.sha ?? fakeSha(`${repo.owner}/${repo.repo}`);
+
+  /** The repository's history, built from its files on first use; undefined for generated or raw archives. */
+  async function gitOf(repo: FakeRepoOptions): Promise<FakeGit | undefined> {
+    const k = key(repo.owner, repo.repo);
+    const known = models.get(k);
+    if (known !== undefined) return known;
+    if (repo.entries !== undefined || repo.rawTarball !== undefined) return undefined;
+    const files = new Map<string, Buffer>();
+    for await (const entry of source(repo)) {
+      if ((entry.type ?? 'file') === 'file') files.set(entry.path, Buffer.from(entry.content ?? ''));
+    }
+    const git = models.get(k) ?? new FakeGit(repo.defaultBranch ?? 'main', initialSha(repo), files, repo.refs ?? []);
+    models.set(k, git);
+    return git;
+  }
+
+  async function gitNamed(owner: string, name: string): Promise<FakeGit> {
+    const repo = repos.get(key(owner, name));
+    const git = repo === undefined ? undefined : await gitOf(repo);
+    if (git === undefined) throw new Error(`fake GitHub: ${owner}/${name} has no file history`);
+    return git;
+  }
 
   /** undefined when allowed; otherwise the answer already sent. */
   function deny(ctx: Context, repo: FakeRepoOptions | undefined): boolean {
-    if (repo === undefined) return send(ctx, 404, { message: 'Not Found', documentation_url: DOCS, status: '404' }), true;
+    if (repo === undefined) return sendNotFound(ctx), true;
     if (repo.private !== true) return false;
     const grant = ctx.token === undefined ? undefined : tokens.get(ctx.token);
     const fullName = `${repo.owner}/${repo.repo}`;
@@ -102,12 +102,25 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     if (grant !== undefined && repo.deniedStatus === 403) {
       send(ctx, 403, { message: 'Resource not accessible by personal access token', documentation_url: DOCS, status: '403' }, { 'x-accepted-oauth-scopes': 'repo' });
     } else {
-      send(ctx, 404, { message: 'Not Found', documentation_url: DOCS, status: '404' });
+      sendNotFound(ctx);
     }
     return true;
   }
 
-  function limited(ctx: Context, repo: FakeRepoOptions, on: 'metadata' | 'tarball'): boolean {
+  function mayWrite(grant: FakeToken | undefined, repo: FakeRepoOptions): boolean {
+    if (grant === undefined || grant.write === false || grant.role === 'read') return false;
+    return grant.scopes.includes('repo') || (repo.private !== true && grant.scopes.includes('public_repo'));
+  }
+
+  /** false when the token may write; otherwise GitHub's refusal was sent. */
+  function refuseWrite(ctx: Context, repo: FakeRepoOptions): boolean {
+    if (ctx.token === undefined) return send(ctx, 401, { message: 'Requires authentication', documentation_url: DOCS, status: '401' }), true;
+    if (mayWrite(tokens.get(ctx.token), repo)) return false;
+    send(ctx, 403, { message: 'Resource not accessible by personal access token', documentation_url: DOCS, status: '403' });
+    return true;
+  }
+
+  function limited(ctx: Context, repo: FakeRepoOptions, on: RateLimitedRequest): boolean {
     const answer = rateLimitAnswer(repo.rateLimit, on, ctx.token !== undefined);
     if (answer === undefined) return false;
     send(ctx, answer.status, answer.body, answer.headers);
@@ -116,6 +129,8 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
 
   function metadata(ctx: Context, repo: FakeRepoOptions): void {
     const fullName = `${repo.owner}/${repo.repo}`;
+    const grant = ctx.token === undefined ? undefined : tokens.get(ctx.token);
+    const push = grant !== undefined && grant.role !== 'read';
     send(ctx, 200, {
       id: 1000 + repos.size,
       name: repo.repo,
@@ -129,71 +144,46 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       default_branch: repo.defaultBranch ?? 'main',
       html_url: `${ctx.base}/${fullName}`,
       size: 1,
+      // GitHub shows the user's role on the repository (not what the token may do).
+      ...(grant === undefined ? {} : { permissions: { admin: false, maintain: false, push, triage: true, pull: true } }),
     });
   }
 
-  function knownRef(repo: FakeRepoOptions, ref: string): boolean {
-    return ref === (repo.defaultBranch ?? 'main') || (repo.refs?.includes(ref) ?? false) || /^[0-9a-f]{7,40}$/.test(ref);
-  }
-
-  function tarballRedirect(ctx: Context, repo: FakeRepoOptions, ref: string): void {
-    if (!knownRef(repo, ref)) return send(ctx, 404, { message: 'Not Found', documentation_url: DOCS, status: '404' });
-    const location = new URL(`/_codeload/${repo.owner}/${repo.repo}/legacy.tar.gz/${ref.split('/').map(encodeURIComponent).join('/')}`, ctx.base);
-    if (repo.private === true) {
-      const once = randomBytes(12).toString('hex');
-      codeloadTokens.add(once);
-      location.searchParams.set('token', once);
-    }
-    ctx.res.writeHead(302, { location: location.toString(), 'content-length': '0' });
-    ctx.res.end();
-  }
-
-  async function codeload(ctx: Context, repo: FakeRepoOptions, ref: string, query: URLSearchParams): Promise<void> {
-    if (repo.private === true && !codeloadTokens.delete(query.get('token') ?? '')) {
-      ctx.res.writeHead(404, { 'content-type': 'text/plain' });
-      return void ctx.res.end('404: Not Found');
-    }
-    const failure = repo.tarballFailure;
-    if (failure?.kind === 'status') {
-      ctx.res.writeHead(failure.status, { 'content-type': 'text/plain' });
-      return void ctx.res.end('upstream failure');
-    }
-    const sha = repo.sha ?? fakeSha(`${repo.owner}/${repo.repo}`);
-    const headers = { 'content-type': 'application/x-gzip', 'content-disposition': `attachment; filename=${topFolder(repo.owner, repo.repo, sha)}.tar.gz` };
-    const raw = repo.rawTarball?.();
-    const stream = raw ?? tarballStream(source(repo), topFolder(repo.owner, repo.repo, sha), sha);
-    if (failure?.kind === 'truncate') {
-      const bytes = Buffer.isBuffer(stream) ? stream : Buffer.concat(await stream.toArray());
-      ctx.res.writeHead(200, { ...headers, 'content-length': String(bytes.length) });
-      ctx.res.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => ctx.res.destroy());
-      return;
-    }
-    ctx.res.writeHead(200, headers);
-    if (Buffer.isBuffer(stream)) return void ctx.res.end(stream);
-    stream.on('error', () => ctx.res.destroy());
-    stream.pipe(ctx.res);
-  }
-
-  function source(repo: FakeRepoOptions): Iterable<import('./tarball.js').FakeEntry> | AsyncIterable<import('./tarball.js').FakeEntry> {
+  function source(repo: FakeRepoOptions): Iterable<FakeEntry> | AsyncIterable<FakeEntry> {
     if (repo.entries !== undefined) return repo.entries();
     if (repo.dir !== undefined) return filesFromDirectory(repo.dir);
     return filesFromMap(repo.files ?? {});
   }
 
+  const archives = archiveRoutes({ historyOf: (repo) => models.get(key(repo.owner, repo.repo)), source, initialSha });
+
+  async function runIntercepts(method: string, path: string): Promise<void> {
+    const index = intercepts.findIndex((i) => i.method === method && i.path.test(path));
+    if (index < 0) return;
+    const [hit] = intercepts.splice(index, 1);
+    await hit?.action();
+  }
+
   async function route(ctx: Context): Promise<void> {
     const url = new URL(ctx.req.url ?? '/', ctx.base);
+    const method = ctx.req.method ?? 'GET';
     const parts = url.pathname.split('/').slice(1).map((p) => decodeURIComponent(p));
     if (ctx.token !== undefined && !tokens.has(ctx.token)) {
       return send(ctx, 401, { message: 'Bad credentials', documentation_url: DOCS, status: '401' });
     }
+    await runIntercepts(method, url.pathname);
     const [head, owner = '', name = '', action, ...rest] = parts;
     const repo = repos.get(key(owner, name));
-    if (ctx.req.method !== 'GET') return send(ctx, 404, { message: 'Not Found', documentation_url: DOCS, status: '404' });
-    if (head === '_codeload' && repo !== undefined && action === 'legacy.tar.gz') return codeload(ctx, repo, rest.join('/'), url.searchParams);
+    if (head === '_codeload' && method === 'GET' && repo !== undefined && action === 'legacy.tar.gz') return archives.codeload(ctx, repo, rest.join('/'), url.searchParams);
     if (head !== 'repos' || deny(ctx, repo) || repo === undefined) return;
-    if (action === undefined && !limited(ctx, repo, 'metadata')) return metadata(ctx, repo);
-    if (action === 'tarball' && !limited(ctx, repo, 'tarball')) return tarballRedirect(ctx, repo, rest.join('/') || (repo.defaultBranch ?? 'main'));
-    if (!ctx.res.headersSent) send(ctx, 404, { message: 'Not Found', documentation_url: DOCS, status: '404' });
+    const repoParts = action === undefined ? [] : [action, ...rest];
+    if (isWriteRoute(method, repoParts) && (refuseWrite(ctx, repo) || limited(ctx, repo, 'write'))) return;
+    if (method === 'GET' && action === undefined && !limited(ctx, repo, 'metadata')) return metadata(ctx, repo);
+    if (method === 'GET' && action === 'tarball' && !limited(ctx, repo, 'tarball')) return archives.redirect(ctx, repo, rest.join('/') || (repo.defaultBranch ?? 'main'));
+    if (ctx.res.headersSent) return;
+    const git = action === 'git' || action === 'contents' || action === 'pulls' ? await gitOf(repo) : undefined;
+    const served = git !== undefined && (await gitRoute({ ctx, owner: repo.owner, repo: repo.repo, git, parts: repoParts, query: url.searchParams, ...(repo.pullFailure ? { pullFailure: repo.pullFailure } : {}) }));
+    if (!served) sendNotFound(ctx);
   }
 
   const server = createServer((req, res) => {
@@ -209,8 +199,20 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
   return {
     url: base,
     requests,
-    addRepo: (options) => void repos.set(key(options.owner, options.repo), options),
+    addRepo: (options) => {
+      repos.set(key(options.owner, options.repo), options);
+      models.delete(key(options.owner, options.repo));
+    },
     addToken: (token, options) => void tokens.set(token, options),
+    readFile: async (owner, name, ref, path) => (await gitNamed(owner, name)).resolve(ref)?.files.get(path),
+    branches: async (owner, name) => Object.fromEntries((await gitNamed(owner, name)).branches),
+    log: async (owner, name, ref) => (await gitNamed(owner, name)).log(ref),
+    pulls: async (owner, name) => (await gitNamed(owner, name)).pulls,
+    commit: async (owner, name, branch, changes, message = 'Update files') => {
+      const bytes = Object.fromEntries(Object.entries(changes).map(([path, content]) => [path, content === null ? null : Buffer.from(content)]));
+      return (await gitNamed(owner, name)).commit(branch, bytes, message).sha;
+    },
+    intercept: (method, path, action) => void intercepts.push({ method, path, action }),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
