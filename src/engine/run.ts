@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { AppError } from '../core/errors.js';
 import type { RawFinding } from '../core/findings.js';
 import type { ScanPool } from './pool.js';
@@ -58,6 +59,8 @@ export function batches(files: WorkspaceFiles['files']): string[][] {
  */
 export async function runFileScanners(ws: WorkspaceFiles, options: RunOptions): Promise<RunResult> {
   const controller = new AbortController();
+  // Every batch listens on this one signal: as many listeners as batches is expected, not a leak.
+  setMaxListeners(0, controller.signal);
   const timer = setTimeout(() => controller.abort(new Error('timeout')), options.timeoutMs);
   const onAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onAbort, { once: true });

@@ -41,7 +41,6 @@ const PLACEHOLDER_WORDS = [
   '>',
   '{{',
   '}}',
-  '%s',
   'fixme',
   'todo',
 ];

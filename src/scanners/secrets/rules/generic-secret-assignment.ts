@@ -31,7 +31,7 @@ export default defineRule({
     // The keyword must end the name or start a new word in it: api_token_value, passwordHash — not secretlint, tokenizer.
     if (groups.suffix && !/^[_.-]|^[A-Z]/.test(groups.suffix)) return false;
     if (NOT_A_SECRET_NAME.test(name)) return false;
-    if (secret.includes('://') || /^[./~#?]/.test(secret) || /^[\w.-]+(?:\/[\w.-]+)+$/.test(secret) || /^[a-z]{2,10}:/i.test(secret)) return false;
+    if (secret.includes('://') || /^(?:\.{1,2}|~)?\/|^[#?]/.test(secret) || /^[\w.-]+(?:\/[\w.-]+)+$/.test(secret) || /^[a-z]{2,10}:/i.test(secret)) return false;
     // Values that describe themselves: "real-secret-6-levels", "password-for-30001", "qwerty!@#…".
     if (/pass(?:word|wd)|secret|token|qwerty|12345|abcdef/i.test(secret)) return false;
     // Words and identifiers without digits ("clientCredentials", "_RSAPrivateKey" as a quoted type): names, not secrets.
