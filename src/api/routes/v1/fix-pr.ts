@@ -1,0 +1,69 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, unauthorized } from '../../../core/errors.js';
+import type { Finding } from '../../../core/findings.js';
+import { openFixPullRequest, type FixPullRequestSettings } from '../../../fixes/open-pr.js';
+import { selectFixer, SUPPORTED_TITLES } from '../../../fixes/registry.js';
+import { parseRepository } from '../../../sources/github/repository-ref.js';
+import { API_KEY_SCHEME } from '../../plugins/docs.js';
+import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
+import { FindingSchema } from '../../schemas/scan.js';
+
+const FixPullRequestBody = Type.Object(
+  {
+    finding: FindingSchema,
+    repository: Type.String({ minLength: 1, maxLength: 1024, description: 'owner/repo (or a GitHub URL of it) to open the pull request against' }),
+    token: Type.Optional(
+      Type.String({ maxLength: 1024, description: "GitHub token with write access, for this request only (never stored or logged); default: the server's GITHUB_TOKEN" }),
+    ),
+  },
+  { title: 'FixPullRequestRequest' },
+);
+
+const FixPullRequestResponse = Type.Object(
+  {
+    pr_url: Type.String({ description: 'Web URL of the pull request (opened now, or already open for this finding)' }),
+    message: Type.String({ description: 'What was done, and what is left to do (rotate the credential)' }),
+  },
+  { title: 'FixPullRequestResponse' },
+);
+
+export interface FixPullRequestDeps {
+  readonly settings: FixPullRequestSettings & { readonly defaultToken?: string };
+}
+
+/** POST /v1/fix/pr: a deterministic fix for a finding, as a GitHub pull request. */
+export function fixPullRequestRoutes(app: FastifyInstance, deps: FixPullRequestDeps): void {
+  app.post(
+    '/fix/pr',
+    {
+      config: { quota: 'scans', feature: () => 'fix_pull_request' },
+      schema: {
+        tags: ['fixes'],
+        operationId: 'openFixPullRequest',
+        summary: 'Open a pull request that fixes a finding',
+        description:
+          `Supported titles: ${SUPPORTED_TITLES.join(', ')}. Secrets are redacted in place (the value must still be rotated: it stays in git history); ` +
+          '`.env not in .gitignore` adds `.env*` to .gitignore. The branch is `vigil/fix-<finding id>`; asking again while its pull request is open returns that one. ' +
+          '409 when the secret is already gone from the default branch. Counted in the scans bucket; Pro and Team plans.',
+        security: [{ [API_KEY_SCHEME]: [] }],
+        body: FixPullRequestBody,
+        response: {
+          200: { ...FixPullRequestResponse, description: 'The pull request' },
+          ...errorResponses(...BODY_ERRORS, 403, 404, 409, ...AUTHENTICATED_ERRORS),
+        },
+      },
+    },
+    async (request) => {
+      if (!request.auth) throw unauthorized();
+      const body = request.body as { finding: Finding; repository: string; token?: string };
+      const target = parseRepository(body.repository, { githubApiUrl: deps.settings.githubApiUrl });
+      const fixer = selectFixer(body.finding);
+      const token = body.token?.trim() || deps.settings.defaultToken;
+      if (token === undefined || token === '') {
+        throw badRequest('GitHub token required: send "token" (with write access to the repository) in the body, or configure GITHUB_TOKEN on the server');
+      }
+      return openFixPullRequest(fixer, { finding: body.finding, owner: target.owner, repo: target.repo, token }, deps.settings);
+    },
+  );
+}

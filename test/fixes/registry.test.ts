@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../src/core/errors.js';
+import { FIXERS, selectFixer, SUPPORTED_TITLES } from '../../src/fixes/registry.js';
+import { branchFor } from '../../src/fixes/pr-text.js';
+import { TITLES } from '../../src/scanners/secrets/rule.js';
+import { findingAt } from './helpers.js';
+
+describe('fixer registry', () => {
+  it('covers exactly the titles of the specification table, one fixer per title', () => {
+    expect([...SUPPORTED_TITLES].sort()).toEqual(Object.values(TITLES).sort());
+    expect(new Set(SUPPORTED_TITLES).size).toBe(SUPPORTED_TITLES.length);
+    expect(new Set(FIXERS.map((f) => f.id)).size).toBe(FIXERS.length);
+  });
+
+  it.each(Object.values(TITLES))('selects a fixer for "%s"', (title) => {
+    expect(selectFixer(findingAt(title, 'a.ts', 1)).titles).toContain(title);
+  });
+
+  it('answers 400 Finding not supported, pointing at /v1/fix, for other titles', () => {
+    const error = (() => {
+      try {
+        selectFixer(findingAt('Hard-coded secret', 'a.ts', 1));
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(400);
+    expect((error as AppError).detail).toMatch(/^Finding not supported: .*Hard-coded secret.*\/v1\/fix\b/);
+  });
+
+  it('answers 400 for a redaction finding without a file location', () => {
+    const finding = { ...findingAt(TITLES.awsAccessKey, 'a.ts', 1), location: { target: 'acme/app', url: null, method: null } };
+    expect(() => selectFixer(finding)).toThrow(/^Finding not supported: the finding has no file path/);
+  });
+
+  it('names the branch after the finding id, in lower case', () => {
+    expect(branchFor(findingAt(TITLES.jwt, 'a.ts', 1, undefined, { id: 'SEC-AB12CD' }))).toBe('vigil/fix-sec-ab12cd');
+  });
+
+  it('docs/fix-pr.md documents every supported title and every fixer', async () => {
+    const doc = await readFile(new URL('../../docs/fix-pr.md', import.meta.url), 'utf8');
+    for (const title of SUPPORTED_TITLES) expect(doc).toContain(title);
+    for (const fixer of FIXERS) expect(doc).toContain(fixer.id);
+  });
+});
