@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'scratch/**', 'bench/.corpus/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'scratch/**', 'bench/.corpus/**', 'bench/.tools/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

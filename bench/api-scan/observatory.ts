@@ -12,14 +12,16 @@
  * list when the file is absent: a loopback host is on no preload list, so the verdicts are the
  * same. The CLI run is left as installed and reports what it says.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { errorText } from './stats.js';
 
 const PACKAGE = '@mdn/mdn-http-observatory';
+/** The only version on the registry; it allows Node 20. */
+const OBSERVATORY_VERSION = '1.4.8';
 
 export interface Verdict {
   readonly grade: string;
@@ -95,9 +97,27 @@ function runCli(bin: string, host: string, timeoutMs: number, nodeOptions: strin
   });
 }
 
+/**
+ * The Observatory is not a dependency of the project: its install script downloads a
+ * certificate bundle from the internet, which breaks `npm ci` on machines without it. The
+ * benchmark installs it on first use into bench/.tools (git-ignored), scripts disabled.
+ */
+const TOOLS = fileURLToPath(new URL('../.tools/', import.meta.url));
+
+function resolveManifest(): string {
+  const require = createRequire(join(TOOLS, 'package.json'));
+  try {
+    return require.resolve(`${PACKAGE}/package.json`);
+  } catch {
+    fs.mkdirSync(TOOLS, { recursive: true });
+    if (!fs.existsSync(join(TOOLS, 'package.json'))) fs.writeFileSync(join(TOOLS, 'package.json'), '{ "private": true }\n');
+    execFileSync('npm', ['install', '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', `${PACKAGE}@${OBSERVATORY_VERSION}`], { cwd: TOOLS, stdio: 'ignore' });
+    return require.resolve(`${PACKAGE}/package.json`);
+  }
+}
+
 export async function loadObservatory(): Promise<Observatory> {
-  const require = createRequire(import.meta.url);
-  const manifestPath = require.resolve(`${PACKAGE}/package.json`);
+  const manifestPath = resolveManifest();
   const root = dirname(manifestPath);
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as { version: string; main: string; bin: Record<string, string> };
   const binEntry = Object.values(manifest.bin)[0];
