@@ -1,0 +1,49 @@
+/**
+ * What dependency extractors produce. Pure: an extractor reads one file's text
+ * and never throws — a file it cannot read becomes a warning.
+ */
+
+/** OSV ecosystem names (https://ossf.github.io/osv-schema/#affectedpackage-field). */
+export const ECOSYSTEMS = ['npm', 'PyPI', 'Go', 'crates.io', 'RubyGems', 'Packagist', 'Maven', 'NuGet'] as const;
+export type Ecosystem = (typeof ECOSYSTEMS)[number];
+
+export type PackageSourceKind = 'registry' | 'git' | 'url' | 'file' | 'path' | 'workspace';
+
+export interface ExtractedPackage {
+  readonly ecosystem: Ecosystem;
+  /** Name as the ecosystem's registry spells it (normalised where the ecosystem says so, e.g. PEP 503 for PyPI). */
+  readonly name: string;
+  /** Exact resolved version, when the file pins one (lockfiles, `==` pins). */
+  readonly version?: string;
+  /** The requirement as declared (`^1.2.0`, `>=2,<3`, `*`), for manifests. */
+  readonly requirement?: string;
+  /** Declared by the project itself (not only pulled in by another package). */
+  readonly direct: boolean;
+  /** Development-only dependency, when the file says so. */
+  readonly dev?: boolean;
+  /** File the package came from, POSIX, relative to the workspace root, and its 1-based line. */
+  readonly path: string;
+  readonly line: number;
+  /** Where it is fetched from; `registry` unless the file says otherwise. */
+  readonly source: PackageSourceKind;
+  /** The resolved/download URL when the file records one (lockfiles). */
+  readonly resolved?: string;
+  /** Integrity hash when the file records one (lockfiles). */
+  readonly integrity?: string;
+}
+
+export interface ExtractResult {
+  readonly kind: 'manifest' | 'lockfile';
+  readonly packages: readonly ExtractedPackage[];
+  /** Problems that did not stop extraction (a broken file is one warning and no packages). */
+  readonly warnings: readonly string[];
+}
+
+export interface Extractor {
+  /** kebab-case, equal to its folder name under extractors/. */
+  readonly id: string;
+  readonly ecosystem: Ecosystem;
+  /** True for the file names this extractor reads (matched on the path's last segment, or the whole path). */
+  matches(path: string): boolean;
+  extract(path: string, text: string): ExtractResult;
+}
