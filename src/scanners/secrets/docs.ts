@@ -2,14 +2,30 @@
  * Renders docs/rules/secrets.md from the rules' own metadata, so the page can
  * never drift from the code (a test compares the committed file with this).
  */
+import { SecretDetector } from './detect.js';
 import { SECRET_OWASP, type SecretRule } from './rule.js';
+
+/**
+ * The page shows each reported example with its secret cut short, so the
+ * repository holds no complete token-shaped value (push protection, our own
+ * scanner); the full examples live split in the rule files and run as tests.
+ */
+function masked(detector: SecretDetector, rule: SecretRule, example: string): string {
+  const matches = detector.scan(rule.docs.path ?? 'example.txt', example).sort((a, b) => b.start - a.start);
+  let out = example;
+  for (const m of matches) {
+    const keep = Math.min(8, Math.max(3, Math.floor(m.secret.length / 5)));
+    out = `${out.slice(0, m.start)}${m.secret.slice(0, keep)}…${out.slice(m.end)}`;
+  }
+  return out;
+}
 
 const fence = (text: string) => {
   const ticks = text.includes('```') ? '````' : '```';
   return `${ticks}text\n${text}\n${ticks}`;
 };
 
-function ruleSection(rule: SecretRule): string {
+function ruleSection(rule: SecretRule, detector: SecretDetector): string {
   const lines = [
     `### ${rule.title} — \`${rule.id}\``,
     '',
@@ -26,12 +42,14 @@ function ruleSection(rule: SecretRule): string {
   ];
   if (rule.pathPattern) lines.push(`Runs only on files whose path matches \`${rule.pathPattern.source.replace(/\|/g, '\\|')}\`.`, '');
   if (rule.generic) lines.push('A catch-all rule: silent where a specific rule reported the same value.', '');
-  lines.push('Reported:', '', ...rule.docs.ng.map(fence), '', 'Not reported:', '', ...rule.docs.ok.map(fence), '');
+  const show = (e: string) => fence(masked(detector, rule, e));
+  lines.push('Reported:', '', ...rule.docs.ng.map(show), '', 'Not reported:', '', ...rule.docs.ok.map(show), '');
   if (rule.references?.length) lines.push(`References: ${rule.references.map((r) => `<${r}>`).join(', ')}`, '');
   return lines.join('\n');
 }
 
 export function renderSecretRulesDoc(rules: readonly SecretRule[]): string {
+  const detector = new SecretDetector(rules);
   const sorted = [...rules].sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
   const index = sorted.map((r) => `| [${r.title}](#${anchor(r)}) | \`${r.id}\` | ${r.severity} | ${r.confidence} |`);
   return [
@@ -41,13 +59,13 @@ export function renderSecretRulesDoc(rules: readonly SecretRule[]): string {
     '',
     `${rules.length} rules. Each finding's \`rule_id\` is the id below; ids of findings are \`SEC-xxxxxx\`.`,
     'The examples are the rules\' own test fixtures: every "Reported" snippet must be found and every "Not reported" one must not.',
-    'They are fabricated values in the documented formats, not real credentials.',
+    'They are fabricated values in the documented formats, not real credentials; on this page every value some rule would report is cut short (…).',
     '',
     '| Title | Rule id | Severity | Confidence |',
     '|---|---|---|---|',
     ...index,
     '',
-    ...sorted.map(ruleSection),
+    ...sorted.map((rule) => ruleSection(rule, detector)),
   ].join('\n');
 }
 

