@@ -1,0 +1,70 @@
+import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
+import { neverThrows } from './guard.js';
+import { indexJsonKeys, isRecord } from './json-keys.js';
+import { exactVersion, parseAlias, specSource } from './npm-spec.js';
+
+/**
+ * package.json: the declared dependencies of one npm project. Every declaration is one
+ * package (a name listed both in devDependencies and peerDependencies yields two, each with
+ * its own line). The requirement is kept as written; `npm:` aliases name the real package.
+ */
+const SECTIONS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'] as const;
+
+export const extractor: Extractor = {
+  id: 'package-json',
+  ecosystem: 'npm',
+  matches: (path) => lastSegment(path) === 'package.json',
+  extract: neverThrows('manifest', extractPackageJson),
+};
+
+function extractPackageJson(path: string, text: string): ExtractResult {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    return broken(path, `invalid JSON (${(err as Error).message})`);
+  }
+  if (!isRecord(doc)) return broken(path, 'top level is not an object');
+  const keys = indexJsonKeys(text);
+  const packages: ExtractedPackage[] = [];
+  const warnings: string[] = [];
+  for (const section of SECTIONS) {
+    const deps = doc[section];
+    if (deps === undefined) continue;
+    if (!isRecord(deps)) {
+      warnings.push(`${path}: ${section} is not an object`);
+      continue;
+    }
+    const sectionLine = keys.line(section, 1);
+    for (const [declared, spec] of Object.entries(deps)) {
+      if (typeof spec !== 'string') {
+        warnings.push(`${path}: ${section}.${declared} is not a string`);
+        continue;
+      }
+      const alias = parseAlias(spec);
+      const requirement = alias ? alias.range : spec;
+      const version = exactVersion(requirement);
+      packages.push({
+        ecosystem: 'npm',
+        name: alias ? alias.name : declared,
+        requirement,
+        ...(version !== undefined && { version }),
+        direct: true,
+        dev: section === 'devDependencies',
+        path,
+        line: keys.line(declared, 2, sectionLine),
+        source: alias ? 'registry' : specSource(spec),
+      });
+    }
+  }
+  return { kind: 'manifest', packages, warnings };
+}
+
+function broken(path: string, what: string): ExtractResult {
+  return { kind: 'manifest', packages: [], warnings: [`${path}: ${what}`] };
+}
+
+export function lastSegment(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash === -1 ? path : path.slice(slash + 1);
+}

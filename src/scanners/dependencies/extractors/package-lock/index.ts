@@ -1,0 +1,125 @@
+import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
+import { neverThrows } from '../package-json/guard.js';
+import { indexJsonKeys, isRecord, stringField, type KeyIndex } from '../package-json/json-keys.js';
+import { lastSegment } from '../package-json/index.js';
+import { resolvedSource } from '../package-json/npm-spec.js';
+
+/**
+ * package-lock.json and npm-shrinkwrap.json, lockfile versions 1, 2 and 3.
+ * v2/v3 read `packages` (keys `node_modules/a/node_modules/@s/b`); v1 (no `packages`) reads
+ * the nested `dependencies` tree.
+ */
+const DEP_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'] as const;
+const FILES = new Set(['package-lock.json', 'npm-shrinkwrap.json']);
+
+export const extractor: Extractor = {
+  id: 'package-lock',
+  ecosystem: 'npm',
+  matches: (path) => FILES.has(lastSegment(path)),
+  extract: neverThrows('lockfile', extractPackageLock),
+};
+
+interface Ctx {
+  readonly path: string;
+  readonly keys: KeyIndex;
+  readonly out: ExtractedPackage[];
+}
+
+function extractPackageLock(path: string, text: string): ExtractResult {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    return broken(path, `invalid JSON (${(err as Error).message})`);
+  }
+  if (!isRecord(doc)) return broken(path, 'top level is not an object');
+  const ctx: Ctx = { path, keys: indexJsonKeys(text), out: [] };
+  if (isRecord(doc.packages)) readPackages(ctx, doc.packages);
+  else if (isRecord(doc.dependencies)) readV1(ctx, doc.dependencies);
+  else if (doc.lockfileVersion === undefined) return broken(path, 'no lockfileVersion, packages or dependencies');
+  return { kind: 'lockfile', packages: ctx.out, warnings: [] };
+}
+
+/** v2/v3. Direct = the install a project (the root `""` or a workspace folder) resolves a name it lists to. */
+function readPackages(ctx: Ctx, packages: Record<string, unknown>): void {
+  const packagesLine = ctx.keys.line('packages', 1);
+  const direct = directKeys(packages);
+  for (const [key, entry] of Object.entries(packages)) {
+    const cut = key.lastIndexOf('node_modules/');
+    if (cut === -1 || !isRecord(entry) || entry.link === true) continue; // projects and workspace links
+    const name = stringField(entry, 'name') ?? key.slice(cut + 'node_modules/'.length);
+    ctx.out.push(toPackage(ctx, name, entry, direct.has(key), ctx.keys.line(key, 2, packagesLine)));
+  }
+}
+
+/** Node resolution: a project's own `<project>/node_modules/<name>` first, then the root's. */
+function directKeys(packages: Record<string, unknown>): Set<string> {
+  const keys = new Set<string>();
+  for (const [projectKey, project] of Object.entries(packages)) {
+    if (projectKey.includes('node_modules/') || !isRecord(project)) continue;
+    for (const field of DEP_FIELDS) {
+      const deps = project[field];
+      if (!isRecord(deps)) continue;
+      for (const name of Object.keys(deps)) {
+        const own = projectKey === '' ? `node_modules/${name}` : `${projectKey}/node_modules/${name}`;
+        keys.add(own in packages ? own : `node_modules/${name}`);
+      }
+    }
+  }
+  return keys;
+}
+
+/**
+ * v1 has no root manifest entry, so a package counts as direct when it sits at the top of
+ * the tree and no other entry `requires` it. Limitation: a direct dependency that another
+ * package also requires is reported as transitive.
+ */
+function readV1(ctx: Ctx, top: Record<string, unknown>): void {
+  const required = new Set<string>();
+  collectRequires(top, required);
+  walkV1(ctx, top, 2, ctx.keys.line('dependencies', 1), true, required);
+}
+
+function collectRequires(deps: Record<string, unknown>, into: Set<string>): void {
+  for (const entry of Object.values(deps)) {
+    if (!isRecord(entry)) continue;
+    if (isRecord(entry.requires)) for (const name of Object.keys(entry.requires)) into.add(name);
+    if (isRecord(entry.dependencies)) collectRequires(entry.dependencies, into);
+  }
+}
+
+function walkV1(ctx: Ctx, deps: Record<string, unknown>, depth: number, fromLine: number, top: boolean, required: Set<string>): void {
+  for (const [name, entry] of Object.entries(deps)) {
+    if (!isRecord(entry)) continue;
+    const line = ctx.keys.line(name, depth, fromLine);
+    ctx.out.push(toPackage(ctx, name, entry, top && !required.has(name), line));
+    if (isRecord(entry.dependencies)) {
+      const nestedLine = ctx.keys.line('dependencies', depth + 1, line);
+      walkV1(ctx, entry.dependencies, depth + 2, nestedLine, false, required);
+    }
+  }
+}
+
+function toPackage(ctx: Ctx, name: string, entry: Record<string, unknown>, direct: boolean, line: number): ExtractedPackage {
+  const rawVersion = stringField(entry, 'version');
+  // v1 stores git/file/URL deps with the spec in `version`; v2+ keeps the real version.
+  const versionIsSpec = rawVersion !== undefined && /^[a-z+]+:/i.test(rawVersion);
+  const resolved = stringField(entry, 'resolved') ?? (versionIsSpec ? rawVersion : undefined);
+  const integrity = stringField(entry, 'integrity');
+  return {
+    ecosystem: 'npm',
+    name,
+    ...(rawVersion !== undefined && !versionIsSpec && { version: rawVersion }),
+    direct,
+    dev: entry.dev === true,
+    path: ctx.path,
+    line,
+    source: resolvedSource(resolved),
+    ...(resolved !== undefined && { resolved }),
+    ...(integrity !== undefined && { integrity }),
+  };
+}
+
+function broken(path: string, what: string): ExtractResult {
+  return { kind: 'lockfile', packages: [], warnings: [`${path}: ${what}`] };
+}

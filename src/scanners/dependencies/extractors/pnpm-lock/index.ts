@@ -1,0 +1,130 @@
+import { parse } from 'yaml';
+import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
+import { neverThrows } from '../package-json/guard.js';
+import { lastSegment } from '../package-json/index.js';
+import { isRecord, stringField } from '../package-json/json-keys.js';
+import { resolvedSource } from '../package-json/npm-spec.js';
+import { packageLines, pathId, refPath, splitId, type Layout } from './keys.js';
+
+/**
+ * pnpm-lock.yaml, lockfile 5.x (pnpm 7), 6.x (pnpm 8) and 9.x (pnpm 9+).
+ * One package per `packages` key (peer variants of one version are one package). Direct =
+ * referenced by an importer (`importers`, or the top-level sections of a single-project
+ * lockfile). Dev: the `dev` flag before v9; from v9 on, reachability over `snapshots`.
+ */
+const SECTIONS = ['dependencies', 'optionalDependencies', 'devDependencies'] as const;
+
+export const extractor: Extractor = {
+  id: 'pnpm-lock',
+  ecosystem: 'npm',
+  matches: (path) => lastSegment(path) === 'pnpm-lock.yaml',
+  extract: neverThrows('lockfile', extractPnpmLock),
+};
+
+function extractPnpmLock(path: string, text: string): ExtractResult {
+  let doc: unknown;
+  try {
+    doc = parse(text, { schema: 'failsafe', maxAliasCount: 100 });
+  } catch (err) {
+    return broken(path, `invalid YAML (${(err as Error).message.split('\n')[0] ?? ''})`);
+  }
+  if (!isRecord(doc)) return broken(path, 'top level is not a mapping');
+  const major = Number.parseFloat(stringField(doc, 'lockfileVersion') ?? '');
+  if (!Number.isFinite(major)) return broken(path, 'no lockfileVersion');
+  const layout: Layout = major < 6 ? 'v5' : major < 9 ? 'v6' : 'v9';
+  const v5 = layout === 'v5';
+  const importers = isRecord(doc.importers) ? Object.values(doc.importers).filter(isRecord) : [doc];
+  const direct = new Set<string>();
+  for (const importer of importers) {
+    for (const section of SECTIONS) for (const ref of refs(importer[section], layout)) direct.add(pathId(ref, v5));
+  }
+  const devOnly = layout === 'v9' && isRecord(doc.snapshots) ? devReachability(importers, doc.snapshots) : undefined;
+  const lines = packageLines(text);
+  const packages: ExtractedPackage[] = [];
+  const seen = new Set<string>();
+  const entries = isRecord(doc.packages) ? Object.entries(doc.packages) : [];
+  for (const [key, entry] of entries) {
+    const id = pathId(key, v5);
+    if (!isRecord(entry) || seen.has(id)) continue;
+    seen.add(id);
+    const parsed = splitId(id, v5);
+    const version = stringField(entry, 'version') ?? parsed.version;
+    const resolution = isRecord(entry.resolution) ? entry.resolution : {};
+    const { source, resolved } = where(resolution);
+    const integrity = stringField(resolution, 'integrity');
+    const dev = devOnly ? devOnly.get(id) : flag(entry.dev);
+    packages.push({
+      ecosystem: 'npm',
+      name: stringField(entry, 'name') ?? parsed.name,
+      ...(version !== undefined && { version }),
+      direct: direct.has(id),
+      ...(dev !== undefined && { dev }),
+      path,
+      line: lines.get(key) ?? 1,
+      source,
+      ...(resolved !== undefined && { resolved }),
+      ...(integrity !== undefined && { integrity }),
+    });
+  }
+  return { kind: 'lockfile', packages, warnings: [] };
+}
+
+/** Dependency paths of one `name: version` (v5) or `name: {specifier, version}` (v6+) map. */
+function refs(section: unknown, layout: Layout): string[] {
+  if (!isRecord(section)) return [];
+  const out: string[] = [];
+  for (const [name, value] of Object.entries(section)) {
+    const version = typeof value === 'string' ? value : isRecord(value) ? stringField(value, 'version') : undefined;
+    const ref = version === undefined ? undefined : refPath(name, version, layout);
+    if (ref !== undefined) out.push(ref);
+  }
+  return out;
+}
+
+/** v9: id → true when only devDependencies reach it, false when a production dependency does. */
+function devReachability(importers: Record<string, unknown>[], snapshots: Record<string, unknown>): Map<string, boolean> {
+  const result = new Map<string, boolean>();
+  const walk = (start: string[], dev: boolean): void => {
+    const stack = [...start];
+    const visited = new Set<string>();
+    for (let key = stack.pop(); key !== undefined; key = stack.pop()) {
+      if (visited.has(key)) continue;
+      visited.add(key);
+      const id = pathId(key, false);
+      if (!dev || !result.has(id)) result.set(id, dev);
+      const snap = snapshots[key];
+      if (!isRecord(snap)) continue;
+      stack.push(...refs(snap.dependencies, 'v9'), ...refs(snap.optionalDependencies, 'v9'));
+    }
+  };
+  const prod: string[] = [];
+  const dev: string[] = [];
+  for (const importer of importers) {
+    prod.push(...refs(importer.dependencies, 'v9'), ...refs(importer.optionalDependencies, 'v9'));
+    dev.push(...refs(importer.devDependencies, 'v9'));
+  }
+  walk(prod, false);
+  walk(dev, true);
+  return result;
+}
+
+function where(resolution: Record<string, unknown>): { source: PackageSourceKind; resolved?: string } {
+  const tarball = stringField(resolution, 'tarball');
+  const repo = stringField(resolution, 'repo');
+  if (repo !== undefined) {
+    const commit = stringField(resolution, 'commit');
+    return { source: 'git', resolved: commit === undefined ? repo : `${repo}#${commit}` };
+  }
+  if (tarball !== undefined) return { source: resolvedSource(tarball), resolved: tarball };
+  const directory = stringField(resolution, 'directory');
+  if (directory !== undefined) return { source: 'file', resolved: directory };
+  return { source: 'registry' };
+}
+
+function flag(value: unknown): boolean | undefined {
+  return value === 'true' ? true : value === 'false' ? false : undefined;
+}
+
+function broken(path: string, what: string): ExtractResult {
+  return { kind: 'lockfile', packages: [], warnings: [`${path}: ${what}`] };
+}

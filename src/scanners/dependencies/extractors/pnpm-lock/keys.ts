@@ -1,0 +1,59 @@
+/**
+ * pnpm dependency paths. Lockfile v5: `/name/1.2.3_peer@2.0.0` (scoped `/@s/n/1.0.0`);
+ * v6: `/name@1.2.3(peer@2.0.0)`; v9: `name@1.2.3(peer@2.0.0)`. An id is a path without its
+ * leading slash and peer suffix: `name@1.2.3` (v6+) or `name/1.2.3` (v5).
+ */
+export function pathId(path: string, v5: boolean): string {
+  const bare = path.startsWith('/') ? path.slice(1) : path;
+  if (!v5) {
+    const paren = bare.indexOf('(');
+    return paren === -1 ? bare : bare.slice(0, paren);
+  }
+  const underscore = bare.indexOf('_', bare.lastIndexOf('/') + 1);
+  return underscore === -1 ? bare : bare.slice(0, underscore);
+}
+
+/** Name and version from an id; version only when it looks like one (not a URL or commit path). */
+export function splitId(id: string, v5: boolean): { name: string; version?: string } {
+  const cut = v5 ? id.lastIndexOf('/') : id.indexOf('@', 1);
+  if (cut <= 0) return { name: id };
+  const version = id.slice(cut + 1);
+  return { name: id.slice(0, cut), ...(/^\d+\.\d+\.\d+/.test(version) && { version }) };
+}
+
+/** Lockfile layouts: v5 (pnpm 7), v6 (pnpm 8) and v9 (pnpm 9+, `packages` + `snapshots`). */
+export type Layout = 'v5' | 'v6' | 'v9';
+
+/**
+ * The dependency path an importer or snapshot entry `name: version` points to, or undefined
+ * for `link:` (workspace) references. The version may itself be a path: an alias
+ * (`/real@1.2.3` in v6, `real@1.2.3` in v9) or a non-registry path (`github.com/u/r/sha`).
+ */
+export function refPath(name: string, version: string, layout: Layout): string | undefined {
+  if (version.startsWith('link:')) return undefined;
+  if (version.startsWith('/')) return version;
+  const id = pathId(version, layout === 'v5');
+  if (/^(@[^/@]+\/)?[^/@:]+@/.test(id)) return version;
+  if (layout !== 'v9' && id.includes('/')) return version;
+  return layout === 'v5' ? `/${name}/${version}` : `${name}@${version}`;
+}
+
+/** Line of every key directly under the top-level `packages:` mapping, one pass. */
+export function packageLines(text: string): Map<string, number> {
+  const lines = new Map<string, number>();
+  let inPackages = false;
+  let lineNo = 0;
+  for (const raw of text.split('\n')) {
+    lineNo += 1;
+    const line = raw.trimEnd();
+    if (/^\S/.test(line)) inPackages = line === 'packages:';
+    else if (inPackages && /^ {2}\S.*:$/.test(line)) lines.set(unquoteYaml(line.slice(2, -1)), lineNo);
+  }
+  return lines;
+}
+
+function unquoteYaml(text: string): string {
+  if (text.length >= 2 && text.startsWith("'") && text.endsWith("'")) return text.slice(1, -1).replaceAll("''", "'");
+  if (text.length >= 2 && text.startsWith('"') && text.endsWith('"')) return text.slice(1, -1);
+  return text;
+}

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { expectLenient } from '../package-json/robustness.js';
+import { extractor } from '../../../../../src/scanners/dependencies/extractors/pnpm-lock/index.js';
+
+const fixture = (name: string): string => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8');
+const run = (name: string) => extractor.extract('pnpm-lock.yaml', fixture(name));
+const summary = (name: string) => run(name).packages.map((p) => [p.name, p.version, p.direct, p.dev, p.line, p.source]);
+
+describe('pnpm-lock extractor', () => {
+  it('matches pnpm-lock.yaml only', () => {
+    expect(extractor.matches('repo/pnpm-lock.yaml')).toBe(true);
+    expect(extractor.matches('pnpm-workspace.yaml')).toBe(false);
+  });
+
+  it('reads lockfile v6 with peer suffixes, aliases, git and dev flags', () => {
+    expect(summary('ok-v6.yaml')).toEqual([
+      ['@tanstack/query-core', '5.36.0', false, false, 28, 'registry'],
+      ['@tanstack/react-query', '5.36.0', true, false, 32, 'registry'],
+      ['js-tokens', '4.0.0', false, false, 41, 'registry'],
+      ['lodash', '3.10.1', true, false, 45, 'registry'],
+      ['loose-envify', '1.4.0', false, false, 49, 'registry'],
+      ['react', '18.3.1', true, false, 56, 'registry'],
+      ['typescript', '5.4.5', true, true, 63, 'registry'],
+      ['left-pad', '1.3.0', true, false, 69, 'git'],
+    ]);
+    const result = run('ok-v6.yaml');
+    expect(result.kind).toBe('lockfile');
+    expect(result.packages[1]).toMatchObject({ ecosystem: 'npm', path: 'pnpm-lock.yaml', integrity: 'sha512-reactquery==' });
+    expect(result.packages[1]?.resolved).toBeUndefined();
+    expect(result.packages[7]).toMatchObject({
+      resolved: 'https://codeload.github.com/stevemao/left-pad/tar.gz/5f1d2f7b0f2a2f3e8a9b0c1d2e3f4a5b6c7d8e9f',
+    });
+  });
+
+  it('reads lockfile v9 importers, packages and snapshots, deriving dev from reachability', () => {
+    expect(summary('ok-v9.yaml')).toEqual([
+      ['@types/node', '20.19.0', false, true, 31, 'registry'],
+      // reached from vitest (dev) and from packages/api (production): not dev-only
+      ['debug', '4.3.7', true, false, 34, 'registry'],
+      ['ms', '2.1.3', false, false, 43, 'registry'],
+      ['my-lib', '2.0.0', true, false, 46, 'git'],
+      ['vitest', '3.2.4', true, true, 50, 'registry'],
+    ]);
+    const myLib = run('ok-v9.yaml').packages[3];
+    expect(myLib?.resolved).toBe('https://github.com/acme/my-lib.git#0123456789abcdef0123456789abcdef01234567');
+    expect(myLib?.integrity).toBeUndefined();
+  });
+
+  it('reads lockfile 5.4 slash paths with underscore peer suffixes', () => {
+    expect(summary('ok-v5.yaml')).toEqual([
+      ['@types/react', '18.2.0', true, true, 16, 'registry'],
+      ['react-dom', '18.2.0', true, false, 20, 'registry'],
+      ['react', '18.2.0', false, false, 28, 'registry'],
+    ]);
+  });
+
+  it('turns a malformed file into one warning and no packages', () => {
+    const result = run('broken-yaml.yaml');
+    expect(result.packages).toEqual([]);
+    expect(result.warnings).toHaveLength(1);
+    expect(result.warnings[0]).toMatch(/^pnpm-lock\.yaml: invalid YAML/);
+    expect(extractor.extract('pnpm-lock.yaml', 'packages: {}\n').warnings).toEqual(['pnpm-lock.yaml: no lockfileVersion']);
+  });
+
+  it('never throws on odd or truncated input', () => {
+    expectLenient(extractor, 'pnpm-lock.yaml', fixture('ok-v6.yaml'));
+    expectLenient(extractor, 'pnpm-lock.yaml', fixture('ok-v9.yaml'));
+    expectLenient(extractor, 'pnpm-lock.yaml', fixture('ok-v5.yaml'));
+  });
+});
