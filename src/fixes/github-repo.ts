@@ -1,11 +1,11 @@
 /**
  * The GitHub REST calls a fix pull request makes, over the one Octokit
  * composition: repository metadata, refs, contents and pull requests. Every
- * failure comes out as a typed error (github-errors.ts).
+ * failure comes out as a typed error (platforms/github/write-errors.ts).
  */
 import type { AppError } from '../core/errors.js';
 import type { GitHubClient } from '../platforms/github/client.js';
-import { answeredStatus, couldNotOpen, mapGitHubWriteError } from './github-errors.js';
+import { answeredStatus, couldNotOpen, mapGitHubWriteError } from '../platforms/github/write-errors.js';
 import type { FilePatch, RepoFile, RepoSnapshot } from './types.js';
 
 export interface RepositoryInfo {

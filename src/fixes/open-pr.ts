@@ -7,7 +7,7 @@
 import { AppError, isAppError } from '../core/errors.js';
 import type { Finding } from '../core/findings.js';
 import { createGitHubClient } from '../platforms/github/client.js';
-import { couldNotOpen, permissionDenied } from './github-errors.js';
+import { couldNotOpen, permissionDenied } from '../platforms/github/write-errors.js';
 import { FixRepository, type PullRequestRef } from './github-repo.js';
 import { branchFor, pullRequestBody } from './pr-text.js';
 import type { FixChange, Fixer } from './types.js';

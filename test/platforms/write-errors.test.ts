@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/core/errors.js';
-import { mapGitHubWriteError } from '../../src/fixes/github-errors.js';
+import { mapGitHubWriteError } from '../../src/platforms/github/write-errors.js';
 
 const TOKEN = ['gh', 'p_', 'WriteErrTok0123456789abcdefABCDEFGH'].join('');
 const ctx = { owner: 'acme', repo: 'app', step: 'creating the branch', redact: (t: string) => t.split(TOKEN).join('[REDACTED]') };

@@ -3,8 +3,8 @@
  * 404 → Repository not found, 401/403 → Permission denied, rate limits → 429
  * with Retry-After (the scan mapping's rules), anything else → Could not open PR.
  */
-import { AppError } from '../core/errors.js';
-import { mapGitHubError } from '../platforms/github/client.js';
+import { AppError } from '../../core/errors.js';
+import { mapGitHubError } from './errors.js';
 
 export interface WriteErrorContext {
   readonly owner: string;
