@@ -1,0 +1,79 @@
+/**
+ * Composer lockfiles (`composer.lock`, JSON): `packages` and `packages-dev` arrays.
+ *
+ * - `packages-dev` entries are `dev: true`.
+ * - The version is kept as written (`v5.4.0`, `dev-main`); Packagist ordering handles both.
+ * - `dist.url` (else `source.url`) is `resolved`; a non-empty `dist.shasum` (SHA-1) is
+ *   `integrity` as `sha1:<hex>`; a `path` dist is `source: 'path'`.
+ * - composer.lock does not record the root requirements, so every package is
+ *   `direct: false`; the engine upgrades those composer.json declares.
+ */
+import { jsonLines, jsonPath } from '../pipfile-lock/json-lines.js';
+import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
+
+type Obj = Record<string, unknown>;
+const SECTIONS = [['packages', false], ['packages-dev', true]] as const;
+
+function isObj(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+function toPackage(path: string, line: number, entry: Obj, dev: boolean): ExtractedPackage | undefined {
+  const name = str(entry.name);
+  if (!name) return undefined;
+  const dist = isObj(entry.dist) ? entry.dist : {};
+  const source = isObj(entry.source) ? entry.source : {};
+  const version = str(entry.version);
+  const resolved = str(dist.url) ?? str(source.url);
+  const shasum = str(dist.shasum);
+  return {
+    ecosystem: 'Packagist', name: name.toLowerCase(), direct: false, dev, path, line,
+    source: dist.type === 'path' ? 'path' : 'registry',
+    ...(version ? { version } : {}),
+    ...(resolved ? { resolved } : {}),
+    ...(shasum ? { integrity: `sha1:${shasum}` } : {}),
+  };
+}
+
+function failure(path: string, what: string): ExtractResult {
+  return { kind: 'lockfile', packages: [], warnings: [`${path}: ${what}`] };
+}
+
+export const extractor: Extractor = {
+  id: 'composer-lock',
+  ecosystem: 'Packagist',
+  matches(path: string): boolean {
+    return (path.split(/[/\\]/).pop() ?? '') === 'composer.lock';
+  },
+  extract(path: string, text: string): ExtractResult {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(text);
+    } catch (error) {
+      return failure(path, `not valid JSON (${(error as Error).message})`);
+    }
+    if (!isObj(doc)) return failure(path, 'top level is not an object');
+    const lines = jsonLines(text, 2);
+    const packages: ExtractedPackage[] = [];
+    const warnings: string[] = [];
+    for (const [section, dev] of SECTIONS) {
+      const entries = doc[section];
+      if (entries === undefined) continue;
+      if (!Array.isArray(entries)) {
+        warnings.push(`${path}: "${section}" is not an array`);
+        continue;
+      }
+      for (const [index, entry] of entries.entries()) {
+        const line = lines.get(jsonPath(section, index)) ?? 1;
+        const pkg = isObj(entry) ? toPackage(path, line, entry, dev) : undefined;
+        if (pkg) packages.push(pkg);
+        else warnings.push(`${path}:${line}: package entry without a name`);
+      }
+    }
+    return { kind: 'lockfile', packages, warnings };
+  },
+};

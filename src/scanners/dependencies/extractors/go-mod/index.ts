@@ -1,0 +1,132 @@
+/**
+ * Go module files (`go.mod`). Since Go 1.17 go.mod lists every module in the build
+ * at its selected version, so it is reported as a lockfile.
+ *
+ * - `require` blocks and single lines; `// indirect` → `direct: false`.
+ * - Versions lose their `v` prefix, as OSV's Go ecosystem spells them (`v1.2.3` → `1.2.3`).
+ * - `replace` directives: a local directory makes the module `source: 'path'` (with the
+ *   directory as `resolved`); a module replacement swaps in the replacement's path and
+ *   version (what is actually built) with `source: 'url'` and `resolved` `<path>@<version>`.
+ * - `exclude`, `retract`, `go`, `toolchain` and `module` lines are not packages.
+ */
+import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
+
+const MAX_LINE = 4096;
+const MODULE_PATH = /^[A-Za-z0-9][A-Za-z0-9._~/+-]*$/;
+const VERSION = /^v\d+\.\d+\.\d+[0-9A-Za-z.+-]*$/;
+
+interface Require {
+  readonly name: string;
+  readonly version: string;
+  readonly indirect: boolean;
+  readonly line: number;
+}
+
+interface Replace {
+  readonly fromVersion?: string;
+  readonly to: string;
+  readonly toVersion?: string;
+}
+
+function unquote(token: string): string {
+  return token.length >= 2 && /^["`].*["`]$/.test(token) ? token.slice(1, -1) : token;
+}
+
+/** Splits a directive body into tokens and its `//` comment. */
+function tokenise(body: string): { tokens: string[]; comment: string } {
+  const at = body.indexOf('//');
+  const code = at < 0 ? body : body.slice(0, at);
+  const comment = at < 0 ? '' : body.slice(at + 2).trim();
+  return { tokens: code.trim().split(/\s+/).filter((t) => t.length > 0).map(unquote), comment };
+}
+
+function parseRequire(body: string, line: number): Require | undefined {
+  const { tokens, comment } = tokenise(body);
+  const [name, version] = tokens;
+  if (tokens.length !== 2 || !name || !version || !MODULE_PATH.test(name) || !VERSION.test(version)) return undefined;
+  return { name, version, indirect: /^indirect\b/.test(comment) || /;\s*indirect\b/.test(comment), line };
+}
+
+function parseReplace(body: string): [string, Replace] | undefined {
+  const { tokens } = tokenise(body);
+  const arrow = tokens.indexOf('=>');
+  if (arrow < 1 || arrow > 2 || tokens.length - arrow - 1 < 1 || tokens.length - arrow - 1 > 2) return undefined;
+  const [from, fromVersion] = tokens.slice(0, arrow);
+  const [to, toVersion] = tokens.slice(arrow + 1);
+  if (!from || !to) return undefined;
+  return [from, { to, ...(fromVersion ? { fromVersion } : {}), ...(toVersion ? { toVersion } : {}) }];
+}
+
+function isLocal(path: string): boolean {
+  return /^(?:\.{1,2}[/\\]|\.{1,2}$|\/|[A-Za-z]:[/\\])/.test(path);
+}
+
+function toPackage(path: string, req: Require, replace: Replace | undefined): ExtractedPackage {
+  const base = { ecosystem: 'Go', direct: !req.indirect, path, line: req.line } as const;
+  if (replace && isLocal(replace.to)) {
+    return { ...base, name: req.name, version: req.version.slice(1), source: 'path', resolved: replace.to };
+  }
+  if (replace?.toVersion) {
+    return {
+      ...base, name: replace.to, version: replace.toVersion.replace(/^v/, ''), source: 'url',
+      resolved: `${replace.to}@${replace.toVersion}`,
+    };
+  }
+  return { ...base, name: req.name, version: req.version.slice(1), source: 'registry' };
+}
+
+export const extractor: Extractor = {
+  id: 'go-mod',
+  ecosystem: 'Go',
+  matches(path: string): boolean {
+    return (path.split(/[/\\]/).pop() ?? '') === 'go.mod';
+  },
+  extract(path: string, text: string): ExtractResult {
+    const requires: Require[] = [];
+    const replaces = new Map<string, Replace[]>();
+    const warnings: string[] = [];
+    let block: string | undefined;
+    let blockLine = 0;
+    for (const [index, raw] of text.split('\n').entries()) {
+      const lineNo = index + 1;
+      const line = raw.slice(0, MAX_LINE).trim();
+      if (line.length === 0 || line.startsWith('//')) continue;
+      let verb = block;
+      let body = line;
+      if (block !== undefined) {
+        if (line === ')') {
+          block = undefined;
+          continue;
+        }
+      } else {
+        const match = /^([a-z]+)\s*(.*)$/.exec(line);
+        verb = match?.[1];
+        body = match?.[2] ?? '';
+        if (body === '(' || /^\(\s*\/\//.test(body)) {
+          block = verb;
+          blockLine = lineNo;
+          continue;
+        }
+      }
+      if (verb === 'require') {
+        const req = parseRequire(body, lineNo);
+        if (req) requires.push(req);
+        else warnings.push(`${path}:${lineNo}: cannot parse require "${body.slice(0, 200)}"`);
+      } else if (verb === 'replace') {
+        const rep = parseReplace(body);
+        if (rep) replaces.set(rep[0], [...(replaces.get(rep[0]) ?? []), rep[1]]);
+        else warnings.push(`${path}:${lineNo}: cannot parse replace "${body.slice(0, 200)}"`);
+      } else if (block === undefined && verb === undefined) {
+        warnings.push(`${path}:${lineNo}: not a go.mod directive`);
+      }
+    }
+    if (block !== undefined) warnings.push(`${path}:${blockLine}: "${block} (" block is never closed`);
+    const packages: ExtractedPackage[] = [];
+    for (const req of requires) {
+      const candidates = replaces.get(req.name) ?? [];
+      const replace = candidates.find((r) => r.fromVersion === req.version) ?? candidates.find((r) => r.fromVersion === undefined);
+      packages.push(toPackage(path, req, replace));
+    }
+    return { kind: 'lockfile', packages, warnings };
+  },
+};

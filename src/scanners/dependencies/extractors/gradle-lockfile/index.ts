@@ -1,0 +1,58 @@
+/**
+ * Gradle dependency locks: `gradle.lockfile` / `<name>-gradle.lockfile`
+ * (`group:artifact:version=conf1,conf2`) and the older per-configuration files
+ * `gradle/dependency-locks/<conf>.lockfile` (`group:artifact:version`).
+ *
+ * - Names are Maven coordinates `group:artifact`.
+ * - A package used only by test configurations (`testRuntimeClasspath`,
+ *   `androidTestImplementation`, `testFixtures…`) is `dev: true`.
+ * - The lockfile does not say which dependencies the build declares: `direct: false`.
+ * - `#` comments and the `empty=` line are skipped.
+ */
+import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
+
+const MAX_LINE = 4096;
+const ENTRY = /^([^:\s=]+):([^:\s=]+):([^:\s=]+)(?:=(\S*))?$/;
+
+function isTestConfiguration(configuration: string): boolean {
+  return /^test|Test/.test(configuration);
+}
+
+function devOf(configurations: string | undefined, path: string): boolean | undefined {
+  if (configurations === undefined) {
+    const file = path.split(/[/\\]/).pop() ?? '';
+    return path.includes('dependency-locks') ? isTestConfiguration(file) : undefined;
+  }
+  const list = configurations.split(',').filter((c) => c.length > 0);
+  return list.length > 0 ? list.every(isTestConfiguration) : undefined;
+}
+
+export const extractor: Extractor = {
+  id: 'gradle-lockfile',
+  ecosystem: 'Maven',
+  matches(path: string): boolean {
+    const normalised = path.replace(/\\/g, '/');
+    const name = normalised.split('/').pop() ?? '';
+    return name === 'gradle.lockfile' || name.endsWith('-gradle.lockfile') || /(?:^|\/)gradle\/dependency-locks\/[^/]+\.lockfile$/.test(normalised);
+  },
+  extract(path: string, text: string): ExtractResult {
+    const packages: ExtractedPackage[] = [];
+    const warnings: string[] = [];
+    for (const [index, raw] of text.split('\n').entries()) {
+      const line = raw.slice(0, MAX_LINE).trim();
+      if (line.length === 0 || line.startsWith('#') || line.startsWith('empty=')) continue;
+      const match = ENTRY.exec(line);
+      const [, group, artifact, version, configurations] = match ?? [];
+      if (!group || !artifact || !version) {
+        warnings.push(`${path}:${index + 1}: cannot parse lock entry "${line.slice(0, 200)}"`);
+        continue;
+      }
+      const dev = devOf(configurations, path);
+      packages.push({
+        ecosystem: 'Maven', name: `${group}:${artifact}`, version, direct: false, path, line: index + 1,
+        source: 'registry', ...(dev === undefined ? {} : { dev }),
+      });
+    }
+    return { kind: 'lockfile', packages, warnings };
+  },
+};

@@ -1,0 +1,78 @@
+/**
+ * NuGet lockfiles (`packages.lock.json`): `dependencies` maps each target framework
+ * (`net8.0`, `net8.0/win-x64`) to packages with `type`, `requested`, `resolved` and
+ * `contentHash`.
+ *
+ * - `type: "Direct"` → `direct: true`; `Transitive` and `CentralTransitive` → false.
+ * - `Project` entries are the solution's own projects and are not reported.
+ * - A package locked at the same version for several frameworks is reported once (first line).
+ * - `requested` is the `requirement`; `contentHash` (base64 SHA-512) is `integrity` as `sha512-<hash>`.
+ */
+import { jsonLines, jsonPath } from '../pipfile-lock/json-lines.js';
+import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
+
+type Obj = Record<string, unknown>;
+
+function isObj(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+function toPackage(path: string, line: number, name: string, entry: Obj): ExtractedPackage {
+  const version = str(entry.resolved);
+  const requirement = str(entry.requested);
+  const contentHash = str(entry.contentHash);
+  return {
+    ecosystem: 'NuGet', name, direct: entry.type === 'Direct', path, line, source: 'registry',
+    ...(version ? { version } : {}),
+    ...(requirement ? { requirement } : {}),
+    ...(contentHash ? { integrity: `sha512-${contentHash}` } : {}),
+  };
+}
+
+function failure(path: string, what: string): ExtractResult {
+  return { kind: 'lockfile', packages: [], warnings: [`${path}: ${what}`] };
+}
+
+export const extractor: Extractor = {
+  id: 'packages-lock-json',
+  ecosystem: 'NuGet',
+  matches(path: string): boolean {
+    return (path.split(/[/\\]/).pop() ?? '') === 'packages.lock.json';
+  },
+  extract(path: string, text: string): ExtractResult {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(text);
+    } catch (error) {
+      return failure(path, `not valid JSON (${(error as Error).message})`);
+    }
+    if (!isObj(doc) || !isObj(doc.dependencies)) return failure(path, 'no "dependencies" object');
+    const lines = jsonLines(text, 3);
+    const seen = new Set<string>();
+    const packages: ExtractedPackage[] = [];
+    const warnings: string[] = [];
+    for (const [framework, entries] of Object.entries(doc.dependencies)) {
+      if (!isObj(entries)) {
+        warnings.push(`${path}: framework "${framework}" is not an object`);
+        continue;
+      }
+      for (const [name, entry] of Object.entries(entries)) {
+        const line = lines.get(jsonPath('dependencies', framework, name)) ?? 1;
+        if (!isObj(entry)) {
+          warnings.push(`${path}:${line}: entry "${name}" is not an object`);
+          continue;
+        }
+        if (entry.type === 'Project') continue;
+        const key = `${name.toLowerCase()}@${str(entry.resolved) ?? ''}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        packages.push(toPackage(path, line, name, entry));
+      }
+    }
+    return { kind: 'lockfile', packages, warnings };
+  },
+};

@@ -1,0 +1,95 @@
+/**
+ * Pipenv lockfiles (`Pipfile.lock`, JSON): `default` and `develop` map names to
+ * `{ version: "==x.y", hashes, index, markers }` or to `git`/`path`/`file` references.
+ *
+ * - `develop` entries are `dev: true`.
+ * - The first hash becomes `integrity`; the named `index` resolves to its `_meta.sources` URL.
+ * - Pipfile.lock does not say which packages the Pipfile declares, so all are `direct: false`.
+ */
+import { normalisePypiName } from '../requirements-txt/pep508.js';
+import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
+import { jsonLines, jsonPath } from './json-lines.js';
+
+type Obj = Record<string, unknown>;
+const SECTIONS = ['default', 'develop'] as const;
+
+function isObj(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+function indexUrls(doc: Obj): Map<string, string> {
+  const urls = new Map<string, string>();
+  const sources = isObj(doc._meta) ? doc._meta.sources : undefined;
+  if (!Array.isArray(sources)) return urls;
+  for (const source of sources) {
+    if (isObj(source) && str(source.name) && str(source.url)) urls.set(String(source.name), String(source.url));
+  }
+  return urls;
+}
+
+function sourceOf(entry: Obj): { source: PackageSourceKind; resolved?: string } {
+  const git = str(entry.git);
+  if (git) return { source: 'git', resolved: git };
+  const file = str(entry.file);
+  if (file) return { source: /^https?:/i.test(file) ? 'url' : 'file', resolved: file };
+  if (str(entry.path)) return { source: 'path' };
+  return { source: 'registry' };
+}
+
+function toPackage(path: string, line: number, name: string, entry: Obj, dev: boolean, urls: Map<string, string>): ExtractedPackage {
+  const { source, resolved } = sourceOf(entry);
+  const version = str(entry.version)?.replace(/^===?/, '');
+  const hashes = entry.hashes;
+  const integrity = Array.isArray(hashes) ? str(hashes[0]) : undefined;
+  const index = str(entry.index);
+  const indexUrl = index ? urls.get(index) : undefined;
+  return {
+    ecosystem: 'PyPI', name: normalisePypiName(name), direct: false, dev, path, line, source,
+    ...(version ? { version } : {}),
+    ...(resolved ?? indexUrl ? { resolved: resolved ?? indexUrl } : {}),
+    ...(integrity ? { integrity } : {}),
+  };
+}
+
+function failure(path: string, what: string): ExtractResult {
+  return { kind: 'lockfile', packages: [], warnings: [`${path}: ${what}`] };
+}
+
+export const extractor: Extractor = {
+  id: 'pipfile-lock',
+  ecosystem: 'PyPI',
+  matches(path: string): boolean {
+    return (path.split(/[/\\]/).pop() ?? '') === 'Pipfile.lock';
+  },
+  extract(path: string, text: string): ExtractResult {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(text);
+    } catch (error) {
+      return failure(path, `not valid JSON (${(error as Error).message})`);
+    }
+    if (!isObj(doc)) return failure(path, 'top level is not an object');
+    const lines = jsonLines(text, 2);
+    const urls = indexUrls(doc);
+    const packages: ExtractedPackage[] = [];
+    const warnings: string[] = [];
+    for (const section of SECTIONS) {
+      const entries = doc[section];
+      if (entries === undefined) continue;
+      if (!isObj(entries)) {
+        warnings.push(`${path}: "${section}" is not an object`);
+        continue;
+      }
+      for (const [name, entry] of Object.entries(entries)) {
+        const line = lines.get(jsonPath(section, name)) ?? 1;
+        if (isObj(entry)) packages.push(toPackage(path, line, name, entry, section === 'develop', urls));
+        else warnings.push(`${path}:${line}: entry "${name}" is not an object`);
+      }
+    }
+    return { kind: 'lockfile', packages, warnings };
+  },
+};

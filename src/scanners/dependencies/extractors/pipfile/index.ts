@@ -1,0 +1,87 @@
+/**
+ * Pipenv manifests (`Pipfile`, TOML): `[packages]` (dev false) and `[dev-packages]`
+ * (dev true); every entry is declared by the project (`direct: true`).
+ *
+ * - `"*"`, `">=2"` or `{ version = "…" }` → `requirement`; `==x.y` also gives `version`.
+ * - `{ git = … }` → git, `{ path = … }` → path or file, `{ file = … }` → url or file.
+ * - `{ index = "name" }` resolves to that `[[source]]` URL as `resolved`.
+ */
+import { parse } from 'smol-toml';
+import { normalisePypiName, pinnedVersion, sourceOf } from '../requirements-txt/pep508.js';
+import { TomlLines } from '../pyproject-toml/toml-lines.js';
+import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
+
+type Table = Record<string, unknown>;
+const SECTIONS = [['packages', false], ['dev-packages', true]] as const;
+
+function isTable(value: unknown): value is Table {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+function sourceUrls(doc: Table): Map<string, string> {
+  const urls = new Map<string, string>();
+  for (const source of Array.isArray(doc.source) ? doc.source : []) {
+    const name = isTable(source) ? str(source.name) : undefined;
+    const url = isTable(source) ? str(source.url) : undefined;
+    if (name && url) urls.set(name, url);
+  }
+  return urls;
+}
+
+function specOf(value: unknown, urls: ReadonlyMap<string, string>): { requirement?: string; source: PackageSourceKind; resolved?: string } {
+  if (typeof value === 'string') return { requirement: value.trim(), source: 'registry' };
+  if (!isTable(value)) return { source: 'registry' };
+  const requirement = str(value.version);
+  const base = requirement ? { requirement } : {};
+  const git = str(value.git);
+  const file = str(value.file);
+  const local = str(value.path);
+  if (git) return { ...base, source: 'git', resolved: git };
+  if (file) return { ...base, source: sourceOf(file), resolved: file };
+  if (local) return { ...base, source: sourceOf(local) === 'file' ? 'file' : 'path' };
+  const index = str(value.index);
+  const resolved = index ? urls.get(index) : undefined;
+  return { ...base, source: 'registry', ...(resolved ? { resolved } : {}) };
+}
+
+export const extractor: Extractor = {
+  id: 'pipfile',
+  ecosystem: 'PyPI',
+  matches(path: string): boolean {
+    return (path.split(/[/\\]/).pop() ?? '') === 'Pipfile';
+  },
+  extract(path: string, text: string): ExtractResult {
+    let doc: Table;
+    try {
+      doc = parse(text);
+    } catch (error) {
+      const what = `not valid TOML (${(error as Error).message.split('\n')[0]})`;
+      return { kind: 'manifest', packages: [], warnings: [`${path}: ${what}`] };
+    }
+    const lines = new TomlLines(text);
+    const urls = sourceUrls(doc);
+    const packages: ExtractedPackage[] = [];
+    for (const [section, dev] of SECTIONS) {
+      const entries = doc[section];
+      if (!isTable(entries)) continue;
+      const start = lines.header(section);
+      for (const [name, value] of Object.entries(entries)) {
+        const at = start < 0 ? -1 : lines.key(start, name);
+        const { requirement, source, resolved } = specOf(value, urls);
+        const version = requirement ? pinnedVersion(requirement.replace(/\s+/g, '')) : undefined;
+        packages.push({
+          ecosystem: 'PyPI', name: normalisePypiName(name), direct: true, dev, path,
+          line: Math.max(at, start, 0) + 1, source,
+          ...(version ? { version } : {}),
+          ...(requirement ? { requirement } : {}),
+          ...(resolved ? { resolved } : {}),
+        });
+      }
+    }
+    return { kind: 'manifest', packages, warnings: [] };
+  },
+};

@@ -1,0 +1,96 @@
+/**
+ * Maven POMs (`pom.xml`): the project's own `<dependencies>` (direct), not those in
+ * `<dependencyManagement>` or plugins.
+ *
+ * - `${name}` placeholders are resolved from `<properties>` and the project (or parent)
+ *   `version`/`groupId`/`artifactId`, recursively; an unresolved one leaves no `version`.
+ * - A missing version is taken from this POM's `<dependencyManagement>` when present.
+ * - A plain version (`1.2.3`) is the `version`; ranges (`[1.0,2.0)`) are `requirement` only.
+ * - `test` scope → `dev: true`; `system` scope → `source: 'file'`.
+ */
+import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
+import { child, children, childText, parseXml, type XmlElement } from './xml.js';
+
+const MAX_RESOLVE_DEPTH = 10;
+
+function projectProperties(project: XmlElement): Map<string, string> {
+  const props = new Map<string, string>();
+  const parent = child(project, 'parent');
+  for (const key of ['groupId', 'artifactId', 'version']) {
+    const value = childText(project, key) ?? childText(parent, key);
+    if (value) {
+      props.set(`project.${key}`, value);
+      props.set(`pom.${key}`, value);
+      if (key === 'version') props.set('version', value);
+    }
+    const parentValue = childText(parent, key);
+    if (parentValue) props.set(`project.parent.${key}`, parentValue);
+  }
+  for (const prop of child(project, 'properties')?.children ?? []) props.set(prop.name, prop.text.trim());
+  return props;
+}
+
+/** Replaces `${…}` placeholders; undefined when one cannot be resolved. */
+function resolve(value: string, props: ReadonlyMap<string, string>): string | undefined {
+  let current = value;
+  for (let depth = 0; depth < MAX_RESOLVE_DEPTH && current.includes('${'); depth++) {
+    let missing = false;
+    current = current.replace(/\$\{([^}]{1,200})\}/g, (_, name: string) => {
+      const found = props.get(name.trim());
+      if (found === undefined) missing = true;
+      return found ?? '';
+    });
+    if (missing) return undefined;
+  }
+  return current.includes('${') ? undefined : current;
+}
+
+function managedVersions(project: XmlElement): Map<string, string> {
+  const managed = new Map<string, string>();
+  const deps = child(child(project, 'dependencyManagement'), 'dependencies');
+  for (const dep of children(deps, 'dependency')) {
+    const version = childText(dep, 'version');
+    if (version) managed.set(`${childText(dep, 'groupId') ?? ''}:${childText(dep, 'artifactId') ?? ''}`, version);
+  }
+  return managed;
+}
+
+export const extractor: Extractor = {
+  id: 'pom-xml',
+  ecosystem: 'Maven',
+  matches(path: string): boolean {
+    return (path.split(/[/\\]/).pop() ?? '') === 'pom.xml';
+  },
+  extract(path: string, text: string): ExtractResult {
+    let project: XmlElement | undefined;
+    try {
+      project = child(parseXml(text), 'project');
+    } catch (error) {
+      return { kind: 'manifest', packages: [], warnings: [`${path}: not well-formed XML (${(error as Error).message})`] };
+    }
+    if (!project) return { kind: 'manifest', packages: [], warnings: [`${path}: no <project> element`] };
+    const props = projectProperties(project);
+    const managed = managedVersions(project);
+    const packages: ExtractedPackage[] = [];
+    const warnings: string[] = [];
+    for (const dep of children(child(project, 'dependencies'), 'dependency')) {
+      const group = resolve(childText(dep, 'groupId') ?? '', props);
+      const artifact = resolve(childText(dep, 'artifactId') ?? '', props);
+      if (!group || !artifact) {
+        warnings.push(`${path}:${dep.line}: dependency without a resolvable groupId and artifactId`);
+        continue;
+      }
+      const declared = childText(dep, 'version') ?? managed.get(`${group}:${artifact}`);
+      const requirement = declared === undefined ? undefined : resolve(declared, props) ?? declared;
+      const version = requirement && !requirement.includes('${') && !/[[\](),]/.test(requirement) ? requirement : undefined;
+      const scope = childText(dep, 'scope');
+      packages.push({
+        ecosystem: 'Maven', name: `${group}:${artifact}`, direct: true, dev: scope === 'test', path, line: dep.line,
+        source: scope === 'system' ? 'file' : 'registry',
+        ...(version ? { version } : {}),
+        ...(requirement ? { requirement } : {}),
+      });
+    }
+    return { kind: 'manifest', packages, warnings };
+  },
+};
