@@ -56,6 +56,31 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  '0002_osv_advisories': {
+    // Offline vulnerability database: OSV records imported by `vigil osv import`.
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('osv_vulns')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('modified', 'text', (c) => c.notNull())
+        .addColumn('withdrawn', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('record', 'jsonb', (c) => c.notNull())
+        .addColumn('imported_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createTable('osv_affected')
+        .addColumn('vuln_id', 'text', (c) => c.notNull().references('osv_vulns.id').onDelete('cascade'))
+        .addColumn('ecosystem', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('osv_affected_pk', ['vuln_id', 'ecosystem', 'name'])
+        .execute();
+      await db.schema.createIndex('osv_affected_package_idx').on('osv_affected').columns(['ecosystem', 'name']).execute();
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropTable('osv_affected').ifExists().execute();
+      await db.schema.dropTable('osv_vulns').ifExists().execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -40,8 +40,24 @@ export interface SystemStateTable {
   created_at: Timestamp;
 }
 
+export interface OsvVulnsTable {
+  id: string;
+  modified: string;
+  withdrawn: boolean;
+  record: ColumnType<unknown, string, string>;
+  imported_at: Timestamp;
+}
+
+export interface OsvAffectedTable {
+  vuln_id: string;
+  ecosystem: string;
+  name: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
+  osv_vulns: OsvVulnsTable;
+  osv_affected: OsvAffectedTable;
   api_keys: ApiKeysTable;
   scans: ScansTable;
   system_state: SystemStateTable;

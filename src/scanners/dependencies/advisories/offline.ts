@@ -1,0 +1,35 @@
+/**
+ * Offline advisory source: the records imported by `vigil osv import`, matched
+ * locally with the OSV range semantics and each ecosystem's version ordering.
+ */
+import type { Ecosystem } from '../types.js';
+import { isVersionAffected, normalisePackageName } from './match.js';
+import type { OsvVulnerability } from './osv-schema.js';
+import type { AdvisorySource, PackageQuery } from './source.js';
+
+/** What the offline source needs from storage (AdvisoriesRepository implements it). */
+export interface AdvisoryStore {
+  /** Records naming any of these packages (ecosystem, normalised name), keyed `ecosystem\0name`. */
+  findByPackages(packages: readonly { readonly ecosystem: string; readonly name: string }[]): Promise<Map<string, unknown[]>>;
+  /** True when nothing was ever imported. */
+  isEmpty(): Promise<boolean>;
+}
+
+export const packageKey = (ecosystem: Ecosystem, name: string) => `${ecosystem}\u0000${normalisePackageName(ecosystem, name)}`;
+
+export class OfflineAdvisorySource implements AdvisorySource {
+  readonly mode = 'offline' as const;
+
+  constructor(private readonly store: AdvisoryStore) {}
+
+  async lookup(queries: readonly PackageQuery[]): Promise<OsvVulnerability[][]> {
+    // An empty database would answer "nothing is vulnerable"; say what is wrong instead.
+    if (await this.store.isEmpty()) throw new Error('no advisories have been imported; run `vigil osv import`');
+    const keys = queries.map((q) => ({ ecosystem: q.ecosystem, name: normalisePackageName(q.ecosystem, q.name) }));
+    const found = await this.store.findByPackages(keys);
+    return queries.map((q) => {
+      const records = (found.get(packageKey(q.ecosystem, q.name)) ?? []) as OsvVulnerability[];
+      return records.filter((r) => isVersionAffected(r, q.ecosystem, q.name, q.version));
+    });
+  }
+}

@@ -1,0 +1,19 @@
+import type { Ecosystem } from '../types.js';
+import type { OsvVulnerability } from './osv-schema.js';
+
+/** One package version to look up. */
+export interface PackageQuery {
+  readonly ecosystem: Ecosystem;
+  readonly name: string;
+  readonly version: string;
+}
+
+/**
+ * Where known vulnerabilities come from: the OSV API (online) or the imported
+ * database (offline). Both answer the same question the same way.
+ */
+export interface AdvisorySource {
+  readonly mode: 'online' | 'offline';
+  /** The records affecting each query, in query order. Throws when the source cannot answer. */
+  lookup(queries: readonly PackageQuery[], signal?: AbortSignal): Promise<OsvVulnerability[][]>;
+}
