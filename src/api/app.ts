@@ -20,6 +20,7 @@ import { fixPullRequestRoutes } from './routes/v1/fix-pr.js';
 import { scanApiRoutes } from './routes/v1/scan-api.js';
 import { scanGitHubRoutes } from './routes/v1/scan-github.js';
 import { scanHistoryRoutes } from './routes/v1/scans.js';
+import { createAdvisorySource } from '../scans/advisories.js';
 import { createScanEngine, type ScanEngine } from '../scans/engine.js';
 
 export interface AppDeps {
@@ -75,7 +76,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const config = deps.config;
   const engine =
     deps.scanEngine ??
-    createScanEngine({ workers: config.scanWorkers, maxConcurrentScans: config.maxConcurrentScans, timeoutMs: config.scanTimeoutMs });
+    createScanEngine({
+      workers: config.scanWorkers,
+      maxConcurrentScans: config.maxConcurrentScans,
+      timeoutMs: config.scanTimeoutMs,
+      advisories: createAdvisorySource(config, `vigil/${deps.version}`, deps.storage),
+    });
   if (!deps.scanEngine) app.addHook('onClose', async () => engine.close());
   const githubSettings = {
     githubApiUrl: config.githubApiUrl,

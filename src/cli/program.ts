@@ -6,6 +6,7 @@ import { createRuntime, type Runtime } from '../main.js';
 import { accountCommands } from './commands/accounts.js';
 import { aiCommands } from './commands/ai.js';
 import { keyCommands } from './commands/keys.js';
+import { osvCommands } from './commands/osv.js';
 import { EXIT_ERROR, scanCommands } from './commands/scan.js';
 
 export interface CliIo {
@@ -38,6 +39,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void = ()
   program.addCommand(accountCommands(io, withRuntime));
   program.addCommand(keyCommands(io, withRuntime));
   program.addCommand(scanCommands(io, setExitCode));
+  program.addCommand(osvCommands(io, withRuntime));
   for (const command of aiCommands(io, setExitCode)) program.addCommand(command);
   applyToAll(program, (cmd) => cmd.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err }));
   return program;

@@ -26,6 +26,10 @@ export interface Config {
   /** Retries of GitHub 5xx answers and network failures (never of 4xx or rate limits). */
   readonly githubRetries: number;
   readonly osvApiUrl: string;
+  /** Where known-vulnerability checks look: the OSV API, or the database `vigil osv import` filled. */
+  readonly osvMode: 'online' | 'offline';
+  /** Per-request timeout for the OSV API. */
+  readonly osvTimeoutMs: number;
   readonly aiProvider: AiProviderName;
   readonly aiApiKey: string | undefined;
   readonly aiBaseUrl: string | undefined;
@@ -175,6 +179,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     githubToken: r.raw('GITHUB_TOKEN'),
     githubRetries: r.integer('VIGIL_GITHUB_RETRIES', 2, 0, 5),
     osvApiUrl: r.url('OSV_API_URL', ['http', 'https'], 'https://api.osv.dev') ?? 'https://api.osv.dev',
+    osvMode: r.oneOf('OSV_MODE', ['online', 'offline'] as const) ?? 'online',
+    osvTimeoutMs: r.integer('VIGIL_OSV_TIMEOUT_MS', 15_000, 500, 300_000),
     aiProvider,
     aiApiKey,
     aiBaseUrl,

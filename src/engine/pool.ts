@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { ScanTask, ScanTaskResult } from './types.js';
+import type { DependencyTask, DependencyTaskResult, ScanTask, ScanTaskResult } from './types.js';
 
 /**
  * The worker-thread pool that runs scanners, so the event loop keeps serving
@@ -9,6 +9,8 @@ import type { ScanTask, ScanTaskResult } from './types.js';
  */
 export interface ScanPool {
   run(task: ScanTask, signal?: AbortSignal): Promise<ScanTaskResult>;
+  /** The dependency extraction and supply-chain checks of one workspace (worker export `scanDependencies`). */
+  runDependencies(task: DependencyTask, signal?: AbortSignal): Promise<DependencyTaskResult>;
   readonly size: number;
   close(): Promise<void>;
 }
@@ -22,9 +24,9 @@ export function createScanPool(size: number = defaultPoolSize()): ScanPool {
   const fromSource = self.endsWith('.ts');
   const filename = new URL(fromSource ? './worker.ts' : './worker.js', self).href;
   // Threads start on the first task, so an app that never scans never pays for them.
-  let piscina: Piscina<ScanTask, ScanTaskResult> | undefined;
+  let piscina: Piscina<ScanTask | DependencyTask, ScanTaskResult | DependencyTaskResult> | undefined;
   const start = () =>
-    (piscina ??= new Piscina<ScanTask, ScanTaskResult>({
+    (piscina ??= new Piscina<ScanTask | DependencyTask, ScanTaskResult | DependencyTaskResult>({
       filename,
       minThreads: 1,
       maxThreads: size,
@@ -33,7 +35,9 @@ export function createScanPool(size: number = defaultPoolSize()): ScanPool {
     }));
   return {
     size,
-    run: (task, signal) => start().run(task, signal ? { signal } : {}),
+    run: (task, signal) => start().run(task, signal ? { signal } : {}) as Promise<ScanTaskResult>,
+    runDependencies: (task, signal) =>
+      start().run(task, { name: 'scanDependencies', ...(signal ? { signal } : {}) }) as Promise<DependencyTaskResult>,
     close: async () => {
       await piscina?.destroy();
       piscina = undefined;

@@ -5,6 +5,9 @@
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Finding, RawFinding } from '../core/findings.js';
+import { checkKnownVulnerabilities } from '../scanners/dependencies/advisories/check.js';
+import type { AdvisorySource } from '../scanners/dependencies/advisories/source.js';
+import { isDependencyInput } from '../scanners/dependencies/scan.js';
 import { FILE_SCANNERS, type FileScannerEntry } from '../scanners/index.js';
 import { scanRepositoryHygiene } from '../scanners/secrets/hygiene.js';
 import type { Workspace } from '../sources/workspace.js';
@@ -25,6 +28,11 @@ export interface ScanOptions {
   readonly onProgress?: (filesDone: number, filesTotal: number) => void;
   /** Today's date for ignore-file expiry, YYYY-MM-DD; defaults to the current UTC date. */
   readonly today?: string;
+  /** Run the dependency extractors and supply-chain checks (default true). */
+  readonly supplyChain?: boolean;
+  /** Look the pinned dependency versions up for known vulnerabilities (needs `advisories`). */
+  readonly checkCves?: boolean;
+  readonly advisories?: AdvisorySource;
 }
 
 export interface ScanStats {
@@ -74,7 +82,14 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
   const read = (path: string) => (paths.has(path) ? readSmall(ws.root, path) : Promise.resolve(undefined));
   const raw: RawFinding[] = [...run.raw];
   const warnings = [...run.warnings];
+  const statuses = [...run.statuses];
   if (scanners.some((s) => s.name === 'secrets')) raw.push(...(await scanRepositoryHygiene({ paths: [...paths], read })));
+  if (options.supplyChain !== false) {
+    const deps = await scanDependencies(ws, options);
+    raw.push(...deps.raw);
+    warnings.push(...deps.warnings);
+    statuses.push(deps.status);
+  }
 
   const ignoreText = await read(IGNORE_FILE);
   const ignore = ignoreText === undefined ? undefined : parseIgnoreFile(ignoreText, options.today ?? new Date().toISOString().slice(0, 10));
@@ -91,7 +106,47 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
       suppressed_inline: run.suppressed,
       suppressed_ignore_file: ignored,
       duration_ms: Math.round(performance.now() - started),
-      scanners: run.statuses,
+      scanners: statuses,
     },
   };
+}
+
+/**
+ * The supply-chain part: manifests and lockfiles are extracted and checked in
+ * a worker; the known-vulnerability lookup (network or database) runs here.
+ */
+async function scanDependencies(ws: Workspace, options: ScanOptions): Promise<{ raw: RawFinding[]; warnings: string[]; status: ScannerStatus }> {
+  const inputs = ws.files.filter((f) => isDependencyInput(f.path)).map((f) => f.path);
+  const warnings: string[] = [];
+  if (inputs.length === 0) {
+    if (options.checkCves) warnings.push('check_cves was requested, but the repository has no manifest or lockfile Vigil reads; no packages were checked');
+    return { raw: [], warnings, status: { name: 'supply_chain', state: 'skipped', files: 0, findings: 0, failures: 0 } };
+  }
+  const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]) : AbortSignal.timeout(options.timeoutMs);
+  let result;
+  try {
+    result = await options.pool.runDependencies({ root: ws.root, paths: inputs, allPaths: ws.files.map((f) => f.path) }, signal);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    warnings.push(`The supply_chain scanner failed; dependency findings are missing (${reason})`);
+    return { raw: [], warnings, status: { name: 'supply_chain', state: 'failed', files: inputs.length, findings: 0, failures: 1, error: reason } };
+  }
+  const raw = [...result.findings];
+  warnings.push(...result.warnings);
+  if (result.unreadable > 0) warnings.push(`${result.unreadable} dependency file(s) could not be read`);
+  if (options.checkCves) {
+    if (!options.advisories) warnings.push('check_cves was requested, but no vulnerability database is configured; no packages were checked');
+    else {
+      try {
+        const cves = await checkKnownVulnerabilities(result.packages, options.advisories, signal);
+        raw.push(...cves.findings);
+        warnings.push(...cves.warnings);
+      } catch (error) {
+        if (options.signal?.aborted) throw error;
+        warnings.push(`The known-vulnerability (CVE) check did not finish within the scan's ${Math.round(options.timeoutMs / 1000)} s limit; the scan's other findings are complete`);
+      }
+    }
+  }
+  return { raw, warnings, status: { name: 'supply_chain', state: 'ran', files: result.files, findings: raw.length, failures: 0 } };
 }

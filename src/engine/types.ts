@@ -1,4 +1,5 @@
 import type { RawFinding, ScannerName } from '../core/findings.js';
+import type { ExtractedPackage } from '../scanners/dependencies/types.js';
 
 /** A scanner that looks at one file at a time. Pure: no I/O, no shared state. */
 export interface FileScanner {
@@ -43,4 +44,22 @@ export interface ScanTaskResult {
   readonly unreadable: number;
   /** Findings dropped by inline `vigil-ignore` comments. */
   readonly suppressed: number;
+}
+
+/** The repository-level dependency task: manifests and lockfiles of a workspace, read and checked in a worker. */
+export interface DependencyTask {
+  readonly root: string;
+  /** Manifests, lockfiles and package-manager config files to read. */
+  readonly paths: readonly string[];
+  /** Every file path of the workspace (for checks such as "is there a lockfile next to it"). */
+  readonly allPaths: readonly string[];
+}
+
+export interface DependencyTaskResult {
+  readonly packages: ExtractedPackage[];
+  readonly findings: RawFinding[];
+  readonly warnings: string[];
+  /** Files extracted (config files not counted). */
+  readonly files: number;
+  readonly unreadable: number;
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RawFinding } from '../core/findings.js';
 import { InlineSuppressions } from './pipeline/inline.js';
-import type { FileScanner, ScannerModule, ScannerTally, ScanTask, ScanTaskResult } from './types.js';
+import type { DependencyTask, DependencyTaskResult, FileScanner, ScannerModule, ScannerTally, ScanTask, ScanTaskResult } from './types.js';
 
 /**
  * Worker-thread entry: reads a batch of files from the workspace and runs every
@@ -62,4 +62,20 @@ export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult>
     }
   }
   return { findings, tallies, unreadable, suppressed };
+}
+
+/** Worker entry for the dependency task: reads the manifests and lockfiles, extracts, runs the supply-chain checks. */
+export async function scanDependencies(task: DependencyTask): Promise<DependencyTaskResult> {
+  await ready;
+  const { scanDependencyFiles } = await import('../scanners/dependencies/scan.js');
+  const files: { path: string; text: string }[] = [];
+  let unreadable = 0;
+  for (const path of task.paths) {
+    try {
+      files.push({ path, text: await readFile(join(task.root, path), 'utf8') });
+    } catch {
+      unreadable++;
+    }
+  }
+  return { ...scanDependencyFiles(files, new Set(task.allPaths)), unreadable };
 }

@@ -1,20 +1,29 @@
 import { ScanCapacity } from '../engine/capacity.js';
 import { createScanPool, type ScanPool } from '../engine/pool.js';
+import type { AdvisorySource } from '../scanners/dependencies/advisories/source.js';
 
-/** What running repository scans needs in a process: the worker pool and the bound on concurrent scans. */
+/** What running repository scans needs in a process: the worker pool, the bound on concurrent scans, the vulnerability database. */
 export interface ScanEngine {
   readonly pool: ScanPool;
   readonly capacity: ScanCapacity;
   readonly timeoutMs: number;
+  /** Where `check_cves` looks packages up (OSV online or the imported database). */
+  readonly advisories?: AdvisorySource;
   close(): Promise<void>;
 }
 
-export function createScanEngine(options: { workers: number; maxConcurrentScans: number; timeoutMs: number }): ScanEngine {
+export function createScanEngine(options: {
+  workers: number;
+  maxConcurrentScans: number;
+  timeoutMs: number;
+  advisories?: AdvisorySource;
+}): ScanEngine {
   const pool = createScanPool(options.workers);
   return {
     pool,
     capacity: new ScanCapacity(options.maxConcurrentScans),
     timeoutMs: options.timeoutMs,
+    ...(options.advisories ? { advisories: options.advisories } : {}),
     close: () => pool.close(),
   };
 }

@@ -38,8 +38,6 @@ export interface GitHubScanHooks {
   readonly onProgress?: (stage: 'downloading' | 'scanning' | 'done', filesDone?: number, filesTotal?: number) => void;
 }
 
-const CVE_WARNING = 'check_cves was requested, but the known-vulnerability check is not available in this version; no dependency findings were produced';
-
 export async function scanGitHubRepository(
   request: GitHubScanRequest,
   settings: GitHubScanSettings,
@@ -76,10 +74,11 @@ export async function scanGitHubRepository(
       const outcome = await scanWorkspace(ws, target, {
         pool: engine.pool,
         timeoutMs: engine.timeoutMs,
+        checkCves: request.checkCves === true,
+        ...(engine.advisories ? { advisories: engine.advisories } : {}),
         ...(hooks.signal ? { signal: hooks.signal } : {}),
         ...(hooks.onProgress ? { onProgress: (done: number, total: number) => hooks.onProgress?.('scanning', done, total) } : {}),
       });
-      const warnings = request.checkCves ? [...outcome.warnings, CVE_WARNING] : outcome.warnings;
       hooks.onProgress?.('done');
       return buildScanResponse({
         scanId: newId(),
@@ -87,7 +86,7 @@ export async function scanGitHubRepository(
         target,
         startedAt,
         completedAt: new Date(),
-        outcome: { ...outcome, warnings },
+        outcome,
         extraStats: {
           repository: {
             ref: repository.ref,

@@ -10,10 +10,12 @@ import { breachesThreshold, parseFailOn } from '../../outputs/fail-on.js';
 import { buildScanResponse, type ScanResponse } from '../../outputs/scan-response.js';
 import { toSarif } from '../../outputs/sarif.js';
 import { renderTable } from '../../outputs/table.js';
+import { createAdvisorySource } from '../../scans/advisories.js';
 import { createScanEngine, type ScanEngine } from '../../scans/engine.js';
 import { scanApiTarget } from '../../scans/api.js';
 import { scanGitHubRepository } from '../../scans/github.js';
 import { openLocalDirectory } from '../../sources/local.js';
+import { openStorage } from '../../storage/index.js';
 import type { CliIo } from '../program.js';
 
 export const FORMATS = ['table', 'json', 'sarif'] as const;
@@ -62,12 +64,20 @@ async function finish(io: CliIo, scan: ScanResponse, opts: OutputOptions, clear:
   return breachesThreshold(scan.findings, threshold) ? EXIT_FINDINGS : 0;
 }
 
-async function withEngine<T>(config: Config, work: (engine: ScanEngine) => Promise<T>): Promise<T> {
-  const engine = createScanEngine({ workers: config.scanWorkers, maxConcurrentScans: 1, timeoutMs: config.scanTimeoutMs });
+/** A scan engine for one command; with --check-cves, the vulnerability source too (offline mode opens the database). */
+async function withEngine<T>(config: Config, checkCves: boolean, work: (engine: ScanEngine) => Promise<T>): Promise<T> {
+  const storage = checkCves && config.osvMode === 'offline' ? await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) : undefined;
+  const engine = createScanEngine({
+    workers: config.scanWorkers,
+    maxConcurrentScans: 1,
+    timeoutMs: config.scanTimeoutMs,
+    ...(checkCves ? { advisories: createAdvisorySource(config, `vigil-cli/${VERSION}`, storage) } : {}),
+  });
   try {
     return await work(engine);
   } finally {
     await engine.close();
+    await storage?.close();
   }
 }
 
@@ -77,6 +87,8 @@ const outputOptions = (cmd: Command): Command =>
     .option('--output <file>', 'write the report to a file instead of standard output')
     .option('--fail-on <severity>', 'exit with code 1 when a finding is at or above: critical, high, medium, low, info or none', 'none');
 
+const CHECK_CVES = ['--check-cves', 'also look the pinned dependency versions up for known vulnerabilities (OSV; see OSV_MODE)'] as const;
+
 export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Command {
   const scan = outputOptions(
     new Command('scan')
@@ -84,8 +96,9 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
       // Options after "github" belong to that subcommand, not to this one.
       .enablePositionalOptions()
       .argument('<dir>', 'directory to scan (write ./github for a folder named github)')
-      .option('--target <name>', 'name used in finding ids and locations (give owner/repo to get the same ids as the API)'),
-  ).action(async (dir: string, opts: OutputOptions & { target?: string }) => {
+      .option('--target <name>', 'name used in finding ids and locations (give owner/repo to get the same ids as the API)')
+      .option(...CHECK_CVES, false),
+  ).action(async (dir: string, opts: OutputOptions & { target?: string; checkCves: boolean }) => {
     parseFailOn(opts.failOn);
     const config = loadConfig(io.env, io.cwd);
     const show = progress(io);
@@ -93,10 +106,12 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
     const ws = await openLocalDirectory(resolve(io.cwd, dir), config.sourceLimits);
     try {
       const target = opts.target ?? basename(resolve(io.cwd, dir));
-      const outcome = await withEngine(config, (engine) =>
+      const outcome = await withEngine(config, opts.checkCves, (engine) =>
         scanWorkspace(ws, target, {
           pool: engine.pool,
           timeoutMs: engine.timeoutMs,
+          checkCves: opts.checkCves,
+          ...(engine.advisories ? { advisories: engine.advisories } : {}),
           onProgress: (done, total) => show(`Scanning ${done}/${total} files…`),
         }),
       );
@@ -113,14 +128,15 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
       .description('Download a GitHub repository archive and scan it')
       .argument('<repository>', 'owner/repo, an https URL or an SSH URL')
       .option('--ref <ref>', 'branch, tag or commit SHA (default: the default branch)')
-      .option('--token <token>', 'GitHub token for private repositories (default: $GITHUB_TOKEN)'),
-  ).action(async (repository: string, opts: OutputOptions & { ref?: string; token?: string }) => {
+      .option('--token <token>', 'GitHub token for private repositories (default: $GITHUB_TOKEN)')
+      .option(...CHECK_CVES, false),
+  ).action(async (repository: string, opts: OutputOptions & { ref?: string; token?: string; checkCves: boolean }) => {
     parseFailOn(opts.failOn);
     const config = loadConfig(io.env, io.cwd);
     const show = progress(io);
-    const result = await withEngine(config, (engine) =>
+    const result = await withEngine(config, opts.checkCves, (engine) =>
       scanGitHubRepository(
-        { repository, ...(opts.ref ? { ref: opts.ref } : {}), ...(opts.token ? { token: opts.token } : {}) },
+        { repository, checkCves: opts.checkCves, ...(opts.ref ? { ref: opts.ref } : {}), ...(opts.token ? { token: opts.token } : {}) },
         {
           githubApiUrl: config.githubApiUrl,
           userAgent: `vigil-cli/${VERSION}`,
@@ -148,7 +164,7 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
     const config = loadConfig(io.env, io.cwd);
     const show = progress(io);
     show(`Scanning ${url}…`);
-    const result = await withEngine(config, (engine) =>
+    const result = await withEngine(config, false, (engine) =>
       scanApiTarget(url, { allowCidrs: config.scanApiAllowCidrs, timeoutMs: config.scanTimeoutMs }, engine.capacity),
     );
     setExitCode(await finish(io, result, opts, () => show('')));

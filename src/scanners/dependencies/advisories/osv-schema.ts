@@ -15,7 +15,8 @@ export interface OsvEvent {
 }
 
 export interface OsvRange {
-  readonly type: OsvRangeType | string;
+  /** An OsvRangeType; other values may appear in data from outside and are skipped. */
+  readonly type: string;
   readonly repo?: string;
   readonly events: readonly OsvEvent[];
   readonly database_specific?: unknown;

@@ -1,0 +1,88 @@
+/**
+ * The dependency scanner over one workspace's manifests and lockfiles: pick the
+ * extractor for each file, extract, then run the supply-chain risk checks over
+ * everything together. Pure: the caller reads the files (in a worker).
+ */
+import type { RawFinding } from '../../core/findings.js';
+import { EXTRACTORS } from './extractors/index.js';
+import { CONFIG_FILE_NAMES, runRiskChecks } from './risks/index.js';
+import type { DependencyFile } from './risks/types.js';
+import type { ExtractedPackage, Extractor } from './types.js';
+
+/** At most this many extractor warnings are passed on; the rest are counted. */
+const MAX_WARNINGS = 50;
+
+const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+export function extractorFor(path: string): Extractor | undefined {
+  return EXTRACTORS.find((e) => e.matches(path));
+}
+
+/** Package-manager configuration the risk checks read (.npmrc, pip.conf …). */
+export function isDependencyConfig(path: string): boolean {
+  return (CONFIG_FILE_NAMES as readonly string[]).includes(baseName(path));
+}
+
+/** Whether the dependency scanner reads this file. */
+export function isDependencyInput(path: string): boolean {
+  return extractorFor(path) !== undefined || isDependencyConfig(path);
+}
+
+export interface DependencyScanResult {
+  readonly packages: ExtractedPackage[];
+  readonly findings: RawFinding[];
+  readonly warnings: string[];
+  readonly files: number;
+}
+
+export function scanDependencyFiles(inputs: readonly { readonly path: string; readonly text: string }[], paths: ReadonlySet<string>): DependencyScanResult {
+  const files: DependencyFile[] = [];
+  const configFiles = new Map<string, string>();
+  const warnings: string[] = [];
+  let dropped = 0;
+  const warn = (text: string) => {
+    if (warnings.length < MAX_WARNINGS) warnings.push(text);
+    else dropped++;
+  };
+  for (const input of inputs) {
+    const extractor = extractorFor(input.path);
+    if (extractor) {
+      let result: DependencyFile['result'];
+      try {
+        result = extractor.extract(input.path, input.text);
+      } catch (error) {
+        // Extractors are written not to throw; one that does costs its file, not the scan.
+        result = { kind: 'manifest', packages: [], warnings: [`could not be read (${error instanceof Error ? error.message : String(error)})`] };
+      }
+      for (const w of result.warnings) warn(`${input.path}: ${w}`);
+      files.push({ path: input.path, text: input.text, extractor: extractor.id, result });
+    } else if (isDependencyConfig(input.path)) {
+      configFiles.set(input.path, input.text);
+    }
+  }
+  if (dropped > 0) warnings.push(`${dropped} more dependency-file warnings were left out`);
+  const findings = runRiskChecks({ files, configFiles, paths });
+  return { packages: markDeclared(files), findings, warnings, files: files.length };
+}
+
+const dirOf = (path: string) => path.slice(0, path.lastIndexOf('/') + 1);
+
+/**
+ * Some lockfiles (poetry.lock, Pipfile.lock, composer.lock, gradle.lockfile) do
+ * not say which packages the project declares: a package is direct when a
+ * manifest of the same ecosystem in the same folder declares its name.
+ */
+export function markDeclared(files: readonly DependencyFile[]): ExtractedPackage[] {
+  const declared = new Set<string>();
+  for (const f of files) {
+    if (f.result.kind !== 'manifest') continue;
+    for (const p of f.result.packages) declared.add(`${dirOf(f.path)}\u0000${p.ecosystem}\u0000${p.name.toLowerCase()}`);
+  }
+  return files.flatMap((f) =>
+    f.result.kind === 'lockfile'
+      ? f.result.packages.map((p) =>
+          !p.direct && declared.has(`${dirOf(f.path)}\u0000${p.ecosystem}\u0000${p.name.toLowerCase()}`) ? { ...p, direct: true } : p,
+        )
+      : f.result.packages,
+  );
+}
