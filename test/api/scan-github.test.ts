@@ -6,6 +6,7 @@ import { withBase62Crc32Checksum } from '../../src/scanners/secrets/checksums.js
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { openTestStorage, type TestStorage } from '../helpers/storage.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github/server.js';
+import { loadOsvRecords, startFakeOsv, type FakeOsv } from '../fakes/osv/index.js';
 import { privateTmpdir } from '../sources/helpers.js';
 
 // Every planted value is assembled at run time: this file holds none of them whole.
@@ -25,7 +26,26 @@ const leakyFiles = {
   'README.md': '# leaky\n',
 };
 
+const depsFiles = {
+  'package.json': JSON.stringify({ name: 'deps', dependencies: { lodash: '4.17.20', 'left-pad': '*' } }, null, 2),
+  'package-lock.json': JSON.stringify(
+    {
+      name: 'deps',
+      lockfileVersion: 3,
+      packages: {
+        '': { name: 'deps', dependencies: { lodash: '4.17.20', 'left-pad': '*' } },
+        'node_modules/lodash': { version: '4.17.20', resolved: 'https://registry.npmjs.org/lodash/-/lodash-4.17.20.tgz', integrity: 'sha512-' + 'A'.repeat(86) + '==' },
+        'node_modules/left-pad': { version: '1.3.0', resolved: 'http://mirror.example.net/left-pad-1.3.0.tgz', integrity: 'sha512-' + 'B'.repeat(86) + '==' },
+      },
+    },
+    null,
+    2,
+  ),
+  'requirements.txt': 'requests==2.28.0\n',
+};
+
 let fake: FakeGitHub;
+let osv: FakeOsv;
 let ts: TestStorage;
 let t: TestApp;
 let freeKey: string;
@@ -42,9 +62,11 @@ async function scan(key: string, body: unknown) {
 beforeAll(async () => {
   tmp = await privateTmpdir();
   fake = await startFakeGitHub();
+  osv = await startFakeOsv({ records: loadOsvRecords() });
   fake.addToken(ACCESS_TOKEN, { scopes: ['repo'] });
   fake.addToken('gh' + 'p_PublicOnlyToken0123456789abcdefABCDE', { scopes: ['public_repo'] });
   fake.addRepo({ owner: 'acme', repo: 'leaky', refs: ['release'], files: leakyFiles });
+  fake.addRepo({ owner: 'acme', repo: 'deps', files: depsFiles });
   fake.addRepo({ owner: 'acme', repo: 'clean', files: { 'README.md': '# nothing here\n', '.gitignore': '.env*\n' } });
   fake.addRepo({ owner: 'acme', repo: 'vault', private: true, files: { 'a.txt': `key=${AWS_KEY}\n` } });
   fake.addRepo({ owner: 'acme', repo: 'primary', rateLimit: { kind: 'primary', resetInSeconds: 120 } });
@@ -54,7 +76,7 @@ beforeAll(async () => {
   ts = await openTestStorage('embedded');
   // Vigil's own hourly scan quota is not under test here: lift it so GitHub's answers are what we see.
   t = await createTestApp(ts, {
-    env: { GITHUB_API_URL: fake.url, VIGIL_SCAN_WORKERS: '2', VIGIL_GITHUB_RETRIES: '0' },
+    env: { GITHUB_API_URL: fake.url, OSV_API_URL: osv.url, VIGIL_SCAN_WORKERS: '2', VIGIL_GITHUB_RETRIES: '0' },
     limitsFor: (plan) => ({ ...PLAN_LIMITS[plan], scans: null }),
   });
   freeKey = await t.newAccount('free');
@@ -65,6 +87,7 @@ afterAll(async () => {
   await t.close();
   await ts.cleanup();
   await fake.close();
+  await osv.close();
   await tmp.restore();
 });
 
@@ -111,9 +134,40 @@ describe('POST /v1/scan/github', () => {
     expect(other.statusCode).toBe(404);
   });
 
-  it('warns that check_cves is not available yet instead of ignoring it silently', async () => {
-    const res = await scan(freeKey, { repository: 'acme/clean', check_cves: true });
-    expect(res.json<{ warnings: string[] }>().warnings.join(' ')).toMatch(/check_cves/);
+  it('checks pinned dependencies against OSV when check_cves is true, and only then', async () => {
+    const without = await scan(freeKey, { repository: 'acme/deps' });
+    expect(without.statusCode, without.body).toBe(200);
+    const titles = (res: typeof without) => res.json<{ findings: { title: string }[] }>().findings.map((f) => f.title);
+    expect(titles(without).some((t) => t.includes('CVE-'))).toBe(false);
+    const res = await scan(freeKey, { repository: 'acme/deps', check_cves: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ findings: Record<string, unknown>[]; warnings: string[] }>();
+    const lodash = body.findings.find((f) => f.title === 'lodash@4.17.20: CVE-2021-23337');
+    expect(lodash).toMatchObject({
+      category: 'supply_chain',
+      scanner_name: 'supply_chain',
+      severity: 'HIGH',
+      location: { target: 'acme/deps', path: 'package-lock.json', url: null, method: null },
+      owasp_categories: ['A06:2021', 'A03:2025'],
+    });
+    expect(lodash?.remediation).toContain('4.17.21');
+    expect(body.findings.find((f) => f.title === 'requests@2.28.0: CVE-2023-32681')).toBeDefined();
+    expect(body.warnings).toEqual([]);
+  });
+
+  it('completes the scan with a warning when OSV cannot answer', async () => {
+    osv.setFailure({ status: 503, count: 1_000 });
+    try {
+      const res = await scan(freeKey, { repository: 'acme/deps', check_cves: true });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<{ findings: { title: string; category: string }[]; warnings: string[] }>();
+      expect(body.findings.some((f) => f.title.includes('CVE-'))).toBe(false);
+      expect(body.warnings.join(' ')).toMatch(/known-vulnerability \(CVE\) check failed/);
+      // The dependency risk checks still ran.
+      expect(body.findings.some((f) => f.category === 'supply_chain')).toBe(true);
+    } finally {
+      osv.setFailure(undefined);
+    }
   });
 
   it.each([
