@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRiskContext } from '../../../../src/scanners/dependencies/risks/context.js';
-import { RISK_CHECKS } from '../../../../src/scanners/dependencies/risks/index.js';
+import { RISK_CHECKS, runRiskChecks } from '../../../../src/scanners/dependencies/risks/index.js';
 
 function run(id: string, files: Record<string, string>, extraPaths: string[] = []) {
   const check = RISK_CHECKS.find((c) => c.id === id);
@@ -356,5 +356,13 @@ describe('typosquat', () => {
     expect(onlyLock.map((f) => f.severity)).toEqual(['LOW']);
     const both = run('typosquat', { 'package-lock.json': lock, 'package.json': pkg({ lodahs: '^1.0.0' }) });
     expect(both.map((f) => [f.path, f.severity])).toEqual([['package.json', 'MEDIUM']]);
+  });
+});
+
+describe('dependency-confusion without evidence', () => {
+  it('leaves an unknown scope alone when nothing says it is private', () => {
+    const manifest = `${JSON.stringify({ name: 'app', devDependencies: { '@secretlint/core': '11.7.1' } }, null, 2)}\n`;
+    const lock = `${JSON.stringify({ name: 'app', lockfileVersion: 3, packages: { 'node_modules/@secretlint/core': { version: '11.7.1', dev: true } } }, null, 2)}\n`;
+    expect(runRiskChecks(buildRiskContext({ 'package.json': manifest, 'package-lock.json': lock })).filter((f) => f.ruleId === 'dependency-confusion')).toEqual([]);
   });
 });

@@ -132,7 +132,9 @@ function npmFindings(ctx: RiskContext): RawFinding[] {
   for (const [scope, { file, pkg }] of uses) {
     const host = privateHost.get(scope);
     if (host === undefined && publicSeen.has(scope)) continue; // the scope's packages are published on the public registry
-    // Without lockfile evidence most unknown scopes are simply small public ones: LOW.
+    // Without evidence that the scope is private, an unknown scope is almost always a small public
+    // one: reporting it would be noise. A configured private default registry is that evidence, weakly.
+    if (host === undefined && !config.defaultRegistry) continue;
     const severity: Severity = host !== undefined ? (config.defaultRegistry ? 'MEDIUM' : 'HIGH') : 'LOW';
     const evidenceNote = host !== undefined
       ? ` The lockfile resolves ${scope} packages from ${host}, so the scope is private, but no configuration sends the scope there.`
@@ -162,17 +164,19 @@ export const check = defineRiskCheck({
   id: 'dependency-confusion',
   title: 'Dependency confusion exposure',
   severity: 'HIGH',
-  severityNote: 'MEDIUM for extra package indexes; unmapped npm scopes: HIGH when the lockfile resolves them from a private registry (MEDIUM if a default registry is configured), LOW without such evidence',
+  severityNote: 'MEDIUM for extra package indexes; unmapped npm scopes: HIGH when the lockfile resolves them from a private registry (MEDIUM if a default registry is configured), LOW when only a private default registry suggests the scope is private; not reported without such evidence',
   description: 'Package resolution can pick a public package in place of a private one with the same name.',
   remediation: 'Resolve private packages from their registry only: map npm scopes explicitly, avoid pip extra indexes, and claim your names and scopes on the public registries.',
   cwe: 'CWE-427',
   owasp: OWASP_SUPPLY_CHAIN,
   docs: {
     summary:
-      'Python: `--extra-index-url` in requirements files and `extra-index-url` in pip.conf/pip.ini (pip installs the highest version across all indexes, so a public upload with a private package\'s name wins), uv `index-strategy = "unsafe-…"`, Poetry sources with priority `supplemental`/`secondary`, and Pipfiles with several sources. npm: scoped packages whose scope is not mapped to a registry (`@scope:registry=` in any `.npmrc`, `npmScopes` in `.yarnrc.yml`, `[install.scopes]` in bunfig.toml). Scopes of popular public packages, scopes whose packages the lockfile resolves from the public registry, and the repository\'s own workspace packages are not reported. One finding per scope.',
+      'Python: `--extra-index-url` in requirements files and `extra-index-url` in pip.conf/pip.ini (pip installs the highest version across all indexes, so a public upload with a private package\'s name wins), uv `index-strategy = "unsafe-…"`, Poetry sources with priority `supplemental`/`secondary`, and Pipfiles with several sources. npm: scoped packages whose scope is not mapped to a registry (`@scope:registry=` in any `.npmrc`, `npmScopes` in `.yarnrc.yml`, `[install.scopes]` in bunfig.toml). A scope is reported only with evidence that it is private: the lockfile resolves it from another host, or a private default registry is configured. Scopes of popular public packages, scopes resolved from the public registry, scopes with no such evidence and the repository\'s own workspace packages are not reported. One finding per scope.',
     vulnerable: {
       'requirements.txt': '--extra-index-url https://pypi.internal.example/simple\nacme-billing-client==2.4.0\n',
       'package.json': '{\n  "name": "portal",\n  "dependencies": {\n    "@acme-internal/design-system": "^3.2.0"\n  }\n}\n',
+      'package-lock.json':
+        '{\n  "name": "portal",\n  "lockfileVersion": 3,\n  "packages": {\n    "": { "name": "portal", "dependencies": { "@acme-internal/design-system": "^3.2.0" } },\n    "node_modules/@acme-internal/design-system": {\n      "version": "3.2.1",\n      "resolved": "https://npm.internal.example/@acme-internal/design-system/-/design-system-3.2.1.tgz"\n    }\n  }\n}\n',
     },
     safe: {
       'requirements.txt': '--index-url https://pypi.internal.example/simple\nacme-billing-client==2.4.0\n',
