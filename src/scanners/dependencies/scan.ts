@@ -54,7 +54,8 @@ export function scanDependencyFiles(inputs: readonly { readonly path: string; re
         // Extractors are written not to throw; one that does costs its file, not the scan.
         result = { kind: 'manifest', packages: [], warnings: [`could not be read (${error instanceof Error ? error.message : String(error)})`] };
       }
-      for (const w of result.warnings) warn(`${input.path}: ${w}`);
+      // Some extractors name the file in their warnings already.
+      for (const w of result.warnings) warn(w.startsWith(input.path) ? w : `${input.path}: ${w}`);
       files.push({ path: input.path, text: input.text, extractor: extractor.id, result });
     } else if (isDependencyConfig(input.path)) {
       configFiles.set(input.path, input.text);
