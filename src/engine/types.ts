@@ -6,6 +6,8 @@ export interface FileScanner {
   readonly name: ScannerName;
   readonly version: string;
   scanFile(file: { readonly path: string; readonly text: string }): RawFinding[];
+  /** Asynchronous set-up (loading parsers, grammars), awaited once per worker thread before the first file. */
+  init?(): Promise<void>;
 }
 
 /** What a scanner module (loaded inside a worker) exports. */

@@ -22,7 +22,10 @@ const ready: Promise<void> = import.meta.url.endsWith('.ts')
 function load(moduleUrl: string): Promise<FileScanner> {
   let scanner = loaded.get(moduleUrl);
   if (!scanner) {
-    scanner = import(moduleUrl).then((m: ScannerModule) => m.scanner);
+    scanner = import(moduleUrl).then(async (m: ScannerModule) => {
+      await m.scanner.init?.();
+      return m.scanner;
+    });
     loaded.set(moduleUrl, scanner);
   }
   return scanner;
