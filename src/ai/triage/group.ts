@@ -11,8 +11,8 @@ export interface ActionIdentity {
   readonly kind: ActionKind;
 }
 
-/** `name@1.2.3`, `@scope/name@1.2.3`, `github.com/org/mod@v1.2.3`, `name==1.2.3`. */
-const PACKAGE_AT_VERSION = /(?:^|[\s(`'"[])([@A-Za-z0-9][\w./-]{0,200})(?:@v?|==)(\d[\w.+-]{0,50})/;
+/** `name@1.2.3`, `@scope/name@1.2.3`, `github.com/org/mod@v1.2.3`, `group:artifact@1.2.3`, `name==1.2.3`. */
+const PACKAGE_AT_VERSION = /(?:^|[\s(`'"[])([@A-Za-z0-9][\w./:-]{0,200})(?:@v?|==)(\d[\w.+-]{0,50})/;
 const FIXED_VERSION = /\b(?:fixed|patched) in (?:version )?v?(\d[\w.+-]{0,50})|\bupgrade to (?:version )?v?(\d[\w.+-]{0,50})|\bfirst fixed (?:version )?:?\s?v?(\d[\w.+-]{0,50})/i;
 
 /** The dependency a supply-chain finding is about, lower-cased, if its text names one as name@version. */

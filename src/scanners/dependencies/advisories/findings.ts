@@ -134,6 +134,10 @@ function remediationText(pkg: ExtractedPackage, version: string, fix: string | u
   const via = pkg.direct
     ? ''
     : ' It comes in through another dependency: update that dependency to a release that requires the fixed version, or pin it with an override or resolution.';
-  if (fix !== undefined) return `Upgrade ${pkg.name} from ${version} to ${fix} or later (the lowest release that fixes ${id}).${via}`;
-  return `No fixed release of ${pkg.name} is published for ${id}. Remove or replace the package, or apply the mitigations the advisory describes.${via}`;
+  if (fix === undefined) {
+    return `No fixed version of ${pkg.name} is published for ${id}. Remove or replace the package, or apply the mitigations the advisory describes.${via}`;
+  }
+  const major = (v: string) => /^v?(\d+)/.exec(v)?.[1];
+  const breaking = major(fix) !== undefined && major(fix) !== major(version) ? ' This is a major version upgrade: check the changelog for breaking changes.' : '';
+  return `${id} is fixed in ${fix}: upgrade ${pkg.name} from ${version} to ${fix} or later.${breaking}${via}`;
 }
