@@ -90,7 +90,7 @@ export function renderSupplyChainDoc(): string {
     'Queries go to `OSV_API_URL` (default `https://api.osv.dev`): `POST /v1/querybatch` with at most',
     '1,000 queries per request, following `next_page_token` for queries with many results, then',
     '`GET /v1/vulns/{id}` for each advisory, eight at a time, through a cache shared by all scans',
-    '(one hour, 10,000 records). So a scan sends about packages/1000 + distinct advisories requests.',
+    '(one hour, 20,000 records). So a scan sends about packages/1000 + distinct advisories requests.',
     'Failures (429 and 5xx) are retried twice, honouring `Retry-After`. If OSV still cannot be reached,',
     'the scan completes with its other findings and a `warnings` entry saying the CVE check failed.',
     '',
