@@ -19,7 +19,7 @@ export const EXTRACTOR_DOCS: Readonly<Record<string, { readonly files: string; r
   'poetry-lock': { files: '`poetry.lock`', notes: 'lock 1.x and 2.x; dev groups; git/url/file/directory sources; hashes' },
   'uv-lock': { files: '`uv.lock`', notes: 'registry, git, url and path sources; direct and dev from the project roots; hashes' },
   'pyproject-toml': { files: '`pyproject.toml`', notes: 'PEP 621 dependencies and extras, PEP 735 groups, uv dev-dependencies, Poetry dependencies and groups' },
-  'go-mod': { files: '`go.mod`', notes: 'require (with `// indirect`), replace; versions as OSV spells them (no `v`)' },
+  'go-mod': { files: '`go.mod`', notes: 'require (with `// indirect`), replace; versions as OSV spells them (no `v`); the standard library as `stdlib` at the toolchain or go version' },
   'cargo-toml': { files: '`Cargo.toml`', notes: 'dependencies, dev-, build- and target-specific dependencies, workspace dependencies, git/path' },
   'cargo-lock': { files: '`Cargo.lock`', notes: 'lockfile v1–v4; registry or git source; checksum' },
   gemfile: { files: '`Gemfile`, `gems.rb`', notes: 'constraints, groups, git/github/path/source options' },

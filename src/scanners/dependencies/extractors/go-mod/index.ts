@@ -7,7 +7,9 @@
  * - `replace` directives: a local directory makes the module `source: 'path'` (with the
  *   directory as `resolved`); a module replacement swaps in the replacement's path and
  *   version (what is actually built) with `source: 'url'` and `resolved` `<path>@<version>`.
- * - `exclude`, `retract`, `go`, `toolchain` and `module` lines are not packages.
+ * - The standard library is reported as OSV's `stdlib` package at the `toolchain` version,
+ *   else at the `go` directive's (`1.22` → `1.22.0`), as osv-scanner does.
+ * - `exclude`, `retract` and `module` lines are not packages.
  */
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
 
@@ -87,6 +89,8 @@ export const extractor: Extractor = {
     const warnings: string[] = [];
     let block: string | undefined;
     let blockLine = 0;
+    let goVersion: { version: string; line: number } | undefined;
+    let toolchain: { version: string; line: number } | undefined;
     for (const [index, raw] of text.split('\n').entries()) {
       const lineNo = index + 1;
       const line = raw.slice(0, MAX_LINE).trim();
@@ -116,6 +120,12 @@ export const extractor: Extractor = {
         const rep = parseReplace(body);
         if (rep) replaces.set(rep[0], [...(replaces.get(rep[0]) ?? []), rep[1]]);
         else warnings.push(`${path}:${lineNo}: cannot parse replace "${body.slice(0, 200)}"`);
+      } else if (verb === 'go' && block === undefined) {
+        const v = /^(\d+\.\d+(?:\.\d+)?)$/.exec(body.replace(/\s*\/\/.*$/, ''))?.[1];
+        if (v) goVersion = { version: v.split('.').length === 2 ? `${v}.0` : v, line: lineNo };
+      } else if (verb === 'toolchain' && block === undefined) {
+        const v = /^go(\d+\.\d+\.\d+)$/.exec(body.replace(/\s*\/\/.*$/, ''))?.[1];
+        if (v) toolchain = { version: v, line: lineNo };
       } else if (block === undefined && verb === undefined) {
         warnings.push(`${path}:${lineNo}: not a go.mod directive`);
       }
@@ -127,6 +137,10 @@ export const extractor: Extractor = {
       const replace = candidates.find((r) => r.fromVersion === req.version) ?? candidates.find((r) => r.fromVersion === undefined);
       packages.push(toPackage(path, req, replace));
     }
+    // The Go standard library, at the toolchain the module asks for (else its minimum go
+    // version), as OSV's `stdlib` package: its vulnerabilities ship in every binary built.
+    const stdlib = toolchain ?? goVersion;
+    if (stdlib) packages.push({ ecosystem: 'Go', name: 'stdlib', version: stdlib.version, direct: true, path, line: stdlib.line, source: 'registry' });
     return { kind: 'lockfile', packages, warnings };
   },
 };

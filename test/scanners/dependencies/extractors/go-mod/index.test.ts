@@ -16,12 +16,19 @@ describe('go-mod extractor', () => {
 
   it('reads require blocks and single lines, without the v prefix', () => {
     expect(result).toMatchObject({ kind: 'lockfile', warnings: [] });
-    expect(result.packages).toHaveLength(7);
+    expect(result.packages).toHaveLength(8); // seven modules and the standard library
     expect(byName.get('github.com/gin-gonic/gin')).toEqual({
       ecosystem: 'Go', name: 'github.com/gin-gonic/gin', version: '1.9.1',
       direct: true, path: PATH, line: 8, source: 'registry',
     });
     expect(byName.get('github.com/pkg/errors')).toMatchObject({ version: '0.9.1', direct: true, line: 14 });
+  });
+
+  it('reports the standard library at the toolchain version, else the go directive', () => {
+    expect(byName.get('stdlib')).toEqual({ ecosystem: 'Go', name: 'stdlib', version: '1.22.1', direct: true, path: PATH, line: 5, source: 'registry' });
+    const only = extractor.extract('go.mod', 'module example.com/m\n\ngo 1.21\n');
+    expect(only.packages).toEqual([{ ecosystem: 'Go', name: 'stdlib', version: '1.21.0', direct: true, path: 'go.mod', line: 3, source: 'registry' }]);
+    expect(extractor.extract('go.mod', 'module example.com/m\n').packages).toEqual([]);
   });
 
   it('marks // indirect requirements as transitive, pseudo-versions included', () => {
