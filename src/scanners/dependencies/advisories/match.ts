@@ -30,11 +30,11 @@ export function ecosystemFromOsv(osv: string): Ecosystem | undefined {
   return colon > 0 ? known(osv.slice(0, colon)) : undefined;
 }
 
-/** Name as compared: PyPI PEP 503 normalised (lowercase, runs of -_. → -), Packagist lowercase, others as is. */
+/** Name as compared: PyPI PEP 503 normalised (lowercase, runs of -_. → -), Packagist and NuGet (case-insensitive ids) lowercase, others as is. */
 export function normalisePackageName(ecosystem: Ecosystem, name: string): string {
   if (typeof name !== 'string') return '';
   if (ecosystem === 'PyPI') return name.toLowerCase().replace(/[-_.]+/g, '-');
-  if (ecosystem === 'Packagist') return name.toLowerCase();
+  if (ecosystem === 'Packagist' || ecosystem === 'NuGet') return name.toLowerCase();
   return name;
 }
 

@@ -49,6 +49,10 @@ describe('OSV record rows', () => {
     expect(toImportRow(RECORDS[3])).toBe('other-ecosystem');
     expect(toImportRow({ id: 'X' })).toBe('invalid');
     expect(toImportRow([1, 2])).toBe('invalid');
+    // NuGet package ids are case-insensitive.
+    expect(toImportRow(record('GHSA-nuget', '2024-01-01T00:00:00Z', [{ package: { ecosystem: 'NuGet', name: 'Newtonsoft.Json' }, versions: ['12.0.1'] }]))).toMatchObject({
+      packages: [{ ecosystem: 'NuGet', name: 'newtonsoft.json' }],
+    });
   });
 });
 
