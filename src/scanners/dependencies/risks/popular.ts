@@ -4,6 +4,8 @@
  */
 import npmList from './popular/npm.json' with { type: 'json' };
 import pypiList from './popular/pypi.json' with { type: 'json' };
+import npmEstablished from './popular/npm-established.json' with { type: 'json' };
+import pypiEstablished from './popular/pypi-established.json' with { type: 'json' };
 import { npmScope } from './shared.js';
 
 export interface PopularHeader {
@@ -51,4 +53,44 @@ export function popularNpmScopes(): ReadonlySet<string> {
     scopes = found;
   }
   return scopes;
+}
+
+/** 32-bit FNV-1a of the UTF-8 name (scripts/popular-packages.ts hashes the same way). */
+export function fnv1a32(text: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(text, 'utf8')) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash >>> 0;
+}
+
+const ESTABLISHED_SOURCES: Readonly<Record<PopularEcosystem, { readonly header: Record<string, unknown>; readonly hashes: string }>> = {
+  npm: npmEstablished,
+  PyPI: pypiEstablished,
+};
+const established = new Map<PopularEcosystem, Uint32Array>();
+
+/**
+ * Whether a name is too widely used to be a typosquat (npm: 50,000+ monthly downloads;
+ * PyPI: among the 15,000 most downloaded). `name` is normalised as the lists are (PEP 503 for PyPI).
+ */
+export function isEstablished(ecosystem: PopularEcosystem, name: string): boolean {
+  let table = established.get(ecosystem);
+  if (table === undefined) {
+    const bytes = Buffer.from(ESTABLISHED_SOURCES[ecosystem].hashes, 'base64');
+    table = new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    established.set(ecosystem, table);
+  }
+  const wanted = fnv1a32(name);
+  let lo = 0;
+  let hi = table.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const value = table[mid] as number;
+    if (value === wanted) return true;
+    if (value < wanted) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRiskContext } from '../../../../src/scanners/dependencies/risks/context.js';
+import { isEstablished } from '../../../../src/scanners/dependencies/risks/popular.js';
 import { RISK_CHECKS, runRiskChecks } from '../../../../src/scanners/dependencies/risks/index.js';
 
 function run(id: string, files: Record<string, string>, extraPaths: string[] = []) {
@@ -364,5 +365,20 @@ describe('dependency-confusion without evidence', () => {
     const manifest = `${JSON.stringify({ name: 'app', devDependencies: { '@secretlint/core': '11.7.1' } }, null, 2)}\n`;
     const lock = `${JSON.stringify({ name: 'app', lockfileVersion: 3, packages: { 'node_modules/@secretlint/core': { version: '11.7.1', dev: true } } }, null, 2)}\n`;
     expect(runRiskChecks(buildRiskContext({ 'package.json': manifest, 'package-lock.json': lock })).filter((f) => f.ruleId === 'dependency-confusion')).toEqual([]);
+  });
+});
+
+describe('typosquat and established names', () => {
+  it('leaves widely used packages alone even when they sit one edit from a popular name', () => {
+    const manifest = `${JSON.stringify({ name: 'app', devDependencies: { jsdoc: '^4.0.0', tslint: '^6.1.3', stylus: '^0.63.0', eclint: '^2.8.1', thunks: '^4.9.6', pegjs: '^0.10.0' } }, null, 2)}\n`;
+    expect(runRiskChecks(buildRiskContext({ 'package.json': manifest })).filter((f) => f.ruleId === 'typosquat')).toEqual([]);
+  });
+
+  it('knows established names by their hash, and not look-alikes of them', () => {
+    expect(isEstablished('npm', 'jsdoc')).toBe(true);
+    expect(isEstablished('npm', 'react')).toBe(true);
+    expect(isEstablished('npm', 'raect')).toBe(false);
+    expect(isEstablished('PyPI', 'python-dateutil')).toBe(true);
+    expect(isEstablished('PyPI', 'python-dateutils')).toBe(false);
   });
 });
