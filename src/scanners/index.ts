@@ -15,4 +15,10 @@ export interface FileScannerEntry {
 const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 const moduleUrl = (path: string) => new URL(`${path}${extension}`, import.meta.url).href;
 
-export const FILE_SCANNERS: readonly FileScannerEntry[] = Object.freeze([{ name: 'secrets', module: moduleUrl('./secrets/scanner') }]);
+export const FILE_SCANNERS: readonly FileScannerEntry[] = Object.freeze([
+  { name: 'secrets', module: moduleUrl('./secrets/scanner') },
+  { name: 'cicd', module: moduleUrl('./workflows/scanner') },
+]);
+
+/** Repository-level scanners, run once per workspace (see engine/scan.ts); listed for the registry test. */
+export const REPOSITORY_SCANNERS: readonly ScannerName[] = Object.freeze(['supply_chain']);

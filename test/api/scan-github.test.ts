@@ -42,6 +42,17 @@ const depsFiles = {
     2,
   ),
   'requirements.txt': 'requests==2.28.0\n',
+  '.github/workflows/greet.yml': [
+    'on:',
+    '  issues:',
+    '    types: [opened]',
+    'jobs:',
+    '  greet:',
+    '    runs-on: ubuntu-latest',
+    '    steps:',
+    '      - run: echo "Thanks for ${{ github.event.issue.title }}"',
+    '',
+  ].join('\n'),
 };
 
 let fake: FakeGitHub;
@@ -153,6 +164,13 @@ describe('POST /v1/scan/github', () => {
     expect(lodash?.remediation).toContain('4.17.21');
     expect(body.findings.find((f) => f.title === 'requests@2.28.0: CVE-2023-32681')).toBeDefined();
     expect(body.warnings).toEqual([]);
+  });
+
+  it('audits the repository\'s GitHub Actions workflows in the same scan', async () => {
+    const res = await scan(freeKey, { repository: 'acme/deps' });
+    const body = res.json<{ findings: { rule_id: string; category: string; scanner_name: string; location: { path: string; line: number; column: number } }[] }>();
+    const injection = body.findings.find((f) => f.rule_id === 'template-injection');
+    expect(injection).toMatchObject({ category: 'cicd', scanner_name: 'cicd', location: { path: '.github/workflows/greet.yml', line: 8, column: 31 } });
   });
 
   it('completes the scan with a warning when OSV cannot answer', async () => {

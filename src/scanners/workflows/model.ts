@@ -1,0 +1,211 @@
+/**
+ * A small typed view of a GitHub Actions workflow or action metadata file,
+ * built from the YAML nodes so every value keeps its source position.
+ */
+import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
+import { asMap, asSeq, asStr, entries, get, pair, startOf, type Str, type YamlFile } from './parse.js';
+
+export type FileKind = 'workflow' | 'composite' | 'docker-action';
+
+export interface Step {
+  readonly index: number;
+  readonly start: number;
+  readonly id?: Str;
+  readonly uses?: Str;
+  readonly run?: Str;
+  readonly with: ReadonlyMap<string, Str>;
+  readonly env: ReadonlyMap<string, Str>;
+  readonly if?: Str;
+}
+
+export interface Permissions {
+  /** Offset of the `permissions` value. */
+  readonly start: number;
+  /** `read-all`, `write-all` or `{}` (written as 'none'); undefined for a scope map. */
+  readonly shorthand?: string;
+  readonly scopes: ReadonlyMap<string, string>;
+}
+
+export interface Job {
+  readonly id: string;
+  /** Offset of the job key. */
+  readonly start: number;
+  readonly steps: readonly Step[];
+  /** A reusable-workflow call. */
+  readonly uses?: Str;
+  /** `secrets: inherit` and similar scalar forms. */
+  readonly secrets?: Str;
+  readonly permissions?: Permissions;
+  /** Runner labels; expressions over the matrix expanded to every listed value. */
+  readonly runsOn: readonly Str[];
+  readonly env: ReadonlyMap<string, Str>;
+  readonly if?: Str;
+}
+
+export interface Trigger {
+  readonly name: string;
+  readonly start: number;
+  readonly config?: YAMLMap;
+}
+
+export interface WorkflowFile {
+  readonly kind: FileKind;
+  readonly path: string;
+  readonly file: YamlFile;
+  /** Events by name; empty for actions. */
+  readonly triggers: ReadonlyMap<string, Trigger>;
+  readonly permissions?: Permissions;
+  readonly env: ReadonlyMap<string, Str>;
+  /** For composite actions, one pseudo-job holding `runs.steps`. */
+  readonly jobs: readonly Job[];
+  /** Docker actions: `runs.image`. */
+  readonly image?: Str;
+}
+
+function strMap(file: YamlFile, node: Node | undefined): Map<string, Str> {
+  const out = new Map<string, Str>();
+  for (const e of entries(file, asMap(file, node))) {
+    const s = asStr(file, e.value);
+    if (s) out.set(e.key, s);
+  }
+  return out;
+}
+
+function permissions(file: YamlFile, map: YAMLMap | undefined): Permissions | undefined {
+  const p = pair(file, map, 'permissions');
+  if (!p) return undefined;
+  const start = startOf(p.value ?? p.key);
+  const scalar = asStr(file, p.value);
+  if (scalar) return { start, shorthand: scalar.value, scopes: new Map() };
+  const scopes = new Map([...strMap(file, p.value)].map(([k, v]) => [k, v.value] as const));
+  return { start, shorthand: scopes.size === 0 ? 'none' : undefined, scopes };
+}
+
+function steps(file: YamlFile, node: Node | undefined): Step[] {
+  const out: Step[] = [];
+  asSeq(file, node)?.items.forEach((item, index) => {
+    const map = asMap(file, item);
+    if (!map) return;
+    out.push({
+      index,
+      start: startOf(map),
+      id: asStr(file, get(file, map, 'id')),
+      uses: asStr(file, get(file, map, 'uses')),
+      run: asStr(file, get(file, map, 'run')),
+      with: strMap(file, get(file, map, 'with')),
+      env: strMap(file, get(file, map, 'env')),
+      if: asStr(file, get(file, map, 'if')),
+    });
+  });
+  return out;
+}
+
+/** `runs-on` as labels: a string, a list, `{ labels: … }`, or `${{ matrix.x }}` resolved against the job's matrix. */
+function runsOn(file: YamlFile, job: YAMLMap): Str[] {
+  const node = get(file, job, 'runs-on');
+  const labels: Str[] = [];
+  const add = (n: unknown) => {
+    const s = asStr(file, n);
+    if (s) labels.push(s);
+    else for (const item of asSeq(file, n)?.items ?? []) {
+      const v = asStr(file, item);
+      if (v) labels.push(v);
+    }
+  };
+  const map = asMap(file, node);
+  if (map) add(get(file, map, 'labels'));
+  else add(node);
+  const matrix = asMap(file, get(file, asMap(file, get(file, job, 'strategy')), 'matrix'));
+  const expanded: Str[] = [];
+  for (const label of labels) {
+    const m = /^\$\{\{\s*matrix\.([\w-]+)\s*\}\}$/.exec(label.value.trim());
+    if (!m || !matrix) {
+      expanded.push(label);
+      continue;
+    }
+    const values = get(file, matrix, m[1] ?? '');
+    const before = expanded.length;
+    for (const item of asSeq(file, values)?.items ?? []) {
+      const s = asStr(file, item);
+      if (s) expanded.push(s);
+      else for (const inner of asSeq(file, item)?.items ?? []) {
+        const v = asStr(file, inner);
+        if (v) expanded.push(v);
+      }
+    }
+    if (expanded.length === before) expanded.push(label);
+  }
+  return expanded;
+}
+
+function triggers(file: YamlFile, root: YAMLMap): Map<string, Trigger> {
+  const out = new Map<string, Trigger>();
+  const node = get(file, root, 'on');
+  if (isScalar(node)) {
+    const s = asStr(file, node);
+    if (s) out.set(s.value, { name: s.value, start: startOf(node) });
+  } else if (isSeq(node)) {
+    for (const item of node.items) {
+      const s = asStr(file, item);
+      if (s) out.set(s.value, { name: s.value, start: startOf(s.node) });
+    }
+  } else if (isMap(node)) {
+    for (const e of entries(file, node)) out.set(e.key, { name: e.key, start: startOf(e.keyNode), config: asMap(file, e.value) });
+  }
+  return out;
+}
+
+function job(file: YamlFile, id: string, keyNode: Node, map: YAMLMap): Job {
+  return {
+    id,
+    start: startOf(keyNode),
+    steps: steps(file, get(file, map, 'steps')),
+    uses: asStr(file, get(file, map, 'uses')),
+    secrets: asStr(file, get(file, map, 'secrets')),
+    permissions: permissions(file, map),
+    runsOn: runsOn(file, map),
+    env: strMap(file, get(file, map, 'env')),
+    if: asStr(file, get(file, map, 'if')),
+  };
+}
+
+/** Builds the model; undefined when the document is not a workflow or an action we handle. */
+export function buildModel(file: YamlFile, path: string, kind: 'workflow' | 'action'): WorkflowFile | undefined {
+  const root = asMap(file, file.doc.contents);
+  if (!root) return undefined;
+  if (kind === 'workflow') {
+    const jobsMap = asMap(file, get(file, root, 'jobs'));
+    if (!jobsMap) return undefined;
+    const jobs: Job[] = [];
+    for (const e of entries(file, jobsMap)) {
+      const map = asMap(file, e.value);
+      if (map) jobs.push(job(file, e.key, e.keyNode, map));
+    }
+    return {
+      kind: 'workflow',
+      path,
+      file,
+      triggers: triggers(file, root),
+      permissions: permissions(file, root),
+      env: strMap(file, get(file, root, 'env')),
+      jobs,
+    };
+  }
+  const runs = asMap(file, get(file, root, 'runs'));
+  const using = asStr(file, get(file, runs, 'using'))?.value.toLowerCase();
+  if (using === 'composite') {
+    const stepsPair = pair(file, runs, 'steps');
+    const pseudo: Job = {
+      id: '(composite)',
+      start: startOf(stepsPair?.key),
+      steps: steps(file, stepsPair?.value),
+      runsOn: [],
+      env: new Map(),
+    };
+    return { kind: 'composite', path, file, triggers: new Map(), env: new Map(), jobs: [pseudo] };
+  }
+  if (using === 'docker') {
+    return { kind: 'docker-action', path, file, triggers: new Map(), env: new Map(), jobs: [], image: asStr(file, get(file, runs, 'image')) };
+  }
+  return undefined;
+}

@@ -1,0 +1,97 @@
+import { privilegedTriggers } from '../contexts.js';
+import type { Permissions, WorkflowFile } from '../model.js';
+import { defineRule, OWASP, WORKFLOW_ONLY, type Hit } from '../rule.js';
+
+function writeScopes(p: Permissions): string[] {
+  return [...p.scopes].filter(([, level]) => level.trim().toLowerCase() === 'write').map(([scope]) => scope);
+}
+
+function detect(wf: WorkflowFile): Hit[] {
+  const privileged = privilegedTriggers(wf);
+  const untrusted = privileged.length > 0 ? ` on ${privileged.join(', ')}, events outsiders can start` : '';
+  const hits: Hit[] = [];
+  const check = (p: Permissions | undefined, where: string, key: string) => {
+    if (!p) return;
+    if (p.shorthand?.trim().toLowerCase() === 'write-all') {
+      hits.push({
+        severity: privileged.length > 0 ? 'HIGH' : 'MEDIUM',
+        confidence: 0.9,
+        offset: p.start,
+        description: `${where} grants \`write-all\`${untrusted}: the token can push code, create releases, change issues and packages, and more.`,
+        key,
+      });
+      return;
+    }
+    const writes = writeScopes(p);
+    if (privileged.length > 0 && ((writes.includes('contents') && writes.length >= 2) || writes.length >= 3)) {
+      hits.push({
+        severity: 'HIGH',
+        confidence: 0.75,
+        offset: p.start,
+        description: `${where} grants write access to ${writes.join(', ')}${untrusted}. A single injection or bad checkout in this workflow gets all of them.`,
+        key,
+      });
+    }
+  };
+  check(wf.permissions, 'The workflow', 'workflow');
+  for (const job of wf.jobs) check(job.permissions, `Job \`${job.id}\``, `job|${job.id}`);
+  if (!wf.permissions) {
+    const bare = wf.jobs.filter((j) => !j.permissions);
+    const first = bare[0];
+    if (first) {
+      hits.push({
+        severity: privileged.length > 0 ? 'MEDIUM' : 'LOW',
+        confidence: 0.6,
+        offset: first.start,
+        title: 'No permissions set for the workflow token',
+        description: `Neither the workflow nor job${bare.length > 1 ? 's' : ''} ${bare.map((j) => `\`${j.id}\``).join(', ')} set \`permissions\`, so the token gets the repository's default, which is read-write on repositories and organizations created before February 2023 unless changed${untrusted}.`,
+        remediation: 'Add `permissions: contents: read` (or `permissions: {}`) at the top of the workflow and grant each job only the scopes it needs.',
+        key: 'missing',
+      });
+    }
+  }
+  return hits;
+}
+
+export const rule = defineRule({
+  id: 'excessive-permissions',
+  title: 'Workflow token with broad write permissions',
+  severity: 'HIGH',
+  severityGuide:
+    'HIGH for `write-all`, or `contents: write` plus other write scopes (or three write scopes), in workflows outsiders trigger (issues, issue_comment, pull_request_target, discussion, workflow_run); MEDIUM for `write-all` elsewhere and for missing `permissions` in those workflows; LOW for missing `permissions` elsewhere.',
+  confidence: 0.8,
+  cwe: 'CWE-250',
+  owasp: OWASP.accessControl,
+  description:
+    'The GITHUB_TOKEN of this workflow can write more than the jobs need. Any flaw in the workflow (an injection, a compromised action, a checked-out pull request) inherits those rights.',
+  remediation:
+    'Set `permissions: contents: read` at the workflow level and add only the write scopes each job needs at job level (for example `pull-requests: write` for a labeler). Avoid `write-all`.',
+  appliesTo: WORKFLOW_ONLY,
+  references: ['https://docs.github.com/en/actions/writing-workflows/choosing-what-your-workflow-does/controlling-permissions-for-github_token'],
+  docs: {
+    summary:
+      'Reports workflows with no `permissions` at workflow level and jobs without their own (the token then falls back to the repository default), `write-all` anywhere, and broad write grants in workflows that outsiders can trigger with secrets in reach.',
+    vulnerable: `name: welcome
+on: issue_comment
+permissions: write-all
+jobs:
+  reply:
+    runs-on: ubuntu-latest
+    steps:
+      - run: echo "thanks"
+`,
+    safe: `name: welcome
+on: issue_comment
+permissions:
+  contents: read
+jobs:
+  reply:
+    runs-on: ubuntu-latest
+    permissions:
+      issues: write
+    steps:
+      - run: echo "thanks"
+`,
+  },
+  detect,
+});

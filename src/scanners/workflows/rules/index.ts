@@ -1,0 +1,30 @@
+/**
+ * The explicit registry of CI/CD workflow rules. A test checks that it lists
+ * every file in this folder exactly once; each file exports its rule as `rule`.
+ */
+import type { WorkflowRule } from '../rule.js';
+import { rule as templateInjection } from './template-injection.js';
+import { rule as dangerousCheckout } from './dangerous-checkout.js';
+import { rule as unpinnedAction } from './unpinned-action.js';
+import { rule as knownCompromisedAction } from './known-compromised-action.js';
+import { rule as excessivePermissions } from './excessive-permissions.js';
+import { rule as secretsInherit } from './secrets-inherit.js';
+import { rule as persistedCheckoutCredentials } from './persisted-checkout-credentials.js';
+import { rule as selfHostedRunnerUntrusted } from './self-hosted-runner-untrusted.js';
+import { rule as untrustedEnvWrite } from './untrusted-env-write.js';
+import { rule as curlPipeShell } from './curl-pipe-shell.js';
+import { rule as cachePoisoning } from './cache-poisoning.js';
+
+export const WORKFLOW_RULES: readonly WorkflowRule[] = Object.freeze([
+  templateInjection,
+  dangerousCheckout,
+  unpinnedAction,
+  knownCompromisedAction,
+  excessivePermissions,
+  secretsInherit,
+  persistedCheckoutCredentials,
+  selfHostedRunnerUntrusted,
+  untrustedEnvWrite,
+  curlPipeShell,
+  cachePoisoning,
+]);

@@ -1,0 +1,97 @@
+import type { Severity } from '../../../core/findings.js';
+import { expressions, onlyForkTriggers, privilegedTriggers, taintScope, taintsOf, worstTaint, type Taint } from '../contexts.js';
+import type { WorkflowFile } from '../model.js';
+import { offsetInScalar, type Str } from '../parse.js';
+import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
+import { usesAction } from '../steps.js';
+
+function grade(wf: WorkflowFile, taint: Taint): { severity: Severity; confidence: number } {
+  const derived = taint.derived ? 0.6 : 1;
+  if (wf.kind === 'composite') {
+    return taint.kind === 'event' ? { severity: 'HIGH', confidence: 0.7 * derived } : { severity: 'MEDIUM', confidence: 0.7 * derived };
+  }
+  if (taint.kind === 'input') return { severity: 'LOW', confidence: 0.7 * derived };
+  if (privilegedTriggers(wf).length > 0) return { severity: 'HIGH', confidence: 0.9 * derived };
+  if (onlyForkTriggers(wf)) return { severity: 'LOW', confidence: 0.8 * derived };
+  return { severity: 'MEDIUM', confidence: 0.8 * derived };
+}
+
+function detect(wf: WorkflowFile): Hit[] {
+  const hits: Hit[] = [];
+  for (const job of wf.jobs) {
+    for (const step of job.steps) {
+      const sinks: { sink: Str; what: string }[] = [];
+      if (step.run) sinks.push({ sink: step.run, what: 'shell script' });
+      const script = step.with.get('script');
+      if (script && usesAction(step, 'actions/github-script')) sinks.push({ sink: script, what: 'github-script JavaScript' });
+      if (sinks.length === 0) continue;
+      const scope = taintScope(wf, job, step);
+      for (const { sink, what } of sinks) {
+        for (const expr of expressions(sink.value)) {
+          const taint = worstTaint(taintsOf(expr.inner, scope));
+          if (!taint) continue;
+          const { severity, confidence } = grade(wf, taint);
+          const origin = taint.derived ? `\`${taint.context}\`, which is set from ${taint.kind === 'event' ? 'event data an outsider controls' : 'a caller-supplied input'},` : `\`${taint.context}\``;
+          hits.push({
+            severity,
+            confidence: Math.round(confidence * 100) / 100,
+            offset: offsetInScalar(wf.file, sink, expr.index, expr.text),
+            description: `The ${what} of step ${step.index + 1} in job \`${job.id}\` expands ${origin} inside \`${expr.text}\`. Actions substitutes the text before the script runs, so quotes, \`$(…)\` or backticks in it become code.`,
+            key: `${job.id}|${step.index}|${what}|${expr.index}|${expr.text}`,
+          });
+        }
+      }
+    }
+  }
+  return hits;
+}
+
+export const rule = defineRule({
+  id: 'template-injection',
+  title: 'Untrusted input expanded into a script',
+  severity: 'HIGH',
+  severityGuide:
+    'HIGH when the workflow runs on an event outsiders start with secrets in reach (issues, issue_comment, pull_request_target, discussion, workflow_run), or for event data in a composite action; MEDIUM on other events and for composite-action inputs; LOW for workflow_dispatch/workflow_call inputs and for workflows triggered only by fork pull requests (no secrets, read-only token). Values reached through an env var or a step output have lower confidence.',
+  confidence: 0.9,
+  cwe: 'CWE-94',
+  owasp: OWASP.injection,
+  description:
+    'A `${{ … }}` expression that reads text an outsider chooses (an issue or PR title, a comment, a branch name, a commit message) is pasted into a `run:` script before the shell sees it, so the text can run commands with the job\'s token and secrets.',
+  remediation:
+    'Pass the value through an environment variable and quote it in the script: `env: TITLE: ${{ github.event.issue.title }}` then `echo "$TITLE"`. Never put untrusted expressions directly in `run:` or `script:`.',
+  appliesTo: STEP_KINDS,
+  references: ['https://docs.github.com/en/actions/security-for-github-actions/security-guides/security-hardening-for-github-actions#understanding-the-risk-of-script-injections'],
+  docs: {
+    summary:
+      'Reports `${{ … }}` expressions in `run:` scripts and `actions/github-script` `script:` inputs that read attacker-controlled contexts: issue, pull request, comment, review and discussion text, branch names (`github.head_ref`, `pull_request.head.ref`), commit messages and authors, wiki page names, `workflow_run` head data, and (at lower severity) workflow or action inputs. Env vars and step outputs set from such contexts are followed within the job.',
+    vulnerable: `name: triage
+on:
+  issues:
+    types: [opened]
+permissions:
+  issues: write
+jobs:
+  label:
+    runs-on: ubuntu-latest
+    steps:
+      - run: |
+          echo "New issue: \${{ github.event.issue.title }}"
+`,
+    safe: `name: triage
+on:
+  issues:
+    types: [opened]
+permissions:
+  issues: write
+jobs:
+  label:
+    runs-on: ubuntu-latest
+    steps:
+      - env:
+          TITLE: \${{ github.event.issue.title }}
+        run: |
+          echo "New issue: $TITLE"
+`,
+  },
+  detect,
+});

@@ -1,0 +1,88 @@
+/**
+ * The CI/CD file scanner: GitHub Actions workflows (`.github/workflows/*.yml`)
+ * and action metadata (`action.yml`), checked by the rules in rules/.
+ */
+import type { RawFinding } from '../../core/findings.js';
+import type { FileScanner } from '../../engine/types.js';
+import { buildModel, type WorkflowFile } from './model.js';
+import { lineAt, parseYaml, positionAt } from './parse.js';
+import type { Hit, WorkflowRule } from './rule.js';
+import { WORKFLOW_RULES } from './rules/index.js';
+
+export const WORKFLOWS_SCANNER_VERSION = '1.0.0';
+
+/** Files larger than this are skipped: real workflows are a few KB. */
+export const MAX_WORKFLOW_BYTES = 1_000_000;
+
+const WORKFLOW_PATH = /^\.github\/workflows\/(?:[^/]+\/)*[^/]+\.ya?ml$/;
+const ACTION_PATH = /(?:^|\/)action\.ya?ml$/;
+
+/** What the scanner does with a path: 'workflow', 'action' or nothing. */
+export function classifyPath(path: string): 'workflow' | 'action' | undefined {
+  const p = path.replace(/\\/g, '/').replace(/^\.\//, '');
+  if (WORKFLOW_PATH.test(p)) return 'workflow';
+  if (ACTION_PATH.test(p)) return 'action';
+  return undefined;
+}
+
+function toFinding(rule: WorkflowRule, hit: Hit, wf: WorkflowFile): RawFinding {
+  const { line, column } = positionAt(wf.file, hit.offset);
+  return {
+    ruleId: rule.id,
+    category: 'cicd',
+    scanner: 'cicd',
+    severity: hit.severity,
+    title: hit.title ?? rule.title,
+    description: hit.description ?? rule.description,
+    evidence: hit.evidence ?? lineAt(wf.file, hit.offset),
+    remediation: hit.remediation ?? rule.remediation,
+    confidence: hit.confidence ?? rule.confidence,
+    owaspCategories: rule.owasp,
+    path: wf.path,
+    line,
+    column,
+    fingerprintMaterial: `${rule.id}|${hit.key}`,
+  };
+}
+
+/** Runs rules over one file's text; [] for paths it does not handle, oversized files and YAML that does not parse. */
+export function scanWorkflowFile(path: string, text: string, rules: readonly WorkflowRule[] = WORKFLOW_RULES): RawFinding[] {
+  const kind = classifyPath(path);
+  if (!kind || text.length > MAX_WORKFLOW_BYTES) return [];
+  const file = parseYaml(text);
+  if (!file) return [];
+  const wf = buildModel(file, path, kind);
+  if (!wf) return [];
+  const findings: RawFinding[] = [];
+  const seen = new Set<string>();
+  for (const rule of rules) {
+    if (!rule.appliesTo.includes(wf.kind)) continue;
+    let hits: Hit[];
+    try {
+      hits = rule.detect(wf);
+    } catch {
+      // A detector bug must not fail the whole file: the other rules still report.
+      continue;
+    }
+    for (const hit of hits) {
+      const id = `${rule.id}|${hit.key}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      findings.push(toFinding(rule, hit, wf));
+    }
+  }
+  return findings.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
+}
+
+/** Worker-pool entry: the engine imports this module by URL and uses `scanner`. */
+export const scanner: FileScanner = {
+  name: 'cicd',
+  version: WORKFLOWS_SCANNER_VERSION,
+  scanFile({ path, text }) {
+    try {
+      return scanWorkflowFile(path, text);
+    } catch {
+      return [];
+    }
+  },
+};

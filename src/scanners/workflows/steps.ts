@@ -1,0 +1,107 @@
+/** Step-level facts several rules share: what an action reference is, what checks out PR code, what runs code. */
+import { actionName, FULL_SHA, normalizeExpression } from './contexts.js';
+import type { Job, Step } from './model.js';
+import type { Str } from './parse.js';
+
+export interface ActionRef {
+  /** `owner/repo` (lower-case). */
+  readonly repo: string;
+  /** `owner/repo/sub/path` as written. */
+  readonly name: string;
+  readonly ref: string;
+  readonly owner: string;
+}
+
+/** Parses `owner/repo[/path]@ref`; undefined for local (`./`), `docker://`, expressions and malformed values. */
+export function parseActionRef(uses: string): ActionRef | undefined {
+  const value = uses.trim();
+  if (value.startsWith('.') || value.startsWith('docker://') || value.includes('${{')) return undefined;
+  const at = value.lastIndexOf('@');
+  if (at <= 0) return undefined;
+  const name = value.slice(0, at);
+  const ref = value.slice(at + 1);
+  const parts = name.split('/');
+  if (parts.length < 2 || !parts[0] || !parts[1] || !ref) return undefined;
+  return { repo: `${parts[0]}/${parts[1]}`.toLowerCase(), name, ref, owner: parts[0].toLowerCase() };
+}
+
+export function isPinned(ref: ActionRef): boolean {
+  return FULL_SHA.test(ref.ref);
+}
+
+export function usesAction(step: Step, ...names: string[]): boolean {
+  if (!step.uses) return false;
+  const name = actionName(step.uses.value);
+  return names.some((n) => name === n);
+}
+
+/** Contexts and refs that name the pull request's own code. */
+const HEAD_CODE =
+  /github\.event\.pull_request\.(?:head\.(?:sha|ref|repo\.full_name)|merge_commit_sha)|github\.head_ref|github\.event\.workflow_run\.(?:head_sha|head_branch|head_repository\.full_name)|refs\/pull\/|pull\/[^\s/]{1,80}\/(?:head|merge)/;
+
+/** The value that makes a step check out pull-request code, if it does. */
+export function headCheckout(step: Step): { value: Str; index: number; needle: string } | undefined {
+  if (usesAction(step, 'actions/checkout')) {
+    for (const key of ['ref', 'repository']) {
+      const v = step.with.get(key);
+      if (!v) continue;
+      const m = HEAD_CODE.exec(normalizeExpression(v.value));
+      if (m) return { value: v, index: 0, needle: v.value.slice(0, Math.min(v.value.length, 60)) };
+    }
+    return undefined;
+  }
+  if (!step.run) return undefined;
+  const lines = step.run.value.split('\n');
+  let index = 0;
+  for (const line of lines) {
+    const lower = normalizeExpression(line);
+    const gh = /\bgh\s+pr\s+checkout\b/.exec(lower);
+    const git = /\bgit\s+(?:fetch|checkout|switch|pull|worktree\s+add)\b/.exec(lower);
+    const hit = gh ?? (git && HEAD_CODE.test(lower) ? git : null);
+    if (hit) return { value: step.run, index: index + hit.index, needle: line.slice(hit.index, hit.index + hit[0].length) };
+    index += line.length + 1;
+  }
+  return undefined;
+}
+
+/** Third-party actions known to build or run the checked-out project. */
+const BUILD_ACTIONS: readonly string[] = [
+  'docker/build-push-action',
+  'gradle/gradle-build-action',
+  'goreleaser/goreleaser-action',
+  'cypress-io/github-action',
+  'pypa/cibuildwheel',
+];
+
+/** Whether a step runs code from the workspace: a script, a local action, or a build action. */
+export function runsWorkspaceCode(step: Step): boolean {
+  if (step.run) return true;
+  if (!step.uses) return false;
+  const value = step.uses.value.trim();
+  if (value.startsWith('./')) return true;
+  return BUILD_ACTIONS.some((a) => actionName(value) === a);
+}
+
+/** Text of a job's and a step's `if:` conditions. */
+export function conditions(job: Job, step?: Step): string {
+  return `${job.if?.value ?? ''} ${step?.if?.value ?? ''}`.toLowerCase();
+}
+
+export function isFalse(value: Str | undefined): boolean {
+  return value !== undefined && value.value.trim().toLowerCase() === 'false';
+}
+
+export function isTrue(value: Str | undefined): boolean {
+  return value !== undefined && value.value.trim().toLowerCase() === 'true';
+}
+
+/** Line starts in a string, for per-line scans that need offsets into the value. */
+export function linesWithIndex(value: string): { text: string; index: number }[] {
+  const out: { text: string; index: number }[] = [];
+  let index = 0;
+  for (const text of value.split('\n')) {
+    out.push({ text, index });
+    index += text.length + 1;
+  }
+  return out;
+}
