@@ -17,6 +17,7 @@ const moduleUrl = (path: string) => new URL(`${path}${extension}`, import.meta.u
 
 export const FILE_SCANNERS: readonly FileScannerEntry[] = Object.freeze([
   { name: 'secrets', module: moduleUrl('./secrets/scanner') },
+  { name: 'code', module: moduleUrl('./code/scanner') },
   { name: 'cicd', module: moduleUrl('./workflows/scanner') },
 ]);
 

@@ -1,0 +1,54 @@
+import { isLiteral, unwrap } from '../ast.js';
+import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { argument, isDynamicString, sinkMatch } from '../sinks.js';
+
+const JS_EVAL = new Set(['eval', 'window.eval', 'globalThis.eval', 'Function', 'vm.runInThisContext', 'vm.runInNewContext', 'vm.runInContext', 'vm.compileFunction', 'vm.Script']);
+const JS_TIMERS = new Set(['setTimeout', 'setInterval', 'setImmediate', 'window.setTimeout', 'window.setInterval']);
+const PY_EVAL = new Set(['eval', 'exec', 'compile', 'builtins.eval', 'builtins.exec']);
+
+function match(ctx: RuleContext): Match[] {
+  const out: Match[] = [];
+  for (const call of ctx.calls) {
+    let m: Match | undefined;
+    if (ctx.language === 'python') {
+      if (PY_EVAL.has(call.qualified) && !call.receiver) m = sinkMatch(ctx, call.node, argument(call, 0, 'source'), (a) => isDynamicString(ctx, a), 'code passed to `' + call.name + '`');
+    } else if (JS_EVAL.has(call.qualified)) {
+      const args = call.name === 'Function' ? call.args.slice(-1) : call.args.slice(0, 1);
+      m = sinkMatch(ctx, call.node, args[0], (a) => !isLiteral(ctx.text, a) && !['arrow_function', 'function_expression', 'object'].includes(unwrap(a).type), `code evaluated by \`${call.name}\``);
+    } else if (JS_TIMERS.has(call.qualified)) {
+      const first = argument(call, 0);
+      if (first && ['template_string', 'binary_expression', 'string'].includes(unwrap(first).type)) m = sinkMatch(ctx, call.node, first, (a) => isDynamicString(ctx, a), `a string evaluated by \`${call.name}\``);
+    }
+    if (m) out.push(m);
+  }
+  return out;
+}
+
+export const rule = defineRule({
+  id: 'code-injection',
+  title: 'Dynamic code evaluation of untrusted data',
+  severity: 'CRITICAL',
+  confidence: { pattern: 0.5, taint: 0.9 },
+  cwe: 'CWE-94',
+  owasp: OWASP.injection,
+  languages: ALL_LANGUAGES,
+  description: 'Text that is not constant is evaluated as code, so whoever controls it runs code in the application process.',
+  remediation: 'Do not evaluate strings: parse data with `JSON.parse`/`json.loads`/`ast.literal_eval`, dispatch through a map of allowed functions, pass functions (not strings) to timers.',
+  docs: {
+    summary:
+      '`eval`, `new Function`, `vm.runIn*Context`/`vm.Script`, string arguments of `setTimeout`/`setInterval`; Python `eval`/`exec`/`compile`. Request data reaching them is reported with 0.9; other non-constant code with 0.5.',
+    examples: [
+      {
+        language: 'javascript',
+        vulnerable: "app.post('/calc', (req, res) => {\n  const result = eval(req.body.expression);\n  res.json({ result });\n});",
+        safe: "app.post('/calc', (req, res) => {\n  const result = Number(req.body.a) + Number(req.body.b);\n  res.json({ result });\n});",
+      },
+      {
+        language: 'python',
+        vulnerable: "@app.route('/calc')\ndef calc():\n    expr = request.args.get('expr')\n    return str(eval(expr))",
+        safe: "import ast\n\n@app.route('/calc')\ndef calc():\n    expr = request.args.get('expr')\n    return str(ast.literal_eval(expr))",
+      },
+    ],
+  },
+  match,
+});

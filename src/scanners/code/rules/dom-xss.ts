@@ -1,0 +1,76 @@
+import { child, isLiteral, namedChildren, textOf, unwrap } from '../ast.js';
+import type { SyntaxNode } from '../parser.js';
+import { defineRule, OWASP, JS_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { isDynamicString } from '../sinks.js';
+
+const HTML_PROPS = new Set(['innerHTML', 'outerHTML']);
+const SANITISED = /^(?:DOMPurify\.sanitize|dompurify\.sanitize|sanitize\w*|purify\.sanitize|xss|filterXSS)\s*\(/;
+
+function match(ctx: RuleContext): Match[] {
+  const out: Match[] = [];
+  const check = (sink: SyntaxNode, value: SyntaxNode | undefined, what: string, reportAnyNonLiteral: boolean) => {
+    if (!value || isLiteral(ctx.text, value)) return;
+    if (SANITISED.test(textOf(ctx.text, unwrap(value)))) return;
+    const taint = ctx.taint.taintOf(value);
+    if (taint) out.push({ node: sink, taint, detail: `Data from ${ctx.taint.describe(taint)} is written into ${what}.` });
+    else if (reportAnyNonLiteral || isDynamicString(ctx, value)) out.push({ node: sink, detail: `A value not proven constant or sanitised is written into ${what}.` });
+  };
+  for (const assign of ctx.nodes.of('assignment_expression', 'augmented_assignment_expression')) {
+    const left = child(assign, 'left');
+    const prop = left?.type === 'member_expression' ? child(left, 'property') : undefined;
+    if (prop && HTML_PROPS.has(textOf(ctx.text, prop))) check(assign, child(assign, 'right'), `\`${textOf(ctx.text, prop)}\``, false);
+  }
+  for (const call of ctx.calls) {
+    if (/^(?:window\.)?document\.(?:write|writeln)$/.test(call.name)) check(call.node, call.args[0], '`document.write`', false);
+    else if (call.method === 'insertAdjacentHTML') check(call.node, call.args[1], '`insertAdjacentHTML`', false);
+    else if (call.method === 'html' && call.receiver && /^\$|^jQuery/.test(textOf(ctx.text, call.receiver))) {
+      const t = ctx.taint.taintOf(call.args[0]);
+      if (t) out.push({ node: call.node, taint: t, detail: `Data from ${ctx.taint.describe(t)} is written with jQuery \`.html()\`.` });
+    }
+  }
+  for (const attr of ctx.nodes.of('jsx_attribute')) {
+    const [name, value] = namedChildren(attr);
+    if (!name || !value || textOf(ctx.text, name) !== 'dangerouslySetInnerHTML') continue;
+    const expr = value.type === 'jsx_expression' ? namedChildren(value)[0] : undefined;
+    if (!expr) continue;
+    const obj = unwrap(expr);
+    if (obj.type !== 'object') {
+      check(attr, expr, '`dangerouslySetInnerHTML`', true);
+      continue;
+    }
+    for (const pair of namedChildren(obj)) {
+      const key = child(pair, 'key');
+      if (pair.type === 'pair' && key && textOf(ctx.text, key).replace(/['"]/g, '') === '__html') check(attr, child(pair, 'value'), '`dangerouslySetInnerHTML`', true);
+    }
+  }
+  return out;
+}
+
+export const rule = defineRule({
+  id: 'dom-xss',
+  title: 'Unsanitised HTML written into the DOM',
+  severity: 'HIGH',
+  confidence: { pattern: 0.5, taint: 0.9 },
+  cwe: 'CWE-79',
+  owasp: OWASP.injection,
+  languages: JS_LANGUAGES,
+  description: 'HTML is written into the page from a value that is not constant or sanitised, so markup in it can run script (DOM-based XSS).',
+  remediation: 'Use `textContent` or the framework\'s normal rendering, or sanitise with DOMPurify before assigning HTML.',
+  docs: {
+    summary:
+      '`innerHTML`/`outerHTML` assignments, `document.write`, `insertAdjacentHTML`, jQuery `.html()` and React `dangerouslySetInnerHTML`. URL-derived data (`location.hash`, `location.search`) or request data reaching them is reported with 0.9; interpolated strings and any non-literal `dangerouslySetInnerHTML` value not passed through a sanitiser with 0.5.',
+    examples: [
+      {
+        language: 'javascript',
+        vulnerable: "const params = new URLSearchParams(location.search);\ndocument.getElementById('greeting').innerHTML = 'Hello ' + params.get('name');",
+        safe: "const params = new URLSearchParams(location.search);\ndocument.getElementById('greeting').textContent = 'Hello ' + params.get('name');",
+      },
+      {
+        language: 'tsx',
+        vulnerable: 'export function Post({ post }: { post: { body: string } }) {\n  return <div dangerouslySetInnerHTML={{ __html: post.body }} />;\n}',
+        safe: "import DOMPurify from 'dompurify';\nexport function Post({ post }: { post: { body: string } }) {\n  return <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(post.body) }} />;\n}",
+      },
+    ],
+  },
+  match,
+});

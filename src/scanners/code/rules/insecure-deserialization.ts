@@ -1,0 +1,67 @@
+import { textOf } from '../ast.js';
+import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { argument } from '../sinks.js';
+
+const JS_SINKS = new Set(['node-serialize.unserialize', 'serialize-to-js.deserialize', 'funcster.deepDeserialize', 'cryo.parse']);
+const PY_ALWAYS = new Set(['pickle.loads', 'pickle.load', 'cPickle.loads', 'cPickle.load', '_pickle.loads', 'dill.loads', 'dill.load', 'marshal.loads', 'marshal.load', 'shelve.open', 'jsonpickle.decode', 'yaml.unsafe_load', 'yaml.unsafe_load_all', 'pandas.read_pickle', 'torch.load', 'joblib.load']);
+const SAFE_LOADERS = /SafeLoader|CSafeLoader|BaseLoader/;
+
+function match(ctx: RuleContext): Match[] {
+  const out: Match[] = [];
+  for (const call of ctx.calls) {
+    const q = call.qualified;
+    let hit = false;
+    let what = `\`${call.name}\``;
+    if (ctx.language === 'python') {
+      if (PY_ALWAYS.has(q)) hit = true;
+      else if (q === 'yaml.load' || q === 'yaml.load_all') {
+        const loader = argument(call, 1, 'Loader');
+        hit = !loader || !SAFE_LOADERS.test(textOf(ctx.text, loader));
+        what = '`yaml.load` without `SafeLoader`';
+      }
+    } else hit = JS_SINKS.has(q) || (call.method === 'unserialize' && ctx.imports.modules.has('node-serialize'));
+    if (!hit) continue;
+    const data = argument(call, 0);
+    const taint = ctx.taint.taintOf(data);
+    out.push(
+      taint
+        ? { node: call.node, taint, detail: `${what} deserialises request data from ${ctx.taint.describe(taint)}.` }
+        : { node: call.node, detail: `${what} can run code embedded in the data; make sure the data never comes from outside.` },
+    );
+  }
+  return out;
+}
+
+export const rule = defineRule({
+  id: 'insecure-deserialization',
+  title: 'Deserialisation that can execute code',
+  severity: 'HIGH',
+  confidence: { pattern: 0.6, taint: 0.9 },
+  cwe: 'CWE-502',
+  owasp: OWASP.integrity,
+  languages: ALL_LANGUAGES,
+  description: 'A deserialiser that can instantiate arbitrary objects or run functions is used; whoever controls the serialised bytes runs code.',
+  remediation: 'Exchange data as JSON (`JSON.parse`, `json.loads`), use `yaml.safe_load`, and never unpickle data that crossed a trust boundary; sign data you must deserialise.',
+  docs: {
+    summary:
+      '`node-serialize` `unserialize` (and similar JS libraries that revive functions); Python `pickle`/`cPickle`/`dill`/`marshal` loads, `jsonpickle.decode`, `shelve`, `yaml.load` without `SafeLoader`, `yaml.unsafe_load`. Reported on sight (0.6), with 0.9 when request data reaches them.',
+    examples: [
+      {
+        language: 'javascript',
+        vulnerable: "const serialize = require('node-serialize');\napp.get('/profile', (req, res) => {\n  const prefs = serialize.unserialize(Buffer.from(req.cookies.prefs, 'base64').toString());\n  res.json(prefs);\n});",
+        safe: "app.get('/profile', (req, res) => {\n  const prefs = JSON.parse(Buffer.from(req.cookies.prefs, 'base64').toString());\n  res.json(prefs);\n});",
+      },
+      {
+        language: 'python',
+        vulnerable: "import yaml\n\ndef load_config(path):\n    with open(path) as fh:\n        return yaml.load(fh)",
+        safe: "import yaml\n\ndef load_config(path):\n    with open(path) as fh:\n        return yaml.safe_load(fh)",
+      },
+      {
+        language: 'python',
+        vulnerable: "import pickle\n\n@app.route('/restore', methods=['POST'])\ndef restore():\n    state = pickle.loads(request.data)\n    return jsonify(state)",
+        safe: "import json\n\n@app.route('/restore', methods=['POST'])\ndef restore():\n    state = json.loads(request.data)\n    return jsonify(state)",
+      },
+    ],
+  },
+  match,
+});

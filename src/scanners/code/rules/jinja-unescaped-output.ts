@@ -1,0 +1,56 @@
+import { isLiteral, stringValue } from '../ast.js';
+import { defineRule, OWASP, PYTHON, type Match, type RuleContext } from '../rule.js';
+import { argument, isDynamicString, isFalse, sinkMatch } from '../sinks.js';
+
+const MARKUP = new Set(['markupsafe.Markup', 'flask.Markup', 'jinja2.Markup', 'Markup', 'django.utils.safestring.mark_safe', 'mark_safe']);
+/** `{{ x | safe }}` or an autoescape block turned off, in a template kept in a Python string. */
+const UNSAFE_TEMPLATE = /\{\{[^}]*\|\s*safe\s*\}\}|\{%-?\s*autoescape\s+(?:false|off)\s*-?%\}/i;
+
+function match(ctx: RuleContext): Match[] {
+  const out: Match[] = [];
+  for (const call of ctx.calls) {
+    if (MARKUP.has(call.qualified)) {
+      const value = argument(call, 0);
+      if (!value || isLiteral(ctx.text, value)) continue;
+      const m = sinkMatch(ctx, call.node, value, (a) => isDynamicString(ctx, a), `\`${call.name}\`, which marks it as safe HTML`);
+      if (m) out.push(m);
+    } else if (/^(?:jinja2\.)?Environment$/.test(call.qualified) && isFalse(ctx, call.kwargs.get('autoescape'))) {
+      out.push({ node: call.node, detail: 'The Jinja2 environment is created with `autoescape=False`.' });
+    }
+  }
+  for (const str of ctx.nodes.of('string')) {
+    if (str.parent?.type === 'concatenated_string') continue;
+    const value = stringValue(ctx.text, str);
+    if (value !== undefined && UNSAFE_TEMPLATE.test(value)) out.push({ node: str, detail: 'An inline template prints a value with `|safe` or turns autoescaping off.' });
+  }
+  return out;
+}
+
+export const rule = defineRule({
+  id: 'jinja-unescaped-output',
+  title: 'HTML escaping bypassed in Python templates',
+  severity: 'MEDIUM',
+  confidence: { pattern: 0.5, taint: 0.9 },
+  cwe: 'CWE-79',
+  owasp: OWASP.injection,
+  languages: PYTHON,
+  description: 'Output escaping is switched off for a value (`Markup(...)`, `mark_safe(...)`, `|safe`, `autoescape=False`), so HTML in it is rendered as markup; with user-controlled content this is stored or reflected XSS.',
+  remediation: 'Let the template engine escape values; pass HTML through a sanitiser such as `bleach.clean` or `nh3.clean` before marking it safe, and never wrap request data in `Markup`/`mark_safe`.',
+  docs: {
+    summary:
+      '`Markup(...)`/`mark_safe(...)` of request data (0.9) or of strings built at run time (0.5), `jinja2.Environment(autoescape=False)`, and inline templates in Python strings that use `|safe` or `{% autoescape false %}` (0.5).',
+    examples: [
+      {
+        language: 'python',
+        vulnerable: "from markupsafe import Markup\n\n@app.route('/bio')\ndef bio():\n    return render_template('bio.html', bio=Markup(request.form['bio']))",
+        safe: "from markupsafe import Markup, escape\n\n@app.route('/bio')\ndef bio():\n    return render_template('bio.html', bio=escape(request.form['bio']))",
+      },
+      {
+        language: 'python',
+        vulnerable: "PAGE = '<h1>{{ title }}</h1><div>{{ body | safe }}</div>'",
+        safe: "PAGE = '<h1>{{ title }}</h1><div>{{ body }}</div>'",
+      },
+    ],
+  },
+  match,
+});

@@ -1,0 +1,75 @@
+import { child, namedChildren, stringValue, textOf, unwrap } from '../ast.js';
+import type { SyntaxNode } from '../parser.js';
+import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { isDynamicString } from '../sinks.js';
+
+const MONGO_METHODS = new Set([
+  'find', 'findOne', 'findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace', 'findOneAndRemove', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'countDocuments', 'count', 'exists', 'where', 'remove',
+  'find_one', 'find_one_and_update', 'find_one_and_delete', 'update_one', 'update_many', 'delete_one', 'delete_many', 'count_documents',
+]);
+
+/** `$where` values in a query object (JS object or Python dict). */
+function whereClause(ctx: RuleContext, query: SyntaxNode): SyntaxNode | undefined {
+  const q = unwrap(query);
+  if (q.type !== 'object' && q.type !== 'dictionary') return undefined;
+  for (const pair of namedChildren(q)) {
+    const key = child(pair, 'key');
+    if (pair.type === 'pair' && key && (stringValue(ctx.text, key) ?? textOf(ctx.text, key)) === '$where') return child(pair, 'value');
+  }
+  return undefined;
+}
+
+function match(ctx: RuleContext): Match[] {
+  const out: Match[] = [];
+  for (const call of ctx.calls) {
+    if (!call.receiver || !MONGO_METHODS.has(call.method) || call.isNew) continue;
+    const query = call.args[0];
+    if (!query) continue;
+    const q = unwrap(query);
+    if (['arrow_function', 'function_expression', 'lambda', 'string', 'template_string', 'number', 'integer'].includes(q.type)) continue;
+    const where = whereClause(ctx, q);
+    if (where) {
+      const t = ctx.taint.taintOf(where);
+      if (t) out.push({ node: call.node, taint: t, detail: `A \`$where\` JavaScript clause is built from ${ctx.taint.describe(t)}.` });
+      else if (isDynamicString(ctx, where)) out.push({ node: call.node, detail: 'A `$where` JavaScript clause is built at run time.' });
+      continue;
+    }
+    // The filter is request data as parsed (objects allowed), or holds it as a property value.
+    const direct = ctx.taint.taintOf(q);
+    if (!direct) continue;
+    const values = q.type === 'object' || q.type === 'dictionary' ? namedChildren(q).map((p) => (p.type === 'pair' ? child(p, 'value') : p)) : [q];
+    const cast = (v: SyntaxNode) => /^(?:String|str|Number|int|float|parseInt|parseFloat|Boolean|bool)\s*\(/.test(textOf(ctx.text, unwrap(v)));
+    const raw = values.some((v) => v && !cast(v) && ['member_expression', 'subscript_expression', 'identifier', 'shorthand_property_identifier', 'spread_element', 'attribute', 'subscript', 'call', 'await_expression'].includes(unwrap(v).type) && ctx.taint.taintOf(v));
+    if (raw) out.push({ node: call.node, taint: direct, detail: `The query filter contains request data from ${ctx.taint.describe(direct)} as parsed, so an object such as \`{"$ne": null}\` can change the condition.` });
+  }
+  return out;
+}
+
+export const rule = defineRule({
+  id: 'nosql-injection',
+  title: 'MongoDB query built from untrusted data',
+  severity: 'HIGH',
+  confidence: { pattern: 0.5, taint: 0.8 },
+  cwe: 'CWE-943',
+  owasp: OWASP.injection,
+  languages: ALL_LANGUAGES,
+  description: 'A MongoDB filter takes request data as parsed: JSON bodies and query strings can carry operators (`$ne`, `$gt`, `$regex`, `$where`) that turn an equality check into one that matches any document.',
+  remediation: 'Cast values to the expected type (`String(...)`, `str(...)`) or validate them with a schema before querying; use `mongo-sanitize`/`express-mongo-sanitize`; never build `$where` clauses from input.',
+  docs: {
+    summary:
+      'MongoDB/Mongoose/pymongo query methods (`find*`, `update*`, `delete*`, `count*`) whose filter is request data or contains request values without a type cast, and `$where` clauses built from input or at run time.',
+    examples: [
+      {
+        language: 'javascript',
+        vulnerable: "app.post('/login', async (req, res) => {\n  const user = await User.findOne({ name: req.body.name, password: req.body.password });\n  res.json({ ok: Boolean(user) });\n});",
+        safe: "app.post('/login', async (req, res) => {\n  const user = await User.findOne({ name: `${req.body.name}` });\n  res.json({ ok: Boolean(user && (await bcrypt.compare(String(req.body.password), user.hash))) });\n});",
+      },
+      {
+        language: 'python',
+        vulnerable: "@app.route('/search')\ndef search():\n    return dumps(db.items.find({'$where': f\"this.owner == '{request.args['owner']}'\"}))",
+        safe: "@app.route('/search')\ndef search():\n    return dumps(db.items.find({'owner': str(request.args['owner'])}))",
+      },
+    ],
+  },
+  match,
+});

@@ -1,0 +1,44 @@
+import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { argument } from '../sinks.js';
+
+const PY_RE = new Set(['re.compile', 're.search', 're.match', 're.fullmatch', 're.findall', 're.finditer', 're.sub', 're.subn', 're.split', 'regex.compile', 'regex.search', 'regex.match']);
+
+function match(ctx: RuleContext): Match[] {
+  const out: Match[] = [];
+  for (const call of ctx.calls) {
+    const sink = ctx.language === 'python' ? PY_RE.has(call.qualified) : call.name === 'RegExp';
+    if (!sink) continue;
+    const pattern = argument(call, 0, 'pattern');
+    const taint = ctx.taint.taintOf(pattern);
+    if (taint) out.push({ node: call.node, taint, detail: `The regular expression is built from ${ctx.taint.describe(taint)}.` });
+  }
+  return out;
+}
+
+export const rule = defineRule({
+  id: 'regex-injection',
+  title: 'Regular expression built from untrusted data',
+  severity: 'MEDIUM',
+  confidence: { pattern: 0.5, taint: 0.85 },
+  cwe: 'CWE-1333',
+  owasp: OWASP.injection,
+  languages: ALL_LANGUAGES,
+  description: 'A regular expression is compiled from request data, so a client can submit a pattern with catastrophic backtracking (ReDoS) that blocks the process, or widen what the pattern matches.',
+  remediation: 'Escape input before embedding it in a pattern (`escape-string-regexp`, `_.escapeRegExp`, `re.escape`), or use plain string search (`includes`, `in`).',
+  docs: {
+    summary: '`new RegExp(…)`/`RegExp(…)` and Python `re.*`/`regex.*` functions whose pattern comes from request data; escaping functions stop the flow.',
+    examples: [
+      {
+        language: 'javascript',
+        vulnerable: "app.get('/search', (req, res) => {\n  const re = new RegExp(req.query.q, 'i');\n  res.json(items.filter((i) => re.test(i.name)));\n});",
+        safe: "const escapeStringRegexp = require('escape-string-regexp');\napp.get('/search', (req, res) => {\n  const re = new RegExp(escapeStringRegexp(req.query.q), 'i');\n  res.json(items.filter((i) => re.test(i.name)));\n});",
+      },
+      {
+        language: 'python',
+        vulnerable: "@app.route('/search')\ndef search():\n    pattern = re.compile(request.args['q'])\n    return jsonify([i for i in ITEMS if pattern.search(i)])",
+        safe: "@app.route('/search')\ndef search():\n    pattern = re.compile(re.escape(request.args['q']))\n    return jsonify([i for i in ITEMS if pattern.search(i)])",
+      },
+    ],
+  },
+  match,
+});

@@ -1,0 +1,74 @@
+import { assignedName, enclosingFunction, child, stringValue, textOf } from '../ast.js';
+import type { SyntaxNode } from '../parser.js';
+import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { mentionsPassword } from '../sinks.js';
+
+const WEAK = /^(?:md[245]|sha-?1|ripemd(?:160)?)$/i;
+const PY_WEAK = new Set(['hashlib.md5', 'hashlib.sha1', 'hashlib.md4', 'Crypto.Hash.MD5.new', 'Crypto.Hash.SHA1.new']);
+
+/** Whether the hash is about a password: its input, the variable it lands in or the function around it says so. */
+function aboutPasswords(ctx: RuleContext, node: SyntaxNode, input: SyntaxNode | undefined): boolean {
+  if (input && mentionsPassword(textOf(ctx.text, input))) return true;
+  // crypto.createHash('md5').update(password).digest('hex'): look up the chain.
+  for (let p = node.parent, i = 0; p && i < 6; p = p.parent, i++) {
+    if (p.type === 'call_expression' || p.type === 'call') {
+      const args = child(p, 'arguments');
+      if (args && mentionsPassword(textOf(ctx.text, args))) return true;
+    }
+  }
+  const name = assignedName(ctx.text, node);
+  if (name !== undefined && mentionsPassword(name)) return true;
+  const fn = enclosingFunction(node, ctx.language);
+  const fnName = fn ? child(fn, 'name') : undefined;
+  return !!fnName && mentionsPassword(textOf(ctx.text, fnName));
+}
+
+function match(ctx: RuleContext): Match[] {
+  const out: Match[] = [];
+  for (const call of ctx.calls) {
+    let algorithm: string | undefined;
+    let input: SyntaxNode | undefined;
+    if (ctx.language === 'python') {
+      if (PY_WEAK.has(call.qualified)) algorithm = call.qualified.split('.').at(-1) === 'new' ? call.qualified.split('.').at(-2) : call.qualified.split('.').at(-1);
+      else if (call.qualified === 'hashlib.new') algorithm = stringValue(ctx.text, call.args[0]);
+      input = call.qualified === 'hashlib.new' ? call.args[1] : call.args[0];
+    } else if (call.qualified === 'crypto.createHash' || call.qualified === 'createHash') algorithm = stringValue(ctx.text, call.args[0]);
+    else if (/^(?:md5|sha1|crypto-js\.(?:MD5|SHA1)|CryptoJS\.(?:MD5|SHA1))$/.test(call.qualified)) {
+      algorithm = call.method;
+      input = call.args[0];
+    }
+    if (!algorithm || !WEAK.test(algorithm.replace(/^Crypto\.Hash\./, ''))) continue;
+    if (!aboutPasswords(ctx, call.node, input)) continue;
+    out.push({ node: call.node, detail: `${algorithm.toUpperCase()} is used on what looks like a password.` });
+  }
+  return out;
+}
+
+export const rule = defineRule({
+  id: 'weak-password-hash',
+  title: 'Password hashed with a fast, broken hash',
+  severity: 'HIGH',
+  confidence: { pattern: 0.7, taint: 0.9 },
+  cwe: 'CWE-916',
+  owasp: OWASP.cryptography,
+  languages: ALL_LANGUAGES,
+  description: 'MD5 or SHA-1 is used to hash a password. Both are fast and unsalted here, so stolen hashes are cracked with precomputed tables or GPUs in hours.',
+  remediation: 'Hash passwords with a slow, salted password hash: bcrypt, scrypt (`crypto.scrypt`), Argon2, or PBKDF2 with a high iteration count (`hashlib.pbkdf2_hmac`, `argon2-cffi`, `passlib`).',
+  docs: {
+    summary:
+      '`crypto.createHash(\'md5\'|\'sha1\')`, crypto-js `MD5`/`SHA1`, Python `hashlib.md5`/`sha1`/`new(\'md5\')` when the input, the variable receiving the digest or the enclosing function is named like a password. Other uses of these hashes (checksums, cache keys) are not reported.',
+    examples: [
+      {
+        language: 'javascript',
+        vulnerable: "const crypto = require('crypto');\nfunction savePassword(user, password) {\n  user.passwordHash = crypto.createHash('md5').update(password).digest('hex');\n}",
+        safe: "const crypto = require('crypto');\nfunction savePassword(user, password) {\n  const salt = crypto.randomBytes(16);\n  user.passwordHash = crypto.scryptSync(password, salt, 64).toString('hex');\n}",
+      },
+      {
+        language: 'python',
+        vulnerable: "import hashlib\n\ndef hash_password(password):\n    return hashlib.sha1(password.encode()).hexdigest()",
+        safe: "import hashlib, os\n\ndef hash_password(password):\n    salt = os.urandom(16)\n    return hashlib.pbkdf2_hmac('sha256', password.encode(), salt, 600_000).hex()",
+      },
+    ],
+  },
+  match,
+});
