@@ -81,7 +81,7 @@ function workflows(count: number): { path: string; text: string }[] {
       "          node-version: '20'",
       '          cache: npm',
       '      - run: npm ci',
-      `      - run: echo "Title: \${{ github.event.${i % 2 === 0 ? 'issue.title' : 'pull_request.head.ref'} }}"`,
+      `      - run: echo "Title \${{ github.event.${i % 2 === 0 ? 'issue.title' : 'pull_request.head.ref'} }}"`,
       '      - name: Test',
       '        run: |',
       '          npm test -- --coverage',

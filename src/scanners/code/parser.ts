@@ -127,7 +127,7 @@ export function parse(text: string, language: CodeLanguage): ParsedFile | undefi
     const cursor = tree.walk();
     let errorChars = 0;
     try {
-      const root = copy(cursor, (n) => {
+      const root = copy(cursor, lang, text, (n) => {
         errorChars += n.end - n.start;
       });
       return { root, text, language, errorChars };
@@ -139,19 +139,74 @@ export function parse(text: string, language: CodeLanguage): ParsedFile | undefi
   }
 }
 
-/** Iterative copy of the cursor's subtree (deep ASTs must not overflow the stack). */
-function copy(cursor: TreeCursor, onError: (n: SyntaxNode) => void): SyntaxNode {
+/** Per grammar: type and field names by id, read from WASM once instead of once per node. */
+interface Names {
+  readonly types: (string | undefined)[];
+  readonly named: (boolean | undefined)[];
+  readonly fields: (string | null | undefined)[];
+}
+const namesByLanguage = new WeakMap<Language, Names>();
+
+function namesOf(lang: Language): Names {
+  let names = namesByLanguage.get(lang);
+  if (!names) namesByLanguage.set(lang, (names = { types: [], named: [], fields: [] }));
+  return names;
+}
+
+/** Start offset of every line (in UTF-16 code units, as tree-sitter's indexes are here). */
+function lineStarts(text: string): Uint32Array {
+  let count = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+  const starts = new Uint32Array(count);
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[line++] = i + 1;
+  return starts;
+}
+
+/** 0-based row of an offset. */
+function rowOf(starts: Uint32Array, offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if ((starts[mid] as number) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * Iterative copy of the cursor's subtree (deep ASTs must not overflow the stack).
+ * Every cursor read crosses into WASM, so each node costs four reads (type id, field id,
+ * start and end index); names come from per-grammar tables and rows and columns from the text.
+ */
+function copy(cursor: TreeCursor, lang: Language, text: string, onError: (n: SyntaxNode) => void): SyntaxNode {
+  const names = namesOf(lang);
+  const starts = lineStarts(text);
   const make = (parent: SyntaxNode | null): SyntaxNode => {
-    const start = cursor.startPosition;
+    const typeId = cursor.nodeTypeId;
+    let type = names.types[typeId];
+    if (type === undefined) {
+      type = lang.types[typeId] ?? cursor.nodeType;
+      names.types[typeId] = type;
+    }
+    let named = names.named[typeId];
+    if (named === undefined) names.named[typeId] = named = cursor.nodeIsNamed;
+    const fieldId = cursor.currentFieldId;
+    let field = names.fields[fieldId];
+    if (field === undefined) names.fields[fieldId] = field = fieldId === 0 ? null : lang.fieldNameForId(fieldId);
+    const start = cursor.startIndex;
+    const end = cursor.endIndex;
+    const row = rowOf(starts, start);
     const node: SyntaxNode = {
-      type: cursor.nodeType,
-      named: cursor.nodeIsNamed,
-      field: cursor.currentFieldName,
-      start: cursor.startIndex,
-      end: cursor.endIndex,
-      row: start.row,
-      column: start.column,
-      endRow: cursor.endPosition.row,
+      type,
+      named,
+      field,
+      start,
+      end,
+      row,
+      column: start - (starts[row] as number),
+      endRow: rowOf(starts, end),
       children: [],
       parent,
     };
