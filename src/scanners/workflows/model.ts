@@ -1,11 +1,13 @@
 /**
- * A small typed view of a GitHub Actions workflow or action metadata file,
+ * A small typed view of a GitHub Actions workflow or action metadata file
+ * (GitLab CI files: see gitlab.ts),
  * built from the YAML nodes so every value keeps its source position.
  */
 import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
+import { buildGitlabModel, type GitlabPipeline } from './gitlab.js';
 import { asMap, asSeq, asStr, entries, get, pair, startOf, type Str, type YamlFile } from './parse.js';
 
-export type FileKind = 'workflow' | 'composite' | 'docker-action';
+export type FileKind = 'workflow' | 'composite' | 'docker-action' | 'gitlab';
 
 export interface Step {
   readonly index: number;
@@ -60,6 +62,8 @@ export interface WorkflowFile {
   readonly jobs: readonly Job[];
   /** Docker actions: `runs.image`. */
   readonly image?: Str;
+  /** GitLab CI files: the pipeline (jobs and triggers above are empty). */
+  readonly gitlab?: GitlabPipeline;
 }
 
 function strMap(file: YamlFile, node: Node | undefined): Map<string, Str> {
@@ -170,9 +174,13 @@ function job(file: YamlFile, id: string, keyNode: Node, map: YAMLMap): Job {
 }
 
 /** Builds the model; undefined when the document is not a workflow or an action we handle. */
-export function buildModel(file: YamlFile, path: string, kind: 'workflow' | 'action'): WorkflowFile | undefined {
+export function buildModel(file: YamlFile, path: string, kind: 'workflow' | 'action' | 'gitlab'): WorkflowFile | undefined {
   const root = asMap(file, file.doc.contents);
   if (!root) return undefined;
+  if (kind === 'gitlab') {
+    const gitlab = buildGitlabModel(file);
+    return gitlab ? { kind: 'gitlab', path, file, triggers: new Map(), env: new Map(), jobs: [], gitlab } : undefined;
+  }
   if (kind === 'workflow') {
     const jobsMap = asMap(file, get(file, root, 'jobs'));
     if (!jobsMap) return undefined;

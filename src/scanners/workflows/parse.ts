@@ -4,7 +4,7 @@
  * a scalar's value, such as a `${{ … }}` in a `run: |` block) into exact
  * 1-based line and column positions.
  */
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, parseDocument, type Document, type Node, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
 
 export interface Position {
   /** 1-based. */
@@ -32,6 +32,27 @@ export function parseYaml(text: string): YamlFile | undefined {
     const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false });
     if (doc.errors.length > 0) return undefined;
     return { text, doc, lines };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * GitLab CI files: one document, or a `spec:` header document (CI/CD inputs)
+ * followed by `---` and the pipeline, which is returned. Undefined otherwise. Never throws.
+ */
+export function parseGitlabYaml(text: string): YamlFile | undefined {
+  const single = parseYaml(text);
+  if (single) return single;
+  const lines = new LineCounter();
+  try {
+    const docs = parseAllDocuments(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false });
+    if (!Array.isArray(docs) || docs.length !== 2) return undefined;
+    const [header, pipeline] = docs;
+    if (!header || !pipeline || header.errors.length > 0 || pipeline.errors.length > 0) return undefined;
+    const keys = isMap(header.contents) ? header.contents.items.map((i) => (isScalar(i.key) ? i.key.value : undefined)) : [];
+    if (keys.length !== 1 || keys[0] !== 'spec') return undefined;
+    return { text, doc: pipeline, lines };
   } catch {
     return undefined;
   }

@@ -1,11 +1,12 @@
 /**
- * The CI/CD file scanner: GitHub Actions workflows (`.github/workflows/*.yml`)
- * and action metadata (`action.yml`), checked by the rules in rules/.
+ * The CI/CD file scanner: GitHub Actions workflows (`.github/workflows/*.yml`),
+ * action metadata (`action.yml`) and GitLab CI files (`.gitlab-ci.yml` and the
+ * `*.gitlab-ci.yml` files under `.gitlab/` or `ci/`), checked by the rules in rules/.
  */
 import type { RawFinding } from '../../core/findings.js';
 import type { FileScanner } from '../../engine/types.js';
 import { buildModel, type WorkflowFile } from './model.js';
-import { lineAt, parseYaml, positionAt } from './parse.js';
+import { lineAt, parseGitlabYaml, parseYaml, positionAt } from './parse.js';
 import type { Hit, WorkflowRule } from './rule.js';
 import { WORKFLOW_RULES } from './rules/index.js';
 
@@ -16,11 +17,14 @@ export const MAX_WORKFLOW_BYTES = 1_000_000;
 
 const WORKFLOW_PATH = /^\.github\/workflows\/(?:[^/]+\/)*[^/]+\.ya?ml$/;
 const ACTION_PATH = /(?:^|\/)action\.ya?ml$/;
+/** The root `.gitlab-ci.yml`, and included `*.gitlab-ci.yml` files under the root `.gitlab/` or `ci/` folders. */
+const GITLAB_PATH = /^(?:\.gitlab-ci\.yml|(?:\.gitlab|ci)\/(?:[^/]+\/)*[^/]+\.gitlab-ci\.ya?ml)$/;
 
-/** What the scanner does with a path: 'workflow', 'action' or nothing. */
-export function classifyPath(path: string): 'workflow' | 'action' | undefined {
+/** What the scanner does with a path: 'workflow', 'action', 'gitlab' or nothing. */
+export function classifyPath(path: string): 'workflow' | 'action' | 'gitlab' | undefined {
   const p = path.replace(/\\/g, '/').replace(/^\.\//, '');
   if (WORKFLOW_PATH.test(p)) return 'workflow';
+  if (GITLAB_PATH.test(p)) return 'gitlab';
   if (ACTION_PATH.test(p)) return 'action';
   return undefined;
 }
@@ -49,7 +53,7 @@ function toFinding(rule: WorkflowRule, hit: Hit, wf: WorkflowFile): RawFinding {
 export function scanWorkflowFile(path: string, text: string, rules: readonly WorkflowRule[] = WORKFLOW_RULES): RawFinding[] {
   const kind = classifyPath(path);
   if (!kind || text.length > MAX_WORKFLOW_BYTES) return [];
-  const file = parseYaml(text);
+  const file = kind === 'gitlab' ? parseGitlabYaml(text) : parseYaml(text);
   if (!file) return [];
   const wf = buildModel(file, path, kind);
   if (!wf) return [];

@@ -23,13 +23,16 @@ describe('CI/CD rule registry', () => {
     expect(new Set(WORKFLOW_RULES.map((r) => r.id)).size).toBe(WORKFLOW_RULES.length);
   });
 
-  it('has the eleven rules of the specification', () => {
+  it('has the eleven GitHub Actions rules and the three GitLab CI rules', () => {
     expect(WORKFLOW_RULES.map((r) => r.id).sort()).toEqual(
       [
         'cache-poisoning',
         'curl-pipe-shell',
         'dangerous-checkout',
         'excessive-permissions',
+        'gitlab-remote-include',
+        'gitlab-script-injection',
+        'gitlab-unpinned-image',
         'known-compromised-action',
         'persisted-checkout-credentials',
         'secrets-inherit',

@@ -1,5 +1,6 @@
+import { allScripts } from '../gitlab.js';
 import type { WorkflowFile } from '../model.js';
-import { offsetInScalar } from '../parse.js';
+import { offsetInScalar, type Str } from '../parse.js';
 import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
 
 const FETCH = '(?:curl|wget)';
@@ -14,33 +15,46 @@ const PATTERNS: readonly RegExp[] = [
   new RegExp(`(?:\\b(?:${SHELL})\\s{1,5}-c|\\beval)\\s{1,5}["']?\\$\\(\\s{0,5}${FETCH}\\b`, 'g'),
 ];
 
-function detect(wf: WorkflowFile): Hit[] {
-  const hits: Hit[] = [];
+/** Every script the file runs, with where it is for messages and keys. */
+function scripts(wf: WorkflowFile): { str: Str; where: string; key: string }[] {
+  const out: { str: Str; where: string; key: string }[] = [];
   for (const job of wf.jobs) {
     for (const step of job.steps) {
-      const run = step.run;
-      if (!run || !/curl|wget/.test(run.value)) continue;
-      // Line continuations join lines; two spaces keep every index in place.
-      const script = run.value.replace(/\\\r?\n/g, (m) => ' '.repeat(m.length));
-      const seen = new Set<number>();
-      for (const pattern of PATTERNS) {
-        for (const m of script.matchAll(pattern)) {
-          const fetch = /curl|wget/.exec(m[0]);
-          if (!fetch) continue;
-          const index = m.index + fetch.index;
-          if (seen.has(index)) continue;
-          seen.add(index);
-          const lineEnd = script.indexOf('\n', index);
-          const command = script.slice(index, lineEnd === -1 ? undefined : lineEnd);
-          const plainHttp = /http:\/\//.test(command);
-          hits.push({
-            severity: plainHttp ? 'HIGH' : 'MEDIUM',
-            confidence: 0.85,
-            offset: offsetInScalar(wf.file, run, index, fetch[0]),
-            description: `Step ${step.index + 1} of job \`${job.id}\` downloads a script and runs it unseen${plainHttp ? ' over plain http, so anyone on the network path can replace it' : ''}. Whoever controls that URL (or the server behind it) runs code in this job with its token and secrets.`,
-            key: `${job.id}|${step.index}|${command.trim().slice(0, 120)}`,
-          });
-        }
+      if (step.run) out.push({ str: step.run, where: `Step ${step.index + 1} of job \`${job.id}\``, key: `${job.id}|${step.index}` });
+    }
+  }
+  if (wf.gitlab) {
+    for (const { line, where } of allScripts(wf.gitlab)) {
+      out.push({ str: line.str, where: `The ${line.section} of \`${where}\``, key: `${where}|${line.section}` });
+    }
+  }
+  return out;
+}
+
+function detect(wf: WorkflowFile): Hit[] {
+  const hits: Hit[] = [];
+  for (const { str: run, where, key } of scripts(wf)) {
+    if (!/curl|wget/.test(run.value)) continue;
+    // Line continuations join lines; two spaces keep every index in place.
+    const script = run.value.replace(/\\\r?\n/g, (m) => ' '.repeat(m.length));
+    const seen = new Set<number>();
+    for (const pattern of PATTERNS) {
+      for (const m of script.matchAll(pattern)) {
+        const fetch = /curl|wget/.exec(m[0]);
+        if (!fetch) continue;
+        const index = m.index + fetch.index;
+        if (seen.has(index)) continue;
+        seen.add(index);
+        const lineEnd = script.indexOf('\n', index);
+        const command = script.slice(index, lineEnd === -1 ? undefined : lineEnd);
+        const plainHttp = /http:\/\//.test(command);
+        hits.push({
+          severity: plainHttp ? 'HIGH' : 'MEDIUM',
+          confidence: 0.85,
+          offset: offsetInScalar(wf.file, run, index, fetch[0]),
+          description: `${where} downloads a script and runs it unseen${plainHttp ? ' over plain http, so anyone on the network path can replace it' : ''}. Whoever controls that URL (or the server behind it) runs code in this job with its token and secrets.`,
+          key: `${key}|${command.trim().slice(0, 120)}`,
+        });
       }
     }
   }
@@ -56,13 +70,13 @@ export const rule = defineRule({
   cwe: 'CWE-494',
   owasp: OWASP.supplyChain,
   description:
-    'A `run:` step downloads a script and executes it directly (`curl … | sh`, `bash <(curl …)`, `eval "$(curl …)"`). Nothing checks what was downloaded, so a compromised or hijacked host runs its code in the job, with the job\'s token and secrets.',
+    'A `run:` step (or a GitLab CI `script` line) downloads a script and executes it directly (`curl … | sh`, `bash <(curl …)`, `eval "$(curl …)"`). Nothing checks what was downloaded, so a compromised or hijacked host runs its code in the job, with the job\'s token and secrets.',
   remediation:
     'Download to a file, verify it against a checksum (or signature) kept in the repository, then run it: `curl -fsSLo install.sh URL && echo "<sha256>  install.sh" | sha256sum -c - && sh install.sh`. Better, use a pinned setup action or a package manager.',
-  appliesTo: STEP_KINDS,
+  appliesTo: [...STEP_KINDS, 'gitlab'],
   docs: {
     summary:
-      'Reports `run:` scripts that pipe curl or wget output into sh, bash, zsh or python, or run it through process substitution (`bash <(curl …)`, `source <(curl …)`) or command substitution (`bash -c "$(curl …)"`, `eval "$(curl …)"`). Backslash line continuations are followed.',
+      'Reports `run:` scripts (and GitLab CI `script`, `before_script` and `after_script` lines) that pipe curl or wget output into sh, bash, zsh or python, or run it through process substitution (`bash <(curl …)`, `source <(curl …)`) or command substitution (`bash -c "$(curl …)"`, `eval "$(curl …)"`). Backslash line continuations are followed.',
     vulnerable: `name: tools
 on: push
 permissions:

@@ -1,5 +1,5 @@
 /**
- * The explicit registry of CI/CD workflow rules. A test checks that it lists
+ * The explicit registry of CI/CD workflow rules (GitHub Actions and GitLab CI). A test checks that it lists
  * every file in this folder exactly once; each file exports its rule as `rule`.
  */
 import type { WorkflowRule } from '../rule.js';
@@ -14,6 +14,9 @@ import { rule as selfHostedRunnerUntrusted } from './self-hosted-runner-untruste
 import { rule as untrustedEnvWrite } from './untrusted-env-write.js';
 import { rule as curlPipeShell } from './curl-pipe-shell.js';
 import { rule as cachePoisoning } from './cache-poisoning.js';
+import { rule as gitlabScriptInjection } from './gitlab-script-injection.js';
+import { rule as gitlabUnpinnedImage } from './gitlab-unpinned-image.js';
+import { rule as gitlabRemoteInclude } from './gitlab-remote-include.js';
 
 export const WORKFLOW_RULES: readonly WorkflowRule[] = Object.freeze([
   templateInjection,
@@ -27,4 +30,7 @@ export const WORKFLOW_RULES: readonly WorkflowRule[] = Object.freeze([
   untrustedEnvWrite,
   curlPipeShell,
   cachePoisoning,
+  gitlabScriptInjection,
+  gitlabUnpinnedImage,
+  gitlabRemoteInclude,
 ]);
