@@ -4,7 +4,7 @@
  * or `import { exec } from 'node:child_process'`; likewise Python imports.
  */
 import { child, namedChildren, stringValue, textOf } from './ast.js';
-import type { CodeLanguage, SyntaxNode } from './parser.js';
+import { isJsFamily, type CodeLanguage, type SyntaxNode } from './parser.js';
 
 const normaliseModule = (name: string): string =>
   name
@@ -19,7 +19,7 @@ export class Imports {
 
   constructor(root: SyntaxNode, text: string, language: CodeLanguage, nodes: (type: string) => SyntaxNode[]) {
     if (language === 'python') this.python(text, nodes);
-    else this.javascript(text, nodes);
+    else if (isJsFamily(language)) this.javascript(text, nodes);
   }
 
   private add(local: string, qualified: string): void {

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import { Language, Parser, type TreeCursor } from 'web-tree-sitter';
 
-export const CODE_LANGUAGES = ['javascript', 'typescript', 'tsx', 'python'] as const;
+export const CODE_LANGUAGES = ['javascript', 'typescript', 'tsx', 'python', 'php', 'go', 'java', 'ruby'] as const;
 export type CodeLanguage = (typeof CODE_LANGUAGES)[number];
 
 const EXTENSIONS: Readonly<Record<string, CodeLanguage>> = Object.freeze({
@@ -20,6 +20,10 @@ const EXTENSIONS: Readonly<Record<string, CodeLanguage>> = Object.freeze({
   '.cts': 'typescript',
   '.tsx': 'tsx',
   '.py': 'python',
+  '.php': 'php',
+  '.go': 'go',
+  '.java': 'java',
+  '.rb': 'ruby',
 });
 
 const GRAMMAR_FILES: Readonly<Record<CodeLanguage, string>> = Object.freeze({
@@ -27,6 +31,10 @@ const GRAMMAR_FILES: Readonly<Record<CodeLanguage, string>> = Object.freeze({
   typescript: 'tree-sitter-typescript.wasm',
   tsx: 'tree-sitter-tsx.wasm',
   python: 'tree-sitter-python.wasm',
+  php: 'tree-sitter-php.wasm',
+  go: 'tree-sitter-go.wasm',
+  java: 'tree-sitter-java.wasm',
+  ruby: 'tree-sitter-ruby.wasm',
 });
 
 /** The language of a path by its extension, or undefined when the scanner does not handle it. */
@@ -39,7 +47,10 @@ export function languageOf(path: string): CodeLanguage | undefined {
 }
 
 /** JavaScript-family languages (share the taint model and most rules). */
-export const isJsFamily = (language: CodeLanguage): boolean => language !== 'python';
+export const isJsFamily = (language: CodeLanguage): boolean => language === 'javascript' || language === 'typescript' || language === 'tsx';
+
+/** Languages with pattern rules and a simple local taint model only (no shared JS/Python taint engine or import resolution). */
+export const isForeign = (language: CodeLanguage): boolean => language === 'php' || language === 'go' || language === 'java' || language === 'ruby';
 
 /** A syntax node copied out of the WASM tree. Positions are 0-based; offsets index the JS string. */
 export interface SyntaxNode {

@@ -6,7 +6,8 @@
 import type { Severity } from '../../core/findings.js';
 import { callShape, type CallShape, type NodeIndex } from './ast.js';
 import type { Imports } from './imports.js';
-import type { CodeLanguage, SyntaxNode } from './parser.js';
+import { isForeign, type CodeLanguage, type SyntaxNode } from './parser.js';
+import { FOREIGN_CALL_TYPES, foreignCallShape, type ForeignLanguage } from './calls.js';
 import type { Taint, TaintAnalysis } from './taint.js';
 
 export interface RuleContext {
@@ -78,6 +79,10 @@ export const OWASP = Object.freeze({
 export const JS_LANGUAGES: readonly CodeLanguage[] = Object.freeze(['javascript', 'typescript', 'tsx']);
 export const ALL_LANGUAGES: readonly CodeLanguage[] = Object.freeze(['javascript', 'typescript', 'tsx', 'python']);
 export const PYTHON: readonly CodeLanguage[] = Object.freeze(['python']);
+export const PHP: readonly CodeLanguage[] = Object.freeze(['php']);
+export const GO: readonly CodeLanguage[] = Object.freeze(['go']);
+export const JAVA: readonly CodeLanguage[] = Object.freeze(['java']);
+export const RUBY: readonly CodeLanguage[] = Object.freeze(['ruby']);
 
 export const DEFAULT_CONFIDENCE = Object.freeze({ pattern: 0.5, taint: 0.9 });
 
@@ -87,10 +92,11 @@ export function defineRule(rule: CodeRule): CodeRule {
 
 /** Builds the qualified call list of a file. */
 export function qualifiedCalls(text: string, nodes: NodeIndex, imports: Imports, language: CodeLanguage): QualifiedCall[] {
-  const types = language === 'python' ? ['call'] : ['call_expression', 'new_expression'];
+  const foreign = isForeign(language);
+  const types = foreign ? FOREIGN_CALL_TYPES[language as ForeignLanguage] : language === 'python' ? ['call'] : ['call_expression', 'new_expression'];
   const result: QualifiedCall[] = [];
   for (const node of nodes.of(...types)) {
-    const shape = callShape(text, node);
+    const shape = foreign ? foreignCallShape(text, node) : callShape(text, node);
     if (shape) result.push({ ...shape, qualified: imports.qualify(shape.name) });
   }
   return result;

@@ -13,7 +13,7 @@
  */
 import { callShape, child, descendants, functionTypes, memberChain, namedChildren, textOf, unwrap } from './ast.js';
 import type { Imports } from './imports.js';
-import type { CodeLanguage, SyntaxNode } from './parser.js';
+import { isForeign, type CodeLanguage, type SyntaxNode } from './parser.js';
 
 /** Where tainted data came from. `param` marks the pseudo-taint of a function parameter (used for wrapper summaries only). */
 export interface Taint {
@@ -88,6 +88,7 @@ export class TaintAnalysis {
   private readonly summaries = new Map<SyntaxNode, Summary>();
   private readonly fnTypes: ReadonlySet<string>;
   private readonly python: boolean;
+  private readonly foreign: boolean;
 
   constructor(
     private readonly root: SyntaxNode,
@@ -97,12 +98,14 @@ export class TaintAnalysis {
   ) {
     this.python = language === 'python';
     this.fnTypes = functionTypes(language);
-    this.collect();
+    // PHP, Go and Java use the simple local model of polyglot.ts instead.
+    this.foreign = isForeign(language);
+    if (!this.foreign) this.collect();
   }
 
   /** The taint of an expression from a real source (request data), or undefined. */
   taintOf(node: SyntaxNode | undefined): Taint | undefined {
-    if (!node) return undefined;
+    if (!node || this.foreign) return undefined;
     const t = this.evaluate(node);
     return t && t.param === undefined ? t : undefined;
   }

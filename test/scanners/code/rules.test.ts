@@ -14,7 +14,7 @@ const files = readdirSync(RULES_DIR)
 // Every rule file, registered or not, so a new rule is tested before it is registered.
 const discovered: CodeRule[] = await Promise.all(files.map(async (f) => ((await import(pathToFileURL(RULES_DIR + f).href)) as { rule: CodeRule }).rule));
 
-const EXTENSION: Readonly<Record<CodeLanguage, string>> = { javascript: 'js', typescript: 'ts', tsx: 'tsx', python: 'py' };
+const EXTENSION: Readonly<Record<CodeLanguage, string>> = { javascript: 'js', typescript: 'ts', tsx: 'tsx', python: 'py', php: 'php', go: 'go', java: 'java', ruby: 'rb' };
 /** Settings-style rules look at settings modules; everything else at an ordinary source path. */
 const pathFor = (rule: CodeRule, language: CodeLanguage, i: number) => (language === 'python' && /debug|cookie|cors/.test(rule.id) ? `project/settings.py` : `src/example-${i}.${EXTENSION[language]}`);
 
@@ -56,8 +56,9 @@ describe.each(discovered.map((rule, i) => [files[i] as string, rule] as const))(
   it('has examples in each of its language families', () => {
     expect(rule.docs.examples.length).toBeGreaterThan(0);
     for (const example of rule.docs.examples) expect(rule.languages).toContain(example.language);
-    const families = new Set(rule.languages.map((l) => (l === 'python' ? 'python' : 'js')));
-    const covered = new Set(rule.docs.examples.map((e) => (e.language === 'python' ? 'python' : 'js')));
+    const family = (l: CodeLanguage) => (l === 'javascript' || l === 'typescript' || l === 'tsx' ? 'js' : l);
+    const families = new Set(rule.languages.map(family));
+    const covered = new Set(rule.docs.examples.map((e) => family(e.language)));
     expect(covered).toEqual(families);
   });
 

@@ -16,7 +16,8 @@ describe('code scanner: file selection', () => {
     expect(['a.js', 'a.mjs', 'a.cjs', 'a.jsx', 'a.ts', 'a.mts', 'a.cts', 'a.tsx', 'a.py'].map(languageOf)).toEqual([
       'javascript', 'javascript', 'javascript', 'javascript', 'typescript', 'typescript', 'typescript', 'tsx', 'python',
     ]);
-    expect(['a.go', 'a.json', 'README.md', 'a.d.ts', 'Makefile', '.js', 'dir.js/file'].map(languageOf)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect(['a.php', 'a.go', 'a.java', 'a.rb'].map(languageOf)).toEqual(['php', 'go', 'java', 'ruby']);
+    expect(['a.kt', 'a.json', 'README.md', 'a.d.ts', 'Makefile', '.js', 'dir.js/file'].map(languageOf)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
   });
 
   it('reports the vulnerable snippet in a .js file (control for the tests below)', async () => {
@@ -24,7 +25,7 @@ describe('code scanner: file selection', () => {
   });
 
   it('ignores unsupported extensions', async () => {
-    expect(await scan('src/app.go', VULNERABLE_JS)).toEqual([]);
+    expect(await scan('src/app.kt', VULNERABLE_JS)).toEqual([]);
     expect(await scan('src/app.txt', VULNERABLE_JS)).toEqual([]);
     expect(await scan('types/app.d.ts', VULNERABLE_JS)).toEqual([]);
   });

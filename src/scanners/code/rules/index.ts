@@ -27,6 +27,25 @@ import { rule as tokenInLocalStorage } from './token-in-local-storage.js';
 import { rule as weakCipher } from './weak-cipher.js';
 import { rule as weakPasswordHash } from './weak-password-hash.js';
 import { rule as weakRsaKey } from './weak-rsa-key.js';
+import { rule as xxe } from './xxe.js';
+import { rule as clientLogoutOnly } from './client-logout-only.js';
+import { rule as clientSideAuthorization } from './client-side-authorization.js';
+import { rule as phpSqlInjection } from './php-sql-injection.js';
+import { rule as phpCommandInjection } from './php-command-injection.js';
+import { rule as phpCodeInjection } from './php-code-injection.js';
+import { rule as phpFileInclusion } from './php-file-inclusion.js';
+import { rule as phpInsecureDeserialization } from './php-insecure-deserialization.js';
+import { rule as goSqlInjection } from './go-sql-injection.js';
+import { rule as goCommandInjection } from './go-command-injection.js';
+import { rule as goTlsInsecureSkipVerify } from './go-tls-insecure-skip-verify.js';
+import { rule as javaSqlInjection } from './java-sql-injection.js';
+import { rule as javaCommandInjection } from './java-command-injection.js';
+import { rule as javaInsecureDeserialization } from './java-insecure-deserialization.js';
+import { rule as javaXxe } from './java-xxe.js';
+import { rule as rubySqlInjection } from './ruby-sql-injection.js';
+import { rule as rubyCommandInjection } from './ruby-command-injection.js';
+import { rule as rubyCodeInjection } from './ruby-code-injection.js';
+import { rule as rubyInsecureDeserialization } from './ruby-insecure-deserialization.js';
 
 export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   sqlInjection,
@@ -56,4 +75,23 @@ export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   corsPermissiveCredentials,
   debugModeEnabled,
   tokenInLocalStorage,
+  xxe,
+  clientLogoutOnly,
+  clientSideAuthorization,
+  phpSqlInjection,
+  phpCommandInjection,
+  phpCodeInjection,
+  phpFileInclusion,
+  phpInsecureDeserialization,
+  goSqlInjection,
+  goCommandInjection,
+  goTlsInsecureSkipVerify,
+  javaSqlInjection,
+  javaCommandInjection,
+  javaInsecureDeserialization,
+  javaXxe,
+  rubySqlInjection,
+  rubyCommandInjection,
+  rubyCodeInjection,
+  rubyInsecureDeserialization,
 ]);

@@ -1,0 +1,57 @@
+import { namedChildren, textOf } from '../ast.js';
+import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
+import { dynamicString, localSink, localTaint, stringValueOf } from '../polyglot.js';
+
+const SHELLS = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|zsh|cmd|cmd\.exe|powershell)$/;
+
+function match(ctx: RuleContext): Match[] {
+  const out: Match[] = [];
+  for (const call of ctx.calls) {
+    if (!call.isNew && call.method === 'exec' && call.receiver && /getRuntime\(\)$|^(?:rt|runtime)$/i.test(textOf(ctx.text, call.receiver).replace(/\s+/g, ''))) {
+      const arg = call.args[0];
+      if (!arg) continue;
+      // `exec(new String[] {"sh", "-c", cmd})`: the script element decides.
+      const elements = arg.type === 'array_creation_expression' ? namedChildren(namedChildren(arg).find((c) => c.type === 'array_initializer') ?? arg) : undefined;
+      if (elements) {
+        const shell = SHELLS.test(stringValueOf(ctx, elements[0]) ?? '');
+        const tainted = elements.find((e) => localTaint(ctx, e));
+        const target = tainted ?? (shell ? elements.find((e, i) => i > 0 && stringValueOf(ctx, e) === undefined) : undefined);
+        const m = localSink(ctx, call, target, shell && !!target, 'the command `Runtime.exec` runs');
+        if (m) out.push(m);
+        continue;
+      }
+      const m = localSink(ctx, call, arg, stringValueOf(ctx, arg) === undefined && (dynamicString(ctx, arg) || arg.type === 'identifier' || arg.type === 'method_invocation'), 'the command `Runtime.exec` runs');
+      if (m) out.push(m);
+    } else if (call.isNew && call.method === 'ProcessBuilder') {
+      const shell = SHELLS.test(stringValueOf(ctx, call.args[0]) ?? '');
+      const tainted = call.args.find((a) => localTaint(ctx, a));
+      const target = tainted ?? (shell ? call.args.find((a, i) => i > 0 && stringValueOf(ctx, a) === undefined) : undefined);
+      const m = localSink(ctx, call, target, shell && !!target, 'the command `ProcessBuilder` runs');
+      if (m) out.push(m);
+    }
+  }
+  return out;
+}
+
+export const rule = defineRule({
+  id: 'java-command-injection',
+  title: 'Java OS command built from untrusted data',
+  severity: 'CRITICAL',
+  confidence: { pattern: 0.5, taint: 0.9 },
+  cwe: 'CWE-78',
+  owasp: OWASP.injection,
+  languages: JAVA,
+  description: '`Runtime.exec` or `ProcessBuilder` runs a command built from non-constant values (or a shell with `-c` and a run-time script), so input can change which program runs or inject shell syntax.',
+  remediation: 'Run a fixed program with separate, validated arguments (`new ProcessBuilder("ping", "-c", "1", host)`), never a shell with `-c`, and check values against an allow-list.',
+  docs: {
+    summary: '`Runtime.getRuntime().exec(…)` with a non-constant command string (0.5) or one carrying request data (0.9), and `exec(String[])`/`new ProcessBuilder(…)` running `sh -c`/`cmd /c` with a run-time script or request data among the arguments.',
+    examples: [
+      {
+        language: 'java',
+        vulnerable: 'class Ping {\n  void run(HttpServletRequest request) throws IOException {\n    String host = request.getParameter("host");\n    Runtime.getRuntime().exec("ping -c 1 " + host);\n  }\n}',
+        safe: 'class Ping {\n  void run() throws IOException {\n    new ProcessBuilder("ping", "-c", "1", "localhost").start();\n  }\n}',
+      },
+    ],
+  },
+  match,
+});

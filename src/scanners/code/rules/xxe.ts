@@ -1,0 +1,65 @@
+import { textOf } from '../ast.js';
+import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { isTrue, option } from '../sinks.js';
+
+const LIBXML_PARSE = new Set(['parseXml', 'parseXmlString', 'parseXmlAsync', 'parseHtml', 'parseHtmlString']);
+const EXTERNAL_FEATURES = /(?:^|\.)feature_external_(?:ges|pes)$|external-(?:general|parameter)-entities['"]?$/;
+
+function match(ctx: RuleContext): Match[] {
+  const out: Match[] = [];
+  for (const call of ctx.calls) {
+    if (ctx.language !== 'python') {
+      // libxmljs/libxmljs2: `noent: true` substitutes entities, including external ones.
+      if (!LIBXML_PARSE.has(call.method) && !/^libxmljs2?\.(?:Document|SaxParser)/.test(call.qualified)) continue;
+      const noent = option(ctx, call, 'noent');
+      if (!isTrue(ctx, noent)) continue;
+      const input = call.args[0];
+      const taint = input ? ctx.taint.taintOf(input) : undefined;
+      out.push({ node: call.node, taint, detail: taint ? `Request data from ${ctx.taint.describe(taint)} is parsed with \`noent: true\`.` : '`noent: true` expands external entities while parsing.' });
+      continue;
+    }
+    // lxml: XMLParser(resolve_entities=True) (explicit) or with a DTD loaded from the network.
+    if (/(?:^|\.)XMLParser$|(?:^|\.)XMLPullParser$|(?:^|\.)iterparse$/.test(call.qualified)) {
+      const resolve = call.kwargs.get('resolve_entities');
+      const network = call.kwargs.get('no_network');
+      if ((resolve && isTrue(ctx, resolve)) || (network && textOf(ctx.text, network) === 'False')) {
+        out.push({ node: call.node, detail: `\`${call.name}\` is created with external entity resolution enabled.` });
+      }
+      continue;
+    }
+    // xml.sax / pulldom: parser.setFeature(feature_external_ges, True)
+    if (call.method === 'setFeature' && call.args.length >= 2 && EXTERNAL_FEATURES.test(textOf(ctx.text, call.args[0] as NonNullable<(typeof call.args)[0]>)) && isTrue(ctx, call.args[1])) {
+      out.push({ node: call.node, detail: 'External entity processing is switched on for this SAX parser.' });
+    }
+  }
+  return out;
+}
+
+export const rule = defineRule({
+  id: 'xxe',
+  title: 'XML parser resolves external entities (XXE)',
+  severity: 'HIGH',
+  confidence: { pattern: 0.7, taint: 0.9 },
+  cwe: 'CWE-611',
+  owasp: OWASP.misconfiguration,
+  languages: ALL_LANGUAGES,
+  description: 'An XML parser is configured to expand external entities, so a crafted document can read local files (`file:///etc/passwd`), make requests to internal services (SSRF) or exhaust memory.',
+  remediation: 'Leave entity expansion off (libxmljs: no `noent: true`; lxml: `resolve_entities=False`, `no_network=True`; SAX: `feature_external_ges` False), or parse untrusted XML with `defusedxml`.',
+  docs: {
+    summary:
+      'libxmljs/libxmljs2 `parseXml`/`parseXmlString` with `noent: true` (0.9 when the document is request data); Python lxml `XMLParser(resolve_entities=True)` or `no_network=False`, and `setFeature(feature_external_ges|feature_external_pes, True)` on `xml.sax`/`xml.dom.pulldom` parsers. xml2js and fast-xml-parser do not resolve external entities and are not reported.',
+    examples: [
+      {
+        language: 'javascript',
+        vulnerable: "app.post('/import', (req, res) => {\n  const doc = libxmljs.parseXml(req.body, { noent: true });\n  res.json({ root: doc.root().name() });\n});",
+        safe: "app.post('/import', (req, res) => {\n  const doc = libxmljs.parseXml(req.body, { noent: false, nonet: true });\n  res.json({ root: doc.root().name() });\n});",
+      },
+      {
+        language: 'python',
+        vulnerable: "from lxml import etree\n\nparser = etree.XMLParser(resolve_entities=True)\ntree = etree.fromstring(request.data, parser)",
+        safe: "from lxml import etree\n\nparser = etree.XMLParser(resolve_entities=False, no_network=True)\ntree = etree.fromstring(request.data, parser)",
+      },
+    ],
+  },
+  match,
+});
