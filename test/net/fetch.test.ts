@@ -74,6 +74,7 @@ describe('safeFetch: a plain exchange', () => {
 
 describe('safeFetch: redirects', () => {
   it('follows relative and absolute Locations, records each hop, and never sends cookies back', async () => {
+    // vigil-ignore: reflected-xss -- a loopback test server echoing the request line
     const other = await serve((req, res) => res.end(`${req.method} ${req.url}`));
     const first = await serve((req, res) => {
       res.setHeader('set-cookie', 'session=abc');

@@ -167,6 +167,7 @@ export class SecretDetector {
   }
 
   private accept(rule: SecretRule, secret: string, context: Omit<MatchContext, 'line'>): boolean {
+    if (insideEncodedBlob(context.text, context.offset, secret.length)) return false;
     if (rule.minEntropy !== undefined && shannonEntropy(secret) < rule.minEntropy) return false;
     if (!rule.keepPlaceholders && isPlaceholder(secret)) return false;
     if (!rule.validate) return true;
@@ -224,3 +225,23 @@ export function evidenceFor(match: SecretMatch, text: string, all: readonly Secr
 }
 
 export const REDACTION_MARKER = '[REDACTED]';
+
+/** Characters of base64, base64url and hex text. */
+const isEncodedChar = (code: number): boolean =>
+  (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 43 || code === 47 || code === 61 || code === 95 || code === 45;
+
+/** This many encoded characters around a match (both sides together) make it part of a blob. */
+export const BLOB_RUN_CHARS = 200;
+
+/**
+ * Whether the match sits inside a long unbroken run of base64/hex characters (an embedded file,
+ * a table of hashes). Token-shaped substrings and context words ("ibm", "key") occur in such
+ * blobs by chance; a committed credential is delimited by quotes, spaces, `;` or line ends.
+ * Only the characters around the match count, so a long token (a JWT) is not a blob itself.
+ */
+export function insideEncodedBlob(text: string, offset: number, length: number): boolean {
+  let around = 0;
+  for (let i = offset - 1; i >= 0 && around < BLOB_RUN_CHARS && isEncodedChar(text.charCodeAt(i)); i--) around++;
+  for (let i = offset + length; i < text.length && around < BLOB_RUN_CHARS && isEncodedChar(text.charCodeAt(i)); i++) around++;
+  return around >= BLOB_RUN_CHARS;
+}

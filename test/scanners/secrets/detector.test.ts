@@ -120,3 +120,33 @@ describe('dotenv hygiene', () => {
     expect(await scanRepositoryHygiene(files({ 'src/a.ts': 'x', '.gitignore': 'dist\n' }))).toEqual([]);
   });
 });
+
+describe('encoded blobs', () => {
+  // Built at run time: a 44-character IBM-shaped value and random-looking base64 around it.
+  const candidate = ['j4wa9wT9wJeSPUlz1bMDAs', 'JUYoPIujgIzGFuw-BkUwC2'].join('');
+  const filler = (n: number, seed: number) => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+    let s = '';
+    let x = seed;
+    for (let i = 0; i < n; i++) {
+      x = (x * 1103515245 + 12345) % 2 ** 31;
+      s += alphabet[x % 62];
+    }
+    return s;
+  };
+
+  it('does not report token-shaped pieces of a long base64 run, even with context words in it', () => {
+    const blob = `{"hashes":"${filler(300, 1)}ibmIAMapikey${filler(100, 2)}+${candidate}+${filler(300, 3)}"}\n`;
+    expect(scan(blob, 'data/table.json').filter((f) => f.ruleId === 'ibm-cloud-api-key')).toEqual([]);
+  });
+
+  it('still reports the same value assigned on its own', () => {
+    expect(scan(`IBMCLOUD_API_KEY=${candidate}\n`, '.env').map((f) => f.ruleId)).toContain('ibm-cloud-api-key');
+  });
+
+  it('still reports a long JWT, whose own length is not a blob', () => {
+    const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const jwt = [part({ alg: 'HS256', typ: 'JWT' }), part({ sub: '1234567890', name: 'A'.repeat(10), scope: filler(300, 4), iat: 1516239022 }), filler(43, 5)].join('.');
+    expect(scan(`const token = "${jwt}";\n`).map((f) => f.ruleId)).toContain('jwt');
+  });
+});
