@@ -103,6 +103,10 @@ function summarise(results: readonly ScanTaskResult[], names: readonly string[])
       total.findings += t.findings;
       total.failures += t.failures;
       total.firstError ??= t.firstError;
+      if (t.counts) {
+        total.counts ??= {};
+        for (const [key, value] of Object.entries(t.counts)) total.counts[key] = (total.counts[key] ?? 0) + value;
+      }
       totals.set(name, total);
     }
   }
@@ -110,7 +114,15 @@ function summarise(results: readonly ScanTaskResult[], names: readonly string[])
   const warnings: string[] = [];
   for (const [name, t] of totals) {
     const state = t.failures > 0 ? 'failed' : t.files === 0 ? 'skipped' : 'ran';
-    statuses.push({ name, state, files: t.files, findings: t.findings, failures: t.failures, ...(t.firstError ? { error: t.firstError } : {}) });
+    statuses.push({
+      name,
+      state,
+      files: t.files,
+      findings: t.findings,
+      failures: t.failures,
+      ...(t.firstError ? { error: t.firstError } : {}),
+      ...(t.counts ? { counts: t.counts } : {}),
+    });
     if (t.failures > 0) warnings.push(`The ${name} scanner failed on ${t.failures} file(s); results may be incomplete (first error: ${t.firstError ?? 'unknown'})`);
   }
   if (unreadable > 0) warnings.push(`${unreadable} file(s) could not be read and were not scanned`);

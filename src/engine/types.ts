@@ -8,6 +8,8 @@ export interface FileScanner {
   scanFile(file: { readonly path: string; readonly text: string }): RawFinding[];
   /** Asynchronous set-up (loading parsers, grammars), awaited once per worker thread before the first file. */
   init?(): Promise<void>;
+  /** Counters since the last call (files skipped as unparsable …), reported in the scanner's status; resets them. */
+  takeCounts?(): Readonly<Record<string, number>>;
 }
 
 /** What a scanner module (loaded inside a worker) exports. */
@@ -24,6 +26,8 @@ export interface ScannerStatus {
   readonly findings: number;
   readonly failures: number;
   readonly error?: string;
+  /** Scanner-specific counts (for the code scanner: files parsed, skipped, unparsable). */
+  readonly counts?: Readonly<Record<string, number>>;
 }
 
 /** One unit of work for a worker: files of a workspace, scanners by module URL. */
@@ -38,6 +42,7 @@ export interface ScannerTally {
   findings: number;
   failures: number;
   firstError?: string;
+  counts?: Record<string, number>;
 }
 
 export interface ScanTaskResult {

@@ -64,7 +64,15 @@ export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult>
       }
     }
   }
+  for (const scanner of scanners) {
+    const counts = scanner.takeCounts?.();
+    if (counts) addCounts(((tallies[scanner.name] as ScannerTally).counts ??= {}), counts);
+  }
   return { findings, tallies, unreadable, suppressed };
+}
+
+export function addCounts(into: Record<string, number>, counts: Readonly<Record<string, number>>): void {
+  for (const [key, value] of Object.entries(counts)) into[key] = (into[key] ?? 0) + value;
 }
 
 /** Worker entry for the dependency task: reads the manifests and lockfiles, extracts, runs the supply-chain checks. */

@@ -79,14 +79,25 @@ export function analyse(path: string, text: string, language: CodeLanguage): Rul
 }
 
 export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): FileScanner {
+  // Counts since the engine last asked (takeCounts): files parsed, skipped (vendored, minified,
+  // too large) and unparsable, and rule errors.
+  let pending = { parsed: 0, skipped: 0, unparsable: 0, rule_errors: 0 };
   return {
     name: 'code',
     version: CODE_SCANNER_VERSION,
     init: loadAllLanguages,
+    takeCounts() {
+      const counts = pending;
+      pending = { parsed: 0, skipped: 0, unparsable: 0, rule_errors: 0 };
+      return counts;
+    },
     scanFile({ path, text }) {
       const reason = skipReason(path, text);
       if (reason) {
-        if (reason !== 'unsupported') codeScannerStats.skipped++;
+        if (reason !== 'unsupported') {
+          codeScannerStats.skipped++;
+          pending.skipped++;
+        }
         return [];
       }
       const language = languageOf(path) as CodeLanguage;
@@ -98,9 +109,11 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
       }
       if (!ctx) {
         codeScannerStats.skipped++;
+        pending.unparsable++;
         return [];
       }
       codeScannerStats.parsed++;
+      pending.parsed++;
       const findings: RawFinding[] = [];
       const seen = new Set<string>();
       for (const rule of rules) {
@@ -110,6 +123,7 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
           matches = rule.match(ctx);
         } catch {
           codeScannerStats.failed++;
+          pending.rule_errors++;
           continue;
         }
         for (const m of matches) {

@@ -108,14 +108,19 @@ describe('code scanner: in the worker pool', () => {
       await writeFile(join(root, 'src', 'app.js'), VULNERABLE_JS);
       await writeFile(join(root, 'src', 'views.py'), "import os\n\n@app.route('/p')\ndef p():\n    os.system('ping ' + request.args['h'])\n");
       await writeFile(join(root, 'README.md'), VULNERABLE_JS);
-      const files = ['src/app.js', 'src/views.py', 'README.md'].map((path) => ({ path, size: 100 }));
+      // Not JavaScript at all: the parser recovers, but errors cover most of the text.
+      await writeFile(join(root, 'src', 'broken.js'), '}}}} ((( ]]] :: ;; ### @@@ !!! }}}} ((( ]]] :: ;;\n'.repeat(20));
+      await writeFile(join(root, 'src', 'bundle.min.js'), VULNERABLE_JS);
+      const files = ['src/app.js', 'src/views.py', 'README.md', 'src/broken.js', 'src/bundle.min.js'].map((path) => ({ path, size: 100 }));
       const moduleUrl = new URL('../../../src/scanners/code/scanner.ts', import.meta.url).href;
       const result = await runFileScanners({ root, files }, { pool, scannerModules: [moduleUrl], scannerNames: ['code'], timeoutMs: 60_000 });
       expect(result.raw.map((f) => [f.path, f.ruleId, f.line]).sort()).toEqual([
         ['src/app.js', 'command-injection', 2],
         ['src/views.py', 'command-injection', 5],
       ]);
-      expect(result.statuses).toEqual([{ name: 'code', state: 'ran', files: 3, findings: 2, failures: 0 }]);
+      expect(result.statuses).toEqual([
+        { name: 'code', state: 'ran', files: 5, findings: 2, failures: 0, counts: { parsed: 2, skipped: 1, unparsable: 1, rule_errors: 0 } },
+      ]);
     } finally {
       await pool.close();
       await rm(root, { recursive: true, force: true });
