@@ -10,6 +10,7 @@
  */
 export { AiError, isAiError, type AiErrorKind, type AiErrorOptions } from './providers/errors.js';
 export { DEFAULT_MODELS } from './providers/models.js';
+export { providerForKey } from './key-prefix.js';
 export { createRemoteProvider, DEFAULT_FIRST_TOKEN_TIMEOUT_MS } from './providers/remote.js';
 
 export type ProviderName = 'builtin' | 'anthropic' | 'openai' | 'google' | 'openai-compatible';
@@ -44,14 +45,3 @@ export interface ProviderSettings {
   readonly firstTokenTimeoutMs?: number;
 }
 
-/**
- * Provider recognised from a key's documented prefix when unambiguous: sk-ant-… → anthropic,
- * AIza… → google, sk-proj-/sk-svcacct-/sk-admin-/sk-… (not sk-ant-) → openai; else undefined.
- */
-export function providerForKey(key: string): Exclude<ProviderName, 'builtin' | 'openai-compatible'> | undefined {
-  const trimmed = key.trim();
-  if (trimmed.startsWith('sk-ant-')) return 'anthropic';
-  if (trimmed.startsWith('AIza')) return 'google';
-  if (trimmed.startsWith('sk-')) return 'openai';
-  return undefined;
-}

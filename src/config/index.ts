@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { providerForKey } from '../ai/key-prefix.js';
 import { DEFAULT_SOURCE_LIMITS, type SourceLimits } from '../sources/limits.js';
 
 /**
@@ -141,20 +142,12 @@ export function isCidr(text: string): boolean {
   return (family === 4 && bits <= 32) || (family === 6 && bits <= 128);
 }
 
-/** Infer the AI provider from a key's documented prefix, when it is unambiguous. */
-export function providerFromKey(key: string | undefined): AiProviderName | undefined {
-  if (key === undefined) return undefined;
-  if (key.startsWith('sk-ant-')) return 'anthropic';
-  if (key.startsWith('AIza')) return 'google';
-  if (key.startsWith('sk-')) return 'openai';
-  return undefined;
-}
 
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const r = new Reader(env);
   const aiApiKey = r.raw('AI_API_KEY');
   const explicitProvider = r.oneOf('AI_PROVIDER', AI_PROVIDERS);
-  const aiProvider = explicitProvider ?? providerFromKey(aiApiKey) ?? 'builtin';
+  const aiProvider = explicitProvider ?? (aiApiKey === undefined ? undefined : providerForKey(aiApiKey)) ?? 'builtin';
   const aiBaseUrl = r.url('AI_BASE_URL', ['http', 'https']);
   if (aiProvider === 'openai-compatible' && aiBaseUrl === undefined) {
     r.problems.push('AI_BASE_URL: is required when AI_PROVIDER is openai-compatible');
