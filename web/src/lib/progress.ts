@@ -26,9 +26,13 @@ export function formatFiles(progress: Progress): string | undefined {
   return `${done} of ${total} files (${percent}%)`;
 }
 
+export function stageLabel(progress: Progress | undefined): string {
+  return progress === undefined ? 'Starting' : STAGE_LABELS[progress.stage];
+}
+
 /** One line for the progress region: stage, files and elapsed time. */
 export function formatProgress(progress: Progress | undefined, elapsedMs: number): string {
-  const stage = progress === undefined ? 'Starting' : STAGE_LABELS[progress.stage];
+  const stage = stageLabel(progress);
   const files = progress === undefined ? undefined : formatFiles(progress);
   return [stage, files, formatElapsed(elapsedMs)].filter((part) => part !== undefined).join(' · ');
 }
