@@ -56,6 +56,8 @@ export interface StubOptions {
   readonly bundle: WebBundle;
   /** The streamed explanation ends with this [SERVICE_ERROR] message instead of finishing. */
   readonly explainFailsWith?: string;
+  /** How long a repository scan takes (its progress moves through the stages meanwhile). */
+  readonly scanMs?: number;
 }
 
 export interface StubService {
@@ -130,7 +132,42 @@ export async function createStubService(options: StubOptions): Promise<StubServi
     }
     return reply.type('text/plain; charset=utf-8').send(Readable.from(body()));
   });
+  app.post('/v1/triage', (_request, reply) => reply.type('text/plain; charset=utf-8').send(Readable.from(['1. Rotate the AWS key.\n', '2. Remove the GitHub token.\n'])));
+  app.post('/v1/fix/pr', () => ({ pr_url: 'https://github.test/octo/demo/pull/7', message: 'Pull request opened; rotate the credential too.' }));
+  app.post('/v1/account/rotate-key', () => ({
+    api_key: `${STUB_KEY}-rotated`,
+    key_prefix: 'vgl_live_rot',
+    created_at: new Date().toISOString(),
+    emailed: true,
+    message: 'New key issued and mailed; the previous key no longer works. Store this key now: it will not be shown again.',
+  }));
+  app.get('/v1/scans/scan0001/sarif', (_request, reply) =>
+    reply.type('application/sarif+json').header('content-disposition', 'attachment; filename="scan0001.sarif"').send({ version: '2.1.0', runs: [] }),
+  );
+  registerScanRoutes(app, options.scanMs ?? 1_500);
   await app.ready();
   return { app, writes };
 }
 
+
+/** Scans that take a while and report progress by X-Vigil-Progress-Id; "octo/limited" hits the hourly quota. */
+function registerScanRoutes(app: FastifyInstance, scanMs: number): void {
+  const started = new Map<string, number>();
+  app.post('/v1/scan/github', async (request: FastifyRequest<{ Body: { repository?: string } }>, reply: FastifyReply) => {
+    if (request.body.repository === 'octo/limited') {
+      return reply.code(429).header('retry-after', '1200').send({ detail: 'Hourly scans limit of 10 requests reached for the Free plan; it resets at 2026-03-01T11:00:00.000Z (in 1200 s)' });
+    }
+    const id = request.headers['x-vigil-progress-id'];
+    if (typeof id === 'string') started.set(id, Date.now());
+    await new Promise((resolve) => setTimeout(resolve, scanMs));
+    return STUB_SCAN;
+  });
+  app.get('/v1/scans/progress/:id', (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    const at = started.get(request.params.id);
+    if (at === undefined) return reply.code(404).send({ detail: 'No scan in progress with this id' });
+    const share = Math.min(1, (Date.now() - at) / scanMs);
+    if (share < 0.2) return { stage: 'downloading' };
+    return { stage: 'scanning', files_done: Math.floor(share * 40), files_total: 40 };
+  });
+  app.post('/v1/scan/api', () => ({ ...STUB_SCAN, scan_id: 'scan0002', target_type: 'api', target: 'https://api.example.test', findings: [], finding_count: 0 }));
+}

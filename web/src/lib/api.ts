@@ -67,7 +67,6 @@ export class ApiClient {
         method,
         headers,
         credentials: 'same-origin',
-        cache: 'no-store',
         ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { SeverityBadge } from '../components/SeverityBadge.js';
 import { distinctValues, filterFindings, locationText, sortFindings, type FindingFilter, type SortDirection, type SortKey } from '../lib/findings.js';
+import { pluralize } from '../lib/format.js';
 import { SEVERITIES, type Finding, type Severity } from '../lib/types.js';
 
 const COLUMNS: readonly { key: SortKey; label: string }[] = [
@@ -70,7 +71,7 @@ export function FindingsTable({ findings, onOpen }: { findings: readonly Finding
         </div>
       </form>
       <p role="status" class="muted">
-        {rows.length === findings.length ? `${findings.length} findings` : `${rows.length} of ${findings.length} findings match the filters`}
+        {rows.length === findings.length ? pluralize(findings.length, 'finding') : `${rows.length} of ${pluralize(findings.length, 'finding')} match the filters`}
       </p>
       {rows.length > 0 && (
         <div class="table-scroll" role="region" aria-label="Findings table" tabIndex={0}>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import { ErrorAlert } from '../components/ErrorAlert.js';
 import { ScanTable } from '../components/ScanTable.js';
 import { useApp } from '../context.js';
+import { pluralize } from '../lib/format.js';
 import { appendPage, filterScans, scansPath, toScanPage, type ScanFilter } from '../lib/scans.js';
 import type { ScanSummary } from '../lib/types.js';
 
@@ -64,7 +65,7 @@ export function ScanHistory() {
         </div>
       </form>
       <p role="status" class="muted">
-        {loaded ? (filtering ? `${shown.length} of ${scans.length} loaded scans match` : `${scans.length} scans loaded${cursor !== null ? '; more are available' : ''}`) : ''}
+        {loaded ? (filtering ? `${shown.length} of ${scans.length} loaded scans match` : `${pluralize(scans.length, 'scan')} loaded${cursor !== null ? '; more are available' : ''}`) : ''}
       </p>
       <ErrorAlert error={error} />
       {loaded && scans.length === 0 && <p>No scans yet: start one with the form above.</p>}

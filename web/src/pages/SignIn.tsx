@@ -36,12 +36,11 @@ export function SignIn() {
   }, [api]);
 
   useEffect(() => {
-    const token = initialToken.current;
-    if (token === undefined) return;
-    initialToken.current = undefined;
-    // The token must not stay in the address bar, history or a bookmark.
-    navigate(`/signin${window.location.search}`, { replace: true });
-    void (async () => {
+    const verify = async (token: string) => {
+      setPhase({ name: 'verifying' });
+      setError(undefined);
+      // The token must not stay in the address bar, history or a bookmark.
+      navigate(`/signin${window.location.search}`, { replace: true });
       try {
         const verified = await api.post<Verified>('/auth/verify', { token });
         const next = await api.get<Session>('/auth/session');
@@ -51,7 +50,17 @@ export function SignIn() {
         setError(caught);
         setPhase({ name: 'form' });
       }
-    })();
+    };
+    const initial = initialToken.current;
+    initialToken.current = undefined;
+    if (initial !== undefined) void verify(initial);
+    // A link pasted into a tab that already shows this page changes only the fragment.
+    const onHashChange = () => {
+      const token = tokenFromHash(window.location.hash);
+      if (token !== undefined) void verify(token);
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
   }, [api, setSession]);
 
   const requestLink = async (event: Event) => {
