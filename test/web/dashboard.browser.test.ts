@@ -141,6 +141,58 @@ describe('dashboard in Chromium (built with vite, served by the dashboard plugin
     expect(problems).toEqual([]);
   });
 
+  it('scans a repository with progress, forgets the token once sent, and opens the result', async () => {
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    await page.goto(`${origin}/scans`);
+    await page.getByLabel('Repository', { exact: true }).fill('octo/demo');
+    const token = page.getByLabel('GitHub token (optional, private repositories)');
+    await token.fill('ghp_not_a_real_token_for_the_form');
+    await page.getByRole('button', { name: 'Start scan' }).click();
+
+    await expect.poll(() => page.getByText('Scanning files · 12 of 40 files (30%)').count()).toBe(1);
+    expect(await token.inputValue()).toBe('');
+    const sent = stub.writes.find((w) => w.url === '/v1/scan/github');
+    expect(sent?.progressId).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(sent?.csrf).toBe(STUB_CSRF);
+
+    stub.releaseScans();
+    await page.waitForURL(`${origin}/scans/scan0001`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('octo/demo');
+    expect(problems).toEqual([]);
+  });
+
+  it('shows a quota error with when it can be retried', async () => {
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    await page.goto(`${origin}/scans`);
+    await page.getByLabel('Repository', { exact: true }).fill('octo/limited');
+    await page.getByRole('button', { name: 'Start scan' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Hourly scans limit' });
+    await expect.poll(() => alert.count()).toBe(1);
+    expect(await alert.textContent()).toContain('You can retry in 20 min.');
+  });
+
+  it('rotates the key behind a confirmation and shows the new key once', async () => {
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    await page.goto(`${origin}/settings`);
+    const rotate = page.getByRole('button', { name: 'Rotate key' });
+    await rotate.click();
+    const dialog = page.getByRole('dialog', { name: 'Rotate the API key?' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await focusedText()).toBe('Rotate key');
+    expect(stub.writes.some((w) => w.url === '/v1/account/rotate-key')).toBe(false);
+
+    await rotate.click();
+    await dialog.getByRole('button', { name: 'Rotate now' }).click();
+    await expect.poll(() => page.getByTestId('api-key').textContent()).toBe(`${STUB_KEY}-rotated`);
+    expect(stub.writes.find((w) => w.url === '/v1/account/rotate-key')?.csrf).toBe(STUB_CSRF);
+    await page.getByRole('link', { name: 'Overview' }).click();
+    await page.waitForURL(`${origin}/`);
+    expect(await page.content()).not.toContain(STUB_KEY);
+    expect(problems).toEqual([]);
+  });
+
   it('collapses the navigation behind a menu button at 360 px', async () => {
     await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
     await page.setViewportSize({ width: 360, height: 740 });

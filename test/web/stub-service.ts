@@ -56,14 +56,14 @@ export interface StubOptions {
   readonly bundle: WebBundle;
   /** The streamed explanation ends with this [SERVICE_ERROR] message instead of finishing. */
   readonly explainFailsWith?: string;
-  /** How long a repository scan takes (its progress moves through the stages meanwhile). */
-  readonly scanMs?: number;
 }
 
 export interface StubService {
   readonly app: FastifyInstance;
   /** Requests that changed state, with the CSRF header they carried. */
   readonly writes: { method: string; url: string; csrf: string | undefined; progressId?: string }[];
+  /** Lets the repository scans waiting so far answer. */
+  readonly releaseScans: () => void;
 }
 
 function signedIn(request: FastifyRequest): boolean {
@@ -144,30 +144,37 @@ export async function createStubService(options: StubOptions): Promise<StubServi
   app.get('/v1/scans/scan0001/sarif', (_request, reply) =>
     reply.type('application/sarif+json').header('content-disposition', 'attachment; filename="scan0001.sarif"').send({ version: '2.1.0', runs: [] }),
   );
-  registerScanRoutes(app, options.scanMs ?? 1_500);
+  const releaseScans = registerScanRoutes(app);
   await app.ready();
-  return { app, writes };
+  return { app, writes, releaseScans };
 }
 
 
-/** Scans that take a while and report progress by X-Vigil-Progress-Id; "octo/limited" hits the hourly quota. */
-function registerScanRoutes(app: FastifyInstance, scanMs: number): void {
-  const started = new Map<string, number>();
+/**
+ * Repository scans stay open until releaseScans() (so a test sees the progress
+ * without timing); while open, the progress id they carried reports 12 of 40
+ * files. "octo/limited" hits the hourly quota.
+ */
+function registerScanRoutes(app: FastifyInstance): () => void {
+  const known = new Set<string>();
+  let release: () => void = () => undefined;
+  let gate = new Promise<void>((resolve) => (release = resolve));
   app.post('/v1/scan/github', async (request: FastifyRequest<{ Body: { repository?: string } }>, reply: FastifyReply) => {
     if (request.body.repository === 'octo/limited') {
       return reply.code(429).header('retry-after', '1200').send({ detail: 'Hourly scans limit of 10 requests reached for the Free plan; it resets at 2026-03-01T11:00:00.000Z (in 1200 s)' });
     }
     const id = request.headers['x-vigil-progress-id'];
-    if (typeof id === 'string') started.set(id, Date.now());
-    await new Promise((resolve) => setTimeout(resolve, scanMs));
+    if (typeof id === 'string') known.add(id);
+    await gate;
     return STUB_SCAN;
   });
   app.get('/v1/scans/progress/:id', (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-    const at = started.get(request.params.id);
-    if (at === undefined) return reply.code(404).send({ detail: 'No scan in progress with this id' });
-    const share = Math.min(1, (Date.now() - at) / scanMs);
-    if (share < 0.2) return { stage: 'downloading' };
-    return { stage: 'scanning', files_done: Math.floor(share * 40), files_total: 40 };
+    if (!known.has(request.params.id)) return reply.code(404).send({ detail: 'No scan in progress with this id' });
+    return { stage: 'scanning', files_done: 12, files_total: 40 };
   });
   app.post('/v1/scan/api', () => ({ ...STUB_SCAN, scan_id: 'scan0002', target_type: 'api', target: 'https://api.example.test', findings: [], finding_count: 0 }));
+  return () => {
+    release();
+    gate = new Promise<void>((resolve) => (release = resolve));
+  };
 }

@@ -38,25 +38,28 @@ export function ScanDetail({ id }: { id: string }) {
     return () => controller.abort();
   }, [api, id]);
 
+  // The heading stays the same element while the scan loads, so the focus put on it after navigation stays there.
+  const heading = (
+    <>
+      <nav aria-label="Breadcrumb" class="breadcrumb">
+        <Link href="/scans">Scans</Link> <span aria-hidden="true">›</span> {scan?.target ?? id}
+      </nav>
+      <h1 tabIndex={-1} class="break">
+        {scan?.target ?? `Scan ${id}`}
+      </h1>
+    </>
+  );
   if (scan === null) {
     return (
       <>
-        <h1 tabIndex={-1}>Scan {id}</h1>
+        {heading}
         {error === undefined ? <p role="status">Loading the scan…</p> : <ErrorAlert error={error} />}
-        <p>
-          <Link href="/scans">Back to all scans</Link>
-        </p>
       </>
     );
   }
   return (
     <>
-      <p class="breadcrumb">
-        <Link href="/scans">Scans</Link> <span aria-hidden="true">›</span> {scan.target}
-      </p>
-      <h1 tabIndex={-1} class="break">
-        {scan.target}
-      </h1>
+      {heading}
       <p class="muted">
         {scan.target_type === 'github' ? 'Repository' : 'API'} scan {scan.scan_id} · {formatDateTime(scan.completed_at)} · {pluralize(scan.finding_count, 'finding')}
       </p>
