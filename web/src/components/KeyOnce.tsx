@@ -1,29 +1,23 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { formatDateTime } from '../lib/format.js';
 import type { IssuedKey } from '../lib/types.js';
 import { CopyButton } from './CopyButton.js';
 
 /**
  * A newly issued API key, shown this one time. The key lives only in the
- * state of the page that received it: leaving the page (or pressing Done)
- * drops it, and it is never written to storage, the URL or history.
+ * state of the page that received it: leaving the page, pressing Done, or the
+ * page being put away (pagehide, e.g. into the back/forward cache) calls
+ * onForget/onDone, and the parent drops it. It is never written to storage,
+ * the URL or history.
  */
-export function KeyOnce({ issued, onDone }: { issued: IssuedKey; onDone: () => void }) {
-  const [hidden, setHidden] = useState(false);
+export function KeyOnce({ issued, onDone, onForget }: { issued: IssuedKey; onDone: () => void; onForget: () => void }) {
+  const forget = useRef(onForget);
+  forget.current = onForget;
   useEffect(() => {
-    // The tab going to the background cache keeps no key on screen when it comes back.
-    const onHide = () => setHidden(true);
+    const onHide = () => forget.current();
     window.addEventListener('pagehide', onHide);
     return () => window.removeEventListener('pagehide', onHide);
   }, []);
-  if (hidden) {
-    return (
-      <section class="key-once" aria-labelledby="key-once-title">
-        <h2 id="key-once-title">Your API key</h2>
-        <p>The key is no longer shown. {issued.emailed ? 'It was mailed to you.' : 'Rotate it in Settings if you did not store it.'}</p>
-      </section>
-    );
-  }
   return (
     <section class="key-once" aria-labelledby="key-once-title">
       <h2 id="key-once-title">Your API key</h2>

@@ -42,6 +42,10 @@ export function Welcome() {
             setIssued(null);
             navigate('/');
           }}
+          onForget={() => {
+            setIssued(null);
+            setAlreadyIssued(true);
+          }}
         />
       )}
       {issued === null && alreadyIssued && (
