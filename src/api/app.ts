@@ -23,7 +23,7 @@ import { scanGitHubRoutes } from './routes/v1/scan-github.js';
 import { scanHistoryRoutes } from './routes/v1/scans.js';
 import { createAdvisorySource } from '../scans/advisories.js';
 import { createScanEngine, type ScanEngine } from '../scans/engine.js';
-import { loadWebBundle } from '../web/bundle.js';
+import { loadWebBundle } from '../dashboard/bundle.js';
 
 export interface AppDeps {
   readonly config: Config;

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_BUILT_DETAIL } from '../../src/api/plugins/dashboard.js';
 import { DASHBOARD_CSP, DOCS_CSP } from '../../src/api/plugins/security-headers.js';
-import { loadWebBundle } from '../../src/web/bundle.js';
+import { loadWebBundle } from '../../src/dashboard/bundle.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { openTestStorage, type TestStorage } from '../helpers/storage.js';
 

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { registerDashboard } from '../../src/api/plugins/dashboard.js';
 import { registerErrorHandling } from '../../src/api/plugins/errors.js';
 import { registerSecurityHeaders } from '../../src/api/plugins/security-headers.js';
-import type { WebBundle } from '../../src/web/bundle.js';
+import type { WebBundle } from '../../src/dashboard/bundle.js';
 
 /**
  * A stand-in for the service's /auth and /v1 endpoints, as the dashboard

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../core/errors.js';
-import type { WebBundle, WebFile } from '../../web/bundle.js';
+import type { WebBundle, WebFile } from '../../dashboard/bundle.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

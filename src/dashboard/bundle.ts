@@ -7,6 +7,8 @@ import { gzipSync } from 'node:zlib';
 /**
  * The built dashboard (dist/web/), read once at start-up into memory. It is
  * our own build output, so it is small; the limits only catch a wrong folder.
+ * (This folder is not src/web/: tsc would compile it into dist/web/, which
+ * vite build empties.)
  */
 export interface WebFile {
   readonly body: Buffer;
