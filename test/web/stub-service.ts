@@ -64,6 +64,8 @@ export interface StubService {
   readonly writes: { method: string; url: string; csrf: string | undefined; progressId?: string }[];
   /** Lets the repository scans waiting so far answer. */
   readonly releaseScans: () => void;
+  /** Whether the account still waits for its first key (a first sign-in); false at the start. */
+  readonly setKeyPending: (pending: boolean) => void;
 }
 
 function signedIn(request: FastifyRequest): boolean {
@@ -73,7 +75,7 @@ function signedIn(request: FastifyRequest): boolean {
 export async function createStubService(options: StubOptions): Promise<StubService> {
   const app = Fastify({ logger: false });
   const writes: StubService['writes'] = [];
-  let keyPending = true;
+  let keyPending = false;
   registerErrorHandling(app, 1024 * 1024);
   registerSecurityHeaders(app);
   registerDashboard(app, options.bundle);
@@ -146,7 +148,14 @@ export async function createStubService(options: StubOptions): Promise<StubServi
   );
   const releaseScans = registerScanRoutes(app);
   await app.ready();
-  return { app, writes, releaseScans };
+  return {
+    app,
+    writes,
+    releaseScans,
+    setKeyPending: (pending) => {
+      keyPending = pending;
+    },
+  };
 }
 
 

@@ -110,7 +110,7 @@ export function SignIn() {
       {phase.name === 'form' && (
         <section class="card" aria-labelledby="email-title">
           <h2 id="email-title">Sign in with your email address</h2>
-          <form onSubmit={(e) => void requestLink(e)} noValidate={false}>
+          <form onSubmit={(e) => void requestLink(e)}>
             <div class="field">
               <label for="signin-email">Email address</label>
               <input
