@@ -53,3 +53,19 @@ export function contrastAudit(scope: string, minimum = 4.5): string {
   return problems;
 })()`;
 }
+
+/** Browser-side audit: form controls without a label and buttons or links without a name, as strings. */
+export const UNLABELLED_CONTROLS = `(() => {
+  const problems = [];
+  for (const el of document.querySelectorAll('input, select, textarea')) {
+    if (el.type === 'hidden') continue;
+    const named = (el.labels && el.labels.length > 0) || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby');
+    if (!named) problems.push(el.outerHTML.slice(0, 80));
+  }
+  for (const el of document.querySelectorAll('button, a[href], summary')) {
+    const name = (el.getAttribute('aria-label') || el.textContent || '').trim();
+    const img = el.querySelector('img[alt]:not([alt=""])');
+    if (name === '' && !img) problems.push(el.outerHTML.slice(0, 80));
+  }
+  return problems;
+})()`;

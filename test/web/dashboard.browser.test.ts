@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadWebBundle } from '../../src/dashboard/bundle.js';
 import { buildDashboard, launchChromium } from './browser.js';
-import { contrastAudit } from './contrast.js';
+import { contrastAudit, UNLABELLED_CONTROLS } from './contrast.js';
 import { createStubService, STUB_CSRF, STUB_KEY, STUB_TOKEN, type StubService } from './stub-service.js';
 
 const SERVICE_ERROR_MESSAGE = 'The AI engine is at capacity; retry the request.';
@@ -196,21 +196,24 @@ describe('dashboard in Chromium (built with vite, served by the dashboard plugin
     expect(problems).toEqual([]);
   });
 
-  it('keeps every visible text at 4.5:1 contrast or more on each page', async () => {
+  it('keeps every visible text at 4.5:1 contrast or more and every control labelled, on each page', async () => {
     await page.goto(`${origin}/signin?error=state`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.evaluate<string[]>(contrastAudit('body'))).toEqual([]);
+    expect(await page.evaluate<string[]>(UNLABELLED_CONTROLS)).toEqual([]);
     await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
     for (const path of ['/', '/scans', '/scans/scan0001', '/settings']) {
       await page.goto(`${origin}${path}`);
       await page.locator('main h2').first().waitFor();
       expect(await page.evaluate<string[]>(contrastAudit('body')), path).toEqual([]);
+      expect(await page.evaluate<string[]>(UNLABELLED_CONTROLS), path).toEqual([]);
     }
     await page.goto(`${origin}/scans/scan0001`);
     await page.getByRole('button', { name: 'AWS access key' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Explain' }).click();
     await page.getByRole('dialog').getByRole('alert').filter({ hasText: 'capacity' }).waitFor();
     expect(await page.evaluate<string[]>(contrastAudit('dialog[open]'))).toEqual([]);
+    expect(await page.evaluate<string[]>(UNLABELLED_CONTROLS)).toEqual([]);
   });
 
   it('collapses the navigation behind a menu button at 360 px', async () => {
