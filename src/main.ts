@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -53,7 +54,10 @@ export interface Server {
   shutdown(): Promise<'clean' | 'timeout'>;
 }
 
-export async function startServer(config: Config, options: { logStream?: DestinationStream } = {}): Promise<Server> {
+/** dist/web/ of this checkout, whether this module runs from src/ (tsx) or dist/. */
+export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web/', import.meta.url));
+
+export async function startServer(config: Config, options: { logStream?: DestinationStream; webDir?: string } = {}): Promise<Server> {
   const runtime = await createRuntime(config);
   const quotas = new Quotas(createQuotaStore(config));
   let app: FastifyInstance;
@@ -66,6 +70,7 @@ export async function startServer(config: Config, options: { logStream?: Destina
       accounts: runtime.accounts,
       quotas,
       version: VERSION,
+      webDir: options.webDir ?? DEFAULT_WEB_DIR,
       ...(options.logStream ? { logStream: options.logStream } : {}),
     });
     await app.listen({ port: config.port, host: config.host });

@@ -10,6 +10,7 @@ import type { Config } from '../config/index.js';
 import type { Storage } from '../storage/index.js';
 import { loggerOptions } from './logging.js';
 import { registerAccess } from './plugins/access.js';
+import { registerDashboard } from './plugins/dashboard.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -22,6 +23,7 @@ import { scanGitHubRoutes } from './routes/v1/scan-github.js';
 import { scanHistoryRoutes } from './routes/v1/scans.js';
 import { createAdvisorySource } from '../scans/advisories.js';
 import { createScanEngine, type ScanEngine } from '../scans/engine.js';
+import { loadWebBundle } from '../dashboard/bundle.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -37,6 +39,11 @@ export interface AppDeps {
   readonly scanEngine?: ScanEngine;
   /** DNS for API scans (tests resolve made-up names); the system resolver otherwise. */
   readonly apiScanLookup?: LookupFunction;
+  /**
+   * The built dashboard (dist/web/), read once here. Absent or not built: the
+   * dashboard's paths answer 503 and the API works as before.
+   */
+  readonly webDir?: string;
   /** Extra /v1 routes (used by tests of shared behaviour and by later features). */
   readonly extraV1Routes?: (scope: FastifyInstance) => void;
 }
@@ -103,6 +110,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerDocs(app, deps.version);
 
   healthRoutes(app, { storage: deps.storage, version: deps.version });
+
+  const webBundle = deps.webDir === undefined ? undefined : await loadWebBundle(deps.webDir);
+  if (deps.webDir !== undefined && webBundle === undefined) app.log.warn({ webDir: deps.webDir }, 'the dashboard is not built; run npm run build');
+  registerDashboard(app, webBundle);
 
   await app.register(
     (scope, _opts, done) => {

@@ -33,6 +33,8 @@ export interface TestAppOptions {
   readonly extraV1Routes?: (scope: FastifyInstance) => void;
   readonly env?: Record<string, string>;
   readonly scanEngine?: ScanEngine;
+  /** The built dashboard to serve (default: none, so its paths answer 503). */
+  readonly webDir?: string;
 }
 
 let counter = 0;
@@ -59,6 +61,7 @@ export async function createTestApp(ts: TestStorage, options: TestAppOptions = {
     ...(options.limitsFor ? { limitsFor: options.limitsFor } : {}),
     ...(options.extraV1Routes ? { extraV1Routes: options.extraV1Routes } : {}),
     ...(options.scanEngine ? { scanEngine: options.scanEngine } : {}),
+    ...(options.webDir !== undefined ? { webDir: options.webDir } : {}),
   });
   await app.ready();
   return {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** CSP for JSON responses: nothing may load, nothing may frame them. */
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -22,13 +22,39 @@ export const DOCS_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * CSP for the dashboard's pages and assets (docs/dashboard-ui.md): everything
+ * from this origin, no inline script or style.
+ */
+export const DASHBOARD_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 const DOCS_PREFIXES = ['/docs', '/redoc'];
 
 function isDocsPath(path: string): boolean {
   return DOCS_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 }
 
-/** Hardened defaults for every response; no CORS headers are ever sent. */
+/** A dashboard route's own answer (page or asset); its JSON errors keep the API's headers. */
+function isDashboardFile(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.routeOptions.config?.dashboard !== true) return false;
+  const type = reply.getHeader('content-type');
+  return !(typeof type === 'string' && type.startsWith('application/json'));
+}
+
+/**
+ * Hardened defaults for every response; no CORS headers are ever sent.
+ * Dashboard files set their own Cache-Control (src/api/plugins/dashboard.ts).
+ */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -39,11 +65,13 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     void reply.header('cross-origin-opener-policy', 'same-origin');
     void reply.header('cross-origin-resource-policy', 'same-origin');
     void reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
-    void reply.header('content-security-policy', isDocsPath(path) ? DOCS_CSP : API_CSP);
+    const docs = isDocsPath(path);
+    const dashboard = !docs && isDashboardFile(request, reply);
+    void reply.header('content-security-policy', docs ? DOCS_CSP : dashboard ? DASHBOARD_CSP : API_CSP);
     if (request.protocol === 'https') {
       void reply.header('strict-transport-security', 'max-age=63072000; includeSubDomains');
     }
-    if (!isDocsPath(path)) void reply.header('cache-control', 'no-store');
+    if (!docs && !dashboard) void reply.header('cache-control', 'no-store');
     reply.removeHeader('x-powered-by');
     return payload;
   });

@@ -1,0 +1,232 @@
+import { rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadWebBundle } from '../../src/dashboard/bundle.js';
+import { buildDashboard, launchChromium } from './browser.js';
+import { contrastAudit, UNLABELLED_CONTROLS } from './contrast.js';
+import { createStubService, STUB_CSRF, STUB_KEY, STUB_TOKEN, type StubService } from './stub-service.js';
+
+const SERVICE_ERROR_MESSAGE = 'The AI engine is at capacity; retry the request.';
+
+describe('dashboard in Chromium (built with vite, served by the dashboard plugin, stubbed API)', () => {
+  let outDir: string;
+  let stub: StubService;
+  let origin: string;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    outDir = await buildDashboard();
+    const bundle = await loadWebBundle(outDir);
+    if (bundle === undefined) throw new Error('vite build produced no index.html');
+    stub = await createStubService({ bundle, explainFailsWith: SERVICE_ERROR_MESSAGE });
+    await stub.app.listen({ host: '127.0.0.1', port: 0 });
+    origin = `http://127.0.0.1:${(stub.app.server.address() as AddressInfo).port}`;
+    browser = await launchChromium();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stub?.app.close();
+    if (outDir) await rm(outDir, { recursive: true, force: true });
+  });
+
+  beforeEach(async () => {
+    stub.setKeyPending(false);
+    context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+    page = await context.newPage();
+    problems = [];
+    // CSP violations and script errors show up as console errors or page errors.
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !/status of 40[0-9]/.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+  });
+
+  afterEach(async () => {
+    await context.close();
+  });
+
+  // Browser-side expressions are strings: this file is type-checked for Node, without the DOM library.
+  const FOCUSED_TEXT = `(() => {
+    const el = document.activeElement;
+    if (el === null) return '';
+    const label = el.id ? document.querySelector('label[for="' + el.id + '"]') : null;
+    return ((label ?? el).textContent ?? '').trim();
+  })()`;
+
+  function focusedText(): Promise<string> {
+    return page.evaluate<string>(FOCUSED_TEXT);
+  }
+
+  it('renders the sign-in page and works with the keyboard alone', async () => {
+    await page.goto(`${origin}/signin`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in to Vigil');
+    expect(await page.getByRole('link', { name: 'Sign in with GitHub' }).getAttribute('href')).toBe('/auth/github');
+
+    await page.keyboard.press('Tab');
+    expect(await focusedText()).toBe('Skip to content');
+    await page.keyboard.press('Tab');
+    expect(await focusedText()).toBe('Vigil');
+    await page.keyboard.press('Tab');
+    expect(await focusedText()).toBe('Email address');
+    await page.keyboard.type('dev@example.test');
+    await page.keyboard.press('Tab');
+    expect(await focusedText()).toBe('Email me a sign-in link');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('heading', { name: 'Check your mail' }).isVisible()).toBe(true);
+    // A focus indicator is drawn on the focused control.
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate<string>('getComputedStyle(document.activeElement).outlineStyle');
+    expect(outline).toBe('solid');
+    expect(problems).toEqual([]);
+  });
+
+  it('shows the reason from ?error= on the sign-in page', async () => {
+    await page.goto(`${origin}/signin?error=no_email`);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'verified' }).count()).toBe(1);
+  });
+
+  it('signs in through the mailed link, removes the token from the address bar and shows the key once', async () => {
+    stub.setKeyPending(true);
+    await page.goto(`${origin}/signin#token=${STUB_TOKEN}`);
+    await page.waitForURL(`${origin}/welcome`);
+    expect(page.url()).not.toContain(STUB_TOKEN);
+    const key = page.getByTestId('api-key');
+    await expect.poll(() => key.textContent()).toBe(STUB_KEY);
+    expect(await page.getByText('This key will not be shown again').isVisible()).toBe(true);
+    expect(stub.writes.find((w) => w.url === '/auth/first-key')?.csrf).toBe(STUB_CSRF);
+
+    await page.getByRole('button', { name: 'I have stored the key' }).click();
+    await page.waitForURL(`${origin}/`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Overview');
+    expect(await page.content()).not.toContain(STUB_KEY);
+
+    // The link's address was replaced, not kept: back goes to the welcome page, then to where the tab started.
+    await page.goBack();
+    expect(page.url()).toBe(`${origin}/welcome`);
+    await expect.poll(() => page.getByText('already issued').count()).toBe(1);
+    expect(await page.content()).not.toContain(STUB_KEY);
+    await page.goBack();
+    expect(page.url()).toBe('about:blank');
+    expect(problems).toEqual([]);
+  });
+
+  it('opens a finding from the keyboard, streams an explanation and shows [SERVICE_ERROR] as an error; Esc closes and returns focus', async () => {
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    await page.goto(`${origin}/scans/scan0001`);
+    const rows = page.locator('table.table--findings tbody tr');
+    await expect.poll(() => rows.count()).toBe(4);
+    expect(await rows.first().locator('.badge').textContent()).toBe('CRITICAL');
+
+    const opener = page.getByRole('button', { name: 'AWS access key' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'AWS access key' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByRole('heading', { name: 'Open a fix pull request' }).isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Repository').inputValue()).toBe('octo/demo');
+
+    await dialog.getByRole('button', { name: 'Explain' }).click();
+    const alert = dialog.getByRole('alert').filter({ hasText: SERVICE_ERROR_MESSAGE });
+    await expect.poll(() => alert.count()).toBe(1);
+    const output = dialog.getByLabel('Explanation', { exact: true });
+    expect(await output.textContent()).toBe('The key grants access to your AWS account.');
+    expect(await dialog.textContent()).not.toContain('[SERVICE_ERROR]');
+    expect(stub.writes.find((w) => w.url === '/v1/explain')?.csrf).toBe(STUB_CSRF);
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await focusedText()).toBe('AWS access key');
+    expect(problems).toEqual([]);
+  });
+
+  it('scans a repository with progress, forgets the token once sent, and opens the result', async () => {
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    await page.goto(`${origin}/scans`);
+    await page.getByLabel('Repository', { exact: true }).fill('octo/demo');
+    const token = page.getByLabel('GitHub token (optional, private repositories)');
+    await token.fill('ghp_not_a_real_token_for_the_form');
+    await page.getByRole('button', { name: 'Start scan' }).click();
+
+    await expect.poll(() => page.getByText('Scanning files · 12 of 40 files (30%)').count()).toBe(1);
+    expect(await token.inputValue()).toBe('');
+    const sent = stub.writes.find((w) => w.url === '/v1/scan/github');
+    expect(sent?.progressId).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(sent?.csrf).toBe(STUB_CSRF);
+
+    stub.releaseScans();
+    await page.waitForURL(`${origin}/scans/scan0001`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('octo/demo');
+    expect(problems).toEqual([]);
+  });
+
+  it('shows a quota error with when it can be retried', async () => {
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    await page.goto(`${origin}/scans`);
+    await page.getByLabel('Repository', { exact: true }).fill('octo/limited');
+    await page.getByRole('button', { name: 'Start scan' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Hourly scans limit' });
+    await expect.poll(() => alert.count()).toBe(1);
+    expect(await alert.textContent()).toContain('You can retry in 20 min.');
+  });
+
+  it('rotates the key behind a confirmation and shows the new key once', async () => {
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    await page.goto(`${origin}/settings`);
+    const rotate = page.getByRole('button', { name: 'Rotate key' });
+    await rotate.click();
+    const dialog = page.getByRole('dialog', { name: 'Rotate the API key?' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await focusedText()).toBe('Rotate key');
+    expect(stub.writes.some((w) => w.url === '/v1/account/rotate-key')).toBe(false);
+
+    await rotate.click();
+    await dialog.getByRole('button', { name: 'Rotate now' }).click();
+    await expect.poll(() => page.getByTestId('api-key').textContent()).toBe(`${STUB_KEY}-rotated`);
+    expect(stub.writes.find((w) => w.url === '/v1/account/rotate-key')?.csrf).toBe(STUB_CSRF);
+    await page.getByRole('link', { name: 'Overview' }).click();
+    await page.waitForURL(`${origin}/`);
+    expect(await page.content()).not.toContain(STUB_KEY);
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps every visible text at 4.5:1 contrast or more and every control labelled, on each page', async () => {
+    await page.goto(`${origin}/signin?error=state`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.evaluate<string[]>(contrastAudit('body'))).toEqual([]);
+    expect(await page.evaluate<string[]>(UNLABELLED_CONTROLS)).toEqual([]);
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    for (const path of ['/', '/scans', '/scans/scan0001', '/settings']) {
+      await page.goto(`${origin}${path}`);
+      await page.locator('main h2').first().waitFor();
+      expect(await page.evaluate<string[]>(contrastAudit('body')), path).toEqual([]);
+      expect(await page.evaluate<string[]>(UNLABELLED_CONTROLS), path).toEqual([]);
+    }
+    await page.goto(`${origin}/scans/scan0001`);
+    await page.getByRole('button', { name: 'AWS access key' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Explain' }).click();
+    await page.getByRole('dialog').getByRole('alert').filter({ hasText: 'capacity' }).waitFor();
+    expect(await page.evaluate<string[]>(contrastAudit('dialog[open]'))).toEqual([]);
+    expect(await page.evaluate<string[]>(UNLABELLED_CONTROLS)).toEqual([]);
+  });
+
+  it('collapses the navigation behind a menu button at 360 px', async () => {
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${origin}/scans`);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Settings' }).isVisible()).toBe(false);
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByRole('link', { name: 'Settings' }).isVisible()).toBe(true);
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+    expect(overflow).toBe(0);
+  });
+});

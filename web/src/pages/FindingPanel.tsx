@@ -1,0 +1,87 @@
+import type { ComponentChildren } from 'preact';
+import { Dialog } from '../components/Dialog.js';
+import { SeverityBadge } from '../components/SeverityBadge.js';
+import { StreamOutput } from '../components/StreamOutput.js';
+import { useApp } from '../context.js';
+import { useStream } from '../hooks/useStream.js';
+import type { Finding, Scan } from '../lib/types.js';
+import { FixPullRequest } from './FixPullRequest.js';
+
+function Field({ label, children }: { label: string; children: ComponentChildren }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+/** Every field of one finding, with streaming Explain and Fix, and Open fix PR when the title is supported. */
+export function FindingPanel({ finding, scan, fixable, onClose }: { finding: Finding; scan: Scan; fixable: boolean; onClose: () => void }) {
+  const { api } = useApp();
+  const explain = useStream(api, '/v1/explain');
+  const fix = useStream(api, '/v1/fix');
+  const where = finding.location;
+  const busy = explain.state.phase === 'streaming' || fix.state.phase === 'streaming';
+  return (
+    <Dialog title={finding.title} onClose={onClose} variant="panel">
+      <p>
+        <SeverityBadge severity={finding.severity} /> <code>{finding.id}</code>
+      </p>
+      <dl class="fields-list">
+        <Field label="Category">{finding.category.replace(/_/g, ' ')}</Field>
+        <Field label="Scanner">{finding.scanner_name.replace(/_/g, ' ')}</Field>
+        {finding.rule_id !== undefined && <Field label="Rule">{finding.rule_id}</Field>}
+        <Field label="Confidence">{`${Math.round(finding.confidence * 100)}%`}</Field>
+        <Field label="OWASP">{finding.owasp_categories.length > 0 ? finding.owasp_categories.join(', ') : '—'}</Field>
+        <Field label="Target">{where.target}</Field>
+        {where.path !== undefined && (
+          <Field label="File">
+            <code>{where.path}</code>
+            {where.line !== undefined && ` line ${where.line}`}
+            {where.column !== undefined && `, column ${where.column}`}
+          </Field>
+        )}
+        {where.url !== null && (
+          <Field label="Request">
+            <code>
+              {where.method ?? ''} {where.url}
+            </code>
+          </Field>
+        )}
+      </dl>
+      <h3>Description</h3>
+      <p class="prose">{finding.description}</p>
+      <h3>Evidence</h3>
+      <pre class="evidence" tabIndex={0} aria-label="Evidence (secret values are redacted)">
+        {finding.evidence || '—'}
+      </pre>
+      <h3>Remediation</h3>
+      <p class="prose">{finding.remediation}</p>
+      <h3>Ask the AI</h3>
+      <div class="actions">
+        <button type="button" class="button" disabled={busy} onClick={() => void explain.start({ finding })}>
+          Explain
+        </button>
+        <button type="button" class="button" disabled={busy} onClick={() => void fix.start({ finding })}>
+          Suggest a fix
+        </button>
+        {busy && (
+          <button
+            type="button"
+            class="button button--quiet"
+            onClick={() => {
+              explain.stop();
+              fix.stop();
+            }}
+          >
+            Stop
+          </button>
+        )}
+      </div>
+      <StreamOutput state={explain.state} label="Explanation" />
+      <StreamOutput state={fix.state} label="Suggested fix" />
+      {fixable && <FixPullRequest finding={finding} scan={scan} />}
+    </Dialog>
+  );
+}
