@@ -65,6 +65,7 @@ export async function startServer(config: Config, options: { logStream?: Destina
       storage: runtime.storage,
       accounts: runtime.accounts,
       quotas,
+      mailer: runtime.mailer,
       version: VERSION,
       ...(options.logStream ? { logStream: options.logStream } : {}),
     });
