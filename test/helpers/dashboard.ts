@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { mailText, type TestApp } from './app.js';
 
@@ -10,10 +11,12 @@ export interface Browser {
 }
 
 let clients = 0;
-/** A fresh client address per call, so the per-client sign-in limits stay out of tests about other things. */
+// Random per run: counters in a shared Redis outlive a run, so addresses must not repeat between runs.
+const RUN_PREFIX = `fd00:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+/** A fresh client (its own IPv6 /64) per call, so the per-client sign-in limits stay out of tests about other things. */
 export function nextIp(): string {
   clients += 1;
-  return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
+  return `${RUN_PREFIX}:${clients.toString(16)}::1`;
 }
 
 export function requestLink(t: TestApp, email: string, ip = nextIp(), headers: Record<string, string> = {}) {
