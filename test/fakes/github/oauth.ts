@@ -34,6 +34,8 @@ const CODE_LIFETIME_MS = 10 * 60 * 1000;
 const TROUBLESHOOTING = 'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors';
 
 export interface FakeOAuth {
+  /** Every access token handed out, for tests that check nothing leaked them. */
+  readonly issued: readonly string[];
   addApp(clientId: string, clientSecret: string): void;
   /** Who approves at the authorize page; `undefined` means the user clicks Cancel. */
   setUser(user: FakeOAuthUser | undefined): void;
@@ -47,6 +49,7 @@ export function createFakeOAuth(grant: (token: string, scopes: readonly string[]
   const codes = new Map<string, PendingCode>();
   const users = new Map<string, { user: FakeOAuthUser; scopes: readonly string[] }>();
   let approver: FakeOAuthUser | undefined;
+  const issued: string[] = [];
 
   function authorize(ctx: Context, query: URLSearchParams): void {
     const clientId = query.get('client_id') ?? '';
@@ -88,6 +91,7 @@ export function createFakeOAuth(grant: (token: string, scopes: readonly string[]
       codes.delete(params.get('code') ?? ''); // single use
       const token = `gho_${randomBytes(18).toString('hex')}`;
       grant(token, pending.scopes);
+      issued.push(token);
       users.set(token, { user: pending.user, scopes: pending.scopes });
       answer = { access_token: token, token_type: 'bearer', scope: pending.scopes.join(',') };
     }
@@ -106,6 +110,7 @@ export function createFakeOAuth(grant: (token: string, scopes: readonly string[]
   }
 
   return {
+    issued,
     addApp: (clientId, clientSecret) => void apps.set(clientId, clientSecret),
     setUser: (user) => {
       approver = user;
