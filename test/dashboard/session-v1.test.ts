@@ -119,6 +119,15 @@ describe('the dashboard session on /v1', () => {
     expect(account.json().key.prefix).toBe(rotated.key_prefix);
   });
 
+  it('lets a session whose first key is pending rotate in a key, which ends the wait', async () => {
+    const b = await browser();
+    const res = await t.app.inject({ method: 'POST', url: '/v1/account/rotate-key', headers: sessionHeaders(b) });
+    expect(res.statusCode).toBe(200);
+    const session = (await t.app.inject({ method: 'GET', url: '/auth/session', headers: sessionHeaders(b) })).json();
+    expect(session).toMatchObject({ key_pending: false, account: { key: { prefix: res.json().key_prefix } } });
+    expect((await t.app.inject({ method: 'POST', url: '/auth/first-key', headers: sessionHeaders(b) })).statusCode).toBe(409);
+  });
+
   it('refuses /v1 without key or cookie, and with an ended session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/account' })).json()).toEqual({ detail: UNAUTHORIZED_DETAIL });
     const res = await t.app.inject({ method: 'GET', url: '/v1/account', headers: { cookie: `vigil_session=${'C'.repeat(43)}` } });

@@ -30,7 +30,8 @@ export function sessionRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
       return {
         email: auth.account.email,
         csrf_token: session.csrfToken,
-        key_pending: session.keyPending,
+        // A key rotated in from Settings before the first reveal also ends the wait.
+        key_pending: session.keyPending && auth.key === null,
         account: await accountSummary(deps, auth.account, auth.key),
       };
     },
