@@ -158,6 +158,21 @@ describe.each(BACKENDS)('dashboard sign-in by email link (%s)', (backend) => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/account', headers: sessionHeaders(browser) })).statusCode).toBe(401);
   });
 
+  it('ends the session a browser had when it signs in again', async () => {
+    const email = `again-${backend}@example.test`;
+    const before = await signIn(t, email);
+    await requestLink(t, email);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/verify',
+      headers: { cookie: `vigil_session=${before.cookie}` },
+      payload: { token: await mailedToken(t, email) },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await session(before.cookie)).statusCode).toBe(401);
+    expect((await session(sessionCookieOf(res) ?? '')).statusCode).toBe(200);
+  });
+
   it('ends a session after 7 idle days and removes its row', async () => {
     const browser = await signIn(t, `idle-${backend}@example.test`);
     now += 6 * 24 * 3600 * 1000;
