@@ -116,7 +116,7 @@ async function startVigil(label: string, databaseUrl: string | undefined, cleanu
   const quotas = new Quotas(new MemoryQuotaStore());
   cleanups.push(() => quotas.close());
   const { apiKey } = await runtime.accounts.createAccount('bench@example.test', 'team');
-  const app = await buildApp({ config, storage: runtime.storage, accounts: runtime.accounts, quotas, version: VERSION, limitsFor: () => UNLIMITED });
+  const app = await buildApp({ config, storage: runtime.storage, accounts: runtime.accounts, quotas, mailer: runtime.mailer, version: VERSION, limitsFor: () => UNLIMITED });
   const base = await app.listen({ port: 0, host: HOST });
   cleanups.push(() => app.close());
   return [

@@ -69,6 +69,7 @@ export async function startServer(config: Config, options: { logStream?: Destina
       storage: runtime.storage,
       accounts: runtime.accounts,
       quotas,
+      mailer: runtime.mailer,
       version: VERSION,
       webDir: options.webDir ?? DEFAULT_WEB_DIR,
       ...(options.logStream ? { logStream: options.logStream } : {}),

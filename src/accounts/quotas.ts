@@ -64,6 +64,18 @@ export class Quotas {
     return Object.fromEntries(entries) as Record<QuotaBucket, number>;
   }
 
+  /**
+   * A fixed-window counter outside the plan buckets (sign-in attempts), in the
+   * same store: `limit` per `windowSeconds`, windows aligned to the epoch.
+   */
+  async consumeWindow(name: string, limit: number, windowSeconds: number): Promise<{ allowed: boolean; resetAt: number }> {
+    const nowSeconds = Math.floor(this.now() / 1000);
+    const start = Math.floor(nowSeconds / windowSeconds) * windowSeconds;
+    const resetAt = start + windowSeconds;
+    const { allowed } = await this.store.consume(`vigil:limit:${name}:${start}`, limit, resetAt).catch(storeUnavailable);
+    return { allowed, resetAt };
+  }
+
   resetAt(): number {
     return windowStart(this.now()) + WINDOW_SECONDS;
   }

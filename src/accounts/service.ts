@@ -1,6 +1,6 @@
 import { AppError, unauthorized } from '../core/errors.js';
 import type { Mailer } from '../mail/mailer.js';
-import { AccountsRepository, SystemStateRepository, type AccountRow, type Storage } from '../storage/index.js';
+import { AccountsRepository, SystemStateRepository, type AccountRow, type ApiKeyRow, type Storage } from '../storage/index.js';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './keys.js';
 import { isPlan, PLANS, type Plan } from './plans.js';
 
@@ -11,11 +11,31 @@ export interface Account {
   readonly createdAt: Date;
 }
 
-export interface AuthenticatedKey {
+/** An API key as the account page shows it: never the key itself. */
+export interface KeyInfo {
+  readonly id: string;
+  readonly prefix: string;
+  readonly createdAt: Date;
+}
+
+/**
+ * Who a request acts for. `via: 'api_key'`: `key` is the key presented.
+ * `via: 'session'`: `key` is the account's current key, or null while the
+ * first key of a dashboard-created account has not been issued yet.
+ */
+export interface Authenticated {
   readonly account: Account;
-  readonly keyId: string;
-  readonly keyPrefix: string;
-  readonly keyCreatedAt: Date;
+  readonly key: KeyInfo | null;
+  readonly via: 'api_key' | 'session';
+}
+
+/** The result of a first dashboard sign-in lookup. */
+export interface SignInAccount {
+  readonly account: Account;
+  /** True when this call created the account. */
+  readonly created: boolean;
+  /** True while the account has never had a key (created by a sign-in, key not revealed yet). */
+  readonly keyPending: boolean;
 }
 
 export interface IssuedKey {
@@ -51,12 +71,52 @@ export class AccountService {
     private readonly mailer: Mailer,
   ) {}
 
-  async authenticate(presented: string | undefined): Promise<AuthenticatedKey | undefined> {
+  async authenticate(presented: string | undefined): Promise<Authenticated | undefined> {
     if (presented === undefined || !isWellFormedApiKey(presented)) return undefined;
     const found = await new AccountsRepository(this.storage.db).findActiveKeyByHash(hashApiKey(presented, this.pepper));
     if (found === undefined) return undefined;
-    const account = toAccount(found.account);
-    return { account, keyId: found.key.id, keyPrefix: found.key.display_prefix, keyCreatedAt: new Date(found.key.created_at) };
+    return { account: toAccount(found.account), key: toKeyInfo(found.key), via: 'api_key' };
+  }
+
+  /** The account behind a dashboard session, with its current key (null while the first key is pending). */
+  async authenticateAccount(accountId: string): Promise<Authenticated | undefined> {
+    const repo = new AccountsRepository(this.storage.db);
+    const row = await repo.findById(accountId);
+    if (row === undefined) return undefined;
+    const key = await repo.findActiveKey(accountId);
+    return { account: toAccount(row), key: key === undefined ? null : toKeyInfo(key), via: 'session' };
+  }
+
+  /**
+   * The account for an address signing in to the dashboard: created on the Free
+   * plan, without a key, when the address has none. Two concurrent first
+   * sign-ins of one address end with one account.
+   */
+  async findOrCreateForSignIn(rawEmail: string): Promise<SignInAccount> {
+    const email = normaliseEmail(rawEmail);
+    const repo = new AccountsRepository(this.storage.db);
+    const created = await repo.createIfAbsent(email, 'free');
+    const row = created ?? (await repo.findByEmail(email));
+    if (row === undefined) throw new AppError('internal', 'Account lookup failed after sign-in');
+    const keyPending = created !== undefined || !(await repo.hasAnyKey(row.id));
+    return { account: toAccount(row), created: created !== undefined, keyPending };
+  }
+
+  /**
+   * The first key of an account created by a dashboard sign-in: generated and
+   * returned once, only if the account never had a key. The account row is
+   * locked, so of two concurrent calls exactly one gets a key; the other 409.
+   */
+  async issueFirstKey(accountId: string): Promise<IssuedKey> {
+    return this.storage.db.transaction().execute(async (trx) => {
+      const repo = new AccountsRepository(trx);
+      const row = await repo.lockById(accountId);
+      if (!row) throw new AppError('not_found', 'Account not found');
+      if (await repo.hasAnyKey(accountId)) {
+        throw new AppError('conflict', 'This account already has an API key; it is shown only once. Rotate it in Settings to get a new one');
+      }
+      return this.issueKey(repo, toAccount(row));
+    });
   }
 
   async createAccount(rawEmail: string, plan: Plan): Promise<IssuedKey> {
@@ -125,11 +185,8 @@ export class AccountService {
   }
 
   /** Sends a newly issued key to the account's address. */
-  async mailKey(issued: IssuedKey, reason: 'created' | 'rotated'): Promise<void> {
-    const intro =
-      reason === 'rotated'
-        ? 'Your Vigil API key was rotated. The previous key stopped working at that moment.'
-        : 'Your Vigil account was created.';
+  async mailKey(issued: IssuedKey, reason: 'created' | 'rotated' | 'first-sign-in'): Promise<void> {
+    const intro = MAIL_INTROS[reason];
     await this.mailer.send({
       to: issued.account.email,
       subject: reason === 'rotated' ? 'Your new Vigil API key' : 'Your Vigil API key',
@@ -149,6 +206,16 @@ export class AccountService {
     const row = await repo.insertKey(account.id, hashApiKey(apiKey, this.pepper), displayPrefix(apiKey));
     return { account, apiKey, keyPrefix: row.display_prefix, createdAt: new Date(row.created_at) };
   }
+}
+
+const MAIL_INTROS: Readonly<Record<'created' | 'rotated' | 'first-sign-in', string>> = Object.freeze({
+  created: 'Your Vigil account was created.',
+  rotated: 'Your Vigil API key was rotated. The previous key stopped working at that moment.',
+  'first-sign-in': 'Welcome to Vigil. This is the API key of the account created at your first sign-in to the dashboard; the dashboard showed it once.',
+});
+
+function toKeyInfo(row: ApiKeyRow): KeyInfo {
+  return { id: row.id, prefix: row.display_prefix, createdAt: new Date(row.created_at) };
 }
 
 function toAccount(row: AccountRow): Account {

@@ -24,12 +24,27 @@ import { scanHistoryRoutes } from './routes/v1/scans.js';
 import { createAdvisorySource } from '../scans/advisories.js';
 import { createScanEngine, type ScanEngine } from '../scans/engine.js';
 import { loadWebBundle } from '../dashboard/bundle.js';
+import { ScanProgress } from '../scans/progress.js';
+import { GitHubOAuth } from '../dashboard/github-oauth.js';
+import { DEFAULT_SIGNIN_LIMITS, SignInLimiter, type SignInLimits } from '../dashboard/limits.js';
+import { SessionService } from '../dashboard/sessions.js';
+import { SignInService } from '../dashboard/signin.js';
+import type { Mailer } from '../mail/mailer.js';
+import { registerCookies } from './plugins/session.js';
+import type { AuthRouteDeps } from './routes/auth/deps.js';
+import { emailSignInRoutes } from './routes/auth/email.js';
+import { githubSignInRoutes } from './routes/auth/github.js';
+import { sessionRoutes } from './routes/auth/session.js';
+import { scanExportRoutes } from './routes/v1/scan-exports.js';
+import { scanProgressRoutes } from './routes/v1/scan-progress.js';
 
 export interface AppDeps {
   readonly config: Config;
   readonly storage: Storage;
   readonly accounts: AccountService;
   readonly quotas: Quotas;
+  /** Sends the dashboard's sign-in links (keys go through AccountService). */
+  readonly mailer: Mailer;
   readonly version: string;
   /** Where JSON logs go (default stdout). */
   readonly logStream?: DestinationStream;
@@ -46,6 +61,10 @@ export interface AppDeps {
   readonly webDir?: string;
   /** Extra /v1 routes (used by tests of shared behaviour and by later features). */
   readonly extraV1Routes?: (scope: FastifyInstance) => void;
+  /** Clock for sessions, sign-in links and scan progress (tests move it); Date.now otherwise. */
+  readonly now?: () => number;
+  /** Sign-in rate limits; the default is 5 per address per 15 min, 20 links and 60 verifications per client per hour. */
+  readonly signInLimits?: SignInLimits;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -107,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app, deps.config.bodyLimitBytes);
   registerSecurityHeaders(app);
+  await registerCookies(app);
   await registerDocs(app, deps.version);
 
   healthRoutes(app, { storage: deps.storage, version: deps.version });
@@ -115,16 +135,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.webDir !== undefined && webBundle === undefined) app.log.warn({ webDir: deps.webDir }, 'the dashboard is not built; run npm run build');
   registerDashboard(app, webBundle);
 
+  const auth = authDeps(deps, limitsFor);
+  const progress = new ScanProgress(deps.now);
   await app.register(
     (scope, _opts, done) => {
-      registerAccess(scope, { accounts: deps.accounts, quotas: deps.quotas, limitsFor });
+      emailSignInRoutes(scope, auth);
+      sessionRoutes(scope, auth);
+      githubSignInRoutes(scope, auth);
+      done();
+    },
+    { prefix: '/auth' },
+  );
+
+  await app.register(
+    (scope, _opts, done) => {
+      registerAccess(scope, { accounts: deps.accounts, quotas: deps.quotas, limitsFor, sessions: auth.sessions, publicUrl: config.publicUrl });
       accountRoutes(scope, { accounts: deps.accounts, quotas: deps.quotas, limitsFor });
       scanHistoryRoutes(scope, { storage: deps.storage });
-      scanGitHubRoutes(scope, { storage: deps.storage, engine, settings: githubSettings });
+      scanProgressRoutes(scope, { progress });
+      scanExportRoutes(scope, { storage: deps.storage });
+      scanGitHubRoutes(scope, { storage: deps.storage, engine, settings: githubSettings, progress });
       fixPullRequestRoutes(scope, { settings: githubSettings });
       scanApiRoutes(scope, {
         storage: deps.storage,
         capacity: engine.capacity,
+        progress,
         settings: { allowCidrs: config.scanApiAllowCidrs, timeoutMs: config.scanTimeoutMs, ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : {}) },
       });
       aiRoutes(scope, { settings: aiSettings, timeoutMs: config.aiTimeoutMs });
@@ -135,4 +170,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   return app;
+}
+
+/** Sessions, sign-in and (when configured) GitHub OAuth for the /auth routes and the /v1 session check. */
+function authDeps(deps: AppDeps, limitsFor: (plan: Plan) => PlanLimits): AuthRouteDeps {
+  const { config } = deps;
+  const sessions = new SessionService(deps.storage, deps.now);
+  const limiter = new SignInLimiter(deps.quotas, deps.signInLimits ?? DEFAULT_SIGNIN_LIMITS, deps.now);
+  const signIn = new SignInService({
+    storage: deps.storage,
+    accounts: deps.accounts,
+    sessions,
+    mailer: deps.mailer,
+    limiter,
+    publicUrl: config.publicUrl,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  const oauth = config.githubOAuth
+    ? new GitHubOAuth({
+        ...config.githubOAuth,
+        oauthUrl: config.githubOAuthUrl,
+        apiUrl: config.githubApiUrl,
+        publicUrl: config.publicUrl,
+        userAgent: `vigil/${deps.version}`,
+      })
+    : undefined;
+  return { accounts: deps.accounts, quotas: deps.quotas, limitsFor, sessions, signIn, limiter, oauth, publicUrl: config.publicUrl };
 }

@@ -4,22 +4,41 @@ import type { LogLevel } from '../config/index.js';
 
 /**
  * Paths that must never reach a log line in clear. Keys, tokens and provider
- * keys travel in these headers and body fields.
+ * keys travel in these headers and body fields; the dashboard adds the session
+ * cookie, CSRF tokens, sign-in tokens and OAuth codes and tokens.
  */
 export const REDACT_PATHS = [
   'req.headers["x-api-key"]',
   'req.headers.authorization',
   'req.headers.cookie',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
   'headers["x-api-key"]',
   'headers.authorization',
+  'headers.cookie',
+  'headers["x-csrf-token"]',
+  'headers["set-cookie"]',
   'body.token',
   'body.api_key',
   'req.body.token',
   'req.body.api_key',
+  'cookies',
+  'req.cookies',
+  'query.code',
+  'query.state',
+  'req.query.code',
+  'req.query.state',
   '*.token',
   '*.api_key',
   '*.apiKey',
   '*.password',
+  '*.cookies',
+  '*.csrf_token',
+  '*.csrfToken',
+  '*.access_token',
+  '*.accessToken',
+  '*.client_secret',
+  '*.clientSecret',
 ];
 
 /** Query values are masked: a client may put a token in a URL by mistake. */

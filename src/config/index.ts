@@ -49,6 +49,17 @@ export interface Config {
   readonly maxConcurrentScans: number;
   /** Bounds on what a repository download may unpack (docs/sources.md). */
   readonly sourceLimits: SourceLimits;
+  /** The dashboard's external origin (mailed sign-in links, the OAuth redirect_uri, the CSRF Origin check). */
+  readonly publicUrl: string;
+  /** GitHub OAuth app for dashboard sign-in; undefined when not configured. */
+  readonly githubOAuth: GitHubOAuthConfig | undefined;
+  /** Where GitHub's OAuth endpoints live (/login/oauth/…): github.com, a GHES host, or a test fake. */
+  readonly githubOAuthUrl: string;
+}
+
+export interface GitHubOAuthConfig {
+  readonly clientId: string;
+  readonly clientSecret: string;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +133,18 @@ class Reader {
     return value.replace(/\/+$/, '') || value;
   }
 
+  /** An http(s) origin: scheme, host and optional port, nothing after. */
+  origin(name: string, fallback: string): string {
+    const value = this.url(name, ['http', 'https']);
+    if (value === undefined) return fallback;
+    const parsed = new URL(value);
+    if (parsed.origin === 'null' || `${parsed.origin}/` !== parsed.href || parsed.username !== '' || parsed.password !== '') {
+      this.problems.push(`${name}: must be an origin such as https://vigil.example.com (no path, query or credentials)`);
+      return fallback;
+    }
+    return parsed.origin;
+  }
+
   cidrs(name: string): string[] {
     const value = this.raw(name);
     if (value === undefined) return [];
@@ -143,6 +166,18 @@ export function isCidr(text: string): boolean {
 }
 
 
+/** Both the client id and the secret, or neither. */
+function githubOAuth(r: Reader): GitHubOAuthConfig | undefined {
+  const clientId = r.raw('GITHUB_OAUTH_CLIENT_ID');
+  const clientSecret = r.raw('GITHUB_OAUTH_CLIENT_SECRET');
+  if (clientId === undefined && clientSecret === undefined) return undefined;
+  if (clientId === undefined || clientSecret === undefined) {
+    r.problems.push('GITHUB_OAUTH_CLIENT_ID and GITHUB_OAUTH_CLIENT_SECRET: set both to enable GitHub sign-in, or neither');
+    return undefined;
+  }
+  return Object.freeze({ clientId, clientSecret });
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const r = new Reader(env);
   const aiApiKey = r.raw('AI_API_KEY');
@@ -160,8 +195,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     r.problems.push('VIGIL_KEY_PEPPER: must be at least 32 characters');
   }
 
+  const port = r.integer('PORT', 8080, 0, 65535);
   const config: Config = {
-    port: r.integer('PORT', 8080, 0, 65535),
+    port,
     host: r.string('HOST', '0.0.0.0'),
     dataDir: resolve(cwd, r.string('VIGIL_DATA_DIR', './data')),
     databaseUrl: r.url('DATABASE_URL', ['postgres', 'postgresql']),
@@ -197,6 +233,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       maxPathLength: r.integer('VIGIL_MAX_PATH_LENGTH', DEFAULT_SOURCE_LIMITS.maxPathLength, 16, 65_536),
       maxPathDepth: r.integer('VIGIL_MAX_PATH_DEPTH', DEFAULT_SOURCE_LIMITS.maxPathDepth, 1, 1_024),
     }),
+    publicUrl: r.origin('PUBLIC_URL', `http://localhost:${port}`),
+    githubOAuth: githubOAuth(r),
+    githubOAuthUrl: r.url('GITHUB_OAUTH_URL', ['http', 'https'], 'https://github.com') ?? 'https://github.com',
   };
   if (!/^[^\s@]+@[^\s@]+$/.test(config.ownerEmail)) {
     r.problems.push(`VIGIL_OWNER_EMAIL: "${config.ownerEmail}" is not an email address`);

@@ -3,4 +3,6 @@ export { AccountsRepository, type ActiveKey } from './repositories/accounts.js';
 export { ScansRepository, type StoredScan, type ScanPage } from './repositories/scans.js';
 export { SystemStateRepository } from './repositories/system-state.js';
 export { AdvisoriesRepository, type AdvisoryRow, type AdvisoryCounts } from './repositories/advisories.js';
-export type { AccountRow, ApiKeyRow, Database } from './schema.js';
+export { SessionsRepository, type NewSession } from './repositories/sessions.js';
+export { SignInTokensRepository } from './repositories/signin-tokens.js';
+export type { AccountRow, ApiKeyRow, Database, SessionRow } from './schema.js';

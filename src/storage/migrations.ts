@@ -81,6 +81,37 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('osv_vulns').ifExists().execute();
     },
   },
+  '0003_dashboard_sessions': {
+    // Dashboard sign-in: single-use email-link tokens and server-side sessions.
+    // Both tables hold only SHA-256 hashes of the secrets the browser or the mail carries.
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('signin_tokens')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('signin_tokens_expiry_idx').on('signin_tokens').column('expires_at').execute();
+
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id_hash', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('csrf_token', 'text', (c) => c.notNull())
+        .addColumn('key_pending', 'boolean', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('last_seen_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sessions_account_idx').on('sessions').column('account_id').execute();
+      await db.schema.createIndex('sessions_expiry_idx').on('sessions').column('expires_at').execute();
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropTable('sessions').ifExists().execute();
+      await db.schema.dropTable('signin_tokens').ifExists().execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

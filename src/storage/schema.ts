@@ -54,6 +54,25 @@ export interface OsvAffectedTable {
   name: string;
 }
 
+export interface SignInTokensTable {
+  token_hash: string;
+  email: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  account_id: string;
+  /** Kept in clear: GET /auth/session returns it, and it is worthless without the session cookie. */
+  csrf_token: string;
+  key_pending: boolean;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  /** The effective end: the earlier of the idle and the absolute expiry. */
+  expires_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   osv_vulns: OsvVulnsTable;
@@ -61,9 +80,12 @@ export interface Database {
   api_keys: ApiKeysTable;
   scans: ScansTable;
   system_state: SystemStateTable;
+  signin_tokens: SignInTokensTable;
+  sessions: SessionsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type ScanRow = Selectable<ScansTable>;
 export type NewScanRow = Insertable<ScansTable>;
+export type SessionRow = Selectable<SessionsTable>;

@@ -28,27 +28,63 @@ describe('API documentation', () => {
     await ts.cleanup();
   });
 
-  it('is OpenAPI 3.1 with the X-API-Key scheme', () => {
+  it('is OpenAPI 3.1 with the X-API-Key and session cookie schemes', () => {
     expect(spec.openapi).toBe('3.1.0');
     expect(spec.components.securitySchemes.ApiKeyAuth).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-Key' }));
+    expect(spec.components.securitySchemes.SessionCookie).toEqual(expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'vigil_session' }));
   });
 
   it('documents every route with an operation id, a JSON schema for every status, and its security', () => {
-    expect(Object.keys(spec.paths).sort()).toEqual(['/health', '/v1/account', '/v1/account/rotate-key', '/v1/explain', '/v1/fix', '/v1/fix/pr', '/v1/scan/api', '/v1/scan/github', '/v1/scans', '/v1/scans/{scan_id}', '/v1/triage']);
+    expect(Object.keys(spec.paths).sort()).toEqual([
+      '/auth/config',
+      '/auth/email',
+      '/auth/first-key',
+      '/auth/github',
+      '/auth/github/callback',
+      '/auth/session',
+      '/auth/signout',
+      '/auth/verify',
+      '/health',
+      '/v1/account',
+      '/v1/account/rotate-key',
+      '/v1/explain',
+      '/v1/fix',
+      '/v1/fix/pr',
+      '/v1/fix/pr/supported',
+      '/v1/scan/api',
+      '/v1/scan/github',
+      '/v1/scans',
+      '/v1/scans/progress/{progress_id}',
+      '/v1/scans/{scan_id}',
+      '/v1/scans/{scan_id}/sarif',
+      '/v1/triage',
+    ]);
     for (const [path, ops] of Object.entries(spec.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         expect(t.app.hasRoute({ method: method.toUpperCase(), url: path.replace(/\{(\w+)\}/g, ':$1') }), `${method} ${path} is served`).toBe(true);
         expect(op.operationId, `${method} ${path}`).toBeTruthy();
-        expect(Object.keys(op.responses)).toContain('200');
+        const success = Object.keys(op.responses).filter((status) => status.startsWith('2') || status.startsWith('3'));
+        expect(success, `${method} ${path} documents its success`).toHaveLength(1);
         for (const [status, response] of Object.entries(op.responses)) {
           expect(response.description, `${method} ${path} ${status}`).toBeTruthy();
-          // Streaming AI answers are text/plain; everything else, errors included, is JSON.
-          const type = status === '200' && ['/v1/explain', '/v1/fix', '/v1/triage'].includes(path) ? 'text/plain' : 'application/json';
+          // Redirects and 204 have no body; streaming AI answers are text/plain, SARIF is its own type; everything else, errors included, is JSON.
+          if (status === '204' || status === '302') {
+            expect(response.content, `${method} ${path} ${status}`).toBeUndefined();
+            continue;
+          }
+          const type =
+            status === '200' && ['/v1/explain', '/v1/fix', '/v1/triage'].includes(path)
+              ? 'text/plain'
+              : status === '200' && path.endsWith('/sarif')
+                ? 'application/sarif+json'
+                : 'application/json';
           expect(response.content?.[type]?.schema, `${method} ${path} ${status}`).toBeDefined();
         }
         if (path.startsWith('/v1/')) {
-          expect(op.security).toEqual([{ ApiKeyAuth: [] }]);
+          expect(op.security).toEqual([{ ApiKeyAuth: [] }, { SessionCookie: [] }]);
           for (const status of ['401', '429', '500']) expect(Object.keys(op.responses)).toContain(status);
+        } else if (['/auth/session', '/auth/signout', '/auth/first-key'].includes(path)) {
+          expect(op.security).toEqual([{ SessionCookie: [] }]);
         } else {
           expect(op.security).toEqual([]);
         }

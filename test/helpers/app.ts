@@ -9,6 +9,7 @@ import { buildApp } from '../../src/api/app.js';
 import { loadConfig } from '../../src/config/index.js';
 import { VERSION } from '../../src/core/version.js';
 import { outboxMailer } from '../../src/mail/mailer.js';
+import type { SignInLimits } from '../../src/dashboard/limits.js';
 import type { ScanEngine } from '../../src/scans/engine.js';
 import type { TestStorage } from './storage.js';
 
@@ -35,6 +36,9 @@ export interface TestAppOptions {
   readonly scanEngine?: ScanEngine;
   /** The built dashboard to serve (default: none, so its paths answer 503). */
   readonly webDir?: string;
+  /** One clock for quotas, sign-in windows, sessions, link expiry and progress. */
+  readonly now?: () => number;
+  readonly signInLimits?: SignInLimits;
 }
 
 let counter = 0;
@@ -49,15 +53,19 @@ export async function createTestApp(ts: TestStorage, options: TestAppOptions = {
   });
   const config = loadConfig({ VIGIL_DATA_DIR: ts.dataDir, LOG_LEVEL: 'info', ...options.env }, ts.dataDir);
   const outbox = join(ts.dataDir, 'outbox');
-  const accounts = new AccountService(ts.storage, TEST_PEPPER, outboxMailer(outbox, 'Vigil <vigil@test>'));
-  const quotas = new Quotas(options.quotaStore ?? new MemoryQuotaStore());
+  const mailer = outboxMailer(outbox, 'Vigil <vigil@test>');
+  const accounts = new AccountService(ts.storage, TEST_PEPPER, mailer);
+  const quotas = new Quotas(options.quotaStore ?? new MemoryQuotaStore(options.now), options.now);
   const app = await buildApp({
     config,
     storage: ts.storage,
     accounts,
     quotas,
+    mailer,
     version: VERSION,
     logStream,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.signInLimits ? { signInLimits: options.signInLimits } : {}),
     ...(options.limitsFor ? { limitsFor: options.limitsFor } : {}),
     ...(options.extraV1Routes ? { extraV1Routes: options.extraV1Routes } : {}),
     ...(options.scanEngine ? { scanEngine: options.scanEngine } : {}),

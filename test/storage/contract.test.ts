@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountsRepository, ScansRepository, SystemStateRepository, migrate } from '../../src/storage/index.js';
+import { AccountsRepository, ScansRepository, SessionsRepository, SignInTokensRepository, SystemStateRepository, migrate } from '../../src/storage/index.js';
 import { BACKENDS, openTestStorage, type TestStorage } from '../helpers/storage.js';
 
 /** One contract, run against the embedded database and PostgreSQL alike. */
@@ -102,5 +102,66 @@ describe.each(BACKENDS)('storage contract (%s)', (backend) => {
     expect(one?.completedAt?.toISOString()).toBe('2026-11-22T10:00:01.000Z');
     expect(await scans.get(other.id, `scan${backend}3`)).toBeUndefined();
     expect((await scans.list(other.id, 10)).items).toHaveLength(0);
+  });
+
+  it('creates an account only when the address has none, and tells whether it ever had a key', async () => {
+    const repo = new AccountsRepository(ts.storage.db);
+    const created = await repo.createIfAbsent('signin@example.test', 'free');
+    expect(created).toMatchObject({ email: 'signin@example.test', plan: 'free' });
+    expect(await repo.createIfAbsent('signin@example.test', 'pro')).toBeUndefined();
+    const id = created?.id ?? '';
+    expect(await repo.hasAnyKey(id)).toBe(false);
+    expect(await repo.findActiveKey(id)).toBeUndefined();
+    await repo.insertKey(id, 'hash-signin', 'vgl_live_sign');
+    expect((await repo.findActiveKey(id))?.display_prefix).toBe('vgl_live_sign');
+    await repo.revokeKeys(id);
+    expect(await repo.findActiveKey(id)).toBeUndefined();
+    expect(await repo.hasAnyKey(id)).toBe(true);
+  });
+
+  it('consumes a sign-in token once, and not after it expired', async () => {
+    const repo = new SignInTokensRepository(ts.storage.db);
+    const t0 = new Date('2026-11-22T10:00:00Z');
+    const later = new Date('2026-11-22T10:15:00Z');
+    await repo.insert('token-hash-1', 'a@example.test', t0, later);
+    await repo.insert('token-hash-2', 'b@example.test', t0, later);
+    expect(await repo.consume('token-hash-1', t0)).toBe('a@example.test');
+    expect(await repo.consume('token-hash-1', t0)).toBeUndefined();
+    expect(await repo.consume('token-hash-2', later)).toBeUndefined();
+    expect(await repo.consume('token-hash-2', t0)).toBeUndefined();
+    await repo.insert('token-hash-3', 'c@example.test', t0, later);
+    const claims = await Promise.all([0, 1, 2, 3].map(() => repo.consume('token-hash-3', t0)));
+    expect(claims.filter((e) => e !== undefined)).toEqual(['c@example.test']);
+  });
+
+  it('sweeps expired sign-in tokens only', async () => {
+    const repo = new SignInTokensRepository(ts.storage.db);
+    await repo.insert('sweep-old', 'old@example.test', new Date('2026-01-01T00:00:00Z'), new Date('2026-01-01T00:15:00Z'));
+    await repo.insert('sweep-new', 'new@example.test', new Date('2026-01-01T00:10:00Z'), new Date('2026-01-01T00:25:00Z'));
+    expect(await repo.deleteExpired(new Date('2026-01-01T00:20:00Z'))).toBeGreaterThanOrEqual(1);
+    expect(await repo.consume('sweep-old', new Date('2026-01-01T00:00:00Z'))).toBeUndefined();
+    expect(await repo.consume('sweep-new', new Date('2026-01-01T00:20:00Z'))).toBe('new@example.test');
+  });
+
+  it('stores, renews, clears the pending key of, and deletes sessions', async () => {
+    const account = await new AccountsRepository(ts.storage.db).create('session@example.test', 'free');
+    const repo = new SessionsRepository(ts.storage.db);
+    const createdAt = new Date('2026-11-22T10:00:00Z');
+    const expiresAt = new Date('2026-11-29T10:00:00Z');
+    await repo.insert({ idHash: 'session-1', accountId: account.id, csrfToken: 'csrf-1', keyPending: true, createdAt, expiresAt });
+    await repo.insert({ idHash: 'session-2', accountId: account.id, csrfToken: 'csrf-2', keyPending: true, createdAt, expiresAt: createdAt });
+    expect(await repo.find('session-1')).toMatchObject({ account_id: account.id, csrf_token: 'csrf-1', key_pending: true });
+
+    const seen = new Date('2026-11-23T10:00:00Z');
+    await repo.touch('session-1', seen, new Date('2026-11-30T10:00:00Z'));
+    expect((await repo.find('session-1'))?.last_seen_at).toEqual(seen);
+
+    await repo.clearKeyPending(account.id);
+    expect((await repo.find('session-1'))?.key_pending).toBe(false);
+
+    expect(await repo.deleteExpired(new Date('2026-11-22T10:00:00Z'))).toBe(1);
+    expect(await repo.find('session-2')).toBeUndefined();
+    expect(await repo.delete('session-1')).toBe(true);
+    expect(await repo.delete('session-1')).toBe(false);
   });
 });

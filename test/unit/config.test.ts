@@ -93,4 +93,42 @@ describe('configuration', () => {
     expect(() => load({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => load({ VIGIL_KEY_PEPPER: 'short' })).toThrow(/VIGIL_KEY_PEPPER/);
   });
+
+  it('defaults the dashboard origin to localhost on the configured port, and GitHub sign-in to off', () => {
+    expect(load({})).toMatchObject({ publicUrl: 'http://localhost:8080', githubOAuth: undefined, githubOAuthUrl: 'https://github.com' });
+    expect(load({ PORT: '9001' }).publicUrl).toBe('http://localhost:9001');
+  });
+
+  it('reads the dashboard origin and the GitHub OAuth app', () => {
+    const config = load({
+      PUBLIC_URL: 'https://vigil.example.com/',
+      GITHUB_OAUTH_CLIENT_ID: 'Iv1.abc',
+      GITHUB_OAUTH_CLIENT_SECRET: 'oauth-secret-value',
+      GITHUB_OAUTH_URL: 'https://ghe.example.com/',
+    });
+    expect(config).toMatchObject({
+      publicUrl: 'https://vigil.example.com',
+      githubOAuth: { clientId: 'Iv1.abc', clientSecret: 'oauth-secret-value' },
+      githubOAuthUrl: 'https://ghe.example.com',
+    });
+  });
+
+  it('needs both the OAuth client id and secret, or neither', () => {
+    expect(() => load({ GITHUB_OAUTH_CLIENT_ID: 'Iv1.abc' })).toThrow(/GITHUB_OAUTH_CLIENT_ID and GITHUB_OAUTH_CLIENT_SECRET/);
+    expect(() => load({ GITHUB_OAUTH_CLIENT_SECRET: 'oauth-secret-value' })).toThrow(/GITHUB_OAUTH_CLIENT_ID and GITHUB_OAUTH_CLIENT_SECRET/);
+  });
+
+  it('refuses a PUBLIC_URL that is not an http(s) origin, and a malformed GITHUB_OAUTH_URL', () => {
+    for (const value of ['vigil.example.com', 'ftp://vigil.example.com', 'https://vigil.example.com/app', 'https://vigil.example.com/?x=1', 'https://u:p@vigil.example.com']) {
+      expect(() => load({ PUBLIC_URL: value }), value).toThrow(/PUBLIC_URL/);
+    }
+    expect(() => load({ GITHUB_OAUTH_URL: 'not a url' })).toThrow(/GITHUB_OAUTH_URL/);
+    let caught: unknown;
+    try {
+      load({ PUBLIC_URL: 'https://u:hiddenpw@vigil.example.com' });
+    } catch (error) {
+      caught = error;
+    }
+    expect((caught as ConfigError).message).not.toContain('hiddenpw');
+  });
 });

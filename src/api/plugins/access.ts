@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AccountService, AuthenticatedKey } from '../../accounts/service.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountService, Authenticated } from '../../accounts/service.js';
 import { PLAN_LABELS, planHasFeature, plansIncluding, FEATURE_LABELS, type Feature, type Plan, type PlanLimits, type QuotaBucket } from '../../accounts/plans.js';
 import type { QuotaDecision, Quotas } from '../../accounts/quotas.js';
 import { AppError, unauthorized } from '../../core/errors.js';
+import { requireSession, SESSION_COOKIE, SESSION_DETAIL, type SessionDeps } from './session.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,14 +13,14 @@ declare module 'fastify' {
     feature?: (request: FastifyRequest) => Feature | undefined;
   }
   interface FastifyRequest {
-    auth: AuthenticatedKey | null;
+    auth: Authenticated | null;
     quotaKey: string | null;
   }
 }
 
 export { UNAUTHORIZED_DETAIL } from '../../core/errors.js';
 
-export interface AccessOptions {
+export interface AccessOptions extends SessionDeps {
   accounts: AccountService;
   quotas: Quotas;
   limitsFor: (plan: Plan) => PlanLimits;
@@ -27,7 +28,10 @@ export interface AccessOptions {
 
 /**
  * Authentication, plan gating and hourly quotas for the /v1 scope.
- * Order: key check (before the body is read) → body validation → plan gate → quota.
+ * Order: key or session check (before the body is read) → body validation → plan gate → quota.
+ * A request with X-API-Key is judged by the key alone (a wrong key is 401 even
+ * with a valid session cookie); without it, the dashboard's session cookie is
+ * accepted, with the CSRF and Origin checks on state-changing methods.
  * Requests rejected by validation or gating are not counted; responses with a
  * 5xx status give their count back.
  */
@@ -36,11 +40,7 @@ export function registerAccess(scope: FastifyInstance, options: AccessOptions): 
   scope.decorateRequest('quotaKey', null);
 
   scope.addHook('onRequest', async (request) => {
-    const header = request.headers['x-api-key'];
-    const presented = typeof header === 'string' ? header.trim() : undefined;
-    const auth = await options.accounts.authenticate(presented);
-    if (!auth) throw unauthorized();
-    request.auth = auth;
+    request.auth = await authenticate(request, options);
   });
 
   scope.addHook('preHandler', async (request, reply) => {
@@ -77,6 +77,20 @@ export function registerAccess(scope: FastifyInstance, options: AccessOptions): 
       });
     }
   });
+}
+
+async function authenticate(request: FastifyRequest, options: AccessOptions): Promise<Authenticated> {
+  const header = request.headers['x-api-key'];
+  if (header !== undefined) {
+    const auth = await options.accounts.authenticate(typeof header === 'string' ? header.trim() : undefined);
+    if (!auth) throw unauthorized();
+    return auth;
+  }
+  if (request.cookies[SESSION_COOKIE] === undefined) throw unauthorized();
+  const session = await requireSession(request, options);
+  const auth = await options.accounts.authenticateAccount(session.accountId);
+  if (!auth) throw new AppError('unauthorized', SESSION_DETAIL);
+  return auth;
 }
 
 /**

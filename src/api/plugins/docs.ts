@@ -7,10 +7,14 @@ import type { FastifyInstance } from 'fastify';
 const require = createRequire(import.meta.url);
 
 export const API_KEY_SCHEME = 'ApiKeyAuth';
+export const SESSION_SCHEME = 'SessionCookie';
+/** Every /v1 route: an API key, or the dashboard's session cookie (plus X-CSRF-Token on state-changing methods). */
+export const V1_SECURITY: readonly Record<string, readonly string[]>[] = [{ [API_KEY_SCHEME]: [] }, { [SESSION_SCHEME]: [] }];
 
 const DESCRIPTION = `Vigil scans source repositories and public API endpoints for security problems and explains and fixes what it finds.
 
-Every \`/v1\` request needs an API key in the \`X-API-Key\` header. Errors always have the body \`{"detail": "..."}\`.
+Every \`/v1\` request needs an API key in the \`X-API-Key\` header, or the dashboard's \`vigil_session\` cookie (then state-changing
+requests also carry \`X-CSRF-Token\`). Errors always have the body \`{"detail": "..."}\`.
 Requests counted against an hourly quota carry \`RateLimit-Policy\`, \`RateLimit\` and \`X-RateLimit-*\` headers.`;
 
 /**
@@ -32,10 +36,17 @@ export async function registerDocs(app: FastifyInstance, version: string): Promi
         { name: 'service', description: 'Liveness and version' },
         { name: 'account', description: 'The calling account, its plan, quotas and API key' },
         { name: 'scans', description: 'Stored scan results of the calling account' },
+        { name: 'dashboard', description: 'Dashboard sign-in (email link, GitHub), sessions and the first key' },
       ],
       components: {
         securitySchemes: {
           [API_KEY_SCHEME]: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Vigil API key (vgl_live_…)' },
+          [SESSION_SCHEME]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'vigil_session',
+            description: 'Dashboard session from POST /auth/verify or the GitHub callback; state-changing requests also need X-CSRF-Token',
+          },
         },
       },
     },

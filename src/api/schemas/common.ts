@@ -8,8 +8,8 @@ export const ErrorBody = Type.Object(
 
 const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = Object.freeze({
   400: 'Invalid input or missing required fields',
-  401: 'X-API-Key missing or invalid',
-  403: 'The plan does not include this feature, or the token lacks permission',
+  401: 'X-API-Key (or the dashboard session) missing or invalid',
+  403: 'The plan does not include this feature, the token lacks permission, or a session request failed the CSRF check',
   404: 'Not found',
   409: 'Conflict with the current state',
   413: 'Request body too large',

@@ -21,6 +21,34 @@ export class AccountsRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** Creates the account unless the address has one; undefined when it already existed. */
+  async createIfAbsent(email: string, plan: string): Promise<AccountRow | undefined> {
+    return this.db
+      .insertInto('accounts')
+      .values({ id: newId(), email, plan })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Whether the account was ever issued a key (revoked keys count). */
+  async hasAnyKey(accountId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('api_keys').select('id').where('account_id', '=', accountId).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The account's current key, if it has one. */
+  async findActiveKey(accountId: string): Promise<ApiKeyRow | undefined> {
+    return this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
   async findByEmail(email: string): Promise<AccountRow | undefined> {
     return this.db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirst();
   }

@@ -7,6 +7,7 @@ import { DOCS, send, sendNotFound, type Context } from './http.js';
 import type { FakeRepoOptions, FakeToken } from './options.js';
 import { rateLimitAnswer, type RateLimitedRequest } from './rate-limit.js';
 import { fakeSha, filesFromDirectory, filesFromMap, type FakeEntry } from './tarball.js';
+import { createFakeOAuth, type FakeOAuth } from './oauth.js';
 import { gitRoute, isWriteRoute } from './writes.js';
 
 export type { FakeEntry } from './tarball.js';
@@ -14,6 +15,7 @@ export type { FakeRateLimit } from './rate-limit.js';
 export type { FakeCommit, FakePull } from './git.js';
 export type { FakeRepoOptions, FakeToken } from './options.js';
 export { blobSha } from './git.js';
+export type { FakeOAuth, FakeOAuthEmail, FakeOAuthUser } from './oauth.js';
 
 export interface RecordedRequest {
   readonly method: string;
@@ -37,6 +39,8 @@ export interface FakeGitHub {
   pulls(owner: string, repo: string): Promise<readonly FakePull[]>;
   /** Pushes a commit to a branch (null deletes a path); returns its SHA. */
   commit(owner: string, repo: string, branch: string, changes: Readonly<Record<string, string | Buffer | null>>, message?: string): Promise<string>;
+  /** OAuth apps, the user who approves at the authorize page, and /user/emails. */
+  readonly oauth: FakeOAuth;
   /** Runs `action` once, just before the first request whose method and path match is handled. */
   intercept(method: string, path: RegExp, action: () => void | Promise<void>): void;
   close(): Promise<void>;
@@ -66,6 +70,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
   const models = new Map<string, FakeGit>();
   const requests: RecordedRequest[] = [];
   const intercepts: { method: string; path: RegExp; action: () => void | Promise<void> }[] = [];
+  const oauth = createFakeOAuth((token, scopes) => void tokens.set(token, { scopes, write: false }));
 
   const key = (owner: string, repo: string): string => `${owner}/${repo}`.toLowerCase();
   const initialSha = (repo: FakeRepoOptions): string => repo.sha ?? fakeSha(`${repo.owner}/${repo.repo}`);
@@ -168,10 +173,12 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     const url = new URL(ctx.req.url ?? '/', ctx.base);
     const method = ctx.req.method ?? 'GET';
     const parts = url.pathname.split('/').slice(1).map((p) => decodeURIComponent(p));
+    if (url.pathname.startsWith('/login/oauth/') && (await oauth.route(ctx, method, url))) return;
     if (ctx.token !== undefined && !tokens.has(ctx.token)) {
       return send(ctx, 401, { message: 'Bad credentials', documentation_url: DOCS, status: '401' });
     }
     await runIntercepts(method, url.pathname);
+    if (url.pathname === '/user/emails' && (await oauth.route(ctx, method, url))) return;
     const [head, owner = '', name = '', action, ...rest] = parts;
     const repo = repos.get(key(owner, name));
     if (head === '_codeload' && method === 'GET' && repo !== undefined && action === 'legacy.tar.gz') return archives.codeload(ctx, repo, rest.join('/'), url.searchParams);
@@ -199,6 +206,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
   return {
     url: base,
     requests,
+    oauth,
     addRepo: (options) => {
       repos.set(key(options.owner, options.repo), options);
       models.delete(key(options.owner, options.repo));

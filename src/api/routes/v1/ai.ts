@@ -4,7 +4,7 @@ import { answer, selectProvider, type AiSettings, type AiTask } from '../../../a
 import type { TriageScan } from '../../../ai/triage/types.js';
 import { unauthorized } from '../../../core/errors.js';
 import type { Finding } from '../../../core/findings.js';
-import { API_KEY_SCHEME } from '../../plugins/docs.js';
+import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
 import { FindingSchema, ScanResponseSchema } from '../../schemas/scan.js';
 import { SERVICE_ERROR_PREFIX, sendTextStream } from '../../streaming.js';
@@ -73,7 +73,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiRouteDeps): void {
           operationId: endpoint.operationId,
           summary: endpoint.summary,
           description: `${endpoint.description} Nothing is sent before the provider's first token: a provider failure before it answers 503 (400 when your own api_key was rejected).`,
-          security: [{ [API_KEY_SCHEME]: [] }],
+          security: V1_SECURITY,
           body: endpoint.body,
           response: { 200: STREAM_200, ...errorResponses(...BODY_ERRORS, ...AUTHENTICATED_ERRORS) },
         },

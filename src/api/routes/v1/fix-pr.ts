@@ -5,7 +5,7 @@ import type { Finding } from '../../../core/findings.js';
 import { openFixPullRequest, type FixPullRequestSettings } from '../../../fixes/open-pr.js';
 import { selectFixer, SUPPORTED_TITLES } from '../../../fixes/registry.js';
 import { parseRepository } from '../../../sources/github/repository-ref.js';
-import { API_KEY_SCHEME } from '../../plugins/docs.js';
+import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
 import { FindingSchema } from '../../schemas/scan.js';
 
@@ -32,8 +32,28 @@ export interface FixPullRequestDeps {
   readonly settings: FixPullRequestSettings & { readonly defaultToken?: string };
 }
 
-/** POST /v1/fix/pr: a deterministic fix for a finding, as a GitHub pull request. */
+const SupportedTitles = Type.Object(
+  { titles: Type.Array(Type.String(), { description: 'Finding titles POST /v1/fix/pr can fix' }) },
+  { title: 'FixPullRequestSupport' },
+);
+
+/** POST /v1/fix/pr: a deterministic fix for a finding, as a GitHub pull request; GET /v1/fix/pr/supported. */
 export function fixPullRequestRoutes(app: FastifyInstance, deps: FixPullRequestDeps): void {
+  app.get(
+    '/fix/pr/supported',
+    {
+      schema: {
+        tags: ['fixes'],
+        operationId: 'listFixPullRequestTitles',
+        summary: 'Finding titles a fix pull request can be opened for',
+        description: 'From the registry of deterministic fixers, so clients need not hard-code it. Not counted in quotas.',
+        security: V1_SECURITY,
+        response: { 200: { ...SupportedTitles, description: 'The supported titles' }, ...errorResponses(...AUTHENTICATED_ERRORS) },
+      },
+    },
+    () => ({ titles: [...SUPPORTED_TITLES] }),
+  );
+
   app.post(
     '/fix/pr',
     {
@@ -46,7 +66,7 @@ export function fixPullRequestRoutes(app: FastifyInstance, deps: FixPullRequestD
           `Supported titles: ${SUPPORTED_TITLES.join(', ')}. Secrets are redacted in place (the value must still be rotated: it stays in git history); ` +
           '`.env not in .gitignore` adds `.env*` to .gitignore. The branch is `vigil/fix-<finding id>`; asking again while its pull request is open returns that one. ' +
           '409 when the secret is already gone from the default branch. Counted in the scans bucket; Pro and Team plans.',
-        security: [{ [API_KEY_SCHEME]: [] }],
+        security: V1_SECURITY,
         body: FixPullRequestBody,
         response: {
           200: { ...FixPullRequestResponse, description: 'The pull request' },

@@ -4,9 +4,11 @@ import { unauthorized } from '../../../core/errors.js';
 import type { ScanCapacity } from '../../../engine/capacity.js';
 import { scanApiTarget, type ApiScanSettings } from '../../../scans/api.js';
 import { ScansRepository, type Storage } from '../../../storage/index.js';
-import { API_KEY_SCHEME } from '../../plugins/docs.js';
+import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
 import { ScanResponseSchema } from '../../schemas/scan.js';
+import { ProgressHeaders, startProgress } from './scan-progress.js';
+import type { ScanProgress } from '../../../scans/progress.js';
 
 const ScanApiBody = Type.Object(
   { url: Type.String({ minLength: 1, maxLength: 2048, description: 'API base URL (http or https); must be publicly reachable' }) },
@@ -17,6 +19,7 @@ export interface ScanApiDeps {
   readonly storage: Storage;
   readonly capacity: ScanCapacity;
   readonly settings: ApiScanSettings;
+  readonly progress: ScanProgress;
 }
 
 /** POST /v1/scan/api: security headers and CORS of a public API, through the SSRF-safe client. */
@@ -31,9 +34,11 @@ export function scanApiRoutes(app: FastifyInstance, deps: ScanApiDeps): void {
         summary: 'Scan an API base URL',
         description:
           'Requests the URL (following redirects), its http:// variant and CORS probes with crafted Origin values, then reports missing or weak security headers and CORS mistakes. ' +
-          'Private, loopback, link-local and other non-public addresses are refused (400), at every redirect hop.',
-        security: [{ [API_KEY_SCHEME]: [] }],
+          'Private, loopback, link-local and other non-public addresses are refused (400), at every redirect hop. ' +
+          'With X-Vigil-Progress-Id, GET /v1/scans/progress/{progress_id} follows it (queued, scanning, done or failed).',
+        security: V1_SECURITY,
         body: ScanApiBody,
+        headers: ProgressHeaders,
         response: { 200: { ...ScanResponseSchema, description: 'The completed scan' }, ...errorResponses(...BODY_ERRORS, ...AUTHENTICATED_ERRORS) },
       },
     },
@@ -46,7 +51,9 @@ export function scanApiRoutes(app: FastifyInstance, deps: ScanApiDeps): void {
         if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
       };
       reply.raw.once('close', onClose);
+      const progress = startProgress(deps.progress, request, auth);
       try {
+        progress?.update('scanning');
         const result = await scanApiTarget(url, deps.settings, deps.capacity, controller.signal);
         await new ScansRepository(deps.storage.db).insert({
           id: result.scan_id,
@@ -59,7 +66,11 @@ export function scanApiRoutes(app: FastifyInstance, deps: ScanApiDeps): void {
           findingCount: result.finding_count,
           result,
         });
+        progress?.update('done');
         return result;
+      } catch (error) {
+        progress?.fail();
+        throw error;
       } finally {
         reply.raw.off('close', onClose);
       }

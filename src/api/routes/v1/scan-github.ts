@@ -6,9 +6,11 @@ import type { GitHubScanSettings } from '../../../scans/github.js';
 import { scanGitHubRepository } from '../../../scans/github.js';
 import type { ScanEngine } from '../../../scans/engine.js';
 import { ScansRepository, type Storage } from '../../../storage/index.js';
-import { API_KEY_SCHEME } from '../../plugins/docs.js';
+import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
 import { ScanResponseSchema } from '../../schemas/scan.js';
+import { ProgressHeaders, startProgress } from './scan-progress.js';
+import type { ScanProgress } from '../../../scans/progress.js';
 
 const ScanGitHubBody = Type.Object(
   {
@@ -28,6 +30,7 @@ export interface ScanGitHubDeps {
   readonly storage: Storage;
   readonly engine: ScanEngine;
   readonly settings: GitHubScanSettings;
+  readonly progress: ScanProgress;
 }
 
 /** POST /v1/scan/github: download, scan, store and return one repository scan. */
@@ -45,9 +48,11 @@ export function scanGitHubRoutes(app: FastifyInstance, deps: ScanGitHubDeps): vo
         summary: 'Scan a GitHub repository',
         description:
           'Downloads the repository archive (default branch unless `ref` is given), scans it for secrets and returns the findings. ' +
-          'The scan is stored and listed by GET /v1/scans. `token` is used for this request only.',
-        security: [{ [API_KEY_SCHEME]: [] }],
+          'The scan is stored and listed by GET /v1/scans. `token` is used for this request only. ' +
+          'With X-Vigil-Progress-Id, GET /v1/scans/progress/{progress_id} follows it (queued, downloading, scanning with file counts, done or failed).',
+        security: V1_SECURITY,
         body: ScanGitHubBody,
+        headers: ProgressHeaders,
         response: {
           200: { ...ScanResponseSchema, description: 'The completed scan' },
           ...errorResponses(...BODY_ERRORS, 403, 404, ...AUTHENTICATED_ERRORS),
@@ -64,6 +69,7 @@ export function scanGitHubRoutes(app: FastifyInstance, deps: ScanGitHubDeps): vo
         if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
       };
       reply.raw.once('close', onClose);
+      const progress = startProgress(deps.progress, request, auth);
       try {
         const result = await scanGitHubRepository(
           { repository: body.repository, ...(body.token ? { token: body.token } : {}), ...(body.ref ? { ref: body.ref } : {}), checkCves: body.check_cves === true },
@@ -71,6 +77,8 @@ export function scanGitHubRoutes(app: FastifyInstance, deps: ScanGitHubDeps): vo
           deps.engine,
           {
             signal: controller.signal,
+            // 'done' is reported below, once the scan is stored and can be fetched.
+            ...(progress ? { onProgress: (stage, done, total) => stage !== 'done' && progress.update(stage, done, total) } : {}),
             admit: (repository) => {
               if (!repository.private || planHasFeature(auth.account.plan, 'private_repository_scan')) return;
               throw new AppError(
@@ -91,7 +99,11 @@ export function scanGitHubRoutes(app: FastifyInstance, deps: ScanGitHubDeps): vo
           findingCount: result.finding_count,
           result,
         });
+        progress?.update('done');
         return result;
+      } catch (error) {
+        progress?.fail();
+        throw error;
       } finally {
         reply.raw.off('close', onClose);
       }

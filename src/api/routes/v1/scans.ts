@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { notFound, unauthorized } from '../../../core/errors.js';
 import { ScansRepository, type Storage, type StoredScan } from '../../../storage/index.js';
-import { API_KEY_SCHEME } from '../../plugins/docs.js';
+import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../../schemas/common.js';
 import { ScanResponseSchema, ScanSummarySchema } from '../../schemas/scan.js';
 
@@ -42,7 +42,7 @@ export function scanHistoryRoutes(app: FastifyInstance, deps: { storage: Storage
         operationId: 'listScans',
         summary: 'List stored scans',
         description: "The calling account's scans, newest first. Use next_cursor to page.",
-        security: [{ [API_KEY_SCHEME]: [] }],
+        security: V1_SECURITY,
         querystring: ListQuery,
         response: { 200: { ...ScanList, description: 'A page of scans' }, ...errorResponses(400, ...AUTHENTICATED_ERRORS) },
       },
@@ -65,7 +65,7 @@ export function scanHistoryRoutes(app: FastifyInstance, deps: { storage: Storage
         operationId: 'getScan',
         summary: 'One stored scan',
         description: 'The full scan response as it was returned when the scan ran. Scans of other accounts are not found.',
-        security: [{ [API_KEY_SCHEME]: [] }],
+        security: V1_SECURITY,
         params: Type.Object({ scan_id: Type.String({ pattern: '^[A-Za-z0-9]{1,64}$' }) }),
         response: { 200: { ...ScanResponseSchema, description: 'The scan' }, ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS) },
       },
