@@ -10,9 +10,11 @@ import type { SyntaxNode } from './parser.js';
 import type { Match, QualifiedCall, RuleContext } from './rule.js';
 
 const PHP_SUPERGLOBALS = /^\$_(?:GET|POST|REQUEST|COOKIE|SERVER|FILES)$|^\$HTTP_RAW_POST_DATA$/;
-const PHP_REQUEST_METHODS = new Set(['input', 'query', 'post', 'get', 'cookie', 'header', 'all', 'json', 'getContent', 'route', 'string', 'file']);
+const PHP_REQUEST_METHODS = new Set(['input', 'query', 'post', 'get', 'cookie', 'header', 'all', 'json', 'getContent', 'route', 'string', 'file', 'getVar', 'getGet', 'getPost', 'getPostGet', 'getCookie', 'getHeaderLine', 'getQueryParams', 'getParsedBody', 'getUri', 'getBody']);
+/** `$request`, Symfony's `$request->query`/`->request`/`->cookies`…, CodeIgniter's `$this->request`/`$this->input`, Laravel's `request()`. */
+const PHP_REQUEST_OBJECT = /^(?:\$(?:this->)?(?:request|req|input)(?:->(?:query|request|cookies|headers|attributes|files))?|request\(\))$/;
 const GO_SOURCE_METHODS = new Set(['FormValue', 'PostFormValue', 'Query', 'DefaultQuery', 'PostForm', 'DefaultPostForm', 'Param', 'GetHeader', 'QueryParam', 'FormParams', 'Cookie', 'GetRawData']);
-const JAVA_SOURCE_METHODS = new Set(['getParameter', 'getParameterValues', 'getHeader', 'getQueryString', 'getInputStream', 'getReader', 'getCookies', 'getPathInfo', 'getRequestURI', 'getParameterMap']);
+const JAVA_SOURCE_METHODS = new Set(['getParameter', 'getParameterValues', 'getHeader', 'getQueryString', 'getInputStream', 'getReader', 'getCookies', 'getPathInfo', 'getRequestURI', 'getParameterMap', 'getHeaders', 'getHeaderNames', 'getParameterNames', 'getPart', 'getParts']);
 const JAVA_SOURCE_ANNOTATION = /@(?:RequestParam|PathVariable|RequestBody|RequestHeader|CookieValue|QueryParam|PathParam|FormParam)\b/;
 const SANITISERS = new Set([
   'intval', 'floatval', 'boolval', 'escapeshellarg', 'escapeshellcmd', 'mysqli_real_escape_string', 'real_escape_string', 'quote', 'htmlspecialchars', 'htmlentities', 'basename', 'is_numeric', 'ctype_digit', 'count',
@@ -31,8 +33,9 @@ function sourceOf(ctx: RuleContext, node: SyntaxNode): string | undefined {
       if (node.type === 'member_call_expression') {
         const obj = child(node, 'object');
         const name = child(node, 'name');
-        if (obj && name && /^(?:\$request|\$req|request\(\))$/.test(textOf(ctx.text, obj)) && PHP_REQUEST_METHODS.has(textOf(ctx.text, name))) return t;
+        if (obj && name && PHP_REQUEST_OBJECT.test(textOf(ctx.text, obj).replace(/\s+/g, '')) && PHP_REQUEST_METHODS.has(textOf(ctx.text, name))) return t;
       }
+      if (node.type === 'scoped_call_expression' && /^\\?(?:Input|Request)::(?:get|input|query|post|all|cookie|header)\s*\(/.test(t)) return t;
       if (node.type === 'function_call_expression' && /^file_get_contents\(\s*['"]php:\/\/input['"]\s*\)$/.test(t)) return t;
       return undefined;
     case 'go':
@@ -63,16 +66,22 @@ function sourceOf(ctx: RuleContext, node: SyntaxNode): string | undefined {
   }
 }
 
-type Assignment = { readonly pos: number; readonly value: SyntaxNode | undefined };
+/** `append`: adds to what the variable held (`.=`, `+=`, `sb.append(x)`, `map.put(k, x)`) instead of replacing it. */
+type Assignment = { readonly pos: number; readonly value: SyntaxNode | undefined; readonly append?: boolean };
 
 const cache = new WeakMap<SyntaxNode, Map<SyntaxNode | null, Map<string, Assignment[]>>>();
+
+/** Java/Go methods that store an argument inside their receiver (builders, collections). */
+const CONTAINER_ADDS = new Set(['append', 'put', 'putAll', 'add', 'addAll', 'push', 'insert', 'offer', 'addElement', 'setProperty', 'WriteString', 'Write', 'WriteByte', 'WriteRune']);
+/** Ruby iterators whose block parameters take the receiver's elements. */
+const RUBY_ITERATORS = /^(?:each|each_pair|each_with_index|each_value|each_key|map|collect|select|filter|find|detect|each_with_object|flat_map|filter_map)$/;
 
 /** Assignments per function (null = top level), by variable name, in document order. */
 function assignments(ctx: RuleContext): Map<SyntaxNode | null, Map<string, Assignment[]>> {
   const cached = cache.get(ctx.root);
   if (cached) return cached;
   const table = new Map<SyntaxNode | null, Map<string, Assignment[]>>();
-  const add = (at: SyntaxNode, name: SyntaxNode | undefined, value: SyntaxNode | undefined) => {
+  const add = (at: SyntaxNode, name: SyntaxNode | undefined, value: SyntaxNode | undefined, append = false, pos = at.end) => {
     if (!name) return;
     const fn = enclosingFunction(at, ctx.language) ?? null;
     let byName = table.get(fn);
@@ -80,34 +89,74 @@ function assignments(ctx: RuleContext): Map<SyntaxNode | null, Map<string, Assig
     const key = textOf(ctx.text, name);
     let list = byName.get(key);
     if (!list) byName.set(key, (list = []));
-    list.push({ pos: at.end, value });
+    list.push({ pos, value, append });
   };
-  const pairs = (left: SyntaxNode | undefined, right: SyntaxNode | undefined, at: SyntaxNode) => {
+  const pairs = (left: SyntaxNode | undefined, right: SyntaxNode | undefined, at: SyntaxNode, pos = at.end) => {
     if (!left || !right) return;
+    const op = ctx.text.slice(left.end, right.start).trim();
+    const append = op.length > 1 && op.endsWith('=') && !['==', '!=', '<=', '>=', ':='].includes(op);
     const ls = left.type === 'expression_list' ? namedChildren(left) : [left];
     const rs = right.type === 'expression_list' ? namedChildren(right) : [right];
-    ls.forEach((l, i) => add(at, l, rs.length === ls.length ? rs[i] : rs[0]));
+    ls.forEach((l, i) => add(at, l, rs.length === ls.length ? rs[i] : rs[0], append, pos));
+  };
+  /** `sb.append(a).append(b)`, `map.put(k, v)`, `b.WriteString(s)`: the value is stored in the root receiver. */
+  const containerAdd = (call: SyntaxNode, receiver: SyntaxNode | undefined, method: string | undefined, args: SyntaxNode | undefined) => {
+    if (!method || !CONTAINER_ADDS.has(method) || !args) return;
+    let root = receiver;
+    while (root && root.type !== 'identifier') root = root.type === 'method_invocation' ? child(root, 'object') : root.type === 'call_expression' ? child(child(root, 'function') ?? root, 'operand') : undefined;
+    const value = namedChildren(args).at(-1);
+    if (root && value) add(call, root, value, true);
   };
   if (ctx.language === 'php') {
     for (const a of ctx.nodes.of('assignment_expression', 'augmented_assignment_expression')) pairs(child(a, 'left'), child(a, 'right'), a);
+    // foreach ($rows as $k => $v): key and value come from the iterated expression.
+    for (const f of ctx.nodes.of('foreach_statement')) {
+      const [iterable, binding] = namedChildren(f);
+      const names = binding?.type === 'pair' ? namedChildren(binding) : binding ? [binding] : [];
+      for (const n of names) add(f, n, iterable, false, binding?.end ?? f.start);
+    }
   } else if (ctx.language === 'go') {
     for (const a of ctx.nodes.of('short_var_declaration', 'assignment_statement')) pairs(child(a, 'left'), child(a, 'right'), a);
     for (const v of ctx.nodes.of('var_spec')) pairs(child(v, 'name'), child(v, 'value'), v);
+    for (const r of ctx.nodes.of('range_clause')) pairs(child(r, 'left'), child(r, 'right'), r);
+    for (const c of ctx.nodes.of('call_expression')) {
+      const fn = child(c, 'function');
+      const field = fn?.type === 'selector_expression' ? child(fn, 'field') : undefined;
+      containerAdd(c, fn?.type === 'selector_expression' ? child(fn, 'operand') : undefined, field ? textOf(ctx.text, field) : undefined, child(c, 'arguments'));
+    }
   } else if (ctx.language === 'java') {
     for (const d of ctx.nodes.of('variable_declarator')) add(d, child(d, 'name'), child(d, 'value'));
     for (const a of ctx.nodes.of('assignment_expression')) pairs(child(a, 'left'), child(a, 'right'), a);
+    for (const f of ctx.nodes.of('enhanced_for_statement')) add(f, child(f, 'name'), child(f, 'value'), false, child(f, 'value')?.end ?? f.start);
+    for (const m of ctx.nodes.of('method_invocation')) {
+      const name = child(m, 'name');
+      containerAdd(m, child(m, 'object'), name ? textOf(ctx.text, name) : undefined, child(m, 'arguments'));
+    }
     // Spring/JAX-RS parameters bound from the request.
     for (const p of ctx.nodes.of('formal_parameter')) if (JAVA_SOURCE_ANNOTATION.test(textOf(ctx.text, p))) add(p, child(p, 'name'), p);
   } else if (ctx.language === 'ruby') {
     for (const a of ctx.nodes.of('assignment', 'operator_assignment')) pairs(child(a, 'left'), child(a, 'right'), a);
+    // params.each do |key, value| … end: block parameters take the receiver's elements.
+    for (const c of ctx.nodes.of('call')) {
+      const method = child(c, 'method');
+      const receiver = child(c, 'receiver');
+      const params = child(child(c, 'block') ?? c, 'parameters');
+      if (!method || !receiver || !params || !RUBY_ITERATORS.test(textOf(ctx.text, method))) continue;
+      for (const p of namedChildren(params)) add(c, p.type === 'identifier' ? p : undefined, receiver, false, params.end);
+    }
   }
   cache.set(ctx.root, table);
   return table;
 }
 
-/** The source a tainted expression carries (`$_GET['id']`, `r.FormValue("q")`), or undefined. */
-export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0, seen: Set<SyntaxNode> = new Set()): string | undefined {
-  if (!node || depth > 6 || seen.has(node)) return undefined;
+const NO_SANITISERS: ReadonlySet<string> = new Set();
+
+/**
+ * The source a tainted expression carries (`$_GET['id']`, `r.FormValue("q")`), or undefined.
+ * `sanitisers` adds the calls that neutralise data for one kind of sink (`encodeForHTML` for HTML output).
+ */
+export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0, seen: Set<SyntaxNode> = new Set(), sanitisers: ReadonlySet<string> = NO_SANITISERS): string | undefined {
+  if (!node || depth > 12 || seen.has(node)) return undefined;
   seen.add(node);
   if (node.type === 'formal_parameter') return textOf(ctx.text, node).replace(/\s+/g, ' ');
   const source = sourceOf(ctx, node);
@@ -117,7 +166,7 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
   if (isCall) {
     const nameNode = child(node, 'name') ?? child(node, 'function') ?? child(node, 'method');
     const name = nameNode ? (textOf(ctx.text, nameNode).split(/[.\\]/).at(-1) ?? '') : '';
-    if (SANITISERS.has(name)) return undefined;
+    if (SANITISERS.has(name) || sanitisers.has(name)) return undefined;
   }
   if (node.type === 'variable_name' || node.type === 'identifier') {
     if (node.parent && (node.parent.type === 'selector_expression' || node.parent.type === 'method_invocation') && node.field !== 'operand' && node.field !== 'object' && node.field !== 'arguments') return undefined;
@@ -129,15 +178,15 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
     // `$q .= $x` appends: any appended part or the last plain assignment may carry the taint.
     for (let i = before.length - 1; i >= 0; i--) {
       const a = before[i] as Assignment;
-      const t = localTaint(ctx, a.value, depth + 1, seen);
+      const t = localTaint(ctx, a.value, depth + 1, seen, sanitisers);
       if (t) return t;
       const parent = a.value?.parent;
-      if (!parent || parent.type !== 'augmented_assignment_expression') break;
+      if (!a.append && (!parent || parent.type !== 'augmented_assignment_expression')) break;
     }
     return undefined;
   }
   for (const c of namedChildren(node)) {
-    const t = localTaint(ctx, c, depth, seen);
+    const t = localTaint(ctx, c, depth, seen, sanitisers);
     if (t) return t;
   }
   return undefined;
@@ -228,10 +277,10 @@ export function constantText(ctx: RuleContext, node: SyntaxNode | undefined, dep
 }
 
 /** A sink argument: a proven local flow, or a pattern match when `pattern` holds. */
-export function localSink(ctx: RuleContext, call: QualifiedCall | SyntaxNode, arg: SyntaxNode | undefined, pattern: boolean, what: string): Match | undefined {
+export function localSink(ctx: RuleContext, call: QualifiedCall | SyntaxNode, arg: SyntaxNode | undefined, pattern: boolean, what: string, sanitisers?: ReadonlySet<string>): Match | undefined {
   if (!arg) return undefined;
   const node = 'node' in call ? call.node : call;
-  const source = localTaint(ctx, arg);
+  const source = localTaint(ctx, arg, 0, new Set(), sanitisers);
   if (source) {
     const line = ctx.text.slice(0, ctx.text.indexOf(source) >= 0 ? ctx.text.indexOf(source) : 0).split('\n').length;
     return { node, taint: { source, line }, detail: `Request data from \`${source.slice(0, 80)}\` reaches ${what}.` };
@@ -251,4 +300,12 @@ export function stringValueOf(ctx: RuleContext, node: SyntaxNode | undefined): s
     return parts.map((c) => textOf(ctx.text, c)).join('');
   }
   return undefined;
+}
+
+/** The values a variable was assigned, before `node`, in its function (PHP, Go, Java, Ruby), oldest first. */
+export function assignedValues(ctx: RuleContext, node: SyntaxNode): SyntaxNode[] {
+  const fn = enclosingFunction(node, ctx.language) ?? null;
+  return (assignments(ctx).get(fn)?.get(textOf(ctx.text, node)) ?? [])
+    .filter((a) => a.pos <= node.start && a.value !== undefined)
+    .map((a) => a.value as SyntaxNode);
 }

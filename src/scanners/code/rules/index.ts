@@ -42,6 +42,10 @@ import { rule as javaSqlInjection } from './java-sql-injection.js';
 import { rule as javaCommandInjection } from './java-command-injection.js';
 import { rule as javaInsecureDeserialization } from './java-insecure-deserialization.js';
 import { rule as javaXxe } from './java-xxe.js';
+import { rule as javaPathTraversal } from './java-path-traversal.js';
+import { rule as phpPathTraversal } from './php-path-traversal.js';
+import { rule as goPathTraversal } from './go-path-traversal.js';
+import { rule as rubyPathTraversal } from './ruby-path-traversal.js';
 import { rule as rubySqlInjection } from './ruby-sql-injection.js';
 import { rule as rubyCommandInjection } from './ruby-command-injection.js';
 import { rule as rubyCodeInjection } from './ruby-code-injection.js';
@@ -90,6 +94,10 @@ export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   javaCommandInjection,
   javaInsecureDeserialization,
   javaXxe,
+  javaPathTraversal,
+  phpPathTraversal,
+  goPathTraversal,
+  rubyPathTraversal,
   rubySqlInjection,
   rubyCommandInjection,
   rubyCodeInjection,
