@@ -289,3 +289,21 @@ export const functionHasAll = (ctx: RuleContext, node: SyntaxNode, patterns: rea
   const text = functionText(ctx, node, true);
   return patterns.every((p) => p.test(text));
 };
+
+const URL_WRAPPERS = /^(?:new\s+(?:java\.net\.)?(?:URL|URI)|(?:java\.net\.)?URI\.create|URI|URI\.parse|url\.Parse|url\.ParseRequestURI|Addressable::URI\.parse)\s*\(/;
+
+/** The string a URL object is made from (`new URL(s)`, `URI.create(s)`, `URI(s)`, `url.Parse(s)`), following variables; else the node. */
+export function urlText(ctx: RuleContext, node: SyntaxNode, depth = 0): SyntaxNode {
+  const n = strip(node);
+  if (depth > 3) return n;
+  if (VARIABLES.has(n.type)) {
+    const last = assignedValues(ctx, n).at(-1);
+    return last && URL_WRAPPERS.test(textOf(ctx.text, strip(last))) ? urlText(ctx, last, depth + 1) : n;
+  }
+  if (URL_WRAPPERS.test(textOf(ctx.text, n))) {
+    const args = namedChildren(child(n, 'arguments') ?? n).map(strip);
+    // new URL(context, spec): the context fixes the origin.
+    return args.length === 2 && /^new\s+(?:java\.net\.)?URL/.test(textOf(ctx.text, n)) ? (args[0] as SyntaxNode) : args[0] ? urlText(ctx, args[0], depth + 1) : n;
+  }
+  return n;
+}

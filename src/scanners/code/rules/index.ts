@@ -50,6 +50,10 @@ import { rule as rubySqlInjection } from './ruby-sql-injection.js';
 import { rule as rubyCommandInjection } from './ruby-command-injection.js';
 import { rule as rubyCodeInjection } from './ruby-code-injection.js';
 import { rule as rubyInsecureDeserialization } from './ruby-insecure-deserialization.js';
+import { rule as javaSsrf } from './java-ssrf.js';
+import { rule as phpSsrf } from './php-ssrf.js';
+import { rule as goSsrf } from './go-ssrf.js';
+import { rule as rubySsrf } from './ruby-ssrf.js';
 
 export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   sqlInjection,
@@ -102,4 +106,8 @@ export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   rubyCommandInjection,
   rubyCodeInjection,
   rubyInsecureDeserialization,
+  javaSsrf,
+  phpSsrf,
+  goSsrf,
+  rubySsrf,
 ]);
