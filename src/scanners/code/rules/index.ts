@@ -54,6 +54,10 @@ import { rule as javaSsrf } from './java-ssrf.js';
 import { rule as phpSsrf } from './php-ssrf.js';
 import { rule as goSsrf } from './go-ssrf.js';
 import { rule as rubySsrf } from './ruby-ssrf.js';
+import { rule as javaXss } from './java-xss.js';
+import { rule as phpXss } from './php-xss.js';
+import { rule as goXss } from './go-xss.js';
+import { rule as rubyXss } from './ruby-xss.js';
 
 export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   sqlInjection,
@@ -110,4 +114,8 @@ export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   phpSsrf,
   goSsrf,
   rubySsrf,
+  javaXss,
+  phpXss,
+  goXss,
+  rubyXss,
 ]);
