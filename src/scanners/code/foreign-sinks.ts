@@ -110,7 +110,8 @@ export function leadingText(ctx: RuleContext, node: SyntaxNode | undefined, dept
   }
 }
 
-const FIXED_ORIGIN = /^\/[^/\\]|^[a-z][a-z0-9+.-]*:\/\/[^/?#]+[/?#]/i;
+/** A local path (`/x`), a constant scheme and host, or a relative reference whose path is fixed (`index.php?x=`, `reports/`). */
+const FIXED_ORIGIN = /^\/[^/\\]|^[a-z][a-z0-9+.-]*:\/\/[^/?#]+[/?#]|^(?![/\\]{2})[^:/?#\\]+[/?#]/i;
 
 /** Whether a URL starts with a local path or a constant scheme and host, after an optional prefix (`Location: `, `redirect:`). */
 export const fixedOrigin = (ctx: RuleContext, node: SyntaxNode | undefined, prefix?: RegExp): boolean => FIXED_ORIGIN.test(leadingText(ctx, node).replace(prefix ?? /^/, ''));

@@ -58,6 +58,10 @@ import { rule as javaXss } from './java-xss.js';
 import { rule as phpXss } from './php-xss.js';
 import { rule as goXss } from './go-xss.js';
 import { rule as rubyXss } from './ruby-xss.js';
+import { rule as javaOpenRedirect } from './java-open-redirect.js';
+import { rule as phpOpenRedirect } from './php-open-redirect.js';
+import { rule as goOpenRedirect } from './go-open-redirect.js';
+import { rule as rubyOpenRedirect } from './ruby-open-redirect.js';
 
 export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   sqlInjection,
@@ -118,4 +122,8 @@ export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   phpXss,
   goXss,
   rubyXss,
+  javaOpenRedirect,
+  phpOpenRedirect,
+  goOpenRedirect,
+  rubyOpenRedirect,
 ]);
