@@ -62,6 +62,14 @@ import { rule as javaOpenRedirect } from './java-open-redirect.js';
 import { rule as phpOpenRedirect } from './php-open-redirect.js';
 import { rule as goOpenRedirect } from './go-open-redirect.js';
 import { rule as rubyOpenRedirect } from './ruby-open-redirect.js';
+import { rule as javaWeakHash } from './java-weak-hash.js';
+import { rule as phpWeakHash } from './php-weak-hash.js';
+import { rule as goWeakHash } from './go-weak-hash.js';
+import { rule as rubyWeakHash } from './ruby-weak-hash.js';
+import { rule as javaWeakCipher } from './java-weak-cipher.js';
+import { rule as phpWeakCipher } from './php-weak-cipher.js';
+import { rule as goWeakCipher } from './go-weak-cipher.js';
+import { rule as rubyWeakCipher } from './ruby-weak-cipher.js';
 
 export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   sqlInjection,
@@ -126,4 +134,12 @@ export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   phpOpenRedirect,
   goOpenRedirect,
   rubyOpenRedirect,
+  javaWeakHash,
+  phpWeakHash,
+  goWeakHash,
+  rubyWeakHash,
+  javaWeakCipher,
+  phpWeakCipher,
+  goWeakCipher,
+  rubyWeakCipher,
 ]);
