@@ -7,7 +7,7 @@
 import { child, descendants, enclosingFunction, functionTypes, namedChildren, textOf } from './ast.js';
 import type { SyntaxNode } from './parser.js';
 import { assignedValues, stringValueOf } from './polyglot.js';
-import type { QualifiedCall, RuleContext } from './rule.js';
+import type { Match, QualifiedCall, RuleContext } from './rule.js';
 import { nameWords } from './sinks.js';
 
 const VARIABLES = new Set(['identifier', 'variable_name']);
@@ -264,6 +264,19 @@ export function purposeSeverity(names: readonly string[]): 'MEDIUM' | 'LOW' | un
   if (words.some((w) => SECRET_WORDS.has(w))) return 'MEDIUM';
   if (words.some((w) => ID_WORDS.has(w))) return 'LOW';
   return undefined;
+}
+
+/**
+ * A finding for a non-cryptographic random value whose names say it is a secret (MEDIUM) or an
+ * identifier or code (LOW); undefined when they say neither. `holder` is an out-parameter it fills.
+ */
+export function randomMatch(ctx: RuleContext, node: SyntaxNode, label: string, holder?: SyntaxNode): Match | undefined {
+  const names = purposeOf(ctx, node, holder);
+  const severity = purposeSeverity(names);
+  if (!severity) return undefined;
+  const shown = (names.find((n) => purposeSeverity([n]) === severity) ?? '').replace(/\s+/g, ' ');
+  const detail = `\`${label}\` produces the value of \`${shown.length > 40 ? `${shown.slice(0, 37)}...` : shown}\`, which should be unpredictable.`;
+  return severity === 'LOW' ? { node, severity, confidence: 0.4, detail } : { node, detail };
 }
 
 const URL_WORDS = new Set(['url', 'uri', 'urls', 'link', 'href', 'host', 'hostname', 'site', 'endpoint', 'feed', 'webhook', 'callback', 'domain', 'remote', 'proxy', 'src', 'rss', 'http', 'https']);

@@ -70,6 +70,10 @@ import { rule as javaWeakCipher } from './java-weak-cipher.js';
 import { rule as phpWeakCipher } from './php-weak-cipher.js';
 import { rule as goWeakCipher } from './go-weak-cipher.js';
 import { rule as rubyWeakCipher } from './ruby-weak-cipher.js';
+import { rule as javaInsecureRandomness } from './java-insecure-randomness.js';
+import { rule as phpInsecureRandomness } from './php-insecure-randomness.js';
+import { rule as goInsecureRandomness } from './go-insecure-randomness.js';
+import { rule as rubyInsecureRandomness } from './ruby-insecure-randomness.js';
 
 export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   sqlInjection,
@@ -142,4 +146,8 @@ export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   phpWeakCipher,
   goWeakCipher,
   rubyWeakCipher,
+  javaInsecureRandomness,
+  phpInsecureRandomness,
+  goInsecureRandomness,
+  rubyInsecureRandomness,
 ]);
