@@ -321,3 +321,12 @@ export function urlText(ctx: RuleContext, node: SyntaxNode, depth = 0): SyntaxNo
   }
   return n;
 }
+
+/** Words naming a cookie that carries a session or credential, whose missing HttpOnly flag matters. */
+const SENSITIVE_COOKIE_WORDS = new Set([...SECRET_WORDS, 'sid', 'jwt', 'login', 'sso', 'identity']);
+export const sensitiveCookie = (names: readonly string[]): boolean =>
+  names.flatMap((n) => nameWords(n)).some((w) => SENSITIVE_COOKIE_WORDS.has(w)) || names.some((n) => /sess|token|jwt|auth|remember/i.test(n));
+
+/** Literal false in any of the languages (`false`, `FALSE`, `0`, `'0'`, `'off'`). */
+export const falseLiteral = (ctx: RuleContext, node: SyntaxNode | undefined): boolean => !!node && /^(?:false|FALSE|False|0|'0'|"0"|'off'|"off"|'Off'|"Off"|nil)$/.test(textOf(ctx.text, strip(node)).trim());
+export const trueLiteral = (ctx: RuleContext, node: SyntaxNode | undefined): boolean => !!node && /^(?:true|TRUE|True|1|'1'|"1"|'on'|"on")$/.test(textOf(ctx.text, strip(node)).trim());

@@ -74,6 +74,9 @@ import { rule as javaInsecureRandomness } from './java-insecure-randomness.js';
 import { rule as phpInsecureRandomness } from './php-insecure-randomness.js';
 import { rule as goInsecureRandomness } from './go-insecure-randomness.js';
 import { rule as rubyInsecureRandomness } from './ruby-insecure-randomness.js';
+import { rule as javaInsecureCookie } from './java-insecure-cookie.js';
+import { rule as phpInsecureCookie } from './php-insecure-cookie.js';
+import { rule as goInsecureCookie } from './go-insecure-cookie.js';
 
 export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   sqlInjection,
@@ -150,4 +153,7 @@ export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   phpInsecureRandomness,
   goInsecureRandomness,
   rubyInsecureRandomness,
+  javaInsecureCookie,
+  phpInsecureCookie,
+  goInsecureCookie,
 ]);
