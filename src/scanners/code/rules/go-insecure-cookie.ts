@@ -57,7 +57,8 @@ function match(ctx: RuleContext): Match[] {
   // gin: c.SetCookie(name, value, maxAge, path, domain, secure, httpOnly).
   for (const call of ctx.calls) {
     if (call.method !== 'SetCookie' || call.args.length !== 7 || !call.receiver || !/^(?:c|ctx)$/.test(textOf(ctx.text, call.receiver))) continue;
-    const explicit = [['secure', call.args[5]], ['httpOnly', call.args[6]]].filter(([, v]) => falseLiteral(ctx, v as SyntaxNode)).map(([k]) => k);
+    const flags: [string, SyntaxNode | undefined][] = [['secure', call.args[5]], ['httpOnly', call.args[6]]];
+    const explicit = flags.filter(([, v]) => falseLiteral(ctx, v)).map(([k]) => k);
     if (explicit.length > 0) out.push({ node: call.node, detail: `\`SetCookie\` is called with ${explicit.map((k) => `\`${k}\` false`).join(' and ')}.` });
   }
   return out;

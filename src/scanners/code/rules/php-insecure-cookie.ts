@@ -17,7 +17,8 @@ function setcookie(ctx: RuleContext, call: QualifiedCall): Match[] {
   const byArray = options?.type === 'array_creation_expression';
   const secure = byArray ? arrayValue(ctx, options, 'secure') : call.args[5];
   const httponly = byArray ? arrayValue(ctx, options, 'httponly') : call.args[6];
-  const explicit = [['secure', secure], ['httponly', httponly]].filter(([, v]) => falseLiteral(ctx, v as SyntaxNode | undefined)).map(([k]) => k);
+  const flags: [string, SyntaxNode | undefined][] = [['secure', secure], ['httponly', httponly]];
+  const explicit = flags.filter(([, v]) => falseLiteral(ctx, v)).map(([k]) => k);
   if (explicit.length > 0) return [{ node: call.node, detail: `The cookie is set with ${explicit.map((k) => `\`${k}\` false`).join(' and ')}.` }];
   // Deleting a cookie (empty value or an expiry in the past) carries nothing.
   const value = call.args[1] ? textOf(ctx.text, call.args[1]) : "''";
