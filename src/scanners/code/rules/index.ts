@@ -77,6 +77,9 @@ import { rule as rubyInsecureRandomness } from './ruby-insecure-randomness.js';
 import { rule as javaInsecureCookie } from './java-insecure-cookie.js';
 import { rule as phpInsecureCookie } from './php-insecure-cookie.js';
 import { rule as goInsecureCookie } from './go-insecure-cookie.js';
+import { rule as javaTlsVerificationDisabled } from './java-tls-verification-disabled.js';
+import { rule as phpTlsVerificationDisabled } from './php-tls-verification-disabled.js';
+import { rule as rubyTlsVerificationDisabled } from './ruby-tls-verification-disabled.js';
 
 export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   sqlInjection,
@@ -156,4 +159,7 @@ export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   javaInsecureCookie,
   phpInsecureCookie,
   goInsecureCookie,
+  javaTlsVerificationDisabled,
+  phpTlsVerificationDisabled,
+  rubyTlsVerificationDisabled,
 ]);
