@@ -80,6 +80,8 @@ import { rule as goInsecureCookie } from './go-insecure-cookie.js';
 import { rule as javaTlsVerificationDisabled } from './java-tls-verification-disabled.js';
 import { rule as phpTlsVerificationDisabled } from './php-tls-verification-disabled.js';
 import { rule as rubyTlsVerificationDisabled } from './ruby-tls-verification-disabled.js';
+import { rule as javaLdapInjection } from './java-ldap-injection.js';
+import { rule as javaXpathInjection } from './java-xpath-injection.js';
 
 export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   sqlInjection,
@@ -162,4 +164,6 @@ export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   javaTlsVerificationDisabled,
   phpTlsVerificationDisabled,
   rubyTlsVerificationDisabled,
+  javaLdapInjection,
+  javaXpathInjection,
 ]);

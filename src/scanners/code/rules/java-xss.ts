@@ -10,7 +10,7 @@ const HTML_SANITISERS = new Set([
   'encodeForHTML', 'encodeForHTMLAttribute', 'encodeForJavaScript', 'encodeForCSS', 'encodeForURL', 'encodeForXML', 'encodeForXMLAttribute', 'htmlEscape', 'htmlEscapeDecimal', 'htmlEscapeHex', 'escapeHtml',
   'escapeHtml3', 'escapeHtml4', 'escapeXml', 'escapeXml10', 'escapeXml11', 'escapeEcmaScript', 'escapeJavaScript', 'forHtml', 'forHtmlContent', 'forHtmlAttribute', 'forJavaScript', 'forJavaScriptBlock', 'forCssString', 'forUriComponent', 'sanitize', 'escapeHTML', 'encodeHtml', 'htmlEncode',
   // Results of I/O keyed by request data (file contents, query results, fetched bodies) are not the request data itself.
-  'readAllBytes', 'readAllLines', 'readString', 'readLine', 'executeQuery', 'getResultList', 'getSingleResult', 'queryForObject', 'getForObject', 'getInputStream',
+  'readAllBytes', 'readAllLines', 'readString', 'readLine', 'executeQuery', 'getResultList', 'getSingleResult', 'queryForObject', 'getForObject', 'getInputStream', 'search', 'evaluate', 'selectNodes', 'selectSingleNode',
 ]);
 const NOT_HTML = /setContentType\s*\(\s*(?:"(?:application\/json|text\/plain|application\/xml|text\/csv)|MediaType\.(?:APPLICATION_JSON|TEXT_PLAIN))|setHeader\s*\(\s*"Content-Type"\s*,\s*"(?:application\/json|text\/plain)/;
 const CONTROLLER_RETURN = /@(?:Get|Post|Put|Patch|Delete|Request)Mapping\b/;
