@@ -5,7 +5,7 @@
  * Sanitisers (numeric casts, shell/SQL escapers) stop a flow. No summaries,
  * no loops, nothing across functions or files.
  */
-import { child, enclosingFunction, namedChildren, textOf } from './ast.js';
+import { child, descendants, enclosingFunction, functionTypes, namedChildren, textOf } from './ast.js';
 import type { SyntaxNode } from './parser.js';
 import type { Match, QualifiedCall, RuleContext } from './rule.js';
 
@@ -67,7 +67,7 @@ function sourceOf(ctx: RuleContext, node: SyntaxNode): string | undefined {
 }
 
 /** `append`: adds to what the variable held (`.=`, `+=`, `sb.append(x)`, `map.put(k, x)`) instead of replacing it. */
-type Assignment = { readonly pos: number; readonly value: SyntaxNode | undefined; readonly append?: boolean };
+type Assignment = { readonly pos: number; readonly value: SyntaxNode | undefined; readonly append?: boolean; readonly at: SyntaxNode };
 
 const cache = new WeakMap<SyntaxNode, Map<SyntaxNode | null, Map<string, Assignment[]>>>();
 
@@ -89,7 +89,7 @@ function assignments(ctx: RuleContext): Map<SyntaxNode | null, Map<string, Assig
     const key = textOf(ctx.text, name);
     let list = byName.get(key);
     if (!list) byName.set(key, (list = []));
-    list.push({ pos, value, append });
+    list.push({ pos, value, append, at });
   };
   const pairs = (left: SyntaxNode | undefined, right: SyntaxNode | undefined, at: SyntaxNode, pos = at.end) => {
     if (!left || !right) return;
@@ -166,13 +166,18 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
   if (isCall) {
     const nameNode = child(node, 'name') ?? child(node, 'function') ?? child(node, 'method');
     const name = nameNode ? (textOf(ctx.text, nameNode).split(/[.\\]/).at(-1) ?? '') : '';
-    if (SANITISERS.has(name) || sanitisers.has(name)) return undefined;
+    if (SANITISERS.has(name) || sanitisers.has(name) || returnsConstant(ctx, node, name)) return undefined;
+  }
+  // `cond ? a : b` with a condition constant at compile time: only the branch taken.
+  if (node.type === 'ternary_expression' || node.type === 'conditional_expression' || node.type === 'conditional') {
+    const taken = evaluate(ctx, child(node, 'condition'));
+    if (typeof taken === 'boolean') return localTaint(ctx, taken ? (child(node, 'consequence') ?? child(node, 'body')) : child(node, 'alternative'), depth, seen, sanitisers);
   }
   if (node.type === 'variable_name' || node.type === 'identifier') {
     if (node.parent && (node.parent.type === 'selector_expression' || node.parent.type === 'method_invocation') && node.field !== 'operand' && node.field !== 'object' && node.field !== 'arguments') return undefined;
     const fn = enclosingFunction(node, ctx.language) ?? null;
     const list = assignments(ctx).get(fn)?.get(textOf(ctx.text, node)) ?? [];
-    const before = list.filter((a) => a.pos <= node.start);
+    const before = list.filter((a) => a.pos <= node.start && !deadBranch(ctx, a.at));
     const last = before.at(-1);
     if (!last) return undefined;
     // `$q .= $x` appends: any appended part or the last plain assignment may carry the taint.
@@ -190,6 +195,98 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
     if (t) return t;
   }
   return undefined;
+}
+
+const INTEGER_LITERALS = new Set(['decimal_integer_literal', 'int_literal', 'integer']);
+
+/** The value of an integer or boolean expression fixed at compile time (`(7 * 42) - num > 200` with `int num = 86`), else undefined. */
+function evaluate(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): number | boolean | undefined {
+  if (!node || depth > 8) return undefined;
+  const t = textOf(ctx.text, node);
+  if (INTEGER_LITERALS.has(node.type)) return /^\d+$/.test(t) ? Number(t) : undefined;
+  if (node.type === 'true' || node.type === 'false') return node.type === 'true';
+  if (node.type === 'parenthesized_expression' || node.type === 'condition') return namedChildren(node).length === 1 ? evaluate(ctx, namedChildren(node)[0], depth + 1) : undefined;
+  if (node.type === 'identifier' || node.type === 'variable_name') {
+    // A local written exactly once, with a constant.
+    const list = assignments(ctx).get(enclosingFunction(node, ctx.language) ?? null)?.get(t) ?? [];
+    return list.length === 1 && !list[0]?.append ? evaluate(ctx, list[0]?.value, depth + 1) : undefined;
+  }
+  if (node.type !== 'binary_expression') return undefined;
+  const [left, right] = [child(node, 'left'), child(node, 'right')];
+  if (!left || !right) return undefined;
+  const [l, r] = [evaluate(ctx, left, depth + 1), evaluate(ctx, right, depth + 1)];
+  if (l === undefined || r === undefined) return undefined;
+  const op = ctx.text.slice(left.end, right.start).trim();
+  if (typeof l === 'boolean' || typeof r === 'boolean') return op === '&&' ? l && r : op === '||' ? l || r : undefined;
+  const ops: Record<string, () => number | boolean> = {
+    '+': () => l + r, '-': () => l - r, '*': () => l * r, '/': () => (r === 0 ? NaN : Math.trunc(l / r)), '%': () => l % r,
+    '<': () => l < r, '>': () => l > r, '<=': () => l <= r, '>=': () => l >= r, '==': () => l === r, '!=': () => l !== r,
+  };
+  const value = ops[op]?.();
+  return typeof value === 'number' && !Number.isFinite(value) ? undefined : value;
+}
+
+/** Whether an assignment sits in an `if` branch that a compile-time constant condition never takes. */
+function deadBranch(ctx: RuleContext, at: SyntaxNode): boolean {
+  for (let n: SyntaxNode = at; n.parent && !functionTypes(ctx.language).has(n.parent.type); n = n.parent) {
+    if (n.parent.type !== 'if_statement' || (n.field !== 'consequence' && n.field !== 'alternative')) continue;
+    const taken = evaluate(ctx, child(n.parent, 'condition'));
+    if (typeof taken === 'boolean' && taken !== (n.field === 'consequence')) return true;
+  }
+  return false;
+}
+
+const summaryCache = new WeakMap<SyntaxNode, Map<string, boolean>>();
+
+/** Whether a returned expression is built from the function's parameters (through its local assignments). */
+function usesParameters(ctx: RuleContext, node: SyntaxNode | undefined, params: ReadonlySet<string>, seen: Set<SyntaxNode>, depth = 0): boolean {
+  if (!node || depth > 12 || seen.has(node)) return false;
+  seen.add(node);
+  if (node.type === 'formal_parameter' || sourceOf(ctx, node)) return true;
+  if (node.type === 'identifier' || node.type === 'variable_name') {
+    const name = textOf(ctx.text, node);
+    const list = (assignments(ctx).get(enclosingFunction(node, ctx.language) ?? null)?.get(name) ?? []).filter((a) => a.pos <= node.start && !deadBranch(ctx, a.at));
+    if (params.has(name) && !list.some((a) => !a.append)) return true;
+    return list.some((a) => usesParameters(ctx, a.value, params, seen, depth + 1));
+  }
+  return namedChildren(node).some((c) => usesParameters(ctx, c, params, seen, depth));
+}
+
+/** Functions declared in this file, by name: true when some declaration returns a value built from its parameters. */
+function summaries(ctx: RuleContext): Map<string, boolean> {
+  const cached = summaryCache.get(ctx.root);
+  if (cached) return cached;
+  const table = new Map<string, boolean>();
+  for (const fn of ctx.nodes.of(...functionTypes(ctx.language))) {
+    const nameNode = child(fn, 'name');
+    const paramsNode = child(fn, 'parameters');
+    if (!nameNode || !paramsNode) continue;
+    const params = new Set<string>();
+    for (const d of descendants(paramsNode)) if ((d.type === 'identifier' || d.type === 'variable_name') && (d.field === 'name' || d.parent?.type !== 'type_identifier')) params.add(textOf(ctx.text, d));
+    const returns = ctx.nodes.of('return_statement', 'return').filter((r) => enclosingFunction(r, ctx.language) === fn);
+    // Ruby returns its last expression.
+    const body = child(fn, 'body');
+    const values = returns.map((r) => namedChildren(r)[0]).concat(ctx.language === 'ruby' && body ? [namedChildren(body).at(-1)] : []);
+    const uses = values.some((v) => usesParameters(ctx, v, params, new Set()));
+    const name = textOf(ctx.text, nameNode);
+    table.set(name, (table.get(name) ?? false) || uses);
+  }
+  summaryCache.set(ctx.root, table);
+  return table;
+}
+
+/**
+ * Whether a call goes to a function or method of this file (a plain call, `$this->m()`, `this.m()`,
+ * `new Helper().m()` of a class declared here) whose return values never come from its parameters.
+ */
+function returnsConstant(ctx: RuleContext, call: SyntaxNode, name: string): boolean {
+  if (summaries(ctx).get(name) !== false) return false;
+  const receiver = child(call, 'object') ?? child(call, 'receiver') ?? (call.type === 'call_expression' ? child(child(call, 'function') ?? call, 'operand') : undefined);
+  if (!receiver) return call.type !== 'call_expression' || child(call, 'function')?.type === 'identifier';
+  const r = textOf(ctx.text, receiver);
+  if (r === 'this' || r === '$this' || r === 'self') return true;
+  const created = /^new\s+([\w.]+)\s*\(/.exec(r)?.[1]?.split('.').at(-1);
+  return !!created && ctx.nodes.of('class_declaration').some((c) => textOf(ctx.text, child(c, 'name') ?? c) === created);
 }
 
 const LITERALS = new Set(['simple_symbol', 'hash_key_symbol', 'constant', 'string', 'string_literal', 'interpreted_string_literal', 'raw_string_literal', 'integer', 'int_literal', 'float', 'float_literal', 'decimal_integer_literal', 'boolean', 'true', 'false', 'null', 'nil', 'nowdoc', 'character_literal', 'string_content', 'string_fragment', 'escape_sequence', 'string_value']);
