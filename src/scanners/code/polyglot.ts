@@ -67,7 +67,7 @@ function sourceOf(ctx: RuleContext, node: SyntaxNode): string | undefined {
 }
 
 /** `append`: adds to what the variable held (`.=`, `+=`, `sb.append(x)`, `map.put(k, x)`) instead of replacing it. */
-type Assignment = { readonly pos: number; readonly value: SyntaxNode | undefined; readonly append?: boolean; readonly at: SyntaxNode };
+type Assignment = { readonly pos: number; readonly value: SyntaxNode | undefined; readonly append?: boolean; readonly at: SyntaxNode; readonly key?: string };
 
 const cache = new WeakMap<SyntaxNode, Map<SyntaxNode | null, Map<string, Assignment[]>>>();
 
@@ -81,7 +81,7 @@ function assignments(ctx: RuleContext): Map<SyntaxNode | null, Map<string, Assig
   const cached = cache.get(ctx.root);
   if (cached) return cached;
   const table = new Map<SyntaxNode | null, Map<string, Assignment[]>>();
-  const add = (at: SyntaxNode, name: SyntaxNode | undefined, value: SyntaxNode | undefined, append = false, pos = at.end) => {
+  const add = (at: SyntaxNode, name: SyntaxNode | undefined, value: SyntaxNode | undefined, append = false, pos = at.end, mapKey?: string) => {
     if (!name) return;
     const fn = enclosingFunction(at, ctx.language) ?? null;
     let byName = table.get(fn);
@@ -89,7 +89,7 @@ function assignments(ctx: RuleContext): Map<SyntaxNode | null, Map<string, Assig
     const key = textOf(ctx.text, name);
     let list = byName.get(key);
     if (!list) byName.set(key, (list = []));
-    list.push({ pos, value, append, at });
+    list.push({ pos, value, append, at, ...(mapKey === undefined ? {} : { key: mapKey }) });
   };
   const pairs = (left: SyntaxNode | undefined, right: SyntaxNode | undefined, at: SyntaxNode, pos = at.end) => {
     if (!left || !right) return;
@@ -104,8 +104,11 @@ function assignments(ctx: RuleContext): Map<SyntaxNode | null, Map<string, Assig
     if (!method || !CONTAINER_ADDS.has(method) || !args) return;
     let root = receiver;
     while (root && root.type !== 'identifier') root = root.type === 'method_invocation' ? child(root, 'object') : root.type === 'call_expression' ? child(child(root, 'function') ?? root, 'operand') : undefined;
-    const value = namedChildren(args).at(-1);
-    if (root && value) add(call, root, value, true);
+    const values = namedChildren(args);
+    const value = values.at(-1);
+    // map.put("key", v): remembered under its constant key, so map.get("other") does not pick it up.
+    const key = (method === 'put' || method === 'setProperty') && values.length === 2 ? stringValueOf(ctx, values[0]) : undefined;
+    if (root && value) add(call, root, value, true, call.end, key);
   };
   if (ctx.language === 'php') {
     for (const a of ctx.nodes.of('assignment_expression', 'augmented_assignment_expression')) pairs(child(a, 'left'), child(a, 'right'), a);
@@ -168,6 +171,8 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
     const name = nameNode ? (textOf(ctx.text, nameNode).split(/[.\\]/).at(-1) ?? '') : '';
     if (SANITISERS.has(name) || sanitisers.has(name) || returnsConstant(ctx, node, name)) return undefined;
   }
+  const keyed = keyedLookup(ctx, node, depth, seen, sanitisers);
+  if (keyed !== false) return keyed;
   // `cond ? a : b` with a condition constant at compile time: only the branch taken.
   if (node.type === 'ternary_expression' || node.type === 'conditional_expression' || node.type === 'conditional') {
     const taken = evaluate(ctx, child(node, 'condition'));
@@ -195,6 +200,24 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
     if (t) return t;
   }
   return undefined;
+}
+
+/** `map.get("k")`/`props.getProperty("k")` on a map filled with constant keys: the taint of the values put under "k" (false when not such a lookup). */
+function keyedLookup(ctx: RuleContext, node: SyntaxNode, depth: number, seen: Set<SyntaxNode>, sanitisers: ReadonlySet<string>): string | undefined | false {
+  if (node.type !== 'method_invocation') return false;
+  const [object, name, args] = [child(node, 'object'), child(node, 'name'), child(node, 'arguments')];
+  if (object?.type !== 'identifier' || !name || !args || !/^(?:get|getProperty|getOrDefault)$/.test(textOf(ctx.text, name))) return false;
+  const key = stringValueOf(ctx, namedChildren(args)[0]);
+  const list = (assignments(ctx).get(enclosingFunction(node, ctx.language) ?? null)?.get(textOf(ctx.text, object)) ?? []).filter((a) => a.pos <= node.start && !deadBranch(ctx, a.at));
+  if (key === undefined || !list.some((a) => a.key !== undefined)) return false;
+  for (let i = list.length - 1; i >= 0; i--) {
+    const a = list[i] as Assignment;
+    if (a.key !== undefined && a.key !== key) continue;
+    const t = localTaint(ctx, a.value, depth + 1, seen, sanitisers);
+    if (t) return t;
+    if (!a.append) break;
+  }
+  return localTaint(ctx, namedChildren(args)[1], depth + 1, seen, sanitisers);
 }
 
 const INTEGER_LITERALS = new Set(['decimal_integer_literal', 'int_literal', 'integer']);
