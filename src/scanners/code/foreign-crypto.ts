@@ -29,12 +29,12 @@ export function digestInputs(ctx: RuleContext, creation: SyntaxNode, methods: Re
   const holderName = holder ? textOf(ctx.text, holder) : undefined;
   const fn = enclosingFunction(creation, ctx.language);
   for (const call of ctx.calls) {
-    if (!call.receiver) {
-      // Go: io.WriteString(h, s).
-      if (holderName && call.name === 'io.WriteString' && call.args[0] && textOf(ctx.text, call.args[0]) === holderName) inputs.push(...call.args.slice(1));
+    // Go: io.WriteString(h, s), fmt.Fprint(h, s).
+    if (holderName && /^(?:io\.WriteString|fmt\.Fprint|fmt\.Fprintf|fmt\.Fprintln)$/.test(call.name) && call.args[0] && textOf(ctx.text, call.args[0]) === holderName) {
+      inputs.push(...call.args.slice(1));
       continue;
     }
-    if (!methods.has(call.method)) continue;
+    if (!call.receiver || !methods.has(call.method)) continue;
     if (call.receiver === creation || (call.receiver.start === creation.start && call.receiver.end === creation.end)) inputs.push(...call.args);
     else if (holderName && textOf(ctx.text, call.receiver) === holderName && enclosingFunction(call.node, ctx.language) === fn && call.node.start > creation.start) inputs.push(...call.args);
   }

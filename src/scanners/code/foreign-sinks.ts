@@ -154,12 +154,15 @@ export function namesIn(ctx: RuleContext, node: SyntaxNode): Set<string> {
   return names;
 }
 
+/** Request objects: a check mentioning them says nothing about one particular value. */
+const REQUEST_ROOTS = /^(?:params|request|req|r|c|ctx|cookies|\$_\w+|\$request|\$req)$/;
+
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Whether a line of the function before the sink matches `guard` and names one of the variables `arg` is built from. */
 export function guardedBefore(ctx: RuleContext, sink: SyntaxNode, arg: SyntaxNode, guard: RegExp): boolean {
   const text = functionText(ctx, sink);
-  const names = [...namesIn(ctx, arg)].filter((n) => n.length > 1);
+  const names = [...namesIn(ctx, arg)];
   if (names.length === 0) return false;
   const mention = new RegExp(`(?<![\\w$])(?:${names.map(escapeRe).join('|')})(?![\\w])`);
   for (const line of text.split('\n')) if (guard.test(line) && mention.test(line)) return true;
@@ -330,3 +333,25 @@ export const sensitiveCookie = (names: readonly string[]): boolean =>
 /** Literal false in any of the languages (`false`, `FALSE`, `0`, `'0'`, `'off'`). */
 export const falseLiteral = (ctx: RuleContext, node: SyntaxNode | undefined): boolean => !!node && /^(?:false|FALSE|False|0|'0'|"0"|'off'|"off"|'Off'|"Off"|nil)$/.test(textOf(ctx.text, strip(node)).trim());
 export const trueLiteral = (ctx: RuleContext, node: SyntaxNode | undefined): boolean => !!node && /^(?:true|TRUE|True|1|'1'|"1"|'on'|"on")$/.test(textOf(ctx.text, strip(node)).trim());
+
+/**
+ * Whether the function normalises a path (`normaliser`, e.g. `getCanonicalPath`, `realpath`) and a line
+ * checks its prefix (`prefix`, e.g. `startsWith`) on a variable the sink argument is built from, the
+ * variable holding the sink's result, or one assigned from those (`canonical = file.getCanonicalPath()`).
+ */
+export function prefixChecked(ctx: RuleContext, sink: SyntaxNode, arg: SyntaxNode, normaliser: RegExp, prefix: RegExp): boolean {
+  const text = functionText(ctx, sink, true);
+  if (!normaliser.test(text)) return false;
+  const holder = storedUnder(ctx, sink).variable;
+  const direct = new Set([...descendants(arg)].filter((d) => VARIABLES.has(d.type)).map((d) => textOf(ctx.text, d)));
+  if (holder) direct.add(textOf(ctx.text, holder));
+  const names = new Set([...namesIn(ctx, arg), ...direct].filter((n) => !REQUEST_ROOTS.test(n)));
+  const mentionsAny = (line: string, set: ReadonlySet<string>) => [...set].some((n) => !REQUEST_ROOTS.test(n) && new RegExp(`(?<![\\w$])${escapeRe(n)}(?![\\w])`).test(line));
+  const lines = text.split('\n');
+  // One step forward from the argument's own variables: canonical = file.getCanonicalPath().
+  for (const line of lines) {
+    const assigned = /([$\w]+)\s*:?=(?!=)\s*(.+)$/.exec(line);
+    if (assigned?.[1] && assigned[2] && mentionsAny(assigned[2], direct)) names.add(assigned[1]);
+  }
+  return lines.some((line) => prefix.test(line) && mentionsAny(line, names));
+}

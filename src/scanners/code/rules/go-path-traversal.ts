@@ -1,6 +1,6 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, GO, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { builtWith, functionHasAll, guardedBefore } from '../foreign-sinks.js';
+import { builtWith, guardedBefore, prefixChecked } from '../foreign-sinks.js';
 import { localSink, localTaint } from '../polyglot.js';
 
 /** os/ioutil functions and the positions of their path arguments. */
@@ -11,7 +11,8 @@ const FUNCTIONS: Readonly<Record<string, readonly number[]>> = Object.freeze({
 /** Web framework contexts sending a file: gin/echo `c.File`, `c.FileAttachment`, echo `c.Attachment`, fiber `c.SendFile`/`c.Download`. */
 const CONTEXT_METHODS = new Set(['File', 'FileAttachment', 'Attachment', 'SendFile', 'Download', 'Inline']);
 const SANITISERS = new Set(['SecureJoin', 'IsLocal']);
-const PREFIX_CHECK = [/filepath\.(?:Clean|Abs|EvalSymlinks|Rel)\s*\(|path\.Clean\s*\(/, /strings\.HasPrefix\s*\(|filepath\.Rel\s*\(/];
+const NORMALISER = /filepath\.(?:Clean|Abs|EvalSymlinks|Rel|Join)\s*\(|path\.Clean\s*\(/;
+const PREFIX = /strings\.HasPrefix\s*\(|filepath\.Rel\s*\(/;
 const GUARD = /"\.\."|filepath\.IsLocal\s*\(|MatchString\s*\(|allowed|whitelist|allowlist/i;
 /** `filepath.Clean("/" + name)` cannot climb above the root it is later joined to. */
 const ROOTED_CLEAN = /(?:filepath|path)\.Clean\(\s*"\/"\s*\+|(?:filepath|path)\.Clean\(\s*string\(\s*filepath\.Separator\s*\)\s*\+/;
@@ -27,9 +28,9 @@ function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   for (const call of ctx.calls) {
     const args = pathArguments(ctx, call);
-    if (args.length === 0 || functionHasAll(ctx, call.node, PREFIX_CHECK)) continue;
+    if (args.length === 0) continue;
     for (const arg of args) {
-      if (guardedBefore(ctx, call.node, arg, GUARD) || builtWith(ctx, arg, ROOTED_CLEAN)) continue;
+      if (prefixChecked(ctx, call.node, arg, NORMALISER, PREFIX) || guardedBefore(ctx, call.node, arg, GUARD) || builtWith(ctx, arg, ROOTED_CLEAN)) continue;
       // http.ServeFile itself rejects `..` in r.URL.Path.
       if (call.name === 'http.ServeFile' && /\.URL\.Path$/.test(localTaint(ctx, arg) ?? '')) continue;
       const m = localSink(ctx, call, arg, false, `the file path of \`${call.name}\``, SANITISERS);

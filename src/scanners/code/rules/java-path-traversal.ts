@@ -1,6 +1,7 @@
+import { child, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JAVA, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { functionHasAll, guardedBefore, resolve } from '../foreign-sinks.js';
+import { guardedBefore, prefixChecked, resolve } from '../foreign-sinks.js';
 import { localSink } from '../polyglot.js';
 
 /** Constructors whose arguments name a file. */
@@ -8,7 +9,8 @@ const CONSTRUCTORS = new Set(['File', 'FileInputStream', 'FileOutputStream', 'Fi
 /** java.nio.file.Files methods whose first argument (or, for copy/move, either) is a path. */
 const FILES = new Set(['readAllBytes', 'readAllLines', 'readString', 'lines', 'newInputStream', 'newOutputStream', 'newBufferedReader', 'newBufferedWriter', 'write', 'writeString', 'delete', 'deleteIfExists', 'copy', 'move', 'createFile', 'createDirectory', 'createDirectories', 'list', 'walk', 'newByteChannel']);
 const SANITISERS = new Set(['getFileName', 'getBaseName', 'getValidFileName', 'getValidDirectoryPath', 'normalizeFileName']);
-const CANONICAL_CHECK = [/getCanonical(?:Path|File)\s*\(\s*\)|toRealPath\s*\(|\.normalize\s*\(\s*\)/, /\.startsWith\s*\(/];
+const NORMALISER = /getCanonical(?:Path|File)\s*\(\s*\)|toRealPath\s*\(|\.normalize\s*\(\s*\)/;
+const PREFIX = /\.startsWith\s*\(/;
 const GUARD = /"\.\."|\.matches\s*\(|isValid|allowed|whitelist|allowlist|ALLOWED/i;
 
 const simple = (name: string): string => name.split('.').at(-1) ?? name;
@@ -19,6 +21,14 @@ function builtBySink(ctx: RuleContext, node: SyntaxNode): boolean {
   const n = resolve(ctx, node);
   const call = ctx.calls.find((c) => c.node === n);
   return !!call && ((call.isNew && CONSTRUCTORS.has(simple(call.name))) || isPathsGet(call) || call.method === 'resolve');
+}
+
+/** `Paths.get(x).getFileName()`, `new File(x).getName()`: only the last name of the path is used. */
+function reducedToName(ctx: RuleContext, node: SyntaxNode): boolean {
+  const parent = node.parent;
+  if (parent?.type !== 'method_invocation' || child(parent, 'object') !== node) return false;
+  const name = textOf(ctx.text, child(parent, 'name') ?? parent);
+  return name === 'getFileName' || name === 'getName';
 }
 
 function pathArguments(ctx: RuleContext, call: QualifiedCall): SyntaxNode[] {
@@ -33,9 +43,9 @@ function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   for (const call of ctx.calls) {
     const args = pathArguments(ctx, call).filter((a) => !builtBySink(ctx, a));
-    if (args.length === 0 || functionHasAll(ctx, call.node, CANONICAL_CHECK)) continue;
+    if (args.length === 0 || reducedToName(ctx, call.node)) continue;
     for (const arg of args) {
-      if (guardedBefore(ctx, call.node, arg, GUARD)) continue;
+      if (prefixChecked(ctx, call.node, arg, NORMALISER, PREFIX) || guardedBefore(ctx, call.node, arg, GUARD)) continue;
       const m = localSink(ctx, call, arg, false, `the file path of \`${call.isNew ? `new ${simple(call.name)}` : call.name}\``, SANITISERS);
       if (m) {
         out.push(m);

@@ -1,6 +1,6 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, PHP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { functionHasAll, guardedBefore, looksLikeUrl } from '../foreign-sinks.js';
+import { guardedBefore, prefixChecked, looksLikeUrl } from '../foreign-sinks.js';
 import { localSink, localTaint } from '../polyglot.js';
 
 /** File functions and the positions of their path arguments. */
@@ -13,7 +13,8 @@ const FUNCTIONS: Readonly<Record<string, readonly number[]>> = Object.freeze({
 const URL_CAPABLE = new Set(['fopen', 'file_get_contents', 'readfile', 'file', 'copy', 'simplexml_load_file']);
 const CLASSES = new Set(['SplFileObject', 'SplFileInfo', 'DirectoryIterator', 'RecursiveDirectoryIterator']);
 const SANITISERS = new Set(['sanitize_file_name', 'sanitizeFileName', 'md5', 'sha1', 'hash', 'crc32', 'uniqid']);
-const REALPATH_CHECK = [/\brealpath\s*\(/, /\b(?:strpos|stripos|str_starts_with|strncmp|substr|preg_match)\s*\(/];
+const NORMALISER = /\brealpath\s*\(/;
+const PREFIX = /\b(?:strpos|stripos|str_starts_with|strncmp|substr|preg_match)\s*\(/;
 const GUARD = /in_array\s*\(|preg_match\s*\(|['"]\.\.['"]|str_contains\s*\(|array_key_exists\s*\(|isset\s*\(\s*\$(?:allowed|whitelist|allowlist)/i;
 
 function pathArguments(ctx: RuleContext, call: QualifiedCall) {
@@ -30,10 +31,10 @@ function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   for (const call of ctx.calls) {
     const args = pathArguments(ctx, call);
-    if (args.length === 0 || functionHasAll(ctx, call.node, REALPATH_CHECK)) continue;
+    if (args.length === 0) continue;
     for (const arg of args) {
       if (URL_CAPABLE.has(call.name.toLowerCase()) && looksLikeUrl(ctx, arg, localTaint(ctx, arg))) continue;
-      if (guardedBefore(ctx, call.node, arg, GUARD)) continue;
+      if (prefixChecked(ctx, call.node, arg, NORMALISER, PREFIX) || guardedBefore(ctx, call.node, arg, GUARD)) continue;
       const m = localSink(ctx, call, arg, false, `the file path of \`${call.isNew ? `new ${call.method}` : textOf(ctx.text, call.callee)}\``, SANITISERS);
       if (m) {
         out.push(m);

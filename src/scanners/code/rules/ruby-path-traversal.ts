@@ -1,14 +1,15 @@
 import { namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, RUBY, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { functionHasAll, guardedBefore, looksLikeUrl } from '../foreign-sinks.js';
+import { guardedBefore, prefixChecked, looksLikeUrl } from '../foreign-sinks.js';
 import { localSink, localTaint } from '../polyglot.js';
 
 const FILE_METHODS = /^(?:File|IO)\.(?:open|read|readlines|write|binread|binwrite|foreach|new|delete|unlink|readlink|rename|symlink|chmod|truncate|lines|copy_stream)$/;
 const FILEUTILS = /^FileUtils\.(?:rm|rm_f|rm_r|rm_rf|remove|remove_file|remove_dir|remove_entry|cp|cp_r|copy|copy_file|mv|move|mkdir|mkdir_p|makedirs|touch|chmod|ln|ln_s|install)$/;
 const OTHERS = /^(?:Dir\.(?:glob|entries|children|each_child|mkdir|rmdir|delete|unlink|open|foreach|\[\])|Pathname\.new|YAML\.load_file|CSV\.read|CSV\.open|CSV\.foreach|Zip::File\.open)$/;
 const SANITISERS = new Set(['sanitize_filename', 'sanitized', 'sanitize_file_name']);
-const PREFIX_CHECK = [/expand_path|realpath|cleanpath/, /start_with\?/];
+const NORMALISER = /expand_path|realpath|cleanpath/;
+const PREFIX = /start_with\?/;
 const GUARD = /include\?|['"]\.\.['"]|match\?|=~|allowed|whitelist|allowlist|valid/i;
 
 /** The value of a `key: value` argument (`render file: path`). */
@@ -34,9 +35,9 @@ function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   for (const call of ctx.calls) {
     const args = pathArguments(ctx, call).filter((a): a is SyntaxNode => a !== undefined);
-    if (args.length === 0 || functionHasAll(ctx, call.node, PREFIX_CHECK)) continue;
+    if (args.length === 0) continue;
     for (const arg of args) {
-      if (guardedBefore(ctx, call.node, arg, GUARD)) continue;
+      if (prefixChecked(ctx, call.node, arg, NORMALISER, PREFIX) || guardedBefore(ctx, call.node, arg, GUARD)) continue;
       const m = localSink(ctx, call, arg, false, `the file path of \`${call.name}\``, SANITISERS);
       if (m) {
         out.push(m);
