@@ -27,6 +27,11 @@ describe('PHP cross-language rules', () => {
     expect(lines(byRule(await scan('a.php', code), 'php-xss'))).toEqual([2, 6]);
   });
 
+  it('reports markup built from request data for a layout to print, with less confidence', async () => {
+    const code = php("if (isset($_GET['name'])) {", "  $html .= '<pre>';", "  $html .= 'Hello ' . $_GET['name'];", "  $safe = htmlspecialchars($_GET['name']);", '  $html .= "<pre>Hello {$safe}</pre>";', "  $sql = 'SELECT * FROM t WHERE id = ' . (int) $_GET['id'];", '}');
+    expect(byRule(await scan('a.php', code), 'php-xss').map((f) => [f.line, f.confidence])).toEqual([[4, 0.6]]);
+  });
+
   it('reports Location headers built from request data, not fixed local targets', async () => {
     const code = php("header('Location: ' . $_GET['next']);", "header('Location: /login.php?next=' . urlencode($_SERVER['REQUEST_URI']));", "header('Location: index.php?msg=' . $_GET['m']);", "if (in_array($_GET['to'], $allowed, true)) { header('Location: ' . $_GET['to']); }");
     expect(lines(byRule(await scan('a.php', code), 'php-open-redirect'))).toEqual([2]);

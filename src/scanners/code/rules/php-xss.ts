@@ -1,4 +1,4 @@
-import { namedChildren, textOf } from '../ast.js';
+import { enclosingFunction, namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
 import { functionText } from '../foreign-sinks.js';
@@ -38,6 +38,36 @@ function match(ctx: RuleContext): Match[] {
     if ((call.name === 'print_r' || call.name === 'var_export') && call.args[1] && textOf(ctx.text, call.args[1]) === 'true') continue;
     report(ctx, out, call.node, call.args, `the page through \`${call.name}\``);
   }
+  out.push(...htmlAssignments(ctx));
+  return out;
+}
+
+/**
+ * `$html .= "<p>Hello {$_GET['name']}</p>"`: markup assembled from request data into a variable that
+ * this file never echoes itself (a template or another file prints it), reported with less confidence.
+ */
+function htmlAssignments(ctx: RuleContext): Match[] {
+  const out: Match[] = [];
+  // Per function and variable: whether some assignment writes markup and whether the variable is printed.
+  const verdicts = new Map<string, boolean>();
+  const writesUnprintedMarkup = (assign: SyntaxNode, variable: string): boolean => {
+    const fn = enclosingFunction(assign, ctx.language);
+    const key = `${fn?.start ?? -1}:${variable}`;
+    let verdict = verdicts.get(key);
+    if (verdict === undefined) {
+      const name = variable.replace(/\$/g, '\\$');
+      const scope = functionText(ctx, assign, true);
+      verdict = new RegExp(`${name}\\s*\\.?=\\s*[^;]*<\\/?[a-z][a-z0-9]*\\b[^>]*>`, 'i').test(scope) && !new RegExp(`(?:echo|print|<\\?=)[^;]*${name}\\b`).test(scope) && !NOT_HTML.test(scope);
+      verdicts.set(key, verdict);
+    }
+    return verdict;
+  };
+  for (const assign of ctx.nodes.of('assignment_expression', 'augmented_assignment_expression')) {
+    const [left, right] = [assign.children.find((c) => c.field === 'left'), assign.children.find((c) => c.field === 'right')];
+    if (!left || !right || left.type !== 'variable_name' || !writesUnprintedMarkup(assign, textOf(ctx.text, left))) continue;
+    const m = localSink(ctx, assign, right, false, `HTML markup in \`${textOf(ctx.text, left)}\``, SANITISERS);
+    if (m) out.push({ ...m, confidence: 0.6 });
+  }
   return out;
 }
 
@@ -53,7 +83,7 @@ export const rule = defineRule({
   remediation: 'Escape on output with `htmlspecialchars($value, ENT_QUOTES, \'UTF-8\')` (WordPress `esc_html`/`esc_attr`, Laravel Blade `{{ }}`), or render through an auto-escaping template engine; send JSON with `Content-Type: application/json`.',
   docs: {
     summary:
-      '`echo`, `print`, `<?= … ?>`, `printf`/`vprintf`, `print_r`, `die`/`exit` of request data. `htmlspecialchars`, `htmlentities`, `strip_tags`, `intval`/`(int)`, WordPress `esc_*`, Laravel `e()`, URL encoders and a JSON or plain-text `Content-Type` header stop the flow. Only proven flows are reported.',
+      '`echo`, `print`, `<?= … ?>`, `printf`/`vprintf`, `print_r`, `die`/`exit` of request data (0.8), and markup assembled from request data into a variable this file never prints (`$html .= "<p>{$_GET[\'q\']}</p>"`, printed by a layout; 0.6). `htmlspecialchars`, `htmlentities`, `strip_tags`, `intval`/`(int)`, WordPress `esc_*`, Laravel `e()`, URL encoders and a JSON or plain-text `Content-Type` header stop the flow. Only proven flows are reported.',
     examples: [
       {
         language: 'php',
