@@ -291,8 +291,14 @@ export function looksLikeUrl(ctx: RuleContext, arg: SyntaxNode, source?: string)
   return words.some((w) => URL_WORDS.has(w));
 }
 
-/** The call with this node as its callee-bearing node, among the file's calls. */
-export const callAt = (ctx: RuleContext, node: SyntaxNode): QualifiedCall | undefined => ctx.calls.find((c) => c.node === node);
+const callIndex = new WeakMap<SyntaxNode, Map<SyntaxNode, QualifiedCall>>();
+
+/** The call whose node this is, among the file's calls (indexed once per file). */
+export function callAt(ctx: RuleContext, node: SyntaxNode): QualifiedCall | undefined {
+  let index = callIndex.get(ctx.root);
+  if (!index) callIndex.set(ctx.root, (index = new Map(ctx.calls.map((c) => [c.node, c]))));
+  return index.get(node);
+}
 
 /** Whether an expression, or the values of the variables it is built from (one step), match `pattern` in their text. */
 export function builtWith(ctx: RuleContext, node: SyntaxNode, pattern: RegExp): boolean {

@@ -1,7 +1,7 @@
 import { child, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JAVA, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { guardedBefore, prefixChecked, resolve } from '../foreign-sinks.js';
+import { callAt, guardedBefore, prefixChecked, resolve } from '../foreign-sinks.js';
 import { localSink } from '../polyglot.js';
 
 /** Constructors whose arguments name a file. */
@@ -19,7 +19,7 @@ const isPathsGet = (call: QualifiedCall): boolean => /(?:^|\.)(?:Paths\.get|Path
 /** A path built by another sink (`new File(…)`, `Paths.get(…)`), reported there rather than again. */
 function builtBySink(ctx: RuleContext, node: SyntaxNode): boolean {
   const n = resolve(ctx, node);
-  const call = ctx.calls.find((c) => c.node === n);
+  const call = callAt(ctx, n);
   return !!call && ((call.isNew && CONSTRUCTORS.has(simple(call.name))) || isPathsGet(call) || call.method === 'resolve');
 }
 

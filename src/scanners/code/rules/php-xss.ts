@@ -48,19 +48,18 @@ function match(ctx: RuleContext): Match[] {
  */
 function htmlAssignments(ctx: RuleContext): Match[] {
   const out: Match[] = [];
-  // Per function and variable: whether some assignment writes markup and whether the variable is printed.
-  const verdicts = new Map<string, boolean>();
+  // Per function: the variables some assignment writes markup into, minus those it prints.
+  const scopes = new Map<number, Set<string>>();
   const writesUnprintedMarkup = (assign: SyntaxNode, variable: string): boolean => {
-    const fn = enclosingFunction(assign, ctx.language);
-    const key = `${fn?.start ?? -1}:${variable}`;
-    let verdict = verdicts.get(key);
-    if (verdict === undefined) {
-      const name = variable.replace(/\$/g, '\\$');
+    const key = enclosingFunction(assign, ctx.language)?.start ?? -1;
+    let vars = scopes.get(key);
+    if (!vars) {
       const scope = functionText(ctx, assign, true);
-      verdict = new RegExp(`${name}\\s*\\.?=\\s*[^;]*<\\/?[a-z][a-z0-9]*\\b[^>]*>`, 'i').test(scope) && !new RegExp(`(?:echo|print|<\\?=)[^;]*${name}\\b`).test(scope) && !NOT_HTML.test(scope);
-      verdicts.set(key, verdict);
+      vars = new Set(NOT_HTML.test(scope) ? [] : [...scope.matchAll(/(\$\w+)\s*\.?=\s*[^;]*<\/?[a-z][a-z0-9]*\b[^>]*>/gi)].map((m) => m[1] ?? ''));
+      for (const printed of scope.matchAll(/(?:echo|print|<\?=)[^;]*/g)) for (const v of printed[0].matchAll(/\$\w+/g)) vars.delete(v[0]);
+      scopes.set(key, vars);
     }
-    return verdict;
+    return vars.has(variable);
   };
   for (const assign of ctx.nodes.of('assignment_expression', 'augmented_assignment_expression')) {
     const [left, right] = [assign.children.find((c) => c.field === 'left'), assign.children.find((c) => c.field === 'right')];
