@@ -234,6 +234,15 @@ function evaluate(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): nu
     const list = assignments(ctx).get(enclosingFunction(node, ctx.language) ?? null)?.get(t) ?? [];
     return list.length === 1 && !list[0]?.append ? evaluate(ctx, list[0]?.value, depth + 1) : undefined;
   }
+  // Characters: 'C', and "ABC".charAt(2) on a local written once with a constant.
+  if (node.type === 'character_literal') return /^'.'$/.test(t) ? t.charCodeAt(1) : undefined;
+  if (node.type === 'method_invocation' && textOf(ctx.text, child(node, 'name') ?? node) === 'charAt') {
+    const object = child(node, 'object');
+    const list = object?.type === 'identifier' ? (assignments(ctx).get(enclosingFunction(node, ctx.language) ?? null)?.get(textOf(ctx.text, object)) ?? []) : [];
+    const value = list.length === 1 ? stringValueOf(ctx, list[0]?.value) : undefined;
+    const index = evaluate(ctx, namedChildren(child(node, 'arguments') ?? node)[0], depth + 1);
+    return value !== undefined && typeof index === 'number' && index < value.length ? value.charCodeAt(index) : undefined;
+  }
   if (node.type !== 'binary_expression') return undefined;
   const [left, right] = [child(node, 'left'), child(node, 'right')];
   if (!left || !right) return undefined;
@@ -249,9 +258,30 @@ function evaluate(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): nu
   return typeof value === 'number' && !Number.isFinite(value) ? undefined : value;
 }
 
-/** Whether an assignment sits in an `if` branch that a compile-time constant condition never takes. */
+/** Whether a `case` group of a Java switch on a compile-time constant is never run (not entered, nor fallen into). */
+function deadCase(ctx: RuleContext, group: SyntaxNode): boolean {
+  const block = group.parent;
+  const value = block?.parent ? evaluate(ctx, child(block.parent, 'condition')) : undefined;
+  if (!block || typeof value !== 'number') return false;
+  const groups = namedChildren(block).filter((g) => g.type === 'switch_block_statement_group');
+  const labels = (g: SyntaxNode) => namedChildren(g).filter((c) => c.type === 'switch_label');
+  let entry = groups.findIndex((g) => labels(g).some((l) => namedChildren(l).some((v) => evaluate(ctx, v) === value)));
+  if (entry < 0) entry = groups.findIndex((g) => labels(g).some((l) => textOf(ctx.text, l) === 'default'));
+  if (entry < 0) return true;
+  for (let i = entry; i < groups.length; i++) {
+    if (groups[i] === group) return false;
+    if (namedChildren(groups[i] as SyntaxNode).some((c) => c.type === 'break_statement' || c.type === 'return_statement')) return true;
+  }
+  return true;
+}
+
+/** Whether an assignment sits in an `if` branch or `case` that a compile-time constant never takes. */
 function deadBranch(ctx: RuleContext, at: SyntaxNode): boolean {
   for (let n: SyntaxNode = at; n.parent && !functionTypes(ctx.language).has(n.parent.type); n = n.parent) {
+    if (n.parent.type === 'switch_block_statement_group' && n.type !== 'switch_label') {
+      if (deadCase(ctx, n.parent)) return true;
+      continue;
+    }
     if (n.parent.type !== 'if_statement' || (n.field !== 'consequence' && n.field !== 'alternative')) continue;
     const taken = evaluate(ctx, child(n.parent, 'condition'));
     if (typeof taken === 'boolean' && taken !== (n.field === 'consequence')) return true;

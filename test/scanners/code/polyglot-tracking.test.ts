@@ -22,6 +22,13 @@ describe('per-function request-data tracking (PHP, Go, Java, Ruby)', () => {
     expect(byRule(await scan('S.java', skipped), 'java-xss')).toEqual([]);
   });
 
+  it('runs a switch on a constant character from the matching case through fall-through to the break', async () => {
+    const body = (index: number) =>
+      `    String param = request.getParameter("p");\n    String bar = "";\n    String guess = "ABC";\n    char target = guess.charAt(${index});\n    switch (target) {\n      case 'A':\n        bar = param;\n        break;\n      case 'B':\n        bar = "constant";\n        break;\n      case 'C':\n      case 'D':\n        bar = param;\n        break;\n      default:\n        bar = "constant";\n        break;\n    }\n    response.getWriter().println(bar);`;
+    expect(byRule(await scan('S.java', servlet(body(2))), 'java-xss')).toHaveLength(1);
+    expect(byRule(await scan('S.java', servlet(body(1))), 'java-xss')).toEqual([]);
+  });
+
   it('knows which helper methods of the same file pass their parameter through', async () => {
     const helpers = '  private class Test {\n    String passes(String p) { String b = p.trim(); return b; }\n    String constant(String p) { String b = "safe"; return b; }\n  }\n';
     const through = servlet('    String bar = new Test().passes(request.getParameter("p"));\n    response.getWriter().println(bar);', helpers);
