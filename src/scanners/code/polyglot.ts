@@ -173,6 +173,8 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
   }
   const keyed = keyedLookup(ctx, node, depth, seen, sanitisers);
   if (keyed !== false) return keyed;
+  const indexed = listLookup(ctx, node);
+  if (indexed !== false) return indexed ? localTaint(ctx, indexed, depth + 1, seen, sanitisers) : undefined;
   // `cond ? a : b` with a condition constant at compile time: only the branch taken.
   if (node.type === 'ternary_expression' || node.type === 'conditional_expression' || node.type === 'conditional') {
     const taken = evaluate(ctx, child(node, 'condition'));
@@ -218,6 +220,32 @@ function keyedLookup(ctx: RuleContext, node: SyntaxNode, depth: number, seen: Se
     if (!a.append) break;
   }
   return localTaint(ctx, namedChildren(args)[1], depth + 1, seen, sanitisers);
+}
+
+/**
+ * `list.get(1)` on a Java list filled in straight-line code with `add(x)` and `remove(i)` only: the element
+ * at that index (null when out of range), or false when the list is not that simple.
+ */
+function listLookup(ctx: RuleContext, node: SyntaxNode): SyntaxNode | null | false {
+  if (ctx.language !== 'java' || node.type !== 'method_invocation' || textOf(ctx.text, child(node, 'name') ?? node) !== 'get') return false;
+  const object = child(node, 'object');
+  const index = evaluate(ctx, namedChildren(child(node, 'arguments') ?? node)[0]);
+  if (object?.type !== 'identifier' || typeof index !== 'number') return false;
+  const name = textOf(ctx.text, object);
+  const fn = enclosingFunction(node, ctx.language) ?? null;
+  const elements: SyntaxNode[] = [];
+  for (const call of ctx.nodes.of('method_invocation')) {
+    if (call.start >= node.start || textOf(ctx.text, child(call, 'object') ?? call) !== name || (enclosingFunction(call, ctx.language) ?? null) !== fn) continue;
+    const method = textOf(ctx.text, child(call, 'name') ?? call);
+    const args = namedChildren(child(call, 'arguments') ?? call);
+    if (method === 'add' && args.length === 1 && args[0]) elements.push(args[0]);
+    else if (method === 'remove' && args.length === 1 && typeof evaluate(ctx, args[0]) === 'number') elements.splice(evaluate(ctx, args[0]) as number, 1);
+    else if (!['get', 'size', 'isEmpty', 'contains', 'indexOf'].includes(method)) return false;
+  }
+  // Only a list created empty in this function (not a parameter or field filled elsewhere).
+  const created = assignments(ctx).get(fn)?.get(name)?.filter((a) => !a.append) ?? [];
+  if (created.length !== 1 || !/^new\s+[\w.]*(?:ArrayList|LinkedList)\b[^(]*\(\s*\)$/.test(textOf(ctx.text, created[0]?.value ?? node))) return false;
+  return elements[index] ?? null;
 }
 
 const INTEGER_LITERALS = new Set(['decimal_integer_literal', 'int_literal', 'integer']);

@@ -15,6 +15,12 @@ describe('per-function request-data tracking (PHP, Go, Java, Ruby)', () => {
     expect(byRule(await scan('S.java', servlet(body('safe'))), 'java-xss')).toEqual([]);
   });
 
+  it('follows list elements through add and remove to the index read back', async () => {
+    const body = (index: number) => `    java.util.List<String> values = new java.util.ArrayList<String>();\n    values.add("safe");\n    values.add(request.getParameter("p"));\n    values.add("more_safe");\n    values.remove(0);\n    response.getWriter().println(values.get(${index}));`;
+    expect(byRule(await scan('S.java', servlet(body(0))), 'java-xss')).toHaveLength(1);
+    expect(byRule(await scan('S.java', servlet(body(1))), 'java-xss')).toEqual([]);
+  });
+
   it('drops branches a constant condition never takes', async () => {
     const taken = servlet('    String param = request.getParameter("p");\n    int num = 106;\n    String bar = (7 * 42) - num > 200 ? "constant" : param;\n    response.getWriter().println(bar);');
     const skipped = servlet('    String param = request.getParameter("p");\n    int num = 86;\n    String bar;\n    if ((7 * 42) - num > 200) bar = "constant"; else bar = param;\n    response.getWriter().println(bar);');
