@@ -8,7 +8,7 @@ import { child, enclosingFunction, textOf } from './ast.js';
 import type { SyntaxNode } from './parser.js';
 import { localTaint } from './polyglot.js';
 import type { Match, RuleContext } from './rule.js';
-import { storedUnder } from './foreign-sinks.js';
+import { storedUnder } from './foreign-purpose.js';
 import { mentionsPassword, nameWords } from './sinks.js';
 
 /** MD2/4/5, SHA-1 (Java's "SHA" is SHA-1) and RIPEMD-160 names. */

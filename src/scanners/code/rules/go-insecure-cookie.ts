@@ -1,7 +1,8 @@
 import { child, enclosingFunction, namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, GO, type Match, type RuleContext } from '../rule.js';
-import { constString, falseLiteral, sensitiveCookie, storedUnder, strip } from '../foreign-sinks.js';
+import { sensitiveCookie, storedUnder } from '../foreign-purpose.js';
+import { constString, falseLiteral, strip } from '../foreign-values.js';
 
 /** Keyed fields of a composite literal (`http.Cookie{Name: …, Secure: true}`). */
 function fields(ctx: RuleContext, literal: SyntaxNode): Map<string, SyntaxNode> {

@@ -1,6 +1,7 @@
 import { namedChildren, textOf } from '../ast.js';
 import { defineRule, OWASP, GO, type Match, type RuleContext } from '../rule.js';
-import { randomMatch, resolve, strip } from '../foreign-sinks.js';
+import { randomMatch } from '../foreign-purpose.js';
+import { resolve, strip } from '../foreign-values.js';
 
 /** Local names of math/rand (v1 and v2) in this file. */
 function mathRandNames(ctx: RuleContext): Set<string> {

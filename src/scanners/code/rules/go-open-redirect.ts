@@ -1,7 +1,8 @@
 import { textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, GO, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { constString, fixedOrigin, functionHasAll, guardedBefore } from '../foreign-sinks.js';
+import { functionHasAll, guardedBefore } from '../foreign-guards.js';
+import { constString, fixedOrigin } from '../foreign-values.js';
 import { localSink } from '../polyglot.js';
 
 const SANITISERS = new Set(['QueryEscape', 'PathEscape']);

@@ -1,6 +1,6 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, GO, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { builtWith, guardedBefore, prefixChecked } from '../foreign-sinks.js';
+import { builtWith, guardedBefore, prefixChecked } from '../foreign-guards.js';
 import { localSink, localTaint } from '../polyglot.js';
 
 /** os/ioutil functions and the positions of their path arguments. */

@@ -1,6 +1,6 @@
 import { defineRule, OWASP, GO, type Match, type RuleContext } from '../rule.js';
 import { MIN_RSA_BITS } from '../foreign-crypto.js';
-import { constInt } from '../foreign-sinks.js';
+import { constInt } from '../foreign-values.js';
 
 const WEAK_CONSTRUCTORS = /^(?:des\.NewCipher|des\.NewTripleDESCipher|rc4\.NewCipher|blowfish\.NewCipher|blowfish\.NewSaltedCipher|cast5\.NewCipher|tea\.NewCipher|xtea\.NewCipher)$/;
 

@@ -1,7 +1,7 @@
 import { child, enclosingFunction, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, GO, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { functionText } from '../foreign-sinks.js';
+import { functionText } from '../foreign-guards.js';
 import { localSink } from '../polyglot.js';
 
 const FPRINT = new Set(['fmt.Fprintf', 'fmt.Fprint', 'fmt.Fprintln', 'io.WriteString']);

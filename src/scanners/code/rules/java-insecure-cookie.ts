@@ -1,7 +1,8 @@
 import { textOf } from '../ast.js';
 import { enclosingFunction } from '../ast.js';
 import { defineRule, OWASP, JAVA, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { constString, falseLiteral, sensitiveCookie, storedUnder, trueLiteral } from '../foreign-sinks.js';
+import { sensitiveCookie, storedUnder } from '../foreign-purpose.js';
+import { constString, falseLiteral, trueLiteral } from '../foreign-values.js';
 
 const FLAGS = new Set(['setSecure', 'setHttpOnly']);
 

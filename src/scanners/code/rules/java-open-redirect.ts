@@ -1,7 +1,8 @@
 import { namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
-import { constString, fixedOrigin, guardedBefore, leadingText } from '../foreign-sinks.js';
+import { guardedBefore } from '../foreign-guards.js';
+import { constString, fixedOrigin, leadingText } from '../foreign-values.js';
 import { localSink } from '../polyglot.js';
 
 const SANITISERS = new Set(['encodeForURL']);

@@ -1,7 +1,8 @@
 import { child, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JAVA, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { callAt, guardedBefore, prefixChecked, resolve } from '../foreign-sinks.js';
+import { guardedBefore, prefixChecked } from '../foreign-guards.js';
+import { callAt, resolve } from '../foreign-values.js';
 import { localSink } from '../polyglot.js';
 
 /** Constructors whose arguments name a file. */

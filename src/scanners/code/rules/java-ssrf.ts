@@ -1,7 +1,7 @@
 import { textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JAVA, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { fixedOrigin, urlText } from '../foreign-sinks.js';
+import { fixedOrigin, urlText } from '../foreign-values.js';
 import { localSink } from '../polyglot.js';
 
 /** Methods of a URL object that connect. */

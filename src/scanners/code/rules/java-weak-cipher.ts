@@ -1,7 +1,7 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
 import { MIN_RSA_BITS } from '../foreign-crypto.js';
-import { constInt, constString, resolve } from '../foreign-sinks.js';
+import { constInt, constString, resolve } from '../foreign-values.js';
 
 /** Broken or legacy block/stream ciphers, by JCA transformation name. */
 const WEAK_CIPHER = /^(?:DES|DESede|TripleDES|3DES|RC2|RC4|ARCFOUR|Blowfish|IDEA|RC5|PBEWith\w*(?:DES|RC2|RC4)\w*)(?:\/|$)/i;

@@ -1,6 +1,6 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, JAVA, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { resolve } from '../foreign-sinks.js';
+import { resolve } from '../foreign-values.js';
 import { constantText, dynamicString, localSink } from '../polyglot.js';
 
 const XPATH_METHODS = new Set(['evaluate', 'compile', 'evaluateExpression']);

@@ -1,7 +1,8 @@
 import { child, enclosingFunction, namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
-import { functionText, resolve } from '../foreign-sinks.js';
+import { functionText } from '../foreign-guards.js';
+import { resolve } from '../foreign-values.js';
 import { localSink } from '../polyglot.js';
 
 const WRITE_METHODS = new Set(['print', 'println', 'write', 'printf', 'format', 'append']);

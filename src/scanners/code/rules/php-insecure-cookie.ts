@@ -1,7 +1,8 @@
 import { namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, PHP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { constString, falseLiteral, resolve, sensitiveCookie } from '../foreign-sinks.js';
+import { sensitiveCookie } from '../foreign-purpose.js';
+import { constString, falseLiteral, resolve } from '../foreign-values.js';
 
 /** The value of a key in a PHP array literal (`['secure' => true]`). */
 function arrayValue(ctx: RuleContext, array: SyntaxNode, key: string): SyntaxNode | undefined {

@@ -1,5 +1,5 @@
 import { defineRule, OWASP, PHP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { randomMatch } from '../foreign-sinks.js';
+import { randomMatch } from '../foreign-purpose.js';
 
 const WEAK = new Set(['rand', 'mt_rand', 'uniqid', 'lcg_value', 'str_shuffle', 'array_rand', 'mt_getrandmax']);
 

@@ -1,7 +1,8 @@
 import { textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, PHP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { fixedOrigin, guardedBefore, leadingText } from '../foreign-sinks.js';
+import { guardedBefore } from '../foreign-guards.js';
+import { fixedOrigin, leadingText } from '../foreign-values.js';
 import { localSink } from '../polyglot.js';
 
 const SANITISERS = new Set(['urlencode', 'rawurlencode', 'http_build_query']);

@@ -1,6 +1,6 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, PHP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { guardedBefore, prefixChecked, looksLikeUrl } from '../foreign-sinks.js';
+import { guardedBefore, looksLikeUrl, prefixChecked } from '../foreign-guards.js';
 import { localSink, localTaint } from '../polyglot.js';
 
 /** File functions and the positions of their path arguments. */

@@ -1,7 +1,8 @@
 import { namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, PHP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { fixedOrigin, looksLikeUrl, strip } from '../foreign-sinks.js';
+import { looksLikeUrl } from '../foreign-guards.js';
+import { fixedOrigin, strip } from '../foreign-values.js';
 import { localSink, localTaint } from '../polyglot.js';
 
 /** Functions that always take a URL or host, by argument position. */

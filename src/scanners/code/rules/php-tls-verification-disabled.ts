@@ -1,7 +1,7 @@
 import { namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
-import { constString, falseLiteral, trueLiteral } from '../foreign-sinks.js';
+import { constString, falseLiteral, trueLiteral } from '../foreign-values.js';
 
 /** Why an option key/value pair turns verification off, or undefined. */
 function verdict(ctx: RuleContext, key: SyntaxNode, value: SyntaxNode): string | undefined {

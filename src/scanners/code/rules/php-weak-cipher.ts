@@ -1,7 +1,7 @@
 import { namedChildren, textOf } from '../ast.js';
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
 import { MIN_RSA_BITS, WEAK_OPENSSL_CIPHER } from '../foreign-crypto.js';
-import { constInt, constString, resolve } from '../foreign-sinks.js';
+import { constInt, constString, resolve } from '../foreign-values.js';
 
 const MCRYPT = /^mcrypt_(?:encrypt|decrypt|module_open|cbc|ecb|cfb|ofb|generic|generic_init)$/;
 const OPENSSL = new Set(['openssl_encrypt', 'openssl_decrypt', 'openssl_seal', 'openssl_open']);

@@ -1,6 +1,6 @@
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
 import { weakHashMatch, WEAK_HASH } from '../foreign-crypto.js';
-import { constString } from '../foreign-sinks.js';
+import { constString } from '../foreign-values.js';
 
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];

@@ -1,7 +1,7 @@
 import { enclosingFunction, namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
-import { functionText } from '../foreign-sinks.js';
+import { functionText } from '../foreign-guards.js';
 import { localSink } from '../polyglot.js';
 
 /** Output functions and whether every argument (printf) or only the first is printed. */

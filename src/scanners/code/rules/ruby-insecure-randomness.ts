@@ -1,6 +1,6 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.js';
-import { randomMatch } from '../foreign-sinks.js';
+import { randomMatch } from '../foreign-purpose.js';
 import { assignedValues } from '../polyglot.js';
 
 const WEAK_CALLS = /^(?:rand|Kernel\.rand|Random\.rand|Random\.bytes|Random\.new(?:\(.*\))?\.(?:rand|bytes)|Random::DEFAULT\.rand)$/;

@@ -1,6 +1,7 @@
 import { namedChildren, textOf } from '../ast.js';
 import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.js';
-import { fixedOrigin, guardedBefore } from '../foreign-sinks.js';
+import { guardedBefore } from '../foreign-guards.js';
+import { fixedOrigin } from '../foreign-values.js';
 import { localSink } from '../polyglot.js';
 
 const SANITISERS = new Set(['escape', 'url_encode', 'encode_www_form_component', 'to_query']);

@@ -1,7 +1,7 @@
 import { namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, RUBY, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { guardedBefore, prefixChecked, looksLikeUrl } from '../foreign-sinks.js';
+import { guardedBefore, looksLikeUrl, prefixChecked } from '../foreign-guards.js';
 import { localSink, localTaint } from '../polyglot.js';
 
 const FILE_METHODS = /^(?:File|IO)\.(?:open|read|readlines|write|binread|binwrite|foreach|new|delete|unlink|readlink|rename|symlink|chmod|truncate|lines|copy_stream)$/;

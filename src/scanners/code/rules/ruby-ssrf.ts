@@ -1,7 +1,8 @@
 import { namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, RUBY, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { fixedOrigin, looksLikeUrl, urlText } from '../foreign-sinks.js';
+import { looksLikeUrl } from '../foreign-guards.js';
+import { fixedOrigin, urlText } from '../foreign-values.js';
 import { localSink, localTaint } from '../polyglot.js';
 
 const NET_HTTP = /^Net::HTTP\.(?:get|get_response|get_print|post|post_form|start|new)$/;

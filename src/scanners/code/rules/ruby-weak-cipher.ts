@@ -1,7 +1,7 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.js';
 import { MIN_RSA_BITS, WEAK_OPENSSL_CIPHER } from '../foreign-crypto.js';
-import { constInt, constString } from '../foreign-sinks.js';
+import { constInt, constString } from '../foreign-values.js';
 
 const WEAK_CLASSES = /^OpenSSL::Cipher::(?:DES|DES3|RC2|RC4|BF|CAST5|IDEA)\.new$/;
 const ECB_ARGUMENT = /^(?::ECB|['"]ECB['"]|:ecb|['"]ecb['"])$/;

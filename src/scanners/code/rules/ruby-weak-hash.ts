@@ -1,6 +1,6 @@
 import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.js';
 import { digestInputs, weakHashMatch, WEAK_HASH } from '../foreign-crypto.js';
-import { constString } from '../foreign-sinks.js';
+import { constString } from '../foreign-values.js';
 
 const CLASS_DIGEST = /^(?:OpenSSL::)?Digest::(MD5|SHA1|RMD160)\.(?:hexdigest|digest|base64digest)$/;
 const NEW_DIGEST = /^(?:OpenSSL::)?Digest::(MD5|SHA1|RMD160)\.new$/;
