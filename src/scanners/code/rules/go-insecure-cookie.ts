@@ -35,7 +35,7 @@ function cookieMatches(ctx: RuleContext, literal: SyntaxNode): Match[] {
   const later = assignedFlags(ctx, literal);
   if (later.has('!Secure') || later.has('!HttpOnly')) return [{ node: literal, detail: 'The cookie flags are set to false after it is built.' }];
   // Deleting a cookie (MaxAge < 0, empty value) carries nothing.
-  if (/^-/.test(textOf(ctx.text, f.get('MaxAge') ?? literal)) || textOf(ctx.text, f.get('Value') ?? literal) === '""') return [];
+  if (/^-/.test(textOf(ctx.text, f.get('MaxAge') ?? literal)) || textOf(ctx.text, f.get('Value') ?? literal) === '""' || /^time\.Unix\(\s*0\s*,\s*0\s*\)$/.test(textOf(ctx.text, f.get('Expires') ?? literal))) return [];
   const name = f.get('Name');
   const sensitive = sensitiveCookie([name ? (constString(ctx, name) ?? textOf(ctx.text, name)) : '']);
   if (!f.has('Secure') && !later.has('Secure')) return [{ node: literal, severity: sensitive ? 'MEDIUM' : 'LOW', confidence: sensitive ? 0.6 : 0.5, detail: 'The cookie is built without `Secure: true`, so it is also sent over plain HTTP.' }];
@@ -77,7 +77,7 @@ export const rule = defineRule({
   remediation: 'Build cookies with `Secure: true, HttpOnly: true, SameSite: http.SameSiteLaxMode` (gin: `c.SetCookie(…, true, true)`; gorilla `sessions.Options{Secure: true, HttpOnly: true}`).',
   docs: {
     summary:
-      '`http.Cookie{…}` literals with `Secure: false`/`HttpOnly: false` (or set false afterwards; MEDIUM), without `Secure` (LOW; MEDIUM for session or token cookies), or a session/token cookie without `HttpOnly` (MEDIUM); gin `c.SetCookie` with a false `secure`/`httpOnly` argument and session `Options` literals with false flags. Cookies being deleted (`MaxAge: -1`, empty value) are not reported.',
+      '`http.Cookie{…}` literals with `Secure: false`/`HttpOnly: false` (or set false afterwards; MEDIUM), without `Secure` (LOW; MEDIUM for session or token cookies), or a session/token cookie without `HttpOnly` (MEDIUM); gin `c.SetCookie` with a false `secure`/`httpOnly` argument and session `Options` literals with false flags. Cookies being deleted (`MaxAge: -1`, `Expires: time.Unix(0, 0)`, empty value) are not reported.',
     examples: [
       {
         language: 'go',
