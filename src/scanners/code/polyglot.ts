@@ -1,19 +1,20 @@
 /**
- * A simple local taint model for PHP, Go and Java: inside one function (or the
+ * A simple local taint model for PHP, Go, Java and Ruby: inside one function (or the
  * file's top level), an expression is tainted when it contains a request source
- * or a variable last assigned, before the use, from a tainted expression.
- * Sanitisers (numeric casts, shell/SQL escapers) stop a flow. No summaries,
- * no loops, nothing across functions or files.
+ * (polyglot-sources.ts) or a variable last assigned, before the use, from a tainted
+ * expression (polyglot-assignments.ts). Sanitisers (numeric casts, shell/SQL escapers,
+ * and per rule the encoders of its sink) stop a flow; constant branches and same-file
+ * helpers are folded (polyglot-fold.ts). No loops' back edges, nothing across files.
  */
 import { child, enclosingFunction, namedChildren, textOf } from './ast.js';
 import type { SyntaxNode } from './parser.js';
 import type { Match, QualifiedCall, RuleContext } from './rule.js';
+import { assignments, LITERALS, stringValueOf, type Assignment } from './polyglot-assignments.js';
+import { deadBranch, evaluate, keyedValues, listLookup, returnsConstant } from './polyglot-fold.js';
+import { sourceOf } from './polyglot-sources.js';
 
-const PHP_SUPERGLOBALS = /^\$_(?:GET|POST|REQUEST|COOKIE|SERVER|FILES)$|^\$HTTP_RAW_POST_DATA$/;
-const PHP_REQUEST_METHODS = new Set(['input', 'query', 'post', 'get', 'cookie', 'header', 'all', 'json', 'getContent', 'route', 'string', 'file']);
-const GO_SOURCE_METHODS = new Set(['FormValue', 'PostFormValue', 'Query', 'DefaultQuery', 'PostForm', 'DefaultPostForm', 'Param', 'GetHeader', 'QueryParam', 'FormParams', 'Cookie', 'GetRawData']);
-const JAVA_SOURCE_METHODS = new Set(['getParameter', 'getParameterValues', 'getHeader', 'getQueryString', 'getInputStream', 'getReader', 'getCookies', 'getPathInfo', 'getRequestURI', 'getParameterMap']);
-const JAVA_SOURCE_ANNOTATION = /@(?:RequestParam|PathVariable|RequestBody|RequestHeader|CookieValue|QueryParam|PathParam|FormParam)\b/;
+export { stringValueOf };
+
 const SANITISERS = new Set([
   'intval', 'floatval', 'boolval', 'escapeshellarg', 'escapeshellcmd', 'mysqli_real_escape_string', 'real_escape_string', 'quote', 'htmlspecialchars', 'htmlentities', 'basename', 'is_numeric', 'ctype_digit', 'count',
   'Atoi', 'ParseInt', 'ParseFloat', 'ParseBool', 'QuoteIdentifier', 'Base',
@@ -22,92 +23,14 @@ const SANITISERS = new Set([
 ]);
 const CASTS = new Set(['cast_expression']);
 
-/** Kinds of source a node is by itself, or undefined. */
-function sourceOf(ctx: RuleContext, node: SyntaxNode): string | undefined {
-  const t = textOf(ctx.text, node);
-  switch (ctx.language) {
-    case 'php':
-      if (node.type === 'variable_name' && PHP_SUPERGLOBALS.test(t)) return t;
-      if (node.type === 'member_call_expression') {
-        const obj = child(node, 'object');
-        const name = child(node, 'name');
-        if (obj && name && /^(?:\$request|\$req|request\(\))$/.test(textOf(ctx.text, obj)) && PHP_REQUEST_METHODS.has(textOf(ctx.text, name))) return t;
-      }
-      if (node.type === 'function_call_expression' && /^file_get_contents\(\s*['"]php:\/\/input['"]\s*\)$/.test(t)) return t;
-      return undefined;
-    case 'go':
-      if (node.type === 'call_expression') {
-        const fn = child(node, 'function');
-        const field = fn?.type === 'selector_expression' ? child(fn, 'field') : undefined;
-        const method = field ? textOf(ctx.text, field) : '';
-        if (GO_SOURCE_METHODS.has(method)) return t;
-        if (method === 'Get' && /\.(?:URL\.Query\(\)|Header|Form|PostForm)\.Get$/.test(textOf(ctx.text, fn as SyntaxNode))) return t;
-      }
-      if (node.type === 'selector_expression' && /^(?:r|req|request)\.(?:Body|URL\.Path|URL\.RawQuery|Form|PostForm)$/.test(t)) return t;
-      return undefined;
-    case 'java':
-      if (node.type === 'method_invocation') {
-        const obj = child(node, 'object');
-        const name = child(node, 'name');
-        if (obj && name && /req|request/i.test(textOf(ctx.text, obj)) && JAVA_SOURCE_METHODS.has(textOf(ctx.text, name))) return t;
-      }
-      return undefined;
-    case 'ruby':
-      // Rails `params[:id]`, `cookies[:x]`, `request.body` …
-      if (node.type === 'element_reference' && /^(?:params|cookies|session)\s*\[/.test(t)) return t;
-      if (node.type === 'identifier' && /^(?:params|cookies)$/.test(t) && node.field !== 'left') return t;
-      if (node.type === 'call' && /^request\.(?:params|body|query_string|raw_post|headers|cookies|query_parameters|request_parameters|path|url|GET|POST)$/.test(t)) return t;
-      return undefined;
-    default:
-      return undefined;
-  }
-}
+const NO_SANITISERS: ReadonlySet<string> = new Set();
 
-type Assignment = { readonly pos: number; readonly value: SyntaxNode | undefined };
-
-const cache = new WeakMap<SyntaxNode, Map<SyntaxNode | null, Map<string, Assignment[]>>>();
-
-/** Assignments per function (null = top level), by variable name, in document order. */
-function assignments(ctx: RuleContext): Map<SyntaxNode | null, Map<string, Assignment[]>> {
-  const cached = cache.get(ctx.root);
-  if (cached) return cached;
-  const table = new Map<SyntaxNode | null, Map<string, Assignment[]>>();
-  const add = (at: SyntaxNode, name: SyntaxNode | undefined, value: SyntaxNode | undefined) => {
-    if (!name) return;
-    const fn = enclosingFunction(at, ctx.language) ?? null;
-    let byName = table.get(fn);
-    if (!byName) table.set(fn, (byName = new Map<string, Assignment[]>()));
-    const key = textOf(ctx.text, name);
-    let list = byName.get(key);
-    if (!list) byName.set(key, (list = []));
-    list.push({ pos: at.end, value });
-  };
-  const pairs = (left: SyntaxNode | undefined, right: SyntaxNode | undefined, at: SyntaxNode) => {
-    if (!left || !right) return;
-    const ls = left.type === 'expression_list' ? namedChildren(left) : [left];
-    const rs = right.type === 'expression_list' ? namedChildren(right) : [right];
-    ls.forEach((l, i) => add(at, l, rs.length === ls.length ? rs[i] : rs[0]));
-  };
-  if (ctx.language === 'php') {
-    for (const a of ctx.nodes.of('assignment_expression', 'augmented_assignment_expression')) pairs(child(a, 'left'), child(a, 'right'), a);
-  } else if (ctx.language === 'go') {
-    for (const a of ctx.nodes.of('short_var_declaration', 'assignment_statement')) pairs(child(a, 'left'), child(a, 'right'), a);
-    for (const v of ctx.nodes.of('var_spec')) pairs(child(v, 'name'), child(v, 'value'), v);
-  } else if (ctx.language === 'java') {
-    for (const d of ctx.nodes.of('variable_declarator')) add(d, child(d, 'name'), child(d, 'value'));
-    for (const a of ctx.nodes.of('assignment_expression')) pairs(child(a, 'left'), child(a, 'right'), a);
-    // Spring/JAX-RS parameters bound from the request.
-    for (const p of ctx.nodes.of('formal_parameter')) if (JAVA_SOURCE_ANNOTATION.test(textOf(ctx.text, p))) add(p, child(p, 'name'), p);
-  } else if (ctx.language === 'ruby') {
-    for (const a of ctx.nodes.of('assignment', 'operator_assignment')) pairs(child(a, 'left'), child(a, 'right'), a);
-  }
-  cache.set(ctx.root, table);
-  return table;
-}
-
-/** The source a tainted expression carries (`$_GET['id']`, `r.FormValue("q")`), or undefined. */
-export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0, seen: Set<SyntaxNode> = new Set()): string | undefined {
-  if (!node || depth > 6 || seen.has(node)) return undefined;
+/**
+ * The source a tainted expression carries (`$_GET['id']`, `r.FormValue("q")`), or undefined.
+ * `sanitisers` adds the calls that neutralise data for one kind of sink (`encodeForHTML` for HTML output).
+ */
+export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0, seen: Set<SyntaxNode> = new Set(), sanitisers: ReadonlySet<string> = NO_SANITISERS): string | undefined {
+  if (!node || depth > 12 || seen.has(node)) return undefined;
   seen.add(node);
   if (node.type === 'formal_parameter') return textOf(ctx.text, node).replace(/\s+/g, ' ');
   const source = sourceOf(ctx, node);
@@ -117,33 +40,47 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
   if (isCall) {
     const nameNode = child(node, 'name') ?? child(node, 'function') ?? child(node, 'method');
     const name = nameNode ? (textOf(ctx.text, nameNode).split(/[.\\]/).at(-1) ?? '') : '';
-    if (SANITISERS.has(name)) return undefined;
+    if (SANITISERS.has(name) || sanitisers.has(name) || returnsConstant(ctx, node, name)) return undefined;
+  }
+  const keyed = keyedValues(ctx, node);
+  if (keyed !== false) {
+    for (const v of keyed) {
+      const t = localTaint(ctx, v, depth + 1, seen, sanitisers);
+      if (t) return t;
+    }
+    return undefined;
+  }
+  const indexed = listLookup(ctx, node);
+  if (indexed !== false) return indexed ? localTaint(ctx, indexed, depth + 1, seen, sanitisers) : undefined;
+  // `cond ? a : b` with a condition constant at compile time: only the branch taken.
+  if (node.type === 'ternary_expression' || node.type === 'conditional_expression' || node.type === 'conditional') {
+    const taken = evaluate(ctx, child(node, 'condition'));
+    if (typeof taken === 'boolean') return localTaint(ctx, taken ? (child(node, 'consequence') ?? child(node, 'body')) : child(node, 'alternative'), depth, seen, sanitisers);
   }
   if (node.type === 'variable_name' || node.type === 'identifier') {
     if (node.parent && (node.parent.type === 'selector_expression' || node.parent.type === 'method_invocation') && node.field !== 'operand' && node.field !== 'object' && node.field !== 'arguments') return undefined;
     const fn = enclosingFunction(node, ctx.language) ?? null;
     const list = assignments(ctx).get(fn)?.get(textOf(ctx.text, node)) ?? [];
-    const before = list.filter((a) => a.pos <= node.start);
+    const before = list.filter((a) => a.pos <= node.start && !deadBranch(ctx, a.at));
     const last = before.at(-1);
     if (!last) return undefined;
     // `$q .= $x` appends: any appended part or the last plain assignment may carry the taint.
     for (let i = before.length - 1; i >= 0; i--) {
       const a = before[i] as Assignment;
-      const t = localTaint(ctx, a.value, depth + 1, seen);
+      const t = localTaint(ctx, a.value, depth + 1, seen, sanitisers);
       if (t) return t;
       const parent = a.value?.parent;
-      if (!parent || parent.type !== 'augmented_assignment_expression') break;
+      if (!a.append && (!parent || parent.type !== 'augmented_assignment_expression')) break;
     }
     return undefined;
   }
   for (const c of namedChildren(node)) {
-    const t = localTaint(ctx, c, depth, seen);
+    const t = localTaint(ctx, c, depth, seen, sanitisers);
     if (t) return t;
   }
   return undefined;
 }
 
-const LITERALS = new Set(['simple_symbol', 'hash_key_symbol', 'constant', 'string', 'string_literal', 'interpreted_string_literal', 'raw_string_literal', 'integer', 'int_literal', 'float', 'float_literal', 'decimal_integer_literal', 'boolean', 'true', 'false', 'null', 'nil', 'nowdoc', 'character_literal', 'string_content', 'string_fragment', 'escape_sequence', 'string_value']);
 
 /** Whether an expression is constant (literals, constants, sanitiser calls, concatenations of these). */
 function constant(ctx: RuleContext, node: SyntaxNode, depth: number): boolean {
@@ -228,10 +165,10 @@ export function constantText(ctx: RuleContext, node: SyntaxNode | undefined, dep
 }
 
 /** A sink argument: a proven local flow, or a pattern match when `pattern` holds. */
-export function localSink(ctx: RuleContext, call: QualifiedCall | SyntaxNode, arg: SyntaxNode | undefined, pattern: boolean, what: string): Match | undefined {
+export function localSink(ctx: RuleContext, call: QualifiedCall | SyntaxNode, arg: SyntaxNode | undefined, pattern: boolean, what: string, sanitisers?: ReadonlySet<string>): Match | undefined {
   if (!arg) return undefined;
   const node = 'node' in call ? call.node : call;
-  const source = localTaint(ctx, arg);
+  const source = localTaint(ctx, arg, 0, new Set(), sanitisers);
   if (source) {
     const line = ctx.text.slice(0, ctx.text.indexOf(source) >= 0 ? ctx.text.indexOf(source) : 0).split('\n').length;
     return { node, taint: { source, line }, detail: `Request data from \`${source.slice(0, 80)}\` reaches ${what}.` };
@@ -240,15 +177,10 @@ export function localSink(ctx: RuleContext, call: QualifiedCall | SyntaxNode, ar
   return undefined;
 }
 
-/** The value of a string literal without interpolation (Go, Java, PHP), else undefined. */
-export function stringValueOf(ctx: RuleContext, node: SyntaxNode | undefined): string | undefined {
-  if (!node) return undefined;
-  const t = textOf(ctx.text, node);
-  if (node.type === 'raw_string_literal') return t.slice(1, -1);
-  if (node.type === 'interpreted_string_literal' || node.type === 'string_literal' || node.type === 'string' || (node.type === 'encapsed_string' && namedChildren(node).every((c) => LITERALS.has(c.type)))) {
-    const parts = namedChildren(node).filter((c) => c.type === 'string_content' || c.type === 'string_fragment' || c.type === 'string_value' || c.type === 'escape_sequence');
-    if (node.type === 'interpreted_string_literal' || !parts.some((c) => c.type !== 'escape_sequence')) return t.length >= 2 ? t.slice(1, -1) : '';
-    return parts.map((c) => textOf(ctx.text, c)).join('');
-  }
-  return undefined;
+/** The values a variable was assigned, before `node`, in its function (PHP, Go, Java, Ruby), oldest first. */
+export function assignedValues(ctx: RuleContext, node: SyntaxNode): SyntaxNode[] {
+  const fn = enclosingFunction(node, ctx.language) ?? null;
+  return (assignments(ctx).get(fn)?.get(textOf(ctx.text, node)) ?? [])
+    .filter((a) => a.pos <= node.start && a.value !== undefined)
+    .map((a) => a.value as SyntaxNode);
 }

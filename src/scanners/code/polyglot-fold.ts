@@ -1,0 +1,180 @@
+/**
+ * Constant folding and same-file summaries for the per-function model: branches of `if`, `?:` and
+ * `switch` that a compile-time constant never takes, map and list reads by constant key or index, and
+ * functions of the file whose return values never come from their parameters.
+ */
+import { child, descendants, enclosingFunction, functionTypes, namedChildren, textOf } from './ast.js';
+import type { SyntaxNode } from './parser.js';
+import type { RuleContext } from './rule.js';
+import { assignments, stringValueOf, type Assignment } from './polyglot-assignments.js';
+import { sourceOf } from './polyglot-sources.js';
+
+/**
+ * `map.get("k")`/`props.getProperty("k")` on a map filled with constant keys: the values put under "k"
+ * (latest first, down to the last plain assignment) and the default argument; false when not such a lookup.
+ */
+export function keyedValues(ctx: RuleContext, node: SyntaxNode): (SyntaxNode | undefined)[] | false {
+  if (node.type !== 'method_invocation') return false;
+  const [object, name, args] = [child(node, 'object'), child(node, 'name'), child(node, 'arguments')];
+  if (object?.type !== 'identifier' || !name || !args || !/^(?:get|getProperty|getOrDefault)$/.test(textOf(ctx.text, name))) return false;
+  const key = stringValueOf(ctx, namedChildren(args)[0]);
+  const list = (assignments(ctx).get(enclosingFunction(node, ctx.language) ?? null)?.get(textOf(ctx.text, object)) ?? []).filter((a) => a.pos <= node.start && !deadBranch(ctx, a.at));
+  if (key === undefined || !list.some((a) => a.key !== undefined)) return false;
+  const values: (SyntaxNode | undefined)[] = [];
+  for (let i = list.length - 1; i >= 0; i--) {
+    const a = list[i] as Assignment;
+    if (a.key !== undefined && a.key !== key) continue;
+    values.push(a.value);
+    if (!a.append) break;
+  }
+  values.push(namedChildren(args)[1]);
+  return values;
+}
+
+/**
+ * `list.get(1)` on a Java list filled in straight-line code with `add(x)` and `remove(i)` only: the element
+ * at that index (null when out of range), or false when the list is not that simple.
+ */
+export function listLookup(ctx: RuleContext, node: SyntaxNode): SyntaxNode | null | false {
+  if (ctx.language !== 'java' || node.type !== 'method_invocation' || textOf(ctx.text, child(node, 'name') ?? node) !== 'get') return false;
+  const object = child(node, 'object');
+  const index = evaluate(ctx, namedChildren(child(node, 'arguments') ?? node)[0]);
+  if (object?.type !== 'identifier' || typeof index !== 'number') return false;
+  const name = textOf(ctx.text, object);
+  const fn = enclosingFunction(node, ctx.language) ?? null;
+  const elements: SyntaxNode[] = [];
+  for (const call of ctx.nodes.of('method_invocation')) {
+    if (call.start >= node.start || textOf(ctx.text, child(call, 'object') ?? call) !== name || (enclosingFunction(call, ctx.language) ?? null) !== fn) continue;
+    const method = textOf(ctx.text, child(call, 'name') ?? call);
+    const args = namedChildren(child(call, 'arguments') ?? call);
+    if (method === 'add' && args.length === 1 && args[0]) elements.push(args[0]);
+    else if (method === 'remove' && args.length === 1 && typeof evaluate(ctx, args[0]) === 'number') elements.splice(evaluate(ctx, args[0]) as number, 1);
+    else if (!['get', 'size', 'isEmpty', 'contains', 'indexOf'].includes(method)) return false;
+  }
+  // Only a list created empty in this function (not a parameter or field filled elsewhere).
+  const created = assignments(ctx).get(fn)?.get(name)?.filter((a) => !a.append) ?? [];
+  if (created.length !== 1 || !/^new\s+[\w.]*(?:ArrayList|LinkedList)\b[^(]*\(\s*\)$/.test(textOf(ctx.text, created[0]?.value ?? node))) return false;
+  return elements[index] ?? null;
+}
+
+const INTEGER_LITERALS = new Set(['decimal_integer_literal', 'int_literal', 'integer']);
+
+/** The value of an integer or boolean expression fixed at compile time (`(7 * 42) - num > 200` with `int num = 86`), else undefined. */
+export function evaluate(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): number | boolean | undefined {
+  if (!node || depth > 8) return undefined;
+  const t = textOf(ctx.text, node);
+  if (INTEGER_LITERALS.has(node.type)) return /^\d+$/.test(t) ? Number(t) : undefined;
+  if (node.type === 'true' || node.type === 'false') return node.type === 'true';
+  if (node.type === 'parenthesized_expression' || node.type === 'condition') return namedChildren(node).length === 1 ? evaluate(ctx, namedChildren(node)[0], depth + 1) : undefined;
+  if (node.type === 'identifier' || node.type === 'variable_name') {
+    // A local written exactly once, with a constant.
+    const list = assignments(ctx).get(enclosingFunction(node, ctx.language) ?? null)?.get(t) ?? [];
+    return list.length === 1 && !list[0]?.append ? evaluate(ctx, list[0]?.value, depth + 1) : undefined;
+  }
+  // Characters: 'C', and "ABC".charAt(2) on a local written once with a constant.
+  if (node.type === 'character_literal') return /^'.'$/.test(t) ? t.charCodeAt(1) : undefined;
+  if (node.type === 'method_invocation' && textOf(ctx.text, child(node, 'name') ?? node) === 'charAt') {
+    const object = child(node, 'object');
+    const list = object?.type === 'identifier' ? (assignments(ctx).get(enclosingFunction(node, ctx.language) ?? null)?.get(textOf(ctx.text, object)) ?? []) : [];
+    const value = list.length === 1 ? stringValueOf(ctx, list[0]?.value) : undefined;
+    const index = evaluate(ctx, namedChildren(child(node, 'arguments') ?? node)[0], depth + 1);
+    return value !== undefined && typeof index === 'number' && index < value.length ? value.charCodeAt(index) : undefined;
+  }
+  if (node.type !== 'binary_expression') return undefined;
+  const [left, right] = [child(node, 'left'), child(node, 'right')];
+  if (!left || !right) return undefined;
+  const [l, r] = [evaluate(ctx, left, depth + 1), evaluate(ctx, right, depth + 1)];
+  if (l === undefined || r === undefined) return undefined;
+  const op = ctx.text.slice(left.end, right.start).trim();
+  if (typeof l === 'boolean' || typeof r === 'boolean') return op === '&&' ? l && r : op === '||' ? l || r : undefined;
+  const ops: Record<string, () => number | boolean> = {
+    '+': () => l + r, '-': () => l - r, '*': () => l * r, '/': () => (r === 0 ? NaN : Math.trunc(l / r)), '%': () => l % r,
+    '<': () => l < r, '>': () => l > r, '<=': () => l <= r, '>=': () => l >= r, '==': () => l === r, '!=': () => l !== r,
+  };
+  const value = ops[op]?.();
+  return typeof value === 'number' && !Number.isFinite(value) ? undefined : value;
+}
+
+/** Whether a `case` group of a Java switch on a compile-time constant is never run (not entered, nor fallen into). */
+function deadCase(ctx: RuleContext, group: SyntaxNode): boolean {
+  const block = group.parent;
+  const value = block?.parent ? evaluate(ctx, child(block.parent, 'condition')) : undefined;
+  if (!block || typeof value !== 'number') return false;
+  const groups = namedChildren(block).filter((g) => g.type === 'switch_block_statement_group');
+  const labels = (g: SyntaxNode) => namedChildren(g).filter((c) => c.type === 'switch_label');
+  let entry = groups.findIndex((g) => labels(g).some((l) => namedChildren(l).some((v) => evaluate(ctx, v) === value)));
+  if (entry < 0) entry = groups.findIndex((g) => labels(g).some((l) => textOf(ctx.text, l) === 'default'));
+  if (entry < 0) return true;
+  for (let i = entry; i < groups.length; i++) {
+    if (groups[i] === group) return false;
+    if (namedChildren(groups[i] as SyntaxNode).some((c) => c.type === 'break_statement' || c.type === 'return_statement')) return true;
+  }
+  return true;
+}
+
+/** Whether an assignment sits in an `if` branch or `case` that a compile-time constant never takes. */
+export function deadBranch(ctx: RuleContext, at: SyntaxNode): boolean {
+  for (let n: SyntaxNode = at; n.parent && !functionTypes(ctx.language).has(n.parent.type); n = n.parent) {
+    if (n.parent.type === 'switch_block_statement_group' && n.type !== 'switch_label') {
+      if (deadCase(ctx, n.parent)) return true;
+      continue;
+    }
+    if (n.parent.type !== 'if_statement' || (n.field !== 'consequence' && n.field !== 'alternative')) continue;
+    const taken = evaluate(ctx, child(n.parent, 'condition'));
+    if (typeof taken === 'boolean' && taken !== (n.field === 'consequence')) return true;
+  }
+  return false;
+}
+
+const summaryCache = new WeakMap<SyntaxNode, Map<string, boolean>>();
+
+/** Whether a returned expression is built from the function's parameters (through its local assignments). */
+function usesParameters(ctx: RuleContext, node: SyntaxNode | undefined, params: ReadonlySet<string>, seen: Set<SyntaxNode>, depth = 0): boolean {
+  if (!node || depth > 12 || seen.has(node)) return false;
+  seen.add(node);
+  if (node.type === 'formal_parameter' || sourceOf(ctx, node)) return true;
+  if (node.type === 'identifier' || node.type === 'variable_name') {
+    const name = textOf(ctx.text, node);
+    const list = (assignments(ctx).get(enclosingFunction(node, ctx.language) ?? null)?.get(name) ?? []).filter((a) => a.pos <= node.start && !deadBranch(ctx, a.at));
+    if (params.has(name) && !list.some((a) => !a.append)) return true;
+    return list.some((a) => usesParameters(ctx, a.value, params, seen, depth + 1));
+  }
+  return namedChildren(node).some((c) => usesParameters(ctx, c, params, seen, depth));
+}
+
+/** Functions declared in this file, by name: true when some declaration returns a value built from its parameters. */
+function summaries(ctx: RuleContext): Map<string, boolean> {
+  const cached = summaryCache.get(ctx.root);
+  if (cached) return cached;
+  const table = new Map<string, boolean>();
+  for (const fn of ctx.nodes.of(...functionTypes(ctx.language))) {
+    const nameNode = child(fn, 'name');
+    const paramsNode = child(fn, 'parameters');
+    if (!nameNode || !paramsNode) continue;
+    const params = new Set<string>();
+    for (const d of descendants(paramsNode)) if ((d.type === 'identifier' || d.type === 'variable_name') && (d.field === 'name' || d.parent?.type !== 'type_identifier')) params.add(textOf(ctx.text, d));
+    const returns = ctx.nodes.of('return_statement', 'return').filter((r) => enclosingFunction(r, ctx.language) === fn);
+    // Ruby returns its last expression.
+    const body = child(fn, 'body');
+    const values = returns.map((r) => namedChildren(r)[0]).concat(ctx.language === 'ruby' && body ? [namedChildren(body).at(-1)] : []);
+    const uses = values.some((v) => usesParameters(ctx, v, params, new Set()));
+    const name = textOf(ctx.text, nameNode);
+    table.set(name, (table.get(name) ?? false) || uses);
+  }
+  summaryCache.set(ctx.root, table);
+  return table;
+}
+
+/**
+ * Whether a call goes to a function or method of this file (a plain call, `$this->m()`, `this.m()`,
+ * `new Helper().m()` of a class declared here) whose return values never come from its parameters.
+ */
+export function returnsConstant(ctx: RuleContext, call: SyntaxNode, name: string): boolean {
+  if (summaries(ctx).get(name) !== false) return false;
+  const receiver = child(call, 'object') ?? child(call, 'receiver') ?? (call.type === 'call_expression' ? child(child(call, 'function') ?? call, 'operand') : undefined);
+  if (!receiver) return call.type !== 'call_expression' || child(call, 'function')?.type === 'identifier';
+  const r = textOf(ctx.text, receiver);
+  if (r === 'this' || r === '$this' || r === 'self') return true;
+  const created = /^new\s+([\w.]+)\s*\(/.exec(r)?.[1]?.split('.').at(-1);
+  return !!created && ctx.nodes.of('class_declaration').some((c) => textOf(ctx.text, child(c, 'name') ?? c) === created);
+}

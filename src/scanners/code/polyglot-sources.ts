@@ -1,0 +1,58 @@
+/**
+ * Request sources of the per-function model for PHP, Go, Java and Ruby: superglobals and framework
+ * request objects, `net/http` and gin/echo accessors, servlet getters and Spring-bound parameters,
+ * Rails/Sinatra `params`.
+ */
+import { child, textOf } from './ast.js';
+import type { SyntaxNode } from './parser.js';
+import type { RuleContext } from './rule.js';
+
+const PHP_SUPERGLOBALS = /^\$_(?:GET|POST|REQUEST|COOKIE|SERVER|FILES)$|^\$HTTP_RAW_POST_DATA$/;
+const PHP_REQUEST_METHODS = new Set(['input', 'query', 'post', 'get', 'cookie', 'header', 'all', 'json', 'getContent', 'route', 'string', 'file', 'getVar', 'getGet', 'getPost', 'getPostGet', 'getCookie', 'getHeaderLine', 'getQueryParams', 'getParsedBody', 'getUri', 'getBody']);
+/** `$request`, Symfony's `$request->query`/`->request`/`->cookies`…, CodeIgniter's `$this->request`/`$this->input`, Laravel's `request()`. */
+const PHP_REQUEST_OBJECT = /^(?:\$(?:this->)?(?:request|req|input)(?:->(?:query|request|cookies|headers|attributes|files))?|request\(\))$/;
+const GO_SOURCE_METHODS = new Set(['FormValue', 'PostFormValue', 'Query', 'DefaultQuery', 'PostForm', 'DefaultPostForm', 'Param', 'GetHeader', 'QueryParam', 'FormParams', 'Cookie', 'GetRawData']);
+const JAVA_SOURCE_METHODS = new Set(['getParameter', 'getParameterValues', 'getHeader', 'getQueryString', 'getInputStream', 'getReader', 'getCookies', 'getPathInfo', 'getRequestURI', 'getParameterMap', 'getHeaders', 'getHeaderNames', 'getParameterNames', 'getPart', 'getParts']);
+export const JAVA_SOURCE_ANNOTATION = /@(?:RequestParam|PathVariable|RequestBody|RequestHeader|CookieValue|QueryParam|PathParam|FormParam)\b/;
+
+/** Kinds of source a node is by itself, or undefined. */
+export function sourceOf(ctx: RuleContext, node: SyntaxNode): string | undefined {
+  const t = textOf(ctx.text, node);
+  switch (ctx.language) {
+    case 'php':
+      if (node.type === 'variable_name' && PHP_SUPERGLOBALS.test(t)) return t;
+      if (node.type === 'member_call_expression') {
+        const obj = child(node, 'object');
+        const name = child(node, 'name');
+        if (obj && name && PHP_REQUEST_OBJECT.test(textOf(ctx.text, obj).replace(/\s+/g, '')) && PHP_REQUEST_METHODS.has(textOf(ctx.text, name))) return t;
+      }
+      if (node.type === 'scoped_call_expression' && /^\\?(?:Input|Request)::(?:get|input|query|post|all|cookie|header)\s*\(/.test(t)) return t;
+      if (node.type === 'function_call_expression' && /^file_get_contents\(\s*['"]php:\/\/input['"]\s*\)$/.test(t)) return t;
+      return undefined;
+    case 'go':
+      if (node.type === 'call_expression') {
+        const fn = child(node, 'function');
+        const field = fn?.type === 'selector_expression' ? child(fn, 'field') : undefined;
+        const method = field ? textOf(ctx.text, field) : '';
+        if (GO_SOURCE_METHODS.has(method)) return t;
+        if (method === 'Get' && /\.(?:URL\.Query\(\)|Header|Form|PostForm)\.Get$/.test(textOf(ctx.text, fn as SyntaxNode))) return t;
+      }
+      if (node.type === 'selector_expression' && /^(?:r|req|request)\.(?:Body|URL\.Path|URL\.RawQuery|Form|PostForm)$/.test(t)) return t;
+      return undefined;
+    case 'java':
+      if (node.type === 'method_invocation') {
+        const obj = child(node, 'object');
+        const name = child(node, 'name');
+        if (obj && name && /req|request/i.test(textOf(ctx.text, obj)) && JAVA_SOURCE_METHODS.has(textOf(ctx.text, name))) return t;
+      }
+      return undefined;
+    case 'ruby':
+      // Rails `params[:id]`, `cookies[:x]`, `request.body` …
+      if (node.type === 'element_reference' && /^(?:params|cookies|session)\s*\[/.test(t)) return t;
+      if (node.type === 'identifier' && /^(?:params|cookies)$/.test(t) && node.field !== 'left') return t;
+      if (node.type === 'call' && /^request\.(?:params|body|query_string|raw_post|headers|cookies|query_parameters|request_parameters|path|url|GET|POST)$/.test(t)) return t;
+      return undefined;
+    default:
+      return undefined;
+  }
+}
