@@ -200,6 +200,7 @@ describe('dashboard end to end (real service, fake GitHub and AI, Chromium)', ()
     expect(await output.locator('b').count()).toBe(0);
     // The prompt the service sent carried no secret either.
     expect(JSON.stringify(service.ai.requests.at(-1)?.body)).not.toContain(PLANTED_AWS_KEY);
+    await output.scrollIntoViewIfNeeded();
     await shot('06-finding-explain', { fullPage: false });
     expect(problems).toEqual([]);
   });
@@ -225,6 +226,7 @@ describe('dashboard end to end (real service, fake GitHub and AI, Chromium)', ()
     expect(changed).toContain('REDACTED_AWS_ACCESS_KEY');
     expect(changed).not.toContain(PLANTED_AWS_KEY);
     expect(await page.content()).not.toContain(WRITE_TOKEN);
+    await link.scrollIntoViewIfNeeded();
     await shot('07-fix-pr', { fullPage: false });
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count(), WAIT).toBe(0);

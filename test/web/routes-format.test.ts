@@ -70,9 +70,11 @@ describe('scan history', () => {
     finding_count: 0,
   });
 
-  it('reads a page under either list name and an absent cursor as the end', () => {
+  it('reads a page from items, and an absent cursor as the end', () => {
     expect(toScanPage({ items: [scan('a', 'github', 'o/r')], next_cursor: '12' })).toEqual({ items: [scan('a', 'github', 'o/r')], next_cursor: '12' });
-    expect(toScanPage({ scans: [scan('b', 'api', 'https://x')], next_cursor: null }).items.map((s) => s.scan_id)).toEqual(['b']);
+    expect(toScanPage({ items: [scan('b', 'api', 'https://x')] })).toEqual({ items: [scan('b', 'api', 'https://x')], next_cursor: null });
+    // The route answers items; a body under another name is not a page of scans.
+    expect(toScanPage({ scans: [scan('c', 'api', 'https://x')], next_cursor: null }).items).toEqual([]);
     expect(toScanPage(null)).toEqual({ items: [], next_cursor: null });
   });
 
