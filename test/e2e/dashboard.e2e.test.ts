@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TITLES } from '../../src/scanners/secrets/rule.js';
@@ -35,6 +35,7 @@ const problems: string[] = [];
 let firstKey = '';
 let newKey = '';
 let findings: FindingBody[] = [];
+let scanId = '';
 
 beforeAll(async () => {
   outDir = await buildDashboard();
@@ -141,7 +142,7 @@ describe('dashboard end to end (real service, fake GitHub and AI, Chromium)', ()
     release();
 
     await page.waitForURL(/\/scans\/[^/]+$/, WAIT);
-    const scanId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
+    scanId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
     const stored = await v1(`/v1/scans/${encodeURIComponent(scanId)}`, { 'x-api-key': firstKey });
     expect(stored.status).toBe(200);
     findings = ((await stored.json()) as { findings: FindingBody[] }).findings;
@@ -180,6 +181,26 @@ describe('dashboard end to end (real service, fake GitHub and AI, Chromium)', ()
     const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
     expect(shown).toEqual([...shown].sort((a, b) => collator.compare(a, b)));
     expect(shown.length).toBe(findings.length);
+  });
+
+  it('triages the whole scan as a streamed answer and exports it as SARIF with the session', async () => {
+    service.ai.script({ pieces: ['1. Rotate the AWS key.', { text: '\n2. Run ping without a shell.', delayMs: 200 }] });
+    await page.getByRole('button', { name: 'Triage this scan' }).click();
+    await page.getByText('Triage plan: complete').waitFor(WAIT);
+    expect(await page.getByLabel('Triage plan', { exact: true }).textContent()).toBe('1. Rotate the AWS key.\n2. Run ping without a shell.');
+    const sent = JSON.stringify(service.ai.requests.at(-1)?.body);
+    expect(sent).toContain('src/config.ts');
+    expect(sent).not.toContain(PLANTED_AWS_KEY);
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export SARIF' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${scanId}.sarif`);
+    const sarif = JSON.parse(await readFile(await download.path(), 'utf8')) as { version: string; runs: { results: { ruleId?: string }[] }[] };
+    expect(sarif.version).toBe('2.1.0');
+    expect(sarif.runs.flatMap((r) => r.results)).toHaveLength(findings.length);
+    expect(JSON.stringify(sarif)).not.toContain(PLANTED_AWS_KEY);
+    expect(problems).toEqual([]);
   });
 
   it('opens the AWS key finding, streams an explanation from the AI as plain text, and shows no secret', async () => {
@@ -245,6 +266,23 @@ describe('dashboard end to end (real service, fake GitHub and AI, Chromium)', ()
     expect(await dialog.textContent()).not.toContain('[SERVICE_ERROR]');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count(), WAIT).toBe(0);
+  });
+
+  it('shows the service\'s own error when a scan fails', async () => {
+    const missing = `${OWNER}/no-such-repo`;
+    const direct = await fetch(url('/v1/scan/github'), {
+      method: 'POST',
+      headers: { 'x-api-key': firstKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ repository: missing }),
+    });
+    expect(direct.status).toBe(404);
+    const { detail } = (await direct.json()) as { detail: string };
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Scans' }).click();
+    await page.getByLabel('Repository', { exact: true }).fill(missing);
+    await page.getByRole('button', { name: 'Start scan' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: detail }).count(), WAIT).toBe(1);
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Findings' }).waitFor(WAIT);
   });
 
   it('fits the scan detail into 360 px without sideways scrolling', async () => {
