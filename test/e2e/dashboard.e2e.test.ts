@@ -38,10 +38,10 @@ let findings: FindingBody[] = [];
 let scanId = '';
 
 beforeAll(async () => {
+  browser = await launchChromium();
   outDir = await buildDashboard();
   service = await startE2eService(outDir);
   screens = await openScreens();
-  browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
   // CSP violations and script errors show up as console or page errors; 40x answers are part of the journey.
