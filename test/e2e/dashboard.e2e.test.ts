@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { TITLES } from '../../src/scanners/secrets/rule.js';
 import { mailText } from '../helpers/app.js';
 import { buildDashboard, launchChromium } from '../web/browser.js';
+import { contrastAudit, UNLABELLED_CONTROLS } from '../web/contrast.js';
 import { openScreens, type Screens } from './screens.js';
 import { OWNER, PLANTED_AWS_KEY, REPO, startE2eService, WRITE_TOKEN, type E2eService } from './service.js';
 
@@ -74,9 +75,15 @@ function v1(path: string, headers: Record<string, string>): Promise<Response> {
   return fetch(url(path), { headers });
 }
 
-/** Every page is checked for the planted key before its picture is taken. */
+/**
+ * Every page pictured is first checked: no planted key in it, every visible text at 4.5:1
+ * contrast or more, every control labelled (with the real service's data, not a stub's).
+ */
 async function shot(name: string, options: { mask?: Locator[]; fullPage?: boolean } = {}): Promise<void> {
   expect(await page.content(), name).not.toContain(PLANTED_AWS_KEY);
+  const scope = (await page.locator('dialog[open]').count()) > 0 ? 'dialog[open]' : 'body';
+  expect(await page.evaluate<string[]>(contrastAudit(scope)), name).toEqual([]);
+  expect(await page.evaluate<string[]>(UNLABELLED_CONTROLS), name).toEqual([]);
   await screens.take(page, name, options);
 }
 
