@@ -60,15 +60,6 @@ afterAll(async () => {
   if (outDir !== undefined) await rm(outDir, { recursive: true, force: true });
 });
 
-// Each step starts where the previous one left the page: after a failure the rest cannot run.
-let failedStep: string | undefined;
-beforeEach((ctx) => {
-  if (failedStep !== undefined) ctx.skip();
-});
-afterEach((ctx) => {
-  if (ctx.task.result?.state === 'fail') failedStep ??= ctx.task.name;
-});
-
 const url = (path: string): string => `${service.origin}${path}`;
 
 function v1(path: string, headers: Record<string, string>): Promise<Response> {
@@ -94,6 +85,15 @@ async function mailsTo(email: string): Promise<string[]> {
 const findingRows = (): Locator => page.locator('table.table--findings tbody tr');
 
 describe('dashboard end to end (real service, fake GitHub and AI, Chromium)', () => {
+  // Each step starts where the previous one left the page: after a failure the rest cannot run.
+  let failedStep: string | undefined;
+  beforeEach((ctx) => {
+    if (failedStep !== undefined) ctx.skip();
+  });
+  afterEach((ctx) => {
+    if (ctx.task.result?.state === 'fail') failedStep ??= ctx.task.name;
+  });
+
   it('signs in with a mailed link and shows the first key once, with the "will not be shown again" message', async () => {
     await page.goto(url('/signin'));
     await page.getByRole('heading', { name: 'Sign in to Vigil' }).waitFor();
@@ -351,5 +351,35 @@ describe('dashboard end to end (real service, fake GitHub and AI, Chromium)', ()
     expect((await v1('/v1/account', headers)).status).toBe(401);
     expect((await v1('/auth/session', headers)).status).toBe(401);
     expect(problems).toEqual([]);
+  });
+});
+
+describe('GitHub sign-in in the browser (real service, fake GitHub OAuth pages)', () => {
+  it('explains a cancelled GitHub sign-in, then signs in through GitHub and shows the first key once', async () => {
+    const own = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const tab = await own.newPage();
+    const errors: string[] = [];
+    tab.on('pageerror', (error) => errors.push(error.message));
+    try {
+      service.github.oauth.setUser(undefined);
+      await tab.goto(url('/signin'));
+      await tab.getByRole('link', { name: 'Sign in with GitHub' }).click();
+      await tab.waitForURL(url('/signin?error=denied'));
+      await tab.getByRole('alert').filter({ hasText: 'GitHub sign-in was cancelled.' }).waitFor(WAIT);
+
+      const email = 'octo@example.test';
+      service.github.oauth.setUser({ login: 'octo', emails: [{ email, primary: true, verified: true, visibility: 'private' }] });
+      await tab.getByRole('link', { name: 'Sign in with GitHub' }).click();
+      await tab.waitForURL(url('/welcome'), WAIT);
+      const shown = tab.getByTestId('api-key');
+      await shown.waitFor(WAIT);
+      const key = ((await shown.textContent()) ?? '').trim();
+      const res = await v1('/v1/account', { 'x-api-key': key });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ email, plan: 'free' });
+      expect(errors).toEqual([]);
+    } finally {
+      await own.close();
+    }
   });
 });

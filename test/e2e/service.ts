@@ -11,6 +11,9 @@ export const OWNER = 'acme';
 export const REPO = 'storefront';
 /** The AWS access key id planted in the repository; no page may ever contain it. */
 export const PLANTED_AWS_KEY = SECRETS.aws;
+/** The GitHub OAuth app the service is configured with (the fake plays github.com's OAuth pages). */
+export const OAUTH_CLIENT_ID = 'Iv1.e2e0dashboard';
+const OAUTH_CLIENT_SECRET = ['e2e', 'oauth', 'secret', '0123456789abcdef'].join('-');
 /** A token with write access to the fake's repositories, assembled at run time. */
 export const WRITE_TOKEN = ['gh', 'p_', 'E2eWriter0123456789abcdefABCDEFGHIJK'].join('');
 
@@ -71,6 +74,7 @@ export async function startE2eService(webDir: string): Promise<E2eService & { st
   const github = await startFakeGitHub();
   github.addRepo({ owner: OWNER, repo: REPO, files: storefrontFiles() });
   github.addToken(WRITE_TOKEN, { scopes: ['repo'] });
+  github.oauth.addApp(OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET);
   const aiKey = KEYS.anthropic();
   const ai = await startFakeAnthropic({ apiKey: aiKey });
   const storage = await openTestStorage('embedded');
@@ -81,6 +85,9 @@ export async function startE2eService(webDir: string): Promise<E2eService & { st
     env: {
       PUBLIC_URL: origin,
       GITHUB_API_URL: github.url,
+      GITHUB_OAUTH_URL: github.url,
+      GITHUB_OAUTH_CLIENT_ID: OAUTH_CLIENT_ID,
+      GITHUB_OAUTH_CLIENT_SECRET: OAUTH_CLIENT_SECRET,
       VIGIL_GITHUB_RETRIES: '0',
       VIGIL_SCAN_WORKERS: '1',
       AI_PROVIDER: 'anthropic',
