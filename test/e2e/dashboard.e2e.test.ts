@@ -211,7 +211,7 @@ describe('dashboard end to end (real service, fake GitHub and AI, Chromium)', ()
   });
 
   it('opens the AWS key finding, streams an explanation from the AI as plain text, and shows no secret', async () => {
-    service.ai.script({ pieces: ['Rotate ', 'the key', { text: ' <b>now</b>: it opens the AWS account.', delayMs: 1500 }] });
+    service.ai.script({ pieces: ['Rotate ', 'the key', { text: ' <b>now</b>: it opens the AWS account.', delayMs: 2500 }] });
     await page.getByRole('button', { name: TITLES.awsAccessKey }).click();
     const dialog = page.getByRole('dialog', { name: TITLES.awsAccessKey });
     await dialog.waitFor();
