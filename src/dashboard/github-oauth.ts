@@ -11,7 +11,8 @@ export const OAUTH_SCOPE = 'read:user user:email';
 const EXCHANGE_TIMEOUT_MS = 10_000;
 
 /** Why a GitHub sign-in failed; the short code goes into /signin?error=<code>. */
-export type OAuthFailureCode = 'state' | 'denied' | 'exchange' | 'email' | 'unavailable';
+export const OAUTH_FAILURE_CODES = ['state', 'denied', 'exchange', 'email', 'unavailable'] as const;
+export type OAuthFailureCode = (typeof OAUTH_FAILURE_CODES)[number];
 
 export class OAuthFailure extends Error {
   constructor(

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +13,13 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Debian's chromium; .ci/run installs it when missing. */
 export const CHROMIUM = process.env.VIGIL_CHROMIUM ?? '/usr/bin/chromium';
 
-export function launchChromium(): Promise<Browser> {
+/** Fails (never skips) when the browser is missing, saying how to get it. */
+export async function launchChromium(): Promise<Browser> {
+  try {
+    await access(CHROMIUM, constants.X_OK);
+  } catch {
+    throw new Error(`No Chromium at ${CHROMIUM}: the browser tests need it. Install it (apt-get install -y chromium; .ci/run does) or point VIGIL_CHROMIUM at one.`);
+  }
   return chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

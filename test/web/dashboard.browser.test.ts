@@ -86,7 +86,7 @@ describe('dashboard in Chromium (built with vite, served by the dashboard plugin
   });
 
   it('shows the reason from ?error= on the sign-in page', async () => {
-    await page.goto(`${origin}/signin?error=no_email`);
+    await page.goto(`${origin}/signin?error=email`);
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'verified' }).count()).toBe(1);
   });
 

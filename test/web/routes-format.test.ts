@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatWait, parseRetryAfter, repositoryFromTarget, usageShare, usageText } from '../../web/src/lib/format.js';
+import { OAUTH_FAILURE_CODES } from '../../src/dashboard/github-oauth.js';
 import { matchRoute, signinErrorMessage, tokenFromHash } from '../../web/src/lib/routes.js';
 import { appendPage, filterScans, scansPath, toScanPage } from '../../web/src/lib/scans.js';
 import type { ScanSummary } from '../../web/src/lib/types.js';
@@ -26,6 +27,14 @@ describe('routes', () => {
     expect(signinErrorMessage(null)).toBeUndefined();
     expect(signinErrorMessage('state')).toMatch(/expired/);
     expect(signinErrorMessage('<img src=x>')).toBe('Sign-in failed (imgsrcx); try again or use the email link.');
+  });
+
+  it('has its own sentence for every code the GitHub callback redirects with', () => {
+    // An unknown code gets the generic "Sign-in failed (<code>)…"; a known one never does.
+    expect(signinErrorMessage('no-such-code')).toMatch(/^Sign-in failed \(no-such-code\)/);
+    for (const code of [...OAUTH_FAILURE_CODES, 'rate_limited']) {
+      expect(signinErrorMessage(code), code).not.toMatch(/^Sign-in failed \(/);
+    }
   });
 });
 
@@ -70,9 +79,11 @@ describe('scan history', () => {
     finding_count: 0,
   });
 
-  it('reads a page under either list name and an absent cursor as the end', () => {
+  it('reads a page from items, and an absent cursor as the end', () => {
     expect(toScanPage({ items: [scan('a', 'github', 'o/r')], next_cursor: '12' })).toEqual({ items: [scan('a', 'github', 'o/r')], next_cursor: '12' });
-    expect(toScanPage({ scans: [scan('b', 'api', 'https://x')], next_cursor: null }).items.map((s) => s.scan_id)).toEqual(['b']);
+    expect(toScanPage({ items: [scan('b', 'api', 'https://x')] })).toEqual({ items: [scan('b', 'api', 'https://x')], next_cursor: null });
+    // The route answers items; a body under another name is not a page of scans.
+    expect(toScanPage({ scans: [scan('c', 'api', 'https://x')], next_cursor: null }).items).toEqual([]);
     expect(toScanPage(null)).toEqual({ items: [], next_cursor: null });
   });
 

@@ -10,7 +10,7 @@ import { CopyButton } from './CopyButton.js';
  * onForget/onDone, and the parent drops it. It is never written to storage,
  * the URL or history.
  */
-export function KeyOnce({ issued, onDone, onForget }: { issued: IssuedKey; onDone: () => void; onForget: () => void }) {
+export function KeyOnce({ issued, note, onDone, onForget }: { issued: IssuedKey; note?: string; onDone: () => void; onForget: () => void }) {
   const forget = useRef(onForget);
   forget.current = onForget;
   useEffect(() => {
@@ -25,7 +25,7 @@ export function KeyOnce({ issued, onDone, onForget }: { issued: IssuedKey; onDon
         <strong>This key will not be shown again</strong>
         {issued.emailed ? ' — it was also mailed to you.' : ' — mailing it failed, so store it now.'} Vigil keeps only a hash of it.
       </p>
-      {issued.message !== undefined && <p>{issued.message}</p>}
+      {note !== undefined && <p>{note}</p>}
       <div class="key-once__row">
         <code class="key-once__key" id="key-once-value" data-testid="api-key">
           {issued.api_key}

@@ -44,18 +44,17 @@ export const PAGE_TITLES: Readonly<Record<Route['name'], string>> = Object.freez
   'not-found': 'Page not found',
 });
 
-/** Sign-in error codes from the GitHub callback (/signin?error=…), as sentences. */
+/**
+ * The codes the GitHub callback redirects with (/signin?error=…; src/api/routes/auth/github.ts,
+ * docs/dashboard.md), as sentences.
+ */
 const SIGNIN_ERRORS: Readonly<Record<string, string>> = Object.freeze({
-  access_denied: 'GitHub sign-in was cancelled.',
-  github_denied: 'GitHub sign-in was cancelled.',
   state: 'The GitHub sign-in expired or was started in another browser; try again.',
-  invalid_state: 'The GitHub sign-in expired or was started in another browser; try again.',
-  no_email: 'Your GitHub account has no verified primary email address.',
-  no_verified_email: 'Your GitHub account has no verified primary email address.',
-  github_unavailable: 'GitHub could not be reached; try again in a moment.',
-  github_failed: 'GitHub sign-in failed; try again or use the email link.',
+  denied: 'GitHub sign-in was cancelled.',
+  exchange: 'GitHub did not accept the sign-in (the link was used or expired); try again.',
+  email: 'Your GitHub account has no verified primary email address; add one on GitHub or use the email link.',
+  unavailable: 'GitHub could not be reached; try again in a moment or use the email link.',
   rate_limited: 'Too many sign-in attempts; wait a while and try again.',
-  session_expired: 'Your session ended; sign in again.',
 });
 
 export function signinErrorMessage(code: string | null): string | undefined {

@@ -1,14 +1,10 @@
 import type { ScanPage, ScanSummary } from './types.js';
 
-/**
- * A page of GET /v1/scans. The route answers {items, next_cursor}; the
- * dashboard contract calls the list `scans`, so either name is accepted.
- */
+/** A page of GET /v1/scans: `{items, next_cursor}`; a missing list or cursor reads as an empty last page. */
 export function toScanPage(body: unknown): ScanPage {
-  const value = (body ?? {}) as { items?: unknown; scans?: unknown; next_cursor?: unknown };
-  const list = Array.isArray(value.items) ? value.items : Array.isArray(value.scans) ? value.scans : [];
+  const value = (body ?? {}) as { items?: unknown; next_cursor?: unknown };
   return {
-    items: list as ScanSummary[],
+    items: Array.isArray(value.items) ? (value.items as ScanSummary[]) : [],
     next_cursor: typeof value.next_cursor === 'string' && value.next_cursor !== '' ? value.next_cursor : null,
   };
 }

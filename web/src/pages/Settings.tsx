@@ -51,7 +51,7 @@ export function Settings() {
         )}
         <p class="muted">Vigil stores only a hash of the key, so it cannot show it again. Rotating issues a new key, mails it to {session.email}, and the old key stops working at once.</p>
         {issued !== null ? (
-          <KeyOnce issued={issued} onDone={() => setIssued(null)} onForget={() => setIssued(null)} />
+          <KeyOnce issued={issued} note="The previous key stopped working when this one was issued." onDone={() => setIssued(null)} onForget={() => setIssued(null)} />
         ) : (
           <button type="button" class="button button--danger" onClick={() => setConfirming(true)}>
             Rotate key

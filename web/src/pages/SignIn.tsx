@@ -100,7 +100,7 @@ export function SignIn() {
           <h2 id="sent-title">Check your mail</h2>
           <p role="status">{phase.message}</p>
           <p>
-            We sent a sign-in link to <strong>{phase.email}</strong> if it can receive mail. The link works once, for 15 minutes.
+            Address: <strong class="break">{phase.email}</strong>. Nothing after a few minutes? Look in the spam folder, or use a different address.
           </p>
           <button type="button" class="button button--quiet" onClick={() => setPhase({ name: 'form' })}>
             Use a different address
