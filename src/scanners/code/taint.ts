@@ -14,6 +14,7 @@
 import { callShape, child, descendants, functionTypes, memberChain, namedChildren, textOf, unwrap } from './ast.js';
 import type { Imports } from './imports.js';
 import { isForeign, type CodeLanguage, type SyntaxNode } from './parser.js';
+import type { Trigger } from './prefilter.js';
 
 /** Where tainted data came from. `param` marks the pseudo-taint of a function parameter (used for wrapper summaries only). */
 export interface Taint {
@@ -77,6 +78,16 @@ const ARG_PROPAGATORS = new Set(['join', 'resolve', 'normalize', 'format', 'conc
 const FREE_PROPAGATORS = new Set(['String', 'decodeURIComponent', 'decodeURI', 'unescape', 'atob', 'str', 'repr', 'bytes', 'list', 'dict', 'tuple', 'format', 'URL', 'URLSearchParams', 'Buffer', 'unquote', 'urllib.parse.unquote', 'dedent', 'textwrap.dedent']);
 
 const ROUTE_DECORATOR = /\.(?:route|get|post|put|patch|delete|api_route|websocket)\s*\(/;
+
+/**
+ * Prefilter terms (prefilter.ts) for the sources above: a real source (`taintOf` not undefined)
+ * needs one of these in the file. Request objects and Koa's `ctx` are whole chain segments;
+ * Python route parameters need a route decorator.
+ */
+export const JS_SERVER_SOURCE_TRIGGERS: readonly Trigger[] = Object.freeze([...JS_REQUEST_NAMES, 'ctx', 'searchParams']);
+/** Also the browser's `location` and `document` (client-side sources). */
+export const JS_SOURCE_TRIGGERS: readonly Trigger[] = Object.freeze([...JS_SERVER_SOURCE_TRIGGERS, 'location', 'document']);
+export const PYTHON_SOURCE_TRIGGERS: readonly Trigger[] = Object.freeze(['request', ROUTE_DECORATOR]);
 const NOT_ROUTE_PARAMS = new Set(['self', 'cls', 'request', 'req', 'db', 'session', 'background_tasks', 'response']);
 
 export class TaintAnalysis {

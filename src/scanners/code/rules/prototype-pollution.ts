@@ -1,6 +1,8 @@
 import { child, descendants, enclosingFunction, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { all } from '../prefilter.js';
+import { JS_SOURCE_TRIGGERS } from '../taint.js';
 
 const LODASH_SINKS = /^(?:lodash|_|lodash\.merge|lodash\.set|lodash\.mergewith|lodash\.defaultsdeep)(?:\.(?:merge|mergeWith|defaultsDeep|set|setWith|zipObjectDeep))?$/;
 const GUARD = /__proto__|['"]constructor['"]|['"]prototype['"]|hasOwnProperty|Object\.hasOwn|isSafeKey|isPrototypePolluted/;
@@ -83,4 +85,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [...JS_SOURCE_TRIGGERS, all(/merge|extend|assign|deep|clone|copy|set|defaults|mixin/i, ['for', /Object\.keys|Object\.entries/])],
 });

@@ -1,5 +1,7 @@
 import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
-import { argument, isDynamicString, literalText, sinkMatch, SQL_TEXT } from '../sinks.js';
+import { argument, isDynamicString, literalText, sinkMatch, SQL_KEYWORDS, SQL_TEXT } from '../sinks.js';
+import { all } from '../prefilter.js';
+import { JS_SOURCE_TRIGGERS } from '../taint.js';
 
 /** Methods whose first argument is always SQL text. */
 const STRONG_JS = new Set(['$queryRawUnsafe', '$executeRawUnsafe', 'raw', 'whereRaw', 'orWhereRaw', 'havingRaw', 'joinRaw', 'orderByRaw', 'groupByRaw', 'unsafe']);
@@ -66,4 +68,9 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    // Python: a query method or SQLAlchemy's text(); JavaScript: SQL in a literal, or a raw-SQL method with request data.
+    js: [SQL_KEYWORDS, all(['queryRawUnsafe', 'executeRawUnsafe', 'raw', 'whereRaw', 'orWhereRaw', 'havingRaw', 'joinRaw', 'orderByRaw', 'groupByRaw', 'unsafe'], JS_SOURCE_TRIGGERS)],
+    python: ['execute', 'executemany', 'executescript', 'raw', 'mogrify', 'sqlalchemy'],
+  },
 });
