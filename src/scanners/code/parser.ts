@@ -73,6 +73,8 @@ export interface ParsedFile {
   readonly language: CodeLanguage;
   /** Characters covered by ERROR nodes (outermost only). */
   readonly errorChars: number;
+  /** Named nodes by type in document order, gathered during the copy (what `NodeIndex` needs). */
+  readonly nodesByType?: ReadonlyMap<string, SyntaxNode[]>;
 }
 
 /** A parse taking longer than this is abandoned (pathological input). */
@@ -180,7 +182,9 @@ export function parse(text: string, language: CodeLanguage): ParsedFile | undefi
       // and deleting it from there frees the stack as it is now.
       const treeAddress = (tree as unknown as Record<number, number>)[0] as number;
       try {
-        return { root: rawCopy(raw, treeAddress, lang, text, onError), text, language, errorChars };
+        const nodesByType = new Map<string, SyntaxNode[]>();
+        const root = rawCopy(raw, treeAddress, lang, text, onError, nodesByType);
+        return { root, text, language, errorChars, nodesByType };
       } finally {
         raw._ts_tree_cursor_delete_wasm(treeAddress);
       }
@@ -327,10 +331,18 @@ function rowFrom(starts: Uint32Array, offset: number, from: number): number {
  * five calls per node (move, type, field, start, end). Start offsets never decrease in
  * document order, so rows are found by scanning forward from the previous node's row.
  */
-function rawCopy(api: RawCursorApi, tree: number, lang: Language, text: string, onError: (n: SyntaxNode) => void): SyntaxNode {
+function rawCopy(api: RawCursorApi, tree: number, lang: Language, text: string, onError: (n: SyntaxNode) => void, byType: Map<string, SyntaxNode[]>): SyntaxNode {
   const names = namesOf(lang);
   const starts = lineStarts(text);
   let lastRow = 0;
+  // The list of each named type by type id (ids sharing a name share the list, keeping document order).
+  const lists: (SyntaxNode[] | undefined)[] = [];
+  const listOf = (typeId: number, type: string): SyntaxNode[] => {
+    let list = byType.get(type);
+    if (!list) byType.set(type, (list = []));
+    lists[typeId] = list;
+    return list;
+  };
   const make = (parent: SyntaxNode | null): SyntaxNode => {
     const typeId = api._ts_tree_cursor_current_node_type_id_wasm(tree);
     let type = names.types[typeId];
@@ -357,6 +369,7 @@ function rawCopy(api: RawCursorApi, tree: number, lang: Language, text: string, 
       parent,
     };
     parent?.children.push(node);
+    if (named) (lists[typeId] ?? listOf(typeId, type)).push(node);
     return node;
   };
   const root = make(null);

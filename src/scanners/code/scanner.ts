@@ -75,7 +75,7 @@ export function analyse(path: string, text: string, language: CodeLanguage): Rul
   const parsed = parse(text, language);
   if (!parsed) return undefined;
   if (text.length > 0 && parsed.errorChars / text.length > MAX_ERROR_SHARE) return undefined;
-  const nodes = new NodeIndex(parsed.root);
+  const nodes = new NodeIndex(parsed.root, parsed.nodesByType);
   const imports = new Imports(parsed.root, text, language, (t) => nodes.of(t));
   const taint = new TaintAnalysis(parsed.root, text, language, imports);
   return { path, text, language, root: parsed.root, nodes, imports, taint, calls: qualifiedCalls(text, nodes, imports, language) };

@@ -100,6 +100,8 @@ export class TaintAnalysis {
   private readonly fnTypes: ReadonlySet<string>;
   private readonly python: boolean;
   private readonly foreign: boolean;
+  /** Bindings are collected on the first question: most files never ask one. */
+  private collected = false;
 
   constructor(
     private readonly root: SyntaxNode,
@@ -111,12 +113,18 @@ export class TaintAnalysis {
     this.fnTypes = functionTypes(language);
     // PHP, Go and Java use the simple local model of polyglot.ts instead.
     this.foreign = isForeign(language);
+  }
+
+  private ensureCollected(): void {
+    if (this.collected) return;
+    this.collected = true;
     if (!this.foreign) this.collect();
   }
 
   /** The taint of an expression from a real source (request data), or undefined. */
   taintOf(node: SyntaxNode | undefined): Taint | undefined {
     if (!node || this.foreign) return undefined;
+    this.ensureCollected();
     const t = this.evaluate(node);
     return t && t.param === undefined ? t : undefined;
   }
@@ -128,6 +136,7 @@ export class TaintAnalysis {
 
   /** The last assignment to an identifier before its use and the `+=` appended after it, in order. */
   definitionsOf(identifier: SyntaxNode): SyntaxNode[] {
+    this.ensureCollected();
     const name = textOf(this.text, identifier);
     for (let scope: Scope | undefined = this.scopeOf(identifier); scope; scope = scope.parent) {
       const list = (scope.bindings.get(name) ?? []).filter((b) => b.pos <= identifier.start).sort((a, b) => a.pos - b.pos);
@@ -235,7 +244,11 @@ export class TaintAnalysis {
   }
 
   private collect(): void {
-    for (const node of descendants(this.root)) {
+    // Document order, as `descendants` walks, without a generator.
+    const stack: SyntaxNode[] = [this.root];
+    while (stack.length > 0) {
+      const node = stack.pop() as SyntaxNode;
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as SyntaxNode);
       switch (node.type) {
         case 'variable_declarator': {
           const name = child(node, 'name');
