@@ -87,7 +87,7 @@ const ROUTE_DECORATOR = /\.(?:route|get|post|put|patch|delete|api_route|websocke
 export const JS_SERVER_SOURCE_TRIGGERS: readonly Trigger[] = Object.freeze([...JS_REQUEST_NAMES, 'ctx', 'searchParams']);
 /** Also the browser's `location` and `document` (client-side sources). */
 export const JS_SOURCE_TRIGGERS: readonly Trigger[] = Object.freeze([...JS_SERVER_SOURCE_TRIGGERS, 'location', 'document']);
-export const PYTHON_SOURCE_TRIGGERS: readonly Trigger[] = Object.freeze(['request', ROUTE_DECORATOR]);
+export const PYTHON_SOURCE_TRIGGERS: readonly Trigger[] = Object.freeze(['request', { all: [/@/, ROUTE_DECORATOR] }]);
 const NOT_ROUTE_PARAMS = new Set(['self', 'cls', 'request', 'req', 'db', 'session', 'background_tasks', 'response']);
 
 export class TaintAnalysis {

@@ -76,6 +76,6 @@ export const rule = defineRule({
   match,
   triggers: {
     js: [all(['res', 'response', 'resp', 'reply', 'ctx'], JS_SERVER_SOURCE_TRIGGERS)],
-    python: [all(['make_response', 'Response', 'HttpResponse', 'HTMLResponse', /\.(?:route|get|post)\s*\(/], PYTHON_SOURCE_TRIGGERS)],
+    python: [all(['make_response', 'Response', 'HttpResponse', 'HTMLResponse', all(/@/, /\.(?:route|get|post)\s*\(/)], PYTHON_SOURCE_TRIGGERS)],
   },
 });
