@@ -26,8 +26,11 @@ export function* descendants(node: SyntaxNode): Generator<SyntaxNode> {
 
 /** Nodes by type, built once per file, each list in document order. */
 export class NodeIndex {
-  private readonly byType = new Map<string, SyntaxNode[]>();
-  constructor(root: SyntaxNode) {
+  private readonly byType: Map<string, SyntaxNode[]>;
+  /** `byType`: the same lists gathered while copying the tree (`ParsedFile.nodesByType`), taken as they are. */
+  constructor(root: SyntaxNode, byType?: ReadonlyMap<string, SyntaxNode[]>) {
+    this.byType = new Map(byType);
+    if (byType) return;
     for (const node of descendants(root)) {
       if (!node.named) continue;
       let list = this.byType.get(node.type);

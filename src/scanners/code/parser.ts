@@ -73,6 +73,8 @@ export interface ParsedFile {
   readonly language: CodeLanguage;
   /** Characters covered by ERROR nodes (outermost only). */
   readonly errorChars: number;
+  /** Named nodes by type in document order, gathered during the copy (what `NodeIndex` needs). */
+  readonly nodesByType?: ReadonlyMap<string, SyntaxNode[]>;
 }
 
 /** A parse taking longer than this is abandoned (pathological input). */
@@ -86,10 +88,45 @@ let parser: Parser | undefined;
 
 const requireFromHere = createRequire(import.meta.url);
 
+/**
+ * The raw exports of web-tree-sitter's WASM module used by the fast tree copy. Emscripten
+ * makes the options object given to `Parser.init` the module itself, so after init it holds
+ * these functions and the heap views. Each function reads the cursor from the module's
+ * transfer buffer and, for the moves, writes it back there, so a walk that only calls these
+ * keeps the cursor in the buffer and needs no marshalling between calls.
+ */
+interface RawCursorApi {
+  _ts_tree_cursor_goto_first_child_wasm(tree: number): number;
+  _ts_tree_cursor_goto_next_sibling_wasm(tree: number): number;
+  _ts_tree_cursor_goto_parent_wasm(tree: number): number;
+  _ts_tree_cursor_current_node_type_id_wasm(tree: number): number;
+  _ts_tree_cursor_current_node_is_named_wasm(tree: number): number;
+  _ts_tree_cursor_current_field_id_wasm(tree: number): number;
+  _ts_tree_cursor_start_index_wasm(tree: number): number;
+  _ts_tree_cursor_end_index_wasm(tree: number): number;
+  _ts_tree_cursor_delete_wasm(tree: number): void;
+}
+const RAW_FUNCTIONS = [
+  '_ts_tree_cursor_goto_first_child_wasm',
+  '_ts_tree_cursor_goto_next_sibling_wasm',
+  '_ts_tree_cursor_goto_parent_wasm',
+  '_ts_tree_cursor_current_node_type_id_wasm',
+  '_ts_tree_cursor_current_node_is_named_wasm',
+  '_ts_tree_cursor_current_field_id_wasm',
+  '_ts_tree_cursor_start_index_wasm',
+  '_ts_tree_cursor_end_index_wasm',
+  '_ts_tree_cursor_delete_wasm',
+] as const;
+let raw: RawCursorApi | undefined;
+
 /** Initialises the WASM runtime once (per thread). */
 export function initParser(): Promise<void> {
-  runtime ??= Parser.init().then(() => {
+  const module: Record<string, unknown> = {};
+  runtime ??= Parser.init(module).then(() => {
     parser = new Parser();
+    // Another copy of web-tree-sitter in this thread may have initialised the module with
+    // its own options: then the raw functions are missing and the portable copy is used.
+    if (RAW_FUNCTIONS.every((name) => typeof module[name] === 'function')) raw = module as unknown as RawCursorApi;
   });
   return runtime;
 }
@@ -135,19 +172,38 @@ export function parse(text: string, language: CodeLanguage): ParsedFile | undefi
   if (!tree) parser.reset();
   if (!tree) return undefined;
   try {
-    const cursor = tree.walk();
     let errorChars = 0;
+    const onError = (n: SyntaxNode) => {
+      errorChars += n.end - n.start;
+    };
+    const cursor = tree.walk();
+    if (raw && useRawCopy) {
+      // `walk()` left the new cursor in the transfer buffer; the raw walk keeps it there,
+      // and deleting it from there frees the stack as it is now.
+      const treeAddress = (tree as unknown as Record<number, number>)[0] as number;
+      try {
+        const nodesByType = new Map<string, SyntaxNode[]>();
+        const root = rawCopy(raw, treeAddress, lang, text, onError, nodesByType);
+        return { root, text, language, errorChars, nodesByType };
+      } finally {
+        raw._ts_tree_cursor_delete_wasm(treeAddress);
+      }
+    }
     try {
-      const root = copy(cursor, lang, text, (n) => {
-        errorChars += n.end - n.start;
-      });
-      return { root, text, language, errorChars };
+      return { root: copy(cursor, lang, text, onError), text, language, errorChars };
     } finally {
       cursor.delete();
     }
   } finally {
     tree.delete();
   }
+}
+
+let useRawCopy = true;
+
+/** Switches the raw (fast) tree copy off or on; for tests comparing it with the portable copy. */
+export function setRawCopy(enabled: boolean): void {
+  useRawCopy = enabled;
 }
 
 /** Per grammar: type and field names by id, read from WASM once instead of once per node. */
@@ -254,6 +310,97 @@ function copy(cursor: TreeCursor, lang: Language, text: string, onError: (n: Syn
         break;
       }
       cursor.gotoParent();
+    }
+  }
+}
+
+/** Row of an offset at or after `from`'s row: a short scan forward, as offsets mostly grow in document order. */
+function rowFrom(starts: Uint32Array, offset: number, from: number): number {
+  let row = from;
+  const last = starts.length - 1;
+  if (row > last || (starts[row] as number) > offset) return rowOf(starts, offset);
+  while (row < last && (starts[row + 1] as number) <= offset) {
+    row++;
+    if (row - from > 8) return rowOf(starts, offset);
+  }
+  return row;
+}
+
+/**
+ * The same copy as `copy`, calling the WASM exports directly: no cursor marshalling per call,
+ * five calls per node (move, type, field, start, end). Start offsets never decrease in
+ * document order, so rows are found by scanning forward from the previous node's row.
+ */
+function rawCopy(api: RawCursorApi, tree: number, lang: Language, text: string, onError: (n: SyntaxNode) => void, byType: Map<string, SyntaxNode[]>): SyntaxNode {
+  const names = namesOf(lang);
+  const starts = lineStarts(text);
+  let lastRow = 0;
+  // The list of each named type by type id (ids sharing a name share the list, keeping document order).
+  const lists: (SyntaxNode[] | undefined)[] = [];
+  const listOf = (typeId: number, type: string): SyntaxNode[] => {
+    let list = byType.get(type);
+    if (!list) byType.set(type, (list = []));
+    lists[typeId] = list;
+    return list;
+  };
+  const make = (parent: SyntaxNode | null): SyntaxNode => {
+    const typeId = api._ts_tree_cursor_current_node_type_id_wasm(tree);
+    let type = names.types[typeId];
+    if (type === undefined) names.types[typeId] = type = lang.types[typeId] ?? 'ERROR';
+    let named = names.named[typeId];
+    if (named === undefined) names.named[typeId] = named = api._ts_tree_cursor_current_node_is_named_wasm(tree) === 1;
+    const fieldId = api._ts_tree_cursor_current_field_id_wasm(tree);
+    let field = names.fields[fieldId];
+    if (field === undefined) names.fields[fieldId] = field = fieldId === 0 ? null : lang.fieldNameForId(fieldId);
+    const start = api._ts_tree_cursor_start_index_wasm(tree);
+    const end = api._ts_tree_cursor_end_index_wasm(tree);
+    const row = rowFrom(starts, start, lastRow);
+    lastRow = row;
+    const node: SyntaxNode = {
+      type,
+      named,
+      field,
+      start,
+      end,
+      row,
+      column: start - (starts[row] as number),
+      endRow: rowFrom(starts, end, row),
+      children: [],
+      parent,
+    };
+    parent?.children.push(node);
+    if (named) (lists[typeId] ?? listOf(typeId, type)).push(node);
+    return node;
+  };
+  const root = make(null);
+  const stack: SyntaxNode[] = [root];
+  let errorDepth = root.type === 'ERROR' ? 1 : 0;
+  if (errorDepth) onError(root);
+  for (;;) {
+    const current = stack[stack.length - 1] as SyntaxNode;
+    if (api._ts_tree_cursor_goto_first_child_wasm(tree) === 1) {
+      const child = make(current);
+      if (child.type === 'ERROR') {
+        if (errorDepth === 0) onError(child);
+        errorDepth++;
+      }
+      stack.push(child);
+      continue;
+    }
+    for (;;) {
+      const done = stack.pop() as SyntaxNode;
+      if (done.type === 'ERROR') errorDepth--;
+      if (stack.length === 0) return root;
+      if (api._ts_tree_cursor_goto_next_sibling_wasm(tree) === 1) {
+        const sibling = make(stack[stack.length - 1] as SyntaxNode);
+        if (sibling.type === 'ERROR') {
+          if (errorDepth === 0) onError(sibling);
+          errorDepth++;
+        }
+        stack.push(sibling);
+        break;
+      }
+      api._ts_tree_cursor_goto_parent_wasm(tree);
     }
   }
 }

@@ -8,6 +8,7 @@ import { callShape, type CallShape, type NodeIndex } from './ast.js';
 import type { Imports } from './imports.js';
 import { isForeign, type CodeLanguage, type SyntaxNode } from './parser.js';
 import { FOREIGN_CALL_TYPES, foreignCallShape, type ForeignLanguage } from './calls.js';
+import type { RuleTriggers } from './prefilter.js';
 import type { Taint, TaintAnalysis } from './taint.js';
 
 export interface RuleContext {
@@ -61,6 +62,12 @@ export interface CodeRule {
   readonly remediation: string;
   readonly docs: { readonly summary: string; readonly examples: readonly CodeExample[] };
   readonly match: (ctx: RuleContext) => Match[];
+  /**
+   * Prefilter (prefilter.ts): words a file must contain for `match` to have any chance. The
+   * scanner runs the rule only on files that pass and skips parsing a file no rule passes.
+   * Must be conservative: every file `match` could report must pass. Absent = always runs.
+   */
+  readonly triggers?: RuleTriggers;
 }
 
 /** OWASP Top 10 pairs (2021 id, 2025 id). */

@@ -1,12 +1,15 @@
 /**
- * The code scanner: parses JavaScript, TypeScript and Python files with
- * tree-sitter, runs the taint analysis and every rule of the file's language.
+ * The code scanner: parses JavaScript, TypeScript, Python, PHP, Go, Java and
+ * Ruby files with tree-sitter, runs the taint analysis and the rules of the
+ * file's language. A prefilter (prefilter.ts) first picks the rules whose
+ * trigger words the file contains; a file no rule can match is not parsed.
  */
 import type { RawFinding } from '../../core/findings.js';
 import type { FileScanner } from '../../engine/types.js';
 import { lineText, NodeIndex } from './ast.js';
 import { Imports } from './imports.js';
 import { isLanguageLoaded, languageOf, loadAllLanguages, parse, type CodeLanguage } from './parser.js';
+import { LanguagePrefilter } from './prefilter.js';
 import { qualifiedCalls, type CodeRule, type Match, type RuleContext } from './rule.js';
 import { CODE_RULES } from './rules/index.js';
 import { TaintAnalysis } from './taint.js';
@@ -20,8 +23,8 @@ export const MAX_ERROR_SHARE = 0.5;
 
 const SKIPPED_DIRS = /(?:^|\/)(?:node_modules|vendor|dist|bower_components|\.git)\//;
 
-/** Counters of this thread (cheap, for diagnostics). */
-export const codeScannerStats = { parsed: 0, skipped: 0, failed: 0 };
+/** Counters of this thread (cheap, for diagnostics). `prefiltered`: files no rule's triggers matched, not parsed. */
+export const codeScannerStats = { parsed: 0, skipped: 0, failed: 0, prefiltered: 0 };
 
 export type SkipReason = 'unsupported' | 'excluded-path' | 'too-large' | 'minified' | 'not-loaded' | 'unparsable';
 
@@ -72,23 +75,32 @@ export function analyse(path: string, text: string, language: CodeLanguage): Rul
   const parsed = parse(text, language);
   if (!parsed) return undefined;
   if (text.length > 0 && parsed.errorChars / text.length > MAX_ERROR_SHARE) return undefined;
-  const nodes = new NodeIndex(parsed.root);
+  const nodes = new NodeIndex(parsed.root, parsed.nodesByType);
   const imports = new Imports(parsed.root, text, language, (t) => nodes.of(t));
   const taint = new TaintAnalysis(parsed.root, text, language, imports);
   return { path, text, language, root: parsed.root, nodes, imports, taint, calls: qualifiedCalls(text, nodes, imports, language) };
 }
 
+type Counts = { parsed: number; skipped: number; unparsable: number; prefiltered: number; rule_errors: number };
+const noCounts = (): Counts => ({ parsed: 0, skipped: 0, unparsable: 0, prefiltered: 0, rule_errors: 0 });
+
 export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): FileScanner {
   // Counts since the engine last asked (takeCounts): files parsed, skipped (vendored, minified,
-  // too large) and unparsable, and rule errors.
-  let pending = { parsed: 0, skipped: 0, unparsable: 0, rule_errors: 0 };
+  // too large), unparsable, prefiltered (no rule could match, so not parsed), and rule errors.
+  let pending = noCounts();
+  const prefilters = new Map<CodeLanguage, LanguagePrefilter<CodeRule>>();
+  const prefilterOf = (language: CodeLanguage): LanguagePrefilter<CodeRule> => {
+    let prefilter = prefilters.get(language);
+    if (!prefilter) prefilters.set(language, (prefilter = new LanguagePrefilter(rules.filter((r) => r.languages.includes(language)), language)));
+    return prefilter;
+  };
   return {
     name: 'code',
     version: CODE_SCANNER_VERSION,
     init: loadAllLanguages,
     takeCounts() {
       const counts = pending;
-      pending = { parsed: 0, skipped: 0, unparsable: 0, rule_errors: 0 };
+      pending = noCounts();
       return counts;
     },
     scanFile({ path, text }) {
@@ -101,6 +113,12 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
         return [];
       }
       const language = languageOf(path) as CodeLanguage;
+      const active = prefilterOf(language).select(text);
+      if (active.length === 0) {
+        codeScannerStats.prefiltered++;
+        pending.prefiltered++;
+        return [];
+      }
       let ctx: RuleContext | undefined;
       try {
         ctx = analyse(path, text, language);
@@ -114,28 +132,32 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
       }
       codeScannerStats.parsed++;
       pending.parsed++;
-      const findings: RawFinding[] = [];
-      const seen = new Set<string>();
-      for (const rule of rules) {
-        if (!rule.languages.includes(language)) continue;
-        let matches: Match[];
-        try {
-          matches = rule.match(ctx);
-        } catch {
-          codeScannerStats.failed++;
-          pending.rule_errors++;
-          continue;
-        }
-        for (const m of matches) {
-          const key = `${rule.id}:${m.node.start}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
-          findings.push(toFinding(rule, m, path, text));
-        }
-      }
-      return findings.sort((a, b) => a.line - b.line || a.column - b.column);
+      return runRules(active, ctx, pending);
     },
   };
+}
+
+/** Runs the rules on a parsed file; a throwing rule is counted and skipped. */
+function runRules(rules: readonly CodeRule[], ctx: RuleContext, pending: Counts): RawFinding[] {
+  const findings: RawFinding[] = [];
+  const seen = new Set<string>();
+  for (const rule of rules) {
+    let matches: Match[];
+    try {
+      matches = rule.match(ctx);
+    } catch {
+      codeScannerStats.failed++;
+      pending.rule_errors++;
+      continue;
+    }
+    for (const m of matches) {
+      const key = `${rule.id}:${m.node.start}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      findings.push(toFinding(rule, m, ctx.path, ctx.text));
+    }
+  }
+  return findings.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
 /** Worker-pool entry: the engine imports this module by URL, awaits `init()`, then calls `scanFile`. */

@@ -1,6 +1,7 @@
 /** Matching helpers shared by the rules: flows into sink arguments and dynamically built strings. */
 import { callShape, child, isLiteral, namedChildren, stringValue, textOf, unwrap } from './ast.js';
 import type { SyntaxNode } from './parser.js';
+import { all, type Trigger } from './prefilter.js';
 import type { Match, QualifiedCall, RuleContext } from './rule.js';
 
 /**
@@ -115,6 +116,24 @@ export function literalText(ctx: RuleContext, node: SyntaxNode | undefined, dept
       return '';
   }
 }
+
+/**
+ * Prefilter terms for SQL_TEXT: the keywords of one of its alternatives. No leading `\b`: the
+ * literal text joins string pieces with spaces, so a keyword right after an escape sequence
+ * (`\nSELECT`) starts a word there but not in the source.
+ */
+export const SQL_KEYWORDS: readonly Trigger[] = Object.freeze([
+  all(/select\b/i, /from\b/i),
+  all(/insert\b/i, /into\b/i),
+  all(/update\b/i, /set\b/i),
+  all(/delete\b/i, /from\b/i),
+  /where\b/i,
+  all(/order\b/i, /by\b/i),
+  /values\b/i,
+  all(/drop\b/i, /table\b/i),
+  all(/create\b/i, /table\b/i),
+  all(/union\b/i, /select\b/i),
+]);
 
 export const SQL_TEXT = /\b(?:select\b[\s\S]*\bfrom|insert\s+into|update\b[\s\S]*\bset|delete\s+from|where\b|order\s+by|values\s*\(|drop\s+table|create\s+table|union\s+select)/i;
 

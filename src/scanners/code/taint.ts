@@ -14,6 +14,7 @@
 import { callShape, child, descendants, functionTypes, memberChain, namedChildren, textOf, unwrap } from './ast.js';
 import type { Imports } from './imports.js';
 import { isForeign, type CodeLanguage, type SyntaxNode } from './parser.js';
+import type { Trigger } from './prefilter.js';
 
 /** Where tainted data came from. `param` marks the pseudo-taint of a function parameter (used for wrapper summaries only). */
 export interface Taint {
@@ -77,6 +78,16 @@ const ARG_PROPAGATORS = new Set(['join', 'resolve', 'normalize', 'format', 'conc
 const FREE_PROPAGATORS = new Set(['String', 'decodeURIComponent', 'decodeURI', 'unescape', 'atob', 'str', 'repr', 'bytes', 'list', 'dict', 'tuple', 'format', 'URL', 'URLSearchParams', 'Buffer', 'unquote', 'urllib.parse.unquote', 'dedent', 'textwrap.dedent']);
 
 const ROUTE_DECORATOR = /\.(?:route|get|post|put|patch|delete|api_route|websocket)\s*\(/;
+
+/**
+ * Prefilter terms (prefilter.ts) for the sources above: a real source (`taintOf` not undefined)
+ * needs one of these in the file. Request objects and Koa's `ctx` are whole chain segments;
+ * Python route parameters need a route decorator.
+ */
+export const JS_SERVER_SOURCE_TRIGGERS: readonly Trigger[] = Object.freeze([...JS_REQUEST_NAMES, 'ctx', 'searchParams']);
+/** Also the browser's `location` and `document` (client-side sources). */
+export const JS_SOURCE_TRIGGERS: readonly Trigger[] = Object.freeze([...JS_SERVER_SOURCE_TRIGGERS, 'location', 'document']);
+export const PYTHON_SOURCE_TRIGGERS: readonly Trigger[] = Object.freeze(['request', { all: [/@/, ROUTE_DECORATOR] }]);
 const NOT_ROUTE_PARAMS = new Set(['self', 'cls', 'request', 'req', 'db', 'session', 'background_tasks', 'response']);
 
 export class TaintAnalysis {
@@ -89,6 +100,8 @@ export class TaintAnalysis {
   private readonly fnTypes: ReadonlySet<string>;
   private readonly python: boolean;
   private readonly foreign: boolean;
+  /** Bindings are collected on the first question: most files never ask one. */
+  private collected = false;
 
   constructor(
     private readonly root: SyntaxNode,
@@ -100,12 +113,18 @@ export class TaintAnalysis {
     this.fnTypes = functionTypes(language);
     // PHP, Go and Java use the simple local model of polyglot.ts instead.
     this.foreign = isForeign(language);
+  }
+
+  private ensureCollected(): void {
+    if (this.collected) return;
+    this.collected = true;
     if (!this.foreign) this.collect();
   }
 
   /** The taint of an expression from a real source (request data), or undefined. */
   taintOf(node: SyntaxNode | undefined): Taint | undefined {
     if (!node || this.foreign) return undefined;
+    this.ensureCollected();
     const t = this.evaluate(node);
     return t && t.param === undefined ? t : undefined;
   }
@@ -117,6 +136,7 @@ export class TaintAnalysis {
 
   /** The last assignment to an identifier before its use and the `+=` appended after it, in order. */
   definitionsOf(identifier: SyntaxNode): SyntaxNode[] {
+    this.ensureCollected();
     const name = textOf(this.text, identifier);
     for (let scope: Scope | undefined = this.scopeOf(identifier); scope; scope = scope.parent) {
       const list = (scope.bindings.get(name) ?? []).filter((b) => b.pos <= identifier.start).sort((a, b) => a.pos - b.pos);
@@ -224,7 +244,11 @@ export class TaintAnalysis {
   }
 
   private collect(): void {
-    for (const node of descendants(this.root)) {
+    // Document order, as `descendants` walks, without a generator.
+    const stack: SyntaxNode[] = [this.root];
+    while (stack.length > 0) {
+      const node = stack.pop() as SyntaxNode;
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as SyntaxNode);
       switch (node.type) {
         case 'variable_declarator': {
           const name = child(node, 'name');

@@ -108,10 +108,12 @@ describe('code scanner: in the worker pool', () => {
       await writeFile(join(root, 'src', 'app.js'), VULNERABLE_JS);
       await writeFile(join(root, 'src', 'views.py'), "import os\n\n@app.route('/p')\ndef p():\n    os.system('ping ' + request.args['h'])\n");
       await writeFile(join(root, 'README.md'), VULNERABLE_JS);
-      // Not JavaScript at all: the parser recovers, but errors cover most of the text.
-      await writeFile(join(root, 'src', 'broken.js'), '}}}} ((( ]]] :: ;; ### @@@ !!! }}}} ((( ]]] :: ;;\n'.repeat(20));
+      // Not JavaScript at all: the parser recovers, but errors cover most of the text (`eval` lets it past the prefilter).
+      await writeFile(join(root, 'src', 'broken.js'), 'eval\n' + '}}}} ((( ]]] :: ;; ### @@@ !!! }}}} ((( ]]] :: ;;\n'.repeat(20));
       await writeFile(join(root, 'src', 'bundle.min.js'), VULNERABLE_JS);
-      const files = ['src/app.js', 'src/views.py', 'README.md', 'src/broken.js', 'src/bundle.min.js'].map((path) => ({ path, size: 100 }));
+      // No rule's trigger words: not parsed.
+      await writeFile(join(root, 'src', 'plain.js'), 'export const answer = 42;\n');
+      const files = ['src/app.js', 'src/views.py', 'README.md', 'src/broken.js', 'src/bundle.min.js', 'src/plain.js'].map((path) => ({ path, size: 100 }));
       const moduleUrl = new URL('../../../src/scanners/code/scanner.ts', import.meta.url).href;
       const result = await runFileScanners({ root, files }, { pool, scannerModules: [moduleUrl], scannerNames: ['code'], timeoutMs: 60_000 });
       expect(result.raw.map((f) => [f.path, f.ruleId, f.line]).sort()).toEqual([
@@ -119,7 +121,7 @@ describe('code scanner: in the worker pool', () => {
         ['src/views.py', 'command-injection', 5],
       ]);
       expect(result.statuses).toEqual([
-        { name: 'code', state: 'ran', files: 5, findings: 2, failures: 0, counts: { parsed: 2, skipped: 1, unparsable: 1, rule_errors: 0 } },
+        { name: 'code', state: 'ran', files: 6, findings: 2, failures: 0, counts: { parsed: 2, skipped: 1, unparsable: 1, prefiltered: 1, rule_errors: 0 } },
       ]);
     } finally {
       await pool.close();

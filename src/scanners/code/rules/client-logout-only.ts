@@ -2,6 +2,7 @@ import { child, textOf } from '../ast.js';
 import { defineRule, OWASP, JS_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { functionTypes } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
+import { all } from '../prefilter.js';
 
 const LOGOUT = /^(?:handle|on|do|user)?_?(?:log_?out|sign_?out)/i;
 const CLEARS = /\b(?:localStorage|sessionStorage)\.(?:removeItem|clear)\s*\(|\b(?:localStorage|sessionStorage)\s*\[[^\]]+\]\s*=|document\.cookie\s*=|\bremoveCookie\s*\(|\bCookies\.remove\s*\(|\bdeleteCookie\s*\(/;
@@ -55,4 +56,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [all(/log_?out|sign_?out/i, ['localStorage', 'sessionStorage', 'cookie', 'removeCookie', 'Cookies', 'deleteCookie'])],
 });

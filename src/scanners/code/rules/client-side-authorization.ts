@@ -68,4 +68,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['localStorage', 'sessionStorage', 'cookie', 'Cookies', 'getCookie'],
 });

@@ -51,4 +51,8 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    js: ['eval', 'Function', 'runInThisContext', 'runInNewContext', 'runInContext', 'compileFunction', 'Script', 'setTimeout', 'setInterval', 'setImmediate'],
+    python: ['eval', 'exec', 'compile'],
+  },
 });

@@ -51,4 +51,8 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    js: ['child_process', 'shelljs', 'execa'],
+    python: ['system', 'popen', 'popen2', 'popen3', 'getoutput', 'getstatusoutput', 'shell', 'create_subprocess_shell'],
+  },
 });

@@ -68,4 +68,8 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    js: [/cors/i, /access-control-allow-origin/i],
+    python: ['flask_cors', 'CORS_ALLOW_CREDENTIALS'],
+  },
 });

@@ -2,6 +2,7 @@ import { child, isLiteral, namedChildren, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { isDynamicString } from '../sinks.js';
+import { all } from '../prefilter.js';
 
 const HTML_PROPS = new Set(['innerHTML', 'outerHTML']);
 const SANITISED = /^(?:DOMPurify\.sanitize|dompurify\.sanitize|sanitize\w*|purify\.sanitize|xss|filterXSS)\s*\(/;
@@ -73,4 +74,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['innerHTML', 'outerHTML', all('document', ['write', 'writeln']), 'insertAdjacentHTML', 'html', 'dangerouslySetInnerHTML'],
 });

@@ -1,5 +1,6 @@
 import { defineRule, OWASP, GO, type Match, type RuleContext } from '../rule.js';
 import { dynamicString, localSink, stringValueOf } from '../polyglot.js';
+import { all } from '../prefilter.js';
 
 const SHELLS = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|zsh|dash|ksh|cmd|cmd\.exe|powershell|pwsh)$/;
 
@@ -47,4 +48,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [all('exec', ['Command', 'CommandContext'])],
 });

@@ -1,6 +1,7 @@
 import { defineRule, OWASP, GO, type Match, type RuleContext } from '../rule.js';
 import { constantText, dynamicString, localSink } from '../polyglot.js';
-import { SQL_TEXT } from '../sinks.js';
+import { SQL_KEYWORDS, SQL_TEXT } from '../sinks.js';
+import { all } from '../prefilter.js';
 
 /** database/sql, sqlx and GORM methods whose first (or, for *Context, second) argument is SQL text. */
 const METHODS = new Set(['Query', 'QueryRow', 'Exec', 'Prepare', 'Select', 'Get', 'Queryx', 'QueryRowx', 'MustExec', 'NamedExec', 'Raw', 'Where', 'Order']);
@@ -44,4 +45,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [all([...METHODS, ...CONTEXT_METHODS], SQL_KEYWORDS)],
 });

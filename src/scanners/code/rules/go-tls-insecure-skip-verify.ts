@@ -37,4 +37,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['InsecureSkipVerify'],
 });

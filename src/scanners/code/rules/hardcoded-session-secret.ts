@@ -2,6 +2,7 @@ import { child, namedChildren, stringValue, textOf, unwrap } from '../ast.js';
 import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { option } from '../sinks.js';
 import { constantString } from './jwt-hardcoded-secret.js';
+import { literal } from '../prefilter.js';
 
 const JS_SESSION = /^(?:express-session|cookie-session|koa-session|@fastify\/(?:secure-)?session|@fastify\/cookie)$|^(?:session|cookieSession)$/;
 const PY_SECRET_NAMES = /^(?:SECRET_KEY|SESSION_SECRET|JWT_SECRET_KEY)$/;
@@ -67,4 +68,9 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    js: ['session', 'cookieSession', 'cookie', 'cookieParser'],
+    // Names are identifiers or subscript strings (app.config['SECRET_KEY']).
+    python: [literal(['SECRET_KEY', 'SESSION_SECRET', 'JWT_SECRET_KEY', 'secret_key'])],
+  },
 });

@@ -2,6 +2,7 @@ import { child, stringValue, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { isFalse } from '../sinks.js';
+import { literal } from '../prefilter.js';
 
 const JS_FLAGS = new Set(['httpOnly', 'secure']);
 const PY_SETTINGS = /^(?:SESSION_COOKIE_SECURE|SESSION_COOKIE_HTTPONLY|CSRF_COOKIE_SECURE|CSRF_COOKIE_HTTPONLY|REMEMBER_COOKIE_SECURE|REMEMBER_COOKIE_HTTPONLY)$/;
@@ -76,4 +77,8 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    js: ['httpOnly', 'secure'],
+    python: ['set_cookie', 'set_signed_cookie', literal(['SESSION_COOKIE_SECURE', 'SESSION_COOKIE_HTTPONLY', 'CSRF_COOKIE_SECURE', 'CSRF_COOKIE_HTTPONLY', 'REMEMBER_COOKIE_SECURE', 'REMEMBER_COOKIE_HTTPONLY'])],
+  },
 });

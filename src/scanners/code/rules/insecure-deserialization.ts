@@ -1,6 +1,7 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { argument } from '../sinks.js';
+import { all } from '../prefilter.js';
 
 const JS_SINKS = new Set(['node-serialize.unserialize', 'serialize-to-js.deserialize', 'funcster.deepDeserialize', 'cryo.parse']);
 const PY_ALWAYS = new Set(['pickle.loads', 'pickle.load', 'cPickle.loads', 'cPickle.load', '_pickle.loads', 'dill.loads', 'dill.load', 'marshal.loads', 'marshal.load', 'shelve.open', 'jsonpickle.decode', 'yaml.unsafe_load', 'yaml.unsafe_load_all', 'pandas.read_pickle', 'torch.load', 'joblib.load']);
@@ -64,4 +65,8 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    js: ['unserialize', 'deserialize', 'deepDeserialize', all('cryo', 'parse')],
+    python: ['pickle', 'cPickle', '_pickle', 'dill', 'marshal', 'shelve', 'jsonpickle', 'yaml', 'pandas', 'torch', 'joblib'],
+  },
 });

@@ -2,6 +2,7 @@ import { assignedName, child, enclosingFunction, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { nameWords } from '../sinks.js';
+import { all } from '../prefilter.js';
 
 const PY_RANDOM = new Set(['random.random', 'random.randint', 'random.randrange', 'random.choice', 'random.choices', 'random.getrandbits', 'random.sample', 'random.uniform']);
 /** Words naming values that must be unguessable: secrets (MEDIUM) and identifiers or codes (LOW, they may be harmless). */
@@ -62,4 +63,8 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    js: [all('Math', 'random')],
+    python: ['random'],
+  },
 });

@@ -54,4 +54,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['exec', 'ProcessBuilder'],
 });

@@ -42,4 +42,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['ObjectInputStream', 'XMLDecoder'],
 });

@@ -1,6 +1,7 @@
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
 import { constantText, dynamicString, localSink } from '../polyglot.js';
-import { SQL_TEXT } from '../sinks.js';
+import { SQL_KEYWORDS, SQL_TEXT } from '../sinks.js';
+import { all } from '../prefilter.js';
 
 /** JDBC, JPA/Hibernate and Spring JdbcTemplate methods whose first argument is SQL text. */
 const METHODS = new Set(['executeQuery', 'executeUpdate', 'execute', 'executeLargeUpdate', 'addBatch', 'prepareStatement', 'prepareCall', 'createQuery', 'createNativeQuery', 'createSQLQuery', 'query', 'queryForObject', 'queryForList', 'queryForMap', 'queryForRowSet', 'update', 'batchUpdate']);
@@ -39,4 +40,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [all([...METHODS], SQL_KEYWORDS)],
 });

@@ -1,6 +1,7 @@
 import { isLiteral, stringValue } from '../ast.js';
 import { defineRule, OWASP, PYTHON, type Match, type RuleContext } from '../rule.js';
 import { argument, isDynamicString, isFalse, sinkMatch } from '../sinks.js';
+import { all, literal } from '../prefilter.js';
 
 const MARKUP = new Set(['markupsafe.Markup', 'flask.Markup', 'jinja2.Markup', 'Markup', 'django.utils.safestring.mark_safe', 'mark_safe']);
 /** `{{ x | safe }}` or an autoescape block turned off, in a template kept in a Python string. */
@@ -53,4 +54,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['Markup', 'mark_safe', all('Environment', 'autoescape'), literal(['safe', 'autoescape'], { ignoreCase: true })],
 });

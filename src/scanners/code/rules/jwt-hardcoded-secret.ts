@@ -56,4 +56,8 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    js: ['jsonwebtoken', 'jwt'],
+    python: ['jwt'],
+  },
 });

@@ -73,4 +73,8 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    js: ['jsonwebtoken', 'jwt'],
+    python: ['jwt'],
+  },
 });

@@ -1,6 +1,7 @@
 import { namedChildren, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { all } from '../prefilter.js';
 
 const JS_WRITES = new Set(['create', 'build', 'insert', 'insertMany', 'update', 'updateOne', 'updateMany', 'findByIdAndUpdate', 'findOneAndUpdate', 'upsert', 'bulkCreate', 'merge', 'save', 'set', 'assign']);
 /** A whole request payload, not one field of it. */
@@ -77,4 +78,8 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    js: [all(['req', 'request', 'ctx'], ['body', 'query', 'json'])],
+    python: [all('request', ['json', 'form', 'POST', 'data', 'get_json', 'args'])],
+  },
 });

@@ -2,11 +2,14 @@ import { child, namedChildren, stringValue, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { isDynamicString } from '../sinks.js';
+import { all, literal } from '../prefilter.js';
+import { JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
 
 const MONGO_METHODS = new Set([
   'find', 'findOne', 'findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace', 'findOneAndRemove', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'countDocuments', 'count', 'exists', 'where', 'remove',
   'find_one', 'find_one_and_update', 'find_one_and_delete', 'update_one', 'update_many', 'delete_one', 'delete_many', 'count_documents',
 ]);
+const MONGO_WORDS = [...MONGO_METHODS];
 
 /** `$where` values in a query object (JS object or Python dict). */
 function whereClause(ctx: RuleContext, query: SyntaxNode): SyntaxNode | undefined {
@@ -72,4 +75,8 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    js: [all(MONGO_WORDS, [literal('$where'), ...JS_SOURCE_TRIGGERS])],
+    python: [all(MONGO_WORDS, [literal('$where'), ...PYTHON_SOURCE_TRIGGERS])],
+  },
 });

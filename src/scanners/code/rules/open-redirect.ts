@@ -1,6 +1,8 @@
 import { child, textOf, unwrap } from '../ast.js';
 import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { argument, hasFixedOrigin, stringArg } from '../sinks.js';
+import { all } from '../prefilter.js';
+import { JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
 
 const PY_REDIRECTS = new Set(['flask.redirect', 'redirect', 'django.shortcuts.redirect', 'django.http.HttpResponseRedirect', 'HttpResponseRedirect', 'django.http.HttpResponsePermanentRedirect', 'fastapi.responses.RedirectResponse', 'starlette.responses.RedirectResponse', 'RedirectResponse']);
 
@@ -56,4 +58,8 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    js: [all(['redirect', /location/i], JS_SOURCE_TRIGGERS)],
+    python: [all(['redirect', 'HttpResponseRedirect', 'HttpResponsePermanentRedirect', 'RedirectResponse'], PYTHON_SOURCE_TRIGGERS)],
+  },
 });

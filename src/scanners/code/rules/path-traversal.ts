@@ -1,5 +1,7 @@
 import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { argument, isClientSource } from '../sinks.js';
+import { all } from '../prefilter.js';
+import { JS_SERVER_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
 
 const FS_METHODS = new Set([
   'readFile', 'readFileSync', 'createReadStream', 'writeFile', 'writeFileSync', 'appendFile', 'appendFileSync', 'createWriteStream', 'unlink', 'unlinkSync', 'rm', 'rmSync',
@@ -56,4 +58,8 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    js: [all(['fs', 'sendFile', 'download', 'attachment', 'sendfile'], JS_SERVER_SOURCE_TRIGGERS)],
+    python: [all(['open', 'send_file', 'remove', 'unlink', 'rmdir', 'listdir', 'rmtree', 'copy', 'copyfile', 'move', 'FileResponse', 'Path'], PYTHON_SOURCE_TRIGGERS)],
+  },
 });

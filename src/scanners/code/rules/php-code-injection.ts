@@ -46,4 +46,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [/\b(?:eval|assert|create_function|preg_replace)\b/i],
 });

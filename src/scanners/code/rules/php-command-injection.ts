@@ -39,4 +39,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [/\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\b/i, /`/],
 });

@@ -34,4 +34,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [/\b(?:include|require)(?:_once)?\b/i],
 });

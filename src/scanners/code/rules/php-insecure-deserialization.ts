@@ -35,4 +35,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [/\bunserialize\b/i],
 });

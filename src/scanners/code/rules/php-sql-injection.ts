@@ -1,6 +1,7 @@
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
 import { constantText, dynamicString, localSink } from '../polyglot.js';
-import { SQL_TEXT } from '../sinks.js';
+import { SQL_KEYWORDS, SQL_TEXT } from '../sinks.js';
+import { all } from '../prefilter.js';
 
 /** Functions and methods whose argument is SQL text. */
 const FUNCTIONS = new Set(['mysqli_query', 'mysqli_real_query', 'mysqli_multi_query', 'mysql_query', 'pg_query', 'sqlite_query', 'mssql_query', 'odbc_exec']);
@@ -45,4 +46,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [all([/\b(?:mysqli_query|mysqli_real_query|mysqli_multi_query|mysql_query|pg_query|sqlite_query|mssql_query|odbc_exec)\b/i, ...METHODS], SQL_KEYWORDS)],
 });

@@ -1,8 +1,12 @@
 import { child, descendants, enclosingFunction, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { all } from '../prefilter.js';
+import { JS_SOURCE_TRIGGERS } from '../taint.js';
 
 const LODASH_SINKS = /^(?:lodash|_|lodash\.merge|lodash\.set|lodash\.mergewith|lodash\.defaultsdeep)(?:\.(?:merge|mergeWith|defaultsDeep|set|setWith|zipObjectDeep))?$/;
+/** `x[k] = …` (comments may sit between `]` and `=`): every match but lodash's starts from one. */
+const SUBSCRIPT_ASSIGNMENT = /\](?:\s|\/\*(?:[^*]|\*(?!\/))*\*\/|\/\/[^\n]*\n)*=(?![=>])/;
 const GUARD = /__proto__|['"]constructor['"]|['"]prototype['"]|hasOwnProperty|Object\.hasOwn|isSafeKey|isPrototypePolluted/;
 
 /** The function's own name (declaration, or variable it is assigned to). */
@@ -83,4 +87,8 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [
+    all(SUBSCRIPT_ASSIGNMENT, [...JS_SOURCE_TRIGGERS, all(/merge|extend|assign|deep|clone|copy|set|defaults|mixin/i, ['for', /Object\.keys|Object\.entries/])]),
+    all(['merge', 'mergeWith', 'defaultsDeep', 'set', 'setWith', 'zipObjectDeep'], JS_SOURCE_TRIGGERS),
+  ],
 });

@@ -2,6 +2,8 @@ import { child, enclosingFunction, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { argument, isClientSource } from '../sinks.js';
+import { all } from '../prefilter.js';
+import { JS_SERVER_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
 
 const JS_SEND = new Set(['send', 'write', 'end']);
 const RESPONSE_NAME = /^(?:res|response|resp|reply)$/;
@@ -72,4 +74,8 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    js: [all(['res', 'response', 'resp', 'reply', 'ctx'], JS_SERVER_SOURCE_TRIGGERS)],
+    python: [all(['make_response', 'Response', 'HttpResponse', 'HTMLResponse', all(/@/, /\.(?:route|get|post)\s*\(/)], PYTHON_SOURCE_TRIGGERS)],
+  },
 });

@@ -1,5 +1,7 @@
 import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { argument } from '../sinks.js';
+import { all } from '../prefilter.js';
+import { JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
 
 const PY_RE = new Set(['re.compile', 're.search', 're.match', 're.fullmatch', 're.findall', 're.finditer', 're.sub', 're.subn', 're.split', 'regex.compile', 'regex.search', 'regex.match']);
 
@@ -41,4 +43,8 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    js: [all('RegExp', JS_SOURCE_TRIGGERS)],
+    python: [all(['compile', 'search', 'match', 'fullmatch', 'findall', 'finditer', 'sub', 'subn', 'split'], PYTHON_SOURCE_TRIGGERS)],
+  },
 });

@@ -43,4 +43,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['eval', 'instance_eval', 'class_eval', 'module_eval', 'send', 'public_send', '__send__', 'constantize', 'safe_constantize', 'const_get', 'method', 'instance_variable_get', 'instance_variable_set'],
 });

@@ -42,4 +42,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['system', 'exec', 'spawn', 'popen', 'capture2', 'capture2e', 'capture3', 'popen2', 'popen2e', 'popen3', /`|%x/],
 });

@@ -1,5 +1,6 @@
 import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.js';
 import { localSink } from '../polyglot.js';
+import { all } from '../prefilter.js';
 
 const LOADERS = new Set(['Marshal.load', 'Marshal.restore', 'YAML.load', 'YAML.unsafe_load', 'Psych.load', 'Psych.unsafe_load', 'YAML.load_documents', 'Oj.load', 'Oj.object_load']);
 
@@ -36,4 +37,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [all(['Marshal', 'YAML', 'Psych', 'Oj'], ['load', 'restore', 'unsafe_load', 'load_documents', 'object_load'])],
 });

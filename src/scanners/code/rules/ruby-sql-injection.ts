@@ -45,4 +45,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['where', 'not', 'or', 'order', 'reorder', 'group', 'having', 'joins', 'select', 'pluck', 'from', 'lock', 'exists', 'delete_all', 'update_all', 'calculate', 'average', 'sum', 'minimum', 'maximum', 'count', 'find_by_sql', 'count_by_sql', 'execute', 'exec_query', 'exec_update', 'exec_delete', 'select_all', 'select_one', 'select_value', 'select_values', 'select_rows', 'query'],
 });

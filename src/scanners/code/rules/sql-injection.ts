@@ -1,8 +1,12 @@
 import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
-import { argument, isDynamicString, literalText, sinkMatch, SQL_TEXT } from '../sinks.js';
+import { argument, isDynamicString, literalText, sinkMatch, SQL_KEYWORDS, SQL_TEXT } from '../sinks.js';
+import { all } from '../prefilter.js';
+import { JS_SOURCE_TRIGGERS } from '../taint.js';
 
 /** Methods whose first argument is always SQL text. */
 const STRONG_JS = new Set(['$queryRawUnsafe', '$executeRawUnsafe', 'raw', 'whereRaw', 'orWhereRaw', 'havingRaw', 'joinRaw', 'orderByRaw', 'groupByRaw', 'unsafe']);
+/** STRONG_JS as prefilter words (`$queryRawUnsafe` is the word `queryRawUnsafe`). */
+const STRONG_WORDS = [...STRONG_JS].map((m) => m.replace(/^\$/, ''));
 /** Generic method names (also used by non-SQL libraries): their first argument must look like SQL. */
 const WEAK_JS = new Set(['query', 'execute', 'run', 'all', 'get', 'exec', 'prepare', 'each', 'many', 'one', 'none', 'any', 'oneOrNone', 'manyOrNone']);
 const PY_METHODS = new Set(['execute', 'executemany', 'executescript', 'raw', 'mogrify']);
@@ -66,4 +70,9 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    // Python: a query method or SQLAlchemy's text(); JavaScript: SQL in a literal, or a raw-SQL method with request data.
+    js: [all([...WEAK_JS, ...STRONG_WORDS], SQL_KEYWORDS), all(STRONG_WORDS, JS_SOURCE_TRIGGERS)],
+    python: ['execute', 'executemany', 'executescript', 'raw', 'mogrify', 'sqlalchemy'],
+  },
 });

@@ -1,6 +1,8 @@
 import { unwrap } from '../ast.js';
 import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { argument, hasFixedOrigin, isClientSource, option } from '../sinks.js';
+import { all } from '../prefilter.js';
+import { JS_SERVER_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
 
 const JS_CLIENTS = new Set(['fetch', 'node-fetch', 'undici.fetch', 'undici.request', 'axios', 'got', 'needle', 'superagent', 'request', 'ky']);
 const JS_CLIENT_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'request', 'stream']);
@@ -58,4 +60,8 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    js: [all(['fetch', 'undici', 'axios', 'got', 'needle', 'superagent', 'request', 'ky', 'http', 'https'], JS_SERVER_SOURCE_TRIGGERS)],
+    python: [all(['requests', 'httpx', 'urllib', 'urllib3', 'aiohttp', 'urlopen'], PYTHON_SOURCE_TRIGGERS)],
+  },
 });

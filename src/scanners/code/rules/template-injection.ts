@@ -46,4 +46,8 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    js: ['render', 'compile', 'renderString', 'template'],
+    python: ['render_template_string', 'Template', 'from_string'],
+  },
 });

@@ -67,4 +67,8 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    js: ['rejectUnauthorized', 'strictSSL', /NODE_TLS_REJECT_UNAUTHORIZED/],
+    python: ['verify', '_create_unverified_context', 'verify_mode', 'check_hostname', '_create_default_https_context'],
+  },
 });

@@ -47,4 +47,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['localStorage', 'sessionStorage'],
 });

@@ -1,5 +1,6 @@
 import { textOf, stringValue } from '../ast.js';
 import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { all } from '../prefilter.js';
 
 const WEAK_ALGORITHM = /(?:^|-)(?:des|des3|3des|des-ede3?|rc4|rc2|bf|blowfish|cast5?|idea|seed)(?:-|$)|-ecb$|^des|^rc[24]/i;
 const PY_WEAK = /^(?:Crypto|Cryptodome)\.Cipher\.(?:DES|DES3|ARC4|ARC2|Blowfish|CAST|XOR)\.new$|^cryptography\.hazmat\.primitives\.ciphers\.(?:algorithms\.)?(?:ARC4|TripleDES|Blowfish|CAST5|IDEA|SEED)$|^(?:algorithms\.)?(?:ARC4|TripleDES|Blowfish|CAST5|IDEA|SEED)$/;
@@ -54,4 +55,8 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    js: ['createCipher', 'createDecipher', 'createCipheriv', 'createDecipheriv', all('encrypt', ['DES', 'TripleDES', 'RC4', 'RC4Drop', 'Rabbit'])],
+    python: ['DES', 'DES3', 'ARC4', 'ARC2', 'Blowfish', 'CAST', 'XOR', 'TripleDES', 'CAST5', 'IDEA', 'SEED', 'ECB', 'MODE_ECB'],
+  },
 });

@@ -2,6 +2,7 @@ import { assignedName, enclosingFunction, child, stringValue, textOf } from '../
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { mentionsPassword } from '../sinks.js';
+import { all } from '../prefilter.js';
 
 const WEAK = /^(?:md[245]|sha-?1|ripemd(?:160)?)$/i;
 const PY_WEAK = new Set(['hashlib.md5', 'hashlib.sha1', 'hashlib.md4', 'Crypto.Hash.MD5.new', 'Crypto.Hash.SHA1.new']);
@@ -71,4 +72,9 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    // mentionsPassword: the words password, passwd, passphrase, pwd, pass, pw, credential(s).
+    js: [all(['createHash', 'md5', 'sha1', 'MD5', 'SHA1'], /pass|pw|credential/i)],
+    python: [all(['hashlib', 'Crypto'], /pass|pw|credential/i)],
+  },
 });

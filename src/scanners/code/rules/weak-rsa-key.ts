@@ -2,6 +2,7 @@ import { stringValue, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { argument, option } from '../sinks.js';
+import { all } from '../prefilter.js';
 
 const MIN_BITS = 2048;
 
@@ -56,4 +57,8 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    js: ['generateKeyPairSync', 'generateKeyPair', 'NodeRSA', 'rsa'],
+    python: ['generate_private_key', all(['RSA', 'DSA'], 'generate'), 'newkeys'],
+  },
 });

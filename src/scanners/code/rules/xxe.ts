@@ -1,6 +1,7 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { isTrue, option } from '../sinks.js';
+import { all } from '../prefilter.js';
 
 const LIBXML_PARSE = new Set(['parseXml', 'parseXmlString', 'parseXmlAsync', 'parseHtml', 'parseHtmlString']);
 const EXTERNAL_FEATURES = /(?:^|\.)feature_external_(?:ges|pes)$|external-(?:general|parameter)-entities['"]?$/;
@@ -62,4 +63,8 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: {
+    js: [all(['parseXml', 'parseXmlString', 'parseXmlAsync', 'parseHtml', 'parseHtmlString', 'libxmljs', 'libxmljs2'], 'noent')],
+    python: [all(['XMLParser', 'XMLPullParser', 'iterparse'], ['resolve_entities', 'no_network']), all('setFeature', /feature_external_(?:ges|pes)|external-(?:general|parameter)-entities/)],
+  },
 });

@@ -1,0 +1,153 @@
+/**
+ * The rule prefilter: each rule may declare words one of which a file must
+ * contain for its matcher to have any chance (Semgrep's prefilter idea). The
+ * scanner runs a rule only on files passing its triggers and parses a file only
+ * when some rule of its language passes. Triggers must be conservative: a file
+ * the matcher could report must always pass; a rule that cannot say lists none
+ * and always runs.
+ *
+ * Terms:
+ * - a plain string is a whole word (a maximal run of `[A-Za-z0-9_]`); use it for
+ *   identifiers, property and module names the matcher compares for equality
+ *   (`'child_process'`, `'eval'`); `$where` is the word `where`;
+ * - a RegExp must match somewhere in the text: substrings, case-insensitive
+ *   words, the rule's own unanchored pattern over node texts;
+ * - `literal(words)` is text taken from string literals: a substring, which in
+ *   Python may also be split over implicitly concatenated literals (`'SECRET' '_KEY'`);
+ * - an array needs any one of its terms, `all(…)` every one.
+ */
+import type { CodeLanguage } from './parser.js';
+
+export interface AllTrigger {
+  readonly all: readonly Trigger[];
+}
+export interface LiteralTrigger {
+  readonly literal: readonly string[];
+  readonly ignoreCase: boolean;
+}
+export type Trigger = string | RegExp | AllTrigger | LiteralTrigger | readonly Trigger[];
+
+export type TriggerFamily = 'js' | 'python' | 'php' | 'go' | 'java' | 'ruby';
+/** Triggers for every language of the rule, or per language family (a family left out always runs). */
+export type RuleTriggers = readonly Trigger[] | Readonly<Partial<Record<TriggerFamily, readonly Trigger[]>>>;
+
+/** Every term must hold. */
+export const all = (...terms: Trigger[]): AllTrigger => ({ all: terms });
+
+/** Text from string literals (see the module comment). */
+export const literal = (words: string | readonly string[], options: { ignoreCase?: boolean } = {}): LiteralTrigger => ({
+  literal: typeof words === 'string' ? [words] : words,
+  ignoreCase: options.ignoreCase ?? false,
+});
+
+export const familyOf = (language: CodeLanguage): TriggerFamily => (language === 'javascript' || language === 'typescript' || language === 'tsx' ? 'js' : language);
+
+/** The triggers a rule declares for a language, or undefined when it always runs there. */
+export function triggersFor(triggers: RuleTriggers | undefined, language: CodeLanguage): readonly Trigger[] | undefined {
+  if (triggers === undefined) return undefined;
+  const list = isTriggerList(triggers) ? triggers : triggers[familyOf(language)];
+  return list && list.length > 0 ? list : undefined;
+}
+
+const isTriggerList = (t: RuleTriggers): t is readonly Trigger[] => Array.isArray(t);
+const isAll = (t: Trigger): t is AllTrigger => typeof t === 'object' && 'all' in t;
+const isLiteral = (t: Trigger): t is LiteralTrigger => typeof t === 'object' && 'literal' in t;
+
+const WORD = /^\w+$/;
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** What may separate two implicitly concatenated Python literals: closing quote, blanks, comments, line continuations, prefix letters, opening quote. */
+const PY_LITERAL_JOIN = `(?:'''|"""|'|")(?:\\s|\\\\\\r?\\n|#[^\\n]*\\n)*[A-Za-z]{0,3}(?:'''|"""|'|")`;
+
+/** The text checks of one file; each distinct check runs at most once. */
+interface Probe {
+  readonly text: string;
+  readonly words: ReadonlySet<string>;
+  readonly memo: Map<RegExp, boolean>;
+}
+type Check = (probe: Probe) => boolean;
+
+function regexCheck(re: RegExp): Check {
+  // Stateless copy: a global or sticky RegExp would carry lastIndex from file to file.
+  const own = new RegExp(re.source, re.flags.replace(/[gy]/g, ''));
+  return (probe) => {
+    let hit = probe.memo.get(own);
+    if (hit === undefined) probe.memo.set(own, (hit = own.test(probe.text)));
+    return hit;
+  };
+}
+
+function literalRegex(t: LiteralTrigger, language: CodeLanguage): RegExp {
+  const flags = t.ignoreCase ? 'i' : '';
+  const join = language === 'python' ? `(?:${PY_LITERAL_JOIN})?` : '';
+  const alternatives = t.literal.map((w) => [...w].map(escape).join(join));
+  return new RegExp(alternatives.join('|'), flags);
+}
+
+/** Compiles a term to a check, adding its words to `words`. Throws on a malformed term (a bug in a rule). */
+function compile(term: Trigger, language: CodeLanguage, words: Set<string>): Check {
+  if (typeof term === 'string') {
+    if (!WORD.test(term)) throw new Error(`trigger word ${JSON.stringify(term)} is not a word (use a RegExp or literal())`);
+    words.add(term);
+    return (probe) => probe.words.has(term);
+  }
+  if (term instanceof RegExp) return regexCheck(term);
+  if (isLiteral(term)) {
+    if (term.literal.length === 0 || term.literal.some((w) => w.length === 0)) throw new Error('literal() needs non-empty words');
+    return regexCheck(literalRegex(term, language));
+  }
+  if (isAll(term)) {
+    const parts = term.all.map((t) => compile(t, language, words));
+    if (parts.length === 0) throw new Error('all() needs terms');
+    return (probe) => parts.every((p) => p(probe));
+  }
+  const parts = term.map((t) => compile(t, language, words));
+  if (parts.length === 0) throw new Error('an empty trigger list never matches');
+  return (probe) => parts.some((p) => p(probe));
+}
+
+export interface TriggeredRule {
+  readonly triggers?: RuleTriggers;
+}
+
+/** The prefilter of one language over a rule list: which rules a file's text can trigger. */
+export class LanguagePrefilter<R extends TriggeredRule> {
+  private readonly checks: (Check | undefined)[];
+  private readonly scanner: RegExp | undefined;
+
+  constructor(
+    private readonly rules: readonly R[],
+    language: CodeLanguage,
+  ) {
+    const words = new Set<string>();
+    this.checks = rules.map((rule) => {
+      const list = triggersFor(rule.triggers, language);
+      return list ? compile(list, language, words) : undefined;
+    });
+    // One pass over the text finds every trigger word present (longest first is not needed:
+    // `\b` on both sides makes each alternative match whole words only).
+    this.scanner = words.size > 0 ? new RegExp(`\\b(?:${[...words].sort().join('|')})\\b`, 'g') : undefined;
+  }
+
+  /** Whether every rule runs on every file (some rule has no triggers for this language). */
+  get alwaysRuns(): boolean {
+    return this.checks.some((c) => c === undefined);
+  }
+
+  /** The rules, in their order, whose triggers the text passes (rules without triggers always). */
+  select(text: string): R[] {
+    const probe: Probe = { text, words: this.wordsIn(text), memo: new Map() };
+    return this.rules.filter((_, i) => {
+      const check = this.checks[i];
+      return check === undefined || check(probe);
+    });
+  }
+
+  private wordsIn(text: string): Set<string> {
+    const found = new Set<string>();
+    const scanner = this.scanner;
+    if (!scanner) return found;
+    scanner.lastIndex = 0;
+    for (let m = scanner.exec(text); m; m = scanner.exec(text)) found.add(m[0]);
+    return found;
+  }
+}

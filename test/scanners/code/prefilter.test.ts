@@ -1,0 +1,103 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CODE_LANGUAGES, type CodeLanguage } from '../../../src/scanners/code/parser.js';
+import { all, LanguagePrefilter, literal, triggersFor, type RuleTriggers } from '../../../src/scanners/code/prefilter.js';
+import type { CodeRule } from '../../../src/scanners/code/rule.js';
+import { CODE_RULES } from '../../../src/scanners/code/rules/index.js';
+import { createCodeScanner, scanner } from '../../../src/scanners/code/scanner.js';
+import { byRule, scan } from './helpers.js';
+
+const prefilters = new Map(CODE_LANGUAGES.map((l) => [l, new LanguagePrefilter(CODE_RULES.filter((r) => r.languages.includes(l)), l)] as const));
+const selected = (language: CodeLanguage, text: string): string[] => (prefilters.get(language) as LanguagePrefilter<CodeRule>).select(text).map((r) => r.id);
+
+/** A stand-in rule that only carries triggers. */
+const probe = (id: string, triggers?: RuleTriggers) => ({ id, triggers });
+const ids = (rules: readonly { id: string }[]) => rules.map((r) => r.id);
+
+beforeAll(async () => {
+  await scanner.init?.();
+});
+
+describe('prefilter: the registered rules', () => {
+  it('declares triggers for every rule in every language it covers', () => {
+    const missing = CODE_RULES.flatMap((r) => r.languages.filter((l) => triggersFor(r.triggers, l) === undefined).map((l) => `${r.id}/${l}`));
+    expect(missing).toEqual([]);
+    for (const language of CODE_LANGUAGES) expect(prefilters.get(language)?.alwaysRuns).toBe(false);
+  });
+
+  describe.each(CODE_RULES.map((rule) => [rule.id, rule] as const))('%s', (_, rule) => {
+    it.each(rule.docs.examples.map((e, i) => [i, e] as const))('lets docs example %i (vulnerable) through', (_i, example) => {
+      expect(selected(example.language, example.vulnerable)).toContain(rule.id);
+    });
+  });
+
+  it('skips a file in which no rule can match, without parsing it', () => {
+    const codeScanner = createCodeScanner();
+    codeScanner.takeCounts?.();
+    expect(selected('javascript', 'export const answer = 42;\n')).toEqual([]);
+    expect(codeScanner.scanFile({ path: 'src/answer.js', text: 'export const answer = 42;\n' })).toEqual([]);
+    expect(codeScanner.takeCounts?.()).toEqual({ parsed: 0, skipped: 0, unparsable: 0, prefiltered: 1, rule_errors: 0 });
+  });
+
+  it('picks only the rules whose words occur', () => {
+    const text = "const { exec } = require('child_process');\nexec(process.argv[2]);\n";
+    const chosen = selected('javascript', text);
+    expect(chosen).toContain('command-injection');
+    expect(chosen).not.toContain('code-injection');
+    expect(chosen).not.toContain('token-in-local-storage');
+  });
+});
+
+describe('prefilter: terms', () => {
+  const run = (triggers: RuleTriggers | undefined, text: string, language: CodeLanguage = 'javascript') => ids(new LanguagePrefilter([probe('r', triggers)], language).select(text));
+
+  it('matches plain strings as whole words only', () => {
+    expect(run(['req'], 'app.get((req, res) => 1)')).toEqual(['r']);
+    expect(run(['req'], "const x = require('y'); const request = 1; const _req = 2;")).toEqual([]);
+    expect(run(['where'], "db.find({ $where: 'x' })")).toEqual(['r']);
+  });
+
+  it('needs every term of all() and any term of a list', () => {
+    expect(run([all('exec', ['Command', 'CommandContext'])], 'exec.CommandContext(ctx, x)')).toEqual(['r']);
+    expect(run([all('exec', ['Command', 'CommandContext'])], 'exec.Run(x)')).toEqual([]);
+    expect(run(['a', 'b'], 'let b')).toEqual(['r']);
+  });
+
+  it('tests regular expressions without carrying state between files', () => {
+    const prefilter = new LanguagePrefilter([probe('r', [/cors/gi])], 'javascript');
+    expect(ids(prefilter.select('app.use(CORS())'))).toEqual(['r']);
+    expect(ids(prefilter.select('app.use(cors())'))).toEqual(['r']);
+    expect(ids(prefilter.select('app.use(x)'))).toEqual([]);
+  });
+
+  it('finds literal words split over implicitly concatenated Python strings, but not elsewhere', () => {
+    const secret = [literal('SECRET_KEY')];
+    expect(run(secret, "app.config['SECRET' '_KEY'] = 'x'\n", 'python')).toEqual(['r']);
+    expect(run(secret, "app.config[(\n    'SEC'  # a comment\n    r\"RET_K\" '''EY''')] = 'x'\n", 'python')).toEqual(['r']);
+    expect(run(secret, "app.config['SECRET_KE'] = 'x'\n", 'python')).toEqual([]);
+    expect(run(secret, "config['SECRET' + '_KEY'] = 'x'\n", 'javascript')).toEqual([]);
+    expect(run([literal('safe', { ignoreCase: true })], "t = '{{ x | SA' 'FE }}'\n", 'python')).toEqual(['r']);
+  });
+
+  it('runs a rule without triggers, or without triggers for the language, on every file', () => {
+    expect(run(undefined, '')).toEqual(['r']);
+    expect(run({ python: ['eval'] }, 'x = 1', 'javascript')).toEqual(['r']);
+    expect(run({ python: ['eval'] }, 'x = 1', 'python')).toEqual([]);
+  });
+
+  it('rejects malformed terms when compiled', () => {
+    expect(() => new LanguagePrefilter([probe('r', ['child-process'])], 'javascript')).toThrow(/not a word/);
+    expect(() => new LanguagePrefilter([probe('r', [[]])], 'javascript')).toThrow();
+  });
+});
+
+describe('prefilter: end to end through the scanner', () => {
+  it('reports a Python secret key whose name is split over concatenated literals', async () => {
+    const findings = await scan('app.py', "app = Flask(__name__)\napp.config['SECRET' '_KEY'] = 'dev-secret-123'\n");
+    expect(byRule(findings, 'hardcoded-session-secret').map((f) => f.line)).toEqual([2]);
+  });
+
+  it('reports a Flask cookie setting whose name is split over concatenated literals', async () => {
+    const findings = await scan('config.py', "app.config['SESSION_COOKIE' \\\n    '_SECURE'] = False\n");
+    expect(byRule(findings, 'insecure-cookie').map((f) => f.line)).toEqual([1]);
+  });
+});
