@@ -32,8 +32,9 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
 
 /**
  * No SMTP configured: each message is written as an RFC 822 `.eml` file into
- * `<data dir>/outbox/`, readable only by the service's user. Open it with any
- * mail client, or read it as text.
+ * `<data dir>/outbox/`, readable only by the service's user, for any mail
+ * client, and its plain text beside it as `<same name>.txt`, for a terminal
+ * (the `.eml` body is quoted-printable, which splits long links).
  */
 export function outboxMailer(folder: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -44,6 +45,8 @@ export function outboxMailer(folder: string, from: string): Mailer {
       await mkdir(folder, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId(6)}.eml`;
       await writeFile(join(folder, name), info.message as Buffer, { mode: 0o600, flag: 'wx' });
+      const plain = `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`;
+      await writeFile(join(folder, name.replace(/\.eml$/, '.txt')), plain, { mode: 0o600, flag: 'wx' });
     },
     close() {
       return Promise.resolve();

@@ -79,7 +79,7 @@ describe('vigil accounts / keys commands', () => {
     expect(newKey).not.toBe(firstKey);
     expect(await authenticate(firstKey)).toBeUndefined();
     expect(await authenticate(newKey)).toBeDefined();
-    expect((await readdir(join(dataDir, 'outbox'))).length).toBe(1);
+    expect((await readdir(join(dataDir, 'outbox'))).filter((n) => n.endsWith('.eml')).length).toBe(1);
   }, 30_000);
 
   it('explains that the embedded database is in use by another process', async () => {

@@ -78,7 +78,7 @@ export async function createTestApp(ts: TestStorage, options: TestAppOptions = {
     quotas,
     logs: () => lines.join(''),
     async mails() {
-      const names = (await readdir(outbox).catch(() => [] as string[])).sort();
+      const names = (await readdir(outbox).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
       return Promise.all(names.map((n) => readFile(join(outbox, n), 'utf8')));
     },
     async newAccount(plan, email) {
