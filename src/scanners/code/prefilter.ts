@@ -12,6 +12,7 @@
  *   (`'child_process'`, `'eval'`); `$where` is the word `where`;
  * - a RegExp must match somewhere in the text: substrings, case-insensitive
  *   words, the rule's own unanchored pattern over node texts;
+ * - `anyCase(words)` is whole words in any letter case (a RegExp);
  * - `literal(words)` is text taken from string literals: a substring, which in
  *   Python may also be split over implicitly concatenated literals (`'SECRET' '_KEY'`);
  * - an array needs any one of its terms, `all(…)` every one.
@@ -39,6 +40,20 @@ export const literal = (words: string | readonly string[], options: { ignoreCase
   literal: typeof words === 'string' ? [words] : words,
   ignoreCase: options.ignoreCase ?? false,
 });
+
+/**
+ * Whole words in any letter case, for names the matcher compares case-insensitively (PHP
+ * functions and keywords): `anyCase(['md5', 'sha1'])` passes `MD5(…)` and `\sha1(…)`.
+ */
+export function anyCase(words: Iterable<string>): RegExp {
+  const list = [...words];
+  if (list.length === 0) throw new Error('anyCase() needs words');
+  for (const w of list) if (!WORD.test(w)) throw new Error(`trigger word ${JSON.stringify(w)} is not a word`);
+  return new RegExp(`\\b(?:${list.join('|')})\\b`, 'i');
+}
+
+/** The last part of each qualified name (`os.Open` → `Open`): the word a call named so must contain. */
+export const unqualified = (names: Iterable<string>): string[] => [...names].map((n) => n.slice(n.lastIndexOf('.') + 1));
 
 export const familyOf = (language: CodeLanguage): TriggerFamily => (language === 'javascript' || language === 'typescript' || language === 'tsx' ? 'js' : language);
 

@@ -4,6 +4,10 @@ import { defineRule, OWASP, GO, type Match, type RuleContext } from '../rule.js'
 import { sensitiveCookie, storedUnder } from '../foreign-purpose.js';
 import { constString, falseLiteral, strip } from '../foreign-values.js';
 
+/** gorilla/sessions, fiber and echo session option types: reported for explicit false flags only. */
+const SESSION_OPTION_TYPES = ['Options', 'CookieConfig', 'SessionConfig', 'CookieStore'];
+const SESSION_OPTIONS = new RegExp(`(?:^|\\.)(?:${SESSION_OPTION_TYPES.join('|')})$`);
+
 /** Keyed fields of a composite literal (`http.Cookie{Name: …, Secure: true}`). */
 function fields(ctx: RuleContext, literal: SyntaxNode): Map<string, SyntaxNode> {
   const out = new Map<string, SyntaxNode>();
@@ -48,7 +52,7 @@ function match(ctx: RuleContext): Match[] {
   for (const literal of ctx.nodes.of('composite_literal')) {
     const type = textOf(ctx.text, child(literal, 'type') ?? literal);
     if (type === 'http.Cookie') out.push(...cookieMatches(ctx, literal));
-    else if (/(?:^|\.)(?:Options|CookieConfig|SessionConfig|CookieStore)$/.test(type)) {
+    else if (SESSION_OPTIONS.test(type)) {
       // gorilla/sessions Options, fiber/echo session configs: only explicit false flags.
       const f = fields(ctx, literal);
       const explicit = ['Secure', 'HttpOnly', 'CookieSecure', 'CookieHTTPOnly'].filter((k) => falseLiteral(ctx, f.get(k)));
@@ -87,4 +91,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['Cookie', ...SESSION_OPTION_TYPES, 'SetCookie'],
 });

@@ -1,7 +1,11 @@
 import { namedChildren, textOf } from '../ast.js';
 import { defineRule, OWASP, GO, type Match, type RuleContext } from '../rule.js';
+import { literal } from '../prefilter.js';
 import { randomMatch } from '../foreign-purpose.js';
 import { resolve, strip } from '../foreign-values.js';
+
+/** Import paths of math/rand, v1 and v2. */
+const MATH_RAND = new Set(['math/rand', 'math/rand/v2']);
 
 /** Local names of math/rand (v1 and v2) in this file. */
 function mathRandNames(ctx: RuleContext): Set<string> {
@@ -9,7 +13,7 @@ function mathRandNames(ctx: RuleContext): Set<string> {
   for (const spec of ctx.nodes.of('import_spec')) {
     const [first, second] = namedChildren(spec);
     const path = textOf(ctx.text, second ?? first ?? spec).replace(/"/g, '');
-    if (path === 'math/rand' || path === 'math/rand/v2') names.add(second && first ? textOf(ctx.text, first) : 'rand');
+    if (MATH_RAND.has(path)) names.add(second && first ? textOf(ctx.text, first) : 'rand');
   }
   return names;
 }
@@ -54,4 +58,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [literal([...MATH_RAND])],
 });

@@ -1,6 +1,7 @@
 import { textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, GO, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
+import { all } from '../prefilter.js';
 import { functionHasAll, guardedBefore } from '../foreign-guards.js';
 import { constString, fixedOrigin } from '../foreign-values.js';
 import { localSink } from '../polyglot.js';
@@ -10,11 +11,14 @@ const SANITISERS = new Set(['QueryEscape', 'PathEscape']);
 const GUARD = /HasPrefix\s*\(|allowed|whitelist|allowlist|isSafe|isValid|MatchString\s*\(/i;
 const HOST_CHECK = [/url\.Parse\s*\(/, /\.(?:Host|IsAbs\(\)|Scheme)\b/];
 
+/** `w.Header().Set("Location", …)`. */
+const HEADER_METHODS = new Set(['Set', 'Add']);
+
 function target(ctx: RuleContext, call: QualifiedCall): SyntaxNode | undefined {
   if (call.name === 'http.Redirect') return call.args[2];
   const receiver = call.receiver ? textOf(ctx.text, call.receiver) : '';
   if (call.method === 'Redirect' && /^(?:c|ctx)$/.test(receiver)) return call.args[1];
-  if ((call.method === 'Set' || call.method === 'Add') && /\.Header\(\)$/.test(receiver) && constString(ctx, call.args[0])?.toLowerCase() === 'location') return call.args[1];
+  if (HEADER_METHODS.has(call.method) && /\.Header\(\)$/.test(receiver) && constString(ctx, call.args[0])?.toLowerCase() === 'location') return call.args[1];
   return undefined;
 }
 
@@ -51,4 +55,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['Redirect', all('Header', [...HEADER_METHODS])],
 });

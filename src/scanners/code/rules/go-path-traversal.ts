@@ -1,5 +1,6 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, GO, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
+import { unqualified } from '../prefilter.js';
 import { builtWith, guardedBefore, prefixChecked } from '../foreign-guards.js';
 import { localSink, localTaint } from '../polyglot.js';
 
@@ -65,4 +66,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [...unqualified(Object.keys(FUNCTIONS)), ...CONTEXT_METHODS],
 });

@@ -1,6 +1,7 @@
 import { textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, GO, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
+import { unqualified } from '../prefilter.js';
 import { fixedOrigin, urlText } from '../foreign-values.js';
 import { localSink } from '../polyglot.js';
 
@@ -10,6 +11,8 @@ const FUNCTIONS: Readonly<Record<string, number>> = Object.freeze({
   'net.Dial': 1, 'net.DialTimeout': 1, 'tls.Dial': 1, 'httputil.NewSingleHostReverseProxy': 0, 'websocket.Dial': 0,
 });
 const CLIENT_METHODS = new Set(['Get', 'Head', 'Post', 'PostForm']);
+/** resty's `client.R().Get(url)`. */
+const RESTY_METHODS = new Set(['Get', 'Post', 'Put', 'Delete', 'Patch', 'Head']);
 const SANITISERS = new Set(['QueryEscape', 'PathEscape']);
 
 function urlArgument(ctx: RuleContext, call: QualifiedCall): SyntaxNode | undefined {
@@ -18,7 +21,7 @@ function urlArgument(ctx: RuleContext, call: QualifiedCall): SyntaxNode | undefi
   const receiver = call.receiver ? textOf(ctx.text, call.receiver) : '';
   // *http.Client and resty's client.R().
   if (CLIENT_METHODS.has(call.method) && /client$/i.test(receiver)) return call.args[0];
-  if (/\.R\(\)/.test(receiver) && ['Get', 'Post', 'Put', 'Delete', 'Patch', 'Head'].includes(call.method)) return call.args[0];
+  if (/\.R\(\)/.test(receiver) && RESTY_METHODS.has(call.method)) return call.args[0];
   return undefined;
 }
 
@@ -57,4 +60,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [...unqualified(Object.keys(FUNCTIONS)), ...CLIENT_METHODS, ...RESTY_METHODS],
 });

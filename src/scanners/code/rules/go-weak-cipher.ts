@@ -1,17 +1,25 @@
 import { defineRule, OWASP, GO, type Match, type RuleContext } from '../rule.js';
+import { unqualified } from '../prefilter.js';
 import { MIN_RSA_BITS } from '../foreign-crypto.js';
 import { constInt } from '../foreign-values.js';
 
-const WEAK_CONSTRUCTORS = /^(?:des\.NewCipher|des\.NewTripleDESCipher|rc4\.NewCipher|blowfish\.NewCipher|blowfish\.NewSaltedCipher|cast5\.NewCipher|tea\.NewCipher|xtea\.NewCipher)$/;
+const WEAK_CONSTRUCTORS = new Set(['des.NewCipher', 'des.NewTripleDESCipher', 'rc4.NewCipher', 'blowfish.NewCipher', 'blowfish.NewSaltedCipher', 'cast5.NewCipher', 'tea.NewCipher', 'xtea.NewCipher']);
+/** Key generators and the position of their bit size. */
+const KEY_BITS_ARGUMENT = new Map([
+  ['rsa.GenerateKey', 1],
+  ['dsa.GenerateParameters', 1],
+  ['rsa.GenerateMultiPrimeKey', 2],
+]);
 
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   for (const call of ctx.calls) {
-    if (WEAK_CONSTRUCTORS.test(call.name)) {
+    if (WEAK_CONSTRUCTORS.has(call.name)) {
       out.push({ node: call.node, detail: `\`${call.name}\` creates a broken or legacy cipher.` });
       continue;
     }
-    const bitsArg = call.name === 'rsa.GenerateKey' || call.name === 'dsa.GenerateParameters' ? call.args[1] : call.name === 'rsa.GenerateMultiPrimeKey' ? call.args[2] : undefined;
+    const position = KEY_BITS_ARGUMENT.get(call.name);
+    const bitsArg = position === undefined ? undefined : call.args[position];
     const bits = constInt(ctx, bitsArg);
     if (bits !== undefined && bits < MIN_RSA_BITS) out.push({ node: call.node, detail: `The RSA key is ${bits} bits long; at least ${MIN_RSA_BITS} are needed.` });
   }
@@ -39,4 +47,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: unqualified([...WEAK_CONSTRUCTORS, ...KEY_BITS_ARGUMENT.keys()]),
 });

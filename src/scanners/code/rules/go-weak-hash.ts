@@ -1,8 +1,14 @@
 import { namedChildren, textOf } from '../ast.js';
 import { defineRule, OWASP, GO, type Match, type RuleContext } from '../rule.js';
+import { literal } from '../prefilter.js';
 import { digestInputs, weakHashMatch } from '../foreign-crypto.js';
 
 const HASH_WRITES = new Set(['Write', 'WriteString']);
+/** Import paths of the weak hashes and their algorithm. */
+const WEAK_IMPORTS = new Map([
+  ['crypto/md5', 'md5'],
+  ['crypto/sha1', 'sha1'],
+]);
 
 /** Local names of crypto/md5 and crypto/sha1 in this file (`md5`, or an alias). */
 function weakPackages(ctx: RuleContext): Map<string, string> {
@@ -10,8 +16,8 @@ function weakPackages(ctx: RuleContext): Map<string, string> {
   for (const spec of ctx.nodes.of('import_spec')) {
     const [first, second] = namedChildren(spec);
     const path = textOf(ctx.text, second ?? first ?? spec).replace(/"/g, '');
-    const m = /^crypto\/(md5|sha1)$/.exec(path);
-    if (m?.[1]) names.set(second && first ? textOf(ctx.text, first) : m[1], m[1]);
+    const algorithm = WEAK_IMPORTS.get(path);
+    if (algorithm) names.set(second && first ? textOf(ctx.text, first) : algorithm, algorithm);
   }
   return names;
 }
@@ -53,4 +59,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [literal([...WEAK_IMPORTS.keys()])],
 });

@@ -1,10 +1,17 @@
 import { child, enclosingFunction, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, GO, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
+import { all, unqualified } from '../prefilter.js';
 import { functionText } from '../foreign-guards.js';
 import { localSink } from '../polyglot.js';
 
 const FPRINT = new Set(['fmt.Fprintf', 'fmt.Fprint', 'fmt.Fprintln', 'io.WriteString']);
+/** Methods writing to the response writer itself. */
+const WRITE_METHODS = new Set(['Write', 'WriteString']);
+/** Words naming a response writer: gin's `c.Writer`, a `w http.ResponseWriter` parameter. */
+const WRITER_TYPES = ['Writer', 'ResponseWriter'];
+/** echo `c.HTML(code, html)`, `c.HTMLBlob`, gin `c.Data(code, "text/html", bytes)`. */
+const CONTEXT_METHODS = new Set(['HTML', 'HTMLBlob', 'Data']);
 /** html/template types that mark a string as already safe, so the template does not escape it. */
 const TRUSTED_TYPES = new Set(['template.HTML', 'template.JS', 'template.HTMLAttr', 'template.JSStr', 'template.CSS', 'template.Srcset']);
 const SANITISERS = new Set(['EscapeString', 'HTMLEscapeString', 'JSEscapeString', 'QueryEscape', 'PathEscape', 'Itoa', 'FormatInt', 'FormatFloat', 'Marshal', 'Sanitize', 'SanitizeBytes',
@@ -25,7 +32,7 @@ function isResponseWriter(ctx: RuleContext, node: SyntaxNode | undefined): boole
 /** The printed arguments of an HTML-writing call, or none. */
 function printed(ctx: RuleContext, call: QualifiedCall): readonly SyntaxNode[] {
   if (FPRINT.has(call.name)) return isResponseWriter(ctx, call.args[0]) ? call.args.slice(1) : [];
-  if ((call.method === 'Write' || call.method === 'WriteString') && isResponseWriter(ctx, call.receiver)) return call.args.slice(0, 1);
+  if (WRITE_METHODS.has(call.method) && isResponseWriter(ctx, call.receiver)) return call.args.slice(0, 1);
   if (TRUSTED_TYPES.has(call.name)) return call.args.slice(0, 1);
   const receiver = call.receiver ? textOf(ctx.text, call.receiver) : '';
   if (!/^(?:c|ctx)$/.test(receiver)) return [];
@@ -74,4 +81,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [all([...unqualified(FPRINT), ...WRITE_METHODS], WRITER_TYPES), ...unqualified(TRUSTED_TYPES), ...CONTEXT_METHODS],
 });

@@ -5,6 +5,8 @@ import { sensitiveCookie, storedUnder } from '../foreign-purpose.js';
 import { constString, falseLiteral, trueLiteral } from '../foreign-values.js';
 
 const FLAGS = new Set(['setSecure', 'setHttpOnly']);
+/** Spring's cookie builder (`ResponseCookie.from(…)`), as the receiver of `.secure(false)`. */
+const SPRING_COOKIE = /ResponseCookie\b/;
 
 /** Setter calls on the variable holding a cookie, in its function. */
 function setters(ctx: RuleContext, creation: QualifiedCall, holder: string): QualifiedCall[] {
@@ -34,7 +36,7 @@ function match(ctx: RuleContext): Match[] {
   for (const call of ctx.calls) {
     if (call.isNew && /^(?:javax\.servlet\.http\.|jakarta\.servlet\.http\.)?Cookie$/.test(call.name) && call.args.length === 2) out.push(...cookieMatches(ctx, call));
     // Spring ResponseCookie.from(…).secure(false) / .httpOnly(false).
-    else if ((call.method === 'secure' || call.method === 'httpOnly') && call.receiver && /ResponseCookie\b/.test(textOf(ctx.text, call.receiver)) && falseLiteral(ctx, call.args[0])) {
+    else if ((call.method === 'secure' || call.method === 'httpOnly') && call.receiver && SPRING_COOKIE.test(textOf(ctx.text, call.receiver)) && falseLiteral(ctx, call.args[0])) {
       out.push({ node: call.node, detail: `The cookie is built with \`${call.method}(false)\`.` });
     }
   }
@@ -63,4 +65,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['Cookie', SPRING_COOKIE],
 });

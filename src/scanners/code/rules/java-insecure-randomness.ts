@@ -1,5 +1,6 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, JAVA, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
+import { all } from '../prefilter.js';
 import { randomMatch } from '../foreign-purpose.js';
 import { resolve, strip } from '../foreign-values.js';
 
@@ -51,4 +52,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [all('Math', 'random'), 'RandomStringUtils', 'RandomUtils', all([...NEXT_METHODS], ['Random', 'ThreadLocalRandom'])],
 });

@@ -1,4 +1,5 @@
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
+import { all } from '../prefilter.js';
 import { constantText, dynamicString, localSink } from '../polyglot.js';
 
 /** An LDAP search filter: `(uid=`, `(&(objectClass=person)(cn=`. */
@@ -44,4 +45,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['search', 'SearchRequest', all('Filter', 'create')],
 });

@@ -56,4 +56,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['sendRedirect', 'setHeader', 'addHeader', 'RedirectView', 'ModelAndView', 'redirect'],
 });

@@ -81,4 +81,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [...CONSTRUCTORS, 'Paths', 'Path', 'getPath', 'Files', 'resolve', 'resolveSibling'],
 });

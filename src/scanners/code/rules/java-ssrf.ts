@@ -1,6 +1,7 @@
 import { textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JAVA, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
+import { all } from '../prefilter.js';
 import { fixedOrigin, urlText } from '../foreign-values.js';
 import { localSink } from '../polyglot.js';
 
@@ -9,6 +10,8 @@ const CONNECTS = new Set(['openConnection', 'openStream', 'getContent']);
 const REST_TEMPLATE = new Set(['getForObject', 'getForEntity', 'postForObject', 'postForEntity', 'postForLocation', 'exchange', 'execute', 'put', 'delete', 'headForHeaders', 'optionsForAllow', 'patchForObject']);
 const APACHE = new Set(['HttpGet', 'HttpPost', 'HttpPut', 'HttpDelete', 'HttpHead', 'HttpPatch', 'HttpOptions', 'HttpTrace', 'GetMethod', 'PostMethod', 'HttpUriRequestBase', 'Socket']);
 const SANITISERS = new Set(['encode', 'encodeForURL']);
+/** A receiver that is a Spring `RestTemplate` (or a client named so). */
+const REST_CLIENT = /rest|template/i;
 
 const simple = (name: string): string => name.split('.').at(-1) ?? name;
 
@@ -18,7 +21,7 @@ function urlArgument(ctx: RuleContext, call: QualifiedCall): SyntaxNode | undefi
   if (call.isNew) return APACHE.has(simple(call.name)) ? call.args[0] : undefined;
   if (CONNECTS.has(call.method) && call.receiver && call.args.length === 0) return call.receiver;
   if (/(?:^|\.)HttpRequest\.newBuilder$/.test(call.name) || (call.method === 'uri' && call.args.length > 0) || (call.method === 'url' && /Request\.Builder|Builder\(\)|builder/i.test(receiver))) return call.args[0];
-  if (REST_TEMPLATE.has(call.method) && /rest|template/i.test(receiver)) return call.args[0];
+  if (REST_TEMPLATE.has(call.method) && REST_CLIENT.test(receiver)) return call.args[0];
   if (/(?:^|\.)Jsoup\.connect$/.test(call.name) || /(?:^|\.)Request\.(?:Get|Post|Put|Delete|Head|Patch)$/.test(call.name)) return call.args[0];
   return undefined;
 }
@@ -60,4 +63,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [...CONNECTS, ...APACHE, 'newBuilder', 'uri', 'url', all([...REST_TEMPLATE], REST_CLIENT), 'Jsoup', 'Request'],
 });

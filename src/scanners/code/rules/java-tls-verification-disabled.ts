@@ -2,9 +2,17 @@ import { child, namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
 
-const TRUST_ALL_REFERENCES = /^(?:[\w.]*\.)?(?:NoopHostnameVerifier\.INSTANCE|SSLConnectionSocketFactory\.ALLOW_ALL_HOSTNAME_VERIFIER|TrustAllStrategy\.INSTANCE|InsecureTrustManagerFactory\.INSTANCE)$/;
-const TRUST_ALL_CLASSES = /(?:^|\.)(?:NoopHostnameVerifier|AllowAllHostnameVerifier|TrustAllStrategy|TrustSelfSignedStrategy)$/;
-const VERIFIER_TARGETS = /(?:^|\.)(?:setHostnameVerifier|setDefaultHostnameVerifier|hostnameVerifier|setSSLHostnameVerifier|loadTrustMaterial)$/;
+/** Static fields that accept any certificate or host name (Apache HttpClient, Netty). */
+const TRUST_ALL_FIELDS = ['NoopHostnameVerifier.INSTANCE', 'SSLConnectionSocketFactory.ALLOW_ALL_HOSTNAME_VERIFIER', 'TrustAllStrategy.INSTANCE', 'InsecureTrustManagerFactory.INSTANCE'];
+/** Classes whose instances accept any certificate or host name. */
+const TRUST_ALL_CLASS_NAMES = ['NoopHostnameVerifier', 'AllowAllHostnameVerifier', 'TrustAllStrategy', 'TrustSelfSignedStrategy'];
+/** Methods taking a verifier or trust strategy, where a lambda returning `true` trusts everything. */
+const VERIFIER_SETTERS = ['setHostnameVerifier', 'setDefaultHostnameVerifier', 'hostnameVerifier', 'setSSLHostnameVerifier', 'loadTrustMaterial'];
+/** Declared types of such a lambda, and (HostnameVerifier) the interface of a `verify` method. */
+const VERIFIER_TYPES = /HostnameVerifier|TrustStrategy/;
+const TRUST_ALL_REFERENCES = new RegExp(`^(?:[\\w.]*\\.)?(?:${TRUST_ALL_FIELDS.map((f) => f.replace('.', '\\.')).join('|')})$`);
+const TRUST_ALL_CLASSES = new RegExp(`(?:^|\\.)(?:${TRUST_ALL_CLASS_NAMES.join('|')})$`);
+const VERIFIER_TARGETS = new RegExp(`(?:^|\\.)(?:${VERIFIER_SETTERS.join('|')})$`);
 
 /** Statements of a block, comments and a bare `return;` excluded. */
 const statements = (ctx: RuleContext, block: SyntaxNode | undefined): SyntaxNode[] =>
@@ -42,7 +50,7 @@ function match(ctx: RuleContext): Match[] {
     const call = lambda.parent?.type === 'argument_list' ? lambda.parent.parent : undefined;
     const callee = call ? textOf(ctx.text, child(call, 'name') ?? call) : '';
     const declared = lambda.parent?.type === 'variable_declarator' ? textOf(ctx.text, child(lambda.parent.parent ?? lambda, 'type') ?? lambda) : '';
-    if (VERIFIER_TARGETS.test(callee) || /HostnameVerifier|TrustStrategy/.test(declared)) out.push({ node: lambda, detail: 'A verifier or trust strategy returning `true` accepts any certificate or host name.' });
+    if (VERIFIER_TARGETS.test(callee) || VERIFIER_TYPES.test(declared)) out.push({ node: lambda, detail: 'A verifier or trust strategy returning `true` accepts any certificate or host name.' });
   }
   for (const access of ctx.nodes.of('field_access')) {
     if (TRUST_ALL_REFERENCES.test(textOf(ctx.text, access).replace(/\s+/g, ''))) out.push({ node: access, detail: `\`${textOf(ctx.text, access)}\` accepts any certificate or host name.` });
@@ -75,4 +83,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['checkServerTrusted', VERIFIER_TYPES, ...VERIFIER_SETTERS, ...TRUST_ALL_CLASS_NAMES, ...TRUST_ALL_FIELDS.map((f) => f.split('.')[0] as string)],
 });

@@ -1,5 +1,6 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
+import { all } from '../prefilter.js';
 import { MIN_RSA_BITS } from '../foreign-crypto.js';
 import { constInt, constString, resolve } from '../foreign-values.js';
 
@@ -59,4 +60,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['Cipher', 'NullCipher', all('initialize', 'KeyPairGenerator'), 'RSAKeyGenParameterSpec'],
 });

@@ -50,4 +50,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['MessageDigest', 'DigestUtils', 'Hashing'],
 });

@@ -1,5 +1,6 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, JAVA, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
+import { all, anyCase } from '../prefilter.js';
 import { resolve } from '../foreign-values.js';
 import { constantText, dynamicString, localSink } from '../polyglot.js';
 
@@ -7,12 +8,18 @@ const XPATH_METHODS = new Set(['evaluate', 'compile', 'evaluateExpression']);
 const NODE_METHODS = new Set(['selectNodes', 'selectSingleNode', 'selectObject', 'valueOf', 'numberValueOf', 'createXPath']);
 const XPATH_TEXT = /^\s*\/|\[\s*@|\/\/|\w+\s*\[/;
 const SANITISERS = new Set(['encodeForXPath', 'escapeXPath']);
+/** Variable names taken for a javax.xml.xpath `XPath` (any case). */
+const XPATH_VARIABLE_NAMES = ['xpath', 'xp', 'xpathObj'];
+const XPATH_VARIABLE = new RegExp(`^(?:${XPATH_VARIABLE_NAMES.join('|')})$`, 'i');
+/** Jaxen XPath classes whose constructor takes the expression. */
+const XPATH_CLASSES = ['DOMXPath', 'Dom4jXPath', 'JDOMXPath'];
+const XPATH_CLASS = new RegExp(`(?:^|\\.)(?:${XPATH_CLASSES.join('|')})$`);
 
 /** Whether a receiver is a javax.xml.xpath XPath (`xpf.newXPath()`, a variable named xpath/xp). */
 function isXPath(ctx: RuleContext, call: QualifiedCall): boolean {
   if (!call.receiver) return false;
   const receiver = textOf(ctx.text, call.receiver);
-  return /newXPath\s*\(\s*\)$/.test(textOf(ctx.text, resolve(ctx, call.receiver))) || /^(?:xpath|xp|xPath|xpathObj|xPathObj)$/i.test(receiver);
+  return /newXPath\s*\(\s*\)$/.test(textOf(ctx.text, resolve(ctx, call.receiver))) || XPATH_VARIABLE.test(receiver);
 }
 
 function match(ctx: RuleContext): Match[] {
@@ -20,7 +27,7 @@ function match(ctx: RuleContext): Match[] {
   for (const call of ctx.calls) {
     const expr = call.args[0];
     if (!expr) continue;
-    const xpath = (XPATH_METHODS.has(call.method) && isXPath(ctx, call)) || (NODE_METHODS.has(call.method) && XPATH_TEXT.test(constantText(ctx, expr))) || (call.isNew && /(?:^|\.)(?:DOMXPath|Dom4jXPath|JDOMXPath)$/.test(call.name)) || /(?:^|\.)XPath\.newInstance$/.test(call.name);
+    const xpath = (XPATH_METHODS.has(call.method) && isXPath(ctx, call)) || (NODE_METHODS.has(call.method) && XPATH_TEXT.test(constantText(ctx, expr))) || (call.isNew && XPATH_CLASS.test(call.name)) || /(?:^|\.)XPath\.newInstance$/.test(call.name);
     if (!xpath) continue;
     const m = localSink(ctx, call, expr, dynamicString(ctx, expr), 'the XPath expression', SANITISERS);
     if (m) out.push(m);
@@ -52,4 +59,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [all([...XPATH_METHODS], ['newXPath', anyCase(XPATH_VARIABLE_NAMES)]), ...NODE_METHODS, ...XPATH_CLASSES, all('XPath', 'newInstance')],
 });

@@ -1,11 +1,15 @@
 import { child, enclosingFunction, namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
+import { all } from '../prefilter.js';
 import { functionText } from '../foreign-guards.js';
 import { resolve } from '../foreign-values.js';
 import { localSink } from '../polyglot.js';
 
 const WRITE_METHODS = new Set(['print', 'println', 'write', 'printf', 'format', 'append']);
+/** Servlet response methods returning its body's writer or stream. */
+const WRITER_GETTERS = ['getWriter', 'getOutputStream'];
+const RESPONSE_WRITER = new RegExp(`\\.(?:${WRITER_GETTERS.join('|')})\\s*\\(\\s*\\)$`);
 /** Encoders that make a value safe in HTML (ESAPI, OWASP Java Encoder, Spring, Commons Text/Lang, Guava, OWASP sanitizer). */
 const HTML_SANITISERS = new Set([
   'encodeForHTML', 'encodeForHTMLAttribute', 'encodeForJavaScript', 'encodeForCSS', 'encodeForURL', 'encodeForXML', 'encodeForXMLAttribute', 'htmlEscape', 'htmlEscapeDecimal', 'htmlEscapeHex', 'escapeHtml',
@@ -19,7 +23,7 @@ const CONTROLLER_RETURN = /@(?:Get|Post|Put|Patch|Delete|Request)Mapping\b/;
 /** Whether a receiver is the servlet response's writer or stream (`response.getWriter()`, `PrintWriter out = response.getWriter()`). */
 function isResponseWriter(ctx: RuleContext, receiver: SyntaxNode): boolean {
   const text = textOf(ctx.text, resolve(ctx, receiver));
-  return /\.(?:getWriter|getOutputStream)\s*\(\s*\)$/.test(text);
+  return RESPONSE_WRITER.test(text);
 }
 
 /** Spring handlers whose String return value is the response body (`@RestController` or `@ResponseBody`), outside JSON/plain producers. */
@@ -82,4 +86,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [all([...WRITE_METHODS], [...WRITER_GETTERS]), CONTROLLER_RETURN],
 });

@@ -1,8 +1,11 @@
 import { namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, PHP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
+import { anyCase } from '../prefilter.js';
 import { sensitiveCookie } from '../foreign-purpose.js';
 import { constString, falseLiteral, resolve } from '../foreign-values.js';
+
+const COOKIE_FUNCTIONS = new Set(['setcookie', 'setrawcookie']);
 
 /** The value of a key in a PHP array literal (`['secure' => true]`). */
 function arrayValue(ctx: RuleContext, array: SyntaxNode, key: string): SyntaxNode | undefined {
@@ -35,7 +38,7 @@ function match(ctx: RuleContext): Match[] {
   for (const call of ctx.calls) {
     if (call.receiver || call.isNew) continue;
     const name = call.name.toLowerCase();
-    if (name === 'setcookie' || name === 'setrawcookie') out.push(...setcookie(ctx, call));
+    if (COOKIE_FUNCTIONS.has(name)) out.push(...setcookie(ctx, call));
     else if (name === 'session_set_cookie_params') {
       const options = call.args[0] ? resolve(ctx, call.args[0]) : undefined;
       const flags = options?.type === 'array_creation_expression' ? [arrayValue(ctx, options, 'secure'), arrayValue(ctx, options, 'httponly')] : [call.args[3], call.args[4]];
@@ -69,4 +72,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [anyCase([...COOKIE_FUNCTIONS, 'session_set_cookie_params', 'ini_set'])],
 });

@@ -1,4 +1,5 @@
 import { defineRule, OWASP, PHP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
+import { anyCase } from '../prefilter.js';
 import { randomMatch } from '../foreign-purpose.js';
 
 const WEAK = new Set(['rand', 'mt_rand', 'uniqid', 'lcg_value', 'str_shuffle', 'array_rand', 'mt_getrandmax']);
@@ -39,4 +40,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [anyCase(WEAK)],
 });

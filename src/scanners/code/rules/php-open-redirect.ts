@@ -1,6 +1,7 @@
 import { textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, PHP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
+import { anyCase } from '../prefilter.js';
 import { guardedBefore } from '../foreign-guards.js';
 import { fixedOrigin, leadingText } from '../foreign-values.js';
 import { localSink } from '../polyglot.js';
@@ -60,4 +61,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [anyCase(['header', ...REDIRECT_FUNCTIONS, 'RedirectResponse'])],
 });

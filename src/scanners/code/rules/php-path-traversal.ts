@@ -1,5 +1,6 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, PHP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
+import { anyCase } from '../prefilter.js';
 import { guardedBefore, looksLikeUrl, prefixChecked } from '../foreign-guards.js';
 import { localSink, localTaint } from '../polyglot.js';
 
@@ -67,4 +68,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [anyCase([...Object.keys(FUNCTIONS), ...CLASSES, 'Storage', 'response'])],
 });

@@ -1,6 +1,7 @@
 import { namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, PHP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
+import { all, anyCase } from '../prefilter.js';
 import { looksLikeUrl } from '../foreign-guards.js';
 import { fixedOrigin, strip } from '../foreign-values.js';
 import { localSink, localTaint } from '../polyglot.js';
@@ -11,6 +12,8 @@ const URL_FUNCTIONS: Readonly<Record<string, number>> = Object.freeze({ curl_ini
 const URL_CAPABLE: Readonly<Record<string, number>> = Object.freeze({ file_get_contents: 0, fopen: 0, readfile: 0, file: 0, copy: 0, simplexml_load_file: 0, getimagesize: 0, exif_read_data: 0 });
 const CLIENT_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'getAsync', 'postAsync', 'send', 'request', 'requestAsync']);
 const SANITISERS = new Set(['urlencode', 'rawurlencode', 'http_build_query']);
+/** A receiver that is an HTTP client: Guzzle, a variable named so, Laravel's `Http` facade. */
+const HTTP_CLIENT = /client|guzzle|http/i;
 
 /** The CURLOPT_URL value of a `curl_setopt_array` options array. */
 function curlOptionUrl(ctx: RuleContext, array: SyntaxNode | undefined): SyntaxNode | undefined {
@@ -36,7 +39,7 @@ function urlArgument(ctx: RuleContext, call: QualifiedCall): SyntaxNode | undefi
   }
   // Guzzle ($client->get($url), ->request('GET', $url)) and Laravel's Http facade.
   const receiver = call.receiver ? textOf(ctx.text, call.receiver) : '';
-  if (CLIENT_METHODS.has(call.method) && (/client|guzzle|http/i.test(receiver) || /^\\?(?:Illuminate\\Support\\Facades\\)?Http$/.test(receiver))) {
+  if (CLIENT_METHODS.has(call.method) && (HTTP_CLIENT.test(receiver) || /^\\?(?:Illuminate\\Support\\Facades\\)?Http$/.test(receiver))) {
     return call.method === 'request' || call.method === 'requestAsync' ? call.args[1] : call.method === 'send' ? undefined : call.args[0];
   }
   return undefined;
@@ -76,4 +79,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [anyCase([...Object.keys(URL_FUNCTIONS), ...Object.keys(URL_CAPABLE), 'curl_setopt', 'curl_setopt_array']), all([...CLIENT_METHODS], HTTP_CLIENT)],
 });

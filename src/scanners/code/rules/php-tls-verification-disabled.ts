@@ -3,13 +3,18 @@ import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
 import { constString, falseLiteral, trueLiteral } from '../foreign-values.js';
 
+/** cURL options whose false value turns verification off (also written `Class::SSL_VERIFYPEER`). */
+const CURL_OPTIONS = new Set(['CURLOPT_SSL_VERIFYPEER', 'CURLOPT_SSL_VERIFYHOST', 'CURLOPT_PROXY_SSL_VERIFYPEER']);
+/** Stream context and Guzzle options whose false value turns verification off. */
+const STREAM_OPTIONS = new Set(['verify_peer', 'verify_peer_name', 'verify']);
+
 /** Why an option key/value pair turns verification off, or undefined. */
 function verdict(ctx: RuleContext, key: SyntaxNode, value: SyntaxNode): string | undefined {
   const k = key.type === 'name' || key.type === 'class_constant_access_expression' ? textOf(ctx.text, key).replace(/^\\?(?:CURLOPT_|\w+::)/, 'CURLOPT_') : constString(ctx, key);
   if (!k) return undefined;
   const v = textOf(ctx.text, value);
-  if ((k === 'CURLOPT_SSL_VERIFYPEER' || k === 'CURLOPT_SSL_VERIFYHOST' || k === 'CURLOPT_PROXY_SSL_VERIFYPEER') && falseLiteral(ctx, value)) return `\`${k}\` is set to \`${v}\`.`;
-  if ((k === 'verify_peer' || k === 'verify_peer_name' || k === 'verify') && falseLiteral(ctx, value)) return `\`'${k}' => ${v}\` turns certificate checks off.`;
+  if (CURL_OPTIONS.has(k) && falseLiteral(ctx, value)) return `\`${k}\` is set to \`${v}\`.`;
+  if (STREAM_OPTIONS.has(k) && falseLiteral(ctx, value)) return `\`'${k}' => ${v}\` turns certificate checks off.`;
   if (k === 'allow_self_signed' && trueLiteral(ctx, value)) return '`\'allow_self_signed\' => true` accepts certificates nobody vouches for.';
   return undefined;
 }
@@ -57,4 +62,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [new RegExp([...CURL_OPTIONS].map((o) => o.replace(/^CURLOPT_/, '')).join('|')), ...STREAM_OPTIONS, 'allow_self_signed', 'withoutVerifying'],
 });

@@ -1,9 +1,10 @@
 import { namedChildren, textOf } from '../ast.js';
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
+import { anyCase } from '../prefilter.js';
 import { MIN_RSA_BITS, WEAK_OPENSSL_CIPHER } from '../foreign-crypto.js';
 import { constInt, constString, resolve } from '../foreign-values.js';
 
-const MCRYPT = /^mcrypt_(?:encrypt|decrypt|module_open|cbc|ecb|cfb|ofb|generic|generic_init)$/;
+const MCRYPT = new Set(['encrypt', 'decrypt', 'module_open', 'cbc', 'ecb', 'cfb', 'ofb', 'generic', 'generic_init'].map((f) => `mcrypt_${f}`));
 const OPENSSL = new Set(['openssl_encrypt', 'openssl_decrypt', 'openssl_seal', 'openssl_open']);
 
 function match(ctx: RuleContext): Match[] {
@@ -11,7 +12,7 @@ function match(ctx: RuleContext): Match[] {
   for (const call of ctx.calls) {
     if (call.receiver || call.isNew) continue;
     const name = call.name.toLowerCase();
-    if (MCRYPT.test(name)) {
+    if (MCRYPT.has(name)) {
       out.push({ node: call.node, detail: `\`${call.name}\` belongs to mcrypt, unmaintained since 2007 and removed in PHP 7.2; it pads with zeros and is mostly used with ECB or DES.` });
     } else if (OPENSSL.has(name)) {
       const method = constString(ctx, call.args[name === 'openssl_seal' || name === 'openssl_open' ? 4 : 1]);
@@ -50,4 +51,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [anyCase([...MCRYPT, ...OPENSSL, 'openssl_pkey_new'])],
 });

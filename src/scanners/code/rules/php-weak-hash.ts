@@ -1,6 +1,10 @@
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
+import { anyCase } from '../prefilter.js';
 import { weakHashMatch, WEAK_HASH } from '../foreign-crypto.js';
 import { constString } from '../foreign-values.js';
+
+/** Functions hashing their first argument with the algorithm they are named after. */
+const DIGESTS = new Set(['md5', 'sha1']);
 
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
@@ -9,7 +13,7 @@ function match(ctx: RuleContext): Match[] {
     const name = call.name.toLowerCase();
     let algorithm: string | undefined;
     let input = call.args[0];
-    if (name === 'md5' || name === 'sha1') algorithm = name;
+    if (DIGESTS.has(name)) algorithm = name;
     else if (name === 'hash') {
       algorithm = constString(ctx, call.args[0]);
       input = call.args[1];
@@ -43,4 +47,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [anyCase([...DIGESTS, 'hash'])],
 });

@@ -1,6 +1,7 @@
 import { enclosingFunction, namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
+import { anyCase } from '../prefilter.js';
 import { functionText } from '../foreign-guards.js';
 import { localSink } from '../polyglot.js';
 
@@ -10,6 +11,14 @@ const OUTPUT_FUNCTIONS = new Set(['printf', 'vprintf', 'print_r', 'var_export', 
 const SANITISERS = new Set(['strip_tags', 'esc_html', 'esc_attr', 'esc_url', 'esc_js', 'esc_textarea', 'wp_kses', 'wp_kses_post', 'e', 'h', 'escape', 'urlencode', 'rawurlencode', 'number_format', 'json_encode', 'filter_var', 'purify', 'clean', 'md5', 'sha1', 'hash',
   // Results of I/O keyed by request data (file contents, query rows, fetched bodies) are not the request data itself.
   'file_get_contents', 'fread', 'fgets', 'file', 'curl_exec', 'shell_exec', 'exec', 'mysqli_query', 'mysql_query', 'query', 'prepare', 'execute', 'fetch', 'fetchAll', 'fetch_assoc', 'fetch_array', 'mysqli_fetch_assoc', 'mysqli_fetch_array', 'mysqli_fetch_row', 'mysql_fetch_assoc', 'mysql_fetch_array', 'pg_query', 'pg_fetch_assoc']);
+/** `$html .= '…<p>…'`: a variable assigned text containing an HTML tag. */
+const MARKUP_ASSIGNMENT = /(\$\w+)\s*\.?=\s*[^;]*<\/?[a-z][a-z0-9]*\b[^>]*>/gi;
+/**
+ * The trigger of htmlAssignments: the start of the tag MARKUP_ASSIGNMENT needs. Not that regex
+ * itself: it runs on top-level text whose function bodies are blanked out, where it can match
+ * across a closure's `;` that stops it in the raw file.
+ */
+const TAG_START = /<\/?[a-z]/i;
 const NOT_HTML = /header\s*\(\s*['"]Content-Type:\s*(?:application\/json|text\/plain|application\/xml|text\/csv)/i;
 
 function report(ctx: RuleContext, out: Match[], node: SyntaxNode, values: readonly SyntaxNode[], what: string): void {
@@ -55,7 +64,7 @@ function htmlAssignments(ctx: RuleContext): Match[] {
     let vars = scopes.get(key);
     if (!vars) {
       const scope = functionText(ctx, assign, true);
-      vars = new Set(NOT_HTML.test(scope) ? [] : [...scope.matchAll(/(\$\w+)\s*\.?=\s*[^;]*<\/?[a-z][a-z0-9]*\b[^>]*>/gi)].map((m) => m[1] ?? ''));
+      vars = new Set(NOT_HTML.test(scope) ? [] : [...scope.matchAll(MARKUP_ASSIGNMENT)].map((m) => m[1] ?? ''));
       for (const printed of scope.matchAll(/(?:echo|print|<\?=)[^;]*/g)) for (const v of printed[0].matchAll(/\$\w+/g)) vars.delete(v[0]);
       scopes.set(key, vars);
     }
@@ -92,4 +101,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [anyCase(['echo', 'print', ...OUTPUT_FUNCTIONS]), /<\?=/, TAG_START],
 });

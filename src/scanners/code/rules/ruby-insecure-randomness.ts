@@ -3,12 +3,15 @@ import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.j
 import { randomMatch } from '../foreign-purpose.js';
 import { assignedValues } from '../polyglot.js';
 
+/** Array methods picking with Kernel's generator unless given `random: SecureRandom`. */
+const SHUFFLES = new Set(['sample', 'shuffle']);
+/** Every name here contains the word `rand` or `Random`. */
 const WEAK_CALLS = /^(?:rand|Kernel\.rand|Random\.rand|Random\.bytes|Random\.new(?:\(.*\))?\.(?:rand|bytes)|Random::DEFAULT\.rand)$/;
 
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   for (const call of ctx.calls) {
-    const weak = WEAK_CALLS.test(call.name) || ((call.method === 'sample' || call.method === 'shuffle') && call.args.length <= 1 && !/random:\s*SecureRandom/.test(textOf(ctx.text, call.node)));
+    const weak = WEAK_CALLS.test(call.name) || (SHUFFLES.has(call.method) && call.args.length <= 1 && !/random:\s*SecureRandom/.test(textOf(ctx.text, call.node)));
     if (!weak) continue;
     const m = randomMatch(ctx, call.node, call.name.length > 30 ? call.method : call.name);
     if (m) out.push(m);
@@ -44,4 +47,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['rand', 'Random', ...SHUFFLES],
 });

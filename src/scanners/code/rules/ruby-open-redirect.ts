@@ -6,12 +6,13 @@ import { localSink } from '../polyglot.js';
 
 const SANITISERS = new Set(['escape', 'url_encode', 'encode_www_form_component', 'to_query']);
 
+const REDIRECTS = new Set(['redirect_to', 'redirect']);
 const GUARD = /include\?|start_with\?|=~|match\?|allowed|whitelist|allowlist|\.host\b/i;
 
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   for (const call of ctx.calls) {
-    if (call.receiver || (call.method !== 'redirect_to' && call.method !== 'redirect')) continue;
+    if (call.receiver || !REDIRECTS.has(call.method)) continue;
     const value = call.args[0];
     if (!value || value.type === 'pair' || fixedOrigin(ctx, value) || guardedBefore(ctx, call.node, value, GUARD)) continue;
     // Rails 7: allow_other_host: false makes redirect_to raise for other hosts.
@@ -46,4 +47,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [...REDIRECTS],
 });

@@ -7,6 +7,8 @@ import { localSink, localTaint } from '../polyglot.js';
 const FILE_METHODS = /^(?:File|IO)\.(?:open|read|readlines|write|binread|binwrite|foreach|new|delete|unlink|readlink|rename|symlink|chmod|truncate|lines|copy_stream)$/;
 const FILEUTILS = /^FileUtils\.(?:rm|rm_f|rm_r|rm_rf|remove|remove_file|remove_dir|remove_entry|cp|cp_r|copy|copy_file|mv|move|mkdir|mkdir_p|makedirs|touch|chmod|ln|ln_s|install)$/;
 const OTHERS = /^(?:Dir\.(?:glob|entries|children|each_child|mkdir|rmdir|delete|unlink|open|foreach|\[\])|Pathname\.new|YAML\.load_file|CSV\.read|CSV\.open|CSV\.foreach|Zip::File\.open)$/;
+/** The classes whose methods FILE_METHODS, FILEUTILS and OTHERS name (`Zip::File` ends in `File`). */
+const RECEIVERS = ['File', 'IO', 'FileUtils', 'Dir', 'Pathname', 'YAML', 'CSV'];
 const SANITISERS = new Set(['sanitize_filename', 'sanitized', 'sanitize_file_name']);
 const NORMALISER = /expand_path|realpath|cleanpath/;
 const PREFIX = /start_with\?/;
@@ -70,4 +72,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [...RECEIVERS, 'send_file', 'send_file_headers', 'render', 'open'],
 });

@@ -6,7 +6,9 @@ import { fixedOrigin, urlText } from '../foreign-values.js';
 import { localSink, localTaint } from '../polyglot.js';
 
 const NET_HTTP = /^Net::HTTP\.(?:get|get_response|get_print|post|post_form|start|new)$/;
-const CLIENTS = /^(?:HTTParty|Faraday|RestClient|Excon|HTTP|Typhoeus|HTTPX|HTTPClient)\.(?:get|post|put|patch|delete|head|options|request|follow|get_content)$/;
+/** HTTP client classes (`HTTP` is also the class of NET_HTTP). */
+const CLIENT_CLASSES = ['HTTParty', 'Faraday', 'RestClient', 'Excon', 'HTTP', 'Typhoeus', 'HTTPX', 'HTTPClient'];
+const CLIENTS = new RegExp(`^(?:${CLIENT_CLASSES.join('|')})\\.(?:get|post|put|patch|delete|head|options|request|follow|get_content)$`);
 const SANITISERS = new Set(['encode_www_form_component', 'escape', 'url_encode']);
 
 /** The value of a `url: …` argument (`Faraday.new(url: …)`, `RestClient::Request.execute(url: …)`). */
@@ -63,4 +65,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: [...CLIENT_CLASSES, 'URI', 'OpenURI', 'open'],
 });

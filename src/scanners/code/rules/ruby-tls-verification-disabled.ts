@@ -3,8 +3,11 @@ import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.j
 import { falseLiteral } from '../foreign-values.js';
 
 /** Option keys whose false value turns verification off (HTTParty, RestClient, Faraday, Excon, http.rb, Typhoeus). */
-const VERIFY_KEYS = /^:?(?:verify|verify_ssl|ssl_verify|ssl_verify_peer|verify_peer|ssl_verifypeer|ssl_verifyhost)(?::|$)/;
-const VERIFY_ATTRIBUTES = /\.(?:verify_ssl|ssl_verify_peer|verify_peer|ssl_verify)$/;
+const VERIFY_KEY_NAMES = ['verify', 'verify_ssl', 'ssl_verify', 'ssl_verify_peer', 'verify_peer', 'ssl_verifypeer', 'ssl_verifyhost'];
+const VERIFY_KEYS = new RegExp(`^:?(?:${VERIFY_KEY_NAMES.join('|')})(?::|$)`);
+/** Attributes of client objects, likewise (`http.verify_ssl = false`). */
+const VERIFY_ATTRIBUTE_NAMES = ['verify_ssl', 'ssl_verify_peer', 'verify_peer', 'ssl_verify'];
+const VERIFY_ATTRIBUTES = new RegExp(`\\.(?:${VERIFY_ATTRIBUTE_NAMES.join('|')})$`);
 
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
@@ -46,4 +49,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['VERIFY_NONE', ...VERIFY_KEY_NAMES, ...VERIFY_ATTRIBUTE_NAMES],
 });

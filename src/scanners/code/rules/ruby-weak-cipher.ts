@@ -3,6 +3,7 @@ import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.j
 import { MIN_RSA_BITS, WEAK_OPENSSL_CIPHER } from '../foreign-crypto.js';
 import { constInt, constString } from '../foreign-values.js';
 
+/** Every class matched below is `OpenSSL::Cipher…` or `OpenSSL::PKey…`. */
 const WEAK_CLASSES = /^OpenSSL::Cipher::(?:DES|DES3|RC2|RC4|BF|CAST5|IDEA)\.new$/;
 const ECB_ARGUMENT = /^(?::ECB|['"]ECB['"]|:ecb|['"]ecb['"])$/;
 
@@ -45,4 +46,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['Cipher', 'PKey'],
 });

@@ -2,6 +2,7 @@ import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.j
 import { digestInputs, weakHashMatch, WEAK_HASH } from '../foreign-crypto.js';
 import { constString } from '../foreign-values.js';
 
+/** Every class matched below is `Digest::…` or `OpenSSL::Digest`. */
 const CLASS_DIGEST = /^(?:OpenSSL::)?Digest::(MD5|SHA1|RMD160)\.(?:hexdigest|digest|base64digest)$/;
 const NEW_DIGEST = /^(?:OpenSSL::)?Digest::(MD5|SHA1|RMD160)\.new$/;
 const DIGEST_METHODS = new Set(['update', '<<', 'hexdigest', 'digest', 'base64digest']);
@@ -47,4 +48,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['Digest'],
 });

@@ -4,13 +4,13 @@ import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.j
 import { localSink } from '../polyglot.js';
 
 const SANITISERS = new Set(['h', 'html_escape', 'escape_html', 'escapeHTML', 'escape_once', 'sanitize', 'strip_tags', 'json_escape', 'url_encode', 'encode_www_form_component', 'number_with_delimiter', 'read', 'find', 'find_by', 'where']);
-const SINATRA_VERBS = /^(?:get|post|put|patch|delete)$/;
+const SINATRA_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
 /** Sinatra route blocks (`get '/path' do … end`): the block's last expression is the HTML body. */
 function sinatraBodies(ctx: RuleContext): SyntaxNode[] {
   const bodies: SyntaxNode[] = [];
   for (const call of ctx.calls) {
-    if (call.receiver || !SINATRA_VERBS.test(call.method) || !call.args[0] || call.args[0].type !== 'string') continue;
+    if (call.receiver || !SINATRA_VERBS.has(call.method) || !call.args[0] || call.args[0].type !== 'string') continue;
     const block = child(call.node, 'block');
     const body = block ? (child(block, 'body') ?? namedChildren(block).at(-1)) : undefined;
     const last = body ? namedChildren(body).at(-1) : undefined;
@@ -62,4 +62,5 @@ export const rule = defineRule({
     ],
   },
   match,
+  triggers: ['html_safe', 'raw', 'render', ...SINATRA_VERBS],
 });
