@@ -1,8 +1,9 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, GO, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { unqualified } from '../prefilter.js';
-import { builtWith, guardedBefore, prefixChecked } from '../foreign-guards.js';
-import { localSink, localTaint } from '../polyglot.js';
+import { builtWith } from '../foreign-guards.js';
+import { localTaint } from '../polyglot.js';
+import { pathSinkMatches } from '../foreign-flows.js';
 
 /** os/ioutil functions and the positions of their path arguments. */
 const FUNCTIONS: Readonly<Record<string, readonly number[]>> = Object.freeze({
@@ -26,22 +27,16 @@ function pathArguments(ctx: RuleContext, call: QualifiedCall) {
 }
 
 function match(ctx: RuleContext): Match[] {
-  const out: Match[] = [];
-  for (const call of ctx.calls) {
-    const args = pathArguments(ctx, call);
-    if (args.length === 0) continue;
-    for (const arg of args) {
-      if (prefixChecked(ctx, call.node, arg, NORMALISER, PREFIX) || guardedBefore(ctx, call.node, arg, GUARD) || builtWith(ctx, arg, ROOTED_CLEAN)) continue;
-      // http.ServeFile itself rejects `..` in r.URL.Path.
-      if (call.name === 'http.ServeFile' && /\.URL\.Path$/.test(localTaint(ctx, arg) ?? '')) continue;
-      const m = localSink(ctx, call, arg, false, `the file path of \`${call.name}\``, SANITISERS);
-      if (m) {
-        out.push(m);
-        break;
-      }
-    }
-  }
-  return out;
+  return pathSinkMatches(ctx, {
+    pathArguments,
+    normaliser: NORMALISER,
+    prefix: PREFIX,
+    guard: GUARD,
+    sanitisers: SANITISERS,
+    name: (call) => call.name,
+    // http.ServeFile itself rejects `..` in r.URL.Path.
+    cleared: (c, call, arg) => builtWith(c, arg, ROOTED_CLEAN) || (call.name === 'http.ServeFile' && /\.URL\.Path$/.test(localTaint(c, arg) ?? '')),
+  });
 }
 
 export const rule = defineRule({

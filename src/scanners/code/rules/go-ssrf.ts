@@ -2,8 +2,7 @@ import { textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, GO, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { unqualified } from '../prefilter.js';
-import { fixedOrigin, urlText } from '../foreign-values.js';
-import { localSink } from '../polyglot.js';
+import { urlSinkMatches } from '../foreign-flows.js';
 
 /** Functions taking a URL or address, by argument position. */
 const FUNCTIONS: Readonly<Record<string, number>> = Object.freeze({
@@ -26,16 +25,7 @@ function urlArgument(ctx: RuleContext, call: QualifiedCall): SyntaxNode | undefi
 }
 
 function match(ctx: RuleContext): Match[] {
-  const out: Match[] = [];
-  for (const call of ctx.calls) {
-    const arg = urlArgument(ctx, call);
-    if (!arg) continue;
-    const url = urlText(ctx, arg);
-    if (fixedOrigin(ctx, url)) continue;
-    const m = localSink(ctx, call, url, false, `the URL of \`${call.name}\``, SANITISERS);
-    if (m) out.push(m);
-  }
-  return out;
+  return urlSinkMatches(ctx, { urlArgument, name: (call) => call.name, sanitisers: SANITISERS });
 }
 
 export const rule = defineRule({

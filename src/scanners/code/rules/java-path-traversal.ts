@@ -1,9 +1,8 @@
 import { child, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JAVA, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { guardedBefore, prefixChecked } from '../foreign-guards.js';
 import { callAt, resolve } from '../foreign-values.js';
-import { localSink } from '../polyglot.js';
+import { pathSinkMatches } from '../foreign-flows.js';
 
 /** Constructors whose arguments name a file. */
 const CONSTRUCTORS = new Set(['File', 'FileInputStream', 'FileOutputStream', 'FileReader', 'FileWriter', 'RandomAccessFile', 'ZipFile', 'JarFile', 'FileSystemResource', 'PrintStream', 'PrintWriter']);
@@ -41,20 +40,14 @@ function pathArguments(ctx: RuleContext, call: QualifiedCall): SyntaxNode[] {
 }
 
 function match(ctx: RuleContext): Match[] {
-  const out: Match[] = [];
-  for (const call of ctx.calls) {
-    const args = pathArguments(ctx, call).filter((a) => !builtBySink(ctx, a));
-    if (args.length === 0 || reducedToName(ctx, call.node)) continue;
-    for (const arg of args) {
-      if (prefixChecked(ctx, call.node, arg, NORMALISER, PREFIX) || guardedBefore(ctx, call.node, arg, GUARD)) continue;
-      const m = localSink(ctx, call, arg, false, `the file path of \`${call.isNew ? `new ${simple(call.name)}` : call.name}\``, SANITISERS);
-      if (m) {
-        out.push(m);
-        break;
-      }
-    }
-  }
-  return out;
+  return pathSinkMatches(ctx, {
+    pathArguments: (c, call) => (reducedToName(c, call.node) ? [] : pathArguments(c, call).filter((a) => !builtBySink(c, a))),
+    normaliser: NORMALISER,
+    prefix: PREFIX,
+    guard: GUARD,
+    sanitisers: SANITISERS,
+    name: (call) => (call.isNew ? `new ${simple(call.name)}` : call.name),
+  });
 }
 
 export const rule = defineRule({

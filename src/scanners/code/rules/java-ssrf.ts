@@ -2,8 +2,7 @@ import { textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JAVA, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { all } from '../prefilter.js';
-import { fixedOrigin, urlText } from '../foreign-values.js';
-import { localSink } from '../polyglot.js';
+import { urlSinkMatches } from '../foreign-flows.js';
 
 /** Methods of a URL object that connect. */
 const CONNECTS = new Set(['openConnection', 'openStream', 'getContent']);
@@ -27,16 +26,7 @@ function urlArgument(ctx: RuleContext, call: QualifiedCall): SyntaxNode | undefi
 }
 
 function match(ctx: RuleContext): Match[] {
-  const out: Match[] = [];
-  for (const call of ctx.calls) {
-    const arg = urlArgument(ctx, call);
-    if (!arg) continue;
-    const url = urlText(ctx, arg);
-    if (fixedOrigin(ctx, url)) continue;
-    const m = localSink(ctx, call, url, false, `the URL of \`${call.isNew ? `new ${simple(call.name)}` : call.method}\``, SANITISERS);
-    if (m) out.push(m);
-  }
-  return out;
+  return urlSinkMatches(ctx, { urlArgument, name: (call) => (call.isNew ? `new ${simple(call.name)}` : call.method), sanitisers: SANITISERS });
 }
 
 export const rule = defineRule({

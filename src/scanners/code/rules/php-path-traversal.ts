@@ -1,8 +1,9 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, PHP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { anyCase } from '../prefilter.js';
-import { guardedBefore, looksLikeUrl, prefixChecked } from '../foreign-guards.js';
-import { localSink, localTaint } from '../polyglot.js';
+import { looksLikeUrl } from '../foreign-guards.js';
+import { localTaint } from '../polyglot.js';
+import { pathSinkMatches } from '../foreign-flows.js';
 
 /** File functions and the positions of their path arguments. */
 const FUNCTIONS: Readonly<Record<string, readonly number[]>> = Object.freeze({
@@ -29,21 +30,15 @@ function pathArguments(ctx: RuleContext, call: QualifiedCall) {
 }
 
 function match(ctx: RuleContext): Match[] {
-  const out: Match[] = [];
-  for (const call of ctx.calls) {
-    const args = pathArguments(ctx, call);
-    if (args.length === 0) continue;
-    for (const arg of args) {
-      if (URL_CAPABLE.has(call.name.toLowerCase()) && looksLikeUrl(ctx, arg, localTaint(ctx, arg))) continue;
-      if (prefixChecked(ctx, call.node, arg, NORMALISER, PREFIX) || guardedBefore(ctx, call.node, arg, GUARD)) continue;
-      const m = localSink(ctx, call, arg, false, `the file path of \`${call.isNew ? `new ${call.method}` : textOf(ctx.text, call.callee)}\``, SANITISERS);
-      if (m) {
-        out.push(m);
-        break;
-      }
-    }
-  }
-  return out;
+  return pathSinkMatches(ctx, {
+    pathArguments,
+    normaliser: NORMALISER,
+    prefix: PREFIX,
+    guard: GUARD,
+    sanitisers: SANITISERS,
+    name: (call) => (call.isNew ? `new ${call.method}` : textOf(ctx.text, call.callee)),
+    cleared: (c, call, arg) => URL_CAPABLE.has(call.name.toLowerCase()) && looksLikeUrl(c, arg, localTaint(c, arg)),
+  });
 }
 
 export const rule = defineRule({

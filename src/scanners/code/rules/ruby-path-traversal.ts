@@ -1,8 +1,9 @@
 import { namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, RUBY, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { guardedBefore, looksLikeUrl, prefixChecked } from '../foreign-guards.js';
-import { localSink, localTaint } from '../polyglot.js';
+import { looksLikeUrl } from '../foreign-guards.js';
+import { localTaint } from '../polyglot.js';
+import { pathSinkMatches } from '../foreign-flows.js';
 
 const FILE_METHODS = /^(?:File|IO)\.(?:open|read|readlines|write|binread|binwrite|foreach|new|delete|unlink|readlink|rename|symlink|chmod|truncate|lines|copy_stream)$/;
 const FILEUTILS = /^FileUtils\.(?:rm|rm_f|rm_r|rm_rf|remove|remove_file|remove_dir|remove_entry|cp|cp_r|copy|copy_file|mv|move|mkdir|mkdir_p|makedirs|touch|chmod|ln|ln_s|install)$/;
@@ -34,20 +35,14 @@ function pathArguments(ctx: RuleContext, call: QualifiedCall): (SyntaxNode | und
 }
 
 function match(ctx: RuleContext): Match[] {
-  const out: Match[] = [];
-  for (const call of ctx.calls) {
-    const args = pathArguments(ctx, call).filter((a): a is SyntaxNode => a !== undefined);
-    if (args.length === 0) continue;
-    for (const arg of args) {
-      if (prefixChecked(ctx, call.node, arg, NORMALISER, PREFIX) || guardedBefore(ctx, call.node, arg, GUARD)) continue;
-      const m = localSink(ctx, call, arg, false, `the file path of \`${call.name}\``, SANITISERS);
-      if (m) {
-        out.push(m);
-        break;
-      }
-    }
-  }
-  return out;
+  return pathSinkMatches(ctx, {
+    pathArguments: (c, call) => pathArguments(c, call).filter((a): a is SyntaxNode => a !== undefined),
+    normaliser: NORMALISER,
+    prefix: PREFIX,
+    guard: GUARD,
+    sanitisers: SANITISERS,
+    name: (call) => call.name,
+  });
 }
 
 export const rule = defineRule({

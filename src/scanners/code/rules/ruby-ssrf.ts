@@ -2,8 +2,8 @@ import { namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, RUBY, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { looksLikeUrl } from '../foreign-guards.js';
-import { fixedOrigin, urlText } from '../foreign-values.js';
-import { localSink, localTaint } from '../polyglot.js';
+import { localTaint } from '../polyglot.js';
+import { urlSinkMatches } from '../foreign-flows.js';
 
 const NET_HTTP = /^Net::HTTP\.(?:get|get_response|get_print|post|post_form|start|new)$/;
 /** HTTP client classes (`HTTP` is also the class of NET_HTTP). */
@@ -31,16 +31,7 @@ function urlArgument(ctx: RuleContext, call: QualifiedCall): SyntaxNode | undefi
 }
 
 function match(ctx: RuleContext): Match[] {
-  const out: Match[] = [];
-  for (const call of ctx.calls) {
-    const arg = urlArgument(ctx, call);
-    if (!arg) continue;
-    const url = urlText(ctx, arg);
-    if (fixedOrigin(ctx, url)) continue;
-    const m = localSink(ctx, call, url, false, `the URL of \`${call.name}\``, SANITISERS);
-    if (m) out.push(m);
-  }
-  return out;
+  return urlSinkMatches(ctx, { urlArgument, name: (call) => call.name, sanitisers: SANITISERS });
 }
 
 export const rule = defineRule({
