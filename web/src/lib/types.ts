@@ -2,8 +2,10 @@
  * Wire shapes of the endpoints the dashboard calls (docs/dashboard-ui.md;
  * src/api/routes/v1/ and src/api/schemas/ are the source of truth).
  */
-export const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO'] as const;
-export type Severity = (typeof SEVERITIES)[number];
+import type { Finding } from '../../../src/core/findings.js';
+
+// Findings keep the one definition the service uses (a pure module with no imports, bundled by Vite).
+export { SEVERITIES, type Finding, type Location, type Severity } from '../../../src/core/findings.js';
 
 export type Bucket = 'scans' | 'ai' | 'account';
 export const BUCKETS: readonly Bucket[] = ['scans', 'ai', 'account'];
@@ -22,30 +24,6 @@ export interface Session {
   readonly csrf_token: string;
   readonly key_pending: boolean;
   readonly account: Account;
-}
-
-export interface Location {
-  readonly target: string;
-  readonly path?: string;
-  readonly line?: number;
-  readonly column?: number;
-  readonly url: string | null;
-  readonly method: string | null;
-}
-
-export interface Finding {
-  readonly id: string;
-  readonly category: string;
-  readonly severity: Severity;
-  readonly title: string;
-  readonly description: string;
-  readonly evidence: string;
-  readonly location: Location;
-  readonly scanner_name: string;
-  readonly remediation: string;
-  readonly confidence: number;
-  readonly owasp_categories: readonly string[];
-  readonly rule_id?: string;
 }
 
 export interface Scan {
