@@ -280,38 +280,11 @@ function copy(cursor: TreeCursor, lang: Language, text: string, onError: (n: Syn
     parent?.children.push(node);
     return node;
   };
-  const root = make(null);
-  const stack: SyntaxNode[] = [root];
-  let errorDepth = root.type === 'ERROR' ? 1 : 0;
-  if (errorDepth) onError(root);
-  // Depth-first walk; `stack` mirrors the cursor's ancestors.
-  for (;;) {
-    const current = stack[stack.length - 1] as SyntaxNode;
-    if (cursor.gotoFirstChild()) {
-      const child = make(current);
-      if (child.type === 'ERROR') {
-        if (errorDepth === 0) onError(child);
-        errorDepth++;
-      }
-      stack.push(child);
-      continue;
-    }
-    for (;;) {
-      const done = stack.pop() as SyntaxNode;
-      if (done.type === 'ERROR') errorDepth--;
-      if (stack.length === 0) return root;
-      if (cursor.gotoNextSibling()) {
-        const sibling = make(stack[stack.length - 1] as SyntaxNode);
-        if (sibling.type === 'ERROR') {
-          if (errorDepth === 0) onError(sibling);
-          errorDepth++;
-        }
-        stack.push(sibling);
-        break;
-      }
-      cursor.gotoParent();
-    }
-  }
+  return walkTree(
+    { firstChild: () => cursor.gotoFirstChild(), nextSibling: () => cursor.gotoNextSibling(), parent: () => void cursor.gotoParent() },
+    make,
+    onError,
+  );
 }
 
 /** Row of an offset at or after `from`'s row: a short scan forward, as offsets mostly grow in document order. */
@@ -372,35 +345,54 @@ function rawCopy(api: RawCursorApi, tree: number, lang: Language, text: string, 
     if (named) (lists[typeId] ?? listOf(typeId, type)).push(node);
     return node;
   };
+  return walkTree(
+    {
+      firstChild: () => api._ts_tree_cursor_goto_first_child_wasm(tree) === 1,
+      nextSibling: () => api._ts_tree_cursor_goto_next_sibling_wasm(tree) === 1,
+      parent: () => void api._ts_tree_cursor_goto_parent_wasm(tree),
+    },
+    make,
+    onError,
+  );
+}
+
+/** Cursor moves of either copy. */
+interface CursorMoves {
+  firstChild(): boolean;
+  nextSibling(): boolean;
+  parent(): void;
+}
+
+/**
+ * Depth-first walk shared by both copies: `make` copies the node under the cursor into its
+ * parent; `stack` mirrors the cursor's ancestors. `onError` gets each outermost ERROR node.
+ */
+function walkTree(moves: CursorMoves, make: (parent: SyntaxNode | null) => SyntaxNode, onError: (n: SyntaxNode) => void): SyntaxNode {
   const root = make(null);
-  const stack: SyntaxNode[] = [root];
-  let errorDepth = root.type === 'ERROR' ? 1 : 0;
-  if (errorDepth) onError(root);
+  const stack: SyntaxNode[] = [];
+  let errorDepth = 0;
+  const enter = (node: SyntaxNode): void => {
+    if (node.type === 'ERROR') {
+      if (errorDepth === 0) onError(node);
+      errorDepth++;
+    }
+    stack.push(node);
+  };
+  enter(root);
   for (;;) {
-    const current = stack[stack.length - 1] as SyntaxNode;
-    if (api._ts_tree_cursor_goto_first_child_wasm(tree) === 1) {
-      const child = make(current);
-      if (child.type === 'ERROR') {
-        if (errorDepth === 0) onError(child);
-        errorDepth++;
-      }
-      stack.push(child);
+    if (moves.firstChild()) {
+      enter(make(stack[stack.length - 1] as SyntaxNode));
       continue;
     }
     for (;;) {
       const done = stack.pop() as SyntaxNode;
       if (done.type === 'ERROR') errorDepth--;
       if (stack.length === 0) return root;
-      if (api._ts_tree_cursor_goto_next_sibling_wasm(tree) === 1) {
-        const sibling = make(stack[stack.length - 1] as SyntaxNode);
-        if (sibling.type === 'ERROR') {
-          if (errorDepth === 0) onError(sibling);
-          errorDepth++;
-        }
-        stack.push(sibling);
+      if (moves.nextSibling()) {
+        enter(make(stack[stack.length - 1] as SyntaxNode));
         break;
       }
-      api._ts_tree_cursor_goto_parent_wasm(tree);
+      moves.parent();
     }
   }
 }
