@@ -106,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       workers: config.scanWorkers,
       maxConcurrentScans: config.maxConcurrentScans,
       timeoutMs: config.scanTimeoutMs,
+      findingLimits: config.findingLimits,
       advisories: createAdvisorySource(config, `vigil/${deps.version}`, deps.storage),
     });
   if (!deps.scanEngine) app.addHook('onClose', async () => engine.close());

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { providerForKey } from '../ai/key-prefix.js';
+import { DEFAULT_FINDING_LIMITS, type FindingLimits } from '../engine/pipeline/limit.js';
 import { DEFAULT_SOURCE_LIMITS, type SourceLimits } from '../sources/limits.js';
 
 /**
@@ -47,6 +48,8 @@ export interface Config {
   readonly scanWorkers: number;
   readonly scanTimeoutMs: number;
   readonly maxConcurrentScans: number;
+  /** Caps on the findings one scan reports (docs/scanning.md#limits). */
+  readonly findingLimits: FindingLimits;
   /** Bounds on what a repository download may unpack (docs/sources.md). */
   readonly sourceLimits: SourceLimits;
   /** The dashboard's external origin (mailed sign-in links, the OAuth redirect_uri, the CSRF Origin check). */
@@ -225,6 +228,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     scanWorkers: r.integer('VIGIL_SCAN_WORKERS', Math.max(1, availableParallelism()), 1, 256),
     scanTimeoutMs: r.integer('VIGIL_SCAN_TIMEOUT_MS', 300_000, 1_000, 3_600_000),
     maxConcurrentScans: r.integer('VIGIL_MAX_CONCURRENT_SCANS', 2, 1, 1_000),
+    findingLimits: Object.freeze({
+      perScan: r.integer('VIGIL_MAX_FINDINGS_PER_SCAN', DEFAULT_FINDING_LIMITS.perScan, 1, 1_000_000),
+      perRule: r.integer('VIGIL_MAX_FINDINGS_PER_RULE', DEFAULT_FINDING_LIMITS.perRule, 1, 1_000_000),
+      perFile: r.integer('VIGIL_MAX_FINDINGS_PER_FILE', DEFAULT_FINDING_LIMITS.perFile, 1, 1_000_000),
+    }),
     sourceLimits: Object.freeze({
       maxArchiveBytes: r.integer('VIGIL_MAX_ARCHIVE_BYTES', DEFAULT_SOURCE_LIMITS.maxArchiveBytes, 1024, Number.MAX_SAFE_INTEGER),
       maxUnpackedBytes: r.integer('VIGIL_MAX_UNPACKED_BYTES', DEFAULT_SOURCE_LIMITS.maxUnpackedBytes, 1024, Number.MAX_SAFE_INTEGER),

@@ -19,6 +19,8 @@ export interface RunOptions {
   readonly signal?: AbortSignal;
   /** Called as batches finish, with files done and files in total. */
   readonly onProgress?: (filesDone: number, filesTotal: number) => void;
+  /** Takes each batch's findings as it finishes; they are then not kept in RunResult.raw (bounded memory). */
+  readonly onFindings?: (raw: readonly RawFinding[]) => void;
 }
 
 export interface RunResult {
@@ -70,7 +72,11 @@ export async function runFileScanners(ws: WorkspaceFiles, options: RunOptions): 
     options.onProgress?.(0, total);
     const results = await Promise.all(
       batches(ws.files).map(async (paths) => {
-        const result = await options.pool.run({ root: ws.root, paths, scannerModules: options.scannerModules }, controller.signal);
+        let result = await options.pool.run({ root: ws.root, paths, scannerModules: options.scannerModules }, controller.signal);
+        if (options.onFindings) {
+          options.onFindings(result.findings);
+          result = { ...result, findings: [] };
+        }
         done += paths.length;
         options.onProgress?.(done, total);
         return result;

@@ -11,7 +11,8 @@ import { isDependencyInput } from '../scanners/dependencies/scan.js';
 import { FILE_SCANNERS, type FileScannerEntry } from '../scanners/index.js';
 import { scanRepositoryHygiene } from '../scanners/secrets/hygiene.js';
 import type { Workspace } from '../sources/workspace.js';
-import { runPipeline } from './pipeline/index.js';
+import { droppedCount, FindingCollector } from './pipeline/index.js';
+import type { FindingLimits } from './pipeline/limit.js';
 import { IGNORE_FILE, parseIgnoreFile } from './pipeline/ignore-file.js';
 import type { ScanPool } from './pool.js';
 import { runFileScanners } from './run.js';
@@ -33,6 +34,8 @@ export interface ScanOptions {
   /** Look the pinned dependency versions up for known vulnerabilities (needs `advisories`). */
   readonly checkCves?: boolean;
   readonly advisories?: AdvisorySource;
+  /** Caps on the findings of one scan (default DEFAULT_FINDING_LIMITS). */
+  readonly limits?: FindingLimits;
 }
 
 export interface ScanStats {
@@ -42,6 +45,9 @@ export interface ScanStats {
   readonly unreadable: number;
   readonly suppressed_inline: number;
   readonly suppressed_ignore_file: number;
+  /** True when findings were left out by the limits; `findings_omitted` says how many. */
+  readonly truncated: boolean;
+  readonly findings_omitted: number;
   readonly duration_ms: number;
   readonly scanners: readonly ScannerStatus[];
 }
@@ -70,31 +76,34 @@ async function readSmall(root: string, path: string): Promise<string | undefined
 export async function scanWorkspace(ws: Workspace, target: string, options: ScanOptions): Promise<ScanOutcome> {
   const started = performance.now();
   const scanners = options.scanners ?? FILE_SCANNERS;
+  const paths = new Set(ws.files.map((f) => f.path));
+  const read = (path: string) => (paths.has(path) ? readSmall(ws.root, path) : Promise.resolve(undefined));
+  // The ignore file is read first: findings it drops must not take room under the limits.
+  const ignoreText = await read(IGNORE_FILE);
+  const ignore = ignoreText === undefined ? undefined : parseIgnoreFile(ignoreText, options.today ?? new Date().toISOString().slice(0, 10));
+  const collector = new FindingCollector({ target, ...(ignore ? { ignore } : {}), ...(options.limits ? { limits: options.limits } : {}) });
   const run = await runFileScanners(ws, {
     pool: options.pool,
     scannerModules: scanners.map((s) => s.module),
     scannerNames: scanners.map((s) => s.name),
     timeoutMs: options.timeoutMs,
+    onFindings: (raw) => collector.add(raw),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
-  const paths = new Set(ws.files.map((f) => f.path));
-  const read = (path: string) => (paths.has(path) ? readSmall(ws.root, path) : Promise.resolve(undefined));
-  const raw: RawFinding[] = [...run.raw];
   const warnings = [...run.warnings];
   const statuses = [...run.statuses];
-  if (scanners.some((s) => s.name === 'secrets')) raw.push(...(await scanRepositoryHygiene({ paths: [...paths], read })));
+  collector.add(run.raw);
+  if (scanners.some((s) => s.name === 'secrets')) collector.add(await scanRepositoryHygiene({ paths: [...paths], read }));
   if (options.supplyChain !== false) {
     const deps = await scanDependencies(ws, options);
-    raw.push(...deps.raw);
+    collector.add(deps.raw);
     warnings.push(...deps.warnings);
     statuses.push(deps.status);
   }
-
-  const ignoreText = await read(IGNORE_FILE);
-  const ignore = ignoreText === undefined ? undefined : parseIgnoreFile(ignoreText, options.today ?? new Date().toISOString().slice(0, 10));
   if (ignore) warnings.push(...ignore.warnings);
-  const { findings, ignored } = runPipeline(raw, { target, ...(ignore ? { ignore } : {}) });
+  const { findings, ignored, truncation, warning } = collector.finish();
+  if (warning) warnings.push(warning);
   return {
     findings,
     warnings,
@@ -105,6 +114,8 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
       unreadable: run.unreadable,
       suppressed_inline: run.suppressed,
       suppressed_ignore_file: ignored,
+      truncated: droppedCount(truncation) > 0,
+      findings_omitted: droppedCount(truncation),
       duration_ms: Math.round(performance.now() - started),
       scanners: statuses,
     },

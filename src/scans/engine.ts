@@ -1,4 +1,5 @@
 import { ScanCapacity } from '../engine/capacity.js';
+import { DEFAULT_FINDING_LIMITS, type FindingLimits } from '../engine/pipeline/limit.js';
 import { createScanPool, type ScanPool } from '../engine/pool.js';
 import type { AdvisorySource } from '../scanners/dependencies/advisories/source.js';
 
@@ -7,6 +8,8 @@ export interface ScanEngine {
   readonly pool: ScanPool;
   readonly capacity: ScanCapacity;
   readonly timeoutMs: number;
+  /** Caps on the findings of one scan. */
+  readonly findingLimits: FindingLimits;
   /** Where `check_cves` looks packages up (OSV online or the imported database). */
   readonly advisories?: AdvisorySource;
   close(): Promise<void>;
@@ -16,6 +19,7 @@ export function createScanEngine(options: {
   workers: number;
   maxConcurrentScans: number;
   timeoutMs: number;
+  findingLimits?: FindingLimits;
   advisories?: AdvisorySource;
 }): ScanEngine {
   const pool = createScanPool(options.workers);
@@ -23,6 +27,7 @@ export function createScanEngine(options: {
     pool,
     capacity: new ScanCapacity(options.maxConcurrentScans),
     timeoutMs: options.timeoutMs,
+    findingLimits: options.findingLimits ?? DEFAULT_FINDING_LIMITS,
     ...(options.advisories ? { advisories: options.advisories } : {}),
     close: () => pool.close(),
   };

@@ -74,6 +74,7 @@ export async function scanGitHubRepository(
       const outcome = await scanWorkspace(ws, target, {
         pool: engine.pool,
         timeoutMs: engine.timeoutMs,
+        limits: engine.findingLimits,
         checkCves: request.checkCves === true,
         ...(engine.advisories ? { advisories: engine.advisories } : {}),
         ...(hooks.signal ? { signal: hooks.signal } : {}),

@@ -71,6 +71,7 @@ async function withEngine<T>(config: Config, checkCves: boolean, work: (engine: 
     workers: config.scanWorkers,
     maxConcurrentScans: 1,
     timeoutMs: config.scanTimeoutMs,
+    findingLimits: config.findingLimits,
     ...(checkCves ? { advisories: createAdvisorySource(config, `vigil-cli/${VERSION}`, storage) } : {}),
   });
   try {
@@ -110,6 +111,7 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
         scanWorkspace(ws, target, {
           pool: engine.pool,
           timeoutMs: engine.timeoutMs,
+          limits: engine.findingLimits,
           checkCves: opts.checkCves,
           ...(engine.advisories ? { advisories: engine.advisories } : {}),
           onProgress: (done, total) => show(`Scanning ${done}/${total} files…`),

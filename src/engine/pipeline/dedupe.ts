@@ -9,24 +9,31 @@ export interface Identified {
   readonly raw: RawFinding;
   /** Further lines of the same finding in the same file. */
   readonly otherLines: number[];
+  /** Set when identical findings in other files were collapsed into this one (limit.ts): some of their paths. */
+  readonly otherFiles?: readonly string[];
+  /** How many other files had it. */
+  readonly otherFileCount?: number;
 }
 
 const MAX_LISTED_LINES = 20;
 
 export function dedupe(findings: readonly Identified[]): Identified[] {
   const byId = new Map<string, Identified>();
-  for (const f of findings) {
-    const kept = byId.get(f.id);
-    if (!kept) {
-      byId.set(f.id, f);
-      continue;
-    }
-    const [first, second] = f.raw.line < kept.raw.line || (f.raw.line === kept.raw.line && f.raw.column < kept.raw.column) ? [f, kept] : [kept, f];
-    const lines = new Set([...first.otherLines, ...second.otherLines, second.raw.line]);
-    lines.delete(first.raw.line);
-    byId.set(f.id, { id: f.id, raw: first.raw, otherLines: [...lines].sort((a, b) => a - b) });
-  }
+  for (const f of findings) mergeById(byId, f);
   return [...byId.values()];
+}
+
+/** Adds one finding to a map by id, merging it with an earlier one of the same id. */
+export function mergeById(byId: Map<string, Identified>, f: Identified): void {
+  const kept = byId.get(f.id);
+  if (!kept) {
+    byId.set(f.id, f);
+    return;
+  }
+  const [first, second] = f.raw.line < kept.raw.line || (f.raw.line === kept.raw.line && f.raw.column < kept.raw.column) ? [f, kept] : [kept, f];
+  const lines = new Set([...first.otherLines, ...second.otherLines, second.raw.line]);
+  lines.delete(first.raw.line);
+  byId.set(f.id, { ...first, otherLines: [...lines].sort((a, b) => a - b) });
 }
 
 export function occurrencesNote(otherLines: readonly number[]): string {

@@ -1,59 +1,120 @@
 /**
  * The steps after the scanners, in order: stable ids, the ignore file, dedupe,
- * redaction, the wire shape, sorting. Inline `vigil-ignore` comments were
- * already applied in the workers (see inline.ts).
+ * limits (collapse identical findings across files, caps per file, rule and
+ * scan), redaction, the wire shape, sorting. Inline `vigil-ignore` comments
+ * were already applied in the workers (see inline.ts).
+ *
+ * Findings arrive batch by batch (FindingCollector.add); when more pile up
+ * than a result can hold, the collector applies the limits early, so memory
+ * stays bounded however many findings the scanners produce.
  */
 import type { Finding, RawFinding } from '../../core/findings.js';
-import { dedupe, occurrencesNote, type Identified } from './dedupe.js';
+import { mergeById, occurrencesNote, type Identified } from './dedupe.js';
 import { findingId } from './fingerprint.js';
 import { isIgnored, type IgnoreFile } from './ignore-file.js';
-import { redact, secretsByPath } from './redact.js';
+import {
+  addTruncation,
+  DEFAULT_FINDING_LIMITS,
+  droppedCount,
+  limitFindings,
+  NO_TRUNCATION,
+  otherFilesNote,
+  truncationWarning,
+  type FindingLimits,
+  type Truncation,
+} from './limit.js';
+import { redact, SecretIndex } from './redact.js';
 import { compareFindings } from './sort.js';
 
 export interface PipelineOptions {
   /** owner/repo or the directory label; part of every finding id and location. */
   readonly target: string;
   readonly ignore?: IgnoreFile;
+  readonly limits?: FindingLimits;
 }
 
 export interface PipelineResult {
   readonly findings: Finding[];
   /** Findings dropped by the ignore file. */
   readonly ignored: number;
+  /** Findings left out by the limits, per reason; `warning` says so in words. */
+  readonly truncation: Truncation;
+  readonly warning?: string;
 }
 
-export function runPipeline(raw: readonly RawFinding[], options: PipelineOptions): PipelineResult {
-  const identified: Identified[] = [];
-  let ignored = 0;
-  for (const f of raw) {
-    const id = findingId(options.target, f);
-    if (options.ignore && isIgnored(options.ignore, { id, ruleId: f.ruleId, path: f.path })) {
-      ignored++;
-      continue;
-    }
-    identified.push({ id, raw: f, otherLines: [] });
-  }
-  const secrets = secretsByPath(raw);
-  const findings = dedupe(identified).map(({ id, raw: f, otherLines }) => {
-    const clean = redact(f, secrets.get(f.path) ?? []);
-    return {
-      id,
-      category: clean.category,
-      severity: clean.severity,
-      title: clean.title,
-      description: clean.description,
-      evidence: clean.evidence + occurrencesNote(otherLines),
-      location:
-        clean.url === undefined
-          ? { target: options.target, path: clean.path, line: clean.line, column: clean.column, url: null, method: null }
-          : { target: options.target, url: clean.url, method: clean.method ?? 'GET' },
-      scanner_name: clean.scanner,
-      remediation: clean.remediation,
-      confidence: clean.confidence,
-      owasp_categories: [...clean.owaspCategories],
-      rule_id: clean.ruleId,
-    } satisfies Finding;
-  });
-  findings.sort(compareFindings);
-  return { findings, ignored };
+/** Findings gathered before the limits are applied early: several results' worth, never unbounded. */
+function highWater(limits: FindingLimits): number {
+  return Math.max(4 * limits.perScan, 20_000);
 }
+
+export class FindingCollector {
+  private readonly byId = new Map<string, Identified>();
+  /** Every secret seen per path, kept even when its finding is left out, so other findings of that file stay redacted. */
+  private readonly secrets = new SecretIndex();
+  private ignored = 0;
+  private truncation: Truncation = NO_TRUNCATION;
+  private readonly limits: FindingLimits;
+
+  constructor(private readonly options: PipelineOptions) {
+    this.limits = options.limits ?? DEFAULT_FINDING_LIMITS;
+  }
+
+  add(raw: readonly RawFinding[]): void {
+    for (const f of raw) {
+      this.secrets.add(f);
+      const id = findingId(this.options.target, f);
+      if (this.options.ignore && isIgnored(this.options.ignore, { id, ruleId: f.ruleId, path: f.path })) {
+        this.ignored++;
+        continue;
+      }
+      mergeById(this.byId, { id, raw: f, otherLines: [] });
+    }
+    if (this.byId.size > highWater(this.limits)) this.compact();
+  }
+
+  private compact(): Identified[] {
+    const { kept, truncation } = limitFindings([...this.byId.values()], this.limits);
+    this.truncation = addTruncation(this.truncation, truncation);
+    this.byId.clear();
+    for (const f of kept) this.byId.set(f.id, f);
+    return kept;
+  }
+
+  finish(): PipelineResult {
+    const kept = this.compact();
+    const findings = kept.map((f) => toFinding(f, this.options.target, this.secrets.get(f.raw.path)));
+    findings.sort(compareFindings);
+    const warning = truncationWarning(this.truncation, this.limits, findings.length);
+    return { findings, ignored: this.ignored, truncation: this.truncation, ...(warning ? { warning } : {}) };
+  }
+}
+
+function toFinding({ id, raw: f, otherLines, ...rest }: Identified, target: string, secrets: readonly string[]): Finding {
+  const clean = redact(f, secrets);
+  return {
+    id,
+    category: clean.category,
+    severity: clean.severity,
+    title: clean.title,
+    description: clean.description,
+    evidence: clean.evidence + occurrencesNote(otherLines) + otherFilesNote({ id, raw: f, otherLines, ...rest }),
+    location:
+      clean.url === undefined
+        ? { target, path: clean.path, line: clean.line, column: clean.column, url: null, method: null }
+        : { target, url: clean.url, method: clean.method ?? 'GET' },
+    scanner_name: clean.scanner,
+    remediation: clean.remediation,
+    confidence: clean.confidence,
+    owasp_categories: [...clean.owaspCategories],
+    rule_id: clean.ruleId,
+  };
+}
+
+/** The whole pipeline over findings already in hand (API scans, tests). */
+export function runPipeline(raw: readonly RawFinding[], options: PipelineOptions): PipelineResult {
+  const collector = new FindingCollector(options);
+  collector.add(raw);
+  return collector.finish();
+}
+
+export { droppedCount };

@@ -15,16 +15,20 @@ function redactText(text: string, secrets: readonly string[]): string {
   return out;
 }
 
-/** Secrets per path, longest first so a secret containing another is replaced whole. */
-export function secretsByPath(findings: readonly RawFinding[]): Map<string, string[]> {
-  const map = new Map<string, Set<string>>();
-  for (const f of findings) {
-    if (f.secret === undefined || f.secret.length < MIN_SECRET_LENGTH) continue;
-    let set = map.get(f.path);
-    if (!set) map.set(f.path, (set = new Set()));
+/** Every secret found, per path; `get` gives them longest first so a secret containing another is replaced whole. */
+export class SecretIndex {
+  private readonly byPath = new Map<string, Set<string>>();
+
+  add(f: RawFinding): void {
+    if (f.secret === undefined || f.secret.length < MIN_SECRET_LENGTH) return;
+    let set = this.byPath.get(f.path);
+    if (!set) this.byPath.set(f.path, (set = new Set()));
     set.add(f.secret);
   }
-  return new Map([...map].map(([path, set]) => [path, [...set].sort((a, b) => b.length - a.length)]));
+
+  get(path: string): string[] {
+    return [...(this.byPath.get(path) ?? [])].sort((a, b) => b.length - a.length);
+  }
 }
 
 /** A copy of the finding's text fields with known secrets replaced; the raw secret itself is dropped. */

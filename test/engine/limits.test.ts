@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { RawFinding, Severity } from '../../src/core/findings.js';
+import { FindingCollector, runPipeline } from '../../src/engine/pipeline/index.js';
+import { COLLAPSE_MIN_FILES, droppedCount } from '../../src/engine/pipeline/limit.js';
+
+// Built at run time so this file holds no token-shaped literal.
+const SECRET = ['AKIA', 'Q3EGT7VZ5MXJ4WPR'].join('');
+
+function code(path: string, line: number, severity: Severity = 'HIGH', ruleId = 'js-eval'): RawFinding {
+  return {
+    ruleId,
+    category: 'code',
+    scanner: 'code',
+    severity,
+    title: `Rule ${ruleId}`,
+    description: 'd',
+    evidence: `eval(req.query.x${line})`,
+    remediation: 'r',
+    confidence: 0.8,
+    owaspCategories: ['A03:2021'],
+    path,
+    line,
+    column: 1,
+  };
+}
+
+const limits = { perScan: 50, perRule: 30, perFile: 10 };
+
+describe('finding limits', () => {
+  it('keeps everything and says nothing when under every cap', () => {
+    const result = runPipeline([code('a.js', 1), code('b.js', 2)], { target: 't', limits });
+    expect(result.findings).toHaveLength(2);
+    expect(result.warning).toBeUndefined();
+    expect(result.truncation).toEqual({ perScan: 0, perRule: 0, perFile: 0 });
+  });
+
+  it('caps one file, keeping its most severe findings, and names the cap in the warning', () => {
+    const raw = Array.from({ length: 25 }, (_, i) => code('big.js', i + 1, i === 20 ? 'CRITICAL' : 'LOW'));
+    const result = runPipeline(raw, { target: 't', limits });
+    expect(result.findings).toHaveLength(10);
+    expect(result.findings[0]?.severity).toBe('CRITICAL');
+    expect(result.findings[0]?.location.line).toBe(21);
+    expect(result.truncation.perFile).toBe(15);
+    expect(result.warning).toContain('15 past 10 per file (VIGIL_MAX_FINDINGS_PER_FILE)');
+  });
+
+  it('caps a rule across files and the scan as a whole, most severe first', () => {
+    const raw: RawFinding[] = [];
+    for (let f = 0; f < 20; f++) for (let l = 1; l <= 5; l++) raw.push(code(`f${f}.js`, l + f * 10, 'MEDIUM', `rule-${f % 2}`));
+    raw.push(code('z.js', 999, 'CRITICAL', 'rule-9'));
+    const result = runPipeline(raw, { target: 't', limits });
+    expect(result.findings).toHaveLength(50);
+    expect(result.findings[0]?.severity).toBe('CRITICAL');
+    const perRule = new Map<string, number>();
+    for (const f of result.findings) perRule.set(f.rule_id ?? '', (perRule.get(f.rule_id ?? '') ?? 0) + 1);
+    expect(Math.max(...perRule.values())).toBeLessThanOrEqual(30);
+    expect(result.truncation.perRule + result.truncation.perScan).toBe(101 - 50);
+  });
+
+  it('collapses the same finding in many files into one that names the others', () => {
+    const copies = COLLAPSE_MIN_FILES + 7;
+    const raw = Array.from({ length: copies }, (_, i) => code(`vendor/copy${String(i).padStart(2, '0')}/lib.js`, 7));
+    const result = runPipeline(raw, { target: 't', limits });
+    expect(result.findings).toHaveLength(1);
+    expect(result.findings[0]?.location.path).toBe('vendor/copy00/lib.js');
+    expect(result.findings[0]?.evidence).toContain(`the same in ${copies - 1} other files: vendor/copy01/lib.js`);
+    expect(result.findings[0]?.evidence).toContain('and 6 more');
+  });
+
+  it('leaves a few copies as separate findings', () => {
+    const raw = Array.from({ length: COLLAPSE_MIN_FILES }, (_, i) => code(`copy${i}/lib.js`, 7));
+    expect(runPipeline(raw, { target: 't', limits }).findings).toHaveLength(COLLAPSE_MIN_FILES);
+  });
+
+  it('gives the same result fed batch by batch, past the early-compaction mark, as fed at once', () => {
+    const small = { perScan: 100, perRule: 80, perFile: 20 };
+    const raw: RawFinding[] = [];
+    const severities: Severity[] = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL', 'INFO'];
+    for (let f = 0; f < 1_500; f++) for (let l = 1; l <= 20; l++) raw.push(code(`d${f % 40}/f${f}.js`, l + f, severities[(f * 7 + l) % 5], `rule-${(f + l) % 6}`));
+    const once = runPipeline(raw, { target: 't', limits: small });
+    const collector = new FindingCollector({ target: 't', limits: small });
+    for (let i = 0; i < raw.length; i += 700) collector.add(raw.slice(i, i + 700));
+    const batched = collector.finish();
+    expect(batched.findings).toEqual(once.findings);
+    expect(batched.findings).toHaveLength(100);
+    expect(batched.findings.every((f) => f.severity === 'CRITICAL')).toBe(true);
+    // Which cap left a finding out can differ (an early pass sees fewer findings); how many cannot.
+    expect(droppedCount(batched.truncation)).toBe(droppedCount(once.truncation));
+  });
+
+  it('keeps redacting a secret in the evidence of other findings even when the secret finding is left out', () => {
+    const secretFinding: RawFinding = { ...code('cfg.js', 1, 'LOW', 'aws-access-key-id'), category: 'secrets', scanner: 'secrets', secret: SECRET, evidence: SECRET };
+    const other = { ...code('cfg.js', 2, 'CRITICAL'), evidence: `eval("${SECRET}")` };
+    const result = runPipeline([secretFinding, other], { target: 't', limits: { perScan: 1, perRule: 10, perFile: 10 } });
+    expect(result.findings).toHaveLength(1);
+    expect(JSON.stringify(result.findings)).not.toContain(SECRET);
+    expect(result.findings[0]?.evidence).toContain('[REDACTED]');
+  });
+});
