@@ -52,11 +52,38 @@ export function safeUrl(url: string): string {
   return `${path}?${masked}`;
 }
 
+const MAX_LOGGED_MESSAGE = 2_000;
+const MAX_LOGGED_STACK = 4_000;
+const MAX_CAUSES = 3;
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… [${text.length - max} more characters]`;
+}
+
+/**
+ * Errors are logged by an allow-list: type, code, a bounded message and stack,
+ * and their causes. Other properties are left out, because libraries hang
+ * whole queries and their parameters (a stored scan result, say) on errors.
+ */
+export function serializeError(error: unknown, depth = 0): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error, message: clip(String(error), MAX_LOGGED_MESSAGE) };
+  const code = (error as { code?: unknown }).code;
+  const cause = (error as { cause?: unknown }).cause;
+  return {
+    type: error.name,
+    message: clip(error.message, MAX_LOGGED_MESSAGE),
+    ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
+    ...(error.stack ? { stack: clip(error.stack, MAX_LOGGED_STACK) } : {}),
+    ...(cause !== undefined && depth < MAX_CAUSES ? { cause: serializeError(cause, depth + 1) } : {}),
+  };
+}
+
 export function loggerOptions(level: LogLevel, stream?: DestinationStream): LoggerOptions & { stream?: DestinationStream } {
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
+      err: (error: unknown) => serializeError(error),
       req: (request: FastifyRequest) => ({
         id: request.id,
         method: request.method,

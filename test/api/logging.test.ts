@@ -23,6 +23,14 @@ function probeRoutes(scope: FastifyInstance): void {
   scope.post('/probe/fail', () => {
     throw new Error('upstream failed');
   });
+  // A database driver's error, as some carry them: the query and its parameters hang on it.
+  scope.post('/probe/db-fail', () => {
+    const error = new Error(`insert failed: ${'x'.repeat(50_000)}`) as Error & { query?: string; parameters?: unknown[]; code?: string };
+    error.code = '53200';
+    error.query = 'insert into "scans" ("result") values ($1)';
+    error.parameters = [JSON.stringify({ findings: ['PARAMETER-VALUE'.repeat(10_000)] })];
+    throw new Error('could not store the scan', { cause: error });
+  });
 }
 
 describe('logs', () => {
@@ -61,5 +69,22 @@ describe('logs', () => {
     for (const secret of [key, PLANTED.token, PLANTED.apiKey, PLANTED.bearer, 'PLANTED']) {
       expect(logs).not.toContain(secret);
     }
+  });
+
+  it('log errors by an allow-list: bounded message and stack, code and cause, never the parameters hung on them', async () => {
+    const before = t.logs().length;
+    const res = await t.app.inject({ method: 'POST', url: '/v1/probe/db-fail', headers: { 'x-api-key': key } });
+    expect(res.statusCode).toBe(500);
+    const added = t.logs().slice(before);
+    const line = added
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { err?: { message: string; cause?: { code?: string; message: string } } })
+      .find((l) => l.err?.message === 'could not store the scan');
+    expect(line?.err?.cause?.code).toBe('53200');
+    expect(line?.err?.cause?.message.length).toBeLessThan(2_100);
+    expect(added).not.toContain('PARAMETER-VALUE');
+    expect(added).not.toContain('insert into');
+    expect(added.length).toBeLessThan(20_000);
   });
 });

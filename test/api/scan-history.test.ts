@@ -86,6 +86,13 @@ describe('scan history', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toContain('"limit"');
     expect((await get('/v1/scans?cursor=abc')).statusCode).toBe(400);
+    // Past PostgreSQL's bigint: a clear 400, not a database error.
+    for (const cursor of ['9223372036854775808', '9999999999999999999']) {
+      const big = await get(`/v1/scans?cursor=${cursor}`);
+      expect(big.statusCode).toBe(400);
+      expect(big.json().detail).toContain('cursor');
+    }
+    expect((await get('/v1/scans?cursor=9223372036854775807')).statusCode).toBe(200);
   });
 
   it('needs a key', async () => {

@@ -3,7 +3,8 @@ import type { Database, ScanRow } from '../schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export interface StoredScan {
+/** What a list of scans shows: everything but the result itself. */
+export interface ScanSummary {
   readonly id: string;
   readonly accountId: string;
   readonly targetType: string;
@@ -12,12 +13,18 @@ export interface StoredScan {
   readonly startedAt: Date;
   readonly completedAt: Date | null;
   readonly findingCount: number;
+}
+
+export interface StoredScan extends ScanSummary {
   /** The full scan response as returned to the client (already redacted). */
   readonly result: unknown;
 }
 
+/** The largest cursor PostgreSQL's bigint holds; a larger one is not a cursor this service gave. */
+export const MAX_CURSOR = 2n ** 63n - 1n;
+
 export interface ScanPage {
-  readonly items: readonly StoredScan[];
+  readonly items: readonly ScanSummary[];
   /** Opaque cursor for the next page, or null on the last page. */
   readonly nextCursor: string | null;
 }
@@ -53,11 +60,14 @@ export class ScansRepository {
     return row && toStored(row);
   }
 
-  /** Newest first. The cursor is the last row's sequence number, so pages never skip or repeat. */
+  /**
+   * Newest first. The cursor is the last row's sequence number, so pages never
+   * skip or repeat. Only the summary columns are read, never the stored results.
+   */
   async list(accountId: string, limit: number, cursor?: string): Promise<ScanPage> {
     let query = this.db
       .selectFrom('scans')
-      .selectAll()
+      .select(['id', 'seq', 'account_id', 'target_type', 'target', 'status', 'started_at', 'completed_at', 'finding_count'])
       .where('account_id', '=', accountId)
       .orderBy('seq', 'desc')
       .limit(limit + 1);
@@ -66,13 +76,20 @@ export class ScansRepository {
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      items: page.map(toStored),
+      items: page.map(toSummary),
       nextCursor: rows.length > limit && last !== undefined ? String(last.seq) : null,
     };
   }
 }
 
 function toStored(row: ScanRow): StoredScan {
+  return {
+    ...toSummary(row),
+    result: typeof row.result === 'string' ? (JSON.parse(row.result) as unknown) : row.result,
+  };
+}
+
+function toSummary(row: Omit<ScanRow, 'result' | 'created_at'>): ScanSummary {
   return {
     id: row.id,
     accountId: row.account_id,
@@ -82,6 +99,5 @@ function toStored(row: ScanRow): StoredScan {
     startedAt: new Date(row.started_at),
     completedAt: row.completed_at === null ? null : new Date(row.completed_at),
     findingCount: row.finding_count,
-    result: typeof row.result === 'string' ? (JSON.parse(row.result) as unknown) : row.result,
   };
 }

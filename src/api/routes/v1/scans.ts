@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { notFound, unauthorized } from '../../../core/errors.js';
-import { ScansRepository, type Storage, type StoredScan } from '../../../storage/index.js';
+import { badRequest, notFound, unauthorized } from '../../../core/errors.js';
+import { MAX_CURSOR, ScansRepository, type ScanSummary, type Storage } from '../../../storage/index.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../../schemas/common.js';
 import { ScanResponseSchema, ScanSummarySchema } from '../../schemas/scan.js';
@@ -20,7 +20,7 @@ const ScanList = Type.Object(
   { title: 'ScanList' },
 );
 
-function summary(scan: StoredScan) {
+function summary(scan: ScanSummary) {
   return {
     scan_id: scan.id,
     status: scan.status,
@@ -52,6 +52,9 @@ export function scanHistoryRoutes(app: FastifyInstance, deps: { storage: Storage
       if (!auth) throw unauthorized();
       const query = request.query as { limit?: string; cursor?: string };
       const limit = query.limit === undefined ? 20 : Number(query.limit);
+      if (query.cursor !== undefined && BigInt(query.cursor) > MAX_CURSOR) {
+        throw badRequest('Bad request: cursor is not one this service gave; pass next_cursor from the previous page');
+      }
       const page = await new ScansRepository(deps.storage.db).list(auth.account.id, limit, query.cursor);
       return { items: page.items.map(summary), next_cursor: page.nextCursor };
     },
