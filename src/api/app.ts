@@ -8,6 +8,7 @@ import type { Quotas } from '../accounts/quotas.js';
 import type { AccountService } from '../accounts/service.js';
 import type { Config } from '../config/index.js';
 import type { Storage } from '../storage/index.js';
+import { clientErrorHandler, limitConnectionsPerAddress } from './connections.js';
 import { loggerOptions } from './logging.js';
 import { registerAccess } from './plugins/access.js';
 import { registerDashboard } from './plugins/dashboard.js';
@@ -81,9 +82,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     forceCloseConnections: 'idle',
+    // Slow clients: the whole request must arrive within requestTimeout, its headers within
+    // headersTimeout, checked every second; the response may take as long as the work needs.
+    requestTimeout: deps.config.requestTimeoutMs,
+    keepAliveTimeout: deps.config.keepAliveTimeoutMs,
+    http: { headersTimeout: deps.config.headersTimeoutMs, connectionsCheckingInterval: 1_000 },
+    clientErrorHandler,
     return503OnClosing: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Bodies are JSON only (docs/api.md): a text/plain body is a 415 like any other type, not a
+  // string that fails validation later.
+  app.removeContentTypeParser('text/plain');
+  app.server.maxConnections = deps.config.maxConnections;
+  limitConnectionsPerAddress(app.server, deps.config.maxConnectionsPerAddress);
 
   const limitsFor = deps.limitsFor ?? ((plan: Plan) => PLAN_LIMITS[plan]);
 

@@ -43,6 +43,14 @@ export interface Config {
   readonly keyPepper: string | undefined;
   readonly ownerEmail: string;
   readonly bodyLimitBytes: number;
+  /** Time to receive a whole request (headers and body) and its headers alone. */
+  readonly requestTimeoutMs: number;
+  readonly headersTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open. */
+  readonly keepAliveTimeoutMs: number;
+  /** Open connections one client address may hold (0 = no limit), and all of them together. */
+  readonly maxConnectionsPerAddress: number;
+  readonly maxConnections: number;
   readonly shutdownTimeoutMs: number;
   readonly trustProxy: boolean;
   readonly scanWorkers: number;
@@ -199,6 +207,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
 
   const port = r.integer('PORT', 8080, 0, 65535);
+  const trustProxy = r.boolean('VIGIL_TRUST_PROXY', false);
+  const requestTimeoutMs = r.integer('VIGIL_REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000);
   const config: Config = {
     port,
     host: r.string('HOST', '0.0.0.0'),
@@ -224,7 +234,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ownerEmail: r.string('VIGIL_OWNER_EMAIL', 'owner@localhost'),
     bodyLimitBytes: r.integer('VIGIL_BODY_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     shutdownTimeoutMs: r.integer('VIGIL_SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
-    trustProxy: r.boolean('VIGIL_TRUST_PROXY', false),
+    trustProxy,
+    requestTimeoutMs,
+    headersTimeoutMs: Math.min(r.integer('VIGIL_HEADERS_TIMEOUT_MS', 10_000, 500, 600_000), requestTimeoutMs),
+    keepAliveTimeoutMs: r.integer('VIGIL_KEEP_ALIVE_TIMEOUT_MS', 72_000, 0, 600_000),
+    // Behind a proxy every connection comes from the proxy: no per-address limit unless asked for.
+    maxConnectionsPerAddress: r.integer('VIGIL_MAX_CONNECTIONS_PER_ADDRESS', trustProxy ? 0 : 128, 0, 1_000_000),
+    maxConnections: r.integer('VIGIL_MAX_CONNECTIONS', 10_000, 1, 10_000_000),
     scanWorkers: r.integer('VIGIL_SCAN_WORKERS', Math.max(1, availableParallelism()), 1, 256),
     scanTimeoutMs: r.integer('VIGIL_SCAN_TIMEOUT_MS', 300_000, 1_000, 3_600_000),
     maxConcurrentScans: r.integer('VIGIL_MAX_CONCURRENT_SCANS', 2, 1, 1_000),

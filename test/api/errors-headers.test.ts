@@ -78,8 +78,8 @@ describe('errors, request ids and response hardening', () => {
     expect(res.json()).toEqual({ detail: 'Request body is larger than the limit of 4096 bytes' });
   });
 
-  it('answers a wrong content type with 415', async () => {
-    const res = await post('finding=1', 'application/x-www-form-urlencoded');
+  it.each(['application/x-www-form-urlencoded', 'text/plain', 'text/plain; charset=utf-8'])('answers a %s body with 415', async (type) => {
+    const res = await post(JSON.stringify(valid), type);
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ detail: 'Unsupported Content-Type: send the body as application/json' });
   });

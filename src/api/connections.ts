@@ -1,0 +1,76 @@
+/**
+ * What happens below the routes, on the raw connection: how many a client
+ * address may hold open, and how malformed or too-slow requests are answered.
+ * A request that never finishes arriving must not hold a file descriptor for
+ * long, and one address must not hold them all.
+ */
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+
+/** Headers every raw answer carries, as the security-headers plugin sets them on routed answers. */
+const RAW_HEADERS = [
+  'Content-Type: application/json; charset=utf-8',
+  'X-Content-Type-Options: nosniff',
+  'X-Frame-Options: DENY',
+  'Referrer-Policy: no-referrer',
+  "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'Cache-Control: no-store',
+  'Connection: close',
+];
+
+/** Writes a complete `{detail}` answer on a socket that has no request object (parser-level failures). */
+export function writeRawAnswer(socket: Socket, status: number, detail: string, extraHeaders: readonly string[] = []): void {
+  if (!socket.writable) return;
+  const body = JSON.stringify({ detail });
+  // end() flushes the answer; a peer that never reads it is cut off shortly after.
+  socket.setTimeout(2_000, () => socket.destroy());
+  socket.end(
+    [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`, ...RAW_HEADERS, ...extraHeaders, `Content-Length: ${Buffer.byteLength(body)}`, '', body].join('\r\n'),
+  );
+}
+
+/** Node's `clientError` codes, answered in words (everything else is a 400). */
+function describeClientError(error: NodeJS.ErrnoException): { status: number; detail: string } {
+  switch (error.code) {
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return { status: 408, detail: 'Request timeout: the request did not arrive whole in time; send it again without pauses' };
+    case 'HPE_HEADER_OVERFLOW':
+      return { status: 431, detail: 'Request header fields too large: send smaller headers' };
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return { status: 413, detail: 'Chunk extensions too large' };
+    default:
+      return { status: 400, detail: 'Malformed HTTP request: the request line, headers or framing could not be parsed' };
+  }
+}
+
+/** Fastify's clientErrorHandler: a `{detail}` body and the usual security headers, then the socket closes. */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, detail } = describeClientError(error);
+  writeRawAnswer(socket, status, detail);
+}
+
+/**
+ * At most `max` open connections per client address (0 = no limit). Past it
+ * a new connection gets 429 and is closed at once, so requests from other
+ * addresses are still served. Behind a proxy every connection comes from the
+ * proxy, so the limit is off by default there (docs/api.md#limits).
+ */
+export function limitConnectionsPerAddress(server: Server, max: number): void {
+  if (max <= 0) return;
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? 'unknown';
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > max) {
+      writeRawAnswer(socket, 429, `Too many open connections from your address (at most ${max}); close idle ones and retry`, ['Retry-After: 1']);
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left <= 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
+}
