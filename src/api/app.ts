@@ -15,6 +15,7 @@ import { registerDashboard } from './plugins/dashboard.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerTextGuard } from './plugins/text-guard.js';
 import { healthRoutes } from './routes/health.js';
 import { accountRoutes } from './routes/v1/account.js';
 import { aiRoutes } from './routes/v1/ai.js';
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app, deps.config.bodyLimitBytes);
   registerSecurityHeaders(app);
+  registerTextGuard(app);
   await registerCookies(app);
   await registerDocs(app, deps.version);
 

@@ -20,7 +20,14 @@ export interface ApiScanSettings {
   readonly lookup?: RetrieveOptions['lookup'];
 }
 
-export async function scanApiTarget(input: string, settings: ApiScanSettings, capacity: ScanCapacity, signal?: AbortSignal): Promise<ScanResponse> {
+/** `onStart` is called when the scan has a slot and is about to send its first request to the target. */
+export async function scanApiTarget(
+  input: string,
+  settings: ApiScanSettings,
+  capacity: ScanCapacity,
+  signal?: AbortSignal,
+  onStart?: () => void,
+): Promise<ScanResponse> {
   const target = input.trim();
   parseTargetUrl(target);
   return capacity
@@ -28,6 +35,7 @@ export async function scanApiTarget(input: string, settings: ApiScanSettings, ca
       const startedAt = new Date();
       const started = performance.now();
       const deadline = AbortSignal.timeout(settings.timeoutMs);
+      onStart?.();
       const retrieved = await retrieve(target, {
         allowCidrs: settings.allowCidrs,
         signal: signal ? AbortSignal.any([signal, deadline]) : deadline,

@@ -35,6 +35,8 @@ export interface GitHubScanHooks {
   /** Called once the repository's metadata is known; may throw to refuse (plan gating of private repositories). */
   readonly admit?: (repository: WorkspaceRepository, viaDefaultToken: boolean) => void;
   readonly signal?: AbortSignal;
+  /** Called when the scan has a slot and starts its work (the download). */
+  readonly onStart?: () => void;
   readonly onProgress?: (stage: 'downloading' | 'scanning' | 'done', filesDone?: number, filesTotal?: number) => void;
 }
 
@@ -57,6 +59,7 @@ export async function scanGitHubRepository(
 
   return engine.capacity.run(async () => {
     const startedAt = new Date();
+    hooks.onStart?.();
     hooks.onProgress?.('downloading');
     const ws = await downloadRepository({
       client,

@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: Authenticated | null;
     quotaKey: string | null;
+    /** Set once the request has started work on the caller's behalf (see markWorkStarted). */
+    workStarted: boolean;
   }
 }
 
@@ -32,12 +34,16 @@ export interface AccessOptions extends SessionDeps {
  * A request with X-API-Key is judged by the key alone (a wrong key is 401 even
  * with a valid session cookie); without it, the dashboard's session cookie is
  * accepted, with the CSRF and Origin checks on state-changing methods.
- * Requests rejected by validation or gating are not counted; responses with a
- * 5xx status give their count back.
+ * Requests rejected by validation or gating are not counted. A 5xx gives its
+ * count back only when the request failed before any work started (no
+ * download, no request to a scanned target, no call to GitHub): a request
+ * that did work is counted whatever its status, so failures cannot be
+ * repeated for free.
  */
 export function registerAccess(scope: FastifyInstance, options: AccessOptions): void {
   scope.decorateRequest('auth', null);
   scope.decorateRequest('quotaKey', null);
+  scope.decorateRequest('workStarted', false);
 
   scope.addHook('onRequest', async (request) => {
     request.auth = await authenticate(request, options);
@@ -71,12 +77,17 @@ export function registerAccess(scope: FastifyInstance, options: AccessOptions): 
   });
 
   scope.addHook('onResponse', async (request, reply) => {
-    if (request.quotaKey !== null && reply.statusCode >= 500) {
+    if (request.quotaKey !== null && reply.statusCode >= 500 && !request.workStarted) {
       await options.quotas.release(request.quotaKey).catch((error: unknown) => {
         request.log.warn({ err: error }, 'could not release quota');
       });
     }
   });
+}
+
+/** Called by a handler when it starts work that costs (a download, outbound requests): from then on the request counts whatever its outcome. */
+export function markWorkStarted(request: FastifyRequest): void {
+  request.workStarted = true;
 }
 
 async function authenticate(request: FastifyRequest, options: AccessOptions): Promise<Authenticated> {

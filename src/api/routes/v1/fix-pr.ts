@@ -1,3 +1,4 @@
+import { markWorkStarted } from '../../plugins/access.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, unauthorized } from '../../../core/errors.js';
@@ -83,6 +84,7 @@ export function fixPullRequestRoutes(app: FastifyInstance, deps: FixPullRequestD
       if (token === undefined || token === '') {
         throw badRequest('GitHub token required: send "token" (with write access to the repository) in the body, or configure GITHUB_TOKEN on the server');
       }
+      markWorkStarted(request);
       return openFixPullRequest(fixer, { finding: body.finding, owner: target.owner, repo: target.repo, token }, deps.settings);
     },
   );

@@ -1,3 +1,4 @@
+import { markWorkStarted } from '../../plugins/access.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../../core/errors.js';
@@ -54,7 +55,7 @@ export function scanApiRoutes(app: FastifyInstance, deps: ScanApiDeps): void {
       const progress = startProgress(deps.progress, request, auth);
       try {
         progress?.update('scanning');
-        const result = await scanApiTarget(url, deps.settings, deps.capacity, controller.signal);
+        const result = await scanApiTarget(url, deps.settings, deps.capacity, controller.signal, () => markWorkStarted(request));
         await new ScansRepository(deps.storage.db).insert({
           id: result.scan_id,
           accountId: auth.account.id,

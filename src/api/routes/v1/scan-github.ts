@@ -1,3 +1,4 @@
+import { markWorkStarted } from '../../plugins/access.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PLAN_LABELS, planHasFeature, plansIncluding } from '../../../accounts/plans.js';
@@ -77,6 +78,7 @@ export function scanGitHubRoutes(app: FastifyInstance, deps: ScanGitHubDeps): vo
           deps.engine,
           {
             signal: controller.signal,
+            onStart: () => markWorkStarted(request),
             // 'done' is reported below, once the scan is stored and can be fetched.
             ...(progress ? { onProgress: (stage, done, total) => stage !== 'done' && progress.update(stage, done, total) } : {}),
             admit: (repository) => {
