@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { terminalField, terminalText } from '../../outputs/terminal.js';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { answer, selectProvider, type AiTask } from '../../ai/service.js';
@@ -52,12 +53,12 @@ async function stream(io: CliIo, task: AiTask, setExitCode: (code: number) => vo
   try {
     for await (const delta of answer(provider, task, controller.signal)) {
       wrote = true;
-      io.out(delta);
+      io.out(terminalText(delta));
     }
     if (wrote) io.out('\n');
   } catch (error) {
     if (!wrote) throw new Error(aiErrorBeforeStream(error, callerKey).detail);
-    io.out(`\n${SERVICE_ERROR_PREFIX} The AI engine failed mid-answer (${error instanceof Error ? error.message : String(error)}); retry.\n`);
+    io.out(`\n${SERVICE_ERROR_PREFIX} The AI engine failed mid-answer (${terminalField(error instanceof Error ? error.message : String(error))}); retry.\n`);
     setExitCode(EXIT_ERROR);
   } finally {
     clearTimeout(timer);
