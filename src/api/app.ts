@@ -170,7 +170,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       scanHistoryRoutes(scope, { storage: deps.storage });
       scanProgressRoutes(scope, { progress });
       scanExportRoutes(scope, { storage: deps.storage });
-      scanGitHubRoutes(scope, { storage: deps.storage, engine, settings: githubSettings, progress });
+      scanGitHubRoutes(scope, {
+        storage: deps.storage,
+        engine,
+        settings: githubSettings,
+        progress,
+        privateScans: { policy: config.githubTokenPrivateScans, ownerEmail: config.ownerEmail },
+      });
       fixPullRequestRoutes(scope, { settings: githubSettings });
       scanApiRoutes(scope, {
         storage: deps.storage,

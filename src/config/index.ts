@@ -12,6 +12,9 @@ import { DEFAULT_SOURCE_LIMITS, type SourceLimits } from '../sources/limits.js';
 export const AI_PROVIDERS = ['builtin', 'anthropic', 'openai', 'google', 'openai-compatible'] as const;
 export type AiProviderName = (typeof AI_PROVIDERS)[number];
 
+export const PRIVATE_SCAN_POLICIES = ['owner-only', 'allowed', 'never'] as const;
+export type PrivateScanPolicy = (typeof PRIVATE_SCAN_POLICIES)[number];
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -25,6 +28,8 @@ export interface Config {
   readonly mailFrom: string;
   readonly githubApiUrl: string;
   readonly githubToken: string | undefined;
+  /** Who may scan a private repository through GITHUB_TOKEN when the request brings no token. */
+  readonly githubTokenPrivateScans: PrivateScanPolicy;
   /** Retries of GitHub 5xx answers and network failures (never of 4xx or rate limits). */
   readonly githubRetries: number;
   readonly osvApiUrl: string;
@@ -219,6 +224,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mailFrom: r.string('MAIL_FROM', 'Vigil <vigil@localhost>'),
     githubApiUrl: r.url('GITHUB_API_URL', ['http', 'https'], 'https://api.github.com') ?? 'https://api.github.com',
     githubToken: r.raw('GITHUB_TOKEN'),
+    githubTokenPrivateScans: r.oneOf('GITHUB_TOKEN_PRIVATE_SCANS', PRIVATE_SCAN_POLICIES) ?? 'owner-only',
     githubRetries: r.integer('VIGIL_GITHUB_RETRIES', 2, 0, 5),
     osvApiUrl: r.url('OSV_API_URL', ['http', 'https'], 'https://api.osv.dev') ?? 'https://api.osv.dev',
     osvMode: r.oneOf('OSV_MODE', ['online', 'offline'] as const) ?? 'online',

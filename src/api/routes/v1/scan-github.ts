@@ -1,4 +1,5 @@
 import { markWorkStarted } from '../../plugins/access.js';
+import type { PrivateScanPolicy } from '../../../config/index.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PLAN_LABELS, planHasFeature, plansIncluding } from '../../../accounts/plans.js';
@@ -32,6 +33,15 @@ export interface ScanGitHubDeps {
   readonly engine: ScanEngine;
   readonly settings: GitHubScanSettings;
   readonly progress: ScanProgress;
+  /** GITHUB_TOKEN_PRIVATE_SCANS and the owner's address it refers to. */
+  readonly privateScans: { readonly policy: PrivateScanPolicy; readonly ownerEmail: string };
+}
+
+/** Whether the server's own token may read a private repository for this account. */
+export function mayUseServerTokenForPrivate(policy: PrivateScanPolicy, accountEmail: string, ownerEmail: string): boolean {
+  if (policy === 'allowed') return true;
+  if (policy === 'never') return false;
+  return accountEmail.toLowerCase() === ownerEmail.toLowerCase();
 }
 
 /** POST /v1/scan/github: download, scan, store and return one repository scan. */
@@ -81,12 +91,21 @@ export function scanGitHubRoutes(app: FastifyInstance, deps: ScanGitHubDeps): vo
             onStart: () => markWorkStarted(request),
             // 'done' is reported below, once the scan is stored and can be fetched.
             ...(progress ? { onProgress: (stage, done, total) => stage !== 'done' && progress.update(stage, done, total) } : {}),
-            admit: (repository) => {
-              if (!repository.private || planHasFeature(auth.account.plan, 'private_repository_scan')) return;
-              throw new AppError(
-                'forbidden',
-                `Access denied: ${repository.owner}/${repository.repo} is private, and scanning private repositories requires ${plansIncluding('private_repository_scan')}; this account is on the ${PLAN_LABELS[auth.account.plan]} plan`,
-              );
+            admit: (repository, viaServerToken) => {
+              if (!repository.private) return;
+              if (!planHasFeature(auth.account.plan, 'private_repository_scan')) {
+                throw new AppError(
+                  'forbidden',
+                  `Access denied: ${repository.owner}/${repository.repo} is private, and scanning private repositories requires ${plansIncluding('private_repository_scan')}; this account is on the ${PLAN_LABELS[auth.account.plan]} plan`,
+                );
+              }
+              const { policy, ownerEmail } = deps.privateScans;
+              if (viaServerToken && !mayUseServerTokenForPrivate(policy, auth.account.email, ownerEmail)) {
+                throw new AppError(
+                  'forbidden',
+                  `Access denied: ${repository.owner}/${repository.repo} is private, and this server's GitHub token is not used for private repositories of ${policy === 'never' ? 'any account' : 'accounts other than the owner'}; send "token" with a token of your own that can read it`,
+                );
+              }
             },
           },
         );
