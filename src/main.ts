@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { loadPepper } from './accounts/pepper.js';
-import { MemoryQuotaStore, Quotas, RedisQuotaStore, type QuotaStore } from './accounts/quotas.js';
+import { connectRedis, MemoryQuotaStore, Quotas, RedisQuotaStore, type QuotaStore } from './accounts/quotas.js';
 import { AccountService, type IssuedKey } from './accounts/service.js';
 import { buildApp } from './api/app.js';
 import type { Config } from './config/index.js';
@@ -41,9 +41,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
 
 export function createQuotaStore(config: Config): QuotaStore {
   if (config.redisUrl === undefined) return new MemoryQuotaStore();
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, connectTimeout: 5_000 });
-  redis.on('error', () => undefined); // reported per request as 503; ioredis reconnects by itself
-  return new RedisQuotaStore(redis);
+  return new RedisQuotaStore(connectRedis(config.redisUrl));
 }
 
 export interface Server {

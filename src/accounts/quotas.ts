@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import { AppError } from '../core/errors.js';
 import type { PlanLimits, QuotaBucket } from './plans.js';
 
@@ -145,6 +145,26 @@ if current > 0 then return redis.call('DECR', KEYS[1]) end
 return 0
 `;
 
+/** How long one Redis command may take before the request gets 503; see connectRedis. */
+export const REDIS_COMMAND_TIMEOUT_MS = 2_000;
+
+/**
+ * A Redis client for counters: every command has a deadline, and nothing
+ * waits in an offline queue longer than that. A server that accepts
+ * connections but stops answering is thus a quick 503, not a hang.
+ */
+export function connectRedis(url: string, options: { commandTimeoutMs?: number } = {}): Redis {
+  const redis = new Redis(url, {
+    commandTimeout: options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeout: 5_000,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: true,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  });
+  redis.on('error', () => undefined); // reported per request as 503; ioredis reconnects by itself
+  return redis;
+}
+
 /** Counters shared by every service process through Redis. */
 export class RedisQuotaStore implements QuotaStore {
   constructor(private readonly redis: Redis) {}
@@ -152,16 +172,30 @@ export class RedisQuotaStore implements QuotaStore {
   async consume(key: string, limit: number | null, windowEndsAt: number): Promise<{ allowed: boolean; used: number }> {
     // A little grace past the window so clocks that differ slightly between processes agree.
     const expireAt = windowEndsAt + 60;
-    const [allowed, used] = (await this.redis.eval(CONSUME_SCRIPT, 1, key, String(limit ?? -1), String(expireAt))) as [number, number];
+    const [allowed, used] = (await this.command(() => this.redis.eval(CONSUME_SCRIPT, 1, key, String(limit ?? -1), String(expireAt)))) as [number, number];
     return { allowed: allowed === 1, used };
   }
 
   async release(key: string): Promise<void> {
-    await this.redis.eval(RELEASE_SCRIPT, 1, key);
+    await this.command(() => this.redis.eval(RELEASE_SCRIPT, 1, key));
   }
 
   async usage(key: string): Promise<number> {
-    return Number((await this.redis.get(key)) ?? 0);
+    return Number((await this.command(() => this.redis.get(key))) ?? 0);
+  }
+
+  /**
+   * A command that timed out leaves the connection behind a request that may
+   * never be answered; the connection is dropped and opened afresh, so the
+   * commands after it do not queue behind a dead one once Redis is back.
+   */
+  private async command<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof Error && /timed out/i.test(error.message)) this.redis.disconnect(true);
+      throw error;
+    }
   }
 
   async close(): Promise<void> {

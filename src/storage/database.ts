@@ -48,7 +48,8 @@ export async function migrate(db: Kysely<Database>): Promise<void> {
 }
 
 function openPostgres(connectionString: string, max: number): Storage {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
+  // Every query has a deadline: a database that stops answering fails requests with 503, not hangs.
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, query_timeout: 60_000 });
   // An idle client that loses its connection emits 'error'; without a listener it would crash the process.
   // A client whose connection drops while checked out emits 'error' on itself.
   // Both would crash the process unhandled; the failed query reports the problem.

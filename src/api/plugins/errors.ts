@@ -39,6 +39,9 @@ function classify(error: FastifyError, bodyLimitBytes: number): Mapped {
   if (error.validation) {
     return { status: 400, code: 'validation', detail: validationDetail(error), headers: {} };
   }
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, code: 'database_unavailable', detail: 'Database unavailable; retry shortly', headers: { 'retry-after': '5' } };
+  }
   const known = FASTIFY_CODES[error.code];
   if (known) return { ...known(error, bodyLimitBytes), code: error.code, headers: {} };
   // JSON syntax errors carry a slice of the body in their message: never echo it.
@@ -91,4 +94,18 @@ function validationDetail(error: FastifyError): string {
 function pathOf(url: string): string {
   const path = url.split('?')[0] ?? '/';
   return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+}
+
+// Connection-level failures of PostgreSQL (SQLSTATE classes 08 and 57P, too many connections)
+// and of the socket under it: the database is down or unreachable, not the request wrong.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', '53300', '57P01', '57P02', '57P03']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|database ping timed out/i;
+
+/** Whether an error (or one of its causes) says the database could not be reached. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (UNAVAILABLE_MESSAGES.test(error.message)) return true;
+  return isDatabaseUnavailable((error as { cause?: unknown }).cause, depth + 1);
 }
