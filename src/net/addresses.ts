@@ -177,6 +177,16 @@ export function classifyAddress(ip: string): AddressClassification {
   return classifyParsed(parsed);
 }
 
+/**
+ * The IPv4 address an IPv6 address carries, if it is in a range that embeds
+ * one (IPv4-mapped, IPv4-compatible, NAT64 64:ff9b::/96, 6to4 2002::/16).
+ */
+export function embeddedIpv4(address: ParsedAddress): ParsedAddress | undefined {
+  if (address.family !== 6) return undefined;
+  const r = V6.find((candidate) => candidate.embedded !== undefined && cidrContains(candidate, address));
+  return r?.embedded === undefined ? undefined : { family: 4, value: r.embedded(address.value) };
+}
+
 /** The IPv4 address inside an IPv4-mapped IPv6 address (::ffff:a.b.c.d), if it is one. */
 export function unmapIpv4(address: ParsedAddress): ParsedAddress | undefined {
   if (address.family !== 6 || address.value >> 32n !== 0xffffn) return undefined;

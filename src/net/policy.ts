@@ -2,6 +2,7 @@ import { AppError } from '../core/errors.js';
 import {
   cidrContains,
   classifyParsed,
+  embeddedIpv4,
   isMetadataAddress,
   parseAddress,
   parseCidr,
@@ -47,7 +48,10 @@ export function checkAddress(ip: string, allow: readonly Cidr[]): AddressVerdict
 function isAllowListed(address: ParsedAddress, allow: readonly Cidr[]): boolean {
   const unmapped = unmapIpv4(address);
   const forms = unmapped === undefined ? [address] : [address, unmapped];
-  const metadata = forms.some(isMetadataAddress);
+  // A metadata address stays one in any IPv6 spelling (NAT64, 6to4, IPv4-compatible): it needs
+  // an exact entry whichever form the allow-list names.
+  const embedded = embeddedIpv4(address);
+  const metadata = [...forms, ...(embedded ? [embedded] : [])].some(isMetadataAddress);
   for (const cidr of allow) {
     for (const form of forms) {
       if (!cidrContains(cidr, form)) continue;

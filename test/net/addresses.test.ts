@@ -178,6 +178,18 @@ describe('allow-list policy', () => {
     expect(createAddressPolicy(['169.254.169.254/32']).check('169.254.169.254').allowed).toBe(true);
   });
 
+  it('keeps metadata blocked in every IPv6 spelling when the allow-list names an IPv6 range', () => {
+    // NAT64, 6to4 and IPv4-compatible encodings of 169.254.169.254 and 100.100.100.200.
+    const spellings = ['64:ff9b::a9fe:a9fe', '64:ff9b::169.254.169.254', '2002:a9fe:a9fe::1', '::a9fe:a9fe', '64:ff9b::6464:64c8'];
+    for (const allow of [['::/0'], ['64:ff9b::/96', '2002::/16', '::/96'], ['::/0', '0.0.0.0/0']]) {
+      const policy = createAddressPolicy(allow);
+      for (const ip of spellings) expect(policy.check(ip).allowed, `${ip} with ${allow.join(',')}`).toBe(false);
+      // Other addresses those ranges embed are allowed, as the operator asked.
+      expect(policy.check('64:ff9b::a9fe:0a0a').allowed).toBe(true);
+    }
+    expect(createAddressPolicy(['64:ff9b::a9fe:a9fe/128']).check('64:ff9b::a9fe:a9fe').allowed).toBe(true);
+  });
+
   it('rejects a malformed allow-list entry as an internal error', () => {
     expect(() => createAddressPolicy(['10.0.0.0/99'])).toThrow(/not a CIDR range/);
   });
