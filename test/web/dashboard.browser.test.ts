@@ -201,7 +201,88 @@ describe('dashboard in Chromium (built with vite, served by the dashboard plugin
     expect(problems).toEqual([]);
   });
 
+  it('shows a Free account the plan-gated actions disabled, with the plans that include them, and sends nothing', async () => {
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    await page.goto(`${origin}/scans`);
+    const token = page.getByLabel('GitHub token (optional, private repositories)');
+    await token.waitFor();
+    expect(await token.isDisabled()).toBe(true);
+    expect(await page.locator('#scan-token-help').textContent()).toBe('Private repositories need the Pro or Team plan; this account is on the Free plan. Public repositories need no token.');
+    expect(await token.getAttribute('aria-describedby')).toBe('scan-token-help');
+
+    await page.goto(`${origin}/scans/scan0001`);
+    await page.getByRole('button', { name: 'AWS access key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'AWS access key' });
+    const note = dialog.getByRole('note');
+    await expect.poll(() => note.textContent()).toBe('Needs the Pro or Team plan; this account is on the Free plan.');
+    expect(await dialog.getByLabel('Repository', { exact: true }).isDisabled()).toBe(true);
+    expect(await dialog.getByLabel('GitHub token with write access (optional)').isDisabled()).toBe(true);
+    const open = dialog.getByRole('button', { name: 'Open fix PR' });
+    expect(await open.isDisabled()).toBe(true);
+    // A submit that gets past the disabled button (here, the form's own requestSubmit) sends nothing either.
+    await page.evaluate(`document.querySelector('dialog[open] form').requestSubmit()`);
+    // Explain and Suggest a fix are not plan-gated.
+    expect(await dialog.getByRole('button', { name: 'Explain' }).isEnabled()).toBe(true);
+    expect(stub.writes.some((w) => w.url === '/v1/fix/pr')).toBe(false);
+    expect(problems).toEqual([]);
+  });
+
+  it('gives a Pro account the same actions enabled: the fix pull request opens', async () => {
+    stub.setPlan('pro');
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    await page.goto(`${origin}/scans`);
+    const token = page.getByLabel('GitHub token (optional, private repositories)');
+    await token.waitFor();
+    await expect.poll(() => token.isEnabled()).toBe(true);
+    expect(await page.locator('#scan-token-help').textContent()).toBe('Used for this scan only; never stored.');
+
+    await page.goto(`${origin}/scans/scan0001`);
+    await page.getByRole('button', { name: 'AWS access key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'AWS access key' });
+    const open = dialog.getByRole('button', { name: 'Open fix PR' });
+    await expect.poll(() => open.isEnabled()).toBe(true);
+    expect(await dialog.getByRole('note').count()).toBe(0);
+    await open.click();
+    const link = dialog.getByRole('link', { name: 'View the pull request' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe('https://github.test/octo/demo/pull/7');
+    expect(stub.writes.find((w) => w.url === '/v1/fix/pr')?.csrf).toBe(STUB_CSRF);
+    expect(problems).toEqual([]);
+  });
+
+  it('shows an account upgraded while the page was open the action enabled once it opens the panel', async () => {
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    await page.goto(`${origin}/scans/scan0001`);
+    const opener = page.getByRole('button', { name: 'AWS access key' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'AWS access key' });
+    await expect.poll(() => dialog.getByRole('note').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    stub.setPlan('pro');
+    await opener.click();
+    await expect.poll(() => dialog.getByRole('button', { name: 'Open fix PR' }).isEnabled()).toBe(true);
+    expect(await dialog.getByRole('note').count()).toBe(0);
+  });
+
+  it('has a Rule column instead of a second copy of the category, and filters by rule', async () => {
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    await page.goto(`${origin}/scans/scan0001`);
+    const rows = page.locator('table.table--findings tbody tr');
+    await expect.poll(() => rows.count()).toBe(4);
+    expect((await page.locator('table.table--findings thead th').allTextContents()).map((t) => t.replace(/[▲▼]/g, '').trim())).toEqual(['Severity', 'Finding', 'Category', 'Rule', 'Location']);
+    expect(await rows.locator('td.cell-rule').allTextContents()).toEqual(['sec-aaaaaa', 'sec-bbbbbb', 'dep-cccccc', 'code-dddddd']);
+    await page.getByLabel('Rule', { exact: true }).selectOption('dep-cccccc');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.locator('th').textContent()).toBe('lodash: prototype pollution (CVE-2020-8203)');
+    await page.getByRole('button', { name: 'Rule' }).click();
+    expect(await page.getByRole('columnheader', { name: 'Rule' }).getAttribute('aria-sort')).toBe('ascending');
+    // The scanner is in the finding panel.
+    await page.getByRole('button', { name: 'lodash: prototype pollution (CVE-2020-8203)' }).click();
+    expect(await page.getByRole('dialog').locator('dt', { hasText: 'Scanner' }).count()).toBe(1);
+  });
+
   it('scans a repository with progress, forgets the token once sent, and opens the result', async () => {
+    stub.setPlan('pro');
     await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
     await page.goto(`${origin}/scans`);
     await page.getByLabel('Repository', { exact: true }).fill('octo/demo');

@@ -165,7 +165,11 @@ export async function createStubService(options: StubOptions): Promise<StubServi
     return reply.type('text/plain; charset=utf-8').send(Readable.from(body()));
   });
   app.post('/v1/triage', (_request, reply) => reply.type('text/plain; charset=utf-8').send(Readable.from(['1. Rotate the AWS key.\n', '2. Remove the GitHub token.\n'])));
-  app.post('/v1/fix/pr', () => ({ pr_url: 'https://github.test/octo/demo/pull/7', message: 'Pull request opened; rotate the credential too.' }));
+  // Plan gates as the service applies them (src/api/plugins/access.ts), so a page that sent anyway would show the 403.
+  app.post('/v1/fix/pr', (_request, reply) => {
+    if (plan === 'free') return reply.code(403).send({ detail: 'Opening fix pull requests requires the Pro or Team plan; this account is on the Free plan' });
+    return { pr_url: 'https://github.test/octo/demo/pull/7', message: 'Pull request opened; rotate the credential too.' };
+  });
   app.post('/v1/account/rotate-key', () => ({
     api_key: `${STUB_KEY}-rotated`,
     key_prefix: 'vgl_live_rot',
@@ -176,7 +180,7 @@ export async function createStubService(options: StubOptions): Promise<StubServi
   app.get('/v1/scans/scan0001/sarif', (_request, reply) =>
     reply.type('application/sarif+json').header('content-disposition', 'attachment; filename="scan0001.sarif"').send({ version: '2.1.0', runs: [] }),
   );
-  const releaseScans = registerScanRoutes(app);
+  const releaseScans = registerScanRoutes(app, () => plan);
   await app.ready();
   return {
     app,
@@ -210,10 +214,13 @@ function gate(): { wait: () => Promise<void>; release: () => void } {
  * without timing); while open, the progress id they carried reports 12 of 40
  * files. "octo/limited" hits the hourly quota.
  */
-function registerScanRoutes(app: FastifyInstance): () => void {
+function registerScanRoutes(app: FastifyInstance, plan: () => string): () => void {
   const known = new Set<string>();
   const scans = gate();
-  app.post('/v1/scan/github', async (request: FastifyRequest<{ Body: { repository?: string } }>, reply: FastifyReply) => {
+  app.post('/v1/scan/github', async (request: FastifyRequest<{ Body: { repository?: string; token?: string } }>, reply: FastifyReply) => {
+    if (request.body.token !== undefined && plan() === 'free') {
+      return reply.code(403).send({ detail: 'Scanning a private repository (a request with a token) requires the Pro or Team plan; this account is on the Free plan' });
+    }
     if (request.body.repository === 'octo/limited') {
       return reply.code(429).header('retry-after', '1200').send({ detail: 'Hourly scans limit of 10 requests reached for the Free plan; it resets at 2026-03-01T11:00:00.000Z (in 1200 s)' });
     }
