@@ -142,7 +142,11 @@ describe('createBuiltinProvider', () => {
 
   it('pauses for the configured pace between sections, never after the last', async () => {
     const pauses: number[] = [];
-    const paced = createBuiltinProvider({ paceMs: 40, pause: async (ms) => void pauses.push(ms) });
+    const pause = (ms: number) => {
+      pauses.push(ms);
+      return Promise.resolve();
+    };
+    const paced = createBuiltinProvider({ paceMs: 40, pause });
     const chunks = await collect(paced.fix(gitignore));
     expect(chunks.length).toBeGreaterThan(3);
     expect(pauses).toEqual(chunks.slice(1).map(() => 40));
