@@ -16,6 +16,8 @@ export interface AiSettings {
   readonly apiKey?: string;
   readonly baseUrl?: string;
   readonly model?: string;
+  /** Pause between the offline engine's sections (ms); 0 or absent sends them back to back. */
+  readonly builtinPaceMs?: number;
 }
 
 export type AiTask = { readonly kind: 'explain' | 'fix'; readonly finding: Finding } | { readonly kind: 'triage'; readonly scan: TriageScan };
@@ -34,7 +36,7 @@ export interface SelectedProvider {
 export function selectProvider(settings: AiSettings, callerKey?: string): SelectedProvider {
   const key = callerKey?.trim() ? callerKey.trim() : undefined;
   if (key === undefined) {
-    if (settings.provider === 'builtin') return { provider: createBuiltinProvider(), callerKey: false };
+    if (settings.provider === 'builtin') return { provider: createBuiltinProvider({ paceMs: settings.builtinPaceMs ?? 0 }), callerKey: false };
     return { provider: remote(settings.provider, settings, settings.apiKey), callerKey: false };
   }
   const name: RemoteProviderName | undefined = settings.provider === 'builtin' ? providerForKey(key) : settings.provider;

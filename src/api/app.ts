@@ -137,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(config.aiApiKey ? { apiKey: config.aiApiKey } : {}),
     ...(config.aiBaseUrl ? { baseUrl: config.aiBaseUrl } : {}),
     ...(config.aiModel ? { model: config.aiModel } : {}),
+    builtinPaceMs: config.aiBuiltinPaceMs,
   };
 
   registerErrorHandling(app, deps.config.bodyLimitBytes);

@@ -42,6 +42,8 @@ export interface Config {
   readonly aiBaseUrl: string | undefined;
   /** Overall time limit of one AI request (explain, fix, triage), first token to last. */
   readonly aiTimeoutMs: number;
+  /** Pause between the sections of an offline-engine answer over HTTP, so it visibly streams. */
+  readonly aiBuiltinPaceMs: number;
   readonly aiModel: string | undefined;
   readonly scanApiAllowCidrs: readonly string[];
   readonly logLevel: LogLevel;
@@ -233,6 +235,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     aiApiKey,
     aiBaseUrl,
     aiTimeoutMs: r.integer('VIGIL_AI_TIMEOUT_MS', 120_000, 1_000, 600_000),
+    aiBuiltinPaceMs: r.integer('VIGIL_AI_BUILTIN_PACE_MS', 60, 0, 1_000),
     aiModel: r.raw('AI_MODEL'),
     scanApiAllowCidrs: Object.freeze(r.cidrs('SCAN_API_ALLOW_CIDRS')),
     logLevel: r.oneOf('LOG_LEVEL', LOG_LEVELS) ?? 'info',

@@ -55,7 +55,8 @@ export function contentTypeFor(path: string): string {
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
 
-function toWebFile(path: string, body: Buffer): WebFile {
+/** A file as the dashboard plugin serves it: content type from the name, strong ETag, gzip when it pays. */
+export function toWebFile(path: string, body: Buffer): WebFile {
   const contentType = contentTypeFor(path);
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   if (!COMPRESSIBLE.test(contentType) || body.length < 1024) return { body, contentType, etag };

@@ -7,6 +7,7 @@ import {
   builtinTriage,
   createBuiltinProvider,
   isBuiltinProvider,
+  sectionChunks,
   toEnvName,
 } from '../../src/ai/builtin/index.js';
 import type { AiProvider } from '../../src/ai/provider.js';
@@ -118,9 +119,9 @@ describe('builtin triage', () => {
 describe('createBuiltinProvider', () => {
   const provider = createBuiltinProvider();
 
-  it('streams each answer paragraph by paragraph, joining back to the full text', async () => {
+  it('streams each answer section by section (notice, then each heading with its body), joining back to the full text', async () => {
     const chunks = await collect(provider.explain(repoFinding()));
-    expect(chunks.length).toBeGreaterThan(3);
+    expect(chunks.map((c) => c.split('\n')[0])).toEqual([BUILTIN_NOTICE, '## Summary', '## Risk', '## Exploit scenario', '## How to fix', '## References']);
     expect(chunks.join('')).toBe(builtinExplain(repoFinding()));
     expect((await collect(provider.fix(gitignore))).join('')).toBe(builtinFix(gitignore));
     const scan = scanOf([repoFinding()]);
@@ -137,6 +138,34 @@ describe('createBuiltinProvider', () => {
   it('answers a free-form prompt with the offline notice', async () => {
     const chunks = await collect(provider.stream({ system: 's', prompt: 'p', signal: new AbortController().signal }));
     expect(chunks.join('')).toBe(BUILTIN_PROMPT_REPLY);
+  });
+
+  it('pauses for the configured pace between sections, never after the last', async () => {
+    const pauses: number[] = [];
+    const pause = (ms: number) => {
+      pauses.push(ms);
+      return Promise.resolve();
+    };
+    const paced = createBuiltinProvider({ paceMs: 40, pause });
+    const chunks = await collect(paced.fix(gitignore));
+    expect(chunks.length).toBeGreaterThan(3);
+    expect(pauses).toEqual(chunks.slice(1).map(() => 40));
+    expect(chunks.join('')).toBe(builtinFix(gitignore));
+  });
+
+  it('stops during a pause when the signal is aborted', async () => {
+    const controller = new AbortController();
+    const paced = createBuiltinProvider({ paceMs: 60_000 });
+    const iterator = paced.explain(repoFinding(), controller.signal)[Symbol.asyncIterator]();
+    expect((await iterator.next()).value).toContain(BUILTIN_NOTICE);
+    const second = iterator.next();
+    controller.abort(new Error('client gone'));
+    await expect(second).rejects.toThrow('client gone');
+  });
+
+  it('cuts text without headings into paragraphs', () => {
+    expect(sectionChunks('one\n\ntwo\n')).toEqual(['one\n\n', 'two\n']);
+    expect(sectionChunks('intro\n\n## A\n\na1\n\na2\n\n## B\n\nb\n')).toEqual(['intro\n\n', '## A\n\na1\n\na2\n\n', '## B\n\nb\n']);
   });
 
   it('stops when the signal is aborted', async () => {

@@ -1,8 +1,11 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REDOC_REMOTE_LOGO } from '../../src/api/plugins/docs.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { openTestStorage, type TestStorage } from '../helpers/storage.js';
 
@@ -123,5 +126,15 @@ describe('API documentation', () => {
     expect(init.body).not.toContain('validator.swagger.io');
     const redocInit = await t.app.inject({ method: 'GET', url: '/redoc/init.js' });
     expect(redocInit.body).toContain("'/openapi.json'");
+  });
+
+  it("serves ReDoc's bundle without the CDN logo of its sidebar credit (the browser test proves no request leaves)", async () => {
+    const bundle = await t.app.inject({ method: 'GET', url: '/redoc/redoc.standalone.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.body).not.toContain(REDOC_REMOTE_LOGO);
+    expect(bundle.body).toContain('API docs by Redocly');
+    // The string replaced is the one the shipped bundle holds, so an upgrade that moves it fails here.
+    const shipped = readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'), 'utf8');
+    expect(shipped).toContain(`src:"${REDOC_REMOTE_LOGO}"`);
   });
 });

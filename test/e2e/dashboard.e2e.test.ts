@@ -194,7 +194,8 @@ describe('dashboard end to end (real service, fake GitHub and AI, Chromium)', ()
     service.ai.script({ pieces: ['1. Rotate the AWS key.', { text: '\n2. Run ping without a shell.', delayMs: 200 }] });
     await page.getByRole('button', { name: 'Triage this scan' }).click();
     await page.getByText('Triage plan: complete').waitFor(WAIT);
-    expect(await page.getByLabel('Triage plan', { exact: true }).textContent()).toBe('1. Rotate the AWS key.\n2. Run ping without a shell.');
+    // Rendered as Markdown: the numbered lines are an ordered list.
+    expect(await page.getByLabel('Triage plan', { exact: true }).locator('ol > li').allTextContents()).toEqual(['Rotate the AWS key.', 'Run ping without a shell.']);
     const sent = JSON.stringify(service.ai.requests.at(-1)?.body);
     expect(sent).toContain('src/config.ts');
     expect(sent).not.toContain(PLANTED_AWS_KEY);
@@ -210,7 +211,7 @@ describe('dashboard end to end (real service, fake GitHub and AI, Chromium)', ()
     expect(problems).toEqual([]);
   });
 
-  it('opens the AWS key finding, streams an explanation from the AI as plain text, and shows no secret', async () => {
+  it('opens the AWS key finding, streams an explanation from the AI as Markdown with its HTML shown as text, and shows no secret', async () => {
     service.ai.script({ pieces: ['Rotate ', 'the key', { text: ' <b>now</b>: it opens the AWS account.', delayMs: 2500 }] });
     await page.getByRole('button', { name: TITLES.awsAccessKey }).click();
     const dialog = page.getByRole('dialog', { name: TITLES.awsAccessKey });
@@ -221,9 +222,9 @@ describe('dashboard end to end (real service, fake GitHub and AI, Chromium)', ()
     await dialog.getByRole('button', { name: 'Explain' }).click();
     const output = dialog.getByLabel('Explanation', { exact: true });
     // The first pieces are on the page while the rest is still coming.
-    await expect.poll(() => output.textContent(), WAIT).toBe('Rotate the key');
+    await expect.poll(() => output.locator('p').textContent(), WAIT).toBe('Rotate the key');
     expect(await dialog.getByText('Explanation: receiving…').isVisible()).toBe(true);
-    await expect.poll(() => output.textContent(), WAIT).toBe('Rotate the key <b>now</b>: it opens the AWS account.');
+    await expect.poll(() => output.locator('p').textContent(), WAIT).toBe('Rotate the key <b>now</b>: it opens the AWS account.');
     await dialog.getByText('Explanation: complete').waitFor();
     expect(await output.locator('b').count()).toBe(0);
     // The prompt the service sent carried no secret either.
@@ -267,7 +268,7 @@ describe('dashboard end to end (real service, fake GitHub and AI, Chromium)', ()
     const dialog = page.getByRole('dialog', { name: 'OS command built from untrusted data' });
     await dialog.getByRole('button', { name: 'Explain' }).click();
     await dialog.getByText('Explanation: failed').waitFor(WAIT);
-    expect(await dialog.getByLabel('Explanation', { exact: true }).textContent()).toBe('Partial answer');
+    expect(await dialog.getByLabel('Explanation', { exact: true }).locator('p').allTextContents()).toEqual(['Partial answer']);
     const alert = dialog.getByRole('alert').filter({ hasText: /retry/i });
     expect(await alert.count()).toBe(1);
     expect(await dialog.textContent()).not.toContain('[SERVICE_ERROR]');
@@ -377,6 +378,20 @@ describe('GitHub sign-in in the browser (real service, fake GitHub OAuth pages)'
       const res = await v1('/v1/account', { 'x-api-key': key });
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ email, plan: 'free' });
+
+      // A Free account sees the private-repository token disabled, with the plans that include it, as the service would answer.
+      await tab.getByRole('button', { name: 'I have stored the key' }).click();
+      await tab.goto(url('/scans'));
+      const token = tab.getByLabel('GitHub token (optional, private repositories)');
+      await expect.poll(() => token.isDisabled(), WAIT).toBe(true);
+      expect(await tab.locator('#scan-token-help').textContent()).toBe('Private repositories need the Pro or Team plan; this account is on the Free plan. Public repositories need no token.');
+      const refused = await fetch(url('/v1/scan/github'), {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ repository: `${OWNER}/${REPO}`, token: WRITE_TOKEN }),
+      });
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { detail: string }).detail).toContain('the Pro or Team plan');
       expect(errors).toEqual([]);
     } finally {
       await own.close();

@@ -26,6 +26,30 @@ async function fixtureBuild(): Promise<string> {
   return dir;
 }
 
+/**
+ * Reads a one-image ICO of a 32-bit bitmap (the layout the ICO format documents:
+ * ICONDIR, ICONDIRENTRY, BITMAPINFOHEADER, BGRA rows bottom-up, AND mask).
+ */
+function readIco(file: Buffer): { width: number; height: number; pixel: (x: number, y: number) => number[] } {
+  expect([file.readUInt16LE(0), file.readUInt16LE(2), file.readUInt16LE(4)]).toEqual([0, 1, 1]);
+  const width = file.readUInt8(6) || 256;
+  const height = file.readUInt8(7) || 256;
+  const size = file.readUInt32LE(14);
+  const offset = file.readUInt32LE(18);
+  expect(offset + size).toBe(file.length);
+  expect(file.readUInt32LE(offset)).toBe(40);
+  expect([file.readInt32LE(offset + 4), file.readInt32LE(offset + 8), file.readUInt16LE(offset + 14)]).toEqual([width, height * 2, 32]);
+  const pixels = offset + 40;
+  return {
+    width,
+    height,
+    pixel: (x, y) => {
+      const at = pixels + ((height - 1 - y) * width + x) * 4;
+      return [file[at + 2] ?? -1, file[at + 1] ?? -1, file[at] ?? -1, file[at + 3] ?? -1];
+    },
+  };
+}
+
 const PAGES = ['/', '/signin', '/welcome', '/scans', '/scans/abc123DEF', '/settings'];
 
 describe('dashboard serving (built)', () => {
@@ -100,6 +124,21 @@ describe('dashboard serving (built)', () => {
     expect(res.headers['content-type']).toBe('image/svg+xml');
     expect(res.headers['cache-control']).toBe('public, max-age=3600, must-revalidate');
     expect(res.body).toBe(ICON);
+  });
+
+  it('answers /favicon.ico with a 32×32 icon of the shield, revalidated by ETag', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/x-icon');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600, must-revalidate');
+    expect(res.headers['content-security-policy']).toBe(DASHBOARD_CSP);
+    const icon = readIco(res.rawPayload);
+    expect([icon.width, icon.height]).toEqual([32, 32]);
+    expect(icon.pixel(0, 0)).toEqual([0, 0, 0, 0]); // outside the shield: transparent
+    expect(icon.pixel(16, 9)).toEqual([0x1d, 0x4e, 0xd8, 255]); // the shield's blue
+    expect(icon.pixel(14, 18)).toEqual([255, 255, 255, 255]); // the check mark
+    const again = await t.app.inject({ method: 'GET', url: '/favicon.ico', headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
   });
 
   it('answers 404 {detail} as JSON, under the API headers, for an unknown asset', async () => {
@@ -177,6 +216,9 @@ describe('dashboard serving (not built)', () => {
         expect(res.headers['content-security-policy']).toMatch(new RegExp(`^${API_CSP_START}`));
       }
       expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+      const icon = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+      expect(icon.statusCode).toBe(200);
+      expect(icon.headers['content-type']).toBe('image/x-icon');
     } finally {
       await t.close();
     }

@@ -7,6 +7,10 @@ import { buildDashboard, launchChromium } from './browser.js';
 import { contrastAudit, UNLABELLED_CONTROLS } from './contrast.js';
 import { createStubService, STUB_CSRF, STUB_KEY, STUB_TOKEN, type StubService } from './stub-service.js';
 
+/** Installed before any page script: every CSP violation the page reports, as "directive blocked-uri". */
+const RECORD_CSP_VIOLATIONS = `window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));`;
+
 const SERVICE_ERROR_MESSAGE = 'The AI engine is at capacity; retry the request.';
 
 describe('dashboard in Chromium (built with vite, served by the dashboard plugin, stubbed API)', () => {
@@ -17,6 +21,8 @@ describe('dashboard in Chromium (built with vite, served by the dashboard plugin
   let context: BrowserContext;
   let page: Page;
   let problems: string[];
+  /** Requests the page made to anywhere but the stub's origin. */
+  let elsewhere: string[];
 
   beforeAll(async () => {
     outDir = await buildDashboard();
@@ -36,9 +42,15 @@ describe('dashboard in Chromium (built with vite, served by the dashboard plugin
 
   beforeEach(async () => {
     stub.setKeyPending(false);
+    stub.setPlan('free');
     context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+    await context.addInitScript(RECORD_CSP_VIOLATIONS);
     page = await context.newPage();
     problems = [];
+    elsewhere = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(`${origin}/`)) elsewhere.push(request.url());
+    });
     // CSP violations and script errors show up as console errors or page errors.
     page.on('console', (message) => {
       if (message.type() === 'error' && !/status of 40[0-9]/.test(message.text())) problems.push(message.text());
@@ -134,7 +146,7 @@ describe('dashboard in Chromium (built with vite, served by the dashboard plugin
     const alert = dialog.getByRole('alert').filter({ hasText: SERVICE_ERROR_MESSAGE });
     await expect.poll(() => alert.count()).toBe(1);
     const output = dialog.getByLabel('Explanation', { exact: true });
-    expect(await output.textContent()).toBe('The key grants access to your AWS account.');
+    expect(await output.locator('p').allTextContents()).toEqual(['The key grants access to your AWS account.']);
     expect(await dialog.textContent()).not.toContain('[SERVICE_ERROR]');
     expect(stub.writes.find((w) => w.url === '/v1/explain')?.csrf).toBe(STUB_CSRF);
 
@@ -144,7 +156,133 @@ describe('dashboard in Chromium (built with vite, served by the dashboard plugin
     expect(problems).toEqual([]);
   });
 
+  it('renders a streamed suggested fix as Markdown while it arrives; raw HTML stays text, unsafe links lose their href, nothing runs', async () => {
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    await page.goto(`${origin}/scans/scan0001`);
+    await page.getByRole('button', { name: 'AWS access key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'AWS access key' });
+    await dialog.getByRole('button', { name: 'Suggest a fix' }).click();
+    const output = dialog.getByLabel('Suggested fix', { exact: true });
+
+    // The first part is formatted while the stub still holds the rest.
+    await expect.poll(() => output.locator('h4').allTextContents()).toEqual(['Summary']);
+    expect(await output.locator('ul > li').allTextContents()).toEqual(['remove it from config/prod.env', 'read it from the environment']);
+    expect(await output.locator('li > code').textContent()).toBe('config/prod.env');
+    expect(await dialog.getByText('Suggested fix: receiving…').isVisible()).toBe(true);
+    expect(await output.locator('pre').count()).toBe(0);
+
+    stub.releaseFixes();
+    await dialog.getByText('Suggested fix: complete').waitFor();
+    expect(await output.locator('h4').allTextContents()).toEqual(['Summary', 'Fix']);
+    expect(await output.locator('pre > code').textContent()).toBe('-AWS_KEY=<redacted>\n+AWS_KEY=${AWS_KEY}\n');
+    expect(await output.locator('ol > li').allTextContents()).toEqual(['Deploy the change.', 'Revoke the old key.']);
+    const external = output.getByRole('link', { name: 'the AWS guide' });
+    expect(await external.getAttribute('href')).toBe('https://docs.aws.example/rotate');
+    expect(await external.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await external.getAttribute('target')).toBe('_blank');
+    const internal = output.getByRole('link', { name: 'the docs' });
+    expect(await internal.getAttribute('href')).toBe('/docs');
+    expect(await internal.getAttribute('target')).toBeNull();
+
+    // What the model wrote as HTML is on the page as text, and no element of it exists.
+    const text = (await output.textContent()) ?? '';
+    expect(text).toContain('<img src=x onerror="window.__vigilPwned = 1">');
+    expect(text).toContain('<script>window.__vigilPwned = 2</script>');
+    expect(text).toContain('<b onclick="window.__vigilPwned = 3">bold</b>');
+    expect(await output.locator('img, script, b, iframe, [onerror], [onclick]').count()).toBe(0);
+    // The javascript: link keeps its text but has nothing to follow; the image is its alt text.
+    const unsafe = output.locator('a', { hasText: 'click me' });
+    expect(await unsafe.getAttribute('href')).toBeNull();
+    await unsafe.click();
+    expect(text).toContain('tracker');
+    expect(await page.evaluate('window.__vigilPwned')).toBeUndefined();
+    expect(await page.evaluate('window.__cspViolations')).toEqual([]);
+    expect(elsewhere).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('shows a Free account the plan-gated actions disabled, with the plans that include them, and sends nothing', async () => {
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    await page.goto(`${origin}/scans`);
+    const token = page.getByLabel('GitHub token (optional, private repositories)');
+    await token.waitFor();
+    expect(await token.isDisabled()).toBe(true);
+    expect(await page.locator('#scan-token-help').textContent()).toBe('Private repositories need the Pro or Team plan; this account is on the Free plan. Public repositories need no token.');
+    expect(await token.getAttribute('aria-describedby')).toBe('scan-token-help');
+
+    await page.goto(`${origin}/scans/scan0001`);
+    await page.getByRole('button', { name: 'AWS access key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'AWS access key' });
+    const note = dialog.getByRole('note');
+    await expect.poll(() => note.textContent()).toBe('Needs the Pro or Team plan; this account is on the Free plan.');
+    expect(await dialog.getByLabel('Repository', { exact: true }).isDisabled()).toBe(true);
+    expect(await dialog.getByLabel('GitHub token with write access (optional)').isDisabled()).toBe(true);
+    const open = dialog.getByRole('button', { name: 'Open fix PR' });
+    expect(await open.isDisabled()).toBe(true);
+    // A submit that gets past the disabled button (here, the form's own requestSubmit) sends nothing either.
+    await page.evaluate(`document.querySelector('dialog[open] form').requestSubmit()`);
+    // Explain and Suggest a fix are not plan-gated.
+    expect(await dialog.getByRole('button', { name: 'Explain' }).isEnabled()).toBe(true);
+    expect(stub.writes.some((w) => w.url === '/v1/fix/pr')).toBe(false);
+    expect(problems).toEqual([]);
+  });
+
+  it('gives a Pro account the same actions enabled: the fix pull request opens', async () => {
+    stub.setPlan('pro');
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    await page.goto(`${origin}/scans`);
+    const token = page.getByLabel('GitHub token (optional, private repositories)');
+    await token.waitFor();
+    await expect.poll(() => token.isEnabled()).toBe(true);
+    expect(await page.locator('#scan-token-help').textContent()).toBe('Used for this scan only; never stored.');
+
+    await page.goto(`${origin}/scans/scan0001`);
+    await page.getByRole('button', { name: 'AWS access key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'AWS access key' });
+    const open = dialog.getByRole('button', { name: 'Open fix PR' });
+    await expect.poll(() => open.isEnabled()).toBe(true);
+    expect(await dialog.getByRole('note').count()).toBe(0);
+    await open.click();
+    const link = dialog.getByRole('link', { name: 'View the pull request' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe('https://github.test/octo/demo/pull/7');
+    expect(stub.writes.find((w) => w.url === '/v1/fix/pr')?.csrf).toBe(STUB_CSRF);
+    expect(problems).toEqual([]);
+  });
+
+  it('shows an account upgraded while the page was open the action enabled once it opens the panel', async () => {
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    await page.goto(`${origin}/scans/scan0001`);
+    const opener = page.getByRole('button', { name: 'AWS access key' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'AWS access key' });
+    await expect.poll(() => dialog.getByRole('note').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    stub.setPlan('pro');
+    await opener.click();
+    await expect.poll(() => dialog.getByRole('button', { name: 'Open fix PR' }).isEnabled()).toBe(true);
+    expect(await dialog.getByRole('note').count()).toBe(0);
+  });
+
+  it('has a Rule column instead of a second copy of the category, and filters by rule', async () => {
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    await page.goto(`${origin}/scans/scan0001`);
+    const rows = page.locator('table.table--findings tbody tr');
+    await expect.poll(() => rows.count()).toBe(4);
+    expect((await page.locator('table.table--findings thead th').allTextContents()).map((t) => t.replace(/[▲▼]/g, '').trim())).toEqual(['Severity', 'Finding', 'Category', 'Rule', 'Location']);
+    expect(await rows.locator('td.cell-rule').allTextContents()).toEqual(['sec-aaaaaa', 'sec-bbbbbb', 'dep-cccccc', 'code-dddddd']);
+    await page.getByLabel('Rule', { exact: true }).selectOption('dep-cccccc');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.locator('th').textContent()).toBe('lodash: prototype pollution (CVE-2020-8203)');
+    await page.getByRole('button', { name: 'Rule' }).click();
+    expect(await page.getByRole('columnheader', { name: 'Rule' }).getAttribute('aria-sort')).toBe('ascending');
+    // The scanner is in the finding panel.
+    await page.getByRole('button', { name: 'lodash: prototype pollution (CVE-2020-8203)' }).click();
+    expect(await page.getByRole('dialog').locator('dt', { hasText: 'Scanner' }).count()).toBe(1);
+  });
+
   it('scans a repository with progress, forgets the token once sent, and opens the result', async () => {
+    stub.setPlan('pro');
     await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
     await page.goto(`${origin}/scans`);
     await page.getByLabel('Repository', { exact: true }).fill('octo/demo');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countByCategory, countBySeverity, distinctValues, filterFindings, locationText, sortFindings } from '../../web/src/lib/findings.js';
+import { countByCategory, countBySeverity, distinctValues, filterFindings, locationText, NO_RULE, sortFindings } from '../../web/src/lib/findings.js';
 import type { Finding, Severity } from '../../web/src/lib/types.js';
 
 function finding(id: string, severity: Severity, fields: Partial<Finding> & { path?: string; line?: number; url?: string } = {}): Finding {
@@ -21,12 +21,12 @@ function finding(id: string, severity: Severity, fields: Partial<Finding> & { pa
 }
 
 const FINDINGS: Finding[] = [
-  finding('SEC-AAAAAA', 'LOW', { path: 'src/b.ts', line: 3 }),
-  finding('SEC-BBBBBB', 'CRITICAL', { path: 'src/a.ts', line: 10 }),
+  finding('SEC-AAAAAA', 'LOW', { path: 'src/b.ts', line: 3, rule_id: 'github-token' }),
+  finding('SEC-BBBBBB', 'CRITICAL', { path: 'src/a.ts', line: 10, rule_id: 'aws-access-key-id' }),
   finding('DEP-CCCCCC', 'MEDIUM', { path: 'package-lock.json', category: 'supply_chain', scanner_name: 'supply_chain', title: 'lodash CVE' }),
-  finding('SEC-DDDDDD', 'INFO', { path: 'docs/README.md', line: 1 }),
-  finding('SEC-EEEEEE', 'HIGH', { path: 'src/a.ts', line: 2 }),
-  finding('HDR-FFFFFF', 'MEDIUM', { url: 'https://api.example.test/', category: 'headers', scanner_name: 'api_headers' }),
+  finding('SEC-DDDDDD', 'INFO', { path: 'docs/README.md', line: 1, rule_id: 'github-token' }),
+  finding('SEC-EEEEEE', 'HIGH', { path: 'src/a.ts', line: 2, rule_id: 'aws-access-key-id' }),
+  finding('HDR-FFFFFF', 'MEDIUM', { url: 'https://api.example.test/', category: 'headers', scanner_name: 'api_headers', rule_id: 'missing-hsts' }),
 ];
 
 const ids = (list: readonly Finding[]) => list.map((f) => f.id);
@@ -50,6 +50,10 @@ describe('sortFindings', () => {
     expect(ids(sortFindings(FINDINGS, 'category', 'ascending'))).toEqual(['HDR-FFFFFF', 'SEC-BBBBBB', 'SEC-EEEEEE', 'SEC-AAAAAA', 'SEC-DDDDDD', 'DEP-CCCCCC']);
   });
 
+  it('sorts by rule id, findings without one first when ascending', () => {
+    expect(ids(sortFindings(FINDINGS, 'rule', 'ascending'))).toEqual(['DEP-CCCCCC', 'SEC-BBBBBB', 'SEC-EEEEEE', 'SEC-AAAAAA', 'SEC-DDDDDD', 'HDR-FFFFFF']);
+  });
+
   it('does not change the list it was given', () => {
     const before = ids(FINDINGS);
     sortFindings(FINDINGS, 'title', 'descending');
@@ -58,17 +62,19 @@ describe('sortFindings', () => {
 });
 
 describe('filterFindings', () => {
-  it('filters by severity, category and scanner together', () => {
+  it('filters by severity, category and rule together', () => {
     expect(ids(filterFindings(FINDINGS, { severity: 'MEDIUM' }))).toEqual(['DEP-CCCCCC', 'HDR-FFFFFF']);
     expect(ids(filterFindings(FINDINGS, { severity: 'MEDIUM', category: 'headers' }))).toEqual(['HDR-FFFFFF']);
-    expect(ids(filterFindings(FINDINGS, { scanner: 'supply_chain' }))).toEqual(['DEP-CCCCCC']);
-    expect(filterFindings(FINDINGS, { severity: 'CRITICAL', scanner: 'api_headers' })).toEqual([]);
+    expect(ids(filterFindings(FINDINGS, { rule: 'aws-access-key-id' }))).toEqual(['SEC-BBBBBB', 'SEC-EEEEEE']);
+    expect(ids(filterFindings(FINDINGS, { rule: 'github-token', severity: 'INFO' }))).toEqual(['SEC-DDDDDD']);
+    expect(ids(filterFindings(FINDINGS, { rule: NO_RULE }))).toEqual(['DEP-CCCCCC']);
+    expect(filterFindings(FINDINGS, { severity: 'CRITICAL', rule: 'missing-hsts' })).toEqual([]);
   });
 
   it('matches the path (or URL) as case-insensitive text, and an empty filter keeps everything', () => {
     expect(ids(filterFindings(FINDINGS, { path: 'SRC/A' }))).toEqual(['SEC-BBBBBB', 'SEC-EEEEEE']);
     expect(ids(filterFindings(FINDINGS, { path: 'example.test' }))).toEqual(['HDR-FFFFFF']);
-    expect(filterFindings(FINDINGS, { severity: '', category: '', scanner: '', path: '  ' })).toHaveLength(FINDINGS.length);
+    expect(filterFindings(FINDINGS, { severity: '', category: '', rule: '', path: '  ' })).toHaveLength(FINDINGS.length);
   });
 });
 
@@ -92,8 +98,9 @@ describe('summaries', () => {
     ]);
   });
 
-  it('lists distinct scanners for the filter choices', () => {
-    expect(distinctValues(FINDINGS, 'scanner_name')).toEqual(['api_headers', 'secrets', 'supply_chain']);
+  it('lists distinct categories and rules for the filter choices, findings without a rule under NO_RULE', () => {
+    expect(distinctValues(FINDINGS, 'category')).toEqual(['headers', 'secrets', 'supply_chain']);
+    expect(distinctValues(FINDINGS, 'rule_id')).toEqual([NO_RULE, 'aws-access-key-id', 'github-token', 'missing-hsts']);
   });
 
   it('writes a location as path:line or method and URL', () => {

@@ -66,7 +66,27 @@ export interface StubService {
   readonly releaseScans: () => void;
   /** Whether the account still waits for its first key (a first sign-in); false at the start. */
   readonly setKeyPending: (pending: boolean) => void;
+  /** The account's plan as /auth/session reports it; 'free' at the start. */
+  readonly setPlan: (plan: 'free' | 'pro' | 'team') => void;
+  /** Lets the suggested fixes waiting so far send the rest of their answer (STUB_FIX_REST). */
+  readonly releaseFixes: () => void;
 }
+
+/**
+ * The suggested fix the stub streams: Markdown with a heading, a list and the
+ * start of the answer first; then, once releaseFixes() is called, a fenced code
+ * block, links and attempts to get markup or script into the page.
+ */
+export const STUB_FIX_FIRST = '## Summary\n\nRotate the key, then:\n\n- remove it from `config/prod.env`\n- read it from the environment\n\n';
+export const STUB_FIX_REST = [
+  '## Fix\n\n',
+  '```diff\n-AWS_KEY=<redacted>\n+AWS_KEY=${AWS_KEY}\n```\n\n',
+  '1. Deploy the change.\n2. Revoke the old key.\n\n',
+  'Read [the AWS guide](https://docs.aws.example/rotate) and [the docs](/docs).\n\n',
+  '<img src=x onerror="window.__vigilPwned = 1">\n\n',
+  'Inline <script>window.__vigilPwned = 2</script> and <b onclick="window.__vigilPwned = 3">bold</b>.\n\n',
+  '[click me](javascript:window.__vigilPwned=4) ![tracker](https://tracker.example/pixel.png)\n',
+].join('');
 
 function signedIn(request: FastifyRequest): boolean {
   return (request.headers.cookie ?? '').split(/;\s*/).includes(COOKIE);
@@ -76,6 +96,7 @@ export async function createStubService(options: StubOptions): Promise<StubServi
   const app = Fastify({ logger: false });
   const writes: StubService['writes'] = [];
   let keyPending = false;
+  let plan: 'free' | 'pro' | 'team' = 'free';
   registerErrorHandling(app, 1024 * 1024);
   registerSecurityHeaders(app);
   registerDashboard(app, options.bundle);
@@ -98,7 +119,7 @@ export async function createStubService(options: StubOptions): Promise<StubServi
 
   const account = () => ({
     email: STUB_EMAIL,
-    plan: 'free',
+    plan,
     limits: { scans: 10, ai: 20, account: 100 },
     usage: { scans: 3, ai: 18, account: 5 },
     window: { started_at: '2026-03-01T10:00:00.000Z', resets_at: new Date(Date.now() + 1_800_000).toISOString() },
@@ -134,8 +155,21 @@ export async function createStubService(options: StubOptions): Promise<StubServi
     }
     return reply.type('text/plain; charset=utf-8').send(Readable.from(body()));
   });
+  const fixes = gate();
+  app.post('/v1/fix', (_request, reply) => {
+    async function* body() {
+      yield STUB_FIX_FIRST;
+      await fixes.wait();
+      yield STUB_FIX_REST;
+    }
+    return reply.type('text/plain; charset=utf-8').send(Readable.from(body()));
+  });
   app.post('/v1/triage', (_request, reply) => reply.type('text/plain; charset=utf-8').send(Readable.from(['1. Rotate the AWS key.\n', '2. Remove the GitHub token.\n'])));
-  app.post('/v1/fix/pr', () => ({ pr_url: 'https://github.test/octo/demo/pull/7', message: 'Pull request opened; rotate the credential too.' }));
+  // Plan gates as the service applies them (src/api/plugins/access.ts), so a page that sent anyway would show the 403.
+  app.post('/v1/fix/pr', (_request, reply) => {
+    if (plan === 'free') return reply.code(403).send({ detail: 'Opening fix pull requests requires the Pro or Team plan; this account is on the Free plan' });
+    return { pr_url: 'https://github.test/octo/demo/pull/7', message: 'Pull request opened; rotate the credential too.' };
+  });
   app.post('/v1/account/rotate-key', () => ({
     api_key: `${STUB_KEY}-rotated`,
     key_prefix: 'vgl_live_rot',
@@ -146,7 +180,7 @@ export async function createStubService(options: StubOptions): Promise<StubServi
   app.get('/v1/scans/scan0001/sarif', (_request, reply) =>
     reply.type('application/sarif+json').header('content-disposition', 'attachment; filename="scan0001.sarif"').send({ version: '2.1.0', runs: [] }),
   );
-  const releaseScans = registerScanRoutes(app);
+  const releaseScans = registerScanRoutes(app, () => plan);
   await app.ready();
   return {
     app,
@@ -155,26 +189,44 @@ export async function createStubService(options: StubOptions): Promise<StubServi
     setKeyPending: (pending) => {
       keyPending = pending;
     },
+    setPlan: (next) => {
+      plan = next;
+    },
+    releaseFixes: fixes.release,
   };
 }
 
+/** Requests wait() until release(); after a release, new requests wait again. */
+function gate(): { wait: () => Promise<void>; release: () => void } {
+  let open: () => void = () => undefined;
+  let closed = new Promise<void>((resolve) => (open = resolve));
+  return {
+    wait: () => closed,
+    release: () => {
+      open();
+      closed = new Promise<void>((resolve) => (open = resolve));
+    },
+  };
+}
 
 /**
  * Repository scans stay open until releaseScans() (so a test sees the progress
  * without timing); while open, the progress id they carried reports 12 of 40
  * files. "octo/limited" hits the hourly quota.
  */
-function registerScanRoutes(app: FastifyInstance): () => void {
+function registerScanRoutes(app: FastifyInstance, plan: () => string): () => void {
   const known = new Set<string>();
-  let release: () => void = () => undefined;
-  let gate = new Promise<void>((resolve) => (release = resolve));
-  app.post('/v1/scan/github', async (request: FastifyRequest<{ Body: { repository?: string } }>, reply: FastifyReply) => {
+  const scans = gate();
+  app.post('/v1/scan/github', async (request: FastifyRequest<{ Body: { repository?: string; token?: string } }>, reply: FastifyReply) => {
+    if (request.body.token !== undefined && plan() === 'free') {
+      return reply.code(403).send({ detail: 'Scanning a private repository (a request with a token) requires the Pro or Team plan; this account is on the Free plan' });
+    }
     if (request.body.repository === 'octo/limited') {
       return reply.code(429).header('retry-after', '1200').send({ detail: 'Hourly scans limit of 10 requests reached for the Free plan; it resets at 2026-03-01T11:00:00.000Z (in 1200 s)' });
     }
     const id = request.headers['x-vigil-progress-id'];
     if (typeof id === 'string') known.add(id);
-    await gate;
+    await scans.wait();
     return STUB_SCAN;
   });
   app.get('/v1/scans/progress/:id', (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
@@ -182,8 +234,5 @@ function registerScanRoutes(app: FastifyInstance): () => void {
     return { stage: 'scanning', files_done: 12, files_total: 40 };
   });
   app.post('/v1/scan/api', () => ({ ...STUB_SCAN, scan_id: 'scan0002', target_type: 'api', target: 'https://api.example.test', findings: [], finding_count: 0 }));
-  return () => {
-    release();
-    gate = new Promise<void>((resolve) => (release = resolve));
-  };
+  return scans.release;
 }

@@ -10,7 +10,9 @@ export {
   createBuiltinProvider,
   isBuiltinProvider,
   paragraphChunks,
-  streamParagraphs,
+  sectionChunks,
+  streamSections,
   type BuiltinAi,
+  type BuiltinOptions,
   type BuiltinProvider,
 } from './provider.js';

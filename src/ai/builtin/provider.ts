@@ -2,8 +2,9 @@
  * The builtin provider: Vigil's offline engine behind the AiProvider contract.
  * It needs the finding or scan itself, not a prompt, so besides `stream` it
  * has `explain`, `fix` and `triage`; routes check `isBuiltinProvider` and call
- * those. Every answer is streamed paragraph by paragraph.
+ * those. Every answer is streamed section by section.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Finding } from '../../core/findings.js';
 import type { AiProvider, AiRequest } from '../provider.js';
 import type { TriageScan } from '../triage/types.js';
@@ -33,24 +34,64 @@ export function paragraphChunks(text: string): string[] {
   return text.split(/(?<=\n\n)/).filter((c) => c !== '');
 }
 
-/** Streams text paragraph by paragraph, stopping with the signal's reason once it is aborted. */
-export async function* streamParagraphs(text: string, signal?: AbortSignal): AsyncGenerator<string> {
-  for (const chunk of paragraphChunks(text)) {
+/**
+ * The text cut into sections: the opening notice, then each Markdown heading
+ * with everything up to the next one. Text without headings is cut into
+ * paragraphs. The chunks join back to the text exactly.
+ */
+export function sectionChunks(text: string): string[] {
+  const sections = text.split(/(?<=\n\n)(?=#{1,6} )/).filter((c) => c !== '');
+  return sections.length > 1 ? sections : paragraphChunks(text);
+}
+
+/** Waits `ms` (0: until the event loop's next turn), or rejects with the signal's reason. */
+export type Pause = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+const pause: Pause = async (ms, signal) => {
+  if (ms <= 0) return new Promise<void>((resolve) => setImmediate(resolve));
+  try {
+    await delay(ms, undefined, signal ? { signal } : {});
+  } catch (error) {
+    signal?.throwIfAborted(); // the signal's own reason, as everywhere else in the stream
+    throw error;
+  }
+};
+
+export interface BuiltinOptions {
+  /**
+   * Pause between two sections of an answer, so a reader sees it arrive section
+   * by section (VIGIL_AI_BUILTIN_PACE_MS over HTTP); 0 sends them back to back.
+   */
+  readonly paceMs?: number;
+  /** For tests: how the pause is taken. */
+  readonly pause?: Pause;
+}
+
+/**
+ * Streams text section by section, each one flushed before the next is
+ * produced, stopping with the signal's reason once it is aborted. The answer is
+ * complete before the first section leaves: it is redacted as a whole (a
+ * secret found in one section is replaced in all of them).
+ */
+export async function* streamSections(text: string, signal?: AbortSignal, options: BuiltinOptions = {}): AsyncGenerator<string> {
+  const wait = options.pause ?? pause;
+  const chunks = sectionChunks(text);
+  for (const [index, chunk] of chunks.entries()) {
     signal?.throwIfAborted();
     yield chunk;
-    // Let the consumer write each chunk before the next one is produced.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    // Let the consumer write each chunk before the next one is produced; no pause after the last.
+    if (index < chunks.length - 1) await wait(options.paceMs ?? 0, signal);
   }
 }
 
-export function createBuiltinProvider(): BuiltinProvider {
+export function createBuiltinProvider(options: BuiltinOptions = {}): BuiltinProvider {
   return {
     name: 'builtin',
     model: BUILTIN_MODEL,
-    stream: (request: AiRequest) => streamParagraphs(BUILTIN_PROMPT_REPLY, request.signal),
-    explain: (finding, signal) => streamParagraphs(builtinExplain(finding), signal),
-    fix: (finding, signal) => streamParagraphs(builtinFix(finding), signal),
-    triage: (scan, signal) => streamParagraphs(builtinTriage(scan), signal),
+    stream: (request: AiRequest) => streamSections(BUILTIN_PROMPT_REPLY, request.signal, options),
+    explain: (finding, signal) => streamSections(builtinExplain(finding), signal, options),
+    fix: (finding, signal) => streamSections(builtinFix(finding), signal, options),
+    triage: (scan, signal) => streamSections(builtinTriage(scan), signal, options),
   };
 }
 

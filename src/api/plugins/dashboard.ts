@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../core/errors.js';
-import type { WebBundle, WebFile } from '../../dashboard/bundle.js';
+import { toWebFile, type WebBundle, type WebFile } from '../../dashboard/bundle.js';
+import { faviconIco } from '../../dashboard/favicon.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,6 +19,7 @@ const RESERVED = ['/v1', '/auth', '/health', '/docs', '/redoc', '/openapi.json']
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Top-level files (favicon …) keep their name across builds: cached briefly, revalidated by ETag. */
 const SHORT = 'public, max-age=3600, must-revalidate';
+const FAVICON_ICO = '/favicon.ico';
 
 export const NOT_BUILT_DETAIL = 'The dashboard is not built; run npm run build';
 
@@ -86,5 +88,10 @@ export function registerDashboard(app: FastifyInstance, bundle: WebBundle | unde
   for (const [path, file] of bundle?.files ?? []) {
     if (path.startsWith('/assets/') || path.slice(1).includes('/') || isReserved(path)) continue;
     app.get(path, { config, schema }, (request, reply) => sendFile(request, reply, file, SHORT));
+  }
+  // Clients ask for /favicon.ico whether or not a page links it; it is drawn in code, so it is there even without a build.
+  if (bundle?.files.has(FAVICON_ICO) !== true) {
+    const icon = toWebFile(FAVICON_ICO, faviconIco());
+    app.get(FAVICON_ICO, { config, schema }, (request, reply) => sendFile(request, reply, icon, SHORT));
   }
 }

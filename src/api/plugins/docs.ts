@@ -60,7 +60,7 @@ export async function registerDocs(app: FastifyInstance, version: string): Promi
 
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
-  const redocBundle = readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'));
+  const redocBundle = Buffer.from(withoutRemoteLogo(readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), 'utf8')));
   app.get('/redoc', { schema: { hide: true } }, (_request, reply) => reply.type('text/html; charset=utf-8').send(REDOC_PAGE));
   app.get('/redoc/redoc.standalone.js', { schema: { hide: true } }, (_request, reply) =>
     reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').send(redocBundle),
@@ -68,6 +68,19 @@ export async function registerDocs(app: FastifyInstance, version: string): Promi
   app.get('/redoc/init.js', { schema: { hide: true } }, (_request, reply) =>
     reply.type('application/javascript; charset=utf-8').send(REDOC_INIT),
   );
+}
+
+/**
+ * ReDoc 2's sidebar credit ("API docs by Redocly") shows a logo from Redocly's
+ * CDN whatever the options; the docs CSP blocks it, so every visit logged a
+ * CSP violation. The served bundle points that image at an empty inline SVG
+ * instead (the credit's text and link stay), so /redoc makes no external request.
+ */
+export const REDOC_REMOTE_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const BLANK_IMAGE = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 1 1'/%3E";
+
+export function withoutRemoteLogo(bundle: string): string {
+  return bundle.split(REDOC_REMOTE_LOGO).join(BLANK_IMAGE);
 }
 
 const REDOC_PAGE = `<!doctype html>

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../core/errors.js';
 
-const NUL = /\u0000/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const MAX_DEPTH = 64;
 
 /** The first string in the value (keys included) that no database or client can hold, with its field path. */
 export function findUnstorableText(value: unknown, path = '', depth = 0): { field: string; problem: string } | undefined {
   if (typeof value === 'string') {
-    if (NUL.test(value)) return { field: path, problem: 'contains a NUL character (U+0000)' };
+    if (value.includes('\u0000')) return { field: path, problem: 'contains a NUL character (U+0000)' };
     if (LONE_SURROGATE.test(value)) return { field: path, problem: 'contains an unpaired UTF-16 surrogate (not valid Unicode)' };
     return undefined;
   }
@@ -30,8 +29,8 @@ export function findUnstorableText(value: unknown, path = '', depth = 0): { fiel
  * so a request cannot run a scan and then fail on storing it.
  */
 export function registerTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const found = findUnstorableText(request.body);
-    if (found) throw badRequest(`Invalid request body: field "${found.field}" ${found.problem}; remove it`);
+    done(found ? badRequest(`Invalid request body: field "${found.field}" ${found.problem}; remove it`) : undefined);
   });
 }

@@ -6,14 +6,18 @@ export function severityRank(severity: Severity): number {
   return index < 0 ? -1 : SEVERITIES.length - index;
 }
 
-export const SORT_KEYS = ['severity', 'title', 'category', 'scanner', 'location'] as const;
+export const SORT_KEYS = ['severity', 'title', 'category', 'rule', 'location'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export type SortDirection = 'ascending' | 'descending';
+
+/** The rule filter's value for findings that name no rule (rule ids are kebab-case, so it cannot clash). */
+export const NO_RULE = '(none)';
 
 export interface FindingFilter {
   readonly severity?: Severity | '';
   readonly category?: string;
-  readonly scanner?: string;
+  /** A rule id; NO_RULE matches findings without one. */
+  readonly rule?: string;
   /** Case-insensitive substring of the path (or URL for API findings). */
   readonly path?: string;
 }
@@ -36,8 +40,8 @@ function compareBy(key: SortKey, a: Finding, b: Finding): number {
       return collator.compare(a.title, b.title);
     case 'category':
       return collator.compare(a.category, b.category);
-    case 'scanner':
-      return collator.compare(a.scanner_name, b.scanner_name);
+    case 'rule':
+      return collator.compare(a.rule_id ?? '', b.rule_id ?? '');
     case 'location':
       return collator.compare(locationText(a), locationText(b));
   }
@@ -63,7 +67,7 @@ export function filterFindings(findings: readonly Finding[], filter: FindingFilt
   return findings.filter((f) => {
     if (filter.severity && f.severity !== filter.severity) return false;
     if (filter.category && f.category !== filter.category) return false;
-    if (filter.scanner && f.scanner_name !== filter.scanner) return false;
+    if (filter.rule && (f.rule_id ?? NO_RULE) !== filter.rule) return false;
     if (needle === '') return true;
     const where = (f.location.path ?? f.location.url ?? '').toLowerCase();
     return where.includes(needle);
@@ -87,7 +91,7 @@ export function countByCategory(findings: readonly Finding[]): Count[] {
   return [...counts].map(([label, count]) => ({ label, count })).sort((a, b) => b.count - a.count || collator.compare(a.label, b.label));
 }
 
-/** The distinct values of one field, sorted, for filter choices. */
-export function distinctValues(findings: readonly Finding[], field: 'category' | 'scanner_name'): string[] {
-  return [...new Set(findings.map((f) => f[field]))].sort((a, b) => collator.compare(a, b));
+/** The distinct values of one field, sorted, for filter choices (NO_RULE stands for findings without a rule id). */
+export function distinctValues(findings: readonly Finding[], field: 'category' | 'rule_id'): string[] {
+  return [...new Set(findings.map((f) => f[field] ?? NO_RULE))].sort((a, b) => collator.compare(a, b));
 }

@@ -79,8 +79,8 @@ export function FindingPanel({ finding, scan, fixable, onClose }: { finding: Fin
           </button>
         )}
       </div>
-      <StreamOutput state={explain.state} label="Explanation" />
-      <StreamOutput state={fix.state} label="Suggested fix" />
+      <StreamOutput state={explain.state} label="Explanation" headingOffset={2} />
+      <StreamOutput state={fix.state} label="Suggested fix" headingOffset={2} />
       {fixable && <FixPullRequest finding={finding} scan={scan} />}
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import { SeverityBadge } from '../components/SeverityBadge.js';
-import { distinctValues, filterFindings, locationText, sortFindings, type FindingFilter, type SortDirection, type SortKey } from '../lib/findings.js';
+import { distinctValues, filterFindings, locationText, NO_RULE, sortFindings, type FindingFilter, type SortDirection, type SortKey } from '../lib/findings.js';
 import { pluralize } from '../lib/format.js';
 import { SEVERITIES, type Finding, type Severity } from '../lib/types.js';
 
@@ -8,7 +8,8 @@ const COLUMNS: readonly { key: SortKey; label: string }[] = [
   { key: 'severity', label: 'Severity' },
   { key: 'title', label: 'Finding' },
   { key: 'category', label: 'Category' },
-  { key: 'scanner', label: 'Scanner' },
+  // The scanner is not a column: it always equals the category but for API findings (docs/decisions.md); the finding panel shows it.
+  { key: 'rule', label: 'Rule' },
   { key: 'location', label: 'Location' },
 ];
 
@@ -19,10 +20,10 @@ interface Sort {
 
 /** Findings, sortable by any column (severity: worst first) and filterable. Each title opens the finding panel. */
 export function FindingsTable({ findings, onOpen }: { findings: readonly Finding[]; onOpen: (finding: Finding) => void }) {
-  const [filter, setFilter] = useState<FindingFilter>({ severity: '', category: '', scanner: '', path: '' });
+  const [filter, setFilter] = useState<FindingFilter>({ severity: '', category: '', rule: '', path: '' });
   const [sort, setSort] = useState<Sort>({ key: 'severity', direction: 'descending' });
   const categories = useMemo(() => distinctValues(findings, 'category'), [findings]);
-  const scanners = useMemo(() => distinctValues(findings, 'scanner_name'), [findings]);
+  const rules = useMemo(() => distinctValues(findings, 'rule_id'), [findings]);
   const rows = useMemo(() => sortFindings(filterFindings(findings, filter), sort.key, sort.direction), [findings, filter, sort]);
 
   const toggle = (key: SortKey) =>
@@ -55,12 +56,12 @@ export function FindingsTable({ findings, onOpen }: { findings: readonly Finding
           </select>
         </div>
         <div class="field">
-          <label for="f-scanner">Scanner</label>
-          <select id="f-scanner" value={filter.scanner} onChange={(e) => setFilter({ ...filter, scanner: e.currentTarget.value })}>
+          <label for="f-rule">Rule</label>
+          <select id="f-rule" value={filter.rule} onChange={(e) => setFilter({ ...filter, rule: e.currentTarget.value })}>
             <option value="">All</option>
-            {scanners.map((s) => (
-              <option key={s} value={s}>
-                {s.replace(/_/g, ' ')}
+            {rules.map((r) => (
+              <option key={r} value={r}>
+                {r === NO_RULE ? 'No rule id' : r}
               </option>
             ))}
           </select>
@@ -103,7 +104,7 @@ export function FindingsTable({ findings, onOpen }: { findings: readonly Finding
                     </button>
                   </th>
                   <td>{f.category.replace(/_/g, ' ')}</td>
-                  <td>{f.scanner_name.replace(/_/g, ' ')}</td>
+                  <td class="cell-rule">{f.rule_id !== undefined ? <code>{f.rule_id}</code> : '—'}</td>
                   <td class="cell-location">
                     <code>{locationText(f)}</code>
                   </td>

@@ -1,12 +1,17 @@
 import { useState } from 'preact/hooks';
 import { ErrorAlert } from '../components/ErrorAlert.js';
 import { useApp } from '../context.js';
+import { usePlanGate } from '../hooks/usePlanGate.js';
 import { repositoryFromTarget } from '../lib/format.js';
 import type { Finding, Scan } from '../lib/types.js';
 
-/** POST /v1/fix/pr for a finding whose title has a deterministic fixer. */
+/**
+ * POST /v1/fix/pr for a finding whose title has a deterministic fixer. On a
+ * plan without fix pull requests the form is shown disabled, with the reason.
+ */
 export function FixPullRequest({ finding, scan }: { finding: Finding; scan: Scan }) {
   const { api } = useApp();
+  const gate = usePlanGate('fix_pull_request');
   const [repository, setRepository] = useState(scan.target_type === 'github' ? repositoryFromTarget(scan.target) : '');
   const [token, setToken] = useState('');
   const [busy, setBusy] = useState(false);
@@ -15,6 +20,7 @@ export function FixPullRequest({ finding, scan }: { finding: Finding; scan: Scan
 
   const submit = async (event: Event) => {
     event.preventDefault();
+    if (!gate.allowed) return;
     const body: Record<string, unknown> = { finding, repository: repository.trim() };
     if (token.trim() !== '') body.token = token.trim();
     setToken('');
@@ -33,20 +39,28 @@ export function FixPullRequest({ finding, scan }: { finding: Finding; scan: Scan
   return (
     <section class="subsection" aria-labelledby="fix-pr-title">
       <h3 id="fix-pr-title">Open a fix pull request</h3>
-      <form onSubmit={(e) => void submit(e)}>
-        <div class="field">
-          <label for="fix-pr-repository">Repository</label>
-          <input id="fix-pr-repository" type="text" required maxLength={1024} autocomplete="off" spellcheck={false} value={repository} onInput={(e) => setRepository(e.currentTarget.value)} />
-        </div>
-        <div class="field">
-          <label for="fix-pr-token">GitHub token with write access (optional)</label>
-          <input id="fix-pr-token" type="password" maxLength={1024} autocomplete="off" value={token} onInput={(e) => setToken(e.currentTarget.value)} aria-describedby="fix-pr-token-help" />
-          <p id="fix-pr-token-help" class="help">
-            Used for this request only. Without it the server's own token is used, if it has one.
-          </p>
-        </div>
+      {!gate.allowed && (
+        <p id="fix-pr-plan" class="notice" role="note">
+          {gate.reason}
+        </p>
+      )}
+      <form onSubmit={(e) => void submit(e)} aria-describedby={gate.allowed ? undefined : 'fix-pr-plan'}>
+        <fieldset class="fields" disabled={!gate.allowed}>
+          <legend class="visually-hidden">Pull request</legend>
+          <div class="field">
+            <label for="fix-pr-repository">Repository</label>
+            <input id="fix-pr-repository" type="text" required maxLength={1024} autocomplete="off" spellcheck={false} value={repository} onInput={(e) => setRepository(e.currentTarget.value)} />
+          </div>
+          <div class="field">
+            <label for="fix-pr-token">GitHub token with write access (optional)</label>
+            <input id="fix-pr-token" type="password" maxLength={1024} autocomplete="off" value={token} onInput={(e) => setToken(e.currentTarget.value)} aria-describedby="fix-pr-token-help" />
+            <p id="fix-pr-token-help" class="help">
+              Used for this request only. Without it the server's own token is used, if it has one.
+            </p>
+          </div>
+        </fieldset>
         <ErrorAlert error={error} />
-        <button type="submit" class="button button--primary" disabled={busy}>
+        <button type="submit" class="button button--primary" disabled={busy || !gate.allowed}>
           {busy ? 'Opening the pull request…' : 'Open fix PR'}
         </button>
       </form>

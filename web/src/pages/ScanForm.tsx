@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'preact/hooks';
 import { ErrorAlert } from '../components/ErrorAlert.js';
 import { useApp } from '../context.js';
+import { usePlanGate } from '../hooks/usePlanGate.js';
 import { useScanRun, type ScanRequest } from '../hooks/useScanRun.js';
 import { formatProgress, stageLabel } from '../lib/progress.js';
 import type { Scan } from '../lib/types.js';
@@ -19,6 +20,8 @@ export function ScanForm() {
   const [url, setUrl] = useState('');
   const onDone = useCallback((scan: Scan) => navigate(`/scans/${encodeURIComponent(scan.scan_id)}`), []);
   const { state, run, cancel } = useScanRun(api, onDone);
+  // A token means a private repository, which the plan may not include.
+  const privateRepos = usePlanGate('private_repository_scan');
   const running = state.phase === 'running';
 
   const submit = (event: Event) => {
@@ -28,7 +31,7 @@ export function ScanForm() {
     if (kind === 'github') {
       const body: Record<string, unknown> = { repository: repository.trim(), check_cves: checkCves };
       if (ref.trim() !== '') body.ref = ref.trim();
-      if (token.trim() !== '') body.token = token.trim();
+      if (token.trim() !== '' && privateRepos.allowed) body.token = token.trim();
       request = { kind: 'github', body };
       // The token is for this one request: it leaves the form as soon as it is sent.
       setToken('');
@@ -74,9 +77,18 @@ export function ScanForm() {
             </div>
             <div class="field">
               <label for="scan-token">GitHub token (optional, private repositories)</label>
-              <input id="scan-token" type="password" maxLength={1024} autocomplete="off" value={token} onInput={(e) => setToken(e.currentTarget.value)} aria-describedby="scan-token-help" />
+              <input
+                id="scan-token"
+                type="password"
+                maxLength={1024}
+                autocomplete="off"
+                value={token}
+                disabled={!privateRepos.allowed}
+                onInput={(e) => setToken(e.currentTarget.value)}
+                aria-describedby="scan-token-help"
+              />
               <p id="scan-token-help" class="help">
-                Used for this scan only; never stored. Private repositories need the Pro or Team plan.
+                {privateRepos.allowed ? 'Used for this scan only; never stored.' : `Private repositories need ${privateRepos.needs}; this account is on the ${privateRepos.current} plan. Public repositories need no token.`}
               </p>
             </div>
             <label class="check">

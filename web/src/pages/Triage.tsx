@@ -22,7 +22,7 @@ export function Triage({ scan }: { scan: Scan }) {
           </button>
         )}
       </div>
-      <StreamOutput state={triage.state} label="Triage plan" />
+      <StreamOutput state={triage.state} label="Triage plan" headingOffset={2} />
     </section>
   );
 }
