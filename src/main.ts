@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { loadPepper } from './accounts/pepper.js';

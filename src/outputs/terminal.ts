@@ -6,7 +6,9 @@
  */
 
 // C0 controls, DEL, C1 controls, and the Unicode bidirectional formatting characters.
+// eslint-disable-next-line no-control-regex -- control characters are what is escaped
 const UNSAFE = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+// eslint-disable-next-line no-control-regex -- control characters are what is escaped
 const UNSAFE_KEEP_LINES = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
 function visible(char: string): string {
