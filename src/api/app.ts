@@ -119,6 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createScanEngine({
       workers: config.scanWorkers,
       maxConcurrentScans: config.maxConcurrentScans,
+      scansPerAccount: config.scansPerAccount,
+      maxConcurrentApiScans: config.maxConcurrentApiScans,
+      apiScansPerAccount: config.apiScansPerAccount,
       timeoutMs: config.scanTimeoutMs,
       findingLimits: config.findingLimits,
       advisories: createAdvisorySource(config, `vigil/${deps.version}`, deps.storage),
@@ -181,9 +184,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       fixPullRequestRoutes(scope, { settings: githubSettings });
       scanApiRoutes(scope, {
         storage: deps.storage,
-        capacity: engine.capacity,
+        capacity: engine.apiCapacity,
         progress,
-        settings: { allowCidrs: config.scanApiAllowCidrs, timeoutMs: config.scanTimeoutMs, ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : {}) },
+        settings: {
+          allowCidrs: config.scanApiAllowCidrs,
+          timeoutMs: config.apiScanTimeoutMs,
+          probeTimeoutMs: config.apiProbeTimeoutMs,
+          ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : {}),
+        },
       });
       aiRoutes(scope, { settings: aiSettings, timeoutMs: config.aiTimeoutMs });
       deps.extraV1Routes?.(scope);

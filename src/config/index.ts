@@ -63,6 +63,13 @@ export interface Config {
   readonly scanWorkers: number;
   readonly scanTimeoutMs: number;
   readonly maxConcurrentScans: number;
+  /** Repository scans one account may run at once. */
+  readonly scansPerAccount: number;
+  readonly maxConcurrentApiScans: number;
+  readonly apiScansPerAccount: number;
+  /** Whole-scan and per-request time limits of an API scan. */
+  readonly apiScanTimeoutMs: number;
+  readonly apiProbeTimeoutMs: number;
   /** Caps on the findings one scan reports (docs/scanning.md#limits). */
   readonly findingLimits: FindingLimits;
   /** Bounds on what a repository download may unpack (docs/sources.md). */
@@ -216,6 +223,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const port = r.integer('PORT', 8080, 0, 65535);
   const trustProxy = r.boolean('VIGIL_TRUST_PROXY', false);
   const requestTimeoutMs = r.integer('VIGIL_REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000);
+  const maxConcurrentScans = r.integer('VIGIL_MAX_CONCURRENT_SCANS', 2, 1, 1_000);
   const config: Config = {
     port,
     host: r.string('HOST', '0.0.0.0'),
@@ -252,7 +260,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     maxConnections: r.integer('VIGIL_MAX_CONNECTIONS', 10_000, 1, 10_000_000),
     scanWorkers: r.integer('VIGIL_SCAN_WORKERS', Math.max(1, availableParallelism()), 1, 256),
     scanTimeoutMs: r.integer('VIGIL_SCAN_TIMEOUT_MS', 300_000, 1_000, 3_600_000),
-    maxConcurrentScans: r.integer('VIGIL_MAX_CONCURRENT_SCANS', 2, 1, 1_000),
+    maxConcurrentScans,
+    scansPerAccount: r.integer('VIGIL_MAX_SCANS_PER_ACCOUNT', Math.max(1, Math.floor(maxConcurrentScans / 2)), 1, 1_000),
+    maxConcurrentApiScans: r.integer('VIGIL_MAX_CONCURRENT_API_SCANS', 16, 1, 10_000),
+    apiScansPerAccount: r.integer('VIGIL_MAX_API_SCANS_PER_ACCOUNT', 4, 1, 10_000),
+    apiScanTimeoutMs: r.integer('VIGIL_API_SCAN_TIMEOUT_MS', 30_000, 1_000, 600_000),
+    apiProbeTimeoutMs: r.integer('VIGIL_API_PROBE_TIMEOUT_MS', 10_000, 500, 600_000),
     findingLimits: Object.freeze({
       perScan: r.integer('VIGIL_MAX_FINDINGS_PER_SCAN', DEFAULT_FINDING_LIMITS.perScan, 1, 1_000_000),
       perRule: r.integer('VIGIL_MAX_FINDINGS_PER_RULE', DEFAULT_FINDING_LIMITS.perRule, 1, 1_000_000),

@@ -18,16 +18,20 @@ export interface ApiScanSettings {
   readonly timeoutMs: number;
   /** Tests inject DNS. */
   readonly lookup?: RetrieveOptions['lookup'];
+  /** Time limit of each request to the target (default the client's 15 s). */
+  readonly probeTimeoutMs?: number;
 }
 
-/** `onStart` is called when the scan has a slot and is about to send its first request to the target. */
-export async function scanApiTarget(
-  input: string,
-  settings: ApiScanSettings,
-  capacity: ScanCapacity,
-  signal?: AbortSignal,
-  onStart?: () => void,
-): Promise<ScanResponse> {
+export interface ApiScanHooks {
+  readonly signal?: AbortSignal;
+  /** Called when the scan has a slot and is about to send its first request to the target. */
+  readonly onStart?: () => void;
+  /** The account the scan runs for, held to its share of the slots (absent in the CLI). */
+  readonly accountId?: string;
+}
+
+export async function scanApiTarget(input: string, settings: ApiScanSettings, capacity: ScanCapacity, hooks: ApiScanHooks = {}): Promise<ScanResponse> {
+  const { signal, onStart } = hooks;
   const target = input.trim();
   parseTargetUrl(target);
   return capacity
@@ -40,6 +44,7 @@ export async function scanApiTarget(
         allowCidrs: settings.allowCidrs,
         signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
         ...(settings.lookup ? { lookup: settings.lookup } : {}),
+        ...(settings.probeTimeoutMs === undefined ? {} : { totalTimeoutMs: settings.probeTimeoutMs }),
       });
       const raw = scanRetrieved(retrieved).map(({ raw: finding, url, method }) => ({ ...finding, url, method }));
       const { findings } = runPipeline(raw, { target });
@@ -52,7 +57,7 @@ export async function scanApiTarget(
         outcome: { findings, warnings: probeWarnings(retrieved), stats: {} },
         extraStats: { requests: retrieved.requestCount, final_url: retrieved.main.url, duration_ms: Math.round(performance.now() - started) },
       });
-    })
+    }, hooks.accountId)
     .catch((error: unknown) => {
       if (isAppError(error)) throw error;
       throw new AppError('internal', 'Scan failed: an unexpected error stopped the scan; retry', { cause: error });

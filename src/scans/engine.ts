@@ -3,10 +3,17 @@ import { DEFAULT_FINDING_LIMITS, type FindingLimits } from '../engine/pipeline/l
 import { createScanPool, type ScanPool } from '../engine/pool.js';
 import type { AdvisorySource } from '../scanners/dependencies/advisories/source.js';
 
-/** What running repository scans needs in a process: the worker pool, the bound on concurrent scans, the vulnerability database. */
+/**
+ * What running scans needs in a process: the worker pool, the bounds on
+ * concurrent scans (repository scans and API scans apart: one is CPU work,
+ * the other a few short requests), the vulnerability database.
+ */
 export interface ScanEngine {
   readonly pool: ScanPool;
+  /** Repository scans. */
   readonly capacity: ScanCapacity;
+  /** API scans. */
+  readonly apiCapacity: ScanCapacity;
   readonly timeoutMs: number;
   /** Caps on the findings of one scan. */
   readonly findingLimits: FindingLimits;
@@ -18,6 +25,10 @@ export interface ScanEngine {
 export function createScanEngine(options: {
   workers: number;
   maxConcurrentScans: number;
+  /** Repository scans one account may run at once (default: half the slots, at least one). */
+  scansPerAccount?: number;
+  maxConcurrentApiScans?: number;
+  apiScansPerAccount?: number;
   timeoutMs: number;
   findingLimits?: FindingLimits;
   advisories?: AdvisorySource;
@@ -25,7 +36,12 @@ export function createScanEngine(options: {
   const pool = createScanPool(options.workers);
   return {
     pool,
-    capacity: new ScanCapacity(options.maxConcurrentScans),
+    capacity: new ScanCapacity(
+      options.maxConcurrentScans,
+      options.scansPerAccount ?? Math.max(1, Math.floor(options.maxConcurrentScans / 2)),
+      'repository scan',
+    ),
+    apiCapacity: new ScanCapacity(options.maxConcurrentApiScans ?? 16, options.apiScansPerAccount ?? 4, 'API scan'),
     timeoutMs: options.timeoutMs,
     findingLimits: options.findingLimits ?? DEFAULT_FINDING_LIMITS,
     ...(options.advisories ? { advisories: options.advisories } : {}),

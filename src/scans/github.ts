@@ -37,6 +37,8 @@ export interface GitHubScanHooks {
   readonly signal?: AbortSignal;
   /** Called when the scan has a slot and starts its work (the download). */
   readonly onStart?: () => void;
+  /** The account the scan runs for, held to its share of the slots (absent in the CLI). */
+  readonly accountId?: string;
   readonly onProgress?: (stage: 'downloading' | 'scanning' | 'done', filesDone?: number, filesTotal?: number) => void;
 }
 
@@ -104,7 +106,7 @@ export async function scanGitHubRepository(
     } finally {
       await ws.dispose();
     }
-  }).catch((error: unknown) => {
+  }, hooks.accountId).catch((error: unknown) => {
     if (isAppError(error)) throw error;
     throw new AppError('internal', 'Scan failed: an unexpected error stopped the scan; retry, and report the request id if it persists', { cause: error });
   });

@@ -82,12 +82,12 @@ describe('quota accounting under abuse', () => {
   });
 
   it('gives the count back when the scan was refused before any work (no free slot)', async () => {
-    const engine = createScanEngine({ workers: 1, maxConcurrentScans: 1, timeoutMs: 30_000 });
+    const engine = createScanEngine({ workers: 1, maxConcurrentScans: 1, maxConcurrentApiScans: 1, timeoutMs: 30_000 });
     const busy = await createTestApp(ts, { env: { SCAN_API_ALLOW_CIDRS: '127.0.0.1/32' }, scanEngine: engine });
     try {
       const key = await busy.newAccount('free');
       let release: () => void = () => undefined;
-      const held = engine.capacity.run(() => new Promise<void>((resolve) => (release = resolve)));
+      const held = engine.apiCapacity.run(() => new Promise<void>((resolve) => (release = resolve)));
       const before = hits;
       const res = await busy.app.inject({ method: 'POST', url: '/v1/scan/api', headers: { 'x-api-key': key }, payload: { url: targetUrl } });
       release();

@@ -24,4 +24,22 @@ describe('scan capacity', () => {
     await expect(capacity.run(() => Promise.reject(new Error('x')))).rejects.toThrow('x');
     expect(capacity.inUse).toBe(0);
   });
+
+  it('holds one account to its share, with 429, and leaves the other slots to other accounts', async () => {
+    const capacity = new ScanCapacity(2, 1, 'repository scan');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = capacity.run(() => gate, 'account-a');
+    const again = await capacity.run(() => Promise.resolve(), 'account-a').catch((e: unknown) => e);
+    expect(again).toMatchObject({ status: 429, retryAfterSeconds: 10 });
+    expect((again as AppError).detail).toContain('already runs 1 repository scan at once');
+    const other = capacity.run(() => gate, 'account-b');
+    expect(capacity.inUse).toBe(2);
+    const full = await capacity.run(() => Promise.resolve(), 'account-c').catch((e: unknown) => e);
+    expect(full).toMatchObject({ status: 503 });
+    expect((full as AppError).detail).toBe('All 2 repository scan slots are busy; retry shortly');
+    release();
+    await Promise.all([first, other]);
+    await expect(capacity.run(() => Promise.resolve('mine again'), 'account-a')).resolves.toBe('mine again');
+  });
 });

@@ -34,11 +34,11 @@ export interface AccessOptions extends SessionDeps {
  * A request with X-API-Key is judged by the key alone (a wrong key is 401 even
  * with a valid session cookie); without it, the dashboard's session cookie is
  * accepted, with the CSRF and Origin checks on state-changing methods.
- * Requests rejected by validation or gating are not counted. A 5xx gives its
- * count back only when the request failed before any work started (no
- * download, no request to a scanned target, no call to GitHub): a request
- * that did work is counted whatever its status, so failures cannot be
- * repeated for free.
+ * Requests rejected by validation or gating are not counted. A failed request
+ * (4xx or 5xx) gives its count back only when it failed before any work
+ * started (no download, no request to a scanned target, no call to GitHub):
+ * a request that did work is counted whatever its status, so failures cannot
+ * be repeated for free.
  */
 export function registerAccess(scope: FastifyInstance, options: AccessOptions): void {
   scope.decorateRequest('auth', null);
@@ -77,7 +77,7 @@ export function registerAccess(scope: FastifyInstance, options: AccessOptions): 
   });
 
   scope.addHook('onResponse', async (request, reply) => {
-    if (request.quotaKey !== null && reply.statusCode >= 500 && !request.workStarted) {
+    if (request.quotaKey !== null && reply.statusCode >= 400 && !request.workStarted) {
       await options.quotas.release(request.quotaKey).catch((error: unknown) => {
         request.log.warn({ err: error }, 'could not release quota');
       });

@@ -167,7 +167,7 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
     const show = progress(io);
     show(`Scanning ${url}…`);
     const result = await withEngine(config, false, (engine) =>
-      scanApiTarget(url, { allowCidrs: config.scanApiAllowCidrs, timeoutMs: config.scanTimeoutMs }, engine.capacity),
+      scanApiTarget(url, { allowCidrs: config.scanApiAllowCidrs, timeoutMs: config.apiScanTimeoutMs, probeTimeoutMs: config.apiProbeTimeoutMs }, engine.apiCapacity),
     );
     setExitCode(await finish(io, result, opts, () => show('')));
   });

@@ -55,7 +55,11 @@ export function scanApiRoutes(app: FastifyInstance, deps: ScanApiDeps): void {
       const progress = startProgress(deps.progress, request, auth);
       try {
         progress?.update('scanning');
-        const result = await scanApiTarget(url, deps.settings, deps.capacity, controller.signal, () => markWorkStarted(request));
+        const result = await scanApiTarget(url, deps.settings, deps.capacity, {
+          signal: controller.signal,
+          onStart: () => markWorkStarted(request),
+          accountId: auth.account.id,
+        });
         await new ScansRepository(deps.storage.db).insert({
           id: result.scan_id,
           accountId: auth.account.id,

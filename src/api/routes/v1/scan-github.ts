@@ -89,6 +89,7 @@ export function scanGitHubRoutes(app: FastifyInstance, deps: ScanGitHubDeps): vo
           {
             signal: controller.signal,
             onStart: () => markWorkStarted(request),
+            accountId: auth.account.id,
             // 'done' is reported below, once the scan is stored and can be fetched.
             ...(progress ? { onProgress: (stage, done, total) => stage !== 'done' && progress.update(stage, done, total) } : {}),
             admit: (repository, viaServerToken) => {
