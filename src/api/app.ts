@@ -13,6 +13,7 @@ import { registerAccess } from './plugins/access.js';
 import { registerDashboard } from './plugins/dashboard.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { EXPECTED_KEYWORD } from './plugins/validation-messages.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { healthRoutes } from './routes/health.js';
 import { accountRoutes } from './routes/v1/account.js';
@@ -82,7 +83,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     forceCloseConnections: 'idle',
     return503OnClosing: true,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    // verbose: errors carry their schema, so 400s can say what a field must be (plugins/validation-messages.ts);
+    // x-expected is that text for a pattern, an annotation AJV must know in strict mode.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, verbose: true, keywords: [EXPECTED_KEYWORD] } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const limitsFor = deps.limitsFor ?? ((plan: Plan) => PLAN_LIMITS[plan]);
