@@ -186,9 +186,8 @@ describe('the specification\'s finding shapes', () => {
 
   it('POST /v1/fix/pr answers 400 naming what an API-shaped secret finding lacks, before calling GitHub', async () => {
     const before = fake.requests.length;
-    const { path: _path, line: _line, column: _column, ...apiShaped } = awsKeyFinding.location;
     const res = await post('/v1/fix/pr', {
-      finding: { ...awsKeyFinding, location: { ...apiShaped, url: null, method: null } },
+      finding: { ...awsKeyFinding, location: { target: awsKeyFinding.location.target, url: null, method: null } },
       repository: 'acme/spec',
       token: WRITE,
     });
@@ -205,8 +204,7 @@ describe('the specification\'s finding shapes', () => {
   });
 
   it('still requires the location target', async () => {
-    const { target: _target, ...withoutTarget } = headerFinding.location;
-    const res = await post('/v1/explain', { finding: { ...headerFinding, location: withoutTarget } });
+    const res = await post('/v1/explain', { finding: { ...headerFinding, location: { url: headerFinding.location.url, method: headerFinding.location.method } } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: 'Invalid request body: field "finding.location.target" is required' });
   });

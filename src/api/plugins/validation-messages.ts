@@ -17,8 +17,8 @@ export interface ErrorObject {
   readonly data?: unknown;
 }
 
-/** Where the invalid value was, as Fastify names it. */
-export type ValidationContext = 'body' | 'querystring' | 'params' | 'headers' | string;
+/** Where the invalid value was, as Fastify names it: body, querystring, params or headers. */
+export type ValidationContext = string;
 
 type Schema = Readonly<Record<string, unknown>>;
 
