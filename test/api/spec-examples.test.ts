@@ -94,7 +94,7 @@ const headerFinding = {
 const REPOSITORY_FINDINGS = [awsKeyFinding, githubTokenFinding, jwtFinding, envFinding];
 const EVERY_FINDING = [...REPOSITORY_FINDINGS, headerFinding];
 
-const scanOf = (targetType: 'github' | 'api', target: string, findings: readonly object[]) => ({
+const scanOf = (targetType: 'github' | 'api', target: string, findings: readonly { id: string }[]) => ({
   scan_id: targetType === 'github' ? 'spec1repo' : 'spec2api',
   status: 'completed',
   target_type: targetType,

@@ -169,7 +169,7 @@ function explain(error: ErrorObject): { child?: string; text: string } {
     case 'maxItems':
       return { text: `must have at most ${plural(params.limit, 'item', 'items')}` };
     case 'uniqueItems':
-      return { text: `must not repeat an item (items ${String(params.j)} and ${String(params.i)} are the same)` };
+      return { text: `must not repeat an item (items ${Math.min(Number(params.i), Number(params.j))} and ${Math.max(Number(params.i), Number(params.j))} are the same)` };
     case 'minProperties':
       return { text: `must have at least ${plural(params.limit, 'field', 'fields')}` };
     case 'maxProperties':

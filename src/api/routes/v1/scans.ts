@@ -8,7 +8,7 @@ import { ScanResponseSchema, ScanSummarySchema } from '../../schemas/scan.js';
 
 const ListQuery = Type.Object({
   // Query values arrive as text and bodies are never type-coerced, so the number is a pattern here.
-  limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', 'x-expected': 'a whole number from 1 to 100', description: 'Page size, 1–100 (default 20)' })),
+  limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', 'x-expected': 'an integer from 1 to 100', description: 'Page size, 1–100 (default 20)' })),
   cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,19}$', 'x-expected': 'the next_cursor value of the previous page (digits only)', description: 'next_cursor of the previous page' })),
 });
 
