@@ -41,7 +41,8 @@ interface SarifRule {
   properties: { 'security-severity': string; tags: string[]; precision: string; 'problem.severity': string };
 }
 
-const ruleIdOf = (f: Finding) => f.rule_id ?? f.title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+/** The rule id; findings without one (older stored scans) get a slug of their title, never an empty id. */
+const ruleIdOf = (f: Finding): string => f.rule_id || f.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'vigil-finding';
 
 function pascal(id: string): string {
   return id.replace(/(^|[-_.])([a-z0-9])/g, (_m, _sep: string, c: string) => c.toUpperCase());

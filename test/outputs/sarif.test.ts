@@ -118,6 +118,13 @@ describe('SARIF output', () => {
     expect(sarifSchemaErrors(sarif)).toEqual([]);
   });
 
+  it('gives findings without a rule id a slug of their title as rule id, never an empty one', () => {
+    const withoutRule: Finding = { ...finding({ title: 'Hard-coded secret!' }), rule_id: undefined };
+    const sarif = toSarif([withoutRule, { ...withoutRule, id: 'SEC-ZZZZZZ', title: '???' }]) as { runs: { results: { ruleId: string }[] }[] };
+    expect(sarif.runs[0]?.results.map((r) => r.ruleId)).toEqual(['hard-coded-secret', 'vigil-finding']);
+    expect(githubCodeScanningProblems(sarif)).toEqual([]);
+  });
+
   it('keeps at most 10 tags per rule', () => {
     const tagged = toSarif([finding({ owasp_categories: Array.from({ length: 12 }, (_, i) => `A${String(i + 1).padStart(2, '0')}:2021`) })]) as typeof log;
     expect((tagged.runs[0]?.tool.driver.rules[0]?.properties.tags as string[]).length).toBe(10);
