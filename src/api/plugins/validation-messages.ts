@@ -122,10 +122,11 @@ function boundsOf(parent: Schema | undefined): string | undefined {
   return `must be ${parent.type === 'integer' ? 'an integer' : 'a number'} from ${parent.minimum} to ${parent.maximum}`;
 }
 
-/** The sentence after the field name: "must be …", "is required" …; `field` may change (a missing child). */
-function explain(error: ErrorObject): { child?: string; text: string } {
+type Explained = { child?: string; text: string };
+
+/** Keywords about which fields an object has: the message names the field concerned. */
+function explainFields(error: ErrorObject): Explained | undefined {
   const params = error.params;
-  const parent = isSchema(error.parentSchema) ? error.parentSchema : undefined;
   switch (error.keyword) {
     case 'required':
       return { child: String(params.missingProperty), text: 'is required' };
@@ -135,6 +136,24 @@ function explain(error: ErrorObject): { child?: string; text: string } {
     case 'additionalProperties':
     case 'unevaluatedProperties':
       return { child: String(params.additionalProperty ?? params.unevaluatedProperty), text: 'is not allowed here' };
+    case 'propertyNames':
+      return { ...(typeof params.propertyName === 'string' ? { child: params.propertyName } : {}), text: 'is not an allowed field name' };
+    case 'minProperties':
+      return { text: `must have at least ${plural(params.limit, 'field', 'fields')}` };
+    case 'maxProperties':
+      return { text: `must have at most ${plural(params.limit, 'field', 'fields')}` };
+    case 'false schema':
+      return { text: 'is not allowed here' };
+    default:
+      return undefined;
+  }
+}
+
+/** Keywords about what a value is: its type, its allowed values or its form. */
+function explainKind(error: ErrorObject): Explained | undefined {
+  const params = error.params;
+  const parent = isSchema(error.parentSchema) ? error.parentSchema : undefined;
+  switch (error.keyword) {
     case 'type':
       return { text: `must be ${typeName(params.type)}` };
     case 'pattern':
@@ -151,6 +170,16 @@ function explain(error: ErrorObject): { child?: string; text: string } {
       return { text: `must be ${typeof parent?.[EXPECTED_KEYWORD] === 'string' ? parent[EXPECTED_KEYWORD] : describeAlternatives(Array.isArray(error.schema) ? error.schema : [])}` };
     case 'not':
       return { text: `must not be ${describeSchema(error.schema)}` };
+    default:
+      return undefined;
+  }
+}
+
+/** Keywords about sizes and bounds: lengths, numbers, item counts. */
+function explainSize(error: ErrorObject): Explained | undefined {
+  const params = error.params;
+  const parent = isSchema(error.parentSchema) ? error.parentSchema : undefined;
+  switch (error.keyword) {
     case 'minLength':
       return { text: params.limit === 1 ? 'must not be empty' : `must be at least ${plural(params.limit, 'character', 'characters')} long` };
     case 'maxLength':
@@ -170,19 +199,16 @@ function explain(error: ErrorObject): { child?: string; text: string } {
       return { text: `must have at most ${plural(params.limit, 'item', 'items')}` };
     case 'uniqueItems':
       return { text: `must not repeat an item (items ${Math.min(Number(params.i), Number(params.j))} and ${Math.max(Number(params.i), Number(params.j))} are the same)` };
-    case 'minProperties':
-      return { text: `must have at least ${plural(params.limit, 'field', 'fields')}` };
-    case 'maxProperties':
-      return { text: `must have at most ${plural(params.limit, 'field', 'fields')}` };
     case 'contains':
       return { text: `must contain at least ${plural(params.minContains ?? 1, 'matching item', 'matching items')}` };
-    case 'propertyNames':
-      return { child: typeof params.propertyName === 'string' ? params.propertyName : undefined, text: 'is not an allowed field name' };
-    case 'false schema':
-      return { text: 'is not allowed here' };
     default:
-      return { text: 'is not valid' };
+      return undefined;
   }
+}
+
+/** The sentence after the field name: "must be …", "is required" …; `child` names a field below it (a missing one). */
+function explain(error: ErrorObject): Explained {
+  return explainFields(error) ?? explainKind(error) ?? explainSize(error) ?? { text: 'is not valid' };
 }
 
 /**
