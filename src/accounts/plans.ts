@@ -8,6 +8,9 @@ export type Plan = (typeof PLANS)[number];
 export const BUCKETS = ['scans', 'ai', 'account'] as const;
 export type QuotaBucket = (typeof BUCKETS)[number];
 
+/** What a bucket counts, as messages name it ("Hourly limit of 5 AI requests reached"). */
+export const BUCKET_LABELS: Readonly<Record<QuotaBucket, string>> = Object.freeze({ scans: 'scans', ai: 'AI requests', account: 'account requests' });
+
 /** null = unlimited (still counted, so usage can be shown). */
 export type PlanLimits = Readonly<Record<QuotaBucket, number | null>>;
 

@@ -14,6 +14,7 @@ import { registerAccess } from './plugins/access.js';
 import { registerDashboard } from './plugins/dashboard.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { EXPECTED_KEYWORD } from './plugins/validation-messages.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerTextGuard } from './plugins/text-guard.js';
 import { healthRoutes } from './routes/health.js';
@@ -90,7 +91,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     http: { headersTimeout: deps.config.headersTimeoutMs, connectionsCheckingInterval: 1_000 },
     clientErrorHandler,
     return503OnClosing: true,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    // verbose: errors carry their schema, so 400s can say what a field must be (plugins/validation-messages.ts);
+    // x-expected is that text for a pattern, an annotation AJV must know in strict mode.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, verbose: true, keywords: [EXPECTED_KEYWORD] } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Bodies are JSON only (docs/api.md): a text/plain body is a 415 like any other type, not a

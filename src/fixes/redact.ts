@@ -49,13 +49,20 @@ export function replaceInBytes(content: Buffer, text: string, secret: string, st
 
 const MAX_PATH = 1024;
 
-/** Why the finding's location cannot name a file in the repository, or undefined. */
-function fileLocationMissing(finding: Finding): string | undefined {
+/**
+ * What the finding lacks to name the secret's file and line, or undefined. The
+ * specification lets API-style findings leave path and line out; a redaction needs both.
+ */
+function fileLocationProblem(finding: Finding): string | undefined {
   const { path, line } = finding.location;
-  if (path === undefined || path === '' || line === undefined || line < 1) return 'the finding has no file path and line to fix';
+  const missing = [...(path === undefined || path === '' ? ['finding.location.path'] : []), ...(line === undefined ? ['finding.location.line'] : [])];
+  if (missing.length > 0) {
+    return `a fix pull request for a "${finding.title}" finding needs the file and line of the secret, but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing; send the finding as the repository scan returned it`;
+  }
+  if (line !== undefined && line < 1) return 'finding.location.line must be 1 or more (lines are counted from 1)';
   // eslint-disable-next-line no-control-regex -- control characters are what is rejected
-  const unsafe = path.length > MAX_PATH || path.startsWith('/') || /[\x00-\x1f\x7f\\]/.test(path) || path.split('/').some((s) => s === '' || s === '.' || s === '..');
-  return unsafe ? 'the finding\'s location.path is not a relative path inside the repository' : undefined;
+  const unsafe = path === undefined || path.length > MAX_PATH || path.startsWith('/') || /[\x00-\x1f\x7f\\]/.test(path) || path.split('/').some((s) => s === '' || s === '.' || s === '..');
+  return unsafe ? 'finding.location.path must be a relative path inside the repository' : undefined;
 }
 
 interface RedactionSpec {
@@ -71,7 +78,7 @@ function redactionFixer(spec: RedactionSpec): Fixer {
     id: spec.id,
     titles: [spec.title],
     description: `Replaces the ${spec.noun} in the file with \`${spec.marker}\`, keeping the quotes around it and every other byte of the file.`,
-    unsupported: fileLocationMissing,
+    incomplete: fileLocationProblem,
     async fix(finding: Finding, repo: RepoSnapshot): Promise<FixOutcome> {
       const path = finding.location.path ?? '';
       const file = await repo.read(path);

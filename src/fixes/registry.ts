@@ -26,13 +26,13 @@ function notSupported(why: string): AppError {
   return new AppError('bad_request', `Finding not supported: ${why}; use POST /v1/fix for an AI-generated fix`);
 }
 
-/** The fixer for a finding, or 400 Finding not supported. */
+/** The fixer for a finding, or 400 Finding not supported (no fixer for its title) or Finding incomplete (it lacks what the fix needs). */
 export function selectFixer(finding: Finding): Fixer {
   const fixer = BY_TITLE.get(finding.title);
   if (fixer === undefined) {
     throw notSupported(`no deterministic fix for "${shown(finding.title)}" (supported titles: ${SUPPORTED_TITLES.join(', ')})`);
   }
-  const reason = fixer.unsupported?.(finding);
-  if (reason !== undefined) throw notSupported(reason);
+  const missing = fixer.incomplete?.(finding);
+  if (missing !== undefined) throw new AppError('bad_request', `Finding incomplete: ${missing}`);
   return fixer;
 }

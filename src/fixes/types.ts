@@ -54,7 +54,7 @@ export interface Fixer {
   readonly titles: readonly string[];
   /** One sentence for docs: what the fix does. */
   readonly description: string;
-  /** Why this particular finding cannot be fixed (for example it has no file location); undefined when it can. */
-  unsupported?(finding: Finding): string | undefined;
+  /** What the finding lacks for this fix (for example its file and line), naming the fields; undefined when it has all. */
+  incomplete?(finding: Finding): string | undefined;
   fix(finding: Finding, repo: RepoSnapshot): Promise<FixOutcome>;
 }

@@ -5,6 +5,8 @@
  * ends. Several processes behind a balancer each know only their own scans.
  */
 export const PROGRESS_ID_PATTERN = '^[A-Za-z0-9_-]{16,64}$';
+/** PROGRESS_ID_PATTERN in words, for error messages. */
+export const PROGRESS_ID_EXPECTED = 'an id of 16 to 64 characters, each a letter, a digit, "_" or "-"';
 export const PROGRESS_RETENTION_MS = 10 * 60 * 1000;
 /** A bound on memory: past it, the oldest finished entries are dropped first. */
 const MAX_ENTRIES = 10_000;

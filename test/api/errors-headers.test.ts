@@ -46,7 +46,7 @@ describe('errors, request ids and response hardening', () => {
   it('names a field of the wrong type or value', async () => {
     const typed = await post(JSON.stringify({ finding: { ...valid.finding, location: { path: 'a.js', line: 'three' } } }));
     expect(typed.statusCode).toBe(400);
-    expect(typed.json().detail).toMatch(/^Invalid request body: field "finding.location.line" must be integer/);
+    expect(typed.json().detail).toMatch(/^Invalid request body: field "finding.location.line" must be an integer$/);
     const missingBody = await post(JSON.stringify({}));
     expect(missingBody.json().detail).toBe('Invalid request body: field "finding" is required');
     const notObject = await post(JSON.stringify([1, 2]));

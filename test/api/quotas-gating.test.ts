@@ -56,12 +56,21 @@ describe('hourly quotas and plan gating', () => {
     for (let i = 0; i < 5; i++) expect((await t.app.inject({ method: 'POST', url: '/v1/probe/ai', headers: { 'x-api-key': key } })).statusCode).toBe(200);
     const res = await t.app.inject({ method: 'POST', url: '/v1/probe/ai', headers: { 'x-api-key': key } });
     expect(res.statusCode).toBe(429);
-    expect(res.json().detail).toMatch(/^Hourly ai limit of 5 requests reached for the Free plan; it resets at \d{4}-\d\d-\d\dT\d\d:00:00\.000Z/);
+    expect(res.json().detail).toMatch(/^Hourly limit of 5 AI requests reached for the Free plan; it resets at \d{4}-\d\d-\d\dT\d\d:00:00\.000Z \(in \d+ s\)$/);
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3600);
     expect(res.headers['x-ratelimit-remaining']).toBe('0');
     expect(res.headers.ratelimit).toMatch(/^"ai";r=0;t=\d+$/);
+  });
+
+  it('names the scans bucket in words too', async () => {
+    const key = await t.newAccount('free');
+    const codes = [];
+    for (let i = 0; i < 11; i++) codes.push(await scan(t, key));
+    const last = codes[codes.length - 1];
+    expect(last?.statusCode).toBe(429);
+    expect(last?.json<{ detail: string }>().detail).toMatch(/^Hourly limit of 10 scans reached for the Free plan; it resets at /);
   });
 
   it('puts the IETF and X-RateLimit fields on every counted response', async () => {

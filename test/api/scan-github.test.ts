@@ -199,6 +199,15 @@ describe('POST /v1/scan/github', () => {
     expect(res.json<{ detail: string }>().detail).toMatch(detail);
   });
 
+  it('the repository hint shows well-formed forms for the configured GitHub host', async () => {
+    const res = await scan(freeKey, { repository: 'not a repo' });
+    const host = new URL(fake.url).host;
+    const hostname = new URL(fake.url).hostname;
+    expect(res.json<{ detail: string }>().detail).toContain(
+      `expected owner/repo, ${new URL(fake.url).protocol}//${host}/owner/repo (optionally ending in .git or /tree/<ref>), git@${hostname}:owner/repo.git or ssh://git@${hostname}/owner/repo.git`,
+    );
+  });
+
   it('404 Repository not found, with the token hint', async () => {
     const res = await scan(freeKey, { repository: 'acme/nothing' });
     expect(res.statusCode).toBe(404);

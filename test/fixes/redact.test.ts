@@ -113,12 +113,18 @@ describe('redaction fixers', () => {
     expect(redacted).toMatchObject({ kind: 'gone', reason: expect.stringMatching(/no longer contains the AWS access key/) });
   });
 
-  it('refuses findings without a file location, or with a path outside the repository', () => {
+  it('names what a finding lacks: its path, its line, or a path inside the repository', () => {
+    const fixer = fixerFor(TITLES.awsAccessKey);
     const finding = findingAt(TITLES.awsAccessKey, 'a.ts', 1);
-    expect(fixerFor(TITLES.awsAccessKey).unsupported?.({ ...finding, location: { target: 'acme/app', url: null, method: null } })).toMatch(/no file path and line/);
-    expect(fixerFor(TITLES.awsAccessKey).unsupported?.(finding)).toBeUndefined();
+    expect(fixer.incomplete?.({ ...finding, location: { target: 'acme/app', url: null, method: null } })).toMatch(
+      /needs the file and line of the secret, but finding\.location\.path and finding\.location\.line are missing/,
+    );
+    expect(fixer.incomplete?.({ ...finding, location: { target: 'acme/app', path: 'a.ts', url: null, method: null } })).toMatch(/finding\.location\.line is missing/);
+    expect(fixer.incomplete?.({ ...finding, location: { target: 'acme/app', line: 3, url: null, method: null } })).toMatch(/finding\.location\.path is missing/);
+    expect(fixer.incomplete?.(findingAt(TITLES.awsAccessKey, 'a.ts', 0))).toMatch(/finding\.location\.line must be 1 or more/);
+    expect(fixer.incomplete?.(finding)).toBeUndefined();
     for (const path of ['../etc/passwd', '/abs.ts', 'a//b.ts', 'a\\b.ts', 'x'.repeat(2000)]) {
-      expect(fixerFor(TITLES.awsAccessKey).unsupported?.(findingAt(TITLES.awsAccessKey, path, 1))).toMatch(/not a relative path/);
+      expect(fixer.incomplete?.(findingAt(TITLES.awsAccessKey, path, 1))).toMatch(/must be a relative path inside the repository/);
     }
   });
 

@@ -31,9 +31,14 @@ describe('fixer registry', () => {
     expect((error as AppError).detail).toMatch(/^Finding not supported: .*Hard-coded secret.*\/v1\/fix\b/);
   });
 
-  it('answers 400 for a redaction finding without a file location', () => {
+  it('answers 400 Finding incomplete, naming the missing fields, for a redaction finding without a file location', () => {
     const finding = { ...findingAt(TITLES.awsAccessKey, 'a.ts', 1), location: { target: 'acme/app', url: null, method: null } };
-    expect(() => selectFixer(finding)).toThrow(/^Finding not supported: the finding has no file path/);
+    expect(() => selectFixer(finding)).toThrow(/^Finding incomplete: .*finding\.location\.path and finding\.location\.line are missing/);
+  });
+
+  it('needs no file location for the .gitignore fix', () => {
+    const finding = { ...findingAt(TITLES.envNotIgnored, '.gitignore', 1), location: { target: 'acme/app', url: null, method: null } };
+    expect(selectFixer(finding).titles).toContain(TITLES.envNotIgnored);
   });
 
   it('names the branch after the finding id, in lower case', () => {

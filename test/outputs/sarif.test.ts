@@ -1,16 +1,8 @@
-import { createRequire } from 'node:module';
-import type { Options, ValidateFunction } from 'ajv-draft-04';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/core/findings.js';
 import { breachesThreshold, parseFailOn } from '../../src/outputs/fail-on.js';
-import { toSarif } from '../../src/outputs/sarif.js';
-
-// The SARIF 2.1.0 schema (rtm.5, the one GitHub code scanning validates against), as shipped by Microsoft.
-const require = createRequire(import.meta.url);
-// ajv-draft-04 is CommonJS; its class is the `default` property.
-const { default: Ajv } = require('ajv-draft-04') as { default: new (options: Options) => { compile(schema: object): ValidateFunction } };
-const schema = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json') as object;
-const validate = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false }).compile(schema);
+import { MAX_SARIF_RESULTS, messageText, toSarif } from '../../src/outputs/sarif.js';
+import { githubCodeScanningProblems, sarifSchemaErrors } from '../helpers/sarif.js';
 
 function finding(overrides: Partial<Finding> = {}): Finding {
   return {
@@ -40,8 +32,12 @@ describe('SARIF output', () => {
     runs: { tool: { driver: { rules: { id: string; defaultConfiguration: { level: string }; properties: Record<string, unknown> }[] } }; results: Record<string, unknown>[] }[];
   };
 
-  it('is valid against the SARIF 2.1.0 schema', () => {
-    expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
+  it('is valid against the OASIS SARIF 2.1.0 schema and the rtm.5 schema', () => {
+    expect(sarifSchemaErrors(log)).toEqual([]);
+  });
+
+  it('meets GitHub code scanning\'s documented requirements', () => {
+    expect(githubCodeScanningProblems(log)).toEqual([]);
   });
 
   it('declares each rule once with its highest severity as level and security-severity', () => {
@@ -63,8 +59,75 @@ describe('SARIF output', () => {
     expect((log.runs[0]?.results[2] as { ruleIndex: number }).ruleIndex).toBe(1);
   });
 
-  it('rejects an invalid document (the validator is live)', () => {
-    expect(validate({ version: '2.1.0', runs: [{ tool: { driver: {} } }] })).toBe(false);
+  it('rejects an invalid document (the validators are live)', () => {
+    const broken = { version: '2.1.0', runs: [{ tool: { driver: {} } }] };
+    expect(sarifSchemaErrors(broken).some((e) => e.startsWith('oasis:'))).toBe(true);
+    expect(sarifSchemaErrors(broken).some((e) => e.startsWith('rtm.5:'))).toBe(true);
+    expect(githubCodeScanningProblems(broken)).toContain('runs[0].tool.driver.name is missing');
+    const noRegion = toSarif([finding()]) as { runs: { results: { locations: { physicalLocation: { region?: unknown } }[] }[] }[] };
+    delete noRegion.runs[0]?.results[0]?.locations[0]?.physicalLocation.region;
+    expect(githubCodeScanningProblems(noRegion)).toEqual(['runs[0].results[0].locations[0].physicalLocation.region.startLine must be an integer >= 1']);
+  });
+
+  it('states the title once, then the evidence, for a secret whose evidence starts with the title', () => {
+    expect(messageText(finding({ title: 'AWS access key', evidence: 'AWS access key: const key = "[REDACTED]";' }))).toBe(
+      'AWS access key. Evidence: const key = "[REDACTED]";',
+    );
+    const result = log.runs[0]?.results[0] as { message: { text: string } };
+    expect(result.message.text).toBe('GitHub token. Evidence: token = "[REDACTED]"');
+  });
+
+  it('reads naturally for evidence of other shapes', () => {
+    expect(messageText(finding({ title: 'Missing Content-Security-Policy header', evidence: '(header absent from the response to GET https://api.example.com/)' }))).toBe(
+      'Missing Content-Security-Policy header. Evidence: (header absent from the response to GET https://api.example.com/)',
+    );
+    expect(messageText(finding({ title: 'Credentialed CORS', evidence: 'Access-Control-Allow-Origin: https://evil.example\nAccess-Control-Allow-Credentials: true' }))).toBe(
+      'Credentialed CORS. Evidence: Access-Control-Allow-Origin: https://evil.example; Access-Control-Allow-Credentials: true',
+    );
+    expect(messageText(finding({ title: 'Weak hash?', evidence: '' }))).toBe('Weak hash?');
+    expect(messageText(finding({ title: 'lodash@4.17.20', evidence: 'lodash@4.17.20' }))).toBe('lodash@4.17.20.');
+  });
+
+  it('encodes every path segment of the URI, and gives a file-level finding line 1', () => {
+    const [located] = (toSarif([finding({ location: { target: 'o/r', path: 'docs/a #1?.md', line: 0, column: 0, url: null, method: null } })]) as typeof log).runs[0]?.results ?? [];
+    expect((located as { locations: unknown[] }).locations[0]).toEqual({
+      physicalLocation: { artifactLocation: { uri: 'docs/a%20%231%3F.md', uriBaseId: '%SRCROOT%' }, region: { startLine: 1 } },
+    });
+  });
+
+  it('locates API findings at their URL', () => {
+    const api = finding({ category: 'headers', scanner_name: 'api_headers', location: { target: 'https://api.example.com', url: 'https://api.example.com/v1', method: 'GET' } });
+    const sarif = toSarif([api]) as typeof log;
+    expect(sarifSchemaErrors(sarif)).toEqual([]);
+    expect((sarif.runs[0]?.results[0] as { locations: unknown[] }).locations[0]).toEqual({ physicalLocation: { artifactLocation: { uri: 'https://api.example.com/v1' } } });
+    expect(githubCodeScanningProblems(sarif, { relative: false })).toEqual([]);
+  });
+
+  it('keeps at most GitHub\'s 25,000 results per run, the most severe first, and says how many were left out', () => {
+    const many = Array.from({ length: MAX_SARIF_RESULTS + 5 }, (_, i) =>
+      finding({ id: `SEC-${String(i).padStart(6, '0')}`, severity: i < 5 ? 'LOW' : 'HIGH' }),
+    );
+    many.push(finding({ id: 'SEC-CRIT01', severity: 'CRITICAL' }));
+    const sarif = toSarif(many) as { runs: { results: { properties: { id: string; severity: string } }[]; invocations: { toolExecutionNotifications: { message: { text: string } }[] }[] }[] };
+    const run = sarif.runs[0];
+    expect(run?.results).toHaveLength(MAX_SARIF_RESULTS);
+    expect(run?.results[0]?.properties.id).toBe('SEC-CRIT01');
+    expect(run?.results.some((r) => r.properties.severity === 'LOW')).toBe(false);
+    expect(run?.invocations[0]?.toolExecutionNotifications[0]?.message.text).toMatch(/^6 of 25006 findings are not in this file/);
+    expect(githubCodeScanningProblems(sarif)).toEqual([]);
+    expect(sarifSchemaErrors(sarif)).toEqual([]);
+  });
+
+  it('gives findings without a rule id a slug of their title as rule id, never an empty one', () => {
+    const withoutRule: Finding = { ...finding({ title: 'Hard-coded secret!' }), rule_id: undefined };
+    const sarif = toSarif([withoutRule, { ...withoutRule, id: 'SEC-ZZZZZZ', title: '???' }]) as { runs: { results: { ruleId: string }[] }[] };
+    expect(sarif.runs[0]?.results.map((r) => r.ruleId)).toEqual(['hard-coded-secret', 'vigil-finding']);
+    expect(githubCodeScanningProblems(sarif)).toEqual([]);
+  });
+
+  it('keeps at most 10 tags per rule', () => {
+    const tagged = toSarif([finding({ owasp_categories: Array.from({ length: 12 }, (_, i) => `A${String(i + 1).padStart(2, '0')}:2021`) })]) as typeof log;
+    expect((tagged.runs[0]?.tool.driver.rules[0]?.properties.tags as string[]).length).toBe(10);
   });
 });
 

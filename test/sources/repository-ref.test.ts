@@ -124,7 +124,35 @@ describe('parseRepository: rejected input', () => {
   });
 
   it('names the enterprise host in the expected forms', () => {
-    expect(rejects('https://github.example.net/a/b', GHE).detail).toContain('https://ghe.example.com/owner/repo');
+    expect(rejects('https://github.example.net/a/b', GHE).detail).toBe(
+      'Invalid repository: the host is not a GitHub host this server is configured for; expected owner/repo, ' +
+        'https://ghe.example.com/owner/repo (optionally ending in .git or /tree/<ref>), git@ghe.example.com:owner/repo.git or ssh://git@ghe.example.com/owner/repo.git',
+    );
+    expect(rejects('nope', GHE_API_HOST).detail).toContain('https://code.example.org/owner/repo');
+  });
+
+  it('keeps the web port out of the SSH forms, and accepts SSH on the host name', () => {
+    const withPort = { githubApiUrl: 'https://ghe.example.com:8443/api/v3' };
+    const detail = rejects('nope', withPort).detail;
+    expect(detail).toContain('https://ghe.example.com:8443/owner/repo');
+    expect(detail).toContain('git@ghe.example.com:owner/repo.git or ssh://git@ghe.example.com/owner/repo.git');
+    expect(detail).not.toMatch(/git@[^ ]*:\d+[:/]/);
+    expect(parseRepository('git@ghe.example.com:team/app.git', withPort)).toEqual({ owner: 'team', repo: 'app' });
+    expect(parseRepository('ssh://git@ghe.example.com/team/app.git', withPort)).toEqual({ owner: 'team', repo: 'app' });
+    expect(parseRepository('https://ghe.example.com:8443/team/app', withPort)).toEqual({ owner: 'team', repo: 'app' });
+  });
+
+  it('shows http URLs when the API itself is plain http', () => {
+    const plain = { githubApiUrl: 'http://ghe.internal:8080/api/v3' };
+    let detail = '';
+    try {
+      parseRepository('nope', plain);
+    } catch (error) {
+      detail = (error as AppError).detail;
+    }
+    expect(detail).toContain('expected owner/repo, http://ghe.internal:8080/owner/repo (optionally');
+    expect(detail).toContain('git@ghe.internal:owner/repo.git or ssh://git@ghe.internal/owner/repo.git');
+    expect(parseRepository('http://ghe.internal:8080/team/app', plain)).toEqual({ owner: 'team', repo: 'app' });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountService, Authenticated } from '../../accounts/service.js';
-import { PLAN_LABELS, planHasFeature, plansIncluding, FEATURE_LABELS, type Feature, type Plan, type PlanLimits, type QuotaBucket } from '../../accounts/plans.js';
+import { BUCKET_LABELS, PLAN_LABELS, planHasFeature, plansIncluding, FEATURE_LABELS, type Feature, type Plan, type PlanLimits, type QuotaBucket } from '../../accounts/plans.js';
 import type { QuotaDecision, Quotas } from '../../accounts/quotas.js';
 import { AppError, unauthorized } from '../../core/errors.js';
 import { requireSession, SESSION_COOKIE, SESSION_DETAIL, type SessionDeps } from './session.js';
@@ -68,7 +68,7 @@ export function registerAccess(scope: FastifyInstance, options: AccessOptions): 
       const wait = Math.max(1, decision.resetAt - Math.floor(Date.now() / 1000));
       throw new AppError(
         'rate_limited',
-        `Hourly ${bucket} limit of ${decision.limit} requests reached for the ${PLAN_LABELS[auth.account.plan]} plan; it resets at ${new Date(decision.resetAt * 1000).toISOString()} (in ${wait} s)`,
+        `Hourly limit of ${decision.limit} ${BUCKET_LABELS[bucket]} reached for the ${PLAN_LABELS[auth.account.plan]} plan; it resets at ${new Date(decision.resetAt * 1000).toISOString()} (in ${wait} s)`,
         { retryAfterSeconds: wait, headers },
       );
     }

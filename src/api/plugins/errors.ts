@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppError } from '../../core/errors.js';
+import { validationMessage } from './validation-messages.js';
 
 /**
  * The one place where errors become HTTP responses. Every non-2xx body is
@@ -37,7 +38,7 @@ function classify(error: FastifyError, bodyLimitBytes: number): Mapped {
     return { status: error.status, code: error.code, detail: error.detail, headers };
   }
   if (error.validation) {
-    return { status: 400, code: 'validation', detail: validationDetail(error), headers: {} };
+    return { status: 400, code: 'validation', detail: validationMessage(error.validation, error.validationContext ?? 'body'), headers: {} };
   }
   if (isDatabaseUnavailable(error)) {
     return { status: 503, code: 'database_unavailable', detail: 'Database unavailable; retry shortly', headers: { 'retry-after': '5' } };
@@ -73,23 +74,6 @@ const FASTIFY_CODES: Readonly<Record<string, Rule>> = Object.freeze({
   }),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => ({ status: 400, detail: 'Content-Length does not match the body' }),
 });
-
-function validationDetail(error: FastifyError): string {
-  const first = error.validation?.[0];
-  const where = error.validationContext ?? 'body';
-  if (!first) return `Invalid request ${where}`;
-  const base = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const params: Record<string, unknown> = first.params;
-  const missing = typeof params.missingProperty === 'string' ? params.missingProperty : undefined;
-  if (first.keyword === 'required' && missing) {
-    return `Invalid request ${where}: field "${base ? `${base}.${missing}` : missing}" is required`;
-  }
-  if (!base) return `Invalid request ${where}: ${where === 'body' ? 'expected a JSON object' : first.message ?? 'invalid'}`;
-  if (first.keyword === 'enum' && Array.isArray(params.allowedValues)) {
-    return `Invalid request ${where}: field "${base}" must be one of ${params.allowedValues.map(String).join(', ')}`;
-  }
-  return `Invalid request ${where}: field "${base}" ${first.message ?? 'is invalid'}`;
-}
 
 function pathOf(url: string): string {
   const path = url.split('?')[0] ?? '/';

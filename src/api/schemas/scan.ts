@@ -1,53 +1,110 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { CATEGORIES, SCANNER_NAMES, SEVERITIES } from '../../core/findings.js';
 
-const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
+const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
+/*
+ * Every `pattern` carries an `x-expected` text: it is what a 400 says the field must be
+ * (see plugins/validation-messages.ts), since a regular expression is no message.
+ */
+const FindingId = Type.String({
+  pattern: '^[A-Z]+-[A-Z0-9]{6,}$',
+  'x-expected': 'a finding id such as SEC-A1B2C3 (upper-case letters, a hyphen, then 6 or more upper-case letters or digits)',
+  description: '<PREFIX>-<6 uppercase alphanumerics>, stable across scans',
+});
+const OwaspCategory = Type.String({ pattern: '^A\\d{2}:\\d{4}$', 'x-expected': 'an OWASP Top 10 category such as A07:2021' });
+const ScanId = Type.String({ pattern: '^[A-Za-z0-9]+$', 'x-expected': 'a scan id of letters and digits' });
+
+const DESCRIPTIONS = {
+  target: 'Repository (owner/repo) or URL the finding belongs to',
+  path: 'File path; repository findings only',
+  line: '1-based line; repository findings only',
+  column: '1-based column; repository findings only',
+  url: 'API findings: the URL requested',
+  method: 'API findings: the HTTP method used',
+} as const;
+
+/** Location as responses carry it: repository findings have path, line and column; API findings url and method. */
 export const LocationSchema = Type.Object(
   {
-    target: Type.String({ description: 'Repository (owner/repo) or URL the finding belongs to' }),
-    path: Type.Optional(Type.String({ description: 'File path; repository findings only' })),
-    line: Type.Optional(Type.Integer({ minimum: 0, description: '1-based line; repository findings only' })),
-    column: Type.Optional(Type.Integer({ minimum: 0, description: '1-based column; repository findings only' })),
-    url: Type.Union([Type.String(), Type.Null()], { description: 'API findings: the URL requested' }),
-    method: Type.Union([Type.String(), Type.Null()], { description: 'API findings: the HTTP method used' }),
+    target: Type.String({ description: DESCRIPTIONS.target }),
+    path: Type.Optional(Type.String({ description: DESCRIPTIONS.path })),
+    line: Type.Optional(Type.Integer({ minimum: 0, description: DESCRIPTIONS.line })),
+    column: Type.Optional(Type.Integer({ minimum: 0, description: DESCRIPTIONS.column })),
+    url: Type.Union([Type.String(), Type.Null()], { description: DESCRIPTIONS.url }),
+    method: Type.Union([Type.String(), Type.Null()], { description: DESCRIPTIONS.method }),
   },
   { title: 'Location' },
 );
 
-export const FindingSchema = Type.Object(
+/** Absent or null: the specification omits these for one kind of target or the other. */
+const absentOrNull = <T extends TSchema>(schema: T, description: string) =>
+  Type.Optional(Type.Union([schema, Type.Null()], { description: `${description}; may be absent or null` }));
+
+/**
+ * Location as requests may send it: only `target` is required, the way the specification's
+ * examples are shaped (repository findings without url and method, some without column; API
+ * findings without path, line and column). Route handlers normalise it with `findingFromInput`.
+ */
+export const LocationInputSchema = Type.Object(
   {
-    id: Type.String({ pattern: '^[A-Z]+-[A-Z0-9]{6,}$', description: '<PREFIX>-<6 uppercase alphanumerics>, stable across scans' }),
-    category: literals(CATEGORIES),
-    severity: literals(SEVERITIES),
-    title: Type.String(),
-    description: Type.String(),
-    evidence: Type.String({ description: 'Context; secret values are redacted' }),
-    location: LocationSchema,
-    scanner_name: literals(SCANNER_NAMES),
-    remediation: Type.String(),
-    confidence: Type.Number({ minimum: 0, maximum: 1 }),
-    owasp_categories: Type.Array(Type.String({ pattern: '^A\\d{2}:\\d{4}$' })),
-    rule_id: Type.Optional(Type.String({ description: 'The detection rule (additive field)' })),
+    target: Type.String({ description: DESCRIPTIONS.target }),
+    path: absentOrNull(Type.String(), DESCRIPTIONS.path),
+    line: absentOrNull(Type.Integer({ minimum: 0 }), DESCRIPTIONS.line),
+    column: absentOrNull(Type.Integer({ minimum: 0 }), DESCRIPTIONS.column),
+    url: absentOrNull(Type.String(), DESCRIPTIONS.url),
+    method: absentOrNull(Type.String(), DESCRIPTIONS.method),
   },
-  { title: 'Finding' },
+  { title: 'LocationInput' },
 );
 
-export const ScanResponseSchema = Type.Object(
-  {
-    scan_id: Type.String({ pattern: '^[A-Za-z0-9]+$' }),
-    status: Type.String({ description: 'completed' }),
-    target_type: literals(['github', 'api']),
-    target: Type.String(),
-    started_at: Type.String({ format: 'date-time' }),
-    completed_at: Type.String({ format: 'date-time' }),
-    finding_count: Type.Integer({ minimum: 0 }),
-    findings: Type.Array(FindingSchema),
-    warnings: Type.Optional(Type.Array(Type.String(), { description: 'Scanners that failed or checks that could not run' })),
-    stats: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Counts about the scanned material' })),
-  },
-  { title: 'ScanResponse' },
-);
+function findingSchema<L extends TSchema>(location: L, title: string) {
+  return Type.Object(
+    {
+      id: FindingId,
+      category: literals(CATEGORIES),
+      severity: literals(SEVERITIES),
+      title: Type.String(),
+      description: Type.String(),
+      evidence: Type.String({ description: 'Context; secret values are redacted' }),
+      location,
+      scanner_name: literals(SCANNER_NAMES),
+      remediation: Type.String(),
+      confidence: Type.Number({ minimum: 0, maximum: 1 }),
+      owasp_categories: Type.Array(OwaspCategory),
+      rule_id: Type.Optional(Type.String({ description: 'The detection rule (additive field)' })),
+    },
+    { title },
+  );
+}
+
+export const FindingSchema = findingSchema(LocationSchema, 'Finding');
+/** A finding as /v1/explain, /v1/fix, /v1/fix/pr and /v1/triage accept it. */
+export const FindingInputSchema = findingSchema(LocationInputSchema, 'FindingInput');
+export type FindingInput = Static<typeof FindingInputSchema>;
+
+function scanSchema<F extends TSchema>(finding: F, title: string) {
+  return Type.Object(
+    {
+      scan_id: ScanId,
+      status: Type.String({ description: 'completed' }),
+      target_type: literals(['github', 'api']),
+      target: Type.String(),
+      started_at: Type.String({ format: 'date-time' }),
+      completed_at: Type.String({ format: 'date-time' }),
+      finding_count: Type.Integer({ minimum: 0 }),
+      findings: Type.Array(finding),
+      warnings: Type.Optional(Type.Array(Type.String(), { description: 'Scanners that failed or checks that could not run' })),
+      stats: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Counts about the scanned material' })),
+    },
+    { title },
+  );
+}
+
+export const ScanResponseSchema = scanSchema(FindingSchema, 'ScanResponse');
+/** A scan response as /v1/triage accepts it: its findings are FindingInput. */
+export const ScanInputSchema = scanSchema(FindingInputSchema, 'ScanInput');
+export type ScanInput = Static<typeof ScanInputSchema>;
 
 export const ScanSummarySchema = Type.Object(
   {

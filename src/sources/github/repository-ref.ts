@@ -54,16 +54,22 @@ export function acceptedHosts(githubApiUrl: string): string[] {
   return hosts;
 }
 
-function expectedForms(hosts: readonly string[]): string {
+/** A host as SSH names it: the web host without its port (that port is the web server's, not SSH's). */
+const sshHost = (host: string): string => host.replace(/:\d{1,5}$/, '');
+
+/** The accepted forms for this server's GitHub: web URLs on its web host and scheme, SSH on its host name. */
+function expectedForms(hosts: readonly string[], apiUrl: string): string {
   const web = hosts[2] ?? 'github.com';
+  const scheme = apiUrl.toLowerCase().startsWith('http://') ? 'http' : 'https';
+  const ssh = sshHost(web);
   return (
-    `expected owner/repo, https://${web}/owner/repo (optionally ending in .git or /tree/<ref>), ` +
-    `git@${web}:owner/repo.git or ssh://git@${web}/owner/repo.git`
+    `expected owner/repo, ${scheme}://${web}/owner/repo (optionally ending in .git or /tree/<ref>), ` +
+    `git@${ssh}:owner/repo.git or ssh://git@${ssh}/owner/repo.git`
   );
 }
 
-function invalid(reason: string, hosts: readonly string[]): AppError {
-  return new AppError('bad_request', `Invalid repository: ${reason}; ${expectedForms(hosts)}`);
+function invalid(reason: string, hosts: readonly string[], apiUrl: string): AppError {
+  return new AppError('bad_request', `Invalid repository: ${reason}; ${expectedForms(hosts, apiUrl)}`);
 }
 
 function names(owner: string, rawRepo: string, stripGit: boolean): RepositoryRef | string {
@@ -108,7 +114,7 @@ function parseSsh(input: string, hosts: readonly string[]): RepositoryRef | stri
   const match = scp ?? ssh;
   if (match === null) return 'not a recognised SSH form';
   const [, host = '', owner = '', repo = ''] = match;
-  if (!hosts.includes(host.toLowerCase())) return 'the host is not a GitHub host this server is configured for';
+  if (!hosts.map(sshHost).includes(host.toLowerCase())) return 'the host is not a GitHub host this server is configured for';
   return names(owner, repo, true);
 }
 
@@ -118,13 +124,13 @@ function parseSsh(input: string, hosts: readonly string[]): RepositoryRef | stri
  */
 export function parseRepository(input: string, opts: ParseRepositoryOptions): RepositoryRef {
   const hosts = acceptedHosts(opts.githubApiUrl);
-  if (typeof input !== 'string') throw invalid('not a string', hosts);
+  if (typeof input !== 'string') throw invalid('not a string', hosts, opts.githubApiUrl);
   const text = input.trim();
-  if (text === '') throw invalid('it is empty', hosts);
-  if (text.length > MAX_INPUT) throw invalid(`it is longer than ${MAX_INPUT} characters`, hosts);
+  if (text === '') throw invalid('it is empty', hosts, opts.githubApiUrl);
+  if (text.length > MAX_INPUT) throw invalid(`it is longer than ${MAX_INPUT} characters`, hosts, opts.githubApiUrl);
   // eslint-disable-next-line no-control-regex -- control characters are what is rejected
-  if (/[\s\x00-\x1f\x7f\\]/.test(text)) throw invalid('it contains whitespace, control characters or backslashes', hosts);
-  if (/(^|[/:])\.{1,2}(\/|$)/.test(text) || /%2e/i.test(text)) throw invalid('"." and ".." path segments are not accepted', hosts);
+  if (/[\s\x00-\x1f\x7f\\]/.test(text)) throw invalid('it contains whitespace, control characters or backslashes', hosts, opts.githubApiUrl);
+  if (/(^|[/:])\.{1,2}(\/|$)/.test(text) || /%2e/i.test(text)) throw invalid('"." and ".." path segments are not accepted', hosts, opts.githubApiUrl);
   let result: RepositoryRef | string;
   if (/^https?:\/\//i.test(text)) result = parseHttps(text, hosts, opts.githubApiUrl);
   else if (/^(ssh:\/\/|git@)/i.test(text)) result = parseSsh(text, hosts);
@@ -132,6 +138,6 @@ export function parseRepository(input: string, opts: ParseRepositoryOptions): Re
     const [owner = '', repo = ''] = text.split('/');
     result = names(owner, repo, false);
   } else result = 'not a recognised form';
-  if (typeof result === 'string') throw invalid(result, hosts);
+  if (typeof result === 'string') throw invalid(result, hosts, opts.githubApiUrl);
   return result;
 }

@@ -1,19 +1,18 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { answer, selectProvider, type AiSettings, type AiTask } from '../../../ai/service.js';
-import type { TriageScan } from '../../../ai/triage/types.js';
 import { unauthorized } from '../../../core/errors.js';
-import type { Finding } from '../../../core/findings.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
-import { FindingSchema, ScanResponseSchema } from '../../schemas/scan.js';
+import { findingFromInput, scanFromInput } from '../../schemas/finding-input.js';
+import { FindingInputSchema, ScanInputSchema, type FindingInput, type ScanInput } from '../../schemas/scan.js';
 import { SERVICE_ERROR_PREFIX, sendTextStream } from '../../streaming.js';
 
 const ApiKeyField = Type.Optional(
   Type.String({ minLength: 1, maxLength: 512, description: "Your own AI provider key for this request only (never stored or logged); overrides the server's key" }),
 );
-const FindingBody = Type.Object({ finding: FindingSchema, api_key: ApiKeyField }, { title: 'FindingRequest' });
-const TriageBody = Type.Object({ scan: ScanResponseSchema, api_key: ApiKeyField }, { title: 'TriageRequest' });
+const FindingBody = Type.Object({ finding: FindingInputSchema, api_key: ApiKeyField }, { title: 'FindingRequest' });
+const TriageBody = Type.Object({ scan: ScanInputSchema, api_key: ApiKeyField }, { title: 'TriageRequest' });
 
 const STREAM_200 = {
   description: `Streamed text/plain answer, flushed as the AI produces it. A line starting with ${SERVICE_ERROR_PREFIX} means the engine failed mid-answer: show it as an error and retry.`,
@@ -41,7 +40,7 @@ const ENDPOINTS: readonly Endpoint[] = [
     summary: 'Explain a finding (streaming)',
     description: 'What the finding is, why it matters and how it is exploited.',
     body: FindingBody,
-    task: (b) => ({ kind: 'explain', finding: b.finding as Finding }),
+    task: (b) => ({ kind: 'explain', finding: findingFromInput(b.finding as FindingInput) }),
   },
   {
     url: '/fix',
@@ -49,7 +48,7 @@ const ENDPOINTS: readonly Endpoint[] = [
     summary: 'Suggest a fix for a finding (streaming)',
     description: 'Concrete fix steps with code diffs, migration steps and verification.',
     body: FindingBody,
-    task: (b) => ({ kind: 'fix', finding: b.finding as Finding }),
+    task: (b) => ({ kind: 'fix', finding: findingFromInput(b.finding as FindingInput) }),
   },
   {
     url: '/triage',
@@ -57,7 +56,7 @@ const ENDPOINTS: readonly Endpoint[] = [
     summary: 'Prioritised remediation plan for a scan (streaming)',
     description: 'Findings ranked by a computed risk score (severity, confidence, exploitability, effort) and grouped into actions; see docs/ai-triage.md.',
     body: TriageBody,
-    task: (b) => ({ kind: 'triage', scan: b.scan as TriageScan }),
+    task: (b) => ({ kind: 'triage', scan: scanFromInput(b.scan as ScanInput) }),
   },
 ];
 

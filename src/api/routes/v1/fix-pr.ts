@@ -2,17 +2,17 @@ import { markWorkStarted } from '../../plugins/access.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, unauthorized } from '../../../core/errors.js';
-import type { Finding } from '../../../core/findings.js';
 import { openFixPullRequest, type FixPullRequestSettings } from '../../../fixes/open-pr.js';
 import { selectFixer, SUPPORTED_TITLES } from '../../../fixes/registry.js';
 import { parseRepository } from '../../../sources/github/repository-ref.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
-import { FindingSchema } from '../../schemas/scan.js';
+import { findingFromInput } from '../../schemas/finding-input.js';
+import { FindingInputSchema, type FindingInput } from '../../schemas/scan.js';
 
 const FixPullRequestBody = Type.Object(
   {
-    finding: FindingSchema,
+    finding: FindingInputSchema,
     repository: Type.String({ minLength: 1, maxLength: 1024, description: 'owner/repo (or a GitHub URL of it) to open the pull request against' }),
     token: Type.Optional(
       Type.String({ maxLength: 1024, description: "GitHub token with write access, for this request only (never stored or logged); default: the server's GITHUB_TOKEN" }),
@@ -77,15 +77,16 @@ export function fixPullRequestRoutes(app: FastifyInstance, deps: FixPullRequestD
     },
     async (request) => {
       if (!request.auth) throw unauthorized();
-      const body = request.body as { finding: Finding; repository: string; token?: string };
+      const body = request.body as { finding: FindingInput; repository: string; token?: string };
+      const finding = findingFromInput(body.finding);
       const target = parseRepository(body.repository, { githubApiUrl: deps.settings.githubApiUrl });
-      const fixer = selectFixer(body.finding);
+      const fixer = selectFixer(finding);
       const token = body.token?.trim() || deps.settings.defaultToken;
       if (token === undefined || token === '') {
         throw badRequest('GitHub token required: send "token" (with write access to the repository) in the body, or configure GITHUB_TOKEN on the server');
       }
       markWorkStarted(request);
-      return openFixPullRequest(fixer, { finding: body.finding, owner: target.owner, repo: target.repo, token }, deps.settings);
+      return openFixPullRequest(fixer, { finding, owner: target.owner, repo: target.repo, token }, deps.settings);
     },
   );
 }

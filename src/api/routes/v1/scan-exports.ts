@@ -23,7 +23,7 @@ export function scanExportRoutes(app: FastifyInstance, deps: { storage: Storage 
         summary: 'One stored scan as SARIF',
         description: 'The scan\'s findings as SARIF 2.1.0 (application/sarif+json, as an attachment named <scan_id>.sarif). Scans of other accounts are not found.',
         security: V1_SECURITY,
-        params: Type.Object({ scan_id: Type.String({ pattern: '^[A-Za-z0-9]{1,64}$' }) }),
+        params: Type.Object({ scan_id: Type.String({ pattern: '^[A-Za-z0-9]{1,64}$', 'x-expected': 'a scan id (1 to 64 letters and digits)' }) }),
         response: {
           200: { description: 'The SARIF log', content: { 'application/sarif+json': { schema: SarifLog } } },
           ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),

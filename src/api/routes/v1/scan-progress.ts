@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Authenticated } from '../../../accounts/service.js';
 import { notFound, unauthorized } from '../../../core/errors.js';
-import { PROGRESS_ID_PATTERN, type ProgressHandle, type ScanProgress } from '../../../scans/progress.js';
+import { PROGRESS_ID_EXPECTED, PROGRESS_ID_PATTERN, type ProgressHandle, type ScanProgress } from '../../../scans/progress.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../../schemas/common.js';
 
@@ -11,7 +11,7 @@ export const PROGRESS_HEADER = 'x-vigil-progress-id';
 /** The optional request header of the scan endpoints that names a scan for GET /v1/scans/progress/{id}. */
 export const ProgressHeaders = Type.Object({
   [PROGRESS_HEADER]: Type.Optional(
-    Type.String({ pattern: PROGRESS_ID_PATTERN, description: 'Client-chosen id (16–64 of A-Z a-z 0-9 _ -) to follow this scan with GET /v1/scans/progress/{progress_id}' }),
+    Type.String({ pattern: PROGRESS_ID_PATTERN, 'x-expected': PROGRESS_ID_EXPECTED, description: 'Client-chosen id (16–64 of A-Z a-z 0-9 _ -) to follow this scan with GET /v1/scans/progress/{progress_id}' }),
   ),
 });
 
@@ -43,7 +43,7 @@ export function scanProgressRoutes(app: FastifyInstance, deps: { progress: ScanP
           'The stage of a scan started with the header X-Vigil-Progress-Id, while it runs and for 10 minutes after it ends. Kept in the memory of the process that runs the scan; ' +
           'other accounts\' scans and unknown ids are 404.',
         security: V1_SECURITY,
-        params: Type.Object({ progress_id: Type.String({ pattern: PROGRESS_ID_PATTERN }) }),
+        params: Type.Object({ progress_id: Type.String({ pattern: PROGRESS_ID_PATTERN, 'x-expected': PROGRESS_ID_EXPECTED }) }),
         response: { 200: { ...ProgressBody, description: 'The scan\'s stage' }, ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS) },
       },
     },

@@ -8,8 +8,8 @@ import { ScanResponseSchema, ScanSummarySchema } from '../../schemas/scan.js';
 
 const ListQuery = Type.Object({
   // Query values arrive as text and bodies are never type-coerced, so the number is a pattern here.
-  limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', description: 'Page size, 1–100 (default 20)' })),
-  cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,19}$', description: 'next_cursor of the previous page' })),
+  limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', 'x-expected': 'an integer from 1 to 100', description: 'Page size, 1–100 (default 20)' })),
+  cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,19}$', 'x-expected': 'the next_cursor value of the previous page (digits only)', description: 'next_cursor of the previous page' })),
 });
 
 const ScanList = Type.Object(
@@ -69,7 +69,7 @@ export function scanHistoryRoutes(app: FastifyInstance, deps: { storage: Storage
         summary: 'One stored scan',
         description: 'The full scan response as it was returned when the scan ran. Scans of other accounts are not found.',
         security: V1_SECURITY,
-        params: Type.Object({ scan_id: Type.String({ pattern: '^[A-Za-z0-9]{1,64}$' }) }),
+        params: Type.Object({ scan_id: Type.String({ pattern: '^[A-Za-z0-9]{1,64}$', 'x-expected': 'a scan id (1 to 64 letters and digits)' }) }),
         response: { 200: { ...ScanResponseSchema, description: 'The scan' }, ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS) },
       },
     },
