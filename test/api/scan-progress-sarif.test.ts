@@ -70,10 +70,12 @@ describe('scan progress', () => {
     expect(await until(key, id, 'downloading')).toEqual({ stage: 'downloading' });
     expect((await progressOf({ 'x-api-key': other }, id)).statusCode).toBe(404);
 
-    // The only scan slot is taken: a second scan is refused at once, and its progress says so.
-    const busy = await scan(key, 'acme/leaky', 'progress-busy-00000001');
+    // The only scan slot is taken: another account's scan is refused at once, and its progress says so.
+    const busy = await scan(other, 'acme/leaky', 'progress-busy-00000001');
     expect(busy.statusCode).toBe(503);
-    expect((await progressOf({ 'x-api-key': key }, 'progress-busy-00000001')).json()).toEqual({ stage: 'failed' });
+    expect((await progressOf({ 'x-api-key': other }, 'progress-busy-00000001')).json()).toEqual({ stage: 'failed' });
+    // The same account, already at its share, gets 429 instead.
+    expect((await scan(key, 'acme/leaky', 'progress-busy-00000002')).statusCode).toBe(429);
 
     release();
     const res = await running;
