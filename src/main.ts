@@ -7,6 +7,7 @@ import { MemoryQuotaStore, Quotas, RedisQuotaStore, type QuotaStore } from './ac
 import { AccountService, type IssuedKey } from './accounts/service.js';
 import { buildApp } from './api/app.js';
 import type { Config } from './config/index.js';
+import { AppError } from './core/errors.js';
 import { VERSION } from './core/version.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { openStorage, type Storage } from './storage/index.js';
@@ -63,7 +64,7 @@ export async function startServer(config: Config, options: { logStream?: Destina
   let app: FastifyInstance;
   let ownerKey: IssuedKey | undefined;
   try {
-    ownerKey = await runtime.accounts.bootstrapOwner(config.ownerEmail);
+    await runtime.accounts.ensureOwner(config.ownerEmail);
     app = await buildApp({
       config,
       storage: runtime.storage,
@@ -74,7 +75,12 @@ export async function startServer(config: Config, options: { logStream?: Destina
       webDir: options.webDir ?? DEFAULT_WEB_DIR,
       ...(options.logStream ? { logStream: options.logStream } : {}),
     });
-    await app.listen({ port: config.port, host: config.host });
+    await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+      throw listenFailure(error, config.host, config.port);
+    });
+    // Only now, with the service reachable, is the owner's key issued: a start
+    // that failed earlier left it pending, and this one shows it.
+    ownerKey = await runtime.accounts.revealOwnerKey();
   } catch (error) {
     await Promise.allSettled([quotas.close(), runtime.close()]);
     throw error;
@@ -111,6 +117,21 @@ export async function gracefulClose(
   }
 }
 
+const LISTEN_PROBLEMS: Readonly<Record<string, string>> = Object.freeze({
+  EADDRINUSE: 'the port is already in use by another process. Stop that process or set PORT to a free port',
+  EACCES: 'permission denied (ports below 1024 usually need privileges). Set PORT to 1024 or above',
+  EADDRNOTAVAIL: 'the address is not one of this machine\'s. Set HOST to a local address (0.0.0.0 for all)',
+});
+
+/** A listen error as one line naming the address and what to do; other errors pass unchanged. */
+export function listenFailure(error: unknown, host: string, port: number): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const problem = code === undefined ? undefined : LISTEN_PROBLEMS[code];
+  if (problem === undefined) return error;
+  const address = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+  return new AppError('unavailable', `cannot listen on ${address}: ${problem}.`, { cause: error });
+}
+
 export function ownerBanner(issued: IssuedKey): string {
   const line = '='.repeat(72);
   return [
@@ -121,7 +142,8 @@ export function ownerBanner(issued: IssuedKey): string {
     `  API key: ${issued.apiKey}`,
     '',
     '  This key is shown once and never again: Vigil stores only a hash.',
-    '  Keep it in a secret store. Lost it? Run: vigil keys rotate --email ' + issued.account.email,
+    '  Keep it in a secret store. Lost it? In the Vigil folder run:',
+    `    npx vigil keys rotate --email ${issued.account.email}`,
     line,
     '',
   ].join('\n');
