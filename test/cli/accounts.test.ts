@@ -56,10 +56,10 @@ describe('vigil accounts / keys commands', () => {
 
   it('refuses a second account for the same address and unknown plans', async () => {
     const dup = await vigil('accounts', 'create', '--email', 'dev@example.test');
-    expect(dup.code).toBe(1);
+    expect(dup.code).toBe(2);
     expect(dup.err).toContain('already exists');
     const bad = await vigil('accounts', 'create', '--email', 'x@example.test', '--plan', 'gold');
-    expect(bad.code).not.toBe(0);
+    expect(bad.code).toBe(2);
     expect(bad.err).toContain('Allowed choices are free, pro, team');
   }, 30_000);
 
@@ -68,7 +68,7 @@ describe('vigil accounts / keys commands', () => {
     expect(result.code).toBe(0);
     expect((await authenticate(firstKey))?.account.plan).toBe('team');
     const missing = await vigil('accounts', 'set-plan', '--email', 'ghost@example.test', '--plan', 'pro');
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(2);
     expect(missing.err).toContain('No account for ghost@example.test');
   }, 30_000);
 
@@ -90,7 +90,7 @@ describe('vigil accounts / keys commands', () => {
       await runtime.close();
       writeFileSync(join(dataDir, 'db', 'vigil.lock'), String(process.ppid));
       const result = await vigil('accounts', 'set-plan', '--email', 'dev@example.test', '--plan', 'free');
-      expect(result.code).toBe(1);
+      expect(result.code).toBe(2);
       expect(result.err).toContain(`is in use by process ${process.ppid}`);
     } finally {
       await rm(join(dataDir, 'db', 'vigil.lock'), { force: true });
