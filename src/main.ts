@@ -3,6 +3,8 @@ import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { loadPepper } from './accounts/pepper.js';
+import { localAdmin } from './admin/operations.js';
+import { startAdminSocket, type AdminSocket } from './admin/socket.js';
 import { MemoryQuotaStore, Quotas, RedisQuotaStore, type QuotaStore } from './accounts/quotas.js';
 import { AccountService, type IssuedKey } from './accounts/service.js';
 import { buildApp } from './api/app.js';
@@ -63,6 +65,7 @@ export async function startServer(config: Config, options: { logStream?: Destina
   const quotas = new Quotas(createQuotaStore(config));
   let app: FastifyInstance;
   let ownerKey: IssuedKey | undefined;
+  let adminSocket: AdminSocket | undefined;
   try {
     await runtime.accounts.ensureOwner(config.ownerEmail);
     app = await buildApp({
@@ -75,6 +78,8 @@ export async function startServer(config: Config, options: { logStream?: Destina
       webDir: options.webDir ?? DEFAULT_WEB_DIR,
       ...(options.logStream ? { logStream: options.logStream } : {}),
     });
+    // Ready before the service announces itself, so the CLI finds it as soon as the service is up.
+    if (runtime.storage.kind === 'embedded') adminSocket = await openAdminSocket(runtime, app);
     await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
       throw listenFailure(error, config.host, config.port);
     });
@@ -82,17 +87,34 @@ export async function startServer(config: Config, options: { logStream?: Destina
     // that failed earlier left it pending, and this one shows it.
     ownerKey = await runtime.accounts.revealOwnerKey();
   } catch (error) {
-    await Promise.allSettled([quotas.close(), runtime.close()]);
+    await Promise.allSettled([adminSocket?.close(), quotas.close(), runtime.close()]);
     throw error;
   }
   let closing: Promise<'clean' | 'timeout'> | undefined;
   const shutdown = (): Promise<'clean' | 'timeout'> => {
     closing ??= gracefulClose(app, config.shutdownTimeoutMs, async () => {
-      await Promise.allSettled([quotas.close(), runtime.close()]);
+      await Promise.allSettled([adminSocket?.close(), quotas.close(), runtime.close()]);
     });
     return closing;
   };
   return { app, runtime, ownerKey, shutdown };
+}
+
+/**
+ * The embedded database admits this process only, so the CLI's account and key
+ * commands reach it through the admin socket. Without the socket (a data folder
+ * whose path is too long for one, say) the service runs on and the CLI says the
+ * database is in use, as before.
+ */
+async function openAdminSocket(runtime: Runtime, app: FastifyInstance): Promise<AdminSocket | undefined> {
+  try {
+    const socket = await startAdminSocket({ dataDir: runtime.config.dataDir, admin: localAdmin(runtime), logger: app.log });
+    app.log.info({ path: socket.path }, 'admin socket listening');
+    return socket;
+  } catch (error) {
+    app.log.warn({ err: error }, 'admin socket unavailable: vigil accounts/keys commands need the service stopped');
+    return undefined;
+  }
 }
 
 /**

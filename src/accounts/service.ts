@@ -30,6 +30,12 @@ export interface Authenticated {
   readonly via: 'api_key' | 'session';
 }
 
+/** An account as `vigil accounts list` shows it. */
+export interface AccountListing extends Account {
+  /** Display prefix of the current key; null while the account has none. */
+  readonly keyPrefix: string | null;
+}
+
 /** The result of a first dashboard sign-in lookup. */
 export interface SignInAccount {
   readonly account: Account;
@@ -133,6 +139,12 @@ export class AccountService {
   async findByEmail(rawEmail: string): Promise<Account | undefined> {
     const row = await new AccountsRepository(this.storage.db).findByEmail(normaliseEmail(rawEmail));
     return row && toAccount(row);
+  }
+
+  /** Every account with the prefix of its current key: never a key or a hash. */
+  async listAccounts(): Promise<AccountListing[]> {
+    const rows = await new AccountsRepository(this.storage.db).listWithKeyPrefix();
+    return rows.map((row) => ({ ...toAccount(row), keyPrefix: row.key_prefix }));
   }
 
   async setPlan(rawEmail: string, plan: Plan): Promise<Account> {

@@ -1,8 +1,13 @@
+import { existsSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { remoteAdmin } from '../admin/client.js';
+import { localAdmin, type AdminOperations } from '../admin/operations.js';
+import { adminSocketPath } from '../admin/socket.js';
 
 import { loadConfig } from '../config/index.js';
 import { VERSION } from '../core/version.js';
 import { createRuntime, type Runtime } from '../main.js';
+import { EmbeddedDatabaseInUse } from '../storage/index.js';
 import { accountCommands } from './commands/accounts.js';
 import { aiCommands } from './commands/ai.js';
 import { keyCommands } from './commands/keys.js';
@@ -42,6 +47,9 @@ export function describeError(error: unknown, env: Readonly<Record<string, strin
 /** Opens the runtime for one command and always closes it. */
 export type WithRuntime = <T>(work: (runtime: Runtime) => Promise<T>) => Promise<T>;
 
+/** Runs account and key administration on the database, or through the running service that holds it. */
+export type WithAdmin = <T>(work: (admin: AdminOperations) => Promise<T>) => Promise<T>;
+
 export function buildProgram(io: CliIo, setExitCode: (code: number) => void = () => undefined): Command {
   const withRuntime: WithRuntime = async (work) => {
     const runtime = await createRuntime(loadConfig(io.env, io.cwd));
@@ -51,6 +59,18 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void = ()
       await runtime.close();
     }
   };
+  // With the embedded database held by a running service, the service does the work
+  // (admin socket); with PostgreSQL, or with the service stopped, the CLI opens the database.
+  const withAdmin: WithAdmin = async (work) => {
+    try {
+      return await withRuntime((runtime) => work(localAdmin(runtime)));
+    } catch (error) {
+      if (!(error instanceof EmbeddedDatabaseInUse)) throw error;
+      const socket = adminSocketPath(loadConfig(io.env, io.cwd).dataDir);
+      if (!existsSync(socket)) throw error;
+      return work(remoteAdmin(socket));
+    }
+  };
   const program = new Command('vigil')
     .description('Vigil security scanning service: administration and scanning from the command line')
     .version(VERSION)
@@ -58,8 +78,8 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void = ()
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .addHelpText('after', EXIT_CODES_HELP);
-  program.addCommand(accountCommands(io, withRuntime));
-  program.addCommand(keyCommands(io, withRuntime));
+  program.addCommand(accountCommands(io, withAdmin));
+  program.addCommand(keyCommands(io, withAdmin));
   program.addCommand(scanCommands(io, setExitCode));
   program.addCommand(osvCommands(io, withRuntime));
   for (const command of aiCommands(io, setExitCode)) program.addCommand(command);
