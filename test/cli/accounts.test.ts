@@ -82,6 +82,19 @@ describe('vigil accounts / keys commands', () => {
     expect((await readdir(join(dataDir, 'outbox'))).filter((n) => n.endsWith('.eml')).length).toBe(1);
   }, 30_000);
 
+  it('accounts list shows email, plan, creation date and key prefix, never a key or hash', async () => {
+    const table = await vigil('accounts', 'list');
+    expect(table.code).toBe(0);
+    expect(table.out).toMatch(/^EMAIL\s+PLAN\s+CREATED\s+KEY PREFIX\ndev@example\.test\s+team\s+\d{4}-\d\d-\d\d\s+vgl_live_\w{4}\n\n1 account\(s\)\n$/);
+    const json = await vigil('accounts', 'list', '--format', 'json');
+    expect(json.code).toBe(0);
+    const listed = JSON.parse(json.out) as Record<string, unknown>[];
+    expect(listed).toHaveLength(1);
+    expect(Object.keys(listed[0] ?? {}).sort()).toEqual(['created_at', 'email', 'key_prefix', 'plan']);
+    expect(json.out).not.toMatch(/vgl_live_\w{20,}/);
+    expect((await vigil('accounts', 'list', '--format', 'csv')).code).toBe(2);
+  }, 30_000);
+
   it('explains that the embedded database is in use by another process', async () => {
     const runtime = await createRuntime(loadConfig({ VIGIL_DATA_DIR: dataDir }, dataDir));
     try {
