@@ -76,14 +76,13 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void = ()
     .version(VERSION)
     .enablePositionalOptions()
     .exitOverride()
-    .configureOutput({ writeOut: io.out, writeErr: io.err })
-    .addHelpText('after', EXIT_CODES_HELP);
+    .configureOutput({ writeOut: io.out, writeErr: io.err });
   program.addCommand(accountCommands(io, withAdmin));
   program.addCommand(keyCommands(io, withAdmin));
   program.addCommand(scanCommands(io, setExitCode));
   program.addCommand(osvCommands(io, withRuntime));
   for (const command of aiCommands(io, setExitCode)) program.addCommand(command);
-  applyToAll(program, (cmd) => cmd.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err }));
+  applyToAll(program, (cmd) => cmd.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err }).addHelpText('after', EXIT_CODES_HELP));
   return program;
 }
 
