@@ -148,7 +148,7 @@ const LISTEN_PROBLEMS: Readonly<Record<string, string>> = Object.freeze({
 /** A listen error as one line naming the address and what to do; other errors pass unchanged. */
 export function listenFailure(error: unknown, host: string, port: number): unknown {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  const problem = code === undefined ? undefined : LISTEN_PROBLEMS[code];
+  const problem = code !== undefined && Object.hasOwn(LISTEN_PROBLEMS, code) ? LISTEN_PROBLEMS[code] : undefined;
   if (problem === undefined) return error;
   const address = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
   return new AppError('unavailable', `cannot listen on ${address}: ${problem}.`, { cause: error });

@@ -86,7 +86,8 @@ async function checkedRoot(dir: string): Promise<string> {
     await access(root, constants.R_OK | constants.X_OK);
     return root;
   } catch (error) {
-    const problem = ROOT_PROBLEMS[(error as NodeJS.ErrnoException).code ?? ''] ?? 'cannot be opened';
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const problem = Object.hasOwn(ROOT_PROBLEMS, code) ? ROOT_PROBLEMS[code] : 'cannot be opened';
     throw new AppError('bad_request', `Directory rejected: ${dir} ${problem}`);
   }
 }
