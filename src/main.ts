@@ -2,10 +2,13 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { loadPepper } from './accounts/pepper.js';
+import { localAdmin } from './admin/operations.js';
+import { startAdminSocket, type AdminSocket } from './admin/socket.js';
 import { connectRedis, MemoryQuotaStore, Quotas, RedisQuotaStore, type QuotaStore } from './accounts/quotas.js';
 import { AccountService, type IssuedKey } from './accounts/service.js';
 import { buildApp } from './api/app.js';
 import type { Config } from './config/index.js';
+import { AppError } from './core/errors.js';
 import { VERSION } from './core/version.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { openStorage, type Storage } from './storage/index.js';
@@ -59,8 +62,9 @@ export async function startServer(config: Config, options: { logStream?: Destina
   const quotas = new Quotas(createQuotaStore(config));
   let app: FastifyInstance;
   let ownerKey: IssuedKey | undefined;
+  let adminSocket: AdminSocket | undefined;
   try {
-    ownerKey = await runtime.accounts.bootstrapOwner(config.ownerEmail);
+    await runtime.accounts.ensureOwner(config.ownerEmail);
     app = await buildApp({
       config,
       storage: runtime.storage,
@@ -71,19 +75,43 @@ export async function startServer(config: Config, options: { logStream?: Destina
       webDir: options.webDir ?? DEFAULT_WEB_DIR,
       ...(options.logStream ? { logStream: options.logStream } : {}),
     });
-    await app.listen({ port: config.port, host: config.host });
+    // Ready before the service announces itself, so the CLI finds it as soon as the service is up.
+    if (runtime.storage.kind === 'embedded') adminSocket = await openAdminSocket(runtime, app);
+    await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+      throw listenFailure(error, config.host, config.port);
+    });
+    // Only now, with the service reachable, is the owner's key issued: a start
+    // that failed earlier left it pending, and this one shows it.
+    ownerKey = await runtime.accounts.revealOwnerKey();
   } catch (error) {
-    await Promise.allSettled([quotas.close(), runtime.close()]);
+    await Promise.allSettled([adminSocket?.close(), quotas.close(), runtime.close()]);
     throw error;
   }
   let closing: Promise<'clean' | 'timeout'> | undefined;
   const shutdown = (): Promise<'clean' | 'timeout'> => {
     closing ??= gracefulClose(app, config.shutdownTimeoutMs, async () => {
-      await Promise.allSettled([quotas.close(), runtime.close()]);
+      await Promise.allSettled([adminSocket?.close(), quotas.close(), runtime.close()]);
     });
     return closing;
   };
   return { app, runtime, ownerKey, shutdown };
+}
+
+/**
+ * The embedded database admits this process only, so the CLI's account and key
+ * commands reach it through the admin socket. Without the socket (a data folder
+ * whose path is too long for one, say) the service runs on and the CLI says the
+ * database is in use, as before.
+ */
+async function openAdminSocket(runtime: Runtime, app: FastifyInstance): Promise<AdminSocket | undefined> {
+  try {
+    const socket = await startAdminSocket({ dataDir: runtime.config.dataDir, admin: localAdmin(runtime), logger: app.log });
+    app.log.info({ path: socket.path }, 'admin socket listening');
+    return socket;
+  } catch (error) {
+    app.log.warn({ err: error }, 'admin socket unavailable: vigil accounts/keys commands need the service stopped');
+    return undefined;
+  }
 }
 
 /**
@@ -108,6 +136,21 @@ export async function gracefulClose(
   }
 }
 
+const LISTEN_PROBLEMS: Readonly<Record<string, string>> = Object.freeze({
+  EADDRINUSE: 'the port is already in use by another process. Stop that process or set PORT to a free port',
+  EACCES: 'permission denied (ports below 1024 usually need privileges). Set PORT to 1024 or above',
+  EADDRNOTAVAIL: 'the address is not one of this machine\'s. Set HOST to a local address (0.0.0.0 for all)',
+});
+
+/** A listen error as one line naming the address and what to do; other errors pass unchanged. */
+export function listenFailure(error: unknown, host: string, port: number): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const problem = code !== undefined && Object.hasOwn(LISTEN_PROBLEMS, code) ? LISTEN_PROBLEMS[code] : undefined;
+  if (problem === undefined) return error;
+  const address = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+  return new AppError('unavailable', `cannot listen on ${address}: ${problem}.`, { cause: error });
+}
+
 export function ownerBanner(issued: IssuedKey): string {
   const line = '='.repeat(72);
   return [
@@ -118,7 +161,8 @@ export function ownerBanner(issued: IssuedKey): string {
     `  API key: ${issued.apiKey}`,
     '',
     '  This key is shown once and never again: Vigil stores only a hash.',
-    '  Keep it in a secret store. Lost it? Run: vigil keys rotate --email ' + issued.account.email,
+    '  Keep it in a secret store. Lost it? In the Vigil folder run:',
+    `    npx vigil keys rotate --email ${issued.account.email}`,
     line,
     '',
   ].join('\n');

@@ -1,6 +1,7 @@
 import { AppError, unauthorized } from '../core/errors.js';
 import type { Mailer } from '../mail/mailer.js';
-import { AccountsRepository, SystemStateRepository, type AccountRow, type ApiKeyRow, type Storage } from '../storage/index.js';
+import type { Transaction } from 'kysely';
+import { AccountsRepository, SystemStateRepository, type AccountRow, type ApiKeyRow, type Database, type Storage } from '../storage/index.js';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './keys.js';
 import { isPlan, PLANS, type Plan } from './plans.js';
 
@@ -27,6 +28,12 @@ export interface Authenticated {
   readonly account: Account;
   readonly key: KeyInfo | null;
   readonly via: 'api_key' | 'session';
+}
+
+/** An account as `vigil accounts list` shows it. */
+export interface AccountListing extends Account {
+  /** Display prefix of the current key; null while the account has none. */
+  readonly keyPrefix: string | null;
 }
 
 /** The result of a first dashboard sign-in lookup. */
@@ -115,7 +122,7 @@ export class AccountService {
       if (await repo.hasAnyKey(accountId)) {
         throw new AppError('conflict', 'This account already has an API key; it is shown only once. Rotate it in Settings to get a new one');
       }
-      return this.issueKey(repo, toAccount(row));
+      return this.issueKey(trx, toAccount(row));
     });
   }
 
@@ -125,13 +132,19 @@ export class AccountService {
       const repo = new AccountsRepository(trx);
       if (await repo.findByEmail(email)) throw new AppError('conflict', `An account for ${email} already exists`);
       const account = toAccount(await repo.create(email, plan));
-      return this.issueKey(repo, account);
+      return this.issueKey(trx, account);
     });
   }
 
   async findByEmail(rawEmail: string): Promise<Account | undefined> {
     const row = await new AccountsRepository(this.storage.db).findByEmail(normaliseEmail(rawEmail));
     return row && toAccount(row);
+  }
+
+  /** Every account with the prefix of its current key: never a key or a hash. */
+  async listAccounts(): Promise<AccountListing[]> {
+    const rows = await new AccountsRepository(this.storage.db).listWithKeyPrefix();
+    return rows.map((row) => ({ ...toAccount(row), keyPrefix: row.key_prefix }));
   }
 
   async setPlan(rawEmail: string, plan: Plan): Promise<Account> {
@@ -159,7 +172,7 @@ export class AccountService {
         throw unauthorized();
       }
       await repo.revokeKeys(accountId);
-      return this.issueKey(repo, toAccount(row));
+      return this.issueKey(trx, toAccount(row));
     });
   }
 
@@ -170,17 +183,38 @@ export class AccountService {
   }
 
   /**
-   * On the first start with an empty database: an owner account on the Team plan.
-   * Returns the key once; every later call (from any process) returns undefined.
+   * On the first start with an empty database: an owner account on the Team plan,
+   * without a key yet, and a "key not shown" marker naming it. Called before the
+   * service listens; the key itself comes from revealOwnerKey once it listens, so
+   * a start that fails in between loses nothing. Idempotent and safe to race:
+   * one process (of any number) creates the owner.
    */
-  async bootstrapOwner(ownerEmail: string): Promise<IssuedKey | undefined> {
-    return this.storage.db.transaction().execute(async (trx) => {
+  async ensureOwner(ownerEmail: string): Promise<void> {
+    await this.storage.db.transaction().execute(async (trx) => {
       const repo = new AccountsRepository(trx);
-      if ((await repo.count()) > 0) return undefined;
-      const claimed = await new SystemStateRepository(trx).claim('owner_bootstrapped', new Date().toISOString());
-      if (!claimed) return undefined;
-      const account = toAccount(await repo.create(normaliseEmail(ownerEmail), 'team'));
-      return this.issueKey(repo, account);
+      if ((await repo.count()) > 0) return;
+      const state = new SystemStateRepository(trx);
+      if (!(await state.claim('owner_bootstrapped', new Date().toISOString()))) return;
+      const account = await repo.create(normaliseEmail(ownerEmail), 'team');
+      await state.claim(OWNER_KEY_PENDING, account.id);
+    });
+  }
+
+  /**
+   * The owner's key, issued when the "key not shown" marker is still there: the
+   * marker is taken (deleted) in the same transaction that issues the key, so of
+   * several processes exactly one gets it, and a start that never got this far
+   * leaves the marker for the next one. Undefined when there is nothing to show.
+   */
+  async revealOwnerKey(): Promise<IssuedKey | undefined> {
+    return this.storage.db.transaction().execute(async (trx) => {
+      const accountId = await new SystemStateRepository(trx).take(OWNER_KEY_PENDING);
+      if (accountId === undefined) return undefined;
+      const repo = new AccountsRepository(trx);
+      const row = await repo.lockById(accountId);
+      if (!row) return undefined;
+      await repo.revokeKeys(accountId);
+      return this.issueKey(trx, toAccount(row));
     });
   }
 
@@ -201,12 +235,17 @@ export class AccountService {
     });
   }
 
-  private async issueKey(repo: AccountsRepository, account: Account): Promise<IssuedKey> {
+  /** Every issued key is handed to someone, so an owner key still waiting for the banner is no longer needed. */
+  private async issueKey(trx: Transaction<Database>, account: Account): Promise<IssuedKey> {
     const apiKey = generateApiKey();
-    const row = await repo.insertKey(account.id, hashApiKey(apiKey, this.pepper), displayPrefix(apiKey));
+    const row = await new AccountsRepository(trx).insertKey(account.id, hashApiKey(apiKey, this.pepper), displayPrefix(apiKey));
+    await new SystemStateRepository(trx).deleteIf(OWNER_KEY_PENDING, account.id);
     return { account, apiKey, keyPrefix: row.display_prefix, createdAt: new Date(row.created_at) };
   }
 }
+
+/** system_state key whose value is the id of an owner account whose key was never shown. */
+const OWNER_KEY_PENDING = 'owner_key_pending';
 
 const MAIL_INTROS: Readonly<Record<'created' | 'rotated' | 'first-sign-in', string>> = Object.freeze({
   created: 'Your Vigil account was created.',

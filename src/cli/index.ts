@@ -1,11 +1,37 @@
 #!/usr/bin/env node
-import { runCli } from './program.js';
+import { describeError, EXIT_ERROR, runCli } from './program.js';
 
-const code = await runCli(process.argv.slice(2), {
-  env: process.env,
-  cwd: process.cwd(),
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-  isTTY: process.stderr.isTTY,
-});
-process.exitCode = code;
+// A reader that stops early (`vigil triage scan.json | head -1`) closes the pipe:
+// writes then fail with EPIPE. That is not an error of ours: output stops quietly
+// and a streaming command ends; without these listeners Node would crash on it.
+const outputClosed = new AbortController();
+const onOutputError = (error: NodeJS.ErrnoException): void => {
+  if (error.code === 'EPIPE') outputClosed.abort();
+  else fail(error);
+};
+process.stdout.on('error', onOutputError);
+process.stderr.on('error', onOutputError);
+
+function fail(error: unknown): void {
+  if (!outputClosed.signal.aborted) process.stderr.write(`vigil: ${describeError(error, process.env)}\n`);
+  process.exit(EXIT_ERROR);
+}
+process.on('uncaughtException', fail);
+process.on('unhandledRejection', fail);
+
+try {
+  process.exitCode = await runCli(process.argv.slice(2), {
+    env: process.env,
+    cwd: process.cwd(),
+    out: (text) => {
+      if (!outputClosed.signal.aborted) process.stdout.write(text);
+    },
+    err: (text) => {
+      if (!outputClosed.signal.aborted) process.stderr.write(text);
+    },
+    isTTY: process.stderr.isTTY,
+    outputClosed: outputClosed.signal,
+  });
+} catch (error) {
+  fail(error);
+}

@@ -1,8 +1,13 @@
+import { existsSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { remoteAdmin } from '../admin/client.js';
+import { localAdmin, type AdminOperations } from '../admin/operations.js';
+import { adminSocketPath } from '../admin/socket.js';
 
 import { loadConfig } from '../config/index.js';
 import { VERSION } from '../core/version.js';
 import { createRuntime, type Runtime } from '../main.js';
+import { EmbeddedDatabaseInUse } from '../storage/index.js';
 import { accountCommands } from './commands/accounts.js';
 import { aiCommands } from './commands/ai.js';
 import { keyCommands } from './commands/keys.js';
@@ -16,10 +21,34 @@ export interface CliIo {
   readonly err: (text: string) => void;
   /** Whether stderr is a terminal (progress is shown only then). */
   readonly isTTY?: boolean;
+  /** Aborted when the reader of standard output went away (EPIPE): streaming commands stop quietly. */
+  readonly outputClosed?: AbortSignal;
+}
+
+/** Exit codes of every command: 0 done, 1 findings at or above --fail-on, 2 usage or runtime error. */
+export const EXIT_OK = 0;
+export { EXIT_ERROR, EXIT_FINDINGS } from './commands/scan.js';
+
+const EXIT_CODES_HELP = `
+Exit codes:
+  0  done (for scans: no finding at or above --fail-on)
+  1  a scan found something at or above --fail-on
+  2  usage error (unknown command, option or value) or the command could not run
+
+Set VIGIL_DEBUG=1 to see the stack trace of an unexpected error.`;
+
+/** One line for an error; with VIGIL_DEBUG=1 the stack too. */
+export function describeError(error: unknown, env: Readonly<Record<string, string | undefined>>): string {
+  if (!(error instanceof Error)) return String(error);
+  const debug = env.VIGIL_DEBUG !== undefined && env.VIGIL_DEBUG !== '' && env.VIGIL_DEBUG !== '0';
+  return debug && error.stack ? error.stack : error.message;
 }
 
 /** Opens the runtime for one command and always closes it. */
 export type WithRuntime = <T>(work: (runtime: Runtime) => Promise<T>) => Promise<T>;
+
+/** Runs account and key administration on the database, or through the running service that holds it. */
+export type WithAdmin = <T>(work: (admin: AdminOperations) => Promise<T>) => Promise<T>;
 
 export function buildProgram(io: CliIo, setExitCode: (code: number) => void = () => undefined): Command {
   const withRuntime: WithRuntime = async (work) => {
@@ -30,18 +59,30 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void = ()
       await runtime.close();
     }
   };
+  // With the embedded database held by a running service, the service does the work
+  // (admin socket); with PostgreSQL, or with the service stopped, the CLI opens the database.
+  const withAdmin: WithAdmin = async (work) => {
+    try {
+      return await withRuntime((runtime) => work(localAdmin(runtime)));
+    } catch (error) {
+      if (!(error instanceof EmbeddedDatabaseInUse)) throw error;
+      const socket = adminSocketPath(loadConfig(io.env, io.cwd).dataDir);
+      if (!existsSync(socket)) throw error;
+      return work(remoteAdmin(socket));
+    }
+  };
   const program = new Command('vigil')
     .description('Vigil security scanning service: administration and scanning from the command line')
     .version(VERSION)
     .enablePositionalOptions()
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
-  program.addCommand(accountCommands(io, withRuntime));
-  program.addCommand(keyCommands(io, withRuntime));
+  program.addCommand(accountCommands(io, withAdmin));
+  program.addCommand(keyCommands(io, withAdmin));
   program.addCommand(scanCommands(io, setExitCode));
   program.addCommand(osvCommands(io, withRuntime));
   for (const command of aiCommands(io, setExitCode)) program.addCommand(command);
-  applyToAll(program, (cmd) => cmd.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err }));
+  applyToAll(program, (cmd) => cmd.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err }).addHelpText('after', EXIT_CODES_HELP));
   return program;
 }
 
@@ -51,9 +92,9 @@ function applyToAll(command: Command, apply: (cmd: Command) => void): void {
   for (const sub of command.commands) applyToAll(sub, apply);
 }
 
-/** Runs the CLI and returns the process exit code. */
+/** Runs the CLI and returns the process exit code (see EXIT_CODES_HELP). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  let exitCode = 0;
+  let exitCode = EXIT_OK;
   const program = buildProgram(io, (code) => {
     exitCode = code;
   });
@@ -61,10 +102,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode;
-    io.err(`vigil: ${error instanceof Error ? error.message : String(error)}\n`);
-    // A scan that could not run must not look like "findings found" to CI.
-    return ['scan', 'explain', 'fix', 'triage'].includes(argv[0] ?? '') ? EXIT_ERROR : 1;
+    // Commander has printed its message; --help and --version end with 0, usage errors with 2.
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_ERROR;
+    io.err(`vigil: ${describeError(error, io.env)}\n`);
+    return EXIT_ERROR;
   }
 }
-

@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type { DependencyTask, DependencyTaskResult, ScanTask, ScanTaskResult } from './types.js';
 
@@ -19,6 +21,14 @@ export function defaultPoolSize(): number {
   return Math.max(1, availableParallelism());
 }
 
+/**
+ * tsx's loader by absolute URL: a bare `--import tsx` is resolved from the working
+ * directory, which fails when `vigil scan` runs from sources outside the checkout.
+ */
+function tsxLoader(): string {
+  return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+}
+
 export function createScanPool(size: number = defaultPoolSize()): ScanPool {
   const self = import.meta.url;
   const fromSource = self.endsWith('.ts');
@@ -31,7 +41,7 @@ export function createScanPool(size: number = defaultPoolSize()): ScanPool {
       minThreads: 1,
       maxThreads: size,
       idleTimeout: 30_000,
-      ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
+      ...(fromSource ? { execArgv: ['--import', tsxLoader()] } : {}),
     }));
   return {
     size,

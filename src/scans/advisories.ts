@@ -11,7 +11,7 @@ import { AdvisoriesRepository, type Storage } from '../storage/index.js';
 
 export function createAdvisorySource(config: Pick<Config, 'osvMode' | 'osvApiUrl' | 'osvTimeoutMs'>, userAgent: string, storage?: Storage): AdvisorySource {
   if (config.osvMode === 'offline') {
-    if (!storage) throw new Error('OSV_MODE=offline needs the database that `vigil osv import` fills');
+    if (!storage) throw new Error('OSV_MODE=offline needs the database that `npx vigil osv import` fills');
     return new OfflineAdvisorySource(new AdvisoriesRepository(storage.db));
   }
   const client = new OsvOnlineClient({ baseUrl: config.osvApiUrl, timeoutMs: config.osvTimeoutMs, userAgent, cache: createVulnCache() });

@@ -1,5 +1,6 @@
 import type { Dirent } from 'node:fs';
-import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, lstat, open, readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../core/errors.js';
 import { limitExceeded, resolveLimits, type SourceLimits } from './limits.js';
@@ -70,18 +71,33 @@ class Walker {
   }
 }
 
+const ROOT_PROBLEMS: Readonly<Record<string, string>> = Object.freeze({
+  ENOENT: 'does not exist',
+  ENOTDIR: 'is not a directory',
+  EACCES: 'cannot be read (permission denied)',
+  EPERM: 'cannot be read (permission denied)',
+});
+
+/** The folder's real path, or an error that names it and says what is wrong. */
+async function checkedRoot(dir: string): Promise<string> {
+  try {
+    const root = await realpath(dir);
+    if (!(await stat(root)).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+    await access(root, constants.R_OK | constants.X_OK);
+    return root;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const problem = Object.hasOwn(ROOT_PROBLEMS, code) ? ROOT_PROBLEMS[code] : 'cannot be opened';
+    throw new AppError('bad_request', `Directory rejected: ${dir} ${problem}`);
+  }
+}
+
 /**
  * A Workspace over an existing folder, without copying: root is the folder itself and
  * dispose does nothing. Symlinks, .git, node_modules, special and binary files are skipped.
  */
 export async function openLocalDirectory(dir: string, limits: Partial<SourceLimits> = {}): Promise<Workspace> {
-  let root: string;
-  try {
-    root = await realpath(dir);
-    if (!(await stat(root)).isDirectory()) throw new Error('not a directory');
-  } catch {
-    throw new AppError('bad_request', 'Directory rejected: it does not exist or is not a directory');
-  }
+  const root = await checkedRoot(dir);
   const walker = new Walker(root, resolveLimits(limits));
   await walker.walk();
   return { root, files: walker.files, stats: walker.stats, dispose: () => Promise.resolve() };

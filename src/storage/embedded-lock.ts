@@ -2,6 +2,16 @@ import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 
 import { join } from 'node:path';
 import { AppError } from '../core/errors.js';
 
+/** Another live process holds the embedded database (a running service, usually). */
+export class EmbeddedDatabaseInUse extends AppError {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
+    super('unavailable', `The embedded database in ${dir} is in use by process ${pid}. Stop that process first, or set DATABASE_URL to share a PostgreSQL database.`);
+  }
+}
+
 /**
  * PGlite runs inside one process; two processes opening the same data folder
  * would corrupt it. A pid lock file turns that into a clear error.
@@ -19,10 +29,7 @@ export function lockEmbeddedDatabase(dir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(path, 'utf8').trim());
       if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
-        throw new AppError(
-          'unavailable',
-          `The embedded database in ${dir} is in use by process ${owner}. Stop that process first, or set DATABASE_URL to share a PostgreSQL database.`,
-        );
+        throw new EmbeddedDatabaseInUse(dir, owner);
       }
       rmSync(path, { force: true }); // stale lock from a process that is gone
     }

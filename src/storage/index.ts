@@ -6,3 +6,4 @@ export { AdvisoriesRepository, type AdvisoryRow, type AdvisoryCounts } from './r
 export { SessionsRepository, type NewSession } from './repositories/sessions.js';
 export { SignInTokensRepository } from './repositories/signin-tokens.js';
 export type { AccountRow, ApiKeyRow, Database, SessionRow } from './schema.js';
+export { EmbeddedDatabaseInUse } from './embedded-lock.js';

@@ -56,10 +56,10 @@ describe('vigil accounts / keys commands', () => {
 
   it('refuses a second account for the same address and unknown plans', async () => {
     const dup = await vigil('accounts', 'create', '--email', 'dev@example.test');
-    expect(dup.code).toBe(1);
+    expect(dup.code).toBe(2);
     expect(dup.err).toContain('already exists');
     const bad = await vigil('accounts', 'create', '--email', 'x@example.test', '--plan', 'gold');
-    expect(bad.code).not.toBe(0);
+    expect(bad.code).toBe(2);
     expect(bad.err).toContain('Allowed choices are free, pro, team');
   }, 30_000);
 
@@ -68,7 +68,7 @@ describe('vigil accounts / keys commands', () => {
     expect(result.code).toBe(0);
     expect((await authenticate(firstKey))?.account.plan).toBe('team');
     const missing = await vigil('accounts', 'set-plan', '--email', 'ghost@example.test', '--plan', 'pro');
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(2);
     expect(missing.err).toContain('No account for ghost@example.test');
   }, 30_000);
 
@@ -82,6 +82,19 @@ describe('vigil accounts / keys commands', () => {
     expect((await readdir(join(dataDir, 'outbox'))).filter((n) => n.endsWith('.eml')).length).toBe(1);
   }, 30_000);
 
+  it('accounts list shows email, plan, creation date and key prefix, never a key or hash', async () => {
+    const table = await vigil('accounts', 'list');
+    expect(table.code).toBe(0);
+    expect(table.out).toMatch(/^EMAIL\s+PLAN\s+CREATED\s+KEY PREFIX\ndev@example\.test\s+team\s+\d{4}-\d\d-\d\d\s+vgl_live_\w{4}\n\n1 account\(s\)\n$/);
+    const json = await vigil('accounts', 'list', '--format', 'json');
+    expect(json.code).toBe(0);
+    const listed = JSON.parse(json.out) as Record<string, unknown>[];
+    expect(listed).toHaveLength(1);
+    expect(Object.keys(listed[0] ?? {}).sort()).toEqual(['created_at', 'email', 'key_prefix', 'plan']);
+    expect(json.out).not.toMatch(/vgl_live_\w{20,}/);
+    expect((await vigil('accounts', 'list', '--format', 'csv')).code).toBe(2);
+  }, 30_000);
+
   it('explains that the embedded database is in use by another process', async () => {
     const runtime = await createRuntime(loadConfig({ VIGIL_DATA_DIR: dataDir }, dataDir));
     try {
@@ -90,7 +103,7 @@ describe('vigil accounts / keys commands', () => {
       await runtime.close();
       writeFileSync(join(dataDir, 'db', 'vigil.lock'), String(process.ppid));
       const result = await vigil('accounts', 'set-plan', '--email', 'dev@example.test', '--plan', 'free');
-      expect(result.code).toBe(1);
+      expect(result.code).toBe(2);
       expect(result.err).toContain(`is in use by process ${process.ppid}`);
     } finally {
       await rm(join(dataDir, 'db', 'vigil.lock'), { force: true });

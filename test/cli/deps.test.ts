@@ -72,7 +72,7 @@ describe('vigil scan --check-cves and vigil osv', () => {
 
   it('says what is wrong with an import path', async () => {
     const res = await vigil({}, 'osv', 'import', join(dir, 'nowhere.zip'));
-    expect(res.code).toBe(1);
+    expect(res.code).toBe(2);
     expect(res.err).toMatch(/no such file or folder/);
   });
 });

@@ -76,14 +76,31 @@ describe('vigil scan', () => {
   it('exits 2 with a message when the scan cannot run', async () => {
     const missing = await vigil('scan', 'no-such-dir');
     expect(missing.code).toBe(2);
-    expect(missing.err).toMatch(/^vigil: Directory rejected/);
+    expect(missing.err).toBe(`vigil: Directory rejected: ${join(dir, 'no-such-dir')} does not exist\n`);
+    const file = await vigil('scan', 'repo/README.md');
+    expect(file.code).toBe(2);
+    expect(file.err).toContain(`${join(dir, 'repo', 'README.md')} is not a directory`);
     const unknown = await vigil('scan', 'github', 'acme/nothing');
     expect(unknown.code).toBe(2);
     expect(unknown.err).toMatch(/Repository not found/);
   });
 
-  it('rejects an unknown --fail-on or --format value', async () => {
-    expect((await vigil('scan', 'repo', '--fail-on', 'severe')).code).not.toBe(0);
-    expect((await vigil('scan', 'repo', '--format', 'xml')).code).not.toBe(0);
+  it('exits 2, not the --fail-on code 1, for an unknown --fail-on or --format value or option', async () => {
+    const failOn = await vigil('scan', 'repo', '--fail-on', 'severe');
+    expect(failOn.code).toBe(2);
+    expect(failOn.out).toBe('');
+    const format = await vigil('scan', 'repo', '--format', 'xml');
+    expect(format.code).toBe(2);
+    expect(format.err).toContain('Allowed choices are table, json, sarif');
+    expect((await vigil('scan', 'repo', '--colour')).code).toBe(2);
+    expect((await vigil('scan')).code).toBe(2);
+    expect((await vigil('frobnicate')).code).toBe(2);
+  });
+
+  it('documents the exit codes in --help, which exits 0', async () => {
+    const help = await vigil('--help');
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/Exit codes:\n\s+0 .*\n\s+1 .*--fail-on\n\s+2 /);
+    expect((await vigil('--version')).code).toBe(0);
   });
 });

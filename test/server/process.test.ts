@@ -1,46 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
+import { ROOT, startService } from '../helpers/service-process.js';
 import { privateSchemaUrl, TEST_REDIS_URL } from '../helpers/storage.js';
-
-const ROOT = join(import.meta.dirname, '..', '..');
-
-interface Started {
-  child: ChildProcess;
-  baseUrl: string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
-
-/** Starts the real service entry point (src/server.ts) as its own process. */
-async function startService(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'server.ts')], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))));
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start: ${err}`)), 30_000);
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    void exit.then((code) => reject(new Error(`service exited with ${code}: ${err}`)));
-  });
-  return { child, baseUrl, stderr: () => err, exit };
-}
 
 describe('the service process', () => {
   let dataDir: string;
@@ -99,6 +66,62 @@ describe('the service process', () => {
     expect(err).toContain('Invalid configuration');
     expect(err).toContain('PORT: must be an integer');
   }, 60_000);
+});
+
+/** Runs the service entry point until it exits on its own; its exit code and stderr. */
+async function runServiceToExit(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'server.ts')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, stderr };
+}
+
+describe('a first start on a busy port', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'vigil-busy-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('fails with one line naming the address, and the next start shows a working owner key', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = String((blocker.address() as AddressInfo).port);
+    const env = { VIGIL_DATA_DIR: dataDir, VIGIL_OWNER_EMAIL: 'first@example.test', HOST: '127.0.0.1', PORT: port, LOG_LEVEL: 'warn' };
+    let failed: { code: number | null; stderr: string };
+    try {
+      failed = await runServiceToExit(env);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+    expect(failed.code).toBe(1);
+    const lines = failed.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`127.0.0.1:${port}`);
+    expect(lines[0]).toContain('set PORT');
+    expect(failed.stderr).not.toMatch(/vgl_live_|\n\s+at /);
+
+    const service = await startService({ ...env, LOG_LEVEL: 'info' });
+    try {
+      for (let i = 0; i < 50 && !service.stderr().includes('shown once'); i++) await new Promise((r) => setTimeout(r, 100));
+      const keys = service.stderr().match(/vgl_live_[0-9A-Za-z]{38}/g) ?? [];
+      expect(keys).toHaveLength(1);
+      expect(service.stderr()).toContain('npx vigil keys rotate --email first@example.test');
+      const account = await fetch(`${service.baseUrl}/v1/account`, { headers: { 'x-api-key': keys[0] ?? '' } });
+      expect(account.status).toBe(200);
+      expect(await account.json()).toMatchObject({ email: 'first@example.test', plan: 'team' });
+    } finally {
+      service.child.kill('SIGTERM');
+      expect(await service.exit).toBe(0);
+    }
+  }, 90_000);
 });
 
 describe('two service processes sharing PostgreSQL and Redis', () => {

@@ -49,19 +49,25 @@ async function stream(io: CliIo, task: AiTask, setExitCode: (code: number) => vo
   });
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), config.aiTimeoutMs);
+  // The reader went away (`vigil triage … | head -1`): stop asking the provider, end quietly.
+  const stop = (): void => controller.abort();
+  io.outputClosed?.addEventListener('abort', stop, { once: true });
   let wrote = false;
   try {
     for await (const delta of answer(provider, task, controller.signal)) {
+      if (io.outputClosed?.aborted) return;
       wrote = true;
       io.out(terminalText(delta));
     }
     if (wrote) io.out('\n');
   } catch (error) {
+    if (io.outputClosed?.aborted) return;
     if (!wrote) throw new Error(aiErrorBeforeStream(error, callerKey).detail);
     io.out(`\n${SERVICE_ERROR_PREFIX} The AI engine failed mid-answer (${terminalField(error instanceof Error ? error.message : String(error))}); retry.\n`);
     setExitCode(EXIT_ERROR);
   } finally {
     clearTimeout(timer);
+    io.outputClosed?.removeEventListener('abort', stop);
   }
 }
 

@@ -1,8 +1,8 @@
 import { Command } from 'commander';
-import type { CliIo, WithRuntime } from '../program.js';
+import type { CliIo, WithAdmin } from '../program.js';
 import { printIssuedKey } from './accounts.js';
 
-export function keyCommands(io: CliIo, withRuntime: WithRuntime): Command {
+export function keyCommands(io: CliIo, withAdmin: WithAdmin): Command {
   const keys = new Command('keys').description('Manage API keys');
   keys
     .command('rotate')
@@ -10,17 +10,10 @@ export function keyCommands(io: CliIo, withRuntime: WithRuntime): Command {
     .requiredOption('--email <email>', 'the account’s email address')
     .option('--no-mail', 'do not mail the new key to the account')
     .action(async (opts: { email: string; mail: boolean }) => {
-      await withRuntime(async (rt) => {
-        const issued = await rt.accounts.rotateKeyByEmail(opts.email);
-        printIssuedKey(io, issued, 'Key rotated; the previous key no longer works');
-        if (!opts.mail) return;
-        try {
-          await rt.accounts.mailKey(issued, 'rotated');
-          io.out(`The new key was also mailed to ${issued.account.email} (${rt.mailer.kind}).\n`);
-        } catch (error) {
-          io.err(`Could not mail the new key: ${error instanceof Error ? error.message : String(error)}\n`);
-        }
-      });
+      const { issued, mail } = await withAdmin((admin) => admin.rotateKey(opts.email, opts.mail));
+      printIssuedKey(io, issued, 'Key rotated; the previous key no longer works');
+      if (mail.status === 'sent') io.out(`The new key was also mailed to ${issued.account.email} (${mail.via}).\n`);
+      if (mail.status === 'failed') io.err(`Could not mail the new key: ${mail.reason}\n`);
     });
   return keys;
 }

@@ -49,6 +49,26 @@ export class AccountsRepository {
       .executeTakeFirst();
   }
 
+  /** Every account, oldest first, with the display prefix of its current key (null when it has none). */
+  async listWithKeyPrefix(): Promise<Array<AccountRow & { key_prefix: string | null }>> {
+    return this.db
+      .selectFrom('accounts as a')
+      .selectAll('a')
+      .select((eb) =>
+        eb
+          .selectFrom('api_keys as k')
+          .select('k.display_prefix')
+          .whereRef('k.account_id', '=', 'a.id')
+          .where('k.revoked_at', 'is', null)
+          .orderBy('k.created_at', 'desc')
+          .limit(1)
+          .as('key_prefix'),
+      )
+      .orderBy('a.created_at')
+      .orderBy('a.email')
+      .execute();
+  }
+
   async findByEmail(email: string): Promise<AccountRow | undefined> {
     return this.db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirst();
   }

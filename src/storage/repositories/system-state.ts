@@ -22,4 +22,15 @@ export class SystemStateRepository {
     const row = await this.db.selectFrom('system_state').select('value').where('key', '=', key).executeTakeFirst();
     return row?.value;
   }
+
+  /** Deletes the key and returns its value; undefined when it was absent (or another transaction took it). */
+  async take(key: string): Promise<string | undefined> {
+    const row = await this.db.deleteFrom('system_state').where('key', '=', key).returning('value').executeTakeFirst();
+    return row?.value;
+  }
+
+  /** Deletes the key only while it holds this value. */
+  async deleteIf(key: string, value: string): Promise<void> {
+    await this.db.deleteFrom('system_state').where('key', '=', key).where('value', '=', value).execute();
+  }
 }

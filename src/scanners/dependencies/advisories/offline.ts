@@ -24,7 +24,7 @@ export class OfflineAdvisorySource implements AdvisorySource {
 
   async lookup(queries: readonly PackageQuery[]): Promise<OsvVulnerability[][]> {
     // An empty database would answer "nothing is vulnerable"; say what is wrong instead.
-    if (await this.store.isEmpty()) throw new Error('no advisories have been imported; run `vigil osv import`');
+    if (await this.store.isEmpty()) throw new Error('no advisories have been imported; run `npx vigil osv import` in the Vigil folder');
     const keys = queries.map((q) => ({ ecosystem: q.ecosystem, name: normalisePackageName(q.ecosystem, q.name) }));
     const found = await this.store.findByPackages(keys);
     return queries.map((q) => {

@@ -1,0 +1,46 @@
+import type { Plan } from '../accounts/plans.js';
+import type { Account, AccountListing, AccountService, IssuedKey } from '../accounts/service.js';
+import type { Mailer } from '../mail/mailer.js';
+
+/** What became of mailing a rotated key. */
+export type MailOutcome =
+  | { readonly status: 'sent'; readonly via: Mailer['kind'] }
+  | { readonly status: 'failed'; readonly reason: string }
+  | { readonly status: 'skipped' };
+
+export interface RotatedKey {
+  readonly issued: IssuedKey;
+  readonly mail: MailOutcome;
+}
+
+/**
+ * The administration the CLI offers, and nothing more. Two implementations:
+ * on the database directly (service stopped, or PostgreSQL), and through the
+ * admin socket of a running service that holds the embedded database.
+ */
+export interface AdminOperations {
+  createAccount(email: string, plan: Plan): Promise<IssuedKey>;
+  listAccounts(): Promise<AccountListing[]>;
+  setPlan(email: string, plan: Plan): Promise<Account>;
+  rotateKey(email: string, mail: boolean): Promise<RotatedKey>;
+}
+
+/** The operations on an open database, with this process's mailer. */
+export function localAdmin(deps: { accounts: AccountService; mailer: Mailer }): AdminOperations {
+  const { accounts, mailer } = deps;
+  return {
+    createAccount: (email, plan) => accounts.createAccount(email, plan),
+    listAccounts: () => accounts.listAccounts(),
+    setPlan: (email, plan) => accounts.setPlan(email, plan),
+    async rotateKey(email, mail) {
+      const issued = await accounts.rotateKeyByEmail(email);
+      if (!mail) return { issued, mail: { status: 'skipped' } };
+      try {
+        await accounts.mailKey(issued, 'rotated');
+        return { issued, mail: { status: 'sent', via: mailer.kind } };
+      } catch (error) {
+        return { issued, mail: { status: 'failed', reason: error instanceof Error ? error.message : String(error) } };
+      }
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+
+export interface StartedService {
+  child: ChildProcess;
+  baseUrl: string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
+
+/** Starts the real service entry point (src/server.ts) as its own process; resolves once it listens. */
+export async function startService(env: Record<string, string>): Promise<StartedService> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'server.ts')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))));
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start: ${err}`)), 30_000);
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    void exit.then((code) => reject(new Error(`service exited with ${code}: ${err}`)));
+  });
+  return { child, baseUrl, stderr: () => err, exit };
+}
