@@ -9,6 +9,7 @@
  * region starting at line 1 or later; at most 25,000 results per run (the
  * most severe first, the rest counted in a notification); at most 10 tags per rule.
  */
+import { terminalField } from './terminal.js';
 import type { Finding, Severity } from '../core/findings.js';
 import { VERSION } from '../core/version.js';
 
@@ -79,9 +80,15 @@ const sentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text
 /**
  * The result's message: the title as the first sentence (GitHub shows the first
  * sentence where space is short), then the evidence. Evidence that already starts
- * with the title (secrets: "AWS access key: …") does not repeat it.
+ * with the title (secrets: "AWS access key: …") does not repeat it. Control
+ * characters and bidirectional overrides from the scanned material are shown
+ * as escapes, as in the terminal, since viewers render this text.
  */
 export function messageText(f: Finding): string {
+  return terminalField(composeMessage(f));
+}
+
+function composeMessage(f: Finding): string {
   const title = f.title.trim();
   let evidence = f.evidence.trim();
   if (title !== '' && evidence.toLowerCase().startsWith(`${title.toLowerCase()}:`)) evidence = evidence.slice(title.length + 1).trim();

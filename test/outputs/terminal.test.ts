@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/core/findings.js';
+import { messageText } from '../../src/outputs/sarif.js';
 import { renderTable } from '../../src/outputs/table.js';
 import { terminalField, terminalText } from '../../src/outputs/terminal.js';
 
@@ -45,5 +46,12 @@ describe('terminal output', () => {
     const rows = table.split('\n').filter((l) => l.startsWith('HIGH'));
     expect(rows).toHaveLength(2);
     expect(table.split('\n').some((l) => l.startsWith('LOW'))).toBe(false);
+  });
+
+  it('SARIF message text carries the same escapes, since viewers render it', () => {
+    const text = messageText({ ...finding('a.js', 'HIGH', 'SQL injection'), evidence: `query(${ESC}[2J"\u202Edrop")` });
+    expect(text).not.toContain(ESC);
+    expect(text).not.toContain('\u202E');
+    expect(text).toContain('\\x1B[2J');
   });
 });

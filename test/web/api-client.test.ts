@@ -24,7 +24,7 @@ describe('ApiClient (the dashboard front end) against a loopback server', () => 
     server.post('/v1/account/rotate-key', () => ({ api_key: 'k' }));
     server.post('/auth/signout', (_request, reply) => reply.code(204).send());
     server.get('/v1/gone', (_request, reply) => reply.code(401).send({ detail: 'Missing or invalid API key' }));
-    server.post('/v1/scan/github', (_request, reply) => reply.code(429).header('retry-after', '90').send({ detail: 'Hourly scans limit of 10 requests reached' }));
+    server.post('/v1/scan/github', (_request, reply) => reply.code(429).header('retry-after', '90').send({ detail: 'Hourly limit of 10 scans reached' }));
     server.get('/v1/broken', (_request, reply) => reply.code(502).type('text/html').send('<h1>Bad gateway</h1>'));
     server.post('/v1/explain', (_request, reply) =>
       reply.type('text/plain; charset=utf-8').send(Readable.from(['Half an ', 'answer', '\n[SERVICE_ERROR] The AI engine failed mid-answer; retry the request.\n'])),
@@ -74,7 +74,7 @@ describe('ApiClient (the dashboard front end) against a loopback server', () => 
     const error = await client.post('/v1/scan/github', { repository: 'o/r' }).catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(429);
     expect((error as ApiError).retryAfterSeconds).toBe(90);
-    expect(describeError(error)).toBe('Hourly scans limit of 10 requests reached. You can retry in 2 min.');
+    expect(describeError(error)).toBe('Hourly limit of 10 scans reached. You can retry in 2 min.');
     expect(seen[0]?.type).toBe('application/json');
     expect(unauthorized).toBe(0);
   });

@@ -307,7 +307,7 @@ describe('dashboard in Chromium (built with vite, served by the dashboard plugin
     await page.goto(`${origin}/scans`);
     await page.getByLabel('Repository', { exact: true }).fill('octo/limited');
     await page.getByRole('button', { name: 'Start scan' }).click();
-    const alert = page.getByRole('alert').filter({ hasText: 'Hourly scans limit' });
+    const alert = page.getByRole('alert').filter({ hasText: 'Hourly limit of 10 scans' });
     await expect.poll(() => alert.count()).toBe(1);
     expect(await alert.textContent()).toContain('You can retry in 20 min.');
   });

@@ -222,7 +222,7 @@ function registerScanRoutes(app: FastifyInstance, plan: () => string): () => voi
       return reply.code(403).send({ detail: 'Scanning a private repository (a request with a token) requires the Pro or Team plan; this account is on the Free plan' });
     }
     if (request.body.repository === 'octo/limited') {
-      return reply.code(429).header('retry-after', '1200').send({ detail: 'Hourly scans limit of 10 requests reached for the Free plan; it resets at 2026-03-01T11:00:00.000Z (in 1200 s)' });
+      return reply.code(429).header('retry-after', '1200').send({ detail: 'Hourly limit of 10 scans reached for the Free plan; it resets at 2026-03-01T11:00:00.000Z (in 1200 s)' });
     }
     const id = request.headers['x-vigil-progress-id'];
     if (typeof id === 'string') known.add(id);

@@ -1,0 +1,210 @@
+/**
+ * Abuse benchmark (issue #16): the heavy variants of test/abuse/, against the
+ * real service as its own process on the embedded database, with a loopback
+ * GitHub. For each scenario it prints the answers, the service's peak RSS and
+ * /health latency measured throughout.
+ *
+ *   npm run bench:abuse [-- --files 5000 --connections 3000]
+ *
+ * Goals: peak RSS < 1 GB, /health p99 < 100 ms, no 5xx from exhaustion.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFakeGitHub } from '../../test/fakes/github/server.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+function arg(flag: string, fallback: number): number {
+  const i = process.argv.indexOf(flag);
+  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${flag}: expected a positive integer`);
+  return value;
+}
+
+const FILES = arg('--files', 5_000);
+const CONNECTIONS = arg('--connections', 3_000);
+
+/** A generated 12 KB handler whose every line is a code-injection finding. */
+function handler(): string {
+  const lines = ["const express = require('express');", 'const app = express();', "app.get('/x', (req, res) => {"];
+  for (let i = 0; lines.join('\n').length < 12_000; i++) lines.push(`  eval(req.query.p${i});`);
+  return [...lines, '});', ''].join('\n');
+}
+
+interface Service {
+  readonly pid: number;
+  readonly base: string;
+  readonly key: string;
+  stop(): Promise<void>;
+}
+
+async function startService(env: Record<string, string>): Promise<Service> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'vigil-bench-abuse-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'server.ts')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', VIGIL_DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => {
+    if (out.length < 100_000) out += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const base = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match?.[1] && /vgl_live_[0-9A-Za-z]+/.test(err)) {
+        clearInterval(timer);
+        resolve(match[1]);
+      }
+    }, 100);
+    child.once('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`service exited with ${code}: ${err}`));
+    });
+  });
+  const key = /vgl_live_[0-9A-Za-z]+/.exec(err)?.[0] ?? '';
+  return {
+    pid: child.pid ?? 0,
+    base,
+    key,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Samples the service's RSS and /health latency until stopped. */
+function monitor(service: Service): { stop: () => { peakRssMb: number; p50: number; p99: number; max: number; failed: number } } {
+  let peak = 0;
+  const latencies: number[] = [];
+  let failed = 0;
+  let running = true;
+  const rss = setInterval(() => {
+    try {
+      const status = readFileSync(`/proc/${service.pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peak = Math.max(peak, kb / 1024);
+    } catch {
+      /* gone */
+    }
+  }, 100);
+  void (async () => {
+    while (running) {
+      const started = performance.now();
+      try {
+        const res = await fetch(`${service.base}/health`, { signal: AbortSignal.timeout(30_000) });
+        await res.arrayBuffer();
+        if (res.status !== 200) failed++;
+      } catch {
+        failed++;
+      }
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    stop() {
+      running = false;
+      clearInterval(rss);
+      const sorted = [...latencies].sort((a, b) => a - b);
+      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+      return { peakRssMb: peak, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0, failed };
+    },
+  };
+}
+
+async function scanRepo(service: Service, repository: string): Promise<string> {
+  const res = await fetch(`${service.base}/v1/scan/github`, {
+    method: 'POST',
+    headers: { 'x-api-key': service.key, 'content-type': 'application/json' },
+    body: JSON.stringify({ repository }),
+  });
+  const text = await res.text();
+  if (res.status !== 200) return `${res.status} ${text.slice(0, 120)}`;
+  const body = JSON.parse(text) as { finding_count: number; stats: { truncated?: boolean; findings_omitted?: number } };
+  return `200, ${body.finding_count} findings (${body.stats.findings_omitted ?? 0} omitted), ${(text.length / 1e6).toFixed(2)} MB`;
+}
+
+/** Slow-POST: connections that send headers and then one body byte every few seconds. */
+async function slowPostFlood(service: Service, connections: number): Promise<Record<string, number>> {
+  const port = Number(new URL(service.base).port);
+  const sockets: Socket[] = [];
+  const outcome: Record<string, number> = {};
+  const closed: Promise<void>[] = [];
+  for (let i = 0; i < connections; i++) {
+    // Spread over many loopback addresses, as a botnet would be.
+    const localAddress = `127.0.${1 + Math.floor(i / 250)}.${2 + (i % 250)}`;
+    const socket = connect({ host: '127.0.0.1', port, localAddress });
+    let first = '';
+    socket.on('data', (d: Buffer) => (first ||= d.toString('latin1').split('\r\n', 1)[0] ?? ''));
+    socket.on('error', () => undefined);
+    socket.on('connect', () => socket.write('POST /auth/email HTTP/1.1\r\nHost: vigil\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{'));
+    closed.push(
+      new Promise((resolve) =>
+        socket.once('close', () => {
+          const key = first.replace(/^HTTP\/1\.1 /, '') || 'closed without an answer';
+          outcome[key] = (outcome[key] ?? 0) + 1;
+          resolve();
+        }),
+      ),
+    );
+    sockets.push(socket);
+  }
+  const trickle = setInterval(() => {
+    for (const s of sockets) if (!s.destroyed && !s.connecting) s.write(' ');
+  }, 3_000);
+  await Promise.race([Promise.all(closed), new Promise((resolve) => setTimeout(resolve, 120_000))]);
+  clearInterval(trickle);
+  for (const s of sockets) s.destroy();
+  return outcome;
+}
+
+async function main(): Promise<void> {
+  const fake = await startFakeGitHub();
+  const content = handler();
+  const files: Record<string, string> = {};
+  for (let i = 0; i < FILES; i++) files[`copies/c${String(i).padStart(5, '0')}/handler.js`] = content;
+  fake.addRepo({ owner: 'bench', repo: 'flood', files });
+  const many: Record<string, string> = {};
+  for (let i = 0; i < Math.min(FILES, 2_000); i++) many[`src/f${i}.js`] = content.replaceAll('req.query.p', `req.query.f${i}_`);
+  fake.addRepo({ owner: 'bench', repo: 'distinct', files: many });
+
+  const service = await startService({ GITHUB_API_URL: fake.url, VIGIL_MAX_SCANS_PER_ACCOUNT: '2', VIGIL_REQUEST_TIMEOUT_MS: '10000' });
+  const rows: string[][] = [];
+  try {
+    const scenarios: [string, () => Promise<string>][] = [
+      [`1 scan: ${FILES} copies of a 12 KB handler`, () => scanRepo(service, 'bench/flood')],
+      [`1 scan: ${Math.min(FILES, 2_000)} distinct handlers`, () => scanRepo(service, 'bench/distinct')],
+      ['2 heavy scans at once', async () => (await Promise.all([scanRepo(service, 'bench/flood'), scanRepo(service, 'bench/distinct')])).join(' | ')],
+      [`slow-POST flood, ${CONNECTIONS} connections`, async () => JSON.stringify(await slowPostFlood(service, CONNECTIONS))],
+    ];
+    for (const [name, run] of scenarios) {
+      const watch = monitor(service);
+      const started = performance.now();
+      const answer = await run();
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      const m = watch.stop();
+      rows.push([name, answer, `${seconds} s`, `${m.peakRssMb.toFixed(0)} MB`, `${m.p50.toFixed(1)} / ${m.p99.toFixed(1)} / ${m.max.toFixed(0)} ms`, String(m.failed)]);
+      process.stderr.write(`done: ${name}\n`);
+    }
+  } finally {
+    await service.stop();
+    await fake.close();
+  }
+  const header = ['scenario', 'answers', 'time', 'peak RSS', '/health p50 / p99 / max', '/health failures'];
+  console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+  console.log('\nGoals: peak RSS < 1 GB, /health p99 < 100 ms, no 5xx from exhaustion.');
+}
+
+await main();
