@@ -1,6 +1,9 @@
+import { AppError } from '../core/errors.js';
 import type { Plan } from '../accounts/plans.js';
 import type { Account, AccountListing, AccountService, IssuedKey } from '../accounts/service.js';
 import type { Mailer } from '../mail/mailer.js';
+import { importOsv, ImportError, type ImportStats } from '../scanners/dependencies/advisories/import.js';
+import { AdvisoriesRepository, type Storage } from '../storage/index.js';
 
 /** What became of mailing a rotated key. */
 export type MailOutcome =
@@ -23,12 +26,31 @@ export interface AdminOperations {
   listAccounts(): Promise<AccountListing[]>;
   setPlan(email: string, plan: Plan): Promise<Account>;
   rotateKey(email: string, mail: boolean): Promise<RotatedKey>;
+  /** Loads OSV records from a file or folder on this machine (an absolute path). */
+  importOsv(path: string): Promise<ImportStats>;
+  osvCounts(): Promise<OsvCounts>;
+}
+
+export interface OsvCounts {
+  readonly advisories: number;
+  readonly withdrawn: number;
+  readonly packages: number;
 }
 
 /** The operations on an open database, with this process's mailer. */
-export function localAdmin(deps: { accounts: AccountService; mailer: Mailer }): AdminOperations {
-  const { accounts, mailer } = deps;
+export function localAdmin(deps: { accounts: AccountService; mailer: Mailer; storage: Storage }): AdminOperations {
+  const { accounts, mailer, storage } = deps;
   return {
+    async importOsv(path) {
+      try {
+        return await importOsv(path, new AdvisoriesRepository(storage.db));
+      } catch (error) {
+        // The reasons an import file is refused are the user's to read (not found, not OSV JSON…).
+        if (error instanceof ImportError) throw new AppError('bad_request', error.message);
+        throw error;
+      }
+    },
+    osvCounts: () => new AdvisoriesRepository(storage.db).counts(),
     createAccount: (email, plan) => accounts.createAccount(email, plan),
     listAccounts: () => accounts.listAccounts(),
     setPlan: (email, plan) => accounts.setPlan(email, plan),

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { registerErrorHandling } from '../api/plugins/errors.js';
 import type { AdminOperations } from './operations.js';
-import { accountToJson, EmailPlanBody, issuedToJson, listingToJson, RotateBody, type EmailPlan, type Rotate } from './wire.js';
+import { accountToJson, EmailPlanBody, issuedToJson, listingToJson, OsvImportBody, RotateBody, type EmailPlan, type OsvImport, type Rotate } from './wire.js';
 
 const BODY_LIMIT = 16 * 1024;
 
@@ -46,6 +46,9 @@ export async function startAdminSocket(options: { dataDir: string; admin: AdminO
     const rotated = await admin.rotateKey(request.body.email, request.body.mail);
     return { issued: issuedToJson(rotated.issued), mail: rotated.mail };
   });
+
+  app.get('/osv', async () => admin.osvCounts());
+  app.post<{ Body: OsvImport }>('/osv/import', { schema: { body: OsvImportBody } }, async (request) => admin.importOsv(request.body.path));
 
   await app.listen({ path });
   chmodSync(path, 0o600);

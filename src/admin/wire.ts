@@ -26,6 +26,8 @@ export interface RotatedJson {
   issued: IssuedJson;
   mail: MailOutcome;
 }
+export const OsvImportBody = Type.Object({ path: Type.String({ minLength: 1, maxLength: 4096 }) }, { additionalProperties: false });
+export type OsvImport = Static<typeof OsvImportBody>;
 export type EmailPlan = Static<typeof EmailPlanBody>;
 export type Rotate = Static<typeof RotateBody>;
 

@@ -80,7 +80,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void = ()
   program.addCommand(accountCommands(io, withAdmin));
   program.addCommand(keyCommands(io, withAdmin));
   program.addCommand(scanCommands(io, setExitCode));
-  program.addCommand(osvCommands(io, withRuntime));
+  program.addCommand(osvCommands(io, withAdmin));
   for (const command of aiCommands(io, setExitCode)) program.addCommand(command);
   applyToAll(program, (cmd) => cmd.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err }).addHelpText('after', EXIT_CODES_HELP));
   return program;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSocketPath } from '../../src/admin/socket.js';
 import { ROOT, startService, type StartedService } from '../helpers/service-process.js';
+import { OSV_RECORDS_DIR } from '../fakes/osv/index.js';
 
 /** The vigil command as its own process, on the same data folder as the service. */
 async function vigil(dataDir: string, ...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
@@ -88,6 +89,21 @@ describe('admin commands while the service runs on the embedded database', () =>
     const missing = await vigil(dataDir, 'keys', 'rotate', '--email', 'ghost@example.test');
     expect(missing.code).toBe(2);
     expect(missing.err).toBe('vigil: No account for ghost@example.test\n');
+  }, 120_000);
+
+  it('imports OSV records and reports the offline database through the running service', async () => {
+    const before = await vigil(dataDir, 'osv', 'status');
+    expect(before.code, before.err).toBe(0);
+    expect(before.out).toMatch(/^0 advisories \(0 withdrawn\) for 0 packages; OSV_MODE is online\.\n$/);
+    const imported = await vigil(dataDir, 'osv', 'import', OSV_RECORDS_DIR);
+    expect(imported.code, imported.err).toBe(0);
+    const held = Number(/The offline database holds (\d+) advisories/.exec(imported.out)?.[1]);
+    expect(held).toBeGreaterThan(0);
+    const after = await vigil(dataDir, 'osv', 'status');
+    expect(after.out).toContain(`${held} advisories`);
+    const missing = await vigil(dataDir, 'osv', 'import', join(dataDir, 'no-such-export.zip'));
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/^vigil: .*no-such-export\.zip: no such file or folder\n$/);
   }, 120_000);
 
   it('removes the socket when the service stops', async () => {
