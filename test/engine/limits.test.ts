@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RawFinding, Severity } from '../../src/core/findings.js';
 import { FindingCollector, runPipeline } from '../../src/engine/pipeline/index.js';
 import { COLLAPSE_MIN_FILES, droppedCount } from '../../src/engine/pipeline/limit.js';
+import { buildScanResponse } from '../../src/outputs/scan-response.js';
 
 // Built at run time so this file holds no token-shaped literal.
 const SECRET = ['AKIA', 'Q3EGT7VZ5MXJ4WPR'].join('');
@@ -95,5 +96,32 @@ describe('finding limits', () => {
     expect(result.findings).toHaveLength(1);
     expect(JSON.stringify(result.findings)).not.toContain(SECRET);
     expect(result.findings[0]?.evidence).toContain('[REDACTED]');
+  });
+});
+
+describe('the byte ceiling of a result', () => {
+  it('leaves out the least severe findings until the response fits, and says so', () => {
+    const findings = runPipeline(
+      Array.from({ length: 40 }, (_, i) => ({ ...code(`f${i}.js`, 1, i < 5 ? 'CRITICAL' : 'LOW'), evidence: `eval(${'x'.repeat(2_000)}${i})` })),
+      { target: 't', limits: { perScan: 100, perRule: 100, perFile: 10 } },
+    ).findings;
+    expect(findings).toHaveLength(40);
+    const response = buildScanResponse({
+      scanId: 'S1',
+      targetType: 'github',
+      target: 't',
+      startedAt: new Date(0),
+      completedAt: new Date(0),
+      outcome: { findings, warnings: [], stats: { truncated: false, findings_omitted: 0 } },
+      maxBytes: 30_000,
+    });
+    expect(Buffer.byteLength(JSON.stringify(response))).toBeLessThanOrEqual(30_000);
+    expect(response.finding_count).toBe(response.findings.length);
+    expect(response.findings.length).toBeLessThan(40);
+    expect(response.findings.filter((f) => f.severity === 'CRITICAL')).toHaveLength(5);
+    expect(response.stats).toMatchObject({ truncated: true, findings_omitted: 40 - response.findings.length });
+    expect(response.warnings.at(-1)).toMatch(/^The result is truncated: \d+ of the least severe findings were left out/);
+    const small = buildScanResponse({ scanId: 'S2', targetType: 'github', target: 't', startedAt: new Date(0), completedAt: new Date(0), outcome: { findings, warnings: [], stats: {} } });
+    expect(small.findings).toHaveLength(40);
   });
 });
