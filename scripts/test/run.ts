@@ -27,36 +27,35 @@ async function provision(started: PrivateServer[]): Promise<NodeJS.ProcessEnv> {
   const chromium = await ensureChromium(say);
   const env: NodeJS.ProcessEnv = { ...process.env, VIGIL_CHROMIUM: chromium };
 
-  const configuredDb = process.env.VIGIL_TEST_DATABASE_URL;
-  if (configuredDb !== undefined) {
-    if (!(await postgresAnswers(configuredDb))) {
-      throw new PrerequisiteError(`VIGIL_TEST_DATABASE_URL is set but no PostgreSQL server answers there (${redactUrl(configuredDb)})`);
-    }
-  } else if (await postgresAnswers(DEFAULT_DATABASE_URL)) {
-    env.VIGIL_TEST_DATABASE_URL = DEFAULT_DATABASE_URL;
-  } else {
-    say(`no PostgreSQL server answers at ${DEFAULT_DATABASE_URL}; starting a private one for this run`);
-    const server = await startPrivatePostgres(say);
-    started.push(server);
-    env.VIGIL_TEST_DATABASE_URL = server.url;
-    say(`PostgreSQL for this run: ${server.url}`);
-  }
-
-  const configuredRedis = process.env.VIGIL_TEST_REDIS_URL;
-  if (configuredRedis !== undefined) {
-    if (!(await redisAnswers(configuredRedis))) {
-      throw new PrerequisiteError(`VIGIL_TEST_REDIS_URL is set but no Redis server answers there (${redactUrl(configuredRedis)})`);
-    }
-  } else if (await redisAnswers(DEFAULT_REDIS_URL)) {
-    env.VIGIL_TEST_REDIS_URL = DEFAULT_REDIS_URL;
-  } else {
-    say(`no Redis server answers at ${DEFAULT_REDIS_URL}; starting a private one for this run`);
-    const server = await startPrivateRedis(say);
-    started.push(server);
-    env.VIGIL_TEST_REDIS_URL = server.url;
-    say(`Redis for this run: ${server.url}`);
-  }
+  const backends = [
+    { name: 'PostgreSQL', variable: 'VIGIL_TEST_DATABASE_URL', standard: DEFAULT_DATABASE_URL, answers: postgresAnswers, startPrivate: startPrivatePostgres },
+    { name: 'Redis', variable: 'VIGIL_TEST_REDIS_URL', standard: DEFAULT_REDIS_URL, answers: redisAnswers, startPrivate: startPrivateRedis },
+  ];
+  for (const backend of backends) env[backend.variable] = await backendUrl(backend, started);
   return env;
+}
+
+interface Backend {
+  readonly name: string;
+  readonly variable: string;
+  readonly standard: string;
+  answers(url: string): Promise<boolean>;
+  startPrivate(say: (line: string) => void): Promise<PrivateServer>;
+}
+
+/** The configured server (which must answer), else the one on the standard port, else a private one. */
+async function backendUrl(backend: Backend, started: PrivateServer[]): Promise<string> {
+  const configured = process.env[backend.variable];
+  if (configured !== undefined) {
+    if (await backend.answers(configured)) return configured;
+    throw new PrerequisiteError(`${backend.variable} is set but no ${backend.name} server answers there (${redactUrl(configured)})`);
+  }
+  if (await backend.answers(backend.standard)) return backend.standard;
+  say(`no ${backend.name} server answers at ${backend.standard}; starting a private one for this run`);
+  const server = await backend.startPrivate(say);
+  started.push(server);
+  say(`${backend.name} for this run: ${server.url}`);
+  return server.url;
 }
 
 function redactUrl(url: string): string {
