@@ -6,14 +6,13 @@
  */
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { API_CSP, BASE_SECURITY_HEADERS } from './plugins/security-headers.js';
 
-/** Headers every raw answer carries, as the security-headers plugin sets them on routed answers. */
+/** Headers every raw answer carries: the same security headers the plugin sets on routed answers. */
 const RAW_HEADERS = [
   'Content-Type: application/json; charset=utf-8',
-  'X-Content-Type-Options: nosniff',
-  'X-Frame-Options: DENY',
-  'Referrer-Policy: no-referrer',
-  "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  ...Object.entries(BASE_SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}`),
+  `Content-Security-Policy: ${API_CSP}`,
   'Cache-Control: no-store',
   'Connection: close',
 ];

@@ -116,8 +116,17 @@ describe('slow and malformed requests', () => {
     await within(10_000, c.closed);
     const answer = c.received();
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
-    expect(answer).toContain('X-Content-Type-Options: nosniff');
-    expect(answer).toContain("Content-Security-Policy: default-src 'none'");
+    // Header names are case-insensitive: compare them lower-cased, values exactly.
+    const headers = new Map(
+      answer
+        .slice(0, answer.indexOf('\r\n\r\n'))
+        .split('\r\n')
+        .slice(1)
+        .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as const),
+    );
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('x-frame-options')).toBe('DENY');
+    expect(headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
     const body = answer.slice(answer.indexOf('\r\n\r\n') + 4);
     expect(JSON.parse(body)).toEqual({ detail: expect.stringContaining('Malformed HTTP request') });
   });

@@ -1,7 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** CSP for JSON responses: nothing may load, nothing may frame them. */
-const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Headers every response carries, routed or not (src/api/connections.ts writes them on raw answers). */
+export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+});
 
 /**
  * CSP for the documentation pages (/docs, /redoc). Every asset is served by
@@ -59,12 +69,7 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const path = request.url.split('?')[0] ?? '/';
     void reply.header('x-request-id', request.id);
-    void reply.header('x-content-type-options', 'nosniff');
-    void reply.header('x-frame-options', 'DENY');
-    void reply.header('referrer-policy', 'no-referrer');
-    void reply.header('cross-origin-opener-policy', 'same-origin');
-    void reply.header('cross-origin-resource-policy', 'same-origin');
-    void reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) void reply.header(name, value);
     const docs = isDocsPath(path);
     const dashboard = !docs && isDashboardFile(request, reply);
     void reply.header('content-security-policy', docs ? DOCS_CSP : dashboard ? DASHBOARD_CSP : API_CSP);
