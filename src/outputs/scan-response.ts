@@ -43,6 +43,8 @@ export const MAX_RESULT_BYTES = 16 * 1024 * 1024;
 export function buildScanResponse(input: ScanResponseInput): ScanResponse {
   const full = assemble(input);
   const maxBytes = input.maxBytes ?? MAX_RESULT_BYTES;
+  // The usual case measures once; finding by finding only when the whole is too large.
+  if (Buffer.byteLength(JSON.stringify(full)) <= maxBytes) return full;
   const sizes = full.findings.map((f) => Buffer.byteLength(JSON.stringify(f)) + 1);
   let total = Buffer.byteLength(JSON.stringify({ ...full, findings: [] })) + 1_024;
   let keep = 0;
