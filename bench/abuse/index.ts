@@ -11,7 +11,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -135,38 +134,22 @@ async function scanRepo(service: Service, repository: string): Promise<string> {
   return `200, ${body.finding_count} findings (${body.stats.findings_omitted ?? 0} omitted), ${(text.length / 1e6).toFixed(2)} MB`;
 }
 
-/** Slow-POST: connections that send headers and then one body byte every few seconds. */
+/**
+ * Slow-POST: run in a child process (slow-post.ts), so the attacker's own
+ * event loop, busy with thousands of sockets, does not delay the /health
+ * probe that measures the service.
+ */
 async function slowPostFlood(service: Service, connections: number): Promise<Record<string, number>> {
-  const port = Number(new URL(service.base).port);
-  const sockets: Socket[] = [];
-  const outcome: Record<string, number> = {};
-  const closed: Promise<void>[] = [];
-  for (let i = 0; i < connections; i++) {
-    // Spread over many loopback addresses, as a botnet would be.
-    const localAddress = `127.0.${1 + Math.floor(i / 250)}.${2 + (i % 250)}`;
-    const socket = connect({ host: '127.0.0.1', port, localAddress });
-    let first = '';
-    socket.on('data', (d: Buffer) => (first ||= d.toString('latin1').split('\r\n', 1)[0] ?? ''));
-    socket.on('error', () => undefined);
-    socket.on('connect', () => socket.write('POST /auth/email HTTP/1.1\r\nHost: vigil\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{'));
-    closed.push(
-      new Promise((resolve) =>
-        socket.once('close', () => {
-          const key = first.replace(/^HTTP\/1\.1 /, '') || 'closed without an answer';
-          outcome[key] = (outcome[key] ?? 0) + 1;
-          resolve();
-        }),
-      ),
-    );
-    sockets.push(socket);
-  }
-  const trickle = setInterval(() => {
-    for (const s of sockets) if (!s.destroyed && !s.connecting) s.write(' ');
-  }, 3_000);
-  await Promise.race([Promise.all(closed), new Promise((resolve) => setTimeout(resolve, 120_000))]);
-  clearInterval(trickle);
-  for (const s of sockets) s.destroy();
-  return outcome;
+  const port = new URL(service.base).port;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'abuse', 'slow-post.ts'), port, String(connections)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`slow-POST client exited with ${code}`);
+  return JSON.parse(out) as Record<string, number>;
 }
 
 async function main(): Promise<void> {

@@ -2,7 +2,8 @@ import { setMaxListeners } from 'node:events';
 import { AppError } from '../core/errors.js';
 import type { RawFinding } from '../core/findings.js';
 import type { ScanPool } from './pool.js';
-import type { ScannerStatus, ScannerTally, ScanTaskResult } from './types.js';
+import type { CollectedBatch } from './pipeline/index.js';
+import type { ScannerStatus, ScannerTally, ScanTaskResult, WorkerCollect } from './types.js';
 
 export interface WorkspaceFiles {
   readonly root: string;
@@ -21,6 +22,9 @@ export interface RunOptions {
   readonly onProgress?: (filesDone: number, filesTotal: number) => void;
   /** Takes each batch's findings as it finishes; they are then not kept in RunResult.raw (bounded memory). */
   readonly onFindings?: (raw: readonly RawFinding[]) => void;
+  /** Workers run the pipeline's first steps on their batch (see ScanTask.collect); batches then arrive through `onCollected`. */
+  readonly collect?: WorkerCollect;
+  readonly onCollected?: (batch: CollectedBatch) => void;
 }
 
 export interface RunResult {
@@ -72,7 +76,10 @@ export async function runFileScanners(ws: WorkspaceFiles, options: RunOptions): 
     options.onProgress?.(0, total);
     const results = await Promise.all(
       batches(ws.files).map(async (paths) => {
-        let result = await options.pool.run({ root: ws.root, paths, scannerModules: options.scannerModules }, controller.signal);
+        const task = { root: ws.root, paths, scannerModules: options.scannerModules, ...(options.collect ? { collect: options.collect } : {}) };
+        const { collected, ...rest } = await options.pool.run(task, controller.signal);
+        let result: ScanTaskResult = rest;
+        if (collected) options.onCollected?.(collected);
         if (options.onFindings) {
           options.onFindings(result.findings);
           result = { ...result, findings: [] };

@@ -80,7 +80,8 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
   const read = (path: string) => (paths.has(path) ? readSmall(ws.root, path) : Promise.resolve(undefined));
   // The ignore file is read first: findings it drops must not take room under the limits.
   const ignoreText = await read(IGNORE_FILE);
-  const ignore = ignoreText === undefined ? undefined : parseIgnoreFile(ignoreText, options.today ?? new Date().toISOString().slice(0, 10));
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const ignore = ignoreText === undefined ? undefined : parseIgnoreFile(ignoreText, today);
   const collector = new FindingCollector({ target, ...(ignore ? { ignore } : {}), ...(options.limits ? { limits: options.limits } : {}) });
   const run = await runFileScanners(ws, {
     pool: options.pool,
@@ -88,6 +89,9 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
     scannerNames: scanners.map((s) => s.name),
     timeoutMs: options.timeoutMs,
     onFindings: (raw) => collector.add(raw),
+    // Workers identify, filter and limit their own batches: the main thread only merges bounded results.
+    collect: { target, today, ...(ignoreText === undefined ? {} : { ignoreText }), ...(options.limits ? { limits: options.limits } : {}) },
+    onCollected: (batch) => collector.addCollected(batch),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });

@@ -1,4 +1,6 @@
 import type { RawFinding, ScannerName } from '../core/findings.js';
+import type { FindingLimits } from './pipeline/limit.js';
+import type { CollectedBatch } from './pipeline/index.js';
 import type { ExtractedPackage } from '../scanners/dependencies/types.js';
 
 /** A scanner that looks at one file at a time. Pure: no I/O, no shared state. */
@@ -35,6 +37,22 @@ export interface ScanTask {
   readonly root: string;
   readonly paths: readonly string[];
   readonly scannerModules: readonly string[];
+  /**
+   * When set, the worker identifies, filters (ignore file), redacts and limits
+   * its batch's findings itself and returns them as `collected`: a batch of a
+   * thousand generated files then crosses to the main thread as a few hundred
+   * findings instead of a hundred thousand.
+   */
+  readonly collect?: WorkerCollect;
+}
+
+/** What a worker needs to run the first pipeline steps on its batch (plain data: it crosses threads). */
+export interface WorkerCollect {
+  readonly target: string;
+  /** Text of the ignore file, parsed again in the worker (its matchers are functions, which cannot cross). */
+  readonly ignoreText?: string;
+  readonly today: string;
+  readonly limits?: FindingLimits;
 }
 
 export interface ScannerTally {
@@ -46,7 +64,10 @@ export interface ScannerTally {
 }
 
 export interface ScanTaskResult {
+  /** Raw findings; empty when the task asked for `collect`. */
   readonly findings: RawFinding[];
+  /** The batch's findings after the worker-side pipeline steps (ScanTask.collect). */
+  readonly collected?: CollectedBatch;
   readonly tallies: Record<string, ScannerTally>;
   readonly unreadable: number;
   /** Findings dropped by inline `vigil-ignore` comments. */

@@ -1,8 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RawFinding } from '../core/findings.js';
+import { FindingCollector } from './pipeline/index.js';
+import { parseIgnoreFile } from './pipeline/ignore-file.js';
 import { InlineSuppressions } from './pipeline/inline.js';
-import type { DependencyTask, DependencyTaskResult, FileScanner, ScannerModule, ScannerTally, ScanTask, ScanTaskResult } from './types.js';
+import type {
+  DependencyTask,
+  DependencyTaskResult,
+  FileScanner,
+  ScannerModule,
+  ScannerTally,
+  ScanTask,
+  ScanTaskResult,
+  WorkerCollect,
+} from './types.js';
 
 /**
  * Worker-thread entry: reads a batch of files from the workspace and runs every
@@ -37,6 +48,7 @@ export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult>
   const tallies: Record<string, ScannerTally> = {};
   for (const s of scanners) tallies[s.name] = { files: 0, findings: 0, failures: 0 };
   const findings: RawFinding[] = [];
+  const collector = task.collect ? workerCollector(task.collect) : undefined;
   let unreadable = 0;
   let suppressed = 0;
   for (const path of task.paths) {
@@ -63,12 +75,19 @@ export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult>
         tally.firstError ??= `${path}: ${error instanceof Error ? error.message : String(error)}`;
       }
     }
+    // File by file, so the collector's early limits bound what a batch holds.
+    if (collector && findings.length > 0) collector.add(findings.splice(0));
   }
   for (const scanner of scanners) {
     const counts = scanner.takeCounts?.();
     if (counts) addCounts(((tallies[scanner.name] as ScannerTally).counts ??= {}), counts);
   }
-  return { findings, tallies, unreadable, suppressed };
+  return { findings, ...(collector ? { collected: collector.drain() } : {}), tallies, unreadable, suppressed };
+}
+
+function workerCollector(collect: WorkerCollect): FindingCollector {
+  const ignore = collect.ignoreText === undefined ? undefined : parseIgnoreFile(collect.ignoreText, collect.today);
+  return new FindingCollector({ target: collect.target, ...(ignore ? { ignore } : {}), ...(collect.limits ? { limits: collect.limits } : {}) });
 }
 
 export function addCounts(into: Record<string, number>, counts: Readonly<Record<string, number>>): void {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RawFinding, Severity } from '../../src/core/findings.js';
 import { FindingCollector, runPipeline } from '../../src/engine/pipeline/index.js';
+import { parseIgnoreFile } from '../../src/engine/pipeline/ignore-file.js';
 import { COLLAPSE_MIN_FILES, droppedCount } from '../../src/engine/pipeline/limit.js';
 import { buildScanResponse } from '../../src/outputs/scan-response.js';
 
@@ -96,6 +97,85 @@ describe('finding limits', () => {
     expect(result.findings).toHaveLength(1);
     expect(JSON.stringify(result.findings)).not.toContain(SECRET);
     expect(result.findings[0]?.evidence).toContain('[REDACTED]');
+  });
+});
+
+describe('limits applied in the workers (FindingCollector.drain / addCollected)', () => {
+  const small = { perScan: 100, perRule: 80, perFile: 20 };
+
+  /** Splits findings into batches by file, as the worker pool does, and runs one collector per batch. */
+  function throughWorkers(raw: readonly RawFinding[], batchCount: number, options: { target: string; limits: typeof small }) {
+    const batches = Array.from({ length: batchCount }, () => new FindingCollector(options));
+    const files = [...new Set(raw.map((f) => f.path))];
+    for (const f of raw) batches[files.indexOf(f.path) % batchCount]?.add([f]);
+    const main = new FindingCollector(options);
+    for (const b of batches) main.addCollected(b.drain());
+    return main.finish();
+  }
+
+  const severities: Severity[] = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL', 'INFO'];
+  function many(files: number, perFile: number): RawFinding[] {
+    const raw: RawFinding[] = [];
+    for (let f = 0; f < files; f++) for (let l = 1; l <= perFile; l++) raw.push(code(`d${f % 40}/f${f}.js`, l + f, severities[(f * 7 + l) % 5], `rule-${(f + l) % 6}`));
+    return raw;
+  }
+
+  it('passes batches under a whole result on unchanged: the same answer as one collector over everything', () => {
+    const raw = many(60, 5);
+    const once = runPipeline(raw, { target: 't', limits: small });
+    const batched = throughWorkers(raw, 4, { target: 't', limits: small });
+    expect(batched.findings).toEqual(once.findings);
+    expect(batched.truncation).toEqual(once.truncation);
+  });
+
+  it('limits a batch larger than a whole result in the worker, keeping the most severe and counting every drop', () => {
+    const raw = many(600, 30);
+    const worker = new FindingCollector({ target: 't', limits: small });
+    worker.add(raw);
+    const batch = worker.drain();
+    expect(batch.findings.length).toBeLessThanOrEqual(small.perScan);
+    const once = runPipeline(raw, { target: 't', limits: small });
+    const batched = throughWorkers(raw, 4, { target: 't', limits: small });
+    expect(batched.findings).toHaveLength(small.perScan);
+    expect(batched.findings.every((f) => f.severity === 'CRITICAL')).toBe(true);
+    // A copy a batch dropped is counted as dropped, not as a collapsed copy: the total shown plus left out still covers every finding.
+    expect(batched.findings.map((f) => f.id)).toEqual(once.findings.map((f) => f.id));
+    expect(droppedCount(batched.truncation)).toBeGreaterThanOrEqual(droppedCount(once.truncation));
+  });
+
+  it('collapses copies of one file spread over several batches into one finding that counts them all', () => {
+    const copies = 40;
+    const raw = Array.from({ length: copies }, (_, i) => code(`copy${String(i).padStart(2, '0')}/lib.js`, 7));
+    const result = throughWorkers(raw, 3, { target: 't', limits: small });
+    expect(result.findings).toHaveLength(1);
+    expect(result.findings[0]?.evidence).toContain(`the same in ${copies - 1} other files`);
+  });
+
+  it('redacts in the worker a secret whose own finding the worker left out', () => {
+    const secretFinding: RawFinding = { ...code('cfg.js', 1, 'LOW', 'aws-access-key-id'), category: 'secrets', scanner: 'secrets', secret: SECRET, evidence: SECRET };
+    const other = { ...code('cfg.js', 2, 'CRITICAL'), evidence: `eval("${SECRET}")` };
+    const worker = new FindingCollector({ target: 't', limits: { perScan: 1, perRule: 10, perFile: 10 } });
+    worker.add([secretFinding, other]);
+    const batch = worker.drain();
+    expect(batch.findings).toHaveLength(1);
+    expect(batch.findings[0]?.raw.evidence).not.toContain(SECRET);
+    expect(batch.truncation.perScan).toBe(1);
+    const main = new FindingCollector({ target: 't' });
+    main.addCollected(batch);
+    const result = main.finish();
+    expect(JSON.stringify(result.findings)).not.toContain(SECRET);
+    expect(result.truncation.perScan).toBe(1);
+  });
+
+  it('counts what the ignore file dropped in the worker', () => {
+    const ignore = parseIgnoreFile('path:vendor/**\n', '2026-01-01');
+    const worker = new FindingCollector({ target: 't', ignore });
+    worker.add([code('vendor/a.js', 1), code('src/b.js', 1)]);
+    const main = new FindingCollector({ target: 't' });
+    main.addCollected(worker.drain());
+    const result = main.finish();
+    expect(result.findings.map((f) => f.location.path)).toEqual(['src/b.js']);
+    expect(result.ignored).toBe(1);
   });
 });
 

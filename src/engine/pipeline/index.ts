@@ -42,6 +42,14 @@ export interface PipelineResult {
   readonly warning?: string;
 }
 
+/** One batch's findings after a worker ran the steps up to the limits (FindingCollector.drain). */
+export interface CollectedBatch {
+  /** Identified, not ignored, within the limits, text fields redacted with every secret of their file. */
+  readonly findings: Identified[];
+  readonly ignored: number;
+  readonly truncation: Truncation;
+}
+
 /** Findings gathered before the limits are applied early: several results' worth, never unbounded. */
 function highWater(limits: FindingLimits): number {
   return Math.max(4 * limits.perScan, 20_000);
@@ -70,6 +78,42 @@ export class FindingCollector {
       mergeById(this.byId, { id, raw: f, otherLines: [] });
     }
     if (this.byId.size > highWater(this.limits)) this.compact();
+  }
+
+  /**
+   * Takes a batch a worker already collected. Every file lies in one batch, so
+   * the worker saw all of a file's secrets and its redaction is complete; ids
+   * only meet again when identical findings of different files collapse.
+   */
+  addCollected(batch: CollectedBatch): void {
+    this.ignored += batch.ignored;
+    this.truncation = addTruncation(this.truncation, batch.truncation);
+    for (const f of batch.findings) {
+      this.secrets.add(f.raw);
+      mergeById(this.byId, f);
+    }
+    if (this.byId.size > highWater(this.limits)) this.compact();
+  }
+
+  /**
+   * In a worker, at the end of its batch: the findings' text redacted with all
+   * of their file's secrets (the secret itself stays on the finding for ids and
+   * collapsing; it never leaves the engine). A batch that alone holds more than
+   * a whole result may is limited first, like an early compaction on the main
+   * thread; a batch under that is passed on whole, so the final result is the
+   * same as if every finding had crossed.
+   */
+  drain(): CollectedBatch {
+    const all = this.byId.size > this.limits.perScan ? this.compact() : [...this.byId.values()];
+    const kept = all.map((f) => {
+      const clean = redact(f.raw, this.secrets.get(f.raw.path));
+      return { ...f, raw: f.raw.secret === undefined ? clean : { ...clean, secret: f.raw.secret } };
+    });
+    const batch = { findings: kept, ignored: this.ignored, truncation: this.truncation };
+    this.byId.clear();
+    this.ignored = 0;
+    this.truncation = NO_TRUNCATION;
+    return batch;
   }
 
   private compact(): Identified[] {
