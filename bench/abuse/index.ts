@@ -1,6 +1,7 @@
 /**
  * Abuse benchmark (issue #16): the heavy variants of test/abuse/, against the
- * real service as its own process on the embedded database, with a loopback
+ * real service as its own process (built first, run as `npm start` runs it) on
+ * the embedded database, with a loopback
  * GitHub. For each scenario it prints the answers, the service's peak RSS and
  * /health latency measured throughout.
  *
@@ -8,7 +9,7 @@
  *
  * Goals: peak RSS < 1 GB, /health p99 < 100 ms, no 5xx from exhaustion.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -44,7 +45,8 @@ interface Service {
 
 async function startService(env: Record<string, string>): Promise<Service> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vigil-bench-abuse-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'server.ts')], {
+  // The built service, as `npm start` runs it (from sources, tsx in every worker thread adds ~300 MB).
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'server.js')], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', VIGIL_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -152,7 +154,13 @@ async function slowPostFlood(service: Service, connections: number): Promise<Rec
   return JSON.parse(out) as Record<string, number>;
 }
 
+function build(): void {
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error('npm run build failed');
+}
+
 async function main(): Promise<void> {
+  build();
   const fake = await startFakeGitHub();
   const content = handler();
   const files: Record<string, string> = {};

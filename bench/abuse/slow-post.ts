@@ -36,7 +36,9 @@ for (let i = 0; i < connections; i++) {
 const trickle = setInterval(() => {
   for (const s of sockets) if (!s.destroyed && !s.connecting) s.write(' ');
 }, 3_000);
-await Promise.race([Promise.all(closed), new Promise((resolve) => setTimeout(resolve, 120_000))]);
+let deadline: NodeJS.Timeout | undefined;
+await Promise.race([Promise.all(closed), new Promise((resolve) => (deadline = setTimeout(resolve, 120_000)))]);
+clearTimeout(deadline);
 clearInterval(trickle);
 for (const s of sockets) s.destroy();
 process.stdout.write(JSON.stringify(outcome));
