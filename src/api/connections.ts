@@ -17,15 +17,53 @@ const RAW_HEADERS = [
   'Connection: close',
 ];
 
-/** Writes a complete `{detail}` answer on a socket that has no request object (parser-level failures). */
+const rawAnswers = new Map<string, string>();
+
+/** The bytes of one raw answer, built once per distinct answer (a flood gets thousands of the same). */
+function rawAnswer(status: number, detail: string, extraHeaders: readonly string[]): string {
+  const key = `${status}\u0000${detail}\u0000${extraHeaders.join('\u0000')}`;
+  let text = rawAnswers.get(key);
+  if (text === undefined) {
+    const body = JSON.stringify({ detail });
+    text = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`, ...RAW_HEADERS, ...extraHeaders, `Content-Length: ${Buffer.byteLength(body)}`, '', body].join('\r\n');
+    if (rawAnswers.size < 64) rawAnswers.set(key, text);
+  }
+  return text;
+}
+
+/** Answers written per turn of the event loop; the rest wait for the next turn. */
+export const RAW_ANSWERS_PER_TURN = 100;
+const pending: { socket: Socket; text: string }[] = [];
+let draining = false;
+
+function drain(): void {
+  const batch = pending.splice(0, RAW_ANSWERS_PER_TURN);
+  for (const { socket, text } of batch) {
+    if (!socket.writable) continue;
+    // end() flushes the answer; a peer that never reads it is cut off shortly after.
+    socket.setTimeout(2_000, () => socket.destroy());
+    socket.end(text);
+  }
+  if (pending.length > 0) setImmediate(drain);
+  else draining = false;
+}
+
+/**
+ * Writes a complete `{detail}` answer on a socket that has no request object
+ * (parser-level failures, timeouts, the per-address limit). Thousands of them
+ * can fall due in the same instant (a slow-POST flood timing out at once), so
+ * they are written in slices, one per turn of the event loop, and requests
+ * that are being served wait for one slice at most, not for the whole flood.
+ */
 export function writeRawAnswer(socket: Socket, status: number, detail: string, extraHeaders: readonly string[] = []): void {
   if (!socket.writable) return;
-  const body = JSON.stringify({ detail });
-  // end() flushes the answer; a peer that never reads it is cut off shortly after.
-  socket.setTimeout(2_000, () => socket.destroy());
-  socket.end(
-    [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`, ...RAW_HEADERS, ...extraHeaders, `Content-Length: ${Buffer.byteLength(body)}`, '', body].join('\r\n'),
-  );
+  // Nothing more is read from it: a request arriving while the answer waits is never served.
+  socket.pause();
+  pending.push({ socket, text: rawAnswer(status, detail, extraHeaders) });
+  if (!draining) {
+    draining = true;
+    setImmediate(drain);
+  }
 }
 
 /** Node's `clientError` codes, answered in words (everything else is a 400). */

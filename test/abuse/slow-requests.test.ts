@@ -1,5 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RAW_ANSWERS_PER_TURN } from '../../src/api/connections.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { openTestStorage, type TestStorage } from '../helpers/storage.js';
 
@@ -98,6 +99,22 @@ describe('slow and malformed requests', () => {
       for (const c of flood) c.socket.destroy();
     }
   }, 60_000);
+
+  it('a burst past the per-address limit is answered 429 throughout, and none of its requests is served', async () => {
+    const burstFrom = '127.0.0.3';
+    const held: Raw[] = [];
+    for (let i = 0; i < PER_ADDRESS; i++) held.push(await open(burstFrom, slowHead));
+    const count = RAW_ANSWERS_PER_TURN * 2 + 17;
+    const burst = await Promise.all(Array.from({ length: count }, () => open(burstFrom, 'GET /health HTTP/1.1\r\nHost: vigil\r\n\r\n')));
+    try {
+      const outcome = await Promise.all(burst.map((c) => within(10_000, c.closed)));
+      expect(outcome.filter((o) => o === 'late')).toEqual([]);
+      const statuses = burst.map((c) => c.received().split('\r\n', 1)[0]);
+      expect(new Set(statuses)).toEqual(new Set(['HTTP/1.1 429 Too Many Requests']));
+    } finally {
+      for (const c of [...held, ...burst]) c.socket.destroy();
+    }
+  }, 30_000);
 
   it('a request whose headers never end is answered 408', async () => {
     const c = await open(ATTACKER, 'GET /health HTTP/1.1\r\nHost: vigil\r\n');
