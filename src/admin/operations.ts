@@ -3,7 +3,7 @@ import type { Plan } from '../accounts/plans.js';
 import type { Account, AccountListing, AccountService, IssuedKey } from '../accounts/service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { importOsv, ImportError, type ImportStats } from '../scanners/dependencies/advisories/import.js';
-import { AdvisoriesRepository, type Storage } from '../storage/index.js';
+import { AdvisoriesRepository, type AdvisoryCounts, type Storage } from '../storage/index.js';
 
 /** What became of mailing a rotated key. */
 export type MailOutcome =
@@ -31,11 +31,7 @@ export interface AdminOperations {
   osvCounts(): Promise<OsvCounts>;
 }
 
-export interface OsvCounts {
-  readonly advisories: number;
-  readonly withdrawn: number;
-  readonly packages: number;
-}
+export type OsvCounts = AdvisoryCounts;
 
 /** The operations on an open database, with this process's mailer. */
 export function localAdmin(deps: { accounts: AccountService; mailer: Mailer; storage: Storage }): AdminOperations {

@@ -5,7 +5,7 @@
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Finding, RawFinding } from '../core/findings.js';
-import { checkKnownVulnerabilities } from '../scanners/dependencies/advisories/check.js';
+import { checkKnownVulnerabilities, type AdvisoryCoverage } from '../scanners/dependencies/advisories/check.js';
 import type { AdvisorySource } from '../scanners/dependencies/advisories/source.js';
 import { isDependencyInput } from '../scanners/dependencies/scan.js';
 import { FILE_SCANNERS, type FileScannerEntry } from '../scanners/index.js';
@@ -50,6 +50,8 @@ export interface ScanStats {
   readonly findings_omitted: number;
   readonly duration_ms: number;
   readonly scanners: readonly ScannerStatus[];
+  /** Present when the known-vulnerability check ran: per ecosystem, what was checked against what. */
+  readonly advisories?: AdvisoryCoverage;
 }
 
 export interface ScanOutcome {
@@ -97,6 +99,7 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
   });
   const warnings = [...run.warnings];
   const statuses = [...run.statuses];
+  let advisories: AdvisoryCoverage | undefined;
   collector.add(run.raw);
   if (scanners.some((s) => s.name === 'secrets')) collector.add(await scanRepositoryHygiene({ paths: [...paths], read }));
   if (options.supplyChain !== false) {
@@ -104,6 +107,7 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
     collector.add(deps.raw);
     warnings.push(...deps.warnings);
     statuses.push(deps.status);
+    advisories = deps.advisories;
   }
   if (ignore) warnings.push(...ignore.warnings);
   const { findings, ignored, truncation, warning } = collector.finish();
@@ -122,6 +126,7 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
       findings_omitted: droppedCount(truncation),
       duration_ms: Math.round(performance.now() - started),
       scanners: statuses,
+      ...(advisories ? { advisories } : {}),
     },
   };
 }
@@ -130,7 +135,10 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
  * The supply-chain part: manifests and lockfiles are extracted and checked in
  * a worker; the known-vulnerability lookup (network or database) runs here.
  */
-async function scanDependencies(ws: Workspace, options: ScanOptions): Promise<{ raw: RawFinding[]; warnings: string[]; status: ScannerStatus }> {
+async function scanDependencies(
+  ws: Workspace,
+  options: ScanOptions,
+): Promise<{ raw: RawFinding[]; warnings: string[]; status: ScannerStatus; advisories?: AdvisoryCoverage }> {
   const inputs = ws.files.filter((f) => isDependencyInput(f.path)).map((f) => f.path);
   const warnings: string[] = [];
   if (inputs.length === 0) {
@@ -150,6 +158,7 @@ async function scanDependencies(ws: Workspace, options: ScanOptions): Promise<{ 
   const raw = [...result.findings];
   warnings.push(...result.warnings);
   if (result.unreadable > 0) warnings.push(`${result.unreadable} dependency file(s) could not be read`);
+  let advisories: AdvisoryCoverage | undefined;
   if (options.checkCves) {
     if (!options.advisories) warnings.push('check_cves was requested, but no vulnerability database is configured; no packages were checked');
     else {
@@ -157,11 +166,17 @@ async function scanDependencies(ws: Workspace, options: ScanOptions): Promise<{ 
         const cves = await checkKnownVulnerabilities(result.packages, options.advisories, signal);
         raw.push(...cves.findings);
         warnings.push(...cves.warnings);
+        advisories = cves.advisories;
       } catch (error) {
         if (options.signal?.aborted) throw error;
         warnings.push(`The known-vulnerability (CVE) check did not finish within the scan's ${Math.round(options.timeoutMs / 1000)} s limit; the scan's other findings are complete`);
       }
     }
   }
-  return { raw, warnings, status: { name: 'supply_chain', state: 'ran', files: result.files, findings: raw.length, failures: 0 } };
+  return {
+    raw,
+    warnings,
+    status: { name: 'supply_chain', state: 'ran', files: result.files, findings: raw.length, failures: 0 },
+    ...(advisories ? { advisories } : {}),
+  };
 }

@@ -94,13 +94,15 @@ describe('admin commands while the service runs on the embedded database', () =>
   it('imports OSV records and reports the offline database through the running service', async () => {
     const before = await vigil(dataDir, 'osv', 'status');
     expect(before.code, before.err).toBe(0);
-    expect(before.out).toMatch(/^0 advisories \(0 withdrawn\) for 0 packages; OSV_MODE is online\.\n$/);
+    expect(before.out).toMatch(/^0 advisories \(0 withdrawn\) for 0 packages; OSV_MODE is online\.\nNo ecosystem has advisories yet/);
     const imported = await vigil(dataDir, 'osv', 'import', OSV_RECORDS_DIR);
     expect(imported.code, imported.err).toBe(0);
     const held = Number(/The offline database holds (\d+) advisories/.exec(imported.out)?.[1]);
     expect(held).toBeGreaterThan(0);
     const after = await vigil(dataDir, 'osv', 'status');
     expect(after.out).toContain(`${held} advisories`);
+    // One line per ecosystem, with the import date.
+    expect(after.out).toMatch(new RegExp(`\\n  npm +4 advisories, imported ${new Date().toISOString().slice(0, 10)}\\n`));
     const missing = await vigil(dataDir, 'osv', 'import', join(dataDir, 'no-such-export.zip'));
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/^vigil: .*no-such-export\.zip: no such file or folder\n$/);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { loadConfig } from '../../config/index.js';
+import type { OsvCounts } from '../../admin/operations.js';
 import type { CliIo, WithAdmin } from '../program.js';
 
 /**
@@ -25,6 +26,7 @@ export function osvCommands(io: CliIo, withAdmin: WithAdmin): Command {
           );
         }
         const counts = await admin.osvCounts();
+        io.out(renderEcosystems(counts.ecosystems));
         io.out(`The offline database holds ${counts.advisories} advisories (${counts.withdrawn} withdrawn) for ${counts.packages} packages.\n`);
       });
     });
@@ -36,7 +38,15 @@ export function osvCommands(io: CliIo, withAdmin: WithAdmin): Command {
       await withAdmin(async (admin) => {
         const counts = await admin.osvCounts();
         io.out(`${counts.advisories} advisories (${counts.withdrawn} withdrawn) for ${counts.packages} packages; OSV_MODE is ${mode}.\n`);
+        io.out(renderEcosystems(counts.ecosystems));
       });
     });
   return osv;
+}
+
+/** One line per ecosystem: advisories in force and the date of the latest import. */
+function renderEcosystems(ecosystems: OsvCounts['ecosystems']): string {
+  if (ecosystems.length === 0) return 'No ecosystem has advisories yet: offline CVE checks report every package as not checked.\n';
+  const width = Math.max(...ecosystems.map((e) => e.ecosystem.length));
+  return ecosystems.map((e) => `  ${e.ecosystem.padEnd(width)}  ${String(e.advisories).padStart(7)} advisories, imported ${e.imported_at.slice(0, 10)}\n`).join('');
 }

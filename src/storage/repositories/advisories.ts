@@ -14,6 +14,15 @@ export interface AdvisoryCounts {
   readonly advisories: number;
   readonly withdrawn: number;
   readonly packages: number;
+  /** Per ecosystem: advisories in force (not withdrawn) and when the newest of them was imported. */
+  readonly ecosystems: readonly EcosystemAdvisories[];
+}
+
+export interface EcosystemAdvisories {
+  readonly ecosystem: string;
+  readonly advisories: number;
+  /** ISO 8601. */
+  readonly imported_at: string;
 }
 
 const NAMES_PER_QUERY = 500;
@@ -103,7 +112,20 @@ export class AdvisoriesRepository {
       .selectFrom('osv_affected')
       .select(sql<string>`count(distinct (ecosystem, name))`.as('packages'))
       .executeTakeFirstOrThrow();
-    return { advisories: Number(v.all), withdrawn: Number(v.withdrawn), packages: Number(p.packages) };
+    return { advisories: Number(v.all), withdrawn: Number(v.withdrawn), packages: Number(p.packages), ecosystems: await this.ecosystems() };
+  }
+
+  /** Advisories in force per ecosystem, with the time of the latest import that touched each. */
+  async ecosystems(): Promise<EcosystemAdvisories[]> {
+    const rows = await this.db
+      .selectFrom('osv_affected as a')
+      .innerJoin('osv_vulns as v', 'v.id', 'a.vuln_id')
+      .select(['a.ecosystem', sql<string>`count(distinct a.vuln_id)`.as('advisories'), sql<Date | string>`max(v.imported_at)`.as('imported_at')])
+      .where('v.withdrawn', '=', false)
+      .groupBy('a.ecosystem')
+      .orderBy('a.ecosystem')
+      .execute();
+    return rows.map((r) => ({ ecosystem: r.ecosystem, advisories: Number(r.advisories), imported_at: new Date(r.imported_at).toISOString() }));
   }
 }
 

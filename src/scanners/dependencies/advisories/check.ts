@@ -16,7 +16,30 @@ export interface CveCheckOutcome {
   /** Distinct package versions looked up, and how many of them are affected. */
   readonly queried: number;
   readonly vulnerable: number;
+  /** Which ecosystems were checked against what (`stats.advisories` of the scan). */
+  readonly advisories: AdvisoryCoverage;
 }
+
+/** Per ecosystem of the scanned packages: how many versions were looked up, and (offline) what the database holds. */
+export interface AdvisoryCoverage {
+  readonly mode: 'online' | 'offline';
+  readonly ecosystems: Readonly<Record<string, EcosystemCoverage>>;
+}
+
+export interface EcosystemCoverage {
+  /** Distinct package versions of this ecosystem looked up. */
+  readonly packages: number;
+  /** Offline only: advisories in force for this ecosystem (0 = none imported: nothing was really checked). */
+  readonly advisories?: number;
+  /** Offline only: when this ecosystem's advisories were last imported (ISO 8601). */
+  readonly imported_at?: string;
+  /** False when the versions could not be checked (no advisories for the ecosystem, or the source failed). */
+  readonly checked: boolean;
+}
+
+/** Offline data older than this gets a warning: advisories are published every day. */
+export const STALE_ADVISORY_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface Occurrences {
   readonly query: PackageQuery;
@@ -45,11 +68,20 @@ export async function checkKnownVulnerabilities(
   packages: readonly ExtractedPackage[],
   source: AdvisorySource,
   signal?: AbortSignal,
+  now: Date = new Date(),
 ): Promise<CveCheckOutcome> {
   const groups = collectQueries(packages);
-  if (groups.length === 0) return { findings: [], warnings: [], queried: 0, vulnerable: 0 };
+  const perEcosystem = new Map<string, number>();
+  for (const g of groups) perEcosystem.set(g.query.ecosystem, (perEcosystem.get(g.query.ecosystem) ?? 0) + 1);
+  const coverage = (checked: (ecosystem: string) => Omit<EcosystemCoverage, 'packages'>): AdvisoryCoverage => ({
+    mode: source.mode,
+    ecosystems: Object.fromEntries([...perEcosystem].sort(([a], [b]) => a.localeCompare(b)).map(([e, n]) => [e, { packages: n, ...checked(e) }])),
+  });
+  if (groups.length === 0) return { findings: [], warnings: [], queried: 0, vulnerable: 0, advisories: coverage(() => ({ checked: true })) };
   let answers: Awaited<ReturnType<AdvisorySource['lookup']>>;
+  let held: Awaited<ReturnType<NonNullable<AdvisorySource['coverage']>>> | undefined;
   try {
+    held = await source.coverage?.();
     answers = await source.lookup(
       groups.map((g) => g.query),
       signal,
@@ -63,6 +95,7 @@ export async function checkKnownVulnerabilities(
       warnings: [`The known-vulnerability (CVE) check failed: ${where} (${reason}); the scan's other findings are complete`],
       queried: groups.length,
       vulnerable: 0,
+      advisories: coverage(() => ({ checked: false })),
     };
   }
   const findings: RawFinding[] = [];
@@ -75,5 +108,30 @@ export async function checkKnownVulnerabilities(
     const others = new Set(group.places.map((p) => `${p.path}:${p.line}`)).size - 1;
     findings.push(...vulnerabilityFindings(primary(group.places), group.query.version, records, others));
   });
-  return { findings, warnings: [], queried: groups.length, vulnerable };
+  const advisories = coverage((ecosystem) => {
+    if (!held) return { checked: true };
+    const info = held.get(ecosystem);
+    return info ? { advisories: info.advisories, imported_at: info.importedAt, checked: info.advisories > 0 } : { advisories: 0, checked: false };
+  });
+  return { findings, warnings: coverageWarnings(advisories, now), queried: groups.length, vulnerable, advisories };
+}
+
+/** An ecosystem the offline data does not cover is never reported clean in silence; old data is named too. */
+function coverageWarnings(coverage: AdvisoryCoverage, now: Date): string[] {
+  const warnings: string[] = [];
+  for (const [ecosystem, c] of Object.entries(coverage.ecosystems)) {
+    if (coverage.mode !== 'offline') continue;
+    if (!c.checked) {
+      warnings.push(
+        `The offline vulnerability database holds no advisories for ${ecosystem}: ${c.packages} ${ecosystem} package version(s) were not checked for known vulnerabilities ` +
+          `(import ${ecosystem}'s OSV export with \`npx vigil osv import\`)`,
+      );
+      continue;
+    }
+    const age = c.imported_at === undefined ? 0 : (now.getTime() - Date.parse(c.imported_at)) / DAY_MS;
+    if (age > STALE_ADVISORY_DAYS) {
+      warnings.push(`The offline advisories for ${ecosystem} were last imported ${Math.floor(age)} days ago; vulnerabilities published since are not known (import a fresh export with \`npx vigil osv import\`)`);
+    }
+  }
+  return warnings;
 }

@@ -13,6 +13,8 @@ export interface AdvisoryStore {
   findByPackages(packages: readonly { readonly ecosystem: string; readonly name: string }[]): Promise<Map<string, unknown[]>>;
   /** True when nothing was ever imported. */
   isEmpty(): Promise<boolean>;
+  /** Advisories in force per ecosystem and the time of their latest import. */
+  ecosystems(): Promise<readonly { readonly ecosystem: string; readonly advisories: number; readonly imported_at: string }[]>;
 }
 
 export const packageKey = (ecosystem: Ecosystem, name: string) => `${ecosystem}\u0000${normalisePackageName(ecosystem, name)}`;
@@ -21,6 +23,11 @@ export class OfflineAdvisorySource implements AdvisorySource {
   readonly mode = 'offline' as const;
 
   constructor(private readonly store: AdvisoryStore) {}
+
+  async coverage(): Promise<Map<string, { advisories: number; importedAt: string }>> {
+    const rows = await this.store.ecosystems();
+    return new Map(rows.map((r) => [r.ecosystem, { advisories: r.advisories, importedAt: r.imported_at }]));
+  }
 
   async lookup(queries: readonly PackageQuery[]): Promise<OsvVulnerability[][]> {
     // An empty database would answer "nothing is vulnerable"; say what is wrong instead.

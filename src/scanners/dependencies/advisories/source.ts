@@ -16,4 +16,9 @@ export interface AdvisorySource {
   readonly mode: 'online' | 'offline';
   /** The records affecting each query, in query order. Throws when the source cannot answer. */
   lookup(queries: readonly PackageQuery[], signal?: AbortSignal): Promise<OsvVulnerability[][]>;
+  /**
+   * What the source holds per ecosystem (offline: imported advisories and when);
+   * undefined for a source that covers every ecosystem it is asked about (online).
+   */
+  coverage?(): Promise<ReadonlyMap<string, { readonly advisories: number; readonly importedAt: string }>>;
 }
