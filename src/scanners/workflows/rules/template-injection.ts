@@ -3,7 +3,25 @@ import { expressions, onlyForkTriggers, privilegedTriggers, taintScope, taintsOf
 import type { WorkflowFile } from '../model.js';
 import { offsetInScalar, type Str } from '../parse.js';
 import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
-import { usesAction } from '../steps.js';
+import { actionName } from '../contexts.js';
+
+/** Action inputs that are evaluated as code (scripts, jq/yq programs, shell commands, templates). */
+export const CODE_INPUTS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['actions/github-script', ['script']],
+  ['appleboy/ssh-action', ['script']],
+  ['azure/cli', ['inlinescript']],
+  ['azure/powershell', ['inlinescript']],
+  ['mikefarah/yq', ['cmd']],
+  ['sergeysova/jq-action', ['cmd']],
+  ['devorbitus/yq-action-output', ['cmd']],
+  ['amadevus/pwsh-script', ['script']],
+  ['jannekem/run-python-script-action', ['script']],
+  ['cardinalby/js-eval-action', ['expression']],
+  ['addnab/docker-run-action', ['run', 'options']],
+  ['8398a7/action-slack', ['custom_payload']],
+  ['gautamkrishnar/blog-post-workflow', ['item_exec']],
+  ['tibdex/backport', ['body_template', 'head_template', 'labels_template', 'title_template']],
+]);
 
 function grade(wf: WorkflowFile, taint: Taint): { severity: Severity; confidence: number } {
   const derived = taint.derived ? 0.6 : 1;
@@ -22,8 +40,10 @@ function detect(wf: WorkflowFile): Hit[] {
     for (const step of job.steps) {
       const sinks: { sink: Str; what: string }[] = [];
       if (step.run) sinks.push({ sink: step.run, what: 'shell script' });
-      const script = step.with.get('script');
-      if (script && usesAction(step, 'actions/github-script')) sinks.push({ sink: script, what: 'github-script JavaScript' });
+      const codeInputs = step.uses ? CODE_INPUTS.get(actionName(step.uses.value)) : undefined;
+      for (const [key, value] of step.with) {
+        if (codeInputs?.includes(key.toLowerCase())) sinks.push({ sink: value, what: `\`${key}\` input of ${actionName(step.uses?.value ?? '')}` });
+      }
       if (sinks.length === 0) continue;
       const scope = taintScope(wf, job, step);
       for (const { sink, what } of sinks) {
