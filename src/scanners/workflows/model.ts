@@ -46,6 +46,8 @@ export interface Job {
   readonly outputs: ReadonlyMap<string, Str>;
   /** Job ids in `needs:`. */
   readonly needs: readonly string[];
+  /** `environment:` name (a string or `name:` of a map). */
+  readonly environment?: string;
 }
 
 export interface Trigger {
@@ -178,6 +180,7 @@ function job(file: YamlFile, id: string, keyNode: Node, map: YAMLMap): Job {
     if: asStr(file, get(file, map, 'if')),
     outputs: strMap(file, get(file, map, 'outputs')),
     needs: needsOf(file, get(file, map, 'needs')),
+    environment: asStr(file, get(file, map, 'environment'))?.value ?? asStr(file, get(file, asMap(file, get(file, map, 'environment')), 'name'))?.value,
   };
 }
 
