@@ -1,6 +1,6 @@
 /** Step-level facts several rules share: what an action reference is, what checks out PR code, what runs code. */
 import { actionName, FULL_SHA, normalizeExpression } from './contexts.js';
-import type { Job, Step } from './model.js';
+import type { Job, Step, WorkflowFile } from './model.js';
 import type { Str } from './parse.js';
 
 export interface ActionRef {
@@ -105,3 +105,19 @@ export function linesWithIndex(value: string): { text: string; index: number }[]
   }
   return out;
 }
+
+/** Major version of an action reference: from a `vN` tag, or the `# vN.M` comment after a pinned SHA; undefined when unknown. */
+export function majorVersion(wf: WorkflowFile, step: Step): number | undefined {
+  const ref = step.uses ? parseActionRef(step.uses.value) : undefined;
+  if (!ref) return undefined;
+  const tag = /^v?(\d{1,4})(?:\.|$)/.exec(ref.ref);
+  if (tag) return Number(tag[1]);
+  if (FULL_SHA.test(ref.ref) && step.uses) {
+    const end = step.uses.node.range?.[1] ?? 0;
+    const rest = wf.file.text.slice(end, wf.file.text.indexOf('\n', end) === -1 ? undefined : wf.file.text.indexOf('\n', end));
+    const comment = /#\s*v?(\d{1,4})(?:\.|\s|$)/.exec(rest);
+    if (comment) return Number(comment[1]);
+  }
+  return undefined;
+}
+

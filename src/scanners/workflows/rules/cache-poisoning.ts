@@ -1,8 +1,8 @@
 import type { Job, Step, WorkflowFile } from '../model.js';
 import { asSeq, asStr, get, startOf } from '../parse.js';
 import { defineRule, OWASP, WORKFLOW_ONLY, type Hit } from '../rule.js';
-import { isTrue, parseActionRef, usesAction } from '../steps.js';
-import { actionName, FULL_SHA } from '../contexts.js';
+import { isTrue, majorVersion, usesAction } from '../steps.js';
+import { actionName } from '../contexts.js';
 
 const PUBLISH_COMMAND =
   /\b(?:(?:npm|yarn|pnpm|bun) publish|twine upload|cargo publish|gem push|poetry publish|uv publish|hatch publish|flit publish|docker push|gh release (?:create|upload)|mvn(?:\s+\S+){0,5}\s+deploy|gradle(?:w)?\s+publish|dotnet nuget push|nuget push|vsce publish|ovsx publish|goreleaser release|helm push|jfrog rt upload)\b/;
@@ -32,21 +32,6 @@ const PUBLISH_ACTIONS = [
   'actions/deploy-pages',
   'jamesives/github-pages-deploy-action',
 ];
-
-/** Major version of an action reference: from a `vN` tag, or the `# vN.M` comment after a pinned SHA; undefined when unknown. */
-export function majorVersion(wf: WorkflowFile, step: Step): number | undefined {
-  const ref = step.uses ? parseActionRef(step.uses.value) : undefined;
-  if (!ref) return undefined;
-  const tag = /^v?(\d{1,4})(?:\.|$)/.exec(ref.ref);
-  if (tag) return Number(tag[1]);
-  if (FULL_SHA.test(ref.ref) && step.uses) {
-    const end = step.uses.node.range?.[1] ?? 0;
-    const rest = wf.file.text.slice(end, wf.file.text.indexOf('\n', end) === -1 ? undefined : wf.file.text.indexOf('\n', end));
-    const comment = /#\s*v?(\d{1,4})(?:\.|\s|$)/.exec(rest);
-    if (comment) return Number(comment[1]);
-  }
-  return undefined;
-}
 
 /**
  * An input value that turns caching off for tag and release runs
