@@ -211,3 +211,31 @@ export function flowingContexts(inner: string): string[] | undefined {
     return undefined;
   }
 }
+
+/**
+ * True when an expression reads no context at all (only literals, operators
+ * and function calls over them), so it always expands to the same text:
+ * `${{ 'a' }}`, `${{ format('{0}', 'x') }}`. Such expressions only hide what a value is.
+ */
+const PURE_FUNCTIONS = new Set(['format', 'join', 'tojson', 'fromjson', 'contains', 'startswith', 'endswith']);
+
+export function isConstantExpression(inner: string): boolean {
+  const tokens = tokenize(inner);
+  if (!tokens || tokens.length === 0) return false;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t?.t !== 'name') continue;
+    const next = tokens[i + 1];
+    const call = next?.t === 'op' && next.v === '(';
+    // Only pure functions: hashFiles reads files, success()/always() read the run's state.
+    if (call && !PURE_FUNCTIONS.has(t.v.toLowerCase())) return false;
+    if (!call && !['true', 'false', 'null'].includes(t.v.toLowerCase())) return false;
+  }
+  try {
+    const parser = new Parser(tokens);
+    parser.or();
+    return parser.done();
+  } catch {
+    return false;
+  }
+}
