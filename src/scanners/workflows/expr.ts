@@ -212,13 +212,13 @@ export function flowingContexts(inner: string): string[] | undefined {
   }
 }
 
+const PURE_FUNCTIONS = new Set(['format', 'join', 'tojson', 'fromjson', 'contains', 'startswith', 'endswith']);
+
 /**
  * True when an expression reads no context at all (only literals, operators
  * and function calls over them), so it always expands to the same text:
  * `${{ 'a' }}`, `${{ format('{0}', 'x') }}`. Such expressions only hide what a value is.
  */
-const PURE_FUNCTIONS = new Set(['format', 'join', 'tojson', 'fromjson', 'contains', 'startswith', 'endswith']);
-
 export function isConstantExpression(inner: string): boolean {
   const tokens = tokenize(inner);
   if (!tokens || tokens.length === 0) return false;
