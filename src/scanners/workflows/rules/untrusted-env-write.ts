@@ -2,6 +2,7 @@ import type { Severity } from '../../../core/findings.js';
 import { expressions, onlyForkTriggers, privilegedTriggers, shellVariables, taintScope, taintsOf, worstTaint, type TaintKind } from '../contexts.js';
 import type { WorkflowFile } from '../model.js';
 import { offsetInScalar } from '../parse.js';
+import { flowingContexts } from '../expr.js';
 import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
 import { linesWithIndex } from '../steps.js';
 
@@ -12,7 +13,15 @@ const WRITES = /(?:^|[^<>=])>>?|\btee\b|\bAdd-Content\b|\bOut-File\b|\bSet-Conte
 
 /** Variables and expressions the runner sets itself: not chosen by an outsider. */
 const RUNNER_VARIABLES = /^(?:GITHUB_(?:WORKSPACE|SHA|RUN_ID|RUN_NUMBER|RUN_ATTEMPT|REPOSITORY|ACTION_PATH|SERVER_URL|API_URL|JOB|WORKFLOW|ENV|PATH|OUTPUT|STEP_SUMMARY|EVENT_NAME|REPOSITORY_OWNER)|RUNNER_\w+|HOME|PWD|USER|PATH|TMPDIR|TEMP|TMP|ImageOS|ImageVersion)$/i;
-const TRUSTED_EXPRESSION = /^\s*(?:github\.(?:workspace|sha|run_id|run_number|run_attempt|repository|repository_owner|action_path|server_url|api_url|job|workflow|event_name)|runner\.\w+|secrets\.[\w-]+|vars\.[\w-]+|steps\.[\w-]+\.outputs\.[\w-]+|matrix\.[\w-]+|needs\.[\w-]+\.outputs\.[\w-]+)\s*$/i;
+/** Contexts whose values are fixed by the runner or GitHub (ids, numbers, SHAs, URLs, states), secrets and variables. */
+const FIXED_CONTEXT =
+  /^(?:github\.(?:workspace|sha|run_id|run_number|run_attempt|repository|repository_id|repository_owner|repository_owner_id|action_path|server_url|api_url|graphql_url|job|workflow|event_name|ref_type|ref_protected|retention_days)|runner\.[\w.]+|secrets\.[\w.-]+|vars\.[\w.-]+|github\.event\.(?:number|action)|github\.event\.[\w.*]+\.(?:number|id|sha|head_sha|base_sha|merge_commit_sha|html_url|url|node_id|fork|merged|draft|state|conclusion|status|run_number|run_attempt|workflow_id|created_at|updated_at))$/;
+
+/** An expression that expands to nothing an outsider chooses: it reads only fixed contexts. */
+function fixedExpression(inner: string): boolean {
+  const flowing = flowingContexts(inner);
+  return flowing !== undefined && flowing.every((c) => FIXED_CONTEXT.test(c));
+}
 
 function grade(wf: WorkflowFile, file: string, kind: TaintKind | 'dynamic'): Severity {
   const envOrPath = file !== 'GITHUB_OUTPUT';
@@ -40,7 +49,7 @@ function dynamicParts(text: string, at: number): Found[] {
     out.push({ index: at + v.index, needle: v.text, context: `\`${v.text}\``, kind: 'dynamic' });
   }
   for (const e of expressions(text)) {
-    if (!TRUSTED_EXPRESSION.test(e.inner)) out.push({ index: at + e.index, needle: e.text, context: `\`${e.text}\``, kind: 'dynamic' });
+    if (!fixedExpression(e.inner)) out.push({ index: at + e.index, needle: e.text, context: `\`${e.text}\``, kind: 'dynamic' });
   }
   return out;
 }
