@@ -222,6 +222,24 @@ describe('untrusted-env-write spellings and privileged triggers', () => {
     expect(of(text.replace('on: workflow_run', 'on: push'), 'untrusted-env-write')).toEqual([]);
   });
 
+  it('follows groups and loops redirected as a whole', () => {
+    const text = wf(
+      'issue_comment',
+      `      - run: |
+          {
+            echo "A<<EOF"
+            echo "\${{ github.event.comment.body }}"
+            echo "EOF"
+          } >> "$GITHUB_ENV"
+          for l in a b; do
+            echo "L_$l=\${{ github.event.issue.title }}"
+          done >> "$GITHUB_ENV"
+          echo "\${{ github.event.issue.body }}"
+`,
+    );
+    expect(of(text, 'untrusted-env-write').map((f) => f.line)).toEqual([11, 15]);
+  });
+
   it('reports computed GITHUB_ENV writes in composite actions at LOW', () => {
     const text = 'name: a\ndescription: a\nruns:\n  using: composite\n  steps:\n    - shell: bash\n      run: echo "foo=$(bar)" >> $GITHUB_ENV\n    - shell: bash\n      run: echo foo=bar >> $GITHUB_ENV\n';
     expect(at(text, 'untrusted-env-write', 'action.yml')).toEqual(['LOW@7:22']);

@@ -73,6 +73,17 @@ function detect(wf: WorkflowFile): Hit[] {
         const file = target[1] ?? target[2] ?? 'GITHUB_ENV';
         // A heredoc (`cat >> "$GITHUB_ENV" <<EOF`) writes the lines up to its delimiter.
         const body = [line];
+        // A group or loop redirected as a whole (`{ …; } >> "$GITHUB_ENV"`, `done >> "$GITHUB_ENV"`) writes every line inside it.
+        const closer = /^\s*(\}|done)(?=[\s;>]|$)/.exec(line.text);
+        if (closer) {
+          const opener = closer[1] === '}' ? /(?:^|\s)\{\s*$/ : /^\s*(?:for|while|until)\b/;
+          for (let j = i - 1; j >= 0 && j > i - 200; j--) {
+            const prev = lines[j];
+            if (!prev) break;
+            body.push(prev);
+            if (opener.test(prev.text)) break;
+          }
+        }
         const heredoc = /<<-?\s*['"]?(\w{1,40})['"]?/.exec(line.text);
         if (heredoc) {
           for (let j = i + 1; j < lines.length && j < i + 200; j++) {
