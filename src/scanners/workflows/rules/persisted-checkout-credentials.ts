@@ -68,9 +68,12 @@ function detect(wf: WorkflowFile): Hit[] {
   return hits;
 }
 
+/** Selected on by the fix-PR fixer. */
+export const CHECKOUT_CREDENTIALS_TITLE = 'Checkout credentials left where untrusted code or artifacts can reach them';
+
 export const rule = defineRule({
   id: 'persisted-checkout-credentials',
-  title: 'Checkout credentials left where untrusted code or artifacts can reach them',
+  title: CHECKOUT_CREDENTIALS_TITLE,
   severity: 'HIGH',
   severityGuide:
     'HIGH when the job later runs pull request code in a privileged workflow, or uploads the workspace with hidden files (explicitly, or upload-artifact before v4 which included them by default); MEDIUM when it uploads the workspace as an artifact; LOW for checkout v6 and later (the credential is kept under $RUNNER_TEMP) and for other checkouts in pull_request_target, workflow_run and issue_comment workflows that do not opt out.',

@@ -66,9 +66,12 @@ function detect(wf: WorkflowFile): Hit[] {
   return hits;
 }
 
+/** Selected on by the fix-PR fixer. */
+export const TEMPLATE_INJECTION_TITLE = 'Untrusted input expanded into a script';
+
 export const rule = defineRule({
   id: 'template-injection',
-  title: 'Untrusted input expanded into a script',
+  title: TEMPLATE_INJECTION_TITLE,
   severity: 'HIGH',
   severityGuide:
     'HIGH when the workflow runs on an event outsiders start with secrets in reach (issues, issue_comment, pull_request_target, discussion, workflow_run), or for event data in a composite action; MEDIUM on other events and for composite-action inputs; LOW for workflow_dispatch/workflow_call inputs and for workflows triggered only by fork pull requests (no secrets, read-only token). Values reached through an env var or a step output have lower confidence.',
