@@ -98,7 +98,7 @@ function insertLines(text: string, at: number, lines: readonly string[], eol: st
 /** Where new keys of a block map go: after the line on which its last value ends. */
 function endOfMap(text: string, map: YAMLMap): number {
   const last = map.items.at(-1) as Pair<Node, Node> | undefined;
-  const node = (last?.value ?? last?.key) as Node | undefined;
+  const node = last?.value ?? last?.key;
   const end = node?.range?.[1] ?? map.range?.[1] ?? text.length;
   // Block scalars end after their final line break; other values before it.
   return end > 0 && text[end - 1] === '\n' ? end : afterLine(text, Math.max(0, end - 1));
