@@ -106,18 +106,27 @@ export function linesWithIndex(value: string): { text: string; index: number }[]
   return out;
 }
 
-/** Major version of an action reference: from a `vN` tag, or the `# vN.M` comment after a pinned SHA; undefined when unknown. */
-export function majorVersion(wf: WorkflowFile, step: Step): number | undefined {
-  const ref = step.uses ? parseActionRef(step.uses.value) : undefined;
-  if (!ref) return undefined;
-  const tag = /^v?(\d{1,4})(?:\.|$)/.exec(ref.ref);
-  if (tag) return Number(tag[1]);
-  if (FULL_SHA.test(ref.ref) && step.uses) {
-    const end = step.uses.node.range?.[1] ?? 0;
-    const rest = wf.file.text.slice(end, wf.file.text.indexOf('\n', end) === -1 ? undefined : wf.file.text.indexOf('\n', end));
-    const comment = /#\s*v?(\d{1,4})(?:\.|\s|$)/.exec(rest);
-    if (comment) return Number(comment[1]);
-  }
-  return undefined;
+/**
+ * Version of an action reference: from a `vX[.Y[.Z]]` tag, or from the `# vX.Y.Z` comment after a pinned
+ * SHA. Parts not written are undefined (a floating `v4` tag follows the newest v4 release).
+ */
+export function actionVersion(wf: WorkflowFile, uses: Str | undefined): (number | undefined)[] | undefined {
+  const ref = uses ? parseActionRef(uses.value) : undefined;
+  if (!ref || !uses) return undefined;
+  const parse = (text: string) => {
+    const m = /^v?(\d{1,5})(?:\.(\d{1,5}))?(?:\.(\d{1,5}))?(?=$|[\s-])/.exec(text);
+    return m ? [Number(m[1]), m[2] === undefined ? undefined : Number(m[2]), m[3] === undefined ? undefined : Number(m[3])] : undefined;
+  };
+  const tag = parse(ref.ref);
+  if (tag) return tag;
+  if (!FULL_SHA.test(ref.ref)) return undefined;
+  const end = uses.node.range?.[1] ?? 0;
+  const nl = wf.file.text.indexOf('\n', end);
+  const comment = /#\s*(v?\d[\w.-]*)/.exec(wf.file.text.slice(end, nl === -1 ? undefined : nl));
+  return comment ? parse(comment[1] ?? '') : undefined;
 }
 
+/** Major version of a step's action reference (see actionVersion); undefined when unknown. */
+export function majorVersion(wf: WorkflowFile, step: Step): number | undefined {
+  return actionVersion(wf, step.uses)?.[0];
+}

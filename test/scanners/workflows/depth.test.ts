@@ -319,7 +319,10 @@ describe('persisted-checkout-credentials coverage', () => {
   });
 
   it('grades by upload-artifact and checkout version', () => {
-    expect(of(job('push', checkout() + upload('.', 'v3')), 'persisted-checkout-credentials')[0]?.severity).toBe('HIGH');
+    // 4.0–4.3 and before 3.2 uploaded hidden files by default; floating v3/v4 tags are the newest releases, which do not.
+    expect(of(job('push', checkout() + upload('.', 'v4.3.6')), 'persisted-checkout-credentials')[0]?.severity).toBe('HIGH');
+    expect(of(job('push', checkout() + upload('.', `${'b'.repeat(40)} # v3.1.3`)), 'persisted-checkout-credentials')[0]?.severity).toBe('HIGH');
+    expect(of(job('push', checkout() + upload('.', 'v3')), 'persisted-checkout-credentials')[0]?.severity).toBe('MEDIUM');
     expect(of(job('push', checkout() + upload('.')), 'persisted-checkout-credentials')[0]?.severity).toBe('MEDIUM');
     const v6 = '      - uses: actions/checkout@v6\n';
     expect(of(job('push', v6 + upload('.')), 'persisted-checkout-credentials')[0]?.severity).toBe('LOW');

@@ -2,7 +2,7 @@ import type { Severity } from '../../../core/findings.js';
 import type { WorkflowFile } from '../model.js';
 import { startOf } from '../parse.js';
 import { defineRule, OWASP, WORKFLOW_ONLY, type Hit } from '../rule.js';
-import { headCheckout, isFalse, isTrue, majorVersion, runsWorkspaceCode, usesAction } from '../steps.js';
+import { actionVersion, headCheckout, isFalse, isTrue, majorVersion, runsWorkspaceCode, usesAction } from '../steps.js';
 import { CHECKOUT_SENSITIVE_EVENTS } from './dangerous-checkout.js';
 
 /** Upload paths that take the whole workspace, where the checkout left its credentials. */
@@ -19,6 +19,13 @@ function coversCheckout(path: string, dir: string): boolean {
   if (dir === '') return false;
   const p = path.replace(/^\.\//, '').replace(/\/(?:\*{1,2})?$/, '');
   return p === dir || p === `${dir}/.git` || p.startsWith(`${dir}/.git/`);
+}
+
+function hiddenByDefault(v: (number | undefined)[] | undefined): boolean {
+  if (v === undefined) return false;
+  const [major = 0, minor] = v;
+  if (minor === undefined) return false;
+  return (major < 3 || (major === 3 && minor < 2)) || (major === 4 && minor < 4);
 }
 
 function detect(wf: WorkflowFile): Hit[] {
@@ -41,9 +48,8 @@ function detect(wf: WorkflowFile): Hit[] {
       const explicit = isTrue(step.with.get('persist-credentials'));
       if (!untrusted && !upload && (privileged.length === 0 || explicit)) return;
       const hidden = upload !== undefined && isTrue(upload.with.get('include-hidden-files'));
-      const uploadMajor = upload ? majorVersion(wf, upload) : undefined;
-      // upload-artifact before v4.4 included hidden files by default.
-      const oldUpload = uploadMajor !== undefined && uploadMajor < 4;
+      // upload-artifact before 3.2, and 4.0 to 4.3, included hidden files (.git) by default; a floating `v3`/`v4` tag is the newest release.
+      const oldUpload = upload !== undefined && hiddenByDefault(actionVersion(wf, upload.uses));
       let severity: Severity;
       let why: string;
       if (untrusted) {
@@ -76,7 +82,7 @@ export const rule = defineRule({
   title: CHECKOUT_CREDENTIALS_TITLE,
   severity: 'HIGH',
   severityGuide:
-    'HIGH when the job later runs pull request code in a privileged workflow, or uploads the workspace with hidden files (explicitly, or upload-artifact before v4 which included them by default); MEDIUM when it uploads the workspace as an artifact; LOW for checkout v6 and later (the credential is kept under $RUNNER_TEMP) and for other checkouts in pull_request_target, workflow_run and issue_comment workflows that do not opt out.',
+    'HIGH when the job later runs pull request code in a privileged workflow, or uploads the workspace with hidden files (explicitly, or upload-artifact before 3.2 or from 4.0 to 4.3, which included them by default); MEDIUM when it uploads the workspace as an artifact; LOW for checkout v6 and later (the credential is kept under $RUNNER_TEMP) and for other checkouts in pull_request_target, workflow_run and issue_comment workflows that do not opt out.',
   confidence: 0.8,
   cwe: 'CWE-522',
   owasp: OWASP.misconfiguration,
