@@ -29,6 +29,7 @@ export const CLASSES: Readonly<Record<string, string>> = Object.freeze({
   'insecure-commands': 'insecure-commands',
   obfuscation: 'obfuscation',
   'unsound-condition': 'unsound-condition',
+  'known-vulnerable-actions': 'known-vulnerable-action',
 });
 
 const LABEL = /[ \t]*(?:#|\/\/)[ \t]*expect:([^\n]*)/;

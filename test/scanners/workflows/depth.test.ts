@@ -335,6 +335,24 @@ describe('persisted-checkout-credentials coverage', () => {
   });
 });
 
+describe('known-vulnerable-action', () => {
+  const uses = (ref: string) => wf('pull_request', `      - uses: ${ref}\n`);
+  it.each([
+    ['tj-actions/changed-files@v40', true],
+    ['tj-actions/changed-files@v41', false],
+    ['tj-actions/changed-files@v40.2.2', true],
+    [`tj-actions/changed-files@${'c'.repeat(40)} # v39.1.0`, true],
+    [`tj-actions/changed-files@${'c'.repeat(40)}`, false],
+    ['tj-actions/branch-names@v7.0.6', true],
+    ['tj-actions/branch-names@v7.0.7', false],
+    ['actions/download-artifact@v4', false],
+    ['actions/download-artifact@v4.1.6', true],
+    ['actions/download-artifact@v3', false],
+  ])('%s: %s', (ref, reported) => {
+    expect(of(uses(ref), 'known-vulnerable-action')).toHaveLength(reported ? 1 : 0);
+  });
+});
+
 describe('smaller audits', () => {
   it('spoofable bot conditions in all spellings, not other actors', () => {
     const text = wf(

@@ -23,7 +23,7 @@ describe('CI/CD rule registry', () => {
     expect(new Set(WORKFLOW_RULES.map((r) => r.id)).size).toBe(WORKFLOW_RULES.length);
   });
 
-  it('has the sixteen GitHub Actions rules and the three GitLab CI rules', () => {
+  it('has the seventeen GitHub Actions rules and the three GitLab CI rules', () => {
     expect(WORKFLOW_RULES.map((r) => r.id).sort()).toEqual(
       [
         'cache-poisoning',
@@ -39,6 +39,7 @@ describe('CI/CD rule registry', () => {
         'spoofable-bot-condition',
         'unsound-condition',
         'known-compromised-action',
+        'known-vulnerable-action',
         'persisted-checkout-credentials',
         'secrets-inherit',
         'self-hosted-runner-untrusted',

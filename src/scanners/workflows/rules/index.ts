@@ -17,6 +17,7 @@ import { rule as cachePoisoning } from './cache-poisoning.js';
 import { rule as spoofableBotCondition } from './spoofable-bot-condition.js';
 import { rule as overprovisionedSecrets } from './overprovisioned-secrets.js';
 import { rule as insecureCommands } from './insecure-commands.js';
+import { rule as knownVulnerableAction } from './known-vulnerable-action.js';
 import { rule as obfuscation } from './obfuscation.js';
 import { rule as unsoundCondition } from './unsound-condition.js';
 import { rule as gitlabScriptInjection } from './gitlab-script-injection.js';
@@ -28,6 +29,7 @@ export const WORKFLOW_RULES: readonly WorkflowRule[] = Object.freeze([
   dangerousCheckout,
   unpinnedAction,
   knownCompromisedAction,
+  knownVulnerableAction,
   excessivePermissions,
   secretsInherit,
   persistedCheckoutCredentials,
