@@ -38,6 +38,8 @@ const PUBLISH_ACTIONS = [
  * (`${{ !startsWith(github.ref, 'refs/tags/') }}`, `${{ github.event_name != 'release' }}`).
  */
 function offForReleases(value: string): boolean {
+  // Toggles are short; long values (scripts) are not toggles, and the pattern below is quadratic on them.
+  if (value.length > 500) return false;
   const v = value.replace(/\s+/g, '').toLowerCase();
   return /^\$\{\{.*(?:!startswith\(github\.ref,'refs\/tags\/'\)|github\.ref_type!='tag'|github\.event_name!='release'|!contains\(github\.ref,'refs\/tags').*\}\}$/.test(v);
 }
