@@ -297,6 +297,23 @@ describe('cache-poisoning coverage', () => {
     expect(of(text, 'cache-poisoning').map((f) => f.severity)).toEqual(['MEDIUM']);
   });
 
+  it('reports caches in jobs that run pull request code in the default branch scope', () => {
+    const steps = `      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2
+        with:
+          ref: \${{ github.event.pull_request.head.sha }}
+          persist-credentials: false
+      - uses: actions/setup-node@v4
+        with:
+          cache: npm
+      - run: npm ci && npm test
+`;
+    const hits = of(wf('pull_request_target', steps), 'cache-poisoning');
+    expect(hits.map((f) => `${f.title}@${f.line}`)).toEqual(['Cache writable by pull request code@12']);
+    expect(of(wf('pull_request', steps), 'cache-poisoning')).toEqual([]);
+    // Base code only: nothing an outsider controls runs next to the cache.
+    expect(of(wf('pull_request_target', steps.replace(/ {8}with:\n {10}ref: .*\n/, '        with:\n')), 'cache-poisoning')).toEqual([]);
+  });
+
   it('skips steps whose if: turns them off for tags', () => {
     const text = release("      - uses: actions/setup-go@v5\n        if: ${{ !startsWith(github.ref, 'refs/tags/') }}\n", "push:\n    tags: ['v*']");
     expect(of(text, 'cache-poisoning')).toEqual([]);

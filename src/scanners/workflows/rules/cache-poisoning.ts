@@ -1,7 +1,7 @@
 import type { Job, Step, WorkflowFile } from '../model.js';
 import { asSeq, asStr, get, startOf } from '../parse.js';
 import { defineRule, OWASP, WORKFLOW_ONLY, type Hit } from '../rule.js';
-import { isTrue, majorVersion, usesAction } from '../steps.js';
+import { headCheckout, isTrue, majorVersion, runsWorkspaceCode, usesAction } from '../steps.js';
 import { actionName } from '../contexts.js';
 
 const PUBLISH_COMMAND =
@@ -165,7 +165,39 @@ function skippedOnReleases(step: Step): boolean {
   return /!startswith\(github\.ref,'refs\/tags\/'\)|github\.ref_type!='tag'|github\.event_name!='release'/.test(cond);
 }
 
+/** Events that run in the base repository's cache scope (the default branch) yet are started by outsiders. */
+const WRITABLE_SCOPE_EVENTS = ['pull_request_target', 'workflow_run', 'issue_comment'];
+
+/**
+ * The other side of poisoning: a job started by an outsider that runs their code (it checks out the pull
+ * request and runs workspace code) in the default branch's cache scope, next to a cache the job saves.
+ */
+function writableCaches(wf: WorkflowFile): Hit[] {
+  const events = WRITABLE_SCOPE_EVENTS.filter((e) => wf.triggers.has(e));
+  if (events.length === 0) return [];
+  const hits: Hit[] = [];
+  for (const job of wf.jobs) {
+    const checkoutAt = job.steps.findIndex((s) => headCheckout(s) !== undefined);
+    if (checkoutAt === -1 || !job.steps.slice(checkoutAt).some(runsWorkspaceCode)) continue;
+    for (const step of job.steps) {
+      const why = restoresCache(wf, step);
+      if (!why || !step.uses || usesAction(step, 'actions/cache/restore')) continue;
+      hits.push({
+        severity: 'HIGH',
+        confidence: 0.7,
+        offset: startOf(step.uses.node),
+        title: 'Cache writable by pull request code',
+        description: `This workflow runs on ${events.join(', ')}, in the cache scope of the default branch, and job \`${job.id}\` runs code from the pull request while ${why.replace(/restores/, 'uses (and saves)')}. The pull request's code can write cache entries that builds on the default branch and releases restore.`,
+        remediation: 'Do not use caches in jobs that run pull request code on pull_request_target, workflow_run or issue_comment; run that code on `pull_request` instead, where caches are scoped to the pull request.',
+        key: `writable|${job.id}|${step.index}`,
+      });
+    }
+  }
+  return hits;
+}
+
 function detect(wf: WorkflowFile): Hit[] {
+  const writable = writableCaches(wf);
   const reasons = releaseTriggers(wf);
   const workflowIdToken = wf.permissions?.scopes.get('id-token')?.trim() === 'write';
   const dispatchOnly = [...wf.triggers.keys()].every((t) => t === 'workflow_dispatch' || t === 'workflow_call');
@@ -188,7 +220,7 @@ function detect(wf: WorkflowFile): Hit[] {
       });
     }
   }
-  return hits;
+  return [...hits, ...writable];
 }
 
 export const rule = defineRule({
@@ -196,7 +228,7 @@ export const rule = defineRule({
   title: 'Release workflow restores a shared cache',
   severity: 'HIGH',
   severityGuide:
-    'HIGH when the job that restores the cache publishes (a publish command or action, a pushed image, or id-token: write); MEDIUM when the workflow is a release, tag or release-branch workflow but the job itself does not publish, and for deploy jobs of manually dispatched workflows.',
+    'HIGH when the job that restores the cache publishes (a publish command or action, a pushed image, or id-token: write), and for caches used by jobs that run pull request code on pull_request_target, workflow_run or issue_comment (they can write entries in the default branch\'s scope); MEDIUM when the workflow is a release, tag or release-branch workflow but the job itself does not publish, and for deploy jobs of manually dispatched workflows.',
   confidence: 0.6,
   cwe: 'CWE-349',
   owasp: OWASP.integrity,
@@ -208,7 +240,7 @@ export const rule = defineRule({
   references: ['https://docs.github.com/en/actions/writing-workflows/choosing-what-your-workflow-does/caching-dependencies-to-speed-up-workflows#restrictions-for-accessing-a-cache'],
   docs: {
     summary:
-      'Reports cache restores in release and publish jobs: actions/cache and actions/cache/restore (unless `lookup-only`), setup actions that cache when asked (setup-node `cache: npm|yarn|pnpm`, setup-python/setup-java/setup-graalvm `cache:`, setup-dotnet `cache: true`, ruby/setup-ruby `bundler-cache: true`, setup-uv `enable-cache: true`, maturin `sccache`) or by default (setup-go v4+, setup-node v5+ package-manager cache, rust-cache, setup-gradle, setup-bun, setup-zig, setup-rust-toolchain, mise, composer-install, magic-nix-cache, sccache). Release jobs are those of workflows run on `release`, tag pushes or pushes to release branches, jobs that publish (npm/cargo/twine/gem publish, docker push, gh release, publish and deploy actions, id-token: write) and deploy jobs of manually dispatched workflows. A cache input or step `if:` that turns caching off for tags and releases (`${{ !startsWith(github.ref, \'refs/tags/\') }}`) is understood.',
+      'Reports cache restores in release and publish jobs: actions/cache and actions/cache/restore (unless `lookup-only`), setup actions that cache when asked (setup-node `cache: npm|yarn|pnpm`, setup-python/setup-java/setup-graalvm `cache:`, setup-dotnet `cache: true`, ruby/setup-ruby `bundler-cache: true`, setup-uv `enable-cache: true`, maturin `sccache`) or by default (setup-go v4+, setup-node v5+ package-manager cache, rust-cache, setup-gradle, setup-bun, setup-zig, setup-rust-toolchain, mise, composer-install, magic-nix-cache, sccache). Release jobs are those of workflows run on `release`, tag pushes or pushes to release branches, jobs that publish (npm/cargo/twine/gem publish, docker push, gh release, publish and deploy actions, id-token: write) and deploy jobs of manually dispatched workflows. A cache input or step `if:` that turns caching off for tags and releases (`${{ !startsWith(github.ref, \'refs/tags/\') }}`) is understood. Also reported, titled "Cache writable by pull request code": caches used in jobs that check out and run pull request code on pull_request_target, workflow_run or issue_comment, where the code can write entries in the default branch\'s cache scope.',
     vulnerable: `name: publish
 on:
   release:
