@@ -347,6 +347,12 @@ export const TEMPLATE_INJECTION_FIXER: Fixer = {
     const exact = column === undefined ? undefined : onLine.find((c) => c.start - lineStart(text, c.start) + 1 === column);
     const target = exact ?? (onLine.length === 1 ? onLine[0] : undefined);
     if (target === undefined) {
+      // Still there, but in an action input (github-script's script:, a yq cmd:): not a shell script.
+      const lineText = file.lines.lineStarts[line - 1] === undefined ? '' : text.slice(file.lines.lineStarts[line - 1], afterLine(text, file.lines.lineStarts[line - 1] ?? 0));
+      const at = column === undefined ? lineText.indexOf('${{') : column - 1;
+      if (at >= 0 && lineText.startsWith('${{', at)) {
+        throw badRequest('Finding not supported: the expression is in an action input (such as github-script\'s script:), not a run: script, so it cannot be moved to env: automatically; pass it through env: and read process.env (or the action\'s equivalent) by hand');
+      }
       return { kind: 'gone', reason: `no \`\${{ … }}\` expression in a run: script at line ${line}${column === undefined ? '' : `, column ${column}`} of ${path} on ${repo.ref}` };
     }
     if (!SIMPLE_CONTEXT.test(target.inner) || flowingContexts(target.inner)?.length !== 1) {
