@@ -72,6 +72,7 @@ const EVENT_PATTERN = new RegExp(`${START}(?:${EVENT_FIELDS.join('|')})${ID_END}
 const INPUT_PATTERN = new RegExp(`${START}(?:inputs|github\\.event\\.inputs|github\\.event\\.client_payload)\\.([\\w-]{1,100})[\\w.*-]{0,100}`, 'g');
 const STEP_OUTPUT_PATTERN = new RegExp(`${START}steps\\.([\\w-]{1,100})\\.outputs\\.[\\w-]{1,100}`, 'g');
 const NEEDS_OUTPUT_PATTERN = new RegExp(`${START}needs\\.([\\w-]{1,100})\\.outputs\\.([\\w-]{1,100})`, 'g');
+const MATRIX_PATTERN = new RegExp(`${START}matrix\\.[\\w.*-]{1,100}`, 'g');
 const ENV_PATTERN = new RegExp(`${START}env\\.([\\w]{1,100})${ID_END}`, 'g');
 
 /** Input types whose values cannot carry free text (the runner validates them). */
@@ -99,6 +100,8 @@ export interface TaintScope {
   readonly needs?: ReadonlyMap<string, TaintKind>;
   /** Input names (lower-case) declared boolean, number, choice or environment. */
   readonly fixedInputs?: ReadonlySet<string>;
+  /** Set when the job's matrix is built from tainted values: `matrix.*` then carries them. */
+  readonly matrix?: TaintKind;
 }
 
 /** The outsider-controlled contexts an expression reads (only those whose text reaches its value). */
@@ -127,6 +130,7 @@ export function taintsOf(inner: string, scope?: TaintScope): Taint[] {
       const kind = lookup(scope.env, m[1] ?? '');
       if (kind) out.push({ context: m[0], kind, derived: true });
     }
+    if (scope.matrix) for (const m of text.matchAll(MATRIX_PATTERN)) out.push({ context: m[0], kind: scope.matrix, derived: true });
   }
   return out;
 }
@@ -191,6 +195,10 @@ function addSteps(scope: TaintScope & { steps: Map<string, TaintKind> }, job: Jo
   }
 }
 
+function worstKind(kinds: readonly (TaintKind | undefined)[]): TaintKind | undefined {
+  return kinds.includes('event') ? 'event' : kinds.includes('input') ? 'input' : undefined;
+}
+
 const JOB_OUTPUTS = new WeakMap<WorkflowFile, Map<string, TaintKind>>();
 
 /** Outputs of every job that are set from tainted values, as `job.output` keys (computed once per file). */
@@ -223,11 +231,13 @@ function jobOutputs(wf: WorkflowFile): Map<string, TaintKind> {
  */
 export function taintScope(wf: WorkflowFile, job: Job, step?: Step): TaintScope {
   const scope = { ...scopeBase(wf), needs: wf.jobs.some((j) => j.outputs.size > 0) ? jobOutputs(wf) : new Map<string, TaintKind>() };
-  addEnv(scope, wf.env);
-  addEnv(scope, job.env);
-  addSteps(scope, job, step);
-  if (step) addEnv(scope, step.env);
-  return scope;
+  const matrix = worstKind((job.matrixValues ?? []).map((v) => taintOfValue(v.value, scope)));
+  const withMatrix = { ...scope, ...(matrix ? { matrix } : {}) };
+  addEnv(withMatrix, wf.env);
+  addEnv(withMatrix, job.env);
+  addSteps(withMatrix, job, step);
+  if (step) addEnv(withMatrix, step.env);
+  return withMatrix;
 }
 
 /** Events that run with the base repository's secrets and a token that may write, yet are started by outsiders. */

@@ -48,6 +48,8 @@ export interface Job {
   readonly needs: readonly string[];
   /** `environment:` name (a string or `name:` of a map). */
   readonly environment?: string;
+  /** Every string under `strategy.matrix` (or the matrix expression itself), for taint. */
+  readonly matrixValues?: readonly Str[];
 }
 
 export interface Trigger {
@@ -181,7 +183,26 @@ function job(file: YamlFile, id: string, keyNode: Node, map: YAMLMap): Job {
     outputs: strMap(file, get(file, map, 'outputs')),
     needs: needsOf(file, get(file, map, 'needs')),
     environment: asStr(file, get(file, map, 'environment'))?.value ?? asStr(file, get(file, asMap(file, get(file, map, 'environment')), 'name'))?.value,
+    matrixValues: scalarsUnder(file, get(file, asMap(file, get(file, map, 'strategy')), 'matrix')),
   };
+}
+
+/** Strings anywhere under a node (at most 500, depth 6). */
+function scalarsUnder(file: YamlFile, node: Node | undefined): Str[] {
+  const out: Str[] = [];
+  const walk = (n: unknown, depth: number) => {
+    if (out.length >= 500 || depth > 6) return;
+    const s = asStr(file, n);
+    if (s) {
+      out.push(s);
+      return;
+    }
+    const map = asMap(file, n);
+    if (map) for (const item of map.items) walk(item.value, depth + 1);
+    for (const item of asSeq(file, n)?.items ?? []) walk(item, depth + 1);
+  };
+  walk(node, 0);
+  return out;
 }
 
 function needsOf(file: YamlFile, node: Node | undefined): string[] {

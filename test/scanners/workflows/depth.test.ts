@@ -150,6 +150,39 @@ jobs:
     expect(of(text, 'template-injection').map((f) => f.line)).toEqual([21]);
   });
 
+  it('follows a matrix built from tainted values, not a static one', () => {
+    const text = `on: pull_request_target
+permissions:
+  contents: read
+jobs:
+  plan:
+    runs-on: ubuntu-latest
+    outputs:
+      targets: \${{ steps.t.outputs.targets }}
+    steps:
+      - id: t
+        env:
+          BODY: \${{ github.event.pull_request.body }}
+        run: echo "targets=$(echo "$BODY" | jq -Rc 'split(",")')" >> "$GITHUB_OUTPUT"
+  build:
+    needs: plan
+    runs-on: ubuntu-latest
+    strategy:
+      matrix:
+        target: \${{ fromJSON(needs.plan.outputs.targets) }}
+    steps:
+      - run: make "\${{ matrix.target }}"
+  static:
+    runs-on: ubuntu-latest
+    strategy:
+      matrix:
+        os: [linux, macos]
+    steps:
+      - run: make "\${{ matrix.os }}"
+`;
+    expect(of(text, 'template-injection').map((f) => f.line)).toEqual([21]);
+  });
+
   it('reads code inputs of known actions (jq/yq programs, ssh scripts, azure inline scripts)', () => {
     const text = wf(
       'issue_comment',
