@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { flowingContexts, isConstantExpression } from '../../../src/scanners/workflows/expr.js';
 import { scanWorkflowFile } from '../../../src/scanners/workflows/scanner.js';
 import { unsound } from '../../../src/scanners/workflows/rules/unsound-condition.js';
+import { toggleOnRelease } from '../../../src/scanners/workflows/rules/cache-poisoning.js';
 
 const WF = '.github/workflows/ci.yml';
 const of = (text: string, rule: string, path = WF) => scanWorkflowFile(path, text).filter((f) => f.ruleId === rule);
@@ -345,6 +346,24 @@ describe('cache-poisoning coverage', () => {
     expect(of(wf('pull_request', steps), 'cache-poisoning')).toEqual([]);
     // Base code only: nothing an outsider controls runs next to the cache.
     expect(of(wf('pull_request_target', steps.replace(/ {8}with:\n {10}ref: .*\n/, '        with:\n')), 'cache-poisoning')).toEqual([]);
+  });
+
+  it('reads toggles set from release tests', () => {
+    expect(toggleOnRelease('true')).toBe(true);
+    expect(toggleOnRelease('no')).toBe(false);
+    expect(toggleOnRelease("${{ startsWith(github.ref, 'refs/tags/') }}")).toBe(true);
+    expect(toggleOnRelease("${{ !startsWith(github.ref, 'refs/tags/') }}")).toBe(false);
+    expect(toggleOnRelease("${{ github.event_name == 'push' && github.ref_type == 'tag' }}")).toBe(true);
+    expect(toggleOnRelease("${{ github.ref_type != 'tag' }}")).toBe(false);
+    expect(toggleOnRelease('${{ matrix.cache }}')).toBeUndefined();
+    const tagOnly = (withBlock: string) => release(`      - uses: PyO3/maturin-action@v1\n${withBlock}`, "push:\n    tags: ['*']");
+    expect(of(tagOnly("        with:\n          sccache: ${{ startsWith(github.ref, 'refs/tags/') }}\n"), 'cache-poisoning')).toHaveLength(1);
+    expect(of(tagOnly("        with:\n          sccache: ${{ !startsWith(github.ref, 'refs/tags/') }}\n"), 'cache-poisoning')).toEqual([]);
+    expect(of(tagOnly('        with:\n          sccache: ${{ matrix.sccache }}\n'), 'cache-poisoning')).toHaveLength(1);
+    // An opt-out toggle that is on for tags turns the cache off there.
+    const rust = (v: string) => release(`      - uses: Swatinem/rust-cache@v2\n        with:\n          lookup-only: ${v}\n`);
+    expect(of(rust("${{ startsWith(github.ref, 'refs/tags/') }}"), 'cache-poisoning')).toEqual([]);
+    expect(of(rust("${{ !startsWith(github.ref, 'refs/tags/') }}"), 'cache-poisoning')).toHaveLength(1);
   });
 
   it('skips steps whose if: turns them off for tags', () => {

@@ -33,23 +33,28 @@ const PUBLISH_ACTIONS = [
   'jamesives/github-pages-deploy-action',
 ];
 
+/** Release-run tests an input may be set from: true on tag pushes and releases. */
+const ON_RELEASES = /^(?:startswith\(github\.ref,'refs\/tags\/?'\)|github\.ref_type=='tag'|github\.event_name=='release'|contains\(github\.ref,'refs\/tags'\)|github\.event_name=='push'&&github\.ref_type=='tag'|github\.ref_type=='tag'&&github\.event_name=='push')$/;
+
 /**
- * An input value that turns caching off for tag and release runs
- * (`${{ !startsWith(github.ref, 'refs/tags/') }}`, `${{ github.event_name != 'release' }}`).
+ * A toggle input's value on a release run: true, false, or undefined when it cannot be told (an
+ * expression over other contexts). Literals are YAML-boolish; `${{ startsWith(github.ref, 'refs/tags/') }}`
+ * and the like are true on releases, their negation false.
  */
-function offForReleases(value: string): boolean {
-  // Toggles are short; long values (scripts) are not toggles, and the pattern below is quadratic on them.
-  if (value.length > 500) return false;
+export function toggleOnRelease(value: string): boolean | undefined {
+  // Toggles are short; a long value is not one.
+  if (value.length > 500) return undefined;
   const v = value.replace(/\s+/g, '').toLowerCase();
-  return /^\$\{\{.*(?:!startswith\(github\.ref,'refs\/tags\/'\)|github\.ref_type!='tag'|github\.event_name!='release'|!contains\(github\.ref,'refs\/tags').*\}\}$/.test(v);
-}
-
-function literalTrue(v: string | undefined): boolean {
-  return v !== undefined && ['true', 'yes', '1', '${{true}}'].includes(v.replace(/\s+/g, '').toLowerCase());
-}
-
-function literalFalse(v: string | undefined): boolean {
-  return v !== undefined && ['false', 'no', '0', '${{false}}', "''", ''].includes(v.replace(/\s+/g, '').toLowerCase());
+  if (['true', 'yes', '1', 'on', '${{true}}'].includes(v)) return true;
+  if (['false', 'no', '0', 'off', '${{false}}', "''", '""', ''].includes(v)) return false;
+  const expr = /^\$\{\{(.*)\}\}$/.exec(v)?.[1];
+  if (expr === undefined) return undefined;
+  const negated = /^!\((.*)\)$/.exec(expr)?.[1] ?? /^!(.*)$/.exec(expr)?.[1];
+  if (negated !== undefined && ON_RELEASES.test(negated)) return false;
+  if (ON_RELEASES.test(expr)) return true;
+  const inverse = expr.replace("ref_type!='tag'", "ref_type=='tag'").replace("event_name!='release'", "event_name=='release'");
+  if (inverse !== expr && ON_RELEASES.test(inverse)) return false;
+  return undefined;
 }
 
 /** Why a step restores a cache, if it does (cache-aware actions, their defaults and the inputs that switch them). */
@@ -58,13 +63,18 @@ export function restoresCache(wf: WorkflowFile, step: Step): string | undefined 
   const name = actionName(step.uses.value);
   const input = (key: string) => step.with.get(key)?.value;
   const major = majorVersion(wf, step);
-  // An input set from an expression that turns caching off on tags/releases.
-  if ([...step.with.values()].some((v) => offForReleases(v.value))) return undefined;
+  // Opt-in toggles: an expression that cannot be told counts as on (the cautious reading).
   const optIn = (key: string, byDefault: boolean) => {
     const v = input(key);
-    return v === undefined ? byDefault : !literalFalse(v);
+    return v === undefined ? byDefault : toggleOnRelease(v) !== false;
   };
-  const optOut = (key: string) => !literalTrue(input(key));
+  // Opt-out toggles (`lookup-only`, `no-cache`): caching stays on unless the toggle is surely true.
+  const optOut = (key: string) => {
+    const v = input(key);
+    return v === undefined || toggleOnRelease(v) !== true;
+  };
+  const literalTrue = (v: string | undefined) => v !== undefined && toggleOnRelease(v) === true;
+  const literalFalse = (v: string | undefined) => v !== undefined && toggleOnRelease(v) === false;
   switch (name) {
     case 'actions/cache':
     case 'actions/cache/restore':
@@ -82,7 +92,7 @@ export function restoresCache(wf: WorkflowFile, step: Step): string | undefined 
       return major === undefined || major >= 4 ? 'actions/setup-go restores its module cache (on by default since v4)' : undefined;
     case 'actions/setup-node': {
       const cache = input('cache')?.trim().toLowerCase();
-      if (cache && ['npm', 'yarn', 'pnpm'].includes(cache)) return `actions/setup-node restores its \`${cache}\` cache`;
+      if (cache && (['npm', 'yarn', 'pnpm'].includes(cache) || (cache.includes('${{') && toggleOnRelease(cache) !== false))) return `actions/setup-node restores its \`${cache}\` cache`;
       // v5 caches npm by default (package-manager-cache) when package.json names its package manager.
       if ((major === undefined || major >= 5) && !literalFalse(input('package-manager-cache'))) {
         return 'actions/setup-node restores the package manager cache (on by default since v5 unless `package-manager-cache: false`)';
@@ -91,16 +101,17 @@ export function restoresCache(wf: WorkflowFile, step: Step): string | undefined 
     }
     case 'astral-sh/setup-uv': {
       const v = input('enable-cache')?.trim().toLowerCase();
-      if (literalTrue(v)) return 'setup-uv restores its cache (enable-cache)';
-      if (v === 'auto' && major !== undefined && major < 10) return 'setup-uv restores its cache (enable-cache: auto on GitHub-hosted runners)';
-      return undefined;
+      // Before v10, `auto` (the default) caches on GitHub-hosted runners; an unknown version counts as such.
+      const autoCaches = major === undefined || major < 10;
+      if (v === undefined || v === 'auto') return autoCaches ? 'setup-uv restores its cache (enable-cache: auto on GitHub-hosted runners before v10)' : undefined;
+      return optIn('enable-cache', false) ? 'setup-uv restores its cache (enable-cache)' : undefined;
     }
     case 'swatinem/rust-cache':
       return optOut('lookup-only') ? 'rust-cache restores the cargo cache' : undefined;
     case 'ruby/setup-ruby':
-      return literalTrue(input('bundler-cache')) ? 'setup-ruby restores the bundler cache (bundler-cache: true)' : undefined;
+      return optIn('bundler-cache', false) ? 'setup-ruby restores the bundler cache (bundler-cache: true)' : undefined;
     case 'pyo3/maturin-action':
-      return literalTrue(input('sccache')) ? 'maturin-action restores its sccache cache' : undefined;
+      return optIn('sccache', false) ? 'maturin-action restores its sccache cache' : undefined;
     case 'mlugg/setup-zig':
       return optIn('use-cache', true) ? 'setup-zig restores its cache (on by default)' : undefined;
     case 'oven-sh/setup-bun':
@@ -240,7 +251,7 @@ export const rule = defineRule({
   references: ['https://docs.github.com/en/actions/writing-workflows/choosing-what-your-workflow-does/caching-dependencies-to-speed-up-workflows#restrictions-for-accessing-a-cache'],
   docs: {
     summary:
-      'Reports cache restores in release and publish jobs: actions/cache and actions/cache/restore (unless `lookup-only`), setup actions that cache when asked (setup-node `cache: npm|yarn|pnpm`, setup-python/setup-java/setup-graalvm `cache:`, setup-dotnet `cache: true`, ruby/setup-ruby `bundler-cache: true`, setup-uv `enable-cache: true`, maturin `sccache`) or by default (setup-go v4+, setup-node v5+ package-manager cache, rust-cache, setup-gradle, setup-bun, setup-zig, setup-rust-toolchain, mise, composer-install, magic-nix-cache, sccache). Release jobs are those of workflows run on `release`, tag pushes or pushes to release branches, jobs that publish (npm/cargo/twine/gem publish, docker push, gh release, publish and deploy actions, id-token: write) and deploy jobs of manually dispatched workflows. A cache input or step `if:` that turns caching off for tags and releases (`${{ !startsWith(github.ref, \'refs/tags/\') }}`) is understood. Also reported, titled "Cache writable by pull request code": caches used in jobs that check out and run pull request code on pull_request_target, workflow_run or issue_comment, where the code can write entries in the default branch\'s cache scope.',
+      'Reports cache restores in release and publish jobs: actions/cache and actions/cache/restore (unless `lookup-only`), setup actions that cache when asked (setup-node `cache: npm|yarn|pnpm`, setup-python/setup-java/setup-graalvm `cache:`, setup-dotnet `cache: true`, ruby/setup-ruby `bundler-cache: true`, setup-uv `enable-cache: true`, maturin `sccache`) or by default (setup-go v4+, setup-node v5+ package-manager cache, setup-uv before v10 (`enable-cache: auto`), rust-cache, setup-gradle, setup-bun, setup-zig, setup-rust-toolchain, mise, composer-install, magic-nix-cache, sccache). Release jobs are those of workflows run on `release`, tag pushes or pushes to release branches, jobs that publish (npm/cargo/twine/gem publish, docker push, gh release, publish and deploy actions, id-token: write) and deploy jobs of manually dispatched workflows. Toggles set from release tests are read for a release run: `${{ startsWith(github.ref, \'refs/tags/\') }}` is on, its negation off, and an expression over other contexts counts as caching; a step `if:` that skips it on tags and releases is understood. Also reported, titled "Cache writable by pull request code": caches used in jobs that check out and run pull request code on pull_request_target, workflow_run or issue_comment, where the code can write entries in the default branch\'s cache scope.',
     vulnerable: `name: publish
 on:
   release:
