@@ -122,7 +122,8 @@ export function actionVersion(wf: WorkflowFile, uses: Str | undefined): (number 
   if (!FULL_SHA.test(ref.ref)) return undefined;
   const end = uses.node.range?.[1] ?? 0;
   const nl = wf.file.text.indexOf('\n', end);
-  const comment = /#\s*(v?\d[\w.-]*)/.exec(wf.file.text.slice(end, nl === -1 ? undefined : nl));
+  // `# v4.2.2`, Renovate's `# tag=v4.2.2`, `# pin @v4.2.2`, ratchet's `# ratchet:owner/repo@v4`.
+  const comment = /#\s*(?:tag=|pin\s*@|ratchet:[\w./-]{1,200}@)?(v?\d[\w.-]*)/.exec(wf.file.text.slice(end, nl === -1 ? undefined : nl));
   return comment ? parse(comment[1] ?? '') : undefined;
 }
 

@@ -412,6 +412,8 @@ describe('known-vulnerable-action', () => {
     ['tj-actions/changed-files@v40.2.2', true],
     [`tj-actions/changed-files@${'c'.repeat(40)} # v39.1.0`, true],
     [`tj-actions/changed-files@${'c'.repeat(40)}`, false],
+    [`tj-actions/changed-files@${'c'.repeat(40)} # tag=v40.1.0`, true],
+    [`tj-actions/changed-files@${'c'.repeat(40)} # pin @v40.1.0`, true],
     ['tj-actions/branch-names@v7.0.6', true],
     ['tj-actions/branch-names@v7.0.7', false],
     ['actions/download-artifact@v4', false],
