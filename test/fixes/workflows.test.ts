@@ -109,6 +109,13 @@ describe('template injection fixer', () => {
     expect(await fixTwice(TEMPLATE_INJECTION_FIXER, viaEnv, 'template-injection')).toBe(viaEnv.replace('"${{ env.T }}"', '"${T}"'));
   });
 
+  it('fixes composite action steps with their declared shell', async () => {
+    const action = 'name: a\ndescription: a\ninputs:\n  who:\n    description: who\nruns:\n  using: composite\n  steps:\n    - shell: bash\n      run: echo "Hello ${{ inputs.who }}"\n';
+    const out = await fixTwice(TEMPLATE_INJECTION_FIXER, action, 'template-injection', undefined, 'action.yml');
+    expect(out).toBe('name: a\ndescription: a\ninputs:\n  who:\n    description: who\nruns:\n  using: composite\n  steps:\n    - shell: bash\n      run: echo "Hello ${INPUTS_WHO}"\n      env:\n        INPUTS_WHO: ${{ inputs.who }}\n');
+    expect(scanWorkflowFile('action.yml', out).filter((f) => f.ruleId === 'template-injection')).toEqual([]);
+  });
+
   it('refuses expressions that are not one context, and github-script sinks', async () => {
     const text = `on: issues\npermissions:\n  contents: read\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo "\${{ format('{0}', github.event.issue.title) }}"\n`;
     await expect(TEMPLATE_INJECTION_FIXER.fix(reported(text, 'template-injection'), memorySnapshot({ [WF]: text }))).rejects.toThrow(/not a single context/);
@@ -132,6 +139,13 @@ describe('pin-action fixer', () => {
     expect(out).toBe(text.replace('"acme/deploy@v2"', `"acme/deploy@${SHA}" # v2.3.1`));
     const second = content(await PIN_ACTION_FIXER.fix(reported(out, 'unpinned-action'), memorySnapshot({ [WF]: out }), context));
     expect(second).toBe(out.replace('acme/deploy/sub@v2 # the deployer', `acme/deploy/sub@${SHA} # the deployer`));
+  });
+
+  it('pins a reusable workflow call and an action inside a composite action', async () => {
+    const call = `on: push\npermissions:\n  contents: read\njobs:\n  deploy:\n    uses: acme/deploy/.github/workflows/deploy.yml@v2\n`;
+    expect(await fixTwice(PIN_ACTION_FIXER, call, 'unpinned-action', context)).toBe(call.replace('@v2\n', `@${SHA} # v2.3.1\n`));
+    const action = 'name: a\ndescription: a\nruns:\n  using: composite\n  steps:\n    - uses: acme/deploy@v2\n      with:\n        target: prod\n';
+    expect(await fixTwice(PIN_ACTION_FIXER, action, 'unpinned-action', context, 'action.yml')).toBe(action.replace('acme/deploy@v2', `acme/deploy@${SHA} # v2.3.1`));
   });
 
   it('answers 400 when the ref does not exist', async () => {
