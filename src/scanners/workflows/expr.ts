@@ -3,11 +3,11 @@
  * which contexts can reach the text an expression expands to? Comparisons,
  * `!` and predicate functions (`contains`, `startsWith`, …) turn their
  * operands into a boolean, so an attacker's text in them never reaches the
- * script; `||`, `&&`, `format`, `join`, `toJSON`, `fromJSON` pass it on.
+ * script; `||`, the right side of `&&`, `format`, `join`, `toJSON`, `fromJSON` pass it on.
  */
 
 type Token =
-  | { readonly t: 'str' | 'num' | 'ident' }
+  | { readonly t: 'str' | 'num' }
   | { readonly t: 'op'; readonly v: string }
   | { readonly t: 'name'; readonly v: string };
 
@@ -100,11 +100,12 @@ class Parser {
     return flows;
   }
 
+  /** `a && b` is `b` when `a` is truthy and `a` only when it is falsy ('', 0, null, false): no text of `a` gets through. */
   private and(): string[] {
-    const flows = this.comparison();
+    let flows = this.comparison();
     while (this.isOp('&&')) {
       this.at += 1;
-      flows.push(...this.comparison());
+      flows = this.comparison();
     }
     return flows;
   }

@@ -25,6 +25,9 @@ describe('expression dataflow', () => {
     expect(flowingContexts("!startsWith(github.head_ref, 'x')")).toEqual([]);
     expect(flowingContexts("format('{0}', github.event.issue.title)")).toEqual(['github.event.issue.title']);
     expect(flowingContexts('github.event.issue.title || github.head_ref')).toEqual(['github.event.issue.title', 'github.head_ref']);
+    // The left side of && only gets through when it is falsy (empty): no text.
+    expect(flowingContexts("github.event.issue.title && 'yes' || 'no'")).toEqual([]);
+    expect(flowingContexts("github.event_name == 'pull_request_target' && github.head_ref || github.ref_name")).toEqual(['github.head_ref', 'github.ref_name']);
     expect(flowingContexts("github.event['pull_request'].labels[0].name")).toEqual(['github.event.pull_request.labels.*.name']);
     expect(flowingContexts("foo('")).toBeUndefined();
   });
