@@ -481,6 +481,8 @@ describe('smaller audits', () => {
 `,
     );
     expect(at(text, 'obfuscation')).toEqual(['MEDIUM@8:15', 'MEDIUM@11:15', 'MEDIUM@12:15', 'LOW@16:19']);
+    const local = wf('push', '      - uses: ./.github/actions/setup\n      - uses: ././/.github/actions/setup\n      - uses: ./.github/actions/../actions/setup\n');
+    expect(of(local, 'obfuscation').map((f) => f.line)).toEqual([9, 10]);
   });
 
   it('always-true if conditions', () => {

@@ -7,9 +7,11 @@ import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
 /** `uses:` paths with empty, `.` or `..` segments (`actions/checkout/@v4`, `a/b/../c@v1`). */
 function obfuscatedUses(value: string): boolean {
   const v = value.trim();
-  if (v.startsWith('./') || v.startsWith('docker://')) return false;
-  const at = v.lastIndexOf('@');
-  const path = at === -1 ? v : v.slice(0, at);
+  if (v.startsWith('docker://')) return false;
+  // Local actions and workflows must start with `./`; past it the same rule holds.
+  const local = v.startsWith('./');
+  const at = local ? -1 : v.lastIndexOf('@');
+  const path = local ? v.slice(2) : at === -1 ? v : v.slice(0, at);
   return path.split('/').some((segment) => segment === '' || segment === '.' || segment === '..');
 }
 
@@ -74,7 +76,7 @@ export const rule = defineRule({
   appliesTo: STEP_KINDS,
   docs: {
     summary:
-      'Reports `uses:` references (steps and reusable-workflow jobs) whose path has empty, `.` or `..` segments, and `${{ }}` expressions in `run:`, `with:` and `env:` that read no context (`${{ \'x\' }}`, `${{ format(\'{0}\', \'x\') }}`) or round-trip through `fromJSON(toJSON(…))`.',
+      'Reports `uses:` references (steps and reusable-workflow jobs, local `./` paths included) whose path has empty, `.` or `..` segments, and `${{ }}` expressions in `run:`, `with:` and `env:` that read no context (`${{ \'x\' }}`, `${{ format(\'{0}\', \'x\') }}`) or round-trip through `fromJSON(toJSON(…))`.',
     vulnerable: `name: ci
 on: push
 permissions:
