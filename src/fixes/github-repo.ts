@@ -31,6 +31,45 @@ function validationText(error: unknown): string {
   return [typeof data?.message === 'string' ? data.message : '', ...messages].join(' ');
 }
 
+const VERSION_TAG = /^v?\d+(?:\.\d+){0,3}$/;
+
+/** How specific a version tag is: `v4.2.2` over `v4.2` over `v4`. */
+function specificity(tag: string): number {
+  return VERSION_TAG.test(tag) ? tag.split('.').length : 0;
+}
+
+/**
+ * Resolves an action's tag (or branch) to a commit through the GitHub API, with the most specific
+ * version tag on that commit for the comment. Reads at most 10 pages of tags; undefined when the ref
+ * is neither a tag nor a branch. Read failures other than 404 come out as typed errors.
+ */
+export async function resolveActionRef(client: GitHubClient, owner: string, repo: string, ref: string): Promise<{ sha: string; version: string } | undefined> {
+  const tags: { name: string; sha: string }[] = [];
+  const fail = (error: unknown, step: string) => mapGitHubWriteError(error, { owner, repo, step, redact: (t) => client.redact(t) });
+  try {
+    for (let page = 1; page <= 10; page++) {
+      const { data } = await client.octokit.rest.repos.listTags({ owner, repo, per_page: 100, page });
+      tags.push(...data.map((t) => ({ name: t.name, sha: t.commit.sha })));
+      if (data.length < 100) break;
+    }
+  } catch (error) {
+    if (answeredStatus(error) === 404) return undefined;
+    throw fail(error, `reading the tags of ${owner}/${repo}`);
+  }
+  const tag = tags.find((t) => t.name === ref);
+  if (tag !== undefined) {
+    const best = tags.filter((t) => t.sha === tag.sha).sort((a, b) => specificity(b.name) - specificity(a.name) || b.name.length - a.name.length)[0];
+    return { sha: tag.sha, version: best !== undefined && specificity(best.name) >= specificity(ref) ? best.name : ref };
+  }
+  try {
+    const { data } = await client.octokit.rest.git.getRef({ owner, repo, ref: `heads/${ref}` });
+    return { sha: data.object.sha, version: ref };
+  } catch (error) {
+    if (answeredStatus(error) === 404) return undefined;
+    throw fail(error, `reading branch ${ref} of ${owner}/${repo}`);
+  }
+}
+
 export class FixRepository {
   constructor(
     private readonly client: GitHubClient,

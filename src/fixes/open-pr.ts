@@ -8,9 +8,9 @@ import { AppError, isAppError } from '../core/errors.js';
 import type { Finding } from '../core/findings.js';
 import { createGitHubClient } from '../platforms/github/client.js';
 import { couldNotOpen, permissionDenied } from '../platforms/github/write-errors.js';
-import { FixRepository, type PullRequestRef } from './github-repo.js';
+import { FixRepository, resolveActionRef, type PullRequestRef } from './github-repo.js';
 import { branchFor, pullRequestBody } from './pr-text.js';
-import type { FixChange, Fixer } from './types.js';
+import type { FixChange, FixContext, Fixer } from './types.js';
 
 export interface FixPullRequestSettings {
   readonly githubApiUrl: string;
@@ -37,12 +37,12 @@ function alreadyGone(finding: Finding, reason: string): AppError {
 }
 
 /** Commits the fix on the branch. `first` is the change computed on the branch's base; undefined means compute it on the branch. */
-async function commitFix(repo: FixRepository, fixer: Fixer, finding: Finding, branch: string, first: FixChange | undefined): Promise<void> {
+async function commitFix(repo: FixRepository, fixer: Fixer, finding: Finding, branch: string, first: FixChange | undefined, context: FixContext): Promise<void> {
   let change = first;
   for (let attempt = 0; attempt < 2; attempt += 1) {
     if (change === undefined) {
       // Re-read the file where the commit goes: the branch has moved (or existed already).
-      const outcome = await fixer.fix(finding, repo.snapshot(branch));
+      const outcome = await fixer.fix(finding, repo.snapshot(branch), context);
       if (outcome.kind === 'gone') return; // the branch already carries the fix
       change = outcome.change;
     }
@@ -92,13 +92,14 @@ async function open(fixer: Fixer, request: FixPullRequestRequest, settings: FixP
   }
 
   const baseSha = await repo.branchHead(info.defaultBranch);
-  const outcome = await fixer.fix(finding, repo.snapshot(baseSha, info.defaultBranch));
+  const context: FixContext = { resolveActionRef: (owner, name, ref) => resolveActionRef(client, owner, name, ref) };
+  const outcome = await fixer.fix(finding, repo.snapshot(baseSha, info.defaultBranch), context);
   if (outcome.kind === 'gone') throw alreadyGone(finding, outcome.reason);
   const change = outcome.change;
 
   const created = await repo.createBranch(branch, baseSha);
   try {
-    await commitFix(repo, fixer, finding, branch, created ? change : undefined);
+    await commitFix(repo, fixer, finding, branch, created ? change : undefined, context);
     const pull = await openOrFind(repo, branch, info.defaultBranch, finding, change);
     return { pr_url: pull.url, message: `Opened pull request #${pull.number} from branch ${branch}: ${change.summary} ${change.advice}` };
   } catch (error) {

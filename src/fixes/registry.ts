@@ -7,8 +7,9 @@ import { AppError } from '../core/errors.js';
 import { GITIGNORE_FIXER } from './gitignore.js';
 import { REDACTION_FIXERS } from './redact.js';
 import type { Fixer } from './types.js';
+import { WORKFLOW_FIXERS } from './workflows.js';
 
-export const FIXERS: readonly Fixer[] = Object.freeze([...REDACTION_FIXERS, GITIGNORE_FIXER]);
+export const FIXERS: readonly Fixer[] = Object.freeze([...REDACTION_FIXERS, GITIGNORE_FIXER, ...WORKFLOW_FIXERS]);
 
 const BY_TITLE: ReadonlyMap<string, Fixer> = new Map(FIXERS.flatMap((fixer) => fixer.titles.map((title) => [title, fixer] as const)));
 

@@ -47,6 +47,12 @@ export type FixOutcome =
   /** The thing to fix is not there any more; `reason` says what was found instead. */
   | { readonly kind: 'gone'; readonly reason: string };
 
+/** What some fixers need beyond the repository: look-ups through the GitHub API. */
+export interface FixContext {
+  /** The commit a tag (or branch) of another repository points at, and the most specific version tag on it; undefined when there is no such ref. */
+  resolveActionRef?(owner: string, repo: string, ref: string): Promise<{ readonly sha: string; readonly version: string } | undefined>;
+}
+
 export interface Fixer {
   /** kebab-case identity (docs, logs). */
   readonly id: string;
@@ -56,5 +62,5 @@ export interface Fixer {
   readonly description: string;
   /** What the finding lacks for this fix (for example its file and line), naming the fields; undefined when it has all. */
   incomplete?(finding: Finding): string | undefined;
-  fix(finding: Finding, repo: RepoSnapshot): Promise<FixOutcome>;
+  fix(finding: Finding, repo: RepoSnapshot, context?: FixContext): Promise<FixOutcome>;
 }

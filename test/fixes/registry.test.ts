@@ -7,8 +7,19 @@ import { TITLES } from '../../src/scanners/secrets/rule.js';
 import { findingAt } from './helpers.js';
 
 describe('fixer registry', () => {
-  it('covers exactly the titles of the specification table, one fixer per title', () => {
-    expect([...SUPPORTED_TITLES].sort()).toEqual(Object.values(TITLES).sort());
+  it('covers the titles of the specification table and the workflow fixes, one fixer per title', () => {
+    expect([...SUPPORTED_TITLES].sort()).toEqual(
+      [
+        ...Object.values(TITLES),
+        'Checkout credentials left where untrusted code or artifacts can reach them',
+        'No permissions set for the workflow token',
+        'Untrusted input expanded into a script',
+        'Third-party action not pinned to a commit',
+        'GitHub-maintained action not pinned to a commit',
+        'Third-party reusable workflow not pinned to a commit',
+        'GitHub-maintained reusable workflow not pinned to a commit',
+      ].sort(),
+    );
     expect(new Set(SUPPORTED_TITLES).size).toBe(SUPPORTED_TITLES.length);
     expect(new Set(FIXERS.map((f) => f.id)).size).toBe(FIXERS.length);
   });

@@ -42,6 +42,14 @@ export interface Job {
   readonly runsOn: readonly Str[];
   readonly env: ReadonlyMap<string, Str>;
   readonly if?: Str;
+  /** `outputs:` of the job, by name. */
+  readonly outputs: ReadonlyMap<string, Str>;
+  /** Job ids in `needs:`. */
+  readonly needs: readonly string[];
+  /** `environment:` name (a string or `name:` of a map). */
+  readonly environment?: string;
+  /** Every string under `strategy.matrix` (or the matrix expression itself), for taint. */
+  readonly matrixValues?: readonly Str[];
 }
 
 export interface Trigger {
@@ -62,6 +70,8 @@ export interface WorkflowFile {
   readonly jobs: readonly Job[];
   /** Docker actions: `runs.image`. */
   readonly image?: Str;
+  /** Declared `type:` of workflow_dispatch / workflow_call inputs (lower-case names); empty for actions (their inputs are text). */
+  readonly inputTypes: ReadonlyMap<string, string>;
   /** GitLab CI files: the pipeline (jobs and triggers above are empty). */
   readonly gitlab?: GitlabPipeline;
 }
@@ -170,7 +180,49 @@ function job(file: YamlFile, id: string, keyNode: Node, map: YAMLMap): Job {
     runsOn: runsOn(file, map),
     env: strMap(file, get(file, map, 'env')),
     if: asStr(file, get(file, map, 'if')),
+    outputs: strMap(file, get(file, map, 'outputs')),
+    needs: needsOf(file, get(file, map, 'needs')),
+    environment: asStr(file, get(file, map, 'environment'))?.value ?? asStr(file, get(file, asMap(file, get(file, map, 'environment')), 'name'))?.value,
+    matrixValues: scalarsUnder(file, get(file, asMap(file, get(file, map, 'strategy')), 'matrix')),
   };
+}
+
+/** Strings anywhere under a node (at most 500, depth 6). */
+function scalarsUnder(file: YamlFile, node: Node | undefined): Str[] {
+  const out: Str[] = [];
+  const walk = (n: unknown, depth: number) => {
+    if (out.length >= 500 || depth > 6) return;
+    const s = asStr(file, n);
+    if (s) {
+      out.push(s);
+      return;
+    }
+    const map = asMap(file, n);
+    if (map) for (const item of map.items) walk(item.value, depth + 1);
+    for (const item of asSeq(file, n)?.items ?? []) walk(item, depth + 1);
+  };
+  walk(node, 0);
+  return out;
+}
+
+function needsOf(file: YamlFile, node: Node | undefined): string[] {
+  const one = asStr(file, node);
+  if (one) return [one.value];
+  return (asSeq(file, node)?.items ?? []).map((i) => asStr(file, i)?.value).filter((v): v is string => v !== undefined);
+}
+
+/** `type:` of each workflow_dispatch and workflow_call input (a name declared by both keeps the looser `string`). */
+function inputTypes(file: YamlFile, triggers: ReadonlyMap<string, Trigger>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const name of ['workflow_dispatch', 'workflow_call']) {
+    const inputs = asMap(file, get(file, triggers.get(name)?.config, 'inputs'));
+    for (const e of entries(file, inputs)) {
+      const type = asStr(file, get(file, asMap(file, e.value), 'type'))?.value.trim().toLowerCase() ?? 'string';
+      const key = e.key.toLowerCase();
+      if (out.get(key) !== 'string') out.set(key, type);
+    }
+  }
+  return out;
 }
 
 /** Builds the model; undefined when the document is not a workflow or an action we handle. */
@@ -179,7 +231,7 @@ export function buildModel(file: YamlFile, path: string, kind: 'workflow' | 'act
   if (!root) return undefined;
   if (kind === 'gitlab') {
     const gitlab = buildGitlabModel(file);
-    return gitlab ? { kind: 'gitlab', path, file, triggers: new Map(), env: new Map(), jobs: [], gitlab } : undefined;
+    return gitlab ? { kind: 'gitlab', path, file, triggers: new Map(), env: new Map(), jobs: [], inputTypes: new Map(), gitlab } : undefined;
   }
   if (kind === 'workflow') {
     const jobsMap = asMap(file, get(file, root, 'jobs'));
@@ -189,11 +241,13 @@ export function buildModel(file: YamlFile, path: string, kind: 'workflow' | 'act
       const map = asMap(file, e.value);
       if (map) jobs.push(job(file, e.key, e.keyNode, map));
     }
+    const on = triggers(file, root);
     return {
       kind: 'workflow',
       path,
       file,
-      triggers: triggers(file, root),
+      triggers: on,
+      inputTypes: inputTypes(file, on),
       permissions: permissions(file, root),
       env: strMap(file, get(file, root, 'env')),
       jobs,
@@ -209,11 +263,13 @@ export function buildModel(file: YamlFile, path: string, kind: 'workflow' | 'act
       steps: steps(file, stepsPair?.value),
       runsOn: [],
       env: new Map(),
+      outputs: new Map(),
+      needs: [],
     };
-    return { kind: 'composite', path, file, triggers: new Map(), env: new Map(), jobs: [pseudo] };
+    return { kind: 'composite', path, file, triggers: new Map(), env: new Map(), jobs: [pseudo], inputTypes: new Map() };
   }
   if (using === 'docker') {
-    return { kind: 'docker-action', path, file, triggers: new Map(), env: new Map(), jobs: [], image: asStr(file, get(file, runs, 'image')) };
+    return { kind: 'docker-action', path, file, triggers: new Map(), env: new Map(), jobs: [], inputTypes: new Map(), image: asStr(file, get(file, runs, 'image')) };
   }
   return undefined;
 }

@@ -1,6 +1,6 @@
 /** Step-level facts several rules share: what an action reference is, what checks out PR code, what runs code. */
 import { actionName, FULL_SHA, normalizeExpression } from './contexts.js';
-import type { Job, Step } from './model.js';
+import type { Job, Step, WorkflowFile } from './model.js';
 import type { Str } from './parse.js';
 
 export interface ActionRef {
@@ -104,4 +104,30 @@ export function linesWithIndex(value: string): { text: string; index: number }[]
     index += text.length + 1;
   }
   return out;
+}
+
+/**
+ * Version of an action reference: from a `vX[.Y[.Z]]` tag, or from the `# vX.Y.Z` comment after a pinned
+ * SHA. Parts not written are undefined (a floating `v4` tag follows the newest v4 release).
+ */
+export function actionVersion(wf: WorkflowFile, uses: Str | undefined): (number | undefined)[] | undefined {
+  const ref = uses ? parseActionRef(uses.value) : undefined;
+  if (!ref || !uses) return undefined;
+  const parse = (text: string) => {
+    const m = /^v?(\d{1,5})(?:\.(\d{1,5}))?(?:\.(\d{1,5}))?(?=$|[\s-])/.exec(text);
+    return m ? [Number(m[1]), m[2] === undefined ? undefined : Number(m[2]), m[3] === undefined ? undefined : Number(m[3])] : undefined;
+  };
+  const tag = parse(ref.ref);
+  if (tag) return tag;
+  if (!FULL_SHA.test(ref.ref)) return undefined;
+  const end = uses.node.range?.[1] ?? 0;
+  const nl = wf.file.text.indexOf('\n', end);
+  // `# v4.2.2`, Renovate's `# tag=v4.2.2`, `# pin @v4.2.2`, ratchet's `# ratchet:owner/repo@v4`.
+  const comment = /#\s*(?:tag=|pin\s*@|ratchet:[\w./-]{1,200}@)?(v?\d[\w.-]*)/.exec(wf.file.text.slice(end, nl === -1 ? undefined : nl));
+  return comment ? parse(comment[1] ?? '') : undefined;
+}
+
+/** Major version of a step's action reference (see actionVersion); undefined when unknown. */
+export function majorVersion(wf: WorkflowFile, step: Step): number | undefined {
+  return actionVersion(wf, step.uses)?.[0];
 }

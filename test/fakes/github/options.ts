@@ -24,6 +24,8 @@ export interface FakeRepoOptions {
   readonly deniedStatus?: 403 | 404;
   /** What POST /pulls answers instead of opening one (for failure tests). */
   readonly pullFailure?: { readonly status: number; readonly message: string };
+  /** Tag name → commit SHA, listed by GET /repos/{owner}/{repo}/tags (newest first as given). */
+  readonly tags?: Readonly<Record<string, string>>;
 }
 
 export interface FakeToken {

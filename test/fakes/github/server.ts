@@ -188,6 +188,19 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     if (method === 'GET' && action === undefined && !limited(ctx, repo, 'metadata')) return metadata(ctx, repo);
     if (method === 'GET' && action === 'tarball' && !limited(ctx, repo, 'tarball')) return archives.redirect(ctx, repo, rest.join('/') || (repo.defaultBranch ?? 'main'));
     if (ctx.res.headersSent) return;
+    if (method === 'GET' && action === 'tags' && rest.length === 0) {
+      // Paged like GitHub: per_page (default 30, at most 100) and page from 1.
+      const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30) || 30);
+      const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
+      const all = Object.entries(repo.tags ?? {}).map(([name, sha]) => ({
+        name,
+        commit: { sha, url: `${ctx.base}/repos/${repo.owner}/${repo.repo}/commits/${sha}` },
+        zipball_url: `${ctx.base}/repos/${repo.owner}/${repo.repo}/zipball/refs/tags/${name}`,
+        tarball_url: `${ctx.base}/repos/${repo.owner}/${repo.repo}/tarball/refs/tags/${name}`,
+        node_id: `TAG_${name}`,
+      }));
+      return send(ctx, 200, all.slice((page - 1) * perPage, page * perPage));
+    }
     const git = action === 'git' || action === 'contents' || action === 'pulls' ? await gitOf(repo) : undefined;
     const served = git !== undefined && (await gitRoute({ ctx, owner: repo.owner, repo: repo.repo, git, parts: repoParts, query: url.searchParams, ...(repo.pullFailure ? { pullFailure: repo.pullFailure } : {}) }));
     if (!served) sendNotFound(ctx);

@@ -23,7 +23,7 @@ describe('CI/CD rule registry', () => {
     expect(new Set(WORKFLOW_RULES.map((r) => r.id)).size).toBe(WORKFLOW_RULES.length);
   });
 
-  it('has the eleven GitHub Actions rules and the three GitLab CI rules', () => {
+  it('has the seventeen GitHub Actions rules and the three GitLab CI rules', () => {
     expect(WORKFLOW_RULES.map((r) => r.id).sort()).toEqual(
       [
         'cache-poisoning',
@@ -33,7 +33,13 @@ describe('CI/CD rule registry', () => {
         'gitlab-remote-include',
         'gitlab-script-injection',
         'gitlab-unpinned-image',
+        'insecure-commands',
+        'obfuscation',
+        'overprovisioned-secrets',
+        'spoofable-bot-condition',
+        'unsound-condition',
         'known-compromised-action',
+        'known-vulnerable-action',
         'persisted-checkout-credentials',
         'secrets-inherit',
         'self-hosted-runner-untrusted',

@@ -65,8 +65,9 @@ export function fixPullRequestRoutes(app: FastifyInstance, deps: FixPullRequestD
         summary: 'Open a pull request that fixes a finding',
         description:
           `Supported titles: ${SUPPORTED_TITLES.join(', ')}. Secrets are redacted in place (the value must still be rotated: it stays in git history); ` +
-          '`.env not in .gitignore` adds `.env*` to .gitignore. The branch is `vigil/fix-<finding id>`; asking again while its pull request is open returns that one. ' +
-          '409 when the secret is already gone from the default branch. Counted in the scans bucket; Pro and Team plans.',
+          '`.env not in .gitignore` adds `.env*` to .gitignore. Workflow findings get `persist-credentials: false`, a top-level `permissions: contents: read`, the injected expression moved to `env:`, or the action pinned to the commit SHA of its tag (resolved through GitHub, with a `# vX.Y.Z` comment). ' +
+          'The branch is `vigil/fix-<finding id>`; asking again while its pull request is open returns that one. ' +
+          '409 when the secret (or workflow problem) is already gone from the default branch. Counted in the scans bucket; Pro and Team plans.',
         security: V1_SECURITY,
         body: FixPullRequestBody,
         response: {

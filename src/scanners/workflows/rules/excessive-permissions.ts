@@ -6,6 +6,9 @@ function writeScopes(p: Permissions): string[] {
   return [...p.scopes].filter(([, level]) => level.trim().toLowerCase() === 'write').map(([scope]) => scope);
 }
 
+/** Selected on by the fix-PR fixer. */
+export const MISSING_PERMISSIONS_TITLE = 'No permissions set for the workflow token';
+
 function detect(wf: WorkflowFile): Hit[] {
   const privileged = privilegedTriggers(wf);
   const untrusted = privileged.length > 0 ? ` on ${privileged.join(', ')}, events outsiders can start` : '';
@@ -43,7 +46,7 @@ function detect(wf: WorkflowFile): Hit[] {
         severity: privileged.length > 0 ? 'MEDIUM' : 'LOW',
         confidence: 0.6,
         offset: first.start,
-        title: 'No permissions set for the workflow token',
+        title: MISSING_PERMISSIONS_TITLE,
         description: `Neither the workflow nor job${bare.length > 1 ? 's' : ''} ${bare.map((j) => `\`${j.id}\``).join(', ')} set \`permissions\`, so the token gets the repository's default, which is read-write on repositories and organizations created before February 2023 unless changed${untrusted}.`,
         remediation: 'Add `permissions: contents: read` (or `permissions: {}`) at the top of the workflow and grant each job only the scopes it needs.',
         key: 'missing',

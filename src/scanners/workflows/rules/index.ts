@@ -14,6 +14,12 @@ import { rule as selfHostedRunnerUntrusted } from './self-hosted-runner-untruste
 import { rule as untrustedEnvWrite } from './untrusted-env-write.js';
 import { rule as curlPipeShell } from './curl-pipe-shell.js';
 import { rule as cachePoisoning } from './cache-poisoning.js';
+import { rule as spoofableBotCondition } from './spoofable-bot-condition.js';
+import { rule as overprovisionedSecrets } from './overprovisioned-secrets.js';
+import { rule as insecureCommands } from './insecure-commands.js';
+import { rule as knownVulnerableAction } from './known-vulnerable-action.js';
+import { rule as obfuscation } from './obfuscation.js';
+import { rule as unsoundCondition } from './unsound-condition.js';
 import { rule as gitlabScriptInjection } from './gitlab-script-injection.js';
 import { rule as gitlabUnpinnedImage } from './gitlab-unpinned-image.js';
 import { rule as gitlabRemoteInclude } from './gitlab-remote-include.js';
@@ -23,6 +29,7 @@ export const WORKFLOW_RULES: readonly WorkflowRule[] = Object.freeze([
   dangerousCheckout,
   unpinnedAction,
   knownCompromisedAction,
+  knownVulnerableAction,
   excessivePermissions,
   secretsInherit,
   persistedCheckoutCredentials,
@@ -30,6 +37,11 @@ export const WORKFLOW_RULES: readonly WorkflowRule[] = Object.freeze([
   untrustedEnvWrite,
   curlPipeShell,
   cachePoisoning,
+  spoofableBotCondition,
+  overprovisionedSecrets,
+  insecureCommands,
+  obfuscation,
+  unsoundCondition,
   gitlabScriptInjection,
   gitlabUnpinnedImage,
   gitlabRemoteInclude,

@@ -1,35 +1,72 @@
+import type { Severity } from '../../../core/findings.js';
 import type { WorkflowFile } from '../model.js';
 import { startOf } from '../parse.js';
 import { defineRule, OWASP, WORKFLOW_ONLY, type Hit } from '../rule.js';
-import { headCheckout, isFalse, isTrue, runsWorkspaceCode, usesAction } from '../steps.js';
+import { actionVersion, headCheckout, isFalse, isTrue, majorVersion, runsWorkspaceCode, usesAction } from '../steps.js';
 import { CHECKOUT_SENSITIVE_EVENTS } from './dangerous-checkout.js';
 
 /** Upload paths that take the whole workspace, where the checkout left its credentials. */
-const WORKSPACE_PATH = /^(?:\.\/?|\*{1,2}|\.\/\*{1,2}|\$\{\{\s*github\.workspace\s*\}\}\/?|\$GITHUB_WORKSPACE\/?|\.git(?:\/.*)?)$/;
+const WORKSPACE_PATH = /^(?:\.\/?|\*{1,2}|\.\/\*{1,2}|\*\*\/\*|\$\{\{\s*github\.workspace\s*\}\}(?:\/\*{0,2})?|\$\{?GITHUB_WORKSPACE\}?(?:\/\*{0,2})?|(?:\.\/)?\.git(?:\/.*)?)$/;
+
+/** The checkout's `path:` (relative to the workspace), normalized without `./` and trailing `/`. */
+function checkoutDir(value: string | undefined): string {
+  return (value ?? '').trim().replace(/^\.\//, '').replace(/\/+$/, '');
+}
+
+/** Whether an upload path covers the checkout (its `.git` folder included). */
+function coversCheckout(path: string, dir: string): boolean {
+  if (WORKSPACE_PATH.test(path)) return true;
+  if (dir === '') return false;
+  const p = path.replace(/^\.\//, '').replace(/\/(?:\*{1,2})?$/, '');
+  return p === dir || p === `${dir}/.git` || p.startsWith(`${dir}/.git/`);
+}
+
+function hiddenByDefault(v: (number | undefined)[] | undefined): boolean {
+  if (v === undefined) return false;
+  const [major = 0, minor] = v;
+  if (minor === undefined) return false;
+  return (major < 3 || (major === 3 && minor < 2)) || (major === 4 && minor < 4);
+}
 
 function detect(wf: WorkflowFile): Hit[] {
-  const privileged = CHECKOUT_SENSITIVE_EVENTS.some((e) => wf.triggers.has(e));
+  const privileged = CHECKOUT_SENSITIVE_EVENTS.filter((e) => wf.triggers.has(e));
   const hits: Hit[] = [];
   for (const job of wf.jobs) {
     job.steps.forEach((step, i) => {
       if (!usesAction(step, 'actions/checkout') || !step.uses || isFalse(step.with.get('persist-credentials'))) return;
+      // checkout v6 keeps the credential under $RUNNER_TEMP, outside the workspace.
+      const major = majorVersion(wf, step);
+      const outsideWorkspace = major !== undefined && major >= 6;
       const after = job.steps.slice(i + 1);
-      const untrusted = privileged && (headCheckout(step) !== undefined || after.some((s) => headCheckout(s) !== undefined)) && [step, ...after].some(runsWorkspaceCode);
+      const dir = checkoutDir(step.with.get('path')?.value);
+      const untrusted = privileged.length > 0 && (headCheckout(step) !== undefined || after.some((s) => headCheckout(s) !== undefined)) && [step, ...after].some(runsWorkspaceCode);
       const upload = after.find((s) => {
         if (!usesAction(s, 'actions/upload-artifact')) return false;
         const paths = (s.with.get('path')?.value ?? '').split('\n').map((p) => p.trim()).filter(Boolean);
-        return paths.some((p) => WORKSPACE_PATH.test(p));
+        return paths.some((p) => !p.startsWith('!') && coversCheckout(p, dir));
       });
-      if (!untrusted && !upload) return;
+      const explicit = isTrue(step.with.get('persist-credentials'));
+      if (!untrusted && !upload && (privileged.length === 0 || explicit)) return;
       const hidden = upload !== undefined && isTrue(upload.with.get('include-hidden-files'));
-      const why = untrusted
-        ? 'the job later runs pull request code, which can read the token from .git/config and push with it'
-        : `step ${(upload?.index ?? 0) + 1} uploads the workspace as an artifact${hidden ? ' including hidden files, so .git/config with the token is in it' : ', which includes .git/config with the token unless the upload skips hidden files'}`;
+      // upload-artifact before 3.2, and 4.0 to 4.3, included hidden files (.git) by default; a floating `v3`/`v4` tag is the newest release.
+      const oldUpload = upload !== undefined && hiddenByDefault(actionVersion(wf, upload.uses));
+      let severity: Severity;
+      let why: string;
+      if (untrusted) {
+        severity = 'HIGH';
+        why = 'the job later runs pull request code, which can read the token and push with it';
+      } else if (upload) {
+        severity = outsideWorkspace ? 'LOW' : hidden || oldUpload ? 'HIGH' : 'MEDIUM';
+        why = `step ${upload.index + 1} uploads the ${dir === '' ? 'workspace' : `checkout folder \`${dir}\``} as an artifact${hidden || oldUpload ? ' including hidden files, so .git/config with the token is in it' : ', which includes .git/config with the token unless the upload skips hidden files'}`;
+      } else {
+        severity = 'LOW';
+        why = `the workflow runs on ${privileged.join(', ')}, which outsiders start: every later step, and any tool or dependency it runs, can read the token from disk`;
+      }
       hits.push({
-        severity: untrusted || hidden ? 'HIGH' : 'MEDIUM',
-        confidence: untrusted || hidden ? 0.85 : 0.6,
+        severity,
+        confidence: untrusted || hidden ? 0.85 : upload ? 0.6 : 0.5,
         offset: startOf(step.uses.node),
-        description: `actions/checkout in job \`${job.id}\` keeps the job's token in the repository's git config (persist-credentials defaults to true), and ${why}.`,
+        description: `actions/checkout in job \`${job.id}\` keeps the job's token on disk (${outsideWorkspace ? 'under $RUNNER_TEMP since v6' : 'in the repository\'s .git/config'}; persist-credentials defaults to true), and ${why}.`,
         key: `${job.id}|${step.index}`,
       });
     });
@@ -37,12 +74,15 @@ function detect(wf: WorkflowFile): Hit[] {
   return hits;
 }
 
+/** Selected on by the fix-PR fixer. */
+export const CHECKOUT_CREDENTIALS_TITLE = 'Checkout credentials left where untrusted code or artifacts can reach them';
+
 export const rule = defineRule({
   id: 'persisted-checkout-credentials',
-  title: 'Checkout credentials left where untrusted code or artifacts can reach them',
+  title: CHECKOUT_CREDENTIALS_TITLE,
   severity: 'HIGH',
   severityGuide:
-    'HIGH when the job later runs pull request code in a privileged workflow, or uploads the workspace with hidden files; MEDIUM when it uploads the workspace as an artifact (older upload-artifact versions include hidden files by default).',
+    'HIGH when the job later runs pull request code in a privileged workflow, or uploads the workspace with hidden files (explicitly, or upload-artifact before 3.2 or from 4.0 to 4.3, which included them by default); MEDIUM when it uploads the workspace as an artifact; LOW for checkout v6 and later (the credential is kept under $RUNNER_TEMP) and for other checkouts in pull_request_target, workflow_run and issue_comment workflows that do not opt out.',
   confidence: 0.8,
   cwe: 'CWE-522',
   owasp: OWASP.misconfiguration,
@@ -54,7 +94,7 @@ export const rule = defineRule({
   references: ['https://github.com/actions/checkout#usage'],
   docs: {
     summary:
-      'Reports `actions/checkout` steps without `persist-credentials: false` in jobs that either run pull request code in a pull_request_target, workflow_run or issue_comment workflow, or upload the whole workspace (`.`, `*`, `${{ github.workspace }}`, `.git`) with actions/upload-artifact.',
+      'Reports `actions/checkout` steps without `persist-credentials: false` in jobs that run pull request code in a pull_request_target, workflow_run or issue_comment workflow, that upload the whole workspace (`.`, `*`, `**`, `${{ github.workspace }}`, `.git`) or the checkout\'s own `path:` folder with actions/upload-artifact, and (at LOW) any such checkout in those privileged workflows unless it says `persist-credentials: true` on purpose.',
     vulnerable: `name: bundle
 on: push
 permissions:

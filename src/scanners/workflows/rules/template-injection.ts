@@ -3,7 +3,25 @@ import { expressions, onlyForkTriggers, privilegedTriggers, taintScope, taintsOf
 import type { WorkflowFile } from '../model.js';
 import { offsetInScalar, type Str } from '../parse.js';
 import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
-import { usesAction } from '../steps.js';
+import { actionName } from '../contexts.js';
+
+/** Action inputs that are evaluated as code (scripts, jq/yq programs, shell commands, templates). */
+export const CODE_INPUTS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['actions/github-script', ['script']],
+  ['appleboy/ssh-action', ['script']],
+  ['azure/cli', ['inlinescript']],
+  ['azure/powershell', ['inlinescript']],
+  ['mikefarah/yq', ['cmd']],
+  ['sergeysova/jq-action', ['cmd']],
+  ['devorbitus/yq-action-output', ['cmd']],
+  ['amadevus/pwsh-script', ['script']],
+  ['jannekem/run-python-script-action', ['script']],
+  ['cardinalby/js-eval-action', ['expression']],
+  ['addnab/docker-run-action', ['run', 'options']],
+  ['8398a7/action-slack', ['custom_payload']],
+  ['gautamkrishnar/blog-post-workflow', ['item_exec']],
+  ['tibdex/backport', ['body_template', 'head_template', 'labels_template', 'title_template']],
+]);
 
 function grade(wf: WorkflowFile, taint: Taint): { severity: Severity; confidence: number } {
   const derived = taint.derived ? 0.6 : 1;
@@ -22,8 +40,10 @@ function detect(wf: WorkflowFile): Hit[] {
     for (const step of job.steps) {
       const sinks: { sink: Str; what: string }[] = [];
       if (step.run) sinks.push({ sink: step.run, what: 'shell script' });
-      const script = step.with.get('script');
-      if (script && usesAction(step, 'actions/github-script')) sinks.push({ sink: script, what: 'github-script JavaScript' });
+      const codeInputs = step.uses ? CODE_INPUTS.get(actionName(step.uses.value)) : undefined;
+      for (const [key, value] of step.with) {
+        if (codeInputs?.includes(key.toLowerCase())) sinks.push({ sink: value, what: `\`${key}\` input of ${actionName(step.uses?.value ?? '')}` });
+      }
       if (sinks.length === 0) continue;
       const scope = taintScope(wf, job, step);
       for (const { sink, what } of sinks) {
@@ -46,9 +66,12 @@ function detect(wf: WorkflowFile): Hit[] {
   return hits;
 }
 
+/** Selected on by the fix-PR fixer. */
+export const TEMPLATE_INJECTION_TITLE = 'Untrusted input expanded into a script';
+
 export const rule = defineRule({
   id: 'template-injection',
-  title: 'Untrusted input expanded into a script',
+  title: TEMPLATE_INJECTION_TITLE,
   severity: 'HIGH',
   severityGuide:
     'HIGH when the workflow runs on an event outsiders start with secrets in reach (issues, issue_comment, pull_request_target, discussion, workflow_run), or for event data in a composite action; MEDIUM on other events and for composite-action inputs; LOW for workflow_dispatch/workflow_call inputs and for workflows triggered only by fork pull requests (no secrets, read-only token). Values reached through an env var or a step output have lower confidence.',
@@ -63,7 +86,7 @@ export const rule = defineRule({
   references: ['https://docs.github.com/en/actions/security-for-github-actions/security-guides/security-hardening-for-github-actions#understanding-the-risk-of-script-injections'],
   docs: {
     summary:
-      'Reports `${{ … }}` expressions in `run:` scripts and `actions/github-script` `script:` inputs that read attacker-controlled contexts: issue, pull request, comment, review and discussion text, branch names (`github.head_ref`, `pull_request.head.ref`), commit messages and authors, wiki page names, `workflow_run` head data, and (at lower severity) workflow or action inputs. Env vars and step outputs set from such contexts are followed within the job.',
+      'Reports `${{ … }}` expressions in `run:` scripts (workflows and composite actions), in `actions/github-script` `script:` and in the code inputs of other actions (appleboy/ssh-action `script`, azure/cli and azure/powershell `inlineScript`, yq and jq `cmd`, addnab/docker-run-action `run`, …) that read attacker-controlled contexts: issue, pull request, comment, review, discussion and label text, branch names (`github.head_ref`, `pull_request.head.ref` and `.label`), commit messages, authors and changed file names of `push` and `workflow_run` payloads, wiki page names, release texts, and (at lower severity) `workflow_dispatch`/`workflow_call` and action inputs, except inputs typed boolean, number, choice or environment. Only contexts whose text reaches the result count: `${{ github.event.issue.title == \'x\' }}` and `contains(…)` are booleans, while `format`, `join`, `toJSON` and `||` pass the text on. Env vars (`${{ env.X }}`; `$X` in the shell is safe; an inner static value shadows a tainted outer one), step outputs written from tainted values, job outputs read through `needs` and matrices built from tainted values (`matrix: ${{ fromJSON(needs.plan.outputs.targets) }}`) are followed.',
     vulnerable: `name: triage
 on:
   issues:

@@ -23,6 +23,14 @@ function dockerHit(image: Str, key: string): Hit | undefined {
   };
 }
 
+/** Titles of unpinned `uses:` findings (the fix-PR fixer selects on them). */
+export const UNPINNED_ACTION_TITLES: readonly string[] = Object.freeze([
+  'Third-party action not pinned to a commit',
+  'GitHub-maintained action not pinned to a commit',
+  'Third-party reusable workflow not pinned to a commit',
+  'GitHub-maintained reusable workflow not pinned to a commit',
+]);
+
 function detect(wf: WorkflowFile): Hit[] {
   const hits: Hit[] = [];
   if (wf.image) {

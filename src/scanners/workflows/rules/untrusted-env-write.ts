@@ -1,36 +1,89 @@
 import type { Severity } from '../../../core/findings.js';
-import { expressions, onlyForkTriggers, privilegedTriggers, RUNNER_FILE_PATTERN, taintScope, taintsOf, worstTaint, type TaintKind } from '../contexts.js';
+import { expressions, onlyForkTriggers, privilegedTriggers, shellVariables, taintScope, taintsOf, worstTaint, type TaintKind } from '../contexts.js';
 import type { WorkflowFile } from '../model.js';
 import { offsetInScalar } from '../parse.js';
+import { flowingContexts } from '../expr.js';
 import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
 import { linesWithIndex } from '../steps.js';
 
-function grade(wf: WorkflowFile, file: string, kind: TaintKind): Severity {
+/** The runner file a line names, in bash, PowerShell and cmd spellings. */
+const TARGET = /\$\{?(?:env:)?(GITHUB_ENV|GITHUB_OUTPUT|GITHUB_PATH)\b\}?|%(GITHUB_ENV|GITHUB_OUTPUT|GITHUB_PATH)%/;
+/** Something on the line writes to a file: redirection, tee, or PowerShell's file cmdlets. */
+const WRITES = /(?:^|[^<>=])>>?|\btee\b|\bAdd-Content\b|\bOut-File\b|\bSet-Content\b|\|\s*ac\b/i;
+
+/** Variables and expressions the runner sets itself: not chosen by an outsider. */
+const RUNNER_VARIABLES = /^(?:GITHUB_(?:WORKSPACE|SHA|RUN_ID|RUN_NUMBER|RUN_ATTEMPT|REPOSITORY|ACTION_PATH|SERVER_URL|API_URL|JOB|WORKFLOW|ENV|PATH|OUTPUT|STEP_SUMMARY|EVENT_NAME|REPOSITORY_OWNER)|RUNNER_\w+|HOME|PWD|USER|PATH|TMPDIR|TEMP|TMP|ImageOS|ImageVersion)$/i;
+/** Contexts whose values are fixed by the runner or GitHub (ids, numbers, SHAs, URLs, states), secrets and variables. */
+const FIXED_CONTEXT =
+  /^(?:github\.(?:workspace|sha|run_id|run_number|run_attempt|repository|repository_id|repository_owner|repository_owner_id|action_path|server_url|api_url|graphql_url|job|workflow|event_name|ref_type|ref_protected|retention_days)|runner\.[\w.]+|secrets\.[\w.-]+|vars\.[\w.-]+|github\.event\.(?:number|action)|github\.event\.[\w.*]+\.(?:number|id|sha|head_sha|base_sha|merge_commit_sha|html_url|url|node_id|fork|merged|draft|state|conclusion|status|run_number|run_attempt|workflow_id|created_at|updated_at))$/;
+
+/** An expression that expands to nothing an outsider chooses: it reads only fixed contexts. */
+function fixedExpression(inner: string): boolean {
+  const flowing = flowingContexts(inner);
+  return flowing !== undefined && flowing.every((c) => FIXED_CONTEXT.test(c));
+}
+
+function grade(wf: WorkflowFile, file: string, kind: TaintKind | 'dynamic'): Severity {
   const envOrPath = file !== 'GITHUB_OUTPUT';
+  if (kind === 'dynamic') return wf.kind === 'composite' ? 'LOW' : 'MEDIUM';
   if (wf.kind === 'composite') return envOrPath ? 'MEDIUM' : 'LOW';
   if (kind === 'input' || onlyForkTriggers(wf)) return 'LOW';
   if (privilegedTriggers(wf).length > 0) return envOrPath ? 'HIGH' : 'MEDIUM';
   return envOrPath ? 'MEDIUM' : 'LOW';
 }
 
-const SHELL_VAR = /\$\{?([A-Za-z_]\w{0,100})\}?/g;
+interface Found {
+  readonly index: number;
+  readonly needle: string;
+  readonly context: string;
+  readonly kind: TaintKind | 'dynamic';
+}
+
+/** Dynamic text written by a line: command substitutions and variables the runner does not set itself. */
+function dynamicParts(text: string, at: number): Found[] {
+  const out: Found[] = [];
+  const sub = /\$\(|`/.exec(text);
+  if (sub) out.push({ index: at + sub.index, needle: sub[0], context: 'the output of a command', kind: 'dynamic' });
+  for (const v of shellVariables(text)) {
+    if (RUNNER_VARIABLES.test(v.name) || v.name === 'env') continue;
+    out.push({ index: at + v.index, needle: v.text, context: `\`${v.text}\``, kind: 'dynamic' });
+  }
+  for (const e of expressions(text)) {
+    if (!fixedExpression(e.inner)) out.push({ index: at + e.index, needle: e.text, context: `\`${e.text}\``, kind: 'dynamic' });
+  }
+  return out;
+}
 
 function detect(wf: WorkflowFile): Hit[] {
   const hits: Hit[] = [];
+  // Where outsiders start the run (or an action whose callers may be such runs), any computed value
+  // written to GITHUB_ENV or GITHUB_PATH is suspect: it may come from a downloaded artifact, the PR's files or an API answer.
+  const strict = wf.kind === 'composite' || privilegedTriggers(wf).length > 0;
   for (const job of wf.jobs) {
     for (const step of job.steps) {
       const run = step.run;
-      if (!run || !RUNNER_FILE_PATTERN.test(run.value)) continue;
+      if (!run || !TARGET.test(run.value)) continue;
       const scope = taintScope(wf, job, step);
       const lines = linesWithIndex(run.value);
       for (let i = 0; i < lines.length; i++) {
         const line = lines[i];
         if (!line) continue;
-        const target = RUNNER_FILE_PATTERN.exec(line.text);
-        if (!target || !/>>?|\btee\b/.test(line.text)) continue;
-        const file = target[1] ?? 'GITHUB_ENV';
+        const target = TARGET.exec(line.text);
+        if (!target || !WRITES.test(line.text)) continue;
+        const file = target[1] ?? target[2] ?? 'GITHUB_ENV';
         // A heredoc (`cat >> "$GITHUB_ENV" <<EOF`) writes the lines up to its delimiter.
         const body = [line];
+        // A group or loop redirected as a whole (`{ …; } >> "$GITHUB_ENV"`, `done >> "$GITHUB_ENV"`) writes every line inside it.
+        const closer = /^\s*(\}|done)(?=[\s;>]|$)/.exec(line.text);
+        if (closer) {
+          const opener = closer[1] === '}' ? /(?:^|\s)\{\s*$/ : /^\s*(?:for|while|until)\b/;
+          for (let j = i - 1; j >= 0 && j > i - 200; j--) {
+            const prev = lines[j];
+            if (!prev) break;
+            body.push(prev);
+            if (opener.test(prev.text)) break;
+          }
+        }
         const heredoc = /<<-?\s*['"]?(\w{1,40})['"]?/.exec(line.text);
         if (heredoc) {
           for (let j = i + 1; j < lines.length && j < i + 200; j++) {
@@ -39,26 +92,31 @@ function detect(wf: WorkflowFile): Hit[] {
             body.push(next);
           }
         }
+        const found: Found[] = [];
         for (const part of body) {
-          const found: { index: number; needle: string; context: string; kind: TaintKind }[] = [];
           for (const expr of expressions(part.text)) {
             const taint = worstTaint(taintsOf(expr.inner, scope));
             if (taint) found.push({ index: part.index + expr.index, needle: expr.text, context: taint.context, kind: taint.kind });
           }
-          for (const m of part.text.matchAll(SHELL_VAR)) {
-            const name = m[1] ?? '';
-            const kind = scope.env.get(name);
-            if (kind && !name.startsWith('GITHUB_')) found.push({ index: part.index + m.index, needle: m[0], context: `env ${name}`, kind });
+          for (const v of shellVariables(part.text)) {
+            const kind = scope.env.get(v.name);
+            if (kind && !v.name.startsWith('GITHUB_')) found.push({ index: part.index + v.index, needle: v.text, context: `env ${v.name}`, kind });
           }
-          for (const f of found) {
-            hits.push({
-              severity: grade(wf, file, f.kind),
-              confidence: f.needle.startsWith('${{') ? 0.9 : 0.75,
-              offset: offsetInScalar(wf.file, run, f.index, f.needle),
-              description: `Step ${step.index + 1} of job \`${job.id}\` writes ${f.context} (text an outsider can choose) to $${file}. A newline in it adds arbitrary ${file === 'GITHUB_PATH' ? 'directories to PATH' : file === 'GITHUB_ENV' ? 'variables (for example LD_PRELOAD, NODE_OPTIONS or BASH_ENV) to every later step' : 'outputs that later steps and jobs trust'}.`,
-              key: `${job.id}|${step.index}|${file}|${f.index}|${f.needle}`,
-            });
-          }
+        }
+        if (found.length === 0 && strict && file !== 'GITHUB_OUTPUT') {
+          // One finding per write: the first dynamic part.
+          const first = body.flatMap((part) => dynamicParts(part.text.replace(TARGET, (m) => ' '.repeat(m.length)), part.index))[0];
+          if (first) found.push(first);
+        }
+        for (const f of found) {
+          const what = f.kind === 'dynamic' ? `${f.context}, which this file does not show to be safe,` : `${f.context} (text an outsider can choose)`;
+          hits.push({
+            severity: grade(wf, file, f.kind),
+            confidence: f.kind === 'dynamic' ? 0.5 : f.needle.startsWith('${{') ? 0.9 : 0.75,
+            offset: offsetInScalar(wf.file, run, f.index, f.needle),
+            description: `Step ${step.index + 1} of job \`${job.id}\` writes ${what} to $${file}${f.kind === 'dynamic' ? (wf.kind === 'composite' ? ' in an action that privileged workflows may call' : ` in a workflow outsiders can start (${privilegedTriggers(wf).join(', ')})`) : ''}. A newline in it adds arbitrary ${file === 'GITHUB_PATH' ? 'directories to PATH' : file === 'GITHUB_ENV' ? 'variables (for example LD_PRELOAD, NODE_OPTIONS or BASH_ENV) to every later step' : 'outputs that later steps and jobs trust'}.`,
+            key: `${job.id}|${step.index}|${file}|${f.index}|${f.needle}`,
+          });
         }
       }
     }
@@ -71,7 +129,7 @@ export const rule = defineRule({
   title: 'Untrusted text written to GITHUB_ENV, GITHUB_OUTPUT or GITHUB_PATH',
   severity: 'HIGH',
   severityGuide:
-    'HIGH for $GITHUB_ENV or $GITHUB_PATH in workflows outsiders trigger with secrets in reach (issues, issue_comment, pull_request_target, discussion, workflow_run); MEDIUM for $GITHUB_OUTPUT there, and for $GITHUB_ENV/$GITHUB_PATH on other events or in composite actions; LOW for inputs, fork-only pull_request workflows and $GITHUB_OUTPUT elsewhere.',
+    'HIGH for attacker text written to $GITHUB_ENV or $GITHUB_PATH in workflows outsiders trigger with secrets in reach (issues, issue_comment, pull_request_target, discussion, workflow_run); MEDIUM for $GITHUB_OUTPUT there, for $GITHUB_ENV/$GITHUB_PATH on other events or in composite actions, and for any computed value (a command\'s output, a variable) written to $GITHUB_ENV/$GITHUB_PATH in such a workflow; LOW for inputs, fork-only pull_request workflows, computed values in composite actions and $GITHUB_OUTPUT elsewhere.',
   confidence: 0.85,
   cwe: 'CWE-74',
   owasp: OWASP.injection,
@@ -83,7 +141,7 @@ export const rule = defineRule({
   references: ['https://docs.github.com/en/actions/writing-workflows/choosing-what-your-workflow-does/workflow-commands-for-github-actions#setting-an-environment-variable'],
   docs: {
     summary:
-      'Reports lines of `run:` scripts that write to `$GITHUB_ENV`, `$GITHUB_OUTPUT` or `$GITHUB_PATH` (with `>>`, `>` or `tee`, including heredoc bodies) and include an attacker-controlled expression or a shell variable whose env value comes from one.',
+      'Reports lines of `run:` scripts that write to `$GITHUB_ENV`, `$GITHUB_OUTPUT` or `$GITHUB_PATH` (bash `>> $GITHUB_ENV`, `>> "${GITHUB_ENV}"`, `tee -a`, heredoc bodies; PowerShell `>> $env:GITHUB_ENV`, `Add-Content`, `Out-File -Append`; cmd `>> %GITHUB_ENV%`) and include an attacker-controlled expression or a shell variable whose env value comes from one. In workflows outsiders start (pull_request_target, workflow_run, issue_comment, …) and in composite actions, any computed value written to `$GITHUB_ENV` or `$GITHUB_PATH` (command output, a variable the runner does not set) is reported too; literal text and runner paths such as `$HOME` or `$GITHUB_WORKSPACE` are not.',
     vulnerable: `name: pr-title
 on: pull_request_target
 permissions:
