@@ -1,5 +1,7 @@
+import { assignmentView } from './forms.js';
 import { isPlaceholder, shannonEntropy } from './heuristics.js';
 import { KeywordMatcher } from './keywords.js';
+import { decodeBase64Value, isKubernetesSecret, secretEntries } from './kubernetes.js';
 import type { MatchContext, SecretRule } from './rule.js';
 
 /** Lines longer than this are matched in windows around each keyword instead of whole. */
@@ -105,7 +107,24 @@ export class SecretDetector {
     this.rulesOfKeyword = keywords.map((k) => byKeyword.get(k) ?? []);
   }
 
+  /**
+   * Every match in one file: the text as written, then (when the file has any) its
+   * alternative assignment forms rewritten in place (see forms.ts), then the decoded
+   * values of a Kubernetes Secret's `data:`.
+   */
   scan(path: string, text: string): SecretMatch[] {
+    const found = this.scanView(path, text, text);
+    const view = assignmentView(path, text);
+    if (view !== undefined) addNew(found, this.scanView(path, text, view));
+    if (isKubernetesSecret(text)) addNew(found, this.scanSecretData(path, text));
+    return dropShadowedGeneric(found);
+  }
+
+  /**
+   * Runs the rules over `view`, a same-length rewrite of `text` (or `text` itself).
+   * A match is kept only where the file holds the same characters.
+   */
+  private scanView(path: string, text: string, view: string): SecretMatch[] {
     const found: SecretMatch[] = [];
     const coveredUntil = new Map<number, number>();
     const seen = new Set<string>();
@@ -120,9 +139,10 @@ export class SecretDetector {
       const key = `${ruleIndex}:${start}`;
       if (seen.has(key)) return;
       seen.add(key);
+      if (view !== text && text.slice(start, start + secret.length) !== secret) return;
       const rule = (this.compiled[ruleIndex] as Compiled).rule;
-      if (!this.accept(rule, secret, { path, text, offset: start, groups: m.groups ?? {} })) return;
-      lines ??= new LineIndex(text);
+      if (!this.accept(rule, secret, { path, text: view, offset: start, groups: m.groups ?? {} })) return;
+      lines ??= new LineIndex(view);
       const line = lines.lineOf(start);
       found.push({ rule, secret, start, end: start + secret.length, line: line + 1, column: start - lines.startOf(line) + 1 });
     };
@@ -130,7 +150,7 @@ export class SecretDetector {
     for (const ruleIndex of this.fileRules) {
       if (!pathAllowed[ruleIndex]) continue;
       const { regex } = this.compiled[ruleIndex] as Compiled;
-      const head = text.slice(0, MULTILINE_CHARS);
+      const head = view.slice(0, MULTILINE_CHARS);
       regex.lastIndex = 0;
       for (let m = regex.exec(head); m !== null; m = regex.exec(head)) {
         if (m[0].length === 0) regex.lastIndex++;
@@ -139,23 +159,23 @@ export class SecretDetector {
       }
     }
 
-    this.matcher.scan(text, ({ keyword, offset }) => {
+    this.matcher.scan(view, ({ keyword, offset }) => {
       for (const ruleIndex of this.rulesOfKeyword[keyword] ?? []) {
         if (!pathAllowed[ruleIndex]) continue;
         const { rule, regex } = this.compiled[ruleIndex] as Compiled;
         if (rule.anchored) {
           // One sticky attempt at the keyword: most keyword hits fail here in a few steps.
           regex.lastIndex = offset;
-          const m = regex.exec(text);
+          const m = regex.exec(view);
           if (m) report(ruleIndex, m, 0);
           continue;
         }
         if (offset < (coveredUntil.get(ruleIndex) ?? -1)) continue;
-        lines ??= new LineIndex(text);
-        const bounds = lines.boundsOf(offset, text.length);
-        const [from, to] = window(bounds, offset, text.length, rule.multiline === true);
+        lines ??= new LineIndex(view);
+        const bounds = lines.boundsOf(offset, view.length);
+        const [from, to] = window(bounds, offset, view.length, rule.multiline === true);
         coveredUntil.set(ruleIndex, rule.multiline ? bounds[1] : to - (to - from >= 2 * WINDOW_CHARS ? WINDOW_CHARS / 2 : 0));
-        const chunk = text.slice(from, to);
+        const chunk = view.slice(from, to);
         regex.lastIndex = 0;
         for (let m = regex.exec(chunk); m !== null; m = regex.exec(chunk)) {
           if (m[0].length === 0) regex.lastIndex++;
@@ -163,7 +183,34 @@ export class SecretDetector {
         }
       }
     });
-    return dropShadowedGeneric(found);
+    return found;
+  }
+
+  /**
+   * The base64 values under a Kubernetes Secret's `data:`, decoded and scanned as
+   * `key="value"` (or, for a multi-line value such as a key file or a
+   * .dockerconfigjson, as a file named after the key). A match stands for the
+   * encoded value: that is what the file holds, on the line it holds it.
+   */
+  private scanSecretData(path: string, text: string): SecretMatch[] {
+    const found: SecretMatch[] = [];
+    let lines: LineIndex | undefined;
+    for (const entry of secretEntries(text)) {
+      if (!entry.encoded) continue;
+      const decoded = decodeBase64Value(entry.value);
+      if (decoded === undefined) continue;
+      const single = !/[\n"]/.test(decoded);
+      const inner = single ? `${entry.key}="${decoded}"` : decoded;
+      const matches = this.scanView(`${path}/${entry.key}`, inner, inner);
+      if (matches.length === 0) continue;
+      lines ??= new LineIndex(text);
+      const line = lines.lineOf(entry.offset);
+      const end = entry.offset + entry.value.length;
+      for (const rule of new Set(matches.map((m) => m.rule))) {
+        found.push({ rule, secret: entry.value, start: entry.offset, end, line: line + 1, column: entry.offset - lines.startOf(line) + 1 });
+      }
+    }
+    return found;
   }
 
   private accept(rule: SecretRule, secret: string, context: Omit<MatchContext, 'line'>): boolean {
@@ -189,6 +236,12 @@ function window([start, end]: [number, number], offset: number, textLength: numb
   if (multiline) return [start, Math.min(textLength, start + MULTILINE_CHARS)];
   if (end - start <= MAX_LINE_CHARS) return [start, end];
   return [Math.max(start, offset - WINDOW_CHARS), Math.min(end, offset + WINDOW_CHARS)];
+}
+
+/** Appends the matches of `more` that `found` does not hold yet (same rule, same place). */
+function addNew(found: SecretMatch[], more: readonly SecretMatch[]): void {
+  const have = new Set(found.map((m) => `${m.rule.id}:${m.start}`));
+  for (const m of more) if (!have.has(`${m.rule.id}:${m.start}`)) found.push(m);
 }
 
 /** A generic rule's match is dropped when a specific rule's match overlaps it. */
