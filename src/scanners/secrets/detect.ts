@@ -244,11 +244,21 @@ function addNew(found: SecretMatch[], more: readonly SecretMatch[]): void {
   for (const m of more) if (!have.has(`${m.rule.id}:${m.start}`)) found.push(m);
 }
 
-/** A generic rule's match is dropped when a specific rule's match overlaps it. */
+/**
+ * A generic rule's match is dropped when a specific rule's match overlaps it, and when
+ * another generic rule holds the same value with more confidence (one finding per value).
+ */
 function dropShadowedGeneric(matches: SecretMatch[]): SecretMatch[] {
   const specific = matches.filter((m) => !m.rule.generic);
   if (specific.length === matches.length) return matches;
-  return matches.filter((m) => !m.rule.generic || !specific.some((s) => s.start < m.end && m.start < s.end));
+  const best = new Map<string, SecretMatch>();
+  for (const m of matches) {
+    if (!m.rule.generic || specific.some((s) => s.start < m.end && m.start < s.end)) continue;
+    const span = `${m.start}:${m.end}`;
+    const held = best.get(span);
+    if (held === undefined || m.rule.confidence > held.rule.confidence) best.set(span, m);
+  }
+  return matches.filter((m) => !m.rule.generic || best.get(`${m.start}:${m.end}`) === m);
 }
 
 /**
