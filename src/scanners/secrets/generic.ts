@@ -42,7 +42,7 @@ export function bareValuesAllowed(path: string, line: string): boolean {
 
 /** Translation catalogues: their values are sentences and words of some language. */
 const CATALOGUE_PATH =
-  /(?:^|\/)(?:i18n|l10n|locales?|lang|langs|languages|translations?|messages)\/|\.(?:po|pot|xliff|xlf|resx|strings|stringsdict|arb)$|(?:^|[/_.-])[a-z]{2,3}(?:[_-][A-Z]{2}|[_-][A-Z][a-z]{3})?\.(?:json|ya?ml|properties)$|(?:^|\/)messages[\w-]{0,20}\.properties$/;
+  /(?:^|\/)(?:i18n|l10n|locales?|lang|langs|languages|translations?)\/|\.(?:po|pot|xliff|xlf|resx|strings|stringsdict|arb)$|(?:^|[/_.-])[a-z]{2,3}[_-](?:[A-Z]{2}|[A-Z][a-z]{3})\.(?:json|ya?ml|properties)$|(?:^|\/)(?:messages|strings|labels|translations?|resources?|bundle)(?:[_-][a-z]{2,3}(?:[_-][A-Z]{2})?)?\.properties$/;
 
 export function isCatalogue(path: string): boolean {
   return CATALOGUE_PATH.test(path);
@@ -53,7 +53,7 @@ const LOCKFILE_PATH = /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.
 const MINIFIED_PATH = /[.-]min\.[cm]?js$|\.min\.css$|[.-]bundle\.[cm]?js$|\.chunk\.[cm]?js$/i;
 
 export function isGeneratedPath(path: string, line: string): boolean {
-  return LOCKFILE_PATH.test(path) || MINIFIED_PATH.test(path) || (line.length >= 1500 && /\.(?:[cm]?js|css|json)$/i.test(path));
+  return LOCKFILE_PATH.test(path) || MINIFIED_PATH.test(path) || (line.length >= 1000 && /\.(?:[cm]?js|css|json)$/i.test(path));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
