@@ -10,14 +10,35 @@ import { isPlaceholder, shannonEntropy } from './heuristics.js';
 export const SECRET_NAME_WORD =
   /password|passwd|passphrase|pass|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?|auth/i;
 
-/** Names that hold something about a secret rather than the secret itself. */
-const NOT_A_SECRET_NAME =
-  /(?:name|type|field|label|id|url|uri|path|file|dir|header|param|length|len|min|max|policy|hint|prompt|regex|pattern|format|env|var|enabled|required|expires?|expiry|ttl|count|prefix|suffix|endpoint|placeholder|input|form|error|message|msg|title|text|description|key_?id|version|mode|kind|class|style|icon|selector|event|route|column|table|hash|hashed|digest|checksum|sha\d{0,3}|md5|fingerprint|salt_?rounds|public_?key|pub_?key|cert|certificate|provider|method|strategy|scope|scopes|user|username|issuer|audience|location|store|storage|helper|command|cmd|file_?name|timeout|size|retries|rotation|reset|confirm|confirmation|changed|updated|created|limit|flow|grant|grant_?type|service|driver|mechanism|algorithm|alg|encoding|expiration|lifetime|duration|interval|check|validation|validator|strength|complexity|visible|visibility|toggle|show|hide|reveal|button|btn|link|page|view|screen|dialog|modal|key_?name|key_?type|key_?size|ref|reference|source|exchange|request|response|callback|handler)s?$/i;
+/** The same, for walking through a name (shared: callers reset `lastIndex`). */
+const SECRET_NAME_WORDS = new RegExp(SECRET_NAME_WORD.source, 'gi');
+
+/** Last words of names that hold something about a secret rather than the secret itself. */
+const NOT_A_SECRET_WORD = new Set(
+  (
+    'name type field label id url uri path file dir header param length len min max policy hint prompt regex pattern format env var ' +
+    'enabled required expire expires expiry ttl count prefix suffix endpoint placeholder input form error message msg title text ' +
+    'description keyid version mode kind class style icon selector event route column table hash hashed digest checksum sha sha1 sha256 ' +
+    'sha512 md5 fingerprint rounds cert certificate provider method strategy scope user username issuer audience location store storage ' +
+    'helper command cmd filename timeout size retries rotation reset confirm confirmation changed updated created limit flow grant ' +
+    'service driver mechanism algorithm alg encoding expiration lifetime duration interval check validation validator strength ' +
+    'complexity visible visibility toggle show hide reveal button btn link page view screen dialog modal ref reference source exchange ' +
+    'request response callback handler'
+  ).split(' '),
+);
+
+/** The last word of a name: after the last separator or CamelCase boundary, lower case, without a plural s. */
+function lastWord(name: string): string {
+  const word = /(?:[A-Z]?[a-z0-9]+|[A-Z0-9]+)$/.exec(name.replace(/[_.\-\s]+$/, ''))?.[0] ?? '';
+  const lower = word.toLowerCase();
+  return lower.length > 3 && lower.endsWith('s') && !lower.endsWith('ss') ? lower.slice(0, -1) : lower;
+}
 
 /** Whether a key name names a secret: a secret word that ends it or starts one of its words. */
 export function isSecretName(name: string): boolean {
-  if (NOT_A_SECRET_NAME.test(name) || /public|(?:^|[_.-])pub(?:$|[_.-])/i.test(name)) return false;
-  const re = new RegExp(SECRET_NAME_WORD.source, 'gi');
+  if (NOT_A_SECRET_WORD.has(lastWord(name)) || /public|(?:^|[_.-])pub(?:$|[_.-])/i.test(name)) return false;
+  const re = SECRET_NAME_WORDS;
+  re.lastIndex = 0;
   for (let m = re.exec(name); m !== null; m = re.exec(name)) {
     const before = name.charAt(m.index - 1);
     const after = name.charAt(m.index + m[0].length);
@@ -65,7 +86,7 @@ const PUBLIC_KEY = /^(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-|sk-ssh-|age1[0-9a-z]
 const DIGEST_HEX = /^(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64}|[0-9a-f]{128})$/i;
 const CHECKSUM_CONTEXT = /\b(?:sha\d{0,3}|md5|hash|digest|checksum|integrity|fingerprint|commit|revision|rev|etag|sum)\b|sha\d{1,3}|checksum|digest/i;
 /** Templates, interpolations and stand-ins that placeholders.ts does not already know. */
-const TEMPLATE = /\$\{|\$\(|\{\{|\}\}|\{%|%\(|%[sd]\b|#\{|@@|^__[\w-]{1,60}__$|^%[\w.]{1,60}%$|^\$[A-Za-z_]|^[xX*•.#_-]{4,}$|^(?:x{3,}|X{3,})|x{4,}|X{4,}|^(?:none|null|nil|undefined|true|false|yes|no|on|off|empty|secret|password|token|string|required|optional|default|unset|tbd|n\/a)$/i;
+const TEMPLATE = /\$\{|\$\(|\{\{|\}\}|\{%|%\(|%[sd]\b|#\{|@@|^__[\w-]{1,60}__$|^%[\w.]{1,60}%$|^[xX*•.#_-]{4,}$|^(?:x{3,}|X{3,})|x{4,}|X{4,}|^(?:none|null|nil|undefined|true|false|yes|no|on|off|empty|secret|password|token|string|required|optional|default|unset|tbd|n\/a)$/i;
 /** A reference to something else: dotted names, calls, indexing, constants. */
 const REFERENCE = /^[A-Za-z_$][\w$]{0,80}(?:\.[A-Za-z_$][\w$]{0,80}){1,10}$|^(?:self|this|cls|ctx|context|config|settings|env|secrets|vars|params|props|options|opts|args|process|os|System|Environment|ENV|Rails|app|request|req)[.[:]/;
 

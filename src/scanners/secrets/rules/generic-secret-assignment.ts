@@ -41,12 +41,12 @@ export default defineRule({
     /(?<![\w.-])(?<pre>["'`]?)(?<name>[A-Za-z0-9_.-]{0,60}(?:password|passwd|passphrase|pass|pwd|secret|token|api[_.-]?key|access[_.-]?key|auth[_.-]?key|private[_.-]?key|credentials?|auth)[A-Za-z0-9_.-]{0,40})(?<close>["'`]?)\s{0,4}(?::=|=>|=|:)\s{0,4}(?<q>["'`]?)(?<secret>[^"'`\s\\(){}[\],;<>]{8,200})\k<q>(?<after>[([{]?)/i,
   validate: (secret, { groups, line, path }) => {
     const name = groups.name ?? '';
-    // "Password:" inside a string literal is a label, not a key: a quoted name must be closed before the separator.
-    if (groups.pre && !groups.close) return false;
-    if (!isSecretName(name.replace(/[.-]/g, '_')) || secret.toLowerCase() === name.toLowerCase()) return false;
     const bare = !groups.q;
     // A bare value followed by `(`, `[` or `{` is a call or an index: code, not a literal.
     if (bare && (groups.after || !bareValuesAllowed(path, line))) return false;
+    // "Password:" inside a string literal is a label, not a key: a quoted name must be closed before the separator.
+    if (groups.pre && !groups.close) return false;
+    if (!isSecretName(name.replace(/[.-]/g, '_')) || secret.toLowerCase() === name.toLowerCase()) return false;
     if (isGeneratedPath(path, line)) return false;
     // Catalogue values are words; only something plainly machine-made counts there.
     if (isCatalogue(path) && (secret.length < 16 || !/[0-9]/.test(secret) || shannonEntropy(secret) < 4)) return false;

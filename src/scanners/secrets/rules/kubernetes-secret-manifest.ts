@@ -27,10 +27,11 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.75,
   generic: true,
-  keywords: ['apiversion:', 'kind: secret'],
-  multiline: true,
+  // Per line, on the key's own words: a manifest's entries are found wherever they are, before or after `kind:`.
+  keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'credential', 'auth', 'dsn'],
+  pathPattern: /\.ya?ml$/i,
   pattern:
-    /^[ \t]{1,24}["']?(?<name>[\w.-]{1,253})["']?:[ \t]{1,8}(?<q>["']?)(?<secret>[^\s"'#][^\s"']{3,8191})\k<q>[ \t]*(?:#[^\n]{0,200})?$/m,
+    /^[ \t]{1,24}["']?(?<name>[\w.-]{1,253})["']?:[ \t]{1,8}(?<q>["']?)(?<secret>[^\s"'#][^\s"']{3,8191})\k<q>[ \t]*(?:#.{0,200})?$/,
   validate: (secret, { groups, text, offset }) => {
     const entry = entryAt(text, offset);
     const name = groups.name ?? '';
@@ -47,6 +48,7 @@ export default defineRule({
     'Rotate the credential, keep the manifest out of git (generate it at deploy time, or commit it encrypted with Sealed Secrets, SOPS or an External Secrets operator), and remove it from git history.',
   references: ['https://kubernetes.io/docs/concepts/configuration/secret/'],
   docs: {
+    path: 'deploy/secret.yaml',
     summary: 'Secret-named keys under data: (base64, decoded and scanned) and stringData: of Kubernetes Secret manifests, reported on the value’s line.',
     ng: [
       'apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ntype: Opaque\ndata:\n  username: YXBwX3VzZXI=\n  DB_PASSWORD: ' + Buffer.from('Wn4' + 'qT8vLx2Pk').toString('base64') + '\n',
