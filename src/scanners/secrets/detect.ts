@@ -10,6 +10,8 @@ export const MAX_LINE_CHARS = 1024;
 const WINDOW_CHARS = 320;
 /** How far a multi-line rule (key blocks) may reach from the keyword's line. */
 const MULTILINE_CHARS = 16_384;
+/** Kubernetes manifests whose Secret data is decoded and scanned. */
+const YAML_PATH = /\.ya?ml$/i;
 /** Evidence shows at most this many characters of the line. */
 const EVIDENCE_CHARS = 240;
 
@@ -30,6 +32,7 @@ interface Compiled {
 }
 
 function compile(rule: SecretRule): Compiled {
+  if (rule.requires && (rule.requires.global || rule.requires.sticky)) throw new Error(`Rule ${rule.id}: requires must not be global or sticky`);
   const flags = new Set(rule.pattern.flags.split('').filter((f) => 'imsu'.includes(f)));
   flags.add(rule.anchored ? 'y' : 'g');
   flags.add('d');
@@ -84,6 +87,10 @@ export class SecretDetector {
   private readonly fileRules: readonly number[];
   /** keyword index → indices of rules that use it. */
   private readonly rulesOfKeyword: readonly (readonly number[])[];
+  /** Rules restricted to some paths. */
+  private readonly pathRules: readonly number[];
+  /** Per rule before a file's path is known: 1 runs, 2 runs if the text meets its `requires`. */
+  private readonly initialState: Uint8Array;
 
   constructor(rules: readonly SecretRule[]) {
     this.compiled = rules.map(compile);
@@ -105,6 +112,9 @@ export class SecretDetector {
     this.matcher = new KeywordMatcher(keywords);
     this.fileRules = rules.flatMap((rule, index) => (rule.keywords.length === 0 ? [index] : []));
     this.rulesOfKeyword = keywords.map((k) => byKeyword.get(k) ?? []);
+    this.pathRules = rules.flatMap((rule, index) => (rule.pathPattern ? [index] : []));
+    this.initialState = new Uint8Array(rules.length);
+    rules.forEach((rule, index) => (this.initialState[index] = rule.requires ? 2 : 1));
   }
 
   /**
@@ -116,7 +126,7 @@ export class SecretDetector {
     const found = this.scanView(path, text, text);
     const view = assignmentView(path, text);
     if (view !== undefined) addNew(found, this.scanView(path, text, view));
-    if (isKubernetesSecret(text)) addNew(found, this.scanSecretData(path, text));
+    if (YAML_PATH.test(path) && isKubernetesSecret(text)) addNew(found, this.scanSecretData(path, text));
     return dropShadowedGeneric(found);
   }
 
@@ -129,7 +139,18 @@ export class SecretDetector {
     const coveredUntil = new Map<number, number>();
     const seen = new Set<string>();
     let lines: LineIndex | undefined;
-    const pathAllowed = this.compiled.map((c) => c.rule.pathPattern === undefined || c.rule.pathPattern.test(path));
+    /** Per rule: 0 skipped on this file, 1 runs, 2 runs if the text meets its `requires` (decided at its first keyword). */
+    const allowed = this.initialState.slice();
+    for (const ruleIndex of this.pathRules) {
+      if (!((this.compiled[ruleIndex] as Compiled).rule.pathPattern as RegExp).test(path)) allowed[ruleIndex] = 0;
+    }
+    const runs = (ruleIndex: number): boolean => {
+      const state = allowed[ruleIndex];
+      if (state !== 2) return state === 1;
+      const ok = (this.compiled[ruleIndex] as Compiled).rule.requires?.test(text) === true;
+      allowed[ruleIndex] = ok ? 1 : 0;
+      return ok;
+    };
 
     const report = (ruleIndex: number, m: RegExpExecArray, from: number) => {
       const span = m.indices?.groups?.secret;
@@ -148,7 +169,7 @@ export class SecretDetector {
     };
 
     for (const ruleIndex of this.fileRules) {
-      if (!pathAllowed[ruleIndex]) continue;
+      if (!runs(ruleIndex)) continue;
       const { regex } = this.compiled[ruleIndex] as Compiled;
       const head = view.slice(0, MULTILINE_CHARS);
       regex.lastIndex = 0;
@@ -161,7 +182,7 @@ export class SecretDetector {
 
     this.matcher.scan(view, ({ keyword, offset }) => {
       for (const ruleIndex of this.rulesOfKeyword[keyword] ?? []) {
-        if (!pathAllowed[ruleIndex]) continue;
+        if (!runs(ruleIndex)) continue;
         const { rule, regex } = this.compiled[ruleIndex] as Compiled;
         if (rule.anchored) {
           // One sticky attempt at the keyword: most keyword hits fail here in a few steps.

@@ -16,7 +16,7 @@ export interface SecretEntry {
 }
 
 /** `kind: Secret` at the top level of some YAML document of the file. */
-const KIND_SECRET = /^kind:[ \t]{0,8}["']?Secret["']?[ \t]*(?:#.*)?$/m;
+export const KIND_SECRET = /^kind:[ \t]{0,8}["']?Secret["']?[ \t]*(?:#.*)?$/m;
 /** `data:` / `stringData:` opening a block. */
 const BLOCK = /^(?<indent>[ \t]{0,16})(?<kind>data|stringData):[ \t]*(?:#.*)?$/;
 /** One block entry: `  key: value`, value optionally quoted, single line. */

@@ -27,6 +27,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.7,
   keywords: ['-u ', '-u"', "-u'", '--user'],
+  requires: /curl/i,
   pattern: /(?<![\w-])(?:-u|--user)(?:[ \t]{1,4}|=)(?<q>["']?)(?<user>[^\s:"'$]{1,128}):(?<secret>[^\s"']{1,256})\k<q>/,
   validate: (secret, { groups, text, offset }) => {
     if (!/(?:^|[\s;|&(`"'])curl(?:\.exe)?\s/.test(commandOf(text, offset))) return false;

@@ -1,6 +1,6 @@
 import { isSecretName } from '../generic.js';
 import { isPlaceholder } from '../heuristics.js';
-import { decodeBase64Value, secretEntries, type SecretEntry } from '../kubernetes.js';
+import { decodeBase64Value, KIND_SECRET, secretEntries, type SecretEntry } from '../kubernetes.js';
 import { defineRule } from '../rule.js';
 import { isStandInPassword } from '../stand-ins.js';
 
@@ -12,8 +12,8 @@ function entryAt(text: string, offset: number): SecretEntry | undefined {
   return cached.entries.get(offset);
 }
 
-/** Keys of Secret data that name a credential; `tls.key`, `ssh-privatekey` and the like count, certificates do not. */
-const KEY_NAME = /(?:^|[_.-])key$|privatekey|(?:^|[_.-])(?:pat|pin|dsn)$/i;
+/** Keys of Secret data that name a credential besides the secret words: `ssh-privatekey`, a DSN. */
+const KEY_NAME = /privatekey|private[_.-]key|(?:^|[_.-])dsn$/i;
 
 /**
  * Values of a Kubernetes `Secret` manifest under secret-named keys: `data:`
@@ -28,8 +28,9 @@ export default defineRule({
   confidence: 0.75,
   generic: true,
   // Per line, on the key's own words: a manifest's entries are found wherever they are, before or after `kind:`.
-  keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'credential', 'auth', 'dsn'],
+  keywords: ['password', 'passwd', 'pass:', '_pass', '.pass', '-pass', 'pwd', 'secret', 'token', 'api-key', 'api_key', 'apikey', 'access-key', 'access_key', 'private_key', 'private-key', 'privatekey', 'credential', 'auth:', '_auth', '.auth', '-auth', 'dsn:'],
   pathPattern: /\.ya?ml$/i,
+  requires: KIND_SECRET,
   pattern:
     /^[ \t]{1,24}["']?(?<name>[\w.-]{1,253})["']?:[ \t]{1,8}(?<q>["']?)(?<secret>[^\s"'#][^\s"']{3,8191})\k<q>[ \t]*(?:#.{0,200})?$/,
   validate: (secret, { groups, text, offset }) => {

@@ -1,6 +1,9 @@
 import { defineRule } from '../rule.js';
 import { DOC_HOST, isStandInPassword } from '../stand-ins.js';
 
+/** Database, broker and mail schemes: their own rules report these URLs and judge local hosts. */
+const OWN_RULE_SCHEME = /^(?:jdbc|postgres|postgresql|postgis|pgsql|mysql|mysqlx|mysql2|mariadb|mongodb|redis|rediss|amqp|amqps|sqlserver|mssql|smtp|smtps|ldap|ldaps|ldapi)(?:\+|$)/i;
+
 /**
  * A catch-all for user:password@ credentials in URLs of any scheme (http(s),
  * ftp, ssh, git, svn, smb, WebDAV, SOCKS, nats, kafka, mqtt, s3 …: registry
@@ -15,10 +18,13 @@ export default defineRule({
   confidence: 0.5,
   generic: true,
   keywords: ['://'],
+  // Tried once at each `://`; the scheme before it is read by the lookbehind.
+  anchored: true,
   pattern:
-    /(?<![A-Za-z0-9+.-])(?<scheme>(?!(?:jdbc|postgres|postgresql|postgis|pgsql|mysql|mysqlx|mysql2|mariadb|mongodb|redis|rediss|amqp|amqps|sqlserver|mssql|smtp|smtps|ldap|ldaps|ldapi)[+:])[A-Za-z][A-Za-z0-9.-]{1,30}(?:\+[a-z0-9]{2,20})?):\/\/(?<user>[^\s:@/?#'"`<>]{0,128}):(?<secret>[^\s'"`<>]{1,128}?)@(?<host>\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._-]{1,253})(?=[\s/:?#'"`,;)\]}>]|$)/i,
+    /(?<=(?<![A-Za-z0-9+.-])(?<scheme>[A-Za-z][A-Za-z0-9.+-]{1,40})):\/\/(?<user>[^\s:@/?#'"`<>]{0,128}):(?<secret>[^\s'"`<>]{1,128}?)@(?<host>\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._-]{1,253})(?=[\s/:?#'"`,;)\]}>]|$)/i,
   validate: (secret, { groups, path }) => {
     const host = groups.host ?? '';
+    if (OWN_RULE_SCHEME.test(groups.scheme ?? '')) return false;
     if (/[/?#]/.test(secret)) return false;
     // .git-credentials lines are git-credentials-file's.
     if (DOC_HOST.test(host) || /(?:^|\/)\.?git-credentials$/.test(path)) return false;
