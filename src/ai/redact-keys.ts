@@ -31,7 +31,7 @@ function wordAfterColon(sep: string, value: string): boolean {
 
 function valueToRedact(name: string, value: string, sep = '='): boolean {
   const trimmed = value.trim();
-  if (trimmed.length === 0 || NOT_A_VALUE.test(trimmed)) return false;
+  if (trimmed.length < 3 || NOT_A_VALUE.test(trimmed)) return false;
   if (!isSecretName(name.replace(/[.-]/g, '_'))) return false;
   return !wordAfterColon(sep, trimmed);
 }

@@ -57,15 +57,30 @@ function redactPatterns(text: string): RedactedText {
   return { text: out, redactions };
 }
 
-/** The values every rule reports in `text`, read as any file: path-restricted rules run on it too, and whole-file rules on each line. */
+/** A plain word ("immediately", "Rotate."): in prose after "password", not a credential. */
+const PLAIN_WORD = /^[A-Za-z][a-z]{0,30}[.!?,;:]?$/;
+
+/**
+ * The values every rule reports in `text`, read as any file: rules restricted to some files
+ * (.netrc, .pypirc …) run on it too, except that what they find there counts only when it is
+ * not a plain word; whole-file rules (a key file) run on each line.
+ */
 function secretFinder(rules: readonly SecretRule[]): (text: string) => Set<string> {
+  const lifted = new Set<SecretRule>();
   const anywhere = new SecretDetector(
-    rules.filter((r) => r.keywords.length > 0).map((r) => (r.pathPattern ? { ...r, pathPattern: undefined, requires: undefined } : r)),
+    rules
+      .filter((r) => r.keywords.length > 0)
+      .map((r) => {
+        if (!r.pathPattern && !r.requires) return r;
+        const copy: SecretRule = { ...r, pathPattern: undefined, requires: undefined };
+        lifted.add(copy);
+        return copy;
+      }),
   );
   const wholeFile = rules.filter((r) => r.keywords.length === 0).map((r) => ({ path: r.docs.path ?? '', detector: new SecretDetector([r]) }));
   return (text) => {
     const secrets = new Set<string>();
-    for (const m of anywhere.scan('prompt.txt', text)) secrets.add(m.secret);
+    for (const m of anywhere.scan('prompt.txt', text)) if (!(lifted.has(m.rule) && PLAIN_WORD.test(m.secret))) secrets.add(m.secret);
     for (const { path, detector } of wholeFile) {
       for (const line of text.split('\n')) for (const m of detector.scan(path, line)) secrets.add(m.secret);
     }
