@@ -107,11 +107,13 @@ export function lookalike(value: string, line: string, bare: boolean): string | 
   if (PUBLIC_KEY.test(value)) return 'public key';
   if (value.includes('://') || /^(?:\.{1,2}|~)?\/|^[#?]/.test(value) || /^[\w.-]+(?:\/[\w.-]+)+$/.test(value) || /^[a-z]{2,10}:/i.test(value)) return 'path or url';
   // Values that describe themselves: "real-secret-6-levels", "password-for-30001", "qwerty!@#…".
-  if (/pass(?:word|wd)|secret|token|qwerty|12345|abcdef/i.test(value)) return 'self-describing';
+  if (/pass(?:word|wd)|secret|token|credential|api_?key|qwerty|12345|abcdef/i.test(value)) return 'self-describing';
   // Words and identifiers without digits ("clientCredentials", "_RSAPrivateKey"): names, not secrets.
   if (/^[A-Za-z_$][A-Za-z_$.-]*$/.test(value) && (value.length < 24 || shannonEntropy(value) < 4)) return 'identifier';
   // Words joined by separators ("not-a-real-key", "Hello_World_2"): prose.
   if (/^(?:[A-Za-z]{2,20}[ _.-]){2,}[A-Za-z0-9]{0,20}$/.test(value) && !/[A-Z].*[0-9]|[0-9].*[A-Z]/.test(value)) return 'words';
+  // snake_case and kebab-case names, words with a version digit or two ("google_oauth2_state", "app-v2-prod").
+  if (/^[a-z]{1,20}\d{0,2}(?:[_.-][a-z]{1,20}\d{0,2}){1,8}$|^[A-Z]{1,20}\d{0,2}(?:[_.-][A-Z]{1,20}\d{0,2}){1,8}$/.test(value)) return 'words';
   // Numbers, versions and dates.
   if (/^[\d.:/+-]+$/.test(value) || /^v?\d{1,4}(?:\.\d{1,6}){1,3}(?:[-+][\w.]{1,40})?$/.test(value)) return 'number';
   const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(value)).length;

@@ -38,6 +38,8 @@ describe('generic-secret-assignment reports', () => {
     ['conf/app.xml', `<auth>\n  <password>${V}</password>\n</auth>\n`],
     ['deploy/run.sh', `mysql --user=app --password=${V} app < dump.sql\n`],
     ['README.md', `DEPLOY_TOKEN=${V}\n`],
+    // A leading $ is part of a Java literal, not a shell reference.
+    ['src/main/java/Db.java', `private static final String DB_PASSWORD = "$E$_${fake(12, 30)}";\n`],
   ])('%s: %j', (path, text) => {
     expect(rulesIn(path, text)).toContain('generic-secret-assignment');
   });
@@ -83,6 +85,9 @@ describe('generic-secret-assignment rejects look-alikes', () => {
     // Words and sentences.
     ['config.yml', 'password_policy: "at-least-eight-chars"\nauth: "Basic realm=corp"\n'],
     ['src/a.py', 'if bypass:\n    pass\ncompass = "N0rth-by-n0rthwest"\n'],
+    ['src/session.py', "_CREDENTIALS_KEY = 'google_oauth2_credentials'\nsecret_key = 'app-v2-prod'\nSTATE_TOKEN = 'oauth2_state_v1'\n"],
+    // References to fields of other objects (paginator definitions).
+    ['botocore/data/cloudfront/paginators-1.json', '{"output_token": "InvalidationList.NextMarker"}'],
   ])('%s: %j', (path, text) => {
     expect(rulesIn(path, text)).not.toContain('generic-secret-assignment');
   });
