@@ -95,7 +95,7 @@ const REFERENCE = /^[A-Za-z_$][\w$]{0,80}(?:\.[A-Za-z_$][\w$]{0,80}){1,10}$|^(?:
  * `line` gives checksum context; `bare` marks an unquoted value.
  */
 export function lookalike(value: string, line: string, bare: boolean): string | undefined {
-  // eslint-disable-next-line no-control-regex -- non-ASCII means words of a language, not a token
+  // Non-ASCII means words of a language, not a token.
   if (/[^\x21-\x7e]/.test(value)) return 'words';
   if (isPlaceholder(value) || TEMPLATE.test(value)) return 'placeholder';
   // YAML anchors, aliases and tags.
