@@ -9,6 +9,7 @@
  * pasting secrets into a finding they send us.
  */
 import { SecretDetector } from '../scanners/secrets/detect.js';
+import { isKubernetesSecret } from '../scanners/secrets/kubernetes.js';
 import type { SecretRule } from '../scanners/secrets/rule.js';
 import { SECRET_RULES } from '../scanners/secrets/rules/index.js';
 import { REDACTED, redactSecretKeys } from './redact-keys.js';
@@ -80,7 +81,9 @@ function secretFinder(rules: readonly SecretRule[]): (text: string) => Set<strin
   const wholeFile = rules.filter((r) => r.keywords.length === 0).map((r) => ({ path: r.docs.path ?? '', detector: new SecretDetector([r]) }));
   return (text) => {
     const secrets = new Set<string>();
-    for (const m of anywhere.scan('prompt.txt', text)) if (!(lifted.has(m.rule) && PLAIN_WORD.test(m.secret))) secrets.add(m.secret);
+    // Read as YAML when it holds a Kubernetes Secret, so its data: values are decoded and scanned too.
+    const path = isKubernetesSecret(text) ? 'prompt.yaml' : 'prompt.txt';
+    for (const m of anywhere.scan(path, text)) if (!(lifted.has(m.rule) && PLAIN_WORD.test(m.secret))) secrets.add(m.secret);
     for (const { path, detector } of wholeFile) {
       for (const line of text.split('\n')) for (const m of detector.scan(path, line)) secrets.add(m.secret);
     }

@@ -25,8 +25,11 @@ const EXAMPLES: readonly Example[] = SECRET_RULES.flatMap((rule) => {
   return rule.docs.ng.map((text) => ({ rule: rule.id, text, secrets: [...new Set(detector.scan(rule.docs.path ?? 'src/example.txt', text).map((m) => m.secret))] }));
 });
 
-/** Values a weak rule would not report but prompt redaction must still remove: assigned to secret-named keys. */
+const AKIA_B64 = Buffer.from(['AKIA', 'Q3EGT7VZ5MXJ4WPR'].join('')).toString('base64');
+
+/** Values a weak rule would not report but prompt redaction must still remove: assigned to secret-named keys, encoded in a manifest. */
 const ASSIGNED: readonly Example[] = [
+  { rule: 'Kubernetes Secret data (provider key, base64)', text: `apiVersion: v1\nkind: Secret\ndata:\n  AWS_ACCESS_KEY_ID: ${AKIA_B64}\n`, secrets: [AKIA_B64] },
   { rule: 'secret-named key (weak value)', text: 'DB_PASSWORD=hunter22\nsmtp:\n  password: "Summer2026"', secrets: ['hunter22', 'Summer2026'] },
   { rule: 'secret-named key (XML)', text: '<add key="ApiToken" value="tok-31337" />\n<password>tiger-77</password>', secrets: ['tok-31337', 'tiger-77'] },
   { rule: 'Authorization header (short token)', text: "curl -H 'Authorization: Bearer abc.def.1' https://api.corp-net.io", secrets: ['abc.def.1'] },
