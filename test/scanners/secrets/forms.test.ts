@@ -21,7 +21,7 @@ interface Form {
 
 const dotted = (name: string) => name.replace(/_/g, '.').toLowerCase();
 
-export const FORMS: Readonly<Record<string, Form>> = {
+const FORMS: Readonly<Record<string, Form>> = {
   'dotenv KEY=value': { flat: true, render: (n, v) => ({ text: `${n}=${v}\n`, path: '.env' }) },
   'dotenv KEY="value"': { flat: true, render: (n, v) => ({ text: `${n}="${v}"\n`, path: '.env.production' }) },
   "dotenv KEY='value'": { flat: true, render: (n, v) => ({ text: `${n}='${v}'\n`, path: 'deploy/prod.env' }) },
