@@ -25,7 +25,8 @@ export default defineRule({
   validate: (secret, { groups, path }) => {
     const host = groups.host ?? '';
     if (OWN_RULE_SCHEME.test(groups.scheme ?? '')) return false;
-    if (/[/?#]/.test(secret)) return false;
+    // A second ':' is not a password (CVS's `:pserver:user@host`); a real one would be percent-encoded.
+    if (/[/?#:]/.test(secret)) return false;
     // .git-credentials lines are git-credentials-file's.
     if (DOC_HOST.test(host) || /(?:^|\/)\.?git-credentials$/.test(path)) return false;
     return !isStandInPassword(secret, groups.user ?? '');
@@ -50,6 +51,7 @@ export default defineRule({
       'https://x-access-token:${{ secrets.GITHUB_TOKEN }}@github.com/org/repo.git',
       'http://localhost:8080/login?next=/home@top',
       'https://username:password@example.com/path',
+      'cvs -d cvs://:pserver:anoncvs@sources.corp-net.io:/cvs/src co binutils',
     ],
   },
 });
