@@ -1,14 +1,20 @@
 /**
- * The last step before a prompt leaves the service: every secret the secrets
- * scanner finds in it is replaced by [REDACTED], and so is anything shaped
- * like a Vigil API key or a password inside a URL, whatever the scanner's
- * precision filters decided. Findings the API returns are already redacted;
- * this guards against clients pasting secrets into a finding they send us.
+ * The last step before a prompt leaves the service: every secret any secrets
+ * rule finds in it is replaced by [REDACTED] (rules that run only on certain
+ * files run on the prompt too, and whole-file rules on each of its lines), and
+ * so is anything shaped like a Vigil API key, a password inside a URL, any
+ * value assigned to a secret-named key and the credentials of an
+ * Authorization header, whatever the scanner's precision filters decided.
+ * Findings the API returns are already redacted; this guards against clients
+ * pasting secrets into a finding they send us.
  */
-import type { FileScanner } from '../engine/types.js';
-import { createSecretsScanner } from '../scanners/secrets/scanner.js';
+import { SecretDetector } from '../scanners/secrets/detect.js';
+import { isKubernetesSecret } from '../scanners/secrets/kubernetes.js';
+import type { SecretRule } from '../scanners/secrets/rule.js';
+import { SECRET_RULES } from '../scanners/secrets/rules/index.js';
+import { REDACTED, redactSecretKeys } from './redact-keys.js';
 
-export const REDACTED = '[REDACTED]';
+export { REDACTED };
 /** Reported values shorter than this are too generic to replace safely everywhere. */
 const MIN_SECRET_LENGTH = 4;
 /** Vigil's key format (vgl_live_ + base62), checksum or not, whole or cut short. */
@@ -52,23 +58,55 @@ function redactPatterns(text: string): RedactedText {
   return { text: out, redactions };
 }
 
-/** A redactor with its own scanner instance (building one compiles every rule; reuse it). */
-export function createRedactor(scanner: FileScanner = createSecretsScanner()): (text: string) => RedactedText {
+/** A plain word ("immediately", "Rotate."): in prose after "password", not a credential. */
+const PLAIN_WORD = /^[A-Za-z][a-z]{0,30}[.!?,;:]?$/;
+
+/**
+ * The values every rule reports in `text`, read as any file: rules restricted to some files
+ * (.netrc, .pypirc …) run on it too, except that what they find there counts only when it is
+ * not a plain word; whole-file rules (a key file) run on each line.
+ */
+function secretFinder(rules: readonly SecretRule[]): (text: string) => Set<string> {
+  const lifted = new Set<SecretRule>();
+  const anywhere = new SecretDetector(
+    rules
+      .filter((r) => r.keywords.length > 0)
+      .map((r) => {
+        if (!r.pathPattern && !r.requires) return r;
+        const copy: SecretRule = { ...r, pathPattern: undefined, requires: undefined };
+        lifted.add(copy);
+        return copy;
+      }),
+  );
+  const wholeFile = rules.filter((r) => r.keywords.length === 0).map((r) => ({ path: r.docs.path ?? '', detector: new SecretDetector([r]) }));
   return (text) => {
     const secrets = new Set<string>();
-    for (const finding of scanner.scanFile({ path: 'prompt.txt', text })) {
-      if (finding.secret !== undefined && finding.secret.length >= MIN_SECRET_LENGTH) secrets.add(finding.secret);
+    // Read as YAML when it holds a Kubernetes Secret, so its data: values are decoded and scanned too.
+    const path = isKubernetesSecret(text) ? 'prompt.yaml' : 'prompt.txt';
+    for (const m of anywhere.scan(path, text)) if (!(lifted.has(m.rule) && PLAIN_WORD.test(m.secret))) secrets.add(m.secret);
+    for (const { path, detector } of wholeFile) {
+      for (const line of text.split('\n')) for (const m of detector.scan(path, line)) secrets.add(m.secret);
     }
+    return secrets;
+  };
+}
+
+/** A redactor with its own rule set compiled (building one compiles every rule; reuse it). */
+export function createRedactor(rules: readonly SecretRule[] = SECRET_RULES): (text: string) => RedactedText {
+  const find = secretFinder(rules);
+  return (text) => {
+    const secrets = [...find(text)].filter((s) => s.length >= MIN_SECRET_LENGTH);
     let out = text;
     let redactions = 0;
     // Longest first, so a secret that contains another is replaced whole.
-    for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
+    for (const secret of secrets.sort((a, b) => b.length - a.length)) {
       const r = replaceAll(out, secret);
       out = r.text;
       redactions += r.redactions;
     }
     const patterns = redactPatterns(out);
-    return { text: patterns.text, redactions: redactions + patterns.redactions };
+    const keys = redactSecretKeys(patterns.text);
+    return { text: keys.text, redactions: redactions + patterns.redactions + keys.redactions };
   };
 }
 

@@ -9,6 +9,7 @@ import { createBuiltinProvider, isBuiltinProvider } from './builtin/index.js';
 import { explainPrompt, fixPrompt, triagePrompt } from './prompts/index.js';
 import { createRemoteProvider, providerForKey, type AiProvider, type ProviderName, type RemoteProviderName } from './provider.js';
 import { redactPrompt } from './redact.js';
+import { redactedRanking, redactFinding } from './redact-task.js';
 import type { TriageScan } from './triage/types.js';
 
 export interface AiSettings {
@@ -57,9 +58,11 @@ function remote(name: RemoteProviderName, settings: AiSettings, apiKey: string |
   });
 }
 
+/** The prompt for a remote provider, built from findings whose fields were redacted first (see redact-task.ts). */
 function promptFor(task: AiTask) {
-  if (task.kind === 'triage') return triagePrompt.build({ scan: task.scan });
-  return task.kind === 'explain' ? explainPrompt.build({ finding: task.finding }) : fixPrompt.build({ finding: task.finding });
+  if (task.kind === 'triage') return triagePrompt.build({ scan: task.scan, actions: redactedRanking(task.scan.findings) });
+  const finding = redactFinding(task.finding);
+  return task.kind === 'explain' ? explainPrompt.build({ finding }) : fixPrompt.build({ finding });
 }
 
 /** The answer as text deltas. Remote prompts are redacted before they leave the process. */

@@ -71,3 +71,27 @@ describe('offline answers', () => {
     expectClean(builtinFix(leaky));
   });
 });
+
+describe('values of secret-named keys', () => {
+  it.each([
+    ['DB_PASS=hunter22', 'DB_PASS=[REDACTED]'],
+    ['"client_secret": "abc 123"', '"client_secret": "[REDACTED]"'],
+    ['smtp:\n  password: Summer2026', 'smtp:\n  password: [REDACTED]'],
+    ['<add key="ApiToken" value="tok-1" />', '<add key="ApiToken" value="[REDACTED]" />'],
+    ['<db.password>tiger-7</db.password>', '<db.password>[REDACTED]</db.password>'],
+    ['ENV NPM_TOKEN 0penSesame', 'ENV NPM_TOKEN [REDACTED]'],
+    ["-H 'Authorization: Basic dXNlcjpwdw=='", "-H 'Authorization: Basic [REDACTED]'"],
+  ])('%j', (input, expected) => {
+    expect(redactText(input).text).toBe(expected);
+  });
+
+  it.each([
+    'password: Rotate it in the console.',
+    'token = process.env.API_TOKEN',
+    'secret: ${{ secrets.DEPLOY_KEY }}',
+    'The password expired.',
+    'author = "Jane Doe"',
+  ])('leaves %j alone', (input) => {
+    expect(redactText(input).text).toBe(input);
+  });
+});

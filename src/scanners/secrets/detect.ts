@@ -1,5 +1,7 @@
+import { assignmentView } from './forms.js';
 import { isPlaceholder, shannonEntropy } from './heuristics.js';
 import { KeywordMatcher } from './keywords.js';
+import { decodeBase64Value, isKubernetesSecret, secretEntries } from './kubernetes.js';
 import type { MatchContext, SecretRule } from './rule.js';
 
 /** Lines longer than this are matched in windows around each keyword instead of whole. */
@@ -8,6 +10,8 @@ export const MAX_LINE_CHARS = 1024;
 const WINDOW_CHARS = 320;
 /** How far a multi-line rule (key blocks) may reach from the keyword's line. */
 const MULTILINE_CHARS = 16_384;
+/** Kubernetes manifests whose Secret data is decoded and scanned. */
+const YAML_PATH = /\.ya?ml$/i;
 /** Evidence shows at most this many characters of the line. */
 const EVIDENCE_CHARS = 240;
 
@@ -28,6 +32,7 @@ interface Compiled {
 }
 
 function compile(rule: SecretRule): Compiled {
+  if (rule.requires && (rule.requires.global || rule.requires.sticky)) throw new Error(`Rule ${rule.id}: requires must not be global or sticky`);
   const flags = new Set(rule.pattern.flags.split('').filter((f) => 'imsu'.includes(f)));
   flags.add(rule.anchored ? 'y' : 'g');
   flags.add('d');
@@ -82,6 +87,10 @@ export class SecretDetector {
   private readonly fileRules: readonly number[];
   /** keyword index → indices of rules that use it. */
   private readonly rulesOfKeyword: readonly (readonly number[])[];
+  /** Rules restricted to some paths. */
+  private readonly pathRules: readonly number[];
+  /** Per rule before a file's path is known: 1 runs, 2 runs if the text meets its `requires`. */
+  private readonly initialState: Uint8Array;
 
   constructor(rules: readonly SecretRule[]) {
     this.compiled = rules.map(compile);
@@ -103,14 +112,45 @@ export class SecretDetector {
     this.matcher = new KeywordMatcher(keywords);
     this.fileRules = rules.flatMap((rule, index) => (rule.keywords.length === 0 ? [index] : []));
     this.rulesOfKeyword = keywords.map((k) => byKeyword.get(k) ?? []);
+    this.pathRules = rules.flatMap((rule, index) => (rule.pathPattern ? [index] : []));
+    this.initialState = new Uint8Array(rules.length);
+    rules.forEach((rule, index) => (this.initialState[index] = rule.requires ? 2 : 1));
   }
 
+  /**
+   * Every match in one file: the text as written, then (when the file has any) its
+   * alternative assignment forms rewritten in place (see forms.ts), then the decoded
+   * values of a Kubernetes Secret's `data:`.
+   */
   scan(path: string, text: string): SecretMatch[] {
+    const found = this.scanView(path, text, text);
+    const view = assignmentView(path, text);
+    if (view !== undefined) addNew(found, this.scanView(path, text, view));
+    if (YAML_PATH.test(path) && isKubernetesSecret(text)) addNew(found, this.scanSecretData(path, text));
+    return dropShadowedGeneric(found);
+  }
+
+  /**
+   * Runs the rules over `view`, a same-length rewrite of `text` (or `text` itself).
+   * A match is kept only where the file holds the same characters.
+   */
+  private scanView(path: string, text: string, view: string): SecretMatch[] {
     const found: SecretMatch[] = [];
     const coveredUntil = new Map<number, number>();
     const seen = new Set<string>();
     let lines: LineIndex | undefined;
-    const pathAllowed = this.compiled.map((c) => c.rule.pathPattern === undefined || c.rule.pathPattern.test(path));
+    /** Per rule: 0 skipped on this file, 1 runs, 2 runs if the text meets its `requires` (decided at its first keyword). */
+    const allowed = this.initialState.slice();
+    for (const ruleIndex of this.pathRules) {
+      if (!((this.compiled[ruleIndex] as Compiled).rule.pathPattern as RegExp).test(path)) allowed[ruleIndex] = 0;
+    }
+    const runs = (ruleIndex: number): boolean => {
+      const state = allowed[ruleIndex];
+      if (state !== 2) return state === 1;
+      const ok = (this.compiled[ruleIndex] as Compiled).rule.requires?.test(text) === true;
+      allowed[ruleIndex] = ok ? 1 : 0;
+      return ok;
+    };
 
     const report = (ruleIndex: number, m: RegExpExecArray, from: number) => {
       const span = m.indices?.groups?.secret;
@@ -120,17 +160,18 @@ export class SecretDetector {
       const key = `${ruleIndex}:${start}`;
       if (seen.has(key)) return;
       seen.add(key);
+      if (view !== text && text.slice(start, start + secret.length) !== secret) return;
       const rule = (this.compiled[ruleIndex] as Compiled).rule;
-      if (!this.accept(rule, secret, { path, text, offset: start, groups: m.groups ?? {} })) return;
-      lines ??= new LineIndex(text);
+      if (!this.accept(rule, secret, { path, text: view, offset: start, groups: m.groups ?? {} })) return;
+      lines ??= new LineIndex(view);
       const line = lines.lineOf(start);
       found.push({ rule, secret, start, end: start + secret.length, line: line + 1, column: start - lines.startOf(line) + 1 });
     };
 
     for (const ruleIndex of this.fileRules) {
-      if (!pathAllowed[ruleIndex]) continue;
+      if (!runs(ruleIndex)) continue;
       const { regex } = this.compiled[ruleIndex] as Compiled;
-      const head = text.slice(0, MULTILINE_CHARS);
+      const head = view.slice(0, MULTILINE_CHARS);
       regex.lastIndex = 0;
       for (let m = regex.exec(head); m !== null; m = regex.exec(head)) {
         if (m[0].length === 0) regex.lastIndex++;
@@ -139,23 +180,23 @@ export class SecretDetector {
       }
     }
 
-    this.matcher.scan(text, ({ keyword, offset }) => {
+    this.matcher.scan(view, ({ keyword, offset }) => {
       for (const ruleIndex of this.rulesOfKeyword[keyword] ?? []) {
-        if (!pathAllowed[ruleIndex]) continue;
+        if (!runs(ruleIndex)) continue;
         const { rule, regex } = this.compiled[ruleIndex] as Compiled;
         if (rule.anchored) {
           // One sticky attempt at the keyword: most keyword hits fail here in a few steps.
           regex.lastIndex = offset;
-          const m = regex.exec(text);
+          const m = regex.exec(view);
           if (m) report(ruleIndex, m, 0);
           continue;
         }
         if (offset < (coveredUntil.get(ruleIndex) ?? -1)) continue;
-        lines ??= new LineIndex(text);
-        const bounds = lines.boundsOf(offset, text.length);
-        const [from, to] = window(bounds, offset, text.length, rule.multiline === true);
+        lines ??= new LineIndex(view);
+        const bounds = lines.boundsOf(offset, view.length);
+        const [from, to] = window(bounds, offset, view.length, rule.multiline === true);
         coveredUntil.set(ruleIndex, rule.multiline ? bounds[1] : to - (to - from >= 2 * WINDOW_CHARS ? WINDOW_CHARS / 2 : 0));
-        const chunk = text.slice(from, to);
+        const chunk = view.slice(from, to);
         regex.lastIndex = 0;
         for (let m = regex.exec(chunk); m !== null; m = regex.exec(chunk)) {
           if (m[0].length === 0) regex.lastIndex++;
@@ -163,7 +204,34 @@ export class SecretDetector {
         }
       }
     });
-    return dropShadowedGeneric(found);
+    return found;
+  }
+
+  /**
+   * The base64 values under a Kubernetes Secret's `data:`, decoded and scanned as
+   * `key="value"` (or, for a multi-line value such as a key file or a
+   * .dockerconfigjson, as a file named after the key). A match stands for the
+   * encoded value: that is what the file holds, on the line it holds it.
+   */
+  private scanSecretData(path: string, text: string): SecretMatch[] {
+    const found: SecretMatch[] = [];
+    let lines: LineIndex | undefined;
+    for (const entry of secretEntries(text)) {
+      if (!entry.encoded) continue;
+      const decoded = decodeBase64Value(entry.value);
+      if (decoded === undefined) continue;
+      const single = !/[\n"]/.test(decoded);
+      const inner = single ? `${entry.key}="${decoded}"` : decoded;
+      const matches = this.scanView(`${path}/${entry.key}`, inner, inner);
+      if (matches.length === 0) continue;
+      lines ??= new LineIndex(text);
+      const line = lines.lineOf(entry.offset);
+      const end = entry.offset + entry.value.length;
+      for (const rule of new Set(matches.map((m) => m.rule))) {
+        found.push({ rule, secret: entry.value, start: entry.offset, end, line: line + 1, column: entry.offset - lines.startOf(line) + 1 });
+      }
+    }
+    return found;
   }
 
   private accept(rule: SecretRule, secret: string, context: Omit<MatchContext, 'line'>): boolean {
@@ -191,11 +259,27 @@ function window([start, end]: [number, number], offset: number, textLength: numb
   return [Math.max(start, offset - WINDOW_CHARS), Math.min(end, offset + WINDOW_CHARS)];
 }
 
-/** A generic rule's match is dropped when a specific rule's match overlaps it. */
+/** Appends the matches of `more` that `found` does not hold yet (same rule, same place). */
+function addNew(found: SecretMatch[], more: readonly SecretMatch[]): void {
+  const have = new Set(found.map((m) => `${m.rule.id}:${m.start}`));
+  for (const m of more) if (!have.has(`${m.rule.id}:${m.start}`)) found.push(m);
+}
+
+/**
+ * A generic rule's match is dropped when a specific rule's match overlaps it, and when
+ * another generic rule holds the same value with more confidence (one finding per value).
+ */
 function dropShadowedGeneric(matches: SecretMatch[]): SecretMatch[] {
   const specific = matches.filter((m) => !m.rule.generic);
   if (specific.length === matches.length) return matches;
-  return matches.filter((m) => !m.rule.generic || !specific.some((s) => s.start < m.end && m.start < s.end));
+  const best = new Map<string, SecretMatch>();
+  for (const m of matches) {
+    if (!m.rule.generic || specific.some((s) => s.start < m.end && m.start < s.end)) continue;
+    const span = `${m.start}:${m.end}`;
+    const held = best.get(span);
+    if (held === undefined || m.rule.confidence > held.rule.confidence) best.set(span, m);
+  }
+  return matches.filter((m) => !m.rule.generic || best.get(`${m.start}:${m.end}`) === m);
 }
 
 /**

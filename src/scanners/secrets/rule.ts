@@ -69,6 +69,11 @@ export interface SecretRule {
    * where a specific rule found a secret on the same span.
    */
   readonly generic?: boolean;
+  /**
+   * When set, the rule runs only on files whose text matches: tested once per file, at the
+   * rule's first keyword there (a `kind: Secret` manifest, a file that mentions `curl`).
+   */
+  readonly requires?: RegExp;
   /** When set, the rule runs only on files whose path matches (credential files recognised by name). */
   readonly pathPattern?: RegExp;
   readonly cwe: string;

@@ -34,7 +34,7 @@ export default defineRule({
   severity: 'CRITICAL',
   confidence: 0.8,
   keywords: ['aws', 'amazon', 'secret'],
-  pattern: /(?<![A-Za-z0-9/+=])(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/,
+  pattern: /(?<![A-Za-z0-9/+])(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/,
   minEntropy: 4.2,
   validate: (secret, { line, text, offset }) => {
     if (!/[a-z]/.test(secret) || !/[A-Z]/.test(secret) || (secret.match(/[0-9]/g)?.length ?? 0) < 2) return false;

@@ -1,19 +1,15 @@
+import { bareValuesAllowed, isCatalogue, isGeneratedPath, isSecretName, lookalike } from '../generic.js';
 import { shannonEntropy } from '../heuristics.js';
 import { defineRule } from '../rule.js';
 
-/** Names that hold something about a secret rather than the secret itself. */
-const NOT_A_SECRET_NAME =
-  /(?:name|type|field|label|id|url|uri|path|file|dir|header|param|length|len|min|max|policy|hint|prompt|regex|pattern|format|env|var|enabled|required|expires?|expiry|ttl|count|prefix|suffix|endpoint|placeholder|input|form|error|message|msg|title|text|description|key_?id|version|mode|kind|class|style|icon|selector|event|route|column|table)s?$/i;
-
-function characterClasses(value: string): number {
-  return [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(value)).length;
-}
-
 /**
- * `password = "…"`, `secret: '…'`, `api_key => "…"` and the like, with a value
- * that looks random enough to be a credential. A catch-all, tuned for
- * precision: lower severity and confidence than the specific rules, and silent
- * where a specific rule already reported the same value.
+ * `password = "…"`, `secret: '…'`, `api_key => "…"`, `DB_PASS=…` and the like,
+ * with a value that looks random enough to be a credential. A catch-all, tuned
+ * for precision: lower severity and confidence than the specific rules, and
+ * silent where a specific rule already reported the same value. Bare
+ * (unquoted) values count only where they are literals: settings files,
+ * Dockerfiles, shell, and `NAME=value` lines. The look-alikes it rejects are
+ * in generic.ts.
  */
 export default defineRule({
   id: 'generic-secret-assignment',
@@ -21,23 +17,58 @@ export default defineRule({
   severity: 'MEDIUM',
   confidence: 0.55,
   generic: true,
-  keywords: ['password', 'passwd', 'pwd', 'secret', 'token', 'api_key', 'apikey', 'api-key', 'access_key', 'accesskey', 'auth_key', 'private_key', 'credential'],
+  // `pass` and `auth` are common inside words (compass, author): they count only at the end of a name.
+  keywords: [
+    'password',
+    'passwd',
+    'passphrase',
+    'pass=',
+    'pass:',
+    'pass =',
+    'pass"',
+    "pass'",
+    '_pass',
+    '.pass',
+    '-pass',
+    'pwd',
+    'secret',
+    'token',
+    'api_key',
+    'apikey',
+    'api-key',
+    'api.key',
+    'access_key',
+    'accesskey',
+    'access-key',
+    'access.key',
+    'auth=',
+    'auth:',
+    'auth =',
+    'auth"',
+    "auth'",
+    '_auth',
+    '.auth',
+    '-auth',
+    'private_key',
+    'privatekey',
+    'private-key',
+    'private.key',
+    'credential',
+  ],
   pattern:
-    /(?<pre>["'`]?)(?<name>[A-Za-z0-9_.-]{0,40}(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?)(?<suffix>[A-Za-z0-9_-]{0,30}))(?<close>["'`]?)\s{0,4}(?::=|=>|=|:)\s{0,4}(?<q>["'`])(?<secret>[^"'`\s\\(){}[\],;<>]{8,200})\k<q>/i,
-  validate: (secret, { groups }) => {
+    /(?<![\w.-])(?<pre>["'`]?)(?<name>[A-Za-z0-9_.-]{0,60}(?:password|passwd|passphrase|pass|pwd|secret|token|api[_.-]?key|access[_.-]?key|auth[_.-]?key|private[_.-]?key|credentials?|auth)[A-Za-z0-9_.-]{0,40})(?<close>["'`]?)\s{0,4}(?::=|=>|=|:)\s{0,4}(?<q>["'`]?)(?<secret>[^"'`\s\\(){}[\],;<>]{8,200})\k<q>(?<after>[([{]?)/i,
+  validate: (secret, { groups, line, path }) => {
     const name = groups.name ?? '';
+    const bare = !groups.q;
+    // A bare value followed by `(`, `[` or `{` is a call or an index: code, not a literal.
+    if (bare && (groups.after || !bareValuesAllowed(path, line))) return false;
     // "Password:" inside a string literal is a label, not a key: a quoted name must be closed before the separator.
     if (groups.pre && !groups.close) return false;
-    // The keyword must end the name or start a new word in it: api_token_value, passwordHash — not secretlint, tokenizer.
-    if (groups.suffix && !/^[_.-]|^[A-Z]/.test(groups.suffix)) return false;
-    if (NOT_A_SECRET_NAME.test(name)) return false;
-    if (secret.includes('://') || /^(?:\.{1,2}|~)?\/|^[#?]/.test(secret) || /^[\w.-]+(?:\/[\w.-]+)+$/.test(secret) || /^[a-z]{2,10}:/i.test(secret)) return false;
-    // Values that describe themselves: "real-secret-6-levels", "password-for-30001", "qwerty!@#…".
-    if (/pass(?:word|wd)|secret|token|qwerty|12345|abcdef/i.test(secret)) return false;
-    // Words and identifiers without digits ("clientCredentials", "_RSAPrivateKey" as a quoted type): names, not secrets.
-    if (/^[A-Za-z_$][A-Za-z_$.-]*$/.test(secret) && (secret.length < 24 || shannonEntropy(secret) < 4)) return false;
-    if (secret.toLowerCase() === name.toLowerCase()) return false;
-    return characterClasses(secret) >= 2 && shannonEntropy(secret) >= 3;
+    if (!isSecretName(name.replace(/[.-]/g, '_')) || secret.toLowerCase() === name.toLowerCase()) return false;
+    if (isGeneratedPath(path, line)) return false;
+    // Catalogue values are words; only something plainly machine-made counts there.
+    if (isCatalogue(path) && (secret.length < 16 || !/[0-9]/.test(secret) || shannonEntropy(secret) < 4)) return false;
+    return lookalike(secret, line, bare) === undefined;
   },
   cwe: 'CWE-798',
   description:
@@ -45,8 +76,15 @@ export default defineRule({
   remediation:
     'Move the value to an environment variable or a secret manager and read it at run time. If it was ever real, rotate it and remove it from git history.',
   docs: {
-    summary: 'Passwords, secrets, tokens and API keys assigned as quoted literals, when the value is random-looking.',
-    ng: ['DB_PASSWORD = "r8T#kq2' + '!Vx9mLp"', "const apiKey = 'f3a9c1e7b2d84a6c" + "9e0f1a2b3c4d5e6f';", 'client_secret: "Qz7wXv3' + 'Lk9Tp2Rn8"'],
+    summary:
+      'Passwords, secrets, tokens and API keys assigned to a secret-named key, when the value is random-looking: quoted anywhere, bare in settings files, Dockerfiles, shell and `NAME=value` lines. Digests, UUIDs, public keys, placeholders, references, words and generated files are not reported.',
+    ng: [
+      'DB_PASSWORD = "r8T#kq2' + '!Vx9mLp"',
+      "const apiKey = 'f3a9c1e7b2d84a6c" + "9e0f1a2b3c4d5e6f';",
+      'client_secret: "Qz7wXv3' + 'Lk9Tp2Rn8"',
+      'DB_PASS=Hq7Lm2V' + 'b9Kp4Wn',
+      'export SERVICE_AUTH_TOKEN=' + 'k3Jf9QmZ2xPw7Rt',
+    ],
     ok: [
       'password = "password"',
       '"secretlint": "bin/secretlint.js"',
@@ -62,6 +100,17 @@ export default defineRule({
       'password: "${DB_PASSWORD}"',
       "secret = 'changeme'",
       'const tokenType = "Bearer";',
+      'const password = getPassword2(user);',
+      'api_token = settings.API_TOKEN_2',
+      'password_sha256 = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"',
+      '"integrity": "sha512-' + 'Qz7wXv3Lk9Tp2Rn8Hq7Lm2Vb9Kp4Wn8Rt3Yh6Jd1Fs5Gc0Xz8Ta4Qe2Ur6Iw=="',
+      'api_key: 3f7a9c2e-5b1d-4e8f-a6c0-9d2b7e4f1a8c',
+      'public_key = "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE4rW"',
+      'password: %(db_password)s',
+      'token = {{ vault_token }}',
+      'auth_token = xxxxxxxxxxxxxxxx',
+      'passwordPattern = /^(?=.*\\d)[A-Za-z\\d]{8,}$/',
+      'bypass = compass2go1',
     ],
   },
 });

@@ -38,6 +38,7 @@ import codecovUploadToken from './codecov-upload-token.js';
 import cohereApiKey from './cohere-api-key.js';
 import composerAuthPassword from './composer-auth-password.js';
 import contentfulPersonalAccessToken from './contentful-personal-access-token.js';
+import curlUserCredentials from './curl-user-credentials.js';
 import databricksOauthSecret from './databricks-oauth-secret.js';
 import databricksToken from './databricks-token.js';
 import datadogApiKey from './datadog-api-key.js';
@@ -100,6 +101,7 @@ import jenkinsEncryptedSecret from './jenkins-encrypted-secret.js';
 import jfrogReferenceToken from './jfrog-reference-token.js';
 import jwt from './jwt.js';
 import kubeconfigCredentials from './kubeconfig-credentials.js';
+import kubernetesSecretManifest from './kubernetes-secret-manifest.js';
 import laravelAppKey from './laravel-app-key.js';
 import launchdarklyAccessToken from './launchdarkly-access-token.js';
 import ldapBindPassword from './ldap-bind-password.js';
@@ -243,6 +245,7 @@ export const SECRET_RULES: readonly SecretRule[] = Object.freeze([
   cohereApiKey,
   composerAuthPassword,
   contentfulPersonalAccessToken,
+  curlUserCredentials,
   databricksOauthSecret,
   databricksToken,
   datadogApiKey,
@@ -305,6 +308,7 @@ export const SECRET_RULES: readonly SecretRule[] = Object.freeze([
   jfrogReferenceToken,
   jwt,
   kubeconfigCredentials,
+  kubernetesSecretManifest,
   laravelAppKey,
   launchdarklyAccessToken,
   ldapBindPassword,

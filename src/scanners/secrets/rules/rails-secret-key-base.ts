@@ -14,7 +14,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.8,
   keywords: ['secret_key_base', 'secret_token'],
-  pattern: /(?<![A-Za-z0-9_])(?:secret_key_base|secret_token)["']?\s{0,4}(?::|=>|=)\s{0,4}["']?(?<secret>[0-9a-f]{64,256})(?![0-9A-Za-z])/i,
+  pattern: /(?<![A-Za-z0-9])(?:secret_key_base|secret_token)["']?\s{0,4}(?::|=>|=)\s{0,4}["']?(?<secret>[0-9a-f]{64,256})(?![0-9A-Za-z])/i,
   minEntropy: 3,
   validate: (_secret, { text, offset, path }) => {
     // Rails generates keys for the development and test sections of secrets.yml; only other environments matter.
