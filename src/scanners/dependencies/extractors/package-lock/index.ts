@@ -100,8 +100,13 @@ function walkV1(ctx: Ctx, deps: Record<string, unknown>, depth: number, fromLine
   }
 }
 
-function toPackage(ctx: Ctx, name: string, entry: Record<string, unknown>, direct: boolean, line: number): ExtractedPackage {
-  const rawVersion = stringField(entry, 'version');
+/** v1 writes an npm alias (`"alias": "npm:@scope/real@1.2.3"`) as the version: the real package and version. */
+const V1_ALIAS = /^npm:((?:@[^/@\s]+\/)?[^/@\s]+)@([^\s]+)$/;
+
+function toPackage(ctx: Ctx, key: string, entry: Record<string, unknown>, direct: boolean, line: number): ExtractedPackage {
+  const alias = V1_ALIAS.exec(stringField(entry, 'version') ?? '');
+  const name = alias?.[1] ?? key;
+  const rawVersion = alias?.[2] ?? stringField(entry, 'version');
   // v1 stores git/file/URL deps with the spec in `version`; v2+ keeps the real version.
   const versionIsSpec = rawVersion !== undefined && /^[a-z+]+:/i.test(rawVersion);
   const resolved = stringField(entry, 'resolved') ?? (versionIsSpec ? rawVersion : undefined);

@@ -42,6 +42,16 @@ describe('package-lock extractor', () => {
     expect(alias).toMatchObject({ name: 'react', version: '17.0.2', direct: true, line: 72, source: 'registry' });
   });
 
+  it('names v1 aliases by their real package and version', () => {
+    const result = run('ok-v1-aliases.json');
+    expect(result.warnings).toEqual([]);
+    expect(result.packages.map((p) => `${p.name}@${p.version ?? '∅'}`)).toEqual([
+      '@babel/code-frame@7.0.0', '@babel/highlight@7.0.0', 'lodash@4.17.4', 'not-an-alias@npm-run-all-is-a-name-not-a-spec',
+    ]);
+    expect(result.packages[0]).toMatchObject({ source: 'registry', direct: true, line: 7 });
+    expect(result.packages[2]).toMatchObject({ source: 'registry', direct: true, line: 20 });
+  });
+
   it('reads v1 nested dependencies with lines inside the right block', () => {
     const result = run('ok-v1.json');
     expect(result.warnings).toEqual([]);
