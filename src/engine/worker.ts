@@ -97,15 +97,8 @@ export function addCounts(into: Record<string, number>, counts: Readonly<Record<
 /** Worker entry for the dependency task: reads the manifests and lockfiles, extracts, runs the supply-chain checks. */
 export async function scanDependencies(task: DependencyTask): Promise<DependencyTaskResult> {
   await ready;
-  const { scanDependencyFiles } = await import('../scanners/dependencies/scan.js');
-  const files: { path: string; text: string }[] = [];
-  let unreadable = 0;
-  for (const path of task.paths) {
-    try {
-      files.push({ path, text: await readFile(join(task.root, path), 'utf8') });
-    } catch {
-      unreadable++;
-    }
-  }
-  return { ...scanDependencyFiles(files, new Set(task.allPaths)), unreadable };
+  const { readDependencyInputs, scanDependencyFiles } = await import('../scanners/dependencies/scan.js');
+  const allPaths = new Set(task.allPaths);
+  const { inputs, unreadable } = await readDependencyInputs(task.paths, allPaths, (path) => readFile(join(task.root, path), 'utf8').catch(() => undefined));
+  return { ...scanDependencyFiles(inputs, allPaths), unreadable };
 }

@@ -13,7 +13,10 @@ export const EXTRACTOR_DOCS: Readonly<Record<string, { readonly files: string; r
   'yarn-lock': { files: '`yarn.lock`', notes: 'classic (v1) and Berry (v2+); resolution and checksum' },
   'pnpm-lock': { files: '`pnpm-lock.yaml`', notes: 'lockfile 5.4, 6.x and 9.x; importers for direct dependencies; integrity' },
   'bun-lock': { files: '`bun.lock`', notes: 'text lockfile (bun 1.2+); the binary `bun.lockb` is not read' },
-  'requirements-txt': { files: '`requirements*.txt`', notes: '`==` pins, extras, markers, `--hash`, URL/VCS/path requirements; included files are read on their own' },
+  'requirements-txt': {
+    files: '`requirements*.txt`, `*-requirements.txt`, `*_requirements.txt`, `requirements/*.txt`, and any file another one includes',
+    notes: '`==` pins, extras, markers, `--hash`, URL/VCS/path requirements; `-r`/`-c` includes followed against the including file\'s folder (inside the workspace, each file once, at most 200)',
+  },
   pipfile: { files: '`Pipfile`', notes: '`[packages]`, `[dev-packages]`, git/path/file entries, named indexes' },
   'pipfile-lock': { files: '`Pipfile.lock`', notes: '`default` and `develop`; hashes and index' },
   'poetry-lock': { files: '`poetry.lock`', notes: 'lock 1.x and 2.x; dev groups; git/url/file/directory sources; hashes' },

@@ -35,7 +35,50 @@ export interface DependencyScanResult {
   readonly files: number;
 }
 
-export function scanDependencyFiles(inputs: readonly { readonly path: string; readonly text: string }[], paths: ReadonlySet<string>): DependencyScanResult {
+/** A dependency file as read; `extractor` (an id) when it was pulled in by another file and its name says nothing. */
+export interface DependencyInput {
+  readonly path: string;
+  readonly text: string;
+  readonly extractor?: string;
+}
+
+/** At most this many files are pulled in through includes, however they chain. */
+export const MAX_INCLUDED_FILES = 200;
+
+/**
+ * Reads the dependency files and, following includes (pip's `-r`/`-c`), the
+ * files they pull in, each once. `read` gives undefined for a file that cannot be read.
+ */
+export async function readDependencyInputs(
+  paths: readonly string[],
+  allPaths: ReadonlySet<string>,
+  read: (path: string) => Promise<string | undefined>,
+): Promise<{ inputs: DependencyInput[]; unreadable: number }> {
+  const inputs: DependencyInput[] = [];
+  const seen = new Set(paths);
+  let unreadable = 0;
+  const queue: { path: string; extractor?: Extractor }[] = paths.map((path) => ({ path }));
+  let included = 0;
+  while (queue.length > 0) {
+    const next = queue.shift() as { path: string; extractor?: Extractor };
+    const text = await read(next.path);
+    if (text === undefined) {
+      unreadable++;
+      continue;
+    }
+    inputs.push({ path: next.path, text, ...(next.extractor ? { extractor: next.extractor.id } : {}) });
+    const extractor = next.extractor ?? extractorFor(next.path);
+    for (const ref of extractor?.includes?.(next.path, text) ?? []) {
+      if (seen.has(ref) || !allPaths.has(ref) || included >= MAX_INCLUDED_FILES) continue;
+      seen.add(ref);
+      included++;
+      queue.push({ path: ref, extractor: extractor });
+    }
+  }
+  return { inputs, unreadable };
+}
+
+export function scanDependencyFiles(inputs: readonly DependencyInput[], paths: ReadonlySet<string>): DependencyScanResult {
   const files: DependencyFile[] = [];
   const configFiles = new Map<string, string>();
   const warnings: string[] = [];
@@ -45,7 +88,7 @@ export function scanDependencyFiles(inputs: readonly { readonly path: string; re
     else dropped++;
   };
   for (const input of inputs) {
-    const extractor = extractorFor(input.path);
+    const extractor = input.extractor === undefined ? extractorFor(input.path) : EXTRACTORS.find((e) => e.id === input.extractor);
     if (extractor) {
       let result: DependencyFile['result'];
       try {

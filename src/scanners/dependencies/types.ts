@@ -46,4 +46,9 @@ export interface Extractor {
   /** True for the file names this extractor reads (matched on the path's last segment, or the whole path). */
   matches(path: string): boolean;
   extract(path: string, text: string): ExtractResult;
+  /**
+   * Other files this one pulls in (pip's `-r`/`-c`), as workspace paths; they are
+   * read with this same extractor whatever their names.
+   */
+  includes?(path: string, text: string): string[];
 }

@@ -1,8 +1,13 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXTRACTOR_DOCS, renderSupplyChainDoc } from '../../../src/scanners/dependencies/docs.js';
 import { EXTRACTORS } from '../../../src/scanners/dependencies/extractors/index.js';
-import { extractorFor, isDependencyInput, scanDependencyFiles } from '../../../src/scanners/dependencies/scan.js';
+import { createScanPool } from '../../../src/engine/pool.js';
+import { scanWorkspace } from '../../../src/engine/scan.js';
+import { extractorFor, isDependencyInput, readDependencyInputs, scanDependencyFiles } from '../../../src/scanners/dependencies/scan.js';
+import { openLocalDirectory } from '../../../src/sources/local.js';
 
 describe('dependency extractor registry', () => {
   it('lists every extractor folder once, under its folder name, with a docs row', async () => {
@@ -61,6 +66,58 @@ describe('dependency extractor registry', () => {
       ['requests', true],
       ['urllib3', false],
     ]);
+  });
+});
+
+describe('files pulled in by other files (pip -r / -c)', () => {
+  const tree: Record<string, string> = {
+    'requirements.txt': '-r deps/web.pins\nflask==2.0.0\n',
+    'deps/web.pins': '-r ../common.cfg\n-r web.pins\njinja2==3.1.2\n',
+    'common.cfg': 'pyyaml==5.3\n',
+    'unrelated.cfg': 'django==1.0\n',
+  };
+  const read = (path: string) => Promise.resolve(tree[path]);
+
+  it('reads each included file once, with the including file\'s extractor, following chains and stopping at cycles', async () => {
+    const { inputs, unreadable } = await readDependencyInputs(['requirements.txt'], new Set(Object.keys(tree)), read);
+    expect(unreadable).toBe(0);
+    expect(inputs.map((i) => [i.path, i.extractor])).toEqual([
+      ['requirements.txt', undefined],
+      ['deps/web.pins', 'requirements-txt'],
+      ['common.cfg', 'requirements-txt'],
+    ]);
+    const result = scanDependencyFiles(inputs, new Set(Object.keys(tree)));
+    expect(result.packages.map((p) => `${p.name}@${p.version}:${p.path}`).sort()).toEqual([
+      'flask@2.0.0:requirements.txt',
+      'jinja2@3.1.2:deps/web.pins',
+      'pyyaml@5.3:common.cfg',
+    ]);
+  });
+
+  it('never reads a file the workspace does not hold', async () => {
+    const { inputs } = await readDependencyInputs(['requirements.txt'], new Set(['requirements.txt']), read);
+    expect(inputs.map((i) => i.path)).toEqual(['requirements.txt']);
+  });
+
+  it('reads them in a real scan, on the worker pool', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vigil-includes-'));
+    const pool = createScanPool(1);
+    try {
+      for (const [path, text] of Object.entries(tree)) {
+        await mkdir(join(dir, path, '..'), { recursive: true });
+        await writeFile(join(dir, path), text);
+      }
+      const ws = await openLocalDirectory(dir);
+      try {
+        const outcome = await scanWorkspace(ws, 'acme/demo', { pool, timeoutMs: 60_000 });
+        expect(outcome.stats.scanners.find((s) => s.name === 'supply_chain')?.files).toBe(3);
+      } finally {
+        await ws.dispose();
+      }
+    } finally {
+      await pool.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

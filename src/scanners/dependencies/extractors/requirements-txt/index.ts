@@ -1,21 +1,26 @@
 /**
- * pip requirements files (`requirements*.txt`).
+ * pip requirements files: `requirements*.txt`, `*-requirements.txt` / `*_requirements.txt`,
+ * any `.txt` in a `requirements/` folder, and any file another one includes.
  *
  * - `name==1.2` pins give `version`; any other specifier is kept as `requirement` only.
  * - Extras, environment markers, comments and `\` line continuations are understood.
  * - `--hash` options become `integrity` (several hashes are joined with a space).
- * - `-r`/`-c` includes are ignored here: an extractor sees one file, and the included
- *   files match `requirements*.txt` themselves, so the engine reads them on its own.
+ * - `-r`/`-c` includes are listed by `includes`; the engine reads those files with this
+ *   extractor whatever their names (pip resolves them against the including file's folder).
  * - Index and other global options (`--index-url`, `--extra-index-url`, `--find-links`, …)
  *   are ignored here; dependency-confusion checks read them from the file directly.
  * - `-e .` (the project itself) is skipped.
  * - URL, VCS and local-path requirements (`name @ url`, `-e git+…#egg=name`, `./pkg`)
  *   are reported with their source kind and the URL as `resolved`.
  */
+import { posix } from 'node:path';
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
 import { MAX_REQUIREMENT_LENGTH, normalisePypiName, parsePep508, pinnedVersion, sourceOf } from './pep508.js';
 
-const FILE_NAME = /^requirements[^/\\]*\.txt$/i;
+const FILE_NAME = /^(?:[\w.-]*[-_.])?requirements[^/\\]*\.txt$/i;
+const REQUIREMENTS_FOLDER = /(?:^|\/)requirements\/[^/]+\.txt$/i;
+const INCLUDE = /^(?:-r|-c|--requirement|--constraint)(?:=|\s+)(\S+)/;
+const MAX_INCLUDES = 50;
 const MAX_LINES = 100_000;
 const OPTION_START = /\s-{1,2}[A-Za-z]/;
 const HASH_OPTION = /--hash(?:=|\s+)(\S+)/g;
@@ -122,7 +127,21 @@ export const extractor: Extractor = {
   id: 'requirements-txt',
   ecosystem: 'PyPI',
   matches(path: string): boolean {
-    return FILE_NAME.test(path.split(/[/\\]/).pop() ?? '');
+    return FILE_NAME.test(path.split(/[/\\]/).pop() ?? '') || REQUIREMENTS_FOLDER.test(path.replaceAll('\\', '/'));
+  },
+  includes(path: string, text: string): string[] {
+    const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+    const out: string[] = [];
+    for (const entry of logicalLines(text)) {
+      const ref = INCLUDE.exec(entry.text)?.[1];
+      // URLs are pip's business, not files of this workspace.
+      if (ref === undefined || /^[a-z][a-z0-9+.-]*:\/\//i.test(ref) || ref.startsWith('/')) continue;
+      const resolved = posix.normalize(posix.join(folder, ref));
+      if (resolved.startsWith('../') || resolved === '..') continue;
+      out.push(resolved);
+      if (out.length >= MAX_INCLUDES) break;
+    }
+    return out;
   },
   extract(path: string, text: string): ExtractResult {
     const packages: ExtractedPackage[] = [];

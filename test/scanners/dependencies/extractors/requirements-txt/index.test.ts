@@ -9,9 +9,16 @@ describe('requirements-txt extractor', () => {
   const result = extractor.extract(PATH, fixture);
   const byName = new Map(result.packages.map((p) => [p.name, p]));
 
-  it('matches requirements*.txt only', () => {
+  it('matches the usual names of requirements files, and nothing else', () => {
     expect(extractor.matches('requirements.txt')).toBe(true);
     expect(extractor.matches('a/b/requirements-dev.txt')).toBe(true);
+    expect(extractor.matches('dev-requirements.txt')).toBe(true);
+    expect(extractor.matches('svc/test_requirements.txt')).toBe(true);
+    expect(extractor.matches('requirements/base.txt')).toBe(true);
+    expect(extractor.matches('app/requirements/prod.txt')).toBe(true);
+    expect(extractor.matches('docs/notes.txt')).toBe(false);
+    expect(extractor.matches('prerequirements.txt')).toBe(false);
+    expect(extractor.matches('requirements/README.md')).toBe(false);
     expect(extractor.matches('requirements.in')).toBe(false);
     expect(extractor.matches('constraints.txt')).toBe(false);
   });
@@ -67,5 +74,11 @@ describe('requirements-txt extractor', () => {
     const hostile = ['\\', 'a[', 'x @', '-e', '\u0000\u0001', 'a'.repeat(10_000)].join('\n');
     expect(() => extractor.extract(PATH, hostile)).not.toThrow();
     expect(extractor.extract(PATH, '').packages).toEqual([]);
+  });
+
+  it('lists -r and -c includes against the including file\'s folder, never outside the workspace or a URL', () => {
+    const text = ['-r base.txt', '--requirement=../shared/common.txt', '-c constraints.txt', '--constraint https://example.com/c.txt', '-r /etc/passwd', '-r ../../../x.txt', 'flask==2.0.0'].join('\n');
+    expect(extractor.includes?.('svc/requirements/prod.txt', text)).toEqual(['svc/requirements/base.txt', 'svc/shared/common.txt', 'svc/requirements/constraints.txt']);
+    expect(extractor.includes?.('requirements.txt', '-r ../up.txt\n-r common.txt')).toEqual(['common.txt']);
   });
 });
