@@ -1,0 +1,43 @@
+/**
+ * Pattern builder for credentials that carry no prefix of their own: the value
+ * counts only where it is assigned to a name that mentions the provider
+ * (`MESSAGEBIRD_API_KEY=…`, `"sumo_access_key": "…"`, `require('messagebird')('…')`).
+ * The provider name is the rule's keyword, so the regex runs only on lines
+ * that mention it.
+ */
+
+/** Characters that may continue a value: a match that is followed by one is a slice of something longer. */
+const VALUE_TAIL = '(?![A-Za-z0-9_+/=-])';
+
+/**
+ * `names`: regex source of the provider names (alternation allowed, matched
+ * case-insensitively). `value`: regex source of the value's own shape, with
+ * bounded quantifiers. Between the name and the separator up to 32 more name
+ * characters may follow (`_API_KEY`, `.secret`, `AccessToken`).
+ */
+export function assignedTo(names: string, value: string): RegExp {
+  return new RegExp(
+    `(?:${names})[A-Za-z0-9_.-]{0,32}?["'\\])]{0,3}\\s{0,4}(?::=|=>|=|:|\\()\\s{0,4}["'\`]?(?<secret>${value})${VALUE_TAIL}`,
+    'i',
+  );
+}
+
+/** Value shapes shared by several providers. */
+export const SHAPES = Object.freeze({
+  uuid: '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}',
+});
+
+/** Rejects pure hexadecimal values where the provider's format is mixed-case alphanumeric (a digest is not a token). */
+export function notHexDigest(secret: string): boolean {
+  return !/^[0-9a-f]+$/i.test(secret);
+}
+
+/** Requires both a letter and a digit: identifiers and words are not random tokens. */
+export function lettersAndDigits(secret: string): boolean {
+  return /[A-Za-z]/.test(secret) && /[0-9]/.test(secret);
+}
+
+/** Requires upper- and lower-case letters: the format is mixed-case, so a hex digest or an upper-case constant is not one. */
+export function mixedCase(secret: string): boolean {
+  return /[A-Z]/.test(secret) && /[a-z]/.test(secret);
+}
