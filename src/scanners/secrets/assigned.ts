@@ -8,16 +8,19 @@
 
 /** Characters that may continue a value: a match that is followed by one is a slice of something longer. */
 const VALUE_TAIL = '(?![A-Za-z0-9_+/=-])';
+/** Names that hold an identifier or an address, not a credential: SNYK_ORG_ID, opsgenie_team_id, SENTRY_URL. */
+const NOT_SECRET_NAME = '(?<![_.-](?:ids?|url|uri|host|region|user|username|name|email))';
 
 /**
  * `names`: regex source of the provider names (alternation allowed, matched
  * case-insensitively). `value`: regex source of the value's own shape, with
  * bounded quantifiers. Between the name and the separator up to 32 more name
- * characters may follow (`_API_KEY`, `.secret`, `AccessToken`).
+ * characters may follow (`_API_KEY`, `.secret`, `AccessToken`), but not a
+ * last word that makes the value an identifier or address (`_ORG_ID`, `_URL`).
  */
 export function assignedTo(names: string, value: string): RegExp {
   return new RegExp(
-    `(?:${names})[A-Za-z0-9_.-]{0,32}?["'\\])]{0,3}\\s{0,4}(?::=|=>|=|:|\\()\\s{0,4}["'\`]?(?<secret>${value})${VALUE_TAIL}`,
+    `(?:${names})[A-Za-z0-9_.-]{0,32}?${NOT_SECRET_NAME}["'\\])]{0,3}\\s{0,4}(?::=|=>|=|:|\\()\\s{0,4}["'\`]?(?<secret>${value})${VALUE_TAIL}`,
     'i',
   );
 }
@@ -40,4 +43,14 @@ export function lettersAndDigits(secret: string): boolean {
 /** Requires upper- and lower-case letters: the format is mixed-case, so a hex digest or an upper-case constant is not one. */
 export function mixedCase(secret: string): boolean {
   return /[A-Z]/.test(secret) && /[a-z]/.test(secret);
+}
+
+/**
+ * A random-looking alphanumeric value: letters and digits, or both letter cases.
+ * Formats drawn from the whole alphanumeric alphabet leave out digits now and
+ * then (a 16-character one in about one case of sixteen), so both are accepted;
+ * words and CONSTANT_NAMES are not.
+ */
+export function randomLooking(secret: string): boolean {
+  return lettersAndDigits(secret) || mixedCase(secret);
 }

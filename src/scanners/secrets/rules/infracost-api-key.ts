@@ -1,4 +1,4 @@
-import { lettersAndDigits } from '../assigned.js';
+import { randomLooking } from '../assigned.js';
 import { defineRule } from '../rule.js';
 
 /** Infracost API keys (ico-…). */
@@ -11,7 +11,7 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>ico-[A-Za-z0-9]{32})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  validate: (secret) => lettersAndDigits(secret),
+  validate: (secret) => randomLooking(secret),
   cwe: 'CWE-798',
   description: 'A Infracost API key is committed. It calls the Infracost Cloud pricing API and uploads cost estimates on the organisation’s account.',
   remediation: 'Rotate the key in Infracost Cloud (Org settings → API keys) and keep it in a CI secret. Keep the new value in a secret store or CI secret, and remove the old one from git history.',

@@ -1,4 +1,4 @@
-import { assignedTo, lettersAndDigits } from '../assigned.js';
+import { assignedTo, randomLooking } from '../assigned.js';
 import { defineRule } from '../rule.js';
 
 /** LinkedIn OAuth client secrets assigned to a LinkedIn secret setting. */
@@ -10,7 +10,7 @@ export default defineRule({
   keywords: ['linkedin', 'linked_in', 'linked-in'],
   pattern: assignedTo(String.raw`linked[_-]?in[a-z0-9_.-]{0,20}?secret`, String.raw`[A-Za-z0-9]{16}`),
   minEntropy: 3.2,
-  validate: (secret) => lettersAndDigits(secret),
+  validate: (secret) => randomLooking(secret),
   cwe: 'CWE-798',
   description: 'A LinkedIn OAuth client secret is committed. With the client id it exchanges authorization codes for tokens of every member who signed in to the app.',
   remediation: 'Generate a new client secret in the LinkedIn developer portal (Auth) and update the app. Keep the new value in a secret store or CI secret, and remove the old one from git history.',

@@ -1,4 +1,4 @@
-import { assignedTo, lettersAndDigits } from '../assigned.js';
+import { assignedTo, randomLooking } from '../assigned.js';
 import { defineRule } from '../rule.js';
 
 /** Mandrill API keys assigned to a Mandrill setting. */
@@ -10,7 +10,7 @@ export default defineRule({
   keywords: ['mandrill'],
   pattern: assignedTo(String.raw`mandrill`, String.raw`[A-Za-z0-9_-]{22}`),
   minEntropy: 3.5,
-  validate: (secret) => lettersAndDigits(secret),
+  validate: (secret) => randomLooking(secret),
   cwe: 'CWE-798',
   description: 'A Mandrill (Mailchimp Transactional) API key is committed. It sends transactional email from the account’s domains and reads sent messages and their content.',
   remediation: 'Delete the key in Mandrill (Settings → SMTP & API info) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',

@@ -1,4 +1,4 @@
-import { assignedTo, lettersAndDigits } from '../assigned.js';
+import { assignedTo, randomLooking } from '../assigned.js';
 import { defineRule } from '../rule.js';
 
 /** 25-character MessageBird access keys assigned to a MessageBird setting or passed to the client. */
@@ -10,7 +10,7 @@ export default defineRule({
   keywords: ['messagebird', 'message_bird', 'message-bird'],
   pattern: assignedTo(String.raw`message[_-]?bird`, String.raw`[A-Za-z0-9]{25}`),
   minEntropy: 3.5,
-  validate: (secret) => lettersAndDigits(secret),
+  validate: (secret) => randomLooking(secret),
   cwe: 'CWE-798',
   description: 'A MessageBird (Bird) access key is committed. It sends SMS, voice and WhatsApp messages billed to the account and reads its message history and contacts.',
   remediation: 'Delete the access key in the MessageBird/Bird dashboard (Developers → API access) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',

@@ -1,4 +1,4 @@
-import { lettersAndDigits } from '../assigned.js';
+import { randomLooking } from '../assigned.js';
 import { defineRule } from '../rule.js';
 
 /** Octopus Deploy API keys (API- + 26 upper-case characters). */
@@ -11,7 +11,7 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>API-[A-Z0-9]{26})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  validate: (secret) => lettersAndDigits(secret),
+  validate: (secret) => randomLooking(secret),
   cwe: 'CWE-798',
   description: 'A Octopus Deploy API key is committed. It acts as its user on the Octopus server: creating releases, deploying to every environment the user may deploy to, and reading variables.',
   remediation: 'Revoke the key in Octopus (Profile → My API keys, or the service account’s keys) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',

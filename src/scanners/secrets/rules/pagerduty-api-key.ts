@@ -1,4 +1,4 @@
-import { assignedTo, lettersAndDigits } from '../assigned.js';
+import { assignedTo, randomLooking } from '../assigned.js';
 import { defineRule } from '../rule.js';
 
 /** PagerDuty REST API keys (u+… user keys and 20-character account keys) assigned to a PagerDuty setting. */
@@ -10,7 +10,7 @@ export default defineRule({
   keywords: ['pagerduty', 'pager_duty'],
   pattern: assignedTo(String.raw`pager[_-]?duty`, String.raw`u\+[A-Za-z0-9_+-]{18}|[A-Za-z0-9_+-]{20}`),
   minEntropy: 3.2,
-  validate: (secret) => lettersAndDigits(secret),
+  validate: (secret) => randomLooking(secret),
   cwe: 'CWE-798',
   description: 'A PagerDuty REST API key is committed. It calls the PagerDuty REST API as its user or the account: acknowledging and resolving incidents, changing schedules and escalation policies.',
   remediation: 'Delete the key in PagerDuty (Integrations → API access keys, or the user’s API access) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',

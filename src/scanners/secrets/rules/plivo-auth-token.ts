@@ -1,4 +1,4 @@
-import { assignedTo, lettersAndDigits } from '../assigned.js';
+import { assignedTo, randomLooking } from '../assigned.js';
 import { defineRule } from '../rule.js';
 
 /** Plivo auth tokens assigned to a Plivo setting. */
@@ -10,7 +10,7 @@ export default defineRule({
   keywords: ['plivo'],
   pattern: assignedTo(String.raw`plivo`, String.raw`[A-Za-z0-9_-]{40}`),
   minEntropy: 3.5,
-  validate: (secret) => lettersAndDigits(secret),
+  validate: (secret) => randomLooking(secret),
   cwe: 'CWE-798',
   description: 'A Plivo auth token is committed. With the auth id it sends SMS and places calls billed to the account.',
   remediation: 'Regenerate the auth token in the Plivo console (Overview) and update the services that use it. Keep the new value in a secret store or CI secret, and remove the old one from git history.',

@@ -1,4 +1,4 @@
-import { assignedTo, lettersAndDigits } from '../assigned.js';
+import { assignedTo, randomLooking } from '../assigned.js';
 import { defineRule } from '../rule.js';
 
 /** Twitter/X consumer secrets (50), access token secrets (45) and access tokens (id-…) assigned to a Twitter setting. */
@@ -10,7 +10,7 @@ export default defineRule({
   keywords: ['twitter'],
   pattern: assignedTo(String.raw`twitter`, String.raw`[A-Za-z0-9]{50}|[A-Za-z0-9]{45}|[0-9]{15,25}-[A-Za-z0-9]{20,40}`),
   minEntropy: 3.5,
-  validate: (secret) => lettersAndDigits(secret),
+  validate: (secret) => randomLooking(secret),
   cwe: 'CWE-798',
   description: 'A Twitter/X API secret or access token is committed. Consumer secrets and access tokens sign API requests as the app and the account that authorised it: posting, reading direct messages and following.',
   remediation: 'Regenerate the API key and secret and the access token and secret in the X developer portal (Keys and tokens). Keep the new value in a secret store or CI secret, and remove the old one from git history.',

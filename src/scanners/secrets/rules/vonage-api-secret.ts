@@ -1,4 +1,4 @@
-import { assignedTo, lettersAndDigits } from '../assigned.js';
+import { assignedTo, randomLooking } from '../assigned.js';
 import { defineRule } from '../rule.js';
 
 /** Vonage/Nexmo API secrets assigned to a Vonage or Nexmo setting. */
@@ -10,7 +10,7 @@ export default defineRule({
   keywords: ['nexmo', 'vonage'],
   pattern: assignedTo(String.raw`nexmo|vonage`, String.raw`[A-Za-z0-9]{16}`),
   minEntropy: 3.2,
-  validate: (secret) => lettersAndDigits(secret),
+  validate: (secret) => randomLooking(secret),
   cwe: 'CWE-798',
   description: 'A Vonage (Nexmo) API secret is committed. With the API key it sends SMS and places calls billed to the account, and reads message records.',
   remediation: 'Create a new secret in the Vonage API dashboard (Settings → API keys) and delete the old one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
