@@ -19,7 +19,7 @@ export default defineRule({
   docs: {
     summary: '64-character JFrog identity tokens assigned to a JFrog, Artifactory or Xray setting.',
     ng: [
-      'export JF_ACCESS_TOKEN=Rk4mTq8Lw2Xp7Vb' + 'N3cY9Hd6Fj1Gs5Ka0Pe2Ux4Wz8Qt7Mn3Rv6Lb9Kc2Jd5Hf1Gs4Ta7Yp0Xe3',
+      'export JF_ACCESS_TOKEN=Rk4mTq8Lw2Xp7Vb' + 'N3cY9Hd6Fj1Gs5Ka0Pe2Ux4Wz8Qt7Mn3Rv6Lb9Kc2Jd5Hf1Gs',
       'JFROG_ACCESS_TOKEN=gotsv1Kei2AEedHbFMnwQ' + 'OfI6Dl2laCHVb7L1R2t9IT7rZzIyQreb6WS51dY2swT',
       'artifactory_identity_token: "e26sqAGMpYxMeDDOKubGt' + 'kAEeXTlKi7jELRMmyc9bNEEqW2IKSqpbryKDbjFCybE"',
       '  "jfrogAccessToken": "KFI3SsHQBQ8WykuCsGPkT' + '0UJqKjavRTOJasnvA24sjhWJMTTAK9VnUYEr5Zu709q",',
