@@ -14,16 +14,28 @@ const NOT_SECRET_NAME = '(?<![_.-](?:ids?|url|uri|host|region|user|username|name
 /**
  * `names`: regex source of the provider names (alternation allowed, matched
  * case-insensitively). `value`: regex source of the value's own shape, with
- * bounded quantifiers. Between the name and the separator up to 32 more name
+ * bounded quantifiers. `keyWords`: regex source of words the key must also
+ * contain after the provider name (`secret` where the provider's other keys
+ * hold public ids). Between the name and the separator up to 32 more name
  * characters may follow (`_API_KEY`, `.secret`, `AccessToken`), but not a
  * last word that makes the value an identifier or address (`_ORG_ID`, `_URL`).
  */
-export function assignedTo(names: string, value: string): RegExp {
-  return new RegExp(
-    `(?:${names})[A-Za-z0-9_.-]{0,32}?${NOT_SECRET_NAME}["'\\])]{0,3}\\s{0,4}(?::=|=>|=|:|\\()\\s{0,4}["'\`]?(?<secret>${value})${VALUE_TAIL}`,
-    'i',
-  );
+export function assignedTo(names: string, value: string, keyWords?: string): RegExp {
+  const nameTail = keyWords === undefined ? '[A-Za-z0-9_.-]{0,32}?' : `[A-Za-z0-9_.-]{0,20}?(?:${keyWords})[A-Za-z0-9_.-]{0,16}?`;
+  const sameLine = `(?:${names})${nameTail}${NOT_SECRET_NAME}["'\\])]{0,3}\\s{0,4}(?::=|=>|=|:|\\()\\s{0,4}["'\`]?`;
+  const section = SECTION.replace('NAMES', names).replace('KEYWORDS', keyWords ?? 'key|token|secret|password|credential');
+  return new RegExp(`(?:${sameLine}|${section})(?<secret>${value})${VALUE_TAIL}`, 'i');
 }
+
+/**
+ * The provider's name heads a section and a credential-named key sits at most
+ * two lines below it: a YAML parent key (`twilio:` / `  auth_token: …`) or a
+ * TOML/INI section (`[twilio]` / `auth_token = "…"`). Rules built with
+ * assignedTo are multi-line so that the key's line is in reach.
+ */
+const SECTION =
+  `(?:NAMES)["'\\]]?[ \t]{0,4}:?[ \t]{0,4}\\r?\\n(?:[^\\n]{0,200}\\n)?(?:[^\\n]{0,200}\\n)?[ \t]{0,12}["']?` +
+  `[A-Za-z0-9_.-]{0,24}?(?:KEYWORDS)[A-Za-z0-9_.-]{0,16}?${NOT_SECRET_NAME}["']?[ \t]{0,4}[:=][ \t]{0,4}["']?`;
 
 /** Value shapes shared by several providers. */
 export const SHAPES = Object.freeze({

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.85,
   keywords: ['airtable'],
+  multiline: true,
   pattern: assignedTo(String.raw`airtable`, String.raw`key[A-Za-z0-9]{14}`),
   minEntropy: 3.2,
   validate: (secret) => randomLooking(secret),

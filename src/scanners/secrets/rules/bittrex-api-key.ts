@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.8,
   keywords: ['bittrex'],
+  multiline: true,
   pattern: assignedTo(String.raw`bittrex`, String.raw`[a-f0-9]{32}`),
   minEntropy: 3,
   cwe: 'CWE-798',

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.85,
   keywords: ['meraki'],
+  multiline: true,
   pattern: assignedTo(String.raw`meraki`, String.raw`[a-f0-9]{40}`),
   minEntropy: 3,
   cwe: 'CWE-798',

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'CRITICAL',
   confidence: 0.8,
   keywords: ['coinbase'],
+  multiline: true,
   pattern: assignedTo(String.raw`coinbase`, String.raw`[A-Za-z0-9_-]{64}`),
   minEntropy: 4,
   validate: (secret) => notHexDigest(secret),

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.85,
   keywords: ['confluent'],
+  multiline: true,
   pattern: assignedTo(String.raw`confluent`, String.raw`[A-Za-z0-9+/]{64}`),
   minEntropy: 4,
   validate: (secret) => notHexDigest(secret),

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'MEDIUM',
   confidence: 0.8,
   keywords: ['contentful'],
+  multiline: true,
   pattern: assignedTo(String.raw`contentful`, String.raw`[A-Za-z0-9_-]{43}`),
   minEntropy: 4,
   cwe: 'CWE-798',

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'MEDIUM',
   confidence: 0.8,
   keywords: ['deepgram'],
+  multiline: true,
   pattern: assignedTo(String.raw`deepgram`, String.raw`[a-f0-9]{40}`),
   minEntropy: 3,
   cwe: 'CWE-798',

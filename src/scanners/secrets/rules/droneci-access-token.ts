@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.8,
   keywords: ['drone'],
+  multiline: true,
   pattern: assignedTo(String.raw`(?<![a-z])drone`, String.raw`[A-Za-z0-9]{32}`),
   minEntropy: 3.5,
   validate: (secret) => randomLooking(secret),

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'LOW',
   confidence: 0.85,
   keywords: ['etherscan'],
+  multiline: true,
   pattern: assignedTo(String.raw`etherscan`, String.raw`[A-Z0-9]{34}`),
   minEntropy: 3.5,
   validate: (secret) => lettersAndDigits(secret),

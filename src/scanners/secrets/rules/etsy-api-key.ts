@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'MEDIUM',
   confidence: 0.8,
   keywords: ['etsy'],
+  multiline: true,
   pattern: assignedTo(String.raw`(?<![a-z])etsy`, String.raw`[a-z0-9]{24}`),
   minEntropy: 3.5,
   validate: (secret) => lettersAndDigits(secret),

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.85,
   keywords: ['fastly'],
+  multiline: true,
   pattern: assignedTo(String.raw`fastly`, String.raw`[A-Za-z0-9_-]{32}`),
   minEntropy: 3.5,
   validate: (secret) => notHexDigest(secret),

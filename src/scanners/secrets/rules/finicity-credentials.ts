@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.8,
   keywords: ['finicity'],
+  multiline: true,
   pattern: assignedTo(String.raw`finicity`, String.raw`[a-f0-9]{32}|[A-Za-z0-9]{20}`),
   minEntropy: 3,
   cwe: 'CWE-798',

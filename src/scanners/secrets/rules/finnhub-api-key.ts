@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'LOW',
   confidence: 0.8,
   keywords: ['finnhub'],
+  multiline: true,
   pattern: assignedTo(String.raw`finnhub`, String.raw`[a-z0-9]{20}`),
   minEntropy: 3,
   validate: (secret) => lettersAndDigits(secret),

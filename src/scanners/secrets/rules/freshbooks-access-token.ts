@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.8,
   keywords: ['freshbooks'],
+  multiline: true,
   pattern: assignedTo(String.raw`freshbooks`, String.raw`[A-Za-z0-9]{64}`),
   minEntropy: 3.5,
   cwe: 'CWE-798',

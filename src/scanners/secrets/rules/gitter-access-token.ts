@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'MEDIUM',
   confidence: 0.8,
   keywords: ['gitter'],
+  multiline: true,
   pattern: assignedTo(String.raw`gitter`, String.raw`[a-z0-9_-]{40}`),
   minEntropy: 3,
   cwe: 'CWE-798',

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'CRITICAL',
   confidence: 0.9,
   keywords: ['gocardless'],
+  multiline: true,
   pattern: assignedTo(String.raw`gocardless`, String.raw`(?:live|sandbox)_[A-Za-z0-9_=-]{40}`),
   minEntropy: 3.5,
   cwe: 'CWE-798',

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'CRITICAL',
   confidence: 0.85,
   keywords: ['hcloud', 'hetzner'],
+  multiline: true,
   pattern: assignedTo(String.raw`hcloud|hetzner`, String.raw`[A-Za-z0-9]{64}`),
   minEntropy: 4,
   validate: (secret) => notHexDigest(secret),

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'MEDIUM',
   confidence: 0.8,
   keywords: ['honeycomb'],
+  multiline: true,
   pattern: assignedTo(String.raw`honeycomb`, String.raw`[a-f0-9]{32}|[A-Za-z0-9]{22}`),
   minEntropy: 3.2,
   cwe: 'CWE-798',

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'MEDIUM',
   confidence: 0.8,
   keywords: ['infura'],
+  multiline: true,
   pattern: assignedTo(String.raw`infura`, String.raw`[a-f0-9]{32}`),
   minEntropy: 3,
   cwe: 'CWE-798',

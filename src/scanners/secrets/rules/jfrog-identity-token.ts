@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.8,
   keywords: ['jfrog', 'artifactory', 'bintray', 'xray', 'jf_access_token', 'jf_token'],
+  multiline: true,
   pattern: assignedTo(String.raw`jfrog|artifactory|bintray|xray|jf_(?:access_)?token`, String.raw`[A-Za-z0-9]{64}`),
   minEntropy: 4,
   // Reference tokens (cmVmdGtu…, base64 of reftkn:) have their own rule.

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'CRITICAL',
   confidence: 0.85,
   keywords: ['kraken'],
+  multiline: true,
   pattern: assignedTo(String.raw`kraken`, String.raw`[A-Za-z0-9/+]{86}={0,2}`),
   minEntropy: 4.5,
   cwe: 'CWE-798',

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'CRITICAL',
   confidence: 0.8,
   keywords: ['kucoin'],
+  multiline: true,
   pattern: assignedTo(String.raw`kucoin`, String.raw`[a-f0-9]{24}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`),
   minEntropy: 3,
   cwe: 'CWE-798',

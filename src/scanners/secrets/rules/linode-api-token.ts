@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'CRITICAL',
   confidence: 0.85,
   keywords: ['linode'],
+  multiline: true,
   pattern: assignedTo(String.raw`linode`, String.raw`[a-f0-9]{64}`),
   minEntropy: 3,
   cwe: 'CWE-798',

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.8,
   keywords: ['mailjet', 'mj_apikey', 'mjapikey'],
+  multiline: true,
   pattern: assignedTo(String.raw`mailjet|mj_?apikey`, String.raw`[a-f0-9]{32}`),
   minEntropy: 3,
   cwe: 'CWE-798',

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.8,
   keywords: ['mandrill'],
+  multiline: true,
   pattern: assignedTo(String.raw`mandrill`, String.raw`[A-Za-z0-9_-]{22}`),
   minEntropy: 3.5,
   validate: (secret) => randomLooking(secret),

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.8,
   keywords: ['mattermost'],
+  multiline: true,
   pattern: assignedTo(String.raw`mattermost`, String.raw`[a-z0-9]{26}`),
   minEntropy: 3.5,
   validate: (secret) => lettersAndDigits(secret),

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.85,
   keywords: ['messagebird', 'message_bird', 'message-bird'],
+  multiline: true,
   pattern: assignedTo(String.raw`message[_-]?bird`, String.raw`[A-Za-z0-9]{25}`),
   minEntropy: 3.5,
   validate: (secret) => randomLooking(secret),

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'LOW',
   confidence: 0.8,
   keywords: ['nytimes', 'newyorktimes', 'new_york_times', 'new-york-times'],
+  multiline: true,
   pattern: assignedTo(String.raw`nytimes|new[_-]?york[_-]?times`, String.raw`[A-Za-z0-9]{32}`),
   minEntropy: 3.5,
   cwe: 'CWE-798',

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.8,
   keywords: ['pagerduty', 'pager_duty'],
+  multiline: true,
   pattern: assignedTo(String.raw`pager[_-]?duty`, String.raw`u\+[A-Za-z0-9_+-]{18}|[A-Za-z0-9_+-]{20}`),
   minEntropy: 3.2,
   validate: (secret) => randomLooking(secret),

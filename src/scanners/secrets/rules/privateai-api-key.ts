@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'MEDIUM',
   confidence: 0.8,
   keywords: ['privateai', 'private_ai', 'private-ai'],
+  multiline: true,
   pattern: assignedTo(String.raw`private[_-]?ai`, String.raw`[a-z0-9]{32}`),
   minEntropy: 3.2,
   validate: (secret) => lettersAndDigits(secret),

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'MEDIUM',
   confidence: 0.85,
   keywords: ['rapidapi'],
+  multiline: true,
   pattern: assignedTo(String.raw`rapidapi`, String.raw`[A-Za-z0-9_-]{50}`),
   minEntropy: 3.5,
   cwe: 'CWE-798',

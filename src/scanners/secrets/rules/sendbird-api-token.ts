@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.8,
   keywords: ['sendbird'],
+  multiline: true,
   pattern: assignedTo(String.raw`sendbird`, String.raw`[a-f0-9]{40}`),
   minEntropy: 3,
   cwe: 'CWE-798',

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.8,
   keywords: ['sparkpost'],
+  multiline: true,
   pattern: assignedTo(String.raw`sparkpost`, String.raw`[a-f0-9]{40}`),
   minEntropy: 3,
   cwe: 'CWE-798',

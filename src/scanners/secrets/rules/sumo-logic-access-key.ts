@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.8,
   keywords: ['sumo'],
+  multiline: true,
   pattern: assignedTo(String.raw`(?<![a-z])sumo`, String.raw`[A-Za-z0-9]{64}`),
   minEntropy: 4,
   validate: (secret) => notHexDigest(secret),

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.8,
   keywords: ['trello'],
+  multiline: true,
   pattern: assignedTo(String.raw`trello`, String.raw`ATTA[A-Fa-f0-9]{64,72}|[a-f0-9]{64}`),
   minEntropy: 3,
   cwe: 'CWE-798',

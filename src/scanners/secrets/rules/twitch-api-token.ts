@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'MEDIUM',
   confidence: 0.8,
   keywords: ['twitch'],
+  multiline: true,
   pattern: assignedTo(String.raw`twitch`, String.raw`[a-z0-9]{30}`),
   minEntropy: 3.5,
   validate: (secret) => lettersAndDigits(secret),

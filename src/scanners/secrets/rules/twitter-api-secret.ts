@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.8,
   keywords: ['twitter'],
+  multiline: true,
   pattern: assignedTo(String.raw`twitter`, String.raw`[A-Za-z0-9]{50}|[A-Za-z0-9]{45}|[0-9]{15,25}-[A-Za-z0-9]{20,40}`),
   minEntropy: 3.5,
   validate: (secret) => randomLooking(secret),

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.8,
   keywords: ['nexmo', 'vonage'],
+  multiline: true,
   pattern: assignedTo(String.raw`nexmo|vonage`, String.raw`[A-Za-z0-9]{16}`),
   minEntropy: 3.2,
   validate: (secret) => randomLooking(secret),

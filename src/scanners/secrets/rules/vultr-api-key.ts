@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'CRITICAL',
   confidence: 0.85,
   keywords: ['vultr'],
+  multiline: true,
   pattern: assignedTo(String.raw`vultr`, String.raw`[A-Z0-9]{36}`),
   minEntropy: 3.5,
   validate: (secret) => lettersAndDigits(secret),

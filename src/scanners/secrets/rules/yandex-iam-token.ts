@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.8,
   keywords: ['yandex', 'yc_token', 'yc_iam'],
+  multiline: true,
   pattern: assignedTo(String.raw`yandex|yc_token|yc_iam`, String.raw`t1\.[A-Za-z0-9_-]{8,200}={0,2}\.[A-Za-z0-9_-]{86}={0,2}`),
   minEntropy: 4,
   cwe: 'CWE-798',

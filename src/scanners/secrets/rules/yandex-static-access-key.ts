@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.8,
   keywords: ['yandex'],
+  multiline: true,
   pattern: assignedTo(String.raw`yandex`, String.raw`YC[A-Za-z0-9_-]{38}`),
   minEntropy: 3.5,
   validate: (secret) => randomLooking(secret),
