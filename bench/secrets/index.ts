@@ -54,7 +54,8 @@ export function parseOptions(argv: readonly string[]): Options {
 
 function machine(): string {
   const cpus = os.cpus();
-  return `Machine: ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} CPUs, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}`;
+  const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+  return `Machine: ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} CPUs, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}; load average ${load}`;
 }
 
 /** Recall and precision per family on the labelled corpus (built in memory from a fixed seed). */
@@ -101,7 +102,7 @@ async function main(): Promise<void> {
   const toHit = (f: { path: string; line?: number; ruleId: string }) => ({ path: f.path, line: f.line ?? 0, ruleId: f.ruleId });
   const passRecall = manifest ? recallOf(manifest.plants, pass.findings.map(toHit)) : undefined;
   const passFigures = { seconds: pass.seconds, bytes, files, findings: pass.findings.length, recall: passRecall };
-  log(`  ${speed(passFigures)}; ${pass.findings.length} findings`);
+  log(`  ${speed(passFigures)}; ${(bytes / MB / pass.cpuSeconds).toFixed(1)} MB per CPU-second; ${pass.findings.length} findings`);
   if (passRecall) for (const line of recallLines(passRecall, '  Vigil')) log(`  ${line}`);
   const labelled = options.skipLabelled ? undefined : runLabelled(log);
 
