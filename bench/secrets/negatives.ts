@@ -8,7 +8,7 @@ import { withBase62Crc32Checksum, withGrafanaServiceAccountChecksum } from '../.
 import { AGE_KEY, B64, B64URL, PYPI } from './formats.js';
 import { ALNUM, DIGITS, HEX, Rng } from './random.js';
 
-export const NEGATIVE_KINDS = ['hash', 'uuid', 'integrity', 'placeholder', 'public-key', 'wrong-checksum', 'translation', 'minified'] as const;
+export const NEGATIVE_KINDS = ['hash', 'uuid', 'integrity', 'placeholder', 'public-key', 'public-id', 'wrong-checksum', 'translation', 'minified'] as const;
 export type NegativeKind = (typeof NEGATIVE_KINDS)[number];
 
 const join = (...pieces: string[]): string => pieces.join('');
@@ -75,6 +75,22 @@ function publicKey(rng: Rng): string[] {
   ])();
 }
 
+/** Values that providers publish in client code or that identify rather than authenticate, under the provider's name. */
+function publicId(rng: Rng): string[] {
+  return rng.pick([
+    () => [`ALGOLIA_APP_ID=${rng.chars('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 10)}`, `ALGOLIA_SEARCH_ONLY_KEY=${rng.hex(32)}`],
+    () => [`MIXPANEL_PROJECT_TOKEN=${rng.hex(32)}`, `AMPLITUDE_API_KEY=${rng.hex(32)}`],
+    () => [`PUSHER_APP_ID=${rng.int(1000000, 9999999)}`, `PUSHER_APP_KEY=${rng.hex(20)}`, 'PUSHER_APP_CLUSTER=eu'],
+    () => [`TWILIO_ACCOUNT_SID=AC${rng.hex(32)}`, `TWILIO_PHONE_NUMBER=+4420${rng.chars(DIGITS, 8)}`],
+    () => [`SENTRY_DSN=https://${rng.hex(32)}@o${rng.int(100000, 999999)}.ingest.sentry.io/${rng.int(1000000, 9999999)}`],
+    () => [`CONFLUENT_CLUSTER_ID=lkc-${rng.chars('abcdefghijklmnopqrstuvwxyz0123456789', 6)}`, `CONFLUENT_BOOTSTRAP_SERVERS=pkc-${rng.chars('abcdefghijklmnopqrstuvwxyz0123456789', 5)}.eu-west-1.aws.confluent.cloud:9092`],
+    () => [`LINKEDIN_CLIENT_ID=${rng.chars('abcdefghijklmnopqrstuvwxyz0123456789', 14)}`, `DISCORD_CLIENT_ID=${rng.chars(DIGITS, 18)}`, `ASANA_CLIENT_ID=${rng.chars(DIGITS, 16)}`],
+    () => [`ROLLBAR_CLIENT_TOKEN=${rng.hex(32)}`, `  rollbarEnvironment: "production"`],
+    () => [`INFURA_PROJECT_ID=${rng.hex(32)}`, `ETHERSCAN_URL=https://api.etherscan.io/api`],
+    () => [`PAYPAL_CLIENT_ID=A${rng.chars(B64URL, 79)}`, `HUBSPOT_PORTAL_ID=${rng.chars(DIGITS, 8)}`],
+  ])();
+}
+
 /** Tokens of a checksummed format with the checksum broken. */
 function wrongChecksum(rng: Rng): string[] {
   const flip = (token: string): string => {
@@ -128,6 +144,7 @@ const MAKERS: Record<NegativeKind, (rng: Rng) => string[]> = {
   integrity,
   placeholder,
   'public-key': publicKey,
+  'public-id': publicId,
   'wrong-checksum': wrongChecksum,
   translation,
   minified,
@@ -139,6 +156,7 @@ const PATHS: Record<NegativeKind, readonly string[]> = {
   integrity: ['package-lock.json', 'index.html', 'yarn.lock'],
   placeholder: ['.env.example', 'README.md', '.github/workflows/deploy.yml', 'config.yaml'],
   'public-key': ['authorized_keys', 'keys/public.pem', '.sops.yaml', 'app.js'],
+  'public-id': ['.env.production', 'web/.env', 'config/public.env'],
   'wrong-checksum': ['.env', 'ci.env'],
   translation: ['i18n/da_DK.json', 'locales/fr.json', 'locales/de.json'],
   minified: ['dist/app.min.js', 'public/vendor.min.js'],
