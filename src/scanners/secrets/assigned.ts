@@ -24,7 +24,10 @@ export function assignedTo(names: string, value: string, keyWords?: string): Reg
   const nameTail = keyWords === undefined ? '[A-Za-z0-9_.-]{0,32}?' : `[A-Za-z0-9_.-]{0,20}?(?:${keyWords})[A-Za-z0-9_.-]{0,16}?`;
   const sameLine = `(?:${names})${nameTail}${NOT_SECRET_NAME}["'\\])]{0,3}\\s{0,4}(?::=|=>|=|:|\\()\\s{0,4}["'\`]?`;
   const section = SECTION.replace('NAMES', names).replace('KEYWORDS', keyWords ?? 'key|token|secret|password|credential');
-  return new RegExp(`(?:${sameLine}|${section})(?<secret>${value})${VALUE_TAIL}`, 'i');
+  // Anchored at the start of the stretch the detector hands over (the keyword's line): a
+  // multi-line rule then costs one attempt per line that names the provider, not a scan
+  // of the next 16 KB for each of them.
+  return new RegExp(`^[^\\n]{0,${LINE_REACH}}?(?:${sameLine}|${section})(?<secret>${value})${VALUE_TAIL}`, 'i');
 }
 
 /**
@@ -36,6 +39,9 @@ export function assignedTo(names: string, value: string, keyWords?: string): Reg
 const SECTION =
   `(?:NAMES)["'\\]]?[ \t]{0,4}:?[ \t]{0,4}\\r?\\n(?:[^\\n]{0,200}\\n)?(?:[^\\n]{0,200}\\n)?[ \t]{0,12}["']?` +
   `[A-Za-z0-9_.-]{0,24}?(?:KEYWORDS)[A-Za-z0-9_.-]{0,16}?${NOT_SECRET_NAME}["']?[ \t]{0,4}[:=][ \t]{0,4}["']?`;
+
+/** How far into its line the provider's name may start. */
+const LINE_REACH = 1000;
 
 /** Value shapes shared by several providers. */
 export const SHAPES = Object.freeze({
