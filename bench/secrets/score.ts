@@ -5,6 +5,7 @@
  */
 import type { RawFinding } from '../../src/core/findings.js';
 import { createSecretsScanner } from '../../src/scanners/secrets/scanner.js';
+import type { SecretRule } from '../../src/scanners/secrets/rule.js';
 import { SECRET_RULES } from '../../src/scanners/secrets/rules/index.js';
 import { FORMATS, type Form } from './formats.js';
 import type { LabelledFile, LabelledPlant } from './labelled.js';
@@ -55,8 +56,8 @@ function bump<K>(map: Map<K, Tally>, key: K): Tally {
   return t;
 }
 
-export function scoreLabelled(files: readonly LabelledFile[]): LabelledScore {
-  const scanner = createSecretsScanner();
+export function scoreLabelled(files: readonly LabelledFile[], rules: readonly SecretRule[] = SECRET_RULES): LabelledScore {
+  const scanner = createSecretsScanner(rules);
   const family = familyOf();
   const byFamily = new Map<string, Tally>();
   const byForm = new Map<Form, Tally>();
