@@ -43,6 +43,15 @@ const SECTION =
 /** How far into its line the provider's name may start. */
 const LINE_REACH = 1000;
 
+/**
+ * For rules with their own same-line pattern: `^…(?:own|section)(?<secret>value)…`,
+ * so the value is also found under a provider section. The rule must be multi-line.
+ */
+export function ownOrSection(own: string, names: string, keyWords: string, value: string, tail: string): RegExp {
+  const section = SECTION.replace('NAMES', names).replace('KEYWORDS', keyWords);
+  return new RegExp(`^[^\\n]{0,${LINE_REACH}}?(?:${own}|${section})(?<secret>${value})${tail}`, 'i');
+}
+
 /** Value shapes shared by several providers. */
 export const SHAPES = Object.freeze({
   uuid: '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}',
