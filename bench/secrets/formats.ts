@@ -283,4 +283,13 @@ export const FORMATS: readonly TokenFormat[] = [
   { family: 'Yandex Cloud', rules: ['yandex-static-access-key'], names: ['YANDEX_SECRET_ACCESS_KEY', 'YANDEX_STORAGE_SECRET_KEY'], prefixed: false, parts: ['YC', [B64URL, 38]] },
   { family: 'Trello', rules: ['trello-api-token'], names: ['TRELLO_TOKEN', 'TRELLO_API_TOKEN'], prefixed: false, parts: ['ATTA', [HEX, 64], [HEX_UPPER, 8]] },
 
+  { family: 'GitHub', rules: ['github-oauth-client-secret'], names: ['GITHUB_CLIENT_SECRET', 'GITHUB_OAUTH_CLIENT_SECRET'], prefixed: false, parts: [[HEX, 40]] },
+  { family: 'Salesforce', rules: ['salesforce-access-token'], names: ['SF_ACCESS_TOKEN', 'SALESFORCE_SESSION_ID'], prefixed: true, parts: ['00D', [ALNUM, 12], '!AQ', [ALNUM, 94]] },
+  { family: 'Splunk', rules: ['splunk-hec-token'], names: ['SPLUNK_HEC_TOKEN', 'SPLUNK_TOKEN'], prefixed: false, parts: [UUID] },
+  { family: 'Bugsnag', rules: ['bugsnag-api-key'], names: ['BUGSNAG_API_KEY', 'BUGSNAG_AUTH_TOKEN'], prefixed: false, parts: [[HEX, 32]] },
+  { family: 'Freshdesk', rules: ['freshdesk-api-key'], names: ['FRESHDESK_API_KEY'], prefixed: false, parts: [[ALNUM, 20]] },
+  { family: 'Railway', rules: ['railway-api-token'], names: ['RAILWAY_TOKEN', 'RAILWAY_API_TOKEN'], prefixed: false, parts: [UUID] },
+  { family: 'Flickr', rules: ['flickr-api-key'], names: ['FLICKR_API_KEY', 'FLICKR_API_SECRET'], prefixed: false, parts: [[HEX, 32]] },
+  { family: 'Beamer', rules: ['beamer-api-key'], names: ['BEAMER_API_KEY'], prefixed: false, parts: ['b_', [B64URL, 44]] },
+  { family: 'Linear', rules: ['linear-client-secret'], names: ['LINEAR_CLIENT_SECRET', 'LINEAR_OAUTH_SECRET'], prefixed: false, parts: [[HEX, 32]] },
 ];

@@ -130,7 +130,7 @@ export function precisionOfScore(s: LabelledScore): number {
 export function labelledLines(s: LabelledScore, files: readonly LabelledFile[]): string[] {
   const lines: string[] = [];
   const negatives = [...s.byNegative.values()].reduce((n, v) => n + v.files, 0);
-  lines.push(`corpus: ${s.planted} planted secrets in ${s.planted} files over ${s.byFamily.size} families, ${negatives} hard-negative files; ${(s.bytes / 1e6).toFixed(2)} MB, scanned in ${s.seconds.toFixed(2)} s`);
+  lines.push(`corpus: ${s.planted} planted secrets in ${s.planted} files over ${[...s.byFamily.values()].filter((t) => t.planted > 0).length} families, ${negatives} hard-negative files; ${(s.bytes / 1e6).toFixed(2)} MB, scanned in ${s.seconds.toFixed(2)} s`);
   lines.push(`TOTAL recall ${ratio(s.found, s.planted)} (${s.found}/${s.planted}; ${s.genericOnly} more found only by a catch-all rule), precision ${ratio(s.findings - s.falsePositives, s.findings)} (${s.falsePositives} false of ${s.findings} findings)`);
   lines.push('recall by form (where the value sits):');
   for (const [form, t] of s.byForm) lines.push(`  ${form.padEnd(11)} ${ratio(t.found, t.planted)}  ${t.found}/${t.planted}`);

@@ -34,12 +34,14 @@ import azureEntraClientSecret from './azure-entra-client-secret.js';
 import azureSasToken from './azure-sas-token.js';
 import azureSharedAccessKey from './azure-shared-access-key.js';
 import azureStorageAccountKey from './azure-storage-account-key.js';
+import beamerApiKey from './beamer-api-key.js';
 import binanceApiKey from './binance-api-key.js';
 import bitbucketAppPassword from './bitbucket-app-password.js';
 import bitbucketClientSecret from './bitbucket-client-secret.js';
 import bittrexApiKey from './bittrex-api-key.js';
 import braintreeAccessToken from './braintree-access-token.js';
 import brevoApiKey from './brevo-api-key.js';
+import bugsnagApiKey from './bugsnag-api-key.js';
 import buildkiteApiToken from './buildkite-api-token.js';
 import circleciApiToken from './circleci-api-token.js';
 import ciscoMerakiApiKey from './cisco-meraki-api-key.js';
@@ -90,6 +92,7 @@ import figmaToken from './figma-token.js';
 import finicityCredentials from './finicity-credentials.js';
 import finnhubApiKey from './finnhub-api-key.js';
 import flaskSecretKey from './flask-secret-key.js';
+import flickrApiKey from './flickr-api-key.js';
 import flutterwaveSecretKey from './flutterwave-secret-key.js';
 import flutterwaveTestSecretKey from './flutterwave-test-secret-key.js';
 import flyIoOauthToken from './fly-io-oauth-token.js';
@@ -97,10 +100,12 @@ import flyIoToken from './fly-io-token.js';
 import frameioApiToken from './frameio-api-token.js';
 import freemiusSecretKey from './freemius-secret-key.js';
 import freshbooksAccessToken from './freshbooks-access-token.js';
+import freshdeskApiKey from './freshdesk-api-key.js';
 import gcpServiceAccountKey from './gcp-service-account-key.js';
 import genericSecretAssignment from './generic-secret-assignment.js';
 import gitCredentialsFile from './git-credentials-file.js';
 import githubFineGrainedToken from './github-fine-grained-token.js';
+import githubOauthClientSecret from './github-oauth-client-secret.js';
 import githubToken from './github-token.js';
 import gitlabAgentToken from './gitlab-agent-token.js';
 import gitlabCiJobToken from './gitlab-ci-job-token.js';
@@ -153,6 +158,7 @@ import laravelAppKey from './laravel-app-key.js';
 import launchdarklyAccessToken from './launchdarkly-access-token.js';
 import ldapBindPassword from './ldap-bind-password.js';
 import linearApiKey from './linear-api-key.js';
+import linearClientSecret from './linear-client-secret.js';
 import linkedinClientSecret from './linkedin-client-secret.js';
 import linodeApiToken from './linode-api-token.js';
 import lobApiKey from './lob-api-key.js';
@@ -218,6 +224,7 @@ import pypiUploadToken from './pypi-upload-token.js';
 import pypircPassword from './pypirc-password.js';
 import railsMasterKey from './rails-master-key.js';
 import railsSecretKeyBase from './rails-secret-key-base.js';
+import railwayApiToken from './railway-api-token.js';
 import rapidapiKey from './rapidapi-key.js';
 import razorpayKeySecret from './razorpay-key-secret.js';
 import readmeApiKey from './readme-api-key.js';
@@ -226,6 +233,7 @@ import renderApiKey from './render-api-key.js';
 import replicateApiToken from './replicate-api-token.js';
 import rollbarAccessToken from './rollbar-access-token.js';
 import rubygemsApiKey from './rubygems-api-key.js';
+import salesforceAccessToken from './salesforce-access-token.js';
 import scalewaySecretKey from './scaleway-secret-key.js';
 import scalingoApiToken from './scalingo-api-token.js';
 import segmentPublicApiToken from './segment-public-api-token.js';
@@ -253,6 +261,7 @@ import sonarqubeLegacyToken from './sonarqube-legacy-token.js';
 import sonarqubeToken from './sonarqube-token.js';
 import sourcegraphAccessToken from './sourcegraph-access-token.js';
 import sparkpostApiKey from './sparkpost-api-key.js';
+import splunkHecToken from './splunk-hec-token.js';
 import springConfigPassword from './spring-config-password.js';
 import squareAccessToken from './square-access-token.js';
 import squareOauthSecret from './square-oauth-secret.js';
@@ -334,12 +343,14 @@ export const SECRET_RULES: readonly SecretRule[] = Object.freeze([
   azureSasToken,
   azureSharedAccessKey,
   azureStorageAccountKey,
+  beamerApiKey,
   binanceApiKey,
   bitbucketAppPassword,
   bitbucketClientSecret,
   bittrexApiKey,
   braintreeAccessToken,
   brevoApiKey,
+  bugsnagApiKey,
   buildkiteApiToken,
   circleciApiToken,
   ciscoMerakiApiKey,
@@ -390,6 +401,7 @@ export const SECRET_RULES: readonly SecretRule[] = Object.freeze([
   finicityCredentials,
   finnhubApiKey,
   flaskSecretKey,
+  flickrApiKey,
   flutterwaveSecretKey,
   flutterwaveTestSecretKey,
   flyIoOauthToken,
@@ -397,10 +409,12 @@ export const SECRET_RULES: readonly SecretRule[] = Object.freeze([
   frameioApiToken,
   freemiusSecretKey,
   freshbooksAccessToken,
+  freshdeskApiKey,
   gcpServiceAccountKey,
   genericSecretAssignment,
   gitCredentialsFile,
   githubFineGrainedToken,
+  githubOauthClientSecret,
   githubToken,
   gitlabAgentToken,
   gitlabCiJobToken,
@@ -453,6 +467,7 @@ export const SECRET_RULES: readonly SecretRule[] = Object.freeze([
   launchdarklyAccessToken,
   ldapBindPassword,
   linearApiKey,
+  linearClientSecret,
   linkedinClientSecret,
   linodeApiToken,
   lobApiKey,
@@ -518,6 +533,7 @@ export const SECRET_RULES: readonly SecretRule[] = Object.freeze([
   pypircPassword,
   railsMasterKey,
   railsSecretKeyBase,
+  railwayApiToken,
   rapidapiKey,
   razorpayKeySecret,
   readmeApiKey,
@@ -526,6 +542,7 @@ export const SECRET_RULES: readonly SecretRule[] = Object.freeze([
   replicateApiToken,
   rollbarAccessToken,
   rubygemsApiKey,
+  salesforceAccessToken,
   scalewaySecretKey,
   scalingoApiToken,
   segmentPublicApiToken,
@@ -553,6 +570,7 @@ export const SECRET_RULES: readonly SecretRule[] = Object.freeze([
   sonarqubeToken,
   sourcegraphAccessToken,
   sparkpostApiKey,
+  splunkHecToken,
   springConfigPassword,
   squareAccessToken,
   squareOauthSecret,
