@@ -12,7 +12,7 @@ export default defineRule({
   minEntropy: 3.5,
   cwe: 'CWE-798',
   description: 'A Clojars deploy token is committed. It publishes new versions of the owner’s (or group’s) Clojure libraries to Clojars, a direct supply-chain risk.',
-  remediation: 'Disable the token on clojars.org (Dashboard → Deploy tokens), create a new one scoped to the project, and keep it in a CI secret. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
+  remediation: 'Disable the token on clojars.org (Dashboard → Deploy tokens), create a new one scoped to the project, and keep it in a CI secret. Remove the old one from git history.',
   references: ['https://github.com/clojars/clojars-web/wiki/Deploy-Tokens'],
   docs: {
     summary: 'Clojars deploy tokens (CLOJARS_ + 60 characters).',

@@ -11,7 +11,7 @@ export default defineRule({
   minEntropy: 3.5,
   cwe: 'CWE-798',
   description: 'A Cloudinary API secret (in a CLOUDINARY_URL) is committed. With the API key in the same URL it uploads, transforms and deletes every asset of the product environment and changes its settings.',
-  remediation: 'Generate a new API key and secret in the Cloudinary console (Settings → API keys), deactivate the old pair, and keep CLOUDINARY_URL in a secret store. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
+  remediation: 'Generate a new API key and secret in the Cloudinary console (Settings → API keys), deactivate the old pair, and keep CLOUDINARY_URL in a secret store. Remove the old one from git history.',
   references: ['https://cloudinary.com/documentation/how_to_integrate_cloudinary'],
   docs: {
     summary: 'Cloudinary environment URLs (cloudinary://key:secret@cloud).',

@@ -13,7 +13,7 @@ export default defineRule({
   minEntropy: 3,
   cwe: 'CWE-798',
   description: 'A HubSpot legacy API key is committed. It had full access to the portal’s CRM data through the API; HubSpot retired these keys, but a committed one documents an account and may still be accepted by forks of old integrations.',
-  remediation: 'Make sure the key is deactivated in HubSpot (Integrations → API key) and move to a private app token kept in a secret store. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
+  remediation: 'Make sure the key is deactivated in HubSpot (Integrations → API key) and move to a private app token kept in a secret store. Remove the old one from git history.',
   references: ['https://developers.hubspot.com/changelog/upcoming-api-key-sunset'],
   docs: {
     summary: 'Legacy HubSpot API keys (UUIDs) assigned to a HubSpot setting or hapikey parameter.',

@@ -14,7 +14,7 @@ export default defineRule({
   validate: (secret) => randomLooking(secret),
   cwe: 'CWE-798',
   description: 'A Infracost API key is committed. It calls the Infracost Cloud pricing API and uploads cost estimates on the organisation’s account.',
-  remediation: 'Rotate the key in Infracost Cloud (Org settings → API keys) and keep it in a CI secret. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
+  remediation: 'Rotate the key in Infracost Cloud (Org settings → API keys) and keep it in a CI secret. Remove the old one from git history.',
   references: ['https://www.infracost.io/docs/features/environment_variables/'],
   docs: {
     summary: 'Infracost API keys (ico-…).',

@@ -11,7 +11,7 @@ export default defineRule({
   minEntropy: 2.5,
   cwe: 'CWE-798',
   description: 'A Sidekiq Pro/Enterprise gem server credential is committed. It downloads the licensed Sidekiq Pro/Enterprise gems from Contributed Systems’ private gem server under the licence it belongs to.',
-  remediation: 'Ask Contributed Systems for new credentials (the licence page), then set them with bundle config outside the repository or as a CI secret. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
+  remediation: 'Ask Contributed Systems for new credentials (the licence page), then set them with bundle config outside the repository or as a CI secret. Remove the old one from git history.',
   references: ['https://github.com/sidekiq/sidekiq/wiki/Sidekiq-Pro-and-Enterprise-Installation'],
   docs: {
     summary: 'Sidekiq Pro/Enterprise credentials in BUNDLE_*__CONTRIBSYS__COM settings and bundle config commands.',

@@ -11,7 +11,7 @@ export default defineRule({
   minEntropy: 2.5,
   cwe: 'CWE-798',
   description: 'A Sidekiq gem source URL with credentials is committed. It downloads the licensed Sidekiq Pro/Enterprise gems under the licence the credentials belong to.',
-  remediation: 'Ask Contributed Systems for new credentials, use `source "https://gems.contribsys.com/"` without them and set them with bundle config or a CI secret. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
+  remediation: 'Ask Contributed Systems for new credentials, use `source "https://gems.contribsys.com/"` without them and set them with bundle config or a CI secret. Remove the old one from git history.',
   references: ['https://github.com/sidekiq/sidekiq/wiki/Sidekiq-Pro-and-Enterprise-Installation'],
   docs: {
     summary: 'Gemfile sources with credentials for gems.contribsys.com or enterprise.contribsys.com.',
