@@ -1,8 +1,9 @@
 /**
  * Secrets scanning benchmark: Vigil's secrets pass and whole scan against
- * secretlint on a ~105 MB generated corpus with planted secrets, and /health
- * latency while the HTTP app scans that corpus.
- * Run: npm run bench:secrets [-- DIR] [--secretlint-timeout-s N] [--skip-secretlint] [--skip-health]
+ * secretlint on a ~105 MB generated corpus with planted secrets, recall and
+ * precision per provider family on a labelled corpus, and /health latency
+ * while the HTTP app scans that corpus.
+ * Run: npm run bench:secrets [-- DIR] [--secretlint-timeout-s N] [--skip-secretlint] [--skip-health] [--skip-labelled] [--labelled-only]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -13,6 +14,8 @@ import { runHealthUnderScan } from './health.js';
 import { loadCorpus, recallOf, runSecretsPass, runWholeScan } from './passes.js';
 import { latencyLine, MB, recallLines, scanLine, speed, summary, type Figures, type SecretlintFigures } from './report.js';
 import { runSecretlint } from './secretlint.js';
+import { buildLabelledCorpus } from './labelled.js';
+import { LABELLED_TARGETS, labelledLines, precisionOfScore, recallOfScore, scoreLabelled, type LabelledScore } from './score.js';
 
 /** The secrets pass is short and its figure is a median of this many runs. */
 const PASSES = 3;
@@ -22,6 +25,8 @@ interface Options {
   readonly secretlintTimeoutS: number;
   readonly skipSecretlint: boolean;
   readonly skipHealth: boolean;
+  readonly skipLabelled: boolean;
+  readonly labelledOnly: boolean;
 }
 
 export function parseOptions(argv: readonly string[]): Options {
@@ -29,6 +34,8 @@ export function parseOptions(argv: readonly string[]): Options {
   let secretlintTimeoutS = 900;
   let skipSecretlint = false;
   let skipHealth = false;
+  let skipLabelled = false;
+  let labelledOnly = false;
   for (const [i, arg] of argv.entries()) {
     const [flag, inline] = arg.split('=', 2);
     if (flag === '--secretlint-timeout-s') {
@@ -37,21 +44,47 @@ export function parseOptions(argv: readonly string[]): Options {
       secretlintTimeoutS = value;
     } else if (arg === '--skip-secretlint') skipSecretlint = true;
     else if (arg === '--skip-health') skipHealth = true;
+    else if (arg === '--skip-labelled') skipLabelled = true;
+    else if (arg === '--labelled-only') labelledOnly = true;
     else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
     else if (argv[i - 1] !== '--secretlint-timeout-s') dir = arg;
   }
-  return { dir, secretlintTimeoutS, skipSecretlint, skipHealth };
+  return { dir, secretlintTimeoutS, skipSecretlint, skipHealth, skipLabelled, labelledOnly };
 }
 
 function machine(): string {
   const cpus = os.cpus();
-  return `Machine: ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} CPUs, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}`;
+  const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+  return `Machine: ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} CPUs, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}; load average ${load}`;
+}
+
+/** Recall and precision per family on the labelled corpus (built in memory from a fixed seed). */
+function runLabelled(log: (text: string) => void): LabelledScore {
+  log('\n[labelled] recall/precision: generated tokens of every documented format planted in .env, YAML, JSON, TOML, properties, code and shell files, plus hard negatives');
+  const files = buildLabelledCorpus();
+  const score = scoreLabelled(files);
+  for (const line of labelledLines(score, files)) log(`  ${line}`);
+  return score;
+}
+
+function labelledSummary(s: LabelledScore): string[] {
+  const recall = recallOfScore(s);
+  const precision = precisionOfScore(s);
+  return [
+    `Labelled corpus: recall ${recall.toFixed(3)} (${s.found}/${s.planted}), precision ${precision.toFixed(3)} (${s.falsePositives} false of ${s.findings})`,
+    `  [${recall >= LABELLED_TARGETS.recall ? 'met' : 'NOT met'}] recall ≥ ${LABELLED_TARGETS.recall}`,
+    `  [${precision >= LABELLED_TARGETS.precision ? 'met' : 'NOT met'}] precision ≥ ${LABELLED_TARGETS.precision}`,
+  ];
 }
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const log = (text: string): void => console.log(text);
   log(machine());
+  if (options.labelledOnly) {
+    for (const line of labelledSummary(runLabelled(log))) log(line);
+    return;
+  }
   // npm runs scripts from the package folder; a relative DIR means the caller's folder.
   const dir = options.dir === undefined ? CORPUS_DIR : resolve(process.env.INIT_CWD ?? process.cwd(), options.dir);
   const manifest: Manifest | undefined = options.dir === undefined || dir === CORPUS_DIR ? await ensureCorpus(log) : undefined;
@@ -69,8 +102,9 @@ async function main(): Promise<void> {
   const toHit = (f: { path: string; line?: number; ruleId: string }) => ({ path: f.path, line: f.line ?? 0, ruleId: f.ruleId });
   const passRecall = manifest ? recallOf(manifest.plants, pass.findings.map(toHit)) : undefined;
   const passFigures = { seconds: pass.seconds, bytes, files, findings: pass.findings.length, recall: passRecall };
-  log(`  ${speed(passFigures)}; ${pass.findings.length} findings`);
+  log(`  ${speed(passFigures)}; ${(bytes / MB / pass.cpuSeconds).toFixed(1)} MB per CPU-second; ${pass.findings.length} findings`);
   if (passRecall) for (const line of recallLines(passRecall, '  Vigil')) log(`  ${line}`);
+  const labelled = options.skipLabelled ? undefined : runLabelled(log);
 
   const work = await mkdtemp(join(os.tmpdir(), 'vigil-bench-secrets-'));
   try {
@@ -117,6 +151,7 @@ async function main(): Promise<void> {
       health,
     };
     log(summary(figures));
+    if (labelled) for (const line of labelledSummary(labelled)) log(line);
   } finally {
     await rm(work, { recursive: true, force: true });
   }

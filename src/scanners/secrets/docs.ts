@@ -61,12 +61,41 @@ export function renderSecretRulesDoc(rules: readonly SecretRule[]): string {
     'The examples are the rules\' own test fixtures: every "Reported" snippet must be found and every "Not reported" one must not.',
     'They are fabricated values in the documented formats, not real credentials; on this page every value some rule would report is cut short (…).',
     '',
+    familiesLine(rules),
+    '',
     '| Title | Rule id | Severity | Confidence |',
     '|---|---|---|---|',
     ...index,
     '',
     ...sorted.map((rule) => ruleSection(rule, detector)),
   ].join('\n');
+}
+
+/** Words that start the credential part of a title ("Asana client secret", "PyPI API token"). */
+const CREDENTIAL_WORDS = new Set(['API', 'OAuth', 'URL', 'SMTP', 'Secret', 'ID', 'AccessKey', 'SecretId', 'SecretKey', 'IAM', 'Public', 'SCIM', 'CI/CD', 'Origin', 'Pro/Enterprise']);
+/** Titles about a kind of secret rather than a provider ("Private key", "Password in a connection string"): the title is the family. */
+const FORMAT_TITLES = /^(?:Private|Password|Secret|Credentials?|Hard-coded|Database)\b/;
+
+/**
+ * The provider or format family of a rule, read from its title: the leading
+ * words up to the first word that starts lower-case or names the credential
+ * ("New Relic license key" → New Relic, "Vonage (Nexmo) API secret" → Vonage (Nexmo)).
+ */
+export function familyOf(rule: SecretRule): string {
+  if (FORMAT_TITLES.test(rule.title)) return rule.title;
+  const words = rule.title.split(' ');
+  const kept = [words[0] ?? rule.title];
+  for (const word of words.slice(1)) {
+    const first = word.charAt(0);
+    if (CREDENTIAL_WORDS.has(word) || /^[a-z]/.test(first)) break;
+    kept.push(word);
+  }
+  return kept.join(' ');
+}
+
+function familiesLine(rules: readonly SecretRule[]): string {
+  const families = [...new Set(rules.map(familyOf))].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+  return `${families.length} families: ${families.join(', ')}.`;
 }
 
 function anchor(rule: SecretRule): string {

@@ -41,6 +41,8 @@ export default defineRule({
     if (CAMEL_CASE.test(secret) || !VALUE_START.test(text.charAt(offset - 1))) return false;
     // The name must be outside the value: identifiers such as …V1AwsJsonWebKeys name themselves.
     const rest = line.replace(secret, ' ');
+    // Yandex Cloud's S3-compatible keys (YC…) have their own rule and title.
+    if (secret.startsWith('YC') && /yandex/i.test(rest) && !/aws|amazon/i.test(rest)) return false;
     if (NAMED.test(rest)) return true;
     return /secret/i.test(rest) && KEY_ID.test(neighbourhood(text, offset));
   },
@@ -59,6 +61,8 @@ export default defineRule({
     ],
     ok: [
       'aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/' + 'bPxRfiCYEXAMPLEKEY',
+      // A Yandex Cloud static key secret: reported by yandex-static-access-key instead.
+      "YANDEX_SECRET_ACCESS_KEY='YCsZHcyOQ5XxRk0k00iM1" + "i9CzxZLmgLYbUwZVP4K'",
       'aws_secret_access_key = ${AWS_SECRET_ACCESS_KEY}',
       'client_secret = "ndH+Zp1QsDcl1zj9VAPf' + '2/A562MY/mdSUd8/lNlP"',
       "response_type_name='GoogleCloudGkemulticloudV1AwsJsonWebKeys',",

@@ -1,3 +1,4 @@
+import { isPypiMacaroon } from '../checksums.js';
 import { defineRule } from '../rule.js';
 
 /** TestPyPI API tokens: "pypi-" + a macaroon whose location is "test.pypi.org" (AgENdGVzdC5weXBpLm9yZw). */
@@ -10,6 +11,7 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>pypi-AgENdGVzdC5weXBpLm9yZw[A-Za-z0-9_-]{50,1000})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
+  validate: (secret) => isPypiMacaroon(secret),
   cwe: 'CWE-798',
   description:
     'A TestPyPI API token is committed. It uploads releases to the projects in its scope on test.pypi.org, which users sometimes install from, and often shares a name and owner with the production project.',
@@ -19,8 +21,8 @@ export default defineRule({
   docs: {
     summary: 'TestPyPI upload tokens (pypi-AgENdGVzdC5weXBpLm9yZw…).',
     ng: [
-      'password = pypi-AgENdGVzdC5weXBpLm9yZw' + 'IkNjYjM0YTRhLTQ5ZDItNGE3Zi05OTRmLWI1NDJhZDcwNTg2ZQACKlszLCI0ZjhiNzU2My1iN2QyLTRmMGMtOGNkZC1hMWM0NjY1OWU5ZTMiXQAABiB3Rq8Lw2Vn5Tx7Yp1Hc4Jd6Ks0Ma9Qe2Ux5Wb7Nz3',
+      'password = pypi-AgENdGVzdC5weXBpLm9yZw' + 'IkN2E2NjE3ZjUtMjRhYy00MjEyLWI4OGUtMjU5MTUwODMxMDVhAAIleyJ2ZXJzaW9uIjogMSwgInBlcm1pc3Npb25zIjogInVzZXIifQACO3sidmVyc2lvbiI6IDEsICJleHBpcmF0aW9uIjogMTc5MDAwMDAwMCwgIm5iZiI6IDE3ODAwMDAwMDB9AAAGIHTqv2B9rXjRYAblcPmCBi1CQFGGMExJZw0VcWQhHVwh',
     ],
-    ok: ['password = pypi-AgENdGVzdC5weXBpLm9yZw', 'TEST_PYPI_TOKEN: ${{ secrets.TEST_PYPI_API_TOKEN }}'],
+    ok: ['password = pypi-AgENdGVzdC5weXBpLm9yZw', 'password = pypi-AgENdGVzdC5weXBpLm9yZw' + 'IkN2E2NjE3ZjUtMjRhYy00MjEyLWI4OGUtMjU5MTUwODMxMDVhAAIleyJ2ZXJzaW9uIjogMSwgInBlcm1pc3Npb25zIjogInVzZXIifQACO3sidmVyc2lvbiI6IDEsICJleHBpcmF0aW9uIjogMTc5MDAwMDAwMCwgIm5iZiI6IDE3ODAwMDAwMDB9AAAGIHTqv2B9rXjRYAblcPmCBi1CQFGGMExJZw0VcWQh', 'TEST_PYPI_TOKEN: ${{ secrets.TEST_PYPI_API_TOKEN }}'],
   },
 });
