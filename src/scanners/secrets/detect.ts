@@ -26,6 +26,16 @@ export interface SecretMatch {
   readonly column: number;
 }
 
+/**
+ * A match inside the detector: `refuted` when the rule's own structural check
+ * (a checksum) said the value is not of its format. Refuted matches are never
+ * reported, but a generic rule's match on the same span is dropped with them: a
+ * broken `npm_…` checksum is a fake npm token, not an unknown credential.
+ */
+interface Candidate extends SecretMatch {
+  readonly refuted?: true;
+}
+
 interface Compiled {
   readonly rule: SecretRule;
   readonly regex: RegExp;
@@ -127,15 +137,15 @@ export class SecretDetector {
     const view = assignmentView(path, text);
     if (view !== undefined) addNew(found, this.scanView(path, text, view));
     if (YAML_PATH.test(path) && isKubernetesSecret(text)) addNew(found, this.scanSecretData(path, text));
-    return dropShadowedGeneric(found);
+    return dropShadowedGeneric(found).filter((m) => !m.refuted);
   }
 
   /**
    * Runs the rules over `view`, a same-length rewrite of `text` (or `text` itself).
    * A match is kept only where the file holds the same characters.
    */
-  private scanView(path: string, text: string, view: string): SecretMatch[] {
-    const found: SecretMatch[] = [];
+  private scanView(path: string, text: string, view: string): Candidate[] {
+    const found: Candidate[] = [];
     const coveredUntil = new Map<number, number>();
     const seen = new Set<string>();
     let lines: LineIndex | undefined;
@@ -162,10 +172,12 @@ export class SecretDetector {
       seen.add(key);
       if (view !== text && text.slice(start, start + secret.length) !== secret) return;
       const rule = (this.compiled[ruleIndex] as Compiled).rule;
-      if (!this.accept(rule, secret, { path, text: view, offset: start, groups: m.groups ?? {} })) return;
+      const verdict = this.accept(rule, secret, { path, text: view, offset: start, groups: m.groups ?? {} });
+      if (verdict === 'no') return;
       lines ??= new LineIndex(view);
       const line = lines.lineOf(start);
-      found.push({ rule, secret, start, end: start + secret.length, line: line + 1, column: start - lines.startOf(line) + 1 });
+      const match = { rule, secret, start, end: start + secret.length, line: line + 1, column: start - lines.startOf(line) + 1 };
+      found.push(verdict === 'refuted' ? { ...match, refuted: true } : match);
     };
 
     for (const ruleIndex of this.fileRules) {
@@ -222,7 +234,7 @@ export class SecretDetector {
       if (decoded === undefined) continue;
       const single = !/[\n"]/.test(decoded);
       const inner = single ? `${entry.key}="${decoded}"` : decoded;
-      const matches = this.scanView(`${path}/${entry.key}`, inner, inner);
+      const matches = this.scanView(`${path}/${entry.key}`, inner, inner).filter((m) => !m.refuted);
       if (matches.length === 0) continue;
       lines ??= new LineIndex(text);
       const line = lines.lineOf(entry.offset);
@@ -234,15 +246,16 @@ export class SecretDetector {
     return found;
   }
 
-  private accept(rule: SecretRule, secret: string, context: Omit<MatchContext, 'line'>): boolean {
-    if (insideEncodedBlob(context.text, context.offset, secret.length)) return false;
-    if (rule.minEntropy !== undefined && shannonEntropy(secret) < rule.minEntropy) return false;
-    if (!rule.keepPlaceholders && isPlaceholder(secret)) return false;
-    if (!rule.validate) return true;
+  /** 'refuted': the rule's own check (a checksum, a decoded shape) rejected a value its pattern matched. */
+  private accept(rule: SecretRule, secret: string, context: Omit<MatchContext, 'line'>): 'yes' | 'no' | 'refuted' {
+    if (insideEncodedBlob(context.text, context.offset, secret.length)) return 'no';
+    if (rule.minEntropy !== undefined && shannonEntropy(secret) < rule.minEntropy) return 'no';
+    if (!rule.keepPlaceholders && isPlaceholder(secret)) return 'no';
+    if (!rule.validate) return 'yes';
     const { text, offset } = context;
     const [start, end] = lineBounds(text, offset);
     const line = text.slice(Math.max(start, offset - MAX_LINE_CHARS), Math.min(end, offset + MAX_LINE_CHARS));
-    return rule.validate(secret, { ...context, line });
+    return rule.validate(secret, { ...context, line }) ? 'yes' : rule.generic ? 'no' : 'refuted';
   }
 }
 
@@ -260,19 +273,24 @@ function window([start, end]: [number, number], offset: number, textLength: numb
 }
 
 /** Appends the matches of `more` that `found` does not hold yet (same rule, same place). */
-function addNew(found: SecretMatch[], more: readonly SecretMatch[]): void {
-  const have = new Set(found.map((m) => `${m.rule.id}:${m.start}`));
-  for (const m of more) if (!have.has(`${m.rule.id}:${m.start}`)) found.push(m);
+function addNew(found: Candidate[], more: readonly Candidate[]): void {
+  const have = new Map(found.map((m, index) => [`${m.rule.id}:${m.start}`, index]));
+  for (const m of more) {
+    const at = have.get(`${m.rule.id}:${m.start}`);
+    if (at === undefined) found.push(m);
+    // Another view accepted what the text as written refuted (a context check passes on the rewritten form).
+    else if (found[at]?.refuted && !m.refuted) found[at] = m;
+  }
 }
 
 /**
  * A generic rule's match is dropped when a specific rule's match overlaps it, and when
  * another generic rule holds the same value with more confidence (one finding per value).
  */
-function dropShadowedGeneric(matches: SecretMatch[]): SecretMatch[] {
+function dropShadowedGeneric(matches: Candidate[]): Candidate[] {
   const specific = matches.filter((m) => !m.rule.generic);
   if (specific.length === matches.length) return matches;
-  const best = new Map<string, SecretMatch>();
+  const best = new Map<string, Candidate>();
   for (const m of matches) {
     if (!m.rule.generic || specific.some((s) => s.start < m.end && m.start < s.end)) continue;
     const span = `${m.start}:${m.end}`;

@@ -34,9 +34,19 @@ function lastWord(name: string): string {
   return lower.length > 3 && lower.endsWith('s') && !lower.endsWith('ss') ? lower.slice(0, -1) : lower;
 }
 
+/**
+ * Names whose "token" or "key" is a client-side identifier that providers
+ * publish in every web page by design: Mixpanel and PostHog project tokens,
+ * Amplitude and Segment browser keys, Rollbar post_client_item tokens, Algolia
+ * search-only keys, Datadog client tokens, reCAPTCHA/Turnstile site keys,
+ * Stripe publishable keys, LaunchDarkly client-side ids.
+ */
+const PUBLIC_CLIENT_NAME =
+  /mixpanel[_.-]?(?:project[_.-]?)?token|amplitude[_.-]?(?:api[_.-]?)?key|segment[_.-]?write[_.-]?key|rollbar[_.-]?(?:client|post[_.-]?client[_.-]?item)[_.-]?(?:access[_.-]?)?token|post[_.-]?client[_.-]?item|algolia[_.-]?search[_.-]?(?:only[_.-]?)?(?:api[_.-]?)?key|(?:datadog|dd)[_.-]?client[_.-]?token|(?:recaptcha|turnstile|hcaptcha)[_.-]?site[_.-]?key|publishable[_.-]?key|client[_.-]?side[_.-]?id|posthog[_.-]?(?:project[_.-]?)?(?:api[_.-]?)?(?:key|token)/i;
+
 /** Whether a key name names a secret: a secret word that ends it or starts one of its words. */
 export function isSecretName(name: string): boolean {
-  if (NOT_A_SECRET_WORD.has(lastWord(name)) || /public|(?:^|[_.-])pub(?:$|[_.-])/i.test(name)) return false;
+  if (NOT_A_SECRET_WORD.has(lastWord(name)) || /public|(?:^|[_.-])pub(?:$|[_.-])/i.test(name) || PUBLIC_CLIENT_NAME.test(name)) return false;
   const re = SECRET_NAME_WORDS;
   re.lastIndex = 0;
   for (let m = re.exec(name); m !== null; m = re.exec(name)) {

@@ -97,12 +97,28 @@ describe('secret names', () => {
   it.each(['password', 'DB_PASS', 'dbPassword', 'client_secret', 'apiKey', 'API-KEY', 'AUTH', 'basic_auth', 'npm_token', 'PRIVATE_KEY', 'credentials', 'SMTP_PWD'])('%s names a secret', (name) => {
     expect(isSecretName(name)).toBe(true);
   });
-  it.each(['author', 'oauth_url', 'tokenizer', 'bypass', 'compass', 'password_hash', 'token_type', 'public_key', 'secret_name', 'passport', 'auth_provider', 'api_key_id'])('%s does not', (name) => {
+  it.each([
+    'author', 'oauth_url', 'tokenizer', 'bypass', 'compass', 'password_hash', 'token_type', 'public_key', 'secret_name', 'passport', 'auth_provider', 'api_key_id',
+    // Client-side identifiers published in web pages by design.
+    'MIXPANEL_PROJECT_TOKEN', 'AMPLITUDE_API_KEY', 'ROLLBAR_CLIENT_TOKEN', 'ALGOLIA_SEARCH_ONLY_KEY', 'STRIPE_PUBLISHABLE_KEY', 'RECAPTCHA_SITE_KEY', 'DD_CLIENT_TOKEN', 'segmentWriteKey',
+  ])('%s does not', (name) => {
     expect(isSecretName(name)).toBe(false);
   });
   it('explains why a value is a look-alike', () => {
     expect(lookalike('${TOKEN}', '', true)).toBe('placeholder');
     expect(lookalike(HEX(40, 20), 'commit = x', false)).toBe('digest');
     expect(lookalike(V, `token = ${V}`, true)).toBeUndefined();
+  });
+});
+
+describe('a value whose format a specific rule refutes', () => {
+  it('is not reported by the generic rule either: a broken checksum is a fake token, not an unknown credential', async () => {
+    const { withBase62Crc32Checksum } = await import('../../../src/scanners/secrets/checksums.js');
+    const good = withBase62Crc32Checksum(['np', 'm_'].join(''), fake(30, 40));
+    const broken = good.slice(0, -1) + (good.endsWith('A') ? 'B' : 'A');
+    expect(rulesIn('scripts/ci.sh', `export NPM_TOKEN=${good}\n`)).toEqual(['npm-access-token']);
+    expect(rulesIn('scripts/ci.sh', `export NPM_TOKEN=${broken}\n`)).toEqual([]);
+    // The same random value without the claimed prefix is still a credential by its name.
+    expect(rulesIn('scripts/ci.sh', `export NPM_TOKEN=${broken.slice(4)}\n`)).toEqual(['generic-secret-assignment']);
   });
 });
