@@ -99,3 +99,20 @@ describe('POST /v1/scan/api', () => {
     expect(res.json<{ detail: string }>().detail).toMatch(/^Could not reach target URL: connection refused/);
   });
 });
+
+describe('POST /v1/scan/api under a burst', () => {
+  it('completes 20 simultaneous scans from 20 accounts on the default slot settings', async () => {
+    // Slow answers keep every scan in flight at once: more scans than the 16 default slots.
+    const slow = await startFakeApi({ delayMs: 150 });
+    try {
+      const keys = await Promise.all(Array.from({ length: 20 }, () => t.newAccount('pro')));
+      const answers = await Promise.all(
+        keys.map((k) => t.app.inject({ method: 'POST', url: '/v1/scan/api', headers: { 'x-api-key': k }, payload: { url: slow.url } })),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
+      expect(slow.maxInFlight()).toBeGreaterThan(16);
+    } finally {
+      await slow.close();
+    }
+  });
+});
