@@ -6,6 +6,7 @@ import type { HttpCheck } from '../check.js';
 import { check as cacheControl } from './cache-control.js';
 import { check as contentSecurityPolicy } from './content-security-policy.js';
 import { check as cookieAttributes } from './cookie-attributes.js';
+import { check as cookieScope } from './cookie-scope.js';
 import { check as crossOriginIsolation } from './cross-origin-isolation.js';
 import { check as duplicateSecurityHeaders } from './duplicate-security-headers.js';
 import { check as framingProtection } from './framing-protection.js';
@@ -15,6 +16,7 @@ import { check as permissionsPolicy } from './permissions-policy.js';
 import { check as referrerPolicy } from './referrer-policy.js';
 import { check as strictTransportSecurity } from './strict-transport-security.js';
 import { check as xContentTypeOptions } from './x-content-type-options.js';
+import { check as xXssProtection } from './x-xss-protection.js';
 import { check as corsInsecureOrigin } from './cors-insecure-origin.js';
 import { check as corsNullOrigin } from './cors-null-origin.js';
 import { check as corsOriginReflection } from './cors-origin-reflection.js';
@@ -27,6 +29,7 @@ export const HTTP_CHECKS: readonly HttpCheck[] = Object.freeze([
   cacheControl,
   contentSecurityPolicy,
   cookieAttributes,
+  cookieScope,
   crossOriginIsolation,
   duplicateSecurityHeaders,
   framingProtection,
@@ -36,6 +39,7 @@ export const HTTP_CHECKS: readonly HttpCheck[] = Object.freeze([
   referrerPolicy,
   strictTransportSecurity,
   xContentTypeOptions,
+  xXssProtection,
   corsInsecureOrigin,
   corsNullOrigin,
   corsOriginReflection,
