@@ -3,8 +3,10 @@
  *  1. GET the target, redirects followed (a failure here fails the scan: the client's error is thrown);
  *  2. for an https target on the default port, GET its http:// variant without following redirects
  *     (and, if that redirects to another http:// URL, once more with redirects followed);
- *  3. CORS probes to the main response's final URL: for each Origin of origins.ts a simple GET and an
- *     OPTIONS preflight, a few at a time. A failed probe or variant is recorded, not thrown.
+ *  3. CORS probes to the main response's final URL, a few at a time, in two phases: a simple GET from each
+ *     Origin of origins.ts plus preflights from the unrelated and the null origin; then a preflight from
+ *     each other kind of origin the GETs showed trusted (at most MAX_REQUESTS in all). A failed probe or
+ *     variant is recorded, not thrown.
  * The result is plain data (types.ts); the checks never touch the network.
  */
 import { isAppError } from '../../core/errors.js';
@@ -17,6 +19,7 @@ import {
   type ObservedResponse,
   PREFLIGHT_REQUEST_HEADERS,
   PREFLIGHT_REQUEST_METHOD,
+  type ProbeKind,
   type ProbeMethod,
   type ProbeOrigin,
   type RequestRecord,
@@ -44,6 +47,10 @@ export const DEFAULT_CONCURRENCY = 4;
 const MAIN_BODY_BYTES = 16 * 1024;
 const PROBE_BODY_BYTES = 0;
 const MAX_CONCURRENCY = 16;
+/** Requests one scan sends at most (redirect hops included); phase-2 preflights are dropped past it. */
+export const MAX_REQUESTS = 25;
+/** Kinds always preflighted: what any site, and a sandboxed page, may send. */
+const ALWAYS_PREFLIGHT: readonly ProbeKind[] = ['arbitrary', 'null'];
 
 interface Context {
   readonly fetch: FetchFunction;
@@ -121,6 +128,22 @@ async function runLimited(tasks: readonly (() => Promise<void>)[], limit: number
   await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
 }
 
+function concurrencyOf(requested = DEFAULT_CONCURRENCY): number {
+  return Number.isFinite(requested) ? Math.max(1, Math.min(MAX_CONCURRENCY, Math.floor(requested))) : DEFAULT_CONCURRENCY;
+}
+
+/** One origin per kind whose GET was answered with that origin (not `*`), beyond those preflighted already. */
+function preflightsNeeded(probes: readonly CorsProbe[]): ProbeOrigin[] {
+  const needed: ProbeOrigin[] = [];
+  for (const p of probes) {
+    if (p.method !== 'GET' || !p.exchange.ok || p.kind === 'control' || ALWAYS_PREFLIGHT.includes(p.kind)) continue;
+    if (needed.some((n) => n.kind === p.kind)) continue;
+    const allowed = p.exchange.response.headers['access-control-allow-origin']?.[0]?.trim();
+    if (allowed === p.origin) needed.push({ kind: p.kind, origin: p.origin });
+  }
+  return needed;
+}
+
 export async function retrieve(target: string, options: RetrieveOptions = {}): Promise<Retrieved> {
   const url = parseTargetUrl(target);
   const base: SafeFetchOptions = {
@@ -138,33 +161,38 @@ export async function retrieve(target: string, options: RetrieveOptions = {}): P
   const main = observe(url.href, 'GET', response);
 
   const probeUrl = main.finalUrl;
-  const plan: { origin: ProbeOrigin; method: ProbeMethod }[] = [];
-  for (const origin of probeOrigins(new URL(probeUrl))) {
-    for (const method of ['GET', 'OPTIONS'] as const) plan.push({ origin, method });
-  }
-  const probes: (CorsProbe | undefined)[] = plan.map(() => undefined);
+  const limit = concurrencyOf(options.concurrency);
+  const probes: CorsProbe[] = [];
+  const probe = (origin: ProbeOrigin, method: ProbeMethod) => async () => {
+    const exchange = await attempt(ctx, probeUrl, { method, headers: probeHeaders(origin.origin, method), maxRedirects: 0, maxBodyBytes: PROBE_BODY_BYTES }, origin.origin);
+    probes.push({ ...origin, method, exchange });
+  };
+  // Phase 1: a simple GET from every origin, and preflights from the two origins no allow-list has.
+  const origins = probeOrigins(new URL(probeUrl));
   const variant: { value: HttpVariant | null } = { value: null };
-  const tasks: (() => Promise<void>)[] = [
+  const first: (() => Promise<void>)[] = [
     async () => {
       variant.value = await fetchHttpVariant(ctx, url);
     },
   ];
-  for (const [i, { origin, method }] of plan.entries()) {
-    tasks.push(async () => {
-      const exchange = await attempt(ctx, probeUrl, { method, headers: probeHeaders(origin.origin, method), maxRedirects: 0, maxBodyBytes: PROBE_BODY_BYTES }, origin.origin);
-      probes[i] = { ...origin, method, exchange };
-    });
-  }
-  const requested = options.concurrency ?? DEFAULT_CONCURRENCY;
-  const limit = Number.isFinite(requested) ? Math.max(1, Math.min(MAX_CONCURRENCY, Math.floor(requested))) : DEFAULT_CONCURRENCY;
-  await runLimited(tasks, limit, options.signal);
+  for (const origin of origins) first.push(probe(origin, 'GET'));
+  for (const origin of origins) if (ALWAYS_PREFLIGHT.includes(origin.kind)) first.push(probe(origin, 'OPTIONS'));
+  await runLimited(first, limit, options.signal);
   options.signal?.throwIfAborted();
+  // Phase 2: a preflight from each further kind of origin the GETs showed trusted, to see what it may send.
+  const second = preflightsNeeded(probes)
+    .slice(0, Math.max(0, MAX_REQUESTS - ctx.log.length))
+    .map((origin) => probe(origin, 'OPTIONS'));
+  await runLimited(second, limit, options.signal);
+  options.signal?.throwIfAborted();
+  const order = (p: CorsProbe) => origins.findIndex((o) => o.origin === p.origin) * 2 + (p.method === 'GET' ? 0 : 1);
+  probes.sort((a, b) => order(a) - order(b));
 
   return {
     target: url.href,
     main,
     httpVariant: variant.value,
-    probes: probes.filter((p): p is CorsProbe => p !== undefined),
+    probes,
     requests: ctx.log,
     requestCount: ctx.log.length,
   };

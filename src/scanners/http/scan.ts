@@ -36,7 +36,8 @@ export function toFinding(check: HttpCheck, outcome: Outcome): ApiFinding {
     scanner: 'api_headers',
     severity: policy.severity,
     title: interpolate(policy.title, facts),
-    description: `${interpolate(policy.description, facts)}${proof}`,
+    // CORS findings carry what the same origin's preflight was allowed, instead of a finding of its own.
+    description: `${interpolate(policy.description, facts)}${facts.preflight ?? ''}${proof}`,
     evidence: outcome.evidence.length > 0 ? outcome.evidence.join('\n') : `(header absent from the response to ${outcome.method} ${outcome.url})`,
     remediation: policy.remediation ?? check.remediation,
     confidence: policy.confidence ?? DEFAULT_CONFIDENCE,

@@ -45,6 +45,7 @@ export const PROBE_KINDS = [
   'unescaped-dot',
   'http-scheme',
   'special-char',
+  'third-party',
 ] as const;
 export type ProbeKind = (typeof PROBE_KINDS)[number];
 

@@ -20,7 +20,7 @@ function detect(r: Retrieved): Outcome<Key>[] {
     if (best === undefined || response === undefined) continue;
     const credentials = allowsCredentials(response);
     const key: Key = kind === 'sibling' ? (credentials ? 'subdomain-credentials' : 'subdomain') : credentials ? 'bypass-credentials' : 'bypass';
-    outcomes.push(probeOutcome(key, best, { subject: kind, facts: { kind: PROBE_LABELS[kind] } }));
+    outcomes.push(probeOutcome(r, key, best, { subject: kind, facts: { kind: PROBE_LABELS[kind] } }));
   }
   return outcomes;
 }

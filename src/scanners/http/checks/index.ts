@@ -21,7 +21,7 @@ import { check as corsInsecureOrigin } from './cors-insecure-origin.js';
 import { check as corsNullOrigin } from './cors-null-origin.js';
 import { check as corsOriginReflection } from './cors-origin-reflection.js';
 import { check as corsOriginValidationBypass } from './cors-origin-validation-bypass.js';
-import { check as corsPreflightPermissive } from './cors-preflight-permissive.js';
+import { check as corsThirdPartyOrigin } from './cors-third-party-origin.js';
 import { check as corsVaryOrigin } from './cors-vary-origin.js';
 import { check as corsWildcardOrigin } from './cors-wildcard-origin.js';
 
@@ -44,7 +44,7 @@ export const HTTP_CHECKS: readonly HttpCheck[] = Object.freeze([
   corsNullOrigin,
   corsOriginReflection,
   corsOriginValidationBypass,
-  corsPreflightPermissive,
+  corsThirdPartyOrigin,
   corsVaryOrigin,
   corsWildcardOrigin,
 ]);
