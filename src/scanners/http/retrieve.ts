@@ -10,7 +10,7 @@
  * The result is plain data (types.ts); the checks never touch the network.
  */
 import { isAppError } from '../../core/errors.js';
-import { type LookupFunction, parseTargetUrl, type SafeFetchOptions, type SafeResponse, safeFetch } from '../../net/index.js';
+import { type LookupFunction, parseTargetUrl, probeLegacyTls, type SafeFetchOptions, type SafeResponse, safeFetch } from '../../net/index.js';
 import { probeOrigins } from './origins.js';
 import {
   type CorsProbe,
@@ -40,6 +40,9 @@ export interface RetrieveOptions {
   readonly connectTimeoutMs?: number;
   /** The client; safeFetch unless a test injects another. */
   readonly fetch?: FetchFunction;
+  /** The TLS 1.0/1.1 handshake after an https main GET; default on. */
+  readonly legacyTlsProbe?: boolean;
+  readonly probeLegacyTls?: typeof probeLegacyTls;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -152,8 +155,11 @@ export async function retrieve(target: string, options: RetrieveOptions = {}): P
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.totalTimeoutMs === undefined ? {} : { totalTimeoutMs: options.totalTimeoutMs }),
     ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
+    // Certificate problems are findings (tls-certificate), not a reason to stop: complete the handshake and record it.
+    tls: 'inspect',
   };
   const ctx: Context = { fetch: options.fetch ?? safeFetch, base, log: [] };
+  const retrievedAt = new Date().toISOString();
 
   // The main GET: its failure is the scan's failure.
   const response = await ctx.fetch(url.href, { ...base, maxBodyBytes: MAIN_BODY_BYTES });
@@ -177,6 +183,17 @@ export async function retrieve(target: string, options: RetrieveOptions = {}): P
   ];
   for (const origin of origins) first.push(probe(origin, 'GET'));
   for (const origin of origins) if (ALWAYS_PREFLIGHT.includes(origin.kind)) first.push(probe(origin, 'OPTIONS'));
+  const legacy: { value: string | null | undefined } = { value: undefined };
+  if (response.tls !== undefined && options.legacyTlsProbe !== false) {
+    first.push(async () => {
+      legacy.value = await (options.probeLegacyTls ?? probeLegacyTls)(probeUrl, {
+        allowCidrs: base.allowCidrs ?? [],
+        ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+        timeoutMs: options.connectTimeoutMs ?? 5_000,
+      });
+    });
+  }
   await runLimited(first, limit, options.signal);
   options.signal?.throwIfAborted();
   // Phase 2: a preflight from each further kind of origin the GETs showed trusted, to see what it may send.
@@ -190,6 +207,9 @@ export async function retrieve(target: string, options: RetrieveOptions = {}): P
 
   return {
     target: url.href,
+    retrievedAt,
+    tls: response.tls ?? null,
+    ...(legacy.value === undefined ? {} : { legacyTls: legacy.value }),
     main,
     httpVariant: variant.value,
     probes,

@@ -81,9 +81,19 @@ export interface RequestRecord {
   readonly status: number | null;
 }
 
+/** What the https handshake of the main GET showed (net/tls.ts), as plain data. */
+export type { CertificateInfo, TlsInfo } from '../../net/tls.js';
+import type { TlsInfo } from '../../net/tls.js';
+
 export interface Retrieved {
   /** The target URL as given (normalised). */
   readonly target: string;
+  /** When the retrieval ran (ISO 8601): certificate dates are judged against it. */
+  readonly retrievedAt: string;
+  /** The main GET's final handshake; null when it ended on plain http. */
+  readonly tls: TlsInfo | null;
+  /** The protocol a TLS 1.0/1.1-only handshake agreed to; null when refused; undefined when not tried. */
+  readonly legacyTls?: string | null;
   /** GET of the target, redirects followed. */
   readonly main: ObservedResponse;
   /** Null when the target is plain http, or https on a non-default port. */

@@ -15,6 +15,8 @@ import { check as informationDisclosure } from './information-disclosure.js';
 import { check as permissionsPolicy } from './permissions-policy.js';
 import { check as referrerPolicy } from './referrer-policy.js';
 import { check as strictTransportSecurity } from './strict-transport-security.js';
+import { check as tlsCertificate } from './tls-certificate.js';
+import { check as tlsProtocol } from './tls-protocol.js';
 import { check as xContentTypeOptions } from './x-content-type-options.js';
 import { check as xXssProtection } from './x-xss-protection.js';
 import { check as corsInsecureOrigin } from './cors-insecure-origin.js';
@@ -38,6 +40,8 @@ export const HTTP_CHECKS: readonly HttpCheck[] = Object.freeze([
   permissionsPolicy,
   referrerPolicy,
   strictTransportSecurity,
+  tlsCertificate,
+  tlsProtocol,
   xContentTypeOptions,
   xXssProtection,
   corsInsecureOrigin,
