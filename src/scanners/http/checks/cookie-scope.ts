@@ -1,14 +1,15 @@
 import { isIP } from 'node:net';
 import { defineCheck, OWASP, type Outcome } from '../check.js';
 import { looksLikeSession, type SetCookie, setCookies } from '../cookies.js';
-import { mainAt } from '../headers.js';
+import { isHttpsUrl, mainAt } from '../headers.js';
 import type { Retrieved } from '../types.js';
 
 type Key = 'host-prefix' | 'secure-prefix' | 'broad-domain';
 
 /** RFC 6265bis §4.1.3: what a `__Host-` cookie breaks (browsers then refuse to store it). */
-export function hostPrefixProblems(cookie: SetCookie): string[] {
+export function hostPrefixProblems(cookie: SetCookie, https: boolean): string[] {
   const problems: string[] = [];
+  if (!https) problems.push('set over plain http');
   if (!cookie.secure) problems.push('no Secure');
   if (cookie.domain !== undefined) problems.push(`Domain=${cookie.domain}`);
   if (cookie.path !== '/') problems.push(cookie.path === undefined ? 'no Path=/' : `Path=${cookie.path}`);
@@ -18,15 +19,17 @@ export function hostPrefixProblems(cookie: SetCookie): string[] {
 function detect(r: Retrieved): Outcome<Key>[] {
   const at = mainAt(r.main);
   const host = new URL(r.main.finalUrl).hostname.toLowerCase();
+  // Prefixed cookies are accepted only from secure origins (RFC 6265bis §5.7 steps on __Secure- and __Host-).
+  const https = isHttpsUrl(r.main.finalUrl);
   const outcomes: Outcome<Key>[] = [];
   for (const cookie of setCookies(r.main.headers)) {
     if (cookie.deletion) continue;
     // Prefixes are matched case-insensitively since RFC 6265bis-14.
     const lower = cookie.name.toLowerCase();
     if (lower.startsWith('__host-')) {
-      const problems = hostPrefixProblems(cookie);
+      const problems = hostPrefixProblems(cookie, https);
       if (problems.length > 0) outcomes.push({ key: 'host-prefix', subject: cookie.name, facts: { name: cookie.name, problems: problems.join(', ') }, evidence: [cookie.line], ...at });
-    } else if (lower.startsWith('__secure-') && !cookie.secure) {
+    } else if (lower.startsWith('__secure-') && (!cookie.secure || !https)) {
       outcomes.push({ key: 'secure-prefix', subject: cookie.name, facts: { name: cookie.name }, evidence: [cookie.line], ...at });
     }
     // Domain widens a cookie from this host to every subdomain of the named domain.
@@ -44,7 +47,7 @@ export const check = defineCheck<Key>({
   cwe: 'CWE-565',
   owasp: OWASP.misconfiguration,
   summary:
-    'Cookie name prefixes are promises the browser enforces: a `__Secure-` cookie must carry `Secure`, a `__Host-` cookie must carry `Secure` and `Path=/` and no `Domain`; a cookie that breaks them is refused by the browser, so the login or feature built on it silently fails (or was never protected). A session cookie with a `Domain` attribute is sent to every subdomain of that domain, so any subdomain (a forgotten one, one serving user content, one taken over) receives it and can overwrite it.',
+    'Cookie name prefixes are promises the browser enforces: a `__Secure-` cookie must carry `Secure`, a `__Host-` cookie must carry `Secure` and `Path=/` and no `Domain`, and both must come from an https response; a cookie that breaks them is refused by the browser, so the login or feature built on it silently fails (or was never protected). A session cookie with a `Domain` attribute is sent to every subdomain of that domain, so any subdomain (a forgotten one, one serving user content, one taken over) receives it and can overwrite it.',
   remediation:
     'Name session cookies `__Host-…` and set them with `Secure; HttpOnly; SameSite=Lax; Path=/` and no `Domain`, so they stay on the host that set them.',
   references: ['https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Set-Cookie#cookie_prefixes', 'https://httpwg.org/http-extensions/draft-ietf-httpbis-rfc6265bis.html#name-cookie-name-prefixes'],
@@ -59,7 +62,7 @@ export const check = defineCheck<Key>({
       severity: 'LOW',
       rationale: 'Browsers refuse the cookie; the promised protection is absent.',
       title: 'Cookie {name} breaks the __Secure- prefix rules',
-      description: 'The cookie {name} uses the __Secure- prefix but is set without Secure; browsers refuse to store it.',
+      description: 'The cookie {name} uses the __Secure- prefix but is set without Secure or over plain http; browsers refuse to store it.',
     },
     'broad-domain': {
       severity: 'LOW',

@@ -10,8 +10,8 @@ export const EXPIRY_WARNING_DAYS = 30;
 const MIN_BITS: Readonly<Record<string, number>> = { rsa: 2048, 'rsa-pss': 2048, dsa: 2048, ec: 256 };
 
 const SELF_SIGNED = new Set(['DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN']);
-/** Codes about the date or the name, reported from the certificate itself rather than as a trust failure. */
-const NOT_TRUST = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'ERR_TLS_CERT_ALTNAME_INVALID']);
+/** Codes about the date, the name, the key or the digest: reported from the certificate itself rather than as a trust failure. */
+const NOT_TRUST = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'ERR_TLS_CERT_ALTNAME_INVALID', 'CA_MD_TOO_WEAK', 'EE_KEY_TOO_SMALL', 'CA_KEY_TOO_SMALL']);
 
 function detect(r: Retrieved): Outcome<Key>[] {
   const tls = r.tls;
@@ -35,10 +35,13 @@ function detect(r: Retrieved): Outcome<Key>[] {
   else if (validTo - now < EXPIRY_WARNING_DAYS * DAY_MS) add('expiring-soon', { days: String(Math.floor((validTo - now) / DAY_MS)) });
   if (cert.matchesHost === false || tls.authorizationError === 'ERR_TLS_CERT_ALTNAME_INVALID') add('hostname-mismatch', { host: new URL(r.main.finalUrl).hostname });
   const code = tls.authorizationError;
-  if (cert.selfSigned || (code !== undefined && SELF_SIGNED.has(code))) add('self-signed');
-  else if (!tls.authorized && code !== undefined && !NOT_TRUST.has(code)) add('untrusted-issuer', { code });
   const min = MIN_BITS[cert.keyType];
-  if (min !== undefined && cert.keyBits !== undefined && cert.keyBits < min) add('weak-key', { key: `${cert.keyType.toUpperCase()} ${cert.keyBits} bits`, min: String(min) });
+  const weakKey = min !== undefined && cert.keyBits !== undefined && cert.keyBits < min;
+  // OpenSSL reports a digest or key below its security level as UNSPECIFIED: the weak-* outcomes explain it.
+  const explained = code !== undefined && (NOT_TRUST.has(code) || (code === 'UNSPECIFIED' && (weakKey || cert.weakSignature !== undefined)));
+  if (cert.selfSigned || (code !== undefined && SELF_SIGNED.has(code))) add('self-signed');
+  else if (!tls.authorized && code !== undefined && !explained) add('untrusted-issuer', { code });
+  if (weakKey) add('weak-key', { key: `${cert.keyType.toUpperCase()} ${cert.keyBits ?? 0} bits`, min: String(min) });
   if (cert.weakSignature !== undefined) add('weak-signature', { algorithm: cert.weakSignature });
   return out;
 }
