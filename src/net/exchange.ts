@@ -24,6 +24,8 @@ export interface HopOptions {
   readonly signal: AbortSignal;
   /** https only: complete the handshake despite a certificate error and record what it showed. */
   readonly inspectTls?: boolean;
+  /** https only: a TLS session of an earlier connection to the same origin, to resume. */
+  readonly tlsSession?: Buffer;
 }
 
 export interface HopResult {
@@ -34,6 +36,8 @@ export interface HopResult {
   readonly address: string;
   /** https only: what the handshake showed. */
   readonly tls?: TlsInfo;
+  /** https only: the session the server issued, for resuming on the next connection to it. */
+  readonly tlsSession?: Buffer;
 }
 
 /** Lower-cased names, every value in arrival order; null prototype so "__proto__" is just a name. */
@@ -69,6 +73,7 @@ class Exchange {
   private finished = false;
   private address = '';
   private tls: TlsInfo | undefined;
+  private tlsSession: Buffer | undefined;
   private readonly chunks: Buffer[] = [];
   private size = 0;
   private readonly connectTimer: NodeJS.Timeout;
@@ -98,6 +103,7 @@ class Exchange {
         lookup: hop.lookup,
         insecureHTTPParser: false,
         ...(hop.url.protocol === 'https:' && hop.inspectTls === true ? { rejectUnauthorized: false } : {}),
+        ...(hop.url.protocol === 'https:' && hop.tlsSession !== undefined ? { session: hop.tlsSession } : {}),
       });
     } catch (error) {
       this.fail(asError(error));
@@ -126,6 +132,9 @@ class Exchange {
     if (socket.connecting) socket.once('connect', onConnect);
     else onConnect();
     if (this.hop.url.protocol === 'https:') {
+      socket.on('session', (session: Buffer) => {
+        this.tlsSession = session;
+      });
       socket.once('secureConnect', () => {
         clearTimeout(this.connectTimer);
         this.tls = describePeer(socket as TLSSocket, this.host);
@@ -159,8 +168,10 @@ class Exchange {
 
   private succeed(status: number, headers: Record<string, string[]>, truncated: boolean): void {
     const body = Buffer.concat(this.chunks, this.size);
-    const tls = this.tls;
-    this.finish(() => this.resolve({ status, headers, body, truncated, address: this.address, ...(tls === undefined ? {} : { tls }) }));
+    const { tls, tlsSession } = this;
+    this.finish(() =>
+      this.resolve({ status, headers, body, truncated, address: this.address, ...(tls === undefined ? {} : { tls }), ...(tlsSession === undefined ? {} : { tlsSession }) }),
+    );
   }
 
   private fail(error: Error): void {

@@ -32,6 +32,8 @@ export interface SafeFetchOptions {
    * carries what it showed (`tls`), for scanners that report certificate problems.
    */
   tls?: 'verify' | 'inspect';
+  /** A session from an earlier response of the same https origin (`tlsSession`), resumed on the first hop only. */
+  tlsSession?: Buffer;
 }
 
 export interface SafeRedirect {
@@ -54,6 +56,8 @@ export interface SafeResponse {
   address: string;
   /** The final response's TLS handshake, for https. */
   tls?: TlsInfo;
+  /** The final connection's TLS session, to resume later connections to the same origin. */
+  tlsSession?: Buffer;
 }
 
 export const DEFAULTS = Object.freeze({
@@ -117,6 +121,7 @@ interface Settings {
   readonly lookup: LookupFunction;
   readonly signal: AbortSignal;
   readonly inspectTls: boolean;
+  readonly tlsSession?: Buffer;
 }
 
 async function follow(start: URL, method0: string, headers0: Record<string, string>, s: Settings): Promise<SafeResponse> {
@@ -130,6 +135,8 @@ async function follow(start: URL, method0: string, headers0: Record<string, stri
       hop = await exchange({
         url: current, method, headers, lookup: s.lookup, policy: s.policy,
         connectTimeoutMs: s.connectTimeoutMs, maxBodyBytes: s.maxBodyBytes, signal: s.signal, inspectTls: s.inspectTls,
+        // A session belongs to the origin it came from: only the first hop may resume it.
+        ...(redirects.length === 0 && s.tlsSession !== undefined ? { tlsSession: s.tlsSession } : {}),
         skipBody: (status, h) => s.maxRedirects > 0 && locationOf(status, h) !== undefined,
       });
     } catch (error) {
@@ -137,8 +144,8 @@ async function follow(start: URL, method0: string, headers0: Record<string, stri
     }
     const location = s.maxRedirects > 0 ? locationOf(hop.status, hop.headers) : undefined;
     if (location === undefined) {
-      const { status, headers: h, body, truncated, address, tls } = hop;
-      return { url: current.href, status, headers: h, body, truncated, redirects, address, ...(tls === undefined ? {} : { tls }) };
+      const { status, headers: h, body, truncated, address, tls, tlsSession } = hop;
+      return { url: current.href, status, headers: h, body, truncated, redirects, address, ...(tls === undefined ? {} : { tls }), ...(tlsSession === undefined ? {} : { tlsSession }) };
     }
     if (redirects.length >= s.maxRedirects) throw unreachable(`more than ${s.maxRedirects} redirects`);
     const next = nextUrl(location, current);
@@ -175,6 +182,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
       lookup: guardLookup(policy, options.lookup),
       signal,
       inspectTls: options.tls === 'inspect',
+      ...(options.tlsSession === undefined ? {} : { tlsSession: options.tlsSession }),
     });
   } finally {
     clearTimeout(timer);

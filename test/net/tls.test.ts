@@ -44,3 +44,32 @@ describe.skipIf(material === undefined)('safeFetch over TLS', () => {
     expect(error.detail).toMatch(/^Could not reach target URL: TLS certificate error: self[- ]signed certificate/);
   });
 });
+
+describe.skipIf(material === undefined)('safeFetch TLS inspection and session resumption', () => {
+  let server: Server;
+  let port = 0;
+  const reused: boolean[] = [];
+  beforeAll(async () => {
+    server = createServer({ ...material }, (_req, res) => res.end('ok'));
+    server.on('secureConnection', (socket: import('node:tls').TLSSocket) => reused.push(socket.isSessionReused()));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('completes the handshake in inspect mode and records the untrusted self-signed certificate', async () => {
+    const res = await safeFetch(`https://127.0.0.1:${port}/`, { allowCidrs: ['127.0.0.1/32'], tls: 'inspect' });
+    expect(res.status).toBe(200);
+    expect(res.tls).toMatchObject({ authorized: false, authorizationError: 'DEPTH_ZERO_SELF_SIGNED_CERT', certificate: { selfSigned: true, keyType: 'ec', keyBits: 256, matchesHost: true } });
+  });
+
+  it('resumes the session a previous response handed over', async () => {
+    reused.length = 0;
+    const first = await safeFetch(`https://127.0.0.1:${port}/`, { allowCidrs: ['127.0.0.1/32'], tls: 'inspect' });
+    expect(first.tlsSession).toBeInstanceOf(Buffer);
+    await safeFetch(`https://127.0.0.1:${port}/`, { allowCidrs: ['127.0.0.1/32'], tls: 'inspect', ...(first.tlsSession ? { tlsSession: first.tlsSession } : {}) });
+    expect(reused).toEqual([false, true]);
+  });
+});

@@ -169,8 +169,10 @@ export async function retrieve(target: string, options: RetrieveOptions = {}): P
   const probeUrl = main.finalUrl;
   const limit = concurrencyOf(options.concurrency);
   const probes: CorsProbe[] = [];
+  // The probes go to the origin that answered the main GET: resuming its TLS session saves a full handshake each.
+  const session = response.tlsSession === undefined ? {} : { tlsSession: response.tlsSession };
   const probe = (origin: ProbeOrigin, method: ProbeMethod) => async () => {
-    const exchange = await attempt(ctx, probeUrl, { method, headers: probeHeaders(origin.origin, method), maxRedirects: 0, maxBodyBytes: PROBE_BODY_BYTES }, origin.origin);
+    const exchange = await attempt(ctx, probeUrl, { method, headers: probeHeaders(origin.origin, method), maxRedirects: 0, maxBodyBytes: PROBE_BODY_BYTES, ...session }, origin.origin);
     probes.push({ ...origin, method, exchange });
   };
   // Phase 1: a simple GET from every origin, and preflights from the two origins no allow-list has.
