@@ -42,6 +42,8 @@ export interface RetrieveOptions {
   readonly fetch?: FetchFunction;
   /** The TLS 1.0/1.1 handshake after an https main GET; default on. */
   readonly legacyTlsProbe?: boolean;
+  /** Opt-in GET paths, resolved against the main response's final URL, same origin only (at most MAX_PATHS). */
+  readonly paths?: readonly string[];
   readonly probeLegacyTls?: typeof probeLegacyTls;
 }
 
@@ -52,6 +54,8 @@ const PROBE_BODY_BYTES = 0;
 const MAX_CONCURRENCY = 16;
 /** Requests one scan sends at most (redirect hops included); phase-2 preflights are dropped past it. */
 export const MAX_REQUESTS = 25;
+/** Opt-in paths one scan fetches at most, beyond the MAX_REQUESTS of the base URL. */
+export const MAX_PATHS = 5;
 /** Kinds always preflighted: what any site, and a sandboxed page, may send. */
 const ALWAYS_PREFLIGHT: readonly ProbeKind[] = ['arbitrary', 'null'];
 
@@ -131,6 +135,29 @@ async function runLimited(tasks: readonly (() => Promise<void>)[], limit: number
   await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
 }
 
+/** GETs of the opt-in paths on the final URL's origin; a path leaving it, or failing, is skipped. */
+async function fetchPaths(ctx: Context, base: string, paths: readonly string[], session: { tlsSession?: Buffer }, limit: number, signal?: AbortSignal): Promise<ObservedResponse[]> {
+  const origin = new URL(base).origin;
+  const urls: string[] = [];
+  for (const path of paths.slice(0, MAX_PATHS)) {
+    let url: URL;
+    try {
+      url = new URL(path, base);
+    } catch {
+      continue;
+    }
+    if (url.origin === origin && !urls.includes(url.href)) urls.push(url.href);
+  }
+  const found: ObservedResponse[] = [];
+  const tasks = urls.map((url) => async () => {
+    const exchange = await attempt(ctx, url, { maxBodyBytes: PROBE_BODY_BYTES, maxRedirects: 0, ...session });
+    if (exchange.ok) found.push(exchange.response);
+  });
+  await runLimited(tasks, limit, signal);
+  signal?.throwIfAborted();
+  return found.sort((a, b) => urls.indexOf(a.url) - urls.indexOf(b.url));
+}
+
 function concurrencyOf(requested = DEFAULT_CONCURRENCY): number {
   return Number.isFinite(requested) ? Math.max(1, Math.min(MAX_CONCURRENCY, Math.floor(requested))) : DEFAULT_CONCURRENCY;
 }
@@ -204,6 +231,7 @@ export async function retrieve(target: string, options: RetrieveOptions = {}): P
     .map((origin) => probe(origin, 'OPTIONS'));
   await runLimited(second, limit, options.signal);
   options.signal?.throwIfAborted();
+  const pathResponses = await fetchPaths(ctx, probeUrl, options.paths ?? [], session, limit, options.signal);
   const order = (p: CorsProbe) => origins.findIndex((o) => o.origin === p.origin) * 2 + (p.method === 'GET' ? 0 : 1);
   probes.sort((a, b) => order(a) - order(b));
 
@@ -215,6 +243,7 @@ export async function retrieve(target: string, options: RetrieveOptions = {}): P
     main,
     httpVariant: variant.value,
     probes,
+    ...(pathResponses.length === 0 ? {} : { paths: pathResponses }),
     requests: ctx.log,
     requestCount: ctx.log.length,
   };

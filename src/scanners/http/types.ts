@@ -100,6 +100,8 @@ export interface Retrieved {
   readonly httpVariant: HttpVariant | null;
   /** CORS probes sent to the main response's final URL. */
   readonly probes: readonly CorsProbe[];
+  /** Opt-in: GETs of the requested paths on the same origin (header checks only). */
+  readonly paths?: readonly ObservedResponse[];
   /** Every request made, redirect hops included, in completion order. */
   readonly requests: readonly RequestRecord[];
   /** requests.length: what the benchmark prints. */
