@@ -102,6 +102,7 @@ class Exchange {
         agent: false,
         lookup: hop.lookup,
         insecureHTTPParser: false,
+        // vigil-ignore: tls-verification-disabled (inspect mode reports certificate faults as findings; nothing secret is sent)
         ...(hop.url.protocol === 'https:' && hop.inspectTls === true ? { rejectUnauthorized: false } : {}),
         ...(hop.url.protocol === 'https:' && hop.tlsSession !== undefined ? { session: hop.tlsSession } : {}),
       });
