@@ -1,12 +1,14 @@
 /**
  * API-scan benchmark: time of one full Vigil API-headers scan (scanApiTarget, in-process) against
  * the MDN HTTP Observatory on the same target, with the requests each one sends.
- * Run: npm run bench:api-scan [-- URL] [--runs N] [--cli-timeout-s S]
+ * Run: npm run bench:api-scan [-- URL] [--runs N] [--cli-timeout-s S] [--no-cases]
+ * Without URL it first runs the API case suite (cases.ts: agreement, requests and time per scan).
  * Without URL a loopback fake API is started (target.ts) and every request is counted per scanner.
  */
 import { ScanCapacity } from '../../src/engine/capacity.js';
 import type { ScanResponse } from '../../src/outputs/scan-response.js';
 import { scanApiTarget } from '../../src/scans/api.js';
+import { printCaseSuite } from './cases.js';
 import { loadObservatory, type Observatory, type Verdict } from './observatory.js';
 import { describe, errorText, intOption, machine, ms, positionals, ratio, summarise, timeRuns, type Summary, type Timed } from './stats.js';
 import { startTarget, type PhaseCount, type Target } from './target.js';
@@ -87,11 +89,14 @@ async function observatoryRows(target: Target | undefined, host: string, runs: n
 }
 
 async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
+  const all = process.argv.slice(2);
+  const argv = all.filter((a) => a !== '--no-cases');
   const runs = intOption(argv, '--runs', 20);
   const cliTimeoutMs = intOption(argv, '--cli-timeout-s', 60) * 1000;
   const given = positionals(argv, ['--runs', '--cli-timeout-s'])[0];
   console.log(machine());
+  // The case suite runs against its own loopback servers; skip it with --no-cases or when a URL is given.
+  if (given === undefined && !all.includes('--no-cases')) await printCaseSuite();
   const target = given === undefined ? await startTarget() : undefined;
   const url = given ?? target?.url ?? '';
   const host = new URL(url).host;

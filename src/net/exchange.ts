@@ -1,9 +1,11 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { isIP, type LookupFunction, type Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { abortReason, asError, NetTimeoutError, UnreachableError } from './failures.js';
 import { BlockedAddressError } from './lookup.js';
 import type { AddressPolicy } from './policy.js';
+import { describePeer, type TlsInfo } from './tls.js';
 import { connectHost, defaultPort } from './url.js';
 
 /** One request/response over one fresh connection: no agent pool, no keep-alive, no cookies. */
@@ -20,6 +22,10 @@ export interface HopOptions {
   readonly skipBody: (status: number, headers: Readonly<Record<string, string[]>>) => boolean;
   /** Aborts the exchange; its reason is what the promise rejects with. */
   readonly signal: AbortSignal;
+  /** https only: complete the handshake despite a certificate error and record what it showed. */
+  readonly inspectTls?: boolean;
+  /** https only: a TLS session of an earlier connection to the same origin, to resume. */
+  readonly tlsSession?: Buffer;
 }
 
 export interface HopResult {
@@ -28,6 +34,10 @@ export interface HopResult {
   readonly body: Buffer;
   readonly truncated: boolean;
   readonly address: string;
+  /** https only: what the handshake showed. */
+  readonly tls?: TlsInfo;
+  /** https only: the session the server issued, for resuming on the next connection to it. */
+  readonly tlsSession?: Buffer;
 }
 
 /** Lower-cased names, every value in arrival order; null prototype so "__proto__" is just a name. */
@@ -62,6 +72,8 @@ class Exchange {
   private request: http.ClientRequest | undefined;
   private finished = false;
   private address = '';
+  private tls: TlsInfo | undefined;
+  private tlsSession: Buffer | undefined;
   private readonly chunks: Buffer[] = [];
   private size = 0;
   private readonly connectTimer: NodeJS.Timeout;
@@ -90,6 +102,9 @@ class Exchange {
         agent: false,
         lookup: hop.lookup,
         insecureHTTPParser: false,
+        // vigil-ignore: tls-verification-disabled (inspect mode reports certificate faults as findings; nothing secret is sent)
+        ...(hop.url.protocol === 'https:' && hop.inspectTls === true ? { rejectUnauthorized: false } : {}),
+        ...(hop.url.protocol === 'https:' && hop.tlsSession !== undefined ? { session: hop.tlsSession } : {}),
       });
     } catch (error) {
       this.fail(asError(error));
@@ -117,7 +132,15 @@ class Exchange {
     // Registered before the request flushes its first write, so this runs before any byte of HTTP is sent.
     if (socket.connecting) socket.once('connect', onConnect);
     else onConnect();
-    if (this.hop.url.protocol === 'https:') socket.once('secureConnect', () => clearTimeout(this.connectTimer));
+    if (this.hop.url.protocol === 'https:') {
+      socket.on('session', (session: Buffer) => {
+        this.tlsSession = session;
+      });
+      socket.once('secureConnect', () => {
+        clearTimeout(this.connectTimer);
+        this.tls = describePeer(socket as TLSSocket, this.host);
+      });
+    }
   }
 
   private onResponse(response: http.IncomingMessage): void {
@@ -146,7 +169,10 @@ class Exchange {
 
   private succeed(status: number, headers: Record<string, string[]>, truncated: boolean): void {
     const body = Buffer.concat(this.chunks, this.size);
-    this.finish(() => this.resolve({ status, headers, body, truncated, address: this.address }));
+    const { tls, tlsSession } = this;
+    this.finish(() =>
+      this.resolve({ status, headers, body, truncated, address: this.address, ...(tls === undefined ? {} : { tls }), ...(tlsSession === undefined ? {} : { tlsSession }) }),
+    );
   }
 
   private fail(error: Error): void {

@@ -5,6 +5,7 @@ import { exchange, type HopResult } from './exchange.js';
 import { NetTimeoutError, toAppError, unreachable } from './failures.js';
 import { guardLookup } from './lookup.js';
 import { createAddressPolicy, type AddressPolicy } from './policy.js';
+import type { TlsInfo } from './tls.js';
 import { parseTargetUrl } from './url.js';
 
 export interface SafeFetchOptions {
@@ -25,6 +26,14 @@ export interface SafeFetchOptions {
   /** Injectable resolver with the node:dns lookup signature (tests). */
   lookup?: LookupFunction;
   signal?: AbortSignal;
+  /**
+   * 'verify' (default): a certificate the system store plus NODE_EXTRA_CA_CERTS does not
+   * trust fails the request. 'inspect': the handshake completes anyway and the response
+   * carries what it showed (`tls`), for scanners that report certificate problems.
+   */
+  tls?: 'verify' | 'inspect';
+  /** A session from an earlier response of the same https origin (`tlsSession`), resumed on the first hop only. */
+  tlsSession?: Buffer;
 }
 
 export interface SafeRedirect {
@@ -45,6 +54,10 @@ export interface SafeResponse {
   redirects: SafeRedirect[];
   /** The IP address actually connected to for the final response. */
   address: string;
+  /** The final response's TLS handshake, for https. */
+  tls?: TlsInfo;
+  /** The final connection's TLS session, to resume later connections to the same origin. */
+  tlsSession?: Buffer;
 }
 
 export const DEFAULTS = Object.freeze({
@@ -107,6 +120,8 @@ interface Settings {
   readonly policy: AddressPolicy;
   readonly lookup: LookupFunction;
   readonly signal: AbortSignal;
+  readonly inspectTls: boolean;
+  readonly tlsSession?: Buffer;
 }
 
 async function follow(start: URL, method0: string, headers0: Record<string, string>, s: Settings): Promise<SafeResponse> {
@@ -119,7 +134,9 @@ async function follow(start: URL, method0: string, headers0: Record<string, stri
     try {
       hop = await exchange({
         url: current, method, headers, lookup: s.lookup, policy: s.policy,
-        connectTimeoutMs: s.connectTimeoutMs, maxBodyBytes: s.maxBodyBytes, signal: s.signal,
+        connectTimeoutMs: s.connectTimeoutMs, maxBodyBytes: s.maxBodyBytes, signal: s.signal, inspectTls: s.inspectTls,
+        // A session belongs to the origin it came from: only the first hop may resume it.
+        ...(redirects.length === 0 && s.tlsSession !== undefined ? { tlsSession: s.tlsSession } : {}),
         skipBody: (status, h) => s.maxRedirects > 0 && locationOf(status, h) !== undefined,
       });
     } catch (error) {
@@ -127,8 +144,8 @@ async function follow(start: URL, method0: string, headers0: Record<string, stri
     }
     const location = s.maxRedirects > 0 ? locationOf(hop.status, hop.headers) : undefined;
     if (location === undefined) {
-      const { status, headers: h, body, truncated, address } = hop;
-      return { url: current.href, status, headers: h, body, truncated, redirects, address };
+      const { status, headers: h, body, truncated, address, tls, tlsSession } = hop;
+      return { url: current.href, status, headers: h, body, truncated, redirects, address, ...(tls === undefined ? {} : { tls }), ...(tlsSession === undefined ? {} : { tlsSession }) };
     }
     if (redirects.length >= s.maxRedirects) throw unreachable(`more than ${s.maxRedirects} redirects`);
     const next = nextUrl(location, current);
@@ -164,6 +181,8 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
       policy,
       lookup: guardLookup(policy, options.lookup),
       signal,
+      inspectTls: options.tls === 'inspect',
+      ...(options.tlsSession === undefined ? {} : { tlsSession: options.tlsSession }),
     });
   } finally {
     clearTimeout(timer);

@@ -6,3 +6,4 @@ export { safeFetch, USER_AGENT, type SafeFetchOptions, type SafeRedirect, type S
 export { classifyAddress, type AddressClassification } from './addresses.js';
 export { parseTargetUrl } from './url.js';
 export type { LookupFunction } from 'node:net';
+export { probeLegacyTls, type CertificateInfo, type LegacyTlsOptions, type TlsInfo } from './tls.js';

@@ -28,7 +28,11 @@ export interface ApiScanHooks {
   readonly onStart?: () => void;
   /** The account the scan runs for, held to its share of the slots (absent in the CLI). */
   readonly accountId?: string;
+  /** Opt-in GET paths on the target's origin that get the header checks too (at most MAX_PATHS). */
+  readonly paths?: readonly string[];
 }
+
+export { MAX_PATHS } from '../scanners/http/retrieve.js';
 
 export async function scanApiTarget(input: string, settings: ApiScanSettings, capacity: ScanCapacity, hooks: ApiScanHooks = {}): Promise<ScanResponse> {
   const { signal, onStart } = hooks;
@@ -45,6 +49,7 @@ export async function scanApiTarget(input: string, settings: ApiScanSettings, ca
         signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
         ...(settings.lookup ? { lookup: settings.lookup } : {}),
         ...(settings.probeTimeoutMs === undefined ? {} : { totalTimeoutMs: settings.probeTimeoutMs }),
+        ...(hooks.paths === undefined ? {} : { paths: hooks.paths }),
       });
       const raw = scanRetrieved(retrieved).map(({ raw: finding, url, method }) => ({ ...finding, url, method }));
       const { findings } = runPipeline(raw, { target });

@@ -3,6 +3,9 @@ import { DEFAULT_FINDING_LIMITS, type FindingLimits } from '../engine/pipeline/l
 import { createScanPool, type ScanPool } from '../engine/pool.js';
 import type { AdvisorySource } from '../scanners/dependencies/advisories/source.js';
 
+/** Up to 64 API scans may wait up to 20 s for a slot. */
+export const API_SCAN_QUEUE = Object.freeze({ maxWaiting: 64, maxWaitMs: 20_000 });
+
 /**
  * What running scans needs in a process: the worker pool, the bounds on
  * concurrent scans (repository scans and API scans apart: one is CPU work,
@@ -41,7 +44,8 @@ export function createScanEngine(options: {
       options.scansPerAccount ?? Math.max(1, Math.floor(options.maxConcurrentScans / 2)),
       'repository scan',
     ),
-    apiCapacity: new ScanCapacity(options.maxConcurrentApiScans ?? 16, options.apiScansPerAccount ?? 4, 'API scan'),
+    // An API scan is a couple of dozen short requests: a burst past the slots waits briefly instead of 503.
+    apiCapacity: new ScanCapacity(options.maxConcurrentApiScans ?? 16, options.apiScansPerAccount ?? 4, 'API scan', API_SCAN_QUEUE),
     timeoutMs: options.timeoutMs,
     findingLimits: options.findingLimits ?? DEFAULT_FINDING_LIMITS,
     ...(options.advisories ? { advisories: options.advisories } : {}),

@@ -99,3 +99,66 @@ describe('POST /v1/scan/api', () => {
     expect(res.json<{ detail: string }>().detail).toMatch(/^Could not reach target URL: connection refused/);
   });
 });
+
+describe('POST /v1/scan/api under a burst', () => {
+  it('completes 20 simultaneous scans from 20 accounts on the default slot settings', async () => {
+    // Slow answers keep every scan in flight at once: more scans than the 16 default slots.
+    const slow = await startFakeApi({ delayMs: 150 });
+    try {
+      const keys = await Promise.all(Array.from({ length: 20 }, () => t.newAccount('pro')));
+      const answers = await Promise.all(
+        keys.map((k) => t.app.inject({ method: 'POST', url: '/v1/scan/api', headers: { 'x-api-key': k }, payload: { url: slow.url } })),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
+      expect(slow.maxInFlight()).toBeGreaterThan(16);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+describe('POST /v1/scan/api with opt-in paths', () => {
+  it('checks the headers of each listed path and locates what differs from the base URL at that path', async () => {
+    const api = await startFakeApi({
+      cors: 'allow-list',
+      headers: HARDENED,
+      intercept: (req, res) => {
+        if (req.url !== '/v1/users') return false;
+        // This endpoint forgets nosniff and sets an unprotected session cookie.
+        const rest: Record<string, string> = { ...HARDENED };
+        delete rest['x-content-type-options'];
+        res.writeHead(200, { ...rest, 'content-type': 'application/json', 'set-cookie': 'session=1; Path=/' }).end('[]');
+        return true;
+      },
+    });
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/scan/api',
+        headers: { 'x-api-key': key },
+        payload: { url: api.url, paths: ['/v1/users', '/v1/health', '//elsewhere.example/x'] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<{ findings: { rule_id: string; title: string; location: { url: string; method: string } }[] }>();
+      const atUsers = body.findings.filter((f) => f.location.url === `${api.origin}/v1/users`);
+      expect(atUsers.map((f) => f.rule_id).sort()).toEqual(['cookie-attributes', 'x-content-type-options']);
+      // /v1/health answers like the base URL: nothing new to say there.
+      expect(body.findings.some((f) => f.location.url.endsWith('/v1/health'))).toBe(false);
+      expect(api.requests.some((q) => q.url === '/v1/health')).toBe(true);
+      expect(api.requests.some((q) => q.url === '/x')).toBe(false);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('refuses more than 5 paths or a path without a leading slash (400)', async () => {
+    const many = await scanWith({ url: 'https://api.example.com/', paths: ['/a', '/b', '/c', '/d', '/e', '/f'] });
+    expect(many.statusCode).toBe(400);
+    const relative = await scanWith({ url: 'https://api.example.com/', paths: ['v1/users'] });
+    expect(relative.statusCode).toBe(400);
+  });
+});
+
+function scanWith(payload: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/v1/scan/api', headers: { 'x-api-key': key }, payload });
+}

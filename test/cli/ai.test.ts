@@ -90,4 +90,15 @@ describe('vigil scan api', () => {
     expect(refused.code).toBe(2);
     expect(refused.err).toMatch(/not publicly reachable/);
   });
+
+  it('checks the --path endpoints too, and refuses a path without a leading slash', async () => {
+    const withPaths = await vigil({ SCAN_API_ALLOW_CIDRS: '127.0.0.1/32' }, 'scan', 'api', api.url, '--path', '/v1/users', '/v1/items', '--format', 'json');
+    expect(withPaths.code).toBe(0);
+    expect(JSON.parse(withPaths.out)).toMatchObject({ target_type: 'api' });
+    expect(api.requests.some((q) => q.url === '/v1/users')).toBe(true);
+    expect(api.requests.some((q) => q.url === '/v1/items')).toBe(true);
+    const bad = await vigil({ SCAN_API_ALLOW_CIDRS: '127.0.0.1/32' }, 'scan', 'api', api.url, '--path', 'v1/users');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--path takes at most 5 paths, each starting with \//);
+  });
 });

@@ -43,3 +43,39 @@ describe('scan capacity', () => {
     await expect(capacity.run(() => Promise.resolve('mine again'), 'account-a')).resolves.toBe('mine again');
   });
 });
+
+describe('scan capacity with a queue', () => {
+  it('lets a scan past the slots wait and hands it the first slot that frees', async () => {
+    const capacity = new ScanCapacity(1, 1, 'API scan', { maxWaiting: 1, maxWaitMs: 60_000 });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const order: string[] = [];
+    const a = capacity.run(async () => {
+      await gate;
+      order.push('a');
+    }, 'acct-a');
+    const b = capacity.run(() => {
+      order.push('b');
+      return Promise.resolve();
+    }, 'acct-b');
+    // A third one finds the queue full.
+    const refused = await capacity.run(() => Promise.resolve(), 'acct-c').catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 503 });
+    expect(order).toEqual([]);
+    release();
+    await Promise.all([a, b]);
+    expect(order).toEqual(['a', 'b']);
+    expect(capacity.inUse).toBe(0);
+  });
+
+  it('gives up with 503 after the longest wait and frees the account share', async () => {
+    const capacity = new ScanCapacity(1, 1, 'API scan', { maxWaiting: 4, maxWaitMs: 1 });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const a = capacity.run(() => gate, 'acct-a');
+    await expect(capacity.run(() => Promise.resolve(), 'acct-b')).rejects.toMatchObject({ status: 503 });
+    release();
+    await a;
+    await expect(capacity.run(() => Promise.resolve('ok'), 'acct-b')).resolves.toBe('ok');
+  });
+});

@@ -12,7 +12,7 @@ import { toSarif } from '../../outputs/sarif.js';
 import { renderTable } from '../../outputs/table.js';
 import { createAdvisorySource } from '../../scans/advisories.js';
 import { createScanEngine, type ScanEngine } from '../../scans/engine.js';
-import { scanApiTarget } from '../../scans/api.js';
+import { MAX_PATHS, scanApiTarget } from '../../scans/api.js';
 import { scanGitHubRepository } from '../../scans/github.js';
 import { openLocalDirectory } from '../../sources/local.js';
 import { openStorage } from '../../storage/index.js';
@@ -160,14 +160,24 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
     scan
       .command('api')
       .description('Check an API base URL for security headers and CORS mistakes (public addresses only, unless SCAN_API_ALLOW_CIDRS allows more)')
-      .argument('<url>', 'http or https URL'),
-  ).action(async (url: string, opts: OutputOptions) => {
+      .argument('<url>', 'http or https URL')
+      .option('--path <path...>', `also check the headers of these GET paths on the same origin (at most ${MAX_PATHS})`),
+  ).action(async (url: string, opts: OutputOptions & { path?: string[] }) => {
     parseFailOn(opts.failOn);
+    const paths = opts.path ?? [];
+    if (paths.length > MAX_PATHS || paths.some((p) => !p.startsWith('/'))) {
+      throw new Error(`--path takes at most ${MAX_PATHS} paths, each starting with /`);
+    }
     const config = loadConfig(io.env, io.cwd);
     const show = progress(io);
     show(`Scanning ${url}…`);
     const result = await withEngine(config, false, (engine) =>
-      scanApiTarget(url, { allowCidrs: config.scanApiAllowCidrs, timeoutMs: config.apiScanTimeoutMs, probeTimeoutMs: config.apiProbeTimeoutMs }, engine.apiCapacity),
+      scanApiTarget(
+        url,
+        { allowCidrs: config.scanApiAllowCidrs, timeoutMs: config.apiScanTimeoutMs, probeTimeoutMs: config.apiProbeTimeoutMs },
+        engine.apiCapacity,
+        paths.length > 0 ? { paths } : {},
+      ),
     );
     setExitCode(await finish(io, result, opts, () => show('')));
   });

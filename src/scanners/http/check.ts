@@ -6,7 +6,7 @@
  * scan.ts is the only code that joins them into findings; docs.ts renders the page.
  */
 import type { Severity } from '../../core/findings.js';
-import type { ProbeKind, ProbeMethod, Retrieved } from './types.js';
+import type { CertificateInfo, ProbeKind, ProbeMethod, Retrieved, TlsInfo } from './types.js';
 
 export type CheckCategory = 'headers' | 'cors';
 
@@ -76,6 +76,10 @@ export interface CheckExample {
   /** The http:// variant of an https target; 'refused' (the default) when nothing answers on port 80. */
   readonly http?: ExampleHttpVariant | 'refused';
   readonly probes?: readonly ExampleProbe[];
+  /** The handshake of an https target; default a trusted TLS 1.3 one with a valid certificate. */
+  readonly tls?: Partial<Omit<TlsInfo, 'certificate'>> & { readonly certificate?: Partial<CertificateInfo> };
+  /** What a TLS 1.0/1.1-only handshake agreed to (default null: refused). */
+  readonly legacyTls?: string | null;
 }
 
 export interface FailingExample<K extends string = string> extends CheckExample {

@@ -8,6 +8,10 @@ export interface SetCookie {
   readonly httpOnly: boolean;
   /** Lower-case SameSite value as sent, or undefined. */
   readonly sameSite: string | undefined;
+  /** Domain attribute as sent (leading dot dropped, lower-case), or undefined. */
+  readonly domain: string | undefined;
+  /** Path attribute as sent, or undefined. */
+  readonly path: string | undefined;
   /** Max-Age <= 0: the cookie is being deleted. */
   readonly deletion: boolean;
   /** The header line with the cookie's value replaced, for evidence. */
@@ -34,6 +38,8 @@ export function parseSetCookie(value: string): SetCookie | undefined {
     secure: params.has('secure'),
     httpOnly: params.has('httponly'),
     sameSite: params.get('samesite')?.toLowerCase(),
+    domain: params.get('domain')?.toLowerCase().replace(/^\./, '') || undefined,
+    path: params.get('path'),
     deletion,
     line,
   };

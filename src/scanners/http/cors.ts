@@ -56,18 +56,41 @@ export function probeEvidence(probe: CorsProbe): string[] {
   return lines;
 }
 
-/** An outcome proved by one probe: location, evidence and the facts every CORS prose uses. */
+/**
+ * What the preflights from origins of the probe's kind were allowed beyond simple requests
+ * (write methods, any request header), as one sentence, or ''. It is folded into the
+ * finding of the origin's class instead of being a finding of its own.
+ */
+export function preflightNote(r: Retrieved, probe: CorsProbe): { note: string; evidence: string[] } {
+  for (const p of probesOf(r, probe.kind, 'OPTIONS')) {
+    const response = responseOf(p);
+    if (response === undefined) continue;
+    const allowed = allowOrigin(response);
+    if (allowed !== '*' && allowed !== p.origin) continue;
+    const methods = allowedWriteMethods(response);
+    const headers = allowsAnyHeader(response);
+    if (methods.length === 0 && headers === undefined) continue;
+    const parts = [...(methods.length > 0 ? [`the methods ${methods.join(', ')}`] : []), ...(headers === undefined ? [] : [`the request headers ${headers}`])];
+    const note = ` Its preflight (OPTIONS with Origin ${p.origin}) also allows ${parts.join(' and ')}, so such a site can send state-changing requests too.`;
+    return { note, evidence: p === probe ? [] : probeEvidence(p) };
+  }
+  return { note: '', evidence: [] };
+}
+
+/** An outcome proved by one probe: location, evidence and the facts every CORS prose uses (`preflight` is appended by scan.ts). */
 export function probeOutcome<K extends string>(
+  r: Retrieved,
   key: K,
   probe: CorsProbe,
   extra: { subject?: string; facts?: Record<string, string> } = {},
 ): Outcome<K> {
   const response = responseOf(probe);
+  const preflight = preflightNote(r, probe);
   return {
     key,
     ...(extra.subject === undefined ? {} : { subject: extra.subject }),
-    facts: { origin: probe.origin, method: probe.method, ...extra.facts },
-    evidence: probeEvidence(probe),
+    facts: { origin: probe.origin, method: probe.method, preflight: preflight.note, ...extra.facts },
+    evidence: [...probeEvidence(probe), ...preflight.evidence],
     url: response?.url ?? (probe.exchange.ok ? probe.exchange.response.url : probe.exchange.url),
     method: probe.method,
   };

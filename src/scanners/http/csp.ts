@@ -60,3 +60,9 @@ export function restrictsFraming(policy: Policy): boolean {
   if (sources === undefined) return false;
   return broadSource(sources) === undefined;
 }
+
+/** A source that loads over plain http: the `http:` scheme, or an http:// host source (mixed content on an https page). */
+export function isPlainHttpSource(source: string): boolean {
+  const lower = source.toLowerCase();
+  return lower === 'http:' || lower.startsWith('http://') || lower === 'ws:' || lower.startsWith('ws://');
+}

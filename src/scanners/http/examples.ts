@@ -4,9 +4,28 @@
  */
 import type { CheckExample, ExampleHeaders, ExampleHttpVariant } from './check.js';
 import { probeOrigins } from './origins.js';
-import type { CorsProbe, Exchange, HeaderMap, HttpVariant, ObservedResponse, RequestRecord, Retrieved } from './types.js';
+import type { CertificateInfo, CorsProbe, Exchange, HeaderMap, HttpVariant, ObservedResponse, RequestRecord, Retrieved, TlsInfo } from './types.js';
 
 export const EXAMPLE_TARGET = 'https://api.example.com/';
+/** The examples' clock: certificate dates are written relative to it. */
+export const EXAMPLE_NOW = '2026-06-01T00:00:00.000Z';
+
+const GOOD_CERTIFICATE: CertificateInfo = Object.freeze({
+  subject: 'CN=api.example.com',
+  issuer: 'CN=Example CA',
+  validFrom: '2026-03-01T00:00:00.000Z',
+  validTo: '2026-12-01T00:00:00.000Z',
+  selfSigned: false,
+  keyType: 'ec',
+  keyBits: 256,
+  matchesHost: true,
+});
+
+function exampleTls(example: CheckExample, finalUrl: string): TlsInfo | null {
+  if (!finalUrl.startsWith('https:')) return null;
+  const { certificate, ...rest } = example.tls ?? {};
+  return { protocol: 'TLSv1.3', authorized: true, ...rest, certificate: { ...GOOD_CERTIFICATE, ...certificate } };
+}
 
 export function toHeaderMap(headers: ExampleHeaders = {}, origin?: string): HeaderMap {
   const map: Record<string, string[]> = {};
@@ -52,5 +71,17 @@ export function exampleToRetrieved(example: CheckExample): Retrieved {
   const variant = httpVariant(new URL(target), example.http);
   const requests: RequestRecord[] = [{ method: 'GET', url: target, status: main.status }];
   for (const p of probes) requests.push({ method: p.method, url: finalUrl, origin: p.origin, status: p.exchange.ok ? p.exchange.response.status : null });
-  return { target, main, httpVariant: variant, probes, requests, requestCount: requests.length };
+  const tls = exampleTls(example, finalUrl);
+  const legacyTls = tls === null ? undefined : (example.legacyTls ?? null);
+  return {
+    target,
+    retrievedAt: EXAMPLE_NOW,
+    tls,
+    ...(legacyTls === undefined ? {} : { legacyTls }),
+    main,
+    httpVariant: variant,
+    probes,
+    requests,
+    requestCount: requests.length,
+  };
 }

@@ -13,6 +13,8 @@
  *  http-scheme    http://<host> for an https target: the scheme is not checked
  *  special-char   https://<host>_.evil-vigil.example (and ` and !): parsers that end the host
  *                 at a character some browsers allow in Origin
+ *  third-party    https://vigil-probe.github.io, https://codepen.io, https://jsfiddle.net: sites where
+ *                 anyone can publish scripts, trusted by a regex (*.github.io) or a fixed allow-list entry
  */
 import { isIP } from 'node:net';
 import type { ProbeKind, ProbeOrigin } from './types.js';
@@ -20,6 +22,8 @@ import type { ProbeKind, ProbeOrigin } from './types.js';
 export const ARBITRARY_ORIGIN = 'https://vigil-probe.example';
 export const ATTACKER_DOMAIN = 'evil-vigil.example';
 export const SPECIAL_CHARACTERS: readonly string[] = Object.freeze(['_', '`', '!']);
+/** Code-hosting and playground sites that serve anyone's scripts from their own origin. */
+export const THIRD_PARTY_ORIGINS: readonly string[] = Object.freeze(['https://vigil-probe.github.io', 'https://codepen.io', 'https://jsfiddle.net']);
 
 /** Kinds whose Origin the target must not trust (all but the control). */
 export const UNTRUSTED_KINDS: readonly ProbeKind[] = Object.freeze([
@@ -31,6 +35,7 @@ export const UNTRUSTED_KINDS: readonly ProbeKind[] = Object.freeze([
   'unescaped-dot',
   'http-scheme',
   'special-char',
+  'third-party',
 ]);
 
 export const PROBE_LABELS: Readonly<Record<ProbeKind, string>> = Object.freeze({
@@ -43,6 +48,7 @@ export const PROBE_LABELS: Readonly<Record<ProbeKind, string>> = Object.freeze({
   'unescaped-dot': 'the host with a dot replaced by a letter (unescaped dot in a regular expression)',
   'http-scheme': 'the plain-http origin of the host',
   'special-char': 'the host followed by a special character and another domain',
+  'third-party': 'a code-hosting site where anyone can publish scripts',
 });
 
 function parentDomain(host: string): string | undefined {
@@ -72,5 +78,6 @@ export function probeOrigins(target: URL): ProbeOrigin[] {
   if (!v6) {
     for (const c of SPECIAL_CHARACTERS) probes.push({ kind: 'special-char', origin: `https://${host}${c}.${ATTACKER_DOMAIN}` });
   }
+  for (const origin of THIRD_PARTY_ORIGINS) probes.push({ kind: 'third-party', origin });
   return probes;
 }

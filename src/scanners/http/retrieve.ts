@@ -3,12 +3,14 @@
  *  1. GET the target, redirects followed (a failure here fails the scan: the client's error is thrown);
  *  2. for an https target on the default port, GET its http:// variant without following redirects
  *     (and, if that redirects to another http:// URL, once more with redirects followed);
- *  3. CORS probes to the main response's final URL: for each Origin of origins.ts a simple GET and an
- *     OPTIONS preflight, a few at a time. A failed probe or variant is recorded, not thrown.
+ *  3. CORS probes to the main response's final URL, a few at a time, in two phases: a simple GET from each
+ *     Origin of origins.ts plus preflights from the unrelated and the null origin; then a preflight from
+ *     each other kind of origin the GETs showed trusted (at most MAX_REQUESTS in all). A failed probe or
+ *     variant is recorded, not thrown.
  * The result is plain data (types.ts); the checks never touch the network.
  */
 import { isAppError } from '../../core/errors.js';
-import { type LookupFunction, parseTargetUrl, type SafeFetchOptions, type SafeResponse, safeFetch } from '../../net/index.js';
+import { type LookupFunction, parseTargetUrl, probeLegacyTls, type SafeFetchOptions, type SafeResponse, safeFetch } from '../../net/index.js';
 import { probeOrigins } from './origins.js';
 import {
   type CorsProbe,
@@ -17,6 +19,7 @@ import {
   type ObservedResponse,
   PREFLIGHT_REQUEST_HEADERS,
   PREFLIGHT_REQUEST_METHOD,
+  type ProbeKind,
   type ProbeMethod,
   type ProbeOrigin,
   type RequestRecord,
@@ -37,6 +40,11 @@ export interface RetrieveOptions {
   readonly connectTimeoutMs?: number;
   /** The client; safeFetch unless a test injects another. */
   readonly fetch?: FetchFunction;
+  /** The TLS 1.0/1.1 handshake after an https main GET; default on. */
+  readonly legacyTlsProbe?: boolean;
+  /** Opt-in GET paths, resolved against the main response's final URL, same origin only (at most MAX_PATHS). */
+  readonly paths?: readonly string[];
+  readonly probeLegacyTls?: typeof probeLegacyTls;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -44,6 +52,12 @@ export const DEFAULT_CONCURRENCY = 4;
 const MAIN_BODY_BYTES = 16 * 1024;
 const PROBE_BODY_BYTES = 0;
 const MAX_CONCURRENCY = 16;
+/** Requests one scan sends at most (redirect hops included); phase-2 preflights are dropped past it. */
+export const MAX_REQUESTS = 25;
+/** Opt-in paths one scan fetches at most, beyond the MAX_REQUESTS of the base URL. */
+export const MAX_PATHS = 5;
+/** Kinds always preflighted: what any site, and a sandboxed page, may send. */
+const ALWAYS_PREFLIGHT: readonly ProbeKind[] = ['arbitrary', 'null'];
 
 interface Context {
   readonly fetch: FetchFunction;
@@ -121,6 +135,45 @@ async function runLimited(tasks: readonly (() => Promise<void>)[], limit: number
   await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
 }
 
+/** GETs of the opt-in paths on the final URL's origin; a path leaving it, or failing, is skipped. */
+async function fetchPaths(ctx: Context, base: string, paths: readonly string[], session: { tlsSession?: Buffer }, limit: number, signal?: AbortSignal): Promise<ObservedResponse[]> {
+  const origin = new URL(base).origin;
+  const urls: string[] = [];
+  for (const path of paths.slice(0, MAX_PATHS)) {
+    let url: URL;
+    try {
+      url = new URL(path, base);
+    } catch {
+      continue;
+    }
+    if (url.origin === origin && !urls.includes(url.href)) urls.push(url.href);
+  }
+  const found: ObservedResponse[] = [];
+  const tasks = urls.map((url) => async () => {
+    const exchange = await attempt(ctx, url, { maxBodyBytes: PROBE_BODY_BYTES, maxRedirects: 0, ...session });
+    if (exchange.ok) found.push(exchange.response);
+  });
+  await runLimited(tasks, limit, signal);
+  signal?.throwIfAborted();
+  return found.sort((a, b) => urls.indexOf(a.url) - urls.indexOf(b.url));
+}
+
+function concurrencyOf(requested = DEFAULT_CONCURRENCY): number {
+  return Number.isFinite(requested) ? Math.max(1, Math.min(MAX_CONCURRENCY, Math.floor(requested))) : DEFAULT_CONCURRENCY;
+}
+
+/** One origin per kind whose GET was answered with that origin (not `*`), beyond those preflighted already. */
+function preflightsNeeded(probes: readonly CorsProbe[]): ProbeOrigin[] {
+  const needed: ProbeOrigin[] = [];
+  for (const p of probes) {
+    if (p.method !== 'GET' || !p.exchange.ok || p.kind === 'control' || ALWAYS_PREFLIGHT.includes(p.kind)) continue;
+    if (needed.some((n) => n.kind === p.kind)) continue;
+    const allowed = p.exchange.response.headers['access-control-allow-origin']?.[0]?.trim();
+    if (allowed === p.origin) needed.push({ kind: p.kind, origin: p.origin });
+  }
+  return needed;
+}
+
 export async function retrieve(target: string, options: RetrieveOptions = {}): Promise<Retrieved> {
   const url = parseTargetUrl(target);
   const base: SafeFetchOptions = {
@@ -129,8 +182,11 @@ export async function retrieve(target: string, options: RetrieveOptions = {}): P
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.totalTimeoutMs === undefined ? {} : { totalTimeoutMs: options.totalTimeoutMs }),
     ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
+    // Certificate problems are findings (tls-certificate), not a reason to stop: complete the handshake and record it.
+    tls: 'inspect',
   };
   const ctx: Context = { fetch: options.fetch ?? safeFetch, base, log: [] };
+  const retrievedAt = new Date().toISOString();
 
   // The main GET: its failure is the scan's failure.
   const response = await ctx.fetch(url.href, { ...base, maxBodyBytes: MAIN_BODY_BYTES });
@@ -138,33 +194,56 @@ export async function retrieve(target: string, options: RetrieveOptions = {}): P
   const main = observe(url.href, 'GET', response);
 
   const probeUrl = main.finalUrl;
-  const plan: { origin: ProbeOrigin; method: ProbeMethod }[] = [];
-  for (const origin of probeOrigins(new URL(probeUrl))) {
-    for (const method of ['GET', 'OPTIONS'] as const) plan.push({ origin, method });
-  }
-  const probes: (CorsProbe | undefined)[] = plan.map(() => undefined);
+  const limit = concurrencyOf(options.concurrency);
+  const probes: CorsProbe[] = [];
+  // The probes go to the origin that answered the main GET: resuming its TLS session saves a full handshake each.
+  const session = response.tlsSession === undefined ? {} : { tlsSession: response.tlsSession };
+  const probe = (origin: ProbeOrigin, method: ProbeMethod) => async () => {
+    const exchange = await attempt(ctx, probeUrl, { method, headers: probeHeaders(origin.origin, method), maxRedirects: 0, maxBodyBytes: PROBE_BODY_BYTES, ...session }, origin.origin);
+    probes.push({ ...origin, method, exchange });
+  };
+  // Phase 1: a simple GET from every origin, and preflights from the two origins no allow-list has.
+  const origins = probeOrigins(new URL(probeUrl));
   const variant: { value: HttpVariant | null } = { value: null };
-  const tasks: (() => Promise<void>)[] = [
+  const first: (() => Promise<void>)[] = [
     async () => {
       variant.value = await fetchHttpVariant(ctx, url);
     },
   ];
-  for (const [i, { origin, method }] of plan.entries()) {
-    tasks.push(async () => {
-      const exchange = await attempt(ctx, probeUrl, { method, headers: probeHeaders(origin.origin, method), maxRedirects: 0, maxBodyBytes: PROBE_BODY_BYTES }, origin.origin);
-      probes[i] = { ...origin, method, exchange };
+  for (const origin of origins) first.push(probe(origin, 'GET'));
+  for (const origin of origins) if (ALWAYS_PREFLIGHT.includes(origin.kind)) first.push(probe(origin, 'OPTIONS'));
+  const legacy: { value: string | null | undefined } = { value: undefined };
+  if (response.tls !== undefined && options.legacyTlsProbe !== false) {
+    first.push(async () => {
+      legacy.value = await (options.probeLegacyTls ?? probeLegacyTls)(probeUrl, {
+        allowCidrs: base.allowCidrs ?? [],
+        ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+        timeoutMs: options.connectTimeoutMs ?? 5_000,
+      });
     });
   }
-  const requested = options.concurrency ?? DEFAULT_CONCURRENCY;
-  const limit = Number.isFinite(requested) ? Math.max(1, Math.min(MAX_CONCURRENCY, Math.floor(requested))) : DEFAULT_CONCURRENCY;
-  await runLimited(tasks, limit, options.signal);
+  await runLimited(first, limit, options.signal);
   options.signal?.throwIfAborted();
+  // Phase 2: a preflight from each further kind of origin the GETs showed trusted, to see what it may send.
+  const second = preflightsNeeded(probes)
+    .slice(0, Math.max(0, MAX_REQUESTS - ctx.log.length))
+    .map((origin) => probe(origin, 'OPTIONS'));
+  await runLimited(second, limit, options.signal);
+  options.signal?.throwIfAborted();
+  const pathResponses = await fetchPaths(ctx, probeUrl, options.paths ?? [], session, limit, options.signal);
+  const order = (p: CorsProbe) => origins.findIndex((o) => o.origin === p.origin) * 2 + (p.method === 'GET' ? 0 : 1);
+  probes.sort((a, b) => order(a) - order(b));
 
   return {
     target: url.href,
+    retrievedAt,
+    tls: response.tls ?? null,
+    ...(legacy.value === undefined ? {} : { legacyTls: legacy.value }),
     main,
     httpVariant: variant.value,
-    probes: probes.filter((p): p is CorsProbe => p !== undefined),
+    probes,
+    ...(pathResponses.length === 0 ? {} : { paths: pathResponses }),
     requests: ctx.log,
     requestCount: ctx.log.length,
   };

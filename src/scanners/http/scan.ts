@@ -36,7 +36,8 @@ export function toFinding(check: HttpCheck, outcome: Outcome): ApiFinding {
     scanner: 'api_headers',
     severity: policy.severity,
     title: interpolate(policy.title, facts),
-    description: `${interpolate(policy.description, facts)}${proof}`,
+    // CORS findings carry what the same origin's preflight was allowed, instead of a finding of its own.
+    description: `${interpolate(policy.description, facts)}${facts.preflight ?? ''}${proof}`,
     evidence: outcome.evidence.length > 0 ? outcome.evidence.join('\n') : `(header absent from the response to ${outcome.method} ${outcome.url})`,
     remediation: policy.remediation ?? check.remediation,
     confidence: policy.confidence ?? DEFAULT_CONFIDENCE,
@@ -49,11 +50,34 @@ export function toFinding(check: HttpCheck, outcome: Outcome): ApiFinding {
   return { raw, url: outcome.url, method: outcome.method };
 }
 
-/** Every finding the checks produce for one retrieval, in registry order. */
+/** Checks about the connection or the origin as a whole: run on the base URL only, never per path. */
+const ORIGIN_WIDE = new Set(['https-enforcement', 'tls-certificate', 'tls-protocol']);
+
+/**
+ * Every finding the checks produce for one retrieval, in registry order; then, for each opt-in
+ * path, the header checks over that path's response, keeping only what the base URL did not
+ * already show (a header missing everywhere is one finding, not one per path).
+ */
 export function scanRetrieved(r: Retrieved, checks: readonly HttpCheck[] = HTTP_CHECKS): ApiFinding[] {
   const findings: ApiFinding[] = [];
+  const seen = new Set<string>();
   for (const check of checks) {
-    for (const outcome of check.run(r)) findings.push(toFinding(check, outcome));
+    for (const outcome of check.run(r)) {
+      findings.push(toFinding(check, outcome));
+      seen.add(fingerprintMaterial(check, outcome));
+    }
+  }
+  for (const response of r.paths ?? []) {
+    const view: Retrieved = { ...r, main: response, probes: [], httpVariant: null, paths: [] };
+    for (const check of checks) {
+      if (check.category !== 'headers' || ORIGIN_WIDE.has(check.id)) continue;
+      for (const outcome of check.run(view)) {
+        if (seen.has(fingerprintMaterial(check, outcome))) continue;
+        const finding = toFinding(check, outcome);
+        // The same issue on two paths is two findings: the path is part of the identity.
+        findings.push({ ...finding, raw: { ...finding.raw, fingerprintMaterial: `${finding.raw.fingerprintMaterial ?? ''}:${new URL(response.url).pathname}` } });
+      }
+    }
   }
   return findings;
 }

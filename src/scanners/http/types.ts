@@ -4,6 +4,10 @@
  * in `checks/` read it and nothing else, so they are pure and testable from
  * fixtures.
  */
+import type { TlsInfo } from '../../net/tls.js';
+
+/** What the https handshake of the main GET showed (net/tls.ts), as plain data. */
+export type { CertificateInfo, TlsInfo } from '../../net/tls.js';
 
 /** Response headers: lower-case names, every value received in order. */
 export type HeaderMap = Readonly<Record<string, readonly string[]>>;
@@ -45,6 +49,7 @@ export const PROBE_KINDS = [
   'unescaped-dot',
   'http-scheme',
   'special-char',
+  'third-party',
 ] as const;
 export type ProbeKind = (typeof PROBE_KINDS)[number];
 
@@ -83,12 +88,20 @@ export interface RequestRecord {
 export interface Retrieved {
   /** The target URL as given (normalised). */
   readonly target: string;
+  /** When the retrieval ran (ISO 8601): certificate dates are judged against it. */
+  readonly retrievedAt: string;
+  /** The main GET's final handshake; null when it ended on plain http. */
+  readonly tls: TlsInfo | null;
+  /** The protocol a TLS 1.0/1.1-only handshake agreed to; null when refused; undefined when not tried. */
+  readonly legacyTls?: string | null;
   /** GET of the target, redirects followed. */
   readonly main: ObservedResponse;
   /** Null when the target is plain http, or https on a non-default port. */
   readonly httpVariant: HttpVariant | null;
   /** CORS probes sent to the main response's final URL. */
   readonly probes: readonly CorsProbe[];
+  /** Opt-in: GETs of the requested paths on the same origin (header checks only). */
+  readonly paths?: readonly ObservedResponse[];
   /** Every request made, redirect hops included, in completion order. */
   readonly requests: readonly RequestRecord[];
   /** requests.length: what the benchmark prints. */

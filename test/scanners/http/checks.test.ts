@@ -22,6 +22,14 @@ describe('API-headers check registry', () => {
     expect(new Set(HTTP_CHECKS.map((c) => c.id)).size).toBe(HTTP_CHECKS.length);
   });
 
+  it('gives every CORS outcome its own title, so a wildcard never reads like a reflected origin', () => {
+    const titles = HTTP_CHECKS.filter((c) => c.category === 'cors').flatMap((c) => Object.values(c.outcomes).map((o) => o.title));
+    expect(new Set(titles).size).toBe(titles.length);
+    const wildcard = HTTP_CHECKS.find((c) => c.id === 'cors-wildcard-origin')?.outcomes as Record<string, { title: string }> | undefined;
+    expect(wildcard?.wildcard?.title).toMatch(/wildcard/i);
+    expect(wildcard?.wildcard?.title).not.toMatch(/reflect|any origin/i);
+  });
+
   it('covers both categories', () => {
     expect(new Set(HTTP_CHECKS.map((c) => c.category))).toEqual(new Set(['headers', 'cors']));
   });

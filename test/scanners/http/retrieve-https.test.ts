@@ -38,9 +38,9 @@ describe('retrieve for an https target', () => {
     expect(variant?.options.maxRedirects).toBe(0);
     expect(r.httpVariant?.followed).toBeUndefined();
     expect(scanRetrieved(r).map((f) => f.raw.ruleId)).not.toContain('https-enforcement');
-    // main + http variant + 11 origins × 2
-    expect(r.requestCount).toBe(24);
-    expect(calls).toHaveLength(24);
+    // main + http variant + 14 origins + 2 preflights (nothing trusted: no further preflight)
+    expect(r.requestCount).toBe(18);
+    expect(calls).toHaveLength(18);
   });
 
   it('reports an http variant that serves the API', async () => {
@@ -60,8 +60,8 @@ describe('retrieve for an https target', () => {
     const r = await retrieve('https://api.example.com/', { fetch });
     expect(calls.filter((c) => c.url === 'http://api.example.com/').map((c) => c.options.maxRedirects)).toEqual([0, undefined]);
     expect(scanRetrieved(r).map((f) => f.raw.fingerprintMaterial)).toContain('https-enforcement:indirect-redirect');
-    // main + 2 variant requests (one with a redirect hop) + 22 probes
-    expect(r.requestCount).toBe(26);
+    // main + 2 variant requests (one with a redirect hop) + 16 probes
+    expect(r.requestCount).toBe(20);
   });
 
   it('treats a closed port 80 as enforcement and skips the variant on non-default ports', async () => {

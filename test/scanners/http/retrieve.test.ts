@@ -94,15 +94,15 @@ describe('retrieve + scan against loopback APIs', () => {
     expect(cors(await scan(server))).toEqual([]);
   });
 
-  it('sends a GET and a preflight per probe origin and counts every request', async () => {
+  it('sends a GET per probe origin, preflights from the unrelated and the null origin, and counts every request', async () => {
     const server = await api({ headers: GOOD_HEADERS, cors: 'allow-list' });
     const r = await retrieve(server.url, { allowCidrs: LOOPBACK });
-    // main GET + 9 origins for an http IP target (no sibling, no http-scheme variant) × 2
-    expect(r.requestCount).toBe(19);
+    // main GET + 12 origins for an http IP target (no sibling, no http-scheme variant) + 2 preflights
+    expect(r.requestCount).toBe(15);
     expect(server.requests).toHaveLength(r.requestCount);
     expect(r.httpVariant).toBeNull();
     const preflights = server.requests.filter((q) => q.method === 'OPTIONS');
-    expect(preflights).toHaveLength(9);
+    expect(preflights.map((q) => q.headers.origin).sort()).toEqual(['https://vigil-probe.example', 'null']);
     for (const q of preflights) {
       expect(q.headers['access-control-request-method']).toBe('PUT');
       expect(q.headers['access-control-request-headers']).toBe('authorization, x-vigil-probe');
@@ -120,6 +120,9 @@ describe('retrieve + scan against loopback APIs', () => {
         'https://127.0.0.1_.evil-vigil.example',
         'https://127.0.0.1`.evil-vigil.example',
         'https://127.0.0.1!.evil-vigil.example',
+        'https://vigil-probe.github.io',
+        'https://codepen.io',
+        'https://jsfiddle.net',
       ]),
     );
     for (const q of server.requests) expect(q.headers.cookie).toBeUndefined();
@@ -143,12 +146,13 @@ describe('retrieve + scan against loopback APIs', () => {
     });
     const r = await retrieve(server.url, { allowCidrs: LOOPBACK });
     const failed = r.probes.filter((p) => !p.exchange.ok);
-    expect(failed).toHaveLength(9);
+    // arbitrary and null, then one per other kind the GETs showed trusted (prefix, suffix, dot, special, third-party)
+    expect(failed).toHaveLength(7);
     for (const p of failed) {
       expect(p.method).toBe('OPTIONS');
       if (!p.exchange.ok) expect(p.exchange.error).toMatch(/^Could not reach target URL/);
     }
-    expect(r.requests.filter((q) => q.status === null)).toHaveLength(9);
+    expect(r.requests.filter((q) => q.status === null)).toHaveLength(7);
     expect(materials(scanRetrieved(r))).toContain('cors-origin-reflection:reflect');
   });
 
@@ -167,7 +171,8 @@ describe('retrieve + scan against loopback APIs', () => {
     expect(r.main.redirects).toEqual([{ url: server.url, status: 302, location: '/v1/' }]);
     expect(r.requests.slice(0, 2).map((q) => q.status)).toEqual([302, 200]);
     expect(new Set(server.requests.slice(2).map((q) => q.url))).toEqual(new Set(['/v1/']));
-    expect(r.requestCount).toBe(20);
+    // redirect + main + 12 GETs + 2 preflights + 5 preflights for the kinds the GETs showed trusted
+    expect(r.requestCount).toBe(21);
   });
 
   it('throws the client error when the target cannot be reached', async () => {

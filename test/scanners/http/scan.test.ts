@@ -90,6 +90,9 @@ describe('probe origins', () => {
       { kind: 'special-char', origin: 'https://api.example.com_.evil-vigil.example' },
       { kind: 'special-char', origin: 'https://api.example.com`.evil-vigil.example' },
       { kind: 'special-char', origin: 'https://api.example.com!.evil-vigil.example' },
+      { kind: 'third-party', origin: 'https://vigil-probe.github.io' },
+      { kind: 'third-party', origin: 'https://codepen.io' },
+      { kind: 'third-party', origin: 'https://jsfiddle.net' },
     ]);
   });
 
@@ -101,7 +104,7 @@ describe('probe origins', () => {
   });
 
   it('sends only the origin-level probes to an IPv6 literal', () => {
-    expect(probeOrigins(new URL('https://[2001:db8::1]/')).map((p) => p.kind)).toEqual(['control', 'arbitrary', 'null', 'http-scheme']);
+    expect(probeOrigins(new URL('https://[2001:db8::1]/')).map((p) => p.kind)).toEqual(['control', 'arbitrary', 'null', 'http-scheme', 'third-party', 'third-party', 'third-party']);
   });
 });
 

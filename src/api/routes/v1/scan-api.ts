@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../../core/errors.js';
 import type { ScanCapacity } from '../../../engine/capacity.js';
-import { scanApiTarget, type ApiScanSettings } from '../../../scans/api.js';
+import { MAX_PATHS, scanApiTarget, type ApiScanSettings } from '../../../scans/api.js';
 import { ScansRepository, type Storage } from '../../../storage/index.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
@@ -12,7 +12,15 @@ import { ProgressHeaders, startProgress } from './scan-progress.js';
 import type { ScanProgress } from '../../../scans/progress.js';
 
 const ScanApiBody = Type.Object(
-  { url: Type.String({ minLength: 1, maxLength: 2048, description: 'API base URL (http or https); must be publicly reachable' }) },
+  {
+    url: Type.String({ minLength: 1, maxLength: 2048, description: 'API base URL (http or https); must be publicly reachable' }),
+    paths: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 512, pattern: '^/', 'x-expected': 'a path starting with /' }), {
+        maxItems: MAX_PATHS,
+        description: `Beyond the specification, opt-in: up to ${MAX_PATHS} GET paths on the same origin (e.g. /v1/users) whose responses get the header checks too; findings that differ from the base URL's carry the path's URL`,
+      }),
+    ),
+  },
   { title: 'ScanApiRequest' },
 );
 
@@ -46,7 +54,7 @@ export function scanApiRoutes(app: FastifyInstance, deps: ScanApiDeps): void {
     async (request, reply) => {
       const auth = request.auth;
       if (!auth) throw unauthorized();
-      const { url } = request.body as { url: string };
+      const { url, paths } = request.body as { url: string; paths?: string[] };
       const controller = new AbortController();
       const onClose = () => {
         if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
@@ -59,6 +67,7 @@ export function scanApiRoutes(app: FastifyInstance, deps: ScanApiDeps): void {
           signal: controller.signal,
           onStart: () => markWorkStarted(request),
           accountId: auth.account.id,
+          ...(paths === undefined ? {} : { paths }),
         });
         await new ScansRepository(deps.storage.db).insert({
           id: result.scan_id,

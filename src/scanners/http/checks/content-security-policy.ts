@@ -1,6 +1,6 @@
 import { defineCheck, OWASP, type Outcome } from '../check.js';
-import { broadSource, hasKeyword, hasNonceOrHash, policies, type Policy, scriptSources } from '../csp.js';
-import { has, headerLines, isDocument, mainAt } from '../headers.js';
+import { broadSource, hasKeyword, hasNonceOrHash, isPlainHttpSource, policies, type Policy, scriptSources } from '../csp.js';
+import { has, headerLines, isDocument, isHttpsUrl, mainAt } from '../headers.js';
 import type { Retrieved } from '../types.js';
 
 type Key =
@@ -12,7 +12,8 @@ type Key =
   | 'broad-script-source'
   | 'missing-object-src'
   | 'missing-base-uri'
-  | 'missing-frame-ancestors';
+  | 'missing-frame-ancestors'
+  | 'plain-http-source';
 
 const NO_SCRIPT_RULE = '(no script-src or default-src)';
 
@@ -55,6 +56,11 @@ function detect(r: Retrieved): Outcome<Key>[] {
     // Every enforced policy applies, so a weakness is real only when all of them have it.
     const found = enforced.map(weakness.test);
     if (found.every((f) => f !== undefined)) outcomes.push({ key: weakness.key, facts: { source: found[0] ?? '' }, evidence, ...at });
+  }
+  // On an https page an http: source invites mixed content (blocked or upgraded by browsers, or passive content in clear).
+  if (isHttpsUrl(r.main.finalUrl)) {
+    const plain = enforced.flatMap((p) => [...p.entries()].flatMap(([directive, sources]) => sources.filter(isPlainHttpSource).map((s) => `${directive} ${s}`)));
+    if (plain.length > 0) outcomes.push({ key: 'plain-http-source', facts: { source: plain.slice(0, 3).join(', ') }, evidence, ...at });
   }
   const framingInCsp = enforced.some((p) => p.has('frame-ancestors'));
   if (!framingInCsp && has(h, 'x-frame-options')) outcomes.push({ key: 'missing-frame-ancestors', evidence, ...at });
@@ -138,6 +144,16 @@ export const check = defineCheck<Key>({
       remediation: "Add `frame-ancestors 'none'` (or the origins allowed to frame the page) to the policy.",
       confidence: 0.8,
     },
+    'plain-http-source': {
+      severity: 'LOW',
+      rationale: 'Browsers block or upgrade active mixed content, but passive content (images, media) still loads in clear and can be changed on the path; the policy invites it.',
+      title: 'Content-Security-Policy allows plain-http sources',
+      description: 'The policy of this https response allows loading over plain http ({source}): mixed content that an on-path attacker can read or replace.',
+      remediation: 'Replace `http:` and `http://…` sources with their `https://` form, and add `upgrade-insecure-requests` while migrating.',
+      cwe: 'CWE-319',
+      owasp: [...OWASP.cryptography, ...OWASP.misconfiguration],
+      confidence: 0.8,
+    },
   },
   run: detect,
   examples: {
@@ -163,6 +179,11 @@ export const check = defineCheck<Key>({
         note: 'Framing left to X-Frame-Options.',
         expect: ['missing-frame-ancestors'],
         headers: { 'content-type': 'application/json', 'content-security-policy': "default-src 'none'", 'x-frame-options': 'DENY' },
+      },
+      {
+        note: 'Images allowed over plain http on an https page.',
+        expect: ['plain-http-source'],
+        headers: { 'content-type': 'application/json', 'content-security-policy': "default-src 'none'; img-src http://cdn.example.com; frame-ancestors 'none'" },
       },
     ],
     passing: [

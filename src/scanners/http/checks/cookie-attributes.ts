@@ -3,7 +3,7 @@ import { looksLikeSession, type SetCookie, setCookies } from '../cookies.js';
 import { isHttpsUrl, mainAt } from '../headers.js';
 import type { Retrieved } from '../types.js';
 
-type Key = 'session-cookie' | 'cookie' | 'samesite';
+type Key = 'session-cookie' | 'cookie' | 'samesite' | 'samesite-invalid';
 
 const SAMESITE_VALUES = new Set(['strict', 'lax', 'none']);
 
@@ -13,7 +13,8 @@ export function missingAttributes(cookie: SetCookie, https: boolean): string[] {
   const sameSiteNone = cookie.sameSite === 'none';
   if (!cookie.secure && (https || sameSiteNone)) missing.push('Secure');
   if (!cookie.httpOnly) missing.push('HttpOnly');
-  if (cookie.sameSite === undefined || !SAMESITE_VALUES.has(cookie.sameSite)) missing.push('SameSite');
+  // An unknown SameSite value is its own outcome (samesite-invalid), not a missing attribute.
+  if (cookie.sameSite === undefined) missing.push('SameSite');
   return missing;
 }
 
@@ -23,6 +24,10 @@ function detect(r: Retrieved): Outcome<Key>[] {
   const outcomes: Outcome<Key>[] = [];
   for (const cookie of setCookies(r.main.headers)) {
     if (cookie.deletion) continue;
+    if (cookie.sameSite !== undefined && !SAMESITE_VALUES.has(cookie.sameSite)) {
+      const value = cookie.sameSite.slice(0, 40) || '(empty)';
+      outcomes.push({ key: 'samesite-invalid', subject: cookie.name, facts: { name: cookie.name, value }, evidence: [cookie.line], ...at });
+    }
     const missing = missingAttributes(cookie, https);
     if (missing.length === 0) continue;
     const serious = missing.includes('Secure') || missing.includes('HttpOnly');
@@ -67,12 +72,21 @@ export const check = defineCheck<Key>({
       cwe: 'CWE-1275',
       confidence: 0.8,
     },
+    'samesite-invalid': {
+      severity: 'LOW',
+      rationale: 'Browsers ignore an unknown SameSite value and fall back to their default (Lax in Chromium, None elsewhere): the intended restriction is lost silently.',
+      title: 'Cookie {name} has an invalid SameSite value',
+      description: 'The cookie {name} is set with SameSite={value}; only Strict, Lax and None exist (RFC 6265bis §5.6.7), so browsers ignore the attribute and apply their default.',
+      remediation: 'Write `SameSite=Lax`, `SameSite=Strict` or `SameSite=None; Secure`, spelled exactly so.',
+      cwe: 'CWE-1275',
+    },
   },
   run: detect,
   examples: {
     failing: [
       { note: 'A session cookie without any protection.', expect: ['session-cookie'], headers: { 'set-cookie': 'sessionid=3f9c2b; Path=/' } },
       { note: 'A preference cookie readable by scripts.', expect: ['cookie'], headers: { 'set-cookie': 'theme=dark; Path=/; Secure; SameSite=Lax' } },
+      { note: 'A misspelt SameSite value.', expect: ['samesite-invalid'], headers: { 'set-cookie': 'sid=3f9c2b; Path=/; Secure; HttpOnly; SameSite=Normal' } },
       { note: 'A protected cookie without SameSite.', expect: ['samesite'], headers: { 'set-cookie': 'sid=3f9c2b; Path=/; Secure; HttpOnly' } },
     ],
     passing: [

@@ -9,7 +9,7 @@ function detect(r: Retrieved): Outcome<Key>[] {
   const best = trustedProbes(r, 'http-scheme')[0];
   const response = best && responseOf(best);
   if (best === undefined || response === undefined) return [];
-  return [probeOutcome(allowsCredentials(response) ? 'http-origin-credentials' : 'http-origin', best)];
+  return [probeOutcome(r, allowsCredentials(response) ? 'http-origin-credentials' : 'http-origin', best)];
 }
 
 export const check = defineCheck<Key>({

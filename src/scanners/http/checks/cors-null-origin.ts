@@ -10,7 +10,7 @@ function detect(r: Retrieved): Outcome<Key>[] {
   const best = trustedProbes(r, 'null')[0];
   const response = best && responseOf(best);
   if (best === undefined || response === undefined) return [];
-  return [probeOutcome(allowsCredentials(response) ? 'null-credentials' : 'null', best)];
+  return [probeOutcome(r, allowsCredentials(response) ? 'null-credentials' : 'null', best)];
 }
 
 export const check = defineCheck<Key>({

@@ -13,14 +13,14 @@ function detect(r: Retrieved): Outcome<Key>[] {
   const trusted = trustedProbes(r, 'arbitrary');
   const best = trusted[0];
   if (best === undefined) return [];
-  if (!credentialed(best)) return [probeOutcome('reflect', best)];
+  if (!credentialed(best)) return [probeOutcome(r, 'reflect', best)];
   for (const probe of trusted) {
     const response = responseOf(probe);
     if (probe.method !== 'OPTIONS' || response === undefined || !credentialed(probe)) continue;
     const methods = allowedWriteMethods(response);
-    if (methods.length > 0) return [probeOutcome('reflect-credentials-write', probe, { facts: { methods: methods.join(', ') } })];
+    if (methods.length > 0) return [probeOutcome(r, 'reflect-credentials-write', probe, { facts: { methods: methods.join(', ') } })];
   }
-  return [probeOutcome('reflect-credentials', best)];
+  return [probeOutcome(r, 'reflect-credentials', best)];
 }
 
 const REMEDIATION =

@@ -15,12 +15,14 @@ function detect(r: Retrieved): Outcome<Key>[] {
   for (const kind of [...BYPASS_KINDS, 'sibling' as const]) {
     // An unanchored match already lets <host>.evil-vigil.example in: the special characters add nothing.
     if (kind === 'special-char' && anyTrusted(r, 'prefix')) continue;
+    // evil<host> is itself a subdomain of the parent when the host has one: trusting every subdomain explains it.
+    if (kind === 'suffix' && anyTrusted(r, 'sibling')) continue;
     const best = trustedProbes(r, kind)[0];
     const response = best && responseOf(best);
     if (best === undefined || response === undefined) continue;
     const credentials = allowsCredentials(response);
     const key: Key = kind === 'sibling' ? (credentials ? 'subdomain-credentials' : 'subdomain') : credentials ? 'bypass-credentials' : 'bypass';
-    outcomes.push(probeOutcome(key, best, { subject: kind, facts: { kind: PROBE_LABELS[kind] } }));
+    outcomes.push(probeOutcome(r, key, best, { subject: kind, facts: { kind: PROBE_LABELS[kind] } }));
   }
   return outcomes;
 }

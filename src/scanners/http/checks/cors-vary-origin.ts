@@ -15,7 +15,7 @@ function detect(r: Retrieved): Outcome<Key>[] {
     if (allowed === undefined || allowed === '*' || allowed !== probe.origin) continue;
     const vary = commaItems(response.headers, 'vary').map((v) => v.toLowerCase());
     if (vary.includes('origin') || vary.includes('*')) continue;
-    return [probeOutcome('missing-vary', probe)];
+    return [probeOutcome(r, 'missing-vary', probe)];
   }
   return [];
 }

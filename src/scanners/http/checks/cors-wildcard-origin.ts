@@ -11,7 +11,7 @@ function detect(r: Retrieved): Outcome<Key>[] {
   for (const probe of probes) {
     const response = responseOf(probe);
     if (response === undefined || allowOrigin(response) !== '*') continue;
-    return [probeOutcome(allowsCredentials(response) ? 'wildcard-credentials' : 'wildcard', probe)];
+    return [probeOutcome(r, allowsCredentials(response) ? 'wildcard-credentials' : 'wildcard', probe)];
   }
   if (allowOrigin(r.main) !== '*') return [];
   const key: Key = allowsCredentials(r.main) ? 'wildcard-credentials' : 'wildcard';
@@ -40,7 +40,7 @@ export const check = defineCheck<Key>({
     wildcard: {
       severity: 'INFO',
       rationale: 'Without credentials, * exposes only what an anonymous request returns; intended for public APIs.',
-      title: 'CORS allows any origin',
+      title: 'CORS wildcard origin without credentials',
       description: 'The response to {method} with Origin {origin} allows any origin (*) to read it without credentials. Fine for public data; a problem if the API is reachable only from a private network or relies on the client\'s IP address.',
       confidence: 0.7,
     },

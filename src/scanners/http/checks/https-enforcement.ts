@@ -1,4 +1,6 @@
 import { defineCheck, OWASP, type Outcome } from '../check.js';
+import { setCookies } from '../cookies.js';
+import { isPlainHttpSource, policies } from '../csp.js';
 import { first, headerLines, isHttpsUrl } from '../headers.js';
 import type { ObservedResponse, Retrieved } from '../types.js';
 
@@ -42,9 +44,19 @@ function detectVariant(r: Retrieved): Outcome<Key>[] {
   return [{ key: 'indirect-redirect', facts: { location: target }, evidence: headerLines(response.headers, 'location'), url: response.url, method: response.method }];
 }
 
+/** What the same answer would still need once served over https (judged as the https checks would). */
+export function httpsNeeds(response: ObservedResponse): string {
+  const needs = ['a certificate from a public CA for the host', 'Strict-Transport-Security: max-age=63072000; includeSubDomains'];
+  const insecure = setCookies(response.headers).filter((c) => !c.deletion && !c.secure).map((c) => c.name);
+  if (insecure.length > 0) needs.push(`Secure on the cookie(s) ${insecure.slice(0, 5).join(', ')}`);
+  const plainSources = policies(response.headers).flatMap((p) => [...p.values()].flat()).filter(isPlainHttpSource);
+  if (plainSources.length > 0) needs.push(`https instead of ${[...new Set(plainSources)].slice(0, 3).join(', ')} in Content-Security-Policy`);
+  return needs.join('; ');
+}
+
 function detect(r: Retrieved): Outcome<Key>[] {
   if (!isHttpsUrl(r.main.finalUrl)) {
-    return [{ key: 'plain-http', facts: { url: r.main.finalUrl }, evidence: [`HTTP ${r.main.status} from ${r.main.finalUrl}`], url: r.main.finalUrl, method: r.main.method }];
+    return [{ key: 'plain-http', facts: { url: r.main.finalUrl, needs: httpsNeeds(r.main) }, evidence: [`HTTP ${r.main.status} from ${r.main.finalUrl}`], url: r.main.finalUrl, method: r.main.method }];
   }
   return detectVariant(r);
 }
@@ -65,7 +77,7 @@ export const check = defineCheck<Key>({
       severity: 'HIGH',
       rationale: 'Every request, credentials included, crosses the network in clear text; any on-path attacker reads and changes it.',
       title: 'API served over plain HTTP',
-      description: 'The target answers over plain http ({url}) without redirecting to https: credentials and data travel unencrypted.',
+      description: 'The target answers over plain http ({url}) without redirecting to https: credentials and data travel unencrypted. Served over https, this answer would also need: {needs}.',
     },
     'http-serves-content': {
       severity: 'MEDIUM',

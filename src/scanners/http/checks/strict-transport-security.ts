@@ -2,7 +2,10 @@ import { defineCheck, OWASP, type Outcome } from '../check.js';
 import { commaItems, headerLines, isHttpsUrl, mainAt, parseParams } from '../headers.js';
 import type { ObservedResponse, Retrieved } from '../types.js';
 
-type Key = 'missing' | 'malformed' | 'short-max-age' | 'http-only' | 'missing-include-subdomains';
+type Key = 'missing' | 'malformed' | 'short-max-age' | 'http-only' | 'missing-include-subdomains' | 'preload-ineligible';
+
+/** The preload list's submission rules (hstspreload.org): one year and includeSubDomains with the preload token. */
+export const PRELOAD_MIN_MAX_AGE = 31_536_000;
 
 /** 180 days: the minimum Mozilla and the HSTS preload list consider meaningful. */
 export const MIN_MAX_AGE = 15_552_000;
@@ -10,6 +13,7 @@ export const MIN_MAX_AGE = 15_552_000;
 interface Parsed {
   readonly maxAge?: number;
   readonly includeSubDomains: boolean;
+  readonly preload?: boolean;
   readonly problem?: string;
 }
 
@@ -21,7 +25,7 @@ export function parseHsts(value: string): Parsed {
   const raw = params.get('max-age');
   if (raw === undefined) return { includeSubDomains, problem: 'no max-age directive' };
   if (!/^\d{1,12}$/.test(raw)) return { includeSubDomains, problem: `max-age "${raw.slice(0, 40)}" is not a number of seconds` };
-  return { maxAge: Number(raw), includeSubDomains };
+  return { maxAge: Number(raw), includeSubDomains, preload: params.has('preload') };
 }
 
 /** HSTS on plain-http responses the scan saw (ignored by browsers there). */
@@ -54,6 +58,12 @@ function detect(r: Retrieved): Outcome<Key>[] {
   const outcomes: Outcome<Key>[] = [];
   if (parsed.maxAge < MIN_MAX_AGE) outcomes.push({ key: 'short-max-age', facts: { maxAge: String(parsed.maxAge) }, evidence, ...at });
   if (!parsed.includeSubDomains && parsed.maxAge > 0) outcomes.push({ key: 'missing-include-subdomains', evidence, ...at });
+  if (parsed.preload === true) {
+    const unmet: string[] = [];
+    if (parsed.maxAge < PRELOAD_MIN_MAX_AGE) unmet.push(`max-age of at least ${PRELOAD_MIN_MAX_AGE}`);
+    if (!parsed.includeSubDomains) unmet.push('includeSubDomains');
+    if (unmet.length > 0) outcomes.push({ key: 'preload-ineligible', facts: { unmet: unmet.join(' and ') }, evidence, ...at });
+  }
   return outcomes;
 }
 
@@ -103,6 +113,14 @@ export const check = defineCheck<Key>({
       description: 'HSTS does not cover subdomains; a plain-http subdomain can be used to set cookies for this host.',
       confidence: 0.8,
     },
+    'preload-ineligible': {
+      severity: 'INFO',
+      rationale: 'The preload token asks browsers to hard-code HTTPS for the domain; without the required directives the submission is refused, so first visits stay unprotected.',
+      title: 'Strict-Transport-Security preload without the required directives',
+      description: 'The header carries preload but lacks {unmet}, which the HSTS preload list requires; the domain cannot be preloaded as sent.',
+      remediation: 'For preloading send `max-age=63072000; includeSubDomains; preload` (at least one year, every subdomain on https), then submit the domain at hstspreload.org. Otherwise drop the preload token.',
+      confidence: 0.8,
+    },
   },
   run: detect,
   examples: {
@@ -116,6 +134,8 @@ export const check = defineCheck<Key>({
         http: { status: 301, headers: { location: 'https://api.example.com/', 'strict-transport-security': 'max-age=31536000' } },
       },
       { note: 'No includeSubDomains.', expect: ['missing-include-subdomains'], headers: { 'strict-transport-security': 'max-age=31536000' } },
+      { note: 'Preload asked for with a half-year max-age.', expect: ['preload-ineligible'], headers: { 'strict-transport-security': 'max-age=15768000; includeSubDomains; preload' } },
+      { note: 'A missing semicolon.', expect: ['malformed'], headers: { 'strict-transport-security': 'max-age=31536000 includeSubDomains' } },
     ],
     passing: [{ note: 'Two years, subdomains included.', headers: { 'strict-transport-security': 'max-age=63072000; includeSubDomains; preload' } }],
   },
