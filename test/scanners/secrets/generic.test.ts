@@ -73,7 +73,7 @@ describe('generic-secret-assignment rejects look-alikes', () => {
     // Bare values in code are identifiers and expressions.
     ['src/app.py', `password = ${V}\n`],
     // Translation catalogues.
-    ['i18n/da_DK.json', '{"token_expired": "Dit_link_er_udløbet", "passwordTooShort": "Adgangskoden_er_for_kort_8"}'],
+    ['i18n/da_DK.json', '{"token_expired": "Dit_link_er_udløbet", "passwordTooShort": "Adgangskoden_er_' + 'for_kort_8"}'],
     ['src/locales/de.json', '{"resetPasswordToken": "Passwort-zurücksetzen"}'],
     ['src/main/resources/messages_fr.properties', 'password.weak=Mot_de_passe_trop_faible1\n'],
     // Minified and generated code.

@@ -19,7 +19,7 @@ export default defineRule({
       'CLOUDINARY_URL=cloudinary://147317978529030:aQPI0bFo9' + '5_0c11o0mMRca_MaBH@acme-media',
     ],
     ok: [
-      'CLOUDINARY_URL=cloudinary://147317978529030:aQPI0bFo95_0c11o@acme-media',
+      'CLOUDINARY_URL=cloudinary://147317978529030:aQPI0bFo9' + '5_0c11o@acme-media',
     ],
   },
 });

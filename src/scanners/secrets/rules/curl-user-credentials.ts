@@ -28,7 +28,7 @@ export default defineRule({
   confidence: 0.7,
   keywords: ['-u ', '-u"', "-u'", '--user'],
   requires: /curl/i,
-  pattern: /(?<![\w-])(?:-u|--user)(?:[ \t]{1,4}|=)(?<q>["']?)(?<user>[^\s:"'$]{1,128}):(?<secret>[^\s"']{1,256})\k<q>/,
+  pattern: /(?<![\w-])(?:-u|--user)(?:[ \t]{1,4}|=)(?<q>["']?)(?<user>[^\s:"'$`]{1,128}):(?<secret>[^\s"'`]{1,256})\k<q>/,
   validate: (secret, { groups, text, offset }) => {
     if (!/(?:^|[\s;|&(`"'])curl(?:\.exe)?\s/.test(commandOf(text, offset))) return false;
     return !isStandInPassword(secret, groups.user ?? '');
@@ -48,6 +48,7 @@ export default defineRule({
     ok: [
       'curl -u "$API_USER:$API_PASSWORD" https://ci.corp-net.io/job/build',
       'docker run -u 1000:1000 node:20',
+      'Pass credentials to curl as `-u user:pass`, never inline.',
       'curl -u admin:admin http://localhost:8080/',
       'git push -u origin main:release',
     ],

@@ -86,7 +86,8 @@ describe.each(BACKENDS)('offline advisory database (%s)', (backend) => {
     const repository = new AdvisoriesRepository(ts.storage.db);
     const stats = await importOsv(zipPath, repository);
     expect(stats).toEqual({ documents: 5, records: 3, stored: 3, withdrawn: 1, otherEcosystems: 1, invalid: 1 });
-    expect(await repository.counts()).toEqual({ advisories: 3, withdrawn: 1, packages: 2 });
+    expect(await repository.counts()).toMatchObject({ advisories: 3, withdrawn: 1, packages: 2 });
+    expect((await repository.counts()).ecosystems.map((e) => [e.ecosystem, e.advisories])).toEqual([['PyPI', 1], ['npm', 1]]);
   });
 
   it('matches locally: ranges, versions lists, PEP 503 names, withdrawn records ignored', async () => {
