@@ -40,11 +40,11 @@ export const KNOWN_VULNERABLE: readonly VulnerableAction[] = Object.freeze([
   },
   {
     action: 'actions/download-artifact',
-    advisory: 'GHSA-cxjh-pqwp-8mfp',
+    advisory: 'GHSA-cxww-7g56-2vh6',
     cve: 'CVE-2024-42471',
     summary: 'artifact archives are extracted without checking entry paths (zip slip), so a crafted artifact writes files outside the download folder',
     introduced: [4, 0, 0],
-    fixed: [4, 1, 7],
+    fixed: [4, 1, 3],
     severity: 'HIGH',
   },
 ]);
@@ -60,7 +60,7 @@ function compare(a: readonly number[], b: readonly number[]): number {
 /**
  * Whether a version is in the entry's range. Parts not written (a floating `v4` tag) mean the newest
  * release of that line, so `v40` of an action fixed in 41.0.0 is affected and `v4` of one fixed in
- * 4.1.7 is not.
+ * 4.1.3 is not.
  */
 export function affected(entry: VulnerableAction, version: readonly (number | undefined)[]): boolean {
   const newest = version.map((p) => p ?? Number.MAX_SAFE_INTEGER);

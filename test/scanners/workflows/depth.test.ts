@@ -420,7 +420,8 @@ describe('known-vulnerable-action', () => {
     ['tj-actions/branch-names@v7.0.6', true],
     ['tj-actions/branch-names@v7.0.7', false],
     ['actions/download-artifact@v4', false],
-    ['actions/download-artifact@v4.1.6', true],
+    ['actions/download-artifact@v4.1.2', true],
+    ['actions/download-artifact@v4.1.3', false],
     ['actions/download-artifact@v3', false],
   ])('%s: %s', (ref, reported) => {
     expect(of(uses(ref), 'known-vulnerable-action')).toHaveLength(reported ? 1 : 0);
