@@ -151,8 +151,24 @@ const isWithdrawn = (vuln: OsvVulnerability): boolean => typeof vuln?.withdrawn 
 export function isVersionAffected(vuln: OsvVulnerability, ecosystem: Ecosystem, name: string, version: string): boolean {
   if (!vuln || isWithdrawn(vuln) || typeof version !== 'string') return false;
   const entries = affectedEntries(vuln, ecosystem, name);
-  if (entries.some((entry) => asArray(entry.versions).includes(version))) return true;
+  if (entries.some((entry) => isListed(asArray(entry.versions), ecosystem, version))) return true;
   return evaluatedRanges(entries, ecosystem, version).some((r) => r.version !== undefined && rangeAffects(r.events, r.version, r.ordering));
+}
+
+/**
+ * Whether `version` is in a record's `versions` list: verbatim, or equal in the
+ * ecosystem's own ordering (PEP 440 `0.5` is `0.5.0`, NuGet `1.0` is `1.0.0.0`).
+ */
+function isListed(listed: readonly unknown[], ecosystem: Ecosystem, version: string): boolean {
+  if (listed.includes(version)) return true;
+  const ordering = orderingFor(ecosystem);
+  const own = ordering?.parse(version);
+  if (!ordering || own === undefined) return false;
+  return listed.some((v) => {
+    if (typeof v !== 'string') return false;
+    const other = ordering.parse(v);
+    return other !== undefined && ordering.compare(own, other) === 0;
+  });
 }
 
 /** Sorts version strings ascending in the ecosystem's ordering (SemVer as a fallback); unreadable ones last, in input order. */

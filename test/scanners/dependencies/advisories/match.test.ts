@@ -250,6 +250,21 @@ describe('isVersionAffected', () => {
     expect(isVersionAffected(limited, 'npm', 'z', '99.0.0')).toBe(true);
   });
 
+  it('a versions list matches versions equal in the ecosystem ordering (PEP 440 0.5 is 0.5.0), not look-alikes', () => {
+    const pysec: OsvVulnerability = {
+      ...base,
+      id: 'PYSEC-0000-1',
+      affected: [{ package: { ecosystem: 'PyPI', name: 'demo' }, versions: ['0.5', '1.0.post1', '2.0rc1'] }],
+    };
+    expect(isVersionAffected(pysec, 'PyPI', 'demo', '0.5.0')).toBe(true);
+    expect(isVersionAffected(pysec, 'PyPI', 'demo', '0.5')).toBe(true);
+    expect(isVersionAffected(pysec, 'PyPI', 'demo', '1.0.post1')).toBe(true);
+    expect(isVersionAffected(pysec, 'PyPI', 'demo', '1.0-post1')).toBe(true);
+    expect(isVersionAffected(pysec, 'PyPI', 'demo', '2.0.0rc1')).toBe(true);
+    expect(isVersionAffected(pysec, 'PyPI', 'demo', '0.5.1')).toBe(false);
+    expect(isVersionAffected(pysec, 'PyPI', 'demo', '1.0')).toBe(false);
+  });
+
   it('an explicit versions list alone matches verbatim only', () => {
     // Shaped on MAL-* malicious package records: no ranges, every published version listed.
     const malicious: OsvVulnerability = {
