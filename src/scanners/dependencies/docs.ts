@@ -29,7 +29,7 @@ export const EXTRACTOR_DOCS: Readonly<Record<string, { readonly files: string; r
   'gemfile-lock': { files: '`Gemfile.lock`, `gems.locked`', notes: 'GEM, GIT and PATH sections; DEPENDENCIES for direct gems; CHECKSUMS' },
   'composer-json': { files: '`composer.json`', notes: '`require` and `require-dev` (platform packages left out)' },
   'composer-lock': { files: '`composer.lock`', notes: '`packages` and `packages-dev`; dist URL and shasum' },
-  'pom-xml': { files: '`pom.xml`', notes: 'direct `<dependencies>` with `${property}` resolution and dependencyManagement versions; test scope is dev' },
+  'pom-xml': { files: '`pom.xml`', notes: 'direct `<dependencies>` with `${property}` resolution and dependencyManagement versions; the dependencies of every `<profile>` too, with its own properties; test scope is dev' },
   'gradle-lockfile': { files: '`gradle.lockfile`, `*-gradle.lockfile`, `gradle/dependency-locks/*.lockfile`', notes: 'Maven coordinates; test-only configurations are dev' },
   'packages-lock-json': { files: '`packages.lock.json` (NuGet)', notes: 'Direct and Transitive entries for every target framework; contentHash' },
 });

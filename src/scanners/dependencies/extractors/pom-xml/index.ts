@@ -7,6 +7,8 @@
  * - A missing version is taken from this POM's `<dependencyManagement>` when present.
  * - A plain version (`1.2.3`) is the `version`; ranges (`[1.0,2.0)`) are `requirement` only.
  * - `test` scope → `dev: true`; `system` scope → `source: 'file'`.
+ * - Every `<profile>`'s dependencies are read too (a build may activate any of them), with the
+ *   profile's own `<properties>` and `<dependencyManagement>` over the project's.
  */
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
 import { child, children, childText, parseXml, type XmlElement } from './xml.js';
@@ -73,24 +75,42 @@ export const extractor: Extractor = {
     const managed = managedVersions(project);
     const packages: ExtractedPackage[] = [];
     const warnings: string[] = [];
-    for (const dep of children(child(project, 'dependencies'), 'dependency')) {
-      const group = resolve(childText(dep, 'groupId') ?? '', props);
-      const artifact = resolve(childText(dep, 'artifactId') ?? '', props);
-      if (!group || !artifact) {
-        warnings.push(`${path}:${dep.line}: dependency without a resolvable groupId and artifactId`);
-        continue;
-      }
-      const declared = childText(dep, 'version') ?? managed.get(`${group}:${artifact}`);
-      const requirement = declared === undefined ? undefined : resolve(declared, props) ?? declared;
-      const version = requirement && !requirement.includes('${') && !/[[\](),]/.test(requirement) ? requirement : undefined;
-      const scope = childText(dep, 'scope');
-      packages.push({
-        ecosystem: 'Maven', name: `${group}:${artifact}`, direct: true, dev: scope === 'test', path, line: dep.line,
-        source: scope === 'system' ? 'file' : 'registry',
-        ...(version ? { version } : {}),
-        ...(requirement ? { requirement } : {}),
-      });
+    readDependencies(path, project, props, managed, packages, warnings);
+    for (const profile of children(child(project, 'profiles'), 'profile')) {
+      const profileProps = new Map(props);
+      for (const prop of child(profile, 'properties')?.children ?? []) profileProps.set(prop.name, prop.text.trim());
+      const profileManaged = new Map([...managed, ...managedVersions(profile)]);
+      readDependencies(path, profile, profileProps, profileManaged, packages, warnings);
     }
     return { kind: 'manifest', packages, warnings };
   },
 };
+
+/** The `<dependencies>` of a project or a profile. */
+function readDependencies(
+  path: string,
+  owner: XmlElement,
+  props: ReadonlyMap<string, string>,
+  managed: ReadonlyMap<string, string>,
+  packages: ExtractedPackage[],
+  warnings: string[],
+): void {
+  for (const dep of children(child(owner, 'dependencies'), 'dependency')) {
+    const group = resolve(childText(dep, 'groupId') ?? '', props);
+    const artifact = resolve(childText(dep, 'artifactId') ?? '', props);
+    if (!group || !artifact) {
+      warnings.push(`${path}:${dep.line}: dependency without a resolvable groupId and artifactId`);
+      continue;
+    }
+    const declared = childText(dep, 'version') ?? managed.get(`${group}:${artifact}`);
+    const requirement = declared === undefined ? undefined : resolve(declared, props) ?? declared;
+    const version = requirement && !requirement.includes('${') && !/[[\](),]/.test(requirement) ? requirement : undefined;
+    const scope = childText(dep, 'scope');
+    packages.push({
+      ecosystem: 'Maven', name: `${group}:${artifact}`, direct: true, dev: scope === 'test', path, line: dep.line,
+      source: scope === 'system' ? 'file' : 'registry',
+      ...(version ? { version } : {}),
+      ...(requirement ? { requirement } : {}),
+    });
+  }
+}

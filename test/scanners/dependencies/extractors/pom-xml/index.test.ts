@@ -51,4 +51,36 @@ describe('pom-xml extractor', () => {
     expect(extractor.extract(PATH, '<settings/>').warnings).toHaveLength(1);
     expect(() => extractor.extract(PATH, '<'.repeat(50_000))).not.toThrow();
   });
+
+  it('reads every profile\'s dependencies, with the profile\'s properties and managed versions over the project\'s', () => {
+    const pom = [
+      '<project>',
+      '  <properties><log4j.version>2.17.1</log4j.version></properties>',
+      '  <dependencyManagement><dependencies>',
+      '    <dependency><groupId>org.yaml</groupId><artifactId>snakeyaml</artifactId><version>1.33</version></dependency>',
+      '  </dependencies></dependencyManagement>',
+      '  <dependencies>',
+      '    <dependency><groupId>org.apache.logging.log4j</groupId><artifactId>log4j-api</artifactId><version>${log4j.version}</version></dependency>',
+      '  </dependencies>',
+      '  <profiles>',
+      '    <profile>',
+      '      <id>legacy</id>',
+      '      <properties><log4j.version>2.14.1</log4j.version></properties>',
+      '      <dependencies>',
+      '        <dependency><groupId>org.apache.logging.log4j</groupId><artifactId>log4j-core</artifactId><version>${log4j.version}</version></dependency>',
+      '        <dependency><groupId>org.yaml</groupId><artifactId>snakeyaml</artifactId></dependency>',
+      '      </dependencies>',
+      '    </profile>',
+      '    <profile><id>empty</id></profile>',
+      '  </profiles>',
+      '</project>',
+    ].join('\n');
+    const out = extractor.extract(PATH, pom);
+    expect(out.warnings).toEqual([]);
+    expect(out.packages.map((p) => [p.name, p.version, p.line])).toEqual([
+      ['org.apache.logging.log4j:log4j-api', '2.17.1', 7],
+      ['org.apache.logging.log4j:log4j-core', '2.14.1', 14],
+      ['org.yaml:snakeyaml', '1.33', 15],
+    ]);
+  });
 });
