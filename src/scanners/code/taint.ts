@@ -27,6 +27,8 @@ export interface Taint {
 type Binding =
   | { readonly pos: number; readonly kind: 'expr'; readonly node: SyntaxNode }
   | { readonly pos: number; readonly kind: 'augment'; readonly node: SyntaxNode; readonly at: number }
+  /** An assignment inside a branch or loop body: it holds inside the block; after it, the variable may still have its value from before. */
+  | { readonly pos: number; readonly kind: 'maybe'; readonly node: SyntaxNode; readonly at: number; readonly block: SyntaxNode }
   | { readonly pos: number; readonly kind: 'param'; readonly index: number; readonly name: string; readonly line: number; readonly route: boolean }
   | { readonly pos: number; readonly kind: 'clean' }
   | { readonly pos: number; readonly kind: 'restore'; readonly at: number };
@@ -76,6 +78,9 @@ const CLEAN_PROPS = new Set(['length', 'size']);
 /** Methods that carry the taint of their arguments into the result (`path.join`, `''.join`, `'{}'.format`). */
 const ARG_PROPAGATORS = new Set(['join', 'resolve', 'normalize', 'format', 'concat', 'assign', 'from', 'parse', 'stringify', 'decode', 'encode', 'urljoin', 'fromEntries', 'values', 'entries', 'keys', 'quote_plus']);
 const FREE_PROPAGATORS = new Set(['String', 'decodeURIComponent', 'decodeURI', 'unescape', 'atob', 'str', 'repr', 'bytes', 'list', 'dict', 'tuple', 'format', 'URL', 'URLSearchParams', 'Buffer', 'unquote', 'urllib.parse.unquote', 'dedent', 'textwrap.dedent']);
+
+/** Statements whose bodies may not run (or run more than once): an assignment in them is a may-assignment after them. */
+const BRANCHES = new Set(['if_statement', 'elif_clause', 'else_clause', 'while_statement', 'for_statement', 'for_in_statement', 'do_statement', 'except_clause', 'catch_clause', 'switch_case', 'switch_default', 'case_clause', 'match_statement', 'case_clause']);
 
 const ROUTE_DECORATOR = /\.(?:route|get|post|put|patch|delete|api_route|websocket)\s*\(/;
 
@@ -263,7 +268,8 @@ export class TaintAnalysis {
           const left = child(node, 'left');
           const right = child(node, 'right');
           if (!left || !right) break;
-          for (const n of this.patternNames(left)) this.bind(node, n, { pos: node.end, kind: 'expr', node: right });
+          const block = this.conditionalBlock(node);
+          for (const n of this.patternNames(left)) this.bind(node, n, block ? { pos: node.end, kind: 'maybe', node: right, at: node.start, block } : { pos: node.end, kind: 'expr', node: right });
           if (left.type === 'identifier' && this.fnTypes.has(unwrap(right).type)) this.functionsByName.set(textOf(this.text, left), unwrap(right));
           break;
         }
@@ -322,6 +328,17 @@ export class TaintAnalysis {
     });
   }
 
+  /** The innermost branch or loop body holding a statement within its function, if any. */
+  private conditionalBlock(node: SyntaxNode): SyntaxNode | undefined {
+    for (let p: SyntaxNode = node, pp = node.parent; pp; p = pp, pp = pp.parent) {
+      if (this.fnTypes.has(pp.type)) return undefined;
+      if (!BRANCHES.has(pp.type)) continue;
+      if (p === child(pp, 'condition') || p === child(pp, 'left') || p === child(pp, 'right') || p === child(pp, 'initializer') || p === child(pp, 'value')) continue;
+      if (pp.type === 'else_clause' || pp.type === 'elif_clause' || p.type === 'block' || p.type === 'statement_block' || p.type.endsWith('_statement')) return p;
+    }
+    return undefined;
+  }
+
   private isRouteHandler(fn: SyntaxNode): boolean {
     const parent = fn.parent;
     if (parent?.type !== 'decorated_definition') return false;
@@ -361,11 +378,22 @@ export class TaintAnalysis {
     const k = checked ? this.key(checked) : undefined;
     if (!k) return;
     if (negated) {
-      if (exits(this.text, consequence)) this.bind(ifNode, k, { pos: ifNode.end, kind: 'clean' });
+      // `if x not in ALLOWED: return`, or `x = DEFAULT` (a fallback): past the if, x is allowed or the fallback.
+      if (exits(this.text, consequence) || this.reassigns(consequence, k)) this.bind(ifNode, k, { pos: ifNode.end + 1, kind: 'clean' });
     } else {
       this.bind(ifNode, k, { pos: consequence.start, kind: 'clean' });
       this.bind(ifNode, k, { pos: consequence.end, kind: 'restore', at: ifNode.start });
     }
+  }
+
+  /** Whether a guard's consequence ends by assigning a value that carries no taint to `k`. */
+  private reassigns(consequence: SyntaxNode, k: string): boolean {
+    const last = consequence.type === 'statement_block' || consequence.type === 'block' ? namedChildren(consequence).at(-1) : consequence;
+    const assign = last && (last.type === 'expression_statement' ? namedChildren(last)[0] : last);
+    if (!assign || (assign.type !== 'assignment' && assign.type !== 'assignment_expression')) return false;
+    const left = child(assign, 'left');
+    const right = child(assign, 'right');
+    return !!left && !!right && this.key(left) === k && isLiteral(unwrap(right));
   }
 
   // ---- evaluation --------------------------------------------------------
@@ -378,6 +406,11 @@ export class TaintAnalysis {
         case 'expr':
           return this.evaluate(binding.node);
         case 'augment': {
+          const before = this.lookup(name, binding.at, scope);
+          return pick(before === NOT_FOUND ? undefined : before, this.evaluate(binding.node));
+        }
+        case 'maybe': {
+          if (at >= binding.block.start && at <= binding.block.end) return this.evaluate(binding.node);
           const before = this.lookup(name, binding.at, scope);
           return pick(before === NOT_FOUND ? undefined : before, this.evaluate(binding.node));
         }
@@ -615,4 +648,12 @@ function exits(text: string, node: SyntaxNode): boolean {
   if (['return_statement', 'throw_statement', 'raise_statement', 'continue_statement', 'break_statement'].includes(last.type)) return true;
   if (last.type === 'expression_statement') return /^(?:abort|next|process\.exit|sys\.exit)\s*\(/.test(textOf(text, last).trim());
   return false;
+}
+
+const LITERALS = new Set(['string', 'number', 'integer', 'float', 'true', 'false', 'none', 'null', 'undefined', 'template_string']);
+
+/** A literal without substitutions (`'asc'`, `0`, `None`). */
+function isLiteral(node: SyntaxNode): boolean {
+  if (!LITERALS.has(node.type)) return false;
+  return !node.children.some((c) => c.type === 'interpolation' || c.type === 'template_substitution');
 }
