@@ -79,6 +79,14 @@ const CLEAN_PROPS = new Set(['length', 'size']);
 const ARG_PROPAGATORS = new Set(['join', 'resolve', 'normalize', 'format', 'concat', 'assign', 'from', 'parse', 'stringify', 'decode', 'encode', 'urljoin', 'fromEntries', 'values', 'entries', 'keys', 'quote_plus']);
 const FREE_PROPAGATORS = new Set(['String', 'decodeURIComponent', 'decodeURI', 'unescape', 'atob', 'str', 'repr', 'bytes', 'list', 'dict', 'tuple', 'format', 'URL', 'URLSearchParams', 'Buffer', 'unquote', 'urllib.parse.unquote', 'dedent', 'textwrap.dedent']);
 
+/** Methods that put a value into their receiver (lists, sets, maps, config parsers). */
+const CONTAINER_WRITES = new Set(['append', 'appendleft', 'extend', 'insert', 'add', 'update', 'setdefault', 'push', 'unshift', 'set']);
+/** Module functions that re-encode their argument: the result carries its taint (`base64.b64decode(x)`). */
+const ENCODERS = new Set([
+  'base64.b64encode', 'base64.b64decode', 'base64.urlsafe_b64encode', 'base64.urlsafe_b64decode', 'base64.standard_b64decode', 'base64.b32decode', 'base64.b16decode',
+  'codecs.decode', 'codecs.encode', 'urllib.parse.unquote', 'urllib.parse.unquote_plus', 'html.unescape', 'json.loads', 'json.dumps', 'binascii.unhexlify', 'binascii.a2b_base64',
+]);
+
 /** Statements whose bodies may not run (or run more than once): an assignment in them is a may-assignment after them. */
 const BRANCHES = new Set(['if_statement', 'elif_clause', 'else_clause', 'while_statement', 'for_statement', 'for_in_statement', 'do_statement', 'except_clause', 'catch_clause', 'switch_case', 'switch_default', 'case_clause', 'match_statement', 'case_clause']);
 
@@ -304,6 +312,10 @@ export class TaintAnalysis {
         case 'if_statement':
           this.guard(node);
           break;
+        case 'call':
+        case 'call_expression':
+          this.containerWrite(node);
+          break;
         default:
           if (this.fnTypes.has(node.type)) this.parameters(node);
       }
@@ -326,6 +338,18 @@ export class TaintAnalysis {
         this.bind(fn, n, { pos: fn.start, kind: 'param', index, name: n, line: param.row + 1, route: isRoute });
       }
     });
+  }
+
+  /** `items.append(x)`, `list.push(x)`, `map.set(k, x)`, `conf.set(s, k, x)`: the container now carries x's taint too. */
+  private containerWrite(node: SyntaxNode): void {
+    const callee = child(node, 'function');
+    const args = child(node, 'arguments');
+    if (!callee || !args || (callee.type !== 'member_expression' && callee.type !== 'attribute')) return;
+    const prop = child(callee, callee.type === 'attribute' ? 'attribute' : 'property');
+    const object = child(callee, 'object');
+    if (!prop || !object || !CONTAINER_WRITES.has(textOf(this.text, prop))) return;
+    const k = this.key(object);
+    if (k && !this.imports.aliases.has(k)) this.bind(node, k, { pos: node.end, kind: 'augment', node: args, at: node.start });
   }
 
   /** The innermost branch or loop body holding a statement within its function, if any. */
@@ -497,6 +521,8 @@ export class TaintAnalysis {
       case 'list_splat':
       case 'dictionary_splat':
       case 'expression_list':
+      case 'arguments':
+      case 'argument_list':
       case 'template_substitution':
       case 'interpolation':
         return this.any(namedChildren(node));
@@ -588,6 +614,7 @@ export class TaintAnalysis {
       if (summary.source) return summary.source;
       return this.any([...summary.params].map((i) => call.args[i]).filter((a): a is SyntaxNode => a !== undefined));
     }
+    if (ENCODERS.has(qualified)) return this.any(call.args);
     if (call.receiver) {
       const fromReceiver = this.evaluate(call.receiver);
       if (fromReceiver) return fromReceiver;

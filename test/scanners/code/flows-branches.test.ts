@@ -71,3 +71,34 @@ describe('taint: assignments in branches and responses assembled in variables', 
     expect(byRule(await scan('app/views.py', code), 'reflected-xss')).toEqual([]);
   });
 });
+
+describe('taint: containers and encoders', () => {
+  it('follows a value put into a list, a map or a config parser and read back', async () => {
+    const code = [
+      'import base64, subprocess',
+      "@app.route('/run', methods=['POST'])",
+      'def run():',
+      "    arg = request.form.get('arg')",
+      '    parts = []',
+      '    parts.append(arg)',
+      "    subprocess.run('echo ' + parts[0], shell=True)",
+      "    decoded = base64.b64decode(base64.b64encode(arg.encode())).decode()",
+      "    subprocess.run('echo ' + decoded, shell=True)",
+    ].join('\n');
+    const lines = byRule(await scan('app/views.py', code), 'command-injection').filter((f) => f.description.includes('request.form')).map((f) => f.line);
+    expect(lines).toEqual([7, 9]);
+  });
+
+  it('does not taint a list that only receives constants', async () => {
+    const code = [
+      'import subprocess',
+      "@app.route('/run', methods=['POST'])",
+      'def run():',
+      "    arg = request.form.get('arg')",
+      "    parts = ['echo']",
+      "    parts.append('hello')",
+      '    subprocess.run(parts)',
+    ].join('\n');
+    expect(byRule(await scan('app/views.py', code), 'command-injection')).toEqual([]);
+  });
+});
