@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { byRule, scan } from './helpers.js';
+
+const servlet = (body: string, extra = '') => `class S extends HttpServlet {\n${extra}  protected void doPost(HttpServletRequest request, HttpServletResponse response) throws Exception {\n${body}\n  }\n}\n`;
+const lineOf = (code: string, text: string) => code.split('\n').findIndex((l) => l.includes(text)) + 1;
+
+describe('java-command-injection: any Runtime or ProcessBuilder value', () => {
+  it('reports exec on a Runtime variable, field or parameter whatever its name', async () => {
+    const code = servlet(
+      '    String host = request.getParameter("host");\n    Runtime proc = Runtime.getRuntime();\n    proc.exec("ping -c 1 " + host);\n    this.shell.exec("nslookup " + host);\n    run(Runtime.getRuntime(), host);',
+      '  private final Runtime shell = Runtime.getRuntime();\n  void run(Runtime r, String h) throws Exception { r.exec(h); }\n',
+    );
+    const lines = byRule(await scan('S.java', code), 'java-command-injection').map((f) => f.line);
+    expect(lines).toContain(lineOf(code, 'proc.exec'));
+    expect(lines).toContain(lineOf(code, 'this.shell.exec'));
+    expect(lines).toContain(lineOf(code, 'r.exec(h)'));
+  });
+
+  it('reports ProcessBuilder.command with request data, not other exec methods', async () => {
+    const code = servlet(
+      '    String script = request.getParameter("s");\n    ProcessBuilder pb = new ProcessBuilder();\n    pb.command("sh", "-c", script);\n    executor.exec("ls " + script);\n    pattern.exec(script);',
+    );
+    expect(byRule(await scan('S.java', code), 'java-command-injection').map((f) => f.line)).toEqual([lineOf(code, 'pb.command')]);
+  });
+});
