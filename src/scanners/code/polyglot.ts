@@ -15,12 +15,15 @@ import { sourceOf } from './polyglot-sources.js';
 
 export { stringValueOf };
 
-const SANITISERS = new Set([
-  'intval', 'floatval', 'boolval', 'escapeshellarg', 'escapeshellcmd', 'mysqli_real_escape_string', 'real_escape_string', 'quote', 'htmlspecialchars', 'htmlentities', 'basename', 'is_numeric', 'ctype_digit', 'count',
-  'Atoi', 'ParseInt', 'ParseFloat', 'ParseBool', 'QuoteIdentifier', 'Base',
-  'to_i', 'to_f', 'to_sym', 'shellescape', 'Integer', 'Float', 'sanitize_sql', 'sanitize_sql_array', 'sanitize_sql_like',
-  'parseInt', 'parseLong', 'parseDouble', 'valueOf', 'getName', 'size', 'length', 'isEmpty', 'equals', 'contains', 'escapeSql', 'encode',
-]);
+/** Calls whose result carries no taint, per language: a Java name never stops a PHP flow. */
+const SANITISERS: Readonly<Record<string, ReadonlySet<string>>> = Object.freeze({
+  php: new Set(['intval', 'floatval', 'boolval', 'escapeshellarg', 'escapeshellcmd', 'mysqli_real_escape_string', 'real_escape_string', 'quote', 'htmlspecialchars', 'htmlentities', 'basename', 'is_numeric', 'ctype_digit', 'count']),
+  go: new Set(['Atoi', 'ParseInt', 'ParseFloat', 'ParseBool', 'QuoteIdentifier', 'Base']),
+  ruby: new Set(['to_i', 'to_f', 'to_sym', 'shellescape', 'Integer', 'Float', 'sanitize_sql', 'sanitize_sql_array', 'sanitize_sql_like', 'basename', 'quote']),
+  java: new Set(['parseInt', 'parseLong', 'parseDouble', 'parseFloat', 'parseBoolean', 'valueOf', 'getName', 'size', 'length', 'isEmpty', 'equals', 'contains', 'escapeSql', 'encode']),
+});
+const NONE: ReadonlySet<string> = new Set();
+const sanitisersOf = (ctx: RuleContext): ReadonlySet<string> => SANITISERS[ctx.language] ?? NONE;
 const CASTS = new Set(['cast_expression']);
 
 const NO_SANITISERS: ReadonlySet<string> = new Set();
@@ -40,7 +43,7 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
   if (isCall) {
     const nameNode = child(node, 'name') ?? child(node, 'function') ?? child(node, 'method');
     const name = nameNode ? (textOf(ctx.text, nameNode).split(/[.\\]/).at(-1) ?? '') : '';
-    if (SANITISERS.has(name) || sanitisers.has(name) || returnsConstant(ctx, node, name)) return undefined;
+    if (sanitisersOf(ctx).has(name) || sanitisers.has(name) || returnsConstant(ctx, node, name)) return undefined;
   }
   const keyed = keyedValues(ctx, node);
   if (keyed !== false) {
@@ -94,7 +97,7 @@ function constant(ctx: RuleContext, node: SyntaxNode, depth: number): boolean {
   if (['function_call_expression', 'call_expression', 'method_invocation', 'member_call_expression', 'call'].includes(node.type)) {
     const nameNode = child(node, 'name') ?? child(node, 'function') ?? child(node, 'method');
     const name = nameNode ? (textOf(ctx.text, nameNode).split(/[.\\]/).at(-1) ?? '') : '';
-    return SANITISERS.has(name);
+    return sanitisersOf(ctx).has(name);
   }
   if ((node.type === 'variable_name' || node.type === 'identifier') && depth < 3) {
     const fn = enclosingFunction(node, ctx.language) ?? null;

@@ -23,3 +23,13 @@ describe('java-command-injection: any Runtime or ProcessBuilder value', () => {
     expect(byRule(await scan('S.java', code), 'java-command-injection').map((f) => f.line)).toEqual([lineOf(code, 'pb.command')]);
   });
 });
+
+describe('sanitisers are scoped to their language', () => {
+  it('a Java method name (`valueOf`, `encode`) does not stop a PHP flow, while intval does', async () => {
+    const php = (wrap: string) => `<?php\n$cmd = ${wrap.replace('X', "$_GET['host']")};\nsystem("ping -c 1 " . $cmd);\n`;
+    const proven = async (code: string) => byRule(await scan('ping.php', code), 'php-command-injection').filter((f) => f.description.includes('$_GET'));
+    expect(await proven(php('encode(X)'))).toHaveLength(1);
+    expect(await proven(php('valueOf(X)'))).toHaveLength(1);
+    expect(await proven(php('intval(X)'))).toEqual([]);
+  });
+});
