@@ -48,7 +48,7 @@ async function runVigil(dir: string, details: string[]): Promise<Map<string, Set
     const name = caseOf(file);
     if (!name) continue;
     for (const f of scanner.scanFile({ path, text: readFileSync(join(dir, path), 'utf8') })) {
-      const cwe = cweOf.get(f.ruleId);
+      const cwe = cweNumber(f.cwe) ?? cweOf.get(f.ruleId);
       if (cwe === undefined) continue;
       const scored = VIGIL_CWE_EQUIVALENT[cwe] ?? cwe;
       report(reported, name, scored);

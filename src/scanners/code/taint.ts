@@ -158,7 +158,9 @@ export class TaintAnalysis {
       for (let i = list.length - 1; i >= 0; i--) {
         const b = list[i] as Binding;
         if (b.kind === 'augment') result.unshift(b.node);
+        else if (b.kind === 'maybe' && !(identifier.start >= b.block.start && identifier.start <= b.block.end)) result.unshift(b.node);
         else {
+          if (b.kind === 'maybe') result.unshift(b.node);
           if (b.kind === 'expr') result.unshift(b.node);
           break;
         }
@@ -166,6 +168,18 @@ export class TaintAnalysis {
       return result;
     }
     return [];
+  }
+
+  /** Whether an identifier's latest binding before its use is an allow-list or validation check (`if (!ALLOWED.includes(x)) return`). */
+  isChecked(identifier: SyntaxNode): boolean {
+    if (this.foreign) return false;
+    this.ensureCollected();
+    const name = textOf(this.text, identifier);
+    for (let scope: Scope | undefined = this.scopeOf(identifier); scope; scope = scope.parent) {
+      const binding = latest(scope.bindings.get(name), identifier.start);
+      if (binding) return binding.kind === 'clean';
+    }
+    return false;
   }
 
   /** Human wording of a flow for finding descriptions. */
