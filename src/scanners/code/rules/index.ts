@@ -23,6 +23,7 @@ import { rule as tlsVerificationDisabled } from './tls-verification-disabled.js'
 import { rule as jwtInsecureVerification } from './jwt-insecure-verification.js';
 import { rule as jwtHardcodedSecret } from './jwt-hardcoded-secret.js';
 import { rule as hardcodedSessionSecret } from './hardcoded-session-secret.js';
+import { rule as hardcodedSigningKey } from './hardcoded-signing-key.js';
 import { rule as insecureCookie } from './insecure-cookie.js';
 import { rule as corsPermissiveCredentials } from './cors-permissive-credentials.js';
 import { rule as debugModeEnabled } from './debug-mode-enabled.js';
@@ -107,6 +108,7 @@ export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   jwtInsecureVerification,
   jwtHardcodedSecret,
   hardcodedSessionSecret,
+  hardcodedSigningKey,
   insecureCookie,
   corsPermissiveCredentials,
   debugModeEnabled,
