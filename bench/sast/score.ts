@@ -61,8 +61,10 @@ export function score(cases: readonly ExpectedCase[], reported: ReadonlyMap<stri
     let tn = 0;
     for (const c of list) {
       const flagged = reported.get(c.name)?.has(c.cwe) ?? false;
-      if (c.real) flagged ? tp++ : fn++;
-      else flagged ? fp++ : tn++;
+      if (c.real && flagged) tp++;
+      else if (c.real) fn++;
+      else if (flagged) fp++;
+      else tn++;
     }
     const tpr = tp + fn === 0 ? 0 : tp / (tp + fn);
     const fpr = fp + tn === 0 ? 0 : fp / (fp + tn);
