@@ -67,7 +67,7 @@ const JS_SANITISERS = new Set([
 const JS_SANITISER_METHODS = new Set(['escape', 'escapeId', 'escapeLiteral', 'escapeIdentifier', 'sanitize', 'basename', 'toFixed', 'digest', 'hash', 'sanitizeFilter', 'escapeRegExp']);
 const PY_SANITISERS = new Set([
   'int', 'float', 'bool', 'len', 'abs', 'html.escape', 'markupsafe.escape', 'flask.escape', 'jinja2.escape', 'escape', 'bleach.clean', 'shlex.quote', 'pipes.quote',
-  'os.path.basename', 'basename', 'werkzeug.utils.secure_filename', 'secure_filename', 'uuid.UUID', 'urllib.parse.quote', 'quote', 'django.utils.html.escape', 'conditional_escape', 're.escape',
+  'os.path.basename', 'basename', 'werkzeug.utils.secure_filename', 'secure_filename', 'uuid.UUID', 'urllib.parse.quote', 'quote', 'django.utils.html.escape', 'conditional_escape', 're.escape', 'escape_filter_chars', 'ldap3.utils.conv.escape_filter_chars', 'ldap.filter.escape_filter_chars', 'filter_format', 'ldap.filter.filter_format',
 ]);
 /** Methods returning booleans or numbers: no taint in the result. */
 const CLEAN_METHODS = new Set([

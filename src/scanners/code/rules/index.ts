@@ -11,6 +11,8 @@ import { rule as domXss } from './dom-xss.js';
 import { rule as jinjaUnescapedOutput } from './jinja-unescaped-output.js';
 import { rule as openRedirect } from './open-redirect.js';
 import { rule as nosqlInjection } from './nosql-injection.js';
+import { rule as xpathInjection } from './xpath-injection.js';
+import { rule as ldapInjection } from './ldap-injection.js';
 import { rule as regexInjection } from './regex-injection.js';
 import { rule as prototypePollution } from './prototype-pollution.js';
 import { rule as insecureDeserialization } from './insecure-deserialization.js';
@@ -96,6 +98,8 @@ export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   jinjaUnescapedOutput,
   openRedirect,
   nosqlInjection,
+  xpathInjection,
+  ldapInjection,
   regexInjection,
   prototypePollution,
   insecureDeserialization,
