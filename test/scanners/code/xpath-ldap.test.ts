@@ -31,3 +31,24 @@ describe('xpath-injection and ldap-injection', () => {
     expect(byRule(await scan('app/views.py', code), 'ldap-injection').map((f) => f.line)).toEqual([6]);
   });
 });
+
+describe('taint through string buffers', () => {
+  it('follows request data written into a StringIO into the XPath it builds', async () => {
+    const code = [
+      'import io',
+      'import elementpath',
+      'from lxml import etree',
+      "@app.route('/x')",
+      'def x():',
+      "    emp = request.args.get('id', '')",
+      '    buf = io.StringIO()',
+      "    buf.write('/Employees/Employee[@id=')",
+      '    buf.write(emp)',
+      "    buf.write(']')",
+      '    nodes = etree.parse(PATH).xpath(buf.getvalue())',
+      "    more = elementpath.select(etree.parse(PATH), f\"//e[@id='{emp}']\")",
+      '    return str(nodes)',
+    ].join('\n');
+    expect(byRule(await scan('app/views.py', code), 'xpath-injection').map((f) => f.line)).toEqual([11, 12]);
+  });
+});

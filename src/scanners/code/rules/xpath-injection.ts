@@ -14,6 +14,7 @@ function match(ctx: RuleContext): Match[] {
     let expr;
     if (python) {
       if (/(?:^|\.)XPath$|(?:^|\.)ETXPath$/.test(call.qualified) || (call.method === 'xpath' && call.receiver)) expr = argument(call, 0, '_path');
+      else if (/^elementpath\.(?:select|iter_select|Selector)$/.test(call.qualified)) expr = call.qualified.endsWith('Selector') ? argument(call, 0, 'path') : argument(call, 1, 'path');
       else if (ELEMENT_PATH.has(call.method) && call.receiver && /\b(?:lxml|xml\.etree|ElementTree|defusedxml)\b/.test(ctx.text)) {
         const path = argument(call, 0, 'path');
         if (path && XPATH_SYNTAX.test(literalText(ctx, path).trimStart())) expr = path;
@@ -39,7 +40,7 @@ export const rule = defineRule({
   remediation: 'Keep the expression constant and pass values as XPath variables (lxml: `root.xpath("//user[@name=$name]", name=value)`; `xpath` npm: variables in `evaluate`), or check the value against a strict pattern first.',
   docs: {
     summary:
-      'Python lxml `etree.XPath(expr)` / `element.xpath(expr)` and ElementTree `find`/`findall`/`iterfind`/`findtext` paths with XPath syntax, and JavaScript `xpath.select`/`evaluate` and `document.evaluate`, whose expression carries request data. lxml variables (`$name` with keyword arguments) are the safe form.',
+      'Python lxml `etree.XPath(expr)` / `element.xpath(expr)`, `elementpath.select(root, expr)` and ElementTree `find`/`findall`/`iterfind`/`findtext` paths with XPath syntax, and JavaScript `xpath.select`/`evaluate` and `document.evaluate`, whose expression carries request data. lxml variables (`$name` with keyword arguments) are the safe form.',
     examples: [
       {
         language: 'python',
@@ -56,6 +57,6 @@ export const rule = defineRule({
   match,
   triggers: {
     js: [all(['xpath', 'evaluate'], JS_SERVER_SOURCE_TRIGGERS)],
-    python: [all(['XPath', 'ETXPath', 'xpath', 'find', 'findall', 'iterfind', 'findtext'], PYTHON_SOURCE_TRIGGERS)],
+    python: [all(['XPath', 'ETXPath', 'xpath', 'elementpath', 'find', 'findall', 'iterfind', 'findtext'], PYTHON_SOURCE_TRIGGERS)],
   },
 });
