@@ -126,5 +126,5 @@ export const rule = defineRule({
     ],
   },
   match,
-  triggers: ['createHmac', 'hmac', 'HMAC', 'SecretKeySpec', 'HMAC256', 'HMAC384', 'HMAC512', 'hmacShaKeyFor', 'setSigningKey', 'signWith', 'SignedString', 'hash_hmac', 'hash_hmac_file', 'encode', 'decode', 'URLSafeTimedSerializer', 'URLSafeSerializer', 'TimestampSigner', 'Signer', 'Serializer'],
+  triggers: ['createHmac', 'hmac', 'HMAC', 'SecretKeySpec', 'HMAC256', 'HMAC384', 'HMAC512', 'hmacShaKeyFor', 'setSigningKey', 'signWith', 'SignedString', 'hash_hmac', 'hash_hmac_file', 'JWT', 'itsdangerous'],
 });

@@ -8,6 +8,8 @@ const PYTHON_LDAP = new Set(['search', 'search_s', 'search_st', 'search_ext', 's
 
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
+  // An LDAP client in the file (ldap3, python-ldap, ldapjs): `search` alone is too common a name.
+  if (!/ldap/i.test(ctx.text)) return out;
   const python = ctx.language === 'python';
   for (const call of ctx.calls) {
     if (!call.receiver) continue;
@@ -37,23 +39,23 @@ export const rule = defineRule({
   remediation: 'Escape every value put into a filter (`ldap3.utils.conv.escape_filter_chars`, `ldap.filter.escape_filter_chars` / `filter_format`, ldapjs `EqualityFilter` objects) or check it against a strict pattern.',
   docs: {
     summary:
-      'Python ldap3 `conn.search(base, filter)` and python-ldap `search`/`search_s`/`search_ext(_s)`, and ldapjs `client.search(base, { filter })`, whose filter carries request data. Values passed through `escape_filter_chars` are not reported.',
+      'Python ldap3 `conn.search(base, filter)` and python-ldap `search`/`search_s`/`search_ext(_s)`, and ldapjs `client.search(base, { filter })`, whose filter carries request data, in files that use an LDAP client. Values passed through `escape_filter_chars` are not reported.',
     examples: [
       {
         language: 'python',
-        vulnerable: "@app.route('/people')\ndef people():\n    uid = request.args.get('uid', '')\n    conn.search('ou=people,dc=example,dc=org', f'(uid={uid})')\n    return jsonify([str(e) for e in conn.entries])",
-        safe: "from ldap3.utils.conv import escape_filter_chars\n\n@app.route('/people')\ndef people():\n    uid = escape_filter_chars(request.args.get('uid', ''))\n    conn.search('ou=people,dc=example,dc=org', f'(uid={uid})')\n    return jsonify([str(e) for e in conn.entries])",
+        vulnerable: "import ldap3\n\n@app.route('/people')\ndef people():\n    uid = request.args.get('uid', '')\n    conn.search('ou=people,dc=example,dc=org', f'(uid={uid})')\n    return jsonify([str(e) for e in conn.entries])",
+        safe: "import ldap3\nfrom ldap3.utils.conv import escape_filter_chars\n\n@app.route('/people')\ndef people():\n    uid = escape_filter_chars(request.args.get('uid', ''))\n    conn.search('ou=people,dc=example,dc=org', f'(uid={uid})')\n    return jsonify([str(e) for e in conn.entries])",
       },
       {
         language: 'javascript',
-        vulnerable: "app.get('/people', (req, res) => {\n  client.search('ou=people,dc=example,dc=org', { filter: `(uid=${req.query.uid})`, scope: 'sub' }, (err, r) => r.on('end', () => res.end()));\n});",
-        safe: "app.get('/people', (req, res) => {\n  client.search('ou=people,dc=example,dc=org', { filter: '(objectClass=person)', scope: 'sub' }, (err, r) => r.on('end', () => res.end()));\n});",
+        vulnerable: "const ldap = require('ldapjs');\nconst client = ldap.createClient({ url: LDAP_URL });\napp.get('/people', (req, res) => {\n  client.search('ou=people,dc=example,dc=org', { filter: `(uid=${req.query.uid})`, scope: 'sub' }, (err, r) => r.on('end', () => res.end()));\n});",
+        safe: "const ldap = require('ldapjs');\nconst client = ldap.createClient({ url: LDAP_URL });\napp.get('/people', (req, res) => {\n  client.search('ou=people,dc=example,dc=org', { filter: '(objectClass=person)', scope: 'sub' }, (err, r) => r.on('end', () => res.end()));\n});",
       },
     ],
   },
   match,
   triggers: {
-    js: [all(['search'], JS_SERVER_SOURCE_TRIGGERS)],
-    python: [all(['search', 'search_s', 'search_st', 'search_ext', 'search_ext_s'], PYTHON_SOURCE_TRIGGERS)],
+    js: [all('search', /ldap/i, JS_SERVER_SOURCE_TRIGGERS)],
+    python: [all(['search', 'search_s', 'search_st', 'search_ext', 'search_ext_s'], /ldap/i, PYTHON_SOURCE_TRIGGERS)],
   },
 });

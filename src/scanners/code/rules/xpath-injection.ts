@@ -56,7 +56,7 @@ export const rule = defineRule({
   },
   match,
   triggers: {
-    js: [all(['xpath', 'evaluate'], JS_SERVER_SOURCE_TRIGGERS)],
-    python: [all(['XPath', 'ETXPath', 'xpath', 'elementpath', 'find', 'findall', 'iterfind', 'findtext'], PYTHON_SOURCE_TRIGGERS)],
+    js: [all('xpath', JS_SERVER_SOURCE_TRIGGERS), all('evaluate', 'document')],
+    python: [all(['XPath', 'ETXPath', 'xpath', 'elementpath', 'find', 'findall', 'iterfind', 'findtext'], ['lxml', 'etree', 'ElementTree', 'elementpath', 'xpath'], PYTHON_SOURCE_TRIGGERS)],
   },
 });
