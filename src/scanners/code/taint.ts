@@ -158,8 +158,9 @@ export class TaintAnalysis {
       for (let i = list.length - 1; i >= 0; i--) {
         const b = list[i] as Binding;
         if (b.kind === 'augment') result.unshift(b.node);
-        else if (b.kind === 'maybe' && !(identifier.start >= b.block.start && identifier.start <= b.block.end)) result.unshift(b.node);
         else {
+          // A branch assignment counts as the definition here (pattern checks look at the latest
+          // value); the taint lookup still keeps the value from before the branch.
           if (b.kind === 'maybe') result.unshift(b.node);
           if (b.kind === 'expr') result.unshift(b.node);
           break;
