@@ -575,11 +575,16 @@ export class TaintAnalysis {
         if (op !== '+' && op !== '||' && op !== '??' && !(op === '%' && this.python)) return undefined;
         return pick(this.evaluate(left), this.evaluate(right));
       }
-      case 'ternary_expression':
-        return pick(this.evaluateOpt(child(node, 'consequence')), this.evaluateOpt(child(node, 'alternative')));
+      case 'ternary_expression': {
+        const consequence = child(node, 'consequence');
+        const checked = this.allowListed(child(node, 'condition'), consequence);
+        return pick(checked ? undefined : this.evaluateOpt(consequence), this.evaluateOpt(child(node, 'alternative')));
+      }
       case 'conditional_expression': {
+        // Python `a if cond else b`: parts are a, cond, b.
         const parts = namedChildren(node);
-        return pick(this.evaluateOpt(parts[0]), this.evaluateOpt(parts[2]));
+        const checked = this.allowListed(parts[1], parts[0]);
+        return pick(checked ? undefined : this.evaluateOpt(parts[0]), this.evaluateOpt(parts[2]));
       }
       case 'boolean_operator':
         return pick(this.evaluateOpt(child(node, 'left')), this.evaluateOpt(child(node, 'right')));
@@ -599,6 +604,20 @@ export class TaintAnalysis {
       default:
         return undefined;
     }
+  }
+
+  /** `x if x in ALLOWED else d`, `ALLOWED.includes(x) ? x : d`: the value chosen is the one the condition checked. */
+  private allowListed(condition: SyntaxNode | undefined, value: SyntaxNode | undefined): boolean {
+    if (!condition || !value) return false;
+    const cond = unwrap(condition);
+    const k = this.key(value);
+    if (!k) return false;
+    if (cond.type === 'comparison_operator') {
+      const [left, right] = namedChildren(cond);
+      return !!left && !!right && this.text.slice(left.end, right.start).trim() === 'in' && this.key(left) === k;
+    }
+    const call = callShape(this.text, cond);
+    return !!call && ['includes', 'has'].includes(call.method) && !!call.receiver && call.args[0] !== undefined && this.key(call.args[0]) === k;
   }
 
   private evaluateOpt(node: SyntaxNode | undefined): Taint | undefined {

@@ -17,6 +17,7 @@ import { rule as regexInjection } from './regex-injection.js';
 import { rule as prototypePollution } from './prototype-pollution.js';
 import { rule as insecureDeserialization } from './insecure-deserialization.js';
 import { rule as massAssignment } from './mass-assignment.js';
+import { rule as trustBoundaryViolation } from './trust-boundary-violation.js';
 import { rule as weakPasswordHash } from './weak-password-hash.js';
 import { rule as weakCipher } from './weak-cipher.js';
 import { rule as insecureRandomness } from './insecure-randomness.js';
@@ -104,6 +105,7 @@ export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   prototypePollution,
   insecureDeserialization,
   massAssignment,
+  trustBoundaryViolation,
   weakPasswordHash,
   weakCipher,
   insecureRandomness,
