@@ -90,6 +90,26 @@ export function isHarmless(ctx: RuleContext, node: SyntaxNode | undefined, depth
   }
 }
 
+/** A string literal, template, `'…' % args`, `'…'.format(…)` or a `+` of such: text, whatever its parts. */
+function isStringValued(ctx: RuleContext, node: SyntaxNode, depth = 0): boolean {
+  const n = unwrap(node);
+  if (['string', 'template_string', 'concatenated_string'].includes(n.type)) return true;
+  if (depth > 3) return false;
+  if (n.type === 'binary_operator' || n.type === 'binary_expression') {
+    const left = child(n, 'left');
+    const right = child(n, 'right');
+    if (!left || !right) return false;
+    const op = ctx.text.slice(left.end, right.start).trim();
+    if (op === '%') return unwrap(left).type === 'string';
+    return op === '+' && (isStringValued(ctx, left, depth + 1) || isStringValued(ctx, right, depth + 1));
+  }
+  if (n.type === 'call') {
+    const call = callShape(ctx.text, n);
+    return call?.method === 'format' && call.receiver !== undefined && unwrap(call.receiver).type === 'string';
+  }
+  return false;
+}
+
 /**
  * Whether an expression is a string assembled at run time from non-constant
  * parts (template with substitutions, `+` concatenation, f-string, `%`,
@@ -113,7 +133,7 @@ export function isDynamicString(ctx: RuleContext, node: SyntaxNode | undefined, 
       const right = child(n, 'right');
       if (!left || !right) return false;
       const op = ctx.text.slice(left.end, right.start).trim();
-      const stringy = (x: SyntaxNode) => ['string', 'template_string'].includes(unwrap(x).type) || isDynamicString(ctx, x, depth + 1);
+      const stringy = (x: SyntaxNode) => isStringValued(ctx, x) || isDynamicString(ctx, x, depth + 1);
       if (op === '+') return (stringy(left) || stringy(right)) && (!isHarmless(ctx, left) || !isHarmless(ctx, right));
       if (op === '%' && ctx.language === 'python') return unwrap(left).type === 'string' && !isHarmless(ctx, right);
       return false;

@@ -75,3 +75,16 @@ describe('pattern findings: values an attacker does not choose are not reported'
     expect(byRule(findings, 'sql-injection')).toEqual([]);
   });
 });
+
+describe('pattern findings: harmless formatted text joined with an unknown value', () => {
+  it('still reports SQL whose harmless %-formatted head is joined with a parameter', async () => {
+    const code = [
+      'class History:',
+      '    def run(self, sql, params, raw=True):',
+      "        column = 'source_raw' if raw else 'source'",
+      '        query = "SELECT session, %s FROM history " % column + sql',
+      '        return self.db.execute(query, params)',
+    ].join('\n');
+    expect(byRule(await scan('history.py', code), 'sql-injection').map((f) => f.line)).toEqual([5]);
+  });
+});
