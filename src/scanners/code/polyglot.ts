@@ -92,6 +92,12 @@ function constant(ctx: RuleContext, node: SyntaxNode, depth: number): boolean {
   if (node.type === 'encapsed_string' || node.type === 'heredoc') return namedChildren(node).every((c) => LITERALS.has(c.type) || c.type === 'heredoc_body' && constant(ctx, c, depth));
   if (node.type === 'heredoc_body') return namedChildren(node).every((c) => LITERALS.has(c.type));
   if (node.type === 'parenthesized_expression') return namedChildren(node).every((c) => constant(ctx, c, depth));
+  if (node.type === 'ternary_expression' || node.type === 'conditional_expression') {
+    // The same folding as the taint model: a condition constant at compile time picks one branch.
+    const taken = evaluate(ctx, child(node, 'condition'));
+    const branches = typeof taken === 'boolean' ? [taken ? (child(node, 'consequence') ?? child(node, 'body')) : child(node, 'alternative')] : [child(node, 'consequence') ?? child(node, 'body'), child(node, 'alternative')];
+    return branches.every((b) => b !== undefined && constant(ctx, b, depth));
+  }
   if (node.type === 'binary_expression') return namedChildren(node).every((c) => constant(ctx, c, depth));
   if (node.type === 'class_constant_access_expression' || node.type === 'name' || (node.type === 'identifier' && /^[A-Z][A-Z0-9_]*$/.test(textOf(ctx.text, node)))) return true;
   if (['function_call_expression', 'call_expression', 'method_invocation', 'member_call_expression', 'call'].includes(node.type)) {
@@ -101,7 +107,9 @@ function constant(ctx: RuleContext, node: SyntaxNode, depth: number): boolean {
   }
   if ((node.type === 'variable_name' || node.type === 'identifier') && depth < 3) {
     const fn = enclosingFunction(node, ctx.language) ?? null;
-    const before = (assignments(ctx).get(fn)?.get(textOf(ctx.text, node)) ?? []).filter((a) => a.pos <= node.start);
+    // Assignments in a branch the taint model already folds away as never taken do not count here either.
+    // (A declaration without a value, `String bar;`, assigns nothing.)
+    const before = (assignments(ctx).get(fn)?.get(textOf(ctx.text, node)) ?? []).filter((a) => a.pos <= node.start && a.value !== undefined && !deadBranch(ctx, a.at));
     return before.length > 0 && before.every((a) => a.value !== undefined && a.value.type !== 'formal_parameter' && constant(ctx, a.value, depth + 1));
   }
   return false;
@@ -141,7 +149,7 @@ export function dynamicString(ctx: RuleContext, node: SyntaxNode | undefined, de
     case 'variable_name':
     case 'identifier': {
       const fn = enclosingFunction(node, ctx.language) ?? null;
-      const before = (assignments(ctx).get(fn)?.get(textOf(ctx.text, node)) ?? []).filter((a) => a.pos <= node.start);
+      const before = (assignments(ctx).get(fn)?.get(textOf(ctx.text, node)) ?? []).filter((a) => a.pos <= node.start && !deadBranch(ctx, a.at));
       return before.some((a, i) => dynamicString(ctx, a.value, depth + 1) || (i > 0 && a.value !== undefined && !constant(ctx, a.value, depth + 1)));
     }
     default:
