@@ -41,3 +41,20 @@ describe('coverage: MongoDB legacy update, Angular and Vue HTML bindings', () =>
     expect(byRule(await scan('src/app/bio.component.ts', code), 'dom-xss').map((f) => f.line)).toEqual([3, 6]);
   });
 });
+
+describe('coverage: Angular and Vue template files', () => {
+  it('reports [innerHTML] in an Angular template and v-html in a Vue component at their line', async () => {
+    const angular = '<div class="results">\n  <p>{{ searchValue }}</p>\n  <span [innerHTML]="searchValue"></span>\n  <span [innerHTML]="\'<b>fixed</b>\'"></span>\n</div>\n';
+    const vue = '<template>\n  <article>\n    <div v-html="comment.body"></div>\n    <div>{{ comment.author }}</div>\n  </article>\n</template>\n<script>\nexport default { props: ["comment"] };\n</script>\n';
+    const a = byRule(await scan('src/app/search/search.component.html', angular), 'dom-xss');
+    const v = byRule(await scan('src/components/Comment.vue', vue), 'dom-xss');
+    expect(a.map((f) => [f.line, f.column, f.cwe])).toEqual([[3, 9, 'CWE-79']]);
+    expect(v.map((f) => f.line)).toEqual([3]);
+    expect(v[0]?.evidence).toBe('<div v-html="comment.body"></div>');
+  });
+
+  it('ignores plain HTML pages and vendored templates', async () => {
+    expect(await scan('public/index.html', '<html><body><div id="app"></div></body></html>')).toEqual([]);
+    expect(await scan('node_modules/x/t.html', '<span [innerHTML]="x"></span>')).toEqual([]);
+  });
+});

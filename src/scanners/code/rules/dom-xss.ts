@@ -3,12 +3,11 @@ import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { isDynamicString } from '../sinks.js';
 import { all, literal } from '../prefilter.js';
+import { HTML_BINDING, reportable } from '../templates.js';
 
 const HTML_PROPS = new Set(['innerHTML', 'outerHTML']);
 /** Angular DomSanitizer methods that mark a value as trusted HTML, script, style or URL. */
 const BYPASS = /^bypassSecurityTrust(?:Html|Script|Style|Url|ResourceUrl)$/;
-/** `[innerHTML]="expr"` (Angular), `v-html="expr"` (Vue) in a template string. */
-const HTML_BINDING = /(\[innerHTML\]|v-html)\s*=\s*"([^"]{0,200})"/g;
 const SANITISED = /^(?:DOMPurify\.sanitize|dompurify\.sanitize|sanitize\w*|purify\.sanitize|xss|filterXSS)\s*\(/;
 
 function match(ctx: RuleContext): Match[] {
@@ -60,7 +59,7 @@ function templateBindings(ctx: RuleContext, out: Match[]): void {
     if (!text.includes('innerHTML') && !text.includes('v-html')) continue;
     for (const m of text.matchAll(HTML_BINDING)) {
       const expr = (m[2] ?? '').trim();
-      if (expr === '' || /^'[^']*'$/.test(expr) || SANITISED.test(expr)) continue;
+      if (!reportable(expr)) continue;
       out.push({ node, detail: `The template binds \`${expr.slice(0, 60)}\` as HTML with \`${m[1]}\`; Vue inserts it unsanitised, and Angular's sanitiser is bypassed when the value was marked trusted.` });
     }
   }
@@ -78,7 +77,7 @@ export const rule = defineRule({
   remediation: 'Use `textContent` or the framework\'s normal rendering, or sanitise with DOMPurify before assigning HTML.',
   docs: {
     summary:
-      '`innerHTML`/`outerHTML` assignments, `document.write`, `insertAdjacentHTML`, jQuery `.html()`, React `dangerouslySetInnerHTML`, Angular `DomSanitizer.bypassSecurityTrustHtml/Script/Style/Url/ResourceUrl` of a non-literal value, and `[innerHTML]="…"` (Angular) or `v-html="…"` (Vue) bindings in inline component templates. URL-derived data (`location.hash`, `location.search`) or request data reaching them is reported with 0.9; interpolated strings and any non-literal `dangerouslySetInnerHTML` value not passed through a sanitiser with 0.5.',
+      '`innerHTML`/`outerHTML` assignments, `document.write`, `insertAdjacentHTML`, jQuery `.html()`, React `dangerouslySetInnerHTML`, Angular `DomSanitizer.bypassSecurityTrustHtml/Script/Style/Url/ResourceUrl` of a non-literal value, and `[innerHTML]="…"` (Angular) or `v-html="…"` (Vue) bindings in inline component templates and in Angular/Vue template files (`*.html`, `*.vue`, by a text pass: those files are not parsed). URL-derived data (`location.hash`, `location.search`) or request data reaching them is reported with 0.9; interpolated strings and any non-literal `dangerouslySetInnerHTML` value not passed through a sanitiser with 0.5.',
     examples: [
       {
         language: 'javascript',
