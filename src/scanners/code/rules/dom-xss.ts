@@ -52,9 +52,13 @@ function match(ctx: RuleContext): Match[] {
   return out;
 }
 
-/** Inline component templates (Angular `template:`, Vue `template:`) binding HTML: `[innerHTML]="x"`, `v-html="x"`. */
+/** Inline component templates (the `template:` property of an Angular or Vue component) binding HTML: `[innerHTML]="x"`, `v-html="x"`. */
 function templateBindings(ctx: RuleContext, out: Match[]): void {
   for (const node of ctx.nodes.of('string', 'template_string')) {
+    // Only the value of a `template:` property (a component's template), not any string that mentions a binding.
+    const pair = node.parent;
+    const key = pair?.type === 'pair' && pair.children.find((c) => c.field === 'key');
+    if (!key || textOf(ctx.text, key).replace(/['"]/g, '') !== 'template') continue;
     const text = textOf(ctx.text, node);
     if (!text.includes('innerHTML') && !text.includes('v-html')) continue;
     for (const m of text.matchAll(HTML_BINDING)) {
