@@ -47,6 +47,8 @@ export interface Finding {
   readonly owasp_categories: readonly string[];
   /** The rule that produced it (additive field). */
   readonly rule_id?: string;
+  /** The weakness, `CWE-89` (additive field; code findings carry it). */
+  readonly cwe?: string;
 }
 
 /**
@@ -66,6 +68,8 @@ export interface RawFinding {
   readonly remediation: string;
   readonly confidence: number;
   readonly owaspCategories: readonly string[];
+  /** The weakness the rule reports, `CWE-89`, when the rule names one. */
+  readonly cwe?: string;
   readonly path: string;
   readonly line: number;
   readonly column: number;

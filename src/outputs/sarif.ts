@@ -63,7 +63,7 @@ function buildRule(f: Finding, severity: Severity): SarifRule {
     defaultConfiguration: { level: LEVEL[severity] },
     properties: {
       'security-severity': SECURITY_SEVERITY[severity],
-      tags: ['security', f.category, ...f.owasp_categories.map((c) => `owasp-${c}`)].slice(0, MAX_TAGS),
+      tags: ['security', f.category, ...(f.cwe ? [`external/cwe/${f.cwe.toLowerCase()}`] : []), ...f.owasp_categories.map((c) => `owasp-${c}`)].slice(0, MAX_TAGS),
       precision: precision(f.confidence),
       'problem.severity': LEVEL[severity] === 'note' ? 'recommendation' : LEVEL[severity],
     },

@@ -151,6 +151,7 @@ function toFinding({ id, raw: f, otherLines, ...rest }: Identified, target: stri
     confidence: clean.confidence,
     owasp_categories: [...clean.owaspCategories],
     rule_id: clean.ruleId,
+    ...(clean.cwe ? { cwe: clean.cwe } : {}),
   };
 }
 

@@ -15,12 +15,15 @@ import { sourceOf } from './polyglot-sources.js';
 
 export { stringValueOf };
 
-const SANITISERS = new Set([
-  'intval', 'floatval', 'boolval', 'escapeshellarg', 'escapeshellcmd', 'mysqli_real_escape_string', 'real_escape_string', 'quote', 'htmlspecialchars', 'htmlentities', 'basename', 'is_numeric', 'ctype_digit', 'count',
-  'Atoi', 'ParseInt', 'ParseFloat', 'ParseBool', 'QuoteIdentifier', 'Base',
-  'to_i', 'to_f', 'to_sym', 'shellescape', 'Integer', 'Float', 'sanitize_sql', 'sanitize_sql_array', 'sanitize_sql_like',
-  'parseInt', 'parseLong', 'parseDouble', 'valueOf', 'getName', 'size', 'length', 'isEmpty', 'equals', 'contains', 'escapeSql', 'encode',
-]);
+/** Calls whose result carries no taint, per language: a Java name never stops a PHP flow. */
+const SANITISERS: Readonly<Record<string, ReadonlySet<string>>> = Object.freeze({
+  php: new Set(['intval', 'floatval', 'boolval', 'escapeshellarg', 'escapeshellcmd', 'mysqli_real_escape_string', 'real_escape_string', 'quote', 'htmlspecialchars', 'htmlentities', 'basename', 'is_numeric', 'ctype_digit', 'count']),
+  go: new Set(['Atoi', 'ParseInt', 'ParseFloat', 'ParseBool', 'QuoteIdentifier', 'Base']),
+  ruby: new Set(['to_i', 'to_f', 'to_sym', 'shellescape', 'Integer', 'Float', 'sanitize_sql', 'sanitize_sql_array', 'sanitize_sql_like', 'basename', 'quote']),
+  java: new Set(['parseInt', 'parseLong', 'parseDouble', 'parseFloat', 'parseBoolean', 'valueOf', 'getName', 'size', 'length', 'isEmpty', 'equals', 'contains', 'escapeSql', 'encode']),
+});
+const NONE: ReadonlySet<string> = new Set();
+const sanitisersOf = (ctx: RuleContext): ReadonlySet<string> => SANITISERS[ctx.language] ?? NONE;
 const CASTS = new Set(['cast_expression']);
 
 const NO_SANITISERS: ReadonlySet<string> = new Set();
@@ -40,7 +43,7 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
   if (isCall) {
     const nameNode = child(node, 'name') ?? child(node, 'function') ?? child(node, 'method');
     const name = nameNode ? (textOf(ctx.text, nameNode).split(/[.\\]/).at(-1) ?? '') : '';
-    if (SANITISERS.has(name) || sanitisers.has(name) || returnsConstant(ctx, node, name)) return undefined;
+    if (sanitisersOf(ctx).has(name) || sanitisers.has(name) || returnsConstant(ctx, node, name)) return undefined;
   }
   const keyed = keyedValues(ctx, node);
   if (keyed !== false) {
@@ -89,16 +92,24 @@ function constant(ctx: RuleContext, node: SyntaxNode, depth: number): boolean {
   if (node.type === 'encapsed_string' || node.type === 'heredoc') return namedChildren(node).every((c) => LITERALS.has(c.type) || c.type === 'heredoc_body' && constant(ctx, c, depth));
   if (node.type === 'heredoc_body') return namedChildren(node).every((c) => LITERALS.has(c.type));
   if (node.type === 'parenthesized_expression') return namedChildren(node).every((c) => constant(ctx, c, depth));
+  if (node.type === 'ternary_expression' || node.type === 'conditional_expression') {
+    // The same folding as the taint model: a condition constant at compile time picks one branch.
+    const taken = evaluate(ctx, child(node, 'condition'));
+    const branches = typeof taken === 'boolean' ? [taken ? (child(node, 'consequence') ?? child(node, 'body')) : child(node, 'alternative')] : [child(node, 'consequence') ?? child(node, 'body'), child(node, 'alternative')];
+    return branches.every((b) => b !== undefined && constant(ctx, b, depth));
+  }
   if (node.type === 'binary_expression') return namedChildren(node).every((c) => constant(ctx, c, depth));
   if (node.type === 'class_constant_access_expression' || node.type === 'name' || (node.type === 'identifier' && /^[A-Z][A-Z0-9_]*$/.test(textOf(ctx.text, node)))) return true;
   if (['function_call_expression', 'call_expression', 'method_invocation', 'member_call_expression', 'call'].includes(node.type)) {
     const nameNode = child(node, 'name') ?? child(node, 'function') ?? child(node, 'method');
     const name = nameNode ? (textOf(ctx.text, nameNode).split(/[.\\]/).at(-1) ?? '') : '';
-    return SANITISERS.has(name);
+    return sanitisersOf(ctx).has(name);
   }
   if ((node.type === 'variable_name' || node.type === 'identifier') && depth < 3) {
     const fn = enclosingFunction(node, ctx.language) ?? null;
-    const before = (assignments(ctx).get(fn)?.get(textOf(ctx.text, node)) ?? []).filter((a) => a.pos <= node.start);
+    // Assignments in a branch the taint model already folds away as never taken do not count here either.
+    // (A declaration without a value, `String bar;`, assigns nothing.)
+    const before = (assignments(ctx).get(fn)?.get(textOf(ctx.text, node)) ?? []).filter((a) => a.pos <= node.start && a.value !== undefined && !deadBranch(ctx, a.at));
     return before.length > 0 && before.every((a) => a.value !== undefined && a.value.type !== 'formal_parameter' && constant(ctx, a.value, depth + 1));
   }
   return false;
@@ -138,7 +149,7 @@ export function dynamicString(ctx: RuleContext, node: SyntaxNode | undefined, de
     case 'variable_name':
     case 'identifier': {
       const fn = enclosingFunction(node, ctx.language) ?? null;
-      const before = (assignments(ctx).get(fn)?.get(textOf(ctx.text, node)) ?? []).filter((a) => a.pos <= node.start);
+      const before = (assignments(ctx).get(fn)?.get(textOf(ctx.text, node)) ?? []).filter((a) => a.pos <= node.start && !deadBranch(ctx, a.at));
       return before.some((a, i) => dynamicString(ctx, a.value, depth + 1) || (i > 0 && a.value !== undefined && !constant(ctx, a.value, depth + 1)));
     }
     default:

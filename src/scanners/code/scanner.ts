@@ -13,6 +13,8 @@ import { LanguagePrefilter } from './prefilter.js';
 import { qualifiedCalls, type CodeRule, type Match, type RuleContext } from './rule.js';
 import { CODE_RULES } from './rules/index.js';
 import { TaintAnalysis } from './taint.js';
+import { capForTests, isTestPath } from './test-paths.js';
+import { TEMPLATE_FILE, templateBindings } from './templates.js';
 
 export const CODE_SCANNER_VERSION = '1.0.0';
 
@@ -48,21 +50,28 @@ function isMinified(text: string): boolean {
 
 const normalise = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
+const TEST_NOTE = 'Found in test or fixture code (by its path): reported at most MEDIUM.';
+
 function toFinding(rule: CodeRule, match: Match, path: string, text: string): RawFinding {
   const sinkText = text.slice(match.node.start, match.node.end);
-  const description = match.detail ? `${rule.description} ${match.detail}` : rule.description;
-  const evidence = lineText(text, match.node).trim();
+  const inTests = isTestPath(path);
+  const detail = [match.detail, inTests ? TEST_NOTE : undefined].filter((s) => s !== undefined).join(' ');
+  const description = detail ? `${rule.description} ${detail}` : rule.description;
+  const line = lineText(text, match.node).trim();
+  const evidence = `${inTests ? '[test code] ' : ''}${line.length > 200 ? `${line.slice(0, 197)}...` : line}`;
+  const severity = match.severity ?? rule.severity;
   return {
     ruleId: rule.id,
     category: 'code',
     scanner: 'code',
-    severity: match.severity ?? rule.severity,
+    severity: inTests ? capForTests(severity) : severity,
     title: rule.title,
     description,
-    evidence: evidence.length > 200 ? `${evidence.slice(0, 197)}...` : evidence,
+    evidence,
     remediation: rule.remediation,
     confidence: match.confidence ?? (match.taint ? rule.confidence.taint : rule.confidence.pattern),
     owaspCategories: rule.owasp,
+    cwe: rule.cwe,
     path,
     line: match.node.row + 1,
     column: match.node.column + 1,
@@ -104,6 +113,7 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
       return counts;
     },
     scanFile({ path, text }) {
+      if (TEMPLATE_FILE.test(path)) return scanTemplate(rules, path, text);
       const reason = skipReason(path, text);
       if (reason) {
         if (reason !== 'unsupported') {
@@ -135,6 +145,15 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
       return runRules(active, ctx, pending);
     },
   };
+}
+
+/** Angular and Vue template files: HTML bindings, reported by the dom-xss rule (templates.ts). */
+function scanTemplate(rules: readonly CodeRule[], path: string, text: string): RawFinding[] {
+  const rule = rules.find((r) => r.id === 'dom-xss');
+  if (!rule || SKIPPED_DIRS.test(path) || Buffer.byteLength(text, 'utf8') > MAX_FILE_BYTES || isMinified(text)) return [];
+  return templateBindings(text).map((b) =>
+    toFinding(rule, { node: b.node, detail: `The template binds \`${b.expression.slice(0, 60)}\` as HTML with \`${b.attribute}\`; Vue inserts it unsanitised, and Angular's sanitiser is bypassed when the value was marked trusted.` }, path, text),
+  );
 }
 
 /** Runs the rules on a parsed file; a throwing rule is counted and skipped. */

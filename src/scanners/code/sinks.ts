@@ -4,6 +4,112 @@ import type { SyntaxNode } from './parser.js';
 import { all, type Trigger } from './prefilter.js';
 import type { Match, QualifiedCall, RuleContext } from './rule.js';
 
+/** Calls whose result is a number, a boolean or a random value, whatever their arguments. */
+const NUMERIC_CALLS = /^(?:Number|parseInt|parseFloat|Number\.\w+|Math\.\w+|Boolean|isNaN|isFinite|Date\.now|crypto\.randomInt|int|float|bool|len|abs|round|ord|hash|math\.\w+|time\.time|Integer\.parseInt|Long\.parseLong)$/;
+const NUMERIC_METHODS = new Set(['toFixed', 'toPrecision', 'getTime', 'valueOf', 'indexOf', 'count', 'randint', 'randrange', 'random', 'uniform', 'randbelow', 'bit_length']);
+/** Random values: a captcha or a jitter built from them is not attacker data. */
+const RANDOM_CALLS = /^(?:random|secrets)\.\w+$|^Math\.random$/;
+const CONSTANT_NAME = /^[A-Z][A-Z0-9_]*$/;
+
+/**
+ * Whether an expression can only hold values an attacker does not choose: literals, module
+ * constants (`UPPER_CASE`), numbers (`Number(x)`, `+x`, `parseInt`, `int()`, `len()`), random
+ * values, entries of a constant lookup table (`OPS[i]`, `TABLE[x]`), variables that passed an
+ * allow-list check, and strings or arithmetic built only from these.
+ */
+export function isHarmless(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): boolean {
+  if (!node || depth > 8) return false;
+  const n = unwrap(node);
+  if (isLiteral(ctx.text, n)) return true;
+  switch (n.type) {
+    case 'number':
+    case 'integer':
+    case 'float':
+    case 'true':
+    case 'false':
+    case 'none':
+    case 'null':
+      return true;
+    case 'identifier': {
+      const name = textOf(ctx.text, n);
+      if (CONSTANT_NAME.test(name) || ctx.taint.isChecked(n)) return true;
+      const defs = ctx.taint.definitionsOf(n);
+      return defs.length > 0 && defs.every((d) => isHarmless(ctx, d, depth + 1));
+    }
+    case 'unary_expression': {
+      const op = textOf(ctx.text, n).trimStart()[0];
+      return op === '+' || op === '-' || op === '!' || op === '~' || textOf(ctx.text, n).startsWith('typeof') || isHarmless(ctx, child(n, 'argument'), depth + 1);
+    }
+    case 'not_operator':
+      return true;
+    case 'unary_operator':
+      return isHarmless(ctx, child(n, 'argument'), depth + 1);
+    case 'binary_expression':
+    case 'binary_operator':
+    case 'boolean_operator':
+      return isHarmless(ctx, child(n, 'left'), depth + 1) && isHarmless(ctx, child(n, 'right'), depth + 1);
+    case 'ternary_expression':
+      return isHarmless(ctx, child(n, 'consequence'), depth + 1) && isHarmless(ctx, child(n, 'alternative'), depth + 1);
+    case 'conditional_expression': {
+      const parts = namedChildren(n);
+      return isHarmless(ctx, parts[0], depth + 1) && isHarmless(ctx, parts[2], depth + 1);
+    }
+    case 'template_string':
+      return n.children.every((c) => c.type !== 'template_substitution' || isHarmless(ctx, namedChildren(c)[0], depth + 1));
+    case 'string':
+      return n.children.every((c) => c.type !== 'interpolation' || isHarmless(ctx, child(c, 'expression') ?? namedChildren(c)[0], depth + 1));
+    case 'array':
+    case 'list':
+    case 'tuple':
+    case 'object':
+    case 'dictionary':
+      return namedChildren(n).every((c) => (c.type === 'pair' ? isHarmless(ctx, child(c, 'value'), depth + 1) : isHarmless(ctx, c, depth + 1)));
+    case 'subscript_expression':
+    case 'subscript':
+      // An entry of a constant table: whatever the index, the value is one of the table's.
+      return isHarmless(ctx, child(n, 'object') ?? child(n, 'value'), depth + 1);
+    case 'member_expression':
+    case 'attribute': {
+      const prop = child(n, 'property') ?? child(n, 'attribute');
+      return (prop !== undefined && ['length', 'size'].includes(textOf(ctx.text, prop))) || isHarmless(ctx, child(n, 'object'), depth + 1);
+    }
+    case 'call':
+    case 'call_expression': {
+      const call = callShape(ctx.text, n);
+      if (!call) return false;
+      const q = ctx.imports.qualify(call.name);
+      if (NUMERIC_CALLS.test(q) || NUMERIC_CALLS.test(call.name)) return true;
+      if (call.receiver && NUMERIC_METHODS.has(call.method) && (RANDOM_CALLS.test(q) || call.method !== 'random')) return true;
+      if (RANDOM_CALLS.test(q) || ['str', 'String', 'repr', 'toString', 'join', 'format'].includes(call.method || call.name)) {
+        return (!call.receiver || RANDOM_CALLS.test(q) || isHarmless(ctx, call.receiver, depth + 1)) && [...call.args, ...call.kwargs.values()].every((a) => isHarmless(ctx, a, depth + 1));
+      }
+      return false;
+    }
+    default:
+      return false;
+  }
+}
+
+/** A string literal, template, `'…' % args`, `'…'.format(…)` or a `+` of such: text, whatever its parts. */
+function isStringValued(ctx: RuleContext, node: SyntaxNode, depth = 0): boolean {
+  const n = unwrap(node);
+  if (['string', 'template_string', 'concatenated_string'].includes(n.type)) return true;
+  if (depth > 3) return false;
+  if (n.type === 'binary_operator' || n.type === 'binary_expression') {
+    const left = child(n, 'left');
+    const right = child(n, 'right');
+    if (!left || !right) return false;
+    const op = ctx.text.slice(left.end, right.start).trim();
+    if (op === '%') return unwrap(left).type === 'string';
+    return op === '+' && (isStringValued(ctx, left, depth + 1) || isStringValued(ctx, right, depth + 1));
+  }
+  if (n.type === 'call') {
+    const call = callShape(ctx.text, n);
+    return call?.method === 'format' && call.receiver !== undefined && unwrap(call.receiver).type === 'string';
+  }
+  return false;
+}
+
 /**
  * Whether an expression is a string assembled at run time from non-constant
  * parts (template with substitutions, `+` concatenation, f-string, `%`,
@@ -15,26 +121,26 @@ export function isDynamicString(ctx: RuleContext, node: SyntaxNode | undefined, 
   switch (n.type) {
     case 'identifier': {
       const defs = ctx.taint.definitionsOf(n);
-      return defs.some((d, i) => isDynamicString(ctx, d, depth + 1) || (i > 0 && !isLiteral(ctx.text, d)));
+      return defs.some((d, i) => isDynamicString(ctx, d, depth + 1) || (i > 0 && !isHarmless(ctx, d)));
     }
     case 'template_string':
-      return n.children.some((c) => c.type === 'template_substitution' && !isLiteral(ctx.text, namedChildren(c)[0]));
+      return n.children.some((c) => c.type === 'template_substitution' && !isHarmless(ctx, namedChildren(c)[0]));
     case 'string':
-      return n.children.some((c) => c.type === 'interpolation' && !isLiteral(ctx.text, child(c, 'expression') ?? namedChildren(c)[0]));
+      return n.children.some((c) => c.type === 'interpolation' && !isHarmless(ctx, child(c, 'expression') ?? namedChildren(c)[0]));
     case 'binary_expression':
     case 'binary_operator': {
       const left = child(n, 'left');
       const right = child(n, 'right');
       if (!left || !right) return false;
       const op = ctx.text.slice(left.end, right.start).trim();
-      const stringy = (x: SyntaxNode) => ['string', 'template_string'].includes(unwrap(x).type) || isDynamicString(ctx, x, depth + 1);
-      if (op === '+') return (stringy(left) || stringy(right)) && (!isLiteral(ctx.text, left) || !isLiteral(ctx.text, right));
-      if (op === '%' && ctx.language === 'python') return unwrap(left).type === 'string' && !isLiteral(ctx.text, right);
+      const stringy = (x: SyntaxNode) => isStringValued(ctx, x) || isDynamicString(ctx, x, depth + 1);
+      if (op === '+') return (stringy(left) || stringy(right)) && (!isHarmless(ctx, left) || !isHarmless(ctx, right));
+      if (op === '%' && ctx.language === 'python') return unwrap(left).type === 'string' && !isHarmless(ctx, right);
       return false;
     }
     case 'call': {
       const call = callShape(ctx.text, n);
-      return call?.method === 'format' && call.receiver !== undefined && unwrap(call.receiver).type === 'string' && call.args.length + call.kwargs.size > 0;
+      return call?.method === 'format' && call.receiver !== undefined && unwrap(call.receiver).type === 'string' && [...call.args, ...call.kwargs.values()].some((a) => !isHarmless(ctx, a));
     }
     default:
       return false;

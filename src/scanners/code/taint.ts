@@ -27,6 +27,8 @@ export interface Taint {
 type Binding =
   | { readonly pos: number; readonly kind: 'expr'; readonly node: SyntaxNode }
   | { readonly pos: number; readonly kind: 'augment'; readonly node: SyntaxNode; readonly at: number }
+  /** An assignment inside a branch or loop body: it holds inside the block; after it, the variable may still have its value from before. */
+  | { readonly pos: number; readonly kind: 'maybe'; readonly node: SyntaxNode; readonly at: number; readonly block: SyntaxNode }
   | { readonly pos: number; readonly kind: 'param'; readonly index: number; readonly name: string; readonly line: number; readonly route: boolean }
   | { readonly pos: number; readonly kind: 'clean' }
   | { readonly pos: number; readonly kind: 'restore'; readonly at: number };
@@ -65,7 +67,7 @@ const JS_SANITISERS = new Set([
 const JS_SANITISER_METHODS = new Set(['escape', 'escapeId', 'escapeLiteral', 'escapeIdentifier', 'sanitize', 'basename', 'toFixed', 'digest', 'hash', 'sanitizeFilter', 'escapeRegExp']);
 const PY_SANITISERS = new Set([
   'int', 'float', 'bool', 'len', 'abs', 'html.escape', 'markupsafe.escape', 'flask.escape', 'jinja2.escape', 'escape', 'bleach.clean', 'shlex.quote', 'pipes.quote',
-  'os.path.basename', 'basename', 'werkzeug.utils.secure_filename', 'secure_filename', 'uuid.UUID', 'urllib.parse.quote', 'quote', 'django.utils.html.escape', 'conditional_escape', 're.escape',
+  'os.path.basename', 'basename', 'werkzeug.utils.secure_filename', 'secure_filename', 'uuid.UUID', 'urllib.parse.quote', 'quote', 'django.utils.html.escape', 'conditional_escape', 're.escape', 'escape_filter_chars', 'ldap3.utils.conv.escape_filter_chars', 'ldap.filter.escape_filter_chars', 'filter_format', 'ldap.filter.filter_format',
 ]);
 /** Methods returning booleans or numbers: no taint in the result. */
 const CLEAN_METHODS = new Set([
@@ -76,6 +78,17 @@ const CLEAN_PROPS = new Set(['length', 'size']);
 /** Methods that carry the taint of their arguments into the result (`path.join`, `''.join`, `'{}'.format`). */
 const ARG_PROPAGATORS = new Set(['join', 'resolve', 'normalize', 'format', 'concat', 'assign', 'from', 'parse', 'stringify', 'decode', 'encode', 'urljoin', 'fromEntries', 'values', 'entries', 'keys', 'quote_plus']);
 const FREE_PROPAGATORS = new Set(['String', 'decodeURIComponent', 'decodeURI', 'unescape', 'atob', 'str', 'repr', 'bytes', 'list', 'dict', 'tuple', 'format', 'URL', 'URLSearchParams', 'Buffer', 'unquote', 'urllib.parse.unquote', 'dedent', 'textwrap.dedent']);
+
+/** Methods that put a value into their receiver (lists, sets, maps, config parsers, string buffers). */
+const CONTAINER_WRITES = new Set(['append', 'appendleft', 'extend', 'insert', 'add', 'update', 'setdefault', 'push', 'unshift', 'set', 'write', 'writelines']);
+/** Module functions that re-encode their argument: the result carries its taint (`base64.b64decode(x)`). */
+const ENCODERS = new Set([
+  'base64.b64encode', 'base64.b64decode', 'base64.urlsafe_b64encode', 'base64.urlsafe_b64decode', 'base64.standard_b64decode', 'base64.b32decode', 'base64.b16decode',
+  'codecs.decode', 'codecs.encode', 'urllib.parse.unquote', 'urllib.parse.unquote_plus', 'html.unescape', 'json.loads', 'json.dumps', 'binascii.unhexlify', 'binascii.a2b_base64',
+]);
+
+/** Statements whose bodies may not run (or run more than once): an assignment in them is a may-assignment after them. */
+const BRANCHES = new Set(['if_statement', 'elif_clause', 'else_clause', 'while_statement', 'for_statement', 'for_in_statement', 'do_statement', 'except_clause', 'catch_clause', 'switch_case', 'switch_default', 'case_clause', 'match_statement', 'case_clause']);
 
 const ROUTE_DECORATOR = /\.(?:route|get|post|put|patch|delete|api_route|websocket)\s*\(/;
 
@@ -146,6 +159,9 @@ export class TaintAnalysis {
         const b = list[i] as Binding;
         if (b.kind === 'augment') result.unshift(b.node);
         else {
+          // A branch assignment counts as the definition here (pattern checks look at the latest
+          // value); the taint lookup still keeps the value from before the branch.
+          if (b.kind === 'maybe') result.unshift(b.node);
           if (b.kind === 'expr') result.unshift(b.node);
           break;
         }
@@ -153,6 +169,18 @@ export class TaintAnalysis {
       return result;
     }
     return [];
+  }
+
+  /** Whether an identifier's latest binding before its use is an allow-list or validation check (`if (!ALLOWED.includes(x)) return`). */
+  isChecked(identifier: SyntaxNode): boolean {
+    if (this.foreign) return false;
+    this.ensureCollected();
+    const name = textOf(this.text, identifier);
+    for (let scope: Scope | undefined = this.scopeOf(identifier); scope; scope = scope.parent) {
+      const binding = latest(scope.bindings.get(name), identifier.start);
+      if (binding) return binding.kind === 'clean';
+    }
+    return false;
   }
 
   /** Human wording of a flow for finding descriptions. */
@@ -263,7 +291,8 @@ export class TaintAnalysis {
           const left = child(node, 'left');
           const right = child(node, 'right');
           if (!left || !right) break;
-          for (const n of this.patternNames(left)) this.bind(node, n, { pos: node.end, kind: 'expr', node: right });
+          const block = this.conditionalBlock(node);
+          for (const n of this.patternNames(left)) this.bind(node, n, block ? { pos: node.end, kind: 'maybe', node: right, at: node.start, block } : { pos: node.end, kind: 'expr', node: right });
           if (left.type === 'identifier' && this.fnTypes.has(unwrap(right).type)) this.functionsByName.set(textOf(this.text, left), unwrap(right));
           break;
         }
@@ -298,6 +327,10 @@ export class TaintAnalysis {
         case 'if_statement':
           this.guard(node);
           break;
+        case 'call':
+        case 'call_expression':
+          this.containerWrite(node);
+          break;
         default:
           if (this.fnTypes.has(node.type)) this.parameters(node);
       }
@@ -320,6 +353,29 @@ export class TaintAnalysis {
         this.bind(fn, n, { pos: fn.start, kind: 'param', index, name: n, line: param.row + 1, route: isRoute });
       }
     });
+  }
+
+  /** `items.append(x)`, `list.push(x)`, `map.set(k, x)`, `conf.set(s, k, x)`: the container now carries x's taint too. */
+  private containerWrite(node: SyntaxNode): void {
+    const callee = child(node, 'function');
+    const args = child(node, 'arguments');
+    if (!callee || !args || (callee.type !== 'member_expression' && callee.type !== 'attribute')) return;
+    const prop = child(callee, callee.type === 'attribute' ? 'attribute' : 'property');
+    const object = child(callee, 'object');
+    if (!prop || !object || !CONTAINER_WRITES.has(textOf(this.text, prop))) return;
+    const k = this.key(object);
+    if (k && !this.imports.aliases.has(k)) this.bind(node, k, { pos: node.end, kind: 'augment', node: args, at: node.start });
+  }
+
+  /** The innermost branch or loop body holding a statement within its function, if any. */
+  private conditionalBlock(node: SyntaxNode): SyntaxNode | undefined {
+    for (let p: SyntaxNode = node, pp = node.parent; pp; p = pp, pp = pp.parent) {
+      if (this.fnTypes.has(pp.type)) return undefined;
+      if (!BRANCHES.has(pp.type)) continue;
+      if (p === child(pp, 'condition') || p === child(pp, 'left') || p === child(pp, 'right') || p === child(pp, 'initializer') || p === child(pp, 'value')) continue;
+      if (pp.type === 'else_clause' || pp.type === 'elif_clause' || p.type === 'block' || p.type === 'statement_block' || p.type.endsWith('_statement')) return p;
+    }
+    return undefined;
   }
 
   private isRouteHandler(fn: SyntaxNode): boolean {
@@ -361,11 +417,22 @@ export class TaintAnalysis {
     const k = checked ? this.key(checked) : undefined;
     if (!k) return;
     if (negated) {
-      if (exits(this.text, consequence)) this.bind(ifNode, k, { pos: ifNode.end, kind: 'clean' });
+      // `if x not in ALLOWED: return`, or `x = DEFAULT` (a fallback): past the if, x is allowed or the fallback.
+      if (exits(this.text, consequence) || this.reassigns(consequence, k)) this.bind(ifNode, k, { pos: ifNode.end + 1, kind: 'clean' });
     } else {
       this.bind(ifNode, k, { pos: consequence.start, kind: 'clean' });
       this.bind(ifNode, k, { pos: consequence.end, kind: 'restore', at: ifNode.start });
     }
+  }
+
+  /** Whether a guard's consequence ends by assigning a value that carries no taint to `k`. */
+  private reassigns(consequence: SyntaxNode, k: string): boolean {
+    const last = consequence.type === 'statement_block' || consequence.type === 'block' ? namedChildren(consequence).at(-1) : consequence;
+    const assign = last && (last.type === 'expression_statement' ? namedChildren(last)[0] : last);
+    if (!assign || (assign.type !== 'assignment' && assign.type !== 'assignment_expression')) return false;
+    const left = child(assign, 'left');
+    const right = child(assign, 'right');
+    return !!left && !!right && this.key(left) === k && isLiteral(unwrap(right));
   }
 
   // ---- evaluation --------------------------------------------------------
@@ -378,6 +445,11 @@ export class TaintAnalysis {
         case 'expr':
           return this.evaluate(binding.node);
         case 'augment': {
+          const before = this.lookup(name, binding.at, scope);
+          return pick(before === NOT_FOUND ? undefined : before, this.evaluate(binding.node));
+        }
+        case 'maybe': {
+          if (at >= binding.block.start && at <= binding.block.end) return this.evaluate(binding.node);
           const before = this.lookup(name, binding.at, scope);
           return pick(before === NOT_FOUND ? undefined : before, this.evaluate(binding.node));
         }
@@ -464,6 +536,8 @@ export class TaintAnalysis {
       case 'list_splat':
       case 'dictionary_splat':
       case 'expression_list':
+      case 'arguments':
+      case 'argument_list':
       case 'template_substitution':
       case 'interpolation':
         return this.any(namedChildren(node));
@@ -501,11 +575,16 @@ export class TaintAnalysis {
         if (op !== '+' && op !== '||' && op !== '??' && !(op === '%' && this.python)) return undefined;
         return pick(this.evaluate(left), this.evaluate(right));
       }
-      case 'ternary_expression':
-        return pick(this.evaluateOpt(child(node, 'consequence')), this.evaluateOpt(child(node, 'alternative')));
+      case 'ternary_expression': {
+        const consequence = child(node, 'consequence');
+        const checked = this.allowListed(child(node, 'condition'), consequence);
+        return pick(checked ? undefined : this.evaluateOpt(consequence), this.evaluateOpt(child(node, 'alternative')));
+      }
       case 'conditional_expression': {
+        // Python `a if cond else b`: parts are a, cond, b.
         const parts = namedChildren(node);
-        return pick(this.evaluateOpt(parts[0]), this.evaluateOpt(parts[2]));
+        const checked = this.allowListed(parts[1], parts[0]);
+        return pick(checked ? undefined : this.evaluateOpt(parts[0]), this.evaluateOpt(parts[2]));
       }
       case 'boolean_operator':
         return pick(this.evaluateOpt(child(node, 'left')), this.evaluateOpt(child(node, 'right')));
@@ -525,6 +604,20 @@ export class TaintAnalysis {
       default:
         return undefined;
     }
+  }
+
+  /** `x if x in ALLOWED else d`, `ALLOWED.includes(x) ? x : d`: the value chosen is the one the condition checked. */
+  private allowListed(condition: SyntaxNode | undefined, value: SyntaxNode | undefined): boolean {
+    if (!condition || !value) return false;
+    const cond = unwrap(condition);
+    const k = this.key(value);
+    if (!k) return false;
+    if (cond.type === 'comparison_operator') {
+      const [left, right] = namedChildren(cond);
+      return !!left && !!right && this.text.slice(left.end, right.start).trim() === 'in' && this.key(left) === k;
+    }
+    const call = callShape(this.text, cond);
+    return !!call && ['includes', 'has'].includes(call.method) && !!call.receiver && call.args[0] !== undefined && this.key(call.args[0]) === k;
   }
 
   private evaluateOpt(node: SyntaxNode | undefined): Taint | undefined {
@@ -555,6 +648,7 @@ export class TaintAnalysis {
       if (summary.source) return summary.source;
       return this.any([...summary.params].map((i) => call.args[i]).filter((a): a is SyntaxNode => a !== undefined));
     }
+    if (ENCODERS.has(qualified)) return this.any(call.args);
     if (call.receiver) {
       const fromReceiver = this.evaluate(call.receiver);
       if (fromReceiver) return fromReceiver;
@@ -615,4 +709,12 @@ function exits(text: string, node: SyntaxNode): boolean {
   if (['return_statement', 'throw_statement', 'raise_statement', 'continue_statement', 'break_statement'].includes(last.type)) return true;
   if (last.type === 'expression_statement') return /^(?:abort|next|process\.exit|sys\.exit)\s*\(/.test(textOf(text, last).trim());
   return false;
+}
+
+const LITERALS = new Set(['string', 'number', 'integer', 'float', 'true', 'false', 'none', 'null', 'undefined', 'template_string']);
+
+/** A literal without substitutions (`'asc'`, `0`, `None`). */
+function isLiteral(node: SyntaxNode): boolean {
+  if (!LITERALS.has(node.type)) return false;
+  return !node.children.some((c) => c.type === 'interpolation' || c.type === 'template_substitution');
 }

@@ -77,10 +77,10 @@ describe('taint: JavaScript/TypeScript sources and propagation', () => {
 });
 
 describe('taint: sanitisers and guards', () => {
-  it('stops at Number() and parseInt()', async () => {
-    const code = "app.get('/u', async (req, res) => {\n  const id = Number(req.query.id);\n  const page = parseInt(req.query.page, 10);\n  await db.query(`SELECT * FROM users WHERE id = ${id} LIMIT 10 OFFSET ${page}`);\n});";
+  it('stops at Number() and parseInt(): numbers in SQL text are not reported, even as a pattern', async () => {
+    const code = "app.get('/u', async (req, res) => {\n  const id = Number(req.query.id);\n  const page = parseInt(req.query.page, 10);\n  await db.query(`SELECT * FROM users WHERE id = ${id} LIMIT 10 OFFSET ${page}`);\n  await db.query(`SELECT * FROM users WHERE name = '${req.query.name}'`);\n});";
     const found = byRule(await scan('src/a.js', code), 'sql-injection');
-    expect(found.map((f) => f.confidence)).toEqual([0.5]);
+    expect(found.map((f) => [f.line, f.confidence])).toEqual([[5, 0.9]]);
   });
 
   it('stops at path.basename', async () => {
@@ -179,7 +179,7 @@ describe('taint: Python', () => {
       '    return redirect(target)',
     ].join('\n');
     const findings = await scan('app/views.py', code);
-    expect(byRule(findings, 'sql-injection').map((f) => f.confidence)).toEqual([0.5]);
+    expect(byRule(findings, 'sql-injection')).toEqual([]);
     expect(byRule(findings, 'path-traversal')).toEqual([]);
     expect(byRule(findings, 'open-redirect')).toEqual([]);
   });

@@ -1,6 +1,6 @@
-import { isLiteral, unwrap } from '../ast.js';
+import { unwrap } from '../ast.js';
 import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
-import { argument, isDynamicString, sinkMatch } from '../sinks.js';
+import { argument, isDynamicString, isHarmless, sinkMatch } from '../sinks.js';
 
 const JS_EVAL = new Set(['eval', 'window.eval', 'globalThis.eval', 'Function', 'vm.runInThisContext', 'vm.runInNewContext', 'vm.runInContext', 'vm.compileFunction', 'vm.Script']);
 const JS_TIMERS = new Set(['setTimeout', 'setInterval', 'setImmediate', 'window.setTimeout', 'window.setInterval']);
@@ -14,7 +14,7 @@ function match(ctx: RuleContext): Match[] {
       if (PY_EVAL.has(call.qualified) && !call.receiver) m = sinkMatch(ctx, call.node, argument(call, 0, 'source'), (a) => isDynamicString(ctx, a), 'code passed to `' + call.name + '`');
     } else if (JS_EVAL.has(call.qualified)) {
       const args = call.name === 'Function' ? call.args.slice(-1) : call.args.slice(0, 1);
-      m = sinkMatch(ctx, call.node, args[0], (a) => !isLiteral(ctx.text, a) && !['arrow_function', 'function_expression', 'object'].includes(unwrap(a).type), `code evaluated by \`${call.name}\``);
+      m = sinkMatch(ctx, call.node, args[0], (a) => !isHarmless(ctx, a) && !['arrow_function', 'function_expression', 'object'].includes(unwrap(a).type), `code evaluated by \`${call.name}\``);
     } else if (JS_TIMERS.has(call.qualified)) {
       const first = argument(call, 0);
       if (first && ['template_string', 'binary_expression', 'string'].includes(unwrap(first).type)) m = sinkMatch(ctx, call.node, first, (a) => isDynamicString(ctx, a), `a string evaluated by \`${call.name}\``);

@@ -2,9 +2,12 @@ import { child, isLiteral, namedChildren, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { isDynamicString } from '../sinks.js';
-import { all } from '../prefilter.js';
+import { all, literal } from '../prefilter.js';
+import { HTML_BINDING, reportable } from '../templates.js';
 
 const HTML_PROPS = new Set(['innerHTML', 'outerHTML']);
+/** Angular DomSanitizer methods that mark a value as trusted HTML, script, style or URL. */
+const BYPASS = /^bypassSecurityTrust(?:Html|Script|Style|Url|ResourceUrl)$/;
 const SANITISED = /^(?:DOMPurify\.sanitize|dompurify\.sanitize|sanitize\w*|purify\.sanitize|xss|filterXSS)\s*\(/;
 
 function match(ctx: RuleContext): Match[] {
@@ -24,6 +27,7 @@ function match(ctx: RuleContext): Match[] {
   for (const call of ctx.calls) {
     if (/^(?:window\.)?document\.(?:write|writeln)$/.test(call.name)) check(call.node, call.args[0], '`document.write`', false);
     else if (call.method === 'insertAdjacentHTML') check(call.node, call.args[1], '`insertAdjacentHTML`', false);
+    else if (BYPASS.test(call.method) && call.receiver) check(call.node, call.args[0], `Angular \`${call.method}\`, which turns off Angular's sanitisation for it,`, true);
     else if (call.method === 'html' && call.receiver && /^\$|^jQuery/.test(textOf(ctx.text, call.receiver))) {
       const t = ctx.taint.taintOf(call.args[0]);
       if (t) out.push({ node: call.node, taint: t, detail: `Data from ${ctx.taint.describe(t)} is written with jQuery \`.html()\`.` });
@@ -44,7 +48,25 @@ function match(ctx: RuleContext): Match[] {
       if (pair.type === 'pair' && key && textOf(ctx.text, key).replace(/['"]/g, '') === '__html') check(attr, child(pair, 'value'), '`dangerouslySetInnerHTML`', true);
     }
   }
+  templateBindings(ctx, out);
   return out;
+}
+
+/** Inline component templates (the `template:` property of an Angular or Vue component) binding HTML: `[innerHTML]="x"`, `v-html="x"`. */
+function templateBindings(ctx: RuleContext, out: Match[]): void {
+  for (const node of ctx.nodes.of('string', 'template_string')) {
+    // Only the value of a `template:` property (a component's template), not any string that mentions a binding.
+    const pair = node.parent;
+    const key = pair?.type === 'pair' && pair.children.find((c) => c.field === 'key');
+    if (!key || textOf(ctx.text, key).replace(/['"]/g, '') !== 'template') continue;
+    const text = textOf(ctx.text, node);
+    if (!text.includes('innerHTML') && !text.includes('v-html')) continue;
+    for (const m of text.matchAll(HTML_BINDING)) {
+      const expr = (m[2] ?? '').trim();
+      if (!reportable(expr)) continue;
+      out.push({ node, detail: `The template binds \`${expr.slice(0, 60)}\` as HTML with \`${m[1]}\`; Vue inserts it unsanitised, and Angular's sanitiser is bypassed when the value was marked trusted.` });
+    }
+  }
 }
 
 export const rule = defineRule({
@@ -59,7 +81,7 @@ export const rule = defineRule({
   remediation: 'Use `textContent` or the framework\'s normal rendering, or sanitise with DOMPurify before assigning HTML.',
   docs: {
     summary:
-      '`innerHTML`/`outerHTML` assignments, `document.write`, `insertAdjacentHTML`, jQuery `.html()` and React `dangerouslySetInnerHTML`. URL-derived data (`location.hash`, `location.search`) or request data reaching them is reported with 0.9; interpolated strings and any non-literal `dangerouslySetInnerHTML` value not passed through a sanitiser with 0.5.',
+      '`innerHTML`/`outerHTML` assignments, `document.write`, `insertAdjacentHTML`, jQuery `.html()`, React `dangerouslySetInnerHTML`, Angular `DomSanitizer.bypassSecurityTrustHtml/Script/Style/Url/ResourceUrl` of a non-literal value, and `[innerHTML]="…"` (Angular) or `v-html="…"` (Vue) bindings in inline component templates and in Angular/Vue template files (`*.html`, `*.vue`, by a text pass: those files are not parsed). URL-derived data (`location.hash`, `location.search`) or request data reaching them is reported with 0.9; interpolated strings and any non-literal `dangerouslySetInnerHTML` value not passed through a sanitiser with 0.5.',
     examples: [
       {
         language: 'javascript',
@@ -74,5 +96,5 @@ export const rule = defineRule({
     ],
   },
   match,
-  triggers: ['innerHTML', 'outerHTML', all('document', ['write', 'writeln']), 'insertAdjacentHTML', 'html', 'dangerouslySetInnerHTML'],
+  triggers: ['innerHTML', 'outerHTML', all('document', ['write', 'writeln']), 'insertAdjacentHTML', 'html', 'dangerouslySetInnerHTML', /bypassSecurityTrust/, literal('v-html')],
 });

@@ -11,10 +11,13 @@ import { rule as domXss } from './dom-xss.js';
 import { rule as jinjaUnescapedOutput } from './jinja-unescaped-output.js';
 import { rule as openRedirect } from './open-redirect.js';
 import { rule as nosqlInjection } from './nosql-injection.js';
+import { rule as xpathInjection } from './xpath-injection.js';
+import { rule as ldapInjection } from './ldap-injection.js';
 import { rule as regexInjection } from './regex-injection.js';
 import { rule as prototypePollution } from './prototype-pollution.js';
 import { rule as insecureDeserialization } from './insecure-deserialization.js';
 import { rule as massAssignment } from './mass-assignment.js';
+import { rule as trustBoundaryViolation } from './trust-boundary-violation.js';
 import { rule as weakPasswordHash } from './weak-password-hash.js';
 import { rule as weakCipher } from './weak-cipher.js';
 import { rule as insecureRandomness } from './insecure-randomness.js';
@@ -23,6 +26,7 @@ import { rule as tlsVerificationDisabled } from './tls-verification-disabled.js'
 import { rule as jwtInsecureVerification } from './jwt-insecure-verification.js';
 import { rule as jwtHardcodedSecret } from './jwt-hardcoded-secret.js';
 import { rule as hardcodedSessionSecret } from './hardcoded-session-secret.js';
+import { rule as hardcodedSigningKey } from './hardcoded-signing-key.js';
 import { rule as insecureCookie } from './insecure-cookie.js';
 import { rule as corsPermissiveCredentials } from './cors-permissive-credentials.js';
 import { rule as debugModeEnabled } from './debug-mode-enabled.js';
@@ -95,10 +99,13 @@ export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   jinjaUnescapedOutput,
   openRedirect,
   nosqlInjection,
+  xpathInjection,
+  ldapInjection,
   regexInjection,
   prototypePollution,
   insecureDeserialization,
   massAssignment,
+  trustBoundaryViolation,
   weakPasswordHash,
   weakCipher,
   insecureRandomness,
@@ -107,6 +114,7 @@ export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   jwtInsecureVerification,
   jwtHardcodedSecret,
   hardcodedSessionSecret,
+  hardcodedSigningKey,
   insecureCookie,
   corsPermissiveCredentials,
   debugModeEnabled,

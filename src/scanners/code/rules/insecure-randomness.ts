@@ -21,6 +21,20 @@ function purpose(ctx: RuleContext, node: SyntaxNode): string | undefined {
   return holder ? textOf(ctx.text, holder) : undefined;
 }
 
+/**
+ * Whether the variable holding the random value is later, in the same function, stored as a
+ * cookie value (`set_cookie(name, value)`, `res.cookie(name, value)`) or into a session
+ * (`session[key] = value`, `req.session.token = value`): then it is a credential whatever its name.
+ */
+function storedAsCredential(ctx: RuleContext, call: SyntaxNode, name: string): string | undefined {
+  const fn = enclosingFunction(call, ctx.language);
+  const after = ctx.text.slice(call.end, fn ? fn.end : ctx.text.length);
+  const v = name.replace(/\$/g, '\\$');
+  if (new RegExp(`\\b(?:set_cookie|cookie|setCookie)\\s*\\(\\s*[^,()]+,\\s*${v}\\b`).test(after)) return 'as a cookie value';
+  if (new RegExp(`\\b\\w*session\\w*(?:\\s*\\[[^\\]]{1,80}\\]|\\.\\w+)\\s*=\\s*${v}\\b`, 'i').test(after)) return 'in the session';
+  return undefined;
+}
+
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   for (const call of ctx.calls) {
@@ -29,8 +43,13 @@ function match(ctx: RuleContext): Match[] {
     const name = purpose(ctx, call.node);
     if (!name) continue;
     const words = nameWords(name);
-    const secret = words.some((w) => SECRET_WORDS.has(w));
+    const stored = /^[A-Za-z_$][\w$]*$/.test(name) ? storedAsCredential(ctx, call.node, name) : undefined;
+    const secret = words.some((w) => SECRET_WORDS.has(w)) || stored !== undefined;
     if (!secret && !words.some((w) => ID_WORDS.has(w))) continue;
+    if (stored) {
+      out.push({ node: call.node, detail: `\`${call.name}\` produces \`${name}\`, which is then stored ${stored}: a value an attacker can predict then identifies the user.` });
+      continue;
+    }
     out.push({ node: call.node, ...(secret ? {} : { severity: 'LOW' as const, confidence: 0.4 }), detail: `\`${call.name}\` produces the value of \`${name.length > 40 ? `${name.slice(0, 37)}...` : name}\`, which should be unpredictable.` });
   }
   return out;
@@ -48,7 +67,7 @@ export const rule = defineRule({
   remediation: 'Use a cryptographically secure generator: `crypto.randomBytes`, `crypto.randomUUID`, `crypto.getRandomValues`; Python `secrets.token_urlsafe`, `secrets.choice`, `uuid.uuid4`.',
   docs: {
     summary:
-      '`Math.random()` and Python `random.*` when the value lands in a variable, property or function named like a token, password, secret, key, nonce, salt, OTP, CSRF value or session (MEDIUM, 0.6), or like an id, code, PIN or coupon (LOW, 0.4). Random numbers for anything else (animations, sampling, jitter) are not reported.',
+      '`Math.random()` and Python `random.*` when the value lands in a variable, property or function named like a token, password, secret, key, nonce, salt, OTP, CSRF value or session (MEDIUM, 0.6), or like an id, code, PIN or coupon (LOW, 0.4), and, whatever its name, when the variable is then stored as a cookie value or in the session (MEDIUM). Random numbers for anything else (animations, sampling, jitter) are not reported.',
     examples: [
       {
         language: 'javascript',

@@ -4,10 +4,31 @@ import { dynamicString, localSink, localTaint, stringValueOf } from '../polyglot
 
 const SHELLS = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|zsh|cmd|cmd\.exe|powershell)$/;
 
+/** Names declared with a type (`Runtime r = …`, a parameter `Runtime r`, a field) or bound to `Runtime.getRuntime()` / `new ProcessBuilder(…)`. */
+function namesOfType(text: string, type: string, factory: RegExp): Set<string> {
+  const names = new Set<string>();
+  for (const m of text.matchAll(new RegExp(`\\b${type}\\s+(\\w+)\\s*[=;,)]`, 'g'))) names.add(m[1] as string);
+  for (const m of text.matchAll(new RegExp(`\\b(\\w+)\\s*=\\s*${factory.source}`, 'g'))) names.add(m[1] as string);
+  return names;
+}
+
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
+  const runtimes = namesOfType(ctx.text, 'Runtime', /Runtime\s*\.\s*getRuntime\s*\(\s*\)/);
+  const builders = namesOfType(ctx.text, 'ProcessBuilder', /new\s+ProcessBuilder\b/);
+  const isRuntime = (receiver: string): boolean => /(?:^|\.)getRuntime\(\)$/.test(receiver) || runtimes.has(receiver.replace(/^this\./, ''));
   for (const call of ctx.calls) {
-    if (!call.isNew && call.method === 'exec' && call.receiver && /getRuntime\(\)$|^(?:rt|runtime)$/i.test(textOf(ctx.text, call.receiver).replace(/\s+/g, ''))) {
+    const receiver = call.receiver ? textOf(ctx.text, call.receiver).replace(/\s+/g, '') : '';
+    if (!call.isNew && call.method === 'command' && builders.has(receiver.replace(/^this\./, ''))) {
+      // `pb.command(list)` / `pb.command("sh", "-c", script)`: the same arguments as the constructor.
+      const shell = SHELLS.test(stringValueOf(ctx, call.args[0]) ?? '');
+      const tainted = call.args.find((a) => localTaint(ctx, a));
+      const target = tainted ?? (shell ? call.args.find((a, i) => i > 0 && stringValueOf(ctx, a) === undefined) : undefined);
+      const m = localSink(ctx, call, target, shell && !!target, 'the command `ProcessBuilder.command` sets');
+      if (m) out.push(m);
+      continue;
+    }
+    if (!call.isNew && call.method === 'exec' && call.receiver && isRuntime(receiver)) {
       const arg = call.args[0];
       if (!arg) continue;
       // `exec(new String[] {"sh", "-c", cmd})`: the script element decides.
@@ -44,7 +65,7 @@ export const rule = defineRule({
   description: '`Runtime.exec` or `ProcessBuilder` runs a command built from non-constant values (or a shell with `-c` and a run-time script), so input can change which program runs or inject shell syntax.',
   remediation: 'Run a fixed program with separate, validated arguments (`new ProcessBuilder("ping", "-c", "1", host)`), never a shell with `-c`, and check values against an allow-list.',
   docs: {
-    summary: '`Runtime.getRuntime().exec(…)` with a non-constant command string (0.5) or one carrying request data (0.9), and `exec(String[])`/`new ProcessBuilder(…)` running `sh -c`/`cmd /c` with a run-time script or request data among the arguments.',
+    summary: '`Runtime.exec(…)` on any `Runtime` value (`Runtime.getRuntime()`, a variable, field or parameter of type `Runtime`) with a non-constant command string (0.5) or one carrying request data (0.9), and `exec(String[])`/`new ProcessBuilder(…)` running `sh -c`/`cmd /c` with a run-time script or request data among the arguments.',
     examples: [
       {
         language: 'java',

@@ -9,7 +9,8 @@ const MONGO_METHODS = new Set([
   'find', 'findOne', 'findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace', 'findOneAndRemove', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'countDocuments', 'count', 'exists', 'where', 'remove',
   'find_one', 'find_one_and_update', 'find_one_and_delete', 'update_one', 'update_many', 'delete_one', 'delete_many', 'count_documents',
 ]);
-const MONGO_WORDS = [...MONGO_METHODS];
+const LEGACY_METHODS = new Set(['update', 'findAndModify', 'replaceOne', 'replace_one', 'findOneAndUpdate']);
+const MONGO_WORDS = [...MONGO_METHODS, ...LEGACY_METHODS];
 
 /** `$where` values in a query object (JS object or Python dict). */
 function whereClause(ctx: RuleContext, query: SyntaxNode): SyntaxNode | undefined {
@@ -25,10 +26,14 @@ function whereClause(ctx: RuleContext, query: SyntaxNode): SyntaxNode | undefine
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   for (const call of ctx.calls) {
-    if (!call.receiver || !MONGO_METHODS.has(call.method) || call.isNew) continue;
+    if (!call.receiver || call.isNew) continue;
     const query = call.args[0];
     if (!query) continue;
     const q = unwrap(query);
+    // The legacy driver's `update(filter, update, options)`: a filter object and an update document
+    // (so a hash's `update(data)` is not taken for a query).
+    const legacy = LEGACY_METHODS.has(call.method) && (q.type === 'object' || q.type === 'dictionary') && call.args.length >= 2;
+    if (!MONGO_METHODS.has(call.method) && !legacy) continue;
     if (['arrow_function', 'function_expression', 'lambda', 'string', 'template_string', 'number', 'integer'].includes(q.type)) continue;
     const where = whereClause(ctx, q);
     if (where) {
@@ -60,7 +65,7 @@ export const rule = defineRule({
   remediation: 'Cast values to the expected type (`String(...)`, `str(...)`) or validate them with a schema before querying; use `mongo-sanitize`/`express-mongo-sanitize`; never build `$where` clauses from input.',
   docs: {
     summary:
-      'MongoDB/Mongoose/pymongo query methods (`find*`, `update*`, `delete*`, `count*`) whose filter is request data or contains request values without a type cast, and `$where` clauses built from input or at run time.',
+      'MongoDB/Mongoose/pymongo query methods (`find*`, `update*`, `delete*`, `count*`, and the legacy `update(filter, doc)` / `findAndModify` / `replaceOne` with a filter object) whose filter is request data or contains request values without a type cast, and `$where` clauses built from input or at run time.',
     examples: [
       {
         language: 'javascript',

@@ -1,4 +1,4 @@
-import { child, enclosingFunction, textOf, unwrap } from '../ast.js';
+import { child, enclosingFunction, namedChildren, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { argument, isClientSource } from '../sinks.js';
@@ -19,15 +19,15 @@ function match(ctx: RuleContext): Match[] {
     if (taint && !isClientSource(taint.source)) out.push({ node, taint, detail: `Request data from ${ctx.taint.describe(taint)} is written into ${what} without HTML escaping.` });
   };
   if (ctx.language === 'python') {
-    for (const call of ctx.calls) if (PY_RESPONSES.has(call.qualified)) report(call.node, argument(call, 0, 'content') ?? argument(call, 0, 'response'), `a \`${call.name}\` body`);
+    for (const call of ctx.calls) if (PY_RESPONSES.has(call.qualified)) report(call.node, body(argument(call, 0, 'content') ?? argument(call, 0, 'response')), `a \`${call.name}\` body`);
     // Flask and FastAPI route handlers returning a string built from request data.
     for (const ret of ctx.nodes.of('return_statement')) {
       const value = ret.children.find((c) => c.named);
       const fn = enclosingFunction(ret, ctx.language);
       if (!value || !fn || fn.parent?.type !== 'decorated_definition') continue;
       if (!/\.(?:route|get|post)\s*\(/.test(textOf(ctx.text, fn.parent))) continue;
-      const v = unwrap(value);
-      if (v.type === 'string' || v.type === 'binary_operator' || (v.type === 'call' && textOf(ctx.text, v).includes('.format('))) report(ret, value, 'the HTML response of a route');
+      const v = unwrap(body(value) ?? value);
+      if (isPythonText(ctx, v) || (v.type === 'identifier' && builtAsText(ctx, fn, v))) report(ret, v, 'the HTML response of a route');
     }
     return out;
   }
@@ -47,6 +47,39 @@ function match(ctx: RuleContext): Match[] {
   return out;
 }
 
+/** Flask's `(body, status, headers)` tuples: only the first element is the body; headers are not HTML. */
+function body(value: SyntaxNode | undefined): SyntaxNode | undefined {
+  const v = value && unwrap(value);
+  if (v?.type === 'tuple' || v?.type === 'expression_list') return namedChildren(v)[0];
+  return value;
+}
+
+/** A string literal, f-string, concatenation or `'…'.format(…)`: text, not an object Flask would serialise as JSON. */
+function isPythonText(ctx: RuleContext, v: SyntaxNode): boolean {
+  return v.type === 'string' || v.type === 'concatenated_string' || v.type === 'binary_operator' || (v.type === 'call' && textOf(ctx.text, v).includes('.format('));
+}
+
+/**
+ * Whether a variable returned by a route handler holds text: every assignment to it in the
+ * handler is text (`html = '<ul>'`, `html += f'<li>{x}</li>'`), so the response body is the
+ * string assembled in it. A variable that is ever given an object, a list or a call's result
+ * (which may be a dict Flask serialises as JSON) is not followed.
+ */
+function builtAsText(ctx: RuleContext, fn: SyntaxNode, variable: SyntaxNode): boolean {
+  const name = textOf(ctx.text, variable);
+  let seen = false;
+  for (const a of ctx.nodes.of('assignment', 'augmented_assignment')) {
+    if (a.start < fn.start || a.end > fn.end) continue;
+    const left = child(a, 'left');
+    const right = child(a, 'right');
+    if (!left || !right || textOf(ctx.text, left) !== name) continue;
+    if (enclosingFunction(a, ctx.language) !== fn) continue;
+    if (!isPythonText(ctx, unwrap(right)) && !(a.type === 'augmented_assignment' && right.type === 'identifier')) return false;
+    seen = true;
+  }
+  return seen;
+}
+
 export const rule = defineRule({
   id: 'reflected-xss',
   title: 'Request data reflected into an HTML response',
@@ -59,7 +92,7 @@ export const rule = defineRule({
   remediation: 'Render HTML through a template engine with auto-escaping, escape values (`escape-html`, `html.escape`), or answer with JSON (`res.json`) and `Content-Type: application/json`.',
   docs: {
     summary:
-      'Express/Fastify `res.send`/`res.write`/`res.end` and Koa `ctx.body` given request data as a string; Flask/Django/FastAPI responses (`make_response`, `Response`, `HttpResponse`, `HTMLResponse`) and route handlers returning strings built from request data. Objects (serialised as JSON) and escaped or numeric values are not reported.',
+      'Express/Fastify `res.send`/`res.write`/`res.end` and Koa `ctx.body` given request data as a string; Flask/Django/FastAPI responses (`make_response`, `Response`, `HttpResponse`, `HTMLResponse`) and route handlers returning strings built from request data, directly or assembled in a variable first (`html += f\'<li>{name}</li>\'` … `return html`). Objects (serialised as JSON) and escaped or numeric values are not reported.',
     examples: [
       {
         language: 'javascript',

@@ -1,0 +1,130 @@
+import { stringValue, textOf, unwrap } from '../ast.js';
+import type { SyntaxNode } from '../parser.js';
+import { assignedValues, stringValueOf } from '../polyglot.js';
+import { isForeign } from '../parser.js';
+import { defineRule, OWASP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
+import { constantString } from './jwt-hardcoded-secret.js';
+
+/**
+ * Calls that take an HMAC or JWT signing key, per language, and the position of the key. JWT
+ * signing in JavaScript (`jwt.sign`) and Python (`jwt.encode`) is the jwt-hardcoded-secret rule's.
+ */
+interface KeySink {
+  readonly test: (call: QualifiedCall) => boolean;
+  readonly key: number;
+  readonly what: string;
+}
+
+const SINKS: Readonly<Record<string, readonly KeySink[]>> = Object.freeze({
+  javascript: [{ test: (c) => c.qualified === 'crypto.createHmac' || c.method === 'createHmac', key: 1, what: 'HMAC key of `createHmac`' }],
+  python: [
+    { test: (c) => c.qualified === 'hmac.new' || c.qualified === 'hmac.digest' || c.qualified === 'hmac.HMAC', key: 0, what: 'HMAC key of `hmac.new`' },
+    { test: (c) => /(?:^|\.)(?:URLSafeTimedSerializer|URLSafeSerializer|TimestampSigner|Signer|Serializer)$/.test(c.qualified) && c.qualified.startsWith('itsdangerous'), key: 0, what: 'secret key of an itsdangerous signer' },
+  ],
+  java: [
+    { test: (c) => c.isNew && c.method === 'SecretKeySpec', key: 0, what: 'key bytes of `SecretKeySpec`' },
+    { test: (c) => /^HMAC(?:256|384|512)$/.test(c.method) && /Algorithm$/.test(c.name.replace(/\.HMAC\d+$/, '')), key: 0, what: 'HMAC secret of java-jwt `Algorithm`' },
+    { test: (c) => c.method === 'hmacShaKeyFor', key: 0, what: 'key of jjwt `Keys.hmacShaKeyFor`' },
+    { test: (c) => c.method === 'setSigningKey' || c.method === 'signWith', key: -1, what: 'signing key of jjwt' },
+  ],
+  go: [
+    { test: (c) => c.name === 'hmac.New', key: 1, what: 'HMAC key of `hmac.New`' },
+    { test: (c) => c.method === 'SignedString', key: 0, what: 'signing key of `SignedString`' },
+  ],
+  php: [
+    { test: (c) => c.name === 'hash_hmac' || c.name === 'hash_hmac_file', key: 2, what: 'HMAC key of `hash_hmac`' },
+    { test: (c) => /(?:^|\\)JWT(?:::|\.)encode$/.test(c.name), key: 1, what: 'signing key of `JWT::encode`' },
+  ],
+  ruby: [
+    { test: (c) => /OpenSSL::HMAC\.(?:hexdigest|digest|base64digest)$/.test(c.name), key: 1, what: 'HMAC key of `OpenSSL::HMAC`' },
+    { test: (c) => /^JWT\.(?:encode|decode)$/.test(c.name), key: 1, what: 'signing key of `JWT`' },
+  ],
+});
+
+/** A constant byte string: `"k".getBytes()`, `[]byte("k")`, `Buffer.from('k')`, `'k'.encode()`, a literal, or a variable assigned one. */
+function constantKey(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): string | undefined {
+  if (!node || depth > 3) return undefined;
+  const n = unwrap(node);
+  if (!isForeign(ctx.language)) {
+    const direct = constantString(ctx, n);
+    if (direct !== undefined) return direct;
+  } else {
+    const direct = stringValueOf(ctx, n);
+    if (direct !== undefined) return direct;
+    if (n.type === 'identifier' || n.type === 'variable_name') {
+      const values = assignedValues(ctx, n);
+      return values.length === 1 ? constantKey(ctx, values[0], depth + 1) : undefined;
+    }
+  }
+  const text = textOf(ctx.text, n);
+  // Wrappers that turn a literal into bytes: `[]byte("k")`, `Buffer.from('k')`, `"k".getBytes(UTF_8)`, `'k'.encode()`.
+  const m = text.length < 300 ? WRAPPED.exec(text) : null;
+  if (m && !/\$\{|#\{/.test(m[2] ?? '')) return m[2];
+  return stringValue(ctx.text, n);
+}
+
+const WRAPPED = /^(?:\[\]byte\s*\(\s*|Buffer\.from\s*\(\s*|new\s+TextEncoder\(\)\.encode\s*\(\s*|(?=["'`]))(["'`])((?:(?!\1)[^\\]|\\.){0,200})\1\s*(?:\)|,[^()]*\)|\.\s*(?:getBytes|encode)\s*\([^()]*\))$/;
+
+function match(ctx: RuleContext): Match[] {
+  const sinks = SINKS[ctx.language === 'typescript' || ctx.language === 'tsx' ? 'javascript' : ctx.language] ?? [];
+  const out: Match[] = [];
+  for (const call of ctx.calls) {
+    const sink = sinks.find((s) => s.test(call));
+    if (!sink) continue;
+    const arg = sink.key === -1 ? call.args.at(-1) : (call.args[sink.key] ?? call.kwargs.get('key') ?? call.kwargs.get('secret_key'));
+    const key = constantKey(ctx, arg);
+    if (key === undefined || key.length === 0) continue;
+    out.push({ node: call.node, detail: `The ${sink.what} is a ${key.length}-character constant in the source.` });
+  }
+  return out;
+}
+
+export const rule = defineRule({
+  id: 'hardcoded-signing-key',
+  title: 'HMAC or token signing key hard-coded in the source',
+  severity: 'HIGH',
+  confidence: { pattern: 0.8, taint: 0.9 },
+  cwe: 'CWE-321',
+  owasp: OWASP.cryptography,
+  languages: Object.freeze(['javascript', 'typescript', 'tsx', 'python', 'java', 'go', 'php', 'ruby']),
+  description: 'A key that signs or authenticates data (an HMAC key, a JWT secret, a signed-cookie secret) is written in the source, so anyone who reads the code or the built artefact can forge signatures.',
+  remediation: 'Load the key from a secret store or an environment variable at start-up, generate it randomly (at least 32 bytes), and rotate the one in the code: it is already public to everyone with the repository.',
+  docs: {
+    summary:
+      'Node `crypto.createHmac(alg, \'literal\')`; Python `hmac.new(b\'literal\', …)` and itsdangerous signers; Java `new SecretKeySpec("literal".getBytes(), …)`, java-jwt `Algorithm.HMAC256("literal")`, jjwt `Keys.hmacShaKeyFor`/`signWith`/`setSigningKey`; Go `hmac.New(sha256.New, []byte("literal"))` and `token.SignedString([]byte("literal"))`; PHP `hash_hmac(alg, $data, \'literal\')` and `JWT::encode($p, \'literal\', …)`; Ruby `OpenSSL::HMAC.hexdigest(alg, \'literal\', data)` and `JWT.encode/decode`. Keys given directly or through a variable assigned a literal.',
+    examples: [
+      {
+        language: 'javascript',
+        vulnerable: "const crypto = require('crypto');\nfunction sign(data) {\n  return crypto.createHmac('sha256', 'pa4qacea4VK9t9nGv7yZtwmj').update(data).digest('hex');\n}",
+        safe: "const crypto = require('crypto');\nfunction sign(data) {\n  return crypto.createHmac('sha256', process.env.HMAC_KEY).update(data).digest('hex');\n}",
+      },
+      {
+        language: 'python',
+        vulnerable: "import hashlib\nimport hmac\n\ndef sign(message):\n    return hmac.new(b'change-me', message, hashlib.sha256).hexdigest()",
+        safe: "import hashlib\nimport hmac\nimport os\n\ndef sign(message):\n    return hmac.new(os.environ['HMAC_KEY'].encode(), message, hashlib.sha256).hexdigest()",
+      },
+      {
+        language: 'php',
+        vulnerable: "<?php\nfunction sign($data) {\n    return hash_hmac('sha256', $data, 'mysecret');\n}",
+        safe: "<?php\nfunction sign($data) {\n    return hash_hmac('sha256', $data, getenv('HMAC_KEY'));\n}",
+      },
+      {
+        language: 'ruby',
+        vulnerable: "def sign(data)\n  OpenSSL::HMAC.hexdigest('SHA256', 'rubysecret', data)\nend",
+        safe: "def sign(data)\n  OpenSSL::HMAC.hexdigest('SHA256', ENV.fetch('HMAC_KEY'), data)\nend",
+      },
+      {
+        language: 'go',
+        vulnerable: 'package auth\n\nfunc Sign(msg []byte) []byte {\n\tmac := hmac.New(sha256.New, []byte("s3cr3t-key"))\n\tmac.Write(msg)\n\treturn mac.Sum(nil)\n}',
+        safe: 'package auth\n\nfunc Sign(msg []byte) []byte {\n\tmac := hmac.New(sha256.New, []byte(os.Getenv("HMAC_KEY")))\n\tmac.Write(msg)\n\treturn mac.Sum(nil)\n}',
+      },
+      {
+        language: 'java',
+        vulnerable: 'class Tokens {\n  String issue(String user) {\n    return JWT.create().withSubject(user).sign(Algorithm.HMAC256("changeit"));\n  }\n}',
+        safe: 'class Tokens {\n  String issue(String user) {\n    return JWT.create().withSubject(user).sign(Algorithm.HMAC256(System.getenv("JWT_KEY")));\n  }\n}',
+      },
+    ],
+  },
+  match,
+  triggers: ['createHmac', 'hmac', 'HMAC', 'SecretKeySpec', 'HMAC256', 'HMAC384', 'HMAC512', 'hmacShaKeyFor', 'setSigningKey', 'signWith', 'SignedString', 'hash_hmac', 'hash_hmac_file', 'JWT', 'itsdangerous'],
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { byRule, scan } from './helpers.js';
+
+describe('coverage: MongoDB legacy update, Angular and Vue HTML bindings', () => {
+  it('reports a legacy update() whose filter holds request data, not a hash update()', async () => {
+    const code = [
+      "const crypto = require('crypto');",
+      "app.patch('/rest/products/reviews', (req, res) => {",
+      '  db.reviews.update({ _id: req.body.id }, { $set: { message: req.body.message } }, { multi: true });',
+      "  const digest = crypto.createHash('sha256').update(req.body.message).digest('hex');",
+      '  db.reviews.update({ _id: String(req.body.id) }, { $set: { seen: true } });',
+      '});',
+    ].join('\n');
+    expect(byRule(await scan('routes/reviews.js', code), 'nosql-injection').map((f) => f.line)).toEqual([3]);
+  });
+
+  it('reports Angular bypassSecurityTrust* of a variable, not of a literal', async () => {
+    const code = [
+      '@Component({ selector: "app-search", templateUrl: "./search.html" })',
+      'export class SearchResultComponent {',
+      '  constructor(private sanitizer: DomSanitizer) {}',
+      '  show(queryParam: string) {',
+      '    this.searchValue = this.sanitizer.bypassSecurityTrustHtml(queryParam);',
+      '    this.logo = this.sanitizer.bypassSecurityTrustResourceUrl("assets/logo.svg");',
+      '  }',
+      '}',
+    ].join('\n');
+    expect(byRule(await scan('src/app/search.component.ts', code), 'dom-xss').map((f) => f.line)).toEqual([5]);
+  });
+
+  it('reports [innerHTML] and v-html bindings in inline templates, not text interpolation', async () => {
+    const code = [
+      '@Component({',
+      "  selector: 'app-bio',",
+      '  template: `<div [innerHTML]="user.bio"></div><p>{{ user.name }}</p>`,',
+      '})',
+      'export class BioComponent {}',
+      "const Comment = { props: ['body'], template: '<div v-html=\"body\"></div>' };",
+      "const Safe = { props: ['body'], template: '<div>{{ body }}</div>' };",
+    ].join('\n');
+    expect(byRule(await scan('src/app/bio.component.ts', code), 'dom-xss').map((f) => f.line)).toEqual([3, 6]);
+  });
+});
+
+describe('coverage: Angular and Vue template files', () => {
+  it('reports [innerHTML] in an Angular template and v-html in a Vue component at their line', async () => {
+    const angular = '<div class="results">\n  <p>{{ searchValue }}</p>\n  <span [innerHTML]="searchValue"></span>\n  <span [innerHTML]="\'<b>fixed</b>\'"></span>\n</div>\n';
+    const vue = '<template>\n  <article>\n    <div v-html="comment.body"></div>\n    <div>{{ comment.author }}</div>\n  </article>\n</template>\n<script>\nexport default { props: ["comment"] };\n</script>\n';
+    const a = byRule(await scan('src/app/search/search.component.html', angular), 'dom-xss');
+    const v = byRule(await scan('src/components/Comment.vue', vue), 'dom-xss');
+    expect(a.map((f) => [f.line, f.column, f.cwe])).toEqual([[3, 9, 'CWE-79']]);
+    expect(v.map((f) => f.line)).toEqual([3]);
+    expect(v[0]?.evidence).toBe('<div v-html="comment.body"></div>');
+  });
+
+  it('ignores plain HTML pages and vendored templates', async () => {
+    expect(await scan('public/index.html', '<html><body><div id="app"></div></body></html>')).toEqual([]);
+    expect(await scan('node_modules/x/t.html', '<span [innerHTML]="x"></span>')).toEqual([]);
+  });
+});

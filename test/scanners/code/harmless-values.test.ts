@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { byRule, scan } from './helpers.js';
+
+describe('pattern findings: values an attacker does not choose are not reported', () => {
+  it('JavaScript: numbers, random captchas, lookup tables and allow-listed values', async () => {
+    const code = [
+      "const { exec } = require('child_process');",
+      "app.get('/a', (req, res) => {",
+      '  const n = Number(req.query.n);',
+      "  exec('ls ' + n);",
+      '  const m = +req.query.m;',
+      '  exec(`ls ${m}`);',
+      "  const col = COLUMNS[req.query.sort];",
+      "  db.query('SELECT * FROM t ORDER BY ' + col);",
+      "  const ext = req.query.ext;",
+      "  if (!['png', 'jpg'].includes(ext)) return res.sendStatus(400);",
+      "  exec('convert in.' + ext + ' out.png');",
+      '});',
+      'function captcha() {',
+      '  const a = Math.floor(Math.random() * 10);',
+      '  const b = Math.floor(Math.random() * 10);',
+      "  const op = ['+', '-', '*'][Math.floor(Math.random() * 3)];",
+      '  const question = a + op + b;',
+      '  return { question, answer: eval(question) };',
+      '}',
+    ].join('\n');
+    const findings = await scan('src/app.js', code);
+    expect(byRule(findings, 'command-injection')).toEqual([]);
+    expect(byRule(findings, 'sql-injection')).toEqual([]);
+    expect(byRule(findings, 'code-injection')).toEqual([]);
+  });
+
+  it('still reports values built from something not proven harmless', async () => {
+    const code = [
+      "const { exec } = require('child_process');",
+      'function run(dir) {',
+      "  exec('ls ' + dir);",
+      '}',
+      'function calc(expr) {',
+      '  return eval(expr.trim());',
+      '}',
+      'function table(req) {',
+      '  const row = rows[req.query.i];',
+      "  db.query('SELECT * FROM t WHERE name = ' + row);",
+      '}',
+    ].join('\n');
+    const findings = await scan('src/app.js', code);
+    expect(byRule(findings, 'command-injection').map((f) => f.line)).toEqual([3]);
+    expect(byRule(findings, 'code-injection').map((f) => f.line)).toEqual([6]);
+    expect(byRule(findings, 'sql-injection').map((f) => f.line)).toEqual([10]);
+  });
+
+  it('Python: int()/float() values, random numbers and allow-listed values', async () => {
+    const code = [
+      'import random, subprocess',
+      "@app.route('/a')",
+      'def a():',
+      "    n = int(request.args.get('n'))",
+      "    subprocess.call('ls ' + str(n), shell=True)",
+      "    f = float(request.args.get('f'))",
+      "    subprocess.call('ls %s' % f, shell=True)",
+      '    x = random.randint(1, 9)',
+      '    y = random.randint(1, 9)',
+      "    expr = str(x) + '+' + str(y)",
+      '    answer = eval(expr)',
+      "    kind = request.args.get('kind')",
+      '    if kind not in ALLOWED:',
+      '        abort(400)',
+      "    subprocess.call('ls ' + kind, shell=True)",
+      "    cursor.execute('SELECT * FROM t WHERE id = %s', (request.args['id'],))",
+    ].join('\n');
+    const findings = await scan('app/views.py', code);
+    expect(byRule(findings, 'command-injection')).toEqual([]);
+    expect(byRule(findings, 'code-injection')).toEqual([]);
+    expect(byRule(findings, 'sql-injection')).toEqual([]);
+  });
+});
+
+describe('pattern findings: harmless formatted text joined with an unknown value', () => {
+  it('still reports SQL whose harmless %-formatted head is joined with a parameter', async () => {
+    const code = [
+      'class History:',
+      '    def run(self, sql, params, raw=True):',
+      "        column = 'source_raw' if raw else 'source'",
+      '        query = "SELECT session, %s FROM history " % column + sql',
+      '        return self.db.execute(query, params)',
+    ].join('\n');
+    expect(byRule(await scan('history.py', code), 'sql-injection').map((f) => f.line)).toEqual([5]);
+  });
+});

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { byRule, scan } from './helpers.js';
+
+const lines = async (path: string, code: string) => byRule(await scan(path, code), 'hardcoded-signing-key').map((f) => f.line);
+
+describe('hardcoded-signing-key: HMAC and JWT keys in every language', () => {
+  it('JavaScript and Python: literal keys, directly or through a variable, not keys read at run time', async () => {
+    expect(await lines('src/a.js', "const crypto = require('crypto');\nconst KEY = 'pa4qacea4VK9t9nGv7yZtwmj';\nconst a = crypto.createHmac('sha256', KEY).update(d).digest('hex');\nconst b = crypto.createHmac('sha256', process.env.HMAC_KEY).update(d).digest('hex');")).toEqual([3]);
+    expect(await lines('app/sign.py', "import hmac, hashlib, os\nSECRET = b'topsecret'\ndef sign(m):\n    return hmac.new(SECRET, m, hashlib.sha256).hexdigest()\ndef ok(m):\n    return hmac.new(os.environ['K'].encode(), m, hashlib.sha256).hexdigest()\n")).toEqual([4]);
+  });
+
+  it('PHP, Ruby, Java and Go', async () => {
+    expect(await lines('a.php', "<?php\n$sig = hash_hmac('sha256', $data, 'mysecret');\n$t = JWT::encode($payload, 'jwtsecret', 'HS256');\n$ok = hash_hmac('sha256', $data, getenv('K'));\n")).toEqual([2, 3]);
+    expect(await lines('a.rb', "sig = OpenSSL::HMAC.hexdigest('SHA256', 'rubysecret', data)\ntoken = JWT.encode(payload, 'jwtsecret', 'HS256')\nok = JWT.encode(payload, ENV['K'], 'HS256')\n")).toEqual([1, 2]);
+    expect(
+      await lines('A.java', 'class A {\n  void s() throws Exception {\n    SecretKeySpec k = new SecretKeySpec("javasecret".getBytes(StandardCharsets.UTF_8), "HmacSHA256");\n    SecretKeySpec ok = new SecretKeySpec(loadKey(), "HmacSHA256");\n    String t = JWT.create().sign(Algorithm.HMAC256("changeit"));\n  }\n}\n'),
+    ).toEqual([3, 5]);
+    expect(await lines('a.go', 'package a\n\nfunc S(m []byte) {\n\tmac := hmac.New(sha256.New, []byte("gosecret"))\n\tok := hmac.New(sha256.New, key)\n\ts, _ := token.SignedString([]byte(os.Getenv("K")))\n}\n')).toEqual([4]);
+  });
+});
