@@ -10,7 +10,21 @@ export function pathId(path: string, v5: boolean): string {
     return paren === -1 ? bare : bare.slice(0, paren);
   }
   const underscore = bare.indexOf('_', bare.lastIndexOf('/') + 1);
-  return underscore === -1 ? bare : bare.slice(0, underscore);
+  const id = underscore === -1 ? bare : bare.slice(0, underscore);
+  return path.startsWith('/') ? id : withoutRegistryHost(id);
+}
+
+/**
+ * v5 writes a package from a registry other than the default one with that registry's host
+ * first and no leading slash: `registry.corp.example/@scope/name/1.2.3`. The host is not part
+ * of the name. Other host-first paths (`github.com/user/repo/<commit>`) end in no version and
+ * are left as they are.
+ */
+function withoutRegistryHost(id: string): string {
+  const slash = id.indexOf('/');
+  if (slash <= 0 || !/^[\w-]+(?:\.[\w-]+)+(?::\d{1,5})?$/.test(id.slice(0, slash))) return id;
+  const rest = id.slice(slash + 1);
+  return /^(?:@[^/@]+\/)?[^/@]+\/\d+\.\d+\.\d+[^/]*$/.test(rest) ? rest : id;
 }
 
 /** Name and version from an id; version only when it looks like one (not a URL or commit path). */

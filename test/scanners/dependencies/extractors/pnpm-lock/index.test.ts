@@ -56,6 +56,15 @@ describe('pnpm-lock extractor', () => {
     ]);
   });
 
+  it('drops the registry host v5 writes before packages of other registries, and keeps host paths that are not versions', () => {
+    const rows = run('ok-v5-registry-host.yaml').packages.map((p) => [p.name, p.version, p.direct]);
+    expect(rows).toEqual([
+      ['@corp/ui', '2.1.0', true],
+      ['lodash', '4.17.20', true],
+      ['tool', '1.0.0', true],
+    ]);
+  });
+
   it('turns a malformed file into one warning and no packages', () => {
     const result = run('broken-yaml.yaml');
     expect(result.packages).toEqual([]);
