@@ -22,7 +22,10 @@ export const EXTRACTOR_DOCS: Readonly<Record<string, { readonly files: string; r
   'poetry-lock': { files: '`poetry.lock`', notes: 'lock 1.x and 2.x; dev groups; git/url/file/directory sources; hashes' },
   'uv-lock': { files: '`uv.lock`', notes: 'registry, git, url and path sources; direct and dev from the project roots; hashes' },
   'pyproject-toml': { files: '`pyproject.toml`', notes: 'PEP 621 dependencies and extras, PEP 735 groups, uv dev-dependencies, Poetry dependencies and groups' },
-  'go-mod': { files: '`go.mod`', notes: 'require (with `// indirect`), replace; versions as OSV spells them (no `v`); the standard library as `stdlib` at the toolchain or go version' },
+  'go-mod': {
+    files: '`go.mod` (and the `go.sum` beside it before Go 1.17)',
+    notes: 'require (with `// indirect`), replace; versions as OSV spells them (no `v`); the standard library as `stdlib` at the toolchain or go version (`1.18rc1` is `1.18.0-rc.1`); before Go 1.17, go.mod lists only direct modules, so go.sum modules with a source hash are reported as transitive at their highest version',
+  },
   'cargo-toml': { files: '`Cargo.toml`', notes: 'dependencies, dev-, build- and target-specific dependencies, workspace dependencies, git/path' },
   'cargo-lock': { files: '`Cargo.lock`', notes: 'lockfile v1–v4; registry or git source; checksum' },
   gemfile: { files: '`Gemfile`, `gems.rb`', notes: 'constraints, groups, git/github/path/source options' },

@@ -8,7 +8,11 @@
  *   directory as `resolved`); a module replacement swaps in the replacement's path and
  *   version (what is actually built) with `source: 'url'` and `resolved` `<path>@<version>`.
  * - The standard library is reported as OSV's `stdlib` package at the `toolchain` version,
- *   else at the `go` directive's (`1.22` → `1.22.0`), as osv-scanner does.
+ *   else at the `go` directive's (`1.22` → `1.22.0`, `1.18rc1` → `1.18.0-rc.1`; a toolchain
+ *   suffix such as `go1.21.5-corp` or `+auto` is dropped), as osv-scanner does.
+ * - Before Go 1.17 go.mod lists only the direct modules: the `go.sum` beside it is read
+ *   too (see `includes`), and every module it holds source hashes for is reported as
+ *   transitive at its highest listed version (what minimal version selection builds).
  * - `exclude`, `retract` and `module` lines are not packages.
  */
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
@@ -59,6 +63,56 @@ function parseReplace(body: string): [string, Replace] | undefined {
   return [from, { to, ...(fromVersion ? { fromVersion } : {}), ...(toVersion ? { toVersion } : {}) }];
 }
 
+/**
+ * A Go release as OSV's stdlib versions spell it: `1.22` → `1.22.0`, `1.18rc1` →
+ * `1.18.0-rc.1`, `1.21.5-corp` / `1.22.0+auto` → `1.21.5` / `1.22.0` (a toolchain's suffix
+ * names a custom build of that release).
+ */
+export function goRelease(text: string): string | undefined {
+  const m = /^(\d{1,4})\.(\d{1,4})(?:\.(\d{1,4}))?(?:(rc|beta)(\d{1,3}))?(?:[-+][\w.-]{0,64})?$/.exec(text.trim());
+  if (!m) return undefined;
+  const release = `${m[1]}.${m[2]}.${m[3] ?? '0'}`;
+  return m[4] ? `${release}-${m[4]}.${m[5]}` : release;
+}
+
+/** Whether a go directive's version is before 1.17 (go.mod then lists only direct modules). */
+function beforeGo117(version: string | undefined): boolean {
+  const m = version === undefined ? undefined : /^1\.(\d+)\./.exec(version);
+  return m !== undefined && m !== null && Number(m[1]) < 17;
+}
+
+/**
+ * go.sum: `<module> <version>[/go.mod] h1:<hash>`. A module with a hash of its source
+ * (not only of its go.mod) was downloaded for the build; the highest such version is
+ * the one built.
+ */
+function extractGoSum(path: string, text: string): ExtractResult {
+  const highest = new Map<string, { version: string; line: number }>();
+  for (const [index, raw] of text.split('\n').entries()) {
+    const [name, version] = raw.slice(0, MAX_LINE).trim().split(/\s+/);
+    if (!name || !version || version.endsWith('/go.mod') || !MODULE_PATH.test(name) || !VERSION.test(version)) continue;
+    const held = highest.get(name);
+    if (!held || compareGoVersions(version, held.version) > 0) highest.set(name, { version, line: index + 1 });
+  }
+  const packages: ExtractedPackage[] = [...highest].map(([name, { version, line }]) => ({
+    ecosystem: 'Go', name, version: version.slice(1), direct: false, path, line, source: 'registry',
+  }));
+  return { kind: 'lockfile', packages, warnings: [] };
+}
+
+/** SemVer precedence of two Go module versions (`v1.2.3`, pseudo-versions, `+incompatible`). */
+function compareGoVersions(a: string, b: string): number {
+  const parse = (v: string) => {
+    const [core = '', pre] = v.slice(1).replace(/\+.*$/, '').split(/-(.*)/s);
+    return { nums: core.split('.').map(Number), pre };
+  };
+  const x = parse(a);
+  const y = parse(b);
+  for (let i = 0; i < 3; i++) if ((x.nums[i] ?? 0) !== (y.nums[i] ?? 0)) return (x.nums[i] ?? 0) - (y.nums[i] ?? 0);
+  if (x.pre === undefined || y.pre === undefined) return (x.pre === undefined ? 1 : 0) - (y.pre === undefined ? 1 : 0);
+  return x.pre < y.pre ? -1 : x.pre > y.pre ? 1 : 0;
+}
+
 function isLocal(path: string): boolean {
   return /^(?:\.{1,2}[/\\]|\.{1,2}$|\/|[A-Za-z]:[/\\])/.test(path);
 }
@@ -83,7 +137,14 @@ export const extractor: Extractor = {
   matches(path: string): boolean {
     return (path.split(/[/\\]/).pop() ?? '') === 'go.mod';
   },
+  includes(path: string, text: string): string[] {
+    if ((path.split('/').pop() ?? '') !== 'go.mod') return [];
+    const go = /^go\s+(\S+)/m.exec(text)?.[1];
+    if (!beforeGo117(go === undefined ? undefined : goRelease(go))) return [];
+    return [`${path.slice(0, path.length - 'go.mod'.length)}go.sum`];
+  },
   extract(path: string, text: string): ExtractResult {
+    if ((path.split('/').pop() ?? '') === 'go.sum') return extractGoSum(path, text);
     const requires: Require[] = [];
     const replaces = new Map<string, Replace[]>();
     const warnings: string[] = [];
@@ -121,11 +182,12 @@ export const extractor: Extractor = {
         if (rep) replaces.set(rep[0], [...(replaces.get(rep[0]) ?? []), rep[1]]);
         else warnings.push(`${path}:${lineNo}: cannot parse replace "${body.slice(0, 200)}"`);
       } else if (verb === 'go' && block === undefined) {
-        const v = /^(\d+\.\d+(?:\.\d+)?)$/.exec(body.replace(/\s*\/\/.*$/, ''))?.[1];
-        if (v) goVersion = { version: v.split('.').length === 2 ? `${v}.0` : v, line: lineNo };
+        const v = goRelease(body.replace(/\s*\/\/.*$/, ''));
+        if (v) goVersion = { version: v, line: lineNo };
       } else if (verb === 'toolchain' && block === undefined) {
-        const v = /^go(\d+\.\d+\.\d+)$/.exec(body.replace(/\s*\/\/.*$/, ''))?.[1];
-        if (v) toolchain = { version: v, line: lineNo };
+        const v = /^go(\S+)$/.exec(body.replace(/\s*\/\/.*$/, ''))?.[1];
+        const release = v === undefined ? undefined : goRelease(v);
+        if (release) toolchain = { version: release, line: lineNo };
       } else if (block === undefined && verb === undefined) {
         warnings.push(`${path}:${lineNo}: not a go.mod directive`);
       }
