@@ -97,6 +97,17 @@ export class AdvisoriesRepository {
     return found;
   }
 
+  /** Stored records by id. */
+  async findByIds(ids: readonly string[]): Promise<Map<string, unknown>> {
+    const found = new Map<string, unknown>();
+    const unique = [...new Set(ids)];
+    for (let i = 0; i < unique.length; i += NAMES_PER_QUERY) {
+      const rows = await this.db.selectFrom('osv_vulns').select(['id', 'record']).where('id', 'in', unique.slice(i, i + NAMES_PER_QUERY)).execute();
+      for (const row of rows) found.set(row.id, typeof row.record === 'string' ? (JSON.parse(row.record) as unknown) : row.record);
+    }
+    return found;
+  }
+
   /** Whether anything was ever imported (cheap: one row). */
   async isEmpty(): Promise<boolean> {
     const row = await this.db.selectFrom('osv_vulns').select('id').limit(1).executeTakeFirst();

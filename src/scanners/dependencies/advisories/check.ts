@@ -8,6 +8,8 @@ import type { RawFinding } from '../../../core/findings.js';
 import type { ExtractedPackage } from '../types.js';
 import { vulnerabilityFindings } from './findings.js';
 import { normalisePackageName } from './match.js';
+import type { OsvVulnerability } from './osv-schema.js';
+import { aliasesToAsk, withAliasSeverity } from './severity.js';
 import type { AdvisorySource, PackageQuery } from './source.js';
 
 export interface CveCheckOutcome {
@@ -98,6 +100,7 @@ export async function checkKnownVulnerabilities(
       advisories: coverage(() => ({ checked: false })),
     };
   }
+  answers = await borrowSeverities(answers, source, signal);
   const findings: RawFinding[] = [];
   let vulnerable = 0;
   groups.forEach((group, index) => {
@@ -134,4 +137,23 @@ function coverageWarnings(coverage: AdvisoryCoverage, now: Date): string[] {
     }
   }
   return warnings;
+}
+
+/**
+ * Records without a severity of their own (Go, PyPA, RustSec) take their GHSA alias's,
+ * fetched from the same source. A source that cannot give them leaves the default
+ * severity: the findings stand either way.
+ */
+async function borrowSeverities(answers: OsvVulnerability[][], source: AdvisorySource, signal?: AbortSignal): Promise<OsvVulnerability[][]> {
+  if (!source.records) return answers;
+  const wanted = new Set(answers.flat().flatMap(aliasesToAsk));
+  if (wanted.size === 0) return answers;
+  let aliases: ReadonlyMap<string, OsvVulnerability>;
+  try {
+    aliases = await source.records([...wanted], signal);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return answers;
+  }
+  return answers.map((records) => records.map((r) => withAliasSeverity(r, aliases)));
 }

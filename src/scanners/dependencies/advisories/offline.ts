@@ -13,6 +13,8 @@ export interface AdvisoryStore {
   findByPackages(packages: readonly { readonly ecosystem: string; readonly name: string }[]): Promise<Map<string, unknown[]>>;
   /** True when nothing was ever imported. */
   isEmpty(): Promise<boolean>;
+  /** Records by id (withdrawn ones too). */
+  findByIds(ids: readonly string[]): Promise<Map<string, unknown>>;
   /** Advisories in force per ecosystem and the time of their latest import. */
   ecosystems(): Promise<readonly { readonly ecosystem: string; readonly advisories: number; readonly imported_at: string }[]>;
 }
@@ -27,6 +29,10 @@ export class OfflineAdvisorySource implements AdvisorySource {
   async coverage(): Promise<Map<string, { advisories: number; importedAt: string }>> {
     const rows = await this.store.ecosystems();
     return new Map(rows.map((r) => [r.ecosystem, { advisories: r.advisories, importedAt: r.imported_at }]));
+  }
+
+  async records(ids: readonly string[]): Promise<Map<string, OsvVulnerability>> {
+    return (await this.store.findByIds(ids)) as Map<string, OsvVulnerability>;
   }
 
   async lookup(queries: readonly PackageQuery[]): Promise<OsvVulnerability[][]> {

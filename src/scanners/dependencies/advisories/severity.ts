@@ -87,3 +87,30 @@ export function advisorySeverity(vuln: OsvVulnerability, affected?: OsvAffected)
 
   return { severity: 'MEDIUM', source: 'default' };
 }
+
+/** GitHub advisory ids: the records that carry a reviewed severity when Go, PyPA or RustSec records do not. */
+const GHSA_ID = /^GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}$/;
+
+/** The GHSA aliases of a record whose own fields give no severity (Go, PyPA and RustSec records mostly). */
+export function aliasesToAsk(vuln: OsvVulnerability): string[] {
+  if (advisorySeverity(vuln).source !== 'default' || !Array.isArray(vuln.aliases)) return [];
+  return vuln.aliases.filter((a): a is string => typeof a === 'string' && GHSA_ID.test(a));
+}
+
+/**
+ * A record without a severity of its own takes its GHSA alias's: the CVSS vectors when the
+ * alias has them, else its `database_specific.severity` word. The record is copied, with
+ * `database_specific.severity_source` naming the alias; records with a severity stay as they are.
+ */
+export function withAliasSeverity(vuln: OsvVulnerability, aliases: ReadonlyMap<string, OsvVulnerability>): OsvVulnerability {
+  for (const id of aliasesToAsk(vuln)) {
+    const alias = aliases.get(id);
+    if (alias === undefined) continue;
+    const borrowed = advisorySeverity(alias);
+    if (borrowed.source === 'default') continue;
+    const databaseSpecific = typeof vuln.database_specific === 'object' && vuln.database_specific !== null ? vuln.database_specific : {};
+    if (borrowed.source === 'cvss') return { ...vuln, severity: alias.severity, database_specific: { ...databaseSpecific, severity_source: id } };
+    return { ...vuln, database_specific: { ...databaseSpecific, severity: borrowed.severity, severity_source: id } };
+  }
+  return vuln;
+}

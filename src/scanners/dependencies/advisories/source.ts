@@ -21,4 +21,6 @@ export interface AdvisorySource {
    * undefined for a source that covers every ecosystem it is asked about (online).
    */
   coverage?(): Promise<ReadonlyMap<string, { readonly advisories: number; readonly importedAt: string }>>;
+  /** Records by id (aliases whose severity a record without one borrows); ids the source does not hold are left out. */
+  records?(ids: readonly string[], signal?: AbortSignal): Promise<ReadonlyMap<string, OsvVulnerability>>;
 }
