@@ -37,7 +37,9 @@ function readClassic(path: string, text: string): ExtractedPackage[] {
   for (const entry of entries) for (const dep of entry.deps) required.add(dep);
   const out: ExtractedPackage[] = [];
   for (const entry of entries) {
-    const first = splitNameAt(entry.specs[0] ?? '');
+    const spec = entry.specs[0] ?? '';
+    // A header may name a package without a range (`lodash:`, as `yarn add lodash` once wrote it): any version.
+    const first = splitNameAt(spec) ?? (/^(?:@[\w.-]+\/)?[\w.-]+$/.test(spec) ? { name: spec, rest: '' } : undefined);
     if (first === undefined) throw new ClassicSyntaxError(`line ${entry.line}: cannot read a package name`);
     const alias = parseAlias(first.rest);
     const range = alias ? alias.range : first.rest;

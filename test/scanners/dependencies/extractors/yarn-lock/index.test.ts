@@ -57,6 +57,16 @@ describe('yarn-lock extractor', () => {
     });
   });
 
+  it('reads classic headers that name a package without a range', () => {
+    const text = '# yarn lockfile v1\n\n\nlodash:\n  version "4.17.4"\n  resolved "https://registry.yarnpkg.com/lodash/-/lodash-4.17.4.tgz"\n\n"@scope/pkg":\n  version "1.0.0"\n';
+    const out = extractor.extract('yarn.lock', text);
+    expect(out.warnings).toEqual([]);
+    expect(out.packages.map((p) => [p.name, p.version, p.line, p.source])).toEqual([
+      ['lodash', '4.17.4', 4, 'registry'],
+      ['@scope/pkg', '1.0.0', 8, 'registry'],
+    ]);
+  });
+
   it('turns a malformed classic or Berry file into one warning and no packages', () => {
     for (const name of ['broken-classic.lock', 'broken-berry.lock']) {
       const result = run(name);
