@@ -73,7 +73,7 @@ function findingSchema<L extends TSchema>(location: L, title: string) {
       confidence: Type.Number({ minimum: 0, maximum: 1 }),
       owasp_categories: Type.Array(OwaspCategory),
       rule_id: Type.Optional(Type.String({ description: 'The detection rule (additive field)' })),
-      cwe: Type.Optional(Type.String({ pattern: '^CWE-[0-9]+$', description: 'The weakness the finding reports, such as CWE-89 (additive field)' })),
+      cwe: Type.Optional(Type.String({ pattern: '^CWE-[0-9]+$', 'x-expected': 'a CWE id such as CWE-89', description: 'The weakness the finding reports, such as CWE-89 (additive field)' })),
     },
     { title },
   );
