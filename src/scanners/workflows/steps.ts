@@ -87,6 +87,18 @@ export function conditions(job: Job, step?: Step): string {
   return `${job.if?.value ?? ''} ${step?.if?.value ?? ''}`.toLowerCase();
 }
 
+/** Every job's and step's `if:`, with the words a finding uses for where it is and a key per place. */
+export function ifConditions(wf: WorkflowFile): { cond: Str; where: string; key: string }[] {
+  const out: { cond: Str; where: string; key: string }[] = [];
+  for (const job of wf.jobs) {
+    if (job.if) out.push({ cond: job.if, where: `job \`${job.id}\``, key: job.id });
+    for (const step of job.steps) {
+      if (step.if) out.push({ cond: step.if, where: `step ${step.index + 1} of job \`${job.id}\``, key: `${job.id}|${step.index}` });
+    }
+  }
+  return out;
+}
+
 export function isFalse(value: Str | undefined): boolean {
   return value !== undefined && value.value.trim().toLowerCase() === 'false';
 }

@@ -2,6 +2,7 @@ import { privilegedTriggers } from '../contexts.js';
 import type { Str } from '../parse.js';
 import type { WorkflowFile } from '../model.js';
 import { offsetInScalar } from '../parse.js';
+import { ifConditions } from '../steps.js';
 import { defineRule, OWASP, WORKFLOW_ONLY, type Hit } from '../rule.js';
 
 /** Account ids of the usual bots: dependabot[bot], renovate[bot], github-actions[bot]. */
@@ -42,10 +43,7 @@ function detect(wf: WorkflowFile): Hit[] {
       key,
     });
   };
-  for (const job of wf.jobs) {
-    check(job.if, `job \`${job.id}\``, job.id);
-    for (const step of job.steps) check(step.if, `step ${step.index + 1} of job \`${job.id}\``, `${job.id}|${step.index}`);
-  }
+  for (const { cond, where, key } of ifConditions(wf)) check(cond, where, key);
   return hits;
 }
 

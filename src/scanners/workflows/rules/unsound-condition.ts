@@ -1,5 +1,6 @@
 import type { WorkflowFile } from '../model.js';
 import { startOf, type Str } from '../parse.js';
+import { ifConditions } from '../steps.js';
 import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
 
 /**
@@ -27,10 +28,7 @@ function detect(wf: WorkflowFile): Hit[] {
       key,
     });
   };
-  for (const job of wf.jobs) {
-    check(job.if, `job \`${job.id}\``, job.id);
-    for (const step of job.steps) check(step.if, `step ${step.index + 1} of job \`${job.id}\``, `${job.id}|${step.index}`);
-  }
+  for (const { cond, where, key } of ifConditions(wf)) check(cond, where, key);
   return hits;
 }
 
