@@ -44,10 +44,12 @@ interface Compiled {
 function compile(rule: SecretRule): Compiled {
   if (rule.requires && (rule.requires.global || rule.requires.sticky)) throw new Error(`Rule ${rule.id}: requires must not be global or sticky`);
   const flags = new Set(rule.pattern.flags.split('').filter((f) => 'imsu'.includes(f)));
-  flags.add(rule.anchored ? 'y' : 'g');
+  flags.add(rule.anchored || rule.startsAtName ? 'y' : 'g');
   flags.add('d');
   if (!/\(\?<secret>/.test(rule.pattern.source)) throw new Error(`Rule ${rule.id}: pattern has no (?<secret>…) group`);
-  if (rule.anchored && rule.multiline) throw new Error(`Rule ${rule.id}: anchored and multiline do not combine`);
+  if ((rule.anchored || rule.startsAtName) && rule.multiline) throw new Error(`Rule ${rule.id}: anchored and multiline do not combine`);
+  if (rule.anchored && rule.startsAtName) throw new Error(`Rule ${rule.id}: anchored and startsAtName do not combine`);
+  if (rule.startsAtName && !rule.pattern.source.startsWith(NAME_START_GUARD)) throw new Error(`Rule ${rule.id}: a startsAtName pattern begins with ${NAME_START_GUARD}`);
   return { rule, regex: new RegExp(rule.pattern.source, [...flags].join('')) };
 }
 
@@ -79,10 +81,44 @@ class LineIndex {
   }
 }
 
+/** Characters of a setting's name, as the `startsAtName` rules' patterns spell them. */
+const isNameChar = (code: number): boolean =>
+  (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 46 || code === 45;
+
+/** The lookbehind a `startsAtName` pattern begins with: no name character before the match. */
+const NAME_START_GUARD = '(?<![\\w.-])';
+
+/** Longest name prefix walked back over before a keyword (longer names are not settings). */
+const NAME_WALK_CHARS = 128;
+
+/** Where the name holding the character at `offset` starts. */
+function nameStart(text: string, offset: number): number {
+  let start = offset;
+  while (start > 0 && offset - start < NAME_WALK_CHARS && isNameChar(text.charCodeAt(start - 1))) start--;
+  return start;
+}
+
+const isQuote = (code: number): boolean => code === 34 || code === 39 || code === 96;
+
 function lineBounds(text: string, offset: number): [number, number] {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
   const nl = text.indexOf('\n', offset);
   return [start, nl === -1 ? text.length : nl];
+}
+
+/**
+ * The line around `offset`, looked for at most `reach` characters either side: on a
+ * minified file (one line of megabytes) an unbounded search per keyword hit is quadratic.
+ * A bound that is hit stands in for the line's start or end.
+ */
+function nearLineBounds(text: string, offset: number, reach: number): [number, number] {
+  const low = Math.max(0, offset - reach);
+  let start = offset;
+  while (start > low && text.charCodeAt(start - 1) !== 10) start--;
+  const high = Math.min(text.length, offset + reach);
+  let end = offset;
+  while (end < high && text.charCodeAt(end) !== 10) end++;
+  return [start, end];
 }
 
 /**
@@ -146,8 +182,9 @@ export class SecretDetector {
    */
   private scanView(path: string, text: string, view: string): Candidate[] {
     const found: Candidate[] = [];
-    const coveredUntil = new Map<number, number>();
-    const seen = new Set<string>();
+    /** Per rule: offsets before this were already covered by an earlier window (-1: none yet). */
+    const coveredUntil = new Int32Array(this.compiled.length).fill(-1);
+    const seen = new Set<number>();
     let lines: LineIndex | undefined;
     /** Per rule: 0 skipped on this file, 1 runs, 2 runs if the text meets its `requires` (decided at its first keyword). */
     const allowed = this.initialState.slice();
@@ -167,7 +204,7 @@ export class SecretDetector {
       const secret = m.groups?.secret;
       if (!span || !secret) return;
       const start = from + span[0];
-      const key = `${ruleIndex}:${start}`;
+      const key = ruleIndex * 2 ** 32 + start;
       if (seen.has(key)) return;
       seen.add(key);
       if (view !== text && text.slice(start, start + secret.length) !== secret) return;
@@ -192,7 +229,15 @@ export class SecretDetector {
       }
     }
 
-    this.matcher.scan(view, ({ keyword, offset }) => {
+    // The line around a keyword hit; hits come in text order, so the last one found is often reused.
+    // Past MAX_LINE_CHARS + 1 either way a line is long, and only a window of it is read.
+    let near: [number, number] = [-1, -1];
+    const boundsAt = (offset: number): [number, number] => {
+      if (offset < near[0] || offset >= near[1] || near[1] - near[0] > MAX_LINE_CHARS) near = nearLineBounds(view, offset, MAX_LINE_CHARS + 1);
+      return near;
+    };
+
+    this.matcher.scan(view, (keyword, offset) => {
       for (const ruleIndex of this.rulesOfKeyword[keyword] ?? []) {
         if (!runs(ruleIndex)) continue;
         const { rule, regex } = this.compiled[ruleIndex] as Compiled;
@@ -203,11 +248,31 @@ export class SecretDetector {
           if (m) report(ruleIndex, m, 0);
           continue;
         }
-        if (offset < (coveredUntil.get(ruleIndex) ?? -1)) continue;
-        lines ??= new LineIndex(view);
-        const bounds = lines.boundsOf(offset, view.length);
+        if (rule.startsAtName) {
+          // A match can begin only at the name's start or at a quote just before it; the
+          // quote is tried first, as a left-to-right scan would. Matches do not overlap and,
+          // as for other rules, stay inside the line (or the window of a long line).
+          const [from, to] = window(boundsAt(offset), offset, view.length, false);
+          const start = Math.max(from, nameStart(view, offset));
+          if (start <= (coveredUntil[ruleIndex] as number)) continue;
+          coveredUntil[ruleIndex] = start;
+          const chunk = view.slice(from, to);
+          const quoted = start > from && isQuote(view.charCodeAt(start - 1));
+          regex.lastIndex = quoted ? start - 1 - from : start - from;
+          let m = regex.exec(chunk);
+          if (m === null && quoted) {
+            regex.lastIndex = start - from;
+            m = regex.exec(chunk);
+          }
+          if (m === null) continue;
+          coveredUntil[ruleIndex] = from + m.index + m[0].length - 1;
+          report(ruleIndex, m, from);
+          continue;
+        }
+        if (offset < (coveredUntil[ruleIndex] as number)) continue;
+        const bounds = boundsAt(offset);
         const [from, to] = window(bounds, offset, view.length, rule.multiline === true);
-        coveredUntil.set(ruleIndex, rule.multiline ? bounds[1] : to - (to - from >= 2 * WINDOW_CHARS ? WINDOW_CHARS / 2 : 0));
+        coveredUntil[ruleIndex] = rule.multiline ? bounds[1] : to - (to - from >= 2 * WINDOW_CHARS ? WINDOW_CHARS / 2 : 0);
         const chunk = view.slice(from, to);
         regex.lastIndex = 0;
         for (let m = regex.exec(chunk); m !== null; m = regex.exec(chunk)) {
@@ -253,8 +318,8 @@ export class SecretDetector {
     if (!rule.keepPlaceholders && isPlaceholder(secret)) return 'no';
     if (!rule.validate) return 'yes';
     const { text, offset } = context;
-    const [start, end] = lineBounds(text, offset);
-    const line = text.slice(Math.max(start, offset - MAX_LINE_CHARS), Math.min(end, offset + MAX_LINE_CHARS));
+    const [start, end] = nearLineBounds(text, offset, MAX_LINE_CHARS);
+    const line = text.slice(start, end);
     return rule.validate(secret, { ...context, line }) ? 'yes' : rule.generic ? 'no' : 'refuted';
   }
 }
