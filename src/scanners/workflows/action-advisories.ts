@@ -305,6 +305,9 @@ export function advisoryKey(group: readonly OsvVulnerability[]): string {
   return ids.filter((id) => GHSA_ID.test(id)).sort()[0] ?? group[0]?.id ?? 'unknown';
 }
 
+/** Where people read an advisory: GitHub's page for GHSA ids, OSV's for the others. */
+const advisoryUrl = (id: string) => (GHSA_ID.test(id) ? `https://github.com/advisories/${id}` : `https://osv.dev/vulnerability/${encodeURIComponent(id)}`);
+
 function summaryOf(group: readonly OsvVulnerability[]): string {
   for (const r of group) {
     const text = typeof r.summary === 'string' && r.summary.trim() ? r.summary : typeof r.details === 'string' ? (r.details.split(/(?<=\.)\s/)[0] ?? '') : '';
@@ -351,26 +354,27 @@ export function advisoryHits(wf: WorkflowFile, recordsFor: (names: readonly stri
         .reduce((a, b) => (SEVERITY_ORDER.indexOf(b) > SEVERITY_ORDER.indexOf(a) ? b : a));
       const fixes = group.map((r) => fixedAbove(r, use)).filter((f): f is string => f !== undefined);
       const fix = fixes.sort((a, b) => compareKeys(eventKey(a), eventKey(b)))[0];
-      const at =
+      const also = cves.length > 0 ? ` (${cves.join(', ')})` : '';
+      const what =
         how === 'commit'
-          ? `is pinned to ${use.sha}, a commit the advisory lists as affected,`
+          ? `is pinned to ${use.sha}, a commit ${id}${also} lists as affected`
           : use.basis === 'branch'
-            ? `follows \`${use.ref.ref}\` (read as the newest release, which no fix covers) and`
+            ? `follows \`${use.ref.ref}\`, read as its newest release, which ${id}${also} affects with no fix known`
             : use.basis === 'comment'
-              ? `is pinned to a commit whose comment names ${versionText(use)}, which`
+              ? `is pinned to a commit whose comment names ${versionText(use)}, a release affected by ${id}${also}`
               : use.version && use.version.parts.length < 3
-                ? `uses \`${use.ref.ref}\`, whose newest release`
-                : `at ${versionText(use)}`;
+                ? `uses \`${use.ref.ref}\`, whose newest release is affected by ${id}${also}`
+                : `at ${versionText(use)} is affected by ${id}${also}`;
       hits.push({
         severity,
         confidence: how === 'commit' ? 1 : use.basis === 'tag' ? 0.9 : use.basis === 'comment' ? 0.8 : 0.6,
         offset: startOf(uses.node),
         description:
-          `\`${use.ref.name}\` ${at} is affected by ${id}${cves.length > 0 ? ` (${cves.join(', ')})` : ''}: ${summaryOf(group)}. ` +
+          `\`${use.ref.name}\` ${what}: ${summaryOf(group)}. ` +
           `Affected: ${affectedInWords(group[0] as OsvVulnerability, use.names)}.${fix ? ` Fixed in ${fix}.` : ' No fixed release is published.'}`,
         remediation: fix
-          ? `Update ${use.ref.repo} to ${/^v/i.test(fix) ? fix : `v${fix}`} or later, pinned to that release's commit SHA with the version as a comment. See https://github.com/advisories/${id}.`
-          : `No fixed release of ${use.ref.repo} is published for ${id}: replace the action or apply the advisory's workaround (https://github.com/advisories/${id}).`,
+          ? `Update ${use.ref.repo} to ${/^v/i.test(fix) ? fix : `v${fix}`} or later, pinned to that release's commit SHA with the version as a comment. See ${advisoryUrl(id)}.`
+          : `No fixed release of ${use.ref.repo} is published for ${id}: replace the action or apply the advisory's workaround (${advisoryUrl(id)}).`,
         key: `${where}|${id}`,
       });
     }
