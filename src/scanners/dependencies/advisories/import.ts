@@ -3,12 +3,15 @@
  * per-ecosystem `all.zip` exports (https://osv-vulnerabilities.storage.googleapis.com/<ecosystem>/all.zip),
  * a folder of OSV JSON files, or one JSON file. Records of ecosystems Vigil
  * does not scan are counted and skipped; malformed ones are counted, never fatal.
+ * GitHub Actions records are kept too (names lower-cased): the CI/CD scanner
+ * matches workflow `uses:` references against them.
  */
 import { lstat, open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import yauzl from 'yauzl';
 import type { Ecosystem } from '../types.js';
 import { ecosystemFromOsv, normalisePackageName } from './match.js';
+import { GITHUB_ACTIONS_ECOSYSTEM } from './source.js';
 
 /** One OSV JSON document is at most this large (the largest real records are a few hundred KB). */
 export const MAX_RECORD_BYTES = 8 * 1024 * 1024;
@@ -20,7 +23,7 @@ export interface ImportRow {
   readonly modified: string;
   readonly withdrawn: boolean;
   readonly record: unknown;
-  readonly packages: readonly { readonly ecosystem: Ecosystem; readonly name: string }[];
+  readonly packages: readonly { readonly ecosystem: Ecosystem | typeof GITHUB_ACTIONS_ECOSYSTEM; readonly name: string }[];
 }
 
 export interface ImportWriter {
@@ -31,7 +34,7 @@ export interface ImportWriter {
 export interface ImportStats {
   /** JSON documents read. */
   documents: number;
-  /** Records for Vigil's ecosystems. */
+  /** Records for Vigil's ecosystems (GitHub Actions included: the CI/CD scanner reads them). */
   records: number;
   /** Written (new or newer than the stored copy). */
   stored: number;
@@ -49,11 +52,17 @@ export function toImportRow(doc: unknown): ImportRow | 'invalid' | 'other-ecosys
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return 'invalid';
   const r = doc as { id?: unknown; modified?: unknown; withdrawn?: unknown; affected?: unknown };
   if (typeof r.id !== 'string' || r.id.length === 0 || r.id.length > 200 || typeof r.modified !== 'string') return 'invalid';
-  const packages = new Map<string, { ecosystem: Ecosystem; name: string }>();
+  const packages = new Map<string, { ecosystem: Ecosystem | typeof GITHUB_ACTIONS_ECOSYSTEM; name: string }>();
   if (Array.isArray(r.affected)) {
     for (const a of r.affected as unknown[]) {
       const pkg = (a as { package?: { ecosystem?: unknown; name?: unknown } } | null)?.package;
       if (typeof pkg?.ecosystem !== 'string' || typeof pkg.name !== 'string' || pkg.name.length === 0) continue;
+      if (pkg.ecosystem === GITHUB_ACTIONS_ECOSYSTEM) {
+        // Actions are read by the CI/CD scanner; GitHub names are case-insensitive.
+        const name = pkg.name.toLowerCase();
+        packages.set(`${GITHUB_ACTIONS_ECOSYSTEM}\u0000${name}`, { ecosystem: GITHUB_ACTIONS_ECOSYSTEM, name });
+        continue;
+      }
       const ecosystem = ecosystemFromOsv(pkg.ecosystem);
       if (!ecosystem) continue;
       const name = normalisePackageName(ecosystem, pkg.name);
