@@ -30,6 +30,12 @@ import type { Fixer, FixOutcome, RepoSnapshot } from './types.js';
 export const DEPENDENCY_TITLE_PATTERN = '<package>@<version>: <advisory id>';
 const TITLE = /^(.+)@([^@\s]+): (\S+)$/;
 const FIXED_IN = / is fixed in (\S+): upgrade /;
+/**
+ * What a fixed version and an advisory id may look like. The finding comes from the client, and
+ * the version is written into the manifest: nothing but version characters may get there.
+ */
+const VERSION_TEXT = /^v?[0-9][0-9A-Za-z.+_~!-]{0,63}$/;
+const ADVISORY_TEXT = /^[A-Za-z][A-Za-z0-9._:-]{0,99}$/;
 
 interface Lockfile {
   readonly name: string;
@@ -169,6 +175,8 @@ export const DEPENDENCY_UPGRADE_FIXER: Fixer = {
     const target = parse(finding);
     if (target === undefined) throw notSupported('the finding does not name a package, version and advisory');
     const { name, version, advisory, fixed, path } = target;
+    if (!ADVISORY_TEXT.test(advisory)) throw notSupported(`"${advisory.slice(0, 100)}" is not an advisory id`);
+    if (fixed !== undefined && !VERSION_TEXT.test(fixed)) throw notSupported(`the remediation's fixed version "${fixed.slice(0, 64)}" is not a version`);
     if (fixed === undefined) throw notSupported(`no fixed version of ${name} is named for ${advisory} (the finding's remediation says none is published)`);
     if (name === 'stdlib') throw notSupported(`${advisory} is in the Go standard library: build with Go ${fixed} or later (raise the go or toolchain line of go.mod)`);
     const where = manifestFor(path);
@@ -219,7 +227,7 @@ export const DEPENDENCY_UPGRADE_FIXER: Fixer = {
       [
         '## Why',
         '',
-        `${advisory} affects ${name} ${version} (${kind.ecosystem}); ${fixed} is the lowest version the advisory no longer lists as affected. ${finding.description.split('. References:')[0] ?? ''}`.trim(),
+        `${advisory} affects ${name} ${version} (${kind.ecosystem}); ${fixed} is the lowest version the advisory no longer lists as affected. ${(finding.description.split('. References:')[0] ?? '').slice(0, 600)}`.trim(),
       ].join('\n'),
       ...(lockSection === undefined ? [] : [lockSection]),
       [

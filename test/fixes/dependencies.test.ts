@@ -146,4 +146,10 @@ describe('dependency-upgrade fixer', () => {
     await expect(DEPENDENCY_UPGRADE_FIXER.fix(vulnFinding('stdlib', '1.22.0', 'CVE-2024-1', 'go.mod', '1.22.2'), repo)).rejects.toThrow(/Go standard library/);
     await expect(DEPENDENCY_UPGRADE_FIXER.fix(vulnFinding('org.a:b', '1.0', 'CVE-2024-2', 'gradle.lockfile', '1.1'), repo)).rejects.toThrow(/does not edit the manifest of gradle\.lockfile/);
   });
+
+  it('writes nothing but a version into the manifest, whatever the client sends as the remediation', async () => {
+    const repo = memorySnapshot({ 'package.json': '{"dependencies":{"lodash":"4.17.20"}}' });
+    const forged = vulnFinding('lodash', '4.17.20', 'CVE-2021-23337', 'package.json', '5.0.0","evil":"1');
+    await expect(DEPENDENCY_UPGRADE_FIXER.fix(forged, repo)).rejects.toThrow(/^Finding not supported: the remediation's fixed version .* is not a version/);
+  });
 });
