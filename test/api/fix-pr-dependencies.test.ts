@@ -40,6 +40,12 @@ beforeAll(async () => {
   fake = await startFakeGitHub();
   fake.addToken(WRITE, { scopes: ['repo'] });
   fake.addRepo({ owner: 'acme', repo: 'deps', files: FILES });
+  // The manifest already asks for the fix; only the lockfile still holds the vulnerable version.
+  fake.addRepo({
+    owner: 'acme',
+    repo: 'stale-lock',
+    files: { 'package.json': (FILES['package.json'] ?? '').replace('"lodash": "4.17.20"', '"lodash": "^4.17.21"'), 'package-lock.json': FILES['package-lock.json'] ?? '' },
+  });
   osv = await startFakeOsv({ records: loadOsvRecords() });
   ts = await openTestStorage('embedded');
   t = await createTestApp(ts, {
@@ -88,6 +94,26 @@ describe('POST /v1/fix/pr for known vulnerabilities', () => {
     // Where the manifest is all there is (requirements.txt, pom.xml), the branch is clean of the finding.
     if (!expected.lockfile) expect((await vulnerabilities('acme/deps', branch)).some((f) => f.id === finding.id)).toBe(false);
     expect((await fake.readFile('acme', 'deps', 'main', expected.path))?.toString('utf8')).toBe(FILES[expected.path]);
+  });
+
+  it('answers with the open pull request when asked again', async () => {
+    const finding = (await vulnerabilities('acme/deps')).find((f) => f.title === 'lodash@4.17.20: CVE-2021-23337');
+    if (!finding) throw new Error('no finding');
+    const pulls = (await fake.pulls('acme', 'deps')).length;
+    const again = await post('/v1/fix/pr', { finding, repository: 'acme/deps', token: WRITE });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<{ message: string }>().message).toMatch(/already open/);
+    expect((await fake.pulls('acme', 'deps')).length).toBe(pulls);
+  });
+
+  it('answers 409 when the manifest already requires the fix, naming the lockfile command', async () => {
+    const finding = (await vulnerabilities('acme/stale-lock')).find((f) => f.title === 'lodash@4.17.20: CVE-2021-23337');
+    if (!finding) throw new Error('no finding');
+    const res = await post('/v1/fix/pr', { finding, repository: 'acme/stale-lock', token: WRITE });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json<{ detail: string }>().detail).toMatch(/^Finding already gone: package\.json on main already requires lodash "\^4\.17\.21".*npm install --package-lock-only/);
+    expect(res.json<{ detail: string }>().detail).not.toMatch(/rotate/);
+    expect(Object.keys(await fake.branches('acme', 'stale-lock'))).toEqual(['main']);
   });
 
   it('refuses the Go standard library with 400 (raise the toolchain instead), leaving no branch', async () => {
