@@ -118,7 +118,8 @@ class Batcher {
   async addLine(bytes: Buffer, where: string): Promise<void> {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(bytes.toString('utf8'));
+      // A byte-order mark may open the first line.
+      parsed = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));
     } catch (error) {
       this.invalid(where, `not JSON (${parseMessage(error)})`);
       return;

@@ -138,8 +138,8 @@ describe.each(BACKENDS)('offline advisory database (%s)', (backend) => {
       '[1, 2]',
       JSON.stringify(RECORDS[3]), // Debian: another ecosystem
     ];
-    // CRLF endings and no final newline are fine.
-    await writeFile(join(dir, 'osv.jsonl'), lines.join('\r\n'));
+    // A byte-order mark, CRLF endings and no final newline are fine.
+    await writeFile(join(dir, 'osv.jsonl'), `\uFEFF${lines.join('\r\n')}`);
     const stats = await importOsv(join(dir, 'osv.jsonl'), repository);
     expect(stats).toEqual({
       documents: 6,
