@@ -52,6 +52,15 @@ export function secretEntries(text: string): SecretEntry[] {
   return out;
 }
 
+/** The entries of the last file looked at: a manifest's matches all come from one file in a row. */
+let cached: { text: string; entries: ReadonlyMap<number, SecretEntry> } | undefined;
+
+/** The data/stringData entry whose value starts at `offset` in `text`, if any. */
+export function secretEntryAt(text: string, offset: number): SecretEntry | undefined {
+  if (cached?.text !== text) cached = { text, entries: new Map(secretEntries(text).map((e) => [e.offset, e])) };
+  return cached.entries.get(offset);
+}
+
 interface Line {
   readonly text: string;
   readonly offset: number;

@@ -292,6 +292,11 @@ describe('Kubernetes Secret manifests', () => {
     expect(scan('secrets.enc.yaml', sops)).toEqual([]);
   });
 
+  it('judges data: values decoded: base64 of a self-describing stand-in is no secret, for the generic rule either', () => {
+    const text = manifest(`data:\n  ClientID: ${b64('my-service-principal-client-id\n')}  #service-principal-ID\n  ClientSecret: ${b64('my-service-principal-client-secret\n')} #service-principal-secret\n`);
+    expect(scan('docs/snippets/credentials-secret.yaml', text)).toEqual([]);
+  });
+
   it('is quiet for ConfigMaps, certificates, placeholders and non-secret keys', () => {
     const cm = scan('k8s/cm.yaml', `apiVersion: v1\nkind: ConfigMap\ndata:\n  DB_PASSWORD: ${b64(PASSWORD)}\n`);
     expect(cm.map((f) => f.rule)).not.toContain('kubernetes-secret-manifest');

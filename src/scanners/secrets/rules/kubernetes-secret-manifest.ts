@@ -1,16 +1,8 @@
 import { isSecretName } from '../generic.js';
 import { isPlaceholder } from '../heuristics.js';
-import { decodeBase64Value, KIND_SECRET, secretEntries, type SecretEntry } from '../kubernetes.js';
+import { decodeBase64Value, KIND_SECRET, secretEntryAt } from '../kubernetes.js';
 import { defineRule } from '../rule.js';
 import { isStandInPassword } from '../stand-ins.js';
-
-/** The entries of the last file looked at: a manifest's matches all come from one file in a row. */
-let cached: { text: string; entries: ReadonlyMap<number, SecretEntry> } | undefined;
-
-function entryAt(text: string, offset: number): SecretEntry | undefined {
-  if (cached?.text !== text) cached = { text, entries: new Map(secretEntries(text).map((e) => [e.offset, e])) };
-  return cached.entries.get(offset);
-}
 
 /** Keys of Secret data that name a credential besides the secret words: `ssh-privatekey`, a DSN. */
 const KEY_NAME = /privatekey|private[_.-]key|(?:^|[_.-])dsn$/i;
@@ -35,7 +27,7 @@ export default defineRule({
   // `key: value` (YAML) or `"key": "value"` (JSON, one line or many); validate() checks that the value is a data entry.
   pattern: /(?<![\w.-])["']?(?<name>[\w.-]{1,253})["']?[ \t]{0,4}:[ \t]{0,8}(?<q>["']?)(?<secret>[^\s"'#,{}[\]][^\s"',{}[\]]{3,8191})\k<q>/,
   validate: (secret, { groups, text, offset }) => {
-    const entry = entryAt(text, offset);
+    const entry = secretEntryAt(text, offset);
     const name = groups.name ?? '';
     if (entry === undefined || entry.value !== secret) return false;
     if (!isSecretName(name.replace(/[.-]/g, '_')) && !KEY_NAME.test(name)) return false;
