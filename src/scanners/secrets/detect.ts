@@ -1,7 +1,7 @@
 import { assignmentView } from './forms.js';
 import { isPlaceholder, shannonEntropy } from './heuristics.js';
 import { KeywordMatcher } from './keywords.js';
-import { decodeBase64Value, isKubernetesSecret, secretEntries } from './kubernetes.js';
+import { decodeBase64Value, isKubernetesSecret, MANIFEST_PATH, secretEntries } from './kubernetes.js';
 import type { MatchContext, SecretRule } from './rule.js';
 import { contextWords, fileOffset, sectionView } from './sections.js';
 
@@ -11,8 +11,6 @@ export const MAX_LINE_CHARS = 1024;
 const WINDOW_CHARS = 320;
 /** How far a multi-line rule (key blocks) may reach from the keyword's line. */
 const MULTILINE_CHARS = 16_384;
-/** Kubernetes manifests whose Secret data is decoded and scanned. */
-const MANIFEST_PATH = /\.(?:ya?ml|json)$/i;
 /** Provider sections (sections.ts) looked at in one file: each costs up to 16 KB of work. */
 const MAX_SECTIONS = 256;
 /** Evidence shows at most this many characters of the line. */

@@ -25,6 +25,8 @@ export interface SecretEntry {
  * structure is checked by secretEntries.
  */
 export const KIND_SECRET = /\bkind["']?[ \t]{0,8}:[ \t\r\n]{0,8}["']?Secret["']?[ \t]*(?:[,}#\r\n]|$)/m;
+/** Files read as manifests: their Secret data is decoded and scanned (a README's example is text). */
+export const MANIFEST_PATH = /\.(?:ya?ml|json)$/i;
 /** A YAML line that says `kind: Secret`; `lead` is up to the key (its column is the object's key column). */
 const KIND_LINE = /^(?<lead>[ \t]{0,40}(?:-[ \t]{1,4})?)kind:[ \t]{0,8}["']?Secret["']?[ \t]*(?:#.*)?$/;
 /** `data:` / `stringData:` opening a block; `lead` as above. */
@@ -99,7 +101,9 @@ function yamlSecretEntries(doc: readonly Line[], out: SecretEntry[]): void {
     while (bottom < doc.length && (isBlank((doc[bottom] as Line).text) || indentOf((doc[bottom] as Line).text) >= column)) bottom++;
     if (done.has(top)) return;
     done.add(top);
-    let block: { column: number; encoded: boolean } | undefined;
+    // `entryIndent`: the column of the block's own keys, set by its first; deeper lines are the content of a
+    // block scalar (`config.yaml: |`), not entries.
+    let block: { column: number; encoded: boolean; entryIndent?: number } | undefined;
     for (let i = top; i < bottom; i++) {
       const { text: line, offset } = doc[i] as Line;
       const opened = BLOCK.exec(line);
@@ -114,7 +118,8 @@ function yamlSecretEntries(doc: readonly Line[], out: SecretEntry[]): void {
         continue;
       }
       const entry = ENTRY.exec(line);
-      if (!entry?.groups) continue;
+      if (!entry?.groups || (block.entryIndent ?? indent) !== indent) continue;
+      block.entryIndent = indent;
       const value = entry.groups.value ?? '';
       out.push({ key: entry.groups.key ?? '', value, offset: offset + line.indexOf(value, indent), encoded: block.encoded });
     }

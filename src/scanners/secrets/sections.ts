@@ -13,7 +13,7 @@
  * own, so a match maps back by a constant offset.
  */
 import type { SecretRule } from './rule.js';
-import { SECRET_NAME_WORD } from './generic.js';
+import { namesSomethingElse, SECRET_NAME_WORD } from './generic.js';
 
 /** Lines of a block looked at below its header. */
 const MAX_SECTION_LINES = 200;
@@ -43,15 +43,17 @@ const XML_ELEMENT = /^[ \t]{0,80}<(?<key>[A-Za-z_][\w.:-]{0,80})(?:[ \t][^<>]{0,
 const XML_KEY_VALUE = /\b(?:key|name)[ \t]{0,2}=[ \t]{0,2}(?<q>["'])(?<key>[A-Za-z_][\w.:-]{0,80})\k<q>[ \t]{1,8}value[ \t]{0,2}=[ \t]{0,2}(?=["'])/;
 
 /**
- * Last words of keys that name an identifier or an address, not a credential (`projectId`,
- * `account_sid`, `API_URL`): under a provider's section they hold its public ids.
+ * Last words of keys that name an identifier, an address or a description, not a credential
+ * (`projectId`, `account_sid`, `API_URL`, `description`): under a provider's section they hold its
+ * public ids and prose (a CRD schema under `pagerDutyImageConfigs:`). Besides those the generic
+ * detector knows (namesSomethingElse).
  */
-const IDENTIFIER_WORDS = new Set(['id', 'ids', 'sid', 'url', 'urls', 'uri', 'host', 'hosts', 'hostname', 'endpoint', 'region', 'user', 'username', 'name', 'email', 'domain']);
+const IDENTIFIER_WORDS = new Set(['id', 'ids', 'sid', 'url', 'urls', 'uri', 'host', 'hosts', 'hostname', 'endpoint', 'region', 'user', 'username', 'name', 'email', 'domain', 'default', 'example', 'examples', 'enum', 'summary', 'comment', 'note', 'help', 'usage']);
 
-/** Whether a key names an identifier or an address by its last word, CamelCase or separated. */
+/** Whether a key names an identifier, an address or a description by its last word, CamelCase or separated. */
 export function isIdentifierKey(key: string): boolean {
   const words = key.split(/[_.$-]+|(?<=[a-z0-9])(?=[A-Z])/);
-  return IDENTIFIER_WORDS.has((words[words.length - 1] ?? '').toLowerCase());
+  return IDENTIFIER_WORDS.has((words[words.length - 1] ?? '').toLowerCase()) || namesSomethingElse(key);
 }
 
 /** One line of a section view: `head` is the view's own text, the rest is the file's from `fileFrom` on. */

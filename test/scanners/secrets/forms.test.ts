@@ -297,6 +297,16 @@ describe('Kubernetes Secret manifests', () => {
     expect(scan('docs/snippets/credentials-secret.yaml', text)).toEqual([]);
   });
 
+  it('takes the block’s own keys as entries, not the lines of a file held in one (`config.yaml: |`)', () => {
+    const text = manifest(`stringData:\n  config.yaml: |\n    auth:\n      private_key_path: "/secrets/cas.private.key"\n  api-token: ${PASSWORD}\n`);
+    expect(scan('chart/templates/secret.yaml', text)).toEqual([{ rule: 'kubernetes-secret-manifest', line: 10, secret: PASSWORD }]);
+  });
+
+  it('leaves a Secret shown in a README to the generic rule, which sees the text as written', () => {
+    const encoded = b64(PASSWORD);
+    expect(scan('README.md', `\`\`\`yaml\n${manifest(`data:\n  db-password: "${encoded}"\n`)}\`\`\`\n`).map((f) => f.rule)).toEqual(['generic-secret-assignment']);
+  });
+
   it('is quiet for ConfigMaps, certificates, placeholders and non-secret keys', () => {
     const cm = scan('k8s/cm.yaml', `apiVersion: v1\nkind: ConfigMap\ndata:\n  DB_PASSWORD: ${b64(PASSWORD)}\n`);
     expect(cm.map((f) => f.rule)).not.toContain('kubernetes-secret-manifest');

@@ -55,6 +55,12 @@ describe('sectionView', () => {
     expect(['auth_token', 'AuthToken', 'valid', 'paid', 'client_secret'].filter(isIdentifierKey)).toEqual([]);
   });
 
+  it('leaves out keys that describe rather than hold (a CRD schema under a provider-named key)', () => {
+    const crd = 'pagerDutyImageConfigs:\n  description: PagerDutyImageConfig attaches images\n  type: array\n';
+    expect(viewOf(crd, 'pagerDuty')).toBeUndefined();
+    expect(scan('crds/alertmanager.yaml', crd)).toEqual([]);
+  });
+
   it('reads files with CRLF line ends', () => {
     expect(viewOf('twilio:\r\n  auth_token: x1\r\n', 'twilio')?.text).toBe('twilio_auth_token: x1');
   });

@@ -1,6 +1,6 @@
 import { bareValuesAllowed, isCatalogue, isGeneratedPath, isPublicClientName, isSecretName, lookalike } from '../generic.js';
 import { shannonEntropy } from '../heuristics.js';
-import { isKubernetesSecret, secretEntryAt } from '../kubernetes.js';
+import { isKubernetesSecret, MANIFEST_PATH, secretEntryAt } from '../kubernetes.js';
 import { defineRule } from '../rule.js';
 import { enclosingHeaders } from '../sections.js';
 
@@ -73,7 +73,7 @@ export default defineRule({
     if (isCatalogue(path) && (secret.length < 16 || !/[0-9]/.test(secret) || shannonEntropy(secret) < 4)) return false;
     if (lookalike(secret, line, bare) !== undefined) return false;
     // A Kubernetes Secret's data: value is base64: the manifest rule judges it decoded ("my-client-secret" is no secret).
-    if (isKubernetesSecret(text) && secretEntryAt(text, offset)?.encoded === true) return false;
+    if (MANIFEST_PATH.test(path) && isKubernetesSecret(text) && secretEntryAt(text, offset)?.encoded === true) return false;
     // A client-side id under its provider's section (`datadog:` / `  client_token: pub…`, `"Mixpanel": {` / `"ProjectToken": …`),
     // or a value encrypted for the repository on purpose (a SealedSecret's `encryptedData:`).
     return !enclosingHeaders(text, offset).some((parent) => isPublicClientName(`${parent}_${name}`) || /^encrypted[_-]?data$/i.test(parent));
