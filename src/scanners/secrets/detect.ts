@@ -1,8 +1,9 @@
 import { assignmentView } from './forms.js';
 import { isPlaceholder, shannonEntropy } from './heuristics.js';
 import { KeywordMatcher } from './keywords.js';
-import { decodeBase64Value, isKubernetesSecret, secretEntries } from './kubernetes.js';
+import { decodeBase64Value, isKubernetesSecret, MANIFEST_PATH, secretEntries } from './kubernetes.js';
 import type { MatchContext, SecretRule } from './rule.js';
+import { contextWords, fileOffset, sectionView } from './sections.js';
 
 /** Lines longer than this are matched in windows around each keyword instead of whole. */
 export const MAX_LINE_CHARS = 1024;
@@ -10,8 +11,8 @@ export const MAX_LINE_CHARS = 1024;
 const WINDOW_CHARS = 320;
 /** How far a multi-line rule (key blocks) may reach from the keyword's line. */
 const MULTILINE_CHARS = 16_384;
-/** Kubernetes manifests whose Secret data is decoded and scanned. */
-const YAML_PATH = /\.ya?ml$/i;
+/** Provider sections (sections.ts) looked at in one file: each costs up to 16 KB of work. */
+const MAX_SECTIONS = 256;
 /** Evidence shows at most this many characters of the line. */
 const EVIDENCE_CHARS = 240;
 
@@ -137,6 +138,11 @@ export class SecretDetector {
   private readonly pathRules: readonly number[];
   /** Per rule before a file's path is known: 1 runs, 2 runs if the text meets its `requires`. */
   private readonly initialState: Uint8Array;
+  /** keyword index → rules that take it as their provider's name from a section header (sections.ts), if any. */
+  private readonly contextRules: readonly (readonly number[] | undefined)[];
+  private readonly keywordLengths: readonly number[];
+  /** Per context keyword: a detector of its rules alone, built on first use. */
+  private readonly contextDetectors = new Map<number, SecretDetector>();
 
   constructor(rules: readonly SecretRule[]) {
     this.compiled = rules.map(compile);
@@ -155,6 +161,17 @@ export class SecretDetector {
         if (!list.includes(index)) list.push(index);
       }
     });
+    const byContext = new Map<string, number[]>();
+    rules.forEach((rule, index) => {
+      for (const word of contextWords(rule)) byContext.set(word, [...(byContext.get(word) ?? []), index]);
+    });
+    for (const word of byContext.keys()) {
+      if (byKeyword.has(word)) continue;
+      byKeyword.set(word, []);
+      keywords.push(word);
+    }
+    this.contextRules = keywords.map((k) => byContext.get(k));
+    this.keywordLengths = keywords.map((k) => k.length);
     this.matcher = new KeywordMatcher(keywords);
     this.fileRules = rules.flatMap((rule, index) => (rule.keywords.length === 0 ? [index] : []));
     this.rulesOfKeyword = keywords.map((k) => byKeyword.get(k) ?? []);
@@ -166,21 +183,25 @@ export class SecretDetector {
   /**
    * Every match in one file: the text as written, then (when the file has any) its
    * alternative assignment forms rewritten in place (see forms.ts), then the decoded
-   * values of a Kubernetes Secret's `data:`.
+   * values of a Kubernetes Secret's `data:`, then the blocks under a header that names a
+   * provider (sections.ts).
    */
   scan(path: string, text: string): SecretMatch[] {
-    const found = this.scanView(path, text, text);
+    const headers: number[] = [];
+    const found = this.scanView(path, text, text, headers);
     const view = assignmentView(path, text);
     if (view !== undefined) addNew(found, this.scanView(path, text, view));
-    if (YAML_PATH.test(path) && isKubernetesSecret(text)) addNew(found, this.scanSecretData(path, text));
+    if (MANIFEST_PATH.test(path) && isKubernetesSecret(text)) addNew(found, this.scanSecretData(path, text));
+    if (headers.length > 0) addNew(found, this.scanSections(path, text, headers));
     return dropShadowedGeneric(found).filter((m) => !m.refuted);
   }
 
   /**
    * Runs the rules over `view`, a same-length rewrite of `text` (or `text` itself).
-   * A match is kept only where the file holds the same characters.
+   * A match is kept only where the file holds the same characters. `headers`, when given,
+   * collects (keyword, offset) pairs of the context words met.
    */
-  private scanView(path: string, text: string, view: string): Candidate[] {
+  private scanView(path: string, text: string, view: string, headers?: number[]): Candidate[] {
     const found: Candidate[] = [];
     /** Per rule: offsets before this were already covered by an earlier window (-1: none yet). */
     const coveredUntil = new Int32Array(this.compiled.length).fill(-1);
@@ -238,6 +259,7 @@ export class SecretDetector {
     };
 
     this.matcher.scan(view, (keyword, offset) => {
+      if (headers !== undefined && this.contextRules[keyword] !== undefined) headers.push(keyword, offset);
       for (const ruleIndex of this.rulesOfKeyword[keyword] ?? []) {
         if (!runs(ruleIndex)) continue;
         const { rule, regex } = this.compiled[ruleIndex] as Compiled;
@@ -309,6 +331,44 @@ export class SecretDetector {
       }
     }
     return found;
+  }
+
+  /**
+   * The blocks headed by a line that names a provider (`twilio:`, `[asana]`, `"Twilio": {`,
+   * `<twilio>`): each entry rewritten as `<header>_<entry>` and scanned by the rules that
+   * take that word as their context; a match maps back to the file's own characters.
+   */
+  private scanSections(path: string, text: string, headers: readonly number[]): Candidate[] {
+    const found: Candidate[] = [];
+    const done = new Set<string>();
+    const lines = new LineIndex(text);
+    let views = 0;
+    for (let i = 0; i < headers.length && views < MAX_SECTIONS; i += 2) {
+      const keyword = headers[i] as number;
+      const offset = headers[i + 1] as number;
+      const key = `${keyword}:${lines.lineOf(offset)}`;
+      if (done.has(key)) continue;
+      done.add(key);
+      const section = sectionView(text, lines.boundsOf(offset, text.length), offset, this.keywordLengths[keyword] as number);
+      if (section === undefined) continue;
+      views++;
+      for (const m of this.contextDetector(keyword).scanView(path, section.text, section.text)) {
+        const start = fileOffset(section, m.start);
+        if (start === undefined || text.slice(start, start + m.secret.length) !== m.secret) continue;
+        const line = lines.lineOf(start);
+        found.push({ ...m, start, end: start + m.secret.length, line: line + 1, column: start - lines.startOf(line) + 1 });
+      }
+    }
+    return found;
+  }
+
+  private contextDetector(keyword: number): SecretDetector {
+    let detector = this.contextDetectors.get(keyword);
+    if (detector === undefined) {
+      detector = new SecretDetector((this.contextRules[keyword] ?? []).map((index) => (this.compiled[index] as Compiled).rule));
+      this.contextDetectors.set(keyword, detector);
+    }
+    return detector;
   }
 
   /** 'refuted': the rule's own check (a checksum, a decoded shape) rejected a value its pattern matched. */

@@ -72,6 +72,13 @@ export interface SecretRule {
    * part can hold must be covered by a keyword.
    */
   readonly startsAtName?: boolean;
+  /**
+   * Words naming the provider that the rule needs near a value, also accepted from the header of
+   * the block the value is in (a YAML parent key, an INI/TOML section, a JSON or HCL object, an
+   * XML parent element; see sections.ts). Default, for rules that are neither generic nor
+   * anchored: the keywords that are plain words and not credential words (`twilio`, `sumo`).
+   */
+  readonly context?: readonly string[];
   /** The pattern may span lines (private key blocks); it is run on the text from the keyword's line onwards. */
   readonly multiline?: boolean;
   /**
