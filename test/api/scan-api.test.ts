@@ -202,14 +202,15 @@ describe('POST /v1/scan/api with openapi_url', () => {
       const res = await scanWith({ url: api.url, openapi_url: `${api.origin}/openapi.yaml` });
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json<{
-        findings: { rule_id: string; severity: string; cwe?: string; owasp_categories: string[]; title: string; evidence: string; location: { url: string; method: string } }[];
+        findings: { rule_id: string; severity: string; cwe?: string; owasp_categories: string[]; title: string; description: string; evidence: string; location: { url: string; method: string } }[];
         warnings: string[];
         stats: Record<string, unknown>;
       }>();
       const open = body.findings.filter((f) => f.rule_id === 'unauthenticated-data');
       expect(open).toHaveLength(1);
       expect(open[0]).toMatchObject({ severity: 'HIGH', cwe: 'CWE-306', location: { url: `${api.origin}/v1/users/7`, method: 'GET' } });
-      expect(open[0]?.owasp_categories).toEqual(['API1:2023', 'API2:2023', 'A01:2021', 'A01:2025']);
+      expect(open[0]?.owasp_categories).toEqual(['A01:2021', 'A01:2025', 'A07:2021', 'A07:2025']);
+      expect(open[0]?.description).toMatch(/OWASP API1:2023 Broken Object Level Authorization, API2:2023 Broken Authentication/);
       expect(open[0]?.title).toBe('GET /v1/users/7 serves an object without credentials although it declares security');
       expect(open[0]?.evidence).toContain('OpenAPI: GET /v1/users/{id} (operationId getUser) declares security required: bearerAuth');
       expect(open[0]?.evidence).not.toContain('grace@example.com');

@@ -103,7 +103,7 @@ describe('validation messages through the real routes', () => {
       'Invalid request body: field "finding.id" must be a finding id such as SEC-A1B2C3 (upper-case letters, a hyphen, then 6 or more upper-case letters or digits)',
     );
     expect(await explainWith({ owasp_categories: ['A07:2021', 'Broken auth'] })).toBe(
-      'Invalid request body: field "finding.owasp_categories[1]" must be an OWASP Top 10 category such as A07:2021 or API2:2023',
+      'Invalid request body: field "finding.owasp_categories[1]" must be an OWASP Top 10 category such as A07:2021',
     );
     expect(await detail('POST', '/v1/triage', { scan: { ...scan, scan_id: 'abc-123' } })).toBe('Invalid request body: field "scan.scan_id" must be a scan id of letters and digits');
   });

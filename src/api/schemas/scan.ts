@@ -12,7 +12,7 @@ const FindingId = Type.String({
   'x-expected': 'a finding id such as SEC-A1B2C3 (upper-case letters, a hyphen, then 6 or more upper-case letters or digits)',
   description: '<PREFIX>-<6 uppercase alphanumerics>, stable across scans',
 });
-const OwaspCategory = Type.String({ pattern: '^(A\\d{2}|API\\d{1,2}):\\d{4}$', 'x-expected': 'an OWASP Top 10 category such as A07:2021 or API2:2023' });
+const OwaspCategory = Type.String({ pattern: '^A\\d{2}:\\d{4}$', 'x-expected': 'an OWASP Top 10 category such as A07:2021' });
 const ScanId = Type.String({ pattern: '^[A-Za-z0-9]+$', 'x-expected': 'a scan id of letters and digits' });
 
 const DESCRIPTIONS = {

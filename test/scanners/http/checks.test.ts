@@ -42,7 +42,7 @@ describe.each(discovered.map((check, i) => [files[i] as string, check] as const)
     expect(CATEGORIES).toContain(check.category);
     expect(check.cwe).toMatch(/^CWE-\d+$/);
     expect(check.owasp.length).toBeGreaterThan(0);
-    for (const owasp of check.owasp) expect(owasp).toMatch(/^(A\d{2}:(2021|2025)|API\d{1,2}:2023)$/);
+    for (const owasp of check.owasp) expect(owasp).toMatch(/^A\d{2}:(2021|2025)$/);
     expect(check.owasp.some((o) => o.endsWith(':2021'))).toBe(true);
     expect(check.owasp.some((o) => o.endsWith(':2025'))).toBe(true);
     expect(check.summary.length).toBeGreaterThan(40);
@@ -61,7 +61,7 @@ describe.each(discovered.map((check, i) => [files[i] as string, check] as const)
       if (policy?.confidence !== undefined) expect(policy.confidence).toBeGreaterThan(0);
       if (policy?.confidence !== undefined) expect(policy.confidence).toBeLessThanOrEqual(1);
       if (policy?.cwe !== undefined) expect(policy.cwe).toMatch(/^CWE-\d+$/);
-      for (const owasp of policy?.owasp ?? []) expect(owasp).toMatch(/^(A\d{2}:(2021|2025)|API\d{1,2}:2023)$/);
+      for (const owasp of policy?.owasp ?? []) expect(owasp).toMatch(/^A\d{2}:(2021|2025)$/);
     }
   });
 

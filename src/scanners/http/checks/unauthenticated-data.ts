@@ -133,9 +133,10 @@ export const check = defineCheck<Key>({
   title: 'Data served without credentials',
   category: 'headers',
   cwe: 'CWE-306',
-  owasp: ['API2:2023', ...OWASP.authentication],
+  // owasp_categories keep the interface's A<nn>:<year> form; the OWASP API Security Top 10 category is named in the prose.
+  owasp: OWASP.authentication,
   summary:
-    'Every request of a scan is sent without credentials: the client never sends Cookie or Authorization. An endpoint that then answers 2xx with data either does not enforce the authentication its OpenAPI document declares (`security` on the operation, or document-wide), or, for a path that reads as private (/users, /admin, /orders …) and a JSON answer with personal or secret fields (email, phone, token …), may not enforce any. Looked at: the GET operations of `openapi_url`, the `paths` listed, and the base URL. Not reported: operations declared public (`security: []`) or with optional authentication (a `{}` requirement), health, status and docs endpoints, 401/403 answers, redirects (to a login page or elsewhere), empty bodies and empty lists, error or refusal bodies answered with 200, HTML pages and non-JSON bodies.',
+    'Every request of a scan is sent without credentials: the client never sends Cookie or Authorization. An endpoint that then answers 2xx with data either does not enforce the authentication its OpenAPI document declares (`security` on the operation, or document-wide), or, for a path that reads as private (/users, /admin, /orders …) and a JSON answer with personal or secret fields (email, phone, token …), may not enforce any. Looked at: the GET operations of `openapi_url`, the `paths` listed, and the base URL. Not reported: operations declared public (`security: []`) or with optional authentication (a `{}` requirement), health, status and docs endpoints, 401/403 answers, redirects (to a login page or elsewhere), empty bodies and empty lists, error or refusal bodies answered with 200, HTML pages and non-JSON bodies. In the OWASP API Security Top 10 2023 this is API2:2023 Broken Authentication, and API1:2023 Broken Object Level Authorization for object-level endpoints (/users/{id}); the descriptions name them, and `owasp_categories` carry the matching Top 10 categories (A07 Identification and Authentication Failures, A01 Broken Access Control).',
   remediation:
     'Enforce authentication on the server for every operation that declares it (a middleware that rejects requests without valid credentials with 401, before any handler runs), and check object ownership on object-level endpoints; if the endpoint is meant to be public, declare `security: []` on the operation.',
   references: [
@@ -160,7 +161,7 @@ export const check = defineCheck<Key>({
       description:
         'The OpenAPI document declares that GET {template} requires {schemes}, but a request without any credentials, with the document\'s example identifier, got {status} with {shape}. Anyone can read objects by their identifier (OWASP API1:2023 Broken Object Level Authorization, API2:2023 Broken Authentication).',
       confidence: 0.8,
-      owasp: ['API1:2023', 'API2:2023', ...OWASP.accessControl],
+      owasp: [...OWASP.accessControl, ...OWASP.authentication],
     },
     'looks-protected': {
       severity: 'MEDIUM',
@@ -170,7 +171,7 @@ export const check = defineCheck<Key>({
         'A request without any credentials got {status} with {shape}, including the fields {fields}, from a path that reads as private (/{segment}/). If this data is not meant to be public, the endpoint does not enforce authentication (OWASP API2:2023).',
       confidence: 0.6,
       cwe: 'CWE-200',
-      owasp: ['API2:2023', ...OWASP.accessControl],
+      owasp: OWASP.accessControl,
     },
   },
   run: detect,
