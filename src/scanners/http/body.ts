@@ -100,11 +100,17 @@ function isRefusal(value: unknown): boolean {
   return false;
 }
 
+/** A field name fit to quote: short and word-like (a map keyed by ids or tokens shows none of them). */
+const QUOTABLE = /^[A-Za-z_$][A-Za-z0-9_$-]{0,31}$/;
+const quotable = (key: string) => QUOTABLE.test(key) && (key.match(/\d/g)?.length ?? 0) <= 2;
+
 function shapeOf(value: unknown): string {
   if (Array.isArray(value)) return `a JSON array of ${value.length} item${value.length === 1 ? '' : 's'}`;
   const keys = Object.keys(value as object);
-  const shown = keys.slice(0, 8).map((k) => k.slice(0, 40));
-  return `a JSON object with field${keys.length === 1 ? '' : 's'} ${shown.join(', ')}${keys.length > shown.length ? ` (+${keys.length - shown.length} more)` : ''}`;
+  const shown = keys.filter(quotable).slice(0, 8);
+  const rest = keys.length - shown.length;
+  if (shown.length === 0) return `a JSON object with ${keys.length} field${keys.length === 1 ? '' : 's'}`;
+  return `a JSON object with field${keys.length === 1 ? '' : 's'} ${shown.join(', ')}${rest > 0 ? ` (+${rest} more)` : ''}`;
 }
 
 const looksJson = (text: string) => /^\s*[[{]/.test(text);

@@ -195,6 +195,10 @@ describe('judgeBody', () => {
     expect(verdict.sensitiveFields).toEqual(['Email', 'password_hash']);
     expect(verdict.shape).toBe('a JSON array of 1 item');
     expect(JSON.stringify(verdict)).not.toContain('ada@example.com');
+    // A map keyed by tokens or ids shows its size, not its keys.
+    const keyed = judgeBody(res('{"tok_8f3a9c2b7d1e4f60":{"owner":"ada"},"name":"x"}'));
+    expect(keyed.shape).toBe('a JSON object with fields name (+1 more)');
+    expect(judgeBody(res('{"8f3a9c2b7d1e":{"id":1}}')).shape).toBe('a JSON object with 1 field');
     const cut = judgeBody(res('[{"id":1,"email":"ada@example.com","name":"Ada"},{"id":2,"ema', 'application/json', true));
     expect(cut).toMatchObject({ kind: 'json', hasData: true, sensitiveFields: ['email'] });
   });
