@@ -41,5 +41,7 @@ export async function printCaseSuite(): Promise<void> {
   for (const transport of ['http', 'https'] as const) {
     const times = results.filter((r) => r.transport === transport && r.error === undefined).map((r) => r.ms);
     console.log(`time per scan over ${transport}: ${describe(summarise(times))}; ${times.filter((t) => t >= 100).length} of ${times.length} at or over 100 ms`);
+    const withPaths = results.filter((r) => r.transport === transport && r.error === undefined && r.requests > r.baseRequests).map((r) => r.ms);
+    if (withPaths.length > 0) console.log(`  of which with openapi_url or paths: ${describe(summarise(withPaths))}`);
   }
 }
