@@ -15,7 +15,8 @@
  *    skipped: a GET should be safe, but not every API keeps to that;
  *  - local `$ref`s (`#/…`) are followed for path items and parameters; others are ignored.
  */
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import { type AppError, badRequest } from '../../core/errors.js';
 import type { DeclaredSecurity, Endpoint } from './types.js';
 
@@ -51,6 +52,9 @@ export interface DerivedPaths {
   readonly skipped: readonly string[];
 }
 
+/** js-yaml's CommonJS entry, loaded by the parsing worker. */
+const YAML_MODULE = createRequire(import.meta.url).resolve('js-yaml');
+
 const invalid = (reason: string) => badRequest(`Invalid OpenAPI document: ${reason}`);
 
 /** The SSRF-safe client's 400s, reworded to name openapi_url instead of the target. */
@@ -66,8 +70,56 @@ function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** JSON when it looks like JSON, YAML otherwise (YAML alias expansion is bounded by the parser). */
-export function parseOpenApi(text: string): OpenApiDocument {
+/** Longest a YAML document may take to parse (off the main thread) before it is refused. */
+export const YAML_PARSE_TIMEOUT_MS = 10_000;
+
+/**
+ * YAML is parsed by js-yaml (several times faster than the `yaml` package on large documents) in a
+ * worker thread: the server keeps answering meanwhile, and a document that takes too long, or
+ * needs more than 256 MiB, is refused. js-yaml's default schema builds plain data only (no
+ * functions or classes), and an alias is a shared reference, not a copy, so alias bombs stay small.
+ */
+const YAML_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const yaml = require(workerData.module);
+try {
+  parentPort.postMessage({ ok: true, value: yaml.load(workerData.text) });
+} catch (error) {
+  parentPort.postMessage({ ok: false, message: String(error && error.message) });
+}
+`;
+
+function parseYamlOffThread(text: string, timeoutMs: number, signal?: AbortSignal): Promise<unknown> {
+  signal?.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(YAML_WORKER, { eval: true, workerData: { text, module: YAML_MODULE }, resourceLimits: { maxOldGenerationSizeMb: 256 }, stdout: true, stderr: true });
+    let settled = false;
+    const finish = (settle: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      void worker.terminate();
+      settle();
+    };
+    const onAbort = () => finish(() => reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted')));
+    const timer = setTimeout(() => finish(() => reject(invalid(`the YAML took longer than ${timeoutMs / 1000} s to parse`))), timeoutMs);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.once('message', (message: { ok: boolean; value?: unknown; message?: string }) =>
+      finish(() => (message.ok ? resolve(message.value) : reject(invalid(`neither JSON nor valid YAML (${(message.message ?? '').split('\n')[0]?.slice(0, 160) ?? ''})`)))),
+    );
+    worker.once('error', (error) => finish(() => reject(invalid(`neither JSON nor valid YAML (${error.message.split('\n')[0]?.slice(0, 160) ?? ''})`))));
+    worker.once('exit', () => finish(() => reject(invalid('the YAML parser stopped without a result'))));
+  });
+}
+
+export interface ParseOptions {
+  readonly yamlTimeoutMs?: number;
+  readonly signal?: AbortSignal;
+}
+
+/** JSON when it looks like JSON, YAML otherwise; then the checks every OpenAPI document must pass. */
+export async function parseOpenApi(text: string, options: ParseOptions = {}): Promise<OpenApiDocument> {
   const source = text.replace(/^\uFEFF/, '');
   if (source.trim() === '') throw invalid('the document is empty');
   let root: unknown;
@@ -78,12 +130,7 @@ export function parseOpenApi(text: string): OpenApiDocument {
       throw invalid(`not valid JSON (${(error as Error).message.slice(0, 120)})`);
     }
   } else {
-    try {
-      root = parseYaml(source, { maxAliasCount: 100, prettyErrors: false });
-    } catch (error) {
-      const first = (error as Error).message.split('\n')[0]?.slice(0, 160) ?? '';
-      throw invalid(`neither JSON nor valid YAML (${first})`);
-    }
+    root = await parseYamlOffThread(source, options.yamlTimeoutMs ?? YAML_PARSE_TIMEOUT_MS, options.signal);
   }
   if (!isObject(root)) throw invalid('the top level is not an object');
   // YAML reads an unquoted `swagger: 2.0` as the number 2 and `openapi: 3.0` as 3.

@@ -215,7 +215,8 @@ async function fetchOpenApi(ctx: Context, url: string): Promise<{ doc: OpenApiDo
   logResponse(ctx.log, 'GET', response);
   if (response.status < 200 || response.status >= 300) throw badRequest(`Could not fetch openapi_url: it answered ${response.status} at ${response.url}`);
   if (response.truncated) throw badRequest(`Invalid OpenAPI document: larger than ${MAX_OPENAPI_BYTES / (1024 * 1024)} MiB`);
-  return { doc: parseOpenApi(response.body.toString('utf8')), finalUrl: response.url };
+  const doc = await parseOpenApi(response.body.toString('utf8'), ctx.base.signal === undefined ? {} : { signal: ctx.base.signal });
+  return { doc, finalUrl: response.url };
 }
 
 function concurrencyOf(requested = DEFAULT_CONCURRENCY): number {

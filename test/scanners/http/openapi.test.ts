@@ -7,13 +7,13 @@ import type { ObservedResponse } from '../../../src/scanners/http/types.js';
 const DOC_URL = 'https://api.example.com/openapi.json';
 const TARGET = 'https://api.example.com/';
 
-function derive(doc: Record<string, unknown>, target = TARGET, documentUrl = DOC_URL) {
-  return derivePaths(parseOpenApi(JSON.stringify(doc)), documentUrl, target);
+async function derive(doc: Record<string, unknown>, target = TARGET, documentUrl = DOC_URL) {
+  return derivePaths(await parseOpenApi(JSON.stringify(doc)), documentUrl, target);
 }
 
-function failure(text: string): string {
+async function failure(text: string, yamlTimeoutMs?: number): Promise<string> {
   try {
-    parseOpenApi(text);
+    await parseOpenApi(text, yamlTimeoutMs === undefined ? {} : { yamlTimeoutMs });
   } catch (error) {
     if (isAppError(error)) return `${error.status} ${error.detail}`;
     throw error;
@@ -22,33 +22,57 @@ function failure(text: string): string {
 }
 
 describe('parseOpenApi', () => {
-  it('reads OpenAPI 3.x and Swagger 2.0 in JSON and YAML, unquoted versions included', () => {
-    expect(parseOpenApi('{"openapi":"3.1.0","paths":{}}')).toMatchObject({ kind: 'openapi3', version: '3.1.0' });
-    expect(parseOpenApi('openapi: 3.0.3\npaths: {}\n')).toMatchObject({ kind: 'openapi3', version: '3.0.3' });
-    expect(parseOpenApi('openapi: 3.0\npaths: {}\n')).toMatchObject({ kind: 'openapi3' });
-    expect(parseOpenApi('\uFEFFswagger: 2.0\npaths: {}\n')).toMatchObject({ kind: 'swagger2', version: '2.0' });
-    expect(parseOpenApi('{"swagger":"2.0"}')).toMatchObject({ kind: 'swagger2' });
+  it('reads OpenAPI 3.x and Swagger 2.0 in JSON and YAML, unquoted versions included', async () => {
+    expect(await parseOpenApi('{"openapi":"3.1.0","paths":{}}')).toMatchObject({ kind: 'openapi3', version: '3.1.0' });
+    expect(await parseOpenApi('openapi: 3.0.3\npaths: {}\n')).toMatchObject({ kind: 'openapi3', version: '3.0.3' });
+    expect(await parseOpenApi('openapi: 3.0\npaths: {}\n')).toMatchObject({ kind: 'openapi3' });
+    expect(await parseOpenApi('\uFEFFswagger: 2.0\npaths: {}\n')).toMatchObject({ kind: 'swagger2', version: '2.0' });
+    expect(await parseOpenApi('{"swagger":"2.0"}')).toMatchObject({ kind: 'swagger2' });
   });
 
-  it('refuses what is not an OpenAPI document with a 400 that says why', () => {
-    expect(failure('')).toBe('400 Invalid OpenAPI document: the document is empty');
-    expect(failure('{"openapi": "3.0.0",')).toMatch(/^400 Invalid OpenAPI document: not valid JSON/);
-    expect(failure('a: [1,\n b')).toMatch(/^400 Invalid OpenAPI document: neither JSON nor valid YAML/);
-    expect(failure('<html><body>Swagger UI</body></html>')).toBe('400 Invalid OpenAPI document: the top level is not an object');
-    expect(failure('{"openapi":"2.0","paths":{}}')).toBe('400 Invalid OpenAPI document: it declares neither "openapi": "3.x" nor "swagger": "2.0"');
-    expect(failure('{"info":{"title":"x"}}')).toMatch(/declares neither/);
-    expect(failure('{"openapi":"3.0.0","paths":[]}')).toBe('400 Invalid OpenAPI document: "paths" is not an object');
+  it('refuses what is not an OpenAPI document with a 400 that says why', async () => {
+    expect(await failure('')).toBe('400 Invalid OpenAPI document: the document is empty');
+    expect(await failure('{"openapi": "3.0.0",')).toMatch(/^400 Invalid OpenAPI document: not valid JSON/);
+    expect(await failure('a: [1,\n b')).toMatch(/^400 Invalid OpenAPI document: neither JSON nor valid YAML/);
+    expect(await failure('<html><body>Swagger UI</body></html>')).toBe('400 Invalid OpenAPI document: the top level is not an object');
+    expect(await failure('{"openapi":"2.0","paths":{}}')).toBe('400 Invalid OpenAPI document: it declares neither "openapi": "3.x" nor "swagger": "2.0"');
+    expect(await failure('{"info":{"title":"x"}}')).toMatch(/declares neither/);
+    expect(await failure('{"openapi":"3.0.0","paths":[]}')).toBe('400 Invalid OpenAPI document: "paths" is not an object');
   });
 
-  it('bounds YAML alias expansion', () => {
-    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 9 }, (_, i) => `${'bcdefghij'[i]}: &${'bcdefghij'[i]} [*${'abcdefghi'[i]}, *${'abcdefghi'[i]}, *${'abcdefghi'[i]}, *${'abcdefghi'[i]}, *${'abcdefghi'[i]}, *${'abcdefghi'[i]}, *${'abcdefghi'[i]}, *${'abcdefghi'[i]}, *${'abcdefghi'[i]}]`), 'openapi: 3.0.0'].join('\n');
-    expect(failure(bomb)).toMatch(/^400 Invalid OpenAPI document/);
+  it('keeps YAML aliases shared: an alias bomb stays small', async () => {
+    const names = 'abcdefghij';
+    const levels = Array.from({ length: 9 }, (_, i) => `${names[i + 1]}: &${names[i + 1]} [${Array.from({ length: 9 }, () => `*${names[i]}`).join(', ')}]`);
+    const bomb = ['openapi: 3.0.0', 'a: &a [x, x, x, x, x, x, x, x, x]', ...levels, 'paths: {}'].join('\n');
+    const doc = await parseOpenApi(bomb);
+    expect(derivePaths(doc, DOC_URL, TARGET)).toEqual({ paths: [], getOperations: 0, skipped: [] });
+  });
+});
+
+describe('parseOpenApi on YAML, in a worker thread', () => {
+  const LARGE = ['openapi: 3.0.0', 'paths:', ...Array.from({ length: 20_000 }, (_, i) => `  /p${i}: {get: {operationId: op${i}}}`)].join('\n');
+
+  it('refuses a document that takes longer than its time limit to parse', async () => {
+    expect(await failure(LARGE, 1)).toBe('400 Invalid OpenAPI document: the YAML took longer than 0.001 s to parse');
+  });
+
+  it('stops parsing when the scan is aborted', async () => {
+    const controller = new AbortController();
+    const parsing = parseOpenApi(LARGE, { signal: controller.signal });
+    controller.abort(new Error('client disconnected'));
+    await expect(parsing).rejects.toThrow('client disconnected');
+  });
+
+  it('parses a document in block and flow style, anchors included', async () => {
+    const text = ['openapi: "3.1.0"', 'x-param: &id {name: id, in: path, example: 5}', 'paths:', '  /a/{id}:', '    get:', '      parameters: [*id]', '  /b: {get: {}}', ''].join('\n');
+    const derived = derivePaths(await parseOpenApi(text), DOC_URL, TARGET);
+    expect(derived.paths.map((p) => p.path)).toEqual(['/a/5', '/b']);
   });
 });
 
 describe('derivePaths', () => {
-  it('takes GET operations only, with the server base path, secured ones first', () => {
-    const derived = derive({
+  it('takes GET operations only, with the server base path, secured ones first', async () => {
+    const derived = await derive({
       openapi: '3.0.3',
       servers: [{ url: 'https://staging.example.com/v0' }, { url: 'https://api.example.com/v2' }],
       paths: {
@@ -64,8 +88,8 @@ describe('derivePaths', () => {
     expect(derived.paths.map((p) => p.endpoint.security)).toEqual(['required', 'undeclared', 'public']);
   });
 
-  it('applies document-wide security unless the operation overrides it; {} makes it optional', () => {
-    const derived = derive({
+  it('applies document-wide security unless the operation overrides it; {} makes it optional', async () => {
+    const derived = await derive({
       openapi: '3.1.0',
       security: [{ bearer: [] }],
       paths: { '/a': { get: {} }, '/b': { get: { security: [] } }, '/c': { get: { security: [{}, { bearer: [] }] } } },
@@ -73,21 +97,21 @@ describe('derivePaths', () => {
     expect(Object.fromEntries(derived.paths.map((p) => [p.path, p.endpoint.security]))).toEqual({ '/a': 'required', '/b': 'public', '/c': 'optional' });
   });
 
-  it('resolves relative server URLs against the document and fills server variables with their defaults', () => {
-    expect(derive({ openapi: '3.0.0', servers: [{ url: 'api/{version}', variables: { version: { default: 'v3' } } }], paths: { '/x': { get: {} } } }, TARGET, 'https://api.example.com/docs/openapi.json').paths[0]?.path).toBe('/docs/api/v3/x');
-    expect(derive({ openapi: '3.0.0', paths: { '/x': { get: {} } } }).paths[0]?.path).toBe('/x');
+  it('resolves relative server URLs against the document and fills server variables with their defaults', async () => {
+    expect((await derive({ openapi: '3.0.0', servers: [{ url: 'api/{version}', variables: { version: { default: 'v3' } } }], paths: { '/x': { get: {} } } }, TARGET, 'https://api.example.com/docs/openapi.json')).paths[0]?.path).toBe('/docs/api/v3/x');
+    expect((await derive({ openapi: '3.0.0', paths: { '/x': { get: {} } } })).paths[0]?.path).toBe('/x');
     // A server on another host contributes its path only: probes go to the target.
-    expect(derive({ openapi: '3.0.0', servers: [{ url: 'http://localhost:8080/api/' }], paths: { '/x': { get: {} } } }).paths[0]?.path).toBe('/api/x');
+    expect((await derive({ openapi: '3.0.0', servers: [{ url: 'http://localhost:8080/api/' }], paths: { '/x': { get: {} } } })).paths[0]?.path).toBe('/api/x');
     // Operation-level servers win.
-    expect(derive({ openapi: '3.0.0', servers: [{ url: '/v1' }], paths: { '/x': { get: { servers: [{ url: '/v9' }] } } } }).paths[0]?.path).toBe('/v9/x');
+    expect((await derive({ openapi: '3.0.0', servers: [{ url: '/v1' }], paths: { '/x': { get: { servers: [{ url: '/v9' }] } } } })).paths[0]?.path).toBe('/v9/x');
   });
 
-  it('uses Swagger 2 basePath', () => {
-    expect(derive({ swagger: '2.0', basePath: '/api/', paths: { '/users': { get: {} } } }).paths[0]?.path).toBe('/api/users');
+  it('uses Swagger 2 basePath', async () => {
+    expect((await derive({ swagger: '2.0', basePath: '/api/', paths: { '/users': { get: {} } } })).paths[0]?.path).toBe('/api/users');
   });
 
-  it('fills path and required query parameters from examples, refs and types, encoded', () => {
-    const derived = derive({
+  it('fills path and required query parameters from examples, refs and types, encoded', async () => {
+    const derived = await derive({
       openapi: '3.0.0',
       paths: {
         '/users/{id}': { parameters: [{ name: 'id', in: 'path', schema: { type: 'integer', minimum: 100 } }], get: {} },
@@ -120,8 +144,8 @@ describe('derivePaths', () => {
     expect(exampleValue(root, undefined, 'userId')).toBe('1');
   });
 
-  it('skips GETs whose path reads like a state change, and says which', () => {
-    const derived = derive({
+  it('skips GETs whose path reads like a state change, and says which', async () => {
+    const derived = await derive({
       openapi: '3.0.0',
       paths: { '/logout': { get: {} }, '/users/{id}/delete': { get: {} }, '/email/unsubscribe': { get: {} }, '/deleted-items': { get: {} }, '/me': { get: {} } },
     });
@@ -130,8 +154,8 @@ describe('derivePaths', () => {
     expect(derived.getOperations).toBe(5);
   });
 
-  it('follows local $refs of path items, ignores remote and cyclic ones, and does not repeat a path', () => {
-    const derived = derive({
+  it('follows local $refs of path items, ignores remote and cyclic ones, and does not repeat a path', async () => {
+    const derived = await derive({
       openapi: '3.0.0',
       paths: {
         '/a': { $ref: '#/x-items/A' },
