@@ -84,6 +84,8 @@ function detect(r: Retrieved): Outcome<Key>[] {
     if (response.status < 200 || response.status >= 300) continue;
     if (endpoint.security === 'public' || endpoint.security === 'optional') continue;
     if (isPublicByPurpose(response.url)) continue;
+    // A path answered with the base URL's own body is a catch-all (an index or an app shell), not the endpoint's data.
+    if (response !== r.main && response.body !== undefined && response.body.text === r.main.body?.text) continue;
     const body = judgeBody(response);
     if (!body.hasData) continue;
     const url = new URL(response.url);
@@ -136,7 +138,7 @@ export const check = defineCheck<Key>({
   // owasp_categories keep the interface's A<nn>:<year> form; the OWASP API Security Top 10 category is named in the prose.
   owasp: OWASP.authentication,
   summary:
-    'Every request of a scan is sent without credentials: the client never sends Cookie or Authorization. An endpoint that then answers 2xx with data either does not enforce the authentication its OpenAPI document declares (`security` on the operation, or document-wide), or, for a path that reads as private (/users, /admin, /orders …) and a JSON answer with personal or secret fields (email, phone, token …), may not enforce any. Looked at: the GET operations of `openapi_url`, the `paths` listed, and the base URL. Not reported: operations declared public (`security: []`) or with optional authentication (a `{}` requirement), health, status and docs endpoints, 401/403 answers, redirects (to a login page or elsewhere), empty bodies and empty lists, error or refusal bodies answered with 200, HTML pages and non-JSON bodies. In the OWASP API Security Top 10 2023 this is API2:2023 Broken Authentication, and API1:2023 Broken Object Level Authorization for object-level endpoints (/users/{id}); the descriptions name them, and `owasp_categories` carry the matching Top 10 categories (A07 Identification and Authentication Failures, A01 Broken Access Control).',
+    'Every request of a scan is sent without credentials: the client never sends Cookie or Authorization. An endpoint that then answers 2xx with data either does not enforce the authentication its OpenAPI document declares (`security` on the operation, or document-wide), or, for a path that reads as private (/users, /admin, /orders …) and a JSON answer with personal or secret fields (email, phone, token …), may not enforce any. Looked at: the GET operations of `openapi_url`, the `paths` listed, and the base URL. Not reported: operations declared public (`security: []`) or with optional authentication (a `{}` requirement), health, status and docs endpoints, 401/403 answers, redirects (to a login page or elsewhere), empty bodies and empty lists, error or refusal bodies answered with 200, HTML pages and non-JSON bodies, and a path that answers the same body as the base URL (a catch-all). In the OWASP API Security Top 10 2023 this is API2:2023 Broken Authentication, and API1:2023 Broken Object Level Authorization for object-level endpoints (/users/{id}); the descriptions name them, and `owasp_categories` carry the matching Top 10 categories (A07 Identification and Authentication Failures, A01 Broken Access Control).',
   remediation:
     'Enforce authentication on the server for every operation that declares it (a middleware that rejects requests without valid credentials with 401, before any handler runs), and check object ownership on object-level endpoints; if the endpoint is meant to be public, declare `security: []` on the operation.',
   references: [
@@ -226,6 +228,12 @@ export const check = defineCheck<Key>({
           { path: '/v1/products', headers: { 'content-type': 'application/json' }, body: '[{"id":1,"name":"Widget"}]', endpoint: { source: 'openapi', security: 'public', template: '/v1/products' } },
           { path: '/v1/health', headers: { 'content-type': 'application/json' }, body: '{"status":"ok","database":"up"}', endpoint: { ...BEARER, template: '/v1/health' } },
         ],
+      },
+      {
+        note: 'A catch-all: the secured path answers exactly what the base URL answers (an index document).',
+        headers: { 'content-type': 'application/json' },
+        body: '{"name":"Shop API","links":{"docs":"/docs"}}',
+        paths: [{ path: '/v1/orders', headers: { 'content-type': 'application/json' }, body: '{"name":"Shop API","links":{"docs":"/docs"}}', endpoint: { ...BEARER, template: '/v1/orders' } }],
       },
       {
         note: 'A public catalogue listed without a document: neither its path nor its fields look private.',
