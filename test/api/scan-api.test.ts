@@ -162,3 +162,127 @@ describe('POST /v1/scan/api with opt-in paths', () => {
 function scanWith(payload: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url: '/v1/scan/api', headers: { 'x-api-key': key }, payload });
 }
+
+describe('POST /v1/scan/api with openapi_url', () => {
+  /** A YAML document: bearer auth document-wide, one object endpoint, a logout, a health check and 12 plain collections. */
+  const SPEC = [
+    'openapi: 3.0.3',
+    'info: {title: Shop, version: "1"}',
+    'servers: [{url: /v1}]',
+    'security: [{bearerAuth: []}]',
+    'components: {securitySchemes: {bearerAuth: {type: http, scheme: bearer}}}',
+    'paths:',
+    '  /users/{id}:',
+    '    get:',
+    '      operationId: getUser',
+    '      parameters: [{name: id, in: path, required: true, schema: {type: integer}, example: 7}]',
+    '  /logout: {get: {}}',
+    '  /health: {get: {security: []}}',
+    ...Array.from({ length: 12 }, (_, i) => `  /items${i}: {get: {security: []}}`),
+    '',
+  ].join('\n');
+
+  it('probes the documented GETs, reports a secured endpoint that serves data to anyone, and says what it left out', async () => {
+    const api = await startFakeApi({
+      cors: 'allow-list',
+      headers: HARDENED,
+      intercept: (req, res) => {
+        if (req.url === '/openapi.yaml') {
+          res.writeHead(200, { 'content-type': 'application/yaml' }).end(SPEC);
+          return true;
+        }
+        if (req.url === '/v1/users/7') {
+          res.writeHead(200, { ...HARDENED, 'content-type': 'application/json' }).end('{"id":7,"name":"Grace","email":"grace@example.com"}');
+          return true;
+        }
+        return false;
+      },
+    });
+    try {
+      const res = await scanWith({ url: api.url, openapi_url: `${api.origin}/openapi.yaml` });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<{
+        findings: { rule_id: string; severity: string; cwe?: string; owasp_categories: string[]; title: string; description: string; evidence: string; location: { url: string; method: string } }[];
+        warnings: string[];
+        stats: Record<string, unknown>;
+      }>();
+      const open = body.findings.filter((f) => f.rule_id === 'unauthenticated-data');
+      expect(open).toHaveLength(1);
+      expect(open[0]).toMatchObject({ severity: 'HIGH', cwe: 'CWE-306', location: { url: `${api.origin}/v1/users/7`, method: 'GET' } });
+      expect(open[0]?.owasp_categories).toEqual(['A01:2021', 'A01:2025', 'A07:2021', 'A07:2025']);
+      expect(open[0]?.description).toMatch(/OWASP API1:2023 Broken Object Level Authorization, API2:2023 Broken Authentication/);
+      expect(open[0]?.title).toBe('GET /v1/users/7 serves an object without credentials although it declares security');
+      expect(open[0]?.evidence).toContain('OpenAPI: GET /v1/users/{id} (operationId getUser) declares security required: bearerAuth');
+      expect(open[0]?.evidence).not.toContain('grace@example.com');
+      // The secured operation first, then at most 10 paths in all; /logout never.
+      const asked = api.requests.map((q) => q.url);
+      expect(asked).toContain('/openapi.yaml');
+      expect(asked).not.toContain('/v1/logout');
+      expect(asked.filter((u) => u.startsWith('/v1/'))).toHaveLength(10);
+      expect(body.stats).toMatchObject({ paths_probed: 10, openapi_get_operations: 15 });
+      expect(body.warnings).toEqual([
+        'openapi_url: 10 of 15 GET operations probed (at most 10 paths per scan, secured operations first); 4 not probed',
+        'openapi_url: 1 GET operation(s) not probed because the path reads like a state change: /v1/logout',
+      ]);
+      for (const q of api.requests) {
+        expect(q.headers.authorization).toBeUndefined();
+        expect(q.headers.cookie).toBeUndefined();
+      }
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('400 with a detail naming openapi_url for an unreachable, missing, invalid, oversized or internal document, before the target is contacted', async () => {
+    const target = await startFakeApi();
+    const docs = await startFakeApi({
+      intercept: (req, res) => {
+        if (req.url === '/missing.json') res.writeHead(404).end('{"error":"not found"}');
+        else if (req.url === '/page.html') res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Swagger UI</body></html>');
+        else if (req.url === '/big.json') res.writeHead(200, { 'content-type': 'application/json' }).end(`{"openapi":"3.0.0","x":"${'a'.repeat(2 * 1024 * 1024)}"}`);
+        else return false;
+        return true;
+      },
+    });
+    const closed = await startFakeApi();
+    const closedOrigin = closed.origin;
+    await closed.close();
+    try {
+      const cases: [string, RegExp][] = [
+        [`${closedOrigin}/openapi.json`, /^Could not fetch openapi_url: connection refused/],
+        [`${docs.origin}/missing.json`, new RegExp(`^Could not fetch openapi_url: it answered 404 at ${docs.origin}/missing.json$`)],
+        [`${docs.origin}/page.html`, /^Invalid OpenAPI document: the top level is not an object$/],
+        [`${docs.origin}/big.json`, /^Invalid OpenAPI document: larger than 2 MiB$/],
+        ['http://10.0.0.1/openapi.json', /^openapi_url is not publicly reachable: 10\.0\.0\.1 is a private-use/],
+        ['ftp://example.com/openapi.json', /^Invalid openapi_url: /],
+      ];
+      for (const [openapiUrl, detail] of cases) {
+        const res = await scanWith({ url: target.url, openapi_url: openapiUrl });
+        expect(res.statusCode, openapiUrl).toBe(400);
+        expect(res.json<{ detail: string }>().detail, openapiUrl).toMatch(detail);
+      }
+      expect(target.requests).toEqual([]);
+    } finally {
+      await Promise.all([target.close(), docs.close()]);
+    }
+  });
+
+  it('scans the base URL and warns when the document has no GET operations', async () => {
+    const api = await startFakeApi({
+      intercept: (req, res) => {
+        if (req.url !== '/openapi.json') return false;
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"openapi":"3.1.0","paths":{"/x":{"post":{}}}}');
+        return true;
+      },
+    });
+    try {
+      const res = await scanWith({ url: api.url, openapi_url: `${api.origin}/openapi.json` });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<{ warnings: string[]; stats: Record<string, unknown> }>();
+      expect(body.warnings).toEqual([`openapi_url: the document (${api.origin}/openapi.json) has no GET operations; only the base URL was scanned`]);
+      expect(body.stats).toMatchObject({ paths_probed: 0, openapi_get_operations: 0 });
+    } finally {
+      await api.close();
+    }
+  });
+});

@@ -101,4 +101,25 @@ describe('vigil scan api', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/--path takes at most 5 paths, each starting with \//);
   });
+
+  it('probes the GET operations of an --openapi document, and fails with its reason when it cannot be read', async () => {
+    const spec = await startFakeApi({
+      intercept: (req, res) => {
+        if (req.url !== '/openapi.json') return false;
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"openapi":"3.0.0","paths":{"/v1/reports":{"get":{}}}}');
+        return true;
+      },
+    });
+    try {
+      const ok = await vigil({ SCAN_API_ALLOW_CIDRS: '127.0.0.1/32' }, 'scan', 'api', api.url, '--openapi', `${spec.origin}/openapi.json`, '--format', 'json');
+      expect(ok.code).toBe(0);
+      expect(JSON.parse(ok.out)).toMatchObject({ stats: { paths_probed: 1, openapi_get_operations: 1 } });
+      expect(api.requests.some((q) => q.url === '/v1/reports')).toBe(true);
+      const missing = await vigil({ SCAN_API_ALLOW_CIDRS: '127.0.0.1/32' }, 'scan', 'api', api.url, '--openapi', `${spec.origin}/nothing.json`);
+      expect(missing.code).toBe(2);
+      expect(missing.err).toMatch(/Invalid OpenAPI document|Could not fetch openapi_url/);
+    } finally {
+      await spec.close();
+    }
+  });
 });

@@ -171,8 +171,9 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
       .command('api')
       .description('Check an API base URL for security headers and CORS mistakes (public addresses only, unless SCAN_API_ALLOW_CIDRS allows more)')
       .argument('<url>', 'http or https URL')
-      .option('--path <path...>', `also check the headers of these GET paths on the same origin (at most ${MAX_PATHS})`),
-  ).action(async (url: string, opts: OutputOptions & { path?: string[] }) => {
+      .option('--path <path...>', `also check the headers of these GET paths on the same origin (at most ${MAX_PATHS})`)
+      .option('--openapi <url>', 'also probe the GET operations of this OpenAPI 3.x / Swagger 2.0 document (JSON or YAML) on the same origin'),
+  ).action(async (url: string, opts: OutputOptions & { path?: string[]; openapi?: string }) => {
     parseFailOn(opts.failOn);
     const paths = opts.path ?? [];
     if (paths.length > MAX_PATHS || paths.some((p) => !p.startsWith('/'))) {
@@ -187,7 +188,7 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
         url,
         { allowCidrs: config.scanApiAllowCidrs, timeoutMs: config.apiScanTimeoutMs, probeTimeoutMs: config.apiProbeTimeoutMs },
         engine.apiCapacity,
-        paths.length > 0 ? { paths } : {},
+        { ...(paths.length > 0 ? { paths } : {}), ...(opts.openapi === undefined ? {} : { openapiUrl: opts.openapi }) },
       ),
     );
     setExitCode(await finish(io, result, opts, () => show('')));

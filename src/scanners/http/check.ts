@@ -6,7 +6,7 @@
  * scan.ts is the only code that joins them into findings; docs.ts renders the page.
  */
 import type { Severity } from '../../core/findings.js';
-import type { CertificateInfo, ProbeKind, ProbeMethod, Retrieved, TlsInfo } from './types.js';
+import type { CertificateInfo, Endpoint, ProbeKind, ProbeMethod, Retrieved, TlsInfo } from './types.js';
 
 export type CheckCategory = 'headers' | 'cors';
 
@@ -41,7 +41,7 @@ export interface OutcomePolicy {
   readonly confidence?: number;
   /** Overrides the check's CWE. */
   readonly cwe?: string;
-  /** Overrides the check's OWASP categories. */
+  /** Overrides the check's OWASP categories (Top 10 `A01:2021`, API Security Top 10 `API2:2023`). */
   readonly owasp?: readonly string[];
 }
 
@@ -63,6 +63,17 @@ export interface ExampleHttpVariant {
   readonly followed?: { readonly finalUrl: string; readonly status?: number; readonly headers?: ExampleHeaders };
 }
 
+/** An opt-in path's answer (a listed path or a documented GET operation). */
+export interface ExamplePath {
+  /** Resolved against the final URL. */
+  readonly path: string;
+  readonly status?: number;
+  readonly headers?: ExampleHeaders;
+  readonly body?: string;
+  /** Default: listed in `paths`, no declared security. */
+  readonly endpoint?: Endpoint;
+}
+
 /** A header set the docs show and the tests run through the check. */
 export interface CheckExample {
   /** One line shown above the example. */
@@ -73,6 +84,10 @@ export interface CheckExample {
   readonly finalUrl?: string;
   readonly status?: number;
   readonly headers?: ExampleHeaders;
+  /** The main GET's body (default none). */
+  readonly body?: string;
+  /** Opt-in paths and their answers. */
+  readonly paths?: readonly ExamplePath[];
   /** The http:// variant of an https target; 'refused' (the default) when nothing answers on port 80. */
   readonly http?: ExampleHttpVariant | 'refused';
   readonly probes?: readonly ExampleProbe[];

@@ -6,7 +6,7 @@ import { SEVERITY_RANK } from '../../core/findings.js';
 import type { CheckExample, HttpCheck } from './check.js';
 import { exampleToRetrieved } from './examples.js';
 import { headerLines } from './headers.js';
-import type { HeaderMap, ObservedResponse } from './types.js';
+import type { Endpoint, HeaderMap, ObservedResponse } from './types.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
@@ -25,10 +25,25 @@ function responseBlock(title: string, status: number, headers: HeaderMap): strin
   return [`${title} → ${status}`, ...headerLines(headers, ...names)];
 }
 
+function bodyLines(response: ObservedResponse): string[] {
+  const text = response.body?.text;
+  return text === undefined ? [] : ['', text.length > 300 ? `${text.slice(0, 300)}…` : text];
+}
+
+function declared(endpoint: Endpoint): string {
+  if (endpoint.source === 'paths') return '(listed in paths)';
+  const schemes = endpoint.schemes?.length ? ` (${endpoint.schemes.join(', ')})` : '';
+  const example = endpoint.objectLevel === true ? ', path parameters filled with the document\'s example' : '';
+  return `(openapi_url documents GET ${endpoint.template ?? ''}, security ${endpoint.security}${schemes}${example})`;
+}
+
 function exampleText(example: CheckExample): string {
   const r = exampleToRetrieved(example);
-  const lines = responseBlock(`GET ${r.main.url}`, r.main.status, r.main.headers);
-  if (r.main.finalUrl !== r.main.url) lines.push(`(redirects ended at ${r.main.finalUrl})`);
+  // An example about paths alone does not show the base URL's (empty) answer.
+  const pathsOnly = example.paths !== undefined && example.headers === undefined && example.body === undefined;
+  const lines = pathsOnly ? [] : responseBlock(`GET ${r.main.url}`, r.main.status, r.main.headers);
+  if (!pathsOnly && r.main.finalUrl !== r.main.url) lines.push(`(redirects ended at ${r.main.finalUrl})`);
+  if (!pathsOnly) lines.push(...bodyLines(r.main));
   const variant = r.httpVariant;
   if (variant && example.http !== undefined) {
     lines.push('');
@@ -43,6 +58,10 @@ function exampleText(example: CheckExample): string {
     if (!probe.exchange.ok) continue;
     const response = probe.exchange.response;
     lines.push('', ...responseBlock(`${probe.method} ${response.url} with Origin: ${probe.origin}`, response.status, response.headers));
+  }
+  for (const path of r.paths ?? []) {
+    if (lines.length > 0) lines.push('');
+    lines.push(declared(path.endpoint), ...responseBlock(`GET ${path.url}`, path.status, path.headers), ...bodyLines(path));
   }
   const ticks = lines.some((l) => l.includes('```')) ? '````' : '```';
   return [`${ticks}text`, ...lines, ticks].join('\n');
@@ -60,11 +79,16 @@ function checkSection(check: HttpCheck): string {
     '',
     `**What to do.** ${check.remediation}`,
     '',
-    '| Outcome | Severity | Finding title | Why this severity |',
-    '|---|---|---|---|',
   ];
+  // Outcomes that cite another weakness or category than the check's get a column saying which.
+  const overrides = Object.values(check.outcomes).some((p) => p.cwe !== undefined || p.owasp !== undefined);
+  lines.push(
+    overrides ? '| Outcome | Severity | Finding title | Why this severity | CWE, OWASP |' : '| Outcome | Severity | Finding title | Why this severity |',
+    overrides ? '|---|---|---|---|---|' : '|---|---|---|---|',
+  );
   for (const [key, policy] of Object.entries(check.outcomes)) {
-    lines.push(`| \`${key}\` | ${policy.severity} | ${cell(policy.title)} | ${cell(policy.rationale)} |`);
+    const cited = overrides ? ` ${[policy.cwe ?? check.cwe, ...(policy.owasp ?? check.owasp)].join(', ')} |` : '';
+    lines.push(`| \`${key}\` | ${policy.severity} | ${cell(policy.title)} | ${cell(policy.rationale)} |${cited}`);
   }
   lines.push('', 'Reported:', '');
   for (const example of check.examples.failing) {
@@ -90,17 +114,22 @@ export function renderApiRulesDoc(checks: readonly HttpCheck[]): string {
     `${checks.length} checks. \`POST /v1/scan/api\` (and the CLI) first retrieves the target once: a GET of the URL (redirects followed),`,
     'for an https target a GET of its http:// variant without following redirects, and CORS probes: a GET and an OPTIONS preflight',
     '(`Access-Control-Request-Method: PUT`, `Access-Control-Request-Headers: authorization, x-vigil-probe`) for each probe Origin.',
+    'Opt-in, `paths` and the GET operations of an `openapi_url` document add one GET per path on the same origin.',
     'The checks below then run on what was received, without further requests. No credentials are ever sent.',
     '',
-    'Each finding\'s `rule_id` is the check id, its `category` is `headers` or `cors`, its `scanner_name` is `api_headers`, and its',
+    'Each finding\'s `rule_id` is the check id, its `category` is `cors` for the CORS checks and `headers` for every other check',
+    '(unauthenticated-data included), its `scanner_name` is `api_headers`, its `cwe` the weakness named below, and its',
     '`location.url` and `location.method` name the request that proved it. Finding ids (`API-xxxxxx`) are stable for the same',
-    'target, check, outcome and subject (cookie name, header name or probe kind). Evidence shows header lines as received',
+    'target, check, outcome and subject (cookie name, header name, probe kind or path). Evidence shows header lines as received',
     '(names in their usual capitalisation, cookie values redacted); CORS evidence starts with the Origin the probe sent.',
     'The examples are the checks\' own test fixtures: each "Reported" set must produce the outcomes named, each "Not reported" set none.',
     '',
     '## Severity scale',
     '',
     ...SEVERITY_SCALE,
+    '',
+    '`owasp_categories` cite the OWASP Top 10 (2021 and 2025, in the `A<nn>:<year>` form of the interface); findings about access to',
+    'data also name their OWASP API Security Top 10 2023 category (`API1:2023`, `API2:2023`) in the description.',
     '',
     'Each outcome below states why it has its severity. Severities assume a browser-facing API; a finding\'s confidence says how',
     'directly the scan observed it (a probe answer is proof, a name-based guess such as a session cookie is not).',

@@ -4,7 +4,7 @@
  */
 import type { CheckExample, ExampleHeaders, ExampleHttpVariant } from './check.js';
 import { probeOrigins } from './origins.js';
-import type { CertificateInfo, CorsProbe, Exchange, HeaderMap, HttpVariant, ObservedResponse, RequestRecord, Retrieved, TlsInfo } from './types.js';
+import type { CertificateInfo, CorsProbe, Endpoint, Exchange, HeaderMap, HttpVariant, ObservedResponse, PathResponse, RequestRecord, Retrieved, TlsInfo } from './types.js';
 
 export const EXAMPLE_TARGET = 'https://api.example.com/';
 /** The examples' clock: certificate dates are written relative to it. */
@@ -53,10 +53,20 @@ function httpVariant(target: URL, spec: ExampleHttpVariant | 'refused' | undefin
   return { first: firstExchange, followed: { ok: true, response: followed } };
 }
 
+const LISTED: Endpoint = Object.freeze({ source: 'paths', security: 'undeclared' });
+
+function withBody<T extends ObservedResponse>(observed: T, body: string | undefined): T {
+  return body === undefined ? observed : { ...observed, body: { text: body, truncated: false } };
+}
+
 export function exampleToRetrieved(example: CheckExample): Retrieved {
   const target = example.target ?? EXAMPLE_TARGET;
   const finalUrl = example.finalUrl ?? target;
-  const main = response(target, 'GET', example.status ?? 200, toHeaderMap(example.headers), finalUrl);
+  const main = withBody(response(target, 'GET', example.status ?? 200, toHeaderMap(example.headers), finalUrl), example.body);
+  const paths: PathResponse[] = (example.paths ?? []).map((p) => {
+    const url = new URL(p.path, finalUrl).href;
+    return { ...withBody(response(url, 'GET', p.status ?? 200, toHeaderMap(p.headers)), p.body), endpoint: p.endpoint ?? LISTED };
+  });
   const origins = probeOrigins(new URL(finalUrl));
   const probes: CorsProbe[] = [];
   for (const spec of example.probes ?? []) {
@@ -71,6 +81,7 @@ export function exampleToRetrieved(example: CheckExample): Retrieved {
   const variant = httpVariant(new URL(target), example.http);
   const requests: RequestRecord[] = [{ method: 'GET', url: target, status: main.status }];
   for (const p of probes) requests.push({ method: p.method, url: finalUrl, origin: p.origin, status: p.exchange.ok ? p.exchange.response.status : null });
+  for (const p of paths) requests.push({ method: 'GET', url: p.url, status: p.status });
   const tls = exampleTls(example, finalUrl);
   const legacyTls = tls === null ? undefined : (example.legacyTls ?? null);
   return {
@@ -81,6 +92,7 @@ export function exampleToRetrieved(example: CheckExample): Retrieved {
     main,
     httpVariant: variant,
     probes,
+    ...(paths.length === 0 ? {} : { paths }),
     requests,
     requestCount: requests.length,
   };

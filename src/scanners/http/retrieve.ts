@@ -7,16 +7,22 @@
  *     Origin of origins.ts plus preflights from the unrelated and the null origin; then a preflight from
  *     each other kind of origin the GETs showed trusted (at most MAX_REQUESTS in all). A failed probe or
  *     variant is recorded, not thrown.
+ * Opt-in, before the main GET: the `openapi_url` document (its failure fails the scan with a 400 that
+ * names it); after the probes: one GET per requested or documented path (no redirects followed).
  * The result is plain data (types.ts); the checks never touch the network.
  */
-import { isAppError } from '../../core/errors.js';
+import { badRequest, isAppError } from '../../core/errors.js';
 import { type LookupFunction, parseTargetUrl, probeLegacyTls, type SafeFetchOptions, type SafeResponse, safeFetch } from '../../net/index.js';
+import { derivePaths, MAX_OPENAPI_BYTES, OPENAPI_TIMEOUT_MS, openApiFailure, parseOpenApi, type DocumentedPath, type OpenApiDocument } from './openapi.js';
 import { probeOrigins } from './origins.js';
 import {
   type CorsProbe,
+  type Endpoint,
   type Exchange,
   type HttpVariant,
   type ObservedResponse,
+  type OpenApiSummary,
+  type PathResponse,
   PREFLIGHT_REQUEST_HEADERS,
   PREFLIGHT_REQUEST_METHOD,
   type ProbeKind,
@@ -44,18 +50,23 @@ export interface RetrieveOptions {
   readonly legacyTlsProbe?: boolean;
   /** Opt-in GET paths, resolved against the main response's final URL, same origin only (at most MAX_PATHS). */
   readonly paths?: readonly string[];
+  /** Opt-in: an OpenAPI 3.x / Swagger 2.0 document whose GET operations are probed like `paths` (MAX_PROBED_PATHS in all). */
+  readonly openapiUrl?: string;
   readonly probeLegacyTls?: typeof probeLegacyTls;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
-/** The checks read headers only: bodies are capped small (main) or not kept (probes). */
+/** Bodies are capped small (main GET and paths, read by the unauthenticated-data check) or not kept (probes). */
 const MAIN_BODY_BYTES = 16 * 1024;
+const PATH_BODY_BYTES = 16 * 1024;
 const PROBE_BODY_BYTES = 0;
 const MAX_CONCURRENCY = 16;
 /** Requests one scan sends at most (redirect hops included); phase-2 preflights are dropped past it. */
 export const MAX_REQUESTS = 25;
-/** Opt-in paths one scan fetches at most, beyond the MAX_REQUESTS of the base URL. */
+/** Opt-in `paths` one request may list. */
 export const MAX_PATHS = 5;
+/** Paths one scan fetches at most, listed and documented together, beyond the MAX_REQUESTS of the base URL. */
+export const MAX_PROBED_PATHS = 10;
 /** Kinds always preflighted: what any site, and a sandboxed page, may send. */
 const ALWAYS_PREFLIGHT: readonly ProbeKind[] = ['arbitrary', 'null'];
 
@@ -65,8 +76,9 @@ interface Context {
   readonly log: RequestRecord[];
 }
 
-function observe(requested: string, method: string, response: SafeResponse): ObservedResponse {
-  return { url: requested, finalUrl: response.url, method, status: response.status, headers: response.headers, redirects: response.redirects };
+function observe(requested: string, method: string, response: SafeResponse, withBody = false): ObservedResponse {
+  const observed = { url: requested, finalUrl: response.url, method, status: response.status, headers: response.headers, redirects: response.redirects };
+  return withBody ? { ...observed, body: { text: response.body.toString('utf8'), truncated: response.truncated } } : observed;
 }
 
 function logResponse(log: RequestRecord[], method: string, response: SafeResponse, origin?: string): void {
@@ -80,12 +92,12 @@ function logResponse(log: RequestRecord[], method: string, response: SafeRespons
 }
 
 /** One request whose failure is data: client errors (4xx AppError) are recorded, our own bugs are thrown. */
-async function attempt(ctx: Context, url: string, options: SafeFetchOptions, origin?: string): Promise<Exchange> {
+async function attempt(ctx: Context, url: string, options: SafeFetchOptions, origin?: string, withBody = false): Promise<Exchange> {
   const method = options.method ?? 'GET';
   try {
     const response = await ctx.fetch(url, { ...ctx.base, ...options });
     logResponse(ctx.log, method, response, origin);
-    return { ok: true, response: observe(url, method, response) };
+    return { ok: true, response: observe(url, method, response, withBody) };
   } catch (error) {
     if (!isAppError(error) || error.status >= 500) throw error;
     ctx.log.push({ method, url, status: null, ...(origin === undefined ? {} : { origin }) });
@@ -135,27 +147,76 @@ async function runLimited(tasks: readonly (() => Promise<void>)[], limit: number
   await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
 }
 
-/** GETs of the opt-in paths on the final URL's origin; a path leaving it, or failing, is skipped. */
-async function fetchPaths(ctx: Context, base: string, paths: readonly string[], session: { tlsSession?: Buffer }, limit: number, signal?: AbortSignal): Promise<ObservedResponse[]> {
+/** A path to GET, with what is known about its endpoint. */
+interface PathRequest {
+  readonly url: string;
+  readonly endpoint: Endpoint;
+}
+
+const LISTED: Endpoint = Object.freeze({ source: 'paths', security: 'undeclared' });
+
+/**
+ * The listed paths (at most MAX_PATHS) then the documented ones, resolved against the final URL,
+ * same origin only, without repeats, at most MAX_PROBED_PATHS; a listed path the document also
+ * describes carries the document's endpoint.
+ */
+function pathRequests(base: string, listed: readonly string[], documented: readonly DocumentedPath[]): PathRequest[] {
   const origin = new URL(base).origin;
-  const urls: string[] = [];
-  for (const path of paths.slice(0, MAX_PATHS)) {
-    let url: URL;
+  const resolve = (path: string): string | undefined => {
     try {
-      url = new URL(path, base);
+      const url = new URL(path, base);
+      return url.origin === origin ? url.href : undefined;
     } catch {
-      continue;
+      return undefined;
     }
-    if (url.origin === origin && !urls.includes(url.href)) urls.push(url.href);
+  };
+  const fromDocument = new Map<string, Endpoint>();
+  for (const d of documented) {
+    const url = resolve(d.path);
+    if (url !== undefined && !fromDocument.has(url)) fromDocument.set(url, d.endpoint);
   }
-  const found: ObservedResponse[] = [];
-  const tasks = urls.map((url) => async () => {
-    const exchange = await attempt(ctx, url, { maxBodyBytes: PROBE_BODY_BYTES, maxRedirects: 0, ...session });
-    if (exchange.ok) found.push(exchange.response);
+  const requests: PathRequest[] = [];
+  const add = (url: string | undefined, endpoint: Endpoint) => {
+    if (url !== undefined && requests.length < MAX_PROBED_PATHS && !requests.some((r) => r.url === url)) requests.push({ url, endpoint: fromDocument.get(url) ?? endpoint });
+  };
+  for (const path of listed.slice(0, MAX_PATHS)) add(resolve(path), LISTED);
+  for (const [url, endpoint] of fromDocument) add(url, endpoint);
+  return requests;
+}
+
+/** GETs of the opt-in paths without redirects; a path that fails is skipped (its request is logged). */
+async function fetchPaths(ctx: Context, requests: readonly PathRequest[], session: { tlsSession?: Buffer }, limit: number, signal?: AbortSignal): Promise<PathResponse[]> {
+  const found: PathResponse[] = [];
+  const tasks = requests.map(({ url, endpoint }) => async () => {
+    const exchange = await attempt(ctx, url, { maxBodyBytes: PATH_BODY_BYTES, maxRedirects: 0, ...session }, undefined, true);
+    if (exchange.ok) found.push({ ...exchange.response, endpoint });
   });
   await runLimited(tasks, limit, signal);
   signal?.throwIfAborted();
-  return found.sort((a, b) => urls.indexOf(a.url) - urls.indexOf(b.url));
+  const order = requests.map((r) => r.url);
+  return found.sort((a, b) => order.indexOf(a.url) - order.indexOf(b.url));
+}
+
+/** The `openapi_url` document, parsed; every failure is a 400 that names openapi_url. */
+async function fetchOpenApi(ctx: Context, url: string): Promise<{ doc: OpenApiDocument; finalUrl: string }> {
+  let response: SafeResponse;
+  try {
+    response = await ctx.fetch(url, {
+      ...ctx.base,
+      headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.5' },
+      maxBodyBytes: MAX_OPENAPI_BYTES,
+      totalTimeoutMs: Math.min(ctx.base.totalTimeoutMs ?? OPENAPI_TIMEOUT_MS, OPENAPI_TIMEOUT_MS),
+    });
+  } catch (error) {
+    if (!isAppError(error) || error.status >= 500) throw error;
+    ctx.log.push({ method: 'GET', url, status: null });
+    throw openApiFailure(error);
+  }
+  logResponse(ctx.log, 'GET', response);
+  if (response.status < 200 || response.status >= 300) throw badRequest(`Could not fetch openapi_url: it answered ${response.status} at ${response.url}`);
+  if (response.truncated) throw badRequest(`Invalid OpenAPI document: larger than ${MAX_OPENAPI_BYTES / (1024 * 1024)} MiB`);
+  const doc = await parseOpenApi(response.body.toString('utf8'), ctx.base.signal === undefined ? {} : { signal: ctx.base.signal });
+  return { doc, finalUrl: response.url };
 }
 
 function concurrencyOf(requested = DEFAULT_CONCURRENCY): number {
@@ -188,10 +249,13 @@ export async function retrieve(target: string, options: RetrieveOptions = {}): P
   const ctx: Context = { fetch: options.fetch ?? safeFetch, base, log: [] };
   const retrievedAt = new Date().toISOString();
 
+  // Opt-in: the OpenAPI document first, so a bad one fails the scan before the target is contacted.
+  const document = options.openapiUrl === undefined ? undefined : await fetchOpenApi(ctx, options.openapiUrl);
+
   // The main GET: its failure is the scan's failure.
   const response = await ctx.fetch(url.href, { ...base, maxBodyBytes: MAIN_BODY_BYTES });
   logResponse(ctx.log, 'GET', response);
-  const main = observe(url.href, 'GET', response);
+  const main = observe(url.href, 'GET', response, true);
 
   const probeUrl = main.finalUrl;
   const limit = concurrencyOf(options.concurrency);
@@ -231,7 +295,19 @@ export async function retrieve(target: string, options: RetrieveOptions = {}): P
     .map((origin) => probe(origin, 'OPTIONS'));
   await runLimited(second, limit, options.signal);
   options.signal?.throwIfAborted();
-  const pathResponses = await fetchPaths(ctx, probeUrl, options.paths ?? [], session, limit, options.signal);
+  const derived = document === undefined ? undefined : derivePaths(document.doc, document.finalUrl, probeUrl);
+  const requests = pathRequests(probeUrl, options.paths ?? [], derived?.paths ?? []);
+  const pathResponses = await fetchPaths(ctx, requests, session, limit, options.signal);
+  const openapi: OpenApiSummary | undefined =
+    document === undefined || derived === undefined
+      ? undefined
+      : {
+          url: document.finalUrl,
+          version: document.doc.version,
+          getOperations: derived.getOperations,
+          probed: requests.filter((r) => r.endpoint.source === 'openapi').length,
+          skipped: derived.skipped,
+        };
   const order = (p: CorsProbe) => origins.findIndex((o) => o.origin === p.origin) * 2 + (p.method === 'GET' ? 0 : 1);
   probes.sort((a, b) => order(a) - order(b));
 
@@ -244,6 +320,7 @@ export async function retrieve(target: string, options: RetrieveOptions = {}): P
     httpVariant: variant.value,
     probes,
     ...(pathResponses.length === 0 ? {} : { paths: pathResponses }),
+    ...(openapi === undefined ? {} : { openapi }),
     requests: ctx.log,
     requestCount: ctx.log.length,
   };

@@ -42,6 +42,7 @@ export function toFinding(check: HttpCheck, outcome: Outcome): ApiFinding {
     remediation: policy.remediation ?? check.remediation,
     confidence: policy.confidence ?? DEFAULT_CONFIDENCE,
     owaspCategories: policy.owasp ?? check.owasp,
+    cwe: policy.cwe ?? check.cwe,
     path: '',
     line: 0,
     column: 0,
@@ -50,12 +51,15 @@ export function toFinding(check: HttpCheck, outcome: Outcome): ApiFinding {
   return { raw, url: outcome.url, method: outcome.method };
 }
 
-/** Checks about the connection or the origin as a whole: run on the base URL only, never per path. */
-const ORIGIN_WIDE = new Set(['https-enforcement', 'tls-certificate', 'tls-protocol']);
+/**
+ * Checks run once over the whole retrieval, never per path: those about the connection or the
+ * origin as a whole, and unauthenticated-data, which reads every path itself.
+ */
+const ONCE_PER_SCAN = new Set(['https-enforcement', 'tls-certificate', 'tls-protocol', 'unauthenticated-data']);
 
 /**
  * Every finding the checks produce for one retrieval, in registry order; then, for each opt-in
- * path, the header checks over that path's response, keeping only what the base URL did not
+ * path (listed or documented), the header checks over that path's response, keeping only what the base URL did not
  * already show (a header missing everywhere is one finding, not one per path).
  */
 export function scanRetrieved(r: Retrieved, checks: readonly HttpCheck[] = HTTP_CHECKS): ApiFinding[] {
@@ -70,7 +74,7 @@ export function scanRetrieved(r: Retrieved, checks: readonly HttpCheck[] = HTTP_
   for (const response of r.paths ?? []) {
     const view: Retrieved = { ...r, main: response, probes: [], httpVariant: null, paths: [] };
     for (const check of checks) {
-      if (check.category !== 'headers' || ORIGIN_WIDE.has(check.id)) continue;
+      if (check.category !== 'headers' || ONCE_PER_SCAN.has(check.id)) continue;
       for (const outcome of check.run(view)) {
         if (seen.has(fingerprintMaterial(check, outcome))) continue;
         const finding = toFinding(check, outcome);

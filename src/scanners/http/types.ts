@@ -28,6 +28,54 @@ export interface ObservedResponse {
   readonly status: number;
   readonly headers: HeaderMap;
   readonly redirects: readonly Redirect[];
+  /** The start of the body as text (main GET and opt-in paths only; probes keep none). */
+  readonly body?: BodySample;
+}
+
+export interface BodySample {
+  /** At most the retriever's cap, decoded as UTF-8. */
+  readonly text: string;
+  /** True when the body was longer than the cap. */
+  readonly truncated: boolean;
+}
+
+/**
+ * What an OpenAPI document declares about an operation's security: `required` (a non-empty
+ * requirement), `optional` (the requirements include `{}`: anonymous allowed), `public`
+ * (`security: []`), or `undeclared` (no document, or no `security` anywhere).
+ */
+export type DeclaredSecurity = 'required' | 'optional' | 'public' | 'undeclared';
+
+/** What the scan knows about an opt-in path beyond its URL. */
+export interface Endpoint {
+  /** `paths` from the request, or a GET operation of the `openapi_url` document. */
+  readonly source: 'paths' | 'openapi';
+  readonly security: DeclaredSecurity;
+  /** openapi: the documented path template, e.g. /users/{id} (server base path included). */
+  readonly template?: string;
+  readonly operationId?: string;
+  /** openapi, security required: the scheme names of its requirements (bearerAuth …). */
+  readonly schemes?: readonly string[];
+  /** openapi: path parameters were filled with example values (an object-level endpoint such as /users/{id}). */
+  readonly objectLevel?: boolean;
+}
+
+/** An opt-in path's GET, with what the scan knows about the endpoint. */
+export interface PathResponse extends ObservedResponse {
+  readonly endpoint: Endpoint;
+}
+
+/** What was read from the `openapi_url` document. */
+export interface OpenApiSummary {
+  readonly url: string;
+  /** `3.1.0`, `2.0` … as written in the document. */
+  readonly version: string;
+  /** GET operations documented. */
+  readonly getOperations: number;
+  /** Of those, how many were probed (the rest exceeded the path limit or were skipped). */
+  readonly probed: number;
+  /** GET operations not probed because their path reads like a state change (/logout, /delete …). */
+  readonly skipped: readonly string[];
 }
 
 /** An exchange that either produced a response or failed (the error message, never thrown). */
@@ -100,8 +148,10 @@ export interface Retrieved {
   readonly httpVariant: HttpVariant | null;
   /** CORS probes sent to the main response's final URL. */
   readonly probes: readonly CorsProbe[];
-  /** Opt-in: GETs of the requested paths on the same origin (header checks only). */
-  readonly paths?: readonly ObservedResponse[];
+  /** Opt-in: GETs of the requested and documented paths on the same origin (header checks, and data served without credentials). */
+  readonly paths?: readonly PathResponse[];
+  /** Opt-in: the OpenAPI document the documented paths came from. */
+  readonly openapi?: OpenApiSummary;
   /** Every request made, redirect hops included, in completion order. */
   readonly requests: readonly RequestRecord[];
   /** requests.length: what the benchmark prints. */

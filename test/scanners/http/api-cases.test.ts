@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_CASES } from '../../fixtures/api-cases/cases.js';
 import { type CaseResult, runCasesInChild } from '../../fixtures/api-cases/run.js';
-import { MAX_REQUESTS } from '../../../src/scanners/http/retrieve.js';
+import { MAX_PROBED_PATHS, MAX_REQUESTS } from '../../../src/scanners/http/retrieve.js';
 
 const hasOpenssl = (() => {
   try {
@@ -35,8 +35,31 @@ describe.skipIf(!hasOpenssl)('API case suite', () => {
     expect(wrong).toEqual([]);
   });
 
-  it(`sends at most ${MAX_REQUESTS} requests per scan`, () => {
-    for (const r of results) expect(r.requests, `${r.id}/${r.transport}`).toBeLessThanOrEqual(MAX_REQUESTS);
+  it(`sends at most ${MAX_REQUESTS} requests per scan to the base URL, and at most 1 + ${MAX_PROBED_PATHS} more for the document and the paths`, () => {
+    for (const r of results) {
+      expect(r.baseRequests, `${r.id}/${r.transport}`).toBeLessThanOrEqual(MAX_REQUESTS);
+      expect(r.requests - r.baseRequests, `${r.id}/${r.transport}`).toBeLessThanOrEqual(1 + MAX_PROBED_PATHS);
+    }
+    const plain = results.filter((r) => !r.id.startsWith('endpoint-'));
+    for (const r of plain) expect(r.requests, `${r.id}/${r.transport}`).toBe(r.baseRequests);
+  });
+
+  it('fills path and query parameters with the document\'s examples and never requests a state-changing GET', () => {
+    for (const transport of ['http', 'https'] as const) {
+      const at = (id: string) => results.find((r) => r.id === id && r.transport === transport)?.requested ?? [];
+      expect(at('endpoint-secured-object-open')).toContain('/v1/users/42');
+      expect(at('endpoint-required-query')).toContain('/v1/search?q=ada');
+      expect(at('endpoint-swagger2-yaml-open')).toEqual(expect.arrayContaining(['/swagger.yaml', '/api/orders']));
+      expect(at('endpoint-state-change-skipped')).toContain('/v1/orders');
+      expect(at('endpoint-state-change-skipped')).not.toContain('/v1/logout');
+    }
+  });
+
+  it('names the declared security and the fields, never their values, in a data-without-credentials finding', () => {
+    const result = results.find((r) => r.id === 'endpoint-secured-object-open' && r.transport === 'https');
+    const description = result?.descriptions['unauthenticated-data:secured-object-open'] ?? '';
+    expect(description).toMatch(/declares that GET \/v1\/users\/\{userId\} requires bearerAuth/);
+    expect(description).not.toContain('ada@example.com');
   });
 
   it('folds a permissive preflight into the finding of the origin class', () => {

@@ -190,3 +190,44 @@ describe('retrieve + scan against loopback APIs', () => {
     expect(server.requests).toHaveLength(0);
   });
 });
+
+describe('retrieve with paths and openapi_url', () => {
+  const SPEC = JSON.stringify({
+    openapi: '3.0.0',
+    security: [{ key: [] }],
+    paths: { '/v1/me': { get: {} }, '/v1/users/{id}': { get: { parameters: [{ name: 'id', in: 'path', example: 'u1' }] } } },
+  });
+
+  it('fetches the document before the target, merges listed and documented paths, and keeps each body sample', async () => {
+    const server = await api({
+      headers: GOOD_HEADERS,
+      intercept: (req, res) => {
+        if (req.url === '/openapi.json') res.writeHead(200, { 'content-type': 'application/json' }).end(SPEC);
+        else if (req.url === '/v1/me') res.writeHead(200, GOOD_HEADERS).end('{"id":"u0","email":"me@example.com"}');
+        else return false;
+        return true;
+      },
+    });
+    const r = await retrieve(server.url, { allowCidrs: LOOPBACK, paths: ['/v1/me', '/v1/other'], openapiUrl: `${server.origin}/openapi.json` });
+    expect(server.requests[0]?.url).toBe('/openapi.json');
+    expect(r.paths?.map((p) => [new URL(p.url).pathname, p.endpoint.source, p.endpoint.security])).toEqual([
+      ['/v1/me', 'openapi', 'required'],
+      ['/v1/other', 'paths', 'undeclared'],
+      ['/v1/users/u1', 'openapi', 'required'],
+    ]);
+    expect(r.paths?.[0]?.body).toEqual({ text: '{"id":"u0","email":"me@example.com"}', truncated: false });
+    expect(r.openapi).toEqual({ url: `${server.origin}/openapi.json`, version: '3.0.0', getOperations: 2, probed: 2, skipped: [] });
+    expect(r.requestCount).toBe(r.requests.length);
+    expect(r.requests.filter((q) => q.url.endsWith('/openapi.json'))).toHaveLength(1);
+    const open = scanRetrieved(r).filter((f) => f.raw.ruleId === 'unauthenticated-data');
+    expect(open.map((f) => [f.url, f.raw.fingerprintMaterial])).toEqual([[`${server.origin}/v1/me`, 'unauthenticated-data:secured-endpoint-open:/v1/me']]);
+  });
+
+  it('throws a 400 naming openapi_url when the document cannot be fetched, and never contacts the target', async () => {
+    const server = await api({ headers: GOOD_HEADERS });
+    const error = await retrieve(server.url, { allowCidrs: LOOPBACK, openapiUrl: 'http://169.254.169.254/openapi.json' }).catch((e: unknown) => e);
+    expect(isAppError(error) && error.status).toBe(400);
+    expect(isAppError(error) && error.detail).toMatch(/^openapi_url is not publicly reachable: 169\.254\.169\.254/);
+    expect(server.requests).toEqual([]);
+  });
+});

@@ -3,7 +3,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../../core/errors.js';
 import type { ScanCapacity } from '../../../engine/capacity.js';
-import { MAX_PATHS, scanApiTarget, type ApiScanSettings } from '../../../scans/api.js';
+import { MAX_PATHS, MAX_PROBED_PATHS, scanApiTarget, type ApiScanSettings } from '../../../scans/api.js';
+import { MAX_OPENAPI_BYTES } from '../../../scanners/http/openapi.js';
 import { ScansRepository, type Storage } from '../../../storage/index.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
@@ -17,7 +18,17 @@ const ScanApiBody = Type.Object(
     paths: Type.Optional(
       Type.Array(Type.String({ minLength: 1, maxLength: 512, pattern: '^/', 'x-expected': 'a path starting with /' }), {
         maxItems: MAX_PATHS,
-        description: `Beyond the specification, opt-in: up to ${MAX_PATHS} GET paths on the same origin (e.g. /v1/users) whose responses get the header checks too; findings that differ from the base URL's carry the path's URL`,
+        description: `Beyond the specification, opt-in: up to ${MAX_PATHS} GET paths on the same origin (e.g. /v1/users) whose responses get the header checks too, and the check for data served without credentials; findings that differ from the base URL's carry the path's URL`,
+      }),
+    ),
+    openapi_url: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 2048,
+        description:
+          `Beyond the specification, opt-in: the URL of an OpenAPI 3.x or Swagger 2.0 document (JSON or YAML, at most ${MAX_OPENAPI_BYTES / (1024 * 1024)} MiB, publicly reachable). ` +
+          `Its GET operations are probed on the target's origin like paths (path parameters filled with the document's examples or safe values, the server's base path applied, secured operations first, at most ${MAX_PROBED_PATHS} paths with the listed ones), ` +
+          'and an operation that declares security but answers 2xx with data without credentials is a finding. An unreachable or invalid document is a 400.',
       }),
     ),
   },
@@ -44,6 +55,7 @@ export function scanApiRoutes(app: FastifyInstance, deps: ScanApiDeps): void {
         description:
           'Requests the URL (following redirects), its http:// variant and CORS probes with crafted Origin values, then reports missing or weak security headers and CORS mistakes. ' +
           'Private, loopback, link-local and other non-public addresses are refused (400), at every redirect hop. ' +
+          'Opt-in, `paths` and `openapi_url` add GETs of further endpoints on the same origin. ' +
           'With X-Vigil-Progress-Id, GET /v1/scans/progress/{progress_id} follows it (queued, scanning, done or failed).',
         security: V1_SECURITY,
         body: ScanApiBody,
@@ -54,7 +66,7 @@ export function scanApiRoutes(app: FastifyInstance, deps: ScanApiDeps): void {
     async (request, reply) => {
       const auth = request.auth;
       if (!auth) throw unauthorized();
-      const { url, paths } = request.body as { url: string; paths?: string[] };
+      const { url, paths, openapi_url: openapiUrl } = request.body as { url: string; paths?: string[]; openapi_url?: string };
       const controller = new AbortController();
       const onClose = () => {
         if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
@@ -68,6 +80,7 @@ export function scanApiRoutes(app: FastifyInstance, deps: ScanApiDeps): void {
           onStart: () => markWorkStarted(request),
           accountId: auth.account.id,
           ...(paths === undefined ? {} : { paths }),
+          ...(openapiUrl === undefined ? {} : { openapiUrl }),
         });
         await new ScansRepository(deps.storage.db).insert({
           id: result.scan_id,

@@ -17,6 +17,7 @@ import { check as referrerPolicy } from './referrer-policy.js';
 import { check as strictTransportSecurity } from './strict-transport-security.js';
 import { check as tlsCertificate } from './tls-certificate.js';
 import { check as tlsProtocol } from './tls-protocol.js';
+import { check as unauthenticatedData } from './unauthenticated-data.js';
 import { check as xContentTypeOptions } from './x-content-type-options.js';
 import { check as xXssProtection } from './x-xss-protection.js';
 import { check as corsInsecureOrigin } from './cors-insecure-origin.js';
@@ -42,6 +43,7 @@ export const HTTP_CHECKS: readonly HttpCheck[] = Object.freeze([
   strictTransportSecurity,
   tlsCertificate,
   tlsProtocol,
+  unauthenticatedData,
   xContentTypeOptions,
   xXssProtection,
   corsInsecureOrigin,
