@@ -52,6 +52,23 @@ export interface ScanStats {
   readonly scanners: readonly ScannerStatus[];
   /** Present when the known-vulnerability check ran: per ecosystem, what was checked against what. */
   readonly advisories?: AdvisoryCoverage;
+  /** History scans (engine/history.ts): what the history held and how fast it was read. */
+  readonly history?: HistoryStats;
+}
+
+export interface HistoryStats {
+  readonly commits: number;
+  /** Distinct blobs of regular files reachable from the scanned commits. */
+  readonly blobs: number;
+  /** Of those, text blobs within the size limit that the rules read. */
+  readonly blobs_scanned: number;
+  readonly bytes_scanned: number;
+  /** The commit `present_at_head` compares with (the branch tip, else HEAD); null in an empty repository. */
+  readonly tip: string | null;
+  readonly since: string | null;
+  readonly branch: string | null;
+  readonly commits_per_second: number;
+  readonly megabytes_per_second: number;
 }
 
 export interface ScanOutcome {
