@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { rename, writeFile } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { IGNORE_FILE } from '../../engine/pipeline/ignore-file.js';
 import { Command, Option } from 'commander';
 import { loadConfig, type Config } from '../../config/index.js';
 import { newId } from '../../core/ids.js';
@@ -15,6 +16,7 @@ import { createScanEngine, type ScanEngine } from '../../scans/engine.js';
 import { MAX_PATHS, scanApiTarget } from '../../scans/api.js';
 import { scanGitHubRepository } from '../../scans/github.js';
 import { openLocalDirectory } from '../../sources/local.js';
+import { scanHistory } from '../../engine/history.js';
 import { openStorage } from '../../storage/index.js';
 import type { CliIo } from '../program.js';
 
@@ -98,12 +100,37 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
       .enablePositionalOptions()
       .argument('<dir>', 'directory to scan (write ./github for a folder named github)')
       .option('--target <name>', 'name used in finding ids and locations (give owner/repo to get the same ids as the API)')
-      .option(...CHECK_CVES, false),
-  ).action(async (dir: string, opts: OutputOptions & { target?: string; checkCves: boolean }) => {
+      .option(...CHECK_CVES, false)
+      .option('--history', "scan the git history instead of the files: every blob reachable from the repository's refs, secrets rules only", false)
+      .option('--since <rev>', 'with --history: only commits after this one')
+      .option('--branch <ref>', 'with --history: only this branch (default: every ref)'),
+  ).action(async (dir: string, opts: OutputOptions & { target?: string; checkCves: boolean; history: boolean; since?: string; branch?: string }) => {
     parseFailOn(opts.failOn);
     const config = loadConfig(io.env, io.cwd);
     const show = progress(io);
     const started = new Date();
+    if (!opts.history && (opts.since !== undefined || opts.branch !== undefined)) throw new Error('--since and --branch go with --history');
+    if (opts.history) {
+      if (opts.checkCves) throw new Error('--check-cves does not go with --history: only secrets rules run over the history');
+      const root = resolve(io.cwd, dir);
+      const target = opts.target ?? basename(root);
+      const ignoreText = await readFile(join(root, IGNORE_FILE), 'utf8').catch(() => undefined);
+      const outcome = await withEngine(config, false, (engine) =>
+        scanHistory(root, target, {
+          pool: engine.pool,
+          timeoutMs: engine.timeoutMs,
+          limits: engine.findingLimits,
+          maxFileBytes: config.sourceLimits.maxFileBytes,
+          ...(opts.since === undefined ? {} : { since: opts.since }),
+          ...(opts.branch === undefined ? {} : { branch: opts.branch }),
+          ...(ignoreText === undefined ? {} : { ignoreText }),
+          onProgress: (done, total) => show(`Scanning history: ${done}/${total} blobs…`),
+        }),
+      );
+      const result = buildScanResponse({ scanId: newId(), targetType: 'directory', target, startedAt: started, completedAt: new Date(), outcome });
+      setExitCode(await finish(io, result, opts, () => show('')));
+      return;
+    }
     const ws = await openLocalDirectory(resolve(io.cwd, dir), config.sourceLimits);
     try {
       const target = opts.target ?? basename(resolve(io.cwd, dir));
