@@ -135,6 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     userAgent: `vigil/${deps.version}`,
     sourceLimits: config.sourceLimits,
     retries: config.githubRetries,
+    historyLimits: config.historyLimits,
+    ...(config.githubGitUrl ? { githubGitUrl: config.githubGitUrl } : {}),
     ...(config.githubToken ? { defaultToken: config.githubToken } : {}),
   };
 
