@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { AppError, isAppError } from '../core/errors.js';
 import type { Finding, RawFinding } from '../core/findings.js';
+export type { SecretToVerify, VerificationResult, VerifySecrets } from './verification.js';
 import { FILE_SCANNERS } from '../scanners/index.js';
 import { readBlobs } from '../sources/git/blobs.js';
 import { runGit } from '../sources/git/command.js';
@@ -20,28 +21,10 @@ import { droppedCount, FindingCollector } from './pipeline/index.js';
 import { findingId } from './pipeline/fingerprint.js';
 import { parseIgnoreFile } from './pipeline/ignore-file.js';
 import type { FindingLimits } from './pipeline/limit.js';
-import { compareFindings } from './pipeline/sort.js';
 import type { ScanPool } from './pool.js';
 import type { ScanOutcome } from './scan.js';
 import type { ScannerStatus, ScannerTally, TextFile, TextTaskResult } from './types.js';
-import { addCounts } from './worker.js';
-
-/** A secret handed to the validity check: never logged, never stored. */
-export interface SecretToVerify {
-  readonly id: string;
-  readonly ruleId: string;
-  readonly secret: string;
-  /** Other secrets found in the same file (an AWS key id beside its secret key, a Twilio SID beside its token). */
-  readonly companions: readonly { readonly ruleId: string; readonly secret: string }[];
-}
-
-export interface VerificationResult {
-  readonly verified: boolean | null;
-  readonly verifiedAt: string;
-}
-
-/** Checks secrets with their providers; answers by finding id. */
-export type VerifySecrets = (secrets: readonly SecretToVerify[], signal?: AbortSignal) => Promise<ReadonlyMap<string, VerificationResult>>;
+import { applyVerification, type SecretToVerify, type VerifySecrets } from './verification.js';
 
 export interface HistoryScanOptions {
   readonly pool: ScanPool;
@@ -142,12 +125,15 @@ async function run(dir: string, target: string, options: HistoryScanOptions, sig
       into.findings += t.findings;
       into.failures += t.failures;
       into.firstError ??= t.firstError;
-      if (t.counts) addCounts((into.counts ??= {}), t.counts);
+      if (t.counts) {
+        const counts = (into.counts ??= {});
+        for (const [k, v] of Object.entries(t.counts)) counts[k] = (counts[k] ?? 0) + v;
+      }
       tallies.set(name, into);
     }
-    for (const { key: blob, findings } of result.findings) {
+    for (const { key: blob, findings, identifiers } of result.findings) {
       const atHead = head.blobs.has(listing.blobs[blob]?.sha ?? '');
-      const companions = findings.flatMap((f) => (f.secret === undefined ? [] : [{ ruleId: f.ruleId, secret: f.secret }]));
+      const companions = [...findings.flatMap((f) => (f.secret === undefined ? [] : [{ ruleId: f.ruleId, secret: f.secret }])), ...(identifiers ?? [])];
       const keysInBlob = new Set<string>();
       for (const f of findings) {
         const key = dedupeKey(f);
@@ -302,14 +288,4 @@ async function run(dir: string, target: string, options: HistoryScanOptions, sig
       },
     },
   };
-}
-
-/** Verification answers onto findings: live secrets rise to CRITICAL; order kept by severity. */
-export function applyVerification(findings: readonly Finding[], results: ReadonlyMap<string, VerificationResult>): Finding[] {
-  const out = findings.map((f) => {
-    const r = results.get(f.id);
-    if (!r) return f;
-    return { ...f, ...(r.verified === true ? { severity: 'CRITICAL' as const } : {}), verified: r.verified, verified_at: r.verifiedAt };
-  });
-  return out.sort(compareFindings);
 }

@@ -108,7 +108,12 @@ export interface TextTask {
 
 export interface TextTaskResult {
   /** Findings per blob key, inline `vigil-ignore` comments already applied. */
-  readonly findings: readonly { readonly key: number; readonly findings: RawFinding[] }[];
+  readonly findings: readonly {
+    readonly key: number;
+    readonly findings: RawFinding[];
+    /** Identifiers in the same text that a validity check pairs with a secret (a Twilio account SID). */
+    readonly identifiers?: readonly { readonly ruleId: string; readonly secret: string }[];
+  }[];
   readonly tallies: Record<string, ScannerTally>;
   readonly suppressed: number;
 }

@@ -4,6 +4,7 @@ import type { RawFinding } from '../core/findings.js';
 import { FindingCollector } from './pipeline/index.js';
 import { parseIgnoreFile } from './pipeline/ignore-file.js';
 import { InlineSuppressions } from './pipeline/inline.js';
+import { TWILIO_SID, TWILIO_SID_PATTERN } from '../verify/providers.js';
 import type {
   DependencyTask,
   DependencyTaskResult,
@@ -115,7 +116,7 @@ export async function scanTexts(task: TextTask): Promise<TextTaskResult> {
   const scanners = await Promise.all(task.scannerModules.map(load));
   const tallies: Record<string, ScannerTally> = {};
   for (const s of scanners) tallies[s.name] = { files: 0, findings: 0, failures: 0 };
-  const out: { key: number; findings: RawFinding[] }[] = [];
+  const out: { key: number; findings: RawFinding[]; identifiers?: { ruleId: string; secret: string }[] }[] = [];
   let suppressed = 0;
   for (const file of task.files) {
     const inline = new InlineSuppressions(file.text);
@@ -134,7 +135,9 @@ export async function scanTexts(task: TextTask): Promise<TextTaskResult> {
         tally.firstError ??= `${file.path}: ${error instanceof Error ? error.message : String(error)}`;
       }
     }
-    if (findings.length > 0) out.push({ key: file.key, findings });
+    if (findings.length === 0) continue;
+    const sids = findings.some((f) => f.ruleId === 'twilio-auth-token') ? [...new Set(file.text.match(TWILIO_SID_PATTERN) ?? [])] : [];
+    out.push({ key: file.key, findings, ...(sids.length > 0 ? { identifiers: sids.map((secret) => ({ ruleId: TWILIO_SID, secret })) } : {}) });
   }
   for (const scanner of scanners) {
     const counts = scanner.takeCounts?.();

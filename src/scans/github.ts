@@ -13,7 +13,7 @@ import { parseRepository } from '../sources/github/repository-ref.js';
 import type { SourceLimits } from '../sources/limits.js';
 import type { WorkspaceRepository } from '../sources/workspace.js';
 import type { ScanEngine } from './engine.js';
-import type { VerifySecrets } from '../engine/history.js';
+import type { VerifySecrets } from '../engine/verification.js';
 import type { HistoryLimits } from '../sources/git/clone.js';
 import { scanGitHubHistory } from './github-history.js';
 
@@ -121,6 +121,7 @@ export async function scanGitHubRepository(
         timeoutMs: engine.timeoutMs,
         limits: engine.findingLimits,
         checkCves: request.checkCves === true,
+        ...(request.verify ? { verify: request.verify } : {}),
         ...(engine.advisories ? { advisories: engine.advisories } : {}),
         ...(hooks.signal ? { signal: hooks.signal } : {}),
         ...(hooks.onProgress ? { onProgress: (done: number, total: number) => hooks.onProgress?.('scanning', done, total) } : {}),

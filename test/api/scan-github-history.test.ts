@@ -8,6 +8,8 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { git, makeRepository } from '../helpers/git-repo.js';
 import { openTestStorage, type TestStorage } from '../helpers/storage.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github/server.js';
+import { startFakeProviders, type FakeProviders } from '../fakes/verify/server.js';
+import { createVerifier } from '../../src/verify/verifier.js';
 
 const AWS_KEY = ['AKIA', 'Q3EGT7VZ5MXJ4WPR'].join('');
 const ACCESS_TOKEN = 'gh' + 'p_HistoryReadToken0123456789abcdefABCD';
@@ -135,5 +137,64 @@ describe('clone environment', () => {
       'http.extraHeader': `Authorization: Basic ${Buffer.from('x-access-token:secret-token').toString('base64')}`,
     });
     expect(env.GIT_CONFIG_NOSYSTEM).toBe('1');
+  });
+});
+
+describe('POST /v1/scan/github with "verify": true', () => {
+  const AWS_SECRET = ['q8Vt3LmZ9xWc2RbN7kPd', '4FsJ6hYg1TaE0uKo5MnB'].join('');
+  let fakes: FakeProviders;
+  let vt: TestApp;
+  let vts: TestStorage;
+  let proKey2: string;
+  let freeKey2: string;
+
+  beforeAll(async () => {
+    await makeRepository(join(root, 'keys'), [
+      { message: 'keys', files: { 'deploy/aws.env': `aws_access_key_id = ${AWS_KEY}\naws_secret_access_key = "${AWS_SECRET}"\n` } },
+      { message: 'remove', files: { 'deploy/aws.env': null } },
+    ]);
+    await git(root, 'clone', '-q', '--bare', join(root, 'keys'), join(root, 'keys.git'));
+    fake.addRepo({ owner: 'acme', repo: 'keys', gitDir: join(root, 'keys.git'), files: { 'deploy/aws.env': `aws_access_key_id = ${AWS_KEY}\naws_secret_access_key = "${AWS_SECRET}"\n` } });
+    fakes = await startFakeProviders({ live: { aws: [`${AWS_KEY}:${AWS_SECRET}`] } });
+    vts = await openTestStorage('embedded');
+    vt = await createTestApp(vts, {
+      env: { GITHUB_API_URL: fake.url, VIGIL_SCAN_WORKERS: '1', VIGIL_GITHUB_RETRIES: '0' },
+      limitsFor: (plan) => ({ ...PLAN_LIMITS[plan], scans: null }),
+      verifier: createVerifier({ baseUrls: fakes.baseUrls }),
+    });
+    proKey2 = await vt.newAccount('pro');
+    freeKey2 = await vt.newAccount('free');
+  });
+
+  afterAll(async () => {
+    await vt.close();
+    await vts.cleanup();
+    await fakes.close();
+  });
+
+  const post = (key: string, body: object) => vt.app.inject({ method: 'POST', url: '/v1/scan/github', headers: { 'x-api-key': key }, payload: body });
+
+  it('marks a live AWS key pair found in history verified and CRITICAL, with the time checked', async () => {
+    const res = await post(proKey2, { repository: 'acme/keys', history: true, verify: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const findings = res.json<{ findings: { rule_id: string; severity: string; verified?: boolean | null; verified_at?: string; present_at_head?: boolean }[] }>().findings;
+    const aws = findings.filter((f) => f.rule_id.startsWith('aws-'));
+    expect(aws.length).toBe(2);
+    for (const f of aws) {
+      expect(f).toMatchObject({ verified: true, severity: 'CRITICAL', present_at_head: false });
+      expect(f.verified_at).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
+    }
+    expect(fakes.requests.filter((r) => r.provider === 'aws')).toHaveLength(2);
+    expect(res.body).not.toContain(AWS_SECRET);
+    expect(vt.logs()).not.toContain(AWS_SECRET);
+  });
+
+  it('verifies in archive scans too, and is refused on the Free plan', async () => {
+    const res = await post(proKey2, { repository: 'acme/keys', verify: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ findings: { rule_id: string; verified?: boolean }[] }>().findings.find((f) => f.rule_id === 'aws-access-key-id')).toMatchObject({ verified: true });
+    const free = await post(freeKey2, { repository: 'acme/keys', verify: true });
+    expect(free.statusCode).toBe(403);
+    expect(free.json<{ detail: string }>().detail).toBe('Checking found secrets with their providers (verify: true) requires the Pro or Team plan; this account is on the Free plan');
   });
 });

@@ -17,6 +17,7 @@ import { MAX_PATHS, scanApiTarget } from '../../scans/api.js';
 import { scanGitHubRepository } from '../../scans/github.js';
 import { openLocalDirectory } from '../../sources/local.js';
 import { scanHistory } from '../../engine/history.js';
+import { createVerifier } from '../../verify/verifier.js';
 import { openStorage } from '../../storage/index.js';
 import type { CliIo } from '../program.js';
 
@@ -90,6 +91,7 @@ const outputOptions = (cmd: Command): Command =>
     .option('--output <file>', 'write the report to a file instead of standard output')
     .option('--fail-on <severity>', 'exit with code 1 when a finding is at or above: critical, high, medium, low, info or none', 'none');
 
+const VERIFY = ['--verify', "check each found secret with its provider (one read-only identity call to the provider's official API); live ones become CRITICAL"] as const;
 const CHECK_CVES = ['--check-cves', 'also look the pinned dependency versions up for known vulnerabilities (OSV; see OSV_MODE)'] as const;
 
 export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Command {
@@ -103,8 +105,9 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
       .option(...CHECK_CVES, false)
       .option('--history', "scan the git history instead of the files: every blob reachable from the repository's refs, secrets rules only", false)
       .option('--since <rev>', 'with --history: only commits after this one')
-      .option('--branch <ref>', 'with --history: only this branch (default: every ref)'),
-  ).action(async (dir: string, opts: OutputOptions & { target?: string; checkCves: boolean; history: boolean; since?: string; branch?: string }) => {
+      .option('--branch <ref>', 'with --history: only this branch (default: every ref)')
+      .option(...VERIFY, false),
+  ).action(async (dir: string, opts: OutputOptions & { target?: string; checkCves: boolean; history: boolean; since?: string; branch?: string; verify: boolean }) => {
     parseFailOn(opts.failOn);
     const config = loadConfig(io.env, io.cwd);
     const show = progress(io);
@@ -124,6 +127,7 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
           ...(opts.since === undefined ? {} : { since: opts.since }),
           ...(opts.branch === undefined ? {} : { branch: opts.branch }),
           ...(ignoreText === undefined ? {} : { ignoreText }),
+          ...(opts.verify ? { verify: createVerifier() } : {}),
           onProgress: (done, total) => show(`Scanning history: ${done}/${total} blobs…`),
         }),
       );
@@ -140,6 +144,7 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
           timeoutMs: engine.timeoutMs,
           limits: engine.findingLimits,
           checkCves: opts.checkCves,
+          ...(opts.verify ? { verify: createVerifier() } : {}),
           ...(engine.advisories ? { advisories: engine.advisories } : {}),
           onProgress: (done, total) => show(`Scanning ${done}/${total} files…`),
         }),

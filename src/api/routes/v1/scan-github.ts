@@ -13,7 +13,7 @@ import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas
 import { ScanResponseSchema } from '../../schemas/scan.js';
 import { ProgressHeaders, startProgress } from './scan-progress.js';
 import type { ScanProgress } from '../../../scans/progress.js';
-import type { VerifySecrets } from '../../../engine/history.js';
+import type { VerifySecrets } from '../../../engine/verification.js';
 
 const ScanGitHubBody = Type.Object(
   {
