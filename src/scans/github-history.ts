@@ -89,6 +89,7 @@ export async function scanGitHubHistory(
           commit: outcome.stats.history?.tip ?? null,
           private: repository.private,
           archived: repository.archived,
+          html_url: data.html_url,
           clone_bytes: clone.bytes,
         },
       },
