@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commitUrl } from '../../web/src/components/VerifiedBadge.js';
+import { commitUrl } from '../../web/src/lib/history.js';
 
 const SHA = 'c784ae812555e05204af357d0ec2a0e68d01406e';
 

@@ -6,7 +6,8 @@ import { useApp } from '../context.js';
 import { useStream } from '../hooks/useStream.js';
 import type { Finding, Scan } from '../lib/types.js';
 import { FixPullRequest } from './FixPullRequest.js';
-import { commitUrl, VerifiedBadge } from '../components/VerifiedBadge.js';
+import { VerifiedBadge } from '../components/VerifiedBadge.js';
+import { commitUrl } from '../lib/history.js';
 
 function Field({ label, children }: { label: string; children: ComponentChildren }) {
   return (
