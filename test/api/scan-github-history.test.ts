@@ -1,9 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_LIMITS } from '../../src/accounts/plans.js';
-import { cloneEnvironment } from '../../src/sources/git/clone.js';
+import { cloneBare, cloneEnvironment } from '../../src/sources/git/clone.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { git, makeRepository } from '../helpers/git-repo.js';
 import { openTestStorage, type TestStorage } from '../helpers/storage.js';
@@ -196,5 +196,30 @@ describe('POST /v1/scan/github with "verify": true', () => {
     const free = await post(freeKey2, { repository: 'acme/keys', verify: true });
     expect(free.statusCode).toBe(403);
     expect(free.json<{ detail: string }>().detail).toBe('Checking found secrets with their providers (verify: true) requires the Pro or Team plan; this account is on the Free plan');
+  });
+});
+
+describe('bare clone limits', () => {
+  it('stops a clone past its time limit with a 400 that names the limit', async () => {
+    fake.intercept('GET', /^\/acme\/demo\.git\/info\/refs$/, () => new Promise((resolve) => setTimeout(resolve, 1_500)));
+    await expect(cloneBare({ url: `${fake.url}/acme/demo.git`, name: 'acme/demo', limits: { maxCloneBytes: 1 << 30, cloneTimeoutMs: 300, maxCommits: 10 } })).rejects.toMatchObject({
+      status: 400,
+      detail: 'History clone failed: cloning acme/demo did not finish within the 0 s clone-time limit (VIGIL_HISTORY_CLONE_TIMEOUT_MS)',
+    });
+  });
+
+  it('stops a clone that grows past its size limit on disk, and leaves nothing behind', async () => {
+    await expect(cloneBare({ url: `${fake.url}/acme/demo.git`, name: 'acme/demo', limits: { maxCloneBytes: 2048, cloneTimeoutMs: 30_000, maxCommits: 10 } })).rejects.toMatchObject({
+      status: 400,
+      detail: 'History clone failed: acme/demo is larger than the 2 KB clone-size limit (VIGIL_HISTORY_MAX_CLONE_BYTES)',
+    });
+  });
+
+  it('clones within the limits and removes the clone on dispose', async () => {
+    const clone = await cloneBare({ url: `${fake.url}/acme/demo.git`, name: 'acme/demo', limits: { maxCloneBytes: 1 << 30, cloneTimeoutMs: 30_000, maxCommits: 10 } });
+    expect(clone.bytes).toBeGreaterThan(0);
+    expect(await git(clone.dir, 'rev-parse', 'HEAD')).toBe(shas[2]);
+    await clone.dispose();
+    await expect(stat(clone.dir)).rejects.toThrow();
   });
 });

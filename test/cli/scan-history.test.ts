@@ -74,3 +74,29 @@ describe('vigil scan --history', () => {
     expect((await vigil('scan', 'repo', '--since', 'HEAD')).err).toContain('--since and --branch go with --history');
   });
 });
+
+describe('vigil scan github --history', () => {
+  it('clones the repository from the (fake) GitHub and scans its history', async () => {
+    const { startFakeGitHub } = await import('../fakes/github/server.js');
+    const { git } = await import('../helpers/git-repo.js');
+    const fake = await startFakeGitHub();
+    try {
+      await git(dir, 'clone', '-q', '--bare', join(dir, 'repo'), join(dir, 'demo.git'));
+      fake.addRepo({ owner: 'acme', repo: 'demo', gitDir: join(dir, 'demo.git') });
+      let out = '';
+      let err = '';
+      const code = await runCli(['scan', 'github', 'acme/demo', '--history', '--format', 'json'], {
+        env: { VIGIL_DATA_DIR: join(dir, 'data'), VIGIL_SCAN_WORKERS: '1', GITHUB_API_URL: fake.url, VIGIL_GITHUB_RETRIES: '0' },
+        cwd: dir,
+        out: (t) => (out += t),
+        err: (t) => (err += t),
+      });
+      expect(code, err).toBe(0);
+      const report = JSON.parse(out) as { findings: Record<string, unknown>[] };
+      expect(report.findings).toHaveLength(1);
+      expect(report.findings[0]).toMatchObject({ location: { target: 'acme/demo', commit: shas[1] }, present_at_head: false });
+    } finally {
+      await fake.close();
+    }
+  });
+});

@@ -118,6 +118,19 @@ describe('secret validity checks against the providers (loopback fakes)', () => 
     expect(fakes.requests.length).toBe(before);
   });
 
+  it('holds every check to the global concurrency limit', async () => {
+    const delayed = await startFakeProviders({ live: { github: [LIVE] }, delayMs: 50 });
+    try {
+      const verify = createVerifier({ baseUrls: delayed.baseUrls, concurrency: 2 });
+      const results = await verify(Array.from({ length: 6 }, (_, i) => item(`g${i}`, 'github-token', LIVE)));
+      expect([...results.values()].every((r) => r.verified === true)).toBe(true);
+      expect(delayed.requests).toHaveLength(6);
+      expect(delayed.maxInFlight()).toBeLessThanOrEqual(2);
+    } finally {
+      await delayed.close();
+    }
+  });
+
   it('covers every provider it declares', () => {
     expect(Object.keys(fakes.baseUrls).sort()).toEqual([...PROVIDERS].sort());
   });

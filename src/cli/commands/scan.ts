@@ -163,16 +163,30 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
       .argument('<repository>', 'owner/repo, an https URL or an SSH URL')
       .option('--ref <ref>', 'branch, tag or commit SHA (default: the default branch)')
       .option('--token <token>', 'GitHub token for private repositories (default: $GITHUB_TOKEN)')
-      .option(...CHECK_CVES, false),
-  ).action(async (repository: string, opts: OutputOptions & { ref?: string; token?: string; checkCves: boolean }) => {
+      .option(...CHECK_CVES, false)
+      .option('--history', 'clone the repository bare and scan its git history for secrets (every branch and tag; --ref limits it to one)', false)
+      .option('--since <rev>', 'with --history: only commits after this one')
+      .option(...VERIFY, false),
+  ).action(async (repository: string, opts: OutputOptions & { ref?: string; token?: string; checkCves: boolean; history: boolean; since?: string; verify: boolean }) => {
+    if (opts.since !== undefined && !opts.history) throw new Error('--since goes with --history');
+    if (opts.history && opts.checkCves) throw new Error('--check-cves does not go with --history: only secrets rules run over the history');
     parseFailOn(opts.failOn);
     const config = loadConfig(io.env, io.cwd);
     const show = progress(io);
     const result = await withEngine(config, opts.checkCves, (engine) =>
       scanGitHubRepository(
-        { repository, checkCves: opts.checkCves, ...(opts.ref ? { ref: opts.ref } : {}), ...(opts.token ? { token: opts.token } : {}) },
+        {
+          repository,
+          checkCves: opts.checkCves,
+          ...(opts.ref ? { ref: opts.ref } : {}),
+          ...(opts.token ? { token: opts.token } : {}),
+          ...(opts.history ? { history: true, ...(opts.since ? { since: opts.since } : {}) } : {}),
+          ...(opts.verify ? { verify: createVerifier() } : {}),
+        },
         {
           githubApiUrl: config.githubApiUrl,
+          historyLimits: config.historyLimits,
+          ...(config.githubGitUrl ? { githubGitUrl: config.githubGitUrl } : {}),
           userAgent: `vigil-cli/${VERSION}`,
           sourceLimits: config.sourceLimits,
           retries: config.githubRetries,

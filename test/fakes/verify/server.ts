@@ -16,6 +16,8 @@ export interface FakeProviders {
   readonly closedUrl: string;
   /** Requests seen: provider, method, path, and the secret-bearing header's presence. */
   readonly requests: { provider: Provider; method: string; path: string }[];
+  /** Most requests in flight at once, across every provider. */
+  readonly maxInFlight: () => number;
   close(): Promise<void>;
 }
 
@@ -24,6 +26,8 @@ export interface FakeProviderSecrets {
   readonly live: Partial<Record<Provider, readonly string[]>>;
   /** Providers that wait longer than any check's time limit. */
   readonly slow?: readonly Provider[];
+  /** Every answer waits this long (to observe concurrency). */
+  readonly delayMs?: number;
 }
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
@@ -105,6 +109,8 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => vo
 
 export async function startFakeProviders(secrets: FakeProviderSecrets): Promise<FakeProviders> {
   const requests: FakeProviders['requests'] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
   const servers: Server[] = [];
   const baseUrls = {} as Record<Provider, string>;
   for (const [provider, handle] of Object.entries(handlers(secrets.live)) as [Provider, Handler][]) {
@@ -113,7 +119,11 @@ export async function startFakeProviders(secrets: FakeProviderSecrets): Promise<
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         requests.push({ provider, method: req.method ?? '', path: req.url ?? '' });
-        if (secrets.slow?.includes(provider)) return void setTimeout(() => handle(req, Buffer.concat(chunks).toString('utf8'), res), 5_000).unref();
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        res.on('close', () => inFlight--);
+        const wait = secrets.slow?.includes(provider) ? 5_000 : (secrets.delayMs ?? 0);
+        if (wait > 0) return void setTimeout(() => handle(req, Buffer.concat(chunks).toString('utf8'), res), wait).unref();
         handle(req, Buffer.concat(chunks).toString('utf8'), res);
       });
     });
@@ -126,6 +136,7 @@ export async function startFakeProviders(secrets: FakeProviderSecrets): Promise<
     baseUrls,
     closedUrl: closed.url,
     requests,
+    maxInFlight: () => maxInFlight,
     close: async () => {
       await Promise.all(servers.map((s) => new Promise<void>((resolve) => (s.closeAllConnections(), s.close(() => resolve())))));
     },
