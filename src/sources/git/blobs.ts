@@ -59,7 +59,14 @@ export function readBlobs(cwd: string, shas: readonly string[], options: ReadBlo
     let waiting = 0;
     const emit = (blob: BlobResult) => {
       const current = index++;
-      const pending = options.onBlob(current, blob);
+      let pending: void | Promise<void>;
+      try {
+        pending = options.onBlob(current, blob);
+      } catch (error) {
+        // Thrown inside a stream event: turned into the read's rejection, never an uncaught exception.
+        fail(error);
+        return;
+      }
       if (pending instanceof Promise) {
         waiting++;
         child.stdout.pause();
