@@ -76,6 +76,9 @@ export function scanGitHubRoutes(app: FastifyInstance, deps: ScanGitHubDeps): vo
         description:
           'Downloads the repository archive (default branch unless `ref` is given), scans it for secrets and returns the findings. ' +
           'The scan is stored and listed by GET /v1/scans. `token` is used for this request only. ' +
+          'With `history: true` (Pro and Team) the repository is cloned bare and every blob of its branches and tags is scanned for secrets once; ' +
+          'each secret is reported at the commit that introduced it (`location.commit`, `commit_date`, `commit_author`, `present_at_head`). ' +
+          'With `verify: true` (Pro and Team) each found secret is checked with its provider (`verified`, `verified_at`; live secrets become CRITICAL). ' +
           'With X-Vigil-Progress-Id, GET /v1/scans/progress/{progress_id} follows it (queued, downloading, scanning with file counts, done or failed).',
         security: V1_SECURITY,
         body: ScanGitHubBody,
