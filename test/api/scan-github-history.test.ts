@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_LIMITS } from '../../src/accounts/plans.js';
-import { cloneBare, cloneEnvironment } from '../../src/sources/git/clone.js';
+import { cloneBare, cloneEnvironment, gitBaseUrl } from '../../src/sources/git/clone.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { git, makeRepository } from '../helpers/git-repo.js';
 import { openTestStorage, type TestStorage } from '../helpers/storage.js';
@@ -120,6 +120,15 @@ describe('POST /v1/scan/github with "history": true', () => {
     const unknown = await scan(proKey, { repository: 'acme/demo', history: true, since: 'nope' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<{ detail: string }>().detail).toBe('Unknown --since: "nope" is not a commit of this repository');
+  });
+});
+
+describe('clone URL', () => {
+  it('clones from github.com for api.github.com, from the host for GitHub Enterprise Server, else the same origin', () => {
+    expect(gitBaseUrl('https://api.github.com')).toBe('https://github.com');
+    expect(gitBaseUrl('https://ghe.example.com/api/v3/')).toBe('https://ghe.example.com');
+    expect(gitBaseUrl('http://127.0.0.1:4000')).toBe('http://127.0.0.1:4000');
+    expect(gitBaseUrl('https://api.github.com', 'https://mirror.example.com/')).toBe('https://mirror.example.com');
   });
 });
 
