@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,5 +123,26 @@ describe('history scan: size limit', () => {
     const outcome = await scan(repo, { maxFileBytes: 40 });
     expect(outcome.stats.skipped.tooLarge).toBeGreaterThan(0);
     expect(outcome.findings.some((f) => f.rule_id === 'aws-access-key-id')).toBe(false);
+  });
+});
+
+describe('history scan: merges', () => {
+  it('finds content that only a merge commit brought, at that merge', async () => {
+    const dir = join(root, 'merges');
+    const shas = await makeRepository(dir, [
+      { message: 'base', files: { 'a.txt': 'a\n' } },
+      { message: 'feature', branch: 'feature', files: { 'b.txt': 'b\n' } },
+      { message: 'main work', branch: 'main', files: { 'c.txt': 'c\n' } },
+    ]);
+    await git(dir, 'merge', '-q', '--no-ff', '--no-commit', 'feature');
+    await writeFile(join(dir, 'resolved.ts'), `export const awsKey = "${AWS_KEY}";\n`);
+    await git(dir, 'add', '-A');
+    await git(dir, 'commit', '-q', '-m', 'merge feature');
+    const merge = await git(dir, 'rev-parse', 'HEAD');
+    const outcome = await scan(dir);
+    expect(outcome.findings.map((f) => [f.rule_id, f.location.commit])).toEqual([['aws-access-key-id', merge]]);
+    expect(outcome.findings[0]?.present_at_head).toBe(true);
+    expect(outcome.stats.history?.commits).toBe(4);
+    expect(shas).toHaveLength(3);
   });
 });
