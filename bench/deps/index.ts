@@ -4,7 +4,8 @@
  * the same advisories imported into an embedded database (offline). Prints the time, packages
  * per second and the HTTP requests sent to OSV next to the ideal packages/1000 + distinct
  * advisories.
- * Run: npm run bench:deps [-- --packages N --advisories M]
+ * Then the extraction accuracy table over osv-scalibr's fixtures (bench/deps/accuracy.ts).
+ * Run: npm run bench:deps [-- --packages N --advisories M]; only the accuracy table: -- --accuracy [--details]
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,7 @@ import { openLocalDirectory } from '../../src/sources/local.js';
 import { AdvisoriesRepository, openStorage } from '../../src/storage/index.js';
 import { startFakeOsv } from '../../test/fakes/osv/index.js';
 import { intOption, machine } from '../api-scan/stats.js';
+import { runAccuracy } from './accuracy.js';
 
 const PACKAGES = intOption(process.argv, '--packages', 5_000);
 const ADVISORIES = intOption(process.argv, '--advisories', 400);
@@ -158,4 +160,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (!process.argv.includes('--accuracy')) await main();
+runAccuracy(process.argv);

@@ -19,13 +19,54 @@ const BASE32 = `${UPPER}234567`;
 export type Part = string | readonly [alphabet: string, length: number] | readonly [alphabet: string, min: number, max: number] | ((rng: Rng) => string);
 
 /** Where a planted value sits: the assignment and file forms the corpus writes. */
-export type Form = 'env' | 'env-quoted' | 'export' | 'yaml' | 'json' | 'code-ts' | 'code-py' | 'shell' | 'yaml-nested' | 'toml-section' | 'properties' | 'php';
+export type Form =
+  | 'env'
+  | 'env-quoted'
+  | 'export'
+  | 'yaml'
+  | 'json'
+  | 'code-ts'
+  | 'code-py'
+  | 'shell'
+  | 'yaml-nested'
+  | 'toml-section'
+  | 'ini-section'
+  | 'json-nested'
+  | 'xml-nested'
+  | 'properties'
+  | 'k8s-yaml'
+  | 'k8s-json'
+  | 'helm'
+  | 'php';
 /**
- * Every format is planted in each of these in turn. The last three put the
- * provider's name on a different line (a parent YAML key, a TOML section) or
- * split it with dots; rules that need the name on the value's line miss them.
+ * Every format is planted in these in turn (12 plants a format, starting at a
+ * different form for each format, so every form is drawn about equally).
+ * The section forms put the provider's name on the line that opens the block
+ * (a parent YAML key, a TOML or INI section, a JSON parent object, an XML
+ * parent element) and the value under a key without it; `properties` splits
+ * the name with dots; the Kubernetes forms hold the value base64-encoded in a
+ * Secret's `data:` (a multi-document YAML file, `kubectl get -o json` output,
+ * a Helm template whose other values are `{{ … }}`).
  */
-export const FORMS: readonly Form[] = ['env', 'env-quoted', 'export', 'yaml', 'json', 'code-ts', 'code-py', 'shell', 'yaml-nested', 'toml-section', 'properties'];
+export const FORMS: readonly Form[] = [
+  'env',
+  'env-quoted',
+  'export',
+  'yaml',
+  'json',
+  'code-ts',
+  'code-py',
+  'shell',
+  'yaml-nested',
+  'toml-section',
+  'ini-section',
+  'json-nested',
+  'xml-nested',
+  'properties',
+  'k8s-yaml',
+  'k8s-json',
+  'helm',
+];
 
 export interface TokenFormat {
   /** Provider family the per-family report groups by. */

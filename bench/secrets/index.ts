@@ -60,7 +60,7 @@ function machine(): string {
 
 /** Recall and precision per family on the labelled corpus (built in memory from a fixed seed). */
 function runLabelled(log: (text: string) => void): LabelledScore {
-  log('\n[labelled] recall/precision: generated tokens of every documented format planted in .env, YAML, JSON, TOML, properties, code and shell files, plus hard negatives');
+  log('\n[labelled] recall/precision: generated tokens of every documented format planted in .env, YAML, JSON, TOML, INI, XML, properties, code and shell files and Kubernetes manifests, plus hard negatives');
   const files = buildLabelledCorpus();
   const score = scoreLabelled(files);
   for (const line of labelledLines(score, files)) log(`  ${line}`);

@@ -2,13 +2,29 @@
  * Hard negatives for the labelled benchmark: values that look like credentials
  * and are not — digests, UUIDs, lockfile integrity values, placeholders and
  * references, public keys, tokens whose checksum is wrong, translation
- * strings and minified code. Any finding in these files is a false positive.
+ * strings, minified code, values encrypted for the repository (Sealed Secrets,
+ * SOPS, Ansible Vault, External Secrets references), Helm Secret templates
+ * whose values are all `{{ … }}`, and public ids and digests under a provider's
+ * section. Any finding in these files is a false positive.
  */
 import { withBase62Crc32Checksum, withGrafanaServiceAccountChecksum } from '../../src/scanners/secrets/checksums.js';
 import { AGE_KEY, B64, B64URL, PYPI } from './formats.js';
 import { ALNUM, DIGITS, HEX, Rng } from './random.js';
 
-export const NEGATIVE_KINDS = ['hash', 'uuid', 'integrity', 'placeholder', 'public-key', 'public-id', 'wrong-checksum', 'translation', 'minified'] as const;
+export const NEGATIVE_KINDS = [
+  'hash',
+  'uuid',
+  'integrity',
+  'placeholder',
+  'public-key',
+  'public-id',
+  'wrong-checksum',
+  'translation',
+  'minified',
+  'encrypted',
+  'helm-template',
+  'section-public',
+] as const;
 export type NegativeKind = (typeof NEGATIVE_KINDS)[number];
 
 const join = (...pieces: string[]): string => pieces.join('');
@@ -93,9 +109,10 @@ function publicId(rng: Rng): string[] {
 
 /** Tokens of a checksummed format with the checksum broken. */
 function wrongChecksum(rng: Rng): string[] {
+  // The last character changed within its class (a hex checksum stays hex): the format holds, the checksum does not.
   const flip = (token: string): string => {
     const last = token.slice(-1);
-    const alphabet = /[0-9]/.test(last) ? DIGITS : /[a-z]/.test(last) ? 'abcdefghijklmnopqrstuvwxyz' : 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    const alphabet = /[0-9]/.test(last) ? DIGITS : /[a-f]/.test(last) ? 'abcdef' : /[a-z]/.test(last) ? 'abcdefghijklmnopqrstuvwxyz' : 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
     return token.slice(0, -1) + (alphabet[(alphabet.indexOf(last) + 1) % alphabet.length] ?? '0');
   };
   return rng.pick([
@@ -138,6 +155,63 @@ function minified(rng: Rng): string[] {
   return [`${line}}(window,{});`, `//# sourceMappingURL=data:application/json;base64,${rng.chars(B64, 600)}`];
 }
 
+/** Sealed Secrets ciphertext: base64 of a version byte, the session key sealed to the controller's RSA key, and the AES-GCM box. */
+const sealed = (rng: Rng, rsaBits: number): string => {
+  const bytes = 2 + rsaBits / 8 + 16 + rng.int(8, 48);
+  return Buffer.from([2, ...Array.from({ length: bytes - 1 }, () => rng.int(0, 255))]).toString('base64');
+};
+
+/** Values committed encrypted on purpose, and references to secrets kept elsewhere. */
+function encrypted(rng: Rng): string[] {
+  const name = rng.kebab(2);
+  const bits = rng.pick([2048, 4096]);
+  const sops = () => `ENC[AES256_GCM,data:${rng.chars(B64, rng.int(12, 40))}=,iv:${rng.chars(B64, 43)}=,tag:${rng.chars(B64, 22)}==,type:str]`;
+  return rng.pick([
+    () => ['apiVersion: bitnami.com/v1alpha1', 'kind: SealedSecret', 'metadata:', `  name: ${name}`, `  namespace: ${rng.word()}`, 'spec:', '  encryptedData:', `    DB_PASSWORD: ${sealed(rng, bits)}`, `    API_TOKEN: ${sealed(rng, bits)}`, '  template:', '    metadata:', `      name: ${name}`, '    type: Opaque'],
+    () => JSON.stringify({ kind: 'SealedSecret', apiVersion: 'bitnami.com/v1alpha1', metadata: { name }, spec: { encryptedData: { password: sealed(rng, bits), 'secret-key': sealed(rng, bits) } } }, null, 2).split('\n'),
+    () => ['db:', `    password: ${sops()}`, `    api_token: ${sops()}`, 'sops:', '    kms: []', `    lastmodified: "2024-0${rng.int(1, 9)}-1${rng.int(0, 9)}T10:00:00Z"`, `    mac: ${sops()}`, '    version: 3.8.1'],
+    () => ['apiVersion: external-secrets.io/v1beta1', 'kind: ExternalSecret', 'metadata:', `  name: ${name}`, 'spec:', '  refreshInterval: 1h', '  secretStoreRef:', '    name: vault-backend', '    kind: ClusterSecretStore', '  target:', `    name: ${name}-secret`, '  data:', '  - secretKey: password', '    remoteRef:', `      key: secret/data/${rng.word()}`, '      property: password', '  - secretKey: api_token', '    remoteRef:', `      key: prod/${rng.kebab(2)}`],
+    () => [`${rng.word()}_password: !vault |`, '  $ANSIBLE_VAULT;1.1;AES256', ...Array.from({ length: 5 }, () => `  ${rng.hex(80)}`)],
+  ])();
+}
+
+/** Helm Secret templates: every value is a template expression, none a literal. */
+function helmTemplate(rng: Rng): string[] {
+  const value = rng.word();
+  return [
+    'apiVersion: v1',
+    'kind: Secret',
+    'metadata:',
+    '  name: {{ include "chart.fullname" . }}',
+    'type: Opaque',
+    'data:',
+    `  ${value}-password: {{ .Values.${value}.password | b64enc | quote }}`,
+    '  {{- if .Values.apiToken }}',
+    '  api-token: {{ .Values.apiToken | b64enc }}',
+    '  {{- end }}',
+    `  secret-key: {{ randAlphaNum 32 | b64enc | quote }}`,
+    'stringData:',
+    `  DATABASE_PASSWORD: {{ required "a password" .Values.db.password | quote }}`,
+    `  token: "{{ .Values.${value}Token }}"`,
+  ];
+}
+
+/** Public ids, client-side keys and digests under a section named for the provider. */
+function sectionPublic(rng: Rng): string[] {
+  return rng.pick([
+    () => ['twilio:', `  account_sid: AC${rng.hex(32)}`, `  phone_number: "+4420${rng.chars(DIGITS, 8)}"`, `  messaging_service_sid: MG${rng.hex(32)}`],
+    () => ['[algolia]', `app_id = ${rng.chars('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 10)}`, `search_only_api_key = ${rng.hex(32)}`],
+    () => ['{', '  "Mixpanel": {', `    "ProjectToken": "${rng.hex(32)}",`, `    "ProjectId": ${rng.int(1000000, 9999999)}`, '  }', '}'],
+    () => ['pusher:', `  app_id: "${rng.int(1000000, 9999999)}"`, `  key: ${rng.hex(20)}`, '  cluster: eu'],
+    () => ['rollbar:', `  client_token: ${rng.hex(32)}`, '  environment: production'],
+    () => ['<infura>', `  <projectId>${rng.hex(32)}</projectId>`, '  <network>mainnet</network>', '</infura>'],
+    () => ['datadog:', `  site: datadoghq.eu`, `  agent_sha256: ${rng.hex(64)}`, `  client_token: pub${rng.hex(32)}`],
+    () => ['[aws]', 'region = eu-west-1', `bucket_etag = ${rng.hex(32)}`, `kms_key_id = ${rng.uuid()}`],
+    () => ['sentry:', `  dsn: https://${rng.hex(32)}@o${rng.int(100000, 999999)}.ingest.sentry.io/${rng.int(1000000, 9999999)}`, `  release: ${rng.hex(40)}`],
+    () => ['github:', `  app_id: ${rng.int(100000, 999999)}`, `  client_id: Iv1.${rng.hex(16)}`, `  commit: ${rng.hex(40)}`],
+  ])();
+}
+
 const MAKERS: Record<NegativeKind, (rng: Rng) => string[]> = {
   hash,
   uuid,
@@ -148,6 +222,9 @@ const MAKERS: Record<NegativeKind, (rng: Rng) => string[]> = {
   'wrong-checksum': wrongChecksum,
   translation,
   minified,
+  encrypted,
+  'helm-template': helmTemplate,
+  'section-public': sectionPublic,
 };
 
 const PATHS: Record<NegativeKind, readonly string[]> = {
@@ -160,6 +237,9 @@ const PATHS: Record<NegativeKind, readonly string[]> = {
   'wrong-checksum': ['.env', 'ci.env'],
   translation: ['i18n/da_DK.json', 'locales/fr.json', 'locales/de.json'],
   minified: ['dist/app.min.js', 'public/vendor.min.js'],
+  encrypted: ['deploy/sealed-secret.yaml', 'k8s/external-secret.yaml', 'secrets.enc.yaml', 'group_vars/all/vault.yml'],
+  'helm-template': ['chart/templates/secret.yaml', 'charts/api/templates/secrets.yaml'],
+  'section-public': ['config/settings.yaml', 'config/app.ini', 'appsettings.json', 'conf/app.xml'],
 };
 
 export function* hardNegatives(rng: Rng, perKind: number): Generator<{ kind: NegativeKind; path: string; text: string }> {

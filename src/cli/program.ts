@@ -1,13 +1,9 @@
 import { existsSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { remoteAdmin } from '../admin/client.js';
-import { localAdmin, type AdminOperations } from '../admin/operations.js';
-import { adminSocketPath } from '../admin/socket.js';
-
+import type { AdminOperations } from '../admin/operations.js';
 import { loadConfig } from '../config/index.js';
 import { VERSION } from '../core/version.js';
-import { createRuntime, type Runtime } from '../main.js';
-import { EmbeddedDatabaseInUse } from '../storage/index.js';
+import type { Runtime } from '../main.js';
 import { accountCommands } from './commands/accounts.js';
 import { aiCommands } from './commands/ai.js';
 import { keyCommands } from './commands/keys.js';
@@ -51,7 +47,10 @@ export type WithRuntime = <T>(work: (runtime: Runtime) => Promise<T>) => Promise
 export type WithAdmin = <T>(work: (admin: AdminOperations) => Promise<T>) => Promise<T>;
 
 export function buildProgram(io: CliIo, setExitCode: (code: number) => void = () => undefined): Command {
+  // The service's wiring (database, accounts, AI …) is loaded only by the commands that use it,
+  // so `vigil --version`, `vigil scan` and the AI commands start without it.
   const withRuntime: WithRuntime = async (work) => {
+    const { createRuntime } = await import('../main.js');
     const runtime = await createRuntime(loadConfig(io.env, io.cwd));
     try {
       return await work(runtime);
@@ -62,10 +61,12 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void = ()
   // With the embedded database held by a running service, the service does the work
   // (admin socket); with PostgreSQL, or with the service stopped, the CLI opens the database.
   const withAdmin: WithAdmin = async (work) => {
+    const [{ localAdmin }, { EmbeddedDatabaseInUse }] = await Promise.all([import('../admin/operations.js'), import('../storage/index.js')]);
     try {
       return await withRuntime((runtime) => work(localAdmin(runtime)));
     } catch (error) {
       if (!(error instanceof EmbeddedDatabaseInUse)) throw error;
+      const [{ adminSocketPath }, { remoteAdmin }] = await Promise.all([import('../admin/socket.js'), import('../admin/client.js')]);
       const socket = adminSocketPath(loadConfig(io.env, io.cwd).dataDir);
       if (!existsSync(socket)) throw error;
       return work(remoteAdmin(socket));

@@ -57,3 +57,30 @@ export function createScanPool(size: number = defaultPoolSize()): ScanPool {
     },
   };
 }
+
+/**
+ * A pool that runs every task on the calling thread, one after another: for a command-line
+ * scan of a small tree, where starting worker threads (each loading every scanner) costs more
+ * than the scan. Never for the service: it would block the event loop.
+ */
+export function createInlinePool(): ScanPool {
+  const self = import.meta.url;
+  const worker = new URL(self.endsWith('.ts') ? './worker.ts' : './worker.js', self).href;
+  const load = async () => (await import(worker)) as typeof import('./worker.js');
+  return {
+    size: 1,
+    run: async (task, signal) => {
+      signal?.throwIfAborted();
+      return (await load()).default(task);
+    },
+    runDependencies: async (task, signal) => {
+      signal?.throwIfAborted();
+      return (await load()).scanDependencies(task);
+    },
+    runTexts: async (task, signal) => {
+      signal?.throwIfAborted();
+      return (await load()).scanTexts(task);
+    },
+    close: () => Promise.resolve(),
+  };
+}

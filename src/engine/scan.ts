@@ -5,15 +5,17 @@
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Finding, RawFinding } from '../core/findings.js';
-import { checkKnownVulnerabilities, type AdvisoryCoverage } from '../scanners/dependencies/advisories/check.js';
-import type { AdvisorySource } from '../scanners/dependencies/advisories/source.js';
+import { checkKnownVulnerabilities, type AdvisoryCoverage, type EcosystemCoverage } from '../scanners/dependencies/advisories/check.js';
+import { GITHUB_ACTIONS_ECOSYSTEM, type AdvisorySource } from '../scanners/dependencies/advisories/source.js';
 import { isDependencyInput } from '../scanners/dependencies/scan.js';
 import { FILE_SCANNERS, type FileScannerEntry } from '../scanners/index.js';
 import { scanRepositoryHygiene } from '../scanners/secrets/hygiene.js';
+import { checkActionAdvisories, isActionUser } from '../scanners/workflows/advisory-check.js';
 import type { Workspace } from '../sources/workspace.js';
 import { droppedCount, FindingCollector } from './pipeline/index.js';
 import type { FindingLimits } from './pipeline/limit.js';
 import { IGNORE_FILE, parseIgnoreFile } from './pipeline/ignore-file.js';
+import { InlineSuppressions } from './pipeline/inline.js';
 import type { ScanPool } from './pool.js';
 import { runFileScanners } from './run.js';
 import type { ScannerStatus } from './types.js';
@@ -33,7 +35,7 @@ export interface ScanOptions {
   readonly today?: string;
   /** Run the dependency extractors and supply-chain checks (default true). */
   readonly supplyChain?: boolean;
-  /** Look the pinned dependency versions up for known vulnerabilities (needs `advisories`). */
+  /** Look the pinned dependency versions and the workflows' actions up for known vulnerabilities (needs `advisories`). */
   readonly checkCves?: boolean;
   readonly advisories?: AdvisorySource;
   /** Caps on the findings of one scan (default DEFAULT_FINDING_LIMITS). */
@@ -130,6 +132,14 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
     statuses.push(deps.status);
     advisories = deps.advisories;
   }
+  if (options.checkCves && options.advisories && scanners.some((s) => s.name === 'cicd')) {
+    const actions = await checkActions(ws, read, options, options.advisories);
+    collector.add(actions.raw);
+    warnings.push(...actions.warnings);
+    if (actions.coverage) {
+      advisories = { mode: options.advisories.mode, ecosystems: { ...advisories?.ecosystems, [GITHUB_ACTIONS_ECOSYSTEM]: actions.coverage } };
+    }
+  }
   if (ignore) warnings.push(...ignore.warnings);
   const finished = collector.finish();
   const { ignored, truncation, warning } = finished;
@@ -169,6 +179,35 @@ async function secretsToVerify(root: string, kept: ReturnType<FindingCollector['
     out.push({ id: k.id, ruleId: k.ruleId, secret: k.secret, companions });
   }
   return out;
+}
+
+/**
+ * With check_cves, the actions of workflow and action files are looked up in the same advisory
+ * source (OSV's "GitHub Actions" ecosystem). Inline suppressions apply as in the workers.
+ */
+async function checkActions(
+  ws: Workspace,
+  read: (path: string) => Promise<string | undefined>,
+  options: ScanOptions,
+  source: AdvisorySource,
+): Promise<{ raw: RawFinding[]; warnings: string[]; coverage?: EcosystemCoverage }> {
+  const files: { path: string; text: string }[] = [];
+  for (const f of ws.files) {
+    if (!isActionUser(f.path)) continue;
+    const text = await read(f.path);
+    if (text !== undefined) files.push({ path: f.path, text });
+  }
+  if (files.length === 0) return { raw: [], warnings: [] };
+  const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]) : AbortSignal.timeout(options.timeoutMs);
+  try {
+    const outcome = await checkActionAdvisories(files, source, signal);
+    const texts = new Map(files.map((f) => [f.path, new InlineSuppressions(f.text)]));
+    const raw = outcome.findings.filter((f) => !texts.get(f.path)?.isSuppressed(f.line, f.ruleId));
+    return { raw, warnings: outcome.warnings, ...(outcome.coverage ? { coverage: outcome.coverage } : {}) };
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return { raw: [], warnings: [`The known-vulnerable action check did not finish within the scan's ${Math.round(options.timeoutMs / 1000)} s limit; actions were checked against Vigil's built-in list only`] };
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RawFinding } from '../core/findings.js';
@@ -57,7 +58,9 @@ export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult>
   for (const path of task.paths) {
     let text: string;
     try {
-      text = await readFile(join(task.root, path), 'utf8');
+      // Synchronous on purpose: this thread has nothing else to do meanwhile, and a
+      // synchronous read is many times faster than the promise API's chunked one.
+      text = readFileSync(join(task.root, path), 'utf8');
     } catch {
       unreadable++;
       continue;

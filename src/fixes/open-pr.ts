@@ -33,7 +33,8 @@ export interface FixPullRequestResult {
 }
 
 function alreadyGone(finding: Finding, reason: string): AppError {
-  return new AppError('conflict', `Finding already gone: ${reason}; nothing to fix (finding ${finding.id}). If the value was ever pushed, rotate it anyway: it stays in git history`);
+  const rotate = finding.category === 'secrets' ? ' If the value was ever pushed, rotate it anyway: it stays in git history' : '';
+  return new AppError('conflict', `Finding already gone: ${reason}; nothing to fix (finding ${finding.id}).${rotate}`);
 }
 
 /** Commits the fix on the branch. `first` is the change computed on the branch's base; undefined means compute it on the branch. */

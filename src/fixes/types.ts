@@ -58,6 +58,12 @@ export interface Fixer {
   readonly id: string;
   /** Finding titles this fixer handles (exact). */
   readonly titles: readonly string[];
+  /** Rules whose findings this fixer handles whatever their (variable) titles, selected by `matches`. */
+  readonly ruleIds?: readonly string[];
+  /** How the titles of those findings read, for GET /v1/fix/pr/supported (`<package>@<version>: <advisory id>`). */
+  readonly titlePattern?: string;
+  /** For fixers selected by rule rather than exact title: whether this finding is one of theirs. */
+  matches?(finding: Finding): boolean;
   /** One sentence for docs: what the fix does. */
   readonly description: string;
   /** What the finding lacks for this fix (for example its file and line), naming the fields; undefined when it has all. */

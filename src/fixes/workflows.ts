@@ -9,7 +9,8 @@
  * - persist-credentials: `persist-credentials: false` on the reported checkout.
  * - workflow permissions: a top-level `permissions: contents: read`.
  * - template injection: the `${{ … }}` moves into the step's `env:` and the
- *   script reads it as a shell variable.
+ *   script reads it as a shell variable (run:, in workflows and composite
+ *   actions) or from process.env (actions/github-script).
  * - action pinning: the tag is resolved to its commit through the GitHub API
  *   and the version kept as a `# vX.Y.Z` comment.
  */
@@ -24,6 +25,7 @@ import { MISSING_PERMISSIONS_TITLE } from '../scanners/workflows/rules/excessive
 import { UNPINNED_ACTION_TITLES } from '../scanners/workflows/rules/unpinned-action.js';
 import { actionName } from '../scanners/workflows/contexts.js';
 import { parseActionRef, isPinned } from '../scanners/workflows/steps.js';
+import { asTemplateText, scriptExpressions, type StringSpan } from './js-context.js';
 import type { Fixer, FixContext, FixOutcome, RepoSnapshot } from './types.js';
 
 const MAX_PATH = 1024;
@@ -319,11 +321,136 @@ function reference(shell: Shell, name: string): string {
   return shell === 'posix' ? `\${${name}}` : shell === 'pwsh' ? `\${env:${name}}` : `%${name}%`;
 }
 
+/** Where an expression sits: a `run:` script, or the `script:` of actions/github-script. */
+interface Candidate {
+  readonly step: StepRef;
+  readonly sink: Node;
+  readonly kind: 'run' | 'github-script';
+  readonly start: number;
+  readonly text: string;
+  readonly inner: string;
+}
+
+/** `${{ … }}` occurrences in a scalar's source, by file offset. */
+function expressionsIn(text: string, step: StepRef, sink: Node, kind: Candidate['kind']): Candidate[] {
+  if (!isScalar(sink) || !sink.range) return [];
+  const out: Candidate[] = [];
+  const source = text.slice(sink.range[0], sink.range[1]);
+  for (let i = source.indexOf('${{'); i !== -1; i = source.indexOf('${{', i + 3)) {
+    const close = source.indexOf('}}', i + 3);
+    if (close === -1) break;
+    out.push({ step, sink, kind, start: sink.range[0] + i, text: source.slice(i, close + 2), inner: source.slice(i + 3, close).trim() });
+  }
+  return out;
+}
+
+const squash = (expression: string) => expression.replace(/\s+/g, '');
+
+/** The env entry a moved expression reads: an existing one holding the same expression, or a new one with a free name. */
+function envEntry(file: YamlFile, text: string, step: StepRef, path: string, base: string, expression: string): { name: string; add?: { at: number; lines: string[] } } {
+  requireBlock(step.map, `the step in ${path}`);
+  const envPair = pair(file, step.map, 'env');
+  const envMap = asMap(file, envPair?.value);
+  if (envPair && !envMap) throw badRequest(`Finding not supported: the step's env: in ${path} is not a map (an expression?); edit it by hand`);
+  requireBlock(envMap, `the step's env: block in ${path}`);
+  const taken = new Map(entries(file, envMap).map((e) => [e.key, squash(asStr(file, e.value)?.value ?? '')] as const));
+  const value = `\${{ ${expression} }}`;
+  const reuse = [...taken].find(([, v]) => v === squash(value))?.[0];
+  if (reuse) return { name: reuse };
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
+  if (envMap && envMap.items.length > 0) return { name, add: { at: endOfMap(text, envMap), lines: [`${keyIndent(text, envMap)}${name}: ${value}`] } };
+  if (envPair) throw badRequest(`Finding not supported: the step's env: in ${path} is empty; edit it by hand`);
+  const indent = keyIndent(text, step.map);
+  return { name, add: { at: endOfMap(text, step.map), lines: [`${indent}env:`, `${indent}  ${name}: ${value}`] } };
+}
+
+interface Edit {
+  readonly at: number;
+  readonly remove: number;
+  readonly insert: string;
+}
+
+/** Applies edits from the end of the file backwards (so offsets stay valid), then the env lines. */
+function applyEdits(text: string, edits: readonly Edit[], add: { at: number; lines: string[] } | undefined, eol: string): string {
+  const all: { at: number; apply: (t: string) => string }[] = edits.map((e) => ({ at: e.at, apply: (t: string) => splice(t, e.at, e.remove, e.insert) }));
+  if (add) all.push({ at: add.at, apply: (t: string) => insertLines(t, add.at, add.lines, eol) });
+  let content = text;
+  for (const e of all.sort((a, b) => b.at - a.at)) content = e.apply(content);
+  return content;
+}
+
+const TOJSON = /^toJSON\(\s*([^()]+?)\s*\)$/i;
+
+/**
+ * github-script: the expression moves to `env:` and the script reads `process.env.NAME`. Inside a
+ * '…' or "…" string the string becomes a template literal reading the variable (or the variable
+ * itself when the string held only the expression); inside a template literal `${process.env.NAME}`;
+ * in a comment the text is replaced. In code only `toJSON(context)` is moved, read back with
+ * `JSON.parse(process.env.NAME)`: any other expression in code is JavaScript the value itself writes.
+ */
+function scriptEdits(target: Candidate, text: string, path: string): { edits: Edit[]; expression: string; base: string; reads: string } {
+  if (!isScalar(target.sink) || !target.sink.range) throw badRequest(`Finding not supported: the script in ${path} cannot be read`);
+  const style = target.sink.type;
+  if (style !== 'BLOCK_LITERAL' && style !== 'BLOCK_FOLDED' && style !== 'PLAIN') {
+    throw badRequest(`Finding not supported: the github-script script: in ${path} is a quoted YAML string, so it cannot be edited safely; write it as a block (script: |) or move the expression by hand`);
+  }
+  const [from, to] = target.sink.range;
+  // A block scalar's source starts with its header line (`|`, `|-`, a comment).
+  const bodyAt = style === 'PLAIN' ? from : afterLine(text, from);
+  const found = scriptExpressions(text.slice(bodyAt, to));
+  if (!found) throw badRequest(`Finding not supported: the github-script script in ${path} could not be read as JavaScript (an unclosed string or comment?); move the expression by hand`);
+  const same = found.filter((e) => squash(e.inner) === squash(target.inner));
+  const json = TOJSON.exec(target.inner);
+  const context = json ? (json[1] ?? '') : target.inner;
+  if (!SIMPLE_CONTEXT.test(context) || flowingContexts(context)?.length !== 1) {
+    throw badRequest(`Finding not supported: \`${target.text}\` is not a single context${json ? '' : ' (or toJSON of one)'}, so it cannot be moved to env: automatically; move it by hand`);
+  }
+  const envRef = json ? undefined : /^env\.([A-Za-z_]\w*)$/.exec(context);
+  const name = envRef?.[1] ?? `${envNameFor(context)}${json ? '_JSON' : ''}`;
+  const reads = `process.env.${name}`;
+  const edits: Edit[] = [];
+  const strings = new Map<number, StringSpan>();
+  for (const e of same) {
+    const at = bodyAt + e.start;
+    if (e.where === 'regex') throw badRequest(`Finding not supported: \`${target.text}\` is inside a regular expression in ${path}; move it by hand`);
+    if (json) {
+      if (e.where !== 'code') throw badRequest(`Finding not supported: \`${target.text}\` is inside a string in ${path}; move it by hand`);
+      edits.push({ at, remove: e.end - e.start, insert: `JSON.parse(${reads})` });
+    } else if (e.where === 'code') {
+      throw badRequest(
+        `Finding not supported: \`${target.text}\` is JavaScript code in the script of ${path}, not inside a string, so its value is run as code; pass \`toJSON(${context})\` through env: and read it with JSON.parse by hand`,
+      );
+    } else if (e.where === 'comment') edits.push({ at, remove: e.end - e.start, insert: reads });
+    else if (e.where === 'template') edits.push({ at, remove: e.end - e.start, insert: `\${${reads}}` });
+    else strings.set(e.where.start, e.where);
+  }
+  const body = text.slice(bodyAt, to);
+  for (const span of strings.values()) {
+    const inside = found.filter((e) => e.start > span.start && e.end < span.end);
+    if (inside.some((e) => squash(e.inner) !== squash(target.inner))) {
+      throw badRequest(`Finding not supported: a string in the script of ${path} holds \`${target.text}\` and other expressions; move them by hand`);
+    }
+    const parts: string[] = [];
+    let cursor = span.start + 1;
+    for (const e of inside) {
+      parts.push(body.slice(cursor, e.start));
+      cursor = e.end;
+    }
+    parts.push(body.slice(cursor, span.end - 1));
+    // A string that is only the expression becomes the variable itself.
+    const only = inside.length === 1 && parts.every((p) => p === '');
+    const insert = only ? reads : `\`${parts.map(asTemplateText).join(`\${${reads}}`)}\``;
+    edits.push({ at: bodyAt + span.start, remove: span.end - span.start, insert });
+  }
+  return { edits, expression: json ? target.inner : context, base: name, reads };
+}
+
 export const TEMPLATE_INJECTION_FIXER: Fixer = {
   id: 'workflow-injection-to-env',
   titles: [TEMPLATE_INJECTION_TITLE],
   description:
-    'Moves the reported `${{ … }}` expression of a `run:` script into the step\'s `env:` and makes the script read it as a variable (`${NAME}` in bash and sh, `${env:NAME}` in PowerShell, `%NAME%` in cmd); `${{ env.X }}` becomes `${X}`. Every occurrence of the same expression in that script changes.',
+    'Moves the reported `${{ … }}` expression into the step\'s `env:`. A `run:` script (of a workflow or a composite action) reads it as a variable (`${NAME}` in bash and sh, `${env:NAME}` in PowerShell, `%NAME%` in cmd); an actions/github-script `script:` reads `process.env.NAME` (a string around the expression becomes a template literal; `toJSON(context)` in code becomes `JSON.parse(process.env.NAME)`). `${{ env.X }}` reads X without a new entry. Every occurrence of the same expression in that script changes.',
   incomplete: workflowLocationProblem,
   async fix(finding: Finding, repo: RepoSnapshot): Promise<FixOutcome> {
     const loaded = await load(finding, repo);
@@ -331,81 +458,67 @@ export const TEMPLATE_INJECTION_FIXER: Fixer = {
     const { path, text, file, sha, eol } = loaded;
     const line = finding.location.line ?? 1;
     const column = finding.location.column;
-    // Expressions in run: scripts, by source position.
-    const candidates: { step: StepRef; run: Node; start: number; text: string; inner: string }[] = [];
+    // Expressions in run: scripts and github-script scripts, by source position.
+    const candidates: Candidate[] = [];
     for (const step of allSteps(file)) {
       const run = pair(file, step.map, 'run')?.value;
-      if (!run || !isScalar(run) || !run.range) continue;
-      const source = text.slice(run.range[0], run.range[1]);
-      for (let i = source.indexOf('${{'); i !== -1; i = source.indexOf('${{', i + 3)) {
-        const close = source.indexOf('}}', i + 3);
-        if (close === -1) break;
-        candidates.push({ step, run, start: run.range[0] + i, text: source.slice(i, close + 2), inner: source.slice(i + 3, close).trim() });
+      if (run) candidates.push(...expressionsIn(text, step, run, 'run'));
+      if (actionName(asStr(file, get(file, step.map, 'uses'))?.value ?? '') === 'actions/github-script') {
+        const script = pair(file, asMap(file, get(file, step.map, 'with')), 'script')?.value;
+        if (script) candidates.push(...expressionsIn(text, step, script, 'github-script'));
       }
     }
     const onLine = candidates.filter((c) => lineOf(file, c.start) === line);
     const exact = column === undefined ? undefined : onLine.find((c) => c.start - lineStart(text, c.start) + 1 === column);
     const target = exact ?? (onLine.length === 1 ? onLine[0] : undefined);
     if (target === undefined) {
-      // Still there, but in an action input (github-script's script:, a yq cmd:): not a shell script.
+      // Still there, but in another action's code input (a yq cmd:, an ssh script:): not a script Vigil can rewrite.
       const lineText = file.lines.lineStarts[line - 1] === undefined ? '' : text.slice(file.lines.lineStarts[line - 1], afterLine(text, file.lines.lineStarts[line - 1] ?? 0));
       const at = column === undefined ? lineText.indexOf('${{') : column - 1;
       if (at >= 0 && lineText.startsWith('${{', at)) {
-        throw badRequest('Finding not supported: the expression is in an action input (such as github-script\'s script:), not a run: script, so it cannot be moved to env: automatically; pass it through env: and read process.env (or the action\'s equivalent) by hand');
+        throw badRequest('Finding not supported: the expression is in an action input that is not a run: script or a github-script script:, so it cannot be moved to env: automatically; pass it through env: and read it the way that action allows, by hand');
       }
-      return { kind: 'gone', reason: `no \`\${{ … }}\` expression in a run: script at line ${line}${column === undefined ? '' : `, column ${column}`} of ${path} on ${repo.ref}` };
+      return { kind: 'gone', reason: `no \`\${{ … }}\` expression in a run: or github-script script at line ${line}${column === undefined ? '' : `, column ${column}`} of ${path} on ${repo.ref}` };
+    }
+    const where = lineOf(file, target.start);
+    if (target.kind === 'github-script') {
+      const plan = scriptEdits(target, text, path);
+      const env = /^env\.[A-Za-z_]\w*$/.test(plan.expression) ? { name: plan.base } : envEntry(file, text, target.step, path, plan.base, plan.expression);
+      const reads = env.name === plan.base ? plan.reads : `process.env.${env.name}`;
+      const edits = env.name === plan.base ? plan.edits : plan.edits.map((e) => ({ ...e, insert: e.insert.split(plan.reads).join(reads) }));
+      const content = applyEdits(text, edits, env.add, eol);
+      const count = candidates.filter((c) => c.sink === target.sink && squash(c.inner) === squash(target.inner)).length;
+      return fixed(path, content, sha, {
+        summary: `Moved \`${target.text}\` out of the github-script script of job \`${target.step.jobId}\` in \`${path}\` (line ${where}${count > 1 ? `, ${count} occurrences` : ''}) into the step's \`env:\` as \`${env.name}\`; the script now reads \`${reads}\`.`,
+        advice: 'The value now reaches the script as a string, not as code. Check that the script still treats it as text (for example when it builds a comment body or a command from it).',
+        commitMessage: `Pass ${plan.expression} to github-script through env in ${path}\n\nExpressions in script: are pasted into the JavaScript before it runs, so text an outsider chooses could run as code with the job's token.`,
+        prTitle: `Pass untrusted input through env in ${path}`,
+        prSections: [
+          [
+            '## Why',
+            '',
+            `GitHub substitutes \`\${{ … }}\` into the script before node parses it, so a quote or a backtick in \`${plan.expression}\` would end the string and the rest would run as JavaScript. Read from \`process.env\`, the same text is only data.`,
+          ].join('\n'),
+        ],
+      });
     }
     if (!SIMPLE_CONTEXT.test(target.inner) || flowingContexts(target.inner)?.length !== 1) {
       throw badRequest(`Finding not supported: \`${target.text}\` is not a single context, so it cannot be moved to env: automatically; move it by hand`);
     }
     const shell = shellOf(file, target.step);
     if (shell === undefined) throw badRequest(`Finding not supported: the step's shell in ${path} is not bash, sh, PowerShell or cmd`);
-    requireBlock(target.step.map, `the step in ${path}`);
-    const envPair = pair(file, target.step.map, 'env');
-    const envMap = asMap(file, envPair?.value);
-    if (envPair && !envMap) throw badRequest(`Finding not supported: the step's env: in ${path} is not a map (an expression?); edit it by hand`);
-    requireBlock(envMap, `the step's env: block in ${path}`);
     const envRef = /^env\.([A-Za-z_]\w*)$/.exec(target.inner);
-    let name: string;
-    let addEnv = false;
-    if (envRef) {
-      name = envRef[1] ?? '';
-    } else {
-      const base = envNameFor(target.inner);
-      name = base;
-      // Reuse an entry that already holds this expression; otherwise pick a free name.
-      const taken = new Map(entries(file, envMap).map((e) => [e.key, asStr(file, e.value)?.value.replace(/\s+/g, '') ?? ''] as const));
-      const wanted = `\${{${target.inner.replace(/\s+/g, '')}}}`;
-      const reuse = [...taken].find(([, v]) => v === wanted)?.[0];
-      if (reuse) name = reuse;
-      else {
-        for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
-        addEnv = true;
-      }
-    }
-    // Every occurrence of the same expression in this script, last first so offsets stay valid.
-    const same = candidates.filter((c) => c.run === target.run && c.inner.replace(/\s+/g, '') === target.inner.replace(/\s+/g, '')).sort((a, b) => b.start - a.start);
-    let content = text;
-    let envAt = -1;
-    let envLines: string[] = [];
-    if (addEnv) {
-      const value = `\${{ ${target.inner} }}`;
-      if (envMap && envMap.items.length > 0) {
-        envAt = endOfMap(text, envMap);
-        envLines = [`${keyIndent(text, envMap)}${name}: ${value}`];
-      } else if (envPair) {
-        throw badRequest(`Finding not supported: the step's env: in ${path} is empty; edit it by hand`);
-      } else {
-        const indent = keyIndent(text, target.step.map);
-        envAt = endOfMap(text, target.step.map);
-        envLines = [`${indent}env:`, `${indent}  ${name}: ${value}`];
-      }
-    }
-    // Edits from the end of the file backwards: the env block may come after or before the script.
-    const edits: { at: number; apply: (t: string) => string }[] = same.map((c) => ({ at: c.start, apply: (t: string) => splice(t, c.start, c.text.length, reference(shell, name)) }));
-    if (addEnv) edits.push({ at: envAt, apply: (t: string) => insertLines(t, envAt, envLines, eol) });
-    for (const e of edits.sort((a, b) => b.at - a.at)) content = e.apply(content);
-    const where = lineOf(file, target.start);
+    const env = envRef ? { name: envRef[1] ?? '' } : envEntry(file, text, target.step, path, envNameFor(target.inner), target.inner);
+    if (envRef) requireBlock(target.step.map, `the step in ${path}`);
+    const name = env.name;
+    // Every occurrence of the same expression in this script.
+    const same = candidates.filter((c) => c.sink === target.sink && squash(c.inner) === squash(target.inner));
+    const content = applyEdits(
+      text,
+      same.map((c) => ({ at: c.start, remove: c.text.length, insert: reference(shell, name) })),
+      env.add,
+      eol,
+    );
     return fixed(path, content, sha, {
       summary: `Moved \`${target.text}\` out of the run: script of job \`${target.step.jobId}\` in \`${path}\` (line ${where}${same.length > 1 ? `, ${same.length} occurrences` : ''}) into the step's \`env:\` as \`${name}\`; the script now reads \`${reference(shell, name)}\`.`,
       advice: 'The value is now data, not code; keep it quoted where the script uses it ("${NAME}") so spaces and wildcards stay literal.',

@@ -15,5 +15,10 @@ export function createAdvisorySource(config: Pick<Config, 'osvMode' | 'osvApiUrl
     return new OfflineAdvisorySource(new AdvisoriesRepository(storage.db));
   }
   const client = new OsvOnlineClient({ baseUrl: config.osvApiUrl, timeoutMs: config.osvTimeoutMs, userAgent, cache: createVulnCache() });
-  return { mode: 'online', lookup: (queries, signal) => client.lookup(queries, signal), records: (ids, signal) => client.getVulns(ids, signal) };
+  return {
+    mode: 'online',
+    lookup: (queries, signal) => client.lookup(queries, signal),
+    records: (ids, signal) => client.getVulns(ids, signal),
+    packageRecords: (packages, signal) => client.lookupPackages(packages, signal),
+  };
 }

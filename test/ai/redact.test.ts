@@ -65,6 +65,22 @@ describe('redactPrompt', () => {
   });
 });
 
+describe('values the scanner finds through structure', () => {
+  const TWILIO = ['ebdb24c36397e9dd', '0834ed5be6a382f3'].join('');
+
+  it('redacts a provider credential under its provider’s section, whatever its own key is called', () => {
+    for (const text of [`twilio:\n  primary: ${TWILIO}\n`, `{\n  "Twilio": {\n    "Primary": "${TWILIO}"\n  }\n}`, `[twilio]\nprimary = ${TWILIO}\n`]) {
+      expect(redactText(text).text, text).not.toContain(TWILIO);
+    }
+  });
+
+  it('redacts base64 data of a Kubernetes Secret written as JSON', () => {
+    const encoded = Buffer.from(AWS).toString('base64');
+    const manifest = JSON.stringify({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'ci' }, data: { id: encoded } }, null, 2);
+    expect(redactText(manifest).text).not.toContain(encoded);
+  });
+});
+
 describe('offline answers', () => {
   it('never echo secrets a client pasted into a finding', () => {
     expectClean(builtinExplain(leaky));

@@ -144,7 +144,10 @@ describe('GET /v1/fix/pr/supported', () => {
     const key = await t.newAccount('free');
     const res = await t.app.inject({ method: 'GET', url: '/v1/fix/pr/supported', headers: { 'x-api-key': key } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ titles: FIXERS.flatMap((f) => f.titles) });
+    expect(res.json()).toEqual({
+      titles: FIXERS.flatMap((f) => f.titles),
+      rules: FIXERS.flatMap((f) => (f.ruleIds ?? []).map((rule_id) => ({ rule_id, title_pattern: f.titlePattern }))),
+    });
     expect((await t.app.inject({ method: 'GET', url: '/v1/fix/pr/supported' })).statusCode).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +69,15 @@ describe('vigil scan --check-cves and vigil osv', () => {
     expect(offline.code, offline.err).toBe(0);
     expect(cveTitles(offline.out)).toHaveLength(14);
     expect(cveTitles(offline.out)).toEqual(cveTitles(online.out));
+  });
+
+  it('imports a gzip-compressed JSON-lines file, naming the bad lines on stderr', async () => {
+    const records = loadOsvRecords().slice(0, 3).map((r) => JSON.stringify(r));
+    await writeFile(join(dir, 'osv.jsonl.gz'), gzipSync(Buffer.from([records[0], '{broken', ...records.slice(1)].join('\n'))));
+    const res = await vigil({}, 'osv', 'import', join(dir, 'osv.jsonl.gz'));
+    expect(res.code, res.err).toBe(0);
+    expect(res.out).toMatch(/osv\.jsonl\.gz: 3 record\(s\) for supported ecosystems, .* 1 invalid/);
+    expect(res.err).toMatch(/^ {2}invalid: osv\.jsonl\.gz line 2: not JSON \(/m);
   });
 
   it('says what is wrong with an import path', async () => {

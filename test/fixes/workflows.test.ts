@@ -116,14 +116,86 @@ describe('template injection fixer', () => {
     expect(scanWorkflowFile('action.yml', out).filter((f) => f.ruleId === 'template-injection')).toEqual([]);
   });
 
-  it('refuses expressions that are not one context, and github-script sinks', async () => {
+  it('refuses expressions that are not one context, and other actions\' code inputs', async () => {
     const text = `on: issues\npermissions:\n  contents: read\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo "\${{ format('{0}', github.event.issue.title) }}"\n`;
     await expect(TEMPLATE_INJECTION_FIXER.fix(reported(text, 'template-injection'), memorySnapshot({ [WF]: text }))).rejects.toThrow(/not a single context/);
-    const script = `on: issues\npermissions:\n  contents: read\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/github-script@60a0d83039c74a4aee543508d2ffcb1c3799cdea # v7.0.1\n        with:\n          script: console.log("\${{ github.event.issue.title }}")\n`;
-    await expect(TEMPLATE_INJECTION_FIXER.fix(reported(script, 'template-injection'), memorySnapshot({ [WF]: script }))).rejects.toThrow(/action input/);
+    const yq = `on: issues\npermissions:\n  contents: read\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: mikefarah/yq@8bf425b4d1344db7cd469a8d10a390876e0c77fd # v4.45.1\n        with:\n          cmd: yq '.title = "\${{ github.event.issue.title }}"' data.yml\n`;
+    await expect(TEMPLATE_INJECTION_FIXER.fix(reported(yq, 'template-injection'), memorySnapshot({ [WF]: yq }))).rejects.toThrow(/action input/);
     // Once the expression is gone from that line, the finding is gone.
-    const fixedScript = script.replace('console.log("${{ github.event.issue.title }}")', 'console.log(process.env.TITLE)');
-    expect((await TEMPLATE_INJECTION_FIXER.fix(reported(script, 'template-injection'), memorySnapshot({ [WF]: fixedScript }))).kind).toBe('gone');
+    const fixedYq = yq.replace('"${{ github.event.issue.title }}"', 'strenv(TITLE)');
+    expect((await TEMPLATE_INJECTION_FIXER.fix(reported(yq, 'template-injection'), memorySnapshot({ [WF]: fixedYq }))).kind).toBe('gone');
+  });
+
+  it('fixes composite action run: steps reading event data, appending to their env:', async () => {
+    const action =
+      'name: greet\ndescription: greet\nruns:\n  using: composite\n  steps:\n    - shell: bash\n      env:\n        GREETING: hi\n      run: |\n        echo "$GREETING ${{ github.event.pull_request.title }}"\n';
+    const out = await fixTwice(TEMPLATE_INJECTION_FIXER, action, 'template-injection', undefined, 'action.yml');
+    expect(out).toBe(
+      'name: greet\ndescription: greet\nruns:\n  using: composite\n  steps:\n    - shell: bash\n      env:\n        GREETING: hi\n        PULL_REQUEST_TITLE: ${{ github.event.pull_request.title }}\n      run: |\n        echo "$GREETING ${PULL_REQUEST_TITLE}"\n',
+    );
+    expect(scanWorkflowFile('action.yml', out).filter((f) => f.ruleId === 'template-injection')).toEqual([]);
+  });
+});
+
+describe('template injection fixer: actions/github-script', () => {
+  const step = (script: string, extra = '') =>
+    `on: issue_comment\npermissions:\n  contents: read\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/github-script@60a0d83039c74a4aee543508d2ffcb1c3799cdea # v7.0.1\n${extra}        with:\n          script: ${script}\n`;
+
+  it('reads process.env: a string of only the expression becomes the variable, every occurrence changes', async () => {
+    const text = step(`|\n            const title = "\${{ github.event.issue.title }}";\n            // was: \${{ github.event.issue.title }}\n            core.info('\${{ github.event.issue.title }}');`);
+    const out = await fixTwice(TEMPLATE_INJECTION_FIXER, text, 'template-injection');
+    expect(out).toBe(
+      step(
+        '|\n            const title = process.env.ISSUE_TITLE;\n            // was: process.env.ISSUE_TITLE\n            core.info(process.env.ISSUE_TITLE);',
+      ).replace('            core.info(process.env.ISSUE_TITLE);\n', '            core.info(process.env.ISSUE_TITLE);\n        env:\n          ISSUE_TITLE: ${{ github.event.issue.title }}\n'),
+    );
+    expect(scanWorkflowFile(WF, out).filter((f) => f.ruleId === 'template-injection')).toEqual([]);
+  });
+
+  it('turns a string around the expression into a template literal, escaping what a template would read', async () => {
+    const text = step(`|\n            await github.rest.issues.createComment({ ...context.repo, issue_number: 1, body: 'You wrote \\'\${{ github.event.comment.body }}\\' in \`code\` (\${x}).' });`);
+    const out = await fixTwice(TEMPLATE_INJECTION_FIXER, text, 'template-injection');
+    expect(out).toContain("body: `You wrote \\'${process.env.COMMENT_BODY}\\' in \\`code\\` (\\${x}).` });");
+    expect(out).toContain('        env:\n          COMMENT_BODY: ${{ github.event.comment.body }}\n');
+    expect(scanWorkflowFile(WF, out).filter((f) => f.ruleId === 'template-injection')).toEqual([]);
+  });
+
+  it('refuses a string that mixes two expressions, but fixes each in a template literal and moves toJSON in code to JSON.parse', async () => {
+    const mixed = step(`|\n            core.info("\${{ github.event.comment.body }} by \${{ github.event.issue.title }}");`);
+    await expect(TEMPLATE_INJECTION_FIXER.fix(reported(mixed, 'template-injection'), memorySnapshot({ [WF]: mixed }))).rejects.toThrow(/other expressions/);
+    const template = step('|\n            core.info(`${{ github.event.comment.body }} by ${{ github.event.issue.title }}`);');
+    const once = content(await TEMPLATE_INJECTION_FIXER.fix(reported(template, 'template-injection'), memorySnapshot({ [WF]: template })));
+    expect(once).toContain('core.info(`${process.env.COMMENT_BODY} by ${{ github.event.issue.title }}`);');
+    const twice = content(await TEMPLATE_INJECTION_FIXER.fix(reported(once, 'template-injection'), memorySnapshot({ [WF]: once })));
+    expect(twice).toContain('core.info(`${process.env.COMMENT_BODY} by ${process.env.ISSUE_TITLE}`);');
+    expect(twice).toContain('        env:\n          COMMENT_BODY: ${{ github.event.comment.body }}\n          ISSUE_TITLE: ${{ github.event.issue.title }}\n');
+    const json = step('|\n            const body = ${{ toJSON(github.event.comment.body) }};\n            core.info(body);');
+    const out = await fixTwice(TEMPLATE_INJECTION_FIXER, json, 'template-injection');
+    expect(out).toContain('const body = JSON.parse(process.env.COMMENT_BODY_JSON);');
+    expect(out).toContain('COMMENT_BODY_JSON: ${{ toJSON(github.event.comment.body) }}');
+  });
+
+  it('refuses code it cannot rewrite safely: an expression as code, a quoted YAML script, a regular expression', async () => {
+    const code = step('|\n            const n = ${{ github.event.comment.body }};');
+    await expect(TEMPLATE_INJECTION_FIXER.fix(reported(code, 'template-injection'), memorySnapshot({ [WF]: code }))).rejects.toThrow(/JavaScript code/);
+    const quoted = step('"console.log(\'${{ github.event.comment.body }}\')"');
+    await expect(TEMPLATE_INJECTION_FIXER.fix(reported(quoted, 'template-injection'), memorySnapshot({ [WF]: quoted }))).rejects.toThrow(/quoted YAML string/);
+    const regex = step("|\n            if (/${{ github.event.comment.body }}/.test(x)) core.info('y');");
+    await expect(TEMPLATE_INJECTION_FIXER.fix(reported(regex, 'template-injection'), memorySnapshot({ [WF]: regex }))).rejects.toThrow(/regular expression/);
+  });
+
+  it('reuses an env entry that holds the expression, and reads ${{ env.X }} without a new one', async () => {
+    const text = step(`|\n            core.info("\${{ github.event.comment.body }}");`, '        env:\n          BODY: ${{ github.event.comment.body }}\n');
+    expect(await fixTwice(TEMPLATE_INJECTION_FIXER, text, 'template-injection')).toBe(text.replace('core.info("${{ github.event.comment.body }}");', 'core.info(process.env.BODY);'));
+    const viaEnv = step(`|\n            core.info("\${{ env.BODY }}");`, '        env:\n          BODY: ${{ github.event.comment.body }}\n');
+    expect(await fixTwice(TEMPLATE_INJECTION_FIXER, viaEnv, 'template-injection')).toBe(viaEnv.replace('core.info("${{ env.BODY }}");', 'core.info(process.env.BODY);'));
+  });
+
+  it('fixes a github-script step of a composite action', async () => {
+    const action =
+      "name: a\ndescription: a\ninputs:\n  label:\n    description: label\nruns:\n  using: composite\n  steps:\n    - uses: actions/github-script@60a0d83039c74a4aee543508d2ffcb1c3799cdea # v7.0.1\n      with:\n        script: |\n          core.info('label: ${{ inputs.label }}');\n";
+    const out = await fixTwice(TEMPLATE_INJECTION_FIXER, action, 'template-injection', undefined, 'action.yml');
+    expect(out).toBe(action.replace("core.info('label: ${{ inputs.label }}');\n", 'core.info(`label: ${process.env.INPUTS_LABEL}`);\n      env:\n        INPUTS_LABEL: ${{ inputs.label }}\n'));
   });
 });
 

@@ -2,11 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { terminalField, terminalText } from '../../outputs/terminal.js';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import { answer, selectProvider, type AiTask } from '../../ai/service.js';
+import type { AiTask } from '../../ai/service.js';
 import type { TriageScan } from '../../ai/triage/types.js';
 import { loadConfig } from '../../config/index.js';
 import type { Finding } from '../../core/findings.js';
-import { aiErrorBeforeStream, SERVICE_ERROR_PREFIX } from '../../api/streaming.js';
 import type { CliIo } from '../program.js';
 import { EXIT_ERROR } from './scan.js';
 
@@ -41,6 +40,8 @@ async function loadFinding(io: CliIo, value: string, scanFile?: string): Promise
 /** Streams an answer to stdout; a provider failure ends with the sentinel and exit code 2. */
 async function stream(io: CliIo, task: AiTask, setExitCode: (code: number) => void): Promise<void> {
   const config = loadConfig(io.env, io.cwd);
+  // The AI SDKs are loaded only by the commands that stream an answer.
+  const [{ answer, selectProvider }, { aiErrorBeforeStream, SERVICE_ERROR_PREFIX }] = await Promise.all([import('../../ai/service.js'), import('../../api/streaming.js')]);
   const { provider, callerKey } = selectProvider({
     provider: config.aiProvider,
     ...(config.aiApiKey ? { apiKey: config.aiApiKey } : {}),

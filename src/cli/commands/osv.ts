@@ -13,8 +13,10 @@ export function osvCommands(io: CliIo, withAdmin: WithAdmin): Command {
   const osv = new Command('osv').description('Manage the offline vulnerability database (OSV records) used when OSV_MODE=offline');
   osv
     .command('import')
-    .description('Load OSV records: an ecosystem export (all.zip), a folder of OSV JSON files, or one JSON file. Newer copies replace older ones.')
-    .argument('<paths...>', 'zip files, folders or JSON files')
+    .description(
+      'Load OSV records: an ecosystem export (all.zip), a folder of OSV JSON files, one JSON file, or a JSON-lines file (.jsonl/.ndjson, one record per line, optionally .gz). Newer copies replace older ones.',
+    )
+    .argument('<paths...>', 'zip files, folders, JSON files or JSON-lines files')
     .action(async (paths: string[]) => {
       await withAdmin(async (admin) => {
         for (const path of paths) {
@@ -24,6 +26,10 @@ export function osvCommands(io: CliIo, withAdmin: WithAdmin): Command {
             `${path}: ${stats.records} record(s) for supported ecosystems, ${stats.stored} stored (new or newer), ` +
               `${stats.withdrawn} withdrawn, ${stats.otherEcosystems} for other ecosystems skipped, ${stats.invalid} invalid\n`,
           );
+          // Older services answer without problems.
+          const problems = stats.problems ?? [];
+          for (const problem of problems) io.err(`  invalid: ${problem}\n`);
+          if (stats.invalid > problems.length && problems.length > 0) io.err(`  … and ${stats.invalid - problems.length} more invalid\n`);
         }
         const counts = await admin.osvCounts();
         io.out(renderEcosystems(counts.ecosystems));

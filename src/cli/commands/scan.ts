@@ -6,19 +6,14 @@ import { Command, Option } from 'commander';
 import { loadConfig, type Config } from '../../config/index.js';
 import { newId } from '../../core/ids.js';
 import { VERSION } from '../../core/version.js';
-import { scanWorkspace } from '../../engine/scan.js';
 import { breachesThreshold, parseFailOn } from '../../outputs/fail-on.js';
 import { buildScanResponse, type ScanResponse } from '../../outputs/scan-response.js';
 import { toSarif } from '../../outputs/sarif.js';
 import { renderTable } from '../../outputs/table.js';
-import { createAdvisorySource } from '../../scans/advisories.js';
-import { createScanEngine, type ScanEngine } from '../../scans/engine.js';
-import { MAX_PATHS, scanApiTarget } from '../../scans/api.js';
-import { scanGitHubRepository } from '../../scans/github.js';
+import type { ScanEngine } from '../../scans/engine.js';
+import { MAX_PATHS } from '../../scanners/http/retrieve.js';
 import { openLocalDirectory } from '../../sources/local.js';
-import { scanHistory } from '../../engine/history.js';
 import { createVerifier } from '../../verify/verifier.js';
-import { openStorage } from '../../storage/index.js';
 import type { CliIo } from '../program.js';
 
 export const FORMATS = ['table', 'json', 'sarif'] as const;
@@ -69,6 +64,12 @@ async function finish(io: CliIo, scan: ScanResponse, opts: OutputOptions, clear:
 
 /** A scan engine for one command; with --check-cves, the vulnerability source too (offline mode opens the database). */
 async function withEngine<T>(config: Config, checkCves: boolean, work: (engine: ScanEngine) => Promise<T>): Promise<T> {
+  // Loaded here, not at the top: `vigil --version` and the other commands need none of it.
+  const [{ createScanEngine }, { createAdvisorySource }, { openStorage }] = await Promise.all([
+    import('../../scans/engine.js'),
+    import('../../scans/advisories.js'),
+    import('../../storage/index.js'),
+  ]);
   const storage = checkCves && config.osvMode === 'offline' ? await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) : undefined;
   const engine = createScanEngine({
     workers: config.scanWorkers,
@@ -84,6 +85,10 @@ async function withEngine<T>(config: Config, checkCves: boolean, work: (engine: 
     await storage?.close();
   }
 }
+
+/** Trees up to this size are scanned without worker threads (see createInlinePool). */
+export const INLINE_SCAN_BYTES = 2 * 1024 * 1024;
+export const INLINE_SCAN_FILES = 2_000;
 
 const outputOptions = (cmd: Command): Command =>
   cmd
@@ -118,6 +123,7 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
       const root = resolve(io.cwd, dir);
       const target = opts.target ?? basename(root);
       const ignoreText = await readFile(join(root, IGNORE_FILE), 'utf8').catch(() => undefined);
+      const { scanHistory } = await import('../../engine/history.js');
       const outcome = await withEngine(config, false, (engine) =>
         scanHistory(root, target, {
           pool: engine.pool,
@@ -135,12 +141,15 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
       setExitCode(await finish(io, result, opts, () => show('')));
       return;
     }
+    const [{ scanWorkspace }, { createInlinePool }] = await Promise.all([import('../../engine/scan.js'), import('../../engine/pool.js')]);
     const ws = await openLocalDirectory(resolve(io.cwd, dir), config.sourceLimits);
     try {
       const target = opts.target ?? basename(resolve(io.cwd, dir));
+      // A small tree is scanned on this thread: worker threads would cost more to start than they save.
+      const inline = ws.stats.bytes <= INLINE_SCAN_BYTES && ws.files.length <= INLINE_SCAN_FILES;
       const outcome = await withEngine(config, opts.checkCves, (engine) =>
         scanWorkspace(ws, target, {
-          pool: engine.pool,
+          pool: inline ? createInlinePool() : engine.pool,
           timeoutMs: engine.timeoutMs,
           limits: engine.findingLimits,
           checkCves: opts.checkCves,
@@ -173,6 +182,7 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
     parseFailOn(opts.failOn);
     const config = loadConfig(io.env, io.cwd);
     const show = progress(io);
+    const { scanGitHubRepository } = await import('../../scans/github.js');
     const result = await withEngine(config, opts.checkCves, (engine) =>
       scanGitHubRepository(
         {
@@ -217,6 +227,7 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
     const config = loadConfig(io.env, io.cwd);
     const show = progress(io);
     show(`Scanning ${url}…`);
+    const { scanApiTarget } = await import('../../scans/api.js');
     const result = await withEngine(config, false, (engine) =>
       scanApiTarget(
         url,

@@ -1,8 +1,9 @@
 import { assignmentView } from './forms.js';
 import { isPlaceholder, shannonEntropy } from './heuristics.js';
 import { KeywordMatcher } from './keywords.js';
-import { decodeBase64Value, isKubernetesSecret, secretEntries } from './kubernetes.js';
+import { decodeBase64Value, isKubernetesSecret, MANIFEST_PATH, secretEntries } from './kubernetes.js';
 import type { MatchContext, SecretRule } from './rule.js';
+import { contextWords, fileOffset, sectionView } from './sections.js';
 
 /** Lines longer than this are matched in windows around each keyword instead of whole. */
 export const MAX_LINE_CHARS = 1024;
@@ -10,8 +11,8 @@ export const MAX_LINE_CHARS = 1024;
 const WINDOW_CHARS = 320;
 /** How far a multi-line rule (key blocks) may reach from the keyword's line. */
 const MULTILINE_CHARS = 16_384;
-/** Kubernetes manifests whose Secret data is decoded and scanned. */
-const YAML_PATH = /\.ya?ml$/i;
+/** Provider sections (sections.ts) looked at in one file: each costs up to 16 KB of work. */
+const MAX_SECTIONS = 256;
 /** Evidence shows at most this many characters of the line. */
 const EVIDENCE_CHARS = 240;
 
@@ -44,10 +45,12 @@ interface Compiled {
 function compile(rule: SecretRule): Compiled {
   if (rule.requires && (rule.requires.global || rule.requires.sticky)) throw new Error(`Rule ${rule.id}: requires must not be global or sticky`);
   const flags = new Set(rule.pattern.flags.split('').filter((f) => 'imsu'.includes(f)));
-  flags.add(rule.anchored ? 'y' : 'g');
+  flags.add(rule.anchored || rule.startsAtName ? 'y' : 'g');
   flags.add('d');
   if (!/\(\?<secret>/.test(rule.pattern.source)) throw new Error(`Rule ${rule.id}: pattern has no (?<secret>…) group`);
-  if (rule.anchored && rule.multiline) throw new Error(`Rule ${rule.id}: anchored and multiline do not combine`);
+  if ((rule.anchored || rule.startsAtName) && rule.multiline) throw new Error(`Rule ${rule.id}: anchored and multiline do not combine`);
+  if (rule.anchored && rule.startsAtName) throw new Error(`Rule ${rule.id}: anchored and startsAtName do not combine`);
+  if (rule.startsAtName && !rule.pattern.source.startsWith(NAME_START_GUARD)) throw new Error(`Rule ${rule.id}: a startsAtName pattern begins with ${NAME_START_GUARD}`);
   return { rule, regex: new RegExp(rule.pattern.source, [...flags].join('')) };
 }
 
@@ -79,10 +82,44 @@ class LineIndex {
   }
 }
 
+/** Characters of a setting's name, as the `startsAtName` rules' patterns spell them. */
+const isNameChar = (code: number): boolean =>
+  (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 46 || code === 45;
+
+/** The lookbehind a `startsAtName` pattern begins with: no name character before the match. */
+const NAME_START_GUARD = '(?<![\\w.-])';
+
+/** Longest name prefix walked back over before a keyword (longer names are not settings). */
+const NAME_WALK_CHARS = 128;
+
+/** Where the name holding the character at `offset` starts. */
+function nameStart(text: string, offset: number): number {
+  let start = offset;
+  while (start > 0 && offset - start < NAME_WALK_CHARS && isNameChar(text.charCodeAt(start - 1))) start--;
+  return start;
+}
+
+const isQuote = (code: number): boolean => code === 34 || code === 39 || code === 96;
+
 function lineBounds(text: string, offset: number): [number, number] {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
   const nl = text.indexOf('\n', offset);
   return [start, nl === -1 ? text.length : nl];
+}
+
+/**
+ * The line around `offset`, looked for at most `reach` characters either side: on a
+ * minified file (one line of megabytes) an unbounded search per keyword hit is quadratic.
+ * A bound that is hit stands in for the line's start or end.
+ */
+function nearLineBounds(text: string, offset: number, reach: number): [number, number] {
+  const low = Math.max(0, offset - reach);
+  let start = offset;
+  while (start > low && text.charCodeAt(start - 1) !== 10) start--;
+  const high = Math.min(text.length, offset + reach);
+  let end = offset;
+  while (end < high && text.charCodeAt(end) !== 10) end++;
+  return [start, end];
 }
 
 /**
@@ -101,6 +138,11 @@ export class SecretDetector {
   private readonly pathRules: readonly number[];
   /** Per rule before a file's path is known: 1 runs, 2 runs if the text meets its `requires`. */
   private readonly initialState: Uint8Array;
+  /** keyword index → rules that take it as their provider's name from a section header (sections.ts), if any. */
+  private readonly contextRules: readonly (readonly number[] | undefined)[];
+  private readonly keywordLengths: readonly number[];
+  /** Per context keyword: a detector of its rules alone, built on first use. */
+  private readonly contextDetectors = new Map<number, SecretDetector>();
 
   constructor(rules: readonly SecretRule[]) {
     this.compiled = rules.map(compile);
@@ -119,6 +161,17 @@ export class SecretDetector {
         if (!list.includes(index)) list.push(index);
       }
     });
+    const byContext = new Map<string, number[]>();
+    rules.forEach((rule, index) => {
+      for (const word of contextWords(rule)) byContext.set(word, [...(byContext.get(word) ?? []), index]);
+    });
+    for (const word of byContext.keys()) {
+      if (byKeyword.has(word)) continue;
+      byKeyword.set(word, []);
+      keywords.push(word);
+    }
+    this.contextRules = keywords.map((k) => byContext.get(k));
+    this.keywordLengths = keywords.map((k) => k.length);
     this.matcher = new KeywordMatcher(keywords);
     this.fileRules = rules.flatMap((rule, index) => (rule.keywords.length === 0 ? [index] : []));
     this.rulesOfKeyword = keywords.map((k) => byKeyword.get(k) ?? []);
@@ -130,24 +183,29 @@ export class SecretDetector {
   /**
    * Every match in one file: the text as written, then (when the file has any) its
    * alternative assignment forms rewritten in place (see forms.ts), then the decoded
-   * values of a Kubernetes Secret's `data:`.
+   * values of a Kubernetes Secret's `data:`, then the blocks under a header that names a
+   * provider (sections.ts).
    */
   scan(path: string, text: string): SecretMatch[] {
-    const found = this.scanView(path, text, text);
+    const headers: number[] = [];
+    const found = this.scanView(path, text, text, headers);
     const view = assignmentView(path, text);
     if (view !== undefined) addNew(found, this.scanView(path, text, view));
-    if (YAML_PATH.test(path) && isKubernetesSecret(text)) addNew(found, this.scanSecretData(path, text));
+    if (MANIFEST_PATH.test(path) && isKubernetesSecret(text)) addNew(found, this.scanSecretData(path, text));
+    if (headers.length > 0) addNew(found, this.scanSections(path, text, headers));
     return dropShadowedGeneric(found).filter((m) => !m.refuted);
   }
 
   /**
    * Runs the rules over `view`, a same-length rewrite of `text` (or `text` itself).
-   * A match is kept only where the file holds the same characters.
+   * A match is kept only where the file holds the same characters. `headers`, when given,
+   * collects (keyword, offset) pairs of the context words met.
    */
-  private scanView(path: string, text: string, view: string): Candidate[] {
+  private scanView(path: string, text: string, view: string, headers?: number[]): Candidate[] {
     const found: Candidate[] = [];
-    const coveredUntil = new Map<number, number>();
-    const seen = new Set<string>();
+    /** Per rule: offsets before this were already covered by an earlier window (-1: none yet). */
+    const coveredUntil = new Int32Array(this.compiled.length).fill(-1);
+    const seen = new Set<number>();
     let lines: LineIndex | undefined;
     /** Per rule: 0 skipped on this file, 1 runs, 2 runs if the text meets its `requires` (decided at its first keyword). */
     const allowed = this.initialState.slice();
@@ -167,7 +225,7 @@ export class SecretDetector {
       const secret = m.groups?.secret;
       if (!span || !secret) return;
       const start = from + span[0];
-      const key = `${ruleIndex}:${start}`;
+      const key = ruleIndex * 2 ** 32 + start;
       if (seen.has(key)) return;
       seen.add(key);
       if (view !== text && text.slice(start, start + secret.length) !== secret) return;
@@ -192,7 +250,16 @@ export class SecretDetector {
       }
     }
 
-    this.matcher.scan(view, ({ keyword, offset }) => {
+    // The line around a keyword hit; hits come in text order, so the last one found is often reused.
+    // Past MAX_LINE_CHARS + 1 either way a line is long, and only a window of it is read.
+    let near: [number, number] = [-1, -1];
+    const boundsAt = (offset: number): [number, number] => {
+      if (offset < near[0] || offset >= near[1] || near[1] - near[0] > MAX_LINE_CHARS) near = nearLineBounds(view, offset, MAX_LINE_CHARS + 1);
+      return near;
+    };
+
+    this.matcher.scan(view, (keyword, offset) => {
+      if (headers !== undefined && this.contextRules[keyword] !== undefined) headers.push(keyword, offset);
       for (const ruleIndex of this.rulesOfKeyword[keyword] ?? []) {
         if (!runs(ruleIndex)) continue;
         const { rule, regex } = this.compiled[ruleIndex] as Compiled;
@@ -203,11 +270,31 @@ export class SecretDetector {
           if (m) report(ruleIndex, m, 0);
           continue;
         }
-        if (offset < (coveredUntil.get(ruleIndex) ?? -1)) continue;
-        lines ??= new LineIndex(view);
-        const bounds = lines.boundsOf(offset, view.length);
+        if (rule.startsAtName) {
+          // A match can begin only at the name's start or at a quote just before it; the
+          // quote is tried first, as a left-to-right scan would. Matches do not overlap and,
+          // as for other rules, stay inside the line (or the window of a long line).
+          const [from, to] = window(boundsAt(offset), offset, view.length, false);
+          const start = Math.max(from, nameStart(view, offset));
+          if (start <= (coveredUntil[ruleIndex] as number)) continue;
+          coveredUntil[ruleIndex] = start;
+          const chunk = view.slice(from, to);
+          const quoted = start > from && isQuote(view.charCodeAt(start - 1));
+          regex.lastIndex = quoted ? start - 1 - from : start - from;
+          let m = regex.exec(chunk);
+          if (m === null && quoted) {
+            regex.lastIndex = start - from;
+            m = regex.exec(chunk);
+          }
+          if (m === null) continue;
+          coveredUntil[ruleIndex] = from + m.index + m[0].length - 1;
+          report(ruleIndex, m, from);
+          continue;
+        }
+        if (offset < (coveredUntil[ruleIndex] as number)) continue;
+        const bounds = boundsAt(offset);
         const [from, to] = window(bounds, offset, view.length, rule.multiline === true);
-        coveredUntil.set(ruleIndex, rule.multiline ? bounds[1] : to - (to - from >= 2 * WINDOW_CHARS ? WINDOW_CHARS / 2 : 0));
+        coveredUntil[ruleIndex] = rule.multiline ? bounds[1] : to - (to - from >= 2 * WINDOW_CHARS ? WINDOW_CHARS / 2 : 0);
         const chunk = view.slice(from, to);
         regex.lastIndex = 0;
         for (let m = regex.exec(chunk); m !== null; m = regex.exec(chunk)) {
@@ -246,6 +333,44 @@ export class SecretDetector {
     return found;
   }
 
+  /**
+   * The blocks headed by a line that names a provider (`twilio:`, `[asana]`, `"Twilio": {`,
+   * `<twilio>`): each entry rewritten as `<header>_<entry>` and scanned by the rules that
+   * take that word as their context; a match maps back to the file's own characters.
+   */
+  private scanSections(path: string, text: string, headers: readonly number[]): Candidate[] {
+    const found: Candidate[] = [];
+    const done = new Set<string>();
+    const lines = new LineIndex(text);
+    let views = 0;
+    for (let i = 0; i < headers.length && views < MAX_SECTIONS; i += 2) {
+      const keyword = headers[i] as number;
+      const offset = headers[i + 1] as number;
+      const key = `${keyword}:${lines.lineOf(offset)}`;
+      if (done.has(key)) continue;
+      done.add(key);
+      const section = sectionView(text, lines.boundsOf(offset, text.length), offset, this.keywordLengths[keyword] as number);
+      if (section === undefined) continue;
+      views++;
+      for (const m of this.contextDetector(keyword).scanView(path, section.text, section.text)) {
+        const start = fileOffset(section, m.start);
+        if (start === undefined || text.slice(start, start + m.secret.length) !== m.secret) continue;
+        const line = lines.lineOf(start);
+        found.push({ ...m, start, end: start + m.secret.length, line: line + 1, column: start - lines.startOf(line) + 1 });
+      }
+    }
+    return found;
+  }
+
+  private contextDetector(keyword: number): SecretDetector {
+    let detector = this.contextDetectors.get(keyword);
+    if (detector === undefined) {
+      detector = new SecretDetector((this.contextRules[keyword] ?? []).map((index) => (this.compiled[index] as Compiled).rule));
+      this.contextDetectors.set(keyword, detector);
+    }
+    return detector;
+  }
+
   /** 'refuted': the rule's own check (a checksum, a decoded shape) rejected a value its pattern matched. */
   private accept(rule: SecretRule, secret: string, context: Omit<MatchContext, 'line'>): 'yes' | 'no' | 'refuted' {
     if (insideEncodedBlob(context.text, context.offset, secret.length)) return 'no';
@@ -253,8 +378,8 @@ export class SecretDetector {
     if (!rule.keepPlaceholders && isPlaceholder(secret)) return 'no';
     if (!rule.validate) return 'yes';
     const { text, offset } = context;
-    const [start, end] = lineBounds(text, offset);
-    const line = text.slice(Math.max(start, offset - MAX_LINE_CHARS), Math.min(end, offset + MAX_LINE_CHARS));
+    const [start, end] = nearLineBounds(text, offset, MAX_LINE_CHARS);
+    const line = text.slice(start, end);
     return rule.validate(secret, { ...context, line }) ? 'yes' : rule.generic ? 'no' : 'refuted';
   }
 }

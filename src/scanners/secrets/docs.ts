@@ -4,6 +4,7 @@
  */
 import { SecretDetector } from './detect.js';
 import { SECRET_OWASP, type SecretRule } from './rule.js';
+import { contextWords } from './sections.js';
 
 /**
  * The page shows each reported example with its secret cut short, so the
@@ -42,6 +43,10 @@ function ruleSection(rule: SecretRule, detector: SecretDetector): string {
   ];
   if (rule.pathPattern) lines.push(`Runs only on files whose path matches \`${rule.pathPattern.source.replace(/\|/g, '\\|')}\`.`, '');
   if (rule.generic) lines.push('A catch-all rule: silent where a specific rule reported the same value.', '');
+  const words = contextWords(rule);
+  if (words.length > 0) {
+    lines.push(`Also found under a block whose header names the provider (a YAML parent key, an INI/TOML section, a JSON or HCL object, an XML element): ${words.map((w) => `\`${w}\``).join(' ')}.`, '');
+  }
   const show = (e: string) => fence(masked(detector, rule, e));
   lines.push('Reported:', '', ...rule.docs.ng.map(show), '', 'Not reported:', '', ...rule.docs.ok.map(show), '');
   if (rule.references?.length) lines.push(`References: ${rule.references.map((r) => `<${r}>`).join(', ')}`, '');

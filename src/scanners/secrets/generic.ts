@@ -44,6 +44,16 @@ function lastWord(name: string): string {
 const PUBLIC_CLIENT_NAME =
   /mixpanel[_.-]?(?:project[_.-]?)?token|amplitude[_.-]?(?:api[_.-]?)?key|segment[_.-]?write[_.-]?key|rollbar[_.-]?(?:client|post[_.-]?client[_.-]?item)[_.-]?(?:access[_.-]?)?token|post[_.-]?client[_.-]?item|algolia[_.-]?search[_.-]?(?:only[_.-]?)?(?:api[_.-]?)?key|(?:datadog|dd)[_.-]?client[_.-]?token|(?:recaptcha|turnstile|hcaptcha)[_.-]?site[_.-]?key|publishable[_.-]?key|client[_.-]?side[_.-]?id|posthog[_.-]?(?:project[_.-]?)?(?:api[_.-]?)?(?:key|token)/i;
 
+/** Whether a key's last word says it holds something about a secret or an identifier, not a secret (`description`, `api_url`). */
+export function namesSomethingElse(name: string): boolean {
+  return NOT_A_SECRET_WORD.has(lastWord(name));
+}
+
+/** Whether a key name (with its section's name before it: `datadog_client_token`) names a client-side identifier. */
+export function isPublicClientName(name: string): boolean {
+  return PUBLIC_CLIENT_NAME.test(name);
+}
+
 /** Whether a key name names a secret: a secret word that ends it or starts one of its words. */
 export function isSecretName(name: string): boolean {
   if (NOT_A_SECRET_WORD.has(lastWord(name)) || /public|(?:^|[_.-])pub(?:$|[_.-])/i.test(name) || PUBLIC_CLIENT_NAME.test(name)) return false;

@@ -8,30 +8,38 @@ const ALPHABET = 128; // states × 128 transitions; `state << 7` indexes a row
 /** ASCII lower-casing table. */
 const LOWER = Uint8Array.from({ length: ALPHABET }, (_, c) => (c >= 65 && c <= 90 ? c | 32 : c));
 
-export interface KeywordHit {
-  /** Index into the keyword list given to the constructor. */
-  readonly keyword: number;
-  /** Offset of the keyword's first character in the text. */
-  readonly offset: number;
-}
+/**
+ * Called for each keyword occurrence with the keyword's index in the list given to
+ * the constructor and the offset of its first character (two numbers, not an object:
+ * a large file has hundreds of thousands of hits).
+ */
+export type KeywordHit = (keyword: number, offset: number) => void;
+
+/** Texts shorter than this are walked by one automaton; longer ones by two (see `scan`). */
+const SPLIT_CHARS = 1024;
 
 export class KeywordMatcher {
+  /**
+   * Transition table indexed by `state << 7 | ASCII code`, upper case folded in. An entry
+   * is `~target` (negative) when the target state has outputs, so one load both moves
+   * and tells whether anything ends here.
+   */
   private readonly next: Int32Array;
-  /** 1 where a state has outputs: a typed-array test is cheaper than reading `outputs` on every character. */
-  private readonly accepting: Uint8Array;
   /** For each state, the keywords ending there (own and via failure links). */
   private readonly outputs: (readonly number[] | undefined)[];
   private readonly lengths: readonly number[];
+  private readonly longest: number;
 
   constructor(keywords: readonly string[]) {
     this.lengths = keywords.map((k) => k.length);
+    this.longest = Math.max(1, ...this.lengths);
     const goto: Map<number, number>[] = [new Map<number, number>()];
     const out: number[][] = [[]];
     keywords.forEach((keyword, index) => {
       let state = 0;
       for (const ch of keyword.toLowerCase()) {
         const code = ch.charCodeAt(0);
-        if (code >= ALPHABET) throw new Error(`Keyword ${JSON.stringify(keyword)} is not ASCII`);
+        if (code >= ALPHABET || code === 0) throw new Error(`Keyword ${JSON.stringify(keyword)} is not printable ASCII`);
         let to = goto[state]?.get(code);
         if (to === undefined) {
           to = goto.length;
@@ -44,14 +52,14 @@ export class KeywordMatcher {
       out[state]?.push(index);
     });
     const states = goto.length;
-    const next = new Int32Array(states * ALPHABET);
+    const table = new Int32Array(states * ALPHABET);
     const fail = new Int32Array(states);
     // Breadth-first: build the full transition table with failure links folded in.
     const queue: number[] = [];
     for (let c = 0; c < ALPHABET; c++) {
       const to = goto[0]?.get(c);
       if (to !== undefined) {
-        next[c] = to;
+        table[c] = to;
         queue.push(to);
       }
     }
@@ -61,32 +69,82 @@ export class KeywordMatcher {
       for (const k of out[fail[state] as number] ?? []) own.push(k);
       for (let c = 0; c < ALPHABET; c++) {
         const to = goto[state]?.get(c);
-        const viaFail = next[(fail[state] as number) * ALPHABET + c] as number;
+        const viaFail = table[(fail[state] as number) * ALPHABET + c] as number;
         if (to === undefined) {
-          next[state * ALPHABET + c] = viaFail;
+          table[state * ALPHABET + c] = viaFail;
         } else {
           fail[to] = viaFail;
-          next[state * ALPHABET + c] = to;
+          table[state * ALPHABET + c] = to;
           queue.push(to);
         }
       }
     }
-    this.next = next;
+    // Fold in lower-casing and the "has outputs" mark.
+    this.next = new Int32Array(states * ALPHABET);
+    for (let state = 0; state < states; state++) {
+      for (let c = 0; c < ALPHABET; c++) {
+        const to = table[state * ALPHABET + (LOWER[c] as number)] as number;
+        this.next[state * ALPHABET + c] = (out[to] as number[]).length > 0 ? ~to : to;
+      }
+    }
     this.outputs = out.map((o) => (o.length > 0 ? o : undefined));
-    this.accepting = Uint8Array.from(out, (o) => (o.length > 0 ? 1 : 0));
   }
 
-  /** Calls `onHit` for every keyword occurrence, in text order. */
-  scan(text: string, onHit: (hit: KeywordHit) => void): void {
-    const next = this.next;
-    const accepting = this.accepting;
+  /**
+   * Calls `onHit` for every keyword occurrence, in text order (by where it ends).
+   * A long text is walked by two automata at once, one from the start and one from
+   * the middle (backed up by the longest keyword's length, so no occurrence that ends
+   * in the second half is cut): two independent chains of table loads keep the CPU
+   * busier than one. The second half's hits are held and reported after the first's.
+   */
+  scan(text: string, onHit: KeywordHit): void {
     const length = text.length;
-    let state = 0;
-    for (let i = 0; i < length; i++) {
-      const code = text.charCodeAt(i);
-      state = next[(state << 7) | (code < ALPHABET ? (LOWER[code] as number) : 0)] as number;
-      if (accepting[state] === 0) continue;
-      for (const keyword of this.outputs[state] ?? []) onHit({ keyword, offset: i + 1 - (this.lengths[keyword] as number) });
+    const mid = length >> 1;
+    const second = mid - (this.longest - 1);
+    if (length < SPLIT_CHARS || second <= 0) {
+      this.walk(text, 0, length, onHit);
+      return;
     }
+    const next = this.next;
+    const held: number[] = [];
+    let a = 0;
+    let b = 0;
+    let i = 0;
+    // The first walk covers [0, mid), the second [second, length): length - second >= mid.
+    for (; i < mid; i++) {
+      const c1 = text.charCodeAt(i);
+      const c2 = text.charCodeAt(second + i);
+      a = next[(a << 7) | (c1 < ALPHABET ? c1 : 0)] as number;
+      b = next[(b << 7) | (c2 < ALPHABET ? c2 : 0)] as number;
+      if ((a | b) >= 0) continue;
+      if (a < 0) {
+        a = ~a;
+        this.emit(a, i, onHit);
+      }
+      if (b < 0) {
+        b = ~b;
+        const end = second + i;
+        if (end >= mid) for (const keyword of this.outputs[b] ?? []) held.push(keyword, end + 1 - (this.lengths[keyword] as number));
+      }
+    }
+    for (let x = 0; x < held.length; x += 2) onHit(held[x] as number, held[x + 1] as number);
+    // The second walk's remainder, from where the lock-step loop stopped.
+    this.walk(text, second + i, length, onHit, b);
+  }
+
+  /** One automaton over [from, to), starting in `state`. */
+  private walk(text: string, from: number, to: number, onHit: KeywordHit, state = 0): void {
+    const next = this.next;
+    for (let i = from; i < to; i++) {
+      const code = text.charCodeAt(i);
+      state = next[(state << 7) | (code < ALPHABET ? code : 0)] as number;
+      if (state >= 0) continue;
+      state = ~state;
+      this.emit(state, i, onHit);
+    }
+  }
+
+  private emit(state: number, end: number, onHit: KeywordHit): void {
+    for (const keyword of this.outputs[state] ?? []) onHit(keyword, end + 1 - (this.lengths[keyword] as number));
   }
 }

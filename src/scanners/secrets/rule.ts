@@ -62,6 +62,23 @@ export interface SecretRule {
    * start of the pattern still sees the text before.
    */
   readonly anchored?: boolean;
+  /**
+   * The match starts where the name holding a keyword starts (`db_password = …`,
+   * `"apiToken": …`): the detector walks back from the keyword over name
+   * characters (`A-Z a-z 0-9 _ . -`) and at most one opening quote, and tries the
+   * pattern there once, instead of over the whole line. The pattern must begin
+   * with a lookbehind that rejects a name character before the match (so the
+   * name's start is the only place a match can begin), and every word its name
+   * part can hold must be covered by a keyword.
+   */
+  readonly startsAtName?: boolean;
+  /**
+   * Words naming the provider that the rule needs near a value, also accepted from the header of
+   * the block the value is in (a YAML parent key, an INI/TOML section, a JSON or HCL object, an
+   * XML parent element; see sections.ts). Default, for rules that are neither generic nor
+   * anchored: the keywords that are plain words and not credential words (`twilio`, `sumo`).
+   */
+  readonly context?: readonly string[];
   /** The pattern may span lines (private key blocks); it is run on the text from the keyword's line onwards. */
   readonly multiline?: boolean;
   /**

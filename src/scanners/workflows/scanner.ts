@@ -29,7 +29,8 @@ export function classifyPath(path: string): 'workflow' | 'action' | 'gitlab' | u
   return undefined;
 }
 
-function toFinding(rule: WorkflowRule, hit: Hit, wf: WorkflowFile): RawFinding {
+/** A rule's hit as a finding of this scanner (also used by advisory-check.ts). */
+export function toFinding(rule: WorkflowRule, hit: Hit, wf: WorkflowFile): RawFinding {
   const { line, column } = positionAt(wf.file, hit.offset);
   return {
     ruleId: rule.id,

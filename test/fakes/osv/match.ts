@@ -129,3 +129,9 @@ export function fakeAffects(record: OsvVulnerability, ecosystem: string, name: s
   if (typeof record.withdrawn === 'string' && record.withdrawn !== '') return false;
   return (record.affected ?? []).some((entry) => affectedEntry(entry, ecosystem, name, version));
 }
+
+/** A query without a version: every record (not withdrawn) naming the package, as the real API answers it. */
+export function fakeNames(record: OsvVulnerability, ecosystem: string, name: string): boolean {
+  if (typeof record.withdrawn === 'string' && record.withdrawn !== '') return false;
+  return (record.affected ?? []).some((entry) => entry.package?.ecosystem === ecosystem && sameName(ecosystem, entry.package.name, name));
+}

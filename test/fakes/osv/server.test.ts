@@ -35,7 +35,7 @@ describe('fake OSV: querybatch errors', () => {
   });
 
   it.each([
-    ['no version', { package: { ecosystem: 'npm', name: 'lodash' } }],
+    ['an empty version', { package: { ecosystem: 'npm', name: 'lodash' }, version: '' }],
     ['no package', { version: '1.0.0' }],
     ['no ecosystem', { package: { name: 'lodash' }, version: '1.0.0' }],
     ['empty name', { package: { ecosystem: 'npm', name: '' }, version: '1.0.0' }],
@@ -52,6 +52,18 @@ describe('fake OSV: querybatch errors', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(await res.json()).toEqual({ results: [{}, { vulns: [{ id: 'GHSA-35jh-r3h4-6jhm', modified: '2024-09-13T19:10:55.118Z' }] }] });
+  });
+
+  it('lists every record naming the package for a query without a version', async () => {
+    const records = loadOsvRecords();
+    fake = await startFakeOsv({ records });
+    const res = await post(`${fake.url}/v1/querybatch`, { queries: [{ package: { ecosystem: 'npm', name: 'lodash' } }, q('npm', 'lodash', '4.17.21')] });
+    expect(res.status).toBe(200);
+    const naming = records.filter((r) => !r.withdrawn && r.affected?.some((a) => a.package?.ecosystem === 'npm' && a.package.name === 'lodash')).map((r) => r.id);
+    expect(naming.length).toBeGreaterThan(0);
+    const body = (await res.json()) as { results: { vulns?: { id: string }[] }[] };
+    expect(body.results[0]?.vulns?.map((v) => v.id).sort()).toEqual(naming.sort());
+    expect(body.results[1]).toEqual({});
   });
 
   it('answers an empty batch with an empty results list', async () => {

@@ -4,8 +4,9 @@
  *
  * - POST /v1/querybatch `{queries: [{package: {ecosystem, name}, version, page_token?}]}` →
  *   `{results: [{vulns: [{id, modified}], next_page_token?}]}`, results[i] answering queries[i];
- *   a query with nothing (left) to list answers `{}`. More than 1000 queries, a body that is not
- *   JSON or a query without package/version → 400 `{code: 3, message}` (gRPC INVALID_ARGUMENT).
+ *   a query with nothing (left) to list answers `{}`. A query without `version` lists every record
+ *   naming the package. More than 1000 queries, a body that is not JSON or a query without a
+ *   package (or with an empty version) → 400 `{code: 3, message}` (gRPC INVALID_ARGUMENT).
  * - POST /v1/query: one query, full records, same paging.
  * - GET /v1/vulns/{id} → the full record (withdrawn ones too, as the real API does), or
  *   404 `{code: 5, message: "Bug not found."}`.
@@ -15,7 +16,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OsvVulnerability } from '../../../src/scanners/dependencies/advisories/osv-schema.js';
-import { fakeAffects } from './match.js';
+import { fakeAffects, fakeNames } from './match.js';
 
 export const MAX_BATCH_QUERIES = 1000;
 const MAX_BODY = 64 * 1024 * 1024;
@@ -88,7 +89,8 @@ async function readBody(req: IncomingMessage): Promise<string> {
 interface ParsedQuery {
   readonly ecosystem: string;
   readonly name: string;
-  readonly version: string;
+  /** Undefined: every record naming the package. */
+  readonly version?: string;
   readonly pageToken?: string;
 }
 
@@ -98,12 +100,12 @@ function parseQuery(raw: unknown): ParsedQuery | undefined {
   const ecosystem = q.package?.ecosystem;
   const name = q.package?.name;
   if (typeof ecosystem !== 'string' || typeof name !== 'string' || ecosystem === '' || name === '') return undefined;
-  if (typeof q.version !== 'string' || q.version === '') return undefined;
+  if (q.version !== undefined && (typeof q.version !== 'string' || q.version === '')) return undefined;
   if (q.page_token !== undefined && typeof q.page_token !== 'string') return undefined;
-  return { ecosystem, name, version: q.version, ...(q.page_token ? { pageToken: q.page_token } : {}) };
+  return { ecosystem, name, ...(q.version === undefined ? {} : { version: q.version }), ...(q.page_token ? { pageToken: q.page_token } : {}) };
 }
 
-const queryKey = (q: ParsedQuery): string => JSON.stringify([q.ecosystem, q.name, q.version]);
+const queryKey = (q: ParsedQuery): string => JSON.stringify([q.ecosystem, q.name, q.version ?? null]);
 
 /** Opaque to clients, like the real cursors: which query it continues and where. */
 const encodeToken = (q: ParsedQuery, offset: number): string => Buffer.from(JSON.stringify({ k: queryKey(q), o: offset })).toString('base64url');
@@ -137,7 +139,8 @@ export async function startFakeOsv(options: FakeOsvOptions): Promise<FakeOsv> {
   function page(q: ParsedQuery): { vulns: OsvVulnerability[]; next?: string } | undefined {
     const offset = q.pageToken === undefined ? 0 : decodeToken(q, q.pageToken);
     if (offset === undefined) return undefined;
-    const all = sorted.filter((r) => fakeAffects(r, q.ecosystem, q.name, q.version));
+    const { version } = q;
+    const all = sorted.filter((r) => (version === undefined ? fakeNames(r, q.ecosystem, q.name) : fakeAffects(r, q.ecosystem, q.name, version)));
     const vulns = all.slice(offset, offset + pageSize);
     return offset + pageSize < all.length ? { vulns, next: encodeToken(q, offset + pageSize) } : { vulns };
   }

@@ -14,8 +14,49 @@ describe('keyword automaton', () => {
   it('finds every occurrence, overlapping and case-insensitive, with offsets', () => {
     const hits: string[] = [];
     const m = new KeywordMatcher(['he', 'she', 'hers', 'akia']);
-    m.scan('USHERS and AKIA', (h) => hits.push(`${h.keyword}@${h.offset}`));
+    m.scan('USHERS and AKIA', (keyword, offset) => hits.push(`${keyword}@${offset}`));
     expect(hits).toEqual(['1@1', '0@2', '2@2', '3@11']);
+  });
+
+  it('on long texts (walked from both ends at once) reports what a naive search does, in order of where each ends', () => {
+    const keywords = ['he', 'she', 'hers', 'akia', 'password', 'pass', '://', 'a'.repeat(12)];
+    const m = new KeywordMatcher(keywords);
+    // Pseudo-random text over a small alphabet so that keywords occur often, straddle the middle and overlap.
+    let seed = 7;
+    const alphabet = 'heRSa:/é\n';
+    for (const length of [1023, 1024, 1025, 4096, 9999]) {
+      let text = '';
+      for (let i = 0; i < length; i++) {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        text += alphabet[seed % alphabet.length];
+      }
+      // Put keywords exactly across the middle, where the two walks meet.
+      const mid = length >> 1;
+      text = text.slice(0, mid - 4) + 'PASSWORD' + text.slice(mid + 4, mid + 20) + 'a'.repeat(12) + text.slice(mid + 32);
+      const naive: string[] = [];
+      const lower = text.toLowerCase();
+      for (let end = 1; end <= lower.length; end++) {
+        keywords.forEach((k, index) => {
+          if (end >= k.length && lower.slice(end - k.length, end) === k) naive.push(`${index}@${end - k.length}`);
+        });
+      }
+      const hits: string[] = [];
+      m.scan(text, (keyword, offset) => hits.push(`${keyword}@${offset}`));
+      expect(hits.map((h) => h.split('@')[1]).length).toBeGreaterThan(10);
+      // Same set; order by end offset (keywords ending at one place may come in either order).
+      const byEnd = (list: string[]) =>
+        [...list].sort((x, y) => {
+          const [kx, ox] = x.split('@').map(Number) as [number, number];
+          const [ky, oy] = y.split('@').map(Number) as [number, number];
+          return ox + (keywords[kx] as string).length - (oy + (keywords[ky] as string).length) || kx - ky;
+        });
+      expect(byEnd(hits)).toEqual(byEnd(naive));
+      const ends = hits.map((h) => {
+        const [k, o] = h.split('@').map(Number) as [number, number];
+        return o + (keywords[k] as string).length;
+      });
+      expect(ends).toEqual([...ends].sort((x, y) => x - y));
+    }
   });
 });
 

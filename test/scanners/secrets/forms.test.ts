@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { SecretDetector } from '../../../src/scanners/secrets/detect.js';
 import type { SecretRule } from '../../../src/scanners/secrets/rule.js';
 import { SECRET_RULES } from '../../../src/scanners/secrets/rules/index.js';
+import { contextWords } from '../../../src/scanners/secrets/sections.js';
 
 const detector = new SecretDetector(SECRET_RULES);
 
@@ -33,6 +34,11 @@ const FORMS: Readonly<Record<string, Form>> = {
   'JSON "key": "value"': { flat: false, render: (n, v) => ({ text: `{\n  "app": {\n    "${n}": "${v}"\n  }\n}\n`, path: 'config/settings.json' }) },
   'XML <add key= value=>': { flat: false, render: (n, v) => ({ text: `<appSettings>\n  <add key="${n}" value="${v}" />\n</appSettings>\n`, path: 'Web.config' }) },
   'XML <key>value</key>': { flat: false, render: (n, v) => ({ text: `<settings>\n  <${n}>${v}</${n}>\n</settings>\n`, path: 'conf/settings.xml' }) },
+  'XML attribute key="value"': { flat: false, render: (n, v) => ({ text: `<settings>\n  <service ${n}="${v}" />\n</settings>\n`, path: 'conf/service.xml' }) },
+  "YAML key: 'value'": { flat: false, render: (n, v) => ({ text: `app:\n  ${n}: '${v}'\n`, path: 'config/settings.yml' }) },
+  'KEY = "value" (spaces)': { flat: true, render: (n, v) => ({ text: `${n} = "${v}"\n`, path: 'config/settings.py' }) },
+  '.properties key: value': { flat: true, render: (n, v) => ({ text: `${n}: ${v}\n`, path: 'src/main/resources/app.properties' }) },
+  '.properties key = value': { flat: true, render: (n, v) => ({ text: `${n} = ${v}\n`, path: 'conf/app.properties' }) },
   '.properties key=value': { flat: true, render: (n, v) => ({ text: `${n}=${v}\n`, path: 'src/main/resources/app.properties' }) },
   '.properties dotted.key=value': { flat: false, render: (n, v) => ({ text: `${dotted(n)}=${v}\n`, path: 'src/main/resources/app.properties' }) },
   'TOML key = "value"': { flat: false, render: (n, v) => ({ text: `[service]\n${n} = "${v}"\n`, path: 'config.toml' }) },
@@ -111,6 +117,57 @@ describe.each(CASES.map((c) => [`${c.rule.id} ${c.name}`, c] as const))('%s', (_
   });
 });
 
+/**
+ * Provider sections: the provider's name on the header of the block and the rest of the name
+ * as the key (`TWILIO_AUTH_TOKEN` → `twilio:` / `  auth_token: …`), in every kind of block.
+ * Taken for every case whose name starts with one of its rule's context words.
+ */
+const SECTION_FORMS: Readonly<Record<string, (head: string, key: string, value: string) => { text: string; path: string }>> = {
+  'YAML parent key': (h, k, v) => ({ text: `${h}:\n  ${k}: ${v}\n`, path: 'config/settings.yml' }),
+  'YAML parent key, other keys and a level between': (h, k, v) => ({
+    text: `services:\n  ${h}:\n    enabled: true\n    endpoint: https://api.corp-net.io\n    timeout: 30\n    credentials:\n      ${k}: "${v}"\n  cache:\n    ttl: 60\n`,
+    path: 'config/app.yaml',
+  }),
+  'YAML list item parent': (h, k, v) => ({ text: `providers:\n  - ${h}:\n      ${k}: ${v}\n`, path: 'config/providers.yaml' }),
+  'TOML [section]': (h, k, v) => ({ text: `[${h}]\nendpoint = "https://api.corp-net.io"\n${k} = "${v}"\n`, path: 'config.toml' }),
+  'TOML [parent.section]': (h, k, v) => ({ text: `[integrations.${h}]\n${k} = "${v}"\n`, path: 'pyproject.toml' }),
+  'INI [section]': (h, k, v) => ({ text: `[general]\ndebug = false\n\n[${h}]\n${k} = ${v}\n`, path: 'settings.ini' }),
+  'JSON parent object': (h, k, v) => ({ text: `{\n  "${h}": {\n    "endpoint": "https://api.corp-net.io",\n    "${k}": "${v}"\n  }\n}\n`, path: 'appsettings.json' }),
+  'XML parent element': (h, k, v) => ({ text: `<configuration>\n  <${h}>\n    <${k}>${v}</${k}>\n  </${h}>\n</configuration>\n`, path: 'conf/app.xml' }),
+  'HCL block': (h, k, v) => ({ text: `provider "${h}" {\n  ${k} = "${v}"\n}\n`, path: 'infra/providers.tf' }),
+  'JS object literal': (h, k, v) => ({ text: `export const config = {\n  ${h}: {\n    ${k}: '${v}',\n  },\n};\n`, path: 'src/config.ts' }),
+};
+
+/** The case's name split after its rule's context word, or undefined when the name does not start with one. */
+function sectionSplit(c: Case): { head: string; key: string } | undefined {
+  for (const word of contextWords(c.rule)) {
+    const m = new RegExp(`^(${word.replace(/[-]/g, '[-_]')})[_.-](.+)$`, 'i').exec(c.name);
+    if (m?.[1] && m[2] && /[A-Za-z]/.test(m[2])) return { head: m[1].toLowerCase(), key: m[2].toLowerCase() };
+  }
+  return undefined;
+}
+
+const SECTION_CASES = CASES.flatMap((c) => {
+  const split = c.context === '' ? sectionSplit(c) : undefined;
+  return split ? [{ ...c, ...split }] : [];
+});
+
+describe('provider sections', () => {
+  it('cover the rules that need a provider word near the value', () => {
+    expect(new Set(SECTION_CASES.map((c) => c.rule.id)).size).toBeGreaterThanOrEqual(60);
+  });
+
+  it.each(SECTION_CASES.map((c) => [`${c.rule.id} ${c.head} / ${c.key}`, c] as const))('%s is reported in every kind of section', (_label, c) => {
+    const missing = Object.entries(SECTION_FORMS)
+      .filter(([, render]) => {
+        const { text, path } = render(c.head, c.key, c.value);
+        return !found(c.rule, c.value, text, path);
+      })
+      .map(([label]) => label);
+    expect(missing).toEqual([]);
+  });
+});
+
 /** Seeded random values in a given alphabet: realistic, fake, and never in the source as literals. */
 function fake(length: number, seed: number, alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'): string {
   let out = '';
@@ -166,6 +223,88 @@ describe('Kubernetes Secret manifests', () => {
   it('reports stringData: values as written, in the second document of a file', () => {
     const text = `apiVersion: v1\nkind: ConfigMap\ndata:\n  LOG_LEVEL: info\n---\n${manifest(`stringData:\n  api-token: ${PASSWORD}\n  region: eu\n`)}`;
     expect(scan('k8s/all.yaml', text)).toEqual([{ rule: 'kubernetes-secret-manifest', line: 12, secret: PASSWORD }]);
+  });
+
+  it('reads JSON manifests: pretty-printed, on one line, and kubectl’s List of items', () => {
+    const encoded = b64(PASSWORD);
+    const secret = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'db' }, type: 'Opaque', data: { username: b64('app'), password: encoded } };
+    expect(scan('k8s/db.json', JSON.stringify(secret, null, 2))).toEqual([{ rule: 'kubernetes-secret-manifest', line: 10, secret: encoded }]);
+    expect(scan('k8s/db.json', JSON.stringify(secret))).toEqual([{ rule: 'kubernetes-secret-manifest', line: 1, secret: encoded }]);
+    const list = { apiVersion: 'v1', kind: 'List', items: [{ apiVersion: 'v1', kind: 'ConfigMap', data: { password: 'not-a-secret-map' } }, { ...secret, data: { AWS_ACCESS_KEY_ID: b64(AKIA), AWS_SECRET_ACCESS_KEY: b64(AWS_SECRET) } }] };
+    const text = JSON.stringify(list, null, 4);
+    const lineOf = (value: string) => text.split('\n').findIndex((l) => l.includes(value)) + 1;
+    const found = scan('secrets.json', text);
+    expect(found).toContainEqual({ rule: 'aws-access-key-id', line: lineOf(b64(AKIA)), secret: b64(AKIA) });
+    expect(found).toContainEqual({ rule: 'aws-secret-access-key', line: lineOf(b64(AWS_SECRET)), secret: b64(AWS_SECRET) });
+  });
+
+  it('reads kubectl’s YAML List, where each Secret is an item indented under `- `', () => {
+    const encoded = b64(PASSWORD);
+    const text = `apiVersion: v1\nitems:\n- apiVersion: v1\n  data:\n    username: ${b64('app')}\n  kind: ConfigMap\n  metadata:\n    name: cfg\n- apiVersion: v1\n  data:\n    db-password: ${encoded}\n  kind: Secret\n  metadata:\n    name: db\n  type: Opaque\nkind: List\n`;
+    expect(scan('k8s/all.yaml', text)).toEqual([{ rule: 'kubernetes-secret-manifest', line: 11, secret: encoded }]);
+  });
+
+  it('reads Helm templates: `{{ … }}` values are not literals, a literal base64 value is decoded and reported on its line', () => {
+    const encoded = b64(PASSWORD);
+    const template = [
+      '{{- if .Values.secret.create }}',
+      'apiVersion: v1',
+      'kind: Secret',
+      'metadata:',
+      '  name: {{ include "chart.fullname" . }}',
+      'data:',
+      '  password: {{ .Values.password | b64enc | quote }}',
+      '  {{- if .Values.apiToken }}',
+      '  api-token: {{.Values.apiToken|b64enc}}',
+      '  {{- end }}',
+      `  admin-password: ${encoded}`,
+      'stringData:',
+      '  token: "{{ .Values.token }}"',
+      '{{- end }}',
+      '---',
+      'apiVersion: v1',
+      'kind: Secret',
+      'metadata:',
+      '  name: {{ .Release.Name }}-aws',
+      'data:',
+      `  AWS_ACCESS_KEY_ID: ${b64(AKIA)}`,
+    ].join('\n');
+    const found = scan('chart/templates/secret.yaml', template);
+    expect(found).toEqual([
+      { rule: 'kubernetes-secret-manifest', line: 11, secret: encoded },
+      { rule: 'aws-access-key-id', line: 21, secret: b64(AKIA) },
+    ]);
+  });
+
+  it('is quiet for Sealed Secrets, External Secrets and SOPS files: encrypted blobs and references', () => {
+    const sealed = (bits: number, n: number) => Buffer.concat([Buffer.from([2, 0]), createHash('sha512').update(`${bits}:${n}`).digest(), Buffer.alloc(bits / 8 + n - 48, 7).map((_, i) => (i * 31 + n) % 256)]).toString('base64');
+    for (const bits of [2048, 4096]) {
+      const yaml = `apiVersion: bitnami.com/v1alpha1\nkind: SealedSecret\nmetadata:\n  name: db\nspec:\n  encryptedData:\n    password: ${sealed(bits, 14)}\n    api_token: ${sealed(bits, 40)}\n  template:\n    type: Opaque\n`;
+      expect(scan('deploy/sealed.yaml', yaml), `${bits}-bit YAML`).toEqual([]);
+      const json = JSON.stringify({ apiVersion: 'bitnami.com/v1alpha1', kind: 'SealedSecret', spec: { encryptedData: { password: sealed(bits, 14) } } }, null, 2);
+      expect(scan('deploy/sealed.json', json), `${bits}-bit JSON`).toEqual([]);
+    }
+    // Shorter than real ciphertext, but still under encryptedData: encrypted by the file's own account.
+    expect(scan('deploy/sealed.yaml', `kind: SealedSecret\nspec:\n  encryptedData:\n    api_token: AgBy3i4OJSWK+PiTySYZZA9rO43cGDEqZx9kLm2Qw8Rt5Yp1Hc4Jd6Ks0Ma9Qe2U\n`)).toEqual([]);
+    const external = `apiVersion: external-secrets.io/v1beta1\nkind: ExternalSecret\nmetadata:\n  name: db\nspec:\n  secretStoreRef:\n    name: vault-backend\n    kind: ClusterSecretStore\n  target:\n    name: db-secret\n  data:\n  - secretKey: password\n    remoteRef:\n      key: secret/data/db\n      property: password\n  - secretKey: api_token\n    remoteRef:\n      key: prod/api-token-7Hq2\n`;
+    expect(scan('deploy/external.yaml', external)).toEqual([]);
+    const sops = `db:\n    password: ENC[AES256_GCM,data:${fake(18, 3)}=,iv:${fake(43, 4)}=,tag:${fake(22, 5)}==,type:str]\nsops:\n    mac: ENC[AES256_GCM,data:${fake(40, 6)},iv:${fake(43, 7)}=,tag:${fake(22, 8)}==,type:str]\n    version: 3.8.1\n`;
+    expect(scan('secrets.enc.yaml', sops)).toEqual([]);
+  });
+
+  it('judges data: values decoded: base64 of a self-describing stand-in is no secret, for the generic rule either', () => {
+    const text = manifest(`data:\n  ClientID: ${b64('my-service-principal-client-id\n')}  #service-principal-ID\n  ClientSecret: ${b64('my-service-principal-client-secret\n')} #service-principal-secret\n`);
+    expect(scan('docs/snippets/credentials-secret.yaml', text)).toEqual([]);
+  });
+
+  it('takes the block’s own keys as entries, not the lines of a file held in one (`config.yaml: |`)', () => {
+    const text = manifest(`stringData:\n  config.yaml: |\n    auth:\n      private_key_path: "/secrets/cas.private.key"\n  api-token: ${PASSWORD}\n`);
+    expect(scan('chart/templates/secret.yaml', text)).toEqual([{ rule: 'kubernetes-secret-manifest', line: 10, secret: PASSWORD }]);
+  });
+
+  it('leaves a Secret shown in a README to the generic rule, which sees the text as written', () => {
+    const encoded = b64(PASSWORD);
+    expect(scan('README.md', `\`\`\`yaml\n${manifest(`data:\n  db-password: "${encoded}"\n`)}\`\`\`\n`).map((f) => f.rule)).toEqual(['generic-secret-assignment']);
   });
 
   it('is quiet for ConfigMaps, certificates, placeholders and non-secret keys', () => {

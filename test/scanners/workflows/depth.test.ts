@@ -497,3 +497,31 @@ describe('smaller audits', () => {
     expect(of(text, 'unsound-condition').map((f) => f.line)).toEqual([8, 14]);
   });
 });
+
+describe('held-out batch 3 fixes', () => {
+  it('reads the base branch and the repository as fixed when written to GITHUB_ENV', () => {
+    const text = wf(
+      'pull_request_target',
+      `      - run: |
+          echo "BASE=\${{ github.event.pull_request.base.ref }}" >> "$GITHUB_ENV"
+          echo "BASE2=\${{ github.base_ref }}" >> "$GITHUB_ENV"
+          echo "REPO=\${{ github.event.repository.default_branch }}" >> "$GITHUB_ENV"
+          echo "HEAD=\${{ github.event.pull_request.head.ref }}" >> "$GITHUB_ENV"
+`,
+    );
+    expect(of(text, 'untrusted-env-write').map((f) => f.line)).toEqual([12]);
+  });
+
+  it('skips caches whose condition limits them to pull-request events, not when or-ed with a release test', () => {
+    const steps = (cond: string) => `      - uses: actions/cache@v4\n        if: ${cond}\n        with:\n          path: ~/.m2\n          key: m2\n      - run: mvn -B deploy\n`;
+    const tags = "\n  push:\n    tags: ['v*']\n  pull_request:";
+    expect(of(wf(tags, steps("github.event_name == 'pull_request'")), 'cache-poisoning')).toEqual([]);
+    expect(of(wf(tags, steps("github.event_name == 'pull_request' || startsWith(github.ref, 'refs/tags/')")), 'cache-poisoning')).toHaveLength(1);
+    expect(of(wf(tags, steps("github.event_name == 'push'")), 'cache-poisoning')).toHaveLength(1);
+  });
+
+  it('reports spoofable bot checks in composite actions', () => {
+    const action = "name: a\ndescription: a\nruns:\n  using: composite\n  steps:\n    - if: github.actor == 'dependabot[bot]'\n      shell: bash\n      run: echo bot\n";
+    expect(at(action, 'spoofable-bot-condition', 'action.yml')).toEqual(['MEDIUM@6:11']);
+  });
+});

@@ -18,6 +18,7 @@ export function ScanDetail({ id }: { id: string }) {
   const [scan, setScan] = useState<Scan | null>(null);
   const [error, setError] = useState<unknown>(undefined);
   const [fixable, setFixable] = useState<ReadonlySet<string>>(new Set());
+  const [fixableRules, setFixableRules] = useState<ReadonlySet<string>>(new Set());
   const [open, setOpen] = useState<Finding | null>(null);
 
   useEffect(() => {
@@ -32,8 +33,11 @@ export function ScanDetail({ id }: { id: string }) {
       });
     // Which titles have a deterministic fix comes from the service, never from a list kept here.
     api
-      .get<{ titles: string[] }>('/v1/fix/pr/supported', controller.signal)
-      .then((body) => setFixable(new Set(body.titles)))
+      .get<{ titles: string[]; rules?: { rule_id: string }[] }>('/v1/fix/pr/supported', controller.signal)
+      .then((body) => {
+        setFixable(new Set(body.titles));
+        setFixableRules(new Set((body.rules ?? []).map((r) => r.rule_id)));
+      })
       .catch(() => setFixable(new Set()));
     return () => controller.abort();
   }, [api, id]);
@@ -83,7 +87,7 @@ export function ScanDetail({ id }: { id: string }) {
       </section>
       <Triage scan={scan} />
       <FindingsTable findings={scan.findings} onOpen={setOpen} />
-      {open !== null && <FindingPanel finding={open} scan={scan} fixable={fixable.has(open.title)} onClose={() => setOpen(null)} />}
+      {open !== null && <FindingPanel finding={open} scan={scan} fixable={fixable.has(open.title) || (open.rule_id !== undefined && fixableRules.has(open.rule_id))} onClose={() => setOpen(null)} />}
     </>
   );
 }

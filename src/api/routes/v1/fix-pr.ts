@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, unauthorized } from '../../../core/errors.js';
 import { openFixPullRequest, type FixPullRequestSettings } from '../../../fixes/open-pr.js';
-import { selectFixer, SUPPORTED_TITLES } from '../../../fixes/registry.js';
+import { selectFixer, SUPPORTED_RULES, SUPPORTED_TITLES } from '../../../fixes/registry.js';
 import { parseRepository } from '../../../sources/github/repository-ref.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
@@ -34,7 +34,16 @@ export interface FixPullRequestDeps {
 }
 
 const SupportedTitles = Type.Object(
-  { titles: Type.Array(Type.String(), { description: 'Finding titles POST /v1/fix/pr can fix' }) },
+  {
+    titles: Type.Array(Type.String(), { description: 'Finding titles POST /v1/fix/pr can fix' }),
+    rules: Type.Array(
+      Type.Object({
+        rule_id: Type.String({ description: 'The finding\'s rule_id' }),
+        title_pattern: Type.String({ description: 'How the titles of these findings read (they vary per finding)' }),
+      }),
+      { description: 'Findings POST /v1/fix/pr can fix whatever their exact title, by rule (added to the specification): known vulnerabilities in dependencies' },
+    ),
+  },
   { title: 'FixPullRequestSupport' },
 );
 
@@ -52,7 +61,7 @@ export function fixPullRequestRoutes(app: FastifyInstance, deps: FixPullRequestD
         response: { 200: { ...SupportedTitles, description: 'The supported titles' }, ...errorResponses(...AUTHENTICATED_ERRORS) },
       },
     },
-    () => ({ titles: [...SUPPORTED_TITLES] }),
+    () => ({ titles: [...SUPPORTED_TITLES], rules: SUPPORTED_RULES.map((r) => ({ ...r })) }),
   );
 
   app.post(
@@ -66,6 +75,7 @@ export function fixPullRequestRoutes(app: FastifyInstance, deps: FixPullRequestD
         description:
           `Supported titles: ${SUPPORTED_TITLES.join(', ')}. Secrets are redacted in place (the value must still be rotated: it stays in git history); ` +
           '`.env not in .gitignore` adds `.env*` to .gitignore. Workflow findings get `persist-credentials: false`, a top-level `permissions: contents: read`, the injected expression moved to `env:`, or the action pinned to the commit SHA of its tag (resolved through GitHub, with a `# vX.Y.Z` comment). ' +
+          'Known-vulnerability findings (`<package>@<version>: <advisory id>`) raise the dependency in its manifest to the lowest fixed version; the body names the command that regenerates the lockfile. ' +
           'The branch is `vigil/fix-<finding id>`; asking again while its pull request is open returns that one. ' +
           '409 when the secret (or workflow problem) is already gone from the default branch. Counted in the scans bucket; Pro and Team plans.',
         security: V1_SECURITY,

@@ -5,7 +5,7 @@
 import type { Ecosystem } from '../types.js';
 import { isVersionAffected, normalisePackageName } from './match.js';
 import type { OsvVulnerability } from './osv-schema.js';
-import type { AdvisorySource, PackageQuery } from './source.js';
+import type { AdvisorySource, PackageName, PackageQuery } from './source.js';
 
 /** What the offline source needs from storage (AdvisoriesRepository implements it). */
 export interface AdvisoryStore {
@@ -33,6 +33,11 @@ export class OfflineAdvisorySource implements AdvisorySource {
 
   async records(ids: readonly string[]): Promise<Map<string, OsvVulnerability>> {
     return (await this.store.findByIds(ids)) as Map<string, OsvVulnerability>;
+  }
+
+  async packageRecords(packages: readonly PackageName[]): Promise<OsvVulnerability[][]> {
+    const found = await this.store.findByPackages(packages);
+    return packages.map((p) => (found.get(`${p.ecosystem}\u0000${p.name}`) ?? []) as OsvVulnerability[]);
   }
 
   async lookup(queries: readonly PackageQuery[]): Promise<OsvVulnerability[][]> {

@@ -11,7 +11,7 @@
  * a scan must say "advisories unavailable", never "no known vulnerabilities".
  */
 import type { OsvVulnerability } from './osv-schema.js';
-import type { PackageQuery } from './source.js';
+import type { PackageName, PackageQuery } from './source.js';
 
 export type { PackageQuery } from './source.js';
 
@@ -155,7 +155,14 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const queryKey = (q: PackageQuery): string => `${q.ecosystem}\u0000${q.name}\u0000${q.version}`;
+/** A querybatch item: a package version, or (without `version`) every record naming the package. */
+interface BatchQuery {
+  readonly ecosystem: string;
+  readonly name: string;
+  readonly version?: string;
+}
+
+const queryKey = (q: BatchQuery): string => `${q.ecosystem}\u0000${q.name}\u0000${q.version ?? ''}`;
 
 export class OsvOnlineClient {
   private readonly baseUrl: string;
@@ -217,8 +224,30 @@ export class OsvOnlineClient {
     );
   }
 
+  /**
+   * Every record naming each package, at any version (a query without `version`, which OSV answers
+   * with all of the package's records), in query order. For GitHub Actions, whose refs OSV does not
+   * match: the caller matches tags and commits itself.
+   */
+  async lookupPackages(packages: readonly PackageName[], signal?: AbortSignal): Promise<OsvVulnerability[][]> {
+    const unique = new Map<string, BatchQuery>();
+    for (const p of packages) {
+      const q = { ecosystem: p.ecosystem, name: p.name };
+      if (!unique.has(queryKey(q))) unique.set(queryKey(q), q);
+    }
+    const distinct = [...unique.values()];
+    const { ids, modified } = await this.queryBatchModified(distinct, signal);
+    const idsByKey = new Map(distinct.map((q, i) => [queryKey(q), ids[i] ?? []]));
+    const records = await this.fetchVulns(ids.flat(), modified, signal);
+    return packages.map((p) =>
+      (idsByKey.get(queryKey({ ecosystem: p.ecosystem, name: p.name })) ?? [])
+        .map((id) => records.get(id))
+        .filter((r): r is OsvVulnerability => r !== undefined && !(typeof r.withdrawn === 'string' && r.withdrawn.trim() !== '')),
+    );
+  }
+
   /** Ids per query, and the `modified` stamp the batch gave for each id (to refresh stale cached copies). */
-  private async queryBatchModified(queries: readonly PackageQuery[], signal?: AbortSignal): Promise<{ ids: string[][]; modified: Map<string, string> }> {
+  private async queryBatchModified(queries: readonly BatchQuery[], signal?: AbortSignal): Promise<{ ids: string[][]; modified: Map<string, string> }> {
     const ids = queries.map(() => [] as string[]);
     const seen = queries.map(() => new Set<string>());
     const modified = new Map<string, string>();
@@ -231,7 +260,11 @@ export class OsvOnlineClient {
         const body = {
           queries: pending.map(({ index, token }) => {
             const q = queries[index]!;
-            return { package: { ecosystem: q.ecosystem, name: q.name }, version: q.version, ...(token === undefined ? {} : { page_token: token }) };
+            return {
+              package: { ecosystem: q.ecosystem, name: q.name },
+              ...(q.version === undefined ? {} : { version: q.version }),
+              ...(token === undefined ? {} : { page_token: token }),
+            };
           }),
         };
         const answer = await this.request('POST', '/v1/querybatch', body, MAX_BATCH_RESPONSE_BYTES, false, signal);

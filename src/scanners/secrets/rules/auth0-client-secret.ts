@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.85,
   keywords: ['auth0'],
+  context: ['auth0'],
   multiline: true,
   pattern: assignedTo(String.raw`auth0`, String.raw`[A-Za-z0-9_-]{64}`, 'secret'),
   minEntropy: 4,

@@ -7,6 +7,7 @@ export default defineRule({
   severity: 'MEDIUM',
   confidence: 0.85,
   keywords: ['sk_'],
+  context: ['eleven'],
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sk_[a-f0-9]{48})(?![A-Za-z0-9_-])/,
   minEntropy: 3,

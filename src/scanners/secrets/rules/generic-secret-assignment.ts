@@ -1,6 +1,8 @@
-import { bareValuesAllowed, isCatalogue, isGeneratedPath, isSecretName, lookalike } from '../generic.js';
+import { bareValuesAllowed, isCatalogue, isGeneratedPath, isPublicClientName, isSecretName, lookalike } from '../generic.js';
 import { shannonEntropy } from '../heuristics.js';
+import { isKubernetesSecret, MANIFEST_PATH, secretEntryAt } from '../kubernetes.js';
 import { defineRule } from '../rule.js';
+import { enclosingHeaders } from '../sections.js';
 
 /**
  * `password = "…"`, `secret: '…'`, `api_key => "…"`, `DB_PASS=…` and the like,
@@ -17,19 +19,10 @@ export default defineRule({
   severity: 'MEDIUM',
   confidence: 0.55,
   generic: true,
-  // `pass` and `auth` are common inside words (compass, author): they count only at the end of a name.
+  // One keyword for every secret word the name part of the pattern can hold (startsAtName needs that):
+  // `pass` and `auth` also occur inside other words (compass, author), where the name check rejects them.
   keywords: [
-    'password',
-    'passwd',
-    'passphrase',
-    'pass=',
-    'pass:',
-    'pass =',
-    'pass"',
-    "pass'",
-    '_pass',
-    '.pass',
-    '-pass',
+    'pass',
     'pwd',
     'secret',
     'token',
@@ -41,23 +34,18 @@ export default defineRule({
     'accesskey',
     'access-key',
     'access.key',
-    'auth=',
-    'auth:',
-    'auth =',
-    'auth"',
-    "auth'",
-    '_auth',
-    '.auth',
-    '-auth',
+    'auth',
     'private_key',
     'privatekey',
     'private-key',
     'private.key',
     'credential',
   ],
+  startsAtName: true,
+  // The value ends where a value ends: a longer one (a Sealed Secrets ciphertext) is not reported by its first 200 characters.
   pattern:
-    /(?<![\w.-])(?<pre>["'`]?)(?<name>[A-Za-z0-9_.-]{0,60}(?:password|passwd|passphrase|pass|pwd|secret|token|api[_.-]?key|access[_.-]?key|auth[_.-]?key|private[_.-]?key|credentials?|auth)[A-Za-z0-9_.-]{0,40})(?<close>["'`]?)\s{0,4}(?::=|=>|=|:)\s{0,4}(?<q>["'`]?)(?<secret>[^"'`\s\\(){}[\],;<>]{8,200})\k<q>(?<after>[([{]?)/i,
-  validate: (secret, { groups, line, path }) => {
+    /(?<![\w.-])(?<pre>["'`]?)(?<name>[A-Za-z0-9_.-]{0,60}(?:password|passwd|passphrase|pass|pwd|secret|token|api[_.-]?key|access[_.-]?key|auth[_.-]?key|private[_.-]?key|credentials?|auth)[A-Za-z0-9_.-]{0,40})(?<close>["'`]?)\s{0,4}(?::=|=>|=|:)\s{0,4}(?<q>["'`]?)(?<secret>[^"'`\s\\(){}[\],;<>]{8,200})(?![^"'`\s\\(){}[\],;<>])\k<q>(?<after>[([{]?)/i,
+  validate: (secret, { groups, line, path, text, offset }) => {
     const name = groups.name ?? '';
     const bare = !groups.q;
     // A bare value followed by `(`, `[` or `{` is a call or an index: code, not a literal.
@@ -68,7 +56,12 @@ export default defineRule({
     if (isGeneratedPath(path, line)) return false;
     // Catalogue values are words; only something plainly machine-made counts there.
     if (isCatalogue(path) && (secret.length < 16 || !/[0-9]/.test(secret) || shannonEntropy(secret) < 4)) return false;
-    return lookalike(secret, line, bare) === undefined;
+    if (lookalike(secret, line, bare) !== undefined) return false;
+    // A Kubernetes Secret's data: value is base64: the manifest rule judges it decoded ("my-client-secret" is no secret).
+    if (MANIFEST_PATH.test(path) && isKubernetesSecret(text) && secretEntryAt(text, offset)?.encoded === true) return false;
+    // A client-side id under its provider's section (`datadog:` / `  client_token: pub…`, `"Mixpanel": {` / `"ProjectToken": …`),
+    // or a value encrypted for the repository on purpose (a SealedSecret's `encryptedData:`).
+    return !enclosingHeaders(text, offset).some((parent) => isPublicClientName(`${parent}_${name}`) || /^encrypted[_-]?data$/i.test(parent));
   },
   cwe: 'CWE-798',
   description:

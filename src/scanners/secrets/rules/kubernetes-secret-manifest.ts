@@ -1,25 +1,18 @@
 import { isSecretName } from '../generic.js';
 import { isPlaceholder } from '../heuristics.js';
-import { decodeBase64Value, KIND_SECRET, secretEntries, type SecretEntry } from '../kubernetes.js';
+import { decodeBase64Value, KIND_SECRET, secretEntryAt } from '../kubernetes.js';
 import { defineRule } from '../rule.js';
 import { isStandInPassword } from '../stand-ins.js';
-
-/** The entries of the last file looked at: a manifest's matches all come from one file in a row. */
-let cached: { text: string; entries: ReadonlyMap<number, SecretEntry> } | undefined;
-
-function entryAt(text: string, offset: number): SecretEntry | undefined {
-  if (cached?.text !== text) cached = { text, entries: new Map(secretEntries(text).map((e) => [e.offset, e])) };
-  return cached.entries.get(offset);
-}
 
 /** Keys of Secret data that name a credential besides the secret words: `ssh-privatekey`, a DSN. */
 const KEY_NAME = /privatekey|private[_.-]key|(?:^|[_.-])dsn$/i;
 
 /**
- * Values of a Kubernetes `Secret` manifest under secret-named keys: `data:`
- * values are base64 and are judged (and, by the detector, scanned) decoded;
- * `stringData:` values as written. The finding is on the value's own line and
- * names the value as the file holds it.
+ * Values of a Kubernetes `Secret` manifest (YAML or JSON, alone, in a List or
+ * among other documents) under secret-named keys: `data:` values are base64
+ * and are judged (and, by the detector, scanned) decoded; `stringData:` values
+ * as written. The finding is on the value's own line and names the value as
+ * the file holds it. Helm `{{ … }}` values are not literals and are skipped.
  */
 export default defineRule({
   id: 'kubernetes-secret-manifest',
@@ -28,13 +21,13 @@ export default defineRule({
   confidence: 0.75,
   generic: true,
   // Per line, on the key's own words: a manifest's entries are found wherever they are, before or after `kind:`.
-  keywords: ['password', 'passwd', 'pass:', '_pass', '.pass', '-pass', 'pwd', 'secret', 'token', 'api-key', 'api_key', 'apikey', 'access-key', 'access_key', 'private_key', 'private-key', 'privatekey', 'credential', 'auth:', '_auth', '.auth', '-auth', 'dsn:'],
-  pathPattern: /\.ya?ml$/i,
+  keywords: ['password', 'passwd', 'pass:', 'pass"', '_pass', '.pass', '-pass', 'pwd', 'secret', 'token', 'api-key', 'api_key', 'apikey', 'access-key', 'access_key', 'private_key', 'private-key', 'privatekey', 'credential', 'auth:', 'auth"', '_auth', '.auth', '-auth', 'dsn:', 'dsn"'],
+  pathPattern: /\.(?:ya?ml|json)$/i,
   requires: KIND_SECRET,
-  pattern:
-    /^[ \t]{1,24}["']?(?<name>[\w.-]{1,253})["']?:[ \t]{1,8}(?<q>["']?)(?<secret>[^\s"'#][^\s"']{3,8191})\k<q>[ \t]*(?:#.{0,200})?$/,
+  // `key: value` (YAML) or `"key": "value"` (JSON, one line or many); validate() checks that the value is a data entry.
+  pattern: /(?<![\w.-])["']?(?<name>[\w.-]{1,253})["']?[ \t]{0,4}:[ \t]{0,8}(?<q>["']?)(?<secret>[^\s"'#,{}[\]][^\s"',{}[\]]{3,8191})\k<q>/,
   validate: (secret, { groups, text, offset }) => {
-    const entry = entryAt(text, offset);
+    const entry = secretEntryAt(text, offset);
     const name = groups.name ?? '';
     if (entry === undefined || entry.value !== secret) return false;
     if (!isSecretName(name.replace(/[.-]/g, '_')) && !KEY_NAME.test(name)) return false;

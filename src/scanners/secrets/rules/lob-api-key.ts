@@ -10,6 +10,7 @@ export default defineRule({
   severity: 'HIGH',
   confidence: 0.75,
   keywords: ['live_'],
+  context: ['lob'],
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>live_[a-f0-9]{35})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,

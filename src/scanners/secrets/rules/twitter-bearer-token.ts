@@ -16,6 +16,7 @@ export default defineRule({
   // Real tokens hold runs of 'A' (zero bytes in base64): the generic placeholder filter would drop them.
   keepPlaceholders: true,
   keywords: ['aaaaaaaaaaaaaaaaaaaa'],
+  context: ['twitter'],
   anchored: true,
   // Bounded by characters that cannot continue a base64 run, so slices of base64 blobs (images, fonts) do not match.
   pattern: /(?<![A-Za-z0-9%+/_-])(?<secret>A{20,24}[A-Za-z0-9%+=]{70,140})(?![A-Za-z0-9%+/=_-])/,

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'MEDIUM',
   confidence: 0.8,
   keywords: ['wandb'],
+  context: ['wandb'],
   multiline: true,
   pattern: assignedTo(String.raw`wandb`, String.raw`[a-f0-9]{40}`),
   minEntropy: 3,

@@ -170,10 +170,18 @@ function releaseTriggers(wf: WorkflowFile): string[] {
   return reasons;
 }
 
-/** A step condition that skips it on tag and release runs. */
-function skippedOnReleases(step: Step): boolean {
-  const cond = (step.if?.value ?? '').replace(/\s+/g, '').toLowerCase();
-  return /!startswith\(github\.ref,'refs\/tags\/'\)|github\.ref_type!='tag'|github\.event_name!='release'/.test(cond);
+/** Events whose runs never build a release: a condition that requires one of them skips the step on releases. */
+const NON_RELEASE_EVENTS = new Set(['pull_request', 'merge_group', 'pull_request_review', 'pull_request_review_comment', 'issues', 'issue_comment', 'discussion', 'discussion_comment']);
+
+/** A step (or job) condition that skips it on tag and release runs: a negated tag test, or a test for a pull-request-only event. */
+function skippedOnReleases(job: Job, step: Step): boolean {
+  return [step.if, job.if].some((c) => {
+    const cond = (c?.value ?? '').replace(/\s+/g, '').toLowerCase();
+    if (/!startswith\(github\.ref,'refs\/tags\/'\)|github\.ref_type!='tag'|github\.event_name!='release'/.test(cond)) return true;
+    // `github.event_name == 'pull_request'`, not or-ed with anything that could hold on a release run.
+    const only = /github\.event_name==['"]([a-z_]+)['"]/.exec(cond)?.[1];
+    return only !== undefined && !cond.includes('||') && NON_RELEASE_EVENTS.has(only);
+  });
 }
 
 /** Events that run in the base repository's cache scope (the default branch) yet are started by outsiders. */
@@ -218,7 +226,7 @@ function detect(wf: WorkflowFile): Hit[] {
     const deploy = dispatchOnly && deployJob(job);
     if (reasons.length === 0 && !jobPublishes && !deploy) continue;
     for (const step of job.steps) {
-      if (skippedOnReleases(step)) continue;
+      if (skippedOnReleases(job, step)) continue;
       const why = restoresCache(wf, step);
       if (!why || !step.uses) continue;
       const release = [...reasons, ...(jobPublishes ? ['publishes artifacts'] : []), ...(deploy && !jobPublishes ? ['deploys'] : [])].join(', ');

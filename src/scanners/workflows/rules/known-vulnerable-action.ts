@@ -1,49 +1,34 @@
-import { KNOWN_VULNERABLE, affected } from '../known-vulnerable.js';
+import { advisoryHits, affectedInWords } from '../action-advisories.js';
+import { SEED_ADVISORIES, seedRecordsFor } from '../known-vulnerable.js';
 import type { WorkflowFile } from '../model.js';
-import { startOf } from '../parse.js';
 import { ALL_KINDS, defineRule, OWASP, type Hit } from '../rule.js';
-import { actionVersion, parseActionRef } from '../steps.js';
-import { allUses } from './known-compromised-action.js';
 
-const version = (v: readonly number[]) => `v${v.join('.')}`;
-
+/** The file scanner matches the built-in seed; scans with check_cves add the advisory database (advisory-check.ts). */
 function detect(wf: WorkflowFile): Hit[] {
-  const hits: Hit[] = [];
-  for (const { uses, job, step } of allUses(wf)) {
-    const ref = parseActionRef(uses.value);
-    if (!ref) continue;
-    const v = actionVersion(wf, uses);
-    if (!v) continue;
-    for (const entry of KNOWN_VULNERABLE) {
-      if (entry.action !== ref.repo || !affected(entry, v)) continue;
-      hits.push({
-        severity: entry.severity,
-        confidence: 0.9,
-        offset: startOf(uses.node),
-        description: `\`${ref.name}\` at ${v.filter((p) => p !== undefined).join('.')} is affected by ${entry.advisory} (${entry.cve}): ${entry.summary}. Fixed in ${version(entry.fixed)}.`,
-        remediation: `Update ${entry.action} to ${version(entry.fixed)} or later, pinned to that release's commit SHA with the version as a comment.`,
-        key: `${job.id}|${step?.index ?? 'job'}|${entry.advisory}`,
-      });
-    }
-  }
-  return hits;
+  return advisoryHits(wf, seedRecordsFor, { unknownVersions: false });
 }
+
+const seedList = SEED_ADVISORIES.map((r) => {
+  const name = r.affected?.[0]?.package?.name ?? '';
+  return `${name} ${affectedInWords(r, [name])} (${r.id})`;
+}).join(', ');
 
 export const rule = defineRule({
   id: 'known-vulnerable-action',
   title: 'Action version with a known vulnerability',
   severity: 'CRITICAL',
-  severityGuide: 'The advisory\'s own rating: CRITICAL for code execution through the action itself, HIGH for the others listed.',
+  severityGuide:
+    'The advisory\'s own rating (GHSA\'s CRITICAL, HIGH, MODERATE → MEDIUM, LOW, or its CVSS vector). LOW, at low confidence, for a commit pin without a version comment on an action with advisories (check_cves scans only): its version cannot be told offline.',
   confidence: 0.9,
   cwe: 'CWE-1395',
   owasp: OWASP.supplyChain,
   description:
-    'The workflow uses a release of an action that a published advisory says is vulnerable. The version is read from the tag, or from the `# vX.Y.Z` comment after a pinned commit; a floating major tag (`v4`) counts as that line\'s newest release.',
+    'The workflow uses a release of an action that a published advisory says is vulnerable. The version is read from the tag, or from the `# vX.Y.Z` comment after a pinned commit; a floating tag (`v4`) counts as that line\'s newest release; a commit listed by the advisory matches itself.',
   remediation: 'Update the action to the fixed release named in the finding, pinned by commit SHA.',
   appliesTo: ALL_KINDS,
-  references: KNOWN_VULNERABLE.map((e) => `https://github.com/advisories/${e.advisory}`),
+  references: SEED_ADVISORIES.map((r) => `https://github.com/advisories/${r.id}`),
   docs: {
-    summary: `Reports \`uses:\` references to versions inside the affected range of an offline advisory list (src/scanners/workflows/known-vulnerable.ts): ${KNOWN_VULNERABLE.map((e) => `${e.action} before ${version(e.fixed)} (${e.advisory})`).join(', ')}.`,
+    summary: `Reports \`uses:\` references inside the affected range of an advisory for GitHub Actions (OSV ecosystem \`GitHub Actions\`, as GHSA publishes them). Every scan checks the built-in seed (src/scanners/workflows/known-vulnerable.ts: ${seedList}); a scan with \`check_cves\` also checks the advisories imported with \`vigil osv import\` (OSV_MODE=offline, e.g. the \`GitHub Actions/all.zip\` export) or the OSV API (online). Tags are read as SemVer, a floating tag (\`v4\`) as its line's newest release and a branch as the newest release; a pinned commit matches when the advisory lists it, else by its \`# vX.Y.Z\` comment, and without one (check_cves only) it is reported at LOW as of unknown version.`,
     vulnerable: `name: changed
 on: pull_request
 permissions:

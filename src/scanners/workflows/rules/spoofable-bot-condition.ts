@@ -3,7 +3,7 @@ import type { Str } from '../parse.js';
 import type { WorkflowFile } from '../model.js';
 import { offsetInScalar } from '../parse.js';
 import { ifConditions } from '../steps.js';
-import { defineRule, OWASP, WORKFLOW_ONLY, type Hit } from '../rule.js';
+import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
 
 /** Account ids of the usual bots: dependabot[bot], renovate[bot], github-actions[bot]. */
 const BOT_IDS = ['49699333', '29139614', '41898282'];
@@ -52,7 +52,7 @@ export const rule = defineRule({
   title: 'Bot check on github.actor can be spoofed',
   severity: 'HIGH',
   severityGuide:
-    'HIGH in workflows outsiders start with secrets in reach (pull_request_target, workflow_run, issue_comment, issues, discussion); MEDIUM elsewhere.',
+    'HIGH in workflows outsiders start with secrets in reach (pull_request_target, workflow_run, issue_comment, issues, discussion); MEDIUM elsewhere, and in composite actions (their caller decides the trigger).',
   confidence: 0.8,
   cwe: 'CWE-290',
   owasp: OWASP.accessControl,
@@ -60,7 +60,7 @@ export const rule = defineRule({
     '`github.actor` names the account that last triggered the run, not the author of the pull request or its commits. An attacker can get a bot such as Dependabot to act last on a pull request that also holds their commits (or wait for it to) and pass a `github.actor == \'dependabot[bot]\'` gate, which typically auto-approves, merges or runs with secrets.',
   remediation:
     'Check who opened the pull request instead: `github.event.pull_request.user.login == \'dependabot[bot]\'`, and run auto-merge logic on `pull_request` rather than `pull_request_target`.',
-  appliesTo: WORKFLOW_ONLY,
+  appliesTo: STEP_KINDS,
   references: ['https://docs.github.com/en/code-security/dependabot/working-with-dependabot/automating-dependabot-with-github-actions'],
   docs: {
     summary:

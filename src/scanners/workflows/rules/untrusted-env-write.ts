@@ -13,9 +13,9 @@ const WRITES = /(?:^|[^<>=])>>?|\btee\b|\bAdd-Content\b|\bOut-File\b|\bSet-Conte
 
 /** Variables and expressions the runner sets itself: not chosen by an outsider. */
 const RUNNER_VARIABLES = /^(?:GITHUB_(?:WORKSPACE|SHA|RUN_ID|RUN_NUMBER|RUN_ATTEMPT|REPOSITORY|ACTION_PATH|SERVER_URL|API_URL|JOB|WORKFLOW|ENV|PATH|OUTPUT|STEP_SUMMARY|EVENT_NAME|REPOSITORY_OWNER)|RUNNER_\w+|HOME|PWD|USER|PATH|TMPDIR|TEMP|TMP|ImageOS|ImageVersion)$/i;
-/** Contexts whose values are fixed by the runner or GitHub (ids, numbers, SHAs, URLs, states), secrets and variables. */
+/** Contexts whose values are fixed by the runner or GitHub (ids, numbers, SHAs, URLs, states), secrets, variables, and the base repository's own names (the target branch, the repository). */
 const FIXED_CONTEXT =
-  /^(?:github\.(?:workspace|sha|run_id|run_number|run_attempt|repository|repository_id|repository_owner|repository_owner_id|action_path|server_url|api_url|graphql_url|job|workflow|event_name|ref_type|ref_protected|retention_days)|runner\.[\w.]+|secrets\.[\w.-]+|vars\.[\w.-]+|github\.event\.(?:number|action)|github\.event\.[\w.*]+\.(?:number|id|sha|head_sha|base_sha|merge_commit_sha|html_url|url|node_id|fork|merged|draft|state|conclusion|status|run_number|run_attempt|workflow_id|created_at|updated_at))$/;
+  /^(?:github\.(?:workspace|sha|run_id|run_number|run_attempt|repository|repository_id|repository_owner|repository_owner_id|action_path|server_url|api_url|graphql_url|job|workflow|event_name|ref_type|ref_protected|retention_days)|runner\.[\w.]+|secrets\.[\w.-]+|vars\.[\w.-]+|github\.event\.(?:number|action)|github\.base_ref|github\.event\.pull_request\.base\.(?:ref|label|repo\.[\w.]+)|github\.event\.repository\.[\w.]+|github\.event\.[\w.*]+\.(?:number|id|sha|head_sha|base_sha|merge_commit_sha|html_url|url|node_id|fork|merged|draft|state|conclusion|status|run_number|run_attempt|workflow_id|created_at|updated_at))$/;
 
 /** An expression that expands to nothing an outsider chooses: it reads only fixed contexts. */
 function fixedExpression(inner: string): boolean {

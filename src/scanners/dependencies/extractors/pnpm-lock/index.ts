@@ -45,17 +45,23 @@ function extractPnpmLock(path: string, text: string): ExtractResult {
   const entries = isRecord(doc.packages) ? Object.entries(doc.packages) : [];
   for (const [key, entry] of entries) {
     const id = pathId(key, v5);
-    if (!isRecord(entry) || seen.has(id)) continue;
-    seen.add(id);
+    if (!isRecord(entry)) continue;
     const parsed = splitId(id, v5);
+    const name = stringField(entry, 'name') ?? parsed.name;
+    // Before v9 a local folder or tarball has only its path as key: without a `name` there is no package to name.
+    if (name.startsWith('file:')) continue;
     const version = stringField(entry, 'version') ?? parsed.version;
+    // Peer variants of one version are one package; so are two keys of one local folder.
+    const identity = `${name}\u0000${version ?? id}`;
+    if (seen.has(identity)) continue;
+    seen.add(identity);
     const resolution = isRecord(entry.resolution) ? entry.resolution : {};
     const { source, resolved } = where(resolution);
     const integrity = stringField(resolution, 'integrity');
     const dev = devOnly ? devOnly.get(id) : flag(entry.dev);
     packages.push({
       ecosystem: 'npm',
-      name: stringField(entry, 'name') ?? parsed.name,
+      name,
       ...(version !== undefined && { version }),
       direct: direct.has(id),
       ...(dev !== undefined && { dev }),

@@ -4,14 +4,30 @@
  * leading slash and peer suffix: `name@1.2.3` (v6+) or `name/1.2.3` (v5).
  */
 export function pathId(path: string, v5: boolean): string {
-  const bare = path.startsWith('/') ? path.slice(1) : path;
+  const bare = localPath(path.startsWith('/') ? path.slice(1) : path);
   if (!v5) {
     const paren = bare.indexOf('(');
     return paren === -1 ? bare : bare.slice(0, paren);
   }
+  if (bare.startsWith('file:')) return withoutFilePeers(bare);
   const underscore = bare.indexOf('_', bare.lastIndexOf('/') + 1);
   const id = underscore === -1 ? bare : bare.slice(0, underscore);
   return path.startsWith('/') ? id : withoutRegistryHost(id);
+}
+
+/** `file:./pkg` as importers write it is `file:pkg` as `packages` keys do. */
+function localPath(id: string): string {
+  return id.startsWith('file:./') ? `file:${id.slice('file:./'.length)}` : id;
+}
+
+/**
+ * v5 peer suffix of a local path: `file:.._react-dom@18.2.0` (several peers joined by `+`,
+ * scoped ones `@types+react@18.0.0`). A folder name may hold an underscore itself
+ * (`file:../my_pkg`), so only an underscore followed by `name@version` text starts it.
+ */
+function withoutFilePeers(id: string): string {
+  const match = /_(?:@?[^/_@]+)@[^/]*$/.exec(id.slice(id.lastIndexOf('/') + 1));
+  return match === null ? id : id.slice(0, id.length - match[0].length);
 }
 
 /**
@@ -47,6 +63,8 @@ export function refPath(name: string, version: string, layout: Layout): string |
   if (version.startsWith('link:')) return undefined;
   if (version.startsWith('/')) return version;
   const id = pathId(version, layout === 'v5');
+  // Before v9 a local folder or tarball is keyed by its path alone (`file:../pkg`); v9 puts the name first.
+  if (id.startsWith('file:') && layout !== 'v9') return version;
   if (/^(@[^/@]+\/)?[^/@:]+@/.test(id)) return version;
   if (layout !== 'v9' && id.includes('/')) return version;
   return layout === 'v5' ? `/${name}/${version}` : `${name}@${version}`;

@@ -65,6 +65,42 @@ describe('pnpm-lock extractor', () => {
     ]);
   });
 
+  it('reads local folders and tarballs (file:) with a peer suffix by their name and version, v6 and v9', () => {
+    const rows = (name: string) => run(name).packages.map((p) => [p.name, p.version, p.direct, p.source, p.resolved, p.line]);
+    expect(rows('ok-v6-file.yaml')).toEqual([
+      ['js-tokens', '4.0.0', false, 'registry', undefined, 20],
+      ['loose-envify', '1.4.0', false, 'registry', undefined, 24],
+      ['react', '18.2.0', true, 'registry', undefined, 31],
+      // `file:../design-system(react@18.2.0)`: the name and version come from the entry, the peer suffix is dropped
+      ['design-system', '0.3.1', true, 'file', '../design-system', 38],
+      // `file:..` (no slash after the dots) is still the importer's direct dependency
+      ['one-up', '1.0.0', true, 'file', '..', 49],
+      // `file:../no-name` has no name: nothing to report
+    ]);
+    expect(rows('ok-v9-file.yaml')).toEqual([
+      // `@acme/widgets@file:../widgets`, referenced as `file:../widgets(react-dom@…(react@…))(react@…)`
+      ['@acme/widgets', '2.4.0', true, 'file', '../widgets', 23],
+      ['js-tokens', '4.0.0', false, 'registry', undefined, 30],
+      ['loose-envify', '1.4.0', false, 'registry', undefined, 33],
+      ['react-dom', '18.2.0', true, 'registry', undefined, 37],
+      ['react', '18.2.0', true, 'registry', undefined, 42],
+      ['scheduler', '0.23.2', false, 'registry', undefined, 46],
+    ]);
+  });
+
+  it('reads v5 local paths with an underscore peer suffix, keeping underscores of folder names', () => {
+    expect(run('ok-v5-file.yaml').packages.map((p) => [p.name, p.version, p.direct, p.source])).toEqual([
+      ['react-dom', '18.2.0', true, 'registry'],
+      // `file:./vendor/…` in the importer is `file:vendor/…` in packages
+      ['local-tools', '0.0.7', true, 'file'],
+      // `file:../my_forms_react-dom@18.2.0`: the folder is my_forms, the suffix is the peer
+      ['my_forms', '3.0.0', true, 'file'],
+      ['one-up', '1.0.0', true, 'file'],
+      // the same folder with a peer suffix, named differently: both kept
+      ['one-up-with-peer', '1.0.0', true, 'file'],
+    ]);
+  });
+
   it('turns a malformed file into one warning and no packages', () => {
     const result = run('broken-yaml.yaml');
     expect(result.packages).toEqual([]);
