@@ -63,6 +63,13 @@ describe('vigil scan --history', () => {
     await rm(join(dir, 'repo', '.vigilignore'));
   });
 
+  it('--verify adds verified and verified_at (an AWS key id alone cannot be checked: null, and no request is sent)', async () => {
+    const { out } = await vigil('scan', 'repo', '--history', '--verify', '--format', 'json');
+    const finding = (JSON.parse(out) as { findings: Record<string, unknown>[] }).findings[0];
+    expect(finding).toMatchObject({ rule_id: 'aws-access-key-id', verified: null });
+    expect(finding?.verified_at).toMatch(/Z$/);
+  });
+
   it('exits 2 with a message for a folder that is not a repository or a bad rev', async () => {
     await writeFile(join(dir, 'plain.txt'), 'x');
     const notRepo = await vigil('scan', '.', '--history');
