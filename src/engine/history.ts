@@ -44,6 +44,8 @@ export interface HistoryScanOptions {
   readonly today?: string;
   readonly onProgress?: (blobsDone: number, blobsTotal: number) => void;
   readonly verify?: VerifySecrets;
+  /** How messages name the two selections (the CLI's flags by default; the API says `since` and `ref`). */
+  readonly names?: { readonly since: string; readonly branch: string };
 }
 
 const BATCH_BYTES = 4 * 1024 * 1024;
@@ -87,8 +89,9 @@ export async function scanHistory(dir: string, target: string, options: HistoryS
 
 async function run(dir: string, target: string, options: HistoryScanOptions, signal: AbortSignal, started: number): Promise<ScanOutcome> {
   await checkRepository(dir);
-  const branch = options.branch === undefined ? undefined : await resolveCommit(dir, options.branch, '--branch', signal);
-  const since = options.since === undefined ? undefined : await resolveCommit(dir, options.since, '--since', signal);
+  const names = options.names ?? { since: '--since', branch: '--branch' };
+  const branch = options.branch === undefined ? undefined : await resolveCommit(dir, options.branch, names.branch, signal);
+  const since = options.since === undefined ? undefined : await resolveCommit(dir, options.since, names.since, signal);
   const tip = branch ?? (await headCommit(dir, signal));
   const listing = await listHistory(dir, {
     revs: branch ? [branch] : [],

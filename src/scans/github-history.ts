@@ -68,6 +68,7 @@ export async function scanGitHubHistory(
       limits: engine.findingLimits,
       maxFileBytes: settings.sourceLimits.maxFileBytes,
       maxCommits: limits.maxCommits,
+      names: { since: 'since', branch: 'ref' },
       ...(request.since ? { since: request.since } : {}),
       ...(request.branch ? { branch: request.branch } : {}),
       ...(request.verify ? { verify: request.verify } : {}),

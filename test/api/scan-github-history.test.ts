@@ -119,7 +119,9 @@ describe('POST /v1/scan/github with "history": true', () => {
     expect((await scan(proKey, { repository: 'acme/demo', history: true, check_cves: true })).statusCode).toBe(400);
     const unknown = await scan(proKey, { repository: 'acme/demo', history: true, since: 'nope' });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json<{ detail: string }>().detail).toBe('Unknown --since: "nope" is not a commit of this repository');
+    expect(unknown.json<{ detail: string }>().detail).toBe('Unknown since: "nope" is not a commit of this repository');
+    const ref = await scan(proKey, { repository: 'acme/demo', history: true, ref: 'no-such-branch' });
+    expect(ref.json<{ detail: string }>().detail).toBe('Unknown ref: "no-such-branch" is not a commit of this repository');
   });
 });
 
