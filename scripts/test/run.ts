@@ -24,6 +24,8 @@ const say = (line: string): void => {
 
 async function provision(started: PrivateServer[]): Promise<NodeJS.ProcessEnv> {
   await ensureCommand('openssl', 'openssl', 'the TLS tests of the outbound client', say);
+  // git is also a runtime dependency (history scans); the tests serve repositories with `git http-backend`.
+  await ensureCommand('git', 'git', 'the history-scan tests', say);
   const chromium = await ensureChromium(say);
   const env: NodeJS.ProcessEnv = { ...process.env, VIGIL_CHROMIUM: chromium };
 

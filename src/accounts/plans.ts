@@ -20,17 +20,21 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = Object.freeze({
   team: Object.freeze({ scans: null, ai: 200, account: 10 }),
 });
 
-export const FEATURES = ['private_repository_scan', 'fix_pull_request'] as const;
+export const FEATURES = ['private_repository_scan', 'fix_pull_request', 'history_scan', 'secret_verification'] as const;
 export type Feature = (typeof FEATURES)[number];
 
 export const FEATURE_PLANS: Readonly<Record<Feature, readonly Plan[]>> = Object.freeze({
   private_repository_scan: Object.freeze(['pro', 'team'] as const),
   fix_pull_request: Object.freeze(['pro', 'team'] as const),
+  history_scan: Object.freeze(['pro', 'team'] as const),
+  secret_verification: Object.freeze(['pro', 'team'] as const),
 });
 
 export const FEATURE_LABELS: Readonly<Record<Feature, string>> = Object.freeze({
   private_repository_scan: 'Scanning a private repository (a request with a token)',
   fix_pull_request: 'Opening fix pull requests',
+  history_scan: 'Scanning a repository\'s git history (history: true)',
+  secret_verification: 'Checking found secrets with their providers (verify: true)',
 });
 
 export const PLAN_LABELS: Readonly<Record<Plan, string>> = Object.freeze({ free: 'Free', pro: 'Pro', team: 'Team' });

@@ -6,6 +6,8 @@ import type { DestinationStream } from 'pino';
 import { PLAN_LIMITS, type Plan, type PlanLimits } from '../accounts/plans.js';
 import type { Quotas } from '../accounts/quotas.js';
 import type { AccountService } from '../accounts/service.js';
+import type { VerifySecrets } from '../engine/verification.js';
+import { createVerifier } from '../verify/verifier.js';
 import type { Config } from '../config/index.js';
 import type { Storage } from '../storage/index.js';
 import { clientErrorHandler, limitConnectionsPerAddress } from './connections.js';
@@ -55,6 +57,8 @@ export interface AppDeps {
   readonly limitsFor?: (plan: Plan) => PlanLimits;
   /** Worker pool and scan slots; when absent the app creates its own and closes it with the app. */
   readonly scanEngine?: ScanEngine;
+  /** Secret validity checks for `"verify": true`; default: the official provider endpoints (tests pass loopback fakes). */
+  readonly verifier?: VerifySecrets;
   /** DNS for API scans (tests resolve made-up names); the system resolver otherwise. */
   readonly apiScanLookup?: LookupFunction;
   /**
@@ -135,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     userAgent: `vigil/${deps.version}`,
     sourceLimits: config.sourceLimits,
     retries: config.githubRetries,
+    historyLimits: config.historyLimits,
+    ...(config.githubGitUrl ? { githubGitUrl: config.githubGitUrl } : {}),
     ...(config.githubToken ? { defaultToken: config.githubToken } : {}),
   };
 
@@ -183,6 +189,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         settings: githubSettings,
         progress,
         privateScans: { policy: config.githubTokenPrivateScans, ownerEmail: config.ownerEmail },
+        verify:
+          deps.verifier ??
+          createVerifier({ vigilKey: async (key) => (await deps.accounts.authenticate(key)) !== undefined }),
       });
       fixPullRequestRoutes(scope, { settings: githubSettings });
       scanApiRoutes(scope, {

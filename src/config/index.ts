@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { providerForKey } from '../ai/key-prefix.js';
 import { DEFAULT_FINDING_LIMITS, type FindingLimits } from '../engine/pipeline/limit.js';
 import { DEFAULT_SOURCE_LIMITS, type SourceLimits } from '../sources/limits.js';
+import { DEFAULT_HISTORY_LIMITS, type HistoryLimits } from '../sources/git/clone.js';
 
 /**
  * Every setting Vigil reads, loaded once from the environment and frozen.
@@ -74,6 +75,10 @@ export interface Config {
   readonly findingLimits: FindingLimits;
   /** Bounds on what a repository download may unpack (docs/sources.md). */
   readonly sourceLimits: SourceLimits;
+  /** Bounds on history scans' clones (docs/history.md). */
+  readonly historyLimits: HistoryLimits;
+  /** Where history scans clone from (default: derived from GITHUB_API_URL). */
+  readonly githubGitUrl: string | undefined;
   /** The dashboard's external origin (mailed sign-in links, the OAuth redirect_uri, the CSRF Origin check). */
   readonly publicUrl: string;
   /** GitHub OAuth app for dashboard sign-in; undefined when not configured. */
@@ -271,6 +276,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       perRule: r.integer('VIGIL_MAX_FINDINGS_PER_RULE', DEFAULT_FINDING_LIMITS.perRule, 1, 1_000_000),
       perFile: r.integer('VIGIL_MAX_FINDINGS_PER_FILE', DEFAULT_FINDING_LIMITS.perFile, 1, 1_000_000),
     }),
+    historyLimits: Object.freeze({
+      maxCloneBytes: r.integer('VIGIL_HISTORY_MAX_CLONE_BYTES', DEFAULT_HISTORY_LIMITS.maxCloneBytes, 1024, Number.MAX_SAFE_INTEGER),
+      cloneTimeoutMs: r.integer('VIGIL_HISTORY_CLONE_TIMEOUT_MS', DEFAULT_HISTORY_LIMITS.cloneTimeoutMs, 1_000, 3_600_000),
+      maxCommits: r.integer('VIGIL_HISTORY_MAX_COMMITS', DEFAULT_HISTORY_LIMITS.maxCommits, 1, 100_000_000),
+    }),
+    githubGitUrl: r.url('GITHUB_GIT_URL', ['http', 'https']),
     sourceLimits: Object.freeze({
       maxArchiveBytes: r.integer('VIGIL_MAX_ARCHIVE_BYTES', DEFAULT_SOURCE_LIMITS.maxArchiveBytes, 1024, Number.MAX_SAFE_INTEGER),
       maxUnpackedBytes: r.integer('VIGIL_MAX_UNPACKED_BYTES', DEFAULT_SOURCE_LIMITS.maxUnpackedBytes, 1024, Number.MAX_SAFE_INTEGER),

@@ -30,7 +30,16 @@ export interface Location {
   readonly column?: number;
   readonly url: string | null;
   readonly method: string | null;
+  /** History scans: the commit that introduced the finding (full SHA); path and line are as of that commit. */
+  readonly commit?: string;
+  /** History scans: that commit's committer date (ISO 8601). */
+  readonly commit_date?: string;
+  /** History scans: that commit's author, `Name <email>`. */
+  readonly commit_author?: string;
 }
+
+/** A secret's validity check (`verify`): true live, false revoked or refused, null when it could not be told. */
+export type Verified = boolean | null;
 
 /** A finding as the API returns it. Secrets in it are already redacted. */
 export interface Finding {
@@ -49,6 +58,12 @@ export interface Finding {
   readonly rule_id?: string;
   /** The weakness, `CWE-89` (additive field; code findings carry it). */
   readonly cwe?: string;
+  /** History scans: whether the same secret is still in the scanned tip's tree (additive field). */
+  readonly present_at_head?: boolean;
+  /** Validity check of the secret with its provider, when asked for (additive field). */
+  readonly verified?: Verified;
+  /** When that check ran (ISO 8601); present with `verified`. */
+  readonly verified_at?: string;
 }
 
 /**

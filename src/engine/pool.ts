@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import type { DependencyTask, DependencyTaskResult, ScanTask, ScanTaskResult } from './types.js';
+import type { DependencyTask, DependencyTaskResult, ScanTask, ScanTaskResult, TextTask, TextTaskResult } from './types.js';
 
 /**
  * The worker-thread pool that runs scanners, so the event loop keeps serving
@@ -13,6 +13,8 @@ export interface ScanPool {
   run(task: ScanTask, signal?: AbortSignal): Promise<ScanTaskResult>;
   /** The dependency extraction and supply-chain checks of one workspace (worker export `scanDependencies`). */
   runDependencies(task: DependencyTask, signal?: AbortSignal): Promise<DependencyTaskResult>;
+  /** File scanners over texts already read (history scans; worker export `scanTexts`). */
+  runTexts(task: TextTask, signal?: AbortSignal): Promise<TextTaskResult>;
   readonly size: number;
   close(): Promise<void>;
 }
@@ -34,9 +36,9 @@ export function createScanPool(size: number = defaultPoolSize()): ScanPool {
   const fromSource = self.endsWith('.ts');
   const filename = new URL(fromSource ? './worker.ts' : './worker.js', self).href;
   // Threads start on the first task, so an app that never scans never pays for them.
-  let piscina: Piscina<ScanTask | DependencyTask, ScanTaskResult | DependencyTaskResult> | undefined;
+  let piscina: Piscina<ScanTask | DependencyTask | TextTask, ScanTaskResult | DependencyTaskResult | TextTaskResult> | undefined;
   const start = () =>
-    (piscina ??= new Piscina<ScanTask | DependencyTask, ScanTaskResult | DependencyTaskResult>({
+    (piscina ??= new Piscina<ScanTask | DependencyTask | TextTask, ScanTaskResult | DependencyTaskResult | TextTaskResult>({
       filename,
       minThreads: 1,
       maxThreads: size,
@@ -48,6 +50,7 @@ export function createScanPool(size: number = defaultPoolSize()): ScanPool {
     run: (task, signal) => start().run(task, signal ? { signal } : {}) as Promise<ScanTaskResult>,
     runDependencies: (task, signal) =>
       start().run(task, { name: 'scanDependencies', ...(signal ? { signal } : {}) }) as Promise<DependencyTaskResult>,
+    runTexts: (task, signal) => start().run(task, { name: 'scanTexts', ...(signal ? { signal } : {}) }) as Promise<TextTaskResult>,
     close: async () => {
       await piscina?.destroy();
       piscina = undefined;
@@ -73,6 +76,10 @@ export function createInlinePool(): ScanPool {
     runDependencies: async (task, signal) => {
       signal?.throwIfAborted();
       return (await load()).scanDependencies(task);
+    },
+    runTexts: async (task, signal) => {
+      signal?.throwIfAborted();
+      return (await load()).scanTexts(task);
     },
     close: () => Promise.resolve(),
   };

@@ -19,6 +19,8 @@ import { InlineSuppressions } from './pipeline/inline.js';
 import type { ScanPool } from './pool.js';
 import { runFileScanners } from './run.js';
 import type { ScannerStatus } from './types.js';
+import { applyVerification, type SecretToVerify, type VerifySecrets } from './verification.js';
+import { TWILIO_SID, TWILIO_SID_PATTERN } from '../verify/providers.js';
 
 /** Small files the repository checks read on the main thread (manifests, .gitignore, .vigilignore). */
 const MAX_AUXILIARY_BYTES = 1024 * 1024;
@@ -38,6 +40,8 @@ export interface ScanOptions {
   readonly advisories?: AdvisorySource;
   /** Caps on the findings of one scan (default DEFAULT_FINDING_LIMITS). */
   readonly limits?: FindingLimits;
+  /** Check found secrets with their providers (`verify`). */
+  readonly verify?: VerifySecrets;
 }
 
 export interface ScanStats {
@@ -54,6 +58,23 @@ export interface ScanStats {
   readonly scanners: readonly ScannerStatus[];
   /** Present when the known-vulnerability check ran: per ecosystem, what was checked against what. */
   readonly advisories?: AdvisoryCoverage;
+  /** History scans (engine/history.ts): what the history held and how fast it was read. */
+  readonly history?: HistoryStats;
+}
+
+export interface HistoryStats {
+  readonly commits: number;
+  /** Distinct blobs of regular files reachable from the scanned commits. */
+  readonly blobs: number;
+  /** Of those, text blobs within the size limit that the rules read. */
+  readonly blobs_scanned: number;
+  readonly bytes_scanned: number;
+  /** The commit `present_at_head` compares with (the branch tip, else HEAD); null in an empty repository. */
+  readonly tip: string | null;
+  readonly since: string | null;
+  readonly branch: string | null;
+  readonly commits_per_second: number;
+  readonly megabytes_per_second: number;
 }
 
 export interface ScanOutcome {
@@ -120,7 +141,10 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
     }
   }
   if (ignore) warnings.push(...ignore.warnings);
-  const { findings, ignored, truncation, warning } = collector.finish();
+  const finished = collector.finish();
+  const { ignored, truncation, warning } = finished;
+  let findings = finished.findings;
+  if (options.verify) findings = applyVerification(findings, await options.verify(await secretsToVerify(ws.root, collector.keptSecrets()), options.signal));
   if (warning) warnings.push(warning);
   return {
     findings,
@@ -139,6 +163,22 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
       ...(advisories ? { advisories } : {}),
     },
   };
+}
+
+/** Kept secrets with the other secrets of their file (and Twilio account SIDs in it) as companions. */
+async function secretsToVerify(root: string, kept: ReturnType<FindingCollector['keptSecrets']>): Promise<SecretToVerify[]> {
+  const byPath = new Map<string, { ruleId: string; secret: string }[]>();
+  for (const k of kept) byPath.set(k.path, [...(byPath.get(k.path) ?? []), { ruleId: k.ruleId, secret: k.secret }]);
+  const out: SecretToVerify[] = [];
+  for (const k of kept) {
+    const companions = (byPath.get(k.path) ?? []).filter((c) => c.secret !== k.secret);
+    if (k.ruleId === 'twilio-auth-token') {
+      const text = (await readSmall(root, k.path)) ?? '';
+      for (const sid of new Set(text.match(TWILIO_SID_PATTERN) ?? [])) companions.push({ ruleId: TWILIO_SID, secret: sid });
+    }
+    out.push({ id: k.id, ruleId: k.ruleId, secret: k.secret, companions });
+  }
+  return out;
 }
 
 /**

@@ -91,3 +91,29 @@ export interface DependencyTaskResult {
   readonly files: number;
   readonly unreadable: number;
 }
+
+/** One blob of a history scan, its text already read (git cat-file) on the main thread. */
+export interface TextFile {
+  /** The blob's position in the scan's order of first appearance; findings carry it back. */
+  readonly key: number;
+  readonly path: string;
+  readonly text: string;
+}
+
+/** A batch of texts for the file scanners (history scans: there is no folder to read from). */
+export interface TextTask {
+  readonly files: readonly TextFile[];
+  readonly scannerModules: readonly string[];
+}
+
+export interface TextTaskResult {
+  /** Findings per blob key, inline `vigil-ignore` comments already applied. */
+  readonly findings: readonly {
+    readonly key: number;
+    readonly findings: RawFinding[];
+    /** Identifiers in the same text that a validity check pairs with a secret (a Twilio account SID). */
+    readonly identifiers?: readonly { readonly ruleId: string; readonly secret: string }[];
+  }[];
+  readonly tallies: Record<string, ScannerTally>;
+  readonly suppressed: number;
+}

@@ -5,6 +5,7 @@ import type { RawFinding } from '../core/findings.js';
 import { FindingCollector } from './pipeline/index.js';
 import { parseIgnoreFile } from './pipeline/ignore-file.js';
 import { InlineSuppressions } from './pipeline/inline.js';
+import { TWILIO_SID, TWILIO_SID_PATTERN } from '../verify/providers.js';
 import type {
   DependencyTask,
   DependencyTaskResult,
@@ -13,6 +14,8 @@ import type {
   ScannerTally,
   ScanTask,
   ScanTaskResult,
+  TextTask,
+  TextTaskResult,
   WorkerCollect,
 } from './types.js';
 
@@ -104,4 +107,44 @@ export async function scanDependencies(task: DependencyTask): Promise<Dependency
   const allPaths = new Set(task.allPaths);
   const { inputs, unreadable } = await readDependencyInputs(task.paths, allPaths, (path) => readFile(join(task.root, path), 'utf8').catch(() => undefined));
   return { ...scanDependencyFiles(inputs, allPaths), unreadable };
+}
+
+/**
+ * Worker entry for history scans: the file scanners over texts the main thread
+ * read from git, inline suppressions applied per text. Findings keep their
+ * secret (the main thread dedupes by it, then the pipeline redacts and drops it).
+ */
+export async function scanTexts(task: TextTask): Promise<TextTaskResult> {
+  await ready;
+  const scanners = await Promise.all(task.scannerModules.map(load));
+  const tallies: Record<string, ScannerTally> = {};
+  for (const s of scanners) tallies[s.name] = { files: 0, findings: 0, failures: 0 };
+  const out: { key: number; findings: RawFinding[]; identifiers?: { ruleId: string; secret: string }[] }[] = [];
+  let suppressed = 0;
+  for (const file of task.files) {
+    const inline = new InlineSuppressions(file.text);
+    const findings: RawFinding[] = [];
+    for (const scanner of scanners) {
+      const tally = tallies[scanner.name] as ScannerTally;
+      tally.files++;
+      try {
+        for (const f of scanner.scanFile({ path: file.path, text: file.text })) {
+          tally.findings++;
+          if (inline.isSuppressed(f.line, f.ruleId)) suppressed++;
+          else findings.push(f);
+        }
+      } catch (error) {
+        tally.failures++;
+        tally.firstError ??= `${file.path}: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    }
+    if (findings.length === 0) continue;
+    const sids = findings.some((f) => f.ruleId === 'twilio-auth-token') ? [...new Set(file.text.match(TWILIO_SID_PATTERN) ?? [])] : [];
+    out.push({ key: file.key, findings, ...(sids.length > 0 ? { identifiers: sids.map((secret) => ({ ruleId: TWILIO_SID, secret })) } : {}) });
+  }
+  for (const scanner of scanners) {
+    const counts = scanner.takeCounts?.();
+    if (counts) addCounts(((tallies[scanner.name] as ScannerTally).counts ??= {}), counts);
+  }
+  return { findings: out, tallies, suppressed };
 }

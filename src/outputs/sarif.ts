@@ -117,6 +117,16 @@ function bySeverity(findings: readonly Finding[]): Finding[] {
   return findings.map((f, i) => ({ f, i })).sort((a, b) => RANK[b.f.severity] - RANK[a.f.severity] || a.i - b.i).map(({ f }) => f);
 }
 
+/** History and verification fields, when the finding has them (SARIF's property bag is free-form). */
+function historyProperties(f: Finding): Record<string, unknown> {
+  const { commit, commit_date, commit_author } = f.location;
+  return {
+    ...(commit === undefined ? {} : { commit, commitDate: commit_date, commitAuthor: commit_author }),
+    ...(f.present_at_head === undefined ? {} : { presentAtHead: f.present_at_head }),
+    ...(f.verified === undefined ? {} : { verified: f.verified, verifiedAt: f.verified_at }),
+  };
+}
+
 export function toSarif(all: readonly Finding[]): object {
   const findings = all.length > MAX_SARIF_RESULTS ? bySeverity(all).slice(0, MAX_SARIF_RESULTS) : all;
   const rules = new Map<string, { rule: SarifRule; index: number; severity: Severity }>();
@@ -133,7 +143,7 @@ export function toSarif(all: readonly Finding[]): object {
     message: { text: messageText(f) },
     locations: [locationOf(f)],
     partialFingerprints: { 'vigilFindingId/v1': f.id },
-    properties: { id: f.id, severity: f.severity, confidence: f.confidence, category: f.category, scanner: f.scanner_name },
+    properties: { id: f.id, severity: f.severity, confidence: f.confidence, category: f.category, scanner: f.scanner_name, ...historyProperties(f) },
   }));
   const left = all.length - findings.length;
   const notice =

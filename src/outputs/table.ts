@@ -10,7 +10,8 @@ function pad(text: string, width: number): string {
 /** Human-readable report for a terminal: one row per finding, then a summary. */
 export function renderTable(scan: Pick<ScanResponse, 'target' | 'findings' | 'warnings'>): string {
   const rows = scan.findings.map((f: Finding) => {
-    const where = `${f.location.path ?? f.location.url ?? ''}${f.location.line ? `:${f.location.line}` : ''}`;
+    const commit = f.location.commit ? ` @${f.location.commit.slice(0, 10)}${f.present_at_head === false ? ' (removed since)' : ''}` : '';
+    const where = `${f.location.path ?? f.location.url ?? ''}${f.location.line ? `:${f.location.line}` : ''}${commit}`;
     return `${pad(f.severity, 8)}  ${pad(f.id, 11)}  ${pad(f.title, 34)}  ${terminalField(where)}`;
   });
   const counts = new Map<string, number>();

@@ -13,12 +13,22 @@ import { parseRepository } from '../sources/github/repository-ref.js';
 import type { SourceLimits } from '../sources/limits.js';
 import type { WorkspaceRepository } from '../sources/workspace.js';
 import type { ScanEngine } from './engine.js';
+import type { VerifySecrets } from '../engine/verification.js';
+import type { HistoryLimits } from '../sources/git/clone.js';
+import { scanGitHubHistory } from './github-history.js';
 
 export interface GitHubScanRequest {
   readonly repository: string;
   readonly token?: string;
   readonly ref?: string;
   readonly checkCves?: boolean;
+  /** Scan the history (every ref's blobs, secrets rules only) from a bare clone instead of the archive. */
+  readonly history?: boolean;
+  /** With history: only commits after this rev, or only this branch. */
+  readonly since?: string;
+  readonly branch?: string;
+  /** Check found secrets with their providers (engine/history.ts VerifySecrets). */
+  readonly verify?: VerifySecrets;
 }
 
 export interface GitHubScanSettings {
@@ -29,6 +39,9 @@ export interface GitHubScanSettings {
   readonly sourceLimits: SourceLimits;
   /** Retries of GitHub 5xx and network failures. */
   readonly retries?: number;
+  /** Where git clones from (default: derived from githubApiUrl, see sources/git/clone.ts). */
+  readonly githubGitUrl?: string;
+  readonly historyLimits?: HistoryLimits;
 }
 
 export interface GitHubScanHooks {
@@ -59,6 +72,33 @@ export async function scanGitHubRepository(
     ...(token ? { token } : {}),
   });
 
+  if (request.history) {
+    return engine.capacity
+      .run(
+        () =>
+          scanGitHubHistory(
+            {
+              owner: parsed.owner,
+              repo: parsed.repo,
+              ...(token ? { token } : {}),
+              viaDefaultToken: requestToken === undefined && token !== undefined,
+              ...(request.since ? { since: request.since } : {}),
+              ...(request.branch ?? ref ? { branch: request.branch ?? ref } : {}),
+              ...(request.verify ? { verify: request.verify } : {}),
+            },
+            client,
+            settings,
+            engine,
+            hooks,
+          ),
+        hooks.accountId,
+      )
+      .catch((error: unknown) => {
+        if (isAppError(error)) throw error;
+        throw new AppError('internal', 'Scan failed: an unexpected error stopped the scan; retry, and report the request id if it persists', { cause: error });
+      });
+  }
+
   return engine.capacity.run(async () => {
     const startedAt = new Date();
     hooks.onStart?.();
@@ -81,6 +121,7 @@ export async function scanGitHubRepository(
         timeoutMs: engine.timeoutMs,
         limits: engine.findingLimits,
         checkCves: request.checkCves === true,
+        ...(request.verify ? { verify: request.verify } : {}),
         ...(engine.advisories ? { advisories: engine.advisories } : {}),
         ...(hooks.signal ? { signal: hooks.signal } : {}),
         ...(hooks.onProgress ? { onProgress: (done: number, total: number) => hooks.onProgress?.('scanning', done, total) } : {}),

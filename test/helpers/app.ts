@@ -11,6 +11,7 @@ import { VERSION } from '../../src/core/version.js';
 import { outboxMailer } from '../../src/mail/mailer.js';
 import type { SignInLimits } from '../../src/dashboard/limits.js';
 import type { ScanEngine } from '../../src/scans/engine.js';
+import type { VerifySecrets } from '../../src/engine/verification.js';
 import type { TestStorage } from './storage.js';
 
 export const TEST_PEPPER = 'test-pepper-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -34,6 +35,8 @@ export interface TestAppOptions {
   readonly extraV1Routes?: (scope: FastifyInstance) => void;
   readonly env?: Record<string, string>;
   readonly scanEngine?: ScanEngine;
+  /** Secret validity checks (loopback fakes of the providers). */
+  readonly verifier?: VerifySecrets;
   /** The built dashboard to serve (default: none, so its paths answer 503). */
   readonly webDir?: string;
   /** One clock for quotas, sign-in windows, sessions, link expiry and progress. */
@@ -69,6 +72,7 @@ export async function createTestApp(ts: TestStorage, options: TestAppOptions = {
     ...(options.limitsFor ? { limitsFor: options.limitsFor } : {}),
     ...(options.extraV1Routes ? { extraV1Routes: options.extraV1Routes } : {}),
     ...(options.scanEngine ? { scanEngine: options.scanEngine } : {}),
+    ...(options.verifier ? { verifier: options.verifier } : {}),
     ...(options.webDir !== undefined ? { webDir: options.webDir } : {}),
   });
   await app.ready();

@@ -131,4 +131,17 @@ describe('configuration', () => {
     }
     expect((caught as ConfigError).message).not.toContain('hiddenpw');
   });
+
+  it('reads the history-scan limits and clone URL, with documented defaults', () => {
+    expect(load({})).toMatchObject({ historyLimits: { maxCloneBytes: 524_288_000, cloneTimeoutMs: 120_000, maxCommits: 100_000 }, githubGitUrl: undefined });
+    const config = load({
+      VIGIL_HISTORY_MAX_CLONE_BYTES: '1048576',
+      VIGIL_HISTORY_CLONE_TIMEOUT_MS: '5000',
+      VIGIL_HISTORY_MAX_COMMITS: '50',
+      GITHUB_GIT_URL: 'https://ghe.example.com',
+    });
+    expect(config).toMatchObject({ historyLimits: { maxCloneBytes: 1_048_576, cloneTimeoutMs: 5_000, maxCommits: 50 }, githubGitUrl: 'https://ghe.example.com' });
+    expect(() => load({ VIGIL_HISTORY_CLONE_TIMEOUT_MS: '10' })).toThrow(/VIGIL_HISTORY_CLONE_TIMEOUT_MS/);
+    expect(() => load({ GITHUB_GIT_URL: 'ssh://git@github.com' })).toThrow(/GITHUB_GIT_URL/);
+  });
 });

@@ -24,6 +24,13 @@ const DESCRIPTIONS = {
   method: 'API findings: the HTTP method used',
 } as const;
 
+/** History scans (additive): the commit that introduced the finding; path and line are as of that commit. */
+const HISTORY_LOCATION = {
+  commit: Type.Optional(Type.String({ pattern: '^[0-9a-f]{40,64}$', 'x-expected': 'a full commit SHA (40 or 64 hexadecimal digits)', description: 'History scans: the commit that introduced it' })),
+  commit_date: Type.Optional(Type.String({ format: 'date-time', description: "History scans: that commit's committer date" })),
+  commit_author: Type.Optional(Type.String({ maxLength: 1024, description: "History scans: that commit's author, Name <email>" })),
+};
+
 /** Location as responses carry it: repository findings have path, line and column; API findings url and method. */
 export const LocationSchema = Type.Object(
   {
@@ -33,6 +40,7 @@ export const LocationSchema = Type.Object(
     column: Type.Optional(Type.Integer({ minimum: 0, description: DESCRIPTIONS.column })),
     url: Type.Union([Type.String(), Type.Null()], { description: DESCRIPTIONS.url }),
     method: Type.Union([Type.String(), Type.Null()], { description: DESCRIPTIONS.method }),
+    ...HISTORY_LOCATION,
   },
   { title: 'Location' },
 );
@@ -54,6 +62,7 @@ export const LocationInputSchema = Type.Object(
     column: absentOrNull(Type.Integer({ minimum: 0 }), DESCRIPTIONS.column),
     url: absentOrNull(Type.String(), DESCRIPTIONS.url),
     method: absentOrNull(Type.String(), DESCRIPTIONS.method),
+    ...HISTORY_LOCATION,
   },
   { title: 'LocationInput' },
 );
@@ -74,6 +83,11 @@ function findingSchema<L extends TSchema>(location: L, title: string) {
       owasp_categories: Type.Array(OwaspCategory),
       rule_id: Type.Optional(Type.String({ description: 'The detection rule (additive field)' })),
       cwe: Type.Optional(Type.String({ pattern: '^CWE-[0-9]+$', 'x-expected': 'a CWE id such as CWE-89', description: 'The weakness the finding reports, such as CWE-89 (additive field)' })),
+      present_at_head: Type.Optional(Type.Boolean({ description: "History scans: whether the secret is still in the scanned tip's tree (additive field)" })),
+      verified: Type.Optional(
+        Type.Union([Type.Boolean(), Type.Null()], { description: 'With verify: true live, false revoked or refused by the provider, null when it could not be told (additive field)' }),
+      ),
+      verified_at: Type.Optional(Type.String({ format: 'date-time', description: 'When the validity check ran (additive field)' })),
     },
     { title },
   );

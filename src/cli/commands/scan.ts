@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { rename, writeFile } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { IGNORE_FILE } from '../../engine/pipeline/ignore-file.js';
 import { Command, Option } from 'commander';
 import { loadConfig, type Config } from '../../config/index.js';
 import { newId } from '../../core/ids.js';
@@ -12,6 +13,7 @@ import { renderTable } from '../../outputs/table.js';
 import type { ScanEngine } from '../../scans/engine.js';
 import { MAX_PATHS } from '../../scanners/http/retrieve.js';
 import { openLocalDirectory } from '../../sources/local.js';
+import { createVerifier } from '../../verify/verifier.js';
 import type { CliIo } from '../program.js';
 
 export const FORMATS = ['table', 'json', 'sarif'] as const;
@@ -94,6 +96,7 @@ const outputOptions = (cmd: Command): Command =>
     .option('--output <file>', 'write the report to a file instead of standard output')
     .option('--fail-on <severity>', 'exit with code 1 when a finding is at or above: critical, high, medium, low, info or none', 'none');
 
+const VERIFY = ['--verify', "check each found secret with its provider (one read-only identity call to the provider's official API); live ones become CRITICAL"] as const;
 const CHECK_CVES = ['--check-cves', 'also look the pinned dependency versions up for known vulnerabilities (OSV; see OSV_MODE)'] as const;
 
 export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Command {
@@ -104,12 +107,40 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
       .enablePositionalOptions()
       .argument('<dir>', 'directory to scan (write ./github for a folder named github)')
       .option('--target <name>', 'name used in finding ids and locations (give owner/repo to get the same ids as the API)')
-      .option(...CHECK_CVES, false),
-  ).action(async (dir: string, opts: OutputOptions & { target?: string; checkCves: boolean }) => {
+      .option(...CHECK_CVES, false)
+      .option('--history', "scan the git history instead of the files: every blob reachable from the repository's refs, secrets rules only", false)
+      .option('--since <rev>', 'with --history: only commits after this one')
+      .option('--branch <ref>', 'with --history: only this branch (default: every ref)')
+      .option(...VERIFY, false),
+  ).action(async (dir: string, opts: OutputOptions & { target?: string; checkCves: boolean; history: boolean; since?: string; branch?: string; verify: boolean }) => {
     parseFailOn(opts.failOn);
     const config = loadConfig(io.env, io.cwd);
     const show = progress(io);
     const started = new Date();
+    if (!opts.history && (opts.since !== undefined || opts.branch !== undefined)) throw new Error('--since and --branch go with --history');
+    if (opts.history) {
+      if (opts.checkCves) throw new Error('--check-cves does not go with --history: only secrets rules run over the history');
+      const root = resolve(io.cwd, dir);
+      const target = opts.target ?? basename(root);
+      const ignoreText = await readFile(join(root, IGNORE_FILE), 'utf8').catch(() => undefined);
+      const { scanHistory } = await import('../../engine/history.js');
+      const outcome = await withEngine(config, false, (engine) =>
+        scanHistory(root, target, {
+          pool: engine.pool,
+          timeoutMs: engine.timeoutMs,
+          limits: engine.findingLimits,
+          maxFileBytes: config.sourceLimits.maxFileBytes,
+          ...(opts.since === undefined ? {} : { since: opts.since }),
+          ...(opts.branch === undefined ? {} : { branch: opts.branch }),
+          ...(ignoreText === undefined ? {} : { ignoreText }),
+          ...(opts.verify ? { verify: createVerifier() } : {}),
+          onProgress: (done, total) => show(`Scanning history: ${done}/${total} blobs…`),
+        }),
+      );
+      const result = buildScanResponse({ scanId: newId(), targetType: 'directory', target, startedAt: started, completedAt: new Date(), outcome });
+      setExitCode(await finish(io, result, opts, () => show('')));
+      return;
+    }
     const [{ scanWorkspace }, { createInlinePool }] = await Promise.all([import('../../engine/scan.js'), import('../../engine/pool.js')]);
     const ws = await openLocalDirectory(resolve(io.cwd, dir), config.sourceLimits);
     try {
@@ -122,6 +153,7 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
           timeoutMs: engine.timeoutMs,
           limits: engine.findingLimits,
           checkCves: opts.checkCves,
+          ...(opts.verify ? { verify: createVerifier() } : {}),
           ...(engine.advisories ? { advisories: engine.advisories } : {}),
           onProgress: (done, total) => show(`Scanning ${done}/${total} files…`),
         }),
@@ -140,17 +172,31 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
       .argument('<repository>', 'owner/repo, an https URL or an SSH URL')
       .option('--ref <ref>', 'branch, tag or commit SHA (default: the default branch)')
       .option('--token <token>', 'GitHub token for private repositories (default: $GITHUB_TOKEN)')
-      .option(...CHECK_CVES, false),
-  ).action(async (repository: string, opts: OutputOptions & { ref?: string; token?: string; checkCves: boolean }) => {
+      .option(...CHECK_CVES, false)
+      .option('--history', 'clone the repository bare and scan its git history for secrets (every branch and tag; --ref limits it to one)', false)
+      .option('--since <rev>', 'with --history: only commits after this one')
+      .option(...VERIFY, false),
+  ).action(async (repository: string, opts: OutputOptions & { ref?: string; token?: string; checkCves: boolean; history: boolean; since?: string; verify: boolean }) => {
+    if (opts.since !== undefined && !opts.history) throw new Error('--since goes with --history');
+    if (opts.history && opts.checkCves) throw new Error('--check-cves does not go with --history: only secrets rules run over the history');
     parseFailOn(opts.failOn);
     const config = loadConfig(io.env, io.cwd);
     const show = progress(io);
     const { scanGitHubRepository } = await import('../../scans/github.js');
     const result = await withEngine(config, opts.checkCves, (engine) =>
       scanGitHubRepository(
-        { repository, checkCves: opts.checkCves, ...(opts.ref ? { ref: opts.ref } : {}), ...(opts.token ? { token: opts.token } : {}) },
+        {
+          repository,
+          checkCves: opts.checkCves,
+          ...(opts.ref ? { ref: opts.ref } : {}),
+          ...(opts.token ? { token: opts.token } : {}),
+          ...(opts.history ? { history: true, ...(opts.since ? { since: opts.since } : {}) } : {}),
+          ...(opts.verify ? { verify: createVerifier() } : {}),
+        },
         {
           githubApiUrl: config.githubApiUrl,
+          historyLimits: config.historyLimits,
+          ...(config.githubGitUrl ? { githubGitUrl: config.githubGitUrl } : {}),
           userAgent: `vigil-cli/${VERSION}`,
           sourceLimits: config.sourceLimits,
           retries: config.githubRetries,

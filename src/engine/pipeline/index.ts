@@ -124,6 +124,11 @@ export class FindingCollector {
     return kept;
   }
 
+  /** After finish: the secrets of the findings kept, by id (for validity checks; never leaves the engine). */
+  keptSecrets(): { id: string; ruleId: string; path: string; secret: string }[] {
+    return [...this.byId.values()].flatMap((f) => (f.raw.secret === undefined ? [] : [{ id: f.id, ruleId: f.raw.ruleId, path: f.raw.path, secret: f.raw.secret }]));
+  }
+
   finish(): PipelineResult {
     const kept = this.compact();
     const findings = kept.map((f) => toFinding(f, this.options.target, this.secrets.get(f.raw.path)));

@@ -24,6 +24,10 @@ export interface FakeRepoOptions {
   readonly deniedStatus?: 403 | 404;
   /** What POST /pulls answers instead of opening one (for failure tests). */
   readonly pullFailure?: { readonly status: number; readonly message: string };
+  /** `size` in the repository's metadata, in KB as GitHub reports it (default 1). */
+  readonly sizeKb?: number;
+  /** A bare git repository served over smart HTTP at /{owner}/{repo}.git (git clone, history scans). */
+  readonly gitDir?: string;
   /** Tag name → commit SHA, listed by GET /repos/{owner}/{repo}/tags (newest first as given). */
   readonly tags?: Readonly<Record<string, string>>;
 }

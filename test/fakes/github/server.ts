@@ -9,6 +9,7 @@ import { rateLimitAnswer, type RateLimitedRequest } from './rate-limit.js';
 import { fakeSha, filesFromDirectory, filesFromMap, type FakeEntry } from './tarball.js';
 import { createFakeOAuth, type FakeOAuth } from './oauth.js';
 import { gitRoute, isWriteRoute } from './writes.js';
+import { serveSmartHttp } from './smart-http.js';
 
 export type { FakeEntry } from './tarball.js';
 export type { FakeRateLimit } from './rate-limit.js';
@@ -60,7 +61,15 @@ function commonHeaders(res: ServerResponse, token: string | undefined, tokens: M
 }
 
 function bearer(req: IncomingMessage): string | undefined {
-  const match = /^(?:token|bearer)\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+  const header = req.headers.authorization ?? '';
+  // git over HTTPS: Basic with the token as the password (x-access-token:<token>).
+  const basic = /^basic\s+(\S+)$/i.exec(header);
+  if (basic?.[1] !== undefined) {
+    const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    return colon < 0 ? undefined : decoded.slice(colon + 1) || undefined;
+  }
+  const match = /^(?:token|bearer)\s+(\S+)$/i.exec(header);
   return match?.[1];
 }
 
@@ -148,7 +157,8 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       fork: false,
       default_branch: repo.defaultBranch ?? 'main',
       html_url: `${ctx.base}/${fullName}`,
-      size: 1,
+      clone_url: `${ctx.base}/${fullName}.git`,
+      size: repo.sizeKb ?? 1,
       // GitHub shows the user's role on the repository (not what the token may do).
       ...(grant === undefined ? {} : { permissions: { admin: false, maintain: false, push, triage: true, pull: true } }),
     });
@@ -180,6 +190,19 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     await runIntercepts(method, url.pathname);
     if (url.pathname === '/user/emails' && (await oauth.route(ctx, method, url))) return;
     const [head, owner = '', name = '', action, ...rest] = parts;
+    // git's smart HTTP: /{owner}/{repo}.git/info/refs, /git-upload-pack …
+    const gitRepo = owner.endsWith('.git') ? repos.get(key(head ?? '', owner.slice(0, -4))) : undefined;
+    if (gitRepo?.gitDir !== undefined) {
+      if (gitRepo.private === true) {
+        const grant = ctx.token === undefined ? undefined : tokens.get(ctx.token);
+        if (grant === undefined || !grant.scopes.includes('repo')) {
+          ctx.res.writeHead(401, { 'www-authenticate': 'Basic realm="GitHub"', 'content-type': 'text/plain' });
+          return void ctx.res.end('Invalid username or token.');
+        }
+      }
+      const suffix = url.pathname.slice(`/${head ?? ''}/${owner}`.length);
+      return serveSmartHttp(ctx, gitRepo.gitDir, suffix, url.search.replace(/^\?/, ''));
+    }
     const repo = repos.get(key(owner, name));
     if (head === '_codeload' && method === 'GET' && repo !== undefined && action === 'legacy.tar.gz') return archives.codeload(ctx, repo, rest.join('/'), url.searchParams);
     if (head !== 'repos' || deny(ctx, repo) || repo === undefined) return;

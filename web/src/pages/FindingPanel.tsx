@@ -6,6 +6,8 @@ import { useApp } from '../context.js';
 import { useStream } from '../hooks/useStream.js';
 import type { Finding, Scan } from '../lib/types.js';
 import { FixPullRequest } from './FixPullRequest.js';
+import { VerifiedBadge } from '../components/VerifiedBadge.js';
+import { commitUrl } from '../lib/history.js';
 
 function Field({ label, children }: { label: string; children: ComponentChildren }) {
   return (
@@ -26,7 +28,7 @@ export function FindingPanel({ finding, scan, fixable, onClose }: { finding: Fin
   return (
     <Dialog title={finding.title} onClose={onClose} variant="panel">
       <p>
-        <SeverityBadge severity={finding.severity} /> <code>{finding.id}</code>
+        <SeverityBadge severity={finding.severity} /> <VerifiedBadge finding={finding} /> <code>{finding.id}</code>
       </p>
       <dl class="fields-list">
         <Field label="Category">{finding.category.replace(/_/g, ' ')}</Field>
@@ -40,6 +42,21 @@ export function FindingPanel({ finding, scan, fixable, onClose }: { finding: Fin
             <code>{where.path}</code>
             {where.line !== undefined && ` line ${where.line}`}
             {where.column !== undefined && `, column ${where.column}`}
+          </Field>
+        )}
+        {where.commit !== undefined && (
+          <Field label="Introduced in">
+            {commitUrl(scan.stats, where.commit) !== undefined ? (
+              <a href={commitUrl(scan.stats, where.commit)} rel="noreferrer noopener" target="_blank">
+                <code>{where.commit.slice(0, 12)}</code>
+              </a>
+            ) : (
+              <code>{where.commit.slice(0, 12)}</code>
+            )}
+            {where.commit_date !== undefined && ` on ${where.commit_date.slice(0, 10)}`}
+            {where.commit_author !== undefined && ` by ${where.commit_author}`}
+            {finding.present_at_head === false && ' (no longer in the latest commit: rotate it, deleting is not enough)'}
+            {finding.present_at_head === true && ' (still in the latest commit)'}
           </Field>
         )}
         {where.url !== null && (

@@ -3,6 +3,7 @@ import { SeverityBadge } from '../components/SeverityBadge.js';
 import { distinctValues, filterFindings, locationText, NO_RULE, sortFindings, type FindingFilter, type SortDirection, type SortKey } from '../lib/findings.js';
 import { pluralize } from '../lib/format.js';
 import { SEVERITIES, type Finding, type Severity } from '../lib/types.js';
+import { VerifiedBadge } from '../components/VerifiedBadge.js';
 
 const COLUMNS: readonly { key: SortKey; label: string }[] = [
   { key: 'severity', label: 'Severity' },
@@ -101,12 +102,14 @@ export function FindingsTable({ findings, onOpen }: { findings: readonly Finding
                   <th scope="row" class="cell-title">
                     <button type="button" class="link-button" onClick={() => onOpen(f)} aria-haspopup="dialog">
                       {f.title}
-                    </button>
+                    </button>{' '}
+                    <VerifiedBadge finding={f} />
                   </th>
                   <td>{f.category.replace(/_/g, ' ')}</td>
                   <td class="cell-rule">{f.rule_id !== undefined ? <code>{f.rule_id}</code> : '—'}</td>
                   <td class="cell-location">
                     <code>{locationText(f)}</code>
+                    {f.location.commit !== undefined && <code class="cell-commit"> @{f.location.commit.slice(0, 8)}</code>}
                   </td>
                 </tr>
               ))}

@@ -13,6 +13,7 @@ import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas
 import { ScanResponseSchema } from '../../schemas/scan.js';
 import { ProgressHeaders, startProgress } from './scan-progress.js';
 import type { ScanProgress } from '../../../scans/progress.js';
+import type { VerifySecrets } from '../../../engine/verification.js';
 
 const ScanGitHubBody = Type.Object(
   {
@@ -24,6 +25,14 @@ const ScanGitHubBody = Type.Object(
     token: Type.Optional(Type.String({ maxLength: 1024, description: 'GitHub token for this request only (private repositories); never stored or logged' })),
     ref: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: "Branch, tag or commit SHA; default: the repository's default branch" })),
     check_cves: Type.Optional(Type.Boolean({ description: 'Query the vulnerability database for known CVEs (default false)' })),
+    history: Type.Optional(
+      Type.Boolean({
+        description:
+          'Scan the git history for secrets instead of one tree (Pro and Team): a bare clone, every blob of every branch and tag scanned once, each secret reported at the commit that introduced it (default false)',
+      }),
+    ),
+    since: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'With history: only commits after this commit, branch or tag' })),
+    verify: Type.Optional(Type.Boolean({ description: 'Check each found secret with its provider (one read-only identity call; Pro and Team); live secrets become CRITICAL (default false)' })),
   },
   { title: 'ScanGitHubRequest' },
 );
@@ -35,6 +44,8 @@ export interface ScanGitHubDeps {
   readonly progress: ScanProgress;
   /** GITHUB_TOKEN_PRIVATE_SCANS and the owner's address it refers to. */
   readonly privateScans: { readonly policy: PrivateScanPolicy; readonly ownerEmail: string };
+  /** Secret validity checks for `"verify": true` (src/verify). */
+  readonly verify?: VerifySecrets;
 }
 
 /** Whether the server's own token may read a private repository for this account. */
@@ -51,7 +62,12 @@ export function scanGitHubRoutes(app: FastifyInstance, deps: ScanGitHubDeps): vo
     {
       config: {
         quota: 'scans',
-        feature: (request) => ((request.body as { token?: string } | undefined)?.token?.trim() ? 'private_repository_scan' : undefined),
+        feature: (request) => {
+          const body = request.body as { token?: string; history?: boolean; verify?: boolean } | undefined;
+          if (body?.history === true) return 'history_scan';
+          if (body?.verify === true) return 'secret_verification';
+          return body?.token?.trim() ? 'private_repository_scan' : undefined;
+        },
       },
       schema: {
         tags: ['scans'],
@@ -60,6 +76,9 @@ export function scanGitHubRoutes(app: FastifyInstance, deps: ScanGitHubDeps): vo
         description:
           'Downloads the repository archive (default branch unless `ref` is given), scans it for secrets and returns the findings. ' +
           'The scan is stored and listed by GET /v1/scans. `token` is used for this request only. ' +
+          'With `history: true` (Pro and Team) the repository is cloned bare and every blob of its branches and tags is scanned for secrets once; ' +
+          'each secret is reported at the commit that introduced it (`location.commit`, `commit_date`, `commit_author`, `present_at_head`). ' +
+          'With `verify: true` (Pro and Team) each found secret is checked with its provider (`verified`, `verified_at`; live secrets become CRITICAL). ' +
           'With X-Vigil-Progress-Id, GET /v1/scans/progress/{progress_id} follows it (queued, downloading, scanning with file counts, done or failed).',
         security: V1_SECURITY,
         body: ScanGitHubBody,
@@ -73,7 +92,9 @@ export function scanGitHubRoutes(app: FastifyInstance, deps: ScanGitHubDeps): vo
     async (request, reply) => {
       const auth = request.auth;
       if (!auth) throw unauthorized();
-      const body = request.body as { repository: string; token?: string; ref?: string; check_cves?: boolean };
+      const body = request.body as { repository: string; token?: string; ref?: string; check_cves?: boolean; history?: boolean; since?: string; verify?: boolean };
+      if (body.history === true && body.check_cves === true) throw new AppError('bad_request', 'Invalid request: check_cves does not go with history (only secrets rules run over the history)');
+      if (body.since !== undefined && body.history !== true) throw new AppError('bad_request', 'Invalid request: since goes with "history": true');
       // A client that hangs up stops its scan: the download and the workers are aborted.
       const controller = new AbortController();
       const onClose = () => {
@@ -83,7 +104,14 @@ export function scanGitHubRoutes(app: FastifyInstance, deps: ScanGitHubDeps): vo
       const progress = startProgress(deps.progress, request, auth);
       try {
         const result = await scanGitHubRepository(
-          { repository: body.repository, ...(body.token ? { token: body.token } : {}), ...(body.ref ? { ref: body.ref } : {}), checkCves: body.check_cves === true },
+          {
+            repository: body.repository,
+            ...(body.token ? { token: body.token } : {}),
+            ...(body.ref ? { ref: body.ref } : {}),
+            checkCves: body.check_cves === true,
+            ...(body.history === true ? { history: true, ...(body.since ? { since: body.since } : {}) } : {}),
+            ...(body.verify === true && deps.verify ? { verify: deps.verify } : {}),
+          },
           deps.settings,
           deps.engine,
           {
