@@ -24,44 +24,94 @@ async function readHead(path: string): Promise<Buffer> {
   }
 }
 
+/** File-system calls in flight at once during a walk (readdir, or lstat + sniff of one file). */
+export const WALK_CONCURRENCY = 16;
+
+/**
+ * Walks a tree with up to WALK_CONCURRENCY readdir/lstat/sniff calls in flight. Counts and limits do not depend
+ * on the order calls complete in (every entry is counted once, kept files are sorted by path at the end); when a
+ * tree exceeds both the file-count and the unpacked-size limit, the one crossed first is reported.
+ */
 class Walker {
   readonly files: WorkspaceFile[] = [];
   readonly stats: WorkspaceStats = emptyStats();
   private entries = 0;
+  /** Tasks not started yet; popped last-in first-out, so the walk goes deep before wide and the queue stays short. */
+  private readonly queue: (() => Promise<void>)[] = [];
+  private active = 0;
+  private failed = false;
 
   constructor(
     private readonly root: string,
     private readonly limits: SourceLimits,
-  ) {}
+    private readonly concurrency = WALK_CONCURRENCY,
+  ) {
+    if (!Number.isSafeInteger(concurrency) || concurrency < 1) throw new RangeError('Walk concurrency must be a positive integer');
+  }
 
   async walk(): Promise<void> {
-    const pending: string[] = [''];
-    for (let relative = pending.pop(); relative !== undefined; relative = pending.pop()) {
-      const dirents = await readdir(join(this.root, relative), { withFileTypes: true });
-      dirents.sort((a, b) => (a.name < b.name ? 1 : -1));
-      for (const dirent of dirents) {
-        const path = relative === '' ? dirent.name : `${relative}/${dirent.name}`;
-        if (dirent.isDirectory()) {
-          if (!SKIPPED_DIRECTORIES.has(dirent.name)) pending.push(path);
-        } else {
-          await this.visit(dirent, path);
+    await new Promise<void>((resolve, reject) => {
+      const pump = (): void => {
+        while (!this.failed && this.active < this.concurrency) {
+          const task = this.queue.pop();
+          if (task === undefined) break;
+          this.active += 1;
+          task().then(
+            () => {
+              this.active -= 1;
+              if (this.failed) return;
+              if (this.active === 0 && this.queue.length === 0) resolve();
+              else pump();
+            },
+            (error: unknown) => {
+              this.active -= 1;
+              if (this.failed) return;
+              this.failed = true;
+              this.queue.length = 0;
+              reject(error instanceof Error ? error : new Error(String(error)));
+            },
+          );
         }
-      }
-    }
+      };
+      this.queue.push(() => this.directory(''));
+      pump();
+    });
     this.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
-  private async visit(dirent: Dirent, path: string): Promise<void> {
+  private async directory(relative: string): Promise<void> {
+    const dirents = await readdir(join(this.root, relative), { withFileTypes: true });
+    if (this.failed) return;
+    for (const dirent of dirents) {
+      const path = relative === '' ? dirent.name : `${relative}/${dirent.name}`;
+      if (dirent.isDirectory()) {
+        if (!SKIPPED_DIRECTORIES.has(dirent.name)) this.queue.push(() => this.directory(path));
+      } else {
+        this.entry(dirent, path);
+      }
+    }
+  }
+
+  /** Counts one non-directory entry; a regular file with a usable path is queued for lstat and sniffing. */
+  private entry(dirent: Dirent, path: string): void {
     this.entries += 1;
     if (this.entries > this.limits.maxFiles) throw limitExceeded('maxFiles', this.limits.maxFiles, PREFIX);
     const skipped = this.stats.skipped;
     if (dirent.isSymbolicLink()) return void (skipped.links += 1);
     if (!dirent.isFile()) return void (skipped.special += 1);
     if (classifyEntryPath(path, this.limits, false).kind !== 'ok') return void (skipped.unsafe += 1);
+    this.queue.push(() => this.file(path));
+  }
+
+  private async file(path: string): Promise<void> {
     const absolute = join(this.root, path);
     const { size } = await lstat(absolute);
+    if (this.failed) return;
+    const skipped = this.stats.skipped;
     if (size > this.limits.maxFileBytes) return void (skipped.tooLarge += 1);
-    if (looksBinary(await readHead(absolute))) return void (skipped.binary += 1);
+    const head = await readHead(absolute);
+    if (this.failed) return;
+    if (looksBinary(head)) return void (skipped.binary += 1);
     if (this.stats.bytes + size > this.limits.maxUnpackedBytes) {
       throw limitExceeded('maxUnpackedBytes', this.limits.maxUnpackedBytes, PREFIX);
     }
@@ -96,9 +146,13 @@ async function checkedRoot(dir: string): Promise<string> {
  * A Workspace over an existing folder, without copying: root is the folder itself and
  * dispose does nothing. Symlinks, .git, node_modules, special and binary files are skipped.
  */
-export async function openLocalDirectory(dir: string, limits: Partial<SourceLimits> = {}): Promise<Workspace> {
+export async function openLocalDirectory(
+  dir: string,
+  limits: Partial<SourceLimits> = {},
+  concurrency = WALK_CONCURRENCY,
+): Promise<Workspace> {
   const root = await checkedRoot(dir);
-  const walker = new Walker(root, resolveLimits(limits));
+  const walker = new Walker(root, resolveLimits(limits), concurrency);
   await walker.walk();
   return { root, files: walker.files, stats: walker.stats, dispose: () => Promise.resolve() };
 }

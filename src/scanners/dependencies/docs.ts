@@ -11,7 +11,7 @@ export const EXTRACTOR_DOCS: Readonly<Record<string, { readonly files: string; r
   'package-json': { files: '`package.json`', notes: 'dependencies, devDependencies, optionalDependencies, peerDependencies; `npm:` aliases; git, URL, file and workspace specs' },
   'package-lock': { files: '`package-lock.json`, `npm-shrinkwrap.json`', notes: 'lockfile v1 (nested tree), v2 and v3 (`packages`); resolved URL and integrity' },
   'yarn-lock': { files: '`yarn.lock`', notes: 'classic (v1) and Berry (v2+); resolution and checksum' },
-  'pnpm-lock': { files: '`pnpm-lock.yaml`', notes: 'lockfile 5.4, 6.x and 9.x; importers for direct dependencies; integrity; local `file:` folders and tarballs by their own name and version, peer suffixes dropped' },
+  'pnpm-lock': { files: '`pnpm-lock.yaml`', notes: 'lockfile 5.4, 6.x and 9.x; importers for direct dependencies; integrity; local `file:` folders and tarballs by their own name and version, peer suffixes dropped; the environment document pnpm 10/11 writes first (pnpm itself, config dependencies) is skipped for the project document' },
   'bun-lock': { files: '`bun.lock`', notes: 'text lockfile (bun 1.2+); the binary `bun.lockb` is not read' },
   'requirements-txt': {
     files: '`requirements*.txt`, `*-requirements.txt`, `*_requirements.txt`, `requirements/*.txt`, and any file another one includes',

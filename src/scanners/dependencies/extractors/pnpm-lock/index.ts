@@ -1,4 +1,4 @@
-import { parse } from 'yaml';
+import { parseAllDocuments } from 'yaml';
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
 import { neverThrows } from '../package-json/guard.js';
 import { lastSegment } from '../package-json/index.js';
@@ -22,13 +22,9 @@ export const extractor: Extractor = {
 };
 
 function extractPnpmLock(path: string, text: string): ExtractResult {
-  let doc: unknown;
-  try {
-    doc = parse(text, { schema: 'failsafe', maxAliasCount: 100 });
-  } catch (err) {
-    return broken(path, `invalid YAML (${(err as Error).message.split('\n')[0] ?? ''})`);
-  }
-  if (!isRecord(doc)) return broken(path, 'top level is not a mapping');
+  const main = mainDocument(text);
+  if ('error' in main) return broken(path, main.error);
+  const doc = main.doc;
   const major = Number.parseFloat(stringField(doc, 'lockfileVersion') ?? '');
   if (!Number.isFinite(major)) return broken(path, 'no lockfileVersion');
   const layout: Layout = major < 6 ? 'v5' : major < 9 ? 'v6' : 'v9';
@@ -39,7 +35,7 @@ function extractPnpmLock(path: string, text: string): ExtractResult {
     for (const section of SECTIONS) for (const ref of refs(importer[section], layout)) direct.add(pathId(ref, v5));
   }
   const devOnly = layout === 'v9' && isRecord(doc.snapshots) ? devReachability(importers, doc.snapshots) : undefined;
-  const lines = packageLines(text);
+  const lines = packageLines(text.slice(main.start), lineOf(text, main.start) - 1);
   const packages: ExtractedPackage[] = [];
   const seen = new Set<string>();
   const entries = isRecord(doc.packages) ? Object.entries(doc.packages) : [];
@@ -73,6 +69,62 @@ function extractPnpmLock(path: string, text: string): ExtractResult {
     });
   }
   return { kind: 'lockfile', packages, warnings: [] };
+}
+
+/**
+ * The lockfile document. pnpm 10.x/11 with `configDependencies` or `packageManagerDependencies` writes two YAML
+ * documents into pnpm-lock.yaml: first an environment lockfile (pnpm itself and its config dependencies, each
+ * with its own `importers`/`packages`), then, after `---`, the project's lockfile. The project's document is the
+ * last one whose importers carry dependency sections; a file with one document is read as before.
+ */
+function mainDocument(text: string): { doc: Record<string, unknown>; start: number } | { error: string } {
+  let docs;
+  try {
+    docs = parseAllDocuments(text, { schema: 'failsafe' });
+  } catch (err) {
+    return { error: `invalid YAML (${firstLine(err)})` };
+  }
+  const list = Array.isArray(docs) ? docs : [];
+  const candidates: { doc: Record<string, unknown>; start: number; env: boolean }[] = [];
+  for (const document of list) {
+    const error = document.errors[0];
+    if (error !== undefined) return { error: `invalid YAML (${firstLine(error)})` };
+    let value: unknown;
+    try {
+      value = document.toJS({ maxAliasCount: 100 });
+    } catch (err) {
+      return { error: `invalid YAML (${firstLine(err)})` };
+    }
+    if (value === null || value === undefined) continue;
+    if (!isRecord(value)) return { error: 'top level is not a mapping' };
+    candidates.push({ doc: value, start: document.range[0], env: isEnvDocument(value) });
+  }
+  if (candidates.length === 0) return { error: 'top level is not a mapping' };
+  const chosen = candidates.filter((c) => !c.env).at(-1) ?? candidates.at(-1);
+  return chosen === undefined ? { error: 'top level is not a mapping' } : { doc: chosen.doc, start: chosen.start };
+}
+
+/** The environment document: importers that hold only pnpm's own `configDependencies`/`packageManagerDependencies`. */
+function isEnvDocument(doc: Record<string, unknown>): boolean {
+  if (!isRecord(doc.importers)) return false;
+  const importers = Object.values(doc.importers);
+  return (
+    importers.length > 0 &&
+    importers.every((importer) => isRecord(importer) && Object.keys(importer).every((key) => ENV_SECTIONS.has(key))) &&
+    importers.some((importer) => isRecord(importer) && Object.keys(importer).length > 0)
+  );
+}
+
+const ENV_SECTIONS = new Set(['configDependencies', 'packageManagerDependencies']);
+
+function firstLine(err: unknown): string {
+  return ((err as Error).message ?? String(err)).split('\n')[0] ?? '';
+}
+
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line += 1;
+  return line;
 }
 
 /** Dependency paths of one `name: version` (v5) or `name: {specifier, version}` (v6+) map. */

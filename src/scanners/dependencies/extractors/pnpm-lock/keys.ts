@@ -71,13 +71,19 @@ export function refPath(name: string, version: string, layout: Layout): string |
 }
 
 /** Line of every key directly under the top-level `packages:` mapping, one pass. */
-export function packageLines(text: string): Map<string, number> {
+export function packageLines(text: string, firstLine = 0): Map<string, number> {
   const lines = new Map<string, number>();
   let inPackages = false;
-  let lineNo = 0;
+  let lineNo = firstLine;
+  let started = false;
   for (const raw of text.split('\n')) {
     lineNo += 1;
     const line = raw.trimEnd();
+    if (line === '---' || line === '...') {
+      if (started) break; // the next YAML document
+      continue;
+    }
+    if (line !== '' && !line.startsWith('#')) started = true;
     if (/^\S/.test(line)) inPackages = line === 'packages:';
     else if (inPackages && /^ {2}\S.*:$/.test(line)) lines.set(unquoteYaml(line.slice(2, -1)), lineNo);
   }

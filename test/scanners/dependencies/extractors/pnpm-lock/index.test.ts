@@ -48,6 +48,31 @@ describe('pnpm-lock extractor', () => {
     expect(myLib?.integrity).toBeUndefined();
   });
 
+  it('reads the project document of a pnpm 10/11 lockfile that starts with an environment document (pnpm itself)', () => {
+    // typescript-eslint's pnpm-lock.yaml: `---`, the env lockfile (packageManagerDependencies), `---`, the lockfile.
+    expect(run('ok-v9-env-document.yaml').warnings).toEqual([]);
+    expect(summary('ok-v9-env-document.yaml')).toEqual([
+      // an override to an npm alias, reached from a production importer
+      ['@acme/typescript-fork', '5.9.0', true, false, 76, 'registry'],
+      // a catalog: specifier resolves like any other
+      ['@types/node', '20.19.0', true, true, 81, 'registry'],
+      ['debug', '4.3.7', true, false, 84, 'registry'],
+      ['ms', '2.1.3', false, false, 88, 'registry'],
+      ['vitest', '3.2.4', true, true, 91, 'registry'],
+    ]);
+    // the environment document alone is still a lockfile: pnpm and its binaries are its packages
+    const envOnly = fixture('ok-v9-env-document.yaml').split('\n---\n')[0] ?? '';
+    expect(extractor.extract('pnpm-lock.yaml', envOnly).packages.map((p) => [p.name, p.line])).toEqual([
+      ['@pnpm/exe.linux-x64', 15],
+      ['pnpm', 21],
+    ]);
+    // a broken second document is still a broken file
+    const broken = extractor.extract('pnpm-lock.yaml', `${envOnly}\n---\nlockfileVersion: '9.0'\npackages: [\n`);
+    expect(broken.packages).toEqual([]);
+    expect(broken.warnings[0]).toMatch(/^pnpm-lock\.yaml: invalid YAML/);
+    expectLenient(extractor, 'pnpm-lock.yaml', fixture('ok-v9-env-document.yaml'));
+  });
+
   it('reads lockfile 5.4 slash paths with underscore peer suffixes', () => {
     expect(summary('ok-v5.yaml')).toEqual([
       ['@types/react', '18.2.0', true, true, 16, 'registry'],

@@ -1,0 +1,196 @@
+/**
+ * Whole-CLI scan benchmark: `vigil scan DIR` as a user runs it (a new process each time) on a generated tree and
+ * on any folder given, with secretlint (recommended preset) and Bandit (when `bandit` is on PATH) in the same
+ * interleaved rounds; plus the fixed cost: an empty-folder scan and `vigil --version`.
+ * Each figure is the median of ROUNDS runs: wall time, CPU (user + system), MB/s of the text Vigil scans (the same
+ * byte count for every tool), peak RSS (GNU time's maximum resident set), and secretlint's wall time / the tool's.
+ * Run: npm run bench:scan [-- DIR ...] [--rounds N] [--timeout-s N] [--skip-secretlint] [--skip-bandit]
+ * Uses dist/cli/index.js when built (npm run build), else the sources through tsx (slower start: it says so).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openLocalDirectory } from '../../src/sources/local.js';
+import { generateTree } from './tree.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BUILT = join(ROOT, 'dist/cli/index.js');
+const SECRETLINT = join(ROOT, 'node_modules/secretlint/bin/secretlint.js');
+const MB = 1024 * 1024;
+
+interface Options {
+  readonly dirs: string[];
+  readonly rounds: number;
+  readonly timeoutS: number;
+  readonly skipSecretlint: boolean;
+  readonly skipBandit: boolean;
+}
+
+function parseOptions(argv: readonly string[]): Options {
+  const dirs: string[] = [];
+  let rounds = 3;
+  let timeoutS = 600;
+  let skipSecretlint = false;
+  let skipBandit = false;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? '';
+    if (arg === '--rounds') rounds = Number(argv[++i]);
+    else if (arg === '--timeout-s') timeoutS = Number(argv[++i]);
+    else if (arg === '--skip-secretlint') skipSecretlint = true;
+    else if (arg === '--skip-bandit') skipBandit = true;
+    else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
+    else dirs.push(resolve(arg));
+  }
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 9) throw new Error('--rounds must be 1..9');
+  if (!(timeoutS > 0)) throw new Error('--timeout-s must be positive');
+  return { dirs, rounds, timeoutS, skipSecretlint, skipBandit };
+}
+
+interface Run {
+  readonly wall: number;
+  readonly cpu: number;
+  readonly rssMb: number;
+  readonly exit: number | null;
+  readonly timedOut: boolean;
+}
+
+/** One child process under GNU time (`%e %U %S %M`), stdout discarded. */
+function timed(command: string, args: readonly string[], cwd: string, timeoutS: number, scratch: string): Run {
+  const out = join(scratch, 'time.txt');
+  const started = performance.now();
+  const child = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', '-o', out, command, ...args], {
+    cwd,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    timeout: timeoutS * 1000,
+    killSignal: 'SIGKILL',
+    maxBuffer: 64 * MB,
+  });
+  const wallFallback = (performance.now() - started) / 1000;
+  const timedOut = child.error !== undefined && (child.error as NodeJS.ErrnoException).code === 'ETIMEDOUT';
+  let figures: number[] = [];
+  try {
+    // GNU time writes "Command exited with non-zero status N" before the figures when the exit code is not 0.
+    figures = (readFileSync(out, 'utf8').trim().split('\n').at(-1) ?? '').split(' ').map(Number);
+  } catch {
+    figures = [];
+  }
+  const [wall, user, sys, rssKb] = figures;
+  const ok = !timedOut && figures.length === 4 && figures.every(Number.isFinite);
+  return {
+    wall: ok ? (wall ?? wallFallback) : wallFallback,
+    cpu: ok ? (user ?? 0) + (sys ?? 0) : Number.NaN,
+    rssMb: ok ? (rssKb ?? 0) / 1024 : Number.NaN,
+    exit: child.status,
+    timedOut,
+  };
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  return sorted.length === 0 ? Number.NaN : (sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN);
+};
+
+interface Tool {
+  readonly name: string;
+  readonly run: (dir: string) => Run;
+}
+
+function vigilCommand(): { command: string; prefix: string[]; how: string } {
+  if (existsSync(BUILT)) return { command: process.execPath, prefix: [BUILT], how: 'node dist/cli/index.js' };
+  return { command: process.execPath, prefix: ['--import', 'tsx', join(ROOT, 'src/cli/index.ts')], how: 'node --import tsx src/cli/index.ts (no build: slower start)' };
+}
+
+function onPath(name: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+}
+
+function versionOf(command: string, args: string[]): string {
+  const r = spawnSync(command, args, { encoding: 'utf8' });
+  return `${r.stdout ?? ''}${r.stderr ?? ''}`.trim().split('\n')[0] ?? '?';
+}
+
+const fmt = (n: number, digits = 2): string => (Number.isNaN(n) ? '—' : n.toFixed(digits));
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const scratch = await mkdtemp(join(os.tmpdir(), 'vigil-bench-scan-'));
+  const empty = join(scratch, 'empty');
+  await mkdir(empty);
+  const generated = await generateTree(join(scratch, 'generated'));
+  const rc = join(scratch, '.secretlintrc.json');
+  await writeFile(rc, JSON.stringify({ rules: [{ id: '@secretlint/secretlint-rule-preset-recommend' }] }));
+  const vigil = vigilCommand();
+  const t = options.timeoutS;
+
+  const tools: Tool[] = [
+    { name: 'vigil', run: (dir) => timed(vigil.command, [...vigil.prefix, 'scan', dir, '--format', 'json'], ROOT, t, scratch) },
+  ];
+  const versions = [`vigil: ${vigil.how}`];
+  if (!options.skipSecretlint && existsSync(SECRETLINT)) {
+    const secretlintArgs = ['**/*', '--secretlintrc', rc, '--format', 'json', '--no-color', '--output', join(scratch, 'secretlint.json')];
+    tools.push({ name: 'secretlint', run: (dir) => timed(process.execPath, [SECRETLINT, ...secretlintArgs], dir, t, scratch) });
+    versions.push(`secretlint ${JSON.parse(await readFile(join(ROOT, 'node_modules/secretlint/package.json'), 'utf8')).version as string}`);
+  }
+  if (!options.skipBandit && onPath('bandit')) {
+    tools.push({ name: 'bandit', run: (dir) => timed('bandit', ['-r', dir, '-q', '-f', 'json', '-o', join(scratch, 'bandit.json')], dir, t, scratch) });
+    versions.push(versionOf('bandit', ['--version']));
+  }
+
+  const targets = [{ label: 'generated tree', dir: generated }, ...options.dirs.map((dir) => ({ label: dir, dir }))];
+  const bytes = new Map<string, { files: number; bytes: number }>();
+  for (const target of targets) {
+    const ws = await openLocalDirectory(target.dir);
+    bytes.set(target.dir, { files: ws.stats.files, bytes: ws.stats.bytes });
+  }
+
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  console.log(`bench:scan — ${os.cpus().length} CPUs, Node ${process.version}, load average at start ${load}`);
+  console.log(versions.join('; '));
+
+  const runs = new Map<string, Run[]>();
+  const record = (key: string, run: Run): void => void runs.set(key, [...(runs.get(key) ?? []), run]);
+  const vigilBase = [...vigil.prefix];
+  for (let round = 0; round < options.rounds; round += 1) {
+    record('version', timed(vigil.command, [...vigilBase, '--version'], ROOT, t, scratch));
+    record('empty', timed(vigil.command, [...vigilBase, 'scan', empty, '--format', 'json'], ROOT, t, scratch));
+    for (const target of targets) for (const tool of tools) record(`${target.dir}\u0000${tool.name}`, tool.run(target.dir));
+    process.stderr.write(`round ${round + 1}/${options.rounds} done\n`);
+  }
+
+  const summary = (key: string): { wall: number; cpu: number; rss: number; note: string } => {
+    const list = runs.get(key) ?? [];
+    const timedOut = list.filter((r) => r.timedOut).length;
+    const exits = [...new Set(list.map((r) => r.exit))].join(',');
+    return {
+      wall: median(list.map((r) => r.wall)),
+      cpu: median(list.map((r) => r.cpu)),
+      rss: median(list.map((r) => r.rssMb)),
+      note: `${timedOut > 0 ? `${timedOut} timed out; ` : ''}exit ${exits}`,
+    };
+  };
+  console.log(`\nFixed cost (median of ${options.rounds})`);
+  for (const [key, label] of [['version', 'vigil --version'], ['empty', 'vigil scan EMPTY']] as const) {
+    const s = summary(key);
+    console.log(`  ${label.padEnd(18)} wall ${fmt(s.wall)} s  CPU ${fmt(s.cpu)} s  peak RSS ${fmt(s.rss, 0)} MB  (${s.note})`);
+  }
+  for (const target of targets) {
+    const size = bytes.get(target.dir) ?? { files: 0, bytes: 0 };
+    console.log(`\n${target.label}: ${size.files} files, ${fmt(size.bytes / MB, 1)} MB of text Vigil scans (median of ${options.rounds})`);
+    console.log(`  ${'tool'.padEnd(11)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'MB/s'.padStart(7)} ${'RSS MB'.padStart(7)} ${'secretlint/tool'.padStart(16)}`);
+    const secretlintWall = summary(`${target.dir}\u0000secretlint`).wall;
+    for (const tool of tools) {
+      const s = summary(`${target.dir}\u0000${tool.name}`);
+      const ratio = tool.name === 'secretlint' ? '' : fmt(secretlintWall / s.wall, 2);
+      console.log(
+        `  ${tool.name.padEnd(11)} ${fmt(s.wall).padStart(7)} ${fmt(s.cpu).padStart(7)} ${fmt(size.bytes / MB / s.wall, 1).padStart(7)} ${fmt(s.rss, 0).padStart(7)} ${ratio.padStart(16)}  (${s.note})`,
+      );
+    }
+  }
+  console.log(`\nload average at end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  await rm(scratch, { recursive: true, force: true });
+}
+
+await main();
