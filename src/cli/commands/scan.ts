@@ -11,9 +11,8 @@ import { buildScanResponse, type ScanResponse } from '../../outputs/scan-respons
 import { toSarif } from '../../outputs/sarif.js';
 import { renderTable } from '../../outputs/table.js';
 import type { ScanEngine } from '../../scans/engine.js';
-import { MAX_PATHS } from '../../scanners/http/retrieve.js';
+import { MAX_PATHS } from '../../scanners/http/limits.js';
 import { openLocalDirectory } from '../../sources/local.js';
-import { createVerifier } from '../../verify/verifier.js';
 import type { CliIo } from '../program.js';
 
 export const FORMATS = ['table', 'json', 'sarif'] as const;
@@ -86,6 +85,11 @@ async function withEngine<T>(config: Config, checkCves: boolean, work: (engine: 
   }
 }
 
+/** The secret verifier (--verify), loaded only when asked for. */
+async function verifier(): Promise<ReturnType<typeof import('../../verify/verifier.js').createVerifier>> {
+  return (await import('../../verify/verifier.js')).createVerifier();
+}
+
 /** Trees up to this size are scanned without worker threads (see createInlinePool). */
 export const INLINE_SCAN_BYTES = 2 * 1024 * 1024;
 export const INLINE_SCAN_FILES = 2_000;
@@ -124,6 +128,7 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
       const target = opts.target ?? basename(root);
       const ignoreText = await readFile(join(root, IGNORE_FILE), 'utf8').catch(() => undefined);
       const { scanHistory } = await import('../../engine/history.js');
+      const verify = opts.verify ? await verifier() : undefined;
       const outcome = await withEngine(config, false, (engine) =>
         scanHistory(root, target, {
           pool: engine.pool,
@@ -133,7 +138,7 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
           ...(opts.since === undefined ? {} : { since: opts.since }),
           ...(opts.branch === undefined ? {} : { branch: opts.branch }),
           ...(ignoreText === undefined ? {} : { ignoreText }),
-          ...(opts.verify ? { verify: createVerifier() } : {}),
+          ...(verify ? { verify } : {}),
           onProgress: (done, total) => show(`Scanning history: ${done}/${total} blobs…`),
         }),
       );
@@ -147,13 +152,14 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
       const target = opts.target ?? basename(resolve(io.cwd, dir));
       // A small tree is scanned on this thread: worker threads would cost more to start than they save.
       const inline = ws.stats.bytes <= INLINE_SCAN_BYTES && ws.files.length <= INLINE_SCAN_FILES;
+      const verify = opts.verify ? await verifier() : undefined;
       const outcome = await withEngine(config, opts.checkCves, (engine) =>
         scanWorkspace(ws, target, {
           pool: inline ? createInlinePool() : engine.pool,
           timeoutMs: engine.timeoutMs,
           limits: engine.findingLimits,
           checkCves: opts.checkCves,
-          ...(opts.verify ? { verify: createVerifier() } : {}),
+          ...(verify ? { verify } : {}),
           ...(engine.advisories ? { advisories: engine.advisories } : {}),
           onProgress: (done, total) => show(`Scanning ${done}/${total} files…`),
         }),
@@ -183,6 +189,7 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
     const config = loadConfig(io.env, io.cwd);
     const show = progress(io);
     const { scanGitHubRepository } = await import('../../scans/github.js');
+    const verify = opts.verify ? await verifier() : undefined;
     const result = await withEngine(config, opts.checkCves, (engine) =>
       scanGitHubRepository(
         {
@@ -191,7 +198,7 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
           ...(opts.ref ? { ref: opts.ref } : {}),
           ...(opts.token ? { token: opts.token } : {}),
           ...(opts.history ? { history: true, ...(opts.since ? { since: opts.since } : {}) } : {}),
-          ...(opts.verify ? { verify: createVerifier() } : {}),
+          ...(verify ? { verify } : {}),
         },
         {
           githubApiUrl: config.githubApiUrl,

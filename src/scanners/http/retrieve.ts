@@ -63,8 +63,8 @@ const PROBE_BODY_BYTES = 0;
 const MAX_CONCURRENCY = 16;
 /** Requests one scan sends at most (redirect hops included); phase-2 preflights are dropped past it. */
 export const MAX_REQUESTS = 25;
-/** Opt-in `paths` one request may list. */
-export const MAX_PATHS = 5;
+import { MAX_PATHS } from './limits.js';
+export { MAX_PATHS };
 /** Paths one scan fetches at most, listed and documented together, beyond the MAX_REQUESTS of the base URL. */
 export const MAX_PROBED_PATHS = 10;
 /** Kinds always preflighted: what any site, and a sandboxed page, may send. */
