@@ -26,6 +26,10 @@ import { scanGitHubRoutes } from './routes/v1/scan-github.js';
 import { scanHistoryRoutes } from './routes/v1/scans.js';
 import { createAdvisorySource } from '../scans/advisories.js';
 import { createScanEngine, type ScanEngine } from '../scans/engine.js';
+import { failInterruptedScans } from '../scans/recovery.js';
+import type { ScanLogger } from '../scans/runner.js';
+import type { ScanService } from '../scans/service.js';
+import { createLocalScanService } from '../scans/setup.js';
 import { loadWebBundle } from '../dashboard/bundle.js';
 import { ScanProgress } from '../scans/progress.js';
 import { GitHubOAuth } from '../dashboard/github-oauth.js';
@@ -53,8 +57,10 @@ export interface AppDeps {
   readonly logStream?: DestinationStream;
   /** Plan limits; the default is the plan table. Benchmarks raise them. */
   readonly limitsFor?: (plan: Plan) => PlanLimits;
-  /** Worker pool and scan slots; when absent the app creates its own and closes it with the app. */
+  /** Worker pool for the embedded scan queue; when absent the app creates its own and closes it with the app. */
   readonly scanEngine?: ScanEngine;
+  /** How scans are queued and run; when absent the app builds one from the configuration and closes it with the app. */
+  readonly scanService?: ScanService;
   /** DNS for API scans (tests resolve made-up names); the system resolver otherwise. */
   readonly apiScanLookup?: LookupFunction;
   /**
@@ -117,19 +123,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const config = deps.config;
-  const engine =
-    deps.scanEngine ??
-    createScanEngine({
-      workers: config.scanWorkers,
-      maxConcurrentScans: config.maxConcurrentScans,
-      scansPerAccount: config.scansPerAccount,
-      maxConcurrentApiScans: config.maxConcurrentApiScans,
-      apiScansPerAccount: config.apiScansPerAccount,
-      timeoutMs: config.scanTimeoutMs,
-      findingLimits: config.findingLimits,
-      advisories: createAdvisorySource(config, `vigil/${deps.version}`, deps.storage),
-    });
-  if (!deps.scanEngine) app.addHook('onClose', async () => engine.close());
+  const progress = new ScanProgress(deps.now);
+  const scans = deps.scanService ?? (await createAppScanService(deps, app.log, progress));
+  // Last, after in-flight requests have their answers: waiting scans are dropped, running ones finish.
+  if (!deps.scanService) app.addHook('onClose', async () => scans.close());
   const githubSettings = {
     githubApiUrl: config.githubApiUrl,
     userAgent: `vigil/${deps.version}`,
@@ -159,7 +156,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDashboard(app, webBundle);
 
   const auth = authDeps(deps, limitsFor);
-  const progress = new ScanProgress(deps.now);
   await app.register(
     (scope, _opts, done) => {
       emailSignInRoutes(scope, auth);
@@ -177,25 +173,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       scanHistoryRoutes(scope, { storage: deps.storage });
       scanProgressRoutes(scope, { progress });
       scanExportRoutes(scope, { storage: deps.storage });
-      scanGitHubRoutes(scope, {
-        storage: deps.storage,
-        engine,
-        settings: githubSettings,
-        progress,
-        privateScans: { policy: config.githubTokenPrivateScans, ownerEmail: config.ownerEmail },
-      });
+      scanGitHubRoutes(scope, { scans });
       fixPullRequestRoutes(scope, { settings: githubSettings });
-      scanApiRoutes(scope, {
-        storage: deps.storage,
-        capacity: engine.apiCapacity,
-        progress,
-        settings: {
-          allowCidrs: config.scanApiAllowCidrs,
-          timeoutMs: config.apiScanTimeoutMs,
-          probeTimeoutMs: config.apiProbeTimeoutMs,
-          ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : {}),
-        },
-      });
+      scanApiRoutes(scope, { scans });
       aiRoutes(scope, { settings: aiSettings, timeoutMs: config.aiTimeoutMs });
       deps.extraV1Routes?.(scope);
       done();
@@ -204,6 +184,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   return app;
+}
+
+/** The scan service of the configuration, its engine and queue closed with it. */
+async function createAppScanService(deps: AppDeps, log: ScanLogger, progress: ScanProgress): Promise<ScanService> {
+  const { config } = deps;
+  const engine =
+    deps.scanEngine ??
+    createScanEngine({
+      workers: config.scanWorkers,
+      timeoutMs: config.scanTimeoutMs,
+      findingLimits: config.findingLimits,
+      advisories: createAdvisorySource(config, `vigil/${deps.version}`, deps.storage),
+    });
+  const closeEngine = deps.scanEngine ? () => Promise.resolve() : () => engine.close();
+  if (deps.storage.kind === 'embedded') await failInterruptedScans(deps.storage, log);
+  return createLocalScanService({
+    config,
+    engine,
+    storage: deps.storage,
+    userAgent: `vigil/${deps.version}`,
+    progress,
+    log,
+    ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : {}),
+    onClose: closeEngine,
+  });
 }
 
 /** Sessions, sign-in and (when configured) GitHub OAuth for the /auth routes and the /v1 session check. */

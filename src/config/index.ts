@@ -67,6 +67,11 @@ export interface Config {
   readonly scansPerAccount: number;
   readonly maxConcurrentApiScans: number;
   readonly apiScansPerAccount: number;
+  /** Scans of one kind that may wait for a slot (past it, 503), and that one account may have waiting (past it, 429). */
+  readonly maxQueuedScans: number;
+  readonly maxQueuedScansPerAccount: number;
+  /** How long POST /v1/scan/* waits for the result before the scan is cancelled with 503. */
+  readonly scanWaitMs: number;
   /** Whole-scan and per-request time limits of an API scan. */
   readonly apiScanTimeoutMs: number;
   readonly apiProbeTimeoutMs: number;
@@ -264,6 +269,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     scansPerAccount: r.integer('VIGIL_MAX_SCANS_PER_ACCOUNT', Math.max(1, Math.floor(maxConcurrentScans / 2)), 1, 1_000),
     maxConcurrentApiScans: r.integer('VIGIL_MAX_CONCURRENT_API_SCANS', 16, 1, 10_000),
     apiScansPerAccount: r.integer('VIGIL_MAX_API_SCANS_PER_ACCOUNT', 4, 1, 10_000),
+    maxQueuedScans: r.integer('VIGIL_MAX_QUEUED_SCANS', 256, 0, 1_000_000),
+    maxQueuedScansPerAccount: r.integer('VIGIL_MAX_QUEUED_SCANS_PER_ACCOUNT', 64, 0, 1_000_000),
+    scanWaitMs: r.integer('VIGIL_SCAN_WAIT_MS', 600_000, 1_000, 3_600_000),
     apiScanTimeoutMs: r.integer('VIGIL_API_SCAN_TIMEOUT_MS', 30_000, 1_000, 600_000),
     apiProbeTimeoutMs: r.integer('VIGIL_API_PROBE_TIMEOUT_MS', 10_000, 500, 600_000),
     findingLimits: Object.freeze({

@@ -12,8 +12,9 @@ import { toSarif } from '../../outputs/sarif.js';
 import { renderTable } from '../../outputs/table.js';
 import { createAdvisorySource } from '../../scans/advisories.js';
 import { createScanEngine, type ScanEngine } from '../../scans/engine.js';
-import { MAX_PATHS, scanApiTarget } from '../../scans/api.js';
-import { scanGitHubRepository } from '../../scans/github.js';
+import { MAX_PATHS } from '../../scans/api.js';
+import type { ScanService } from '../../scans/service.js';
+import { createLocalScanService, SINGLE_SCAN } from '../../scans/setup.js';
 import { openLocalDirectory } from '../../sources/local.js';
 import { openStorage } from '../../storage/index.js';
 import type { CliIo } from '../program.js';
@@ -69,7 +70,6 @@ async function withEngine<T>(config: Config, checkCves: boolean, work: (engine: 
   const storage = checkCves && config.osvMode === 'offline' ? await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) : undefined;
   const engine = createScanEngine({
     workers: config.scanWorkers,
-    maxConcurrentScans: 1,
     timeoutMs: config.scanTimeoutMs,
     findingLimits: config.findingLimits,
     ...(checkCves ? { advisories: createAdvisorySource(config, `vigil-cli/${VERSION}`, storage) } : {}),
@@ -81,6 +81,21 @@ async function withEngine<T>(config: Config, checkCves: boolean, work: (engine: 
     await storage?.close();
   }
 }
+
+/** A scan service for one command: the embedded queue, one scan at a time, nothing stored. */
+function withScans<T>(config: Config, checkCves: boolean, work: (scans: ScanService) => Promise<T>): Promise<T> {
+  return withEngine(config, checkCves, async (engine) => {
+    const scans = createLocalScanService({ config, engine, userAgent: `vigil-cli/${VERSION}`, limits: SINGLE_SCAN, waitMs: CLI_WAIT_MS });
+    try {
+      return await work(scans);
+    } finally {
+      await scans.close();
+    }
+  });
+}
+
+/** A command waits as long as its scan runs (the scan's own time limits end it). */
+const CLI_WAIT_MS = 24 * 60 * 60 * 1000;
 
 const outputOptions = (cmd: Command): Command =>
   cmd
@@ -136,20 +151,12 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
     parseFailOn(opts.failOn);
     const config = loadConfig(io.env, io.cwd);
     const show = progress(io);
-    const result = await withEngine(config, opts.checkCves, (engine) =>
-      scanGitHubRepository(
-        { repository, checkCves: opts.checkCves, ...(opts.ref ? { ref: opts.ref } : {}), ...(opts.token ? { token: opts.token } : {}) },
+    const result = await withScans(config, opts.checkCves, (scans) =>
+      scans.run(
+        { request: { kind: 'github', repository, checkCves: opts.checkCves, ...(opts.ref ? { ref: opts.ref } : {}), ...(opts.token ? { token: opts.token } : {}) } },
         {
-          githubApiUrl: config.githubApiUrl,
-          userAgent: `vigil-cli/${VERSION}`,
-          sourceLimits: config.sourceLimits,
-          retries: config.githubRetries,
-          ...(config.githubToken ? { defaultToken: config.githubToken } : {}),
-        },
-        engine,
-        {
-          onProgress: (stage, done, total) =>
-            show(stage === 'downloading' ? `Downloading ${repository}…` : stage === 'scanning' ? `Scanning ${done ?? 0}/${total ?? '?'} files…` : ''),
+          onProgress: (event) =>
+            show(event.stage === 'downloading' ? `Downloading ${repository}…` : event.stage === 'scanning' ? `Scanning ${event.filesDone ?? 0}/${event.filesTotal ?? '?'} files…` : ''),
         },
       ),
     );
@@ -171,14 +178,7 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
     const config = loadConfig(io.env, io.cwd);
     const show = progress(io);
     show(`Scanning ${url}…`);
-    const result = await withEngine(config, false, (engine) =>
-      scanApiTarget(
-        url,
-        { allowCidrs: config.scanApiAllowCidrs, timeoutMs: config.apiScanTimeoutMs, probeTimeoutMs: config.apiProbeTimeoutMs },
-        engine.apiCapacity,
-        paths.length > 0 ? { paths } : {},
-      ),
-    );
+    const result = await withScans(config, false, (scans) => scans.run({ request: { kind: 'api', url, ...(paths.length > 0 ? { paths } : {}) } }));
     setExitCode(await finish(io, result, opts, () => show('')));
   });
 

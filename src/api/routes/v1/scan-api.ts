@@ -1,15 +1,12 @@
-import { markWorkStarted } from '../../plugins/access.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { unauthorized } from '../../../core/errors.js';
-import type { ScanCapacity } from '../../../engine/capacity.js';
-import { MAX_PATHS, scanApiTarget, type ApiScanSettings } from '../../../scans/api.js';
-import { ScansRepository, type Storage } from '../../../storage/index.js';
+import { MAX_PATHS } from '../../../scans/api.js';
+import type { ScanService } from '../../../scans/service.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
 import { ScanResponseSchema } from '../../schemas/scan.js';
-import { ProgressHeaders, startProgress } from './scan-progress.js';
-import type { ScanProgress } from '../../../scans/progress.js';
+import { ProgressHeaders } from './scan-progress.js';
+import { scanAccount, waitOptions } from './scan-request.js';
 
 const ScanApiBody = Type.Object(
   {
@@ -25,10 +22,7 @@ const ScanApiBody = Type.Object(
 );
 
 export interface ScanApiDeps {
-  readonly storage: Storage;
-  readonly capacity: ScanCapacity;
-  readonly settings: ApiScanSettings;
-  readonly progress: ScanProgress;
+  readonly scans: ScanService;
 }
 
 /** POST /v1/scan/api: security headers and CORS of a public API, through the SSRF-safe client. */
@@ -52,41 +46,12 @@ export function scanApiRoutes(app: FastifyInstance, deps: ScanApiDeps): void {
       },
     },
     async (request, reply) => {
-      const auth = request.auth;
-      if (!auth) throw unauthorized();
       const { url, paths } = request.body as { url: string; paths?: string[] };
-      const controller = new AbortController();
-      const onClose = () => {
-        if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
-      };
-      reply.raw.once('close', onClose);
-      const progress = startProgress(deps.progress, request, auth);
+      const wait = waitOptions(request, reply);
       try {
-        progress?.update('scanning');
-        const result = await scanApiTarget(url, deps.settings, deps.capacity, {
-          signal: controller.signal,
-          onStart: () => markWorkStarted(request),
-          accountId: auth.account.id,
-          ...(paths === undefined ? {} : { paths }),
-        });
-        await new ScansRepository(deps.storage.db).insert({
-          id: result.scan_id,
-          accountId: auth.account.id,
-          targetType: 'api',
-          target: result.target,
-          status: result.status,
-          startedAt: new Date(result.started_at),
-          completedAt: new Date(result.completed_at),
-          findingCount: result.finding_count,
-          result,
-        });
-        progress?.update('done');
-        return result;
-      } catch (error) {
-        progress?.fail();
-        throw error;
+        return await deps.scans.run({ account: scanAccount(request), request: { kind: 'api', url, ...(paths === undefined ? {} : { paths }) } }, wait);
       } finally {
-        reply.raw.off('close', onClose);
+        wait.dispose();
       }
     },
   );

@@ -1,18 +1,13 @@
-import { markWorkStarted } from '../../plugins/access.js';
-import type { PrivateScanPolicy } from '../../../config/index.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { PLAN_LABELS, planHasFeature, plansIncluding } from '../../../accounts/plans.js';
-import { AppError, unauthorized } from '../../../core/errors.js';
-import type { GitHubScanSettings } from '../../../scans/github.js';
-import { scanGitHubRepository } from '../../../scans/github.js';
-import type { ScanEngine } from '../../../scans/engine.js';
-import { ScansRepository, type Storage } from '../../../storage/index.js';
+import type { ScanService } from '../../../scans/service.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
 import { ScanResponseSchema } from '../../schemas/scan.js';
-import { ProgressHeaders, startProgress } from './scan-progress.js';
-import type { ScanProgress } from '../../../scans/progress.js';
+import { ProgressHeaders } from './scan-progress.js';
+import { scanAccount, waitOptions } from './scan-request.js';
+
+export { mayUseServerTokenForPrivate } from '../../../scans/github.js';
 
 const ScanGitHubBody = Type.Object(
   {
@@ -29,19 +24,7 @@ const ScanGitHubBody = Type.Object(
 );
 
 export interface ScanGitHubDeps {
-  readonly storage: Storage;
-  readonly engine: ScanEngine;
-  readonly settings: GitHubScanSettings;
-  readonly progress: ScanProgress;
-  /** GITHUB_TOKEN_PRIVATE_SCANS and the owner's address it refers to. */
-  readonly privateScans: { readonly policy: PrivateScanPolicy; readonly ownerEmail: string };
-}
-
-/** Whether the server's own token may read a private repository for this account. */
-export function mayUseServerTokenForPrivate(policy: PrivateScanPolicy, accountEmail: string, ownerEmail: string): boolean {
-  if (policy === 'allowed') return true;
-  if (policy === 'never') return false;
-  return accountEmail.toLowerCase() === ownerEmail.toLowerCase();
+  readonly scans: ScanService;
 }
 
 /** POST /v1/scan/github: download, scan, store and return one repository scan. */
@@ -71,63 +54,24 @@ export function scanGitHubRoutes(app: FastifyInstance, deps: ScanGitHubDeps): vo
       },
     },
     async (request, reply) => {
-      const auth = request.auth;
-      if (!auth) throw unauthorized();
       const body = request.body as { repository: string; token?: string; ref?: string; check_cves?: boolean };
-      // A client that hangs up stops its scan: the download and the workers are aborted.
-      const controller = new AbortController();
-      const onClose = () => {
-        if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
-      };
-      reply.raw.once('close', onClose);
-      const progress = startProgress(deps.progress, request, auth);
+      const wait = waitOptions(request, reply);
       try {
-        const result = await scanGitHubRepository(
-          { repository: body.repository, ...(body.token ? { token: body.token } : {}), ...(body.ref ? { ref: body.ref } : {}), checkCves: body.check_cves === true },
-          deps.settings,
-          deps.engine,
+        return await deps.scans.run(
           {
-            signal: controller.signal,
-            onStart: () => markWorkStarted(request),
-            accountId: auth.account.id,
-            // 'done' is reported below, once the scan is stored and can be fetched.
-            ...(progress ? { onProgress: (stage, done, total) => stage !== 'done' && progress.update(stage, done, total) } : {}),
-            admit: (repository, viaServerToken) => {
-              if (!repository.private) return;
-              if (!planHasFeature(auth.account.plan, 'private_repository_scan')) {
-                throw new AppError(
-                  'forbidden',
-                  `Access denied: ${repository.owner}/${repository.repo} is private, and scanning private repositories requires ${plansIncluding('private_repository_scan')}; this account is on the ${PLAN_LABELS[auth.account.plan]} plan`,
-                );
-              }
-              const { policy, ownerEmail } = deps.privateScans;
-              if (viaServerToken && !mayUseServerTokenForPrivate(policy, auth.account.email, ownerEmail)) {
-                throw new AppError(
-                  'forbidden',
-                  `Access denied: ${repository.owner}/${repository.repo} is private, and this server's GitHub token is not used for private repositories of ${policy === 'never' ? 'any account' : 'accounts other than the owner'}; send "token" with a token of your own that can read it`,
-                );
-              }
+            account: scanAccount(request),
+            request: {
+              kind: 'github',
+              repository: body.repository,
+              checkCves: body.check_cves === true,
+              ...(body.ref ? { ref: body.ref } : {}),
+              ...(body.token ? { token: body.token } : {}),
             },
           },
+          wait,
         );
-        await new ScansRepository(deps.storage.db).insert({
-          id: result.scan_id,
-          accountId: auth.account.id,
-          targetType: 'github',
-          target: result.target,
-          status: result.status,
-          startedAt: new Date(result.started_at),
-          completedAt: new Date(result.completed_at),
-          findingCount: result.finding_count,
-          result,
-        });
-        progress?.update('done');
-        return result;
-      } catch (error) {
-        progress?.fail();
-        throw error;
       } finally {
-        reply.raw.off('close', onClose);
+        wait.dispose();
       }
     },
   );
