@@ -29,7 +29,8 @@ import { createScanEngine, type ScanEngine } from '../scans/engine.js';
 import { failInterruptedScans } from '../scans/recovery.js';
 import type { ScanLogger } from '../scans/runner.js';
 import type { ScanService } from '../scans/service.js';
-import { createLocalScanService } from '../scans/setup.js';
+import { createLocalScanService, createRedisScanService } from '../scans/setup.js';
+import { loadPepper } from '../accounts/pepper.js';
 import { loadWebBundle } from '../dashboard/bundle.js';
 import { ScanProgress } from '../scans/progress.js';
 import { GitHubOAuth } from '../dashboard/github-oauth.js';
@@ -198,6 +199,18 @@ async function createAppScanService(deps: AppDeps, log: ScanLogger, progress: Sc
       advisories: createAdvisorySource(config, `vigil/${deps.version}`, deps.storage),
     });
   const closeEngine = deps.scanEngine ? () => Promise.resolve() : () => engine.close();
+  if (config.scanQueue === 'redis') {
+    return createRedisScanService({
+      config,
+      engine,
+      storage: deps.storage,
+      userAgent: `vigil/${deps.version}`,
+      progress,
+      log,
+      secret: loadPepper(config.keyPepper, config.dataDir),
+      onClose: closeEngine,
+    });
+  }
   if (deps.storage.kind === 'embedded') await failInterruptedScans(deps.storage, log);
   return createLocalScanService({
     config,

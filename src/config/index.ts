@@ -72,6 +72,12 @@ export interface Config {
   readonly maxQueuedScansPerAccount: number;
   /** How long POST /v1/scan/* waits for the result before the scan is cancelled with 503. */
   readonly scanWaitMs: number;
+  /** Where scans wait and run: in the service process, or on Redis for `vigil worker` processes. */
+  readonly scanQueue: 'local' | 'redis';
+  /** BullMQ's key prefix in Redis. */
+  readonly queuePrefix: string;
+  /** How long a worker's job lock lasts unrenewed: a killed worker's scan is taken over after about this long. */
+  readonly workerLockMs: number;
   /** Whole-scan and per-request time limits of an API scan. */
   readonly apiScanTimeoutMs: number;
   readonly apiProbeTimeoutMs: number;
@@ -208,6 +214,22 @@ function githubOAuth(r: Reader): GitHubOAuthConfig | undefined {
   return Object.freeze({ clientId, clientSecret });
 }
 
+/**
+ * Redis with PostgreSQL: scans run in `vigil worker` processes. Redis alone
+ * (quota counters for a single process on the embedded database) keeps the
+ * embedded queue, since no other process can open that database.
+ */
+function scanQueue(r: Reader): 'local' | 'redis' {
+  const chosen = r.oneOf('VIGIL_SCAN_QUEUE', ['local', 'redis'] as const);
+  const redis = r.raw('REDIS_URL') !== undefined;
+  const postgres = r.raw('DATABASE_URL') !== undefined;
+  if (chosen === 'redis' && (!redis || !postgres)) {
+    r.problems.push('VIGIL_SCAN_QUEUE: redis needs REDIS_URL and DATABASE_URL (workers store results in PostgreSQL)');
+    return 'local';
+  }
+  return chosen ?? (redis && postgres ? 'redis' : 'local');
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const r = new Reader(env);
   const aiApiKey = r.raw('AI_API_KEY');
@@ -272,6 +294,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     maxQueuedScans: r.integer('VIGIL_MAX_QUEUED_SCANS', 256, 0, 1_000_000),
     maxQueuedScansPerAccount: r.integer('VIGIL_MAX_QUEUED_SCANS_PER_ACCOUNT', 64, 0, 1_000_000),
     scanWaitMs: r.integer('VIGIL_SCAN_WAIT_MS', 600_000, 1_000, 3_600_000),
+    scanQueue: scanQueue(r),
+    queuePrefix: r.string('VIGIL_QUEUE_PREFIX', 'vigil'),
+    workerLockMs: r.integer('VIGIL_WORKER_LOCK_MS', 30_000, 1_000, 600_000),
     apiScanTimeoutMs: r.integer('VIGIL_API_SCAN_TIMEOUT_MS', 30_000, 1_000, 600_000),
     apiProbeTimeoutMs: r.integer('VIGIL_API_PROBE_TIMEOUT_MS', 10_000, 500, 600_000),
     findingLimits: Object.freeze({

@@ -11,6 +11,9 @@ import type { GitHubScanSettings, PrivateScanRules } from './github.js';
 import type { JobOutcome, ScanJob } from './jobs.js';
 import type { ScanProgress } from './progress.js';
 import { LocalScanQueue } from './queue/local.js';
+import { RedisScanQueue } from './queue/redis.js';
+import { TokenSeal } from './seal.js';
+import { ScanWorkers } from './worker.js';
 import type { QueueLimits } from './queue/types.js';
 import { ScanRunner, type ScanLogger } from './runner.js';
 import { ScanService } from './service.js';
@@ -78,8 +81,8 @@ export interface ScanServiceSetup {
   readonly onClose?: () => Promise<void>;
 }
 
-/** The embedded queue: scans run in this process. */
-export function createLocalScanService(setup: ScanServiceSetup): ScanService {
+/** What runs scans in this process (the embedded queue, or a worker). */
+export function createScanRunner(setup: ScanServiceSetup): { runner: ScanRunner; store: ScanStore } {
   const store: ScanStore = setup.storage ? new DatabaseScanStore(setup.storage) : NO_STORE;
   const runner = new ScanRunner({
     engine: setup.engine,
@@ -88,6 +91,12 @@ export function createLocalScanService(setup: ScanServiceSetup): ScanService {
     ...(setup.log ? { log: setup.log } : {}),
     ...(setup.onFinished ? { onFinished: setup.onFinished } : {}),
   });
+  return { runner, store };
+}
+
+/** The embedded queue: scans run in this process. */
+export function createLocalScanService(setup: ScanServiceSetup): ScanService {
+  const { runner, store } = createScanRunner(setup);
   const queue = new LocalScanQueue({
     ...(setup.limits ?? queueLimits(setup.config)),
     run: runner.run,
@@ -103,4 +112,37 @@ export function createLocalScanService(setup: ScanServiceSetup): ScanService {
     ...(setup.progress ? { progress: setup.progress } : {}),
     ...(setup.onClose ? { onClose: setup.onClose } : {}),
   });
+}
+
+/** Redis: this process enqueues and waits; `vigil worker` processes run the scans. */
+export function createRedisScanService(setup: ScanServiceSetup & { readonly storage: Storage; readonly secret: string }): ScanService {
+  const { config } = setup;
+  if (config.redisUrl === undefined) throw new Error('the Redis scan queue needs REDIS_URL');
+  const queue = new RedisScanQueue({ url: config.redisUrl, prefix: config.queuePrefix, limits: setup.limits ?? queueLimits(config), seal: new TokenSeal(setup.secret) });
+  return new ScanService({
+    queue,
+    store: new DatabaseScanStore(setup.storage),
+    waitMs: setup.waitMs ?? config.scanWaitMs,
+    githubApiUrl: config.githubApiUrl,
+    ...(setup.progress ? { progress: setup.progress } : {}),
+    ...(setup.onClose ? { onClose: setup.onClose } : {}),
+  });
+}
+
+/** A worker process's consumers, started. */
+export async function startScanWorkers(setup: ScanServiceSetup & { readonly storage: Storage; readonly secret: string; readonly log: ScanLogger }): Promise<ScanWorkers> {
+  const { config } = setup;
+  if (config.redisUrl === undefined) throw new Error('vigil worker needs REDIS_URL');
+  const { runner } = createScanRunner(setup);
+  const workers = new ScanWorkers({
+    url: config.redisUrl,
+    prefix: config.queuePrefix,
+    limits: setup.limits ?? queueLimits(config),
+    lockMs: config.workerLockMs,
+    seal: new TokenSeal(setup.secret),
+    run: runner.run,
+    log: setup.log,
+  });
+  await workers.start();
+  return workers;
 }
