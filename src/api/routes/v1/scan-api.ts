@@ -4,9 +4,9 @@ import { MAX_PATHS } from '../../../scans/api.js';
 import type { ScanService } from '../../../scans/service.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
-import { ScanResponseSchema } from '../../schemas/scan.js';
+import { QueuedScanSchema, ScanResponseSchema } from '../../schemas/scan.js';
 import { ProgressHeaders } from './scan-progress.js';
-import { scanAccount, waitOptions } from './scan-request.js';
+import { runScan, scanAccount, wantsAsync } from './scan-request.js';
 
 const ScanApiBody = Type.Object(
   {
@@ -17,6 +17,7 @@ const ScanApiBody = Type.Object(
         description: `Beyond the specification, opt-in: up to ${MAX_PATHS} GET paths on the same origin (e.g. /v1/users) whose responses get the header checks too; findings that differ from the base URL's carry the path's URL`,
       }),
     ),
+    async: Type.Optional(Type.Boolean({ description: 'Beyond the specification, opt-in: answer 202 with the scan id at once (as the header Prefer: respond-async does); follow it with GET /v1/scans/{scan_id}' })),
   },
   { title: 'ScanApiRequest' },
 );
@@ -42,17 +43,21 @@ export function scanApiRoutes(app: FastifyInstance, deps: ScanApiDeps): void {
         security: V1_SECURITY,
         body: ScanApiBody,
         headers: ProgressHeaders,
-        response: { 200: { ...ScanResponseSchema, description: 'The completed scan' }, ...errorResponses(...BODY_ERRORS, ...AUTHENTICATED_ERRORS) },
+        response: {
+          200: { ...ScanResponseSchema, description: 'The completed scan' },
+          202: {
+            ...QueuedScanSchema,
+            description: 'Queued (async: true or Prefer: respond-async); Location is GET /v1/scans/{scan_id}',
+            headers: { location: Type.String({ description: 'GET /v1/scans/{scan_id} of the queued scan' }) },
+          },
+          ...errorResponses(...BODY_ERRORS, ...AUTHENTICATED_ERRORS),
+        },
       },
     },
     async (request, reply) => {
-      const { url, paths } = request.body as { url: string; paths?: string[] };
-      const wait = waitOptions(request, reply);
-      try {
-        return await deps.scans.run({ account: scanAccount(request), request: { kind: 'api', url, ...(paths === undefined ? {} : { paths }) } }, wait);
-      } finally {
-        wait.dispose();
-      }
+      const { url, paths, async } = request.body as { url: string; paths?: string[]; async?: boolean };
+      const input = { account: scanAccount(request), request: { kind: 'api' as const, url, ...(paths === undefined ? {} : { paths }) } };
+      return runScan(deps.scans, input, wantsAsync(request, async), request, reply);
     },
   );
 }

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ScanService } from '../../../scans/service.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
-import { ScanResponseSchema } from '../../schemas/scan.js';
+import { QueuedScanSchema, ScanResponseSchema } from '../../schemas/scan.js';
 import { ProgressHeaders } from './scan-progress.js';
-import { scanAccount, waitOptions } from './scan-request.js';
+import { runScan, scanAccount, wantsAsync } from './scan-request.js';
 
 export { mayUseServerTokenForPrivate } from '../../../scans/github.js';
 
@@ -19,6 +19,7 @@ const ScanGitHubBody = Type.Object(
     token: Type.Optional(Type.String({ maxLength: 1024, description: 'GitHub token for this request only (private repositories); never stored or logged' })),
     ref: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: "Branch, tag or commit SHA; default: the repository's default branch" })),
     check_cves: Type.Optional(Type.Boolean({ description: 'Query the vulnerability database for known CVEs (default false)' })),
+    async: Type.Optional(Type.Boolean({ description: 'Beyond the specification, opt-in: answer 202 with the scan id at once (as the header Prefer: respond-async does); follow it with GET /v1/scans/{scan_id}' })),
   },
   { title: 'ScanGitHubRequest' },
 );
@@ -49,30 +50,28 @@ export function scanGitHubRoutes(app: FastifyInstance, deps: ScanGitHubDeps): vo
         headers: ProgressHeaders,
         response: {
           200: { ...ScanResponseSchema, description: 'The completed scan' },
+          202: {
+            ...QueuedScanSchema,
+            description: 'Queued (async: true or Prefer: respond-async); Location is GET /v1/scans/{scan_id}',
+            headers: { location: Type.String({ description: 'GET /v1/scans/{scan_id} of the queued scan' }) },
+          },
           ...errorResponses(...BODY_ERRORS, 403, 404, ...AUTHENTICATED_ERRORS),
         },
       },
     },
     async (request, reply) => {
-      const body = request.body as { repository: string; token?: string; ref?: string; check_cves?: boolean };
-      const wait = waitOptions(request, reply);
-      try {
-        return await deps.scans.run(
-          {
-            account: scanAccount(request),
-            request: {
-              kind: 'github',
-              repository: body.repository,
-              checkCves: body.check_cves === true,
-              ...(body.ref ? { ref: body.ref } : {}),
-              ...(body.token ? { token: body.token } : {}),
-            },
-          },
-          wait,
-        );
-      } finally {
-        wait.dispose();
-      }
+      const body = request.body as { repository: string; token?: string; ref?: string; check_cves?: boolean; async?: boolean };
+      const input = {
+        account: scanAccount(request),
+        request: {
+          kind: 'github' as const,
+          repository: body.repository,
+          checkCves: body.check_cves === true,
+          ...(body.ref ? { ref: body.ref } : {}),
+          ...(body.token ? { token: body.token } : {}),
+        },
+      };
+      return runScan(deps.scans, input, wantsAsync(request, body.async), request, reply);
     },
   );
 }

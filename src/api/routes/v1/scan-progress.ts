@@ -10,6 +10,9 @@ export const PROGRESS_HEADER = 'x-vigil-progress-id';
 
 /** The optional request header of the scan endpoints that names a scan for GET /v1/scans/progress/{id}. */
 export const ProgressHeaders = Type.Object({
+  prefer: Type.Optional(
+    Type.String({ maxLength: 1024, description: 'respond-async: answer 202 with the scan id at once instead of waiting (RFC 7240); follow it with GET /v1/scans/{scan_id}' }),
+  ),
   [PROGRESS_HEADER]: Type.Optional(
     Type.String({ pattern: PROGRESS_ID_PATTERN, 'x-expected': PROGRESS_ID_EXPECTED, description: 'Client-chosen id (16–64 of A-Z a-z 0-9 _ -) to follow this scan with GET /v1/scans/progress/{progress_id}' }),
   ),
