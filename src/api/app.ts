@@ -31,6 +31,9 @@ import type { ScanLogger } from '../scans/runner.js';
 import type { ScanService } from '../scans/service.js';
 import { createLocalScanService, createRedisScanService } from '../scans/setup.js';
 import { loadPepper } from '../accounts/pepper.js';
+import { TokenSeal } from '../scans/seal.js';
+import { WebhookService, webhookSettings } from '../webhooks/service.js';
+import { webhookRoutes } from './routes/v1/webhooks.js';
 import { loadWebBundle } from '../dashboard/bundle.js';
 import { ScanProgress } from '../scans/progress.js';
 import { GitHubOAuth } from '../dashboard/github-oauth.js';
@@ -125,7 +128,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const config = deps.config;
   const progress = new ScanProgress(deps.now);
-  const scans = deps.scanService ?? (await createAppScanService(deps, app.log, progress));
+  const webhooks = new WebhookService(deps.storage, new TokenSeal(loadPepper(config.keyPepper, config.dataDir)), { ...webhookSettings(config), ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : {}) }, app.log);
+  // Events are delivered where scans run: here with the embedded queue, by the workers with Redis.
+  const delivering = !deps.scanService && config.scanQueue === 'local';
+  if (delivering) {
+    webhooks.start();
+    app.addHook('onClose', async () => webhooks.close());
+  }
+  const scans = deps.scanService ?? (await createAppScanService(deps, app.log, progress, webhooks));
   // Last, after in-flight requests have their answers: waiting scans are dropped, running ones finish.
   if (!deps.scanService) app.addHook('onClose', async () => scans.close());
   const githubSettings = {
@@ -177,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       scanGitHubRoutes(scope, { scans });
       fixPullRequestRoutes(scope, { settings: githubSettings });
       scanApiRoutes(scope, { scans });
+      webhookRoutes(scope, { webhooks });
       aiRoutes(scope, { settings: aiSettings, timeoutMs: config.aiTimeoutMs });
       deps.extraV1Routes?.(scope);
       done();
@@ -188,7 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /** The scan service of the configuration, its engine and queue closed with it. */
-async function createAppScanService(deps: AppDeps, log: ScanLogger, progress: ScanProgress): Promise<ScanService> {
+async function createAppScanService(deps: AppDeps, log: ScanLogger, progress: ScanProgress, webhooks: WebhookService): Promise<ScanService> {
   const { config } = deps;
   const engine =
     deps.scanEngine ??
@@ -220,6 +231,7 @@ async function createAppScanService(deps: AppDeps, log: ScanLogger, progress: Sc
     progress,
     log,
     ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : {}),
+    onFinished: webhooks.record,
     onClose: closeEngine,
   });
 }

@@ -78,6 +78,10 @@ export interface Config {
   readonly queuePrefix: string;
   /** How long a worker's job lock lasts unrenewed: a killed worker's scan is taken over after about this long. */
   readonly workerLockMs: number;
+  /** Internal ranges webhook deliveries may reach; the first retry's delay (doubling); attempts before a delivery fails. */
+  readonly webhookAllowCidrs: readonly string[];
+  readonly webhookRetryMs: number;
+  readonly webhookMaxAttempts: number;
   /** Whole-scan and per-request time limits of an API scan. */
   readonly apiScanTimeoutMs: number;
   readonly apiProbeTimeoutMs: number;
@@ -297,6 +301,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     scanQueue: scanQueue(r),
     queuePrefix: r.string('VIGIL_QUEUE_PREFIX', 'vigil'),
     workerLockMs: r.integer('VIGIL_WORKER_LOCK_MS', 30_000, 1_000, 600_000),
+    webhookAllowCidrs: Object.freeze(r.cidrs('VIGIL_WEBHOOK_ALLOW_CIDRS')),
+    webhookRetryMs: r.integer('VIGIL_WEBHOOK_RETRY_MS', 30_000, 10, 3_600_000),
+    webhookMaxAttempts: r.integer('VIGIL_WEBHOOK_MAX_ATTEMPTS', 8, 1, 20),
     apiScanTimeoutMs: r.integer('VIGIL_API_SCAN_TIMEOUT_MS', 30_000, 1_000, 600_000),
     apiProbeTimeoutMs: r.integer('VIGIL_API_PROBE_TIMEOUT_MS', 10_000, 500, 600_000),
     findingLimits: Object.freeze({

@@ -14,6 +14,7 @@ import { LocalScanQueue } from './queue/local.js';
 import { RedisScanQueue } from './queue/redis.js';
 import { TokenSeal } from './seal.js';
 import { ScanWorkers } from './worker.js';
+import { WebhookService, webhookSettings } from '../webhooks/service.js';
 import type { QueueLimits } from './queue/types.js';
 import { ScanRunner, type ScanLogger } from './runner.js';
 import { ScanService } from './service.js';
@@ -133,15 +134,20 @@ export function createRedisScanService(setup: ScanServiceSetup & { readonly stor
 export async function startScanWorkers(setup: ScanServiceSetup & { readonly storage: Storage; readonly secret: string; readonly log: ScanLogger }): Promise<ScanWorkers> {
   const { config } = setup;
   if (config.redisUrl === undefined) throw new Error('vigil worker needs REDIS_URL');
-  const { runner } = createScanRunner(setup);
+  const seal = new TokenSeal(setup.secret);
+  // Workers deliver the webhook events of the scans they run.
+  const webhooks = new WebhookService(setup.storage, seal, webhookSettings(config), setup.log);
+  webhooks.start();
+  const { runner } = createScanRunner({ ...setup, onFinished: setup.onFinished ?? webhooks.record });
   const workers = new ScanWorkers({
     url: config.redisUrl,
     prefix: config.queuePrefix,
     limits: setup.limits ?? queueLimits(config),
     lockMs: config.workerLockMs,
-    seal: new TokenSeal(setup.secret),
+    seal,
     run: runner.run,
     log: setup.log,
+    onClose: () => webhooks.close(),
   });
   await workers.start();
   return workers;

@@ -23,6 +23,8 @@ export interface ScanWorkerSettings {
   readonly seal: TokenSeal;
   readonly run: JobRunner;
   readonly log: ScanLogger;
+  /** Closed after the workers (the webhook dispatcher). */
+  readonly onClose?: () => Promise<void>;
 }
 
 // Takes a slot of the account's share unless it is full; a job that already holds one renews it.
@@ -131,6 +133,7 @@ export class ScanWorkers {
   close(force = false): Promise<void> {
     this.closed ??= (async () => {
       await Promise.allSettled(this.workers.map((worker) => worker.close(force)));
+      await this.settings.onClose?.().catch(() => undefined);
       await Promise.allSettled(this.connections.map((redis) => redis.quit().catch(() => redis.disconnect())));
     })();
     return this.closed;

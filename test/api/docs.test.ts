@@ -61,6 +61,9 @@ describe('API documentation', () => {
       '/v1/scans/{scan_id}',
       '/v1/scans/{scan_id}/sarif',
       '/v1/triage',
+      '/v1/webhooks',
+      '/v1/webhooks/{webhook_id}',
+      '/v1/webhooks/{webhook_id}/deliveries',
     ]);
     for (const [path, ops] of Object.entries(spec.paths)) {
       for (const [method, op] of Object.entries(ops)) {
