@@ -149,6 +149,21 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('webhooks').ifExists().execute();
     },
   },
+  '0005_quota_counters': {
+    // Hourly quota and sign-in counters when there is no Redis, so a restart keeps them.
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('quota_counters')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('quota_counters_expiry_idx').on('quota_counters').column('expires_at').execute();
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropTable('quota_counters').ifExists().execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -99,7 +99,14 @@ export interface WebhookDeliveriesTable {
   delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+export interface QuotaCountersTable {
+  key: string;
+  count: number;
+  expires_at: Timestamp;
+}
+
 export interface Database {
+  quota_counters: QuotaCountersTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   accounts: AccountsTable;
