@@ -43,7 +43,7 @@ export function scanProgressRoutes(app: FastifyInstance, deps: { progress: ScanP
         operationId: 'getScanProgress',
         summary: 'Progress of a running scan',
         description:
-          'The stage of a scan started with the header X-Vigil-Progress-Id, while it runs and for 10 minutes after it ends. Kept in the memory of the process that runs the scan; ' +
+          'The stage of a scan started with the header X-Vigil-Progress-Id, while it waits (queued), runs and for 10 minutes after it ends. Kept in the memory of the service process that received the scan request; ' +
           'other accounts\' scans and unknown ids are 404.',
         security: V1_SECURITY,
         params: Type.Object({ progress_id: Type.String({ pattern: PROGRESS_ID_PATTERN, 'x-expected': PROGRESS_ID_EXPECTED }) }),
