@@ -88,6 +88,16 @@ async function startApi(env: Record<string, string>): Promise<{ proc: Proc; base
   return { proc, base: proc.match[1] ?? '' };
 }
 
+/** The owner key of the first start, printed once the service listens. */
+async function ownerKey(proc: Proc): Promise<string> {
+  for (let i = 0; i < 300; i++) {
+    const key = /vgl_live_[0-9A-Za-z]+/.exec(proc.err())?.[0];
+    if (key) return key;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no owner key printed: ${proc.err()}`);
+}
+
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -158,10 +168,11 @@ async function main(): Promise<void> {
   console.log(`machine: ${availableParallelism()} cores; repository ${REPO_MB} MB of TypeScript; ${API_SCANS} API scans + ${REPO_SCANS} repository scans at once`);
 
   // 1. Embedded.
+  if (process.argv.includes('--skip-embedded')) return redisPart(fake, api, common, repos, names);
   const dataDir = await mkdtemp(join(tmpdir(), 'vigil-bench-load-'));
   try {
     const { proc, base } = await startApi({ ...common, VIGIL_DATA_DIR: dataDir });
-    const key = /vgl_live_[0-9A-Za-z]+/.exec(proc.err())?.[0] ?? '';
+    const key = await ownerKey(proc);
     try {
       const r = await burst([base], key, api.url, repos);
       console.log(`\nembedded: API scans ${r.api}; repository scans ${r.repo}; all answered in ${r.seconds.toFixed(1)} s`);
@@ -176,7 +187,10 @@ async function main(): Promise<void> {
     await Promise.all([fake.close(), api.close()]);
     return;
   }
+  await redisPart(fake, api, common, repos, names);
+}
 
+async function redisPart(fake: FakeGitHub, api: { url: string; close(): Promise<void> }, common: Record<string, string>, repos: string[], names: string[]): Promise<void> {
   // 2. PostgreSQL + Redis: 2 API processes, 2 workers.
   const { url, drop } = await privateSchemaUrl(TEST_DATABASE_URL);
   const dir = await mkdtemp(join(tmpdir(), 'vigil-bench-load-'));
@@ -201,7 +215,7 @@ async function main(): Promise<void> {
   try {
     const first = await startApi(env);
     children.push(first.proc.child);
-    const key = /vgl_live_[0-9A-Za-z]+/.exec(first.proc.err())?.[0] ?? '';
+    const key = await ownerKey(first.proc);
     const second = await startApi(env);
     children.push(second.proc.child);
     const w1 = await worker();
