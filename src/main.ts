@@ -4,7 +4,8 @@ import type { DestinationStream } from 'pino';
 import { loadPepper } from './accounts/pepper.js';
 import { localAdmin } from './admin/operations.js';
 import { startAdminSocket, type AdminSocket } from './admin/socket.js';
-import { connectRedis, MemoryQuotaStore, Quotas, RedisQuotaStore, type QuotaStore } from './accounts/quotas.js';
+import { DatabaseQuotaStore } from './accounts/database-quotas.js';
+import { connectRedis, Quotas, RedisQuotaStore, type QuotaStore } from './accounts/quotas.js';
 import { AccountService, type IssuedKey } from './accounts/service.js';
 import { buildApp } from './api/app.js';
 import type { Config } from './config/index.js';
@@ -41,8 +42,9 @@ export async function createRuntime(config: Config): Promise<Runtime> {
   };
 }
 
-export function createQuotaStore(config: Config): QuotaStore {
-  if (config.redisUrl === undefined) return new MemoryQuotaStore();
+/** Redis when configured (shared by every process); otherwise the database, so a restart keeps the counts. */
+export function createQuotaStore(config: Config, storage: Storage): QuotaStore {
+  if (config.redisUrl === undefined) return new DatabaseQuotaStore(storage);
   return new RedisQuotaStore(connectRedis(config.redisUrl));
 }
 
@@ -59,7 +61,7 @@ export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web/', import.meta
 
 export async function startServer(config: Config, options: { logStream?: DestinationStream; webDir?: string } = {}): Promise<Server> {
   const runtime = await createRuntime(config);
-  const quotas = new Quotas(createQuotaStore(config));
+  const quotas = new Quotas(createQuotaStore(config, runtime.storage));
   let app: FastifyInstance;
   let ownerKey: IssuedKey | undefined;
   let adminSocket: AdminSocket | undefined;

@@ -5,7 +5,6 @@
  * Without URL it first runs the API case suite (cases.ts: agreement, requests and time per scan).
  * Without URL a loopback fake API is started (target.ts) and every request is counted per scanner.
  */
-import { ScanCapacity } from '../../src/engine/capacity.js';
 import type { ScanResponse } from '../../src/outputs/scan-response.js';
 import { scanApiTarget } from '../../src/scans/api.js';
 import { printCaseSuite } from './cases.js';
@@ -103,15 +102,14 @@ async function main(): Promise<void> {
   console.log(`Target: ${url}${target ? ' (loopback fake API: weak headers, CORS reflecting any Origin with credentials)' : ''}`);
   console.log(`Each tool: ${WARMUP} untimed warm-up scan, then ${runs} timed scans one after another.`);
   try {
-    const capacity = new ScanCapacity(4);
     const settings = { allowCidrs: ['127.0.0.1/32'], timeoutMs: 30_000 };
-    const vigil = await measured(target, 'vigil', runs, () => scanApiTarget(url, settings, capacity));
+    const vigil = await measured(target, 'vigil', runs, () => scanApiTarget(url, settings));
     const last: ScanResponse | undefined = vigil.timed.last;
     const own = typeof last?.stats.requests === 'number' ? last.stats.requests : undefined;
     const rules = [...new Set(last?.findings.map((f) => `${f.rule_id} (${f.severity})`) ?? [])];
     const vigilRow: Row = {
       name: 'Vigil (in-process)',
-      label: "Vigil scanApiTarget in-process (allowCidrs ['127.0.0.1/32'], ScanCapacity(4))",
+      label: "Vigil scanApiTarget in-process (allowCidrs ['127.0.0.1/32'])",
       timed: vigil.timed,
       requests: perScan(vigil.count, runs + WARMUP, own),
       outcome: last === undefined ? 'no scan completed' : `${last.finding_count} findings: ${rules.join(', ')}`,

@@ -28,6 +28,14 @@ import { scanGitHubRoutes } from './routes/v1/scan-github.js';
 import { scanHistoryRoutes } from './routes/v1/scans.js';
 import { createAdvisorySource } from '../scans/advisories.js';
 import { createScanEngine, type ScanEngine } from '../scans/engine.js';
+import { failInterruptedScans } from '../scans/recovery.js';
+import type { ScanLogger } from '../scans/runner.js';
+import type { ScanService } from '../scans/service.js';
+import { createLocalScanService, createRedisScanService } from '../scans/setup.js';
+import { loadPepper } from '../accounts/pepper.js';
+import { TokenSeal } from '../scans/seal.js';
+import { WebhookService, webhookSettings } from '../webhooks/service.js';
+import { webhookRoutes } from './routes/v1/webhooks.js';
 import { loadWebBundle } from '../dashboard/bundle.js';
 import { ScanProgress } from '../scans/progress.js';
 import { GitHubOAuth } from '../dashboard/github-oauth.js';
@@ -55,10 +63,12 @@ export interface AppDeps {
   readonly logStream?: DestinationStream;
   /** Plan limits; the default is the plan table. Benchmarks raise them. */
   readonly limitsFor?: (plan: Plan) => PlanLimits;
-  /** Worker pool and scan slots; when absent the app creates its own and closes it with the app. */
+  /** Worker pool for the embedded scan queue; when absent the app creates its own and closes it with the app. */
   readonly scanEngine?: ScanEngine;
   /** Secret validity checks for `"verify": true`; default: the official provider endpoints (tests pass loopback fakes). */
   readonly verifier?: VerifySecrets;
+  /** How scans are queued and run; when absent the app builds one from the configuration and closes it with the app. */
+  readonly scanService?: ScanService;
   /** DNS for API scans (tests resolve made-up names); the system resolver otherwise. */
   readonly apiScanLookup?: LookupFunction;
   /**
@@ -121,19 +131,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const config = deps.config;
-  const engine =
-    deps.scanEngine ??
-    createScanEngine({
-      workers: config.scanWorkers,
-      maxConcurrentScans: config.maxConcurrentScans,
-      scansPerAccount: config.scansPerAccount,
-      maxConcurrentApiScans: config.maxConcurrentApiScans,
-      apiScansPerAccount: config.apiScansPerAccount,
-      timeoutMs: config.scanTimeoutMs,
-      findingLimits: config.findingLimits,
-      advisories: createAdvisorySource(config, `vigil/${deps.version}`, deps.storage),
-    });
-  if (!deps.scanEngine) app.addHook('onClose', async () => engine.close());
+  const progress = new ScanProgress(deps.now);
+  const webhooks = new WebhookService(deps.storage, new TokenSeal(loadPepper(config.keyPepper, config.dataDir)), { ...webhookSettings(config), ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : {}) }, app.log);
+  // Events are delivered where scans run: here with the embedded queue, by the workers with Redis.
+  const delivering = !deps.scanService && config.scanQueue === 'local';
+  if (delivering) {
+    webhooks.start();
+    app.addHook('onClose', async () => webhooks.close());
+  }
+  const scans = deps.scanService ?? (await createAppScanService(deps, app.log, progress, webhooks));
+  // Last, after in-flight requests have their answers: waiting scans are dropped, running ones finish.
+  if (!deps.scanService) app.addHook('onClose', async () => scans.close());
   const githubSettings = {
     githubApiUrl: config.githubApiUrl,
     userAgent: `vigil/${deps.version}`,
@@ -165,7 +173,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDashboard(app, webBundle);
 
   const auth = authDeps(deps, limitsFor);
-  const progress = new ScanProgress(deps.now);
   await app.register(
     (scope, _opts, done) => {
       emailSignInRoutes(scope, auth);
@@ -183,28 +190,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       scanHistoryRoutes(scope, { storage: deps.storage });
       scanProgressRoutes(scope, { progress });
       scanExportRoutes(scope, { storage: deps.storage });
-      scanGitHubRoutes(scope, {
-        storage: deps.storage,
-        engine,
-        settings: githubSettings,
-        progress,
-        privateScans: { policy: config.githubTokenPrivateScans, ownerEmail: config.ownerEmail },
-        verify:
-          deps.verifier ??
-          createVerifier({ vigilKey: async (key) => (await deps.accounts.authenticate(key)) !== undefined }),
-      });
+      scanGitHubRoutes(scope, { scans });
       fixPullRequestRoutes(scope, { settings: githubSettings });
-      scanApiRoutes(scope, {
-        storage: deps.storage,
-        capacity: engine.apiCapacity,
-        progress,
-        settings: {
-          allowCidrs: config.scanApiAllowCidrs,
-          timeoutMs: config.apiScanTimeoutMs,
-          probeTimeoutMs: config.apiProbeTimeoutMs,
-          ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : {}),
-        },
-      });
+      scanApiRoutes(scope, { scans });
+      webhookRoutes(scope, { webhooks });
       aiRoutes(scope, { settings: aiSettings, timeoutMs: config.aiTimeoutMs });
       deps.extraV1Routes?.(scope);
       done();
@@ -213,6 +202,45 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   return app;
+}
+
+/** The scan service of the configuration, its engine and queue closed with it. */
+async function createAppScanService(deps: AppDeps, log: ScanLogger, progress: ScanProgress, webhooks: WebhookService): Promise<ScanService> {
+  const { config } = deps;
+  const engine =
+    deps.scanEngine ??
+    createScanEngine({
+      workers: config.scanWorkers,
+      timeoutMs: config.scanTimeoutMs,
+      findingLimits: config.findingLimits,
+      advisories: createAdvisorySource(config, `vigil/${deps.version}`, deps.storage),
+    });
+  const closeEngine = deps.scanEngine ? () => Promise.resolve() : () => engine.close();
+  if (config.scanQueue === 'redis') {
+    return createRedisScanService({
+      config,
+      engine,
+      storage: deps.storage,
+      userAgent: `vigil/${deps.version}`,
+      progress,
+      log,
+      secret: loadPepper(config.keyPepper, config.dataDir),
+      onClose: closeEngine,
+    });
+  }
+  if (deps.storage.kind === 'embedded') await failInterruptedScans(deps.storage, log);
+  return createLocalScanService({
+    config,
+    engine,
+    storage: deps.storage,
+    userAgent: `vigil/${deps.version}`,
+    progress,
+    log,
+    ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : {}),
+    onFinished: webhooks.record,
+    onClose: closeEngine,
+    verifier: deps.verifier ?? createVerifier({ vigilKey: async (key) => (await deps.accounts.authenticate(key)) !== undefined }),
+  });
 }
 
 /** Sessions, sign-in and (when configured) GitHub OAuth for the /auth routes and the /v1 session check. */

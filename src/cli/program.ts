@@ -9,6 +9,7 @@ import { aiCommands } from './commands/ai.js';
 import { keyCommands } from './commands/keys.js';
 import { osvCommands } from './commands/osv.js';
 import { EXIT_ERROR, scanCommands } from './commands/scan.js';
+import { workerCommand } from './commands/worker.js';
 
 export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -82,6 +83,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void = ()
   program.addCommand(keyCommands(io, withAdmin));
   program.addCommand(scanCommands(io, setExitCode));
   program.addCommand(osvCommands(io, withAdmin));
+  program.addCommand(workerCommand(io));
   for (const command of aiCommands(io, setExitCode)) program.addCommand(command);
   applyToAll(program, (cmd) => cmd.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err }).addHelpText('after', EXIT_CODES_HELP));
   return program;

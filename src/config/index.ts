@@ -68,6 +68,21 @@ export interface Config {
   readonly scansPerAccount: number;
   readonly maxConcurrentApiScans: number;
   readonly apiScansPerAccount: number;
+  /** Scans of one kind that may wait for a slot (past it, 503), and that one account may have waiting (past it, 429). */
+  readonly maxQueuedScans: number;
+  readonly maxQueuedScansPerAccount: number;
+  /** How long POST /v1/scan/* waits for the result before the scan is cancelled with 503. */
+  readonly scanWaitMs: number;
+  /** Where scans wait and run: in the service process, or on Redis for `vigil worker` processes. */
+  readonly scanQueue: 'local' | 'redis';
+  /** BullMQ's key prefix in Redis. */
+  readonly queuePrefix: string;
+  /** How long a worker's job lock lasts unrenewed: a killed worker's scan is taken over after about this long. */
+  readonly workerLockMs: number;
+  /** Internal ranges webhook deliveries may reach; the first retry's delay (doubling); attempts before a delivery fails. */
+  readonly webhookAllowCidrs: readonly string[];
+  readonly webhookRetryMs: number;
+  readonly webhookMaxAttempts: number;
   /** Whole-scan and per-request time limits of an API scan. */
   readonly apiScanTimeoutMs: number;
   readonly apiProbeTimeoutMs: number;
@@ -208,6 +223,22 @@ function githubOAuth(r: Reader): GitHubOAuthConfig | undefined {
   return Object.freeze({ clientId, clientSecret });
 }
 
+/**
+ * Redis with PostgreSQL: scans run in `vigil worker` processes. Redis alone
+ * (quota counters for a single process on the embedded database) keeps the
+ * embedded queue, since no other process can open that database.
+ */
+function scanQueue(r: Reader): 'local' | 'redis' {
+  const chosen = r.oneOf('VIGIL_SCAN_QUEUE', ['local', 'redis'] as const);
+  const redis = r.raw('REDIS_URL') !== undefined;
+  const postgres = r.raw('DATABASE_URL') !== undefined;
+  if (chosen === 'redis' && (!redis || !postgres)) {
+    r.problems.push('VIGIL_SCAN_QUEUE: redis needs REDIS_URL and DATABASE_URL (workers store results in PostgreSQL)');
+    return 'local';
+  }
+  return chosen ?? (redis && postgres ? 'redis' : 'local');
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const r = new Reader(env);
   const aiApiKey = r.raw('AI_API_KEY');
@@ -269,6 +300,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     scansPerAccount: r.integer('VIGIL_MAX_SCANS_PER_ACCOUNT', Math.max(1, Math.floor(maxConcurrentScans / 2)), 1, 1_000),
     maxConcurrentApiScans: r.integer('VIGIL_MAX_CONCURRENT_API_SCANS', 16, 1, 10_000),
     apiScansPerAccount: r.integer('VIGIL_MAX_API_SCANS_PER_ACCOUNT', 4, 1, 10_000),
+    maxQueuedScans: r.integer('VIGIL_MAX_QUEUED_SCANS', 256, 0, 1_000_000),
+    maxQueuedScansPerAccount: r.integer('VIGIL_MAX_QUEUED_SCANS_PER_ACCOUNT', 64, 0, 1_000_000),
+    scanWaitMs: r.integer('VIGIL_SCAN_WAIT_MS', 600_000, 1_000, 3_600_000),
+    scanQueue: scanQueue(r),
+    queuePrefix: r.string('VIGIL_QUEUE_PREFIX', 'vigil'),
+    workerLockMs: r.integer('VIGIL_WORKER_LOCK_MS', 30_000, 1_000, 600_000),
+    webhookAllowCidrs: Object.freeze(r.cidrs('VIGIL_WEBHOOK_ALLOW_CIDRS')),
+    webhookRetryMs: r.integer('VIGIL_WEBHOOK_RETRY_MS', 30_000, 10, 3_600_000),
+    webhookMaxAttempts: r.integer('VIGIL_WEBHOOK_MAX_ATTEMPTS', 8, 1, 20),
     apiScanTimeoutMs: r.integer('VIGIL_API_SCAN_TIMEOUT_MS', 30_000, 1_000, 600_000),
     apiProbeTimeoutMs: r.integer('VIGIL_API_PROBE_TIMEOUT_MS', 10_000, 500, 600_000),
     findingLimits: Object.freeze({

@@ -26,6 +26,8 @@ export interface HopOptions {
   readonly inspectTls?: boolean;
   /** https only: a TLS session of an earlier connection to the same origin, to resume. */
   readonly tlsSession?: Buffer;
+  /** The request body, with its Content-Length. */
+  readonly body?: Buffer;
 }
 
 export interface HopResult {
@@ -98,7 +100,7 @@ class Exchange {
         port: defaultPort(hop.url),
         path: `${hop.url.pathname}${hop.url.search}`,
         method: hop.method,
-        headers: { ...hop.headers },
+        headers: { ...hop.headers, ...(hop.body === undefined ? {} : { 'content-length': String(hop.body.length) }) },
         agent: false,
         lookup: hop.lookup,
         insecureHTTPParser: false,
@@ -113,7 +115,7 @@ class Exchange {
     this.request.once('socket', (socket: Socket) => this.onSocket(socket));
     this.request.once('response', (response) => this.onResponse(response));
     this.request.once('error', (error) => this.fail(error));
-    this.request.end();
+    this.request.end(hop.body);
   }
 
   /** Second line of defence: the peer actually connected to must pass the policy too. */

@@ -34,6 +34,8 @@ export interface SafeFetchOptions {
   tls?: 'verify' | 'inspect';
   /** A session from an earlier response of the same https origin (`tlsSession`), resumed on the first hop only. */
   tlsSession?: Buffer;
+  /** A request body (webhook deliveries), sent on the first hop only: use it with maxRedirects 0. */
+  body?: Buffer;
 }
 
 export interface SafeRedirect {
@@ -122,6 +124,7 @@ interface Settings {
   readonly signal: AbortSignal;
   readonly inspectTls: boolean;
   readonly tlsSession?: Buffer;
+  readonly body?: Buffer;
 }
 
 async function follow(start: URL, method0: string, headers0: Record<string, string>, s: Settings): Promise<SafeResponse> {
@@ -137,6 +140,7 @@ async function follow(start: URL, method0: string, headers0: Record<string, stri
         connectTimeoutMs: s.connectTimeoutMs, maxBodyBytes: s.maxBodyBytes, signal: s.signal, inspectTls: s.inspectTls,
         // A session belongs to the origin it came from: only the first hop may resume it.
         ...(redirects.length === 0 && s.tlsSession !== undefined ? { tlsSession: s.tlsSession } : {}),
+        ...(redirects.length === 0 && s.body !== undefined ? { body: s.body } : {}),
         skipBody: (status, h) => s.maxRedirects > 0 && locationOf(status, h) !== undefined,
       });
     } catch (error) {
@@ -183,6 +187,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
       signal,
       inspectTls: options.tls === 'inspect',
       ...(options.tlsSession === undefined ? {} : { tlsSession: options.tlsSession }),
+      ...(options.body === undefined ? {} : { body: options.body }),
     });
   } finally {
     clearTimeout(timer);

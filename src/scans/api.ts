@@ -11,7 +11,6 @@ import { parseTargetUrl } from '../net/index.js';
 import { buildScanResponse, type ScanResponse } from '../outputs/scan-response.js';
 import { MAX_PROBED_PATHS, retrieve, type RetrieveOptions } from '../scanners/http/retrieve.js';
 import { scanRetrieved } from '../scanners/http/scan.js';
-import type { ScanCapacity } from '../engine/capacity.js';
 
 export interface ApiScanSettings {
   /** SCAN_API_ALLOW_CIDRS: internal ranges an operator allows (default none). */
@@ -25,10 +24,8 @@ export interface ApiScanSettings {
 
 export interface ApiScanHooks {
   readonly signal?: AbortSignal;
-  /** Called when the scan has a slot and is about to send its first request to the target. */
-  readonly onStart?: () => void;
-  /** The account the scan runs for, held to its share of the slots (absent in the CLI). */
-  readonly accountId?: string;
+  /** The scan's id (chosen when it was submitted); a new one by default. */
+  readonly scanId?: string;
   /** Opt-in GET paths on the target's origin that get the header checks too (at most MAX_PATHS). */
   readonly paths?: readonly string[];
   /** Opt-in: an OpenAPI 3.x / Swagger 2.0 document whose GET operations are probed like `paths`. */
@@ -37,8 +34,9 @@ export interface ApiScanHooks {
 
 export { MAX_PATHS, MAX_PROBED_PATHS } from '../scanners/http/retrieve.js';
 
-export async function scanApiTarget(input: string, settings: ApiScanSettings, capacity: ScanCapacity, hooks: ApiScanHooks = {}): Promise<ScanResponse> {
-  const { signal, onStart } = hooks;
+/** Runs one API scan now; how many run at once is the scan queue's business. */
+export async function scanApiTarget(input: string, settings: ApiScanSettings, hooks: ApiScanHooks = {}): Promise<ScanResponse> {
+  const { signal } = hooks;
   const target = input.trim();
   parseTargetUrl(target);
   const openapiUrl = hooks.openapiUrl?.trim();
@@ -49,42 +47,39 @@ export async function scanApiTarget(input: string, settings: ApiScanSettings, ca
       throw isAppError(error) && error.status < 500 ? openApiFailure(error) : error;
     }
   }
-  return capacity
-    .run(async () => {
-      const startedAt = new Date();
-      const started = performance.now();
-      const deadline = AbortSignal.timeout(settings.timeoutMs);
-      onStart?.();
-      const retrieved = await retrieve(target, {
-        allowCidrs: settings.allowCidrs,
-        signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
-        ...(settings.lookup ? { lookup: settings.lookup } : {}),
-        ...(settings.probeTimeoutMs === undefined ? {} : { totalTimeoutMs: settings.probeTimeoutMs }),
-        ...(hooks.paths === undefined ? {} : { paths: hooks.paths }),
-        ...(openapiUrl === undefined ? {} : { openapiUrl }),
-      });
-      const raw = scanRetrieved(retrieved).map(({ raw: finding, url, method }) => ({ ...finding, url, method }));
-      const { findings } = runPipeline(raw, { target });
-      return buildScanResponse({
-        scanId: newId(),
-        targetType: 'api',
-        target,
-        startedAt,
-        completedAt: new Date(),
-        outcome: { findings, warnings: [...openApiWarnings(retrieved), ...probeWarnings(retrieved)], stats: {} },
-        extraStats: {
-          requests: retrieved.requestCount,
-          final_url: retrieved.main.url,
-          duration_ms: Math.round(performance.now() - started),
-          ...(retrieved.paths === undefined && retrieved.openapi === undefined ? {} : { paths_probed: retrieved.paths?.length ?? 0 }),
-          ...(retrieved.openapi === undefined ? {} : { openapi_get_operations: retrieved.openapi.getOperations }),
-        },
-      });
-    }, hooks.accountId)
-    .catch((error: unknown) => {
-      if (isAppError(error)) throw error;
-      throw new AppError('internal', 'Scan failed: an unexpected error stopped the scan; retry', { cause: error });
+  try {
+    const startedAt = new Date();
+    const started = performance.now();
+    const deadline = AbortSignal.timeout(settings.timeoutMs);
+    const retrieved = await retrieve(target, {
+      allowCidrs: settings.allowCidrs,
+      signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
+      ...(settings.lookup ? { lookup: settings.lookup } : {}),
+      ...(settings.probeTimeoutMs === undefined ? {} : { totalTimeoutMs: settings.probeTimeoutMs }),
+      ...(hooks.paths === undefined ? {} : { paths: hooks.paths }),
+      ...(openapiUrl === undefined ? {} : { openapiUrl }),
     });
+    const raw = scanRetrieved(retrieved).map(({ raw: finding, url, method }) => ({ ...finding, url, method }));
+    const { findings } = runPipeline(raw, { target });
+    return buildScanResponse({
+      scanId: hooks.scanId ?? newId(),
+      targetType: 'api',
+      target,
+      startedAt,
+      completedAt: new Date(),
+      outcome: { findings, warnings: [...openApiWarnings(retrieved), ...probeWarnings(retrieved)], stats: {} },
+      extraStats: {
+        requests: retrieved.requestCount,
+        final_url: retrieved.main.url,
+        duration_ms: Math.round(performance.now() - started),
+        ...(retrieved.paths === undefined && retrieved.openapi === undefined ? {} : { paths_probed: retrieved.paths?.length ?? 0 }),
+        ...(retrieved.openapi === undefined ? {} : { openapi_get_operations: retrieved.openapi.getOperations }),
+      },
+    });
+  } catch (error) {
+    if (isAppError(error)) throw error;
+    throw new AppError('internal', 'Scan failed: an unexpected error stopped the scan; retry', { cause: error });
+  }
 }
 
 /** What the OpenAPI document left unprobed: over the path limit, or skipped as a likely state change. */

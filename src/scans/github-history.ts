@@ -77,7 +77,7 @@ export async function scanGitHubHistory(
     });
     hooks.onProgress?.('done');
     return buildScanResponse({
-      scanId: newId(),
+      scanId: hooks.scanId ?? newId(),
       targetType: 'github',
       target: name,
       startedAt,

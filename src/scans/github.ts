@@ -3,6 +3,8 @@
  * the archive into a private folder, scan it, build the response, remove the
  * folder. Shared by POST /v1/scan/github and `vigil scan github`.
  */
+import { PLAN_LABELS, planHasFeature, plansIncluding, type Plan } from '../accounts/plans.js';
+import type { PrivateScanPolicy } from '../config/index.js';
 import { AppError, isAppError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import { scanWorkspace } from '../engine/scan.js';
@@ -48,10 +50,10 @@ export interface GitHubScanHooks {
   /** Called once the repository's metadata is known; may throw to refuse (plan gating of private repositories). */
   readonly admit?: (repository: WorkspaceRepository, viaDefaultToken: boolean) => void;
   readonly signal?: AbortSignal;
-  /** Called when the scan has a slot and starts its work (the download). */
+  /** The scan's id (chosen when it was submitted); a new one by default. */
+  readonly scanId?: string;
+  /** Called when the scan starts its work (the download or the clone). */
   readonly onStart?: () => void;
-  /** The account the scan runs for, held to its share of the slots (absent in the CLI). */
-  readonly accountId?: string;
   readonly onProgress?: (stage: 'downloading' | 'scanning' | 'done', filesDone?: number, filesTotal?: number) => void;
 }
 
@@ -73,35 +75,30 @@ export async function scanGitHubRepository(
   });
 
   if (request.history) {
-    return engine.capacity
-      .run(
-        () =>
-          scanGitHubHistory(
-            {
-              owner: parsed.owner,
-              repo: parsed.repo,
-              ...(token ? { token } : {}),
-              viaDefaultToken: requestToken === undefined && token !== undefined,
-              ...(request.since ? { since: request.since } : {}),
-              ...(request.branch ?? ref ? { branch: request.branch ?? ref } : {}),
-              ...(request.verify ? { verify: request.verify } : {}),
-            },
-            client,
-            settings,
-            engine,
-            hooks,
-          ),
-        hooks.accountId,
-      )
-      .catch((error: unknown) => {
-        if (isAppError(error)) throw error;
-        throw new AppError('internal', 'Scan failed: an unexpected error stopped the scan; retry, and report the request id if it persists', { cause: error });
-      });
+    try {
+      return await scanGitHubHistory(
+        {
+          owner: parsed.owner,
+          repo: parsed.repo,
+          ...(token ? { token } : {}),
+          viaDefaultToken: requestToken === undefined && token !== undefined,
+          ...(request.since ? { since: request.since } : {}),
+          ...(request.branch ?? ref ? { branch: request.branch ?? ref } : {}),
+          ...(request.verify ? { verify: request.verify } : {}),
+        },
+        client,
+        settings,
+        engine,
+        hooks,
+      );
+    } catch (error) {
+      if (isAppError(error)) throw error;
+      throw new AppError('internal', 'Scan failed: an unexpected error stopped the scan; retry, and report the request id if it persists', { cause: error });
+    }
   }
 
-  return engine.capacity.run(async () => {
+  try {
     const startedAt = new Date();
-    hooks.onStart?.();
     hooks.onProgress?.('downloading');
     const ws = await downloadRepository({
       client,
@@ -128,7 +125,7 @@ export async function scanGitHubRepository(
       });
       hooks.onProgress?.('done');
       return buildScanResponse({
-        scanId: newId(),
+        scanId: hooks.scanId ?? newId(),
         targetType: 'github',
         target,
         startedAt,
@@ -147,8 +144,44 @@ export async function scanGitHubRepository(
     } finally {
       await ws.dispose();
     }
-  }, hooks.accountId).catch((error: unknown) => {
+  } catch (error) {
     if (isAppError(error)) throw error;
     throw new AppError('internal', 'Scan failed: an unexpected error stopped the scan; retry, and report the request id if it persists', { cause: error });
-  });
+  }
+}
+
+/** GITHUB_TOKEN_PRIVATE_SCANS and the owner's address it refers to. */
+export interface PrivateScanRules {
+  readonly policy: PrivateScanPolicy;
+  readonly ownerEmail: string;
+}
+
+/** Whether the server's own token may read a private repository for this account. */
+export function mayUseServerTokenForPrivate(policy: PrivateScanPolicy, accountEmail: string, ownerEmail: string): boolean {
+  if (policy === 'allowed') return true;
+  if (policy === 'never') return false;
+  return accountEmail.toLowerCase() === ownerEmail.toLowerCase();
+}
+
+/**
+ * The admission of a private repository for an account, once its metadata is
+ * known: the plan must include private scans, and the server's own token reads
+ * one only as GITHUB_TOKEN_PRIVATE_SCANS allows.
+ */
+export function admitPrivateRepository(account: { readonly email: string; readonly plan: Plan }, rules: PrivateScanRules): NonNullable<GitHubScanHooks['admit']> {
+  return (repository, viaServerToken) => {
+    if (!repository.private) return;
+    if (!planHasFeature(account.plan, 'private_repository_scan')) {
+      throw new AppError(
+        'forbidden',
+        `Access denied: ${repository.owner}/${repository.repo} is private, and scanning private repositories requires ${plansIncluding('private_repository_scan')}; this account is on the ${PLAN_LABELS[account.plan]} plan`,
+      );
+    }
+    if (viaServerToken && !mayUseServerTokenForPrivate(rules.policy, account.email, rules.ownerEmail)) {
+      throw new AppError(
+        'forbidden',
+        `Access denied: ${repository.owner}/${repository.repo} is private, and this server's GitHub token is not used for private repositories of ${rules.policy === 'never' ? 'any account' : 'accounts other than the owner'}; send "token" with a token of your own that can read it`,
+      );
+    }
+  };
 }

@@ -2,7 +2,8 @@
  * Progress of running scans, in this process's memory: a client names a scan
  * with X-Vigil-Progress-Id and polls GET /v1/scans/progress/{id}. Entries are
  * private to the account that started the scan and kept 10 minutes after it
- * ends. Several processes behind a balancer each know only their own scans.
+ * ends. Several processes behind a balancer each know only the scans they
+ * received (a worker elsewhere reports progress through the queue).
  */
 export const PROGRESS_ID_PATTERN = '^[A-Za-z0-9_-]{16,64}$';
 /** PROGRESS_ID_PATTERN in words, for error messages. */

@@ -112,6 +112,58 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('signin_tokens').ifExists().execute();
     },
   },
+  '0004_webhooks': {
+    // Account-registered webhook URLs (secrets sealed) and the log of every delivery.
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('webhooks')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('secret', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('webhooks_account_idx').on('webhooks').column('account_id').execute();
+      await db.schema
+        .createTable('webhook_deliveries')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('seq', 'bigserial', (c) => c.notNull())
+        .addColumn('webhook_id', 'text', (c) => c.notNull().references('webhooks.id').onDelete('cascade'))
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('event', 'text', (c) => c.notNull())
+        .addColumn('scan_id', 'text', (c) => c.notNull())
+        .addColumn('payload', 'jsonb', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('last_status', 'integer')
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('delivered_at', 'timestamptz')
+        .execute();
+      await db.schema.createIndex('webhook_deliveries_due_idx').on('webhook_deliveries').columns(['status', 'next_attempt_at']).execute();
+      await db.schema.createIndex('webhook_deliveries_hook_idx').on('webhook_deliveries').columns(['webhook_id', 'seq desc']).execute();
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropTable('webhook_deliveries').ifExists().execute();
+      await db.schema.dropTable('webhooks').ifExists().execute();
+    },
+  },
+  '0005_quota_counters': {
+    // Hourly quota and sign-in counters when there is no Redis, so a restart keeps them.
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('quota_counters')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('quota_counters_expiry_idx').on('quota_counters').column('expires_at').execute();
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropTable('quota_counters').ifExists().execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -73,7 +73,42 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
+export interface WebhooksTable {
+  id: string;
+  account_id: string;
+  url: string;
+  /** Sealed (src/scans/seal.ts): the service needs it to sign, so it is encrypted, not hashed. */
+  secret: string;
+  created_at: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  seq: Generated<string>;
+  webhook_id: string;
+  account_id: string;
+  event: string;
+  scan_id: string;
+  payload: ColumnType<unknown, string, string>;
+  status: string;
+  attempts: number;
+  next_attempt_at: Timestamp;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface QuotaCountersTable {
+  key: string;
+  count: number;
+  expires_at: Timestamp;
+}
+
 export interface Database {
+  quota_counters: QuotaCountersTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   accounts: AccountsTable;
   osv_vulns: OsvVulnsTable;
   osv_affected: OsvAffectedTable;

@@ -63,26 +63,37 @@ async function until(condition: () => boolean): Promise<void> {
 }
 
 describe('fair scan capacity', () => {
-  it('holds one account to its share of API scan slots, refunds the refused one, and still serves another account', async () => {
+  it('holds one account to its share of API scan slots: its next scan waits while another account is served', async () => {
     const greedy = await t.newAccount('team');
     const other = await t.newAccount('free');
     const running = [1, 2, 3].map((i) => scanApi(greedy, `${gatedUrl}/a${i}`));
     await until(() => waiting.length >= 3);
-    const refused = await scanApi(greedy, `${gatedUrl}/a4`);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.headers['retry-after']).toBeDefined();
-    expect(refused.json().detail).toContain('already runs 3 API scans at once');
+    // The fourth waits in the queue (slots are free, but not for this account): no 429, no request to the target yet.
+    const fourth = t.app.inject({
+      method: 'POST',
+      url: '/v1/scan/api',
+      headers: { 'x-api-key': greedy, 'x-vigil-progress-id': 'greedy-fourth-0001' },
+      payload: { url: `${gatedUrl}/a4` },
+    });
+    const stage = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/v1/scans/progress/greedy-fourth-0001', headers: { 'x-api-key': greedy } });
+      return res.statusCode === 200 ? res.json<{ stage: string }>().stage : undefined;
+    };
+    for (let i = 0; i < 200 && (await stage()) === undefined; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await stage()).toBe('queued');
 
     // Another account is served while the greedy one holds its three slots.
     const fair = await scanApi(other, `${plainUrl}/b`);
     expect(fair.statusCode, fair.body).toBe(200);
+    expect(waiting.length).toBe(3);
+    expect(await stage()).toBe('queued');
 
     gateOpen = true;
     for (const res of waiting.splice(0)) answer(res);
-    const done = await Promise.all(running);
-    expect(done.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const done = await Promise.all([...running, fourth]);
+    expect(done.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     const usage = await t.app.inject({ method: 'GET', url: '/v1/account', headers: { 'x-api-key': greedy } });
-    expect(usage.json().usage.scans).toBe(3);
+    expect(usage.json().usage.scans).toBe(4);
   }, 60_000);
 
   it('bounds each probe: a target that never answers preflights still gets a result, with a warning', async () => {

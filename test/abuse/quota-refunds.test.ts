@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScanEngine } from '../../src/scans/engine.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { openTestStorage, type TestStorage } from '../helpers/storage.js';
 
@@ -81,24 +80,37 @@ describe('quota accounting under abuse', () => {
     expect(await usedScans(key)).toBe(1);
   });
 
-  it('gives the count back when the scan was refused before any work (no free slot)', async () => {
-    const engine = createScanEngine({ workers: 1, maxConcurrentScans: 1, maxConcurrentApiScans: 1, timeoutMs: 30_000 });
-    const busy = await createTestApp(ts, { env: { SCAN_API_ALLOW_CIDRS: '127.0.0.1/32' }, scanEngine: engine });
+  it('gives the count back when the scan was refused before any work (the queue is full)', async () => {
+    const busy = await createTestApp(ts, { env: { SCAN_API_ALLOW_CIDRS: '127.0.0.1/32', VIGIL_MAX_CONCURRENT_API_SCANS: '1', VIGIL_MAX_QUEUED_SCANS: '0' } });
+    // A scanned API that holds its first request until released: the one slot stays taken.
+    const held: ServerResponse[] = [];
+    let holding = true;
+    const gated = createServer((_req, res) => {
+      if (holding) held.push(res);
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => gated.listen(0, '127.0.0.1', resolve));
+    const address = gated.address();
+    const gatedUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
     try {
       const key = await busy.newAccount('free');
-      let release: () => void = () => undefined;
-      const held = engine.apiCapacity.run(() => new Promise<void>((resolve) => (release = resolve)));
+      const other = await busy.newAccount('free');
+      const occupying = busy.app.inject({ method: 'POST', url: '/v1/scan/api', headers: { 'x-api-key': other }, payload: { url: gatedUrl } });
+      for (let i = 0; i < 400 && held.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
       const before = hits;
       const res = await busy.app.inject({ method: 'POST', url: '/v1/scan/api', headers: { 'x-api-key': key }, payload: { url: targetUrl } });
-      release();
-      await held;
+      holding = false;
+      for (const waiting of held.splice(0)) waiting.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      expect((await occupying).statusCode).toBe(200);
       expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBeDefined();
       expect(hits).toBe(before);
       const account = await busy.app.inject({ method: 'GET', url: '/v1/account', headers: { 'x-api-key': key } });
       expect(account.json().usage.scans).toBe(0);
     } finally {
       await busy.close();
-      await engine.close();
+      gated.closeAllConnections();
+      await new Promise((resolve) => gated.close(resolve));
     }
   });
 });

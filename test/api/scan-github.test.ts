@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_LIMITS } from '../../src/accounts/plans.js';
-import { createScanEngine } from '../../src/scans/engine.js';
 import { withBase62Crc32Checksum } from '../../src/scanners/secrets/checksums.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { openTestStorage, type TestStorage } from '../helpers/storage.js';
@@ -263,23 +262,49 @@ describe('POST /v1/scan/github', () => {
     }
   });
 
-  it('503 with Retry-After when every scan slot is busy, and the slot frees afterwards', async () => {
-    const engine = createScanEngine({ workers: 1, maxConcurrentScans: 1, timeoutMs: 60_000 });
-    const busy = await createTestApp(ts, { env: { GITHUB_API_URL: fake.url }, scanEngine: engine, limitsFor: (plan) => ({ ...PLAN_LIMITS[plan], scans: null }) });
+  it('queues a scan while every slot is busy and answers it once one frees; 503 with Retry-After only when the queue is full', async () => {
+    const busy = await createTestApp(ts, {
+      env: { GITHUB_API_URL: fake.url, VIGIL_SCAN_WORKERS: '1', VIGIL_MAX_CONCURRENT_SCANS: '1', VIGIL_MAX_QUEUED_SCANS: '1' },
+      limitsFor: (plan) => ({ ...PLAN_LIMITS[plan], scans: null }),
+    });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let held = false;
+    fake.addRepo({ owner: 'acme', repo: 'held', files: { 'README.md': '# held\n' } });
+    fake.intercept('GET', /^\/repos\/acme\/held\/tarball/, () => {
+      held = true;
+      return gate;
+    });
+    const post = (repository: string, progressId?: string) =>
+      busy.app.inject({
+        method: 'POST',
+        url: '/v1/scan/github',
+        headers: { 'x-api-key': freeKey, ...(progressId ? { 'x-vigil-progress-id': progressId } : {}) },
+        payload: { repository },
+      });
+    const stage = async (id: string) => {
+      const res = await busy.app.inject({ method: 'GET', url: `/v1/scans/progress/${id}`, headers: { 'x-api-key': freeKey } });
+      return res.statusCode === 200 ? res.json<{ stage: string }>().stage : undefined;
+    };
     try {
-      let release: () => void = () => undefined;
-      const occupied = engine.capacity.run(() => new Promise<void>((resolve) => (release = resolve)));
-      const refused = await busy.app.inject({ method: 'POST', url: '/v1/scan/github', headers: { 'x-api-key': freeKey }, payload: { repository: 'acme/clean' } });
+      const first = post('acme/held');
+      for (let i = 0; i < 400 && !held; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(held).toBe(true);
+      const second = post('acme/clean', 'waiting-scan-0001');
+      for (let i = 0; i < 400 && (await stage('waiting-scan-0001')) === undefined; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(await stage('waiting-scan-0001')).toBe('queued');
+      const refused = await post('acme/clean');
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe('15');
-      expect(refused.json<{ detail: string }>().detail).toMatch(/scan slots are busy/);
-      release();
-      await occupied;
-      const ok = await busy.app.inject({ method: 'POST', url: '/v1/scan/github', headers: { 'x-api-key': freeKey }, payload: { repository: 'acme/clean' } });
-      expect(ok.statusCode).toBe(200);
+      expect(refused.json<{ detail: string }>().detail).toBe('The repository scan queue is full (1 waiting, its limit); retry shortly');
+      open();
+      const [a, b] = await Promise.all([first, second]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect(b.json<{ target: string }>().target).toBe('acme/clean');
+      expect(await stage('waiting-scan-0001')).toBe('done');
     } finally {
+      open();
       await busy.close();
-      await engine.close();
     }
   });
 

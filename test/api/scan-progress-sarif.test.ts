@@ -70,17 +70,16 @@ describe('scan progress', () => {
     expect(await until(key, id, 'downloading')).toEqual({ stage: 'downloading' });
     expect((await progressOf({ 'x-api-key': other }, id)).statusCode).toBe(404);
 
-    // The only scan slot is taken: another account's scan is refused at once, and its progress says so.
-    const busy = await scan(other, 'acme/leaky', 'progress-busy-00000001');
-    expect(busy.statusCode).toBe(503);
-    expect((await progressOf({ 'x-api-key': other }, 'progress-busy-00000001')).json()).toEqual({ stage: 'failed' });
-    // The same account, already at its share, gets 429 instead.
-    expect((await scan(key, 'acme/leaky', 'progress-busy-00000002')).statusCode).toBe(429);
+    // The only scan slot is taken: another account's scan waits in the queue, and its progress says so.
+    const queued = scan(other, 'acme/leaky', 'progress-queued-0000001');
+    expect(await until(other, 'progress-queued-0000001', 'queued')).toEqual({ stage: 'queued' });
 
     release();
     const res = await running;
     expect(res.statusCode, res.body).toBe(200);
     expect((await progressOf({ 'x-api-key': key }, id)).json()).toEqual({ stage: 'done' });
+    expect((await queued).statusCode).toBe(200);
+    expect((await progressOf({ 'x-api-key': other }, 'progress-queued-0000001')).json()).toEqual({ stage: 'done' });
 
     now += PROGRESS_RETENTION_MS;
     expect((await progressOf({ 'x-api-key': key }, id)).statusCode).toBe(404);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScanCapacity } from '../../src/engine/capacity.js';
 import { scanApiTarget } from '../../src/scans/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { openTestStorage, type TestStorage } from '../helpers/storage.js';
@@ -22,7 +21,7 @@ describe('the service scanned by its own API scanner', () => {
   });
 
   it.each(['/health', '/v1/account', '/docs'])('%s has no finding above LOW besides being served over plain http in this test', async (path) => {
-    const scan = await scanApiTarget(`${base}${path}`, { allowCidrs: ['127.0.0.1/32'], timeoutMs: 30_000 }, new ScanCapacity(1));
+    const scan = await scanApiTarget(`${base}${path}`, { allowCidrs: ['127.0.0.1/32'], timeoutMs: 30_000 });
     const transport = new Set(['https-enforcement', 'strict-transport-security']);
     const severe = scan.findings.filter((f) => !['LOW', 'INFO'].includes(f.severity) && !transport.has(f.rule_id ?? ''));
     expect(severe.map((f) => `${f.severity} ${f.rule_id}: ${f.title}`)).toEqual([]);

@@ -133,3 +133,33 @@ export const ScanSummarySchema = Type.Object(
   },
   { title: 'ScanSummary' },
 );
+
+/**
+ * A stored scan as GET /v1/scans/{scan_id} answers it: a completed scan is the ScanResponse it
+ * answered; an asynchronous scan that has not completed has the same fields, with `status`
+ * queued, running or failed, `completed_at` null until it failed, no findings, and `error`
+ * (the status and detail a synchronous request would have got) when it failed.
+ */
+export const ScanStateSchema = Type.Object(
+  {
+    ...ScanResponseSchema.properties,
+    status: literals(['queued', 'running', 'completed', 'failed']),
+    completed_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'null while queued or running' }),
+    error: Type.Optional(
+      Type.Object(
+        { status: Type.Integer({ description: 'The HTTP status a synchronous request would have answered' }), detail: Type.String() },
+        { description: 'Why a failed scan failed' },
+      ),
+    ),
+  },
+  { title: 'ScanState' },
+);
+
+/** 202 of an asynchronous scan request. */
+export const QueuedScanSchema = Type.Object(
+  {
+    scan_id: ScanId,
+    status: Type.Literal('queued'),
+  },
+  { title: 'QueuedScan' },
+);

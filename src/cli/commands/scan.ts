@@ -11,6 +11,8 @@ import { buildScanResponse, type ScanResponse } from '../../outputs/scan-respons
 import { toSarif } from '../../outputs/sarif.js';
 import { renderTable } from '../../outputs/table.js';
 import type { ScanEngine } from '../../scans/engine.js';
+import type { ScanService } from '../../scans/service.js';
+import type { VerifySecrets } from '../../engine/verification.js';
 import { MAX_PATHS } from '../../scanners/http/limits.js';
 import { openLocalDirectory } from '../../sources/local.js';
 import type { CliIo } from '../program.js';
@@ -72,7 +74,6 @@ async function withEngine<T>(config: Config, checkCves: boolean, work: (engine: 
   const storage = checkCves && config.osvMode === 'offline' ? await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) : undefined;
   const engine = createScanEngine({
     workers: config.scanWorkers,
-    maxConcurrentScans: 1,
     timeoutMs: config.scanTimeoutMs,
     findingLimits: config.findingLimits,
     ...(checkCves ? { advisories: createAdvisorySource(config, `vigil-cli/${VERSION}`, storage) } : {}),
@@ -86,13 +87,36 @@ async function withEngine<T>(config: Config, checkCves: boolean, work: (engine: 
 }
 
 /** The secret verifier (--verify), loaded only when asked for. */
-async function verifier(): Promise<ReturnType<typeof import('../../verify/verifier.js').createVerifier>> {
+async function verifier(): Promise<VerifySecrets> {
   return (await import('../../verify/verifier.js')).createVerifier();
 }
 
 /** Trees up to this size are scanned without worker threads (see createInlinePool). */
 export const INLINE_SCAN_BYTES = 2 * 1024 * 1024;
 export const INLINE_SCAN_FILES = 2_000;
+
+/** A scan service for one command: the embedded queue, one scan at a time, nothing stored. */
+function withScans<T>(config: Config, checkCves: boolean, work: (scans: ScanService) => Promise<T>, verify?: VerifySecrets): Promise<T> {
+  return withEngine(config, checkCves, async (engine) => {
+    const { createLocalScanService, SINGLE_SCAN } = await import('../../scans/setup.js');
+    const scans = createLocalScanService({
+      config,
+      engine,
+      userAgent: `vigil-cli/${VERSION}`,
+      limits: SINGLE_SCAN,
+      waitMs: CLI_WAIT_MS,
+      ...(verify ? { verifier: verify } : {}),
+    });
+    try {
+      return await work(scans);
+    } finally {
+      await scans.close();
+    }
+  });
+}
+
+/** A command waits as long as its scan runs (the scan's own time limits end it). */
+const CLI_WAIT_MS = 24 * 60 * 60 * 1000;
 
 const outputOptions = (cmd: Command): Command =>
   cmd
@@ -188,33 +212,29 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
     parseFailOn(opts.failOn);
     const config = loadConfig(io.env, io.cwd);
     const show = progress(io);
-    const { scanGitHubRepository } = await import('../../scans/github.js');
     const verify = opts.verify ? await verifier() : undefined;
-    const result = await withEngine(config, opts.checkCves, (engine) =>
-      scanGitHubRepository(
-        {
-          repository,
-          checkCves: opts.checkCves,
-          ...(opts.ref ? { ref: opts.ref } : {}),
-          ...(opts.token ? { token: opts.token } : {}),
-          ...(opts.history ? { history: true, ...(opts.since ? { since: opts.since } : {}) } : {}),
-          ...(verify ? { verify } : {}),
-        },
-        {
-          githubApiUrl: config.githubApiUrl,
-          historyLimits: config.historyLimits,
-          ...(config.githubGitUrl ? { githubGitUrl: config.githubGitUrl } : {}),
-          userAgent: `vigil-cli/${VERSION}`,
-          sourceLimits: config.sourceLimits,
-          retries: config.githubRetries,
-          ...(config.githubToken ? { defaultToken: config.githubToken } : {}),
-        },
-        engine,
-        {
-          onProgress: (stage, done, total) =>
-            show(stage === 'downloading' ? `Downloading ${repository}…` : stage === 'scanning' ? `Scanning ${done ?? 0}/${total ?? '?'} files…` : ''),
-        },
-      ),
+    const result = await withScans(
+      config,
+      opts.checkCves,
+      (scans) =>
+        scans.run(
+          {
+            request: {
+              kind: 'github',
+              repository,
+              checkCves: opts.checkCves,
+              ...(opts.ref ? { ref: opts.ref } : {}),
+              ...(opts.token ? { token: opts.token } : {}),
+              ...(opts.history ? { history: true, ...(opts.since ? { since: opts.since } : {}) } : {}),
+              ...(verify ? { verify: true } : {}),
+            },
+          },
+          {
+            onProgress: (event) =>
+              show(event.stage === 'downloading' ? `Downloading ${repository}…` : event.stage === 'scanning' ? `Scanning ${event.filesDone ?? 0}/${event.filesTotal ?? '?'} files…` : ''),
+          },
+        ),
+      verify,
     );
     setExitCode(await finish(io, result, opts, () => show('')));
   });
@@ -235,14 +255,8 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
     const config = loadConfig(io.env, io.cwd);
     const show = progress(io);
     show(`Scanning ${url}…`);
-    const { scanApiTarget } = await import('../../scans/api.js');
-    const result = await withEngine(config, false, (engine) =>
-      scanApiTarget(
-        url,
-        { allowCidrs: config.scanApiAllowCidrs, timeoutMs: config.apiScanTimeoutMs, probeTimeoutMs: config.apiProbeTimeoutMs },
-        engine.apiCapacity,
-        { ...(paths.length > 0 ? { paths } : {}), ...(opts.openapi === undefined ? {} : { openapiUrl: opts.openapi }) },
-      ),
+    const result = await withScans(config, false, (scans) =>
+      scans.run({ request: { kind: 'api', url, ...(paths.length > 0 ? { paths } : {}), ...(opts.openapi === undefined ? {} : { openapiUrl: opts.openapi }) } }),
     );
     setExitCode(await finish(io, result, opts, () => show('')));
   });

@@ -50,6 +50,60 @@ export class ScansRepository {
       .execute();
   }
 
+  /**
+   * Inserts the scan or, when its row exists (an asynchronous scan queued
+   * earlier, or a job run again after its worker died), replaces it.
+   */
+  async save(scan: StoredScan): Promise<void> {
+    const values = {
+      account_id: scan.accountId,
+      target_type: scan.targetType,
+      target: scan.target,
+      status: scan.status,
+      started_at: scan.startedAt,
+      completed_at: scan.completedAt,
+      finding_count: scan.findingCount,
+      result: JSON.stringify(scan.result),
+    };
+    await this.db
+      .insertInto('scans')
+      .values({ id: scan.id, ...values })
+      .onConflict((oc) => oc.column('id').doUpdateSet(values).where('scans.account_id', '=', scan.accountId))
+      .execute();
+  }
+
+  /** Moves a scan that is not finished yet to another state; false when it is finished (or gone). */
+  async advance(id: string, change: { status: string; startedAt?: Date; completedAt?: Date | null; result: unknown }): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('scans')
+      .set({
+        status: change.status,
+        ...(change.startedAt ? { started_at: change.startedAt } : {}),
+        ...(change.completedAt === undefined ? {} : { completed_at: change.completedAt }),
+        result: JSON.stringify(change.result),
+      })
+      .where('id', '=', id)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    return updated.numUpdatedRows > 0n;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('scans').where('id', '=', id).execute();
+  }
+
+  /** Scans still queued or running, oldest first (at most `limit`). */
+  async unfinished(limit: number): Promise<ScanSummary[]> {
+    const rows = await this.db
+      .selectFrom('scans')
+      .select(['id', 'seq', 'account_id', 'target_type', 'target', 'status', 'started_at', 'completed_at', 'finding_count'])
+      .where('status', 'in', ['queued', 'running'])
+      .orderBy('seq', 'asc')
+      .limit(limit)
+      .execute();
+    return rows.map(toSummary);
+  }
+
   async get(accountId: string, id: string): Promise<StoredScan | undefined> {
     const row = await this.db
       .selectFrom('scans')

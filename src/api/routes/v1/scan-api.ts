@@ -1,16 +1,13 @@
-import { markWorkStarted } from '../../plugins/access.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { unauthorized } from '../../../core/errors.js';
-import type { ScanCapacity } from '../../../engine/capacity.js';
-import { MAX_PATHS, MAX_PROBED_PATHS, scanApiTarget, type ApiScanSettings } from '../../../scans/api.js';
+import { MAX_PATHS, MAX_PROBED_PATHS } from '../../../scans/api.js';
+import type { ScanService } from '../../../scans/service.js';
 import { MAX_OPENAPI_BYTES } from '../../../scanners/http/openapi.js';
-import { ScansRepository, type Storage } from '../../../storage/index.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
-import { ScanResponseSchema } from '../../schemas/scan.js';
-import { ProgressHeaders, startProgress } from './scan-progress.js';
-import type { ScanProgress } from '../../../scans/progress.js';
+import { QueuedScanSchema, ScanResponseSchema } from '../../schemas/scan.js';
+import { ProgressHeaders } from './scan-progress.js';
+import { runScan, scanAccount, wantsAsync } from './scan-request.js';
 
 const ScanApiBody = Type.Object(
   {
@@ -31,15 +28,13 @@ const ScanApiBody = Type.Object(
           'and an operation that declares security but answers 2xx with data without credentials is a finding. An unreachable or invalid document is a 400.',
       }),
     ),
+    async: Type.Optional(Type.Boolean({ description: 'Beyond the specification, opt-in: answer 202 with the scan id at once (as the header Prefer: respond-async does); follow it with GET /v1/scans/{scan_id}' })),
   },
   { title: 'ScanApiRequest' },
 );
 
 export interface ScanApiDeps {
-  readonly storage: Storage;
-  readonly capacity: ScanCapacity;
-  readonly settings: ApiScanSettings;
-  readonly progress: ScanProgress;
+  readonly scans: ScanService;
 }
 
 /** POST /v1/scan/api: security headers and CORS of a public API, through the SSRF-safe client. */
@@ -60,47 +55,24 @@ export function scanApiRoutes(app: FastifyInstance, deps: ScanApiDeps): void {
         security: V1_SECURITY,
         body: ScanApiBody,
         headers: ProgressHeaders,
-        response: { 200: { ...ScanResponseSchema, description: 'The completed scan' }, ...errorResponses(...BODY_ERRORS, ...AUTHENTICATED_ERRORS) },
+        response: {
+          200: { ...ScanResponseSchema, description: 'The completed scan' },
+          202: {
+            ...QueuedScanSchema,
+            description: 'Queued (async: true or Prefer: respond-async); Location is GET /v1/scans/{scan_id}',
+            headers: { location: Type.String({ description: 'GET /v1/scans/{scan_id} of the queued scan' }) },
+          },
+          ...errorResponses(...BODY_ERRORS, ...AUTHENTICATED_ERRORS),
+        },
       },
     },
     async (request, reply) => {
-      const auth = request.auth;
-      if (!auth) throw unauthorized();
-      const { url, paths, openapi_url: openapiUrl } = request.body as { url: string; paths?: string[]; openapi_url?: string };
-      const controller = new AbortController();
-      const onClose = () => {
-        if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
+      const { url, paths, openapi_url: openapiUrl, async } = request.body as { url: string; paths?: string[]; openapi_url?: string; async?: boolean };
+      const input = {
+        account: scanAccount(request),
+        request: { kind: 'api' as const, url, ...(paths === undefined ? {} : { paths }), ...(openapiUrl === undefined ? {} : { openapiUrl }) },
       };
-      reply.raw.once('close', onClose);
-      const progress = startProgress(deps.progress, request, auth);
-      try {
-        progress?.update('scanning');
-        const result = await scanApiTarget(url, deps.settings, deps.capacity, {
-          signal: controller.signal,
-          onStart: () => markWorkStarted(request),
-          accountId: auth.account.id,
-          ...(paths === undefined ? {} : { paths }),
-          ...(openapiUrl === undefined ? {} : { openapiUrl }),
-        });
-        await new ScansRepository(deps.storage.db).insert({
-          id: result.scan_id,
-          accountId: auth.account.id,
-          targetType: 'api',
-          target: result.target,
-          status: result.status,
-          startedAt: new Date(result.started_at),
-          completedAt: new Date(result.completed_at),
-          findingCount: result.finding_count,
-          result,
-        });
-        progress?.update('done');
-        return result;
-      } catch (error) {
-        progress?.fail();
-        throw error;
-      } finally {
-        reply.raw.off('close', onClose);
-      }
+      return runScan(deps.scans, input, wantsAsync(request, async), request, reply);
     },
   );
 }

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { notFound, unauthorized } from '../../../core/errors.js';
+import { AppError, notFound, unauthorized } from '../../../core/errors.js';
 import type { Finding } from '../../../core/findings.js';
 import { toSarif } from '../../../outputs/sarif.js';
 import { ScansRepository, type Storage } from '../../../storage/index.js';
@@ -26,7 +26,7 @@ export function scanExportRoutes(app: FastifyInstance, deps: { storage: Storage 
         params: Type.Object({ scan_id: Type.String({ pattern: '^[A-Za-z0-9]{1,64}$', 'x-expected': 'a scan id (1 to 64 letters and digits)' }) }),
         response: {
           200: { description: 'The SARIF log', content: { 'application/sarif+json': { schema: SarifLog } } },
-          ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
+          ...errorResponses(400, 404, 409, ...AUTHENTICATED_ERRORS),
         },
       },
     },
@@ -36,6 +36,7 @@ export function scanExportRoutes(app: FastifyInstance, deps: { storage: Storage 
       const { scan_id: scanId } = request.params as { scan_id: string };
       const scan = await new ScansRepository(deps.storage.db).get(auth.account.id, scanId);
       if (!scan) throw notFound(`Scan ${scanId} not found`);
+      if (scan.status !== 'completed') throw new AppError('conflict', `Scan ${scanId} is ${scan.status}, not completed: it has no findings to export`);
       const findings = (scan.result as { findings?: Finding[] }).findings ?? [];
       return reply
         .type('application/sarif+json')

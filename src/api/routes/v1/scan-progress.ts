@@ -10,6 +10,9 @@ export const PROGRESS_HEADER = 'x-vigil-progress-id';
 
 /** The optional request header of the scan endpoints that names a scan for GET /v1/scans/progress/{id}. */
 export const ProgressHeaders = Type.Object({
+  prefer: Type.Optional(
+    Type.String({ maxLength: 1024, description: 'respond-async: answer 202 with the scan id at once instead of waiting (RFC 7240); follow it with GET /v1/scans/{scan_id}' }),
+  ),
   [PROGRESS_HEADER]: Type.Optional(
     Type.String({ pattern: PROGRESS_ID_PATTERN, 'x-expected': PROGRESS_ID_EXPECTED, description: 'Client-chosen id (16–64 of A-Z a-z 0-9 _ -) to follow this scan with GET /v1/scans/progress/{progress_id}' }),
   ),
@@ -40,7 +43,7 @@ export function scanProgressRoutes(app: FastifyInstance, deps: { progress: ScanP
         operationId: 'getScanProgress',
         summary: 'Progress of a running scan',
         description:
-          'The stage of a scan started with the header X-Vigil-Progress-Id, while it runs and for 10 minutes after it ends. Kept in the memory of the process that runs the scan; ' +
+          'The stage of a scan started with the header X-Vigil-Progress-Id, while it waits (queued), runs and for 10 minutes after it ends. Kept in the memory of the service process that received the scan request; ' +
           'other accounts\' scans and unknown ids are 404.',
         security: V1_SECURITY,
         params: Type.Object({ progress_id: Type.String({ pattern: PROGRESS_ID_PATTERN, 'x-expected': PROGRESS_ID_EXPECTED }) }),

@@ -4,7 +4,7 @@ import { badRequest, notFound, unauthorized } from '../../../core/errors.js';
 import { MAX_CURSOR, ScansRepository, type ScanSummary, type Storage } from '../../../storage/index.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../../schemas/common.js';
-import { ScanResponseSchema, ScanSummarySchema } from '../../schemas/scan.js';
+import { ScanStateSchema, ScanSummarySchema } from '../../schemas/scan.js';
 
 const ListQuery = Type.Object({
   // Query values arrive as text and bodies are never type-coerced, so the number is a pattern here.
@@ -67,10 +67,12 @@ export function scanHistoryRoutes(app: FastifyInstance, deps: { storage: Storage
         tags: ['scans'],
         operationId: 'getScan',
         summary: 'One stored scan',
-        description: 'The full scan response as it was returned when the scan ran. Scans of other accounts are not found.',
+        description:
+          'The full scan response as it was returned when the scan ran. A scan submitted asynchronously (Prefer: respond-async) shows status queued, running, then completed ' +
+          '(the full response) or failed (with error.status and error.detail). Scans of other accounts are not found.',
         security: V1_SECURITY,
         params: Type.Object({ scan_id: Type.String({ pattern: '^[A-Za-z0-9]{1,64}$', 'x-expected': 'a scan id (1 to 64 letters and digits)' }) }),
-        response: { 200: { ...ScanResponseSchema, description: 'The scan' }, ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS) },
+        response: { 200: { ...ScanStateSchema, description: 'The scan' }, ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS) },
       },
     },
     async (request) => {

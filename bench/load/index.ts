@@ -1,0 +1,255 @@
+/**
+ * Load benchmark (issue #21): bursts of scans against the real service as its
+ * own process (from sources, through tsx), loopback only: a fake GitHub and
+ * a fake API on 127.0.0.1. Bounded: a fixed number of scans per scenario.
+ *
+ *   npm run bench:load [-- --repo-mb 28 --api 20 --repos 4 --skip-redis]
+ *
+ * 1. Embedded set-up (no Redis, embedded database): --api API scans and --repos repository
+ *    scans of a --repo-mb MB repository, all at once; every answer's status, /health p50/p99.
+ * 2. PostgreSQL + Redis: 2 API processes and 2 `vigil worker` processes, the same burst split
+ *    between the API processes; a worker killed with SIGKILL mid-scan; repository scans per
+ *    minute with 1 and with 2 workers.
+ *
+ * Goals: no 503 and no failed scan below the queue limit, /health p99 < 50 ms, throughput
+ * rising with workers up to the cores available.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFakeGitHub, type FakeGitHub } from '../../test/fakes/github/server.js';
+import { privateSchemaUrl, TEST_DATABASE_URL, TEST_REDIS_URL } from '../../test/helpers/storage.js';
+import { startFakeApi } from '../../test/scanners/http/servers.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+function arg(flag: string, fallback: number): number {
+  const i = process.argv.indexOf(flag);
+  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${flag}: expected a positive integer`);
+  return value;
+}
+const REPO_MB = arg('--repo-mb', 28);
+const API_SCANS = arg('--api', 20);
+const REPO_SCANS = arg('--repos', 4);
+const SKIP_REDIS = process.argv.includes('--skip-redis');
+
+/** Plain source files, a few secrets among them, about `mb` MB in all. */
+function repository(mb: number, seed: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const line = (i: number) => `export function handler${i}(input: string): string { return input.trim().toUpperCase() + '${seed}${i}'; }\n`;
+  const file = Array.from({ length: 200 }, (_, i) => line(i)).join('');
+  const count = Math.ceil((mb * 1024 * 1024) / file.length);
+  for (let i = 0; i < count; i++) files[`src/module${String(i).padStart(5, '0')}.ts`] = file;
+  files['config/.env'] = `AWS_ACCESS_KEY_ID=${['AKIA', 'Q3EGT7VZ5MXJ4WPR'].join('')}\n`;
+  return files;
+}
+
+interface Proc {
+  readonly child: ChildProcess;
+  readonly base?: string;
+  readonly err: () => string;
+}
+
+async function spawnProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<Proc & { match: RegExpExecArray }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    if (out.length < 200_000) out += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const match = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const found = ready.exec(out + err);
+      if (found) {
+        clearInterval(timer);
+        resolve(found);
+      }
+    }, 100);
+    child.once('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`${args.join(' ')} exited with ${code}: ${err}`));
+    });
+  });
+  return { child, match, err: () => err };
+}
+
+async function startApi(env: Record<string, string>): Promise<{ proc: Proc; base: string }> {
+  // LOG_LEVEL info is needed for the "listening" line.
+  const proc = await spawnProcess([join(ROOT, 'src', 'server.ts')], { ...env, LOG_LEVEL: 'info' }, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+  return { proc, base: proc.match[1] ?? '' };
+}
+
+/** The owner key of the first start, printed once the service listens. */
+async function ownerKey(proc: Proc): Promise<string> {
+  for (let i = 0; i < 300; i++) {
+    const key = /vgl_live_[0-9A-Za-z]+/.exec(proc.err())?.[0];
+    if (key) return key;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no owner key printed: ${proc.err()}`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function monitor(base: string): { stop(): { p50: number; p99: number; max: number; failed: number } } {
+  const latencies: number[] = [];
+  let failed = 0;
+  let running = true;
+  void (async () => {
+    await fetch(`${base}/health`).then((r) => r.arrayBuffer(), () => undefined);
+    while (running) {
+      const started = performance.now();
+      try {
+        const res = await fetch(`${base}/health`, { signal: AbortSignal.timeout(30_000) });
+        await res.arrayBuffer();
+        if (res.status !== 200) failed++;
+      } catch {
+        failed++;
+      }
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    stop() {
+      running = false;
+      const sorted = [...latencies].sort((a, b) => a - b);
+      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+      return { p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0, failed };
+    },
+  };
+}
+
+async function post(base: string, key: string, path: string, body: unknown): Promise<number> {
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+function tally(statuses: number[]): string {
+  const counts = new Map<number, number>();
+  for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);
+  return [...counts].map(([s, n]) => `${n}× ${s}`).join(', ');
+}
+
+async function burst(bases: string[], key: string, apiUrl: string, repos: string[]): Promise<{ api: string; repo: string; seconds: number; health: ReturnType<ReturnType<typeof monitor>['stop']> }> {
+  const watch = monitor(bases[0] ?? '');
+  const started = performance.now();
+  const api = Array.from({ length: API_SCANS }, (_, i) => post(bases[i % bases.length] ?? '', key, '/v1/scan/api', { url: `${apiUrl}/burst${i}` }));
+  const repo = repos.map((r, i) => post(bases[i % bases.length] ?? '', key, '/v1/scan/github', { repository: r }));
+  const [apiStatuses, repoStatuses] = await Promise.all([Promise.all(api), Promise.all(repo)]);
+  const seconds = (performance.now() - started) / 1000;
+  return { api: tally(apiStatuses), repo: tally(repoStatuses), seconds, health: watch.stop() };
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function main(): Promise<void> {
+  const fake: FakeGitHub = await startFakeGitHub();
+  const names = Array.from({ length: Math.max(REPO_SCANS, 8) }, (_, i) => `load${i}`);
+  for (const name of names) fake.addRepo({ owner: 'bench', repo: name, files: repository(REPO_MB, name) });
+  const api = await startFakeApi({ delayMs: 100 });
+  const common = { GITHUB_API_URL: fake.url, SCAN_API_ALLOW_CIDRS: '127.0.0.1/32', VIGIL_GITHUB_RETRIES: '0' };
+  const repos = names.slice(0, REPO_SCANS).map((n) => `bench/${n}`);
+  console.log(`machine: ${availableParallelism()} cores; repository ${REPO_MB} MB of TypeScript; ${API_SCANS} API scans + ${REPO_SCANS} repository scans at once`);
+
+  // 1. Embedded.
+  if (process.argv.includes('--skip-embedded')) return redisPart(fake, api, common, repos, names);
+  const dataDir = await mkdtemp(join(tmpdir(), 'vigil-bench-load-'));
+  try {
+    const { proc, base } = await startApi({ ...common, VIGIL_DATA_DIR: dataDir });
+    const key = await ownerKey(proc);
+    try {
+      const r = await burst([base], key, api.url, repos);
+      console.log(`\nembedded: API scans ${r.api}; repository scans ${r.repo}; all answered in ${r.seconds.toFixed(1)} s`);
+      console.log(`  /health during the burst: p50 ${ms(r.health.p50)}, p99 ${ms(r.health.p99)}, max ${ms(r.health.max)}, failures ${r.health.failed}`);
+    } finally {
+      await stop(proc.child);
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  if (SKIP_REDIS) {
+    await Promise.all([fake.close(), api.close()]);
+    return;
+  }
+  await redisPart(fake, api, common, repos, names);
+}
+
+async function redisPart(fake: FakeGitHub, api: { url: string; close(): Promise<void> }, common: Record<string, string>, repos: string[], names: string[]): Promise<void> {
+  // 2. PostgreSQL + Redis: 2 API processes, 2 workers.
+  const { url, drop } = await privateSchemaUrl(TEST_DATABASE_URL);
+  const dir = await mkdtemp(join(tmpdir(), 'vigil-bench-load-'));
+  const env = {
+    ...common,
+    VIGIL_DATA_DIR: dir,
+    DATABASE_URL: url,
+    REDIS_URL: TEST_REDIS_URL,
+    VIGIL_KEY_PEPPER: randomBytes(24).toString('hex'),
+    VIGIL_QUEUE_PREFIX: `vigil-bench-${randomBytes(4).toString('hex')}`,
+    VIGIL_WORKER_LOCK_MS: '5000',
+    // One key sends every scan here: let it use the whole fleet, as an operator would for a CI account.
+    VIGIL_MAX_SCANS_PER_ACCOUNT: '8',
+    VIGIL_SCAN_WORKERS: String(Math.max(1, Math.floor(availableParallelism() / 2))),
+  };
+  const children: ChildProcess[] = [];
+  const worker = async () => {
+    const w = await spawnProcess([join(ROOT, 'src', 'cli', 'index.ts'), 'worker'], env, /scan worker ready/);
+    children.push(w.child);
+    return w.child;
+  };
+  try {
+    const first = await startApi(env);
+    children.push(first.proc.child);
+    const key = await ownerKey(first.proc);
+    const second = await startApi(env);
+    children.push(second.proc.child);
+    const w1 = await worker();
+    const w2 = await worker();
+    const r = await burst([first.base, second.base], key, api.url, repos);
+    console.log(`\nPostgreSQL + Redis, 2 API processes, 2 workers: API scans ${r.api}; repository scans ${r.repo}; all answered in ${r.seconds.toFixed(1)} s`);
+    console.log(`  /health of API process 1 during the burst: p50 ${ms(r.health.p50)}, p99 ${ms(r.health.p99)}, max ${ms(r.health.max)}, failures ${r.health.failed}`);
+
+    // A worker killed mid-scan: its scan is run again by the other one.
+    const killedStart = performance.now();
+    const pending = [post(first.base, key, '/v1/scan/github', { repository: repos[0] }), post(second.base, key, '/v1/scan/github', { repository: repos[1] ?? repos[0] })];
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    w1.kill('SIGKILL');
+    const statuses = await Promise.all(pending);
+    console.log(`  worker 1 killed with SIGKILL 1.5 s into 2 repository scans: answers ${tally(statuses)} after ${((performance.now() - killedStart) / 1000).toFixed(1)} s`);
+
+    // Throughput: 1 worker (w2 alone), then 2.
+    const many = names.map((n) => `bench/${n}`);
+    const rate = async (label: string) => {
+      const started = performance.now();
+      const answers = await Promise.all(many.map((r, i) => post(i % 2 === 0 ? first.base : second.base, key, '/v1/scan/github', { repository: r })));
+      const minutes = (performance.now() - started) / 60_000;
+      console.log(`  ${label}: ${many.length} repository scans (${tally(answers)}) in ${(minutes * 60).toFixed(1)} s = ${(many.length / minutes).toFixed(1)} scans/min`);
+    };
+    await rate('1 worker');
+    await worker();
+    await rate('2 workers');
+    void w2;
+  } finally {
+    for (const child of children.reverse()) await stop(child);
+    await drop();
+    await rm(dir, { recursive: true, force: true });
+    await Promise.all([fake.close(), api.close()]);
+  }
+}
+
+await main();

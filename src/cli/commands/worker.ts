@@ -1,0 +1,76 @@
+import { Command } from 'commander';
+import { loadConfig } from '../../config/index.js';
+import { VERSION } from '../../core/version.js';
+import type { ScanLogger } from '../../scans/runner.js';
+import type { CliIo } from '../program.js';
+
+/** JSON lines like the service's logs (pino's level numbers), on standard output. */
+function jsonLogger(io: CliIo): ScanLogger {
+  const write = (level: number, object: object, msg: string) => {
+    const fields = Object.fromEntries(
+      Object.entries(object).map(([k, v]) => [k, v instanceof Error ? { type: v.name, message: v.message, stack: v.stack } : v]),
+    );
+    io.out(`${JSON.stringify({ level, time: Date.now(), name: 'vigil-worker', pid: process.pid, ...fields, msg })}\n`);
+  };
+  return { info: (o, m) => write(30, o, m), warn: (o, m) => write(40, o, m), error: (o, m) => write(50, o, m) };
+}
+
+/**
+ * `vigil worker`: runs scans from the Redis queue until SIGTERM or SIGINT,
+ * then takes no new scan and lets the running ones finish; a second signal
+ * stops at once (those scans are then run again by another worker).
+ */
+export function workerCommand(io: CliIo): Command {
+  return new Command('worker')
+    .description('Run queued scans (needs REDIS_URL and DATABASE_URL); start any number, on any machine reaching both')
+    .action(async () => {
+      const config = loadConfig(io.env, io.cwd);
+      if (config.scanQueue !== 'redis') {
+        throw new Error('vigil worker needs REDIS_URL and DATABASE_URL (PostgreSQL), shared with the service; without them the service runs scans itself');
+      }
+      // Loaded here: the other commands (and --version) need none of the service.
+      const [{ loadPepper }, { createAdvisorySource }, { createScanEngine }, { startScanWorkers }, { openStorage }, { createVerifier }] = await Promise.all([
+        import('../../accounts/pepper.js'),
+        import('../../scans/advisories.js'),
+        import('../../scans/engine.js'),
+        import('../../scans/setup.js'),
+        import('../../storage/index.js'),
+        import('../../verify/verifier.js'),
+      ]);
+      const log = jsonLogger(io);
+      const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      const engine = createScanEngine({
+        workers: config.scanWorkers,
+        timeoutMs: config.scanTimeoutMs,
+        findingLimits: config.findingLimits,
+        advisories: createAdvisorySource(config, `vigil-worker/${VERSION}`, storage),
+      });
+      try {
+        const workers = await startScanWorkers({
+          config,
+          engine,
+          storage,
+          userAgent: `vigil/${VERSION}`,
+          log,
+          secret: loadPepper(config.keyPepper, config.dataDir),
+          // Vigil's own keys are checked by the service that holds the accounts; here they answer null.
+          verifier: createVerifier(),
+        });
+        const { github, api } = { github: config.maxConcurrentScans, api: config.maxConcurrentApiScans };
+        log.info({ repositoryScans: github, apiScans: api, prefix: config.queuePrefix }, 'scan worker ready');
+        const signal = await new Promise<NodeJS.Signals>((resolve) => {
+          process.once('SIGTERM', () => resolve('SIGTERM'));
+          process.once('SIGINT', () => resolve('SIGINT'));
+        });
+        log.info({ signal }, 'scan worker stopping: running scans finish first (send the signal again to stop at once)');
+        const force = () => void workers.close(true);
+        process.once('SIGTERM', force);
+        process.once('SIGINT', force);
+        await workers.close();
+        log.info({}, 'scan worker stopped');
+      } finally {
+        await engine.close();
+        await storage.close();
+      }
+    });
+}
