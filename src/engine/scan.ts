@@ -124,7 +124,7 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
   const statuses = [...run.statuses];
   let advisories: AdvisoryCoverage | undefined;
   collector.add(run.raw);
-  if (scanners.some((s) => s.name === 'secrets')) collector.add(await scanRepositoryHygiene({ paths: [...paths], read }));
+  if (scanners.some((s) => s.name === 'secrets')) collector.add(await scanRepositoryHygiene({ paths: [...paths], binaryPaths: ws.stats.binaryPaths ?? [], read }));
   if (options.supplyChain !== false) {
     const deps = await scanDependencies(ws, options);
     collector.add(deps.raw);

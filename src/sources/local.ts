@@ -6,7 +6,7 @@ import { AppError } from '../core/errors.js';
 import { limitExceeded, resolveLimits, type SourceLimits } from './limits.js';
 import { classifyEntryPath } from './paths.js';
 import { looksBinary, SNIFF_BYTES } from './sniff.js';
-import { emptyStats, type Workspace, type WorkspaceFile, type WorkspaceStats } from './workspace.js';
+import { emptyStats, skipBinary, type Workspace, type WorkspaceFile, type WorkspaceStats } from './workspace.js';
 
 /** Folders never scanned in a local tree. */
 export const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['.git', 'node_modules']);
@@ -77,6 +77,7 @@ class Walker {
       pump();
     });
     this.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    this.stats.binaryPaths.sort();
   }
 
   private async directory(relative: string): Promise<void> {
@@ -111,7 +112,7 @@ class Walker {
     if (size > this.limits.maxFileBytes) return void (skipped.tooLarge += 1);
     const head = await readHead(absolute);
     if (this.failed) return;
-    if (looksBinary(head)) return void (skipped.binary += 1);
+    if (looksBinary(head)) return skipBinary(this.stats, path);
     if (this.stats.bytes + size > this.limits.maxUnpackedBytes) {
       throw limitExceeded('maxUnpackedBytes', this.limits.maxUnpackedBytes, PREFIX);
     }

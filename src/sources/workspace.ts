@@ -24,6 +24,20 @@ export interface WorkspaceStats {
   /** Sum of kept files' sizes. */
   bytes: number;
   skipped: SkipCounts;
+  /**
+   * Paths of the skipped binary files (the first MAX_BINARY_PATHS): no scanner reads them,
+   * but repository checks look at their names (a committed PKCS#12 key store).
+   */
+  binaryPaths: string[];
+}
+
+/** Binary paths a workspace remembers. */
+export const MAX_BINARY_PATHS = 10_000;
+
+/** Counts a skipped binary file and remembers its path (bounded). */
+export function skipBinary(stats: WorkspaceStats, path: string): void {
+  stats.skipped.binary += 1;
+  if (stats.binaryPaths.length < MAX_BINARY_PATHS) stats.binaryPaths.push(path);
 }
 
 export interface WorkspaceRepository {
@@ -48,5 +62,5 @@ export interface Workspace {
 }
 
 export function emptyStats(): WorkspaceStats {
-  return { files: 0, bytes: 0, skipped: { tooLarge: 0, binary: 0, links: 0, special: 0, unsafe: 0 } };
+  return { files: 0, bytes: 0, skipped: { tooLarge: 0, binary: 0, links: 0, special: 0, unsafe: 0 }, binaryPaths: [] };
 }

@@ -73,6 +73,17 @@ describe('vigil scan', () => {
     expect(sarif.runs[0]?.results).toHaveLength(1);
   });
 
+  it('reports a committed PKCS#12 key store, a binary file no rule reads, by its name', async () => {
+    await mkdir(join(dir, 'keys', 'certs'), { recursive: true });
+    // DER: a SEQUENCE header, then bytes with NULs, as a real .p12 starts.
+    await writeFile(join(dir, 'keys', 'certs', 'server.p12'), Buffer.from([0x30, 0x82, 0x0a, 0x1c, 0x02, 0x01, 0x03, 0x30, 0x82, 0x09, 0xe2, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x00, 0x00]));
+    await writeFile(join(dir, 'keys', 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00]));
+    const { code, out } = await vigil('scan', 'keys', '--format', 'json');
+    expect(code).toBe(0);
+    const findings = (JSON.parse(out) as { findings: { rule_id: string; severity: string; location: { path: string } }[] }).findings;
+    expect(findings.map((f) => [f.rule_id, f.severity, f.location.path])).toEqual([['committed-key-store', 'HIGH', 'certs/server.p12']]);
+  });
+
   it('exits 2 with a message when the scan cannot run', async () => {
     const missing = await vigil('scan', 'no-such-dir');
     expect(missing.code).toBe(2);

@@ -72,6 +72,7 @@ describe('downloadRepository through Octokit against the fake GitHub', () => {
       files: 5,
       bytes: 10 + 43 + 1 + 0 + 9001,
       skipped: { tooLarge: 0, binary: 2, links: 0, special: 0, unsafe: 0 },
+      binaryPaths: ['data.bin', 'image.png'],
     });
     expect(workspace.files.find((f) => f.path === 'late-nul.txt')?.size).toBe(9001);
     expect(workspace.repository).toEqual({

@@ -37,7 +37,10 @@ export async function sequentialWalk(
         const absolute = join(root, path);
         const { size } = await lstat(absolute);
         if (size > limits.maxFileBytes) stats.skipped.tooLarge += 1;
-        else if (looksBinary(await head(absolute))) stats.skipped.binary += 1;
+        else if (looksBinary(await head(absolute))) {
+          stats.skipped.binary += 1;
+          stats.binaryPaths.push(path);
+        }
         else {
           if (stats.bytes + size > limits.maxUnpackedBytes) {
             throw limitExceeded('maxUnpackedBytes', limits.maxUnpackedBytes, 'Directory rejected');
@@ -50,6 +53,7 @@ export async function sequentialWalk(
     }
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  stats.binaryPaths.sort();
   return { files, stats };
 }
 

@@ -32,7 +32,7 @@ describe('openLocalDirectory', () => {
       { path: 'README.md', size: 5 },
       { path: 'src/nested/a.ts', size: 12 },
     ]);
-    expect(ws.stats).toEqual({ files: 2, bytes: 17, skipped: { tooLarge: 1, binary: 1, links: 1, special: 0, unsafe: 0 } });
+    expect(ws.stats).toEqual({ files: 2, bytes: 17, skipped: { tooLarge: 1, binary: 1, links: 1, special: 0, unsafe: 0 }, binaryPaths: ['logo.png'] });
     expect(ws.repository).toBeUndefined();
     await ws.dispose();
     expect(await exists(dir)).toBe(true);

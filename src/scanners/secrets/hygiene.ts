@@ -1,6 +1,6 @@
 /**
- * Repository hygiene around dotenv files: a committed `.env` is a finding, and
- * so is a repository that uses dotenv files without ignoring `.env`.
+ * Repository hygiene: a committed `.env` is a finding, so is a repository that uses
+ * dotenv files without ignoring `.env`, and so is a committed PKCS#12 key store.
  */
 import picomatch from 'picomatch';
 import type { RawFinding } from '../../core/findings.js';
@@ -62,6 +62,8 @@ const DOTENV_DEPENDENCY: readonly [RegExp, RegExp][] = [
 export interface HygieneInput {
   /** Every file path in the workspace. */
   readonly paths: readonly string[];
+  /** Paths of binary files the workspace skipped (no scanner reads them; their names still tell). */
+  readonly binaryPaths?: readonly string[];
   /** Reads a small file of the workspace; undefined when missing or unreadable. */
   read(path: string): Promise<string | undefined>;
 }
@@ -96,8 +98,44 @@ export function gitignoreIgnoresEnv(gitignore: string): boolean {
   return ignored;
 }
 
+/** PKCS#12 archives (`.p12`, `.pfx`): a certificate with its private key, usually under a weak or no password. */
+const KEY_STORE = /\.(?:p12|pfx)$/i;
+/** Key-store findings one scan reports at most (a test suite may hold hundreds of fixtures). */
+const MAX_KEY_STORES = 100;
+
+/** A committed PKCS#12 key store: binary, so no rule reads it, but its name says what it holds. */
+export function committedKeyStores(binaryPaths: readonly string[]): RawFinding[] {
+  return binaryPaths
+    .filter((path) => KEY_STORE.test(path))
+    .slice(0, MAX_KEY_STORES)
+    .map((path) => ({
+      ruleId: 'committed-key-store',
+      category: 'secrets',
+      scanner: 'secrets',
+      severity: 'HIGH',
+      title: 'Committed PKCS#12 key store',
+      description:
+        'A PKCS#12 file (.p12/.pfx) is committed. Such a file bundles a certificate with its private key; its password is often empty, weak or committed nearby, so anyone who can read the repository can usually use the key.',
+      evidence: `${path} (binary PKCS#12 archive; contents not read)`,
+      remediation:
+        'Remove the file from the repository (git rm --cached) and from git history, revoke the certificate and issue a new key pair, and keep key stores in a secret manager or the deployment environment.',
+      confidence: 0.8,
+      owaspCategories: SECRET_OWASP,
+      path,
+      line: 1,
+      column: 1,
+      fingerprintMaterial: path,
+    }));
+}
+
 /** Repository-level checks that need more than one file. */
 export async function scanRepositoryHygiene(input: HygieneInput): Promise<RawFinding[]> {
+  const keyStores = committedKeyStores(input.binaryPaths ?? []);
+  return [...keyStores, ...(await dotenvHygiene(input))];
+}
+
+/** A repository that uses dotenv files must ignore `.env`. */
+async function dotenvHygiene(input: HygieneInput): Promise<RawFinding[]> {
   const reason = await dotenvUse(input);
   if (!reason) return [];
   const hasGitignore = input.paths.includes('.gitignore');

@@ -5,7 +5,7 @@ import { AppError } from '../../core/errors.js';
 import { limitExceeded, type SourceLimits } from '../limits.js';
 import { classifyEntryPath } from '../paths.js';
 import { looksBinary, SNIFF_BYTES } from '../sniff.js';
-import { emptyStats, type WorkspaceFile, type WorkspaceStats } from '../workspace.js';
+import { emptyStats, skipBinary, type WorkspaceFile, type WorkspaceStats } from '../workspace.js';
 
 /** One archive entry as tar-stream yields it (its Source type is not exported). */
 export type Entry = Extract extends AsyncIterable<infer S> ? S : never;
@@ -50,13 +50,14 @@ export class EntrySink {
     await Promise.allSettled([...this.inFlight]);
     if (this.failure !== undefined) throw this.failure;
     this.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    this.stats.binaryPaths.sort();
   }
 
   private async write(entry: Entry, path: string): Promise<void> {
     const chunks = entry[Symbol.asyncIterator]() as Chunks;
     const head = await readHead(chunks);
     if (looksBinary(head.bytes)) {
-      this.stats.skipped.binary += 1;
+      skipBinary(this.stats, path);
       return head.done ? undefined : drainIterator(chunks);
     }
     const target = join(this.root, ...path.split('/'));

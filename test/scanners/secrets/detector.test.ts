@@ -156,6 +156,15 @@ describe('dotenv hygiene', () => {
     expect(viaDependency[0]?.evidence).toMatch(/no .gitignore/);
   });
 
+  it('reports committed PKCS#12 key stores by name, from the binary files the workspace skipped', async () => {
+    const found = await scanRepositoryHygiene({ ...files({ 'README.md': 'x' }), binaryPaths: ['certs/server.p12', 'assets/logo.png', 'deploy/Signing.PFX'] });
+    expect(found.map((f) => [f.ruleId, f.path, f.severity])).toEqual([
+      ['committed-key-store', 'certs/server.p12', 'HIGH'],
+      ['committed-key-store', 'deploy/Signing.PFX', 'HIGH'],
+    ]);
+    expect(await scanRepositoryHygiene({ ...files({ 'a.p12.txt': 'x' }), binaryPaths: ['keys.p12.bak', 'store.jks'] })).toEqual([]);
+  });
+
   it('is quiet when .env is ignored or dotenv is not used', async () => {
     expect(await scanRepositoryHygiene(files({ '.env.example': 'A=\n', '.gitignore': '.env*\n' }))).toEqual([]);
     expect(await scanRepositoryHygiene(files({ 'src/a.ts': 'x', '.gitignore': 'dist\n' }))).toEqual([]);
