@@ -5,12 +5,10 @@
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Finding, RawFinding } from '../core/findings.js';
-import { checkKnownVulnerabilities, type AdvisoryCoverage, type EcosystemCoverage } from '../scanners/dependencies/advisories/check.js';
+import type { AdvisoryCoverage, EcosystemCoverage } from '../scanners/dependencies/advisories/check.js';
 import { GITHUB_ACTIONS_ECOSYSTEM, type AdvisorySource } from '../scanners/dependencies/advisories/source.js';
-import { isDependencyInput } from '../scanners/dependencies/scan.js';
 import { FILE_SCANNERS, type FileScannerEntry } from '../scanners/index.js';
 import { scanRepositoryHygiene } from '../scanners/secrets/hygiene.js';
-import { checkActionAdvisories, isActionUser } from '../scanners/workflows/advisory-check.js';
 import type { Workspace } from '../sources/workspace.js';
 import { droppedCount, FindingCollector } from './pipeline/index.js';
 import type { FindingLimits } from './pipeline/limit.js';
@@ -191,6 +189,8 @@ async function checkActions(
   options: ScanOptions,
   source: AdvisorySource,
 ): Promise<{ raw: RawFinding[]; warnings: string[]; coverage?: EcosystemCoverage }> {
+  // Loaded only by scans that check actions (check_cves): the workflow parser is not small.
+  const { checkActionAdvisories, isActionUser } = await import('../scanners/workflows/advisory-check.js');
   const files: { path: string; text: string }[] = [];
   for (const f of ws.files) {
     if (!isActionUser(f.path)) continue;
@@ -218,6 +218,8 @@ async function scanDependencies(
   ws: Workspace,
   options: ScanOptions,
 ): Promise<{ raw: RawFinding[]; warnings: string[]; status: ScannerStatus; advisories?: AdvisoryCoverage }> {
+  // The extractors' registry is loaded here, not with the engine: a scan without manifests never needs it.
+  const isDependencyInput = ws.files.length === 0 ? () => false : (await import('../scanners/dependencies/scan.js')).isDependencyInput;
   const inputs = ws.files.filter((f) => isDependencyInput(f.path)).map((f) => f.path);
   const warnings: string[] = [];
   if (inputs.length === 0) {
@@ -242,6 +244,7 @@ async function scanDependencies(
     if (!options.advisories) warnings.push('check_cves was requested, but no vulnerability database is configured; no packages were checked');
     else {
       try {
+        const { checkKnownVulnerabilities } = await import('../scanners/dependencies/advisories/check.js');
         const cves = await checkKnownVulnerabilities(result.packages, options.advisories, signal);
         raw.push(...cves.findings);
         warnings.push(...cves.warnings);

@@ -65,18 +65,21 @@ async function finish(io: CliIo, scan: ScanResponse, opts: OutputOptions, clear:
 
 /** A scan engine for one command; with --check-cves, the vulnerability source too (offline mode opens the database). */
 async function withEngine<T>(config: Config, checkCves: boolean, work: (engine: ScanEngine) => Promise<T>): Promise<T> {
-  // Loaded here, not at the top: `vigil --version` and the other commands need none of it.
-  const [{ createScanEngine }, { createAdvisorySource }, { openStorage }] = await Promise.all([
-    import('../../scans/engine.js'),
-    import('../../scans/advisories.js'),
-    import('../../storage/index.js'),
-  ]);
-  const storage = checkCves && config.osvMode === 'offline' ? await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) : undefined;
+  // Loaded here, not at the top: `vigil --version` and the other commands need none of it; the
+  // database and the advisory sources only with --check-cves.
+  const { createScanEngine } = await import('../../scans/engine.js');
+  let storage: Awaited<ReturnType<typeof import('../../storage/index.js').openStorage>> | undefined;
+  let advisories: ReturnType<typeof import('../../scans/advisories.js').createAdvisorySource> | undefined;
+  if (checkCves) {
+    const [{ createAdvisorySource }, { openStorage }] = await Promise.all([import('../../scans/advisories.js'), import('../../storage/index.js')]);
+    if (config.osvMode === 'offline') storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    advisories = createAdvisorySource(config, `vigil-cli/${VERSION}`, storage);
+  }
   const engine = createScanEngine({
     workers: config.scanWorkers,
     timeoutMs: config.scanTimeoutMs,
     findingLimits: config.findingLimits,
-    ...(checkCves ? { advisories: createAdvisorySource(config, `vigil-cli/${VERSION}`, storage) } : {}),
+    ...(advisories ? { advisories } : {}),
   });
   try {
     return await work(engine);
