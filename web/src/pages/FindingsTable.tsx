@@ -102,7 +102,8 @@ export function FindingsTable({ findings, onOpen }: { findings: readonly Finding
                   <th scope="row" class="cell-title">
                     <button type="button" class="link-button" onClick={() => onOpen(f)} aria-haspopup="dialog">
                       {f.title}
-                    </button>{' '}
+                    </button>
+                    {f.verified !== undefined && ' '}
                     <VerifiedBadge finding={f} />
                   </th>
                   <td>{f.category.replace(/_/g, ' ')}</td>
