@@ -1,8 +1,10 @@
 /** Matching helpers shared by the rules: flows into sink arguments and dynamically built strings. */
 import { callShape, child, isLiteral, namedChildren, stringValue, textOf, unwrap } from './ast.js';
 import type { SyntaxNode } from './parser.js';
+import { truthy, UNKNOWN } from './constants.js';
 import { all, type Trigger } from './prefilter.js';
 import type { Match, QualifiedCall, RuleContext } from './rule.js';
+import type { SinkKind } from './taint-spec.js';
 
 /** Calls whose result is a number, a boolean or a random value, whatever their arguments. */
 const NUMERIC_CALLS = /^(?:Number|parseInt|parseFloat|Number\.\w+|Math\.\w+|Boolean|isNaN|isFinite|Date\.now|crypto\.randomInt|int|float|bool|len|abs|round|ord|hash|math\.\w+|time\.time|Integer\.parseInt|Long\.parseLong)$/;
@@ -21,6 +23,11 @@ export function isHarmless(ctx: RuleContext, node: SyntaxNode | undefined, depth
   if (!node || depth > 8) return false;
   const n = unwrap(node);
   if (isLiteral(ctx.text, n)) return true;
+  // Read by a constant index or key from a list or map filled here: harmless when every value stored there is.
+  if (['subscript', 'subscript_expression', 'call', 'call_expression'].includes(n.type)) {
+    const stored = ctx.taint.storedValues(n);
+    if (stored) return stored.every((v) => isHarmless(ctx, v, depth + 1));
+  }
   switch (n.type) {
     case 'number':
     case 'integer':
@@ -48,10 +55,15 @@ export function isHarmless(ctx: RuleContext, node: SyntaxNode | undefined, depth
     case 'binary_operator':
     case 'boolean_operator':
       return isHarmless(ctx, child(n, 'left'), depth + 1) && isHarmless(ctx, child(n, 'right'), depth + 1);
-    case 'ternary_expression':
+    case 'ternary_expression': {
+      const taken = branchTaken(ctx, child(n, 'condition'));
+      if (taken !== undefined) return isHarmless(ctx, child(n, taken ? 'consequence' : 'alternative'), depth + 1);
       return isHarmless(ctx, child(n, 'consequence'), depth + 1) && isHarmless(ctx, child(n, 'alternative'), depth + 1);
+    }
     case 'conditional_expression': {
       const parts = namedChildren(n);
+      const taken = branchTaken(ctx, parts[1]);
+      if (taken !== undefined) return isHarmless(ctx, parts[taken ? 0 : 2], depth + 1);
       return isHarmless(ctx, parts[0], depth + 1) && isHarmless(ctx, parts[2], depth + 1);
     }
     case 'template_string':
@@ -88,6 +100,13 @@ export function isHarmless(ctx: RuleContext, node: SyntaxNode | undefined, depth
     default:
       return false;
   }
+}
+
+/** Which way a condition always goes (`7 * 18 + num > 200` with `num = 106`), or undefined. */
+function branchTaken(ctx: RuleContext, condition: SyntaxNode | undefined): boolean | undefined {
+  const v = ctx.taint.constantOf(condition);
+  if (v === UNKNOWN) return undefined;
+  return truthy(v, ctx.language === 'python');
 }
 
 /** A string literal, template, `'…' % args`, `'…'.format(…)` or a `+` of such: text, whatever its parts. */
@@ -151,9 +170,9 @@ export function isDynamicString(ctx: RuleContext, node: SyntaxNode | undefined, 
  * A sink argument: reported with the flow when request data reaches it, or as
  * a pattern match (lower confidence) when `pattern` says the shape alone is risky.
  */
-export function sinkMatch(ctx: RuleContext, sink: SyntaxNode, arg: SyntaxNode | undefined, pattern: boolean | ((arg: SyntaxNode) => boolean), what: string): Match | undefined {
+export function sinkMatch(ctx: RuleContext, sink: SyntaxNode, arg: SyntaxNode | undefined, pattern: boolean | ((arg: SyntaxNode) => boolean), what: string, kind: SinkKind): Match | undefined {
   if (!arg) return undefined;
-  const taint = ctx.taint.taintOf(arg);
+  const taint = ctx.taint.taintOf(arg, kind);
   if (taint) return { node: sink, taint, detail: `Request data from ${ctx.taint.describe(taint)} reaches ${what}.` };
   const isPattern = typeof pattern === 'function' ? pattern(arg) : pattern;
   if (isPattern) return { node: sink, detail: `${what[0]?.toUpperCase() ?? ''}${what.slice(1)} is built at run time from values not proven constant.` };

@@ -2,19 +2,35 @@
  * Intra-procedural taint analysis for JavaScript/TypeScript and Python.
  *
  * Bindings (declarations, assignments, `+=`, destructuring, loop variables,
- * parameters and allow-list guards) are recorded per function scope with the
- * position they take effect at. The taint of an expression is computed on
- * demand: an identifier takes the taint of its latest binding before the use,
- * member accesses of request objects are sources, strings built by templates,
- * concatenation, `%` or `.format` carry the taint of their parts, sanitisers
- * (numeric casts, basename, encoders, escapers) stop it, and a call to a local
- * function whose return value is built from a parameter carries the argument's
- * taint. Loops are not iterated (no back edges) and nothing crosses files.
+ * parameters, container writes and allow-list guards) are recorded per function
+ * scope with the position they take effect at. Branches a constant condition
+ * never takes are dropped and branches it always takes count as straight-line
+ * code (constants.ts). The taint of an expression is computed on demand: an
+ * identifier takes the taint of its latest binding before the use, member
+ * accesses of request objects are sources, strings built by templates,
+ * concatenation, `%` or `.format` carry the taint of their parts, lists and maps
+ * read by a constant index or key give the element stored there, sanitisers stop
+ * it for the sinks they protect (taint-spec.ts: `html.escape` for HTML, not for a
+ * redirect), and a call to a local function whose return value is built from a
+ * parameter carries the argument's taint. Loops are not iterated (no back edges)
+ * and nothing crosses files.
  */
-import { callShape, child, descendants, functionTypes, memberChain, namedChildren, textOf, unwrap } from './ast.js';
+import { callShape, child, descendants, functionTypes, memberChain, namedChildren, stringValue, textOf, unwrap } from './ast.js';
+import { constantOf, keyOf, truthOf, UNKNOWN, type Const, type ConstEnv, type ConstResult } from './constants.js';
 import type { Imports } from './imports.js';
 import { isForeign, type CodeLanguage, type SyntaxNode } from './parser.js';
 import type { Trigger } from './prefilter.js';
+import {
+  JS_SANITISERS,
+  PY_URL_VALIDATORS,
+  PYTHON_SANITISERS,
+  URL_HOST_CHECKED,
+  URL_HOST_PARTS,
+  URL_PARSERS,
+  type SanitiserKinds,
+  type SanitiserTable,
+  type SinkKind,
+} from './taint-spec.js';
 
 /** Where tainted data came from. `param` marks the pseudo-taint of a function parameter (used for wrapper summaries only). */
 export interface Taint {
@@ -22,15 +38,19 @@ export interface Taint {
   /** 1-based line of the source expression. */
   readonly line: number;
   readonly param?: number;
+  /** Sinks a sanitiser on the way made this value safe for (`html.escape` → html). */
+  readonly cleared?: ReadonlySet<SinkKind>;
 }
 
 type Binding =
-  | { readonly pos: number; readonly kind: 'expr'; readonly node: SyntaxNode }
-  | { readonly pos: number; readonly kind: 'augment'; readonly node: SyntaxNode; readonly at: number }
+  | { readonly pos: number; readonly kind: 'expr'; readonly node: SyntaxNode; readonly site?: SyntaxNode }
+  /** `x += v`, `items.append(v)`, `d['k'] = v` (keyed: the slot written, so reads of other keys skip it). */
+  | { readonly pos: number; readonly kind: 'augment'; readonly node: SyntaxNode; readonly at: number; readonly site?: SyntaxNode; readonly keyed?: string }
   /** An assignment inside a branch or loop body: it holds inside the block; after it, the variable may still have its value from before. */
-  | { readonly pos: number; readonly kind: 'maybe'; readonly node: SyntaxNode; readonly at: number; readonly block: SyntaxNode }
+  | { readonly pos: number; readonly kind: 'maybe'; readonly node: SyntaxNode; readonly at: number; readonly block: SyntaxNode; readonly site?: SyntaxNode }
   | { readonly pos: number; readonly kind: 'param'; readonly index: number; readonly name: string; readonly line: number; readonly route: boolean }
-  | { readonly pos: number; readonly kind: 'clean' }
+  /** A check passed (allow-list, validation): clean for every sink, or only for `kinds` (a URL whose host was checked). */
+  | { readonly pos: number; readonly kind: 'clean'; readonly at: number; readonly kinds?: readonly SinkKind[] }
   | { readonly pos: number; readonly kind: 'restore'; readonly at: number };
 
 interface Scope {
@@ -40,9 +60,9 @@ interface Scope {
 
 const NOT_FOUND = Symbol('not-found');
 
-/** What a local function's return value carries: the taint of some parameters, or request data it reads itself. */
+/** What a local function's return value carries: the taint of some parameters (with the sinks sanitised on the way), or request data it reads itself. */
 interface Summary {
-  readonly params: Set<number>;
+  readonly params: Map<number, ReadonlySet<SinkKind> | undefined>;
   source: Taint | undefined;
 }
 
@@ -57,18 +77,6 @@ const DOM_LOCATION_PROPS = new Set(['hash', 'search', 'href', 'pathname']);
 const PY_REQUEST_PROPS = new Set(['args', 'form', 'json', 'values', 'cookies', 'headers', 'data', 'files', 'GET', 'POST', 'body', 'COOKIES', 'META', 'FILES', 'query_params', 'query_string', 'stream']);
 const PY_REQUEST_METHODS = new Set(['get_json', 'get_data']);
 
-/** Calls whose result is safe whatever the input (casts to numbers, encoders, escapers, basename). */
-const JS_SANITISERS = new Set([
-  'Number', 'parseInt', 'parseFloat', 'Number.parseInt', 'Number.parseFloat', 'Boolean', 'Math.floor', 'Math.round', 'Math.abs', 'Math.min', 'Math.max',
-  'encodeURIComponent', 'escape', 'escapeHtml', 'escape-html', 'validator.escape', 'validator.toInt', 'validator.isInt', 'he.encode', 'he.escape', 'lodash.escape', '_.escape',
-  'path.basename', 'basename', 'DOMPurify.sanitize', 'sanitize', 'sanitizeHtml', 'sanitize-html', 'xss', 'xss.filterXSS', 'filterXSS', 'mysql.escape', 'mysql.escapeId', 'SqlString.escape', 'pg.escapeLiteral', 'pg-format',
-  'crypto.createHash', 'uuid.validate', 'escapeRegExp', 'escapeStringRegexp', 'escape-string-regexp', 'lodash.escaperegexp', '_.escapeRegExp', 'isNaN', 'Number.isInteger', 'Array.isArray',
-]);
-const JS_SANITISER_METHODS = new Set(['escape', 'escapeId', 'escapeLiteral', 'escapeIdentifier', 'sanitize', 'basename', 'toFixed', 'digest', 'hash', 'sanitizeFilter', 'escapeRegExp']);
-const PY_SANITISERS = new Set([
-  'int', 'float', 'bool', 'len', 'abs', 'html.escape', 'markupsafe.escape', 'flask.escape', 'jinja2.escape', 'escape', 'bleach.clean', 'shlex.quote', 'pipes.quote',
-  'os.path.basename', 'basename', 'werkzeug.utils.secure_filename', 'secure_filename', 'uuid.UUID', 'urllib.parse.quote', 'quote', 'django.utils.html.escape', 'conditional_escape', 're.escape', 'escape_filter_chars', 'ldap3.utils.conv.escape_filter_chars', 'ldap.filter.escape_filter_chars', 'filter_format', 'ldap.filter.filter_format',
-]);
 /** Methods returning booleans or numbers: no taint in the result. */
 const CLEAN_METHODS = new Set([
   'includes', 'startsWith', 'endsWith', 'has', 'test', 'indexOf', 'lastIndexOf', 'localeCompare', 'isdigit', 'isalnum', 'isalpha', 'isnumeric', 'startswith', 'endswith', 'count', 'find', 'index',
@@ -81,6 +89,10 @@ const FREE_PROPAGATORS = new Set(['String', 'decodeURIComponent', 'decodeURI', '
 
 /** Methods that put a value into their receiver (lists, sets, maps, config parsers, string buffers). */
 const CONTAINER_WRITES = new Set(['append', 'appendleft', 'extend', 'insert', 'add', 'update', 'setdefault', 'push', 'unshift', 'set', 'write', 'writelines']);
+/** Methods that read a slot by key: `d.get('k')`, `conf.get('section', 'key')`, `map.get('k')`. */
+const KEYED_READS = new Set(['get', 'getint', 'getfloat', 'getboolean']);
+/** Methods of a list that neither change it nor let it escape. */
+const LIST_READS = new Set(['count', 'index', 'copy', 'indexOf', 'includes', 'at', 'slice']);
 /** Module functions that re-encode their argument: the result carries its taint (`base64.b64decode(x)`). */
 const ENCODERS = new Set([
   'base64.b64encode', 'base64.b64decode', 'base64.urlsafe_b64encode', 'base64.urlsafe_b64decode', 'base64.standard_b64decode', 'base64.b32decode', 'base64.b16decode',
@@ -88,7 +100,8 @@ const ENCODERS = new Set([
 ]);
 
 /** Statements whose bodies may not run (or run more than once): an assignment in them is a may-assignment after them. */
-const BRANCHES = new Set(['if_statement', 'elif_clause', 'else_clause', 'while_statement', 'for_statement', 'for_in_statement', 'do_statement', 'except_clause', 'catch_clause', 'switch_case', 'switch_default', 'case_clause', 'match_statement', 'case_clause']);
+const BRANCHES = new Set(['if_statement', 'elif_clause', 'else_clause', 'while_statement', 'for_statement', 'for_in_statement', 'do_statement', 'except_clause', 'catch_clause', 'switch_case', 'switch_default', 'case_clause', 'match_statement']);
+const LOOPS = new Set(['while_statement', 'for_statement', 'for_in_statement', 'do_statement']);
 
 const ROUTE_DECORATOR = /\.(?:route|get|post|put|patch|delete|api_route|websocket)\s*\(/;
 
@@ -103,6 +116,21 @@ export const JS_SOURCE_TRIGGERS: readonly Trigger[] = Object.freeze([...JS_SERVE
 export const PYTHON_SOURCE_TRIGGERS: readonly Trigger[] = Object.freeze(['request', { all: [/@/, ROUTE_DECORATOR] }]);
 const NOT_ROUTE_PARAMS = new Set(['self', 'cls', 'request', 'req', 'db', 'session', 'background_tasks', 'response']);
 
+type BranchState = 'dead' | 'always' | 'maybe';
+/** Whether a statement can run, and the innermost branch body it may or may not run in. */
+interface Reach {
+  readonly dead: boolean;
+  readonly block: SyntaxNode | undefined;
+}
+const DEAD: Reach = Object.freeze({ dead: true, block: undefined });
+const REACHED: Reach = Object.freeze({ dead: false, block: undefined });
+
+/** A fact a passed check establishes: the value under `key` is allowed (for every sink, or for `kinds` only). */
+interface Check {
+  readonly key: string;
+  readonly kinds?: readonly SinkKind[];
+}
+
 export class TaintAnalysis {
   private readonly scopes = new Map<SyntaxNode, Scope>();
   private readonly moduleScope: Scope = { parent: undefined, bindings: new Map() };
@@ -110,9 +138,23 @@ export class TaintAnalysis {
   private readonly memo = new Map<SyntaxNode, Taint | null>();
   private readonly active = new Set<SyntaxNode>();
   private readonly summaries = new Map<SyntaxNode, Summary>();
+  private readonly constMemo = new Map<SyntaxNode, ConstResult>();
+  private readonly constActive = new Set<SyntaxNode>();
+  /**
+   * Names a function writes that belong to an enclosing scope (Python `global`/`nonlocal`, a
+   * JavaScript assignment without a declaration in that function): never constant, since a call
+   * may change them at any time.
+   */
+  private readonly shared = new Set<string>();
+  /** Switch bodies and the cases a constant discriminant lets run. */
+  private readonly switches = new Map<SyntaxNode, ReadonlySet<SyntaxNode> | 'all'>();
+  /** `if` statements, whose guards are read once every binding is collected. */
+  private readonly ifs: SyntaxNode[] = [];
   private readonly fnTypes: ReadonlySet<string>;
   private readonly python: boolean;
   private readonly foreign: boolean;
+  private readonly sanitisers: SanitiserTable;
+  private readonly env: ConstEnv;
   /** Bindings are collected on the first question: most files never ask one. */
   private collected = false;
 
@@ -126,20 +168,42 @@ export class TaintAnalysis {
     this.fnTypes = functionTypes(language);
     // PHP, Go and Java use the simple local model of polyglot.ts instead.
     this.foreign = isForeign(language);
+    this.sanitisers = this.python ? PYTHON_SANITISERS : JS_SANITISERS;
+    this.env = { text, python: this.python, identifier: (n) => this.constIdentifier(n) };
   }
 
   private ensureCollected(): void {
     if (this.collected) return;
     this.collected = true;
-    if (!this.foreign) this.collect();
+    if (this.foreign) return;
+    this.collect();
+    if (!this.python) this.closureWrites();
+    this.prune();
+    // Guards read taint and constants: after every binding is known and dead branches are gone.
+    for (const ifNode of this.ifs) this.guard(ifNode);
+    this.memo.clear();
+    this.summaries.clear();
+    this.constMemo.clear();
   }
 
-  /** The taint of an expression from a real source (request data), or undefined. */
-  taintOf(node: SyntaxNode | undefined): Taint | undefined {
+  /**
+   * The taint of an expression from a real source (request data) as it reaches a sink of the
+   * given kind, or undefined: a value sanitised for another kind of sink still counts
+   * (`html.escape(x)` in a redirect).
+   */
+  taintOf(node: SyntaxNode | undefined, sink: SinkKind): Taint | undefined {
     if (!node || this.foreign) return undefined;
     this.ensureCollected();
     const t = this.evaluate(node);
-    return t && t.param === undefined ? t : undefined;
+    if (!t || t.param !== undefined || t.cleared?.has(sink)) return undefined;
+    return t;
+  }
+
+  /** The constant value of an expression when the analysis proves it (constants.ts), else UNKNOWN. */
+  constantOf(node: SyntaxNode | undefined): ConstResult {
+    if (!node || this.foreign) return UNKNOWN;
+    this.ensureCollected();
+    return constantOf(this.env, node);
   }
 
   /** The expression last assigned to an identifier before its use (for pattern checks), if any. */
@@ -150,9 +214,12 @@ export class TaintAnalysis {
   /** The last assignment to an identifier before its use and the `+=` appended after it, in order. */
   definitionsOf(identifier: SyntaxNode): SyntaxNode[] {
     this.ensureCollected();
-    const name = textOf(this.text, identifier);
-    for (let scope: Scope | undefined = this.scopeOf(identifier); scope; scope = scope.parent) {
-      const list = (scope.bindings.get(name) ?? []).filter((b) => b.pos <= identifier.start).sort((a, b) => a.pos - b.pos);
+    return this.definitionsOfKey(textOf(this.text, identifier), identifier.start, this.scopeOf(identifier));
+  }
+
+  private definitionsOfKey(name: string, at: number, from: Scope): SyntaxNode[] {
+    for (let scope: Scope | undefined = from; scope; scope = scope.parent) {
+      const list = (scope.bindings.get(name) ?? []).filter((b) => b.pos <= at).sort((a, b) => a.pos - b.pos);
       if (list.length === 0) continue;
       const result: SyntaxNode[] = [];
       for (let i = list.length - 1; i >= 0; i--) {
@@ -171,6 +238,30 @@ export class TaintAnalysis {
     return [];
   }
 
+  /**
+   * For a read by constant index or key (`lst[1]` of a list built in straight-line code,
+   * `d['k']`, `conf.get('s', 'k')` after `conf.set('s', 'k', v)`), the expressions that can be
+   * stored there; undefined when the read is not one the analysis resolves.
+   */
+  storedValues(node: SyntaxNode): SyntaxNode[] | undefined {
+    if (this.foreign) return undefined;
+    this.ensureCollected();
+    const n = unwrap(node);
+    if (n.type === 'subscript' || n.type === 'subscript_expression') {
+      const element = this.listElement(n);
+      if (element !== undefined) return element ? [element] : [];
+    }
+    const slot = this.slotOf(n);
+    if (!slot) return undefined;
+    const scope = this.scopeOf(n);
+    for (const path of slot.paths) {
+      const defs = this.definitionsOfKey(path, n.start, scope);
+      if (defs.length > 0) return defs;
+    }
+    const literal = this.literalEntry(slot.base, slot.first, n.start, scope);
+    return literal === undefined ? undefined : literal ? [literal] : [];
+  }
+
   /** Whether an identifier's latest binding before its use is an allow-list or validation check (`if (!ALLOWED.includes(x)) return`). */
   isChecked(identifier: SyntaxNode): boolean {
     if (this.foreign) return false;
@@ -178,7 +269,7 @@ export class TaintAnalysis {
     const name = textOf(this.text, identifier);
     for (let scope: Scope | undefined = this.scopeOf(identifier); scope; scope = scope.parent) {
       const binding = latest(scope.bindings.get(name), identifier.start);
-      if (binding) return binding.kind === 'clean';
+      if (binding) return binding.kind === 'clean' && binding.kinds === undefined;
     }
     return false;
   }
@@ -213,9 +304,25 @@ export class TaintAnalysis {
     list.push(binding);
   }
 
+  /** An assignment of `value` to `name` at `site`: a may-assignment inside a branch or loop body. */
+  private assign(site: SyntaxNode, name: string, value: SyntaxNode): void {
+    const block = this.conditionalBlock(site);
+    this.bind(site, name, block ? { pos: site.end, kind: 'maybe', node: value, at: site.start, block, site } : { pos: site.end, kind: 'expr', node: value, site });
+  }
+
+  /**
+   * The name a value is stored under: identifiers and member chains as written, subscripts by a
+   * literal key in a canonical form (`d['k']` and `d["k"]` are both `d["k"]`).
+   */
   private key(node: SyntaxNode): string | undefined {
     const n = unwrap(node);
     if (n.type === 'identifier') return textOf(this.text, n);
+    if (n.type === 'subscript_expression' || n.type === 'subscript') {
+      const obj = child(n, n.type === 'subscript' ? 'value' : 'object');
+      const index = literalKey(this.text, child(n, n.type === 'subscript' ? 'subscript' : 'index'));
+      const base = obj ? this.key(obj) : undefined;
+      if (base !== undefined && index !== undefined) return `${base}[${index}]`;
+    }
     if (n.type === 'member_expression' || n.type === 'attribute' || n.type === 'subscript_expression' || n.type === 'subscript') {
       return textOf(this.text, n).replace(/\s+/g, '').replace(/\?\./g, '.');
     }
@@ -282,7 +389,7 @@ export class TaintAnalysis {
           const name = child(node, 'name');
           const value = child(node, 'value');
           if (!name) break;
-          for (const n of this.patternNames(name)) this.bind(node, n, value ? { pos: node.end, kind: 'expr', node: value } : { pos: node.end, kind: 'clean' });
+          for (const n of this.patternNames(name)) this.bind(node, n, value ? { pos: node.end, kind: 'expr', node: value, site: node } : { pos: node.end, kind: 'clean', at: node.start });
           if (name.type === 'identifier' && value && this.fnTypes.has(unwrap(value).type)) this.functionsByName.set(textOf(this.text, name), unwrap(value));
           break;
         }
@@ -291,15 +398,21 @@ export class TaintAnalysis {
           const left = child(node, 'left');
           const right = child(node, 'right');
           if (!left || !right) break;
-          const block = this.conditionalBlock(node);
-          for (const n of this.patternNames(left)) this.bind(node, n, block ? { pos: node.end, kind: 'maybe', node: right, at: node.start, block } : { pos: node.end, kind: 'expr', node: right });
+          for (const n of this.patternNames(left)) this.assign(node, n, right);
           if (left.type === 'identifier' && this.fnTypes.has(unwrap(right).type)) this.functionsByName.set(textOf(this.text, left), unwrap(right));
+          // `d['k'] = v`: the container now holds v too (under that key when it is a literal).
+          if (left.type === 'subscript' || left.type === 'subscript_expression') {
+            const obj = child(left, left.type === 'subscript' ? 'value' : 'object');
+            const k = obj ? this.key(obj) : undefined;
+            const keyed = literalKey(this.text, child(left, left.type === 'subscript' ? 'subscript' : 'index'));
+            if (k && !this.imports.aliases.has(k)) this.bind(node, k, { pos: node.end, kind: 'augment', node: right, at: node.start, site: node, keyed });
+          }
           break;
         }
         case 'named_expression': {
           const name = child(node, 'name');
           const value = child(node, 'value');
-          if (name && value) this.bind(node, textOf(this.text, name), { pos: node.end, kind: 'expr', node: value });
+          if (name && value) this.bind(node, textOf(this.text, name), { pos: node.end, kind: 'expr', node: value, site: node });
           break;
         }
         case 'augmented_assignment_expression':
@@ -307,7 +420,7 @@ export class TaintAnalysis {
           const left = child(node, 'left');
           const right = child(node, 'right');
           const k = left ? this.key(left) : undefined;
-          if (k && right) this.bind(node, k, { pos: node.end, kind: 'augment', node: right, at: node.start });
+          if (k && right) this.bind(node, k, { pos: node.end, kind: 'augment', node: right, at: node.start, site: node });
           break;
         }
         case 'for_in_statement':
@@ -325,14 +438,40 @@ export class TaintAnalysis {
           break;
         }
         case 'if_statement':
-          this.guard(node);
+          this.ifs.push(node);
           break;
+        case 'global_statement':
+        case 'nonlocal_statement':
+          for (const n of namedChildren(node)) this.shared.add(textOf(this.text, n));
+          break;
+        case 'update_expression': {
+          // `i++`: the variable changes (its taint does not).
+          const arg = child(node, 'argument');
+          const k = arg ? this.key(arg) : undefined;
+          if (arg && k) this.bind(node, k, { pos: node.end, kind: 'augment', node: arg, at: node.start, site: node });
+          break;
+        }
         case 'call':
         case 'call_expression':
           this.containerWrite(node);
           break;
         default:
           if (this.fnTypes.has(node.type)) this.parameters(node);
+      }
+    }
+  }
+
+  /** JavaScript: names assigned in a function that neither declares them nor has them as parameters. */
+  private closureWrites(): void {
+    for (const scope of this.scopes.values()) {
+      for (const name of scope.bindings.keys()) {
+        let declared = false;
+        let written = false;
+        for (const b of scope.bindings.get(name) as Binding[]) {
+          if (b.kind === 'param' || (b.kind === 'expr' && b.site?.type === 'variable_declarator') || (b.kind === 'clean' && !b.kinds)) declared = true;
+          else if ((b.kind === 'expr' || b.kind === 'maybe' || b.kind === 'augment') && b.site) written = true;
+        }
+        if (written && !declared) this.shared.add(name);
       }
     }
   }
@@ -355,27 +494,47 @@ export class TaintAnalysis {
     });
   }
 
-  /** `items.append(x)`, `list.push(x)`, `map.set(k, x)`, `conf.set(s, k, x)`: the container now carries x's taint too. */
+  /**
+   * `items.append(x)`, `list.push(x)`, `map.set(k, x)`, `conf.set(s, k, x)`: the container now carries
+   * x's taint too; with literal keys, the slot `map["k"]` / `conf["s"]["k"]` holds x.
+   */
   private containerWrite(node: SyntaxNode): void {
     const callee = child(node, 'function');
     const args = child(node, 'arguments');
     if (!callee || !args || (callee.type !== 'member_expression' && callee.type !== 'attribute')) return;
     const prop = child(callee, callee.type === 'attribute' ? 'attribute' : 'property');
     const object = child(callee, 'object');
-    if (!prop || !object || !CONTAINER_WRITES.has(textOf(this.text, prop))) return;
+    if (!prop || !object) return;
+    const method = textOf(this.text, prop);
+    if (!CONTAINER_WRITES.has(method)) return;
     const k = this.key(object);
-    if (k && !this.imports.aliases.has(k)) this.bind(node, k, { pos: node.end, kind: 'augment', node: args, at: node.start });
+    if (!k || this.imports.aliases.has(k)) return;
+    const values = namedChildren(args);
+    if (method === 'set' && values.length >= 2) {
+      const keys = values.slice(0, -1).map((a) => literalKey(this.text, a));
+      const value = values.at(-1) as SyntaxNode;
+      if (keys.every((x) => x !== undefined)) {
+        this.assign(node, `${k}${keys.map((x) => `[${x}]`).join('')}`, value);
+        this.bind(node, k, { pos: node.end, kind: 'augment', node: value, at: node.start, site: node, keyed: keys[0] });
+        return;
+      }
+    }
+    this.bind(node, k, { pos: node.end, kind: 'augment', node: args, at: node.start, site: node });
   }
 
   /** The innermost branch or loop body holding a statement within its function, if any. */
   private conditionalBlock(node: SyntaxNode): SyntaxNode | undefined {
     for (let p: SyntaxNode = node, pp = node.parent; pp; p = pp, pp = pp.parent) {
       if (this.fnTypes.has(pp.type)) return undefined;
-      if (!BRANCHES.has(pp.type)) continue;
-      if (p === child(pp, 'condition') || p === child(pp, 'left') || p === child(pp, 'right') || p === child(pp, 'initializer') || p === child(pp, 'value')) continue;
-      if (pp.type === 'else_clause' || pp.type === 'elif_clause' || p.type === 'block' || p.type === 'statement_block' || p.type.endsWith('_statement')) return p;
+      if (this.isBranchBody(p, pp)) return p;
     }
     return undefined;
+  }
+
+  private isBranchBody(p: SyntaxNode, pp: SyntaxNode): boolean {
+    if (!BRANCHES.has(pp.type)) return false;
+    if (p === child(pp, 'condition') || p === child(pp, 'left') || p === child(pp, 'right') || p === child(pp, 'initializer') || p === child(pp, 'value') || p === child(pp, 'subject')) return false;
+    return pp.type === 'else_clause' || pp.type === 'elif_clause' || p.type === 'block' || p.type === 'statement_block' || p.type.endsWith('_statement');
   }
 
   private isRouteHandler(fn: SyntaxNode): boolean {
@@ -384,45 +543,136 @@ export class TaintAnalysis {
     return namedChildren(parent).some((d) => d.type === 'decorator' && ROUTE_DECORATOR.test(textOf(this.text, d)));
   }
 
-  /** Allow-list and validation guards: `if (!ALLOWED.includes(x)) return;`, `if x not in ALLOWED: abort(400)`, `if (ALLOWED.has(x)) { … }`. */
+  // ---- guards --------------------------------------------------------------
+
+  /**
+   * Allow-list and validation guards: `if (!ALLOWED.includes(x)) return;`, `if x not in ALLOWED:
+   * abort(400)`, `if (ALLOWED.has(x)) { … }`, `if x == 'asc':`, and URL host checks
+   * (`if urlparse(u).netloc not in HOSTS or …: return`, `url_has_allowed_host_and_scheme(u, …)`),
+   * through `and`, `or` and `not`.
+   */
   private guard(ifNode: SyntaxNode): void {
     const condition = child(ifNode, 'condition');
     const consequence = child(ifNode, 'consequence');
     if (!condition || !consequence) return;
-    let cond = unwrap(condition);
-    let negated = false;
-    while (cond.type === 'unary_expression' || cond.type === 'not_operator') {
-      if (cond.type === 'unary_expression' && !textOf(this.text, cond).startsWith('!')) return;
-      cond = unwrap(child(cond, 'argument') ?? cond);
-      negated = !negated;
+    for (const c of this.checks(condition, true)) {
+      this.bind(ifNode, c.key, { pos: consequence.start, kind: 'clean', at: ifNode.start, kinds: c.kinds });
+      this.bind(ifNode, c.key, { pos: consequence.end, kind: 'restore', at: ifNode.start });
     }
-    let checked: SyntaxNode | undefined;
-    if (cond.type === 'comparison_operator') {
-      const [left, right] = namedChildren(cond);
-      if (!left || !right) return;
+    const whenFalse = this.checks(condition, false);
+    if (whenFalse.length === 0) return;
+    const leaves = exits(this.text, consequence);
+    for (const c of whenFalse) {
+      // `if x not in ALLOWED: return`, or `x = DEFAULT` (a fallback): past the if, x is allowed or the fallback.
+      if (leaves || (c.kinds === undefined && this.reassigns(consequence, c.key))) this.bind(ifNode, c.key, { pos: ifNode.end + 1, kind: 'clean', at: ifNode.start, kinds: c.kinds });
+    }
+    // `if x in ALLOWED: … else: …`: the else branch knows the negation.
+    const alt = namedChildren(ifNode).find((c) => c.type === 'else_clause');
+    const body = alt && (child(alt, 'body') ?? namedChildren(alt)[0]);
+    if (body && namedChildren(ifNode).filter((c) => c.type === 'elif_clause').length === 0) {
+      for (const c of whenFalse) {
+        this.bind(ifNode, c.key, { pos: body.start, kind: 'clean', at: ifNode.start, kinds: c.kinds });
+        this.bind(ifNode, c.key, { pos: body.end, kind: 'restore', at: ifNode.start });
+      }
+    }
+  }
+
+  /** What holds when `cond` evaluates to `truth`. */
+  private checks(condition: SyntaxNode, truth: boolean, depth = 0): Check[] {
+    if (depth > 6) return [];
+    const cond = unwrap(condition);
+    if (cond.type === 'not_operator' || (cond.type === 'unary_expression' && textOf(this.text, cond).startsWith('!'))) {
+      const arg = child(cond, 'argument');
+      return arg ? this.checks(arg, !truth, depth + 1) : [];
+    }
+    const left = child(cond, 'left');
+    const right = child(cond, 'right');
+    if ((cond.type === 'boolean_operator' || cond.type === 'binary_expression') && left && right) {
       const op = this.text.slice(left.end, right.start).trim();
-      if (op === 'in') checked = left;
-      else if (op === 'not in') {
-        checked = left;
-        negated = !negated;
-      } else return;
-    } else {
-      const call = callShape(this.text, cond);
-      if (!call) return;
-      if (['includes', 'has', 'test'].includes(call.method) && call.receiver) checked = call.args[0];
-      else if (/^(?:validator\.)?is[A-Z]\w*$|^isValid\w*$/.test(call.name)) checked = call.args[0];
-      else if (['re.fullmatch', 're.match'].includes(this.imports.qualify(call.name))) checked = call.args[1];
-      else if (['isdigit', 'isalnum', 'isnumeric', 'isdecimal'].includes(call.method)) checked = call.receiver;
+      // `a and b` true: both hold; `a or b` false: neither holds.
+      if ((op === 'and' || op === '&&') && truth) return [...this.checks(left, true, depth + 1), ...this.checks(right, true, depth + 1)];
+      if ((op === 'or' || op === '||') && !truth) return [...this.checks(left, false, depth + 1), ...this.checks(right, false, depth + 1)];
+      if (cond.type === 'boolean_operator' || ['&&', '||'].includes(op)) return [];
+    }
+    const comparison = this.comparison(cond);
+    if (comparison) {
+      const { op, a, b } = comparison;
+      if ((op === 'in' && truth) || (op === 'not in' && !truth)) return this.evaluate(b) ? [] : this.checked(a);
+      const equality = ['==', '==='].includes(op) ? truth : ['!=', '!=='].includes(op) ? !truth : undefined;
+      if (equality) {
+        if (this.constantOf(b) !== UNKNOWN) return this.checked(a);
+        if (this.constantOf(a) !== UNKNOWN) return this.checked(b);
+      }
+      return [];
+    }
+    if (!truth) return [];
+    const call = callShape(this.text, cond);
+    if (!call) return [];
+    const qualified = this.imports.qualify(call.name);
+    let checked: SyntaxNode | undefined;
+    if (['includes', 'has', 'test'].includes(call.method) && call.receiver) {
+      if (call.method !== 'test' && this.evaluate(call.receiver)) return [];
+      checked = call.args[0];
+    } else if (/^(?:validator\.)?is[A-Z]\w*$|^isValid\w*$/.test(call.name)) checked = call.args[0];
+    else if (['re.fullmatch', 're.match'].includes(qualified)) checked = call.args[1];
+    else if (['isdigit', 'isalnum', 'isnumeric', 'isdecimal'].includes(call.method)) checked = call.receiver;
+    else if (PY_URL_VALIDATORS.has(qualified) || PY_URL_VALIDATORS.has(call.name)) {
+      const url = call.args[0] ?? call.kwargs.get('url');
+      const k = url ? this.key(url) : undefined;
+      return k ? [{ key: k, kinds: URL_HOST_CHECKED }] : [];
     }
     const k = checked ? this.key(checked) : undefined;
-    if (!k) return;
-    if (negated) {
-      // `if x not in ALLOWED: return`, or `x = DEFAULT` (a fallback): past the if, x is allowed or the fallback.
-      if (exits(this.text, consequence) || this.reassigns(consequence, k)) this.bind(ifNode, k, { pos: ifNode.end + 1, kind: 'clean' });
-    } else {
-      this.bind(ifNode, k, { pos: consequence.start, kind: 'clean' });
-      this.bind(ifNode, k, { pos: consequence.end, kind: 'restore', at: ifNode.start });
+    return k ? [{ key: k }] : [];
+  }
+
+  /** `a OP b` for `in`, `not in`, `==`, `!=`, `===`, `!==` (Python comparisons of two operands, JS binary expressions). */
+  private comparison(cond: SyntaxNode): { op: string; a: SyntaxNode; b: SyntaxNode } | undefined {
+    if (cond.type === 'comparison_operator') {
+      const parts = namedChildren(cond);
+      if (parts.length !== 2) return undefined;
+      const [a, b] = parts as [SyntaxNode, SyntaxNode];
+      return { op: this.text.slice(a.end, b.start).replace(/\s+/g, ' ').trim(), a, b };
     }
+    if (cond.type === 'binary_expression') {
+      const a = child(cond, 'left');
+      const b = child(cond, 'right');
+      if (!a || !b) return undefined;
+      const op = this.text.slice(a.end, b.start).trim();
+      return ['==', '===', '!=', '!=='].includes(op) ? { op, a, b } : undefined;
+    }
+    return undefined;
+  }
+
+  /**
+   * The value a check constrains: the expression itself, or for a URL's host (`u.netloc`,
+   * `urlparse(x).hostname`, `new URL(x).host`) the URL parsed, for redirect and request sinks only.
+   */
+  private checked(node: SyntaxNode): Check[] {
+    const n = unwrap(node);
+    if (n.type === 'attribute' || n.type === 'member_expression') {
+      const prop = child(n, n.type === 'attribute' ? 'attribute' : 'property');
+      const obj = child(n, 'object');
+      if (prop && obj && URL_HOST_PARTS.has(textOf(this.text, prop))) {
+        const url = this.parsedUrl(obj);
+        const k = url ? this.key(url) : undefined;
+        if (k) return [{ key: k, kinds: URL_HOST_CHECKED }];
+      }
+    }
+    const k = this.key(n);
+    return k ? [{ key: k }] : [];
+  }
+
+  /** For `urlparse(x)` (or a variable assigned it), x. */
+  private parsedUrl(node: SyntaxNode, depth = 0): SyntaxNode | undefined {
+    const n = unwrap(node);
+    if (n.type === 'identifier' && depth === 0) {
+      const defs = this.definitionsOfKey(textOf(this.text, n), n.start, this.scopeOf(n));
+      return defs.length === 1 && defs[0] ? this.parsedUrl(defs[0], 1) : undefined;
+    }
+    const call = callShape(this.text, n);
+    if (!call) return undefined;
+    const name = call.isNew ? `new ${call.name}` : call.name;
+    return URL_PARSERS.has(this.imports.qualify(call.name)) || URL_PARSERS.has(name) ? call.args[0] : undefined;
   }
 
   /** Whether a guard's consequence ends by assigning a value that carries no taint to `k`. */
@@ -435,9 +685,413 @@ export class TaintAnalysis {
     return !!left && !!right && this.key(left) === k && isLiteral(unwrap(right));
   }
 
+  // ---- constant branches -------------------------------------------------
+
+  /**
+   * Drops bindings in branches a constant condition never takes and turns may-assignments in
+   * branches it always takes into plain ones (`if 7 * 42 - num > 200: bar = 'x' else: bar = param`
+   * with `num = 86` leaves `bar = 'x'`).
+   */
+  private prune(): void {
+    const known = new Map<SyntaxNode, Reach>();
+    // Decide every binding first (constants read the bindings as collected), then rewrite.
+    const rewrites: { list: Binding[]; index: number; binding: Binding | undefined }[] = [];
+    const visit = (scope: Scope): void => {
+      for (const list of scope.bindings.values()) {
+        for (let i = 0; i < list.length; i++) {
+          const b = list[i] as Binding;
+          if ((b.kind !== 'maybe' && b.kind !== 'augment') || !b.site) continue;
+          const reach = this.reach(b.site, known, b.kind === 'maybe' ? b.block : undefined);
+          if (reach.dead) rewrites.push({ list, index: i, binding: undefined });
+          else if (b.kind === 'maybe' && reach.block !== b.block) {
+            rewrites.push({ list, index: i, binding: reach.block ? { ...b, block: reach.block } : { pos: b.pos, kind: 'expr', node: b.node, site: b.site } });
+          }
+        }
+      }
+    };
+    visit(this.moduleScope);
+    for (const scope of this.scopes.values()) visit(scope);
+    if (rewrites.length === 0) return;
+    const dead = new Set<Binding>();
+    for (const r of rewrites) {
+      if (r.binding) r.list[r.index] = r.binding;
+      else dead.add(r.list[r.index] as Binding);
+    }
+    if (dead.size > 0) {
+      const drop = (scope: Scope): void => {
+        for (const [name, list] of scope.bindings) if (list.some((b) => dead.has(b))) scope.bindings.set(name, list.filter((b) => !dead.has(b)));
+      };
+      drop(this.moduleScope);
+      for (const scope of this.scopes.values()) drop(scope);
+    }
+    this.constMemo.clear();
+  }
+
+  /** Whether a statement can run (memoised per branch body, outermost decisions first). */
+  private reach(site: SyntaxNode, known: Map<SyntaxNode, Reach>, block = this.conditionalBlock(site)): Reach {
+    if (!block) return REACHED;
+    const cached = known.get(block);
+    if (cached) return cached;
+    const branch = block.parent as SyntaxNode;
+    const state = this.branchState(branch, block);
+    let result: Reach;
+    if (state === 'dead') result = DEAD;
+    else {
+      const outer = this.reach(branch, known);
+      result = outer.dead ? DEAD : state === 'maybe' ? { dead: false, block } : outer;
+    }
+    known.set(block, result);
+    return result;
+  }
+
+  private branchState(pp: SyntaxNode, body: SyntaxNode): BranchState {
+    const fromTruth = (t: boolean | undefined): BranchState => (t === undefined ? 'maybe' : t ? 'always' : 'dead');
+    switch (pp.type) {
+      case 'if_statement':
+        return body === child(pp, 'consequence') ? fromTruth(this.truth(child(pp, 'condition'))) : 'maybe';
+      case 'elif_clause':
+      case 'else_clause': {
+        const ifNode = pp.parent;
+        if (ifNode?.type !== 'if_statement') return 'maybe';
+        // The conditions tested before this clause: the if's, then (Python) the elifs before it.
+        const before = [child(ifNode, 'condition'), ...namedChildren(ifNode).filter((c) => c.type === 'elif_clause' && c.start < pp.start).map((c) => child(c, 'condition'))];
+        let allFalse = true;
+        for (const c of before) {
+          const t = this.truth(c);
+          if (t === true) return 'dead';
+          if (t !== false) allFalse = false;
+        }
+        if (pp.type === 'else_clause') return allFalse ? 'always' : 'maybe';
+        const own = this.truth(child(pp, 'condition'));
+        if (own === false) return 'dead';
+        return allFalse && own === true ? 'always' : 'maybe';
+      }
+      case 'while_statement':
+        return this.truth(child(pp, 'condition')) === false ? 'dead' : 'maybe';
+      case 'match_statement':
+        // Its cases decide (case_clause).
+        return 'always';
+      case 'case_clause':
+        return this.caseState(pp);
+      case 'switch_case':
+      case 'switch_default':
+        return this.switchState(pp);
+      default:
+        return 'maybe';
+    }
+  }
+
+  private truth(node: SyntaxNode | undefined): boolean | undefined {
+    return node ? truthOf(this.env, node) : undefined;
+  }
+
+  /** A Python `case` of a `match` on a constant: the first case whose pattern matches always runs, the others never. */
+  private caseState(clause: SyntaxNode): BranchState {
+    const match = clause.parent?.parent;
+    if (match?.type !== 'match_statement') return 'maybe';
+    const subjects = namedChildren(match).filter((c) => c.field === 'subject');
+    const subject = subjects.length === 1 ? constantOf(this.env, subjects[0]) : UNKNOWN;
+    if (subject === UNKNOWN) return 'maybe';
+    let unsure = false;
+    for (const c of namedChildren(clause.parent as SyntaxNode)) {
+      if (c.type !== 'case_clause') continue;
+      const pattern = namedChildren(c).find((x) => x.type === 'case_pattern');
+      let r = pattern ? this.patternMatches(pattern, subject) : undefined;
+      if (r === true && child(c, 'guard')) r = undefined;
+      if (c === clause) return r === false ? 'dead' : r === true && !unsure ? 'always' : 'maybe';
+      if (r === true && !unsure) return 'dead';
+      if (r === undefined) unsure = true;
+    }
+    return 'maybe';
+  }
+
+  private patternMatches(pattern: SyntaxNode, subject: Const): boolean | undefined {
+    const parts = namedChildren(pattern);
+    if (pattern.type === 'case_pattern' && parts.length === 0) return textOf(this.text, pattern).trim() === '_' ? true : undefined;
+    if (pattern.type === 'case_pattern' && parts.length === 1) return this.patternMatches(parts[0] as SyntaxNode, subject);
+    if (pattern.type === 'union_pattern') {
+      let unsure = false;
+      for (const p of parts) {
+        const r = this.patternMatches(p, subject);
+        if (r === true) return true;
+        if (r === undefined) unsure = true;
+      }
+      return unsure ? undefined : false;
+    }
+    // A bare name captures anything; a dotted name is a value pattern we do not resolve.
+    if (pattern.type === 'dotted_name') return parts.length === 1 ? true : undefined;
+    if (pattern.type === 'case_pattern') return undefined;
+    const v = constantOf(this.env, pattern);
+    if (v === UNKNOWN || typeof v === 'object') return undefined;
+    return v === subject || (typeof v === 'number' && typeof subject === 'boolean' && v === Number(subject));
+  }
+
+  /** A JavaScript `case` of a `switch` on a constant: cases neither matched nor fallen into never run. */
+  private switchState(clause: SyntaxNode): BranchState {
+    const body = clause.parent;
+    if (body?.parent?.type !== 'switch_statement') return 'maybe';
+    let reachable = this.switches.get(body);
+    if (reachable === undefined) this.switches.set(body, (reachable = this.reachableCases(body)));
+    return reachable === 'all' ? 'maybe' : reachable.has(clause) ? 'maybe' : 'dead';
+  }
+
+  /** The cases of a switch on a constant that can run (the one matched and those it falls into), or 'all'. */
+  private reachableCases(body: SyntaxNode): ReadonlySet<SyntaxNode> | 'all' {
+    const value = constantOf(this.env, child(body.parent as SyntaxNode, 'value'));
+    if (value === UNKNOWN || typeof value === 'object') return 'all';
+    const cases = namedChildren(body).filter((c) => c.type === 'switch_case' || c.type === 'switch_default');
+    let start = -1;
+    for (const [i, c] of cases.entries()) {
+      if (c.type === 'switch_default') continue;
+      const v = constantOf(this.env, child(c, 'value'));
+      if (v === UNKNOWN) return 'all';
+      if (v === value) {
+        start = i;
+        break;
+      }
+    }
+    if (start === -1) start = cases.findIndex((c) => c.type === 'switch_default');
+    const reachable = new Set<SyntaxNode>();
+    for (let i = start; i >= 0 && i < cases.length; i++) {
+      const c = cases[i] as SyntaxNode;
+      reachable.add(c);
+      const last = namedChildren(c).filter((x) => x.field === 'body').at(-1);
+      if (last && ['break_statement', 'return_statement', 'throw_statement', 'continue_statement'].includes(last.type)) break;
+    }
+    return reachable;
+  }
+
+  /** The constant an identifier holds at its use, through its bindings; UNKNOWN when a loop may change it. */
+  private constIdentifier(node: SyntaxNode): ConstResult {
+    const cached = this.constMemo.get(node);
+    if (cached !== undefined) return cached;
+    if (this.constActive.has(node) || this.constActive.size > 60) return UNKNOWN;
+    this.constActive.add(node);
+    let result: ConstResult = UNKNOWN;
+    try {
+      result = this.constOfName(textOf(this.text, node), node.start, this.scopeOf(node), node);
+    } finally {
+      this.constActive.delete(node);
+    }
+    this.constMemo.set(node, result);
+    return result;
+  }
+
+  private constOfName(name: string, at: number, from: Scope, use: SyntaxNode): ConstResult {
+    if (this.shared.has(name)) return UNKNOWN;
+    for (let scope: Scope | undefined = from; scope; scope = scope.parent) {
+      const list = scope.bindings.get(name);
+      const binding = latest(list, at);
+      if (!binding) continue;
+      const value = this.constOfBinding(name, binding, list as Binding[], at, scope, from, use);
+      if (value === UNKNOWN) return UNKNOWN;
+      // A variable written inside a loop around the use may hold another value on the next pass.
+      for (let p = use.parent; p && !this.fnTypes.has(p.type); p = p.parent) {
+        if (LOOPS.has(p.type) && list?.some((b) => b.pos >= p.start && b.pos <= p.end)) return UNKNOWN;
+      }
+      return value;
+    }
+    return UNKNOWN;
+  }
+
+  private constOfBinding(name: string, binding: Binding, list: readonly Binding[], at: number, scope: Scope, from: Scope, use: SyntaxNode): ConstResult {
+    {
+      switch (binding.kind) {
+        case 'expr':
+          // Loop variables and `with … as x` have no site (their value is not the expression bound).
+          // A name of an enclosing scope may be reassigned after this function is defined: only a name written once.
+          if (!binding.site || (scope !== from && list.length > 1)) return UNKNOWN;
+          return constantOf(this.env, binding.node);
+        case 'maybe': {
+          const inside = constantOf(this.env, binding.node);
+          if (inside === UNKNOWN || (at >= binding.block.start && at <= binding.block.end)) return inside;
+          const before = this.constOfName(name, binding.at, scope, use);
+          return before !== UNKNOWN && keyOf(before) === keyOf(inside) ? inside : UNKNOWN;
+        }
+        case 'augment': {
+          if (binding.keyed !== undefined || !binding.site || !/^(?:augmented_assignment|augmented_assignment_expression)$/.test(binding.site.type)) return UNKNOWN;
+          if (!/^\s*\+=/.test(this.text.slice(child(binding.site, 'left')?.end ?? 0, binding.node.start))) return UNKNOWN;
+          const before = this.constOfName(name, binding.at, scope, use);
+          const added = constantOf(this.env, binding.node);
+          if (typeof before === 'string' && typeof added === 'string') return before + added;
+          if (typeof before === 'number' && typeof added === 'number') return before + added;
+          return UNKNOWN;
+        }
+        case 'clean':
+        case 'restore':
+          return this.constOfName(name, binding.at, scope, use);
+        default:
+          return UNKNOWN;
+      }
+    }
+  }
+
+  // ---- lists and keyed containers ----------------------------------------
+
+  /**
+   * `lst[i]` with a constant i, for a list created by a literal and changed only by
+   * `append`/`push`/`insert`/`extend`/`pop`/`shift`/`unshift` statements in the same block, with
+   * no other use in between: the element node (null when the index is out of range), or
+   * undefined when the list is not that simple.
+   */
+  private listElement(n: SyntaxNode): SyntaxNode | null | undefined {
+    const obj = child(n, n.type === 'subscript' ? 'value' : 'object');
+    const idx = child(n, n.type === 'subscript' ? 'subscript' : 'index');
+    if (!obj || !idx || idx.type === 'slice') return undefined;
+    const at = constantOf(this.env, idx);
+    if (typeof at !== 'number' || !Number.isInteger(at)) return undefined;
+    const target = unwrap(obj);
+    const pick = (elements: readonly SyntaxNode[]): SyntaxNode | null => elements[at < 0 ? elements.length + at : at] ?? null;
+    if (['list', 'tuple', 'array'].includes(target.type)) {
+      const items = namedChildren(target);
+      return items.some((c) => c.type === 'list_splat' || c.type === 'spread_element') ? undefined : pick(items);
+    }
+    if (target.type !== 'identifier') return undefined;
+    const name = textOf(this.text, target);
+    const scope = this.scopeOf(target);
+    const list = scope.bindings.get(name);
+    if (!list) return undefined;
+    const before = list.filter((b) => b.pos <= n.start);
+    const defIndex = before.reduce((best, b, i) => (b.kind !== 'augment' && (best === -1 || b.pos >= (before[best] as Binding).pos) ? i : best), -1);
+    const def = before[defIndex];
+    // Created here (a branch's own assignment counts inside that branch).
+    const created = def?.kind === 'expr' || (def?.kind === 'maybe' && n.start >= def.block.start && n.end <= def.block.end);
+    if (!created || !def.site || !['list', 'array'].includes(unwrap(def.node).type)) return undefined;
+    const statement = statementOf(def.site);
+    const elements = namedChildren(unwrap(def.node));
+    if (!statement || elements.some((c) => c.type === 'list_splat' || c.type === 'spread_element')) return undefined;
+    const calls = this.receiverCallsBetween(name, def.pos, n.start, statement);
+    // Every mention of the list between its creation and the read is one of these calls.
+    const mention = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
+    const between = this.text.slice(def.pos, n.start);
+    const receivers = new Set(calls.map((c) => (child(child(c, 'function') as SyntaxNode, 'object') as SyntaxNode).start - def.pos));
+    for (const m of between.matchAll(mention)) if (!receivers.has(m.index)) return undefined;
+    for (const c of calls) {
+      if (statementOf(c)?.parent !== statement.parent) return undefined;
+      const call = callShape(this.text, c);
+      if (!call) return undefined;
+      const args = call.args;
+      const num = (a: SyntaxNode | undefined): number | undefined => {
+        const v = a ? constantOf(this.env, a) : UNKNOWN;
+        return typeof v === 'number' && Number.isInteger(v) ? v : undefined;
+      };
+      switch (call.method) {
+        case 'append':
+        case 'push':
+          if (call.method === 'append' ? args.length !== 1 : args.length === 0) return undefined;
+          elements.push(...args);
+          break;
+        case 'unshift':
+          elements.unshift(...args);
+          break;
+        case 'insert': {
+          const i = num(args[0]);
+          if (i === undefined || !args[1]) return undefined;
+          elements.splice(i < 0 ? Math.max(0, elements.length + i) : i, 0, args[1]);
+          break;
+        }
+        case 'extend': {
+          const items = args[0] ? unwrap(args[0]) : undefined;
+          if (!items || !['list', 'tuple'].includes(items.type)) return undefined;
+          elements.push(...namedChildren(items));
+          break;
+        }
+        case 'pop': {
+          if (args.length === 0) elements.pop();
+          else {
+            const i = num(args[0]);
+            if (i === undefined) return undefined;
+            elements.splice(i < 0 ? elements.length + i : i, 1);
+          }
+          break;
+        }
+        case 'shift':
+          elements.shift();
+          break;
+        default:
+          if (!LIST_READS.has(call.method)) return undefined;
+      }
+    }
+    return pick(elements);
+  }
+
+  /** Method calls on `name` between two positions, in the statements that follow `statement` in its block. */
+  private receiverCallsBetween(name: string, from: number, to: number, statement: SyntaxNode): SyntaxNode[] {
+    const calls: SyntaxNode[] = [];
+    for (const sibling of statement.parent?.children ?? []) {
+      if (sibling.end <= from || sibling.start >= to) continue;
+      for (const c of descendants(sibling)) {
+        if ((c.type !== 'call' && c.type !== 'call_expression') || c.start <= from || c.end > to) continue;
+        const callee = child(c, 'function');
+        const object = callee && (callee.type === 'attribute' || callee.type === 'member_expression') ? child(callee, 'object') : undefined;
+        if (object?.type === 'identifier' && textOf(this.text, object) === name) calls.push(c);
+      }
+    }
+    return calls.sort((a, b) => a.start - b.start);
+  }
+
+  /** For `obj[k]` or `obj.get(k…)` with literal keys: the container's name and the slot names to look up, most specific first. */
+  private slotOf(n: SyntaxNode, shape?: ReturnType<typeof callShape>): { base: string; first: string; paths: string[]; fallback?: SyntaxNode } | undefined {
+    if (n.type === 'subscript' || n.type === 'subscript_expression') {
+      const obj = child(n, n.type === 'subscript' ? 'value' : 'object');
+      const k = literalKey(this.text, child(n, n.type === 'subscript' ? 'subscript' : 'index'));
+      const base = obj ? this.key(obj) : undefined;
+      return base !== undefined && k !== undefined ? { base, first: k, paths: [`${base}[${k}]`] } : undefined;
+    }
+    if (n.type !== 'call' && n.type !== 'call_expression') return undefined;
+    const callee = child(n, 'function');
+    const prop = callee && child(callee, callee.type === 'attribute' ? 'attribute' : 'property');
+    if (!prop || !KEYED_READS.has(textOf(this.text, prop))) return undefined;
+    const call = shape ?? callShape(this.text, n);
+    if (!call?.receiver || call.args.length === 0 || call.kwargs.size > 0) return undefined;
+    const base = this.key(call.receiver);
+    const keys = call.args.map((a) => literalKey(this.text, a));
+    if (base === undefined || keys[0] === undefined) return undefined;
+    const paths: string[] = [];
+    // `conf.get('s', 'k')` is the slot conf["s"]["k"]; `d.get('k', default)` the slot d["k"].
+    if (keys.length === 2 && keys[1] !== undefined) paths.push(`${base}[${keys[0]}][${keys[1]}]`);
+    paths.push(`${base}[${keys[0]}]`);
+    return { base, first: keys[0], paths, fallback: keys.length === 2 ? call.args[1] : undefined };
+  }
+
+  /** The entry `first` of the object or dict literal a container was created with: the value (null when absent), or undefined when not created by a literal. */
+  private literalEntry(base: string, first: string, at: number, scope: Scope): SyntaxNode | null | undefined {
+    const list = (scope.bindings.get(base) ?? []).filter((b) => b.pos <= at);
+    const def = list.filter((b) => b.kind !== 'augment' || b.keyed === undefined).sort((a, b) => a.pos - b.pos).at(-1);
+    if (def?.kind !== 'expr') return undefined;
+    const literal = unwrap(def.node);
+    if (literal.type !== 'dictionary' && literal.type !== 'object') return undefined;
+    for (const p of namedChildren(literal)) {
+      if (p.type !== 'pair') return undefined;
+      const k = child(p, 'key');
+      const key = k && (k.type === 'property_identifier' ? JSON.stringify(textOf(this.text, k)) : literalKey(this.text, k));
+      if (key === undefined) return undefined;
+      if (key === first) return child(p, 'value') ?? null;
+    }
+    return null;
+  }
+
+  /** The taint of a keyed read, or NOT_FOUND when it is not one the analysis resolves. */
+  private slotTaint(n: SyntaxNode, shape?: ReturnType<typeof callShape>): Taint | undefined | typeof NOT_FOUND {
+    const slot = this.slotOf(n, shape);
+    if (!slot) return NOT_FOUND;
+    const scope = this.scopeOf(n);
+    for (const path of slot.paths) {
+      const bound = this.lookup(path, n.start, scope);
+      if (bound !== NOT_FOUND) return path === slot.paths.at(-1) && slot.fallback && slot.paths.length === 1 ? pick(bound, this.evaluate(slot.fallback)) : bound;
+    }
+    const literal = this.literalEntry(slot.base, slot.first, n.start, scope);
+    if (literal !== undefined) return literal ? this.evaluate(literal) : slot.fallback ? this.evaluate(slot.fallback) : undefined;
+    // Not written under this key: what the container held before, and what was put in it without a key.
+    const rest = this.lookup(slot.base, n.start, scope, true);
+    if (rest === NOT_FOUND) return NOT_FOUND;
+    return slot.fallback ? pick(rest, this.evaluate(slot.fallback)) : rest;
+  }
+
   // ---- evaluation --------------------------------------------------------
 
-  private lookup(name: string, at: number, from: Scope): Taint | undefined | typeof NOT_FOUND {
+  /** `unkeyed`: skip writes under a literal key (a read by another key does not see them). */
+  private lookup(name: string, at: number, from: Scope, unkeyed = false): Taint | undefined | typeof NOT_FOUND {
     for (let scope: Scope | undefined = from; scope; scope = scope.parent) {
       const binding = latest(scope.bindings.get(name), at);
       if (!binding) continue;
@@ -445,22 +1099,26 @@ export class TaintAnalysis {
         case 'expr':
           return this.evaluate(binding.node);
         case 'augment': {
-          const before = this.lookup(name, binding.at, scope);
+          const before = this.lookup(name, binding.at, scope, unkeyed);
+          if (unkeyed && binding.keyed !== undefined) return before;
           return pick(before === NOT_FOUND ? undefined : before, this.evaluate(binding.node));
         }
         case 'maybe': {
           if (at >= binding.block.start && at <= binding.block.end) return this.evaluate(binding.node);
-          const before = this.lookup(name, binding.at, scope);
+          const before = this.lookup(name, binding.at, scope, unkeyed);
           return pick(before === NOT_FOUND ? undefined : before, this.evaluate(binding.node));
         }
         case 'param':
           return binding.route
             ? { source: `request parameter ${binding.name}`, line: binding.line }
             : { source: `parameter ${binding.name}`, line: binding.line, param: binding.index };
-        case 'clean':
-          return undefined;
+        case 'clean': {
+          if (!binding.kinds) return undefined;
+          const r = this.lookup(name, binding.at, scope, unkeyed);
+          return r === NOT_FOUND ? undefined : clear(r, binding.kinds);
+        }
         case 'restore': {
-          const r = this.lookup(name, binding.at, scope);
+          const r = this.lookup(name, binding.at, scope, unkeyed);
           return r === NOT_FOUND ? undefined : r;
         }
       }
@@ -554,6 +1212,12 @@ export class TaintAnalysis {
         if (prop && CLEAN_PROPS.has(textOf(this.text, prop))) return undefined;
         const src = this.source(node);
         if (src) return src;
+        if (node.type === 'subscript' || node.type === 'subscript_expression') {
+          const element = this.listElement(node);
+          if (element !== undefined) return element ? this.evaluate(element) : undefined;
+          const slot = this.slotTaint(node);
+          if (slot !== NOT_FOUND) return slot;
+        }
         const obj = child(node, 'object') ?? child(node, 'value');
         return obj ? this.evaluate(obj) : undefined;
       }
@@ -573,16 +1237,24 @@ export class TaintAnalysis {
         const op = this.text.slice(left.end, right.start).trim();
         if (op === '&&') return this.evaluate(right);
         if (op !== '+' && op !== '||' && op !== '??' && !(op === '%' && this.python)) return undefined;
+        if (op === '||' || op === '??') {
+          const c = constantOf(this.env, left);
+          if (c !== UNKNOWN) return (op === '||' ? truthyJs(c) : c !== null) ? undefined : this.evaluate(right);
+        }
         return pick(this.evaluate(left), this.evaluate(right));
       }
       case 'ternary_expression': {
         const consequence = child(node, 'consequence');
+        const t = this.truth(child(node, 'condition'));
+        if (t !== undefined) return this.evaluateOpt(t ? consequence : child(node, 'alternative'));
         const checked = this.allowListed(child(node, 'condition'), consequence);
         return pick(checked ? undefined : this.evaluateOpt(consequence), this.evaluateOpt(child(node, 'alternative')));
       }
       case 'conditional_expression': {
         // Python `a if cond else b`: parts are a, cond, b.
         const parts = namedChildren(node);
+        const t = this.truth(parts[1]);
+        if (t !== undefined) return this.evaluateOpt(t ? parts[0] : parts[2]);
         const checked = this.allowListed(parts[1], parts[0]);
         return pick(checked ? undefined : this.evaluateOpt(parts[0]), this.evaluateOpt(parts[2]));
       }
@@ -609,15 +1281,8 @@ export class TaintAnalysis {
   /** `x if x in ALLOWED else d`, `ALLOWED.includes(x) ? x : d`: the value chosen is the one the condition checked. */
   private allowListed(condition: SyntaxNode | undefined, value: SyntaxNode | undefined): boolean {
     if (!condition || !value) return false;
-    const cond = unwrap(condition);
     const k = this.key(value);
-    if (!k) return false;
-    if (cond.type === 'comparison_operator') {
-      const [left, right] = namedChildren(cond);
-      return !!left && !!right && this.text.slice(left.end, right.start).trim() === 'in' && this.key(left) === k;
-    }
-    const call = callShape(this.text, cond);
-    return !!call && ['includes', 'has'].includes(call.method) && !!call.receiver && call.args[0] !== undefined && this.key(call.args[0]) === k;
+    return !!k && this.checks(condition, true).some((c) => c.key === k && c.kinds === undefined);
   }
 
   private evaluateOpt(node: SyntaxNode | undefined): Taint | undefined {
@@ -628,9 +1293,17 @@ export class TaintAnalysis {
     let found: Taint | undefined;
     for (const n of nodes) {
       found = pick(found, this.evaluate(n));
-      if (found && found.param === undefined) return found;
+      if (found && found.param === undefined && !found.cleared) return found;
     }
     return found;
+  }
+
+  /** The sinks a call sanitises its input for: 'all', a list, or undefined when it is no sanitiser. */
+  private sanitiserKinds(call: NonNullable<ReturnType<typeof callShape>>, qualified: string): SanitiserKinds | undefined {
+    const byName = this.sanitisers.calls.get(qualified) ?? this.sanitisers.calls.get(call.name);
+    if (byName) return byName;
+    if (call.receiver) return this.sanitisers.methods.get(call.method);
+    return undefined;
   }
 
   private call(node: SyntaxNode): Taint | undefined {
@@ -639,17 +1312,26 @@ export class TaintAnalysis {
     const call = callShape(this.text, node);
     if (!call) return undefined;
     const qualified = this.imports.qualify(call.name);
-    if (this.python ? PY_SANITISERS.has(qualified) || PY_SANITISERS.has(call.name) : JS_SANITISERS.has(qualified) || JS_SANITISERS.has(call.name)) return undefined;
-    if (!this.python && JS_SANITISER_METHODS.has(call.method) && call.receiver) return undefined;
+    const kinds = this.sanitiserKinds(call, qualified);
+    if (kinds === 'all') return undefined;
+    if (kinds) return clear(this.any([...call.args, ...call.kwargs.values()]) ?? (call.receiver ? this.evaluate(call.receiver) : undefined), kinds);
     if (CLEAN_METHODS.has(call.method)) return undefined;
     const local = call.callee.type === 'identifier' ? this.functionsByName.get(call.name) : undefined;
     if (local) {
       const summary = this.summary(local);
       if (summary.source) return summary.source;
-      return this.any([...summary.params].map((i) => call.args[i]).filter((a): a is SyntaxNode => a !== undefined));
+      let found: Taint | undefined;
+      for (const [i, cleared] of summary.params) {
+        const arg = call.args[i];
+        const t = arg ? this.evaluate(arg) : undefined;
+        found = pick(found, t && cleared ? clear(t, [...cleared]) : t);
+      }
+      return found;
     }
     if (ENCODERS.has(qualified)) return this.any(call.args);
     if (call.receiver) {
+      const slot = KEYED_READS.has(call.method) ? this.slotTaint(node, call) : NOT_FOUND;
+      if (slot !== NOT_FOUND) return slot;
       const fromReceiver = this.evaluate(call.receiver);
       if (fromReceiver) return fromReceiver;
       if (ARG_PROPAGATORS.has(call.method)) return this.any([...call.args, ...call.kwargs.values()]);
@@ -663,7 +1345,7 @@ export class TaintAnalysis {
   private summary(fn: SyntaxNode): Summary {
     const known = this.summaries.get(fn);
     if (known) return known;
-    const result: Summary = { params: new Set(), source: undefined };
+    const result: Summary = { params: new Map(), source: undefined };
     this.summaries.set(fn, result);
     const body = child(fn, 'body');
     if (!body) return result;
@@ -681,8 +1363,12 @@ export class TaintAnalysis {
     }
     for (const r of returns) {
       const t = this.evaluate(r);
-      if (t?.param !== undefined) result.params.add(t.param);
-      else if (t) result.source ??= t;
+      if (t?.param !== undefined) {
+        const had = result.params.has(t.param);
+        const before = result.params.get(t.param);
+        // Returned through several paths: only what every path sanitised stays sanitised.
+        result.params.set(t.param, !had ? t.cleared : before && t.cleared ? new Set([...before].filter((k) => t.cleared?.has(k))) : undefined);
+      } else if (t) result.source ??= t;
     }
     return result;
   }
@@ -695,11 +1381,48 @@ function latest(list: readonly Binding[] | undefined, at: number): Binding | und
   return best;
 }
 
-/** Prefers a real source over a parameter pseudo-taint. */
+/** The taint with `kinds` added to the sinks it is safe for. */
+function clear(t: Taint | undefined, kinds: readonly SinkKind[]): Taint | undefined {
+  if (!t) return undefined;
+  return { ...t, cleared: new Set([...(t.cleared ?? []), ...kinds]) };
+}
+
+/** Prefers a real source over a parameter pseudo-taint, and a value sanitised for fewer sinks. */
 function pick(a: Taint | undefined, b: Taint | undefined): Taint | undefined {
-  if (a && a.param === undefined) return a;
-  if (b && b.param === undefined) return b;
+  const realA = a !== undefined && a.param === undefined;
+  const realB = b !== undefined && b.param === undefined;
+  if (realA && realB) {
+    const ca = a.cleared;
+    const cb = b.cleared;
+    if (!ca || ca.size === 0) return a;
+    if (!cb || cb.size === 0) return b;
+    const both = [...ca].filter((k) => cb.has(k));
+    return both.length === ca.size ? a : both.length === cb.size ? b : { ...a, cleared: new Set(both) };
+  }
+  if (realA) return a;
+  if (realB) return b;
   return a ?? b;
+}
+
+const truthyJs = (c: Const): boolean => c !== null && c !== false && c !== 0 && c !== '' && !(typeof c === 'number' && Number.isNaN(c));
+
+/** The statement a node belongs to (its nearest ancestor that is a statement of a block). */
+function statementOf(node: SyntaxNode): SyntaxNode | undefined {
+  for (let p: SyntaxNode | null = node; p; p = p.parent) {
+    if (p.type === 'expression_statement' || p.type === 'lexical_declaration' || p.type === 'variable_declaration') return p;
+    if (p.parent && ['block', 'statement_block', 'module', 'program'].includes(p.parent.type)) return p;
+  }
+  return undefined;
+}
+
+/** A literal subscript or argument (`'k'`, `"k"`, `0`) as a canonical key, else undefined. */
+function literalKey(text: string, node: SyntaxNode | undefined): string | undefined {
+  if (!node) return undefined;
+  const n = unwrap(node);
+  const s = stringValue(text, n);
+  if (s !== undefined) return JSON.stringify(s);
+  if ((n.type === 'integer' || n.type === 'number') && /^\d+$/.test(textOf(text, n))) return textOf(text, n);
+  return undefined;
 }
 
 /** Whether a guard's consequence leaves the function or loop (return, throw, raise, abort(), next()). */

@@ -11,13 +11,13 @@ function match(ctx: RuleContext): Match[] {
   for (const call of ctx.calls) {
     let m: Match | undefined;
     if (ctx.language === 'python') {
-      if (PY_EVAL.has(call.qualified) && !call.receiver) m = sinkMatch(ctx, call.node, argument(call, 0, 'source'), (a) => isDynamicString(ctx, a), 'code passed to `' + call.name + '`');
+      if (PY_EVAL.has(call.qualified) && !call.receiver) m = sinkMatch(ctx, call.node, argument(call, 0, 'source'), (a) => isDynamicString(ctx, a), 'code passed to `' + call.name + '`', 'code');
     } else if (JS_EVAL.has(call.qualified)) {
       const args = call.name === 'Function' ? call.args.slice(-1) : call.args.slice(0, 1);
-      m = sinkMatch(ctx, call.node, args[0], (a) => !isHarmless(ctx, a) && !['arrow_function', 'function_expression', 'object'].includes(unwrap(a).type), `code evaluated by \`${call.name}\``);
+      m = sinkMatch(ctx, call.node, args[0], (a) => !isHarmless(ctx, a) && !['arrow_function', 'function_expression', 'object'].includes(unwrap(a).type), `code evaluated by \`${call.name}\``, 'code');
     } else if (JS_TIMERS.has(call.qualified)) {
       const first = argument(call, 0);
-      if (first && ['template_string', 'binary_expression', 'string'].includes(unwrap(first).type)) m = sinkMatch(ctx, call.node, first, (a) => isDynamicString(ctx, a), `a string evaluated by \`${call.name}\``);
+      if (first && ['template_string', 'binary_expression', 'string'].includes(unwrap(first).type)) m = sinkMatch(ctx, call.node, first, (a) => isDynamicString(ctx, a), `a string evaluated by \`${call.name}\``, 'code');
     }
     if (m) out.push(m);
   }

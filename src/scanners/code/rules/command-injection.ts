@@ -1,10 +1,30 @@
+import { namedChildren, stringValue, unwrap } from '../ast.js';
+import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { argument, isDynamicString, isTrue, option, sinkMatch } from '../sinks.js';
+import { SHELL_COMMAND_FLAG, SHELL_PROGRAM } from '../taint-spec.js';
 
 const JS_SHELL = new Set(['child_process.exec', 'child_process.execSync', 'shelljs.exec', 'execa.command', 'execa.commandSync', 'execa.execaCommand', 'execa.execaCommandSync']);
 const JS_SPAWN = new Set(['child_process.spawn', 'child_process.spawnSync', 'child_process.execFile', 'child_process.execFileSync', 'execa', 'execa.execa', 'execa.sync']);
 const PY_SHELL = new Set(['os.system', 'os.popen', 'os.popen2', 'os.popen3', 'commands.getoutput', 'subprocess.getoutput', 'subprocess.getstatusoutput', 'popen2.popen2']);
+/** `os.execl('/bin/sh', 'sh', '-c', cmd)`, `os.spawnlp(mode, 'sh', 'sh', '-c', cmd)`: argument lists after the program. */
+const PY_EXEC = new Set(['os.execl', 'os.execlp', 'os.execv', 'os.execvp', 'os.execve', 'os.execvpe', 'os.spawnl', 'os.spawnlp', 'os.spawnv', 'os.spawnvp', 'asyncio.create_subprocess_exec']);
 const PY_SUBPROCESS = new Set(['subprocess.run', 'subprocess.call', 'subprocess.Popen', 'subprocess.check_output', 'subprocess.check_call', 'asyncio.create_subprocess_shell']);
+
+/** The elements of an argument list: a list literal, or a variable built from one with `append`/`push`/`extend` (in any branch). */
+function elements(ctx: RuleContext, node: SyntaxNode | undefined): SyntaxNode[] {
+  if (!node) return [];
+  const n = unwrap(node);
+  if (['list', 'tuple', 'array', 'argument_list', 'arguments'].includes(n.type)) return namedChildren(n).flatMap((c) => (['list', 'tuple', 'array'].includes(unwrap(c).type) ? namedChildren(unwrap(c)) : [c]));
+  if (n.type !== 'identifier') return [];
+  return ctx.taint.definitionsOf(n).flatMap((d) => (['list', 'tuple', 'array', 'argument_list', 'arguments'].includes(unwrap(d).type) ? elements(ctx, d) : []));
+}
+
+/** `['sh', '-c', cmd]`, `['cmd.exe', '/c', cmd]`: an argument list that runs a shell on a command line. */
+function runsShell(ctx: RuleContext, program: SyntaxNode | undefined, args: readonly SyntaxNode[]): boolean {
+  const values = [program, ...args].map((a) => (a ? stringValue(ctx.text, a) : undefined));
+  return values.some((v) => v !== undefined && SHELL_PROGRAM.test(v)) && values.some((v) => v !== undefined && SHELL_COMMAND_FLAG.test(v));
+}
 
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
@@ -13,11 +33,21 @@ function match(ctx: RuleContext): Match[] {
     const dynamic = (a: Parameters<typeof isDynamicString>[1]) => isDynamicString(ctx, a);
     let m: Match | undefined;
     if (ctx.language === 'python') {
-      if (PY_SHELL.has(q)) m = sinkMatch(ctx, call.node, argument(call, 0, 'cmd') ?? argument(call, 0, 'command'), dynamic, 'a shell command');
-      else if (PY_SUBPROCESS.has(q) && (isTrue(ctx, call.kwargs.get('shell')) || q.endsWith('_shell'))) m = sinkMatch(ctx, call.node, argument(call, 0, 'args'), dynamic, 'a shell command (shell=True)');
-    } else if (JS_SHELL.has(q)) m = sinkMatch(ctx, call.node, argument(call, 0), dynamic, 'a shell command');
+      if (PY_SHELL.has(q)) m = sinkMatch(ctx, call.node, argument(call, 0, 'cmd') ?? argument(call, 0, 'command'), dynamic, 'a shell command', 'shell');
+      else if (PY_SUBPROCESS.has(q) && (isTrue(ctx, call.kwargs.get('shell')) || q.endsWith('_shell'))) m = sinkMatch(ctx, call.node, argument(call, 0, 'args'), dynamic, 'a shell command (shell=True)', 'shell');
+      else if (PY_SUBPROCESS.has(q) || PY_EXEC.has(q)) {
+        // `subprocess.run(['sh', '-c', cmd])`: no shell=True, but the program is a shell given a command line.
+        const argv = PY_EXEC.has(q) ? call.args.slice(1) : [argument(call, 0, 'args')].filter((a): a is SyntaxNode => a !== undefined);
+        const list = argv.flatMap((a) => elements(ctx, a));
+        if (runsShell(ctx, undefined, list)) m = sinkMatch(ctx, call.node, argv[0], () => list.some((a) => dynamic(a)), 'a command line run by a shell (`-c`)', 'shell');
+      }
+    } else if (JS_SHELL.has(q)) m = sinkMatch(ctx, call.node, argument(call, 0), dynamic, 'a shell command', 'shell');
     else if (JS_SPAWN.has(q) && isTrue(ctx, option(ctx, call, 'shell'))) {
-      m = sinkMatch(ctx, call.node, argument(call, 0), dynamic, 'a command run with `shell: true`') ?? sinkMatch(ctx, call.node, argument(call, 1), false, 'the arguments of a command run with `shell: true`');
+      m = sinkMatch(ctx, call.node, argument(call, 0), dynamic, 'a command run with `shell: true`', 'shell') ?? sinkMatch(ctx, call.node, argument(call, 1), false, 'the arguments of a command run with `shell: true`', 'shell');
+    } else if (JS_SPAWN.has(q) && runsShell(ctx, argument(call, 0), elements(ctx, argument(call, 1)))) {
+      // `spawn('sh', ['-c', cmd])`: the shell runs the command line it is given.
+      const list = elements(ctx, argument(call, 1));
+      m = sinkMatch(ctx, call.node, argument(call, 1), () => list.some((a) => dynamic(a)), 'a command line run by a shell (`-c`)', 'shell');
     }
     if (m) out.push(m);
   }
@@ -36,7 +66,7 @@ export const rule = defineRule({
   remediation: 'Run the program without a shell and pass arguments as an array (`execFile`/`spawn` without `shell: true`, `subprocess.run([...])` without `shell=True`); validate values against an allow-list.',
   docs: {
     summary:
-      'Shell-executing calls (`child_process.exec`/`execSync`, `spawn`/`execFile` with `shell: true`, shelljs; Python `os.system`, `os.popen`, `subprocess.*` with `shell=True`) given request data (0.9) or a command string built at run time (0.5).',
+      'Shell-executing calls (`child_process.exec`/`execSync`, `spawn`/`execFile` with `shell: true`, shelljs; Python `os.system`, `os.popen`, `subprocess.*` with `shell=True`), and argument lists that start a shell on a command line (`[\'sh\', \'-c\', cmd]`, `[\'cmd.exe\', \'/c\', cmd]`, built in place or with `append`), given request data (0.9) or a command string built at run time (0.5). `shlex.quote` stops the flow; escaping for HTML does not.',
     examples: [
       {
         language: 'javascript',
@@ -53,6 +83,7 @@ export const rule = defineRule({
   match,
   triggers: {
     js: ['child_process', 'shelljs', 'execa'],
-    python: ['system', 'popen', 'popen2', 'popen3', 'getoutput', 'getstatusoutput', 'shell', 'create_subprocess_shell'],
+    // A list-form call runs a shell only with a `-c`/`/c` flag: a whole string literal.
+    python: ['system', 'popen', 'popen2', 'popen3', 'getoutput', 'getstatusoutput', 'shell', 'create_subprocess_shell', /(['"])(?:-[lie]?c|\/[ck]|-command|-encodedcommand)\1/i],
   },
 });

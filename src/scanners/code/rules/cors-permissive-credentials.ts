@@ -35,7 +35,7 @@ function match(ctx: RuleContext): Match[] {
   const credentialed = ctx.calls.some((c) => /^(?:setHeader|header|set)$/.test(c.method) && /access-control-allow-credentials/i.test(stringValue(ctx.text, c.args[0]) ?? '') && /true/.test(textOf(ctx.text, c.args[1] ?? c.node)));
   for (const call of ctx.calls) {
     if (!/^(?:setHeader|header|set)$/.test(call.method) || !/^access-control-allow-origin$/i.test(stringValue(ctx.text, call.args[0]) ?? '')) continue;
-    const taint = ctx.taint.taintOf(call.args[1]);
+    const taint = ctx.taint.taintOf(call.args[1], 'header');
     if (taint && credentialed) out.push({ node: call.node, taint, detail: `The allowed origin is reflected from ${ctx.taint.describe(taint)} and credentials are allowed.` });
   }
   return out;

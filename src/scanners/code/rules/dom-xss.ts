@@ -15,7 +15,7 @@ function match(ctx: RuleContext): Match[] {
   const check = (sink: SyntaxNode, value: SyntaxNode | undefined, what: string, reportAnyNonLiteral: boolean) => {
     if (!value || isLiteral(ctx.text, value)) return;
     if (SANITISED.test(textOf(ctx.text, unwrap(value)))) return;
-    const taint = ctx.taint.taintOf(value);
+    const taint = ctx.taint.taintOf(value, 'html');
     if (taint) out.push({ node: sink, taint, detail: `Data from ${ctx.taint.describe(taint)} is written into ${what}.` });
     else if (reportAnyNonLiteral || isDynamicString(ctx, value)) out.push({ node: sink, detail: `A value not proven constant or sanitised is written into ${what}.` });
   };
@@ -29,7 +29,7 @@ function match(ctx: RuleContext): Match[] {
     else if (call.method === 'insertAdjacentHTML') check(call.node, call.args[1], '`insertAdjacentHTML`', false);
     else if (BYPASS.test(call.method) && call.receiver) check(call.node, call.args[0], `Angular \`${call.method}\`, which turns off Angular's sanitisation for it,`, true);
     else if (call.method === 'html' && call.receiver && /^\$|^jQuery/.test(textOf(ctx.text, call.receiver))) {
-      const t = ctx.taint.taintOf(call.args[0]);
+      const t = ctx.taint.taintOf(call.args[0], 'html');
       if (t) out.push({ node: call.node, taint: t, detail: `Data from ${ctx.taint.describe(t)} is written with jQuery \`.html()\`.` });
     }
   }

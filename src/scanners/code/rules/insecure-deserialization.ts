@@ -23,7 +23,7 @@ function match(ctx: RuleContext): Match[] {
     } else hit = JS_SINKS.has(q) || (call.method === 'unserialize' && ctx.imports.modules.has('node-serialize'));
     if (!hit) continue;
     const data = argument(call, 0);
-    const taint = ctx.taint.taintOf(data);
+    const taint = ctx.taint.taintOf(data, 'deserialization');
     out.push(
       taint
         ? { node: call.node, taint, detail: `${what} deserialises request data from ${ctx.taint.describe(taint)}.` }

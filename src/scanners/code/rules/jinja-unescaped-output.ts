@@ -13,7 +13,7 @@ function match(ctx: RuleContext): Match[] {
     if (MARKUP.has(call.qualified)) {
       const value = argument(call, 0);
       if (!value || isLiteral(ctx.text, value)) continue;
-      const m = sinkMatch(ctx, call.node, value, (a) => isDynamicString(ctx, a), `\`${call.name}\`, which marks it as safe HTML`);
+      const m = sinkMatch(ctx, call.node, value, (a) => isDynamicString(ctx, a), `\`${call.name}\`, which marks it as safe HTML`, 'html');
       if (m) out.push(m);
     } else if (/^(?:jinja2\.)?Environment$/.test(call.qualified) && isFalse(ctx, call.kwargs.get('autoescape'))) {
       out.push({ node: call.node, detail: 'The Jinja2 environment is created with `autoescape=False`.' });

@@ -21,7 +21,7 @@ function match(ctx: RuleContext): Match[] {
       // ldapjs: client.search(base, { filter: '(uid=…)' }, cb)
       filter = option(ctx, { ...call, args: call.args.slice(1, 2) }, 'filter');
     }
-    const taint = filter ? ctx.taint.taintOf(filter) : undefined;
+    const taint = filter ? ctx.taint.taintOf(filter, 'ldap') : undefined;
     if (taint) out.push({ node: call.node, taint, detail: `Request data from ${ctx.taint.describe(taint)} is part of the LDAP search filter.` });
   }
   return out;

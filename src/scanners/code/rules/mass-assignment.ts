@@ -28,7 +28,7 @@ function match(ctx: RuleContext): Match[] {
     if (ctx.language === 'python') {
       const splat = call.node.children.find((c) => c.field === 'arguments')?.children.find((c) => c.type === 'dictionary_splat');
       if (splat && wholePayload(ctx, splat) && /^[A-Z]|\.(?:create|update|get_or_create|update_or_create|filter)$/.test(call.name)) {
-        out.push({ node: call.node, taint: ctx.taint.taintOf(splat), detail: `\`${call.name}\` receives every field of the request payload as keyword arguments.` });
+        out.push({ node: call.node, taint: ctx.taint.taintOf(splat, 'property'), detail: `\`${call.name}\` receives every field of the request payload as keyword arguments.` });
       }
       continue;
     }
@@ -45,7 +45,7 @@ function match(ctx: RuleContext): Match[] {
     const payloadArg = call.method.startsWith('findByIdAndUpdate') || call.method.startsWith('findOneAndUpdate') || call.method === 'updateOne' || call.method === 'updateMany' ? call.args[1] : call.args[0];
     const data = payloadArg ? unwrap(payloadArg) : undefined;
     if (data && wholePayload(ctx, data)) {
-      out.push({ node: call.node, taint: ctx.taint.taintOf(data), detail: `\`${call.name.length > 40 ? call.method : call.name}\` receives the whole request payload, so clients can set fields such as \`role\` or \`isAdmin\`.` });
+      out.push({ node: call.node, taint: ctx.taint.taintOf(data, 'property'), detail: `\`${call.name.length > 40 ? call.method : call.name}\` receives the whole request payload, so clients can set fields such as \`role\` or \`isAdmin\`.` });
     }
   }
   return out;

@@ -37,17 +37,17 @@ function match(ctx: RuleContext): Match[] {
     if (['arrow_function', 'function_expression', 'lambda', 'string', 'template_string', 'number', 'integer'].includes(q.type)) continue;
     const where = whereClause(ctx, q);
     if (where) {
-      const t = ctx.taint.taintOf(where);
+      const t = ctx.taint.taintOf(where, 'code');
       if (t) out.push({ node: call.node, taint: t, detail: `A \`$where\` JavaScript clause is built from ${ctx.taint.describe(t)}.` });
       else if (isDynamicString(ctx, where)) out.push({ node: call.node, detail: 'A `$where` JavaScript clause is built at run time.' });
       continue;
     }
     // The filter is request data as parsed (objects allowed), or holds it as a property value.
-    const direct = ctx.taint.taintOf(q);
+    const direct = ctx.taint.taintOf(q, 'nosql');
     if (!direct) continue;
     const values = q.type === 'object' || q.type === 'dictionary' ? namedChildren(q).map((p) => (p.type === 'pair' ? child(p, 'value') : p)) : [q];
     const cast = (v: SyntaxNode) => /^(?:String|str|Number|int|float|parseInt|parseFloat|Boolean|bool)\s*\(/.test(textOf(ctx.text, unwrap(v)));
-    const raw = values.some((v) => v && !cast(v) && ['member_expression', 'subscript_expression', 'identifier', 'shorthand_property_identifier', 'spread_element', 'attribute', 'subscript', 'call', 'await_expression'].includes(unwrap(v).type) && ctx.taint.taintOf(v));
+    const raw = values.some((v) => v && !cast(v) && ['member_expression', 'subscript_expression', 'identifier', 'shorthand_property_identifier', 'spread_element', 'attribute', 'subscript', 'call', 'await_expression'].includes(unwrap(v).type) && ctx.taint.taintOf(v, 'nosql'));
     if (raw) out.push({ node: call.node, taint: direct, detail: `The query filter contains request data from ${ctx.taint.describe(direct)} as parsed, so an object such as \`{"$ne": null}\` can change the condition.` });
   }
   return out;

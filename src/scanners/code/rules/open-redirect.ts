@@ -10,7 +10,7 @@ function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   const report = (node: Match['node'], value: Match['node'] | undefined) => {
     if (hasFixedOrigin(ctx, value)) return;
-    const taint = ctx.taint.taintOf(value);
+    const taint = ctx.taint.taintOf(value, 'url');
     if (taint) out.push({ node, taint, detail: `The redirect target comes from ${ctx.taint.describe(taint)}.` });
   };
   if (ctx.language === 'python') {
@@ -43,7 +43,7 @@ export const rule = defineRule({
   remediation: 'Redirect only to relative paths you validate (starts with a single `/`, not `//`) or to URLs on an allow-list of hosts; otherwise fall back to a fixed page.',
   docs: {
     summary:
-      'Express/Koa `res.redirect`/`ctx.redirect`, `Location` headers, `window.location` assignments and `location.assign/replace`; Flask/Django/FastAPI `redirect`, `HttpResponseRedirect`, `RedirectResponse`, when the target comes from request or URL data. Only proven flows are reported; allow-list checks stop them, and so does a constant prefix that fixes the origin or a local path (`\'/search?q=\' + q`).',
+      'Express/Koa `res.redirect`/`ctx.redirect`, `Location` headers, `window.location` assignments and `location.assign/replace`; Flask/Django/FastAPI `redirect`, `HttpResponseRedirect`, `RedirectResponse`, when the target comes from request or URL data. Only proven flows are reported; allow-list checks stop them, as do host checks on the parsed URL (`urlparse(u).netloc in ALLOWED`, `new URL(u).hostname === …`, Django `url_has_allowed_host_and_scheme`) and a constant prefix that fixes the origin or a local path (`\'/search?q=\' + q`). Escaping for HTML does not (`html.escape` leaves a URL as it is).',
     examples: [
       {
         language: 'javascript',

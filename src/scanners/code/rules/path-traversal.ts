@@ -25,7 +25,7 @@ function match(ctx: RuleContext): Match[] {
       else if (RESPONSE_FILE.has(method) && call.receiver && /^(?:res|response|reply|ctx)$/.test(ctx.text.slice(call.receiver.start, call.receiver.end))) arg = argument(call, 0);
       else continue;
     }
-    const taint = ctx.taint.taintOf(arg);
+    const taint = ctx.taint.taintOf(arg, 'path');
     if (taint && !isClientSource(taint.source)) out.push({ node: call.node, taint, detail: `Request data from ${ctx.taint.describe(taint)} reaches the file path of \`${call.name}\`.` });
   }
   return out;

@@ -28,17 +28,17 @@ function match(ctx: RuleContext): Match[] {
     const key = child(left, 'index');
     const object = unwrap(child(left, 'object') ?? left);
     if (!key) continue;
-    const keyTaint = ctx.taint.taintOf(key);
+    const keyTaint = ctx.taint.taintOf(key, 'property');
     // obj[a][b] = v with a tainted first key, or obj[key] = v with a tainted key and a tainted value.
     const outerKey = object.type === 'subscript_expression' ? child(object, 'index') : undefined;
-    const outerTaint = outerKey ? ctx.taint.taintOf(outerKey) : undefined;
+    const outerTaint = outerKey ? ctx.taint.taintOf(outerKey, 'property') : undefined;
     if (outerTaint) {
       out.push({ node: assign, taint: outerTaint, detail: `Nested property keys come from ${ctx.taint.describe(outerTaint)}; \`__proto__\` as the first key writes to \`Object.prototype\`.` });
       continue;
     }
     const fn = enclosingFunction(assign, ctx.language);
     const guarded = fn ? GUARD.test(textOf(ctx.text, fn)) : false;
-    if (keyTaint && ctx.taint.taintOf(child(assign, 'right')) && !guarded) {
+    if (keyTaint && ctx.taint.taintOf(child(assign, 'right'), 'property') && !guarded) {
       out.push({ node: assign, taint: keyTaint, detail: `Both the property name and the value come from ${ctx.taint.describe(keyTaint)}.` });
       continue;
     }
@@ -54,7 +54,7 @@ function match(ctx: RuleContext): Match[] {
   }
   for (const call of ctx.calls) {
     if (!LODASH_SINKS.test(call.qualified) || !/^(?:merge|mergeWith|defaultsDeep|set|setWith|zipObjectDeep)$/.test(call.method)) continue;
-    const tainted = call.args.slice(1).map((a) => ctx.taint.taintOf(a)).find((t) => t !== undefined);
+    const tainted = call.args.slice(1).map((a) => ctx.taint.taintOf(a, 'property')).find((t) => t !== undefined);
     if (tainted) out.push({ node: call.node, taint: tainted, confidence: 0.6, detail: `\`${call.name}\` is given ${ctx.taint.describe(tainted)}; lodash before 4.17.21 lets \`__proto__\` keys pollute prototypes.` });
   }
   return out;

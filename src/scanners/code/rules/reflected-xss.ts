@@ -15,7 +15,7 @@ function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   const report = (node: SyntaxNode, value: SyntaxNode | undefined, what: string) => {
     if (!value || NOT_HTML.has(unwrap(value).type)) return;
-    const taint = ctx.taint.taintOf(value);
+    const taint = ctx.taint.taintOf(value, 'html');
     if (taint && !isClientSource(taint.source)) out.push({ node, taint, detail: `Request data from ${ctx.taint.describe(taint)} is written into ${what} without HTML escaping.` });
   };
   if (ctx.language === 'python') {

@@ -11,7 +11,7 @@ function match(ctx: RuleContext): Match[] {
     const sink = ctx.language === 'python' ? PY_RE.has(call.qualified) : call.name === 'RegExp';
     if (!sink) continue;
     const pattern = argument(call, 0, 'pattern');
-    const taint = ctx.taint.taintOf(pattern);
+    const taint = ctx.taint.taintOf(pattern, 'regex');
     if (taint) out.push({ node: call.node, taint, detail: `The regular expression is built from ${ctx.taint.describe(taint)}.` });
   }
   return out;

@@ -32,7 +32,7 @@ function match(ctx: RuleContext): Match[] {
     if (!arg) continue;
     const sqlLike = SQL_TEXT.test(literalText(ctx, arg));
     if (!strong && !sqlLike) continue;
-    const m = sinkMatch(ctx, call.node, arg, (a) => sqlLike && isDynamicString(ctx, a), 'the SQL text of this query');
+    const m = sinkMatch(ctx, call.node, arg, (a) => sqlLike && isDynamicString(ctx, a), 'the SQL text of this query', 'sql');
     if (m && (sqlLike || m.taint)) out.push(m);
   }
   return out;

@@ -27,7 +27,7 @@ function match(ctx: RuleContext): Match[] {
     const first = argument(call, 0, 'url');
     const url = first && unwrap(first).type === 'object' ? option(ctx, call, 'url') ?? option(ctx, call, 'hostname') ?? option(ctx, call, 'host') : ctx.language === 'python' && call.method === 'request' ? argument(call, 1, 'url') : first;
     if (hasFixedOrigin(ctx, url)) continue;
-    const taint = ctx.taint.taintOf(url);
+    const taint = ctx.taint.taintOf(url, 'url');
     if (taint && !isClientSource(taint.source)) out.push({ node: call.node, taint, detail: `Request data from ${ctx.taint.describe(taint)} reaches the URL of \`${call.name}\`.` });
   }
   return out;

@@ -10,9 +10,9 @@ function match(ctx: RuleContext): Match[] {
     let m: Match | undefined;
     if (ctx.language === 'python') {
       const sink = PY_SINKS.has(call.qualified) && (call.qualified !== 'Template' || ctx.imports.qualify('Template') !== 'Template') ? true : call.method === 'from_string' && call.receiver !== undefined;
-      if (sink) m = sinkMatch(ctx, call.node, argument(call, 0, 'source'), (a) => isDynamicString(ctx, a), 'the template source');
+      if (sink) m = sinkMatch(ctx, call.node, argument(call, 0, 'source'), (a) => isDynamicString(ctx, a), 'the template source', 'template');
     } else if (JS_SINKS.has(call.qualified) || JS_SINKS.has(call.name)) {
-      m = sinkMatch(ctx, call.node, argument(call, 0), (a) => isDynamicString(ctx, a), 'the template source');
+      m = sinkMatch(ctx, call.node, argument(call, 0), (a) => isDynamicString(ctx, a), 'the template source', 'template');
     }
     if (m) out.push(m);
   }

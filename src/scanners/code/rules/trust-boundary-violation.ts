@@ -25,7 +25,7 @@ function match(ctx: RuleContext): Match[] {
     const left = child(assign, 'left');
     const right = child(assign, 'right');
     if (!left || !right || !sessionWrite(ctx, left)) continue;
-    const taint = ctx.taint.taintOf(right);
+    const taint = ctx.taint.taintOf(right, 'session');
     if (taint) out.push({ node: assign, taint, detail: `Request data from ${ctx.taint.describe(taint)} is stored in the session, where later code trusts it as server state.` });
   }
   return out;

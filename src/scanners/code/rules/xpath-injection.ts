@@ -22,7 +22,7 @@ function match(ctx: RuleContext): Match[] {
     } else if (/^xpath\.(?:select|select1|evaluate|parse)$/.test(call.qualified) || (call.method === 'evaluate' && call.receiver && /document$/.test(call.name.replace(/\.evaluate$/, '')))) {
       expr = call.args[0];
     }
-    const taint = expr ? ctx.taint.taintOf(expr) : undefined;
+    const taint = expr ? ctx.taint.taintOf(expr, 'xpath') : undefined;
     if (taint) out.push({ node: call.node, taint, detail: `Request data from ${ctx.taint.describe(taint)} is part of the XPath expression.` });
   }
   return out;

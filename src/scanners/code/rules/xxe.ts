@@ -15,7 +15,7 @@ function match(ctx: RuleContext): Match[] {
       const noent = option(ctx, call, 'noent');
       if (!isTrue(ctx, noent)) continue;
       const input = call.args[0];
-      const taint = input ? ctx.taint.taintOf(input) : undefined;
+      const taint = input ? ctx.taint.taintOf(input, 'xml') : undefined;
       out.push({ node: call.node, taint, detail: taint ? `Request data from ${ctx.taint.describe(taint)} is parsed with \`noent: true\`.` : '`noent: true` expands external entities while parsing.' });
       continue;
     }

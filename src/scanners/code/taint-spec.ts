@@ -1,0 +1,115 @@
+/**
+ * Taint knowledge as data (JavaScript/TypeScript and Python): which calls sanitise a value, and
+ * for which weakness. A sanitiser is scoped to its language and to the sinks it protects:
+ * `html.escape` makes a value safe in HTML, not in a redirect (`https://evil.example` has nothing
+ * to escape), `shlex.quote` in a shell command, not in SQL. The taint engine (taint.ts) reads
+ * these tables; a rule names the kind of sink it checks when it asks for a value's taint.
+ */
+
+/** The kinds of sinks a sanitiser can protect. */
+export type SinkKind =
+  | 'html'
+  | 'sql'
+  | 'nosql'
+  | 'shell'
+  | 'code'
+  | 'template'
+  | 'path'
+  | 'url'
+  | 'ldap'
+  | 'xpath'
+  | 'regex'
+  | 'header'
+  /** Bytes given to a deserialiser or an XML parser, values stored in the session: only a value that is no longer the input (a number, a hash) is safe. */
+  | 'deserialization'
+  | 'xml'
+  | 'session'
+  /** Object keys and fields (`obj[key] = v`, `Model(**data)`): `__proto__` and `is_admin` survive every escaper. */
+  | 'property';
+
+export const SINK_KINDS: readonly SinkKind[] = Object.freeze<SinkKind[]>(['html', 'sql', 'nosql', 'shell', 'code', 'template', 'path', 'url', 'ldap', 'xpath', 'regex', 'header', 'deserialization', 'xml', 'session', 'property']);
+
+/** `all`: the result carries nothing of the input an attacker could use anywhere (a number, a hash, a UUID). */
+export type SanitiserKinds = readonly SinkKind[] | 'all';
+
+/** Escaping for HTML: safe in markup, not in SQL, a shell, a header or a URL. */
+const HTML_ESCAPE: SanitiserKinds = Object.freeze<SinkKind[]>(['html']);
+/** Percent-encoding of a URL component: no markup, quotes, spaces or shell metacharacters are left. */
+const PERCENT_ENCODE: SanitiserKinds = Object.freeze<SinkKind[]>(['html', 'sql', 'shell', 'code', 'ldap', 'xpath', 'regex', 'header']);
+
+export interface SanitiserTable {
+  /** Free functions and module functions by qualified name (`html.escape`) or plain name. */
+  readonly calls: ReadonlyMap<string, SanitiserKinds>;
+  /** Methods on any receiver (`mysql.escape`, `conn.escape`, `hash.digest()`). */
+  readonly methods: ReadonlyMap<string, SanitiserKinds>;
+}
+
+const table = (entries: readonly (readonly [SanitiserKinds, readonly string[]])[]): ReadonlyMap<string, SanitiserKinds> => {
+  const map = new Map<string, SanitiserKinds>();
+  for (const [kinds, names] of entries) for (const n of names) map.set(n, kinds);
+  return map;
+};
+
+export const PYTHON_SANITISERS: SanitiserTable = Object.freeze({
+  calls: table([
+    ['all', ['int', 'float', 'bool', 'len', 'abs', 'round', 'uuid.UUID', 'hash', 'ord']],
+    [HTML_ESCAPE, ['html.escape', 'markupsafe.escape', 'flask.escape', 'jinja2.escape', 'escape', 'bleach.clean', 'django.utils.html.escape', 'conditional_escape', 'cgi.escape', 'xml.sax.saxutils.escape', 'saxutils.escape']],
+    [['shell'], ['shlex.quote', 'pipes.quote', 'shlex.join']],
+    [['path'], ['os.path.basename', 'basename', 'werkzeug.utils.secure_filename', 'secure_filename']],
+    [PERCENT_ENCODE, ['urllib.parse.quote', 'quote', 'urllib.parse.quote_plus', 'quote_plus', 'urllib.parse.urlencode', 'urlencode']],
+    [['regex'], ['re.escape']],
+    [['ldap'], ['escape_filter_chars', 'ldap3.utils.conv.escape_filter_chars', 'ldap.filter.escape_filter_chars', 'filter_format', 'ldap.filter.filter_format', 'escape_dn_chars', 'ldap.dn.escape_dn_chars']],
+  ]),
+  methods: table([['all', ['hexdigest', 'digest']]]),
+});
+
+export const JS_SANITISERS: SanitiserTable = Object.freeze({
+  calls: table([
+    [
+      'all',
+      [
+        'Number', 'parseInt', 'parseFloat', 'Number.parseInt', 'Number.parseFloat', 'Boolean', 'Math.floor', 'Math.round', 'Math.abs', 'Math.min', 'Math.max', 'Math.ceil', 'Math.trunc',
+        'crypto.createHash', 'uuid.validate', 'isNaN', 'Number.isInteger', 'Array.isArray', 'validator.toInt', 'validator.isInt',
+      ],
+    ],
+    [['html', 'sql', 'shell', 'code', 'path', 'url', 'ldap', 'xpath', 'regex', 'header'], ['encodeURIComponent']],
+    [
+      HTML_ESCAPE,
+      ['escape', 'escapeHtml', 'escape-html', 'validator.escape', 'he.encode', 'he.escape', 'lodash.escape', '_.escape', 'DOMPurify.sanitize', 'sanitize', 'sanitizeHtml', 'sanitize-html', 'xss', 'xss.filterXSS', 'filterXSS', 'encodeHTML', 'htmlEncode'],
+    ],
+    [['sql'], ['mysql.escape', 'mysql.escapeId', 'SqlString.escape', 'sqlstring.escape', 'pg.escapeLiteral', 'pg.escapeIdentifier', 'pg-format']],
+    [['path'], ['path.basename', 'basename', 'sanitize-filename', 'sanitizeFilename']],
+    [['regex'], ['escapeRegExp', 'escapeStringRegexp', 'escape-string-regexp', 'lodash.escaperegexp', '_.escapeRegExp']],
+  ]),
+  methods: table([
+    ['all', ['toFixed', 'digest']],
+    [['sql'], ['escapeId', 'escapeLiteral', 'escapeIdentifier']],
+    [['html', 'sql'], ['escape']],
+    [HTML_ESCAPE, ['sanitize']],
+    [['path'], ['basename']],
+    [['regex'], ['escapeRegExp']],
+    [['html', 'sql', 'shell', 'code', 'ldap', 'xpath', 'regex'], ['hash']],
+    [['sql'], ['sanitizeFilter']],
+  ]),
+});
+
+/**
+ * Guards that validate a URL's host (`url_has_allowed_host_and_scheme(url, allowed_hosts=…)`,
+ * `urlparse(x).netloc in ALLOWED`): past them the value can still carry any path or query, so
+ * it is safe as a redirect target or request URL only.
+ */
+export const URL_HOST_CHECKED: readonly SinkKind[] = Object.freeze<SinkKind[]>(['url']);
+
+/** Python functions that validate a redirect target's host and scheme (Django and common helpers). */
+export const PY_URL_VALIDATORS = new Set(['url_has_allowed_host_and_scheme', 'django.utils.http.url_has_allowed_host_and_scheme', 'is_safe_url', 'django.utils.http.is_safe_url']);
+
+/** Calls that parse a URL; a check on the result's host (`.netloc`, `.hostname`, `.host`, `.origin`) checks the URL parsed. */
+export const URL_PARSERS = new Set(['urllib.parse.urlparse', 'urlparse', 'urllib.parse.urlsplit', 'urlsplit', 'urlparse.urlparse', 'URL', 'url.parse', 'parse', 'new URL']);
+export const URL_HOST_PARTS = new Set(['netloc', 'hostname', 'host', 'origin']);
+
+/**
+ * Programs that run their argument after `-c` (or `/c`) as a shell command line: a list-form
+ * `subprocess.run(['sh', '-c', cmd])` or `spawn('bash', ['-c', cmd])` is a shell command.
+ */
+export const SHELL_PROGRAM = /^(?:.*[/\\])?(?:sh|bash|zsh|dash|ksh|csh|tcsh|fish|ash|busybox|cmd|cmd\.exe|powershell|powershell\.exe|pwsh)$/i;
+export const SHELL_COMMAND_FLAG = /^(?:-c|-lc|-ic|-ec|\/c|\/k|-command|-encodedcommand)$/i;
