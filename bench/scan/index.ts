@@ -8,10 +8,10 @@
  * Uses dist/cli/index.js when built (npm run build), else the sources through tsx (slower start: it says so).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openLocalDirectory } from '../../src/sources/local.js';
 import { generateTree } from './tree.js';
@@ -103,8 +103,18 @@ function vigilCommand(): { command: string; prefix: string[]; how: string } {
   return { command: process.execPath, prefix: ['--import', 'tsx', join(ROOT, 'src/cli/index.ts')], how: 'node --import tsx src/cli/index.ts (no build: slower start)' };
 }
 
+/** Whether an executable of this name is on PATH (looked up here, without a shell). */
 function onPath(name: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+  return (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && isExecutable(join(dir, name)));
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function versionOf(command: string, args: string[]): string {
