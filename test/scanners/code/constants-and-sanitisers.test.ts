@@ -262,3 +262,17 @@ describe('command injection: list-form commands that run a shell', () => {
     expect(byRule(await scan('src/a.js', code), 'command-injection').map((f) => f.line)).toEqual([3]);
   });
 });
+
+describe('deserialisation of data the code itself holds', () => {
+  const deser = async (code: string) => byRule(await scan('app.py', code), 'insecure-deserialization');
+  it('is quiet on bytes proven constant, reports unknown data on sight and request data with taint', async () => {
+    expect(await deser('import pickle\nstate = pickle.loads(b"\\x80\\x04K\\x01.")\n')).toHaveLength(0);
+    expect(await deser('import base64, pickle\nbar = "gASVBQAAAAAAAACMAWGULg=="\nstate = pickle.loads(base64.urlsafe_b64decode(bar))\n')).toHaveLength(0);
+    expect(await deser('import base64, pickle\ndef f(bar):\n    return pickle.loads(base64.urlsafe_b64decode(bar))\n')).toHaveLength(1);
+    expect(await deser('import pickle\ndef f(flag):\n    data = b"a" if flag else b"b"\n    return pickle.loads(data)\n')).toHaveLength(1);
+    expect(await deser('import pickle\ndef f(path):\n    with open(path, "rb") as fh:\n        return pickle.loads(fh.read())\n')).toHaveLength(1);
+    const tainted = await deser('import pickle\nfrom flask import request\n@app.route("/r", methods=["POST"])\ndef r():\n    return pickle.loads(request.data)\n');
+    expect(tainted).toHaveLength(1);
+    expect(tainted[0]?.confidence).toBeGreaterThan(0.8);
+  });
+});

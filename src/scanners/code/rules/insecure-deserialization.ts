@@ -1,11 +1,42 @@
 import { textOf } from '../ast.js';
+import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { argument } from '../sinks.js';
 import { all } from '../prefilter.js';
+import { UNKNOWN } from '../constants.js';
 
 const JS_SINKS = new Set(['node-serialize.unserialize', 'serialize-to-js.deserialize', 'funcster.deepDeserialize', 'cryo.parse']);
 const PY_ALWAYS = new Set(['pickle.loads', 'pickle.load', 'cPickle.loads', 'cPickle.load', '_pickle.loads', 'dill.loads', 'dill.load', 'marshal.loads', 'marshal.load', 'shelve.open', 'jsonpickle.decode', 'yaml.unsafe_load', 'yaml.unsafe_load_all', 'pandas.read_pickle', 'torch.load', 'joblib.load']);
 const SAFE_LOADERS = /SafeLoader|CSafeLoader|BaseLoader/;
+
+/** Decoders that turn a value into bytes without reading anything else. */
+const PURE_DECODERS = new Set([
+  'base64.b64decode',
+  'base64.urlsafe_b64decode',
+  'base64.standard_b64decode',
+  'base64.b32decode',
+  'base64.b16decode',
+  'base64.b85decode',
+  'binascii.unhexlify',
+  'binascii.a2b_base64',
+  'bytes.fromhex',
+  'codecs.decode',
+  'zlib.decompress',
+  'gzip.decompress',
+]);
+const PURE_METHODS = new Set(['encode', 'decode']);
+
+/** Whether an expression only holds what the code itself wrote: a literal or proven constant, possibly decoded. */
+function fromCode(ctx: RuleContext, node: SyntaxNode, depth: number): boolean {
+  if (depth > 4) return false;
+  if (ctx.taint.constantOf(node) !== UNKNOWN) return true;
+  // Byte strings and strings with escapes are not folded as constants, but a literal is still the code's own.
+  if (node.type === 'string' || node.type === 'concatenated_string') return !node.children.some((c) => c.type === 'interpolation');
+  const call = ctx.calls.find((c) => c.node.start === node.start && c.node.end === node.end);
+  if (!call) return false;
+  const pure = PURE_DECODERS.has(call.qualified) || (call.receiver !== undefined && PURE_METHODS.has(call.method) && fromCode(ctx, call.receiver, depth + 1));
+  return pure && call.args.every((a) => fromCode(ctx, a, depth + 1)) && [...call.kwargs.values()].every((a) => fromCode(ctx, a, depth + 1));
+}
 
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
@@ -24,6 +55,8 @@ function match(ctx: RuleContext): Match[] {
     if (!hit) continue;
     const data = argument(call, 0);
     const taint = ctx.taint.taintOf(data, 'deserialization');
+    // Bytes the code itself holds (a literal, a value every path assigns from literals, or such a value decoded) are not outside data.
+    if (!taint && data !== undefined && fromCode(ctx, data, 0)) continue;
     out.push(
       taint
         ? { node: call.node, taint, detail: `${what} deserialises request data from ${ctx.taint.describe(taint)}.` }
