@@ -5,7 +5,7 @@ const root = fileURLToPath(new URL('./web/', import.meta.url));
 
 /**
  * The dashboard: Preact compiled by Vite's own esbuild JSX transform (no
- * framework plugin), built into dist/web/ and served by src/api/plugins/dashboard.ts.
+ * framework plugin), built into dist/web/ and served by src/http/plugins/dashboard.ts.
  */
 export default defineConfig({
   root,

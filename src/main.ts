@@ -1,18 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { loadPepper } from './accounts/pepper.js';
-import { localAdmin } from './admin/operations.js';
-import { startAdminSocket, type AdminSocket } from './admin/socket.js';
-import { DatabaseQuotaStore } from './accounts/database-quotas.js';
-import { connectRedis, Quotas, RedisQuotaStore, type QuotaStore } from './accounts/quotas.js';
-import { AccountService, type IssuedKey } from './accounts/service.js';
-import { buildApp } from './api/app.js';
+import { loadPepper } from './services/accounts/pepper.js';
+import { localAdmin } from './http/admin/operations.js';
+import { startAdminSocket, type AdminSocket } from './http/admin/socket.js';
+import { DatabaseQuotaStore } from './services/accounts/database-quotas.js';
+import { connectRedis, Quotas, RedisQuotaStore, type QuotaStore } from './services/accounts/quotas.js';
+import { AccountService, type IssuedKey } from './services/accounts/service.js';
+import { buildApp } from './http/app.js';
 import type { Config } from './config/index.js';
 import { AppError } from './core/errors.js';
 import { VERSION } from './core/version.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
-import { openStorage, type Storage } from './storage/index.js';
+import { createMailer, type Mailer } from './adapters/mail/mailer.js';
+import { openStorage, type Storage } from './adapters/storage/index.js';
 
 /**
  * The composition root: the only place that turns configuration into real

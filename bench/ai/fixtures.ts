@@ -1,5 +1,5 @@
 /**
- * Request bodies of the AI benchmark: one finding (the shape of test/api/ai.test.ts, with an
+ * Request bodies of the AI benchmark: one finding (the shape of test/http/ai.test.ts, with an
  * AWS-shaped key made at run time so the redaction pass has work) and a scan of 50 findings
  * across every scanner for /v1/triage. Also the fake provider's token schedule.
  */

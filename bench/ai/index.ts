@@ -9,9 +9,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { explainPrompt } from '../../src/ai/prompts/index.js';
-import { createRemoteProvider } from '../../src/ai/provider.js';
-import { redactPrompt } from '../../src/ai/redact.js';
+import { explainPrompt } from '../../src/services/ai/prompts/index.js';
+import { createRemoteProvider } from '../../src/services/ai/provider.js';
+import { redactPrompt } from '../../src/services/ai/redact.js';
 import { loadConfig } from '../../src/config/index.js';
 import type { Finding } from '../../src/core/findings.js';
 import { startServer, type Server } from '../../src/main.js';

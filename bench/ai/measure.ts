@@ -4,7 +4,7 @@
  * body read with fetch). Times are from just before the call to the first text delta or first
  * body byte, and to the end of the stream.
  */
-import type { AiProvider } from '../../src/ai/provider.js';
+import type { AiProvider } from '../../src/services/ai/provider.js';
 import type { Server } from '../../src/main.js';
 import type { FakeAi } from '../../test/fakes/ai/server.js';
 import { errorText, summarise, type Summary } from '../api-scan/stats.js';

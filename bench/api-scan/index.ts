@@ -6,7 +6,7 @@
  * Without URL a loopback fake API is started (target.ts) and every request is counted per scanner.
  */
 import type { ScanResponse } from '../../src/outputs/scan-response.js';
-import { scanApiTarget } from '../../src/scans/api.js';
+import { scanApiTarget } from '../../src/services/scans/api.js';
 import { printCaseSuite } from './cases.js';
 import { loadObservatory, type Observatory, type Verdict } from './observatory.js';
 import { describe, errorText, intOption, machine, ms, positionals, ratio, summarise, timeRuns, type Summary, type Timed } from './stats.js';

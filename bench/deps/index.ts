@@ -17,8 +17,8 @@ import { OfflineAdvisorySource } from '../../src/scanners/dependencies/advisorie
 import { createVulnCache, OsvOnlineClient } from '../../src/scanners/dependencies/advisories/online.js';
 import type { OsvVulnerability } from '../../src/scanners/dependencies/advisories/osv-schema.js';
 import type { AdvisorySource } from '../../src/scanners/dependencies/advisories/source.js';
-import { openLocalDirectory } from '../../src/sources/local.js';
-import { AdvisoriesRepository, openStorage } from '../../src/storage/index.js';
+import { openLocalDirectory } from '../../src/adapters/sources/local.js';
+import { AdvisoriesRepository, openStorage } from '../../src/adapters/storage/index.js';
 import { startFakeOsv } from '../../test/fakes/osv/index.js';
 import { intOption, machine } from '../api-scan/stats.js';
 import { runAccuracy } from './accuracy.js';

@@ -13,7 +13,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openLocalDirectory } from '../../src/sources/local.js';
+import { openLocalDirectory } from '../../src/adapters/sources/local.js';
 import { generateTree } from './tree.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { runCli, type CliIo } from '../../src/cli/program.js';
 import type { RawFinding } from '../../src/core/findings.js';
 import { createSecretsScanner } from '../../src/scanners/secrets/scanner.js';
-import { looksBinary } from '../../src/sources/sniff.js';
+import { looksBinary } from '../../src/adapters/sources/sniff.js';
 import type { Plant } from './corpus.js';
 import { PLANT_KINDS, type PlantKind } from './planted.js';
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import type { AdminOperations } from '../admin/operations.js';
+import type { AdminOperations } from '../http/admin/operations.js';
 import { loadConfig } from '../config/index.js';
 import { VERSION } from '../core/version.js';
 import type { Runtime } from '../main.js';
@@ -62,12 +62,12 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void = ()
   // With the embedded database held by a running service, the service does the work
   // (admin socket); with PostgreSQL, or with the service stopped, the CLI opens the database.
   const withAdmin: WithAdmin = async (work) => {
-    const [{ localAdmin }, { EmbeddedDatabaseInUse }] = await Promise.all([import('../admin/operations.js'), import('../storage/index.js')]);
+    const [{ localAdmin }, { EmbeddedDatabaseInUse }] = await Promise.all([import('../http/admin/operations.js'), import('../adapters/storage/index.js')]);
     try {
       return await withRuntime((runtime) => work(localAdmin(runtime)));
     } catch (error) {
       if (!(error instanceof EmbeddedDatabaseInUse)) throw error;
-      const [{ adminSocketPath }, { remoteAdmin }] = await Promise.all([import('../admin/socket.js'), import('../admin/client.js')]);
+      const [{ adminSocketPath }, { remoteAdmin }] = await Promise.all([import('../http/admin/socket.js'), import('../http/admin/client.js')]);
       const socket = adminSocketPath(loadConfig(io.env, io.cwd).dataDir);
       if (!existsSync(socket)) throw error;
       return work(remoteAdmin(socket));

@@ -1,10 +1,10 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { providerForKey } from '../ai/key-prefix.js';
+import { providerForKey } from '../services/ai/key-prefix.js';
 import { DEFAULT_FINDING_LIMITS, type FindingLimits } from '../engine/pipeline/limit.js';
-import { DEFAULT_SOURCE_LIMITS, type SourceLimits } from '../sources/limits.js';
-import { DEFAULT_HISTORY_LIMITS, type HistoryLimits } from '../sources/git/clone.js';
+import { DEFAULT_SOURCE_LIMITS, type SourceLimits } from '../adapters/sources/limits.js';
+import { DEFAULT_HISTORY_LIMITS, type HistoryLimits } from '../adapters/sources/git/clone.js';
 
 /**
  * Every setting Vigil reads, loaded once from the environment and frozen.

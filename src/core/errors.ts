@@ -1,6 +1,6 @@
 /**
  * Typed errors with stable codes. Every layer throws these; the API's single
- * error handler (src/api/plugins/errors.ts) maps them to HTTP status and {detail}.
+ * error handler (src/http/plugins/errors.ts) maps them to HTTP status and {detail}.
  */
 export const ERROR_STATUS = Object.freeze({
   bad_request: 400,

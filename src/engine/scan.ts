@@ -9,7 +9,7 @@ import type { AdvisoryCoverage, EcosystemCoverage } from '../scanners/dependenci
 import { GITHUB_ACTIONS_ECOSYSTEM, type AdvisorySource } from '../scanners/dependencies/advisories/source.js';
 import { FILE_SCANNERS, type FileScannerEntry } from '../scanners/index.js';
 import { scanRepositoryHygiene } from '../scanners/secrets/hygiene.js';
-import type { Workspace } from '../sources/workspace.js';
+import type { Workspace } from '../adapters/sources/workspace.js';
 import { droppedCount, FindingCollector } from './pipeline/index.js';
 import type { FindingLimits } from './pipeline/limit.js';
 import { IGNORE_FILE, parseIgnoreFile } from './pipeline/ignore-file.js';
@@ -18,7 +18,7 @@ import type { ScanPool } from './pool.js';
 import { runFileScanners } from './run.js';
 import type { ScannerStatus } from './types.js';
 import { applyVerification, type SecretToVerify, type VerifySecrets } from './verification.js';
-import { TWILIO_SID, TWILIO_SID_PATTERN } from '../verify/providers.js';
+import { TWILIO_SID, TWILIO_SID_PATTERN } from '../adapters/verify/providers.js';
 
 /** Small files the repository checks read on the main thread (manifests, .gitignore, .vigilignore). */
 const MAX_AUXILIARY_BYTES = 1024 * 1024;

@@ -5,7 +5,7 @@ import type { RawFinding } from '../core/findings.js';
 import { FindingCollector } from './pipeline/index.js';
 import { parseIgnoreFile } from './pipeline/ignore-file.js';
 import { InlineSuppressions } from './pipeline/inline.js';
-import { TWILIO_SID, TWILIO_SID_PATTERN } from '../verify/providers.js';
+import { TWILIO_SID, TWILIO_SID_PATTERN } from '../adapters/verify/providers.js';
 import type {
   DependencyTask,
   DependencyTaskResult,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectRedis, RedisQuotaStore } from '../../src/accounts/quotas.js';
-import { openStorage, type Storage } from '../../src/storage/index.js';
+import { connectRedis, RedisQuotaStore } from '../../src/services/accounts/quotas.js';
+import { openStorage, type Storage } from '../../src/adapters/storage/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { openTestStorage, privateSchemaUrl, TEST_DATABASE_URL, TEST_REDIS_URL, type TestStorage } from '../helpers/storage.js';
 import { TcpProxy } from '../helpers/tcp-proxy.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAN_LIMITS } from '../../src/accounts/plans.js';
+import { PLAN_LIMITS } from '../../src/services/accounts/plans.js';
 import { COLLAPSE_MIN_FILES } from '../../src/engine/pipeline/limit.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { openTestStorage, type TestStorage } from '../helpers/storage.js';

@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RAW_ANSWERS_PER_TURN } from '../../src/api/connections.js';
+import { RAW_ANSWERS_PER_TURN } from '../../src/http/connections.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { openTestStorage, type TestStorage } from '../helpers/storage.js';
 

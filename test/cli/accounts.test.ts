@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isWellFormedApiKey } from '../../src/accounts/keys.js';
+import { isWellFormedApiKey } from '../../src/services/accounts/keys.js';
 import { runCli } from '../../src/cli/program.js';
 import { createRuntime } from '../../src/main.js';
 import { loadConfig } from '../../src/config/index.js';

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSocketPath } from '../../src/admin/socket.js';
+import { adminSocketPath } from '../../src/http/admin/socket.js';
 import { ROOT, startService, type StartedService } from '../helpers/service-process.js';
 import { OSV_RECORDS_DIR } from '../fakes/osv/index.js';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
 import { startFakeAnthropic } from '../fakes/ai/anthropic.js';
 import type { FakeAi } from '../fakes/ai/server.js';
-import { KEYS } from '../ai/providers/harness.js';
+import { KEYS } from '../services/ai/providers/harness.js';
 import { startFakeApi, type FakeApi } from '../scanners/http/servers.js';
 
 const finding = {

@@ -1,9 +1,9 @@
 import { createServer } from 'node:net';
-import { KEYS } from '../ai/providers/harness.js';
+import { KEYS } from '../services/ai/providers/harness.js';
 import { startFakeAnthropic } from '../fakes/ai/anthropic.js';
 import type { FakeAi } from '../fakes/ai/server.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github/server.js';
-import { SECRETS } from '../fixes/helpers.js';
+import { SECRETS } from '../services/fixes/helpers.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { openTestStorage, type TestStorage } from '../helpers/storage.js';
 

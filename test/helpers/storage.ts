@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openStorage, type Storage, type StorageKind } from '../../src/storage/index.js';
+import { openStorage, type Storage, type StorageKind } from '../../src/adapters/storage/index.js';
 
 export const BACKENDS: readonly StorageKind[] = ['embedded', 'postgres'];
 

@@ -13,7 +13,7 @@ import { runPipeline } from '../../src/engine/pipeline/index.js';
 import { toSarif } from '../../src/outputs/sarif.js';
 import { exampleToRetrieved } from '../../src/scanners/http/examples.js';
 import { scanRetrieved } from '../../src/scanners/http/scan.js';
-import { SECRETS } from '../fixes/helpers.js';
+import { SECRETS } from '../services/fixes/helpers.js';
 import { githubCodeScanningProblems, sarifSchemaErrors } from '../helpers/sarif.js';
 
 const FILES: Readonly<Record<string, string>> = {

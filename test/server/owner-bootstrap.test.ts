@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AccountService } from '../../src/accounts/service.js';
-import { outboxMailer } from '../../src/mail/mailer.js';
+import { AccountService } from '../../src/services/accounts/service.js';
+import { outboxMailer } from '../../src/adapters/mail/mailer.js';
 import { join } from 'node:path';
 import { BACKENDS, openTestStorage, type TestStorage } from '../helpers/storage.js';
 import { TEST_PEPPER } from '../helpers/app.js';

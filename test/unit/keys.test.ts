@@ -7,7 +7,7 @@ import {
   KEY_CHECKSUM_LENGTH,
   KEY_PREFIX,
   keyChecksum,
-} from '../../src/accounts/keys.js';
+} from '../../src/services/accounts/keys.js';
 
 describe('API key format', () => {
   it('is vgl_live_ + 32 base62 characters + a 6-character base62 CRC32 checksum', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROGRESS_RETENTION_MS, ScanProgress } from '../../src/scans/progress.js';
+import { PROGRESS_RETENTION_MS, ScanProgress } from '../../src/services/scans/progress.js';
 
 describe('scan progress registry', () => {
   it('moves from queued through downloading and scanning (with file counts) to done', () => {

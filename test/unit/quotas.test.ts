@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PLAN_LIMITS } from '../../src/accounts/plans.js';
-import { MemoryQuotaStore, Quotas, quotaKey, RedisQuotaStore, windowStart } from '../../src/accounts/quotas.js';
+import { PLAN_LIMITS } from '../../src/services/accounts/plans.js';
+import { MemoryQuotaStore, Quotas, quotaKey, RedisQuotaStore, windowStart } from '../../src/services/accounts/quotas.js';
 import { TEST_REDIS_URL } from '../helpers/storage.js';
 
 const HOUR = 3_600_000;

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_BUILT_DETAIL } from '../../src/api/plugins/dashboard.js';
-import { DASHBOARD_CSP, DOCS_CSP } from '../../src/api/plugins/security-headers.js';
-import { loadWebBundle } from '../../src/dashboard/bundle.js';
+import { NOT_BUILT_DETAIL } from '../../src/http/plugins/dashboard.js';
+import { DASHBOARD_CSP, DOCS_CSP } from '../../src/http/plugins/security-headers.js';
+import { loadWebBundle } from '../../src/http/dashboard/bundle.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { openTestStorage, type TestStorage } from '../helpers/storage.js';
 

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadWebBundle } from '../../src/dashboard/bundle.js';
+import { loadWebBundle } from '../../src/http/dashboard/bundle.js';
 import { buildDashboard, launchChromium } from './browser.js';
 import { contrastAudit, UNLABELLED_CONTROLS } from './contrast.js';
 import { createStubService, STUB_CSRF, STUB_KEY, STUB_TOKEN, type StubService } from './stub-service.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURE_PLANS, FEATURES, PLANS } from '../../src/accounts/plans.js';
+import { FEATURE_PLANS, FEATURES, PLANS } from '../../src/services/accounts/plans.js';
 import { gateFor } from '../../web/src/lib/plans.js';
 
 describe('gateFor (plan-gated actions in the dashboard)', () => {

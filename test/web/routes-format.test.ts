@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatWait, parseRetryAfter, repositoryFromTarget, usageShare, usageText } from '../../web/src/lib/format.js';
-import { OAUTH_FAILURE_CODES } from '../../src/dashboard/github-oauth.js';
+import { OAUTH_FAILURE_CODES } from '../../src/services/auth/github-oauth.js';
 import { matchRoute, signinErrorMessage, tokenFromHash } from '../../web/src/lib/routes.js';
 import { appendPage, filterScans, scansPath, toScanPage } from '../../web/src/lib/scans.js';
 import type { ScanSummary } from '../../web/src/lib/types.js';

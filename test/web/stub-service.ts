@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { registerDashboard } from '../../src/api/plugins/dashboard.js';
-import { registerErrorHandling } from '../../src/api/plugins/errors.js';
-import { registerSecurityHeaders } from '../../src/api/plugins/security-headers.js';
-import type { WebBundle } from '../../src/dashboard/bundle.js';
+import { registerDashboard } from '../../src/http/plugins/dashboard.js';
+import { registerErrorHandling } from '../../src/http/plugins/errors.js';
+import { registerSecurityHeaders } from '../../src/http/plugins/security-headers.js';
+import type { WebBundle } from '../../src/http/dashboard/bundle.js';
 
 /**
  * A stand-in for the service's /auth and /v1 endpoints, as the dashboard
@@ -165,7 +165,7 @@ export async function createStubService(options: StubOptions): Promise<StubServi
     return reply.type('text/plain; charset=utf-8').send(Readable.from(body()));
   });
   app.post('/v1/triage', (_request, reply) => reply.type('text/plain; charset=utf-8').send(Readable.from(['1. Rotate the AWS key.\n', '2. Remove the GitHub token.\n'])));
-  // Plan gates as the service applies them (src/api/plugins/access.ts), so a page that sent anyway would show the 403.
+  // Plan gates as the service applies them (src/http/plugins/access.ts), so a page that sent anyway would show the 403.
   app.post('/v1/fix/pr', (_request, reply) => {
     if (plan === 'free') return reply.code(403).send({ detail: 'Opening fix pull requests requires the Pro or Team plan; this account is on the Free plan' });
     return { pr_url: 'https://github.test/octo/demo/pull/7', message: 'Pull request opened; rotate the credential too.' };

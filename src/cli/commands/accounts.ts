@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
-import { PLANS, type Plan } from '../../accounts/plans.js';
-import type { AccountListing, IssuedKey } from '../../accounts/service.js';
+import { PLANS, type Plan } from '../../services/accounts/plans.js';
+import type { AccountListing, IssuedKey } from '../../services/accounts/service.js';
 import type { CliIo, WithAdmin } from '../program.js';
 
 const planOpt = () => new Option('--plan <plan>', 'plan').choices(PLANS).makeOptionMandatory();

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { terminalField, terminalText } from '../../outputs/terminal.js';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import type { AiTask } from '../../ai/service.js';
-import type { TriageScan } from '../../ai/triage/types.js';
+import type { AiTask } from '../../services/ai/service.js';
+import type { TriageScan } from '../../services/ai/triage/types.js';
 import { loadConfig } from '../../config/index.js';
 import type { Finding } from '../../core/findings.js';
 import type { CliIo } from '../program.js';
@@ -41,7 +41,7 @@ async function loadFinding(io: CliIo, value: string, scanFile?: string): Promise
 async function stream(io: CliIo, task: AiTask, setExitCode: (code: number) => void): Promise<void> {
   const config = loadConfig(io.env, io.cwd);
   // The AI SDKs are loaded only by the commands that stream an answer.
-  const [{ answer, selectProvider }, { aiErrorBeforeStream, SERVICE_ERROR_PREFIX }] = await Promise.all([import('../../ai/service.js'), import('../../api/streaming.js')]);
+  const [{ answer, selectProvider }, { aiErrorBeforeStream, SERVICE_ERROR_PREFIX }] = await Promise.all([import('../../services/ai/service.js'), import('../../http/streaming.js')]);
   const { provider, callerKey } = selectProvider({
     provider: config.aiProvider,
     ...(config.aiApiKey ? { apiKey: config.aiApiKey } : {}),

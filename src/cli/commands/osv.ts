@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { loadConfig } from '../../config/index.js';
-import type { OsvCounts } from '../../admin/operations.js';
+import type { OsvCounts } from '../../http/admin/operations.js';
 import type { CliIo, WithAdmin } from '../program.js';
 
 /**

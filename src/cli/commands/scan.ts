@@ -10,11 +10,11 @@ import { breachesThreshold, parseFailOn } from '../../outputs/fail-on.js';
 import { buildScanResponse, type ScanResponse } from '../../outputs/scan-response.js';
 import { toSarif } from '../../outputs/sarif.js';
 import { renderTable } from '../../outputs/table.js';
-import type { ScanEngine } from '../../scans/engine.js';
-import type { ScanService } from '../../scans/service.js';
+import type { ScanEngine } from '../../engine/runtime.js';
+import type { ScanService } from '../../services/scans/service.js';
 import type { VerifySecrets } from '../../engine/verification.js';
 import { MAX_PATHS } from '../../scanners/http/limits.js';
-import { openLocalDirectory } from '../../sources/local.js';
+import { openLocalDirectory } from '../../adapters/sources/local.js';
 import type { CliIo } from '../program.js';
 
 export const FORMATS = ['table', 'json', 'sarif'] as const;
@@ -67,11 +67,11 @@ async function finish(io: CliIo, scan: ScanResponse, opts: OutputOptions, clear:
 async function withEngine<T>(config: Config, checkCves: boolean, work: (engine: ScanEngine) => Promise<T>): Promise<T> {
   // Loaded here, not at the top: `vigil --version` and the other commands need none of it; the
   // database and the advisory sources only with --check-cves.
-  const { createScanEngine } = await import('../../scans/engine.js');
-  let storage: Awaited<ReturnType<typeof import('../../storage/index.js').openStorage>> | undefined;
-  let advisories: ReturnType<typeof import('../../scans/advisories.js').createAdvisorySource> | undefined;
+  const { createScanEngine } = await import('../../engine/runtime.js');
+  let storage: Awaited<ReturnType<typeof import('../../adapters/storage/index.js').openStorage>> | undefined;
+  let advisories: ReturnType<typeof import('../../services/scans/advisories.js').createAdvisorySource> | undefined;
   if (checkCves) {
-    const [{ createAdvisorySource }, { openStorage }] = await Promise.all([import('../../scans/advisories.js'), import('../../storage/index.js')]);
+    const [{ createAdvisorySource }, { openStorage }] = await Promise.all([import('../../services/scans/advisories.js'), import('../../adapters/storage/index.js')]);
     if (config.osvMode === 'offline') storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     advisories = createAdvisorySource(config, `vigil-cli/${VERSION}`, storage);
   }
@@ -91,7 +91,7 @@ async function withEngine<T>(config: Config, checkCves: boolean, work: (engine: 
 
 /** The secret verifier (--verify), loaded only when asked for. */
 async function verifier(): Promise<VerifySecrets> {
-  return (await import('../../verify/verifier.js')).createVerifier();
+  return (await import('../../adapters/verify/verifier.js')).createVerifier();
 }
 
 /** Trees up to this size are scanned without worker threads (see createInlinePool). */
@@ -101,7 +101,7 @@ export const INLINE_SCAN_FILES = 2_000;
 /** A scan service for one command: the embedded queue, one scan at a time, nothing stored. */
 function withScans<T>(config: Config, checkCves: boolean, work: (scans: ScanService) => Promise<T>, verify?: VerifySecrets): Promise<T> {
   return withEngine(config, checkCves, async (engine) => {
-    const { createLocalScanService, SINGLE_SCAN } = await import('../../scans/setup.js');
+    const { createLocalScanService, SINGLE_SCAN } = await import('../../services/scans/setup.js');
     const scans = createLocalScanService({
       config,
       engine,

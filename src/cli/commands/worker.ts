@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { loadConfig } from '../../config/index.js';
 import { VERSION } from '../../core/version.js';
-import type { ScanLogger } from '../../scans/runner.js';
+import type { ScanLogger } from '../../services/scans/runner.js';
 import type { CliIo } from '../program.js';
 
 /** JSON lines like the service's logs (pino's level numbers), on standard output. */
@@ -30,12 +30,12 @@ export function workerCommand(io: CliIo): Command {
       }
       // Loaded here: the other commands (and --version) need none of the service.
       const [{ loadPepper }, { createAdvisorySource }, { createScanEngine }, { startScanWorkers }, { openStorage }, { createVerifier }] = await Promise.all([
-        import('../../accounts/pepper.js'),
-        import('../../scans/advisories.js'),
-        import('../../scans/engine.js'),
-        import('../../scans/setup.js'),
-        import('../../storage/index.js'),
-        import('../../verify/verifier.js'),
+        import('../../services/accounts/pepper.js'),
+        import('../../services/scans/advisories.js'),
+        import('../../engine/runtime.js'),
+        import('../../services/scans/setup.js'),
+        import('../../adapters/storage/index.js'),
+        import('../../adapters/verify/verifier.js'),
       ]);
       const log = jsonLogger(io);
       const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -12,7 +12,7 @@
  * The result is plain data (types.ts); the checks never touch the network.
  */
 import { badRequest, isAppError } from '../../core/errors.js';
-import { type LookupFunction, parseTargetUrl, probeLegacyTls, type SafeFetchOptions, type SafeResponse, safeFetch } from '../../net/index.js';
+import { type LookupFunction, parseTargetUrl, probeLegacyTls, type SafeFetchOptions, type SafeResponse, safeFetch } from '../../adapters/net/index.js';
 import { derivePaths, MAX_OPENAPI_BYTES, OPENAPI_TIMEOUT_MS, openApiFailure, parseOpenApi, type DocumentedPath, type OpenApiDocument } from './openapi.js';
 import { probeOrigins } from './origins.js';
 import {

@@ -8,7 +8,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Provider } from '../../../src/verify/providers.js';
+import type { Provider } from '../../../src/adapters/verify/providers.js';
 
 export interface FakeProviders {
   readonly baseUrls: Record<Provider, string>;
@@ -38,7 +38,7 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
 };
 const bearerOf = (req: IncomingMessage) => /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
 
-/** SigV4 as STS checks it, written here independently of src/verify/sigv4.ts. */
+/** SigV4 as STS checks it, written here independently of src/adapters/verify/sigv4.ts. */
 function stsSignatureValid(req: IncomingMessage, body: string, secrets: Map<string, string>): boolean {
   const auth = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(req.headers.authorization ?? '');
   if (!auth) return false;

@@ -7,7 +7,7 @@ import { EXTRACTORS } from '../../../src/scanners/dependencies/extractors/index.
 import { createScanPool } from '../../../src/engine/pool.js';
 import { scanWorkspace } from '../../../src/engine/scan.js';
 import { extractorFor, isDependencyInput, readDependencyInputs, scanDependencyFiles } from '../../../src/scanners/dependencies/scan.js';
-import { openLocalDirectory } from '../../../src/sources/local.js';
+import { openLocalDirectory } from '../../../src/adapters/sources/local.js';
 
 describe('dependency extractor registry', () => {
   it('lists every extractor folder once, under its folder name, with a docs row', async () => {

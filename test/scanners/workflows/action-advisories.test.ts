@@ -22,8 +22,8 @@ import { checkActionAdvisories } from '../../../src/scanners/workflows/advisory-
 import { buildModel } from '../../../src/scanners/workflows/model.js';
 import { parseYaml } from '../../../src/scanners/workflows/parse.js';
 import { scanWorkflowFile } from '../../../src/scanners/workflows/scanner.js';
-import { openLocalDirectory } from '../../../src/sources/local.js';
-import { AdvisoriesRepository } from '../../../src/storage/index.js';
+import { openLocalDirectory } from '../../../src/adapters/sources/local.js';
+import { AdvisoriesRepository } from '../../../src/adapters/storage/index.js';
 import { loadOsvRecords, startFakeOsv, type FakeOsv } from '../../fakes/osv/index.js';
 import { openTestStorage, type TestStorage } from '../../helpers/storage.js';
 

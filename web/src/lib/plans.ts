@@ -1,12 +1,12 @@
 /**
  * Which actions the signed-in account's plan includes, from the service's own
- * table (src/accounts/plans.ts, a module with no imports, bundled by Vite), so
+ * table (src/services/accounts/plans.ts, a module with no imports, bundled by Vite), so
  * the pages show a gated action as such before anything is submitted. The
  * service still decides: a 403 is shown like any other error.
  */
-import { isPlan, PLAN_LABELS, planHasFeature, plansIncluding, type Feature } from '../../../src/accounts/plans.js';
+import { isPlan, PLAN_LABELS, planHasFeature, plansIncluding, type Feature } from '../../../src/services/accounts/plans.js';
 
-export type { Feature } from '../../../src/accounts/plans.js';
+export type { Feature } from '../../../src/services/accounts/plans.js';
 
 export type PlanGate =
   | { readonly allowed: true }

@@ -45,7 +45,7 @@ export const PAGE_TITLES: Readonly<Record<Route['name'], string>> = Object.freez
 });
 
 /**
- * The codes the GitHub callback redirects with (/signin?error=…; src/api/routes/auth/github.ts,
+ * The codes the GitHub callback redirects with (/signin?error=…; src/http/routes/auth/github.ts,
  * docs/dashboard.md), as sentences.
  */
 const SIGNIN_ERRORS: Readonly<Record<string, string>> = Object.freeze({

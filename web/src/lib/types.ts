@@ -1,6 +1,6 @@
 /**
  * Wire shapes of the endpoints the dashboard calls (docs/dashboard-ui.md;
- * src/api/routes/v1/ and src/api/schemas/ are the source of truth).
+ * src/http/routes/v1/ and src/http/schemas/ are the source of truth).
  */
 import type { Finding } from '../../../src/core/findings.js';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { boundedLines, importOsv, ImportError, MAX_PROBLEMS, toImportRow } from '../../../../src/scanners/dependencies/advisories/import.js';
 import { OfflineAdvisorySource } from '../../../../src/scanners/dependencies/advisories/offline.js';
-import { AdvisoriesRepository } from '../../../../src/storage/index.js';
+import { AdvisoriesRepository } from '../../../../src/adapters/storage/index.js';
 import { BACKENDS, openTestStorage, type TestStorage } from '../../../helpers/storage.js';
 
 const record = (id: string, modified: string, affected: unknown[], extra: Record<string, unknown> = {}) => ({

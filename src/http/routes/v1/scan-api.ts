@@ -1,0 +1,78 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { MAX_PATHS, MAX_PROBED_PATHS } from '../../../services/scans/api.js';
+import type { ScanService } from '../../../services/scans/service.js';
+import { MAX_OPENAPI_BYTES } from '../../../scanners/http/openapi.js';
+import { V1_SECURITY } from '../../plugins/docs.js';
+import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
+import { QueuedScanSchema, ScanResponseSchema } from '../../schemas/scan.js';
+import { ProgressHeaders } from './scan-progress.js';
+import { runScan, scanAccount, wantsAsync } from './scan-request.js';
+
+const ScanApiBody = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: 2048, description: 'API base URL (http or https); must be publicly reachable' }),
+    paths: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 512, pattern: '^/', 'x-expected': 'a path starting with /' }), {
+        maxItems: MAX_PATHS,
+        description: `Beyond the specification, opt-in: up to ${MAX_PATHS} GET paths on the same origin (e.g. /v1/users) whose responses get the header checks too, and the check for data served without credentials; findings that differ from the base URL's carry the path's URL`,
+      }),
+    ),
+    openapi_url: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 2048,
+        description:
+          `Beyond the specification, opt-in: the URL of an OpenAPI 3.x or Swagger 2.0 document (JSON or YAML, at most ${MAX_OPENAPI_BYTES / (1024 * 1024)} MiB, publicly reachable). ` +
+          `Its GET operations are probed on the target's origin like paths (path parameters filled with the document's examples or safe values, the server's base path applied, secured operations first, at most ${MAX_PROBED_PATHS} paths with the listed ones), ` +
+          'and an operation that declares security but answers 2xx with data without credentials is a finding. An unreachable or invalid document is a 400.',
+      }),
+    ),
+    async: Type.Optional(Type.Boolean({ description: 'Beyond the specification, opt-in: answer 202 with the scan id at once (as the header Prefer: respond-async does); follow it with GET /v1/scans/{scan_id}' })),
+  },
+  { title: 'ScanApiRequest' },
+);
+
+export interface ScanApiDeps {
+  readonly scans: ScanService;
+}
+
+/** POST /v1/scan/api: security headers and CORS of a public API, through the SSRF-safe client. */
+export function scanApiRoutes(app: FastifyInstance, deps: ScanApiDeps): void {
+  app.post(
+    '/scan/api',
+    {
+      config: { quota: 'scans' },
+      schema: {
+        tags: ['scans'],
+        operationId: 'scanApi',
+        summary: 'Scan an API base URL',
+        description:
+          'Requests the URL (following redirects), its http:// variant and CORS probes with crafted Origin values, then reports missing or weak security headers and CORS mistakes. ' +
+          'Private, loopback, link-local and other non-public addresses are refused (400), at every redirect hop. ' +
+          'Opt-in, `paths` and `openapi_url` add GETs of further endpoints on the same origin. ' +
+          'With X-Vigil-Progress-Id, GET /v1/scans/progress/{progress_id} follows it (queued, scanning, done or failed).',
+        security: V1_SECURITY,
+        body: ScanApiBody,
+        headers: ProgressHeaders,
+        response: {
+          200: { ...ScanResponseSchema, description: 'The completed scan' },
+          202: {
+            ...QueuedScanSchema,
+            description: 'Queued (async: true or Prefer: respond-async); Location is GET /v1/scans/{scan_id}',
+            headers: { location: Type.String({ description: 'GET /v1/scans/{scan_id} of the queued scan' }) },
+          },
+          ...errorResponses(...BODY_ERRORS, ...AUTHENTICATED_ERRORS),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { url, paths, openapi_url: openapiUrl, async } = request.body as { url: string; paths?: string[]; openapi_url?: string; async?: boolean };
+      const input = {
+        account: scanAccount(request),
+        request: { kind: 'api' as const, url, ...(paths === undefined ? {} : { paths }), ...(openapiUrl === undefined ? {} : { openapiUrl }) },
+      };
+      return runScan(deps.scans, input, wantsAsync(request, async), request, reply);
+    },
+  );
+}

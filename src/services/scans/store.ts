@@ -1,0 +1,142 @@
+/**
+ * Where scan results and the states of asynchronous scans are kept: the
+ * `scans` table, written by whichever process runs the scan (the API process
+ * with the embedded queue, a `vigil worker` with Redis). A scan that is not
+ * finished is stored in the shape of a scan response with what is known so
+ * far, so GET /v1/scans/{id} answers one shape whatever the state.
+ */
+import { ERROR_STATUS } from '../../core/errors.js';
+import type { ScanResponse } from '../../outputs/scan-response.js';
+import { ScansRepository, type Storage } from '../../adapters/storage/index.js';
+import type { ScanFailure, ScanJob } from './jobs.js';
+
+export type ScanStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+/** A scan that has not completed, as GET /v1/scans/{id} shows it. */
+export interface PendingScanView {
+  readonly scan_id: string;
+  readonly status: Exclude<ScanStatus, 'completed'>;
+  readonly target_type: 'github' | 'api';
+  readonly target: string;
+  /** When it started; while queued, when it was submitted. */
+  readonly started_at: string;
+  /** When it failed; null while queued or running. */
+  readonly completed_at: string | null;
+  readonly finding_count: 0;
+  readonly findings: readonly [];
+  readonly warnings: readonly string[];
+  readonly stats: Record<string, unknown>;
+  /** Why it failed: the status and detail a synchronous request would have answered. */
+  readonly error?: { readonly status: number; readonly detail: string };
+}
+
+/** What a pending view is about: a job, or a stored row. */
+export interface ScanSubject {
+  readonly scanId: string;
+  readonly kind: 'github' | 'api';
+  readonly target: string;
+}
+
+export function subjectOf(job: ScanJob): ScanSubject {
+  return { scanId: job.scanId, kind: job.request.kind, target: job.target };
+}
+
+export function pendingView(subject: ScanSubject, status: PendingScanView['status'], startedAt: Date, failure?: { error: ScanFailure; at: Date }): PendingScanView {
+  return {
+    scan_id: subject.scanId,
+    status,
+    target_type: subject.kind,
+    target: subject.target,
+    started_at: startedAt.toISOString(),
+    completed_at: failure ? failure.at.toISOString() : null,
+    finding_count: 0,
+    findings: [],
+    warnings: [],
+    stats: {},
+    ...(failure ? { error: { status: ERROR_STATUS[failure.error.code], detail: failure.error.detail } } : {}),
+  };
+}
+
+export interface ScanStore {
+  /** The row of an asynchronous scan, status queued, written before it is enqueued. */
+  queued(job: ScanJob): Promise<void>;
+  /** Removes the row of a scan that could not be enqueued. */
+  discard(job: ScanJob): Promise<void>;
+  running(job: ScanJob, startedAt: Date): Promise<void>;
+  completed(job: ScanJob, result: ScanResponse): Promise<void>;
+  failed(job: ScanJob, failure: ScanFailure, at: Date): Promise<void>;
+  /** The stored result of a completed scan (when the worker ran in another process). */
+  result(job: ScanJob): Promise<ScanResponse | undefined>;
+}
+
+/** For scans of no account (the CLI): nothing is kept. */
+export const NO_STORE: ScanStore = {
+  queued: () => Promise.resolve(),
+  discard: () => Promise.resolve(),
+  running: () => Promise.resolve(),
+  completed: () => Promise.resolve(),
+  failed: () => Promise.resolve(),
+  result: () => Promise.resolve(undefined),
+};
+
+export class DatabaseScanStore implements ScanStore {
+  constructor(private readonly storage: Storage) {}
+
+  private get scans(): ScansRepository {
+    return new ScansRepository(this.storage.db);
+  }
+
+  async queued(job: ScanJob): Promise<void> {
+    const account = requireAccount(job);
+    const submitted = new Date(job.submittedAt);
+    await this.scans.insert({
+      id: job.scanId,
+      accountId: account,
+      targetType: job.request.kind,
+      target: job.target,
+      status: 'queued',
+      startedAt: submitted,
+      completedAt: null,
+      findingCount: 0,
+      result: pendingView(subjectOf(job), 'queued', submitted),
+    });
+  }
+
+  discard(job: ScanJob): Promise<void> {
+    return this.scans.delete(job.scanId);
+  }
+
+  async running(job: ScanJob, startedAt: Date): Promise<void> {
+    await this.scans.advance(job.scanId, { status: 'running', startedAt, result: pendingView(subjectOf(job), 'running', startedAt) });
+  }
+
+  async completed(job: ScanJob, result: ScanResponse): Promise<void> {
+    await this.scans.save({
+      id: job.scanId,
+      accountId: requireAccount(job),
+      targetType: job.request.kind,
+      target: result.target,
+      status: result.status,
+      startedAt: new Date(result.started_at),
+      completedAt: new Date(result.completed_at),
+      findingCount: result.finding_count,
+      result,
+    });
+  }
+
+  async failed(job: ScanJob, failure: ScanFailure, at: Date): Promise<void> {
+    const stored = await this.scans.get(requireAccount(job), job.scanId);
+    const startedAt = stored?.startedAt ?? new Date(job.submittedAt);
+    await this.scans.advance(job.scanId, { status: 'failed', completedAt: at, result: pendingView(subjectOf(job), 'failed', startedAt, { error: failure, at }) });
+  }
+
+  async result(job: ScanJob): Promise<ScanResponse | undefined> {
+    const stored = await this.scans.get(requireAccount(job), job.scanId);
+    return stored?.status === 'completed' ? (stored.result as ScanResponse) : undefined;
+  }
+}
+
+function requireAccount(job: ScanJob): string {
+  if (job.account === undefined) throw new Error(`scan ${job.scanId} has no account to be stored under`);
+  return job.account.id;
+}
