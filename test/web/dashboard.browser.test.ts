@@ -43,6 +43,7 @@ describe('dashboard in Chromium (built with vite, served by the dashboard plugin
   beforeEach(async () => {
     stub.setKeyPending(false);
     stub.setPlan('free');
+    stub.scanBodies.length = 0;
     context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
     await context.addInitScript(RECORD_CSP_VIOLATIONS);
     page = await context.newPage();
@@ -299,6 +300,52 @@ describe('dashboard in Chromium (built with vite, served by the dashboard plugin
     stub.releaseScans();
     await page.waitForURL(`${origin}/scans/scan0001`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('octo/demo');
+    expect(problems).toEqual([]);
+  });
+
+  it('offers history and verification only to plans that include them, and sends what a Pro account chose', async () => {
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    await page.goto(`${origin}/scans`);
+    const history = page.getByLabel('Scan the git history for secrets');
+    const verify = page.getByLabel('Check found secrets with their providers');
+    await history.waitFor();
+    expect(await history.isDisabled()).toBe(true);
+    expect(await verify.isDisabled()).toBe(true);
+    expect(await page.locator('#scan-history-help').textContent()).toBe('History scans need the Pro or Team plan; this account is on the Free plan.');
+    expect(await page.locator('#scan-verify-help').textContent()).toBe('Verification needs the Pro or Team plan; this account is on the Free plan.');
+
+    stub.setPlan('pro');
+    await page.reload();
+    await page.getByLabel('Repository', { exact: true }).fill('octo/demo');
+    const cves = page.getByLabel('Check dependencies for known CVEs');
+    await cves.check();
+    await expect.poll(() => history.isEnabled()).toBe(true);
+    await history.check();
+    // Only the secrets rules run over the history, so the CVE check is switched off with it.
+    expect(await cves.isDisabled()).toBe(true);
+    expect(await cves.isChecked()).toBe(false);
+    await page.getByLabel('Only commits after (optional: commit, branch or tag)').fill('v1.2.0');
+    await verify.check();
+    await page.getByRole('button', { name: 'Start scan' }).click();
+    await expect.poll(() => stub.scanBodies.length).toBe(1);
+    expect(stub.scanBodies[0]).toEqual({ url: '/v1/scan/github', body: { repository: 'octo/demo', check_cves: false, history: true, since: 'v1.2.0', verify: true } });
+    stub.releaseScans();
+    await page.waitForURL(`${origin}/scans/scan0001`);
+    expect(problems).toEqual([]);
+  });
+
+  it('sends an API scan with its OpenAPI document and extra paths, leaving out blank lines', async () => {
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    await page.goto(`${origin}/scans`);
+    await page.getByRole('radio', { name: 'API base URL' }).check();
+    await page.getByRole('textbox', { name: 'API base URL' }).fill('https://api.example.test');
+    await page.getByLabel('OpenAPI document URL (optional)').fill('https://api.example.test/openapi.json');
+    await page.getByLabel('More paths (optional, one per line)').fill(' /v1/users \n\n/v1/orders\n');
+    await page.getByRole('button', { name: 'Start scan' }).click();
+    await page.waitForURL(`${origin}/scans/scan0002`);
+    expect(stub.scanBodies).toEqual([
+      { url: '/v1/scan/api', body: { url: 'https://api.example.test', openapi_url: 'https://api.example.test/openapi.json', paths: ['/v1/users', '/v1/orders'] } },
+    ]);
     expect(problems).toEqual([]);
   });
 

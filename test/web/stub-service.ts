@@ -62,6 +62,8 @@ export interface StubService {
   readonly app: FastifyInstance;
   /** Requests that changed state, with the CSRF header they carried. */
   readonly writes: { method: string; url: string; csrf: string | undefined; progressId?: string }[];
+  /** The JSON bodies of the scan requests, in order. */
+  readonly scanBodies: { url: string; body: unknown }[];
   /** Lets the repository scans waiting so far answer. */
   readonly releaseScans: () => void;
   /** Whether the account still waits for its first key (a first sign-in); false at the start. */
@@ -180,11 +182,13 @@ export async function createStubService(options: StubOptions): Promise<StubServi
   app.get('/v1/scans/scan0001/sarif', (_request, reply) =>
     reply.type('application/sarif+json').header('content-disposition', 'attachment; filename="scan0001.sarif"').send({ version: '2.1.0', runs: [] }),
   );
-  const releaseScans = registerScanRoutes(app, () => plan);
+  const scanBodies: StubService['scanBodies'] = [];
+  const releaseScans = registerScanRoutes(app, () => plan, scanBodies);
   await app.ready();
   return {
     app,
     writes,
+    scanBodies,
     releaseScans,
     setKeyPending: (pending) => {
       keyPending = pending;
@@ -214,9 +218,13 @@ function gate(): { wait: () => Promise<void>; release: () => void } {
  * without timing); while open, the progress id they carried reports 12 of 40
  * files. "octo/limited" hits the hourly quota.
  */
-function registerScanRoutes(app: FastifyInstance, plan: () => string): () => void {
+function registerScanRoutes(app: FastifyInstance, plan: () => string, scanBodies: StubService['scanBodies']): () => void {
   const known = new Set<string>();
   const scans = gate();
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (request.method === 'POST' && request.url.startsWith('/v1/scan/')) scanBodies.push({ url: request.url, body: request.body });
+    done();
+  });
   app.post('/v1/scan/github', async (request: FastifyRequest<{ Body: { repository?: string; token?: string } }>, reply: FastifyReply) => {
     if (request.body.token !== undefined && plan() === 'free') {
       return reply.code(403).send({ detail: 'Scanning a private repository (a request with a token) requires the Pro or Team plan; this account is on the Free plan' });

@@ -10,7 +10,7 @@ export type RunState =
   | { readonly phase: 'running'; readonly startedAt: number; readonly now: number; readonly progress?: Progress }
   | { readonly phase: 'failed'; readonly error: unknown };
 
-export type ScanRequest = { readonly kind: 'github'; readonly body: Record<string, unknown> } | { readonly kind: 'api'; readonly body: { url: string } };
+export type ScanRequest = { readonly kind: 'github'; readonly body: Record<string, unknown> } | { readonly kind: 'api'; readonly body: { url: string; openapi_url?: string; paths?: string[] } };
 
 /**
  * Runs one scan request. Repository scans carry X-Vigil-Progress-Id and the

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'preact/hooks';
+import { MAX_PATHS } from '../../../src/scanners/http/limits.js';
 import { ErrorAlert } from '../components/ErrorAlert.js';
 import { useApp } from '../context.js';
 import { usePlanGate } from '../hooks/usePlanGate.js';
@@ -9,7 +10,20 @@ import { navigate } from '../router.js';
 
 type Kind = 'github' | 'api';
 
-/** The scan form: a GitHub repository (ref, token, CVE check) or an API base URL. */
+
+/** The API scan's body: the URL, and the optional document and paths only when given. */
+function apiScanBody(url: string, openapiUrl: string, paths: string): { url: string; openapi_url?: string; paths?: string[] } {
+  const body: { url: string; openapi_url?: string; paths?: string[] } = { url: url.trim() };
+  if (openapiUrl.trim() !== '') body.openapi_url = openapiUrl.trim();
+  const listed = paths
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  if (listed.length > 0) body.paths = listed;
+  return body;
+}
+
+/** The scan form: a GitHub repository (ref, token, CVE check, history, verification) or an API base URL (OpenAPI document, paths). */
 export function ScanForm() {
   const { api } = useApp();
   const [kind, setKind] = useState<Kind>('github');
@@ -17,11 +31,18 @@ export function ScanForm() {
   const [ref, setRef] = useState('');
   const [token, setToken] = useState('');
   const [checkCves, setCheckCves] = useState(false);
+  const [history, setHistory] = useState(false);
+  const [since, setSince] = useState('');
+  const [verify, setVerify] = useState(false);
   const [url, setUrl] = useState('');
+  const [openapiUrl, setOpenapiUrl] = useState('');
+  const [paths, setPaths] = useState('');
   const onDone = useCallback((scan: Scan) => navigate(`/scans/${encodeURIComponent(scan.scan_id)}`), []);
   const { state, run, cancel } = useScanRun(api, onDone);
   // A token means a private repository, which the plan may not include.
   const privateRepos = usePlanGate('private_repository_scan');
+  const historyGate = usePlanGate('history_scan');
+  const verifyGate = usePlanGate('secret_verification');
   const running = state.phase === 'running';
 
   const submit = (event: Event) => {
@@ -29,14 +50,19 @@ export function ScanForm() {
     if (running) return;
     let request: ScanRequest;
     if (kind === 'github') {
-      const body: Record<string, unknown> = { repository: repository.trim(), check_cves: checkCves };
+      const withHistory = history && historyGate.allowed;
+      // A history scan runs the secrets rules only; the service refuses check_cves with it.
+      const body: Record<string, unknown> = { repository: repository.trim(), check_cves: checkCves && !withHistory };
       if (ref.trim() !== '') body.ref = ref.trim();
       if (token.trim() !== '' && privateRepos.allowed) body.token = token.trim();
+      if (withHistory) body.history = true;
+      if (withHistory && since.trim() !== '') body.since = since.trim();
+      if (verify && verifyGate.allowed) body.verify = true;
       request = { kind: 'github', body };
       // The token is for this one request: it leaves the form as soon as it is sent.
       setToken('');
     } else {
-      request = { kind: 'api', body: { url: url.trim() } };
+      request = { kind: 'api', body: apiScanBody(url, openapiUrl, paths) };
     }
     void run(request);
   };
@@ -92,9 +118,37 @@ export function ScanForm() {
               </p>
             </div>
             <label class="check">
-              <input type="checkbox" checked={checkCves} onChange={(e) => setCheckCves(e.currentTarget.checked)} />
+              <input type="checkbox" checked={checkCves && !history} disabled={history} onChange={(e) => setCheckCves(e.currentTarget.checked)} />
               Check dependencies for known CVEs
             </label>
+            <div class="field">
+              <label class="check">
+                <input type="checkbox" checked={history} disabled={!historyGate.allowed} onChange={(e) => setHistory(e.currentTarget.checked)} aria-describedby="scan-history-help" />
+                Scan the git history for secrets
+              </label>
+              <p id="scan-history-help" class="help">
+                {historyGate.allowed
+                  ? 'Every commit of every branch and tag, secrets rules only; each secret is reported at the commit that added it.'
+                  : `History scans need ${historyGate.needs}; this account is on the ${historyGate.current} plan.`}
+              </p>
+            </div>
+            {history && historyGate.allowed && (
+              <div class="field">
+                <label for="scan-since">Only commits after (optional: commit, branch or tag)</label>
+                <input id="scan-since" type="text" maxLength={255} autocomplete="off" spellcheck={false} value={since} onInput={(e) => setSince(e.currentTarget.value)} />
+              </div>
+            )}
+            <div class="field">
+              <label class="check">
+                <input type="checkbox" checked={verify} disabled={!verifyGate.allowed} onChange={(e) => setVerify(e.currentTarget.checked)} aria-describedby="scan-verify-help" />
+                Check found secrets with their providers
+              </label>
+              <p id="scan-verify-help" class="help">
+                {verifyGate.allowed
+                  ? 'One read-only identity call per secret; live secrets become CRITICAL.'
+                  : `Verification needs ${verifyGate.needs}; this account is on the ${verifyGate.current} plan.`}
+              </p>
+            </div>
           </fieldset>
         ) : (
           <fieldset class="fields" disabled={running}>
@@ -104,6 +158,20 @@ export function ScanForm() {
               <input id="scan-url" type="url" required maxLength={2048} placeholder="https://api.example.com" autocomplete="off" spellcheck={false} value={url} onInput={(e) => setUrl(e.currentTarget.value)} aria-describedby="scan-url-help" />
               <p id="scan-url-help" class="help">
                 Security headers and CORS of a public endpoint; private addresses are refused.
+              </p>
+            </div>
+            <div class="field">
+              <label for="scan-openapi">OpenAPI document URL (optional)</label>
+              <input id="scan-openapi" type="url" maxLength={2048} placeholder="https://api.example.com/openapi.json" autocomplete="off" spellcheck={false} value={openapiUrl} onInput={(e) => setOpenapiUrl(e.currentTarget.value)} aria-describedby="scan-openapi-help" />
+              <p id="scan-openapi-help" class="help">
+                Its GET operations are probed too, and one that declares authentication but answers without it is reported.
+              </p>
+            </div>
+            <div class="field">
+              <label for="scan-paths">More paths (optional, one per line)</label>
+              <textarea id="scan-paths" rows={3} spellcheck={false} placeholder="/v1/users" value={paths} onInput={(e) => setPaths(e.currentTarget.value)} aria-describedby="scan-paths-help" />
+              <p id="scan-paths-help" class="help">
+                Up to {MAX_PATHS} paths on the same origin, each starting with /.
               </p>
             </div>
           </fieldset>
