@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { loadWebBundle } from '../../src/http/dashboard/bundle.js';
 import { buildDashboard, launchChromium } from './browser.js';
 import { contrastAudit, UNLABELLED_CONTROLS } from './contrast.js';
-import { createStubService, STUB_CSRF, STUB_KEY, STUB_TOKEN, type StubService } from './stub-service.js';
+import { createStubService, STUB_COMMIT, STUB_CSRF, STUB_KEY, STUB_TOKEN, type StubService } from './stub-service.js';
 
 /** Installed before any page script: every CSP violation the page reports, as "directive blocked-uri". */
 const RECORD_CSP_VIOLATIONS = `window.__cspViolations = [];
@@ -346,6 +346,26 @@ describe('dashboard in Chromium (built with vite, served by the dashboard plugin
     expect(stub.scanBodies).toEqual([
       { url: '/v1/scan/api', body: { url: 'https://api.example.test', openapi_url: 'https://api.example.test/openapi.json', paths: ['/v1/users', '/v1/orders'] } },
     ]);
+    expect(problems).toEqual([]);
+  });
+
+  it('shows where a history finding came from: live and unknown badges, the commit in the table, and a link to it in the panel', async () => {
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    await page.goto(`${origin}/scans/scan0003`);
+    const stripe = page.getByRole('row').filter({ hasText: 'Stripe secret key' });
+    await stripe.waitFor();
+    expect(await stripe.locator('.badge.verified--live').textContent()).toBe('live');
+    expect(await stripe.locator('.cell-commit').textContent()).toBe(` @${STUB_COMMIT.slice(0, 8)}`);
+    expect(await page.getByRole('row').filter({ hasText: 'Slack bot token' }).locator('.badge.verified--unknown').textContent()).toBe('unknown');
+    expect(await page.evaluate<string[]>(contrastAudit('body'))).toEqual([]);
+
+    await page.getByRole('button', { name: 'Stripe secret key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Stripe secret key' });
+    const link = dialog.getByRole('link', { name: STUB_COMMIT.slice(0, 12) });
+    expect(await link.getAttribute('href')).toBe(`https://github.com/octo/demo/commit/${STUB_COMMIT}`);
+    expect(await link.getAttribute('rel')).toBe('noreferrer noopener');
+    const introduced = await dialog.locator('dt:text-is("Introduced in") + dd').textContent();
+    expect(introduced).toBe(`${STUB_COMMIT.slice(0, 12)} on 2026-02-11 by Dev One (no longer in the latest commit: rotate it, deleting is not enough)`);
     expect(problems).toEqual([]);
   });
 

@@ -52,6 +52,26 @@ export const STUB_SCAN = {
   findings: STUB_FINDINGS,
 };
 
+export const STUB_COMMIT = 'c784ae812555e05204af357d0ec2a0e68d01406e';
+
+/** A history scan: a live secret found at the commit that added it, and one the provider could not check. */
+export const STUB_HISTORY_SCAN = {
+  ...STUB_SCAN,
+  scan_id: 'scan0003',
+  finding_count: 2,
+  stats: { repository: { html_url: 'https://github.com/octo/demo' }, history: { commits: 120, blobs: 900 } },
+  findings: [
+    {
+      ...finding('SEC-EEEEEE', 'CRITICAL', 'Stripe secret key', 'secrets', 'secrets', 'config/billing.env', 2),
+      verified: true,
+      verified_at: '2026-03-01T10:00:04.000Z',
+      present_at_head: false,
+      location: { ...finding('SEC-EEEEEE', 'CRITICAL', '', '', '', 'config/billing.env', 2).location, commit: STUB_COMMIT, commit_date: '2026-02-11T09:30:00Z', commit_author: 'Dev One' },
+    },
+    { ...finding('SEC-FFFFFF', 'HIGH', 'Slack bot token', 'secrets', 'secrets', 'scripts/notify.sh', 5), verified: null },
+  ],
+};
+
 export interface StubOptions {
   readonly bundle: WebBundle;
   /** The streamed explanation ends with this [SERVICE_ERROR] message instead of finishing. */
@@ -144,6 +164,7 @@ export async function createStubService(options: StubOptions): Promise<StubServi
 
   app.get('/v1/scans', () => ({ items: [{ ...STUB_SCAN, findings: undefined }], next_cursor: null }));
   app.get('/v1/scans/scan0001', () => STUB_SCAN);
+  app.get('/v1/scans/scan0003', () => STUB_HISTORY_SCAN);
   app.get('/v1/fix/pr/supported', () => ({ titles: ['AWS access key'] }));
   app.post('/v1/explain', async (_request, reply) => {
     const parts = ['The key ', 'grants access ', 'to your AWS account.'];
