@@ -118,28 +118,47 @@ function jsonObjectSpans(text: string, sections: readonly string[]): [number, nu
   return spans;
 }
 
-function jsonDeclarations(text: string, sections: readonly string[], name: string, caseInsensitive: boolean): Found[] {
+/**
+ * Where `pick` finds the package in a `"key": "value"` pair of the sections: the offset in the
+ * value where the version spec starts, or undefined when the pair declares another package.
+ */
+type Pick = (key: string, value: string) => number | undefined;
+
+function jsonDeclarations(text: string, sections: readonly string[], pick: Pick): Found[] {
   const found: Found[] = [];
   for (const [start, end] of jsonObjectSpans(text, sections)) {
     const body = text.slice(start, end);
     const re = /"((?:[^"\\]|\\.)*)"\s*:\s*"((?:[^"\\]|\\.)*)"/g;
     for (let m = re.exec(body); m !== null; m = re.exec(body)) {
-      const key = m[1] ?? '';
-      if (caseInsensitive ? key.toLowerCase() !== name.toLowerCase() : key !== name) continue;
-      const valueStart = start + m.index + m[0].length - 1 - (m[2] ?? '').length;
-      found.push({ start: valueStart, end: valueStart + (m[2] ?? '').length, spec: m[2] ?? '' });
+      const value = m[2] ?? '';
+      const skip = pick(m[1] ?? '', value);
+      if (skip === undefined) continue;
+      const valueStart = start + m.index + m[0].length - 1 - value.length;
+      found.push({ start: valueStart + skip, end: valueStart + value.length, spec: value.slice(skip) });
     }
   }
   return found;
 }
 
+/**
+ * npm: the package under its own name, or under an alias (`"old-name": "npm:<name>@^1.2.0"`, where
+ * only the spec after the `@` is raised); a key that aliases another package is not a declaration of it.
+ */
+function npmPick(name: string): Pick {
+  const alias = `npm:${name}@`;
+  return (key, value) => {
+    if (value.startsWith(alias)) return alias.length;
+    return key === name && !value.startsWith('npm:') ? 0 : undefined;
+  };
+}
+
 export function editPackageJson(text: string, name: string, fixed: string): EditResult {
-  const found = jsonDeclarations(text, ['dependencies', 'devDependencies', 'optionalDependencies'], name, false);
+  const found = jsonDeclarations(text, ['dependencies', 'devDependencies', 'optionalDependencies'], npmPick(name));
   return editAll(text, found, (spec) => raiseSimple('npm', spec, fixed, NPM_OPERATORS), `${name}`);
 }
 
 export function editComposerJson(text: string, name: string, fixed: string): EditResult {
-  const found = jsonDeclarations(text, ['require', 'require-dev'], name, true);
+  const found = jsonDeclarations(text, ['require', 'require-dev'], (key) => (key.toLowerCase() === name.toLowerCase() ? 0 : undefined));
   return editAll(text, found, (spec) => raiseSimple('Packagist', spec, fixed, COMPOSER_OPERATORS), `${name}`);
 }
 

@@ -53,6 +53,16 @@ describe('manifest edits keep every other byte', () => {
     expect(editPackageJson('{"dependencies":{"x":"1.x || >=3"}}', 'x', '3.1.0')).toMatchObject({ kind: 'unsupported', reason: expect.stringMatching(/"1\.x \|\| >=3"/) });
   });
 
+  it('package.json: a package declared under an npm alias has the spec after the @ raised; a key that aliases another package is left', () => {
+    const text = '{"dependencies": {"legacy-lodash": "npm:lodash@^4.17.4", "lodash": "npm:lodash-es@4.17.0", "@babel/code-frame": "npm:@babel/code-frame@~7.0.0"}}';
+    const edited = editPackageJson(text, 'lodash', '4.17.21');
+    expect(after(text, edited)).toBe(text.replace('npm:lodash@^4.17.4', 'npm:lodash@^4.17.21'));
+    expect(edited).toMatchObject({ kind: 'edit', replacements: [{ before: '^4.17.4', after: '^4.17.21' }] });
+    expect(after(text, editPackageJson(text, '@babel/code-frame', '7.0.1'))).toBe(text.replace('~7.0.0', '~7.0.1'));
+    expect(editPackageJson(text, 'lodash-es', '4.17.0')).toEqual({ kind: 'already', declared: '4.17.0' });
+    expect(editPackageJson('{"dependencies": {"lodash": "npm:lodash-es@4.17.0"}}', 'lodash', '4.17.21')).toMatchObject({ kind: 'unsupported', reason: expect.stringMatching(/not declared/) });
+  });
+
   it('requirements: pins, floors with an upper bound, extras, markers and comments; PEP 503 names', () => {
     const text = '# pins\r\nrequests==2.28.0  # pinned\r\nPyYAML >=3.10, <7 ; python_version > "3"\r\nflask\r\nDjango[argon2]~=3.2.0\r\n';
     expect(after(text, editRequirements(text, 'requests', '2.31.0'))).toBe(text.replace('==2.28.0', '==2.31.0'));
