@@ -1,15 +1,33 @@
+import type { ComponentChildren } from 'preact';
 import { useCallback, useState } from 'preact/hooks';
 import { MAX_PATHS } from '../../../src/scanners/http/limits.js';
 import { ErrorAlert } from '../components/ErrorAlert.js';
 import { useApp } from '../context.js';
 import { usePlanGate } from '../hooks/usePlanGate.js';
 import { useScanRun, type ScanRequest } from '../hooks/useScanRun.js';
+import type { PlanGate } from '../lib/plans.js';
 import { formatProgress, stageLabel } from '../lib/progress.js';
 import type { Scan } from '../lib/types.js';
 import { navigate } from '../router.js';
 
 type Kind = 'github' | 'api';
 
+
+/** A checkbox behind a plan gate: its help says what it does, or which plans include it (`feature` starts that sentence: "History scans need"). */
+function GatedCheck(props: { id: string; label: string; checked: boolean; onChange: (checked: boolean) => void; gate: PlanGate; feature: string; children: ComponentChildren }) {
+  const { id, gate } = props;
+  return (
+    <div class="field">
+      <label class="check">
+        <input type="checkbox" checked={props.checked} disabled={!gate.allowed} onChange={(e) => props.onChange(e.currentTarget.checked)} aria-describedby={`${id}-help`} />
+        {props.label}
+      </label>
+      <p id={`${id}-help`} class="help">
+        {gate.allowed ? props.children : `${props.feature} ${gate.needs}; this account is on the ${gate.current} plan.`}
+      </p>
+    </div>
+  );
+}
 
 /** The API scan's body: the URL, and the optional document and paths only when given. */
 function apiScanBody(url: string, openapiUrl: string, paths: string): { url: string; openapi_url?: string; paths?: string[] } {
@@ -121,34 +139,18 @@ export function ScanForm() {
               <input type="checkbox" checked={checkCves && !history} disabled={history} onChange={(e) => setCheckCves(e.currentTarget.checked)} />
               Check dependencies for known CVEs
             </label>
-            <div class="field">
-              <label class="check">
-                <input type="checkbox" checked={history} disabled={!historyGate.allowed} onChange={(e) => setHistory(e.currentTarget.checked)} aria-describedby="scan-history-help" />
-                Scan the git history for secrets
-              </label>
-              <p id="scan-history-help" class="help">
-                {historyGate.allowed
-                  ? 'Every commit of every branch and tag, secrets rules only; each secret is reported at the commit that added it.'
-                  : `History scans need ${historyGate.needs}; this account is on the ${historyGate.current} plan.`}
-              </p>
-            </div>
+            <GatedCheck id="scan-history" label="Scan the git history for secrets" checked={history} onChange={setHistory} gate={historyGate} feature="History scans need">
+              Every commit of every branch and tag, secrets rules only; each secret is reported at the commit that added it.
+            </GatedCheck>
             {history && historyGate.allowed && (
               <div class="field">
                 <label for="scan-since">Only commits after (optional: commit, branch or tag)</label>
                 <input id="scan-since" type="text" maxLength={255} autocomplete="off" spellcheck={false} value={since} onInput={(e) => setSince(e.currentTarget.value)} />
               </div>
             )}
-            <div class="field">
-              <label class="check">
-                <input type="checkbox" checked={verify} disabled={!verifyGate.allowed} onChange={(e) => setVerify(e.currentTarget.checked)} aria-describedby="scan-verify-help" />
-                Check found secrets with their providers
-              </label>
-              <p id="scan-verify-help" class="help">
-                {verifyGate.allowed
-                  ? 'One read-only identity call per secret; live secrets become CRITICAL.'
-                  : `Verification needs ${verifyGate.needs}; this account is on the ${verifyGate.current} plan.`}
-              </p>
-            </div>
+            <GatedCheck id="scan-verify" label="Check found secrets with their providers" checked={verify} onChange={setVerify} gate={verifyGate} feature="Verification needs">
+              One read-only identity call per secret; live secrets become CRITICAL.
+            </GatedCheck>
           </fieldset>
         ) : (
           <fieldset class="fields" disabled={running}>
