@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeGitHub } from '../../test/fakes/github/server.js';
+import { monitorHealth, type HealthFigures } from '../health-monitor.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -87,11 +88,8 @@ async function startService(env: Record<string, string>): Promise<Service> {
 }
 
 /** Samples the service's RSS and /health latency until stopped. */
-function monitor(service: Service): { stop: () => { peakRssMb: number; p50: number; p99: number; max: number; failed: number } } {
+function monitor(service: Service): { stop: () => HealthFigures & { peakRssMb: number } } {
   let peak = 0;
-  const latencies: number[] = [];
-  let failed = 0;
-  let running = true;
   const rss = setInterval(() => {
     try {
       const status = readFileSync(`/proc/${service.pid}/status`, 'utf8');
@@ -101,29 +99,11 @@ function monitor(service: Service): { stop: () => { peakRssMb: number; p50: numb
       /* gone */
     }
   }, 100);
-  void (async () => {
-    // One unmeasured request first: the bench's own HTTP client starts lazily, and that is not the service's latency.
-    await fetch(`${service.base}/health`).then((res) => res.arrayBuffer(), () => undefined);
-    while (running) {
-      const started = performance.now();
-      try {
-        const res = await fetch(`${service.base}/health`, { signal: AbortSignal.timeout(30_000) });
-        await res.arrayBuffer();
-        if (res.status !== 200) failed++;
-      } catch {
-        failed++;
-      }
-      latencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
+  const health = monitorHealth(service.base);
   return {
     stop() {
-      running = false;
       clearInterval(rss);
-      const sorted = [...latencies].sort((a, b) => a - b);
-      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-      return { peakRssMb: peak, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0, failed };
+      return { peakRssMb: peak, ...health.stop() };
     },
   };
 }

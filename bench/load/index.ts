@@ -20,6 +20,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { monitorHealth, type HealthFigures } from '../health-monitor.js';
 import { startFakeGitHub, type FakeGitHub } from '../../test/fakes/github/server.js';
 import { privateSchemaUrl, TEST_DATABASE_URL, TEST_REDIS_URL } from '../../test/helpers/storage.js';
 import { startFakeApi } from '../../test/scanners/http/servers.js';
@@ -105,35 +106,6 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-function monitor(base: string): { stop(): { p50: number; p99: number; max: number; failed: number } } {
-  const latencies: number[] = [];
-  let failed = 0;
-  let running = true;
-  void (async () => {
-    await fetch(`${base}/health`).then((r) => r.arrayBuffer(), () => undefined);
-    while (running) {
-      const started = performance.now();
-      try {
-        const res = await fetch(`${base}/health`, { signal: AbortSignal.timeout(30_000) });
-        await res.arrayBuffer();
-        if (res.status !== 200) failed++;
-      } catch {
-        failed++;
-      }
-      latencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  return {
-    stop() {
-      running = false;
-      const sorted = [...latencies].sort((a, b) => a - b);
-      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-      return { p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0, failed };
-    },
-  };
-}
-
 async function post(base: string, key: string, path: string, body: unknown): Promise<number> {
   const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   await res.arrayBuffer();
@@ -146,8 +118,8 @@ function tally(statuses: number[]): string {
   return [...counts].map(([s, n]) => `${n}× ${s}`).join(', ');
 }
 
-async function burst(bases: string[], key: string, apiUrl: string, repos: string[]): Promise<{ api: string; repo: string; seconds: number; health: ReturnType<ReturnType<typeof monitor>['stop']> }> {
-  const watch = monitor(bases[0] ?? '');
+async function burst(bases: string[], key: string, apiUrl: string, repos: string[]): Promise<{ api: string; repo: string; seconds: number; health: HealthFigures }> {
+  const watch = monitorHealth(bases[0] ?? '');
   const started = performance.now();
   const api = Array.from({ length: API_SCANS }, (_, i) => post(bases[i % bases.length] ?? '', key, '/v1/scan/api', { url: `${apiUrl}/burst${i}` }));
   const repo = repos.map((r, i) => post(bases[i % bases.length] ?? '', key, '/v1/scan/github', { repository: r }));
