@@ -4,10 +4,10 @@
  * in `checks/` read it and nothing else, so they are pure and testable from
  * fixtures.
  */
-import type { TlsInfo } from '../../adapters/net/tls.js';
+import type { TlsInfo } from '../../core/tls.js';
 
-/** What the https handshake of the main GET showed (net/tls.ts), as plain data. */
-export type { CertificateInfo, TlsInfo } from '../../adapters/net/tls.js';
+/** What the https handshake of the main GET showed (adapters/net/tls.ts), as plain data. */
+export type { CertificateInfo, TlsInfo } from '../../core/tls.js';
 
 /** Response headers: lower-case names, every value received in order. */
 export type HeaderMap = Readonly<Record<string, readonly string[]>>;
