@@ -1,8 +1,8 @@
 /**
  * What the API-headers scanner retrieved from a target: every HTTP exchange it
- * made, as plain data. `retrieve.ts` builds it (all the network I/O); the checks
- * in `checks/` read it and nothing else, so they are pure and testable from
- * fixtures.
+ * made, as plain data. The adapter `src/adapters/http-target/retrieve.ts`
+ * builds it (all the network I/O); the checks in `checks/` read it and nothing
+ * else, so they are pure and testable from fixtures.
  */
 import type { TlsInfo } from '../../core/tls.js';
 

@@ -4,8 +4,8 @@
  * or the offline database that `vigil osv import` fills.
  */
 import type { Config } from '../../config/index.js';
-import { OfflineAdvisorySource } from '../../scanners/dependencies/advisories/offline.js';
-import { createVulnCache, OsvOnlineClient } from '../../scanners/dependencies/advisories/online.js';
+import { OfflineAdvisorySource } from '../../adapters/osv/offline.js';
+import { createVulnCache, OsvOnlineClient } from '../../adapters/osv/online.js';
 import type { AdvisorySource } from '../../scanners/dependencies/advisories/source.js';
 import { AdvisoriesRepository, type Storage } from '../../adapters/storage/index.js';
 
