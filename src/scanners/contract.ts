@@ -10,8 +10,8 @@
  * is `index.ts`; the engine iterates it and knows no scanner by name.
  */
 import type { RawFinding, ScannerName } from '../core/findings.js';
-import type { AdvisoryCoverage } from './dependencies/advisories/check.js';
-import type { AdvisorySource } from './dependencies/advisories/source.js';
+import type { AdvisoryCoverage } from './advisories/coverage.js';
+import type { AdvisorySource } from './advisories/source.js';
 
 /** A scanner that looks at one file at a time. Pure: no I/O, no shared state. */
 export interface FileScanner {

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { SHARED_SCANNER_MODULES } from '../../scripts/layers.js';
 import { SCANNER_NAMES } from '../../src/core/findings.js';
 import type { FileScannerModule, RepositoryScannerModule } from '../../src/scanners/contract.js';
 import { FILE_SCANNERS, REPOSITORY_SCANNERS, SCANNERS } from '../../src/scanners/index.js';
@@ -16,9 +17,11 @@ describe('scanner registry', () => {
     expect(SCANNERS).toEqual([...FILE_SCANNERS, ...REPOSITORY_SCANNERS]);
     for (const name of SCANNER_NAMES) expect(folders).toContain(FOLDER_OF[name]);
     for (const s of SCANNERS) expect(fileURLToPath(s.module)).toContain(`/src/scanners/${FOLDER_OF[s.name]}/`);
-    // Every folder except the API scanner's is in a repository scan.
+    // Every folder except the API scanner's and the modules kinds share is in a repository scan.
     const inScans = SCANNERS.map((s) => FOLDER_OF[s.name]);
-    expect(folders.filter((f) => !inScans.includes(f) && f !== 'http')).toEqual([]);
+    const shared = SHARED_SCANNER_MODULES.filter((m) => m.endsWith('/')).map((m) => m.split('/')[2]);
+    expect(shared).toEqual(['advisories']);
+    expect(folders.filter((f) => !inScans.includes(f) && f !== 'http' && !shared.includes(f))).toEqual([]);
   });
 
   it.each(FILE_SCANNERS.map((s) => [s.name, s.module] as const))('%s exports a file scanner of that name', async (name, module) => {

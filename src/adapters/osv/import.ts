@@ -16,7 +16,7 @@ import { createGunzip } from 'node:zlib';
 import yauzl from 'yauzl';
 import type { Ecosystem } from '../../scanners/dependencies/types.js';
 import { ecosystemFromOsv, normalisePackageName } from '../../scanners/dependencies/advisories/match.js';
-import { GITHUB_ACTIONS_ECOSYSTEM } from '../../scanners/dependencies/advisories/source.js';
+import { GITHUB_ACTIONS_ECOSYSTEM } from '../../scanners/advisories/source.js';
 
 /** One OSV JSON document is at most this large (the largest real records are a few hundred KB). */
 export const MAX_RECORD_BYTES = 8 * 1024 * 1024;

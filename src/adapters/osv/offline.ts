@@ -4,8 +4,8 @@
  */
 import type { Ecosystem } from '../../scanners/dependencies/types.js';
 import { isVersionAffected, normalisePackageName } from '../../scanners/dependencies/advisories/match.js';
-import type { OsvVulnerability } from '../../scanners/dependencies/advisories/osv-schema.js';
-import type { AdvisorySource, PackageName, PackageQuery } from '../../scanners/dependencies/advisories/source.js';
+import type { OsvVulnerability } from '../../scanners/advisories/osv-schema.js';
+import type { AdvisorySource, PackageName, PackageQuery } from '../../scanners/advisories/source.js';
 
 /** What the offline source needs from storage (AdvisoriesRepository implements it). */
 export interface AdvisoryStore {

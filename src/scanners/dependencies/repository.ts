@@ -5,7 +5,7 @@
  */
 import type { RawFinding } from '../../core/findings.js';
 import type { RepositoryOutcome, RepositoryScanner, RepositoryView, ScannerStatus } from '../contract.js';
-import type { AdvisoryCoverage } from './advisories/check.js';
+import type { AdvisoryCoverage } from '../advisories/coverage.js';
 import type { DependencyScanResult } from './scan.js';
 import type { ExtractedPackage } from './types.js';
 

@@ -4,7 +4,7 @@
  * advisory-check.ts). Inline `vigil-ignore` comments apply as they do in the workers.
  */
 import type { RepositoryOutcome, RepositoryScanner, RepositoryView } from '../contract.js';
-import { GITHUB_ACTIONS_ECOSYSTEM, type AdvisorySource } from '../dependencies/advisories/source.js';
+import { GITHUB_ACTIONS_ECOSYSTEM, type AdvisorySource } from '../advisories/source.js';
 
 const NOTHING: RepositoryOutcome = { raw: [], warnings: [] };
 

@@ -6,7 +6,7 @@
 import type { Config } from '../../config/index.js';
 import { OfflineAdvisorySource } from '../../adapters/osv/offline.js';
 import { createVulnCache, OsvOnlineClient } from '../../adapters/osv/online.js';
-import type { AdvisorySource } from '../../scanners/dependencies/advisories/source.js';
+import type { AdvisorySource } from '../../scanners/advisories/source.js';
 import { AdvisoriesRepository, type Storage } from '../../adapters/storage/index.js';
 
 export function createAdvisorySource(config: Pick<Config, 'osvMode' | 'osvApiUrl' | 'osvTimeoutMs'>, userAgent: string, storage?: Storage): AdvisorySource {
