@@ -139,29 +139,13 @@ async function createScanService(deps: AppDeps, log: FastifyBaseLogger, progress
       advisories: createAdvisorySource(config, `vigil/${deps.version}`, deps.storage),
     });
   const closeEngine = deps.scanEngine ? () => Promise.resolve() : () => engine.close();
-  if (config.scanQueue === 'redis') {
-    return createRedisScanService({
-      config,
-      engine,
-      storage: deps.storage,
-      userAgent: `vigil/${deps.version}`,
-      progress,
-      log,
-      secret: loadPepper(config.keyPepper, config.dataDir),
-      onClose: closeEngine,
-    });
-  }
+  const common = { config, engine, storage: deps.storage, userAgent: `vigil/${deps.version}`, progress, log, onClose: closeEngine };
+  if (config.scanQueue === 'redis') return createRedisScanService({ ...common, secret: loadPepper(config.keyPepper, config.dataDir) });
   if (deps.storage.kind === 'embedded') await failInterruptedScans(deps.storage, log);
   return createLocalScanService({
-    config,
-    engine,
-    storage: deps.storage,
-    userAgent: `vigil/${deps.version}`,
-    progress,
-    log,
+    ...common,
     ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : {}),
     onFinished: webhooks.record,
-    onClose: closeEngine,
     verifier: deps.verifier ?? createVerifier({ vigilKey: async (key) => (await deps.accounts.authenticate(key)) !== undefined }),
   });
 }
