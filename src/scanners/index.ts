@@ -23,6 +23,8 @@ export interface ScannerEntry {
 
 export interface FileScannerEntry extends ScannerEntry {
   readonly kind: 'file';
+  /** Also runs over every blob of a git history (history scans report what was ever committed). */
+  readonly history?: true;
 }
 
 export interface RepositoryScannerEntry extends ScannerEntry {
@@ -32,11 +34,11 @@ export interface RepositoryScannerEntry extends ScannerEntry {
 // From source (tests, tsx) modules are .ts files; from dist/ the built .js.
 const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 const moduleUrl = (path: string) => new URL(`${path}${extension}`, import.meta.url).href;
-const file = (name: ScannerName, path: string): FileScannerEntry => ({ kind: 'file', name, module: moduleUrl(path) });
+const file = (name: ScannerName, path: string, options: { history?: true } = {}): FileScannerEntry => ({ kind: 'file', name, module: moduleUrl(path), ...options });
 const repository = (name: ScannerName, path: string): RepositoryScannerEntry => ({ kind: 'repository', name, module: moduleUrl(path) });
 
 export const SCANNERS: readonly (FileScannerEntry | RepositoryScannerEntry)[] = Object.freeze([
-  file('secrets', './secrets/scanner'),
+  file('secrets', './secrets/scanner', { history: true }),
   file('code', './code/scanner'),
   file('cicd', './workflows/scanner'),
   repository('secrets', './secrets/repository'),

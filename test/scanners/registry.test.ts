@@ -24,6 +24,10 @@ describe('scanner registry', () => {
     expect(folders.filter((f) => !inScans.includes(f) && f !== 'http' && !shared.includes(f))).toEqual([]);
   });
 
+  it('runs the secrets scanner alone over git histories', () => {
+    expect(FILE_SCANNERS.filter((s) => s.history === true).map((s) => s.name)).toEqual(['secrets']);
+  });
+
   it.each(FILE_SCANNERS.map((s) => [s.name, s.module] as const))('%s exports a file scanner of that name', async (name, module) => {
     const loaded = (await import(fileURLToPath(module))) as FileScannerModule;
     expect(loaded.scanner.name).toBe(name);
