@@ -81,7 +81,7 @@ export interface RepositoryOutcome {
 
 /** A scanner that looks at a workspace once. */
 export interface RepositoryScanner {
-  /** The scanner it belongs to: selecting that scanner selects this check. */
+  /** The scanner whose findings it reports (the `.env` hygiene check reports the secrets scanner's). */
   readonly name: ScannerName;
   scanRepository(repo: RepositoryView): Promise<RepositoryOutcome>;
   /** The part that runs in a worker thread (reading and parsing many files); `repo.inWorker` calls it. */
