@@ -13,10 +13,9 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import type { PlanLimits } from '../src/services/accounts/plans.js';
 import { MemoryQuotaStore, Quotas } from '../src/services/accounts/quotas.js';
-import { buildApp } from '../src/http/app.js';
+import { buildApp, createRuntime } from '../src/main.js';
 import { loadConfig } from '../src/config/index.js';
 import { VERSION } from '../src/core/version.js';
-import { createRuntime } from '../src/main.js';
 
 const HOST = '127.0.0.1';
 const WARMUP_SECONDS = 2;

@@ -1,22 +1,40 @@
+import type { LookupFunction } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { loadPepper } from './services/accounts/pepper.js';
 import { localAdmin } from './http/admin/operations.js';
 import { startAdminSocket, type AdminSocket } from './http/admin/socket.js';
 import { DatabaseQuotaStore } from './services/accounts/database-quotas.js';
+import { PLAN_LIMITS, type Plan, type PlanLimits } from './services/accounts/plans.js';
 import { connectRedis, Quotas, RedisQuotaStore, type QuotaStore } from './services/accounts/quotas.js';
 import { AccountService, type IssuedKey } from './services/accounts/service.js';
-import { buildApp } from './http/app.js';
+import { GitHubOAuth } from './services/auth/github-oauth.js';
+import { DEFAULT_SIGNIN_LIMITS, SignInLimiter, type SignInLimits } from './services/auth/limits.js';
+import { SessionService } from './services/auth/sessions.js';
+import { SignInService } from './services/auth/signin.js';
+import { createAdvisorySource } from './services/scans/advisories.js';
+import { ScanProgress } from './services/scans/progress.js';
+import { failInterruptedScans } from './services/scans/recovery.js';
+import { TokenSeal } from './services/scans/seal.js';
+import type { ScanService } from './services/scans/service.js';
+import { createLocalScanService, createRedisScanService } from './services/scans/setup.js';
+import { WebhookService, webhookSettings } from './services/webhooks/service.js';
+import { createHttpServer, registerApp, type AppServices } from './http/app.js';
+import type { AuthRouteDeps } from './http/routes/auth/deps.js';
 import type { Config } from './config/index.js';
+import { createScanEngine, type ScanEngine } from './engine/runtime.js';
 import { AppError } from './core/errors.js';
+import type { VerifySecrets } from './core/verification.js';
 import { VERSION } from './core/version.js';
 import { createMailer, type Mailer } from './adapters/mail/mailer.js';
 import { openStorage, type Storage } from './adapters/storage/index.js';
+import { createVerifier } from './adapters/verify/verifier.js';
 
 /**
  * The composition root: the only place that turns configuration into real
- * dependencies (database, quota store, mailer). The server and the CLI use it.
+ * dependencies (database, quota store, mailer, scan engine, services) and
+ * hands them to the HTTP layer. The server, the CLI and the tests use it.
  */
 export interface Runtime {
   readonly config: Config;
@@ -46,6 +64,116 @@ export async function createRuntime(config: Config): Promise<Runtime> {
 export function createQuotaStore(config: Config, storage: Storage): QuotaStore {
   if (config.redisUrl === undefined) return new DatabaseQuotaStore(storage);
   return new RedisQuotaStore(connectRedis(config.redisUrl));
+}
+
+export interface AppDeps {
+  readonly config: Config;
+  readonly storage: Storage;
+  readonly accounts: AccountService;
+  readonly quotas: Quotas;
+  /** Sends the dashboard's sign-in links (keys go through AccountService). */
+  readonly mailer: Mailer;
+  readonly version: string;
+  /** Where JSON logs go (default stdout). */
+  readonly logStream?: DestinationStream;
+  /** Plan limits; the default is the plan table. Benchmarks raise them. */
+  readonly limitsFor?: (plan: Plan) => PlanLimits;
+  /** Worker pool for the embedded scan queue; when absent the app creates its own and closes it with the app. */
+  readonly scanEngine?: ScanEngine;
+  /** Secret validity checks for `"verify": true`; default: the official provider endpoints (tests pass loopback fakes). */
+  readonly verifier?: VerifySecrets;
+  /** How scans are queued and run; when absent the app builds one from the configuration and closes it with the app. */
+  readonly scanService?: ScanService;
+  /** DNS for API scans (tests resolve made-up names); the system resolver otherwise. */
+  readonly apiScanLookup?: LookupFunction;
+  /** The built dashboard (dist/web/); absent or not built: the dashboard's paths answer 503. */
+  readonly webDir?: string;
+  /** Extra /v1 routes (used by tests of shared behaviour and by later features). */
+  readonly extraV1Routes?: (scope: FastifyInstance) => void;
+  /** Clock for sessions, sign-in links and scan progress (tests move it); Date.now otherwise. */
+  readonly now?: () => number;
+  /** Sign-in rate limits; the default is 5 per address per 15 min, 20 links and 60 verifications per client per hour. */
+  readonly signInLimits?: SignInLimits;
+}
+
+/** Builds the HTTP application: the server, then the services (closed with it), then the routes over them. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = createHttpServer(deps.config, deps.logStream);
+  const services = await createAppServices(deps, app.log, (close) => app.addHook('onClose', close));
+  await registerApp(app, services, {
+    config: deps.config,
+    version: deps.version,
+    ...(deps.webDir === undefined ? {} : { webDir: deps.webDir }),
+    ...(deps.extraV1Routes ? { extraV1Routes: deps.extraV1Routes } : {}),
+  });
+  return app;
+}
+
+/** The services of the HTTP application; those it creates are closed with it (through `onClose`). */
+async function createAppServices(deps: AppDeps, log: FastifyBaseLogger, onClose: (close: () => Promise<void>) => void): Promise<AppServices> {
+  const { config } = deps;
+  const limitsFor = deps.limitsFor ?? ((plan: Plan) => PLAN_LIMITS[plan]);
+  const progress = new ScanProgress(deps.now);
+  const webhooks = new WebhookService(deps.storage, new TokenSeal(loadPepper(config.keyPepper, config.dataDir)), { ...webhookSettings(config), ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : {}) }, log);
+  // Events are delivered where scans run: here with the embedded queue, by the workers with Redis.
+  if (!deps.scanService && config.scanQueue === 'local') {
+    webhooks.start();
+    onClose(async () => webhooks.close());
+  }
+  const scans = deps.scanService ?? (await createScanService(deps, log, progress, webhooks));
+  // Last, after in-flight requests have their answers: waiting scans are dropped, running ones finish.
+  if (!deps.scanService) onClose(async () => scans.close());
+  const auth = authDeps(deps, limitsFor);
+  return { storage: deps.storage, accounts: deps.accounts, quotas: deps.quotas, limitsFor, scans, progress, webhooks, auth };
+}
+
+/** The scan service of the configuration, its engine and queue closed with it. */
+async function createScanService(deps: AppDeps, log: FastifyBaseLogger, progress: ScanProgress, webhooks: WebhookService): Promise<ScanService> {
+  const { config } = deps;
+  const engine =
+    deps.scanEngine ??
+    createScanEngine({
+      workers: config.scanWorkers,
+      timeoutMs: config.scanTimeoutMs,
+      findingLimits: config.findingLimits,
+      advisories: createAdvisorySource(config, `vigil/${deps.version}`, deps.storage),
+    });
+  const closeEngine = deps.scanEngine ? () => Promise.resolve() : () => engine.close();
+  const common = { config, engine, storage: deps.storage, userAgent: `vigil/${deps.version}`, progress, log, onClose: closeEngine };
+  if (config.scanQueue === 'redis') return createRedisScanService({ ...common, secret: loadPepper(config.keyPepper, config.dataDir) });
+  if (deps.storage.kind === 'embedded') await failInterruptedScans(deps.storage, log);
+  return createLocalScanService({
+    ...common,
+    ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : {}),
+    onFinished: webhooks.record,
+    verifier: deps.verifier ?? createVerifier({ vigilKey: async (key) => (await deps.accounts.authenticate(key)) !== undefined }),
+  });
+}
+
+/** Sessions, sign-in and (when configured) GitHub OAuth for the /auth routes and the /v1 session check. */
+function authDeps(deps: AppDeps, limitsFor: (plan: Plan) => PlanLimits): AuthRouteDeps {
+  const { config } = deps;
+  const sessions = new SessionService(deps.storage, deps.now);
+  const limiter = new SignInLimiter(deps.quotas, deps.signInLimits ?? DEFAULT_SIGNIN_LIMITS, deps.now);
+  const signIn = new SignInService({
+    storage: deps.storage,
+    accounts: deps.accounts,
+    sessions,
+    mailer: deps.mailer,
+    limiter,
+    publicUrl: config.publicUrl,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  const oauth = config.githubOAuth
+    ? new GitHubOAuth({
+        ...config.githubOAuth,
+        oauthUrl: config.githubOAuthUrl,
+        apiUrl: config.githubApiUrl,
+        publicUrl: config.publicUrl,
+        userAgent: `vigil/${deps.version}`,
+      })
+    : undefined;
+  return { accounts: deps.accounts, quotas: deps.quotas, limitsFor, sessions, signIn, limiter, oauth, publicUrl: config.publicUrl };
 }
 
 export interface Server {

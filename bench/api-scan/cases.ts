@@ -6,7 +6,7 @@
  */
 import { API_CASES } from '../../test/fixtures/api-cases/cases.js';
 import { type CaseResult, runCasesInChild } from '../../test/fixtures/api-cases/run.js';
-import { MAX_PROBED_PATHS, MAX_REQUESTS } from '../../src/scanners/http/retrieve.js';
+import { MAX_PROBED_PATHS, MAX_REQUESTS } from '../../src/adapters/http-target/retrieve.js';
 import { describe, summarise } from './stats.js';
 
 function family(id: string): string {

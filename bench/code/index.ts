@@ -17,7 +17,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { scanner as codeScanner } from '../../src/scanners/code/scanner.js';
 import { scanner as workflowScanner } from '../../src/scanners/workflows/scanner.js';
-import type { FileScanner } from '../../src/engine/types.js';
+import type { FileScanner } from '../../src/scanners/contract.js';
 import { intOption, machine, positionals } from '../api-scan/stats.js';
 import { processCpuSeconds, threadCpuSeconds } from './cpu.js';
 

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { providerForKey } from '../services/ai/key-prefix.js';
+import { providerForKey } from '../core/ai-key-prefix.js';
 import { DEFAULT_FINDING_LIMITS, type FindingLimits } from '../engine/pipeline/limit.js';
 import { DEFAULT_SOURCE_LIMITS, type SourceLimits } from '../adapters/sources/limits.js';
 import { DEFAULT_HISTORY_LIMITS, type HistoryLimits } from '../adapters/sources/git/clone.js';

@@ -107,11 +107,11 @@ async function run(dir: string, target: string, options: HistoryScanOptions, sig
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const ignore = ignoreText === undefined ? undefined : parseIgnoreFile(ignoreText, today);
 
-  const secretsScanners = FILE_SCANNERS.filter((s) => s.name === 'secrets');
-  const modules = secretsScanners.map((s) => s.module);
+  const historyScanners = FILE_SCANNERS.filter((s) => s.history === true);
+  const modules = historyScanners.map((s) => s.module);
   const kept = new Map<string, Kept>();
   const present = new Set<string>();
-  const tallies = new Map<string, ScannerTally>(secretsScanners.map((s) => [s.name, { files: 0, findings: 0, failures: 0 }]));
+  const tallies = new Map<string, ScannerTally>(historyScanners.map((s) => [s.name, { files: 0, findings: 0, failures: 0 }]));
   let suppressed = 0;
   const skipped = { binary: 0, tooLarge: 0, missing: 0 };
   let bytes = 0;

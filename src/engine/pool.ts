@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import type { DependencyTask, DependencyTaskResult, ScanTask, ScanTaskResult, TextTask, TextTaskResult } from './types.js';
+import type { RepositoryTask, ScanTask, ScanTaskResult, TextTask, TextTaskResult } from './types.js';
 
 /**
  * The worker-thread pool that runs scanners, so the event loop keeps serving
@@ -11,8 +11,8 @@ import type { DependencyTask, DependencyTaskResult, ScanTask, ScanTaskResult, Te
  */
 export interface ScanPool {
   run(task: ScanTask, signal?: AbortSignal): Promise<ScanTaskResult>;
-  /** The dependency extraction and supply-chain checks of one workspace (worker export `scanDependencies`). */
-  runDependencies(task: DependencyTask, signal?: AbortSignal): Promise<DependencyTaskResult>;
+  /** A repository scanner's worker half over files of one workspace (worker export `scanRepository`). */
+  runRepository(task: RepositoryTask, signal?: AbortSignal): Promise<unknown>;
   /** File scanners over texts already read (history scans; worker export `scanTexts`). */
   runTexts(task: TextTask, signal?: AbortSignal): Promise<TextTaskResult>;
   readonly size: number;
@@ -36,9 +36,9 @@ export function createScanPool(size: number = defaultPoolSize()): ScanPool {
   const fromSource = self.endsWith('.ts');
   const filename = new URL(fromSource ? './worker.ts' : './worker.js', self).href;
   // Threads start on the first task, so an app that never scans never pays for them.
-  let piscina: Piscina<ScanTask | DependencyTask | TextTask, ScanTaskResult | DependencyTaskResult | TextTaskResult> | undefined;
+  let piscina: Piscina<ScanTask | RepositoryTask | TextTask, unknown> | undefined;
   const start = () =>
-    (piscina ??= new Piscina<ScanTask | DependencyTask | TextTask, ScanTaskResult | DependencyTaskResult | TextTaskResult>({
+    (piscina ??= new Piscina<ScanTask | RepositoryTask | TextTask, unknown>({
       filename,
       minThreads: 1,
       maxThreads: size,
@@ -48,8 +48,7 @@ export function createScanPool(size: number = defaultPoolSize()): ScanPool {
   return {
     size,
     run: (task, signal) => start().run(task, signal ? { signal } : {}) as Promise<ScanTaskResult>,
-    runDependencies: (task, signal) =>
-      start().run(task, { name: 'scanDependencies', ...(signal ? { signal } : {}) }) as Promise<DependencyTaskResult>,
+    runRepository: (task, signal) => start().run(task, { name: 'scanRepository', ...(signal ? { signal } : {}) }),
     runTexts: (task, signal) => start().run(task, { name: 'scanTexts', ...(signal ? { signal } : {}) }) as Promise<TextTaskResult>,
     close: async () => {
       await piscina?.destroy();
@@ -73,9 +72,9 @@ export function createInlinePool(): ScanPool {
       signal?.throwIfAborted();
       return (await load()).default(task);
     },
-    runDependencies: async (task, signal) => {
+    runRepository: async (task, signal) => {
       signal?.throwIfAborted();
-      return (await load()).scanDependencies(task);
+      return (await load()).scanRepository(task);
     },
     runTexts: async (task, signal) => {
       signal?.throwIfAborted();

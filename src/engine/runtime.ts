@@ -1,6 +1,6 @@
 import { DEFAULT_FINDING_LIMITS, type FindingLimits } from './pipeline/limit.js';
 import { createScanPool, type ScanPool } from './pool.js';
-import type { AdvisorySource } from '../scanners/dependencies/advisories/source.js';
+import type { AdvisorySource } from '../scanners/advisories/source.js';
 
 /**
  * What running scans needs in a process: the worker pool, the time limit and

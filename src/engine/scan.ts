@@ -1,14 +1,15 @@
 /**
- * One repository scan over a Workspace: file scanners on the worker pool,
- * repository-level checks, then the pipeline. Used by the API and the CLI.
+ * One repository scan over a Workspace: the registry's file scanners on the
+ * worker pool, then its repository scanners in registry order, then the
+ * pipeline. Used by the API and the CLI; no scanner is named here.
  */
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Finding, RawFinding } from '../core/findings.js';
-import type { AdvisoryCoverage, EcosystemCoverage } from '../scanners/dependencies/advisories/check.js';
-import { GITHUB_ACTIONS_ECOSYSTEM, type AdvisorySource } from '../scanners/dependencies/advisories/source.js';
-import { FILE_SCANNERS, type FileScannerEntry } from '../scanners/index.js';
-import { scanRepositoryHygiene } from '../scanners/secrets/hygiene.js';
+import type { Finding } from '../core/findings.js';
+import type { RepositoryOutcome, RepositoryScannerModule, RepositoryView } from '../scanners/contract.js';
+import type { AdvisoryCoverage } from '../scanners/advisories/coverage.js';
+import type { AdvisorySource } from '../scanners/advisories/source.js';
+import { SCANNERS, type FileScannerEntry, type RepositoryScannerEntry } from '../scanners/index.js';
 import type { Workspace } from '../adapters/sources/workspace.js';
 import { droppedCount, FindingCollector } from './pipeline/index.js';
 import type { FindingLimits } from './pipeline/limit.js';
@@ -27,12 +28,11 @@ export interface ScanOptions {
   readonly pool: ScanPool;
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
-  readonly scanners?: readonly FileScannerEntry[];
+  /** The registry entries to run, of both kinds (default: all of SCANNERS). */
+  readonly scanners?: readonly (FileScannerEntry | RepositoryScannerEntry)[];
   readonly onProgress?: (filesDone: number, filesTotal: number) => void;
   /** Today's date for ignore-file expiry, YYYY-MM-DD; defaults to the current UTC date. */
   readonly today?: string;
-  /** Run the dependency extractors and supply-chain checks (default true). */
-  readonly supplyChain?: boolean;
   /** Look the pinned dependency versions and the workflows' actions up for known vulnerabilities (needs `advisories`). */
   readonly checkCves?: boolean;
   readonly advisories?: AdvisorySource;
@@ -98,7 +98,8 @@ async function readSmall(root: string, path: string): Promise<string | undefined
 
 export async function scanWorkspace(ws: Workspace, target: string, options: ScanOptions): Promise<ScanOutcome> {
   const started = performance.now();
-  const scanners = options.scanners ?? FILE_SCANNERS;
+  const selected = options.scanners ?? SCANNERS;
+  const scanners = selected.filter((s): s is FileScannerEntry => s.kind === 'file');
   const paths = new Set(ws.files.map((f) => f.path));
   const read = (path: string) => (paths.has(path) ? readSmall(ws.root, path) : Promise.resolve(undefined));
   // The ignore file is read first: findings it drops must not take room under the limits.
@@ -122,21 +123,13 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
   const statuses = [...run.statuses];
   let advisories: AdvisoryCoverage | undefined;
   collector.add(run.raw);
-  if (scanners.some((s) => s.name === 'secrets')) collector.add(await scanRepositoryHygiene({ paths: [...paths], binaryPaths: ws.stats.binaryPaths ?? [], read }));
-  if (options.supplyChain !== false) {
-    const deps = await scanDependencies(ws, options);
-    collector.add(deps.raw);
-    warnings.push(...deps.warnings);
-    statuses.push(deps.status);
-    advisories = deps.advisories;
-  }
-  if (options.checkCves && options.advisories && scanners.some((s) => s.name === 'cicd')) {
-    const actions = await checkActions(ws, read, options, options.advisories);
-    collector.add(actions.raw);
-    warnings.push(...actions.warnings);
-    if (actions.coverage) {
-      advisories = { mode: options.advisories.mode, ecosystems: { ...advisories?.ecosystems, [GITHUB_ACTIONS_ECOSYSTEM]: actions.coverage } };
-    }
+  for (const entry of selected) {
+    if (entry.kind !== 'repository') continue;
+    const outcome = await runRepositoryScanner(entry, repositoryView(ws, [...paths], read, entry, options));
+    collector.add([...outcome.raw]);
+    warnings.push(...outcome.warnings);
+    if (outcome.status) statuses.push(outcome.status);
+    if (outcome.advisories) advisories = { mode: outcome.advisories.mode, ecosystems: { ...advisories?.ecosystems, ...outcome.advisories.ecosystems } };
   }
   if (ignore) warnings.push(...ignore.warnings);
   const finished = collector.finish();
@@ -179,86 +172,33 @@ async function secretsToVerify(root: string, kept: ReturnType<FindingCollector['
   return out;
 }
 
-/**
- * With check_cves, the actions of workflow and action files are looked up in the same advisory
- * source (OSV's "GitHub Actions" ecosystem). Inline suppressions apply as in the workers.
- */
-async function checkActions(
-  ws: Workspace,
-  read: (path: string) => Promise<string | undefined>,
-  options: ScanOptions,
-  source: AdvisorySource,
-): Promise<{ raw: RawFinding[]; warnings: string[]; coverage?: EcosystemCoverage }> {
-  // Loaded only by scans that check actions (check_cves): the workflow parser is not small.
-  const { checkActionAdvisories, isActionUser } = await import('../scanners/workflows/advisory-check.js');
-  const files: { path: string; text: string }[] = [];
-  for (const f of ws.files) {
-    if (!isActionUser(f.path)) continue;
-    const text = await read(f.path);
-    if (text !== undefined) files.push({ path: f.path, text });
-  }
-  if (files.length === 0) return { raw: [], warnings: [] };
-  const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]) : AbortSignal.timeout(options.timeoutMs);
-  try {
-    const outcome = await checkActionAdvisories(files, source, signal);
-    const texts = new Map(files.map((f) => [f.path, new InlineSuppressions(f.text)]));
-    const raw = outcome.findings.filter((f) => !texts.get(f.path)?.isSuppressed(f.line, f.ruleId));
-    return { raw, warnings: outcome.warnings, ...(outcome.coverage ? { coverage: outcome.coverage } : {}) };
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    return { raw: [], warnings: [`The known-vulnerable action check did not finish within the scan's ${Math.round(options.timeoutMs / 1000)} s limit; actions were checked against Vigil's built-in list only`] };
-  }
+async function runRepositoryScanner(entry: RepositoryScannerEntry, view: RepositoryView): Promise<RepositoryOutcome> {
+  const { scanner } = (await import(entry.module)) as RepositoryScannerModule;
+  return scanner.scanRepository(view);
 }
 
-/**
- * The supply-chain part: manifests and lockfiles are extracted and checked in
- * a worker; the known-vulnerability lookup (network or database) runs here.
- */
-async function scanDependencies(
+/** What a repository scanner sees of the workspace and of this scan. */
+function repositoryView(
   ws: Workspace,
+  paths: readonly string[],
+  read: (path: string) => Promise<string | undefined>,
+  entry: RepositoryScannerEntry,
   options: ScanOptions,
-): Promise<{ raw: RawFinding[]; warnings: string[]; status: ScannerStatus; advisories?: AdvisoryCoverage }> {
-  // The extractors' registry is loaded here, not with the engine: a scan without manifests never needs it.
-  const isDependencyInput = ws.files.length === 0 ? () => false : (await import('../scanners/dependencies/scan.js')).isDependencyInput;
-  const inputs = ws.files.filter((f) => isDependencyInput(f.path)).map((f) => f.path);
-  const warnings: string[] = [];
-  if (inputs.length === 0) {
-    if (options.checkCves) warnings.push('check_cves was requested, but the repository has no manifest or lockfile Vigil reads; no packages were checked');
-    return { raw: [], warnings, status: { name: 'supply_chain', state: 'skipped', files: 0, findings: 0, failures: 0 } };
-  }
-  const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]) : AbortSignal.timeout(options.timeoutMs);
-  let result;
-  try {
-    result = await options.pool.runDependencies({ root: ws.root, paths: inputs, allPaths: ws.files.map((f) => f.path) }, signal);
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    warnings.push(`The supply_chain scanner failed; dependency findings are missing (${reason})`);
-    return { raw: [], warnings, status: { name: 'supply_chain', state: 'failed', files: inputs.length, findings: 0, failures: 1, error: reason } };
-  }
-  const raw = [...result.findings];
-  warnings.push(...result.warnings);
-  if (result.unreadable > 0) warnings.push(`${result.unreadable} dependency file(s) could not be read`);
-  let advisories: AdvisoryCoverage | undefined;
-  if (options.checkCves) {
-    if (!options.advisories) warnings.push('check_cves was requested, but no vulnerability database is configured; no packages were checked');
-    else {
-      try {
-        const { checkKnownVulnerabilities } = await import('../scanners/dependencies/advisories/check.js');
-        const cves = await checkKnownVulnerabilities(result.packages, options.advisories, signal);
-        raw.push(...cves.findings);
-        warnings.push(...cves.warnings);
-        advisories = cves.advisories;
-      } catch (error) {
-        if (options.signal?.aborted) throw error;
-        warnings.push(`The known-vulnerability (CVE) check did not finish within the scan's ${Math.round(options.timeoutMs / 1000)} s limit; the scan's other findings are complete`);
-      }
-    }
-  }
+): RepositoryView {
   return {
-    raw,
-    warnings,
-    status: { name: 'supply_chain', state: 'ran', files: result.files, findings: raw.length, failures: 0 },
-    ...(advisories ? { advisories } : {}),
+    paths,
+    binaryPaths: ws.stats.binaryPaths ?? [],
+    read,
+    inWorker: <R>(subset: readonly string[], signal: AbortSignal) =>
+      options.pool.runRepository({ module: entry.module, root: ws.root, paths: subset, allPaths: paths }, signal) as Promise<R>,
+    deadline: () => (options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]) : AbortSignal.timeout(options.timeoutMs)),
+    cancelled: () => options.signal?.aborted === true,
+    timeoutMs: options.timeoutMs,
+    checkCves: options.checkCves === true,
+    ...(options.advisories ? { advisories: options.advisories } : {}),
+    unsuppressed: (findings, files) => {
+      const texts = new Map(files.map((f) => [f.path, new InlineSuppressions(f.text)]));
+      return findings.filter((f) => !texts.get(f.path)?.isSuppressed(f.line, f.ruleId));
+    },
   };
 }

@@ -1,36 +1,8 @@
-import type { RawFinding, ScannerName } from '../core/findings.js';
+import type { RawFinding } from '../core/findings.js';
 import type { FindingLimits } from './pipeline/limit.js';
 import type { CollectedBatch } from './pipeline/index.js';
-import type { ExtractedPackage } from '../scanners/dependencies/types.js';
 
-/** A scanner that looks at one file at a time. Pure: no I/O, no shared state. */
-export interface FileScanner {
-  readonly name: ScannerName;
-  readonly version: string;
-  scanFile(file: { readonly path: string; readonly text: string }): RawFinding[];
-  /** Asynchronous set-up (loading parsers, grammars), awaited once per worker thread before the first file. */
-  init?(): Promise<void>;
-  /** Counters since the last call (files skipped as unparsable …), reported in the scanner's status; resets them. */
-  takeCounts?(): Readonly<Record<string, number>>;
-}
-
-/** What a scanner module (loaded inside a worker) exports. */
-export interface ScannerModule {
-  readonly scanner: FileScanner;
-}
-
-export type ScannerState = 'ran' | 'skipped' | 'failed';
-
-export interface ScannerStatus {
-  readonly name: string;
-  readonly state: ScannerState;
-  readonly files: number;
-  readonly findings: number;
-  readonly failures: number;
-  readonly error?: string;
-  /** Scanner-specific counts (for the code scanner: files parsed, skipped, unparsable). */
-  readonly counts?: Readonly<Record<string, number>>;
-}
+export type { ScannerState, ScannerStatus } from '../scanners/contract.js';
 
 /** One unit of work for a worker: files of a workspace, scanners by module URL. */
 export interface ScanTask {
@@ -74,22 +46,15 @@ export interface ScanTaskResult {
   readonly suppressed: number;
 }
 
-/** The repository-level dependency task: manifests and lockfiles of a workspace, read and checked in a worker. */
-export interface DependencyTask {
+/** A repository scanner's worker half over some files of a workspace (RepositoryScanner.inWorker). */
+export interface RepositoryTask {
+  /** URL of the repository scanner's module (its registry entry). */
+  readonly module: string;
   readonly root: string;
-  /** Manifests, lockfiles and package-manager config files to read. */
+  /** The files the scanner asked for. */
   readonly paths: readonly string[];
   /** Every file path of the workspace (for checks such as "is there a lockfile next to it"). */
   readonly allPaths: readonly string[];
-}
-
-export interface DependencyTaskResult {
-  readonly packages: ExtractedPackage[];
-  readonly findings: RawFinding[];
-  readonly warnings: string[];
-  /** Files extracted (config files not counted). */
-  readonly files: number;
-  readonly unreadable: number;
 }
 
 /** One blob of a history scan, its text already read (git cat-file) on the main thread. */

@@ -6,11 +6,9 @@ import { FindingCollector } from './pipeline/index.js';
 import { parseIgnoreFile } from './pipeline/ignore-file.js';
 import { InlineSuppressions } from './pipeline/inline.js';
 import { TWILIO_SID, TWILIO_SID_PATTERN } from '../adapters/verify/providers.js';
+import type { FileScanner, FileScannerModule, RepositoryScannerModule } from '../scanners/contract.js';
 import type {
-  DependencyTask,
-  DependencyTaskResult,
-  FileScanner,
-  ScannerModule,
+  RepositoryTask,
   ScannerTally,
   ScanTask,
   ScanTaskResult,
@@ -37,7 +35,7 @@ const ready: Promise<void> = import.meta.url.endsWith('.ts')
 function load(moduleUrl: string): Promise<FileScanner> {
   let scanner = loaded.get(moduleUrl);
   if (!scanner) {
-    scanner = import(moduleUrl).then(async (m: ScannerModule) => {
+    scanner = import(moduleUrl).then(async (m: FileScannerModule) => {
       await m.scanner.init?.();
       return m.scanner;
     });
@@ -100,13 +98,13 @@ export function addCounts(into: Record<string, number>, counts: Readonly<Record<
   for (const [key, value] of Object.entries(counts)) into[key] = (into[key] ?? 0) + value;
 }
 
-/** Worker entry for the dependency task: reads the manifests and lockfiles, extracts, runs the supply-chain checks. */
-export async function scanDependencies(task: DependencyTask): Promise<DependencyTaskResult> {
+/** Worker entry for a repository scanner's worker half: the files it asked for, read from the workspace. */
+export async function scanRepository(task: RepositoryTask): Promise<unknown> {
   await ready;
-  const { readDependencyInputs, scanDependencyFiles } = await import('../scanners/dependencies/scan.js');
-  const allPaths = new Set(task.allPaths);
-  const { inputs, unreadable } = await readDependencyInputs(task.paths, allPaths, (path) => readFile(join(task.root, path), 'utf8').catch(() => undefined));
-  return { ...scanDependencyFiles(inputs, allPaths), unreadable };
+  const { scanner } = (await import(task.module)) as RepositoryScannerModule;
+  if (!scanner.inWorker) throw new Error(`the ${scanner.name} repository scanner has no worker half`);
+  const read = (path: string) => readFile(join(task.root, path), 'utf8').catch(() => undefined);
+  return scanner.inWorker({ paths: task.paths, allPaths: task.allPaths, read });
 }
 
 /**

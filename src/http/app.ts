@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { LookupFunction } from 'node:net';
 import type { DestinationStream } from 'pino';
-import { PLAN_LIMITS, type Plan, type PlanLimits } from '../services/accounts/plans.js';
+import type { Plan, PlanLimits } from '../services/accounts/plans.js';
 import type { Quotas } from '../services/accounts/quotas.js';
 import type { AccountService } from '../services/accounts/service.js';
-import type { VerifySecrets } from '../engine/verification.js';
-import { createVerifier } from '../adapters/verify/verifier.js';
 import type { Config } from '../config/index.js';
 import type { Storage } from '../adapters/storage/index.js';
 import { clientErrorHandler, limitConnectionsPerAddress } from './connections.js';
@@ -26,23 +23,11 @@ import { fixPullRequestRoutes } from './routes/v1/fix-pr.js';
 import { scanApiRoutes } from './routes/v1/scan-api.js';
 import { scanGitHubRoutes } from './routes/v1/scan-github.js';
 import { scanHistoryRoutes } from './routes/v1/scans.js';
-import { createAdvisorySource } from '../services/scans/advisories.js';
-import { createScanEngine, type ScanEngine } from '../engine/runtime.js';
-import { failInterruptedScans } from '../services/scans/recovery.js';
-import type { ScanLogger } from '../services/scans/runner.js';
 import type { ScanService } from '../services/scans/service.js';
-import { createLocalScanService, createRedisScanService } from '../services/scans/setup.js';
-import { loadPepper } from '../services/accounts/pepper.js';
-import { TokenSeal } from '../services/scans/seal.js';
-import { WebhookService, webhookSettings } from '../services/webhooks/service.js';
+import type { WebhookService } from '../services/webhooks/service.js';
 import { webhookRoutes } from './routes/v1/webhooks.js';
 import { loadWebBundle } from './dashboard/bundle.js';
-import { ScanProgress } from '../services/scans/progress.js';
-import { GitHubOAuth } from '../services/auth/github-oauth.js';
-import { DEFAULT_SIGNIN_LIMITS, SignInLimiter, type SignInLimits } from '../services/auth/limits.js';
-import { SessionService } from '../services/auth/sessions.js';
-import { SignInService } from '../services/auth/signin.js';
-import type { Mailer } from '../adapters/mail/mailer.js';
+import type { ScanProgress } from '../services/scans/progress.js';
 import { registerCookies } from './plugins/session.js';
 import type { AuthRouteDeps } from './routes/auth/deps.js';
 import { emailSignInRoutes } from './routes/auth/email.js';
@@ -51,26 +36,23 @@ import { sessionRoutes } from './routes/auth/session.js';
 import { scanExportRoutes } from './routes/v1/scan-exports.js';
 import { scanProgressRoutes } from './routes/v1/scan-progress.js';
 
-export interface AppDeps {
-  readonly config: Config;
+/** The services the routes call, built by the composition root (src/main.ts). */
+export interface AppServices {
   readonly storage: Storage;
   readonly accounts: AccountService;
   readonly quotas: Quotas;
-  /** Sends the dashboard's sign-in links (keys go through AccountService). */
-  readonly mailer: Mailer;
+  readonly limitsFor: (plan: Plan) => PlanLimits;
+  readonly scans: ScanService;
+  readonly progress: ScanProgress;
+  readonly webhooks: WebhookService;
+  /** Sessions, sign-in and (when configured) GitHub OAuth for the /auth routes and the /v1 session check. */
+  readonly auth: AuthRouteDeps;
+}
+
+/** What the HTTP layer itself is configured with. */
+export interface HttpOptions {
+  readonly config: Config;
   readonly version: string;
-  /** Where JSON logs go (default stdout). */
-  readonly logStream?: DestinationStream;
-  /** Plan limits; the default is the plan table. Benchmarks raise them. */
-  readonly limitsFor?: (plan: Plan) => PlanLimits;
-  /** Worker pool for the embedded scan queue; when absent the app creates its own and closes it with the app. */
-  readonly scanEngine?: ScanEngine;
-  /** Secret validity checks for `"verify": true`; default: the official provider endpoints (tests pass loopback fakes). */
-  readonly verifier?: VerifySecrets;
-  /** How scans are queued and run; when absent the app builds one from the configuration and closes it with the app. */
-  readonly scanService?: ScanService;
-  /** DNS for API scans (tests resolve made-up names); the system resolver otherwise. */
-  readonly apiScanLookup?: LookupFunction;
   /**
    * The built dashboard (dist/web/), read once here. Absent or not built: the
    * dashboard's paths answer 503 and the API works as before.
@@ -78,20 +60,16 @@ export interface AppDeps {
   readonly webDir?: string;
   /** Extra /v1 routes (used by tests of shared behaviour and by later features). */
   readonly extraV1Routes?: (scope: FastifyInstance) => void;
-  /** Clock for sessions, sign-in links and scan progress (tests move it); Date.now otherwise. */
-  readonly now?: () => number;
-  /** Sign-in rate limits; the default is 5 per address per 15 min, 20 links and 60 verifications per client per hour. */
-  readonly signInLimits?: SignInLimits;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Builds the HTTP application from its dependencies. server.ts/main.ts only listen. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/** The Fastify instance with Vigil's server options and shutdown behaviour; no routes yet (registerApp). */
+export function createHttpServer(config: Config, logStream?: DestinationStream) {
   const app = Fastify({
-    logger: loggerOptions(deps.config.logLevel, deps.logStream),
-    bodyLimit: deps.config.bodyLimitBytes,
-    trustProxy: deps.config.trustProxy,
+    logger: loggerOptions(config.logLevel, logStream),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
     requestIdHeader: false,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -100,9 +78,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     // Slow clients: the whole request must arrive within requestTimeout, its headers within
     // headersTimeout, checked every second; the response may take as long as the work needs.
-    requestTimeout: deps.config.requestTimeoutMs,
-    keepAliveTimeout: deps.config.keepAliveTimeoutMs,
-    http: { headersTimeout: deps.config.headersTimeoutMs, connectionsCheckingInterval: 1_000 },
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 1_000 },
     clientErrorHandler,
     return503OnClosing: true,
     // verbose: errors carry their schema, so 400s can say what a field must be (plugins/validation-messages.ts);
@@ -113,10 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Bodies are JSON only (docs/api.md): a text/plain body is a 415 like any other type, not a
   // string that fails validation later.
   app.removeContentTypeParser('text/plain');
-  app.server.maxConnections = deps.config.maxConnections;
-  limitConnectionsPerAddress(app.server, deps.config.maxConnectionsPerAddress);
-
-  const limitsFor = deps.limitsFor ?? ((plan: Plan) => PLAN_LIMITS[plan]);
+  app.server.maxConnections = config.maxConnections;
+  limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress);
 
   // While closing, answers tell keep-alive clients to hang up, so in-flight
   // requests finish and their connections do not hold the shutdown open.
@@ -129,22 +105,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (closing) void reply.header('connection', 'close');
     return payload;
   });
+  return app;
+}
 
-  const config = deps.config;
-  const progress = new ScanProgress(deps.now);
-  const webhooks = new WebhookService(deps.storage, new TokenSeal(loadPepper(config.keyPepper, config.dataDir)), { ...webhookSettings(config), ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : {}) }, app.log);
-  // Events are delivered where scans run: here with the embedded queue, by the workers with Redis.
-  const delivering = !deps.scanService && config.scanQueue === 'local';
-  if (delivering) {
-    webhooks.start();
-    app.addHook('onClose', async () => webhooks.close());
-  }
-  const scans = deps.scanService ?? (await createAppScanService(deps, app.log, progress, webhooks));
-  // Last, after in-flight requests have their answers: waiting scans are dropped, running ones finish.
-  if (!deps.scanService) app.addHook('onClose', async () => scans.close());
+export type HttpServer = ReturnType<typeof createHttpServer>;
+
+/** Registers the plugins and the routes over built services. */
+export async function registerApp(app: HttpServer, services: AppServices, options: HttpOptions): Promise<void> {
+  const { config } = options;
+  const { limitsFor, auth, scans } = services;
   const githubSettings = {
     githubApiUrl: config.githubApiUrl,
-    userAgent: `vigil/${deps.version}`,
+    userAgent: `vigil/${options.version}`,
     sourceLimits: config.sourceLimits,
     retries: config.githubRetries,
     historyLimits: config.historyLimits,
@@ -160,19 +132,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     builtinPaceMs: config.aiBuiltinPaceMs,
   };
 
-  registerErrorHandling(app, deps.config.bodyLimitBytes);
+  registerErrorHandling(app, config.bodyLimitBytes);
   registerSecurityHeaders(app);
   registerTextGuard(app);
   await registerCookies(app);
-  await registerDocs(app, deps.version);
+  await registerDocs(app, options.version);
 
-  healthRoutes(app, { storage: deps.storage, version: deps.version });
+  healthRoutes(app, { storage: services.storage, version: options.version });
 
-  const webBundle = deps.webDir === undefined ? undefined : await loadWebBundle(deps.webDir);
-  if (deps.webDir !== undefined && webBundle === undefined) app.log.warn({ webDir: deps.webDir }, 'the dashboard is not built; run npm run build');
+  const webBundle = options.webDir === undefined ? undefined : await loadWebBundle(options.webDir);
+  if (options.webDir !== undefined && webBundle === undefined) app.log.warn({ webDir: options.webDir }, 'the dashboard is not built; run npm run build');
   registerDashboard(app, webBundle);
 
-  const auth = authDeps(deps, limitsFor);
   await app.register(
     (scope, _opts, done) => {
       emailSignInRoutes(scope, auth);
@@ -185,86 +156,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     (scope, _opts, done) => {
-      registerAccess(scope, { accounts: deps.accounts, quotas: deps.quotas, limitsFor, sessions: auth.sessions, publicUrl: config.publicUrl });
-      accountRoutes(scope, { accounts: deps.accounts, quotas: deps.quotas, limitsFor });
-      scanHistoryRoutes(scope, { storage: deps.storage });
-      scanProgressRoutes(scope, { progress });
-      scanExportRoutes(scope, { storage: deps.storage });
+      registerAccess(scope, { accounts: services.accounts, quotas: services.quotas, limitsFor, sessions: auth.sessions, publicUrl: config.publicUrl });
+      accountRoutes(scope, { accounts: services.accounts, quotas: services.quotas, limitsFor });
+      scanHistoryRoutes(scope, { storage: services.storage });
+      scanProgressRoutes(scope, { progress: services.progress });
+      scanExportRoutes(scope, { storage: services.storage });
       scanGitHubRoutes(scope, { scans });
       fixPullRequestRoutes(scope, { settings: githubSettings });
       scanApiRoutes(scope, { scans });
-      webhookRoutes(scope, { webhooks });
+      webhookRoutes(scope, { webhooks: services.webhooks });
       aiRoutes(scope, { settings: aiSettings, timeoutMs: config.aiTimeoutMs });
-      deps.extraV1Routes?.(scope);
+      options.extraV1Routes?.(scope);
       done();
     },
     { prefix: '/v1' },
   );
-
-  return app;
-}
-
-/** The scan service of the configuration, its engine and queue closed with it. */
-async function createAppScanService(deps: AppDeps, log: ScanLogger, progress: ScanProgress, webhooks: WebhookService): Promise<ScanService> {
-  const { config } = deps;
-  const engine =
-    deps.scanEngine ??
-    createScanEngine({
-      workers: config.scanWorkers,
-      timeoutMs: config.scanTimeoutMs,
-      findingLimits: config.findingLimits,
-      advisories: createAdvisorySource(config, `vigil/${deps.version}`, deps.storage),
-    });
-  const closeEngine = deps.scanEngine ? () => Promise.resolve() : () => engine.close();
-  if (config.scanQueue === 'redis') {
-    return createRedisScanService({
-      config,
-      engine,
-      storage: deps.storage,
-      userAgent: `vigil/${deps.version}`,
-      progress,
-      log,
-      secret: loadPepper(config.keyPepper, config.dataDir),
-      onClose: closeEngine,
-    });
-  }
-  if (deps.storage.kind === 'embedded') await failInterruptedScans(deps.storage, log);
-  return createLocalScanService({
-    config,
-    engine,
-    storage: deps.storage,
-    userAgent: `vigil/${deps.version}`,
-    progress,
-    log,
-    ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : {}),
-    onFinished: webhooks.record,
-    onClose: closeEngine,
-    verifier: deps.verifier ?? createVerifier({ vigilKey: async (key) => (await deps.accounts.authenticate(key)) !== undefined }),
-  });
-}
-
-/** Sessions, sign-in and (when configured) GitHub OAuth for the /auth routes and the /v1 session check. */
-function authDeps(deps: AppDeps, limitsFor: (plan: Plan) => PlanLimits): AuthRouteDeps {
-  const { config } = deps;
-  const sessions = new SessionService(deps.storage, deps.now);
-  const limiter = new SignInLimiter(deps.quotas, deps.signInLimits ?? DEFAULT_SIGNIN_LIMITS, deps.now);
-  const signIn = new SignInService({
-    storage: deps.storage,
-    accounts: deps.accounts,
-    sessions,
-    mailer: deps.mailer,
-    limiter,
-    publicUrl: config.publicUrl,
-    ...(deps.now ? { now: deps.now } : {}),
-  });
-  const oauth = config.githubOAuth
-    ? new GitHubOAuth({
-        ...config.githubOAuth,
-        oauthUrl: config.githubOAuthUrl,
-        apiUrl: config.githubApiUrl,
-        publicUrl: config.publicUrl,
-        userAgent: `vigil/${deps.version}`,
-      })
-    : undefined;
-  return { accounts: deps.accounts, quotas: deps.quotas, limitsFor, sessions, signIn, limiter, oauth, publicUrl: config.publicUrl };
 }

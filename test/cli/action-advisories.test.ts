@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
-import type { OsvVulnerability } from '../../src/scanners/dependencies/advisories/osv-schema.js';
+import type { OsvVulnerability } from '../../src/scanners/advisories/osv-schema.js';
 import { startFakeOsv, type FakeOsv } from '../fakes/osv/index.js';
 
 const ADVISORIES = fileURLToPath(new URL('../fixtures/action-advisories/', import.meta.url));

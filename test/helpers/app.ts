@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Plan, PlanLimits } from '../../src/services/accounts/plans.js';
 import { MemoryQuotaStore, Quotas, type QuotaStore } from '../../src/services/accounts/quotas.js';
 import { AccountService } from '../../src/services/accounts/service.js';
-import { buildApp } from '../../src/http/app.js';
+import { buildApp } from '../../src/main.js';
 import { loadConfig } from '../../src/config/index.js';
 import { VERSION } from '../../src/core/version.js';
 import { outboxMailer } from '../../src/adapters/mail/mailer.js';

@@ -5,7 +5,7 @@
  * for the whole process. Answers never follow redirects (the secret goes to
  * that one host only), and nothing here logs: not the secret, not the request.
  */
-import type { SecretToVerify, VerificationResult, VerifySecrets } from '../../engine/verification.js';
+import type { SecretToVerify, VerificationResult, VerifySecrets } from '../../core/verification.js';
 import { VERSION } from '../../core/version.js';
 import { CHECKS, OFFICIAL_BASE_URLS, PROVIDER_TIMEOUT_MS, type Provider } from './providers.js';
 

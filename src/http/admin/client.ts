@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import type { ImportStats } from '../../scanners/dependencies/advisories/import.js';
+import type { ImportStats } from '../../adapters/osv/import.js';
 import type { AdminOperations, OsvCounts } from './operations.js';
 import { accountFromJson, issuedFromJson, listingFromJson, type AccountJson, type IssuedJson, type ListingJson, type RotatedJson } from './wire.js';
 

@@ -2,7 +2,7 @@ import { AppError } from '../../core/errors.js';
 import type { Plan } from '../../services/accounts/plans.js';
 import type { Account, AccountListing, AccountService, IssuedKey } from '../../services/accounts/service.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
-import { importOsv, ImportError, type ImportStats } from '../../scanners/dependencies/advisories/import.js';
+import { importOsv, ImportError, type ImportStats } from '../../adapters/osv/import.js';
 import { AdvisoriesRepository, type AdvisoryCounts, type Storage } from '../../adapters/storage/index.js';
 
 /** What became of mailing a rotated key. */

@@ -5,7 +5,7 @@
  * trigger words the file contains; a file no rule can match is not parsed.
  */
 import type { RawFinding } from '../../core/findings.js';
-import type { FileScanner } from '../../engine/types.js';
+import type { FileScanner } from '../contract.js';
 import { lineText, NodeIndex } from './ast.js';
 import { Imports } from './imports.js';
 import { isLanguageLoaded, languageOf, loadAllLanguages, parse, type CodeLanguage } from './parser.js';

@@ -2,10 +2,9 @@
  * What dependency extractors produce. Pure: an extractor reads one file's text
  * and never throws — a file it cannot read becomes a warning.
  */
+import type { Ecosystem } from '../advisories/ecosystems.js';
 
-/** OSV ecosystem names (https://ossf.github.io/osv-schema/#affectedpackage-field). */
-export const ECOSYSTEMS = ['npm', 'PyPI', 'Go', 'crates.io', 'RubyGems', 'Packagist', 'Maven', 'NuGet'] as const;
-export type Ecosystem = (typeof ECOSYSTEMS)[number];
+export { ECOSYSTEMS, type Ecosystem } from '../advisories/ecosystems.js';
 
 export type PackageSourceKind = 'registry' | 'git' | 'url' | 'file' | 'path' | 'workspace';
 

@@ -1,7 +1,7 @@
 /**
  * The `openapi_url` option: reads an OpenAPI 3.x or Swagger 2.0 document (JSON or YAML) and
  * derives the GET paths a scan probes, with what each operation declares about security.
- * Pure: retrieve.ts fetched the text through the SSRF-safe client.
+ * Pure: adapters/http-target/retrieve.ts fetched the text through the SSRF-safe client.
  *
  *  - only GET operations, in document order, those whose effective `security` requires
  *    credentials first (they are what the unauthenticated-data check is about);

@@ -1,7 +1,7 @@
 /**
  * Joins detection and policy: runs every check over a Retrieved and turns each
  * outcome into a RawFinding with the check's outcome table (severity, prose,
- * OWASP). Pure: the network work happened in retrieve.ts.
+ * OWASP). Pure: the network work happened in adapters/http-target/retrieve.ts.
  *
  * RawFinding has no url or method, so each finding comes with the request that
  * proved it; the caller maps `url` and `method` into Location.url / Location.method

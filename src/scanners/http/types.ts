@@ -1,13 +1,13 @@
 /**
  * What the API-headers scanner retrieved from a target: every HTTP exchange it
- * made, as plain data. `retrieve.ts` builds it (all the network I/O); the checks
- * in `checks/` read it and nothing else, so they are pure and testable from
- * fixtures.
+ * made, as plain data. The adapter `src/adapters/http-target/retrieve.ts`
+ * builds it (all the network I/O); the checks in `checks/` read it and nothing
+ * else, so they are pure and testable from fixtures.
  */
-import type { TlsInfo } from '../../adapters/net/tls.js';
+import type { TlsInfo } from '../../core/tls.js';
 
-/** What the https handshake of the main GET showed (net/tls.ts), as plain data. */
-export type { CertificateInfo, TlsInfo } from '../../adapters/net/tls.js';
+/** What the https handshake of the main GET showed (adapters/net/tls.ts), as plain data. */
+export type { CertificateInfo, TlsInfo } from '../../core/tls.js';
 
 /** Response headers: lower-case names, every value received in order. */
 export type HeaderMap = Readonly<Record<string, readonly string[]>>;

@@ -1,5 +1,5 @@
 import type { RawFinding } from '../../core/findings.js';
-import type { FileScanner } from '../../engine/types.js';
+import type { FileScanner } from '../contract.js';
 import { evidenceFor, SecretDetector, type SecretMatch } from './detect.js';
 import { isTestPath, TEST_PATH_CONFIDENCE_FACTOR } from './heuristics.js';
 import { committedEnvFile } from './hygiene.js';

@@ -19,10 +19,10 @@
  * release, `"0"` before everything and an event that does not parse after everything.
  */
 import type { Severity } from '../../core/findings.js';
-import { groupAliases } from '../dependencies/advisories/findings.js';
-import type { OsvAffected, OsvVulnerability } from '../dependencies/advisories/osv-schema.js';
-import { advisorySeverity } from '../dependencies/advisories/severity.js';
-import { GITHUB_ACTIONS_ECOSYSTEM } from '../dependencies/advisories/source.js';
+import { groupAliases } from '../advisories/aliases.js';
+import type { OsvAffected, OsvVulnerability } from '../advisories/osv-schema.js';
+import { advisorySeverity } from '../advisories/severity.js';
+import { GITHUB_ACTIONS_ECOSYSTEM } from '../advisories/source.js';
 import { FULL_SHA } from './contexts.js';
 import type { Job, Step, WorkflowFile } from './model.js';
 import { startOf, type Str } from './parse.js';

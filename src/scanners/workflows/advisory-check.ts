@@ -7,9 +7,9 @@
  * A source that cannot answer costs this check only: the seed findings stand, with a warning.
  */
 import type { RawFinding } from '../../core/findings.js';
-import { STALE_ADVISORY_DAYS, type EcosystemCoverage } from '../dependencies/advisories/check.js';
-import type { OsvVulnerability } from '../dependencies/advisories/osv-schema.js';
-import { GITHUB_ACTIONS_ECOSYSTEM, type AdvisorySource, type PackageName } from '../dependencies/advisories/source.js';
+import { STALE_ADVISORY_DAYS, type EcosystemCoverage } from '../advisories/coverage.js';
+import type { OsvVulnerability } from '../advisories/osv-schema.js';
+import { GITHUB_ACTIONS_ECOSYSTEM, type AdvisorySource, type PackageName } from '../advisories/source.js';
 import { advisoryHits, resolveUse, usesOf } from './action-advisories.js';
 import { seedRecordsFor } from './known-vulnerable.js';
 import { buildModel, type WorkflowFile } from './model.js';

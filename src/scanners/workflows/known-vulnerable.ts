@@ -7,8 +7,8 @@
  * `npm run docs:rules` lists them in docs/rules/cicd.md.
  * Last reviewed: 2026-11-25.
  */
-import type { OsvVulnerability } from '../dependencies/advisories/osv-schema.js';
-import { GITHUB_ACTIONS_ECOSYSTEM } from '../dependencies/advisories/source.js';
+import type { OsvVulnerability } from '../advisories/osv-schema.js';
+import { GITHUB_ACTIONS_ECOSYSTEM } from '../advisories/source.js';
 
 function seed(id: string, cve: string, severity: 'CRITICAL' | 'HIGH' | 'MODERATE', action: string, summary: string, introduced: string, fixed: string): OsvVulnerability {
   return {

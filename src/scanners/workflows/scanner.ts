@@ -4,7 +4,7 @@
  * `*.gitlab-ci.yml` files under `.gitlab/` or `ci/`), checked by the rules in rules/.
  */
 import type { RawFinding } from '../../core/findings.js';
-import type { FileScanner } from '../../engine/types.js';
+import type { FileScanner } from '../contract.js';
 import { buildModel, type WorkflowFile } from './model.js';
 import { lineAt, parseGitlabYaml, parseYaml, positionAt } from './parse.js';
 import type { Hit, WorkflowRule } from './rule.js';

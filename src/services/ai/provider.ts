@@ -10,7 +10,7 @@
  */
 export { AiError, isAiError, type AiErrorKind, type AiErrorOptions } from './providers/errors.js';
 export { DEFAULT_MODELS } from './providers/models.js';
-export { providerForKey } from './key-prefix.js';
+export { providerForKey } from '../../core/ai-key-prefix.js';
 export { createRemoteProvider, DEFAULT_FIRST_TOKEN_TIMEOUT_MS } from './providers/remote.js';
 
 export type ProviderName = 'builtin' | 'anthropic' | 'openai' | 'google' | 'openai-compatible';

@@ -4,9 +4,9 @@
  * or the offline database that `vigil osv import` fills.
  */
 import type { Config } from '../../config/index.js';
-import { OfflineAdvisorySource } from '../../scanners/dependencies/advisories/offline.js';
-import { createVulnCache, OsvOnlineClient } from '../../scanners/dependencies/advisories/online.js';
-import type { AdvisorySource } from '../../scanners/dependencies/advisories/source.js';
+import { OfflineAdvisorySource } from '../../adapters/osv/offline.js';
+import { createVulnCache, OsvOnlineClient } from '../../adapters/osv/online.js';
+import type { AdvisorySource } from '../../scanners/advisories/source.js';
 import { AdvisoriesRepository, type Storage } from '../../adapters/storage/index.js';
 
 export function createAdvisorySource(config: Pick<Config, 'osvMode' | 'osvApiUrl' | 'osvTimeoutMs'>, userAgent: string, storage?: Storage): AdvisorySource {

@@ -9,7 +9,7 @@ import { newId } from '../../core/ids.js';
 import { runPipeline } from '../../engine/pipeline/index.js';
 import { parseTargetUrl } from '../../adapters/net/index.js';
 import { buildScanResponse, type ScanResponse } from '../../outputs/scan-response.js';
-import { MAX_PROBED_PATHS, retrieve, type RetrieveOptions } from '../../scanners/http/retrieve.js';
+import { MAX_PROBED_PATHS, retrieve, type RetrieveOptions } from '../../adapters/http-target/retrieve.js';
 import { scanRetrieved } from '../../scanners/http/scan.js';
 
 export interface ApiScanSettings {
@@ -32,7 +32,7 @@ export interface ApiScanHooks {
   readonly openapiUrl?: string;
 }
 
-export { MAX_PATHS, MAX_PROBED_PATHS } from '../../scanners/http/retrieve.js';
+export { MAX_PATHS, MAX_PROBED_PATHS } from '../../adapters/http-target/retrieve.js';
 
 /** Runs one API scan now; how many run at once is the scan queue's business. */
 export async function scanApiTarget(input: string, settings: ApiScanSettings, hooks: ApiScanHooks = {}): Promise<ScanResponse> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SecretToVerify } from '../../../src/engine/verification.js';
+import type { SecretToVerify } from '../../../src/core/verification.js';
 import { PROVIDERS, TWILIO_SID } from '../../../src/adapters/verify/providers.js';
 import { signRequest } from '../../../src/adapters/verify/sigv4.js';
 import { createVerifier } from '../../../src/adapters/verify/verifier.js';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { OsvVulnerability } from '../../../src/scanners/dependencies/advisories/osv-schema.js';
+import type { OsvVulnerability } from '../../../src/scanners/advisories/osv-schema.js';
 
 export { startFakeOsv, MAX_BATCH_QUERIES, type FakeOsv, type FakeOsvFailure, type FakeOsvOptions, type FakeOsvRequest } from './server.js';
 export { fakeAffects } from './match.js';

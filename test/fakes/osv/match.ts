@@ -10,7 +10,7 @@
  * as numbers, a textual segment sorts before a numeric one: 2.0-beta9 < 2.0.1).
  * GIT ranges never match a version. Withdrawn records match nothing.
  */
-import type { OsvAffected, OsvEvent, OsvRange, OsvVulnerability } from '../../../src/scanners/dependencies/advisories/osv-schema.js';
+import type { OsvAffected, OsvEvent, OsvRange, OsvVulnerability } from '../../../src/scanners/advisories/osv-schema.js';
 
 const SEMVER_ECOSYSTEMS = new Set(['npm', 'Go', 'crates.io']);
 

@@ -15,7 +15,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { OsvVulnerability } from '../../../src/scanners/dependencies/advisories/osv-schema.js';
+import type { OsvVulnerability } from '../../../src/scanners/advisories/osv-schema.js';
 import { fakeAffects, fakeNames } from './match.js';
 
 export const MAX_BATCH_QUERIES = 1000;

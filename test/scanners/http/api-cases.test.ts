@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_CASES } from '../../fixtures/api-cases/cases.js';
 import { type CaseResult, runCasesInChild } from '../../fixtures/api-cases/run.js';
-import { MAX_PROBED_PATHS, MAX_REQUESTS } from '../../../src/scanners/http/retrieve.js';
+import { MAX_PROBED_PATHS, MAX_REQUESTS } from '../../../src/adapters/http-target/retrieve.js';
 
 const hasOpenssl = (() => {
   try {

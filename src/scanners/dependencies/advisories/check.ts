@@ -8,9 +8,10 @@ import type { RawFinding } from '../../../core/findings.js';
 import type { ExtractedPackage } from '../types.js';
 import { vulnerabilityFindings } from './findings.js';
 import { normalisePackageName } from './match.js';
-import type { OsvVulnerability } from './osv-schema.js';
-import { aliasesToAsk, withAliasSeverity } from './severity.js';
-import type { AdvisorySource, PackageQuery } from './source.js';
+import type { OsvVulnerability } from '../../advisories/osv-schema.js';
+import { aliasesToAsk, withAliasSeverity } from '../../advisories/severity.js';
+import { STALE_ADVISORY_DAYS, type AdvisoryCoverage, type EcosystemCoverage } from '../../advisories/coverage.js';
+import type { AdvisorySource, PackageQuery } from '../../advisories/source.js';
 
 export interface CveCheckOutcome {
   readonly findings: RawFinding[];
@@ -22,25 +23,6 @@ export interface CveCheckOutcome {
   readonly advisories: AdvisoryCoverage;
 }
 
-/** Per ecosystem of the scanned packages: how many versions were looked up, and (offline) what the database holds. */
-export interface AdvisoryCoverage {
-  readonly mode: 'online' | 'offline';
-  readonly ecosystems: Readonly<Record<string, EcosystemCoverage>>;
-}
-
-export interface EcosystemCoverage {
-  /** Distinct package versions of this ecosystem looked up. */
-  readonly packages: number;
-  /** Offline only: advisories in force for this ecosystem (0 = none imported: nothing was really checked). */
-  readonly advisories?: number;
-  /** Offline only: when this ecosystem's advisories were last imported (ISO 8601). */
-  readonly imported_at?: string;
-  /** False when the versions could not be checked (no advisories for the ecosystem, or the source failed). */
-  readonly checked: boolean;
-}
-
-/** Offline data older than this gets a warning: advisories are published every day. */
-export const STALE_ADVISORY_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface Occurrences {

@@ -6,8 +6,9 @@
 import type { RawFinding } from '../../../core/findings.js';
 import type { ExtractedPackage } from '../types.js';
 import { affectedEntries, isVersionAffected, lowestFixedAbove } from './match.js';
-import type { OsvVulnerability } from './osv-schema.js';
-import { advisorySeverity } from './severity.js';
+import type { OsvVulnerability } from '../../advisories/osv-schema.js';
+import { groupAliases } from '../../advisories/aliases.js';
+import { advisorySeverity } from '../../advisories/severity.js';
 import { compareVersions } from './versions/index.js';
 
 export const KNOWN_VULNERABILITY_RULE = 'known-vulnerability';
@@ -18,37 +19,6 @@ const MAX_SUMMARY = 400;
 /** The id shown to people: the record's own id when it is a CVE, else its first CVE alias, else its id. */
 export function displayId(ids: readonly string[]): string {
   return ids.find((id) => /^CVE-\d{4}-\d+$/.test(id)) ?? ids[0] ?? 'unknown';
-}
-
-/** Groups records that share an id or alias (union–find over the ids). */
-export function groupAliases(records: readonly OsvVulnerability[]): OsvVulnerability[][] {
-  const parent = new Map<string, string>();
-  const find = (x: string): string => {
-    let root = x;
-    while (parent.get(root) !== root) root = parent.get(root) ?? root;
-    parent.set(x, root);
-    return root;
-  };
-  const union = (a: string, b: string) => {
-    if (!parent.has(a)) parent.set(a, a);
-    if (!parent.has(b)) parent.set(b, b);
-    const ra = find(a);
-    const rb = find(b);
-    if (ra !== rb) parent.set(rb, ra);
-  };
-  for (const r of records) {
-    union(r.id, r.id);
-    for (const alias of r.aliases ?? []) if (typeof alias === 'string') union(r.id, alias);
-  }
-  const groups = new Map<string, OsvVulnerability[]>();
-  for (const r of records) {
-    const root = find(r.id);
-    const group = groups.get(root);
-    if (group) group.push(r);
-    else groups.set(root, [r]);
-  }
-  // Stable order: by the smallest id in each group; inside a group by id.
-  return [...groups.values()].map((g) => [...g].sort((a, b) => a.id.localeCompare(b.id))).sort((a, b) => (a[0]?.id ?? '').localeCompare(b[0]?.id ?? ''));
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();

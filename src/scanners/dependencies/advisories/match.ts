@@ -16,7 +16,7 @@
  * fields and never throws. A version that does not parse is affected only
  * when listed verbatim.
  */
-import type { OsvAffected, OsvRange, OsvVulnerability } from './osv-schema.js';
+import type { OsvAffected, OsvRange, OsvVulnerability } from '../../advisories/osv-schema.js';
 import { ECOSYSTEMS, type Ecosystem } from '../types.js';
 import { orderingFor, SEMVER_ORDERING, type VersionOrdering } from './versions/index.js';
 

@@ -1,4 +1,4 @@
-import { isWellFormedApiKey } from '../../../services/accounts/keys.js';
+import { isWellFormedApiKey } from '../../../core/api-key-format.js';
 import { defineRule } from '../rule.js';
 
 /** Vigil's own API keys: vgl_live_ + 32 base62 + a 6-character base62 CRC-32 of everything before it. */

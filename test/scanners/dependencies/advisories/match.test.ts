@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OsvVulnerability } from '../../../../src/scanners/dependencies/advisories/osv-schema.js';
+import type { OsvVulnerability } from '../../../../src/scanners/advisories/osv-schema.js';
 import {
   affectedEntries,
   ecosystemFromOsv,

@@ -2,10 +2,10 @@
  * Offline advisory source: the records imported by `vigil osv import`, matched
  * locally with the OSV range semantics and each ecosystem's version ordering.
  */
-import type { Ecosystem } from '../types.js';
-import { isVersionAffected, normalisePackageName } from './match.js';
-import type { OsvVulnerability } from './osv-schema.js';
-import type { AdvisorySource, PackageName, PackageQuery } from './source.js';
+import type { Ecosystem } from '../../scanners/dependencies/types.js';
+import { isVersionAffected, normalisePackageName } from '../../scanners/dependencies/advisories/match.js';
+import type { OsvVulnerability } from '../../scanners/advisories/osv-schema.js';
+import type { AdvisorySource, PackageName, PackageQuery } from '../../scanners/advisories/source.js';
 
 /** What the offline source needs from storage (AdvisoriesRepository implements it). */
 export interface AdvisoryStore {

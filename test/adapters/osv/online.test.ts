@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OsvVulnerability } from '../../../../src/scanners/dependencies/advisories/osv-schema.js';
-import { createVulnCache, OsvOnlineClient, OsvUnavailableError, type PackageQuery } from '../../../../src/scanners/dependencies/advisories/online.js';
-import { loadOsvRecords, startFakeOsv, syntheticNpmRecords, type FakeOsv, type FakeOsvOptions } from '../../../fakes/osv/index.js';
+import type { OsvVulnerability } from '../../../src/scanners/advisories/osv-schema.js';
+import { createVulnCache, OsvOnlineClient, OsvUnavailableError, type PackageQuery } from '../../../src/adapters/osv/online.js';
+import { loadOsvRecords, startFakeOsv, syntheticNpmRecords, type FakeOsv, type FakeOsvOptions } from '../../fakes/osv/index.js';
 
 const RECORDS = loadOsvRecords();
 let fake: FakeOsv | undefined;

@@ -1,4 +1,4 @@
-import type { Ecosystem } from '../types.js';
+import type { Ecosystem } from './ecosystems.js';
 import type { OsvVulnerability } from './osv-schema.js';
 
 /**

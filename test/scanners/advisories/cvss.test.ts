@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cvssBaseScore, cvssRoundUp, severityFromScore } from '../../../../src/scanners/dependencies/advisories/cvss.js';
+import { cvssBaseScore, cvssRoundUp, severityFromScore } from '../../../src/scanners/advisories/cvss.js';
 
 type Case = readonly [vector: string, score: number, note: string];
 

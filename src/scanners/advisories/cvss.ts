@@ -16,7 +16,7 @@
  *
  * Only parsing and arithmetic: no I/O, never throws.
  */
-import type { Severity } from '../../../core/findings.js';
+import type { Severity } from '../../core/findings.js';
 
 export type CvssVersion = '2.0' | '3.0' | '3.1' | '4.0';
 

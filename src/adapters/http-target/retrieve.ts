@@ -12,9 +12,9 @@
  * The result is plain data (types.ts); the checks never touch the network.
  */
 import { badRequest, isAppError } from '../../core/errors.js';
-import { type LookupFunction, parseTargetUrl, probeLegacyTls, type SafeFetchOptions, type SafeResponse, safeFetch } from '../../adapters/net/index.js';
-import { derivePaths, MAX_OPENAPI_BYTES, OPENAPI_TIMEOUT_MS, openApiFailure, parseOpenApi, type DocumentedPath, type OpenApiDocument } from './openapi.js';
-import { probeOrigins } from './origins.js';
+import { type LookupFunction, parseTargetUrl, probeLegacyTls, type SafeFetchOptions, type SafeResponse, safeFetch } from '../net/index.js';
+import { derivePaths, MAX_OPENAPI_BYTES, OPENAPI_TIMEOUT_MS, openApiFailure, parseOpenApi, type DocumentedPath, type OpenApiDocument } from '../../scanners/http/openapi.js';
+import { probeOrigins } from '../../scanners/http/origins.js';
 import {
   type CorsProbe,
   type Endpoint,
@@ -30,7 +30,7 @@ import {
   type ProbeOrigin,
   type RequestRecord,
   type Retrieved,
-} from './types.js';
+} from '../../scanners/http/types.js';
 
 export type FetchFunction = (url: string, options?: SafeFetchOptions) => Promise<SafeResponse>;
 
@@ -63,7 +63,7 @@ const PROBE_BODY_BYTES = 0;
 const MAX_CONCURRENCY = 16;
 /** Requests one scan sends at most (redirect hops included); phase-2 preflights are dropped past it. */
 export const MAX_REQUESTS = 25;
-import { MAX_PATHS } from './limits.js';
+import { MAX_PATHS } from '../../scanners/http/limits.js';
 export { MAX_PATHS };
 /** Paths one scan fetches at most, listed and documented together, beyond the MAX_REQUESTS of the base URL. */
 export const MAX_PROBED_PATHS = 10;

@@ -2,7 +2,7 @@
  * The severity Vigil reports for an OSV vulnerability in one package. OSV records
  * come from outside and any field may be missing or odd: nothing here throws.
  */
-import type { Severity } from '../../../core/findings.js';
+import type { Severity } from '../../core/findings.js';
 import { cvssBaseScore, severityFromScore, type CvssVersion } from './cvss.js';
 import type { OsvAffected, OsvVulnerability } from './osv-schema.js';
 

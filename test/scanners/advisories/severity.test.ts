@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { advisorySeverity } from '../../../../src/scanners/dependencies/advisories/severity.js';
-import type { OsvAffected, OsvSeverity, OsvVulnerability } from '../../../../src/scanners/dependencies/advisories/osv-schema.js';
+import { advisorySeverity } from '../../../src/scanners/advisories/severity.js';
+import type { OsvAffected, OsvSeverity, OsvVulnerability } from '../../../src/scanners/advisories/osv-schema.js';
 
 // Scores are the FIRST examples used in cvss.test.ts.
 const V2 = 'AV:N/AC:L/Au:N/C:P/I:N/A:N'; // 5.0 MEDIUM

@@ -10,10 +10,10 @@
  * Anything that keeps failing after the retries becomes OsvUnavailableError:
  * a scan must say "advisories unavailable", never "no known vulnerabilities".
  */
-import type { OsvVulnerability } from './osv-schema.js';
-import type { PackageName, PackageQuery } from './source.js';
+import type { OsvVulnerability } from '../../scanners/advisories/osv-schema.js';
+import type { PackageName, PackageQuery } from '../../scanners/advisories/source.js';
 
-export type { PackageQuery } from './source.js';
+export type { PackageQuery } from '../../scanners/advisories/source.js';
 
 /** The API's own limit on queries per querybatch request. */
 export const OSV_MAX_BATCH = 1000;

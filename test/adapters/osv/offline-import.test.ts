@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { boundedLines, importOsv, ImportError, MAX_PROBLEMS, toImportRow } from '../../../../src/scanners/dependencies/advisories/import.js';
-import { OfflineAdvisorySource } from '../../../../src/scanners/dependencies/advisories/offline.js';
-import { AdvisoriesRepository } from '../../../../src/adapters/storage/index.js';
-import { BACKENDS, openTestStorage, type TestStorage } from '../../../helpers/storage.js';
+import { boundedLines, importOsv, ImportError, MAX_PROBLEMS, toImportRow } from '../../../src/adapters/osv/import.js';
+import { OfflineAdvisorySource } from '../../../src/adapters/osv/offline.js';
+import { AdvisoriesRepository } from '../../../src/adapters/storage/index.js';
+import { BACKENDS, openTestStorage, type TestStorage } from '../../helpers/storage.js';
 
 const record = (id: string, modified: string, affected: unknown[], extra: Record<string, unknown> = {}) => ({
   schema_version: '1.6.0',

@@ -14,9 +14,9 @@ import { basename, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import yauzl from 'yauzl';
-import type { Ecosystem } from '../types.js';
-import { ecosystemFromOsv, normalisePackageName } from './match.js';
-import { GITHUB_ACTIONS_ECOSYSTEM } from './source.js';
+import type { Ecosystem } from '../../scanners/dependencies/types.js';
+import { ecosystemFromOsv, normalisePackageName } from '../../scanners/dependencies/advisories/match.js';
+import { GITHUB_ACTIONS_ECOSYSTEM } from '../../scanners/advisories/source.js';
 
 /** One OSV JSON document is at most this large (the largest real records are a few hundred KB). */
 export const MAX_RECORD_BYTES = 8 * 1024 * 1024;
