@@ -37,7 +37,7 @@ function section(rule: CodeRule): string {
     '',
     '| Severity | Confidence (pattern / proven flow) | CWE | OWASP | Languages |',
     '|---|---|---|---|---|',
-    `| ${rule.severity} | ${rule.confidence.pattern} / ${rule.confidence.taint} | ${rule.cwe} | ${rule.owasp.join(', ')} | ${languages(rule)} |`,
+    `| ${rule.severity} | ${rule.confidence} / ${rule.taintConfidence} | ${rule.cwe} | ${rule.owasp.join(', ')} | ${languages(rule)} |`,
     '',
     `**Why it matters.** ${rule.description}`,
     '',

@@ -53,8 +53,10 @@ export interface CodeRule {
   readonly id: string;
   readonly title: string;
   readonly severity: Severity;
-  /** Confidence of a pattern-only match and of a proven source→sink flow. */
-  readonly confidence: { readonly pattern: number; readonly taint: number };
+  /** Confidence of a pattern-only match. */
+  readonly confidence: number;
+  /** Confidence of a proven source→sink flow. */
+  readonly taintConfidence: number;
   readonly cwe: string;
   readonly owasp: readonly string[];
   readonly languages: readonly CodeLanguage[];
@@ -70,18 +72,8 @@ export interface CodeRule {
   readonly triggers?: RuleTriggers;
 }
 
-/** OWASP Top 10 pairs (2021 id, 2025 id). */
-export const OWASP = Object.freeze({
-  injection: Object.freeze(['A03:2021', 'A05:2025']),
-  accessControl: Object.freeze(['A01:2021', 'A01:2025']),
-  cryptography: Object.freeze(['A02:2021', 'A04:2025']),
-  misconfiguration: Object.freeze(['A05:2021', 'A02:2025']),
-  authentication: Object.freeze(['A07:2021', 'A07:2025']),
-  integrity: Object.freeze(['A08:2021', 'A08:2025']),
-  design: Object.freeze(['A04:2021', 'A06:2025']),
-  /** SSRF had its own 2021 category; 2025 folds it into Broken Access Control. */
-  ssrf: Object.freeze(['A10:2021', 'A01:2025']),
-});
+/** The one OWASP table, re-exported for the rule files beside this one. */
+export { OWASP } from '../../core/rules.js';
 
 export const JS_LANGUAGES: readonly CodeLanguage[] = Object.freeze(['javascript', 'typescript', 'tsx']);
 export const ALL_LANGUAGES: readonly CodeLanguage[] = Object.freeze(['javascript', 'typescript', 'tsx', 'python']);
@@ -90,8 +82,6 @@ export const PHP: readonly CodeLanguage[] = Object.freeze(['php']);
 export const GO: readonly CodeLanguage[] = Object.freeze(['go']);
 export const JAVA: readonly CodeLanguage[] = Object.freeze(['java']);
 export const RUBY: readonly CodeLanguage[] = Object.freeze(['ruby']);
-
-export const DEFAULT_CONFIDENCE = Object.freeze({ pattern: 0.5, taint: 0.9 });
 
 export function defineRule(rule: CodeRule): CodeRule {
   return Object.freeze(rule);

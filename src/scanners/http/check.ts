@@ -124,17 +124,8 @@ export interface HttpCheck<K extends string = string> {
   };
 }
 
-/** OWASP Top 10 pairs (2021 id, 2025 id) the checks cite. */
-export const OWASP = Object.freeze({
-  /** A05:2021 Security Misconfiguration → A02:2025 Security Misconfiguration. */
-  misconfiguration: Object.freeze(['A05:2021', 'A02:2025']),
-  /** A02:2021 Cryptographic Failures → A04:2025 Cryptographic Failures. */
-  cryptography: Object.freeze(['A02:2021', 'A04:2025']),
-  /** A01:2021 Broken Access Control → A01:2025 Broken Access Control (CORS is listed there). */
-  accessControl: Object.freeze(['A01:2021', 'A01:2025']),
-  /** A07:2021 Identification and Authentication Failures → A07:2025 Authentication Failures. */
-  authentication: Object.freeze(['A07:2021', 'A07:2025']),
-});
+/** The one OWASP table, re-exported for the rule files beside this one. */
+export { OWASP } from '../../core/rules.js';
 
 export const DEFAULT_CONFIDENCE = 0.9;
 

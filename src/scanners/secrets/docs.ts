@@ -3,7 +3,8 @@
  * never drift from the code (a test compares the committed file with this).
  */
 import { SecretDetector } from './detect.js';
-import { SECRET_OWASP, type SecretRule } from './rule.js';
+import { OWASP } from '../../core/rules.js';
+import type { SecretRule } from './rule.js';
 import { contextWords } from './sections.js';
 
 /**
@@ -34,7 +35,7 @@ function ruleSection(rule: SecretRule, detector: SecretDetector): string {
     '',
     `| Severity | Confidence | CWE | OWASP | Keywords |`,
     `|---|---|---|---|---|`,
-    `| ${rule.severity} | ${rule.confidence} | ${rule.cwe} | ${(rule.owaspCategories ?? SECRET_OWASP).join(', ')} | ${rule.keywords.map((k) => `\`${k.replace(/\|/g, '\\|')}\``).join(' ')} |`,
+    `| ${rule.severity} | ${rule.confidence} | ${rule.cwe} | ${(rule.owaspCategories ?? OWASP.authentication).join(', ')} | ${rule.keywords.map((k) => `\`${k.replace(/\|/g, '\\|')}\``).join(' ')} |`,
     '',
     `**What it means.** ${rule.description}`,
     '',

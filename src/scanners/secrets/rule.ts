@@ -101,9 +101,6 @@ export interface SecretRule {
   readonly docs: SecretRuleDocs;
 }
 
-/** Hard-coded credentials: OWASP Top 10 2021 A07 and 2025 A07 (Identification/Authentication failures). */
-export const SECRET_OWASP = Object.freeze(['A07:2021', 'A07:2025']);
-
 /** Titles that other features select on (POST /v1/fix/pr). Exact. */
 export const TITLES = Object.freeze({
   awsAccessKey: 'AWS access key',

@@ -57,19 +57,8 @@ export interface WorkflowRule {
   readonly detect: (wf: WorkflowFile) => Hit[];
 }
 
-/** OWASP Top 10 pairs (2021 id, 2025 id) the rules cite. */
-export const OWASP = Object.freeze({
-  /** A03:2021 Injection → A05:2025 Injection. */
-  injection: Object.freeze(['A03:2021', 'A05:2025']),
-  /** A08:2021 Software and Data Integrity Failures → A03:2025 Software Supply Chain Failures. */
-  supplyChain: Object.freeze(['A08:2021', 'A03:2025']),
-  /** A08:2021 Software and Data Integrity Failures → A08:2025 Software or Data Integrity Failures. */
-  integrity: Object.freeze(['A08:2021', 'A08:2025']),
-  /** A01:2021 Broken Access Control → A01:2025 Broken Access Control. */
-  accessControl: Object.freeze(['A01:2021', 'A01:2025']),
-  /** A05:2021 Security Misconfiguration → A02:2025 Security Misconfiguration. */
-  misconfiguration: Object.freeze(['A05:2021', 'A02:2025']),
-});
+/** The one OWASP table, re-exported for the rule files beside this one. */
+export { OWASP } from '../../core/rules.js';
 
 export const ALL_KINDS: readonly FileKind[] = Object.freeze(['workflow', 'composite', 'docker-action']);
 export const STEP_KINDS: readonly FileKind[] = Object.freeze(['workflow', 'composite']);

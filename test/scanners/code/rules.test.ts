@@ -48,9 +48,9 @@ describe.each(discovered.map((rule, i) => [files[i] as string, rule] as const))(
     expect(rule.description.length).toBeGreaterThan(40);
     expect(rule.remediation.length).toBeGreaterThan(30);
     expect(rule.docs.summary.length).toBeGreaterThan(40);
-    expect(rule.confidence.pattern).toBeGreaterThan(0);
-    expect(rule.confidence.taint).toBeGreaterThanOrEqual(rule.confidence.pattern);
-    expect(rule.confidence.taint).toBeLessThanOrEqual(1);
+    expect(rule.confidence).toBeGreaterThan(0);
+    expect(rule.taintConfidence).toBeGreaterThanOrEqual(rule.confidence);
+    expect(rule.taintConfidence).toBeLessThanOrEqual(1);
   });
 
   it('has examples in each of its language families', () => {

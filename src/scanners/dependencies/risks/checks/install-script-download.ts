@@ -1,5 +1,6 @@
+import { OWASP } from '../../../../core/rules.js';
 import type { RawFinding, Severity } from '../../../../core/findings.js';
-import { defineRiskCheck, finding, findLine, isRecord, isThirdParty, lineAt, OWASP_INTEGRITY, parseJsonObject } from '../shared.js';
+import { defineRiskCheck, finding, findLine, isRecord, isThirdParty, lineAt, parseJsonObject } from '../shared.js';
 import type { DependencyFile, RiskContext } from '../types.js';
 
 /** Scripts npm, yarn, pnpm or bun run on `install` (of this package, or of it as a git dependency) or publish. */
@@ -84,7 +85,7 @@ export const check = defineRiskCheck({
   remediation:
     'Do not run downloaded code from scripts. Ship the tool as a pinned dependency, or download a fixed release and verify its checksum (`sha256sum -c`) before running it; keep install-time scripts free of network access so `npm ci --ignore-scripts` changes nothing.',
   cwe: 'CWE-494',
-  owasp: OWASP_INTEGRITY,
+  owasp: OWASP.supplyChain,
   docs: {
     summary:
       'Reads the `scripts` of the repository\'s own package.json files. Lifecycle scripts (`preinstall`, `install`, `postinstall`, `prepare`, `prepublish`, `prepack` …) run automatically on every install, on every developer machine and CI runner, and for git dependencies on the consumer\'s machine too. A script that pipes a download into a shell (`curl … | sh`, `wget -O- | bash`, `bash <(curl …)`), evaluates fetched code (`node -e "…https…"`, PowerShell `iwr … | iex`), runs a remote package (`npx github:…`) or downloads a file and then executes it, hands code execution to whoever controls that URL. Other scripts doing the same are reported LOW; install-time scripts that only download are MEDIUM.',

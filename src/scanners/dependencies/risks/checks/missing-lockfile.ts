@@ -1,5 +1,6 @@
+import { OWASP } from '../../../../core/rules.js';
 import type { RawFinding } from '../../../../core/findings.js';
-import { allPaths, defineRiskCheck, dirOf, finding, isThirdParty, lineAt, LOCKFILES, nearestLockfile, OWASP_SUPPLY_CHAIN } from '../shared.js';
+import { allPaths, defineRiskCheck, dirOf, finding, isThirdParty, lineAt, LOCKFILES, nearestLockfile } from '../shared.js';
 import type { DependencyFile, RiskContext } from '../types.js';
 
 const KIND: Readonly<Record<string, string>> = Object.freeze({
@@ -68,7 +69,7 @@ export const check = defineRiskCheck({
   remediation:
     'Generate the lockfile with the package manager (`npm install`, `pnpm install`, `yarn`, `uv lock`, `poetry lock`, `pipenv lock`, `cargo generate-lockfile`, `bundle lock`, `composer update --lock`), commit it, and install with the frozen variant in CI (`npm ci`, `pnpm install --frozen-lockfile`, `uv sync --locked` …).',
   cwe: 'CWE-1357',
-  owasp: OWASP_SUPPLY_CHAIN,
+  owasp: OWASP.vulnerableComponents,
   docs: {
     summary:
       'Reads `package.json`, `pyproject.toml`, `Pipfile`, `Cargo.toml` (packages that build a binary, and workspace roots), `Gemfile`, `composer.json` and `go.mod`. A manifest with dependencies needs a lockfile of its package manager in the same folder; for npm, Python and Cargo a lockfile in a folder above counts, because workspace members are locked by the workspace root. Without one, every install re-resolves version ranges, so a compromised new release reaches the build without any change in the repository.',

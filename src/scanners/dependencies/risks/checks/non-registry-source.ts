@@ -1,8 +1,9 @@
+import { OWASP } from '../../../../core/rules.js';
 import type { RawFinding, Severity } from '../../../../core/findings.js';
 import type { ExtractedPackage } from '../../types.js';
 import { composerRepositories, schemeOf } from '../registries.js';
 import {
-  allPaths, defineRiskCheck, finding, findLine, isCommitish, isThirdParty, lineAt, linesOf, nearestLockfile, OWASP_SUPPLY_CHAIN,
+  allPaths, defineRiskCheck, finding, findLine, isCommitish, isThirdParty, lineAt, linesOf, nearestLockfile,
 } from '../shared.js';
 import type { DependencyFile, RiskContext } from '../types.js';
 
@@ -139,7 +140,7 @@ export const check = defineRiskCheck({
   remediation:
     'Prefer a published release from the registry. If a git dependency is unavoidable, pin it to a full commit id (`#<sha>`, `@<sha>`, `rev = "<sha>"`, `ref: "<sha>"`) and use HTTPS; vendor URL tarballs into the repository or publish them to a registry you control.',
   cwe: 'CWE-829',
-  owasp: OWASP_SUPPLY_CHAIN,
+  owasp: OWASP.vulnerableComponents,
   docs: {
     summary:
       'Reads the manifests: npm specs (`github:user/repo`, `git+https://…`, `https://…/x.tgz`, `file:`), Python `name @ https://…` and `-e git+…` requirements, Pipfile and Poetry `git`/`url`/`path`, Cargo `git =`, Gemfile `git:`/`github:`/`path:`, Composer `repositories` of type vcs, package, artifact or path, and go.mod `replace`. Code from such sources skips the registry\'s immutability, advisories and malware takedowns; a git branch or tag can be moved by anyone who can push to the repository. A full commit id makes the content fixed, so it is reported lower.',
