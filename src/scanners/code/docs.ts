@@ -45,8 +45,8 @@ function section(rule: CodeRule): string {
     '',
   ];
   for (const example of rule.docs.examples) {
-    lines.push(`Reported (${LANGUAGE_NAMES[example.language]}):`, '', fence(example.language, example.vulnerable), '');
-    lines.push(`Not reported (${LANGUAGE_NAMES[example.language]}):`, '', fence(example.language, example.safe), '');
+    lines.push(`Reported (${LANGUAGE_NAMES[example.language]}):`, '', fence(example.language, example.bad), '');
+    lines.push(`Not reported (${LANGUAGE_NAMES[example.language]}):`, '', fence(example.language, example.good), '');
   }
   return lines.join('\n');
 }

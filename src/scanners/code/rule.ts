@@ -4,6 +4,7 @@
  * scanner, and a matcher over the parsed file.
  */
 import type { Severity } from '../../core/findings.js';
+import type { RuleDocs, RuleMetadata } from '../../core/rules.js';
 import { callShape, type CallShape, type NodeIndex } from './ast.js';
 import type { Imports } from './imports.js';
 import { isForeign, type CodeLanguage, type SyntaxNode } from './parser.js';
@@ -42,27 +43,23 @@ export interface Match {
   readonly confidence?: number;
 }
 
+/** One language's example pair: `bad` code the rule reports, `good` the same code fixed. */
 export interface CodeExample {
   readonly language: CodeLanguage;
-  readonly vulnerable: string;
-  readonly safe: string;
+  readonly bad: string;
+  readonly good: string;
 }
 
-export interface CodeRule {
-  /** kebab-case, equal to the file name under rules/. */
-  readonly id: string;
-  readonly title: string;
-  readonly severity: Severity;
-  /** Confidence of a pattern-only match. */
-  readonly confidence: number;
+/** Code examples come in pairs, one per language, so the docs show each fix beside its flaw. */
+export interface CodeRuleDocs extends Pick<RuleDocs, 'summary'> {
+  readonly examples: readonly CodeExample[];
+}
+
+/** The shared metadata (confidence: of a pattern-only match) and the matching fields. */
+export interface CodeRule extends RuleMetadata<CodeRuleDocs> {
   /** Confidence of a proven source→sink flow. */
   readonly taintConfidence: number;
-  readonly cwe: string;
-  readonly owasp: readonly string[];
   readonly languages: readonly CodeLanguage[];
-  readonly description: string;
-  readonly remediation: string;
-  readonly docs: { readonly summary: string; readonly examples: readonly CodeExample[] };
   readonly match: (ctx: RuleContext) => Match[];
   /**
    * Prefilter (prefilter.ts): words a file must contain for `match` to have any chance. The

@@ -71,7 +71,7 @@ function checkSection(check: HttpCheck): string {
   const lines = [
     `### ${check.title} — \`${check.id}\``,
     '',
-    check.summary,
+    check.docs.summary,
     '',
     '| Category | CWE | OWASP |',
     '|---|---|---|',
@@ -91,11 +91,11 @@ function checkSection(check: HttpCheck): string {
     lines.push(`| \`${key}\` | ${policy.severity} | ${cell(policy.title)} | ${cell(policy.rationale)} |${cited}`);
   }
   lines.push('', 'Reported:', '');
-  for (const example of check.examples.failing) {
+  for (const example of check.docs.bad) {
     lines.push(`${example.note} Outcome: ${example.expect.map((k) => `\`${k}\``).join(', ')}.`, '', exampleText(example), '');
   }
   lines.push('Not reported:', '');
-  for (const example of check.examples.passing) lines.push(example.note, '', exampleText(example), '');
+  for (const example of check.docs.good) lines.push(example.note, '', exampleText(example), '');
   if (check.references?.length) lines.push(`References: ${check.references.map((r) => `<${r}>`).join(', ')}`, '');
   return lines.join('\n');
 }

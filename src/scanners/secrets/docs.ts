@@ -3,7 +3,6 @@
  * never drift from the code (a test compares the committed file with this).
  */
 import { SecretDetector } from './detect.js';
-import { OWASP } from '../../core/rules.js';
 import type { SecretRule } from './rule.js';
 import { contextWords } from './sections.js';
 
@@ -35,7 +34,7 @@ function ruleSection(rule: SecretRule, detector: SecretDetector): string {
     '',
     `| Severity | Confidence | CWE | OWASP | Keywords |`,
     `|---|---|---|---|---|`,
-    `| ${rule.severity} | ${rule.confidence} | ${rule.cwe} | ${(rule.owaspCategories ?? OWASP.authentication).join(', ')} | ${rule.keywords.map((k) => `\`${k.replace(/\|/g, '\\|')}\``).join(' ')} |`,
+    `| ${rule.severity} | ${rule.confidence} | ${rule.cwe} | ${rule.owasp.join(', ')} | ${rule.keywords.map((k) => `\`${k.replace(/\|/g, '\\|')}\``).join(' ')} |`,
     '',
     `**What it means.** ${rule.description}`,
     '',
@@ -49,7 +48,7 @@ function ruleSection(rule: SecretRule, detector: SecretDetector): string {
     lines.push(`Also found under a block whose header names the provider (a YAML parent key, an INI/TOML section, a JSON or HCL object, an XML element): ${words.map((w) => `\`${w}\``).join(' ')}.`, '');
   }
   const show = (e: string) => fence(masked(detector, rule, e));
-  lines.push('Reported:', '', ...rule.docs.ng.map(show), '', 'Not reported:', '', ...rule.docs.ok.map(show), '');
+  lines.push('Reported:', '', ...rule.docs.bad.map(show), '', 'Not reported:', '', ...rule.docs.good.map(show), '');
   if (rule.references?.length) lines.push(`References: ${rule.references.map((r) => `<${r}>`).join(', ')}`, '');
   return lines.join('\n');
 }

@@ -1,5 +1,5 @@
 import type { RawFinding } from '../../core/findings.js';
-import { OWASP, toRawFinding } from '../../core/rules.js';
+import { toRawFinding } from '../../core/rules.js';
 import type { FileScanner } from '../../engine/types.js';
 import { evidenceFor, SecretDetector, type SecretMatch } from './detect.js';
 import { isTestPath, TEST_PATH_CONFIDENCE_FACTOR } from './heuristics.js';
@@ -13,7 +13,7 @@ function toFinding(match: SecretMatch, path: string, text: string, all: readonly
   const rule = match.rule;
   const factor = isTestPath(path) ? TEST_PATH_CONFIDENCE_FACTOR : 1;
   return toRawFinding(
-    { ...rule, owasp: rule.owaspCategories ?? OWASP.authentication },
+    rule,
     {
       category: 'secrets',
       scanner: 'secrets',

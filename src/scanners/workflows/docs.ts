@@ -37,11 +37,11 @@ function section(rule: WorkflowRule): string {
     '',
     `Reported (\`${rule.docs.path ?? '.github/workflows/example.yml'}\`):`,
     '',
-    fence(rule.docs.vulnerable),
+    ...rule.docs.bad.map(fence),
     '',
     'Not reported:',
     '',
-    fence(rule.docs.safe),
+    ...rule.docs.good.map(fence),
     '',
   ];
   if (rule.references?.length) lines.push(`References: ${rule.references.map((r) => `<${r}>`).join(', ')}`, '');

@@ -4,15 +4,11 @@
  * into findings and docs.ts renders the rules page from the same objects.
  */
 import type { Severity } from '../../core/findings.js';
+import type { RuleDocs, RuleMetadata } from '../../core/rules.js';
 import type { FileKind, WorkflowFile } from './model.js';
 
-export interface WorkflowRuleDocs {
-  /** One paragraph: what the rule looks for and why it matters. */
-  readonly summary: string;
-  /** A file this rule must report. */
-  readonly vulnerable: string;
-  /** The same file fixed: no rule may report it. */
-  readonly safe: string;
+/** `bad`: files this rule must report; `good`: the same files fixed, which no rule may report. */
+export interface WorkflowRuleDocs extends RuleDocs {
   /** Path the examples are scanned as; default `.github/workflows/example.yml`. */
   readonly path?: string;
 }
@@ -36,24 +32,12 @@ export interface Hit {
   readonly key: string;
 }
 
-export interface WorkflowRule {
-  /** kebab-case, equal to the file name under rules/. */
-  readonly id: string;
-  readonly title: string;
-  /** The highest severity the rule reports. */
-  readonly severity: Severity;
+/** The shared metadata (severity: the highest the rule reports) and the matching fields. */
+export interface WorkflowRule extends RuleMetadata<WorkflowRuleDocs> {
   /** When each severity applies (shown in the docs). */
   readonly severityGuide: string;
-  /** Default confidence 0..1. */
-  readonly confidence: number;
-  readonly cwe: string;
-  readonly owasp: readonly string[];
-  readonly description: string;
-  readonly remediation: string;
-  readonly docs: WorkflowRuleDocs;
   /** File kinds the rule runs on. */
   readonly appliesTo: readonly FileKind[];
-  readonly references?: readonly string[];
   readonly detect: (wf: WorkflowFile) => Hit[];
 }
 

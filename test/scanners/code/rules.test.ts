@@ -64,8 +64,8 @@ describe.each(discovered.map((rule, i) => [files[i] as string, rule] as const))(
 
   it.each(rule.docs.examples.map((e, i) => [i, e] as const))('example %i: vulnerable code is reported, safe code is not', (i, example) => {
     const path = pathFor(rule, example.language, i);
-    const vulnerable = scanner.scanFile({ path, text: example.vulnerable }).filter((f) => f.ruleId === rule.id);
-    const safe = scanner.scanFile({ path, text: example.safe }).filter((f) => f.ruleId === rule.id);
+    const vulnerable = scanner.scanFile({ path, text: example.bad }).filter((f) => f.ruleId === rule.id);
+    const safe = scanner.scanFile({ path, text: example.good }).filter((f) => f.ruleId === rule.id);
     expect(vulnerable.length).toBeGreaterThan(0);
     expect(safe).toEqual([]);
     for (const f of vulnerable) {
@@ -74,7 +74,7 @@ describe.each(discovered.map((rule, i) => [files[i] as string, rule] as const))(
       expect(f.owaspCategories).toEqual(rule.owasp);
       expect(f.line).toBeGreaterThanOrEqual(1);
       expect(f.column).toBeGreaterThanOrEqual(1);
-      expect(example.vulnerable.split('\n')[f.line - 1]?.trim()).toBe(f.evidence);
+      expect(example.bad.split('\n')[f.line - 1]?.trim()).toBe(f.evidence);
       expect(f.fingerprintMaterial?.startsWith(`${rule.id}:`)).toBe(true);
     }
   });

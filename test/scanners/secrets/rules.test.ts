@@ -43,8 +43,8 @@ describe.each(discovered.map((rule, i) => [files[i] as string, rule] as const))(
     expect(rule.remediation.length).toBeGreaterThan(20);
     expect(rule.docs.summary.length).toBeGreaterThan(10);
     expect(rule.cwe).toMatch(/^CWE-\d+$/);
-    expect(rule.docs.ng.length).toBeGreaterThan(0);
-    expect(rule.docs.ok.length).toBeGreaterThan(0);
+    expect(rule.docs.bad.length).toBeGreaterThan(0);
+    expect(rule.docs.good.length).toBeGreaterThan(0);
     for (const k of rule.keywords) expect(k).toMatch(/^[\x20-\x7e]+$/);
     for (const k of rule.keywords) expect(k).toBe(k.toLowerCase());
   });
@@ -53,11 +53,11 @@ describe.each(discovered.map((rule, i) => [files[i] as string, rule] as const))(
     expect(nestedRepetition(rule.pattern)).toBeUndefined();
   });
 
-  it.each(rule.docs.ng.map((s) => [s]))('reports %j', (snippet) => {
+  it.each(rule.docs.bad.map((s) => [s]))('reports %j', (snippet) => {
     expect(ruleIdsIn(snippet, rule.pathPattern ? (rule.docs.path ?? 'x') : undefined)).toContain(rule.id);
   });
 
-  it.each(rule.docs.ok.map((s) => [s]))('does not report %j', (snippet) => {
+  it.each(rule.docs.good.map((s) => [s]))('does not report %j', (snippet) => {
     expect(ruleIdsIn(snippet, rule.pathPattern ? (rule.docs.path ?? 'x') : undefined)).not.toContain(rule.id);
   });
 });

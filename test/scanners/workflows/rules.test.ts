@@ -68,10 +68,12 @@ describe.each(discovered.map((rule, i) => [files[i] as string, rule] as const))(
     expect(rule.remediation.length).toBeGreaterThan(30);
     expect(rule.docs.summary.length).toBeGreaterThan(40);
     expect(rule.appliesTo.length).toBeGreaterThan(0);
+    expect(rule.docs.bad.length).toBeGreaterThan(0);
+    expect(rule.docs.good.length).toBeGreaterThan(0);
   });
 
-  it('reports its vulnerable example', () => {
-    const findings = scanWorkflowFile(path, rule.docs.vulnerable).filter((f) => f.ruleId === rule.id);
+  it.each(rule.docs.bad.map((text, i) => [i + 1, text] as const))('reports its bad example %i', (_i, text) => {
+    const findings = scanWorkflowFile(path, text).filter((f) => f.ruleId === rule.id);
     expect(findings.length).toBeGreaterThan(0);
     for (const f of findings) {
       expect(f.category).toBe('cicd');
@@ -89,8 +91,8 @@ describe.each(discovered.map((rule, i) => [files[i] as string, rule] as const))(
     for (const f of findings) expect(order.indexOf(f.severity)).toBeGreaterThanOrEqual(order.indexOf(rule.severity));
   });
 
-  it('reports nothing, from any rule, on its safe example', () => {
-    expect(scanWorkflowFile(path, rule.docs.safe)).toEqual([]);
+  it.each(rule.docs.good.map((text, i) => [i + 1, text] as const))('reports nothing, from any rule, on its good example %i', (_i, text) => {
+    expect(scanWorkflowFile(path, text)).toEqual([]);
   });
 });
 

@@ -51,8 +51,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'tsx',
-        vulnerable: "export function LogoutButton() {\n  const handleLogout = () => {\n    localStorage.removeItem('token');\n    navigate('/login');\n  };\n  return <button onClick={handleLogout}>Log out</button>;\n}",
-        safe: "export function LogoutButton() {\n  const handleLogout = async () => {\n    await fetch('/api/logout', { method: 'POST', credentials: 'include' });\n    localStorage.removeItem('token');\n    navigate('/login');\n  };\n  return <button onClick={handleLogout}>Log out</button>;\n}",
+        bad: "export function LogoutButton() {\n  const handleLogout = () => {\n    localStorage.removeItem('token');\n    navigate('/login');\n  };\n  return <button onClick={handleLogout}>Log out</button>;\n}",
+        good: "export function LogoutButton() {\n  const handleLogout = async () => {\n    await fetch('/api/logout', { method: 'POST', credentials: 'include' });\n    localStorage.removeItem('token');\n    navigate('/login');\n  };\n  return <button onClick={handleLogout}>Log out</button>;\n}",
       },
     ],
   },

@@ -63,8 +63,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'typescript',
-        vulnerable: "export function canSeeAdminPanel(): boolean {\n  const user = JSON.parse(localStorage.getItem('user') ?? '{}');\n  return user.isAdmin === true || localStorage.getItem('role') === 'admin';\n}",
-        safe: "export async function canSeeAdminPanel(): Promise<boolean> {\n  const me = await api.get<{ role: string }>('/api/me');\n  return me.role === 'admin';\n}",
+        bad: "export function canSeeAdminPanel(): boolean {\n  const user = JSON.parse(localStorage.getItem('user') ?? '{}');\n  return user.isAdmin === true || localStorage.getItem('role') === 'admin';\n}",
+        good: "export async function canSeeAdminPanel(): Promise<boolean> {\n  const me = await api.get<{ role: string }>('/api/me');\n  return me.role === 'admin';\n}",
       },
     ],
   },

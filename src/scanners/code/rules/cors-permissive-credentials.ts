@@ -58,13 +58,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "const cors = require('cors');\napp.use(cors({ origin: true, credentials: true }));",
-        safe: "const cors = require('cors');\napp.use(cors({ origin: ['https://app.example.com'], credentials: true }));",
+        bad: "const cors = require('cors');\napp.use(cors({ origin: true, credentials: true }));",
+        good: "const cors = require('cors');\napp.use(cors({ origin: ['https://app.example.com'], credentials: true }));",
       },
       {
         language: 'python',
-        vulnerable: "CORS_ALLOW_ALL_ORIGINS = True\nCORS_ALLOW_CREDENTIALS = True",
-        safe: "CORS_ALLOWED_ORIGINS = ['https://app.example.com']\nCORS_ALLOW_CREDENTIALS = True",
+        bad: "CORS_ALLOW_ALL_ORIGINS = True\nCORS_ALLOW_CREDENTIALS = True",
+        good: "CORS_ALLOWED_ORIGINS = ['https://app.example.com']\nCORS_ALLOW_CREDENTIALS = True",
       },
     ],
   },

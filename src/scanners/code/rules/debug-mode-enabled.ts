@@ -37,8 +37,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'python',
-        vulnerable: "if __name__ == '__main__':\n    app.run(host='0.0.0.0', debug=True)",
-        safe: "if __name__ == '__main__':\n    app.run(host='0.0.0.0', debug=os.environ.get('FLASK_DEBUG') == '1')",
+        bad: "if __name__ == '__main__':\n    app.run(host='0.0.0.0', debug=True)",
+        good: "if __name__ == '__main__':\n    app.run(host='0.0.0.0', debug=os.environ.get('FLASK_DEBUG') == '1')",
       },
     ],
   },

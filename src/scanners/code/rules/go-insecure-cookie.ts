@@ -86,8 +86,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'go',
-        vulnerable: 'func login(w http.ResponseWriter, token string) {\n\thttp.SetCookie(w, &http.Cookie{Name: "session", Value: token, Path: "/", HttpOnly: false})\n}',
-        safe: 'func login(w http.ResponseWriter, token string) {\n\thttp.SetCookie(w, &http.Cookie{Name: "session", Value: token, Path: "/", Secure: true, HttpOnly: true, SameSite: http.SameSiteLaxMode})\n}',
+        bad: 'func login(w http.ResponseWriter, token string) {\n\thttp.SetCookie(w, &http.Cookie{Name: "session", Value: token, Path: "/", HttpOnly: false})\n}',
+        good: 'func login(w http.ResponseWriter, token string) {\n\thttp.SetCookie(w, &http.Cookie{Name: "session", Value: token, Path: "/", Secure: true, HttpOnly: true, SameSite: http.SameSiteLaxMode})\n}',
       },
     ],
   },

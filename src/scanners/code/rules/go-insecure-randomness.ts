@@ -53,8 +53,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'go',
-        vulnerable: 'import "math/rand"\n\nfunc newSessionToken() string {\n\tb := make([]byte, 32)\n\trand.Read(b)\n\treturn hex.EncodeToString(b)\n}',
-        safe: 'import "crypto/rand"\n\nfunc newSessionToken() string {\n\tb := make([]byte, 32)\n\trand.Read(b)\n\treturn hex.EncodeToString(b)\n}',
+        bad: 'import "math/rand"\n\nfunc newSessionToken() string {\n\tb := make([]byte, 32)\n\trand.Read(b)\n\treturn hex.EncodeToString(b)\n}',
+        good: 'import "crypto/rand"\n\nfunc newSessionToken() string {\n\tb := make([]byte, 32)\n\trand.Read(b)\n\treturn hex.EncodeToString(b)\n}',
       },
     ],
   },

@@ -50,8 +50,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'go',
-        vulnerable: 'func loginDone(w http.ResponseWriter, r *http.Request) {\n\tnext := r.URL.Query().Get("next")\n\thttp.Redirect(w, r, next, http.StatusFound)\n}',
-        safe: 'func loginDone(w http.ResponseWriter, r *http.Request) {\n\tnext := r.URL.Query().Get("next")\n\thttp.Redirect(w, r, "/account?tab="+url.QueryEscape(next), http.StatusFound)\n}',
+        bad: 'func loginDone(w http.ResponseWriter, r *http.Request) {\n\tnext := r.URL.Query().Get("next")\n\thttp.Redirect(w, r, next, http.StatusFound)\n}',
+        good: 'func loginDone(w http.ResponseWriter, r *http.Request) {\n\tnext := r.URL.Query().Get("next")\n\thttp.Redirect(w, r, "/account?tab="+url.QueryEscape(next), http.StatusFound)\n}',
       },
     ],
   },

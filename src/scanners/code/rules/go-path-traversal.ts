@@ -56,8 +56,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'go',
-        vulnerable: 'func download(w http.ResponseWriter, r *http.Request) {\n\tname := r.URL.Query().Get("file")\n\tdata, err := os.ReadFile(filepath.Join("uploads", name))\n\tif err != nil {\n\t\thttp.NotFound(w, r)\n\t\treturn\n\t}\n\tw.Write(data)\n}',
-        safe: 'func download(w http.ResponseWriter, r *http.Request) {\n\tname := filepath.Base(r.URL.Query().Get("file"))\n\tdata, err := os.ReadFile(filepath.Join("uploads", name))\n\tif err != nil {\n\t\thttp.NotFound(w, r)\n\t\treturn\n\t}\n\tw.Write(data)\n}',
+        bad: 'func download(w http.ResponseWriter, r *http.Request) {\n\tname := r.URL.Query().Get("file")\n\tdata, err := os.ReadFile(filepath.Join("uploads", name))\n\tif err != nil {\n\t\thttp.NotFound(w, r)\n\t\treturn\n\t}\n\tw.Write(data)\n}',
+        good: 'func download(w http.ResponseWriter, r *http.Request) {\n\tname := filepath.Base(r.URL.Query().Get("file"))\n\tdata, err := os.ReadFile(filepath.Join("uploads", name))\n\tif err != nil {\n\t\thttp.NotFound(w, r)\n\t\treturn\n\t}\n\tw.Write(data)\n}',
       },
     ],
   },

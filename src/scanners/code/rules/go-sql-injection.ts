@@ -40,8 +40,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'go',
-        vulnerable: 'func user(w http.ResponseWriter, r *http.Request) {\n\tid := r.URL.Query().Get("id")\n\trows, err := db.Query(fmt.Sprintf("SELECT name FROM users WHERE id = \'%s\'", id))\n\thandle(w, rows, err)\n}',
-        safe: 'func user(w http.ResponseWriter, r *http.Request) {\n\tid := r.URL.Query().Get("id")\n\trows, err := db.Query("SELECT name FROM users WHERE id = $1", id)\n\thandle(w, rows, err)\n}',
+        bad: 'func user(w http.ResponseWriter, r *http.Request) {\n\tid := r.URL.Query().Get("id")\n\trows, err := db.Query(fmt.Sprintf("SELECT name FROM users WHERE id = \'%s\'", id))\n\thandle(w, rows, err)\n}',
+        good: 'func user(w http.ResponseWriter, r *http.Request) {\n\tid := r.URL.Query().Get("id")\n\trows, err := db.Query("SELECT name FROM users WHERE id = $1", id)\n\thandle(w, rows, err)\n}',
       },
     ],
   },

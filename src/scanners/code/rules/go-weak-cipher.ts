@@ -42,8 +42,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'go',
-        vulnerable: 'import "crypto/des"\n\nfunc seal(key, block []byte) []byte {\n\tc, _ := des.NewCipher(key)\n\tout := make([]byte, len(block))\n\tc.Encrypt(out, block)\n\treturn out\n}',
-        safe: 'import (\n\t"crypto/aes"\n\t"crypto/cipher"\n)\n\nfunc seal(key, nonce, data []byte) []byte {\n\tc, _ := aes.NewCipher(key)\n\tgcm, _ := cipher.NewGCM(c)\n\treturn gcm.Seal(nil, nonce, data, nil)\n}',
+        bad: 'import "crypto/des"\n\nfunc seal(key, block []byte) []byte {\n\tc, _ := des.NewCipher(key)\n\tout := make([]byte, len(block))\n\tc.Encrypt(out, block)\n\treturn out\n}',
+        good: 'import (\n\t"crypto/aes"\n\t"crypto/cipher"\n)\n\nfunc seal(key, nonce, data []byte) []byte {\n\tc, _ := aes.NewCipher(key)\n\tgcm, _ := cipher.NewGCM(c)\n\treturn gcm.Seal(nil, nonce, data, nil)\n}',
       },
     ],
   },

@@ -76,8 +76,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'go',
-        vulnerable: 'func hello(w http.ResponseWriter, r *http.Request) {\n\tname := r.URL.Query().Get("name")\n\tfmt.Fprintf(w, "<h1>Hello %s</h1>", name)\n}',
-        safe: 'func hello(w http.ResponseWriter, r *http.Request) {\n\tname := r.URL.Query().Get("name")\n\tfmt.Fprintf(w, "<h1>Hello %s</h1>", html.EscapeString(name))\n}',
+        bad: 'func hello(w http.ResponseWriter, r *http.Request) {\n\tname := r.URL.Query().Get("name")\n\tfmt.Fprintf(w, "<h1>Hello %s</h1>", name)\n}',
+        good: 'func hello(w http.ResponseWriter, r *http.Request) {\n\tname := r.URL.Query().Get("name")\n\tfmt.Fprintf(w, "<h1>Hello %s</h1>", html.EscapeString(name))\n}',
       },
     ],
   },

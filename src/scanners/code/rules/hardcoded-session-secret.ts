@@ -58,13 +58,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "const session = require('express-session');\napp.use(session({ secret: 'keyboard cat', resave: false, saveUninitialized: false }));",
-        safe: "const session = require('express-session');\napp.use(session({ secret: process.env.SESSION_SECRET, resave: false, saveUninitialized: false }));",
+        bad: "const session = require('express-session');\napp.use(session({ secret: 'keyboard cat', resave: false, saveUninitialized: false }));",
+        good: "const session = require('express-session');\napp.use(session({ secret: process.env.SESSION_SECRET, resave: false, saveUninitialized: false }));",
       },
       {
         language: 'python',
-        vulnerable: "app = Flask(__name__)\napp.config['SECRET_KEY'] = 'dev-secret-key'",
-        safe: "app = Flask(__name__)\napp.config['SECRET_KEY'] = os.environ['SECRET_KEY']",
+        bad: "app = Flask(__name__)\napp.config['SECRET_KEY'] = 'dev-secret-key'",
+        good: "app = Flask(__name__)\napp.config['SECRET_KEY'] = os.environ['SECRET_KEY']",
       },
     ],
   },

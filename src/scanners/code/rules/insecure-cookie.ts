@@ -67,13 +67,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "app.use(session({\n  secret: process.env.SESSION_SECRET,\n  cookie: { httpOnly: false, secure: false },\n}));",
-        safe: "app.use(session({\n  secret: process.env.SESSION_SECRET,\n  cookie: { httpOnly: true, secure: true, sameSite: 'lax' },\n}));",
+        bad: "app.use(session({\n  secret: process.env.SESSION_SECRET,\n  cookie: { httpOnly: false, secure: false },\n}));",
+        good: "app.use(session({\n  secret: process.env.SESSION_SECRET,\n  cookie: { httpOnly: true, secure: true, sameSite: 'lax' },\n}));",
       },
       {
         language: 'python',
-        vulnerable: "SESSION_COOKIE_SECURE = False\nSESSION_COOKIE_HTTPONLY = True",
-        safe: "SESSION_COOKIE_SECURE = True\nSESSION_COOKIE_HTTPONLY = True",
+        bad: "SESSION_COOKIE_SECURE = False\nSESSION_COOKIE_HTTPONLY = True",
+        good: "SESSION_COOKIE_SECURE = True\nSESSION_COOKIE_HTTPONLY = True",
       },
     ],
   },

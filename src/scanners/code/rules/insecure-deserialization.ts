@@ -83,18 +83,18 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "const serialize = require('node-serialize');\napp.get('/profile', (req, res) => {\n  const prefs = serialize.unserialize(Buffer.from(req.cookies.prefs, 'base64').toString());\n  res.json(prefs);\n});",
-        safe: "app.get('/profile', (req, res) => {\n  const prefs = JSON.parse(Buffer.from(req.cookies.prefs, 'base64').toString());\n  res.json(prefs);\n});",
+        bad: "const serialize = require('node-serialize');\napp.get('/profile', (req, res) => {\n  const prefs = serialize.unserialize(Buffer.from(req.cookies.prefs, 'base64').toString());\n  res.json(prefs);\n});",
+        good: "app.get('/profile', (req, res) => {\n  const prefs = JSON.parse(Buffer.from(req.cookies.prefs, 'base64').toString());\n  res.json(prefs);\n});",
       },
       {
         language: 'python',
-        vulnerable: "import yaml\n\ndef load_config(path):\n    with open(path) as fh:\n        return yaml.load(fh)",
-        safe: "import yaml\n\ndef load_config(path):\n    with open(path) as fh:\n        return yaml.safe_load(fh)",
+        bad: "import yaml\n\ndef load_config(path):\n    with open(path) as fh:\n        return yaml.load(fh)",
+        good: "import yaml\n\ndef load_config(path):\n    with open(path) as fh:\n        return yaml.safe_load(fh)",
       },
       {
         language: 'python',
-        vulnerable: "import pickle\n\n@app.route('/restore', methods=['POST'])\ndef restore():\n    state = pickle.loads(request.data)\n    return jsonify(state)",
-        safe: "import json\n\n@app.route('/restore', methods=['POST'])\ndef restore():\n    state = json.loads(request.data)\n    return jsonify(state)",
+        bad: "import pickle\n\n@app.route('/restore', methods=['POST'])\ndef restore():\n    state = pickle.loads(request.data)\n    return jsonify(state)",
+        good: "import json\n\n@app.route('/restore', methods=['POST'])\ndef restore():\n    state = json.loads(request.data)\n    return jsonify(state)",
       },
     ],
   },

@@ -70,8 +70,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable: 'class Ping {\n  void run(HttpServletRequest request) throws IOException {\n    String host = request.getParameter("host");\n    Runtime.getRuntime().exec("ping -c 1 " + host);\n  }\n}',
-        safe: 'class Ping {\n  void run() throws IOException {\n    new ProcessBuilder("ping", "-c", "1", "localhost").start();\n  }\n}',
+        bad: 'class Ping {\n  void run(HttpServletRequest request) throws IOException {\n    String host = request.getParameter("host");\n    Runtime.getRuntime().exec("ping -c 1 " + host);\n  }\n}',
+        good: 'class Ping {\n  void run() throws IOException {\n    new ProcessBuilder("ping", "-c", "1", "localhost").start();\n  }\n}',
       },
     ],
   },

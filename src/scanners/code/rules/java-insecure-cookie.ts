@@ -60,8 +60,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable: 'class Login {\n  void remember(HttpServletResponse response, String token) {\n    Cookie cookie = new Cookie("remember_token", token);\n    cookie.setSecure(false);\n    cookie.setHttpOnly(true);\n    response.addCookie(cookie);\n  }\n}',
-        safe: 'class Login {\n  void remember(HttpServletResponse response, String token) {\n    Cookie cookie = new Cookie("remember_token", token);\n    cookie.setSecure(true);\n    cookie.setHttpOnly(true);\n    response.addCookie(cookie);\n  }\n}',
+        bad: 'class Login {\n  void remember(HttpServletResponse response, String token) {\n    Cookie cookie = new Cookie("remember_token", token);\n    cookie.setSecure(false);\n    cookie.setHttpOnly(true);\n    response.addCookie(cookie);\n  }\n}',
+        good: 'class Login {\n  void remember(HttpServletResponse response, String token) {\n    Cookie cookie = new Cookie("remember_token", token);\n    cookie.setSecure(true);\n    cookie.setHttpOnly(true);\n    response.addCookie(cookie);\n  }\n}',
       },
     ],
   },

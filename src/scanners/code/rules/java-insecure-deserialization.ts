@@ -37,8 +37,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable: 'class Import {\n  Object read(HttpServletRequest request) throws Exception {\n    ObjectInputStream in = new ObjectInputStream(request.getInputStream());\n    return in.readObject();\n  }\n}',
-        safe: 'class Import {\n  Object read(HttpServletRequest request) throws Exception {\n    ObjectInputStream in = new ObjectInputStream(request.getInputStream());\n    in.setObjectInputFilter(ObjectInputFilter.Config.createFilter("com.example.Dto;!*"));\n    return in.readObject();\n  }\n}',
+        bad: 'class Import {\n  Object read(HttpServletRequest request) throws Exception {\n    ObjectInputStream in = new ObjectInputStream(request.getInputStream());\n    return in.readObject();\n  }\n}',
+        good: 'class Import {\n  Object read(HttpServletRequest request) throws Exception {\n    ObjectInputStream in = new ObjectInputStream(request.getInputStream());\n    in.setObjectInputFilter(ObjectInputFilter.Config.createFilter("com.example.Dto;!*"));\n    return in.readObject();\n  }\n}',
       },
     ],
   },

@@ -47,8 +47,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable: 'class Tokens {\n  String resetToken() {\n    long value = new Random().nextLong();\n    String token = Long.toHexString(value);\n    return token;\n  }\n}',
-        safe: 'class Tokens {\n  private static final SecureRandom RANDOM = new SecureRandom();\n  String resetToken() {\n    byte[] bytes = new byte[32];\n    RANDOM.nextBytes(bytes);\n    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);\n  }\n}',
+        bad: 'class Tokens {\n  String resetToken() {\n    long value = new Random().nextLong();\n    String token = Long.toHexString(value);\n    return token;\n  }\n}',
+        good: 'class Tokens {\n  private static final SecureRandom RANDOM = new SecureRandom();\n  String resetToken() {\n    byte[] bytes = new byte[32];\n    RANDOM.nextBytes(bytes);\n    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);\n  }\n}',
       },
     ],
   },

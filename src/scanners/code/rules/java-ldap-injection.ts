@@ -38,9 +38,9 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable:
+        bad:
           'class Directory {\n  NamingEnumeration<SearchResult> find(HttpServletRequest request, DirContext ctx) throws NamingException {\n    String user = request.getParameter("user");\n    String filter = "(&(objectClass=person)(uid=" + user + "))";\n    return ctx.search("ou=people,dc=example,dc=com", filter, new SearchControls());\n  }\n}',
-        safe:
+        good:
           'class Directory {\n  NamingEnumeration<SearchResult> find(HttpServletRequest request, DirContext ctx) throws NamingException {\n    String user = request.getParameter("user");\n    return ctx.search("ou=people,dc=example,dc=com", "(&(objectClass=person)(uid={0}))", new Object[] { user }, new SearchControls());\n  }\n}',
       },
     ],

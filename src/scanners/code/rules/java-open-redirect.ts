@@ -49,9 +49,9 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable:
+        bad:
           'class LoginDone extends HttpServlet {\n  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {\n    String next = request.getParameter("next");\n    response.sendRedirect(next);\n  }\n}',
-        safe:
+        good:
           'class LoginDone extends HttpServlet {\n  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {\n    String next = request.getParameter("next");\n    response.sendRedirect("/account?tab=" + URLEncoder.encode(next, StandardCharsets.UTF_8));\n  }\n}',
       },
     ],

@@ -35,8 +35,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable: 'class UserDao {\n  ResultSet find(HttpServletRequest request) throws SQLException {\n    String id = request.getParameter("id");\n    Statement st = conn.createStatement();\n    return st.executeQuery("SELECT * FROM users WHERE id = \'" + id + "\'");\n  }\n}',
-        safe: 'class UserDao {\n  ResultSet find(HttpServletRequest request) throws SQLException {\n    PreparedStatement ps = conn.prepareStatement("SELECT * FROM users WHERE id = ?");\n    ps.setString(1, request.getParameter("id"));\n    return ps.executeQuery();\n  }\n}',
+        bad: 'class UserDao {\n  ResultSet find(HttpServletRequest request) throws SQLException {\n    String id = request.getParameter("id");\n    Statement st = conn.createStatement();\n    return st.executeQuery("SELECT * FROM users WHERE id = \'" + id + "\'");\n  }\n}',
+        good: 'class UserDao {\n  ResultSet find(HttpServletRequest request) throws SQLException {\n    PreparedStatement ps = conn.prepareStatement("SELECT * FROM users WHERE id = ?");\n    ps.setString(1, request.getParameter("id"));\n    return ps.executeQuery();\n  }\n}',
       },
     ],
   },

@@ -76,9 +76,9 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable:
+        bad:
           'class TrustAll implements X509TrustManager {\n  public void checkClientTrusted(X509Certificate[] chain, String authType) {}\n  public void checkServerTrusted(X509Certificate[] chain, String authType) {}\n  public X509Certificate[] getAcceptedIssuers() { return new X509Certificate[0]; }\n}',
-        safe:
+        good:
           'class PinnedTrust {\n  SSLContext context(KeyStore caStore) throws GeneralSecurityException {\n    TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());\n    tmf.init(caStore);\n    SSLContext ctx = SSLContext.getInstance("TLS");\n    ctx.init(null, tmf.getTrustManagers(), null);\n    return ctx;\n  }\n}',
       },
     ],

@@ -45,8 +45,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable: 'class Accounts {\n  String hashPassword(String password) throws Exception {\n    MessageDigest md = MessageDigest.getInstance("MD5");\n    return HexFormat.of().formatHex(md.digest(password.getBytes(StandardCharsets.UTF_8)));\n  }\n}',
-        safe: 'class Accounts {\n  String etag(byte[] body) throws Exception {\n    MessageDigest md = MessageDigest.getInstance("MD5");\n    return HexFormat.of().formatHex(md.digest(body));\n  }\n}',
+        bad: 'class Accounts {\n  String hashPassword(String password) throws Exception {\n    MessageDigest md = MessageDigest.getInstance("MD5");\n    return HexFormat.of().formatHex(md.digest(password.getBytes(StandardCharsets.UTF_8)));\n  }\n}',
+        good: 'class Accounts {\n  String etag(byte[] body) throws Exception {\n    MessageDigest md = MessageDigest.getInstance("MD5");\n    return HexFormat.of().formatHex(md.digest(body));\n  }\n}',
       },
     ],
   },

@@ -37,8 +37,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable: 'class Parser {\n  Document parse(InputStream body) throws Exception {\n    DocumentBuilderFactory dbf = DocumentBuilderFactory.newInstance();\n    return dbf.newDocumentBuilder().parse(body);\n  }\n}',
-        safe: 'class Parser {\n  Document parse(InputStream body) throws Exception {\n    DocumentBuilderFactory dbf = DocumentBuilderFactory.newInstance();\n    dbf.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);\n    return dbf.newDocumentBuilder().parse(body);\n  }\n}',
+        bad: 'class Parser {\n  Document parse(InputStream body) throws Exception {\n    DocumentBuilderFactory dbf = DocumentBuilderFactory.newInstance();\n    return dbf.newDocumentBuilder().parse(body);\n  }\n}',
+        good: 'class Parser {\n  Document parse(InputStream body) throws Exception {\n    DocumentBuilderFactory dbf = DocumentBuilderFactory.newInstance();\n    dbf.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);\n    return dbf.newDocumentBuilder().parse(body);\n  }\n}',
       },
     ],
   },

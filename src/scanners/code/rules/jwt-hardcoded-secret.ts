@@ -46,13 +46,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "const jwt = require('jsonwebtoken');\nconst token = jwt.sign({ sub: user.id }, 'secret123', { expiresIn: '1h' });",
-        safe: "const jwt = require('jsonwebtoken');\nconst token = jwt.sign({ sub: user.id }, process.env.JWT_SECRET, { expiresIn: '1h' });",
+        bad: "const jwt = require('jsonwebtoken');\nconst token = jwt.sign({ sub: user.id }, 'secret123', { expiresIn: '1h' });",
+        good: "const jwt = require('jsonwebtoken');\nconst token = jwt.sign({ sub: user.id }, process.env.JWT_SECRET, { expiresIn: '1h' });",
       },
       {
         language: 'python',
-        vulnerable: "import jwt\n\nSECRET = 'changeme'\ntoken = jwt.encode({'sub': user_id}, SECRET, algorithm='HS256')",
-        safe: "import jwt, os\n\ntoken = jwt.encode({'sub': user_id}, os.environ['JWT_SECRET'], algorithm='HS256')",
+        bad: "import jwt\n\nSECRET = 'changeme'\ntoken = jwt.encode({'sub': user_id}, SECRET, algorithm='HS256')",
+        good: "import jwt, os\n\ntoken = jwt.encode({'sub': user_id}, os.environ['JWT_SECRET'], algorithm='HS256')",
       },
     ],
   },

@@ -58,18 +58,18 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "const jwt = require('jsonwebtoken');\nfunction authenticate(req) {\n  return jwt.verify(req.headers.authorization, publicKey, { algorithms: ['RS256', 'none'] });\n}",
-        safe: "const jwt = require('jsonwebtoken');\nfunction authenticate(req) {\n  return jwt.verify(req.headers.authorization, publicKey, { algorithms: ['RS256'] });\n}",
+        bad: "const jwt = require('jsonwebtoken');\nfunction authenticate(req) {\n  return jwt.verify(req.headers.authorization, publicKey, { algorithms: ['RS256', 'none'] });\n}",
+        good: "const jwt = require('jsonwebtoken');\nfunction authenticate(req) {\n  return jwt.verify(req.headers.authorization, publicKey, { algorithms: ['RS256'] });\n}",
       },
       {
         language: 'javascript',
-        vulnerable: "const jwt = require('jsonwebtoken');\nfunction currentUser(req) {\n  const claims = jwt.decode(req.cookies.session);\n  return claims.sub;\n}",
-        safe: "const jwt = require('jsonwebtoken');\nfunction currentUser(req) {\n  const claims = jwt.verify(req.cookies.session, process.env.JWT_SECRET, { algorithms: ['HS256'] });\n  return claims.sub;\n}",
+        bad: "const jwt = require('jsonwebtoken');\nfunction currentUser(req) {\n  const claims = jwt.decode(req.cookies.session);\n  return claims.sub;\n}",
+        good: "const jwt = require('jsonwebtoken');\nfunction currentUser(req) {\n  const claims = jwt.verify(req.cookies.session, process.env.JWT_SECRET, { algorithms: ['HS256'] });\n  return claims.sub;\n}",
       },
       {
         language: 'python',
-        vulnerable: "import jwt\n\ndef current_user(token):\n    claims = jwt.decode(token, options={'verify_signature': False})\n    return claims['sub']",
-        safe: "import jwt\n\ndef current_user(token):\n    claims = jwt.decode(token, PUBLIC_KEY, algorithms=['RS256'])\n    return claims['sub']",
+        bad: "import jwt\n\ndef current_user(token):\n    claims = jwt.decode(token, options={'verify_signature': False})\n    return claims['sub']",
+        good: "import jwt\n\ndef current_user(token):\n    claims = jwt.decode(token, PUBLIC_KEY, algorithms=['RS256'])\n    return claims['sub']",
       },
     ],
   },

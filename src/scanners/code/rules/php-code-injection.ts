@@ -41,8 +41,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$expr = $_GET['expr'];\neval('$result = ' . $expr . ';');\necho $result;",
-        safe: "<?php\n$expr = $_GET['expr'];\n$result = is_numeric($expr) ? $expr + 0 : 0;\necho $result;",
+        bad: "<?php\n$expr = $_GET['expr'];\neval('$result = ' . $expr . ';');\necho $result;",
+        good: "<?php\n$expr = $_GET['expr'];\n$result = is_numeric($expr) ? $expr + 0 : 0;\necho $result;",
       },
     ],
   },

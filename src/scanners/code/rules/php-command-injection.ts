@@ -34,8 +34,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$host = $_POST['host'];\n$output = shell_exec('ping -c 1 ' . $host);\necho $output;",
-        safe: "<?php\n$host = $_POST['host'];\n$output = shell_exec('ping -c 1 ' . escapeshellarg($host));\necho $output;",
+        bad: "<?php\n$host = $_POST['host'];\n$output = shell_exec('ping -c 1 ' . $host);\necho $output;",
+        good: "<?php\n$host = $_POST['host'];\n$output = shell_exec('ping -c 1 ' . escapeshellarg($host));\necho $output;",
       },
     ],
   },

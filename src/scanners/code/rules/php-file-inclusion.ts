@@ -29,8 +29,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$page = $_GET['page'];\ninclude 'pages/' . $page . '.php';",
-        safe: "<?php\n$pages = ['home' => 'home.php', 'about' => 'about.php'];\n$file = $pages[$_GET['page'] ?? 'home'] ?? 'home.php';\ninclude __DIR__ . '/pages/home.php';",
+        bad: "<?php\n$page = $_GET['page'];\ninclude 'pages/' . $page . '.php';",
+        good: "<?php\n$pages = ['home' => 'home.php', 'about' => 'about.php'];\n$file = $pages[$_GET['page'] ?? 'home'] ?? 'home.php';\ninclude __DIR__ . '/pages/home.php';",
       },
     ],
   },

@@ -67,8 +67,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\nsetcookie('session_token', $token, time() + 3600, '/', '', false, false);",
-        safe: "<?php\nsetcookie('session_token', $token, ['expires' => time() + 3600, 'path' => '/', 'secure' => true, 'httponly' => true, 'samesite' => 'Lax']);",
+        bad: "<?php\nsetcookie('session_token', $token, time() + 3600, '/', '', false, false);",
+        good: "<?php\nsetcookie('session_token', $token, ['expires' => time() + 3600, 'path' => '/', 'secure' => true, 'httponly' => true, 'samesite' => 'Lax']);",
       },
     ],
   },

@@ -30,8 +30,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$prefs = unserialize(base64_decode($_COOKIE['prefs']));",
-        safe: "<?php\n$prefs = json_decode(base64_decode($_COOKIE['prefs']), true);\n$cached = unserialize($blob, ['allowed_classes' => false]);",
+        bad: "<?php\n$prefs = unserialize(base64_decode($_COOKIE['prefs']));",
+        good: "<?php\n$prefs = json_decode(base64_decode($_COOKIE['prefs']), true);\n$cached = unserialize($blob, ['allowed_classes' => false]);",
       },
     ],
   },

@@ -35,8 +35,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\nfunction createResetToken(): string {\n    $token = md5(uniqid(mt_rand(), true));\n    return $token;\n}",
-        safe: "<?php\nfunction createResetToken(): string {\n    $token = bin2hex(random_bytes(32));\n    return $token;\n}",
+        bad: "<?php\nfunction createResetToken(): string {\n    $token = md5(uniqid(mt_rand(), true));\n    return $token;\n}",
+        good: "<?php\nfunction createResetToken(): string {\n    $token = bin2hex(random_bytes(32));\n    return $token;\n}",
       },
     ],
   },

@@ -56,8 +56,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$next = $_GET['next'];\nheader('Location: ' . $next);\nexit;",
-        safe: "<?php\n$next = $_GET['next'];\nheader('Location: /account.php?tab=' . urlencode($next));\nexit;",
+        bad: "<?php\n$next = $_GET['next'];\nheader('Location: ' . $next);\nexit;",
+        good: "<?php\n$next = $_GET['next'];\nheader('Location: /account.php?tab=' . urlencode($next));\nexit;",
       },
     ],
   },

@@ -58,8 +58,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$page = $_GET['page'];\n$content = file_get_contents('/var/www/pages/' . $page);\necho htmlspecialchars($content);",
-        safe: "<?php\n$page = basename($_GET['page']);\n$content = file_get_contents('/var/www/pages/' . $page);\necho htmlspecialchars($content);",
+        bad: "<?php\n$page = $_GET['page'];\n$content = file_get_contents('/var/www/pages/' . $page);\necho htmlspecialchars($content);",
+        good: "<?php\n$page = basename($_GET['page']);\n$content = file_get_contents('/var/www/pages/' . $page);\necho htmlspecialchars($content);",
       },
     ],
   },

@@ -41,8 +41,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$id = $_GET['id'];\n$result = mysqli_query($conn, \"SELECT * FROM users WHERE id = '$id'\");",
-        safe: "<?php\n$stmt = $pdo->prepare('SELECT * FROM users WHERE id = ?');\n$stmt->execute([$_GET['id']]);",
+        bad: "<?php\n$id = $_GET['id'];\n$result = mysqli_query($conn, \"SELECT * FROM users WHERE id = '$id'\");",
+        good: "<?php\n$stmt = $pdo->prepare('SELECT * FROM users WHERE id = ?');\n$stmt->execute([$_GET['id']]);",
       },
     ],
   },

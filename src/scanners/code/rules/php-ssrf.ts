@@ -74,8 +74,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$url = $_GET['url'];\n$ch = curl_init();\ncurl_setopt($ch, CURLOPT_URL, $url);\ncurl_setopt($ch, CURLOPT_RETURNTRANSFER, true);\necho htmlspecialchars(curl_exec($ch));",
-        safe: "<?php\n$id = $_GET['id'];\n$ch = curl_init();\ncurl_setopt($ch, CURLOPT_URL, 'https://api.example.com/items/' . urlencode($id));\ncurl_setopt($ch, CURLOPT_RETURNTRANSFER, true);\necho htmlspecialchars(curl_exec($ch));",
+        bad: "<?php\n$url = $_GET['url'];\n$ch = curl_init();\ncurl_setopt($ch, CURLOPT_URL, $url);\ncurl_setopt($ch, CURLOPT_RETURNTRANSFER, true);\necho htmlspecialchars(curl_exec($ch));",
+        good: "<?php\n$id = $_GET['id'];\n$ch = curl_init();\ncurl_setopt($ch, CURLOPT_URL, 'https://api.example.com/items/' . urlencode($id));\ncurl_setopt($ch, CURLOPT_RETURNTRANSFER, true);\necho htmlspecialchars(curl_exec($ch));",
       },
     ],
   },

@@ -57,8 +57,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$ch = curl_init('https://api.example.com/orders');\ncurl_setopt($ch, CURLOPT_SSL_VERIFYPEER, false);\n$body = curl_exec($ch);",
-        safe: "<?php\n$ch = curl_init('https://api.example.com/orders');\ncurl_setopt($ch, CURLOPT_CAINFO, '/etc/ssl/internal-ca.pem');\n$body = curl_exec($ch);",
+        bad: "<?php\n$ch = curl_init('https://api.example.com/orders');\ncurl_setopt($ch, CURLOPT_SSL_VERIFYPEER, false);\n$body = curl_exec($ch);",
+        good: "<?php\n$ch = curl_init('https://api.example.com/orders');\ncurl_setopt($ch, CURLOPT_CAINFO, '/etc/ssl/internal-ca.pem');\n$body = curl_exec($ch);",
       },
     ],
   },

@@ -42,8 +42,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$pass = $_POST['password'];\n$hash = md5($pass);\n$stmt = $db->prepare('UPDATE users SET password = ? WHERE id = ?');\n$stmt->execute([$hash, $id]);",
-        safe: "<?php\n$pass = $_POST['password'];\n$hash = password_hash($pass, PASSWORD_DEFAULT);\n$stmt = $db->prepare('UPDATE users SET password = ? WHERE id = ?');\n$stmt->execute([$hash, $id]);",
+        bad: "<?php\n$pass = $_POST['password'];\n$hash = md5($pass);\n$stmt = $db->prepare('UPDATE users SET password = ? WHERE id = ?');\n$stmt->execute([$hash, $id]);",
+        good: "<?php\n$pass = $_POST['password'];\n$hash = password_hash($pass, PASSWORD_DEFAULT);\n$stmt = $db->prepare('UPDATE users SET password = ? WHERE id = ?');\n$stmt->execute([$hash, $id]);",
       },
     ],
   },

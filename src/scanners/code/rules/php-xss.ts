@@ -96,8 +96,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$name = $_GET['name'];\necho '<h1>Hello ' . $name . '</h1>';",
-        safe: "<?php\n$name = $_GET['name'];\necho '<h1>Hello ' . htmlspecialchars($name, ENT_QUOTES, 'UTF-8') . '</h1>';",
+        bad: "<?php\n$name = $_GET['name'];\necho '<h1>Hello ' . $name . '</h1>';",
+        good: "<?php\n$name = $_GET['name'];\necho '<h1>Hello ' . htmlspecialchars($name, ENT_QUOTES, 'UTF-8') . '</h1>';",
       },
     ],
   },

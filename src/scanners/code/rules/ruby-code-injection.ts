@@ -38,8 +38,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'ruby',
-        vulnerable: 'def export\n  exporter = params[:format].constantize\n  send_data exporter.new(current_user).call\nend',
-        safe: 'EXPORTERS = { "csv" => CsvExport, "pdf" => PdfExport }.freeze\n\ndef export\n  exporter = EXPORTERS.fetch(params[:format], CsvExport)\n  send_data exporter.new(current_user).call\nend',
+        bad: 'def export\n  exporter = params[:format].constantize\n  send_data exporter.new(current_user).call\nend',
+        good: 'EXPORTERS = { "csv" => CsvExport, "pdf" => PdfExport }.freeze\n\ndef export\n  exporter = EXPORTERS.fetch(params[:format], CsvExport)\n  send_data exporter.new(current_user).call\nend',
       },
     ],
   },

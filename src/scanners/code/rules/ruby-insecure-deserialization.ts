@@ -32,8 +32,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'ruby',
-        vulnerable: 'def restore\n  cart = Marshal.load(Base64.decode64(cookies[:cart]))\n  render json: cart\nend',
-        safe: 'def restore\n  cart = JSON.parse(Base64.decode64(cookies[:cart]))\n  render json: cart\nend',
+        bad: 'def restore\n  cart = Marshal.load(Base64.decode64(cookies[:cart]))\n  render json: cart\nend',
+        good: 'def restore\n  cart = JSON.parse(Base64.decode64(cookies[:cart]))\n  render json: cart\nend',
       },
     ],
   },

@@ -42,8 +42,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'ruby',
-        vulnerable: "class SessionsController < ApplicationController\n  def create\n    sign_in(user)\n    redirect_to params[:return_to]\n  end\nend",
-        safe: "class SessionsController < ApplicationController\n  def create\n    sign_in(user)\n    redirect_to \"/dashboard?tab=#{CGI.escape(params[:tab].to_s)}\"\n  end\nend",
+        bad: "class SessionsController < ApplicationController\n  def create\n    sign_in(user)\n    redirect_to params[:return_to]\n  end\nend",
+        good: "class SessionsController < ApplicationController\n  def create\n    sign_in(user)\n    redirect_to \"/dashboard?tab=#{CGI.escape(params[:tab].to_s)}\"\n  end\nend",
       },
     ],
   },

@@ -62,8 +62,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'ruby',
-        vulnerable: "class ReportsController < ApplicationController\n  def show\n    send_file Rails.root.join('reports', params[:name])\n  end\nend",
-        safe: "class ReportsController < ApplicationController\n  def show\n    send_file Rails.root.join('reports', File.basename(params[:name]))\n  end\nend",
+        bad: "class ReportsController < ApplicationController\n  def show\n    send_file Rails.root.join('reports', params[:name])\n  end\nend",
+        good: "class ReportsController < ApplicationController\n  def show\n    send_file Rails.root.join('reports', File.basename(params[:name]))\n  end\nend",
       },
     ],
   },

@@ -40,8 +40,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'ruby',
-        vulnerable: 'def index\n  name = params[:name]\n  @users = User.where("name = \'#{name}\'")\nend',
-        safe: 'def index\n  @users = User.where(name: params[:name])\n  @admins = User.where("role = ?", "admin")\nend',
+        bad: 'def index\n  name = params[:name]\n  @users = User.where("name = \'#{name}\'")\nend',
+        good: 'def index\n  @users = User.where(name: params[:name])\n  @admins = User.where("role = ?", "admin")\nend',
       },
     ],
   },

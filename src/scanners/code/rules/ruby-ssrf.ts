@@ -51,8 +51,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'ruby',
-        vulnerable: "class PreviewsController < ApplicationController\n  def show\n    uri = URI.parse(params[:url])\n    render plain: Net::HTTP.get(uri)\n  end\nend",
-        safe: "class PreviewsController < ApplicationController\n  def show\n    uri = URI.parse(\"https://api.example.com/previews/#{params[:id].to_i}\")\n    render plain: Net::HTTP.get(uri)\n  end\nend",
+        bad: "class PreviewsController < ApplicationController\n  def show\n    uri = URI.parse(params[:url])\n    render plain: Net::HTTP.get(uri)\n  end\nend",
+        good: "class PreviewsController < ApplicationController\n  def show\n    uri = URI.parse(\"https://api.example.com/previews/#{params[:id].to_i}\")\n    render plain: Net::HTTP.get(uri)\n  end\nend",
       },
     ],
   },

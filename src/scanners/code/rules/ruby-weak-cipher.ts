@@ -41,8 +41,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'ruby',
-        vulnerable: "def seal(data, key)\n  cipher = OpenSSL::Cipher.new('des-ede3-cbc')\n  cipher.encrypt\n  cipher.key = key\n  cipher.update(data) + cipher.final\nend",
-        safe: "def seal(data, key)\n  cipher = OpenSSL::Cipher.new('aes-256-gcm')\n  cipher.encrypt\n  cipher.key = key\n  iv = cipher.random_iv\n  iv + cipher.update(data) + cipher.final + cipher.auth_tag\nend",
+        bad: "def seal(data, key)\n  cipher = OpenSSL::Cipher.new('des-ede3-cbc')\n  cipher.encrypt\n  cipher.key = key\n  cipher.update(data) + cipher.final\nend",
+        good: "def seal(data, key)\n  cipher = OpenSSL::Cipher.new('aes-256-gcm')\n  cipher.encrypt\n  cipher.key = key\n  iv = cipher.random_iv\n  iv + cipher.update(data) + cipher.final + cipher.auth_tag\nend",
       },
     ],
   },

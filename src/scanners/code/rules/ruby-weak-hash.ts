@@ -43,8 +43,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'ruby',
-        vulnerable: "class User < ApplicationRecord\n  def password=(password)\n    self.password_digest = Digest::MD5.hexdigest(password)\n  end\nend",
-        safe: "class User < ApplicationRecord\n  def password=(password)\n    self.password_digest = BCrypt::Password.create(password)\n  end\nend",
+        bad: "class User < ApplicationRecord\n  def password=(password)\n    self.password_digest = Digest::MD5.hexdigest(password)\n  end\nend",
+        good: "class User < ApplicationRecord\n  def password=(password)\n    self.password_digest = BCrypt::Password.create(password)\n  end\nend",
       },
     ],
   },

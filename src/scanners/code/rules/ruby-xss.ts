@@ -57,8 +57,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'ruby',
-        vulnerable: "module SearchHelper\n  def search_title\n    \"<h1>Results for #{params[:q]}</h1>\".html_safe\n  end\nend",
-        safe: "module SearchHelper\n  def search_title\n    \"<h1>Results for #{h(params[:q])}</h1>\".html_safe\n  end\nend",
+        bad: "module SearchHelper\n  def search_title\n    \"<h1>Results for #{params[:q]}</h1>\".html_safe\n  end\nend",
+        good: "module SearchHelper\n  def search_title\n    \"<h1>Results for #{h(params[:q])}</h1>\".html_safe\n  end\nend",
       },
     ],
   },

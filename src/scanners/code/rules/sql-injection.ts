@@ -55,18 +55,18 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "app.get('/user', async (req, res) => {\n  const { id } = req.query;\n  const rows = await pool.query(`SELECT * FROM users WHERE id = '${id}'`);\n  res.json(rows);\n});",
-        safe: "app.get('/user', async (req, res) => {\n  const { id } = req.query;\n  const rows = await pool.query('SELECT * FROM users WHERE id = $1', [id]);\n  res.json(rows);\n});",
+        bad: "app.get('/user', async (req, res) => {\n  const { id } = req.query;\n  const rows = await pool.query(`SELECT * FROM users WHERE id = '${id}'`);\n  res.json(rows);\n});",
+        good: "app.get('/user', async (req, res) => {\n  const { id } = req.query;\n  const rows = await pool.query('SELECT * FROM users WHERE id = $1', [id]);\n  res.json(rows);\n});",
       },
       {
         language: 'typescript',
-        vulnerable: "export async function find(req: Request) {\n  const name = req.body.name as string;\n  return prisma.$queryRawUnsafe('SELECT * FROM users WHERE name = \\'' + name + '\\'');\n}",
-        safe: "export async function find(req: Request) {\n  const name = req.body.name as string;\n  return prisma.$queryRaw`SELECT * FROM users WHERE name = ${name}`;\n}",
+        bad: "export async function find(req: Request) {\n  const name = req.body.name as string;\n  return prisma.$queryRawUnsafe('SELECT * FROM users WHERE name = \\'' + name + '\\'');\n}",
+        good: "export async function find(req: Request) {\n  const name = req.body.name as string;\n  return prisma.$queryRaw`SELECT * FROM users WHERE name = ${name}`;\n}",
       },
       {
         language: 'python',
-        vulnerable: "@app.route('/user')\ndef user():\n    uid = request.args.get('id')\n    cursor.execute(f\"SELECT * FROM users WHERE id = {uid}\")\n    return jsonify(cursor.fetchall())",
-        safe: "@app.route('/user')\ndef user():\n    uid = request.args.get('id')\n    cursor.execute(\"SELECT * FROM users WHERE id = %s\", (uid,))\n    return jsonify(cursor.fetchall())",
+        bad: "@app.route('/user')\ndef user():\n    uid = request.args.get('id')\n    cursor.execute(f\"SELECT * FROM users WHERE id = {uid}\")\n    return jsonify(cursor.fetchall())",
+        good: "@app.route('/user')\ndef user():\n    uid = request.args.get('id')\n    cursor.execute(\"SELECT * FROM users WHERE id = %s\", (uid,))\n    return jsonify(cursor.fetchall())",
       },
     ],
   },

@@ -57,13 +57,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "const agent = new https.Agent({ rejectUnauthorized: false });\nconst res = await fetch(url, { agent });",
-        safe: "const agent = new https.Agent({ ca: fs.readFileSync('internal-ca.pem') });\nconst res = await fetch(url, { agent });",
+        bad: "const agent = new https.Agent({ rejectUnauthorized: false });\nconst res = await fetch(url, { agent });",
+        good: "const agent = new https.Agent({ ca: fs.readFileSync('internal-ca.pem') });\nconst res = await fetch(url, { agent });",
       },
       {
         language: 'python',
-        vulnerable: "import requests\n\nresp = requests.get(API_URL, verify=False, timeout=10)",
-        safe: "import requests\n\nresp = requests.get(API_URL, verify='/etc/ssl/internal-ca.pem', timeout=10)",
+        bad: "import requests\n\nresp = requests.get(API_URL, verify=False, timeout=10)",
+        good: "import requests\n\nresp = requests.get(API_URL, verify='/etc/ssl/internal-ca.pem', timeout=10)",
       },
     ],
   },

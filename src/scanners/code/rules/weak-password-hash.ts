@@ -62,13 +62,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "const crypto = require('crypto');\nfunction savePassword(user, password) {\n  user.passwordHash = crypto.createHash('md5').update(password).digest('hex');\n}",
-        safe: "const crypto = require('crypto');\nfunction savePassword(user, password) {\n  const salt = crypto.randomBytes(16);\n  user.passwordHash = crypto.scryptSync(password, salt, 64).toString('hex');\n}",
+        bad: "const crypto = require('crypto');\nfunction savePassword(user, password) {\n  user.passwordHash = crypto.createHash('md5').update(password).digest('hex');\n}",
+        good: "const crypto = require('crypto');\nfunction savePassword(user, password) {\n  const salt = crypto.randomBytes(16);\n  user.passwordHash = crypto.scryptSync(password, salt, 64).toString('hex');\n}",
       },
       {
         language: 'python',
-        vulnerable: "import hashlib\n\ndef hash_password(password):\n    return hashlib.sha1(password.encode()).hexdigest()",
-        safe: "import hashlib, os\n\ndef hash_password(password):\n    salt = os.urandom(16)\n    return hashlib.pbkdf2_hmac('sha256', password.encode(), salt, 600_000).hex()",
+        bad: "import hashlib\n\ndef hash_password(password):\n    return hashlib.sha1(password.encode()).hexdigest()",
+        good: "import hashlib, os\n\ndef hash_password(password):\n    salt = os.urandom(16)\n    return hashlib.pbkdf2_hmac('sha256', password.encode(), salt, 600_000).hex()",
       },
     ],
   },

@@ -47,13 +47,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "const crypto = require('crypto');\nconst { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 1024 });",
-        safe: "const crypto = require('crypto');\nconst { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 3072 });",
+        bad: "const crypto = require('crypto');\nconst { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 1024 });",
+        good: "const crypto = require('crypto');\nconst { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 3072 });",
       },
       {
         language: 'python',
-        vulnerable: "from cryptography.hazmat.primitives.asymmetric import rsa\n\nkey = rsa.generate_private_key(public_exponent=65537, key_size=1024)",
-        safe: "from cryptography.hazmat.primitives.asymmetric import rsa\n\nkey = rsa.generate_private_key(public_exponent=65537, key_size=3072)",
+        bad: "from cryptography.hazmat.primitives.asymmetric import rsa\n\nkey = rsa.generate_private_key(public_exponent=65537, key_size=1024)",
+        good: "from cryptography.hazmat.primitives.asymmetric import rsa\n\nkey = rsa.generate_private_key(public_exponent=65537, key_size=3072)",
       },
     ],
   },

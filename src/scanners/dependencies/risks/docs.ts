@@ -43,8 +43,8 @@ export function renderRiskDocs(): string {
   lines.push('');
   for (const c of RISK_CHECKS) {
     lines.push(`### ${c.id}`, '', `**${c.title}.** ${c.description}`, '', c.docs.summary, '', `**Fix:** ${c.remediation}`, '');
-    lines.push('Reported:', '', ...renderFiles(c.docs.vulnerable));
-    lines.push('Not reported:', '', ...renderFiles(c.docs.safe));
+    lines.push('Reported:', '', ...c.docs.bad.flatMap(renderFiles));
+    lines.push('Not reported:', '', ...c.docs.good.flatMap(renderFiles));
   }
   const { npm, PyPI } = POPULAR;
   lines.push(

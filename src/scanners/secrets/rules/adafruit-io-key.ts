@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://io.adafruit.com/api/docs/#authentication'],
   docs: {
     summary: 'Adafruit IO keys (aio_…).',
-    ng: [
+    bad: [
       'ADAFRUIT_IO_KEY=aio_v6Gilu' + 'dReZQQ3JMXgXc8x4Kx4e6O',
       'aio_key: "aio_jpJ0Um' + 'UbBnEiiWnTMbRMa30oFHCW"',
       'const token = \'aio_KXVyBB' + 'oOpr47OmRdXXerNE6kJrqp\';',
     ],
-    ok: [
+    good: [
       'ADAFRUIT_IO_KEY=${ADAFRUIT_IO_KEY}',
       'ADAFRUIT_IO_KEY=aio_v6GiludReZQQ3JM',
     ],

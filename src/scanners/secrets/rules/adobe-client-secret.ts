@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://developer.adobe.com/developer-console/docs/guides/authentication/'],
   docs: {
     summary: 'Adobe Developer Console OAuth client secrets (p8e-…).',
-    ng: [
+    bad: [
       'ADOBE_CLIENT_SECRET=p8e-rP6pe93m' + 'KvkVPXOFAZIR0WmK9hP3mbm1',
       'ims_client_secret: "p8e-UYTYIUu2' + '7kHAst1qJYjHMRAM6skivKeB"',
       'const token = \'p8e-GvywOFcc' + '4sJutGiJ4pPycZ3szKIQKDEk\';',
     ],
-    ok: [
+    good: [
       'ADOBE_CLIENT_SECRET=${ADOBE_CLIENT_SECRET}',
       'ADOBE_CLIENT_SECRET=p8e-rP6pe93mKvkVPXOFA',
     ],

@@ -32,11 +32,11 @@ export default defineRule({
   references: ['https://learn.microsoft.com/en-us/dotnet/framework/data/adonet/connection-string-syntax'],
   docs: {
     summary: 'Password= / Pwd= values in Server=…;User Id=… and host=… user=… connection strings.',
-    ng: [
+    bad: [
       '"DefaultConnection": "Server=sql01.corp-net.io;Database=Erp;User Id=erp_app;Password=' + 'Gk8vQ3nZ7wLp;TrustServerCertificate=True"',
       'conn = psycopg2.connect("host=pg.corp-net.io dbname=app user=app password=' + 'Vr4tYq8Nc2Lm7P")',
     ],
-    ok: [
+    good: [
       '"DefaultConnection": "Server=(localdb)\\\\mssqllocaldb;Database=Erp;Trusted_Connection=True"',
       '"DefaultConnection": "Server=sql01.corp-net.io;Database=Erp;User Id=sa;Password=<password>;"',
       'https://corp-net.io/login?host=a&user=b&password=' + 'Gk8vQ3nZ7wLp',

@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://support.airtable.com/docs/airtable-api-key-deprecation-notice'],
   docs: {
     summary: 'Legacy Airtable API keys (key + 14 characters) assigned to an Airtable setting.',
-    ng: [
+    bad: [
       'AIRTABLE_API_KEY=keyoVh' + 'OFPZX79MNbC',
       'airtable_api_key: "keyrYN' + 'AwtdGmEKmT2"',
       '  "airtableApiKey": "keykRm' + 'vLcoLqeuMF6",',
     ],
-    ok: [
+    good: [
       'AIRTABLE_API_KEY=${AIRTABLE_API_KEY}',
       'AIRTABLE_API_KEY=keyoVhOFPZ',
       'OTHER_SERVICE_KEY=keyoVh' + 'OFPZX79MNbC',

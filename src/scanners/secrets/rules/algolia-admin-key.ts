@@ -29,8 +29,8 @@ export default defineRule({
   references: ['https://www.algolia.com/doc/guides/security/api-keys/'],
   docs: {
     summary: 'Algolia admin and write API keys assigned to an Algolia-named key variable (search-only keys excluded).',
-    ng: ['ALGOLIA_ADMIN_KEY=' + 'ce5d8dcda818f478ac37cb7c05fd3953', "algoliaWriteApiKey: '" + "ce5d8dcda818f478ac37cb7c05fd3953',"],
-    ok: [
+    bad: ['ALGOLIA_ADMIN_KEY=' + 'ce5d8dcda818f478ac37cb7c05fd3953', "algoliaWriteApiKey: '" + "ce5d8dcda818f478ac37cb7c05fd3953',"],
+    good: [
       'ALGOLIA_SEARCH_API_KEY=' + 'ce5d8dcda818f478ac37cb7c05fd3953',
       'NEXT_PUBLIC_ALGOLIA_API_KEY=' + 'ce5d8dcda818f478ac37cb7c05fd3953',
       'ALGOLIA_ADMIN_KEY=your_admin_api_key',

@@ -19,7 +19,7 @@ export default defineRule({
   references: ['https://www.alibabacloud.com/help/en/ram/user-guide/create-an-accesskey-pair'],
   docs: {
     summary: 'Alibaba Cloud AccessKey IDs (LTAI…).',
-    ng: ['ALIBABA_CLOUD_ACCESS_KEY_ID=LTAI' + '4QQRWHBmjaQCLDSMBpYB', 'accessKeyId: "LTAI' + 'GjoxQtdvBvYRBy9L",'],
-    ok: ['ALIBABA_CLOUD_ACCESS_KEY_ID=LTAI' + '3n4fklSe', 'accessKeyId: process.env.ALIBABA_CLOUD_ACCESS_KEY_ID'],
+    bad: ['ALIBABA_CLOUD_ACCESS_KEY_ID=LTAI' + '4QQRWHBmjaQCLDSMBpYB', 'accessKeyId: "LTAI' + 'GjoxQtdvBvYRBy9L",'],
+    good: ['ALIBABA_CLOUD_ACCESS_KEY_ID=LTAI' + '3n4fklSe', 'accessKeyId: process.env.ALIBABA_CLOUD_ACCESS_KEY_ID'],
   },
 });

@@ -19,7 +19,7 @@ export default defineRule({
   references: ['https://www.alibabacloud.com/help/en/ram/user-guide/create-an-accesskey-pair'],
   docs: {
     summary: 'Alibaba Cloud AccessKey secrets (30 characters) assigned to AccessKeySecret, ALIBABA_CLOUD_ACCESS_KEY_SECRET or ALICLOUD_SECRET_KEY.',
-    ng: ['ALIBABA_CLOUD_ACCESS_KEY_SECRET=zSB7fyokYERgMPh' + '1bZ1vuvyIGwKPIh', "accessKeySecret: '9jjNkLJJUv1HFfZ" + "4a1Jmaa8OkfjcCv',"],
-    ok: ['ALIBABA_CLOUD_ACCESS_KEY_SECRET=${ALIYUN_SECRET}', 'accessKeySecret: "fJ0R1gejR5ohsDY' + '22Br50sQnF"'],
+    bad: ['ALIBABA_CLOUD_ACCESS_KEY_SECRET=zSB7fyokYERgMPh' + '1bZ1vuvyIGwKPIh', "accessKeySecret: '9jjNkLJJUv1HFfZ" + "4a1Jmaa8OkfjcCv',"],
+    good: ['ALIBABA_CLOUD_ACCESS_KEY_SECRET=${ALIYUN_SECRET}', 'accessKeySecret: "fJ0R1gejR5ohsDY' + '22Br50sQnF"'],
   },
 });

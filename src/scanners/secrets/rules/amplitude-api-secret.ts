@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://amplitude.com/docs/apis/authentication'],
   docs: {
     summary: 'Amplitude secret keys assigned to an Amplitude secret setting.',
-    ng: [
+    bad: [
       'AMPLITUDE_SECRET_KEY=ff441b23f7' + '1252d448cc89b01bbdad10',
       'amplitude_api_secret: "7346ea9082' + 'c81cbaa97d6ce6d39fcd49"',
       '  "amplitudeSecretKey": "9c4e4e9492' + '53afee83fee3c76edebb44",',
     ],
-    ok: [
+    good: [
       'AMPLITUDE_SECRET_KEY=${AMPLITUDE_SECRET_KEY}',
       'AMPLITUDE_SECRET_KEY=ff441b23f71252d448c',
       'OTHER_SERVICE_KEY=ff441b23f7' + '1252d448cc89b01bbdad10',

@@ -28,11 +28,11 @@ export default defineRule({
   references: ['https://www.rabbitmq.com/docs/uri-spec'],
   docs: {
     summary: 'amqp:// and amqps:// URLs whose password is written inline, on non-local hosts.',
-    ng: [
+    bad: [
       'CELERY_BROKER_URL=amqps://worker:Fp7' + 'xN2qL9vT4@b-3f2a.mq.eu-west-1.amazonaws.com:5671/',
       'amqp://orders:Jm5' + 'tR8kW2zQ@rabbit.corp-net.io:5672/orders',
     ],
-    ok: [
+    good: [
       'amqp://guest:guest@rabbit.corp-net.io:5672/',
       'AMQP_URL=amqp://app:${RABBITMQ_PASSWORD}@rabbit.corp-net.io/',
       'amqp://orders:Jm5' + 'tR8kW2zQ@rabbitmq:5672/orders',

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://docs.anthropic.com/en/api/administration-api'],
   docs: {
     summary: 'Anthropic Admin API keys (sk-ant-admin01-).',
-    ng: ['ANTHROPIC_ADMIN_KEY="sk-ant-admin01-' + '09JjunR43HRbf-gDS3LYgQMJdKRZHgyM46cmjaRcINOa2ys2jzxn7MQHZh3DalXt4AP1h_rfEJLPnuOXUigGhwwQ56_qzAA"'],
-    ok: ['ANTHROPIC_ADMIN_KEY="sk-ant-admin01-..."', 'ANTHROPIC_ADMIN_KEY="sk-ant-admin01-' + '09JjunR43HRbf-gDS3LYgQMJdKRZ"'],
+    bad: ['ANTHROPIC_ADMIN_KEY="sk-ant-admin01-' + '09JjunR43HRbf-gDS3LYgQMJdKRZHgyM46cmjaRcINOa2ys2jzxn7MQHZh3DalXt4AP1h_rfEJLPnuOXUigGhwwQ56_qzAA"'],
+    good: ['ANTHROPIC_ADMIN_KEY="sk-ant-admin01-..."', 'ANTHROPIC_ADMIN_KEY="sk-ant-admin01-' + '09JjunR43HRbf-gDS3LYgQMJdKRZ"'],
   },
 });

@@ -21,12 +21,12 @@ export default defineRule({
   references: ['https://docs.anthropic.com/en/api/getting-started'],
   docs: {
     summary: 'Anthropic API keys (sk-ant-api03-) and Claude OAuth tokens (sk-ant-oat01-, sk-ant-ort01-).',
-    ng: [
+    bad: [
       'ANTHROPIC_API_KEY=sk-ant-api03-' + '5RUQPBHV5nHSOWp4CL8jovh9eVlrU2ajxQLLpxr42Z-jRZNdynui483Kter7zAf2aEHcBUvjUgKnadMGdaK5tS82pimcLAA',
       'client = anthropic.Anthropic(api_key="sk-ant-api03-' +
         '5RUQPBHV5nHSOWp4CL8jovh9eVlrU2ajxQLLpxr42Z-jRZNdynui483Kter7zAf2aEHcBUvjUgKnadMGdaK5tS82pimcLAA")',
     ],
-    ok: [
+    good: [
       'ANTHROPIC_API_KEY=sk-ant-api03-...',
       'ANTHROPIC_API_KEY=sk-ant-api03-your-key-here',
       'ANTHROPIC_API_KEY=sk-ant-api03-' + '5RUQPBHV5nHSOWp4CL8jovh9eVlrU2aj',

@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://developers.asana.com/docs/oauth'],
   docs: {
     summary: 'Asana OAuth client secrets assigned to an Asana secret setting.',
-    ng: [
+    bad: [
       'ASANA_CLIENT_SECRET=q0k3ppd79w' + 'sg5j363utqmbfv2k2w7sqi',
       'asana_oauth_secret: "lak6pylerb' + '1xra60kbsxwa70398n3l3t"',
       '  "asanaClientSecret": "59qd8bixb5' + 'ax07uyk0vjtua9y7jclwu6",',
     ],
-    ok: [
+    good: [
       'ASANA_CLIENT_SECRET=${ASANA_CLIENT_SECRET}',
       'ASANA_CLIENT_SECRET=q0k3ppd79wsg5j363ut',
       'OTHER_SERVICE_KEY=q0k3ppd79w' + 'sg5j363utqmbfv2k2w7sqi',

@@ -20,8 +20,8 @@ export default defineRule({
   references: ['https://developers.asana.com/docs/personal-access-token'],
   docs: {
     summary: 'Asana personal access tokens on a line that mentions Asana.',
-    ng: ['ASANA_TOKEN=2/' + '2305193527337558/1207412365478922:a1248547c1c1351cab78db73f5e8e0ae', 'ASANA_PAT="1/' + '2305193527337558:a1248547c1c1351cab78db73f5e8e0ae"'],
-    ok: [
+    bad: ['ASANA_TOKEN=2/' + '2305193527337558/1207412365478922:a1248547c1c1351cab78db73f5e8e0ae', 'ASANA_PAT="1/' + '2305193527337558:a1248547c1c1351cab78db73f5e8e0ae"'],
+    good: [
       'ASANA_TOKEN=1/xxxxxxxxxxxxxxxx:xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'ratio = "1/' + '2305193527337558:a1248547c1c1351cab78db73f5e8e0ae"',
       'ASANA_PROJECT_ID=2305193527337558',

@@ -19,7 +19,7 @@ export default defineRule({
   references: ['https://support.atlassian.com/atlassian-account/docs/manage-api-tokens-for-your-atlassian-account/'],
   docs: {
     summary: 'Older 24-character Atlassian API tokens next to Jira, Confluence or Atlassian credential names.',
-    ng: ['JIRA_API_TOKEN=dzi8Vse4Nyxd' + 'GMuE9sVJs4E2', 'confluence_token: "xi16BdxL2on5' + '6Fv02uvkufze"'],
-    ok: ['jira_account_id: c475942e8cd4' + '7751be2d37bf', 'JIRA_API_TOKEN=${JIRA_API_TOKEN}', 'jira_project_key: "oez9FvHBycaU' + 'hDLh9KksSdf2"'],
+    bad: ['JIRA_API_TOKEN=dzi8Vse4Nyxd' + 'GMuE9sVJs4E2', 'confluence_token: "xi16BdxL2on5' + '6Fv02uvkufze"'],
+    good: ['jira_account_id: c475942e8cd4' + '7751be2d37bf', 'JIRA_API_TOKEN=${JIRA_API_TOKEN}', 'jira_project_key: "oez9FvHBycaU' + 'hDLh9KksSdf2"'],
   },
 });

@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://auth0.com/docs/get-started/applications/rotate-client-secret'],
   docs: {
     summary: 'Auth0 application client secrets assigned to an Auth0 secret setting.',
-    ng: [
+    bad: [
       'AUTH0_CLIENT_SECRET=1LuPU_RtwfXiNU4OIPGiU' + '-pxeVS5mErz60UuZc-WtXoaXYngi1R5s5n6T1LayfEO',
       'auth0_client_secret: "r5-3lKGgJ4BCKmFHbGhPM' + 'xnbu3Bi6SSMZiNVUBIJJfEat1PbyHa1857eiD4t0CmD"',
       '  "auth0ClientSecret": "BC2O8zhPo_2834XkHBa2f' + 'KnJo3eOv9xh2UEtqr5n6JDQtQB4LMTYvwJvIfdD0x8B",',
     ],
-    ok: [
+    good: [
       'AUTH0_CLIENT_SECRET=${AUTH0_CLIENT_SECRET}',
       'AUTH0_CLIENT_SECRET=1LuPU_RtwfXiNU4OIPGiU-pxeVS5mErz60UuZc',
       'OTHER_SERVICE_KEY=1LuPU_RtwfXiNU4OIPGiU' + '-pxeVS5mErz60UuZc-WtXoaXYngi1R5s5n6T1LayfEO',

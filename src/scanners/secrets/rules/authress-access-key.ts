@@ -14,12 +14,12 @@ export default defineRule({
   references: ['https://authress.io/knowledge-base/docs/authorization/service-clients'],
   docs: {
     summary: 'Authress service client access keys (sc_….acc_….…).',
-    ng: [
+    bad: [
       'AUTHRESS_SERVICE_CLIENT_KEY=sc_fre0tqh0sp71.9y8ie.acc_i7auwogjoyn' + '79v1g38yf.EJCr6zGoCO4bVbdEHyCfhq2IW2e4NUJNPokztBydrgZtbabVnRvKwpLw1TwPe74a',
       'authress_access_key: "sc_mw7bqfmhr3v5.qil7r.acc_sxe5ic97u8t' + '0x2fpunkx.tGdtsYaYOUWL_sLZh28pkAJT0c98ZrawwUOw1zWK7CYWQdqwEUPKrBEigSbX6Gim"',
       'const token = \'sc_f5bsaqtipuz1.ef16e.acc_iwvx1algo90' + 'zw2ffwiur.bxb5HvCJl6jeI58ELtlR-GQeiHe-InzVGIvh0D-A0n73GX0zjYkI3jWHCuQ_yLEC\';',
     ],
-    ok: [
+    good: [
       'AUTHRESS_SERVICE_CLIENT_KEY=${AUTHRESS_SERVICE_CLIENT_KEY}',
       'AUTHRESS_SERVICE_CLIENT_KEY=sc_fre0tqh0sp71.9y8ie.acc_i7auwogjoyn79v1g38yf.EJCr6zGoCO4bVbdEHyC',
     ],

@@ -19,8 +19,8 @@ export default defineRule({
   references: ['https://docs.aws.amazon.com/IAM/latest/UserGuide/id_credentials_access-keys.html'],
   docs: {
     summary: 'Access key ids of IAM users (AKIA), STS sessions (ASIA) and other AWS principals.',
-    ng: ['aws_access_key_id = "AKIA' + 'Q3EGT7VZ5MXJ4WPR"', 'const id = `ASIA' + 'Y7KD2NQW6HZL3RTB`;'],
-    ok: [
+    bad: ['aws_access_key_id = "AKIA' + 'Q3EGT7VZ5MXJ4WPR"', 'const id = `ASIA' + 'Y7KD2NQW6HZL3RTB`;'],
+    good: [
       'aws_access_key_id = "AKIA' + 'IOSFODNN7EXAMPLE"',
       'AKIA_PREFIX = "AKIA"',
       'const key = process.env.AWS_ACCESS_KEY_ID;',

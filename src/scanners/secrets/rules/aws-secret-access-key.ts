@@ -54,12 +54,12 @@ export default defineRule({
   references: ['https://docs.aws.amazon.com/IAM/latest/UserGuide/id_credentials_access-keys.html'],
   docs: {
     summary: 'AWS secret access keys, where the line names them or an AKIA/ASIA key id is within five lines.',
-    ng: [
+    bad: [
       'aws_secret_access_key = NDBNMZ7enFf7D0pfbn7W' + '2XQvZNk4G3tOHXm7g+mR',
       'access_key = AKIA' + 'SZF6PT6HSY8FEEBL'.replace(/[018-9]/g, 'Q') + '\nsecret_key = "rUy9QwDo1Kx4aVO7nOVK' + 'JueaBWdzBMmXCCQXGoF2"',
       '"SecretAccessKey": "tA1sOua7QJi2lgkGHdYi' + 'xyIPAevnJ7N7E+PLbp3Q",',
     ],
-    ok: [
+    good: [
       'aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/' + 'bPxRfiCYEXAMPLEKEY',
       // A Yandex Cloud static key secret: reported by yandex-static-access-key instead.
       "YANDEX_SECRET_ACCESS_KEY='YCsZHcyOQ5XxRk0k00iM1" + "i9CzxZLmgLYbUwZVP4K'",

@@ -22,11 +22,11 @@ export default defineRule({
   references: ['https://docs.aws.amazon.com/IAM/latest/UserGuide/id_credentials_temp_use-resources.html'],
   docs: {
     summary: 'AWS session tokens assigned to aws_session_token, X-Amz-Security-Token or SessionToken.',
-    ng: [
+    bad: [
       'aws_session_token = IQoJb3JpZ2lu' + 'X2VjEiNS85Cd1yKe4Xlb9CL6y+/cQfoOa9YUksmNGYmvMybF5lzV8NZ1XzFuMNJb9hu8t40xsMmXtQIZ+KWo+QV6S0HMvlpKVmN8vS2+Iiva1u6F5sItEIqhbHmFzDA/FY2Lmb9JxSyRZot4bmvTxxQZxwRFGZbSe9NR/O2BiseSTbMQ8sbdmeJy1s/3X+gT6+b+HXdLaq7DofweDSF6PIFCdgxYhWCXPwhal3mjkdhk0H6XUnsFoAjt/7DwhwuzsGtVpCpJjZQLnSC2N7ofNEFJTFfRSNKUwFdd3HbNaEiY0yNCzbUAYfaCoshY9Ervh9aVszq2w9EHYk3',
       '"SessionToken": "FwoGZXIvYXdz' + 'ED19QAKWBjpXXliP+oLGrqOQ+1DQWh7nNR6mcUy9Hxs2oC3ajAxjNMZTZm1ZJFunepZd0DmXSClw1fh1gDBv8da67/7/9oGElunGECetCiSPgGaikTU4nVKCPI740UwMwJMrWEjsp0HwmvEzFaFHpoQ2ypn+ObWFVw27oG8TL9tZLABZEhXApiPLAvNy8iM909Fa2YNJAdSe9QlcEcDMYedR207m0EPDDYCveRBoLI5Lh5EINapddFtzsWv/9Hp/6lcFE2gJkWOYCMruWEAxI6YOXh67P7IJPAZ+gCzyuzzFTJq0F+aDHTFMPUVtmDxlZBrW0qRzMvP",',
     ],
-    ok: [
+    good: [
       'aws_session_token = ${AWS_SESSION_TOKEN}',
       'session_token = "xX/gZE9+I8HqW340GzibExZzUqiRoELoMKpeoICfScRQJSZrAtxuys1xnQZI8THIwrnzqk2jTUVedRA68Ob3fvfYPdMkjtD1cT6uI/96CIfWGrxAn1ODnaEoW97AA+amWWFt8Ud/5CxaD2pAEPrmE1SSuB/PhPXW0Hik/NJb+pRnSO8Ue9R6Ke85Swajy2eww0VrMcihnia/mWhpxXroDR5/GsoFUIZrPuo36IOrnIu63XaFB1omSLvjp3o10KZ7PA+5x5cfBnppK69YUeVWNPIsHZur/iWd/HkzXupyeV9nOC+x0gVfD5VPUAPBzwsxBZpEy5az7B"',
       'aws_session_token = IQoJb3JpZ2luX2VjEshort',

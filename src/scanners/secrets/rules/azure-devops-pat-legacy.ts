@@ -21,11 +21,11 @@ export default defineRule({
   references: ['https://learn.microsoft.com/azure/devops/organizations/accounts/use-personal-access-tokens-to-authenticate'],
   docs: {
     summary: 'Azure DevOps personal access tokens in the older 52-character base32 format, next to an Azure DevOps or PAT name.',
-    ng: [
+    bad: [
       'AZURE_DEVOPS_EXT_PAT=coygk6pokxzsovgahcptdvfoiz' + 'cgpgye37ndjsvvox3eybkqdijf',
       'git clone https://build:q4pdqigdbhkhdcshntzy5hunqv' + 'rpdfpzjme6z2zcf5zxk3uwfzvl@dev.azure.com/contoso/shop/_git/shop',
     ],
-    ok: [
+    good: [
       'integrity = "yzdoedgq3wj4wqe75qfoxd7t22' + 'dzckwn3d4n3karvw3x7q2gqm5k"',
       'AZURE_DEVOPS_EXT_PAT=qvbzrvkiwriycmh4x467bto7o' + 'gfueawi2g4iiq3ijefy7q3cf2e',
       'AZURE_DEVOPS_EXT_PAT=$(ADO_PAT)',

@@ -21,7 +21,7 @@ export default defineRule({
   references: ['https://learn.microsoft.com/entra/identity-platform/howto-create-service-principal-portal'],
   docs: {
     summary: 'Entra ID (Azure AD) client secrets of the form xxx9Q~… (40 characters).',
-    ng: ['AZURE_CLIENT_SECRET=Mx1' + '8Q~' + 'ENz71cmflmE0mPEDdFkduHlgUhlt24R_su', '"clientSecret": "Ng7' + '5Q~' + 'tlnO.ID9Q8~rCsaggDTtoX8iAorfrCwcV"'],
-    ok: ['AZURE_CLIENT_SECRET=abc8Q~' + 'xyanSCbID8d1', 'clientSecret: process.env.AZURE_CLIENT_SECRET', 'home = "~/Q~' + 'ErS9hyjB81"'],
+    bad: ['AZURE_CLIENT_SECRET=Mx1' + '8Q~' + 'ENz71cmflmE0mPEDdFkduHlgUhlt24R_su', '"clientSecret": "Ng7' + '5Q~' + 'tlnO.ID9Q8~rCsaggDTtoX8iAorfrCwcV"'],
+    good: ['AZURE_CLIENT_SECRET=abc8Q~' + 'xyanSCbID8d1', 'clientSecret: process.env.AZURE_CLIENT_SECRET', 'home = "~/Q~' + 'ErS9hyjB81"'],
   },
 });

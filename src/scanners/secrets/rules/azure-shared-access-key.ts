@@ -19,11 +19,11 @@ export default defineRule({
   references: ['https://learn.microsoft.com/azure/service-bus-messaging/service-bus-sas'],
   docs: {
     summary: 'SharedAccessKey values in Service Bus, Event Hubs, Relay and IoT Hub connection strings.',
-    ng: [
+    bad: [
       'Endpoint=sb://orders-prod.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=' + 'WYSuJLCVvZSCzGBkGpFCcYUa3pd8xfc/yPUK0iHH07e=',
       '"IotHubConnection": "HostName=plant7-hub.azure-devices.net;SharedAccessKeyName=iothubowner;SharedAccessKey=' + 'dAK/PZ8knyuixxSXyADmNqU0DYL6GAXAFSdxLqElgpT="',
     ],
-    ok: [
+    good: [
       'Endpoint=sb://orders-prod.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=<key>',
       'SharedAccessKeyName=RootManageSharedAccessKey',
       'SharedAccessKey=${SERVICEBUS_KEY}',

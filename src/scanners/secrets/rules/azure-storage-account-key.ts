@@ -22,11 +22,11 @@ export default defineRule({
   references: ['https://learn.microsoft.com/azure/storage/common/storage-account-keys-manage'],
   docs: {
     summary: 'Storage account keys in AccountKey= connection strings and account_key settings.',
-    ng: [
+    bad: [
       'DefaultEndpointsProtocol=https;AccountName=stordersweu01;AccountKey=' + 's+nPQgW0netXZ8Pp+W+/D5UTKu4D34ywIXA/1cAlpnTZAOCYwqqstUXv2EJJ3h23RypT1xL+jfebmCJF1DQZ1W==;EndpointSuffix=core.windows.net',
       'AZURE_STORAGE_ACCOUNT_KEY="OHL5GEgrQJC67VMQE0oT7gcg9IGDN86kNVUtmnvmTta' + 'REDvIqbqt7MXxOJir15ql15Uhr3AIqhesYczYPxiegA=="',
     ],
-    ok: [
+    good: [
       'DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=' + EMULATOR_KEY + ';BlobEndpoint=http://127.0.0.1:10000/devstoreaccount1;',
       'AccountKey=${STORAGE_ACCOUNT_KEY}',
       'AccountKey=' + 'UfMc63FqpXUTw/Kt6EQi4UXh8rISOhrCoITLKn4wOzOyYqfLnxOaTsnqa5prlnUMrmPnHKCLUSiXcdAQr0PX4==',

@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://www.getbeamer.com/api'],
   docs: {
     summary: 'Beamer API keys (b_…) assigned to a Beamer setting.',
-    ng: [
+    bad: [
       'BEAMER_API_KEY=b_S8p-FInO8Gx_w' + 'myugCJwNGTnV127Jl0f-n43FDg3E3tN',
       'beamer_api_key: "b_1BsPkE2QLSAvJ' + 'cPio0OHIPQJ-I4RwiN2oDeu9SswsZr3"',
       '  "beamerApiKey": "b_G6DcOy3Wpt7vX' + '9hWsOPtJk16Fot4w6kAsgMQGXkxjDQW",',
     ],
-    ok: [
+    good: [
       'BEAMER_API_KEY=${BEAMER_API_KEY}',
       'BEAMER_API_KEY=b_S8p-FInO8Gx_wmyugCJwNGTnV',
       'OTHER_SERVICE_KEY=b_S8p-FInO8Gx_w' + 'myugCJwNGTnV127Jl0f-n43FDg3E3tN',

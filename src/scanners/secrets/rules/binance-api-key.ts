@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://developers.binance.com/docs/binance-spot-api-docs/rest-api/endpoint-security-type'],
   docs: {
     summary: '64-character Binance API keys and secrets assigned to a Binance setting.',
-    ng: [
+    bad: [
       'BINANCE_API_KEY=2JFQCfA6sWkywvYiC2WaZ' + 'YcvwiugHHFlwf86xPerbEKb2ds2MbrkfSAyZ2WaSAN9',
       'binance_api_secret: "LHUFRQWLvNbQho3YCFcvW' + '375lG26YtdqEoqijKynClV0AwpUkwcW2FnAcdfk9WpP"',
       '  "binanceApiKey": "uJMZEYrOKHHTi8sG0IJKK' + '27MStNZZDAWDbxmkyGV5GnnUDhBRzbxjNv8pRxIOnGL",',
     ],
-    ok: [
+    good: [
       'BINANCE_API_KEY=${BINANCE_API_KEY}',
       'BINANCE_API_KEY=2JFQCfA6sWkywvYiC2WaZYcvwiugHHFlwf86xP',
       'OTHER_SERVICE_KEY=2JFQCfA6sWkywvYiC2WaZ' + 'YcvwiugHHFlwf86xPerbEKb2ds2MbrkfSAyZ2WaSAN9',

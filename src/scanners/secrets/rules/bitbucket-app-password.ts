@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://support.atlassian.com/bitbucket-cloud/docs/app-passwords/'],
   docs: {
     summary: 'Bitbucket Cloud app passwords (ATBB…).',
-    ng: ['BITBUCKET_APP_PASSWORD=ATBB' + 'qb3Gv5umLUFQVJ47JBDxZrn9DBAE4647', 'git clone https://ci-bot:ATBB' + 'IThPsVqEqS2s0u54TsSLhS5q78D38541@bitbucket.org/acme/api.git'],
-    ok: ['BITBUCKET_APP_PASSWORD=ATBB' + 'YyrMMY9WQsN7GJ5b', 'BITBUCKET_APP_PASSWORD=${BB_PASSWORD}'],
+    bad: ['BITBUCKET_APP_PASSWORD=ATBB' + 'qb3Gv5umLUFQVJ47JBDxZrn9DBAE4647', 'git clone https://ci-bot:ATBB' + 'IThPsVqEqS2s0u54TsSLhS5q78D38541@bitbucket.org/acme/api.git'],
+    good: ['BITBUCKET_APP_PASSWORD=ATBB' + 'YyrMMY9WQsN7GJ5b', 'BITBUCKET_APP_PASSWORD=${BB_PASSWORD}'],
   },
 });

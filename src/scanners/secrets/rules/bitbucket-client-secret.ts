@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://support.atlassian.com/bitbucket-cloud/docs/use-oauth-on-bitbucket-cloud/'],
   docs: {
     summary: 'Bitbucket OAuth consumer secrets assigned to a Bitbucket secret setting.',
-    ng: [
+    bad: [
       'BITBUCKET_CLIENT_SECRET=GdrneluNqf' + '0UIafRIdtkDgoZYq6GuM2p',
       'bitbucket_oauth_secret: "c3j7AIInGm' + 'VJuXlT7lvNnvJCwEIGFhCu"',
       '  "bitbucketClientSecret": "sTniHaXc0T' + 'VpimkxgjV4gaDIrN8805Uo",',
     ],
-    ok: [
+    good: [
       'BITBUCKET_CLIENT_SECRET=${BITBUCKET_CLIENT_SECRET}',
       'BITBUCKET_CLIENT_SECRET=GdrneluNqf0UIafRIdt',
       'OTHER_SERVICE_KEY=GdrneluNqf' + '0UIafRIdtkDgoZYq6GuM2p',

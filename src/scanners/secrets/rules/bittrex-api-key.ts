@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://bittrex.github.io/api/v3'],
   docs: {
     summary: 'Bittrex API keys and secrets assigned to a Bittrex setting.',
-    ng: [
+    bad: [
       'BITTREX_API_KEY=02aa5fb5a2' + '6993c42253d90e84893c14',
       'bittrex_api_secret: "10d556681b' + '7fc7af33e0385d3cc6d461"',
       '  "bittrexApiKey": "da38471717' + 'd8cb57f9d73fc4d4391e00",',
     ],
-    ok: [
+    good: [
       'BITTREX_API_KEY=${BITTREX_API_KEY}',
       'BITTREX_API_KEY=02aa5fb5a26993c4225',
       'OTHER_SERVICE_KEY=02aa5fb5a2' + '6993c42253d90e84893c14',

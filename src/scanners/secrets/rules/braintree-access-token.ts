@@ -18,8 +18,8 @@ export default defineRule({
   references: ['https://developer.paypal.com/braintree/docs/guides/paypal/server-side/'],
   docs: {
     summary: 'PayPal Braintree production access tokens (access_token$production$…).',
-    ng: ["gateway = braintree.BraintreeGateway(access_token='access_token$production$" + "9ojgi8kgvnbmxaev$2ef6a1afdd17a82073b2700afc29c98c')"],
-    ok: [
+    bad: ["gateway = braintree.BraintreeGateway(access_token='access_token$production$" + "9ojgi8kgvnbmxaev$2ef6a1afdd17a82073b2700afc29c98c')"],
+    good: [
       'BRAINTREE_TOKEN=access_token$sandbox$' + '9ojgi8kgvnbmxaev$2ef6a1afdd17a82073b2700afc29c98c',
       'BRAINTREE_TOKEN=access_token$production$<merchant>$<token>',
     ],

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://developers.brevo.com/docs/getting-started'],
   docs: {
     summary: 'Brevo / Sendinblue API keys (xkeysib-) and SMTP keys (xsmtpsib-).',
-    ng: ['BREVO_API_KEY=xkeysib-' + '1297764bbc9f8b0b5c14f304352d5808234d1efb585e3a75bfd25cb6eed31c90-pFRe5xcr4Hbi5E1W'],
-    ok: ['BREVO_API_KEY=xkeysib-your-api-key', 'BREVO_API_KEY=xkeysib-' + '1297764bbc9f8b0b5c14f304352d5808-pFRe5xcr4Hbi5E1W'],
+    bad: ['BREVO_API_KEY=xkeysib-' + '1297764bbc9f8b0b5c14f304352d5808234d1efb585e3a75bfd25cb6eed31c90-pFRe5xcr4Hbi5E1W'],
+    good: ['BREVO_API_KEY=xkeysib-your-api-key', 'BREVO_API_KEY=xkeysib-' + '1297764bbc9f8b0b5c14f304352d5808-pFRe5xcr4Hbi5E1W'],
   },
 });

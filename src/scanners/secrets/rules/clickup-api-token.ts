@@ -18,8 +18,8 @@ export default defineRule({
   references: ['https://clickup.com/api/developer-portal/authentication/#personal-token'],
   docs: {
     summary: 'ClickUp personal API tokens (pk_<user id>_…).',
-    ng: ['CLICKUP_API_TOKEN=pk_' + '09386894_NVRHZ6DY738E82OZ87IH1XSOPBHU0ID1'],
-    ok: [
+    bad: ['CLICKUP_API_TOKEN=pk_' + '09386894_NVRHZ6DY738E82OZ87IH1XSOPBHU0ID1'],
+    good: [
       'CLICKUP_API_TOKEN=pk_12345678_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX',
       'STRIPE_PUBLISHABLE_KEY=pk_live_' + 'NVRHZ6DY738E82OZ87IH1XSOPBHU0ID1',
       'CLICKUP_API_TOKEN=pk_' + '09386894_NVRHZ6DY738E',

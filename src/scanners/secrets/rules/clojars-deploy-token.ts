@@ -16,12 +16,12 @@ export default defineRule({
   references: ['https://github.com/clojars/clojars-web/wiki/Deploy-Tokens'],
   docs: {
     summary: 'Clojars deploy tokens (CLOJARS_ + 60 characters).',
-    ng: [
+    bad: [
       'CLOJARS_PASSWORD=CLOJARS_ui0bsocdqi4500' + 'oy5ajfpnuld7vjfs59rm9a8psw72fzj3dlkhad9c4slj3c',
       'clojars_deploy_token: "CLOJARS_lyu9ki2dkhegxi' + 'jlrbc2ghu8ht6ymw6fmi29zei4lzseavw555sbpvshxgq6"',
       'const token = \'CLOJARS_z10404t1nykdt2' + 'gp6aqzrqzkgjdzjb77s0tw5y1z62hgnegdw2r3wwctotf6\';',
     ],
-    ok: [
+    good: [
       'CLOJARS_PASSWORD=${CLOJARS_PASSWORD}',
       'CLOJARS_PASSWORD=CLOJARS_ui0bsocdqi4500oy5ajfpnuld7vjfs59',
     ],

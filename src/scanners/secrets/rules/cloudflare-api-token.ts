@@ -22,8 +22,8 @@ export default defineRule({
   references: ['https://developers.cloudflare.com/fundamentals/api/get-started/create-token/'],
   docs: {
     summary: 'Cloudflare API tokens (40 characters) assigned to CLOUDFLARE_API_TOKEN, CF_API_TOKEN and similar names.',
-    ng: ['CLOUDFLARE_API_TOKEN=LSz6kdYApsBrGym0Gr4X' + 'zo8BUHQOjdY3Tlso0OYG', 'cf_dns_api_token: "IXcO5SQ5QTiWP2yHABfj' + 'xSF7fl7wxGdDTVzuTtdL"'],
-    ok: [
+    bad: ['CLOUDFLARE_API_TOKEN=LSz6kdYApsBrGym0Gr4X' + 'zo8BUHQOjdY3Tlso0OYG', 'cf_dns_api_token: "IXcO5SQ5QTiWP2yHABfj' + 'xSF7fl7wxGdDTVzuTtdL"'],
+    good: [
       'uses: cloudflare/wrangler-action@146b59c2dc1d5889ea64' + '2b89413615c7797d8e0d',
       'CLOUDFLARE_API_TOKEN=${{ secrets.CLOUDFLARE_API_TOKEN }}',
       'build_id = "sBizEaVBAHnLL4UP2CJ6' + 'fA7ON4JPrAykWC9Yh9jn"',

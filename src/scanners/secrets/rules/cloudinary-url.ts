@@ -15,10 +15,10 @@ export default defineRule({
   references: ['https://cloudinary.com/documentation/how_to_integrate_cloudinary'],
   docs: {
     summary: 'Cloudinary environment URLs (cloudinary://key:secret@cloud).',
-    ng: [
+    bad: [
       'CLOUDINARY_URL=cloudinary://147317978529030:aQPI0bFo9' + '5_0c11o0mMRca_MaBH@acme-media',
     ],
-    ok: [
+    good: [
       'CLOUDINARY_URL=cloudinary://147317978529030:aQPI0bFo9' + '5_0c11o@acme-media',
     ],
   },

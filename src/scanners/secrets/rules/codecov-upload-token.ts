@@ -23,11 +23,11 @@ export default defineRule({
   references: ['https://docs.codecov.com/docs/codecov-tokens'],
   docs: {
     summary: 'Codecov repository and global upload tokens (UUIDs) next to Codecov context.',
-    ng: [
+    bad: [
       'CODECOV_TOKEN=3f7a9c2e-5b1d-' + '4e8f-a6c0-9d2b7e4f1a8c',
       '- uses: codecov/codecov-action@v4\n  with:\n    token: 8c1e4a7f-2d9b-' + '4f3e-b5a8-6e0c3d9f2b7a\n    fail_ci_if_error: true',
       'bash <(curl -s https://codecov.io/bash) -t e2b8d5f1-7a3c-' + '4e9b-8f6d-1c4a9e7b3d2f',
     ],
-    ok: ['CODECOV_TOKEN: ${{ secrets.CODECOV_TOKEN }}', '- uses: codecov/codecov-action@v4\n  with:\n    token: ${{ secrets.CODECOV_TOKEN }}', 'request_id = 3f7a9c2e-5b1d-4e8f-a6c0-9d2b7e4f1a8c'],
+    good: ['CODECOV_TOKEN: ${{ secrets.CODECOV_TOKEN }}', '- uses: codecov/codecov-action@v4\n  with:\n    token: ${{ secrets.CODECOV_TOKEN }}', 'request_id = 3f7a9c2e-5b1d-4e8f-a6c0-9d2b7e4f1a8c'],
   },
 });

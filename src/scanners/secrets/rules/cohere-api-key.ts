@@ -23,8 +23,8 @@ export default defineRule({
   references: ['https://docs.cohere.com/reference/about'],
   docs: {
     summary: 'Cohere API keys assigned to a Cohere-named variable or passed to a Cohere client.',
-    ng: ['COHERE_API_KEY=' + 'DQXA1W1bGk0Fsj9p2kMTJ18IGYnlqEANlrJpAoDv', 'co = cohere.ClientV2(api_key="' + 'DQXA1W1bGk0Fsj9p2kMTJ18IGYnlqEANlrJpAoDv")'],
-    ok: [
+    bad: ['COHERE_API_KEY=' + 'DQXA1W1bGk0Fsj9p2kMTJ18IGYnlqEANlrJpAoDv', 'co = cohere.ClientV2(api_key="' + 'DQXA1W1bGk0Fsj9p2kMTJ18IGYnlqEANlrJpAoDv")'],
+    good: [
       'COHERE_API_KEY=your-cohere-api-key',
       'co = cohere.ClientV2(api_key=os.environ["CO_API_KEY"])',
       'OTHER_API_KEY=' + 'DQXA1W1bGk0Fsj9p2kMTJ18IGYnlqEANlrJpAoDv',

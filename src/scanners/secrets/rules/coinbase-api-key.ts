@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://docs.cdp.coinbase.com/'],
   docs: {
     summary: '64-character Coinbase API secrets and access tokens assigned to a Coinbase setting.',
-    ng: [
+    bad: [
       'COINBASE_API_SECRET=M3anyheEkY5RWeJarJTmq' + '7vvVMyRQkrATgsuNy3kpIxMT9r5n8zccOWKWOI4ZgUa',
       'coinbase_access_token: "8KUz-ZXbhBRaDJBJbol6-' + 'DCi6B_izFDgXaUGwjs0j_DvdQcyKDtbqmM5Fou8nPXX"',
       '  "coinbaseApiSecret": "3JSMT2a1xqDFBNRERkuUe' + 'F_vg5-pOorVN0LvZ13yBd66cxcpP0du6TPs6hfGf_Vk",',
     ],
-    ok: [
+    good: [
       'COINBASE_API_SECRET=${COINBASE_API_SECRET}',
       'COINBASE_API_SECRET=M3anyheEkY5RWeJarJTmq7vvVMyRQkrATgsuNy',
       'OTHER_SERVICE_KEY=M3anyheEkY5RWeJarJTmq' + '7vvVMyRQkrATgsuNy3kpIxMT9r5n8zccOWKWOI4ZgUa',

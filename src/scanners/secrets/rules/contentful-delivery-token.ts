@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://www.contentful.com/developers/docs/references/authentication/'],
   docs: {
     summary: 'Contentful delivery and preview tokens assigned to a Contentful setting.',
-    ng: [
+    bad: [
       'CONTENTFUL_DELIVERY_TOKEN=PeQnCM8iJFayys' + 'xhSRVPuMdVYilor7dZGMBQsDQtzVL',
       'contentful_preview_access_token: "sjqkq2AXkVHDhn' + 'szmFdy5LQCMiBVt4n6NFkoZcLPiwc"',
       '  "contentfulDeliveryToken": "ePt-P1qSiW9eLQ' + '4DVB7RBcoxAhLJ0PDXfz0v1768zE0",',
     ],
-    ok: [
+    good: [
       'CONTENTFUL_DELIVERY_TOKEN=${CONTENTFUL_DELIVERY_TOKEN}',
       'CONTENTFUL_DELIVERY_TOKEN=PeQnCM8iJFayysxhSRVPuMdVY',
       'OTHER_SERVICE_KEY=PeQnCM8iJFayys' + 'xhSRVPuMdVYilor7dZGMBQsDQtzVL',

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://www.contentful.com/developers/docs/references/authentication/#the-content-management-api'],
   docs: {
     summary: 'Contentful Content Management API personal access tokens (CFPAT-).',
-    ng: ['CONTENTFUL_MANAGEMENT_TOKEN=CFPAT-' + 'yUs3JWmkHcrlx3X9lfyqULV52swtvZiFnd2TdsMrAag'],
-    ok: ['CONTENTFUL_MANAGEMENT_TOKEN=CFPAT-your-token', 'CONTENTFUL_MANAGEMENT_TOKEN=CFPAT-' + 'yUs3JWmkHcrlx3X9lfyq'],
+    bad: ['CONTENTFUL_MANAGEMENT_TOKEN=CFPAT-' + 'yUs3JWmkHcrlx3X9lfyqULV52swtvZiFnd2TdsMrAag'],
+    good: ['CONTENTFUL_MANAGEMENT_TOKEN=CFPAT-your-token', 'CONTENTFUL_MANAGEMENT_TOKEN=CFPAT-' + 'yUs3JWmkHcrlx3X9lfyq'],
   },
 });

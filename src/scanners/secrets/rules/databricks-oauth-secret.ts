@@ -19,7 +19,7 @@ export default defineRule({
   references: ['https://docs.databricks.com/en/dev-tools/auth/oauth-m2m.html'],
   docs: {
     summary: 'Databricks OAuth client secrets of service principals (dose…).',
-    ng: ['DATABRICKS_CLIENT_SECRET=dose' + 'e6e7cba10bd479a0edd45355254501dd'],
-    ok: ['DATABRICKS_CLIENT_SECRET=dose' + 'be1b94f2d5b473061f66', 'max_dose = 250'],
+    bad: ['DATABRICKS_CLIENT_SECRET=dose' + 'e6e7cba10bd479a0edd45355254501dd'],
+    good: ['DATABRICKS_CLIENT_SECRET=dose' + 'be1b94f2d5b473061f66', 'max_dose = 250'],
   },
 });

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://docs.databricks.com/en/dev-tools/auth/pat.html'],
   docs: {
     summary: 'Databricks personal access tokens (dapi…).',
-    ng: ['DATABRICKS_TOKEN=dapi' + 'a997b700ab30c5e6aa0bd771b204abbc', 'token = "dapi' + 'b09a3c332382f05d0c0edb865e55f77b-2"'],
-    ok: ['DATABRICKS_TOKEN=dapi' + '3dca3a0fbd136570ee876593', 'DATABRICKS_TOKEN={{secrets/ci/databricks}}'],
+    bad: ['DATABRICKS_TOKEN=dapi' + 'a997b700ab30c5e6aa0bd771b204abbc', 'token = "dapi' + 'b09a3c332382f05d0c0edb865e55f77b-2"'],
+    good: ['DATABRICKS_TOKEN=dapi' + '3dca3a0fbd136570ee876593', 'DATABRICKS_TOKEN={{secrets/ci/databricks}}'],
   },
 });

@@ -22,7 +22,7 @@ export default defineRule({
   references: ['https://docs.datadoghq.com/account_management/api-app-keys/'],
   docs: {
     summary: 'Datadog application keys (40 hex) assigned to DD_APP_KEY, datadog_application_key and similar names.',
-    ng: ['DD_APP_KEY=50b9e1f86bdc62c20b79' + '7109f3a5848a06bad29f', 'datadog_application_key = "67b88fbaded6ea811d3f' + '6fc2b54ac1faca129475"'],
-    ok: ['app_key = "f9dff0cf3df158c00dc1' + 'ff58a94021cbe514ca0e"', 'uses: DataDog/datadog-ci-action@a243e7992a0af7677193' + '9be9b1fab14a4c904e3b', 'DD_APP_KEY=${DD_APP_KEY}'],
+    bad: ['DD_APP_KEY=50b9e1f86bdc62c20b79' + '7109f3a5848a06bad29f', 'datadog_application_key = "67b88fbaded6ea811d3f' + '6fc2b54ac1faca129475"'],
+    good: ['app_key = "f9dff0cf3df158c00dc1' + 'ff58a94021cbe514ca0e"', 'uses: DataDog/datadog-ci-action@a243e7992a0af7677193' + '9be9b1fab14a4c904e3b', 'DD_APP_KEY=${DD_APP_KEY}'],
   },
 });

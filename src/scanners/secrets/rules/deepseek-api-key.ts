@@ -20,11 +20,11 @@ export default defineRule({
   references: ['https://api-docs.deepseek.com/'],
   docs: {
     summary: 'DeepSeek API keys (sk- + 32 hex) on a line that mentions DeepSeek.',
-    ng: [
+    bad: [
       'DEEPSEEK_API_KEY=sk-' + '653f902fb2cf23ef1acd18b80671cf72',
       'client = OpenAI(api_key="sk-' + '653f902fb2cf23ef1acd18b80671cf72", base_url="https://api.deepseek.com")',
     ],
-    ok: [
+    good: [
       'DEEPSEEK_API_KEY=sk-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'OTHER_API_KEY=sk-' + '653f902fb2cf23ef1acd18b80671cf72',
       'client = OpenAI(api_key=os.getenv("DEEPSEEK_API_KEY"), base_url="https://api.deepseek.com")',

@@ -26,11 +26,11 @@ export default defineRule({
   references: ['https://discord.com/developers/docs/reference#authentication'],
   docs: {
     summary: 'Discord bot tokens whose first part decodes to a Discord user id.',
-    ng: [
+    bad: [
       'DISCORD_TOKEN=MTA2MjA0MDQxMzYyNDc3NjI0NQ.' + '23JiS9.jyt9MiK9YJshePNsgqKzwfAqFbUQ_ahAO5pI_L',
       "client.login('MTA2MjA0MDQxMzYyNDc3NjI0NQ." + "23JiS9.jyt9MiK9YJshePNsgqKzwfAqFbUQ_ahAO5pI_L'); // bot",
     ],
-    ok: [
+    good: [
       // First part does not decode to a user id.
       'DISCORD_TOKEN=Mzk4ZjIxYWJjZGVmZ2hpamtsbW5v.' + '23JiS9.jyt9MiK9YJshePNsgqKzwfAqFbUQ_ahAO5pI_L',
       'DISCORD_TOKEN=your-bot-token-here',

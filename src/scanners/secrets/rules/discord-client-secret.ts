@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://discord.com/developers/docs/topics/oauth2'],
   docs: {
     summary: 'Discord OAuth2 client secrets assigned to a Discord secret setting.',
-    ng: [
+    bad: [
       'DISCORD_CLIENT_SECRET=-Go-kBxSXg' + 'o-BOPYhmj27ozmEtny_G9A',
       'discord_client_secret: "8h0P3pXqR8' + '2RHax-2k4iy0yyJdO5xYmd"',
       '  "discordClientSecret": "HQgFGglFYB' + '55jOV4UVooDSXRJ_aiN3iW",',
     ],
-    ok: [
+    good: [
       'DISCORD_CLIENT_SECRET=${DISCORD_CLIENT_SECRET}',
       'DISCORD_CLIENT_SECRET=-Go-kBxSXgo-BOPYhmj',
       'OTHER_SERVICE_KEY=-Go-kBxSXg' + 'o-BOPYhmj27ozmEtny_G9A',

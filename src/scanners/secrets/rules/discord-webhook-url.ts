@@ -18,8 +18,8 @@ export default defineRule({
   references: ['https://discord.com/developers/docs/resources/webhook'],
   docs: {
     summary: 'Discord webhook URLs with their token.',
-    ng: ['DISCORD_WEBHOOK=https://discord.com/api/webhooks/' + '1085358121755347593/9C3Cn7LXy9Euneh-RrEN_4k7Ryy5aJbjhtHsNRvXZ70816VQMX3tPftgQTh2Bn4uUbVO'],
-    ok: [
+    bad: ['DISCORD_WEBHOOK=https://discord.com/api/webhooks/' + '1085358121755347593/9C3Cn7LXy9Euneh-RrEN_4k7Ryy5aJbjhtHsNRvXZ70816VQMX3tPftgQTh2Bn4uUbVO'],
+    good: [
       'DISCORD_WEBHOOK=https://discord.com/api/webhooks/<id>/<token>',
       'DISCORD_WEBHOOK=https://discord.com/api/webhooks/' + '1085358121755347593/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'See https://discord.com/api/webhooks for the API.',

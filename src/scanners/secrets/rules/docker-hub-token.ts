@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://docs.docker.com/security/for-developers/access-tokens/'],
   docs: {
     summary: 'Docker Hub personal access tokens (dckr_pat_…) and organization access tokens (dckr_oat_…).',
-    ng: ['DOCKERHUB_TOKEN=dckr_pat_' + 'tz0XDZOB9TzHU6aXgijYBShscRP', 'echo "dckr_pat_' + 'xwD6wCQNIWGv5Zk4BiusDow0xkm" | docker login -u acmeci --password-stdin'],
-    ok: ['DOCKERHUB_TOKEN=dckr_pat_' + 'WSylU-xp1zq8JOC', 'DOCKERHUB_TOKEN=${{ secrets.DOCKERHUB_TOKEN }}'],
+    bad: ['DOCKERHUB_TOKEN=dckr_pat_' + 'tz0XDZOB9TzHU6aXgijYBShscRP', 'echo "dckr_pat_' + 'xwD6wCQNIWGv5Zk4BiusDow0xkm" | docker login -u acmeci --password-stdin'],
+    good: ['DOCKERHUB_TOKEN=dckr_pat_' + 'WSylU-xp1zq8JOC', 'DOCKERHUB_TOKEN=${{ secrets.DOCKERHUB_TOKEN }}'],
   },
 });

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://docs.doppler.com/docs/token-formats'],
   docs: {
     summary: 'Doppler personal, service, service account, CLI, SCIM and audit tokens (dp.pt., dp.st., …).',
-    ng: ['DOPPLER_TOKEN=dp.st.' + 'prd.5vsQCiNKY9FyVXn0gVMuVuYYXVYcvRpurk6aFc1K4no', 'doppler_token: dp.pt.' + '6wxMokbvTSDQ98u6mPSw9eGLpTee6UqegOgZXCCV5Iq'],
-    ok: ['DOPPLER_TOKEN=dp.st.' + 'wXHoFMLtvuMt0KiReeRw', 'DOPPLER_TOKEN=${{ secrets.DOPPLER_TOKEN }}'],
+    bad: ['DOPPLER_TOKEN=dp.st.' + 'prd.5vsQCiNKY9FyVXn0gVMuVuYYXVYcvRpurk6aFc1K4no', 'doppler_token: dp.pt.' + '6wxMokbvTSDQ98u6mPSw9eGLpTee6UqegOgZXCCV5Iq'],
+    good: ['DOPPLER_TOKEN=dp.st.' + 'wXHoFMLtvuMt0KiReeRw', 'DOPPLER_TOKEN=${{ secrets.DOPPLER_TOKEN }}'],
   },
 });

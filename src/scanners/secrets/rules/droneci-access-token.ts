@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://docs.drone.io/cli/setup/'],
   docs: {
     summary: 'Drone CI access tokens assigned to a Drone setting.',
-    ng: [
+    bad: [
       'DRONE_TOKEN=tYwyLmvbBv' + 'kqYvFQ07zIniaS7YkZ3zVg',
       'drone_access_token: "ZHJ6DgdnoI' + 'mbX9L6heksfW2MwS4ywosQ"',
       '  "droneToken": "EAsCrle3rR' + 'iIItmuLt3a7jY1XoQI01m6",',
     ],
-    ok: [
+    good: [
       'DRONE_TOKEN=${DRONE_TOKEN}',
       'DRONE_TOKEN=tYwyLmvbBvkqYvFQ07z',
       'OTHER_SERVICE_KEY=tYwyLmvbBv' + 'kqYvFQ07zIniaS7YkZ3zVg',

@@ -22,8 +22,8 @@ export default defineRule({
   references: ['https://developers.dropbox.com/oauth-guide'],
   docs: {
     summary: 'Dropbox legacy long-lived access tokens on a line that mentions Dropbox.',
-    ng: ['DROPBOX_TOKEN=JrmaOMr5SHFAAAAAAAAAA' + 'FfaBZiidyqKVrifqe4IvtXVKG4Dm2iEmvy25uYyoGsM'],
-    ok: [
+    bad: ['DROPBOX_TOKEN=JrmaOMr5SHFAAAAAAAAAA' + 'FfaBZiidyqKVrifqe4IvtXVKG4Dm2iEmvy25uYyoGsM'],
+    good: [
       'OTHER_TOKEN=' + 'JrmaOMr5SHFAAAAAAAAAAFfaBZiidyqKVrifqe4IvtXVKG4Dm2iEmvy25uYyoGsM',
       'DROPBOX_TOKEN=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
     ],

@@ -18,11 +18,11 @@ export default defineRule({
   references: ['https://developers.dropbox.com/oauth-guide'],
   docs: {
     summary: 'Dropbox short-lived OAuth access tokens (sl.…).',
-    ng: [
+    bad: [
       'DROPBOX_ACCESS_TOKEN=sl.' +
         '6yC8B9vDDlZfEHYhJS7opPP26CVvHOToDTrekPMwlfrn8XydMz0hR5Udrrfof-MvrUfWiWyeV1gcaINmQHQChZufvhq_VsoskZjjj6OZbzfpS7dWal8vNnuVVKYMmGB5ffWzW-EnqG',
     ],
-    ok: [
+    good: [
       'DROPBOX_ACCESS_TOKEN=sl.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'import ssl.' + '6yC8B9vDDlZfEHYhJS7opPP26CVvHOToDTrekPMwlfrn8XydMz0hR5Udrrfof-MvrUfWiWyeV1gcaINmQHQChZufvhq_VsoskZjjj6OZbzfpS7dWal8vNnuVVKYMmGB5ffWzW',
       'DROPBOX_ACCESS_TOKEN=sl.' + '6yC8B9vDDlZfEHYhJS7opPP26CVvHOToDTrekPM',

@@ -16,12 +16,12 @@ export default defineRule({
   references: ['https://duffel.com/docs/api/overview/making-requests/authentication'],
   docs: {
     summary: 'Duffel live and test access tokens (duffel_live_…, duffel_test_…).',
-    ng: [
+    bad: [
       'DUFFEL_ACCESS_TOKEN=duffel_live_IdW7qR' + 'jStCE7cuX97eSykCPEFAzLOWW7QkZxbmZ-fIc',
       'duffel_api_token: "duffel_live_yQ_p_V' + 'AiCfy4USHwMmr3sd1SB5xZQW7PaB598Lk2Loc"',
       'const token = \'duffel_live_04kAhM' + 'XKDD8z862K__vOit0LbBC7IkCoifv9SIKdf7l\';',
     ],
-    ok: [
+    good: [
       'DUFFEL_ACCESS_TOKEN=${DUFFEL_ACCESS_TOKEN}',
       'DUFFEL_ACCESS_TOKEN=duffel_live_IdW7qRjStCE7cuX97eSyk',
     ],

@@ -16,12 +16,12 @@ export default defineRule({
   references: ['https://docs.dynatrace.com/docs/manage/identity-access-management/access-tokens-and-oauth-clients/access-tokens'],
   docs: {
     summary: 'Dynatrace API and PaaS tokens (dt0c01.<24>.<64>).',
-    ng: [
+    bad: [
       'DT_API_TOKEN=dt0c01.F3HV2YE6HUGVPKBQCLT49KI0.' + '8OQ3IH6581866C3YY6NV8MGAZ3BG4Q98JWQ6VP8P7T2LKHQS6AVJJXN79S7502XF',
       'dynatrace_api_token: "dt0c01.DD8I59HCRTD7EIXMSFNEN69N.' + 'YOFG5HON7U15BSSPCAUIY5CIXLHNPZP30MCHD3FC5ALXGXYWAWMVBZ9YI4GA4GLO"',
       'const token = \'dt0c01.IC87IFRESJHOI8MAB5BCORDI.' + 'E8FIMMO6M74B099V4PO27LY0JKEGOE6G7PC0HWHDT0JELT4SCDX5T8BOLJ9M56OW\';',
     ],
-    ok: [
+    good: [
       'DT_API_TOKEN=${DT_API_TOKEN}',
       'DT_API_TOKEN=dt0c01.F3HV2YE6HUGVPKBQCLT49KI0.8OQ3IH6581866C3YY6NV8MGAZ',
     ],

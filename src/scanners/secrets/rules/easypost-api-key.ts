@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://docs.easypost.com/docs/authentication'],
   docs: {
     summary: 'EasyPost production API keys (EZAK).',
-    ng: ['EASYPOST_API_KEY=EZAK' + 'msylAsKHlmpGS8nBMXmVVS775NhonlTBMcp2ooq3E852KNP6CeuflX'],
-    ok: ['EASYPOST_API_KEY=EZTK' + 'msylAsKHlmpGS8nBMXmVVS775NhonlTBMcp2ooq3E852KNP6CeuflX', 'EASYPOST_API_KEY=EZAK' + 'msylAsKHlmpGS8nBMX'],
+    bad: ['EASYPOST_API_KEY=EZAK' + 'msylAsKHlmpGS8nBMXmVVS775NhonlTBMcp2ooq3E852KNP6CeuflX'],
+    good: ['EASYPOST_API_KEY=EZTK' + 'msylAsKHlmpGS8nBMXmVVS775NhonlTBMcp2ooq3E852KNP6CeuflX', 'EASYPOST_API_KEY=EZAK' + 'msylAsKHlmpGS8nBMX'],
   },
 });

@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://developers.etsy.com/documentation/essentials/authentication'],
   docs: {
     summary: 'Etsy app keystrings assigned to an Etsy setting.',
-    ng: [
+    bad: [
       'ETSY_API_KEY=cmj8ltry' + '5emvobrgzn49x89h',
       'etsy_keystring: "0ma9m795' + '2wlguvwbnsk1uxj2"',
       '  "etsyApiKey": "hvxun8ca' + '47ry3g7cty8eo9pj",',
     ],
-    ok: [
+    good: [
       'ETSY_API_KEY=${ETSY_API_KEY}',
       'ETSY_API_KEY=cmj8ltry5emvob',
       'OTHER_SERVICE_KEY=cmj8ltry' + '5emvobrgzn49x89h',

@@ -21,13 +21,13 @@ export default defineRule({
   references: ['https://developers.facebook.com/docs/facebook-login/guides/access-tokens'],
   docs: {
     summary: 'Facebook, Instagram and WhatsApp Graph API access tokens (EAA…) on a line naming the platform or an access token.',
-    ng: [
+    bad: [
       'FB_ACCESS_TOKEN=EAA' +
         'G59dpeGVcMCsFjDT4JZRjwuGEOU9welo0qYlWhHa39KTIBpyeADwrwybHUFzj2rxQxAK0GQszzZ8ZF9SfSfqhjNVwUUQv7D2qDs9sk7clg6sklya96gCRFUrpQ2TCrb0tALPYxBLtTvoXbAQVqOrYcc3aqHQsgUGL5MJV9ID1WCMSOgmJ2yg0',
       'https://graph.facebook.com/v19.0/me?access_token=EAA' +
         'G59dpeGVcMCsFjDT4JZRjwuGEOU9welo0qYlWhHa39KTIBpyeADwrwybHUFzj2rxQxAK0GQszzZ8ZF9SfSfqhjNVwUUQv7D2qDs9sk7clg6sklya96gCRFUrpQ2TCrb0tALPYx',
     ],
-    ok: [
+    good: [
       'FB_ACCESS_TOKEN=EAAxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'FB_ACCESS_TOKEN=EAA' + 'G59dpeGVcMCsFjDT4JZRjwuGEOU9welo0qYlWhHa39KTIBpye',
       // Same shape without any platform context on the line.

@@ -23,8 +23,8 @@ export default defineRule({
   references: ['https://developers.facebook.com/docs/facebook-login/security#appsecret'],
   docs: {
     summary: 'Facebook, Instagram, WhatsApp and Meta app secrets assigned to a platform-named secret variable.',
-    ng: ['FACEBOOK_APP_SECRET=' + '4a99c4f9c3e5ae656d44d313d72ff58f', "fbAppSecret: '" + "4a99c4f9c3e5ae656d44d313d72ff58f',"],
-    ok: [
+    bad: ['FACEBOOK_APP_SECRET=' + '4a99c4f9c3e5ae656d44d313d72ff58f', "fbAppSecret: '" + "4a99c4f9c3e5ae656d44d313d72ff58f',"],
+    good: [
       'FACEBOOK_APP_SECRET=your_app_secret',
       'FACEBOOK_APP_ID=' + '4a99c4f9c3e5ae656d44d313d72ff58f',
       'metadata_secret = "' + '4a99c4f9c3e5ae656d44d313d72ff58f"',

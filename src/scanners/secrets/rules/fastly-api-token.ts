@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://www.fastly.com/documentation/reference/api/auth-tokens/'],
   docs: {
     summary: 'Fastly API tokens assigned to a Fastly setting.',
-    ng: [
+    bad: [
       'FASTLY_API_TOKEN=a_4M59zY21' + 'fKum1K4AJ7kwmxlBHv9fCR',
       'fastly_api_key: "n89lNIvq_W' + '9OCaqbOc18N5moMw5jPLL4"',
       '  "fastlyApiToken": "Tu5nio2_jG' + 'O-FiSboDYAofMcVlUOHZgk",',
     ],
-    ok: [
+    good: [
       'FASTLY_API_TOKEN=${FASTLY_API_TOKEN}',
       'FASTLY_API_TOKEN=a_4M59zY21fKum1K4AJ',
       'OTHER_SERVICE_KEY=a_4M59zY21' + 'fKum1K4AJ7kwmxlBHv9fCR',

@@ -17,11 +17,11 @@ export default defineRule({
   references: ['https://firebase.google.com/docs/cloud-messaging/auth-server'],
   docs: {
     summary: 'Firebase Cloud Messaging legacy server keys (AAAA…:APA91b…).',
-    ng: [
+    bad: [
       "'Authorization': 'key=AAAA" +
         "lnqSjp5:APA91bqD_e6sHzSaYCULI2UAxThNmqw6wi3a-Rpkf3HmJ3Lrkm8xCCTtGs2zkzcSE8W_jjHlYtHkq0rsm3s5IYTsBlJxubxBmT3mw4NjzfQCp1Wb9nLYOLGwVXlva-TSs2XtiSPMAPhw'",
     ],
-    ok: [
+    good: [
       "'Authorization': 'key=AAAAxxxxxxx:APA91bxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'",
       "'Authorization': 'key=AAAA" + "lnqSjp5:APA91bqD_e6sHzSaYCULI2UAxThNmqw6'",
     ],

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://www.figma.com/developers/api#access-tokens'],
   docs: {
     summary: 'Figma personal access tokens (figd_).',
-    ng: ['FIGMA_TOKEN=figd_' + 'BK8XD00-uFUrmXXzktdXsZ-d_Q_Pf612FPR9UTP_'],
-    ok: ['FIGMA_TOKEN=figd_your_personal_access_token', 'FIGMA_TOKEN=figd_' + 'BK8XD00-uFUrmXXzkt'],
+    bad: ['FIGMA_TOKEN=figd_' + 'BK8XD00-uFUrmXXzktdXsZ-d_Q_Pf612FPR9UTP_'],
+    good: ['FIGMA_TOKEN=figd_your_personal_access_token', 'FIGMA_TOKEN=figd_' + 'BK8XD00-uFUrmXXzkt'],
   },
 });

@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://finnhub.io/docs/api/authentication'],
   docs: {
     summary: 'Finnhub API keys assigned to a Finnhub setting.',
-    ng: [
+    bad: [
       'FINNHUB_API_KEY=rqxdwl' + 'mtjr68xa7dxckt',
       'finnhub_token: "zrj34k' + 'jamvuwadcxyaha"',
       '  "finnhubApiKey": "5pit61' + 'dck02ttlnh54n7",',
     ],
-    ok: [
+    good: [
       'FINNHUB_API_KEY=${FINNHUB_API_KEY}',
       'FINNHUB_API_KEY=rqxdwlmtjr68',
       'OTHER_SERVICE_KEY=rqxdwl' + 'mtjr68xa7dxckt',

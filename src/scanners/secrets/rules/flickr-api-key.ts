@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://www.flickr.com/services/api/misc.api_keys.html'],
   docs: {
     summary: 'Flickr API keys and secrets assigned to a Flickr setting.',
-    ng: [
+    bad: [
       'FLICKR_API_KEY=5be178447e' + 'befb17e2cdaccdffa7e51c',
       'flickr_api_secret: "d62e0208df' + '922cd207853d8572b0a2d1"',
       '  "flickrApiKey": "c4e92291b6' + 'b4ccbad990e3e8d3414f8e",',
     ],
-    ok: [
+    good: [
       'FLICKR_API_KEY=${FLICKR_API_KEY}',
       'FLICKR_API_KEY=5be178447ebefb17e2c',
       'OTHER_SERVICE_KEY=5be178447e' + 'befb17e2cdaccdffa7e51c',

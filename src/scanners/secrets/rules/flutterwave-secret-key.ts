@@ -18,8 +18,8 @@ export default defineRule({
   references: ['https://developer.flutterwave.com/docs/authentication'],
   docs: {
     summary: 'Flutterwave live secret keys (FLWSECK-).',
-    ng: ['FLW_SECRET_KEY=FLWSECK-' + 'a63f4b19a6f4a2bcbb5d01a54eacfda2-X'],
-    ok: [
+    bad: ['FLW_SECRET_KEY=FLWSECK-' + 'a63f4b19a6f4a2bcbb5d01a54eacfda2-X'],
+    good: [
       'FLW_SECRET_KEY=FLWSECK_TEST-' + 'a63f4b19a6f4a2bcbb5d01a54eacfda2-X',
       'FLW_SECRET_KEY=FLWSECK-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx-X',
       'FLW_PUBLIC_KEY=FLWPUBK-' + 'a63f4b19a6f4a2bcbb5d01a54eacfda2-X',

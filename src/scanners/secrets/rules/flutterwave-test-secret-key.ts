@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://developer.flutterwave.com/docs/authentication'],
   docs: {
     summary: 'Flutterwave test-mode secret keys (FLWSECK_TEST-).',
-    ng: ['FLW_SECRET_KEY=FLWSECK_TEST-' + 'f6c17a3501c62977b2fcb083bddeb9ae-X'],
-    ok: ['FLW_SECRET_KEY=FLWSECK_TEST-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx-X', 'FLW_PUBLIC_KEY=FLWPUBK_TEST-' + 'f6c17a3501c62977b2fcb083bddeb9ae-X'],
+    bad: ['FLW_SECRET_KEY=FLWSECK_TEST-' + 'f6c17a3501c62977b2fcb083bddeb9ae-X'],
+    good: ['FLW_SECRET_KEY=FLWSECK_TEST-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx-X', 'FLW_PUBLIC_KEY=FLWPUBK_TEST-' + 'f6c17a3501c62977b2fcb083bddeb9ae-X'],
   },
 });

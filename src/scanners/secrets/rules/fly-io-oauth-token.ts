@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://fly.io/docs/security/tokens/'],
   docs: {
     summary: 'Fly.io user tokens (fo1_…).',
-    ng: ['FLY_ACCESS_TOKEN=fo1_' + 'EVKC_F8AOAZRJDjsMQUJNKnCMHwrrz3nKDBuwvkeQEX'],
-    ok: ['FLY_ACCESS_TOKEN=fo1_' + 'OtJ4OUtfVgH5HrGbU7iT', 'FLY_ACCESS_TOKEN=$(fly auth token)'],
+    bad: ['FLY_ACCESS_TOKEN=fo1_' + 'EVKC_F8AOAZRJDjsMQUJNKnCMHwrrz3nKDBuwvkeQEX'],
+    good: ['FLY_ACCESS_TOKEN=fo1_' + 'OtJ4OUtfVgH5HrGbU7iT', 'FLY_ACCESS_TOKEN=$(fly auth token)'],
   },
 });

@@ -16,12 +16,12 @@ export default defineRule({
   references: ['https://developer.frame.io/docs/getting-started/authentication'],
   docs: {
     summary: 'Frame.io developer tokens (fio-u-…).',
-    ng: [
+    bad: [
       'FRAMEIO_TOKEN=fio-u-vHaOKqxINd-Nb056Y' + 'TbS34Z1YJRghdW68vZaeSlbkHk7WsZ9ab0HQ8YmQktiJyCX',
       'frame_io_api_token: "fio-u-RbcIFs7k6s-lSQouY' + 'NX71uZby_lleVY8-6vJ0fkZ_mAgvj4AlC2yM9JGTjCPtLs4"',
       'const token = \'fio-u-D3a02jCj4xjItglPk' + 'APl3eqSBnT-_WTGSRgsVmZnhq9AM8ZE4dS02Lw4ReTxVsIf\';',
     ],
-    ok: [
+    good: [
       'FRAMEIO_TOKEN=${FRAMEIO_TOKEN}',
       'FRAMEIO_TOKEN=fio-u-vHaOKqxINd-Nb056YTbS34Z1YJRghdW68vZa',
     ],

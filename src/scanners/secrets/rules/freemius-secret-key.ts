@@ -15,10 +15,10 @@ export default defineRule({
   references: ['https://freemius.com/help/documentation/wordpress-sdk/integrating-freemius-sdk/'],
   docs: {
     summary: 'Freemius SDK secret keys in PHP configuration arrays.',
-    ng: [
+    bad: [
       '$fs = fs_dynamic_init(array(\'id\' => \'4218\', \'secret_key\' => \'sk_KvZ1iBj' + '9INwJvRxneM8ktB7SqcPX6\'));',
     ],
-    ok: [
+    good: [
       '$fs = fs_dynamic_init(array(\'id\' => \'4218\', \'secret_key\' => \'sk_KvZ1iBj9INwJvRxn\'));',
     ],
   },

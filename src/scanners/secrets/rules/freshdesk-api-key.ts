@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://developers.freshdesk.com/api/#authentication'],
   docs: {
     summary: 'Freshdesk API keys assigned to a Freshdesk setting.',
-    ng: [
+    bad: [
       'FRESHDESK_API_KEY=aTXPZW' + 'LRNqkCTDJNwIjL',
       'freshdesk_api_key: "EHSvNS' + '9oYqsumTfWp9Ow"',
       '  "freshdeskApiKey": "6XnBSF' + 'Z122Anns4iqjZi",',
     ],
-    ok: [
+    good: [
       'FRESHDESK_API_KEY=${FRESHDESK_API_KEY}',
       'FRESHDESK_API_KEY=aTXPZWLRNqkC',
       'OTHER_SERVICE_KEY=aTXPZW' + 'LRNqkCTDJNwIjL',

@@ -22,11 +22,11 @@ export default defineRule({
   references: ['https://cloud.google.com/iam/docs/keys-create-delete'],
   docs: {
     summary: 'Service account JSON key files, recognised by "type": "service_account" and the private_key_id.',
-    ng: [
+    bad: [
       '{\n  "type": "service_account",\n  "project_id": "billing-prod-4821",\n  "private_key_id": "6d6840366d06a3484d2e' +
         'da17a510086e04024f4b",\n  "client_email": "exporter@billing-prod-4821.iam.gserviceaccount.com"\n}',
     ],
-    ok: [
+    good: [
       '{\n  "type": "external_account",\n  "private_key_id": "c7f64fc89bcd3b200622' + 'f7d141559d990d0bd6ad"\n}',
       '{ "type": "service_account", "private_key_id": "<key id>" }',
     ],

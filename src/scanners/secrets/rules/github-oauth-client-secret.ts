@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps'],
   docs: {
     summary: '40-hex GitHub OAuth app client secrets assigned to a GitHub secret setting.',
-    ng: [
+    bad: [
       'GITHUB_CLIENT_SECRET=382745ed93b4a' + 'a251e41b82a28f489d9fc8f552c',
       'github_oauth_client_secret: "810b9ff6190c0' + '9f819180a399fc7e1869b3108a4"',
       '  "githubClientSecret": "7ae51dc446ca7' + '0c08976fec8eb7ee1f99295981f",',
     ],
-    ok: [
+    good: [
       'GITHUB_CLIENT_SECRET=${GITHUB_CLIENT_SECRET}',
       'GITHUB_CLIENT_SECRET=382745ed93b4aa251e41b82a',
       'OTHER_SERVICE_KEY=382745ed93b4a' + 'a251e41b82a28f489d9fc8f552c',

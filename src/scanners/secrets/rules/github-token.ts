@@ -20,8 +20,8 @@ export default defineRule({
   references: ['https://github.blog/2021-04-05-behind-githubs-new-authentication-token-formats/'],
   docs: {
     summary: 'Classic personal access tokens, OAuth, user-to-server, server-to-server and refresh tokens, validated by their embedded CRC-32 checksum.',
-    ng: ['GITHUB_TOKEN=ghp_' + 'Zq8vN3kLw2Xp7RtY4mBc9HdF6jGs1a0ppwFp', 'token: "ghp_' + 'Zq8vN3kLw2Xp7RtY4mBc9HdF6jGs1a0ppwFp"'],
-    ok: [
+    bad: ['GITHUB_TOKEN=ghp_' + 'Zq8vN3kLw2Xp7RtY4mBc9HdF6jGs1a0ppwFp', 'token: "ghp_' + 'Zq8vN3kLw2Xp7RtY4mBc9HdF6jGs1a0ppwFp"'],
+    good: [
       // Same shape, wrong checksum.
       'GITHUB_TOKEN=ghp_' + 'Zq8vN3kLw2Xp7RtY4mBc9HdF6jGs1a0ppwFq',
       'const token = process.env.GITHUB_TOKEN; // ghp_…',

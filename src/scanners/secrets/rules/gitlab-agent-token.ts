@@ -18,10 +18,10 @@ export default defineRule({
   references: ['https://docs.gitlab.com/user/clusters/agent/work_with_agent/#reset-the-agent-token'],
   docs: {
     summary: 'GitLab agent for Kubernetes tokens (glagent-…).',
-    ng: [
+    bad: [
       'helm upgrade --install k8s-agent gitlab/gitlab-agent --set config.token=glagent-' + 'gRwr-o06zOKE6AsQPrfty5UIPq0f9yQiSr6xROVnujNYV1E-M3',
     ],
-    ok: [
+    good: [
       '--set config.token=glagent-' + 'J3fTQAcGfo',
       '--set config.token=${AGENT_TOKEN}',
     ],

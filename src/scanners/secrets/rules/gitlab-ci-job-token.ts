@@ -18,10 +18,10 @@ export default defineRule({
   references: ['https://docs.gitlab.com/ci/jobs/ci_job_token/'],
   docs: {
     summary: 'GitLab CI/CD job tokens (glcbt-…).',
-    ng: [
+    bad: [
       'CI_JOB_TOKEN=glcbt-' + '64_iyId6FHo-fqWo7n6iZsW',
     ],
-    ok: [
+    good: [
       'CI_JOB_TOKEN=glcbt-' + 'uW7t-NZUqa',
       'curl --header "JOB-TOKEN: $CI_JOB_TOKEN"',
     ],

@@ -18,11 +18,11 @@ export default defineRule({
   references: ['https://docs.gitlab.com/user/project/deploy_tokens/'],
   docs: {
     summary: 'GitLab deploy tokens (gldt-…).',
-    ng: [
+    bad: [
       'CI_DEPLOY_PASSWORD=gldt-' + 'aW8B4IXaEu2_S5Txr1Zf',
       'https://gitlab+deploy-token-41:gldt-' + 'meF_L_9xGODjyN3EA1uR@gitlab.com/acme/api.git',
     ],
-    ok: [
+    good: [
       'CI_DEPLOY_PASSWORD=gldt-' + 'J0EmDgsBrY',
       'CI_DEPLOY_PASSWORD=${DEPLOY_TOKEN}',
     ],

@@ -18,10 +18,10 @@ export default defineRule({
   references: ['https://docs.gitlab.com/operations/feature_flags/'],
   docs: {
     summary: 'GitLab feature flags client tokens (glffct-…).',
-    ng: [
+    bad: [
       'UNLEASH_INSTANCE_ID=glffct-' + '4uHNxvPsn4VSc6GKWTIl',
     ],
-    ok: [
+    good: [
       'UNLEASH_INSTANCE_ID=glffct-' + 'h0QKjOxV5C',
       'UNLEASH_INSTANCE_ID=${UNLEASH_INSTANCE_ID}',
     ],

@@ -18,10 +18,10 @@ export default defineRule({
   references: ['https://docs.gitlab.com/security/tokens/#feed-token'],
   docs: {
     summary: 'GitLab feed tokens (glft-…), usually in feed or calendar URLs.',
-    ng: [
+    bad: [
       'https://gitlab.com/dashboard/issues.atom?feed_token=glft-' + 'UNGPfJyC4bsDCX_GTJOP&state=opened',
     ],
-    ok: [
+    good: [
       'https://gitlab.com/dashboard/issues.atom?feed_token=glft-' + 'H8l6GNEv',
       'feed_token=<your feed token>',
     ],

@@ -18,10 +18,10 @@ export default defineRule({
   references: ['https://docs.gitlab.com/security/tokens/#incoming-email-token'],
   docs: {
     summary: 'GitLab incoming email tokens (glimt-…).',
-    ng: [
+    bad: [
       'ISSUE_EMAIL=incoming+acme-api-42-issue-glimt-' + 'q3onctxajoi2s5btqgatl4h6a@incoming.gitlab.com',
     ],
-    ok: [
+    good: [
       'ISSUE_EMAIL=incoming+acme-api-42-issue-glimt-' + '3k9qxvjn25@incoming.gitlab.com',
       'ISSUE_EMAIL=${GITLAB_ISSUE_EMAIL}',
     ],

@@ -18,10 +18,10 @@ export default defineRule({
   references: ['https://docs.gitlab.com/integration/oauth_provider/'],
   docs: {
     summary: 'GitLab OAuth application secrets (gloas-…).',
-    ng: [
+    bad: [
       'GITLAB_OAUTH_SECRET=gloas-' + '2c203567d649b6e0734b0e1c3522cf9eee2e183a7d4727898b229aee6ff2bd39',
     ],
-    ok: [
+    good: [
       'GITLAB_OAUTH_SECRET=gloas-' + 'af7b4c2417ef406c',
       'GITLAB_OAUTH_SECRET=${OAUTH_SECRET}',
     ],

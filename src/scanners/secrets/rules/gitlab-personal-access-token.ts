@@ -18,11 +18,11 @@ export default defineRule({
   references: ['https://docs.gitlab.com/security/tokens/#personal-access-tokens'],
   docs: {
     summary: 'GitLab personal, project and group access tokens (glpat-…), in the classic and routable formats.',
-    ng: [
+    bad: [
       'GITLAB_TOKEN=glpat-' + 'g-B8B3ExiRvMzgK7T3JN',
       'private_token: "glpat-' + 'iWdm-pa_73G7xPfd37QNf4-oaKoU2syGF4Hd.01.606qqs2b0"',
     ],
-    ok: [
+    good: [
       'GITLAB_TOKEN=glpat-' + 'xgH75zIu7IY9',
       'GITLAB_TOKEN=glpat-xxxxxxxxxxxxxxxxxxxx',
       'GITLAB_TOKEN=$CI_JOB_TOKEN',

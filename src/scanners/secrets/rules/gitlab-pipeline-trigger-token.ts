@@ -18,10 +18,10 @@ export default defineRule({
   references: ['https://docs.gitlab.com/ci/triggers/'],
   docs: {
     summary: 'GitLab pipeline trigger tokens (glptt-…).',
-    ng: [
+    bad: [
       'curl -X POST --fail -F token=glptt-' + 'e244fc2e10ea85d7b23d74abd91d245690755201 -F ref=main https://gitlab.com/api/v4/projects/42/trigger/pipeline',
     ],
-    ok: [
+    good: [
       'curl -X POST -F token=glptt-' + '67c9c3b5f1f8',
       'curl -X POST -F token=$TRIGGER_TOKEN -F ref=main',
     ],

@@ -18,11 +18,11 @@ export default defineRule({
   references: ['https://docs.gitlab.com/security/tokens/#runner-authentication-tokens'],
   docs: {
     summary: 'GitLab runner authentication tokens (glrt-…), as written to config.toml.',
-    ng: [
+    bad: [
       '  token = "glrt-' + 'S3G488yXHOZb2VL77fVI"',
       'gitlab-runner register --token glrt-' + 't1_1gMD4AGYcQ-M-0ECrBFz',
     ],
-    ok: [
+    good: [
       '  token = "glrt-' + 'c92LUSlO"',
       '  token = "${RUNNER_TOKEN}"',
     ],

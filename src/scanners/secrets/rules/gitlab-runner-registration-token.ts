@@ -18,10 +18,10 @@ export default defineRule({
   references: ['https://docs.gitlab.com/security/tokens/#runner-registration-tokens-deprecated'],
   docs: {
     summary: 'GitLab runner registration tokens (GR1348941…).',
-    ng: [
+    bad: [
       'REGISTRATION_TOKEN=GR1348941' + 'hxZMGLmS7K7_skZd11M1',
     ],
-    ok: [
+    good: [
       'REGISTRATION_TOKEN=GR1348941' + 'rs201pHORd',
       'REGISTRATION_TOKEN=$RUNNER_REGISTRATION_TOKEN',
     ],

@@ -18,10 +18,10 @@ export default defineRule({
   references: ['https://docs.gitlab.com/security/tokens/#scim-tokens'],
   docs: {
     summary: 'GitLab SCIM tokens (glsoat-…).',
-    ng: [
+    bad: [
       'scim_token: glsoat-' + 'Eqe9hlxfOSNXkVb3F0Ix',
     ],
-    ok: [
+    good: [
       'scim_token: glsoat-' + 'VxmqeYYd7t',
       'scim_token: ${SCIM_TOKEN}',
     ],

@@ -15,10 +15,10 @@ export default defineRule({
   references: ['https://docs.gitlab.com/user/profile/active_sessions/'],
   docs: {
     summary: 'GitLab web session cookies (_gitlab_session=…) in captured requests.',
-    ng: [
+    bad: [
       'Cookie: _gitlab_session=c95babd482' + '6ea5979b8cb140d5f7d1b7; path=/; HttpOnly',
     ],
-    ok: [
+    good: [
       'Cookie: _gitlab_session=c95babd4826ea5979b8; path=/; HttpOnly',
     ],
   },

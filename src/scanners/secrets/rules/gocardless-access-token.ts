@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://developer.gocardless.com/getting-started/api/making-your-first-request/'],
   docs: {
     summary: 'GoCardless live and sandbox access tokens assigned to a GoCardless setting.',
-    ng: [
+    bad: [
       'GOCARDLESS_ACCESS_TOKEN=live_5cg08mBYsz' + 'eM4ZGRQoQlwG04LDctMLt3txcAwLmp',
       'gocardless_token: "live_YDg_ItA7Iq' + 'J7qSKQB27ZmI2efKyf1U3nedWp7uSg"',
       '  "gocardlessAccessToken": "live_idQp_eocwD' + 'STJz7z2XPbRqD0R0ChLY4U1wNVygxh",',
     ],
-    ok: [
+    good: [
       'GOCARDLESS_ACCESS_TOKEN=${GOCARDLESS_ACCESS_TOKEN}',
       'GOCARDLESS_ACCESS_TOKEN=live_5cg08mBYszeM4ZGRQoQlwG',
       'OTHER_SERVICE_KEY=live_5cg08mBYsz' + 'eM4ZGRQoQlwG04LDctMLt3txcAwLmp',

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://cloud.google.com/docs/authentication/api-keys'],
   docs: {
     summary: 'Google API keys (AIza…), used by Google Cloud, Firebase and Maps.',
-    ng: ['GOOGLE_API_KEY=AIza' + 'tF6EWoCLrugsP_HNXUMzr3tsDfVFxRVEMjC', 'const firebaseConfig = { apiKey: "AIza' + 'fNc2D0p07KK8h9Rmr-qD6FYnFdxyPBZ-iLY" };'],
-    ok: ['GOOGLE_API_KEY=AIza' + 'APQ-D79gCK5_LeiMb2VAs2ZzNH5o98', 'apiKey: process.env.GOOGLE_API_KEY', 'key = "AIzaSyXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"'],
+    bad: ['GOOGLE_API_KEY=AIza' + 'tF6EWoCLrugsP_HNXUMzr3tsDfVFxRVEMjC', 'const firebaseConfig = { apiKey: "AIza' + 'fNc2D0p07KK8h9Rmr-qD6FYnFdxyPBZ-iLY" };'],
+    good: ['GOOGLE_API_KEY=AIza' + 'APQ-D79gCK5_LeiMb2VAs2ZzNH5o98', 'apiKey: process.env.GOOGLE_API_KEY', 'key = "AIzaSyXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"'],
   },
 });

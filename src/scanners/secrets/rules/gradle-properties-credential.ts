@@ -30,7 +30,7 @@ export default defineRule({
   docs: {
     summary: 'Unquoted password, token, secret and API key properties in gradle.properties files.',
     path: 'gradle.properties',
-    ng: ['ossrhPassword=' + 'Vr4tYq8Nc2Lm7P', 'signing.password=' + 'Gk8vQ3nZ7wLp'],
-    ok: ['signing.secretKeyRingFile=/home/ci/.gnupg/secring.gpg', 'ossrhPassword=', 'artifactory_password=${ARTIFACTORY_PASSWORD}', 'org.gradle.jvmargs=-Xmx2g'],
+    bad: ['ossrhPassword=' + 'Vr4tYq8Nc2Lm7P', 'signing.password=' + 'Gk8vQ3nZ7wLp'],
+    good: ['signing.secretKeyRingFile=/home/ci/.gnupg/secring.gpg', 'ossrhPassword=', 'artifactory_password=${ARTIFACTORY_PASSWORD}', 'org.gradle.jvmargs=-Xmx2g'],
   },
 });

@@ -26,12 +26,12 @@ export default defineRule({
   references: ['https://grafana.com/docs/grafana/latest/administration/service-accounts/migrate-api-keys/'],
   docs: {
     summary: 'Legacy Grafana API keys (base64 JSON {"k":…,"n":…,"id":…}).',
-    ng: [
+    bad: [
       'GRAFANA_API_KEY=eyJrIjoiSjVrTGN0OVBPcndmdTY1R' + '3htd0VQYWhRcHdpeTg0WmsiLCJuIjoiY2ktZGVwbG95IiwiaWQiOjE0fQ==',
       'gf_api_key: "eyJrIjoiTFF0T2twZmVGSUladjAw' + 'VGZ1Snl0Y0VvcEVSMElZc20iLCJuIjoiY2ktZGVwbG95IiwiaWQiOjR9"',
       'const token = \'eyJrIjoiaVYwRnJoc1g0WjlVVEhF' + 'QWEwSTcwVnNQeTVXaDkyWDAiLCJuIjoiY2ktZGVwbG95IiwiaWQiOjh9\';',
     ],
-    ok: [
+    good: [
       'GRAFANA_API_KEY=${GRAFANA_API_KEY}',
       'GRAFANA_API_KEY=eyJrIjoiSjVrTGN0OVBPcndmdTY1R3htd0VQYWhRcHdpeTg0Wmsi',
     ],

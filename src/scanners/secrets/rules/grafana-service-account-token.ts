@@ -20,8 +20,8 @@ export default defineRule({
   references: ['https://grafana.com/docs/grafana/latest/administration/service-accounts/'],
   docs: {
     summary: 'Grafana service account tokens (glsa_…), validated by their embedded CRC-32 checksum.',
-    ng: ['GRAFANA_TOKEN=glsa_' + 'KSFd0W3ZdQsM3qolGC3AcYlQFkgwNIkA_02c4655c', "grafana_auth: 'glsa_" + "Xw7Lq2Nc9Vt4Rb8Kp3Jd6Hf1Zm5Sg0Ya_e2513972'"],
-    ok: [
+    bad: ['GRAFANA_TOKEN=glsa_' + 'KSFd0W3ZdQsM3qolGC3AcYlQFkgwNIkA_02c4655c', "grafana_auth: 'glsa_" + "Xw7Lq2Nc9Vt4Rb8Kp3Jd6Hf1Zm5Sg0Ya_e2513972'"],
+    good: [
       // Same shape, wrong checksum.
       'GRAFANA_TOKEN=glsa_' + 'KSFd0W3ZdQsM3qolGC3AcYlQFkgwNIkA_98b15252',
       'GRAFANA_TOKEN=glsa_' + 'g14bZvLPGHp2EyXMlHvA_9d0a773f', 'GRAFANA_TOKEN=${GRAFANA_SA_TOKEN}'],

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://console.groq.com/docs/quickstart'],
   docs: {
     summary: 'Groq API keys (gsk_).',
-    ng: ['GROQ_API_KEY=gsk_' + 'I3TewXFypUHIoo0v8gvROGnTwSKfKhjFrzdNPaVWjD9lUYDqp0BA'],
-    ok: ['GROQ_API_KEY=gsk_your_api_key_here', 'GROQ_API_KEY=gsk_' + 'I3TewXFypUHIoo0v8gvROGnT'],
+    bad: ['GROQ_API_KEY=gsk_' + 'I3TewXFypUHIoo0v8gvROGnTwSKfKhjFrzdNPaVWjD9lUYDqp0BA'],
+    good: ['GROQ_API_KEY=gsk_your_api_key_here', 'GROQ_API_KEY=gsk_' + 'I3TewXFypUHIoo0v8gvROGnT'],
   },
 });

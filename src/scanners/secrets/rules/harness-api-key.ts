@@ -16,12 +16,12 @@ export default defineRule({
   references: ['https://developer.harness.io/docs/platform/automation/api/add-and-manage-api-keys/'],
   docs: {
     summary: 'Harness personal (pat.…) and service account (sat.…) tokens.',
-    ng: [
+    bad: [
       'HARNESS_API_KEY=pat.L0CXPojhxXmBupomupBC' + 'rO.Z3otdNDjQaA8zrAX15d2YzFI.u5hRnLmSBT9kNmkmxMfn',
       'harness_platform_api_key: "pat.8la1ZaC7g0pM6tzLv8U_' + 'D1.uAZ3jp5K9S5CrSWuclB1jQYQ.969xakpgpldyKCIuO5WT"',
       'const token = \'pat.tasE_GW_KRrGmglZ307a' + 'wM.8X60LhQf2VhxlGWg4h6zZg7I.NSbD2y89MSDd0AmUgxbO\';',
     ],
-    ok: [
+    good: [
       'HARNESS_API_KEY=${HARNESS_API_KEY}',
       'HARNESS_API_KEY=pat.L0CXPojhxXmBupomupBCrO.Z3otdNDjQaA8zrAX',
     ],

@@ -29,7 +29,7 @@ export default defineRule({
   references: ['https://devcenter.heroku.com/articles/authentication'],
   docs: {
     summary: 'Heroku API keys and OAuth tokens (UUIDs) assigned to HEROKU_API_KEY and similar names.',
-    ng: ['HEROKU_API_KEY=87c477f5' + '-44bb-4b7a-a4af-97dde777bbf4', 'heroku config:set --app billing HEROKU_AUTH_TOKEN=9755cd2c' + '-4acc-4c86-a29c-98f37a680c47'],
-    ok: ['heroku_app_id = "2cb69463-4aa1-4853-bd84-197dca1aa7fe"', 'HEROKU_API_KEY=${{ secrets.HEROKU_API_KEY }}', 'heroku: { appId: "08a4d8b4-7219-4f6c-a85c-04765db459cf", apiKey: process.env.HEROKU_API_KEY }'],
+    bad: ['HEROKU_API_KEY=87c477f5' + '-44bb-4b7a-a4af-97dde777bbf4', 'heroku config:set --app billing HEROKU_AUTH_TOKEN=9755cd2c' + '-4acc-4c86-a29c-98f37a680c47'],
+    good: ['heroku_app_id = "2cb69463-4aa1-4853-bd84-197dca1aa7fe"', 'HEROKU_API_KEY=${{ secrets.HEROKU_API_KEY }}', 'heroku: { appId: "08a4d8b4-7219-4f6c-a85c-04765db459cf", apiKey: process.env.HEROKU_API_KEY }'],
   },
 });

@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://docs.hetzner.cloud/reference/cloud#authentication'],
   docs: {
     summary: 'Hetzner Cloud API tokens assigned to an hcloud or Hetzner setting.',
-    ng: [
+    bad: [
       'HCLOUD_TOKEN=JktEI9idYQgHXmsUNFspQ' + 'xEpLvW9Dgi7rptYGC57EdLbduuPlM62GubYZuxOqxuu',
       'hetzner_api_token: "Uy5WpfPrzX0n0JOINCpYT' + 'QpDC68agAjXE0ccrzgV1pEIAowwtXeot65eeX2nwIn4"',
       '  "hcloudToken": "9mja93FRzymtIVLbhgcAV' + 'epwAHvVUf7TZngef2zUo7TsSKlIVdQrL3AWtBs6IkLd",',
     ],
-    ok: [
+    good: [
       'HCLOUD_TOKEN=${HCLOUD_TOKEN}',
       'HCLOUD_TOKEN=JktEI9idYQgHXmsUNFspQxEpLvW9Dgi7rptYGC',
       'OTHER_SERVICE_KEY=JktEI9idYQgHXmsUNFspQ' + 'xEpLvW9Dgi7rptYGC57EdLbduuPlM62GubYZuxOqxuu',

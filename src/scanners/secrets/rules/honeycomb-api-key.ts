@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://docs.honeycomb.io/get-started/configure/environments/manage-api-keys/'],
   docs: {
     summary: 'Honeycomb API keys assigned to a Honeycomb setting.',
-    ng: [
+    bad: [
       'HONEYCOMB_API_KEY=Pm6fuQv' + 'b6KopObaORRRsvI',
       'honeycomb_writekey: "wck1iBz' + 'DvVCSOmJlTUpWnA"',
       '  "honeycombApiKey": "SuS1rmk' + 'tifmPHcrDkzWyax",',
     ],
-    ok: [
+    good: [
       'HONEYCOMB_API_KEY=${HONEYCOMB_API_KEY}',
       'HONEYCOMB_API_KEY=Pm6fuQvb6KopO',
       'OTHER_SERVICE_KEY=Pm6fuQv' + 'b6KopObaORRRsvI',

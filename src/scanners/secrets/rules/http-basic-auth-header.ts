@@ -27,11 +27,11 @@ export default defineRule({
   references: ['https://www.rfc-editor.org/rfc/rfc7617'],
   docs: {
     summary: 'Authorization: Basic values that decode to a user:password pair.',
-    ng: [
+    bad: [
       'curl -H "Authorization: Basic ' + 'ZGVwbG95OlhrN3BRMm1WdzlMejRS" https://api.corp-net.io/v1/jobs',
       "headers = {'Authorization': 'Basic " + "Y2ktYm90OlJ0NW5XOXFaMnhLdg=='}",
     ],
-    ok: [
+    good: [
       // admin:admin
       'Authorization: Basic YWRtaW46YWRtaW4=',
       "headers['Authorization'] = 'Basic ' + btoa(user + ':' + pass)",

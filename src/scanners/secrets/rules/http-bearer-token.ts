@@ -27,7 +27,7 @@ export default defineRule({
   references: ['https://www.rfc-editor.org/rfc/rfc6750'],
   docs: {
     summary: 'Random-looking literal tokens after "Authorization: Bearer".',
-    ng: ['curl -H "Authorization: Bearer ' + 'k7Qm2Vb9Lp4Wn8Rt3Yh6Jd1Fs5Gc0aPz3Tx" https://api.corp-net.io/v2/orders', "headers: { Authorization: 'Bearer " + "Zq8vN3kLw2Xp7RtY4mBc9HdF6jGs' }"],
-    ok: ['Authorization: Bearer YOUR_API_TOKEN', "headers: { Authorization: 'Bearer ' + token }", 'Authorization: Bearer $ACCESS_TOKEN', 'Authorization: Bearer access-token-goes-here'],
+    bad: ['curl -H "Authorization: Bearer ' + 'k7Qm2Vb9Lp4Wn8Rt3Yh6Jd1Fs5Gc0aPz3Tx" https://api.corp-net.io/v2/orders', "headers: { Authorization: 'Bearer " + "Zq8vN3kLw2Xp7RtY4mBc9HdF6jGs' }"],
+    good: ['Authorization: Bearer YOUR_API_TOKEN', "headers: { Authorization: 'Bearer ' + token }", 'Authorization: Bearer $ACCESS_TOKEN', 'Authorization: Bearer access-token-goes-here'],
   },
 });

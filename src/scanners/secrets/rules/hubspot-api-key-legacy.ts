@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://developers.hubspot.com/changelog/upcoming-api-key-sunset'],
   docs: {
     summary: 'Legacy HubSpot API keys (UUIDs) assigned to a HubSpot setting or hapikey parameter.',
-    ng: [
+    bad: [
       'HUBSPOT_API_KEY=23dbe323-a95' + 'b-48fe-a3f0-28ff67c25b1d',
       'hapikey: "d7149d67-1d5' + '3-4fb4-a7df-0103cb66c0f2"',
       '  "hubspotApiKey": "ea8d6fc9-20d' + '8-4732-a746-3b7eb839282e",',
     ],
-    ok: [
+    good: [
       'HUBSPOT_API_KEY=${HUBSPOT_API_KEY}',
       'HUBSPOT_API_KEY=23dbe323-a95b-48fe-a3',
       'OTHER_SERVICE_KEY=23dbe323-a95' + 'b-48fe-a3f0-28ff67c25b1d',

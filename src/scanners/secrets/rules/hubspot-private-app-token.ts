@@ -19,7 +19,7 @@ export default defineRule({
   references: ['https://developers.hubspot.com/docs/api/private-apps'],
   docs: {
     summary: 'HubSpot private app access tokens (pat-na1-…, pat-eu1-…).',
-    ng: ['HUBSPOT_ACCESS_TOKEN=pat-na1-' + '11efd285-f19e-44c5-b250-6898114249a0'],
-    ok: ['HUBSPOT_ACCESS_TOKEN=pat-na1-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx', 'HUBSPOT_ACCESS_TOKEN=pat-na1-' + '11efd285-f19e-44c5'],
+    bad: ['HUBSPOT_ACCESS_TOKEN=pat-na1-' + '11efd285-f19e-44c5-b250-6898114249a0'],
+    good: ['HUBSPOT_ACCESS_TOKEN=pat-na1-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx', 'HUBSPOT_ACCESS_TOKEN=pat-na1-' + '11efd285-f19e-44c5'],
   },
 });

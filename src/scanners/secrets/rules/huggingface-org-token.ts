@@ -19,7 +19,7 @@ export default defineRule({
   references: ['https://huggingface.co/docs/hub/security-tokens'],
   docs: {
     summary: 'Legacy Hugging Face organisation API tokens (api_org_).',
-    ng: ['HUGGINGFACE_ORG_TOKEN="api_org_' + 'XtmToDNMTleFvnFIExqcjgZNzXVlVATyyj"'],
-    ok: ['HUGGINGFACE_ORG_TOKEN="api_org_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"', 'HUGGINGFACE_ORG_TOKEN="api_org_' + 'XtmToDNMTleFvn"'],
+    bad: ['HUGGINGFACE_ORG_TOKEN="api_org_' + 'XtmToDNMTleFvnFIExqcjgZNzXVlVATyyj"'],
+    good: ['HUGGINGFACE_ORG_TOKEN="api_org_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"', 'HUGGINGFACE_ORG_TOKEN="api_org_' + 'XtmToDNMTleFvn"'],
   },
 });

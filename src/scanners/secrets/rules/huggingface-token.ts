@@ -20,8 +20,8 @@ export default defineRule({
   references: ['https://huggingface.co/docs/hub/security-tokens'],
   docs: {
     summary: 'Hugging Face user access tokens (hf_).',
-    ng: ['HF_TOKEN=hf_' + 'apNytNZvNBDvntFMPQeOImFEYvuHJPSxXN', 'login(token="hf_' + 'apNytNZvNBDvntFMPQeOImFEYvuHJPSxXN")'],
-    ok: [
+    bad: ['HF_TOKEN=hf_' + 'apNytNZvNBDvntFMPQeOImFEYvuHJPSxXN', 'login(token="hf_' + 'apNytNZvNBDvntFMPQeOImFEYvuHJPSxXN")'],
+    good: [
       'HF_TOKEN=hf_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'def hf_HubModelDownloadConfigurationPathsz(): pass',
       'HF_TOKEN=hf_' + 'apNytNZvNBDvntFMPQeOIm',

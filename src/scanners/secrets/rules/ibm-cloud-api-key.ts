@@ -19,7 +19,7 @@ export default defineRule({
   references: ['https://cloud.ibm.com/docs/account?topic=account-userapikey'],
   docs: {
     summary: 'IBM Cloud API keys (44 characters) assigned to IBMCLOUD_API_KEY and similar names.',
-    ng: ['IBMCLOUD_API_KEY=j4wa9wT9wJeSPUlz1bMDAs' + 'JUYoPIujgIzGFuw-BkUwC2', 'ibm_iam_apikey: "pVNVsrsHMHfXD0KRAQgjKL' + 'KMMmcXCuLJSWSFgo2EP64g"'],
-    ok: ['IBMCLOUD_API_KEY=${IBM_KEY}', 'ibm_region = "2J4pugJtueszYh6l38jivM' + '16oxm7EcsFhrYNLB9E3v8S"'],
+    bad: ['IBMCLOUD_API_KEY=j4wa9wT9wJeSPUlz1bMDAs' + 'JUYoPIujgIzGFuw-BkUwC2', 'ibm_iam_apikey: "pVNVsrsHMHfXD0KRAQgjKL' + 'KMMmcXCuLJSWSFgo2EP64g"'],
+    good: ['IBMCLOUD_API_KEY=${IBM_KEY}', 'ibm_region = "2J4pugJtueszYh6l38jivM' + '16oxm7EcsFhrYNLB9E3v8S"'],
   },
 });

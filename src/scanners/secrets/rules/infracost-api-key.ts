@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://www.infracost.io/docs/features/environment_variables/'],
   docs: {
     summary: 'Infracost API keys (ico-…).',
-    ng: [
+    bad: [
       'INFRACOST_API_KEY=ico-f3gn01uz' + 'IGYoRvoLV3bJYUPT8aGjucdH',
       'infracost_api_key: "ico-tEf98Uv2' + 'uVpUCwlky0HUW0NFlxqMF6Tr"',
       'const token = \'ico-GhWry1bV' + 'Vx1EWuUbBDaRNUEjmvVLw8Lb\';',
     ],
-    ok: [
+    good: [
       'INFRACOST_API_KEY=${INFRACOST_API_KEY}',
       'INFRACOST_API_KEY=ico-f3gn01uzIGYoRvoLV',
     ],

@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://docs.metamask.io/services/how-to/secure-an-api-key/'],
   docs: {
     summary: 'Infura API keys and secrets assigned to an Infura setting.',
-    ng: [
+    bad: [
       'INFURA_API_KEY=5ed5c3089a' + '3ba53b0cd2d172ac13d16c',
       'infura_project_secret: "c0bf307c04' + '8c37c8e816e535b6c161ca"',
       '  "infuraApiKey": "fec511e072' + '62c0fd8b0e1fda6f9bbc62",',
     ],
-    ok: [
+    good: [
       'INFURA_API_KEY=${INFURA_API_KEY}',
       'INFURA_API_KEY=5ed5c3089a3ba53b0cd',
       'OTHER_SERVICE_KEY=5ed5c3089a' + '3ba53b0cd2d172ac13d16c',

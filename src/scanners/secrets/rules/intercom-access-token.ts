@@ -19,8 +19,8 @@ export default defineRule({
   references: ['https://developers.intercom.com/docs/build-an-integration/learn-more/authentication'],
   docs: {
     summary: 'Intercom access tokens (base64 "tok:…").',
-    ng: ['INTERCOM_ACCESS_TOKEN=dG9rO' + 'mQzNGYwZjRiX2ZhZDJfNDU1Zl9iMTVhXzU5MWY0M2Y2NGNmZToxOjA='],
-    ok: [
+    bad: ['INTERCOM_ACCESS_TOKEN=dG9rO' + 'mQzNGYwZjRiX2ZhZDJfNDU1Zl9iMTVhXzU5MWY0M2Y2NGNmZToxOjA='],
+    good: [
       // Decodes to "tok:not a real access token, just prose", not tok:<id>:<n>:<n>.
       'INTERCOM_ACCESS_TOKEN=dG9rO' + 'm5vdCBhIHJlYWwgYWNjZXNzIHRva2VuLCBqdXN0IHByb3Nl',
       'INTERCOM_ACCESS_TOKEN=dG9rO',

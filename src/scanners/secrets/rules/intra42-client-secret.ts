@@ -16,12 +16,12 @@ export default defineRule({
   references: ['https://api.intra.42.fr/apidoc/guides/getting_started'],
   docs: {
     summary: '42 Intra OAuth application secrets (s-s4t2ud-…, s-s4t2af-…).',
-    ng: [
+    bad: [
       'FT_CLIENT_SECRET=s-s4t2ud-771701b184ddbf7' + '5a6b3ddf4158f2be3cffc7670eeb1a0475b250da6cf432045',
       'intra_client_secret: "s-s4t2ud-f5ac61c70e821a0' + '778202295c6da7c82511510a090fce0ac82738d67d7a740b3"',
       'const token = \'s-s4t2ud-8f712b3d65e3dd4' + 'acd123b1d58150d2cf9150bd70da00d3db4f20b64a6487354\';',
     ],
-    ok: [
+    good: [
       'FT_CLIENT_SECRET=${FT_CLIENT_SECRET}',
       'FT_CLIENT_SECRET=s-s4t2ud-771701b184ddbf75a6b3ddf4158f2be3cf',
     ],

@@ -22,7 +22,7 @@ export default defineRule({
   references: ['https://jfrog.com/help/r/jfrog-platform-administration-documentation/access-tokens'],
   docs: {
     summary: 'JFrog Platform reference and identity tokens (base64 of reftkn:…).',
-    ng: ['JFROG_ACCESS_TOKEN=cmVmdGtuOjAxOjE3NjcyMjU2MDA6' + 'SHE3TG0yVmI5S3A0V244UnQzWWg2SmQxRnM1', '<password>cmVmdGtuOjAxOjE3NjcyMjU2MDA6' + 'SHE3TG0yVmI5S3A0V244UnQzWWg2SmQxRnM1</password>'],
-    ok: ['JFROG_ACCESS_TOKEN=cmVmdGtu', 'JFROG_ACCESS_TOKEN=cmVmdGtu' + 'QWxwaGFCZXRhR2FtbWFEZWx0YUVwc2lsb25aZXRhRXRhVGhldGFJb3Rh'],
+    bad: ['JFROG_ACCESS_TOKEN=cmVmdGtuOjAxOjE3NjcyMjU2MDA6' + 'SHE3TG0yVmI5S3A0V244UnQzWWg2SmQxRnM1', '<password>cmVmdGtuOjAxOjE3NjcyMjU2MDA6' + 'SHE3TG0yVmI5S3A0V244UnQzWWg2SmQxRnM1</password>'],
+    good: ['JFROG_ACCESS_TOKEN=cmVmdGtu', 'JFROG_ACCESS_TOKEN=cmVmdGtu' + 'QWxwaGFCZXRhR2FtbWFEZWx0YUVwc2lsb25aZXRhRXRhVGhldGFJb3Rh'],
   },
 });

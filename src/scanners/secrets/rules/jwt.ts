@@ -38,11 +38,11 @@ export default defineRule({
   references: ['https://www.rfc-editor.org/rfc/rfc7519'],
   docs: {
     summary: 'JSON Web Tokens whose header and payload decode to JSON objects.',
-    ng: [
+    bad: [
       'Authorization: Bearer eyJhbGciOiJIUzI1' + 'NiIsInR5cCI6IkpXVCJ9' +
         '.' +
         'eyJzdWIiOiJ1c2VyLTQyIiwicm9sZSI6ImFkbWluIiwiaWF0IjoxNzAwMDAwMDAwfQ.3q9Xv7Lk2Pw8Rt5Yn1Hc4Jd6Ks0Ma9Qe2Ux5Wb7Nz3',
     ],
-    ok: ['const token = "eyJhbGciOiJIUzI1NiJ9' + '.notjson.abc";', 'eyJ0ZXN0IjoxfQ'],
+    good: ['const token = "eyJhbGciOiJIUzI1NiJ9' + '.notjson.abc";', 'eyJ0ZXN0IjoxfQ'],
   },
 });

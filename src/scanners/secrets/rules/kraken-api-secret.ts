@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://docs.kraken.com/api/docs/guides/spot-rest-auth'],
   docs: {
     summary: 'Kraken API private keys (base64) assigned to a Kraken setting.',
-    ng: [
+    bad: [
       'KRAKEN_API_SECRET=eCDFK91zJyYDefqlJskF8fKNAIbxG' + 'YOuyo3HXEvHIE8gjJWMEdKRRUs5RhMU7lJ+q3+/IjxtMrnJI7rxUD842r==',
       'kraken_private_key: "9yEX2r2kO/F73vHgexarPCatc78OA' + 'K2CjorylDBbDeyxn+BiCUICn/HFfy6HMSjNvwwHS7XIf4gsnRIJ+NeDs0=="',
       '  "krakenApiSecret": "Y8XjmTbuY9hSAiYq9gHqZdsbZySMM' + 'fqD2LGzpX35Sc6LpS7/ENaILNS/c9cMFoeqJFQMPaK6Raqk7i9aV8D+V9==",',
     ],
-    ok: [
+    good: [
       'KRAKEN_API_SECRET=${KRAKEN_API_SECRET}',
       'KRAKEN_API_SECRET=eCDFK91zJyYDefqlJskF8fKNAIbxGYOuyo3HXEvHIE8gjJWMEdKR',
       'OTHER_SERVICE_KEY=eCDFK91zJyYDefqlJskF8fKNAIbxG' + 'YOuyo3HXEvHIE8gjJWMEdKRRUs5RhMU7lJ+q3+/IjxtMrnJI7rxUD842r==',

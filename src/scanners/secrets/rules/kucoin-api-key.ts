@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://www.kucoin.com/docs-new/authentication'],
   docs: {
     summary: 'KuCoin API keys (24 hex) and secrets (UUID) assigned to a KuCoin setting.',
-    ng: [
+    bad: [
       'KUCOIN_API_KEY=5b118bf9' + '83ae3e18998fee71',
       'kucoin_api_secret: "57eef211' + '7000231edcc168d5"',
       '  "kucoinApiKey": "4b83e147' + '227153b13a4c333d",',
     ],
-    ok: [
+    good: [
       'KUCOIN_API_KEY=${KUCOIN_API_KEY}',
       'KUCOIN_API_KEY=5b118bf983ae3e',
       'OTHER_SERVICE_KEY=5b118bf9' + '83ae3e18998fee71',

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://laravel.com/docs/encryption#configuration'],
   docs: {
     summary: 'APP_KEY=base64:… values and app.php key defaults.',
-    ng: ['APP_KEY=base64:' + 'q7W9xLp2Zr4Tb8Vn3Kd6Hs1Fm5Gc0Ja2Ue7Yi9Oo3Pw=', "'key' => env('APP_KEY', 'base64:" + "Hq7Lm2Vb9Kp4Wn8Rt3Yh6Jd1Fs5Gc0Xz8Ta4Qe2Ur6I=')"],
-    ok: ['APP_KEY=', "'key' => env('APP_KEY')", 'data = "base64:' + 'q7W9xLp2Zr4Tb8Vn3Kd6Hs1Fm5Gc0Ja2Ue7Yi9Oo3Pw="'],
+    bad: ['APP_KEY=base64:' + 'q7W9xLp2Zr4Tb8Vn3Kd6Hs1Fm5Gc0Ja2Ue7Yi9Oo3Pw=', "'key' => env('APP_KEY', 'base64:" + "Hq7Lm2Vb9Kp4Wn8Rt3Yh6Jd1Fs5Gc0Xz8Ta4Qe2Ur6I=')"],
+    good: ['APP_KEY=', "'key' => env('APP_KEY')", 'data = "base64:' + 'q7W9xLp2Zr4Tb8Vn3Kd6Hs1Fm5Gc0Ja2Ue7Yi9Oo3Pw="'],
   },
 });

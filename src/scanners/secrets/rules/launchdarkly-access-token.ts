@@ -21,11 +21,11 @@ export default defineRule({
   references: ['https://docs.launchdarkly.com/home/account/api', 'https://docs.launchdarkly.com/sdk/concepts/client-side-server-side#keys'],
   docs: {
     summary: 'LaunchDarkly API access tokens (api-) and server-side SDK keys (sdk-) next to LaunchDarkly settings.',
-    ng: [
+    bad: [
       'LAUNCHDARKLY_SDK_KEY=sdk-' + '6c0661f3-17c4-4799-9579-204443321680',
       'const client = LaunchDarkly.init("sdk-' + '6c0661f3-17c4-4799-9579-204443321680");',
     ],
-    ok: [
+    good: [
       'LAUNCHDARKLY_SDK_KEY=sdk-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx',
       'request_id = "api-' + '6c0661f3-17c4-4799-9579-204443321680"',
       'LAUNCHDARKLY_CLIENT_SIDE_ID=' + '6c0661f317c4479995792044',

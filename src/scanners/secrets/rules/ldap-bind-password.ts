@@ -29,11 +29,11 @@ export default defineRule({
   references: ['https://www.rfc-editor.org/rfc/rfc4516'],
   docs: {
     summary: 'ldap://, ldaps:// and ldapi:// URLs with user:password@ credentials, on non-local hosts.',
-    ng: [
+    bad: [
       'LDAP_URL=ldaps://cn=svc-ldap,ou=apps,dc=corp,dc=io:Pq7' + 'vZ2kW9xL@ldap.corp-net.io:636',
       'ldap://binduser:Mt3' + 'xK8qN5wR@dc01.ad.corp-net.io:389',
     ],
-    ok: [
+    good: [
       'ldap://cn=admin,dc=corp,dc=io:admin@ldap.corp-net.io',
       'ldap://ldap.corp-net.io:389/dc=corp,dc=io',
       'ldap://binduser:Mt3' + 'xK8qN5wR@openldap:389',

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://linear.app/developers/graphql#personal-api-keys'],
   docs: {
     summary: 'Linear personal API keys (lin_api_) and OAuth access tokens (lin_oauth_).',
-    ng: ['LINEAR_API_KEY=lin_api_' + 'M9o9Vy9zg4e4UdU0ZWtKqpGSn9vJ0TjDLlgNLhLa'],
-    ok: ['LINEAR_API_KEY=lin_api_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'LINEAR_API_KEY=lin_api_' + 'M9o9Vy9zg4e4UdU0ZWtK'],
+    bad: ['LINEAR_API_KEY=lin_api_' + 'M9o9Vy9zg4e4UdU0ZWtKqpGSn9vJ0TjDLlgNLhLa'],
+    good: ['LINEAR_API_KEY=lin_api_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'LINEAR_API_KEY=lin_api_' + 'M9o9Vy9zg4e4UdU0ZWtK'],
   },
 });

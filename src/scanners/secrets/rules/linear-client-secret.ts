@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://developers.linear.app/docs/oauth/authentication'],
   docs: {
     summary: 'Linear OAuth client secrets assigned to a Linear secret setting.',
-    ng: [
+    bad: [
       'LINEAR_CLIENT_SECRET=da68d98ca0' + '9992551b43e7289d08befe',
       'linear_oauth_secret: "8bff91c67f' + '26a724139e5eca0bae39e4"',
       '  "linearClientSecret": "8a0b72b397' + '1e58cc30a899072c7b381c",',
     ],
-    ok: [
+    good: [
       'LINEAR_CLIENT_SECRET=${LINEAR_CLIENT_SECRET}',
       'LINEAR_CLIENT_SECRET=da68d98ca09992551b4',
       'OTHER_SERVICE_KEY=da68d98ca0' + '9992551b43e7289d08befe',

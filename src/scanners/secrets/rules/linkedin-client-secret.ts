@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://learn.microsoft.com/en-us/linkedin/shared/authentication/authentication'],
   docs: {
     summary: 'LinkedIn OAuth client secrets assigned to a LinkedIn secret setting.',
-    ng: [
+    bad: [
       'LINKEDIN_CLIENT_SECRET=MfLvZf' + 'bxt3yReUfS',
       'linkedin_client_secret: "D196Lw' + 'VpyAMk1Afu"',
       '  "linkedinClientSecret": "nK5bsi' + 'uAoh59b9jj",',
     ],
-    ok: [
+    good: [
       'LINKEDIN_CLIENT_SECRET=${LINKEDIN_CLIENT_SECRET}',
       'LINKEDIN_CLIENT_SECRET=MfLvZfbxt',
       'OTHER_SERVICE_KEY=MfLvZf' + 'bxt3yReUfS',

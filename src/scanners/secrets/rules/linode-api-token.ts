@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://techdocs.akamai.com/linode-api/reference/get-started'],
   docs: {
     summary: 'Linode personal access tokens assigned to a Linode setting.',
-    ng: [
+    bad: [
       'LINODE_TOKEN=bdc5887c5743b890806d3' + '118cf1d579775ac0b9eeed2638fdc19a3d6d77eeb17',
       'linode_api_token: "30ab0a2b81f0538dfe2ff' + 'f5d8e4e55645ffafaf3fc543e2cf70785e35512dbc7"',
       '  "linodeToken": "a443fad76da4c53455ac7' + 'dbf979ae717f816bf40c2086ad13ef30fbc9d84b4f5",',
     ],
-    ok: [
+    good: [
       'LINODE_TOKEN=${LINODE_TOKEN}',
       'LINODE_TOKEN=bdc5887c5743b890806d3118cf1d579775ac0b',
       'OTHER_SERVICE_KEY=bdc5887c5743b890806d3' + '118cf1d579775ac0b9eeed2638fdc19a3d6d77eeb17',

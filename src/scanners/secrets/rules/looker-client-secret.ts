@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://cloud.google.com/looker/docs/api-auth'],
   docs: {
     summary: 'Looker API3 client secrets assigned to a Looker secret setting.',
-    ng: [
+    bad: [
       'LOOKERSDK_CLIENT_SECRET=PQ4EJmJo' + 'JYkKOHXnz2QsTvUc',
       'looker_client_secret: "vCRwP61D' + '8nEMG4QChipl29sE"',
       '  "lookersdkClientSecret": "J8gMMo4n' + 'Wlr4wwBsoBilpkmx",',
     ],
-    ok: [
+    good: [
       'LOOKERSDK_CLIENT_SECRET=${LOOKERSDK_CLIENT_SECRET}',
       'LOOKERSDK_CLIENT_SECRET=PQ4EJmJoJYkKOH',
       'OTHER_SERVICE_KEY=PQ4EJmJo' + 'JYkKOHXnz2QsTvUc',

@@ -17,8 +17,8 @@ export default defineRule({
   references: ['https://mailchimp.com/developer/marketing/guides/quick-start/#generate-your-api-key'],
   docs: {
     summary: 'Mailchimp Marketing API keys (32 hex + -usN).',
-    ng: ['MAILCHIMP_API_KEY=1d763949c73193e48981ebd8c68b95fb-' + 'us21', "apiKey: '1d763949c73193e48981ebd8c68b95fb-" + "us6',"],
-    ok: [
+    bad: ['MAILCHIMP_API_KEY=1d763949c73193e48981ebd8c68b95fb-' + 'us21', "apiKey: '1d763949c73193e48981ebd8c68b95fb-" + "us6',"],
+    good: [
       'MAILCHIMP_API_KEY=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx-us21',
       'MAILCHIMP_SERVER_PREFIX=us21',
       'locale = "' + '1d763949c73193e48981ebd8c68b95fb-usa"',

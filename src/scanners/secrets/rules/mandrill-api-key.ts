@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://mailchimp.com/developer/transactional/guides/quick-start/'],
   docs: {
     summary: 'Mandrill API keys assigned to a Mandrill setting.',
-    ng: [
+    bad: [
       'MANDRILL_API_KEY=wYEaw7s' + '1s7uCd5slt4Tq5E',
       'mandrill_key: "hhIWIfy' + 'rFC4ILyp8dAsHr7"',
       '  "mandrillApiKey": "Qy98cNZ' + 'TQiJpkQLTNuXHh1",',
     ],
-    ok: [
+    good: [
       'MANDRILL_API_KEY=${MANDRILL_API_KEY}',
       'MANDRILL_API_KEY=wYEaw7s1s7uCd',
       'OTHER_SERVICE_KEY=wYEaw7s' + '1s7uCd5slt4Tq5E',

@@ -28,8 +28,8 @@ export default defineRule({
   references: ['https://docs.mapbox.com/accounts/guides/tokens/'],
   docs: {
     summary: 'Mapbox secret access tokens (sk.eyJ…).',
-    ng: ['MAPBOX_DOWNLOADS_TOKEN=sk.' + 'eyJ1Ijoic2t5bGluZS1vcHMiLCJhIjoiY2x4OXEyazB3MDFhYjJrbWc3djhuM2Y0eiJ9.mjHFTDbaHa_VVylhE6UdTT'],
-    ok: [
+    bad: ['MAPBOX_DOWNLOADS_TOKEN=sk.' + 'eyJ1Ijoic2t5bGluZS1vcHMiLCJhIjoiY2x4OXEyazB3MDFhYjJrbWc3djhuM2Y0eiJ9.mjHFTDbaHa_VVylhE6UdTT'],
+    good: [
       'MAPBOX_TOKEN=pk.' + 'eyJ1Ijoic2t5bGluZS1vcHMiLCJhIjoiY2x4OXEyazB3MDFhYjJrbWc3djhuM2Y0eiJ9.mjHFTDbaHa_VVylhE6UdTT',
       'MAPBOX_DOWNLOADS_TOKEN=sk.eyJ1IjoiYOUR_USERNAME_HERE.xxxxxxxxxxxxxxxxxxxxxx',
     ],

@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://developers.mattermost.com/integrate/reference/personal-access-token/'],
   docs: {
     summary: '26-character Mattermost tokens assigned to a Mattermost setting.',
-    ng: [
+    bad: [
       'MATTERMOST_TOKEN=k85isora' + 'dcda81xsbplfmfza4z',
       'mattermost_access_token: "1i2wtzge' + 'ne78b47l4jk8n4v3rh"',
       '  "mattermostToken": "vvg8avm6' + 'moc905rdfwgy6w0klh",',
     ],
-    ok: [
+    good: [
       'MATTERMOST_TOKEN=${MATTERMOST_TOKEN}',
       'MATTERMOST_TOKEN=k85isoradcda81x',
       'OTHER_SERVICE_KEY=k85isora' + 'dcda81xsbplfmfza4z',

@@ -15,12 +15,12 @@ export default defineRule({
   references: ['https://dev.maxmind.com/geoip/updating-databases'],
   docs: {
     summary: 'MaxMind license keys in the newer format (…_mmk).',
-    ng: [
+    bad: [
       'MAXMIND_LICENSE_KEY=3okHpt_RQt7BY' + 'ilohEnC1TH36HrVfXqoXv4M_mmk',
       'geoipupdate_license_key: "vNRIdP_hK68N0' + 'Mx0TNoooSH352dqhAJDO6l0_mmk"',
       'const token = \'KIaFfy_iuzFEE' + 'MYJp9eXoxDZGioAy6BgXD8E_mmk\';',
     ],
-    ok: [
+    good: [
       'MAXMIND_LICENSE_KEY=${MAXMIND_LICENSE_KEY}',
       'MAXMIND_LICENSE_KEY=3okHpt_RQt7BYilohEnC1TH3',
     ],

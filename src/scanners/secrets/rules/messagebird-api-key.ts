@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://developers.messagebird.com/api/#authentication'],
   docs: {
     summary: '25-character MessageBird access keys assigned to a MessageBird setting or passed to the client.',
-    ng: [
+    bad: [
       'MESSAGEBIRD_API_KEY=gaSuBhTV' + 'XLwdEzsISCuyq6Tzg',
       'messagebird_access_key: "bhYjtYUr' + 'rRYf7xaoc3VAEAB9g"',
       '  "messagebirdApiKey": "40I2YPps' + 'R8e2Cf9ZJWT57JBvH",',
     ],
-    ok: [
+    good: [
       'MESSAGEBIRD_API_KEY=${MESSAGEBIRD_API_KEY}',
       'MESSAGEBIRD_API_KEY=gaSuBhTVXLwdEzs',
       'OTHER_SERVICE_KEY=gaSuBhTV' + 'XLwdEzsISCuyq6Tzg',

@@ -21,8 +21,8 @@ export default defineRule({
   references: ['https://docs.mistral.ai/getting-started/quickstart/'],
   docs: {
     summary: 'Mistral AI API keys assigned to a Mistral-named variable or passed to a Mistral client.',
-    ng: ['MISTRAL_API_KEY=' + 'c3lsi0sTDp5CaTMavoG54ZZyfDSPC7Le', 'client = Mistral(api_key="' + 'c3lsi0sTDp5CaTMavoG54ZZyfDSPC7Le")'],
-    ok: [
+    bad: ['MISTRAL_API_KEY=' + 'c3lsi0sTDp5CaTMavoG54ZZyfDSPC7Le', 'client = Mistral(api_key="' + 'c3lsi0sTDp5CaTMavoG54ZZyfDSPC7Le")'],
+    good: [
       'MISTRAL_API_KEY=your_mistral_api_key',
       'MISTRAL_MODEL=mistral-large-latest',
       // A hex digest, not a Mistral key.

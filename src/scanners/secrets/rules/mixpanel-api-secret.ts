@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://developer.mixpanel.com/reference/authentication'],
   docs: {
     summary: 'Mixpanel API and service account secrets assigned to a Mixpanel secret setting.',
-    ng: [
+    bad: [
       'MIXPANEL_API_SECRET=efc0cb293b' + '08abb0dcf75583ceb00578',
       'mixpanel_service_account_secret: "5784a4cedd' + 'fbb949b8e5e27a26f2fe6e"',
       '  "mixpanelApiSecret": "936b15020a' + '1090ca7c68030c95428242",',
     ],
-    ok: [
+    good: [
       'MIXPANEL_API_SECRET=${MIXPANEL_API_SECRET}',
       'MIXPANEL_API_SECRET=efc0cb293b08abb0dcf',
       'OTHER_SERVICE_KEY=efc0cb293b' + '08abb0dcf75583ceb00578',

@@ -29,11 +29,11 @@ export default defineRule({
   references: ['https://www.mongodb.com/docs/manual/reference/connection-string/'],
   docs: {
     summary: 'mongodb:// and mongodb+srv:// connection strings whose password is written inline, on non-local hosts.',
-    ng: [
+    bad: [
       'MONGO_URI=mongodb+srv://api:N7q' + 'xL3vW9pZ2@cluster0.a1b2c.mongodb.net/prod?retryWrites=true',
       'mongodb://admin:T4k' + 'Zp8Qm2Xr@mongo-1.corp-net.io:27017,mongo-2.corp-net.io:27017/app?replicaSet=rs0',
     ],
-    ok: [
+    good: [
       'mongodb+srv://<username>:<password>@cluster0.a1b2c.mongodb.net/',
       'mongodb://admin:admin@mongo.corp-net.io:27017',
       'mongodb://mongo.corp-net.io:27017/app',

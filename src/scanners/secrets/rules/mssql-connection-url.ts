@@ -30,12 +30,12 @@ export default defineRule({
   references: ['https://learn.microsoft.com/en-us/sql/connect/jdbc/building-the-connection-url'],
   docs: {
     summary: 'sqlserver://, mssql(+driver):// and jdbc:sqlserver:// URLs whose password is written inline, on non-local hosts.',
-    ng: [
+    bad: [
       'jdbc:sqlserver://sql01.corp-net.io:1433;databaseName=erp;user=erp_app;pass' + 'word=Gk8vQ3nZ7wLp;encrypt=true',
       'DATABASE_URL="sqlserver://mydb.database.windows.net:1433;database=app;user=app;pass' + 'word=Rb5xT9qW2mK;encrypt=true"',
       'mssql+pyodbc://etl:Zw6' + 'pK3vN8qT@sql02.corp-net.io/dw?driver=ODBC+Driver+18+for+SQL+Server',
     ],
-    ok: [
+    good: [
       'jdbc:sqlserver://sql01.corp-net.io:1433;databaseName=erp;user=sa;password=<password>',
       'jdbc:sqlserver://sql01.corp-net.io:1433;databaseName=erp;integratedSecurity=true',
       'sqlserver://sa:Rb5' + 'xT9qW2mK@localhost:1433',

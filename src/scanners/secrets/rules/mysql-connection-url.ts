@@ -30,12 +30,12 @@ export default defineRule({
   references: ['https://dev.mysql.com/doc/connector-j/en/connector-j-reference-jdbc-url-format.html'],
   docs: {
     summary: 'mysql://, mysql+driver://, mariadb:// and jdbc:mysql:// URLs whose password is written inline, on non-local hosts.',
-    ng: [
+    bad: [
       'DATABASE_URL=mysql://shop:Vr4t' + 'Yq8Nc2Lm7P@mysql-1.prod.corp-net.io:3306/shop',
       "SQLALCHEMY_DATABASE_URI = 'mysql+pymysql://report:Zb3" + "kW9qT5xH@10.0.12.7/reports'",
       'url: jdbc:mysql://db.corp-net.io:3306/crm?user=crm&pass' + 'word=Wd6pR2zK8vLq&useSSL=true',
     ],
-    ok: [
+    good: [
       'mysql://root:root@db.corp-net.io:3306/app',
       'mysql://user:pass@db.corp-net.io/app',
       'DATABASE_URL=mysql://app:${MYSQL_PASSWORD}@db.corp-net.io/app',

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://docs.netlify.com/api/get-started/#authentication'],
   docs: {
     summary: 'Netlify personal access tokens (nfp_…).',
-    ng: ['NETLIFY_AUTH_TOKEN=nfp_' + 'X2bcLnWT4F3XF1T0x4BD6uTIVAMD9zxuxCVI'],
-    ok: ['NETLIFY_AUTH_TOKEN=nfp_' + 'S0CF6YQuWW5RVdyMDcXk', 'NETLIFY_AUTH_TOKEN=${{ secrets.NETLIFY_AUTH_TOKEN }}'],
+    bad: ['NETLIFY_AUTH_TOKEN=nfp_' + 'X2bcLnWT4F3XF1T0x4BD6uTIVAMD9zxuxCVI'],
+    good: ['NETLIFY_AUTH_TOKEN=nfp_' + 'S0CF6YQuWW5RVdyMDcXk', 'NETLIFY_AUTH_TOKEN=${{ secrets.NETLIFY_AUTH_TOKEN }}'],
   },
 });

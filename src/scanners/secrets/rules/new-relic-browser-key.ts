@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://docs.newrelic.com/docs/apis/intro-apis/new-relic-api-keys/'],
   docs: {
     summary: 'New Relic browser license keys (NRJS-…), low severity because they are public by design.',
-    ng: ['licenseKey: "NRJS-' + '5d268ea22abbed38031",'],
-    ok: ['licenseKey: "NRJS-' + '37f64f038763",', 'licenseKey: process.env.NR_BROWSER_KEY,'],
+    bad: ['licenseKey: "NRJS-' + '5d268ea22abbed38031",'],
+    good: ['licenseKey: "NRJS-' + '37f64f038763",', 'licenseKey: process.env.NR_BROWSER_KEY,'],
   },
 });

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://docs.newrelic.com/docs/apis/intro-apis/new-relic-api-keys/'],
   docs: {
     summary: 'New Relic Insights insert keys (NRII-…).',
-    ng: ['NEW_RELIC_INSERT_KEY=NRII-' + 'ELJc1xOqmL9Go6KITs0cqXGo0kkbTQmg'],
-    ok: ['NEW_RELIC_INSERT_KEY=NRII-' + 'vJIbOOUAAtqYn8CAxELa', 'NEW_RELIC_INSERT_KEY=${NR_INSERT_KEY}'],
+    bad: ['NEW_RELIC_INSERT_KEY=NRII-' + 'ELJc1xOqmL9Go6KITs0cqXGo0kkbTQmg'],
+    good: ['NEW_RELIC_INSERT_KEY=NRII-' + 'vJIbOOUAAtqYn8CAxELa', 'NEW_RELIC_INSERT_KEY=${NR_INSERT_KEY}'],
   },
 });

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://docs.newrelic.com/docs/apis/intro-apis/new-relic-api-keys/'],
   docs: {
     summary: 'New Relic user API keys (NRAK-…).',
-    ng: ['NEW_RELIC_API_KEY=NRAK-' + 'N687VRMNIE85QFQIOVMCP3KYUQ6'],
-    ok: ['NEW_RELIC_API_KEY=NRAK-' + 'X5PW87MX9R732H30X5GY', 'NEW_RELIC_API_KEY=${NEW_RELIC_API_KEY}'],
+    bad: ['NEW_RELIC_API_KEY=NRAK-' + 'N687VRMNIE85QFQIOVMCP3KYUQ6'],
+    good: ['NEW_RELIC_API_KEY=NRAK-' + 'X5PW87MX9R732H30X5GY', 'NEW_RELIC_API_KEY=${NEW_RELIC_API_KEY}'],
   },
 });

@@ -26,8 +26,8 @@ export default defineRule({
   references: ['https://ngrok.com/docs/agent/#authtokens'],
   docs: {
     summary: 'ngrok authtokens and API keys next to ngrok context (ngrok config add-authtoken, NGROK_AUTHTOKEN, ngrok.yml).',
-    ng: ['ngrok config add-authtoken 2Vx8' + 'KqLm3Tz7Wb9Rn4Hc1Jd6Fp5Gs0_6Yk2Pq8Wv3Lx9Nb4Tz7Rc1', 'NGROK_AUTHTOKEN=1Rq7' + 'Lm2Vb9Kp4Wn8Tz3Yh6Jd1Fs5Gc0_3Tb8Wq2Kx7Lz4Vn9Rp5Hd'],
-    ok: ['ngrok config add-authtoken $NGROK_AUTHTOKEN', 'ngrok config add-authtoken <your-authtoken>', // The same shape without ngrok context.
+    bad: ['ngrok config add-authtoken 2Vx8' + 'KqLm3Tz7Wb9Rn4Hc1Jd6Fp5Gs0_6Yk2Pq8Wv3Lx9Nb4Tz7Rc1', 'NGROK_AUTHTOKEN=1Rq7' + 'Lm2Vb9Kp4Wn8Tz3Yh6Jd1Fs5Gc0_3Tb8Wq2Kx7Lz4Vn9Rp5Hd'],
+    good: ['ngrok config add-authtoken $NGROK_AUTHTOKEN', 'ngrok config add-authtoken <your-authtoken>', // The same shape without ngrok context.
       'build_id = 1Rq7' + 'Lm2Vb9Kp4Wn8Tz3Yh6Jd1Fs5Gc0_3Tb8Wq2Kx7Lz4Vn9Rp5Hd'],
   },
 });

@@ -21,8 +21,8 @@ export default defineRule({
   references: ['https://developers.notion.com/docs/authorization'],
   docs: {
     summary: 'Notion internal integration tokens (ntn_, and legacy secret_ next to the word Notion).',
-    ng: ['NOTION_TOKEN=ntn_' + '85704531487tSCTvVqnJBsLr0ZPO4P7xQqBKinKNjdy9SC', 'NOTION_API_KEY=secret_' + 'QKvPccPXztvCDojVjorlZXjvDcy6044xK9Y468uvJpC'],
-    ok: [
+    bad: ['NOTION_TOKEN=ntn_' + '85704531487tSCTvVqnJBsLr0ZPO4P7xQqBKinKNjdy9SC', 'NOTION_API_KEY=secret_' + 'QKvPccPXztvCDojVjorlZXjvDcy6044xK9Y468uvJpC'],
+    good: [
       'NOTION_TOKEN=ntn_your_internal_integration_token_here',
       'CLIENT_TOKEN=secret_' + 'QKvPccPXztvCDojVjorlZXjvDcy6044xK9Y468uvJpC',
       'NOTION_TOKEN=secret_' + 'QKvPccPXztvCDojVjorl',

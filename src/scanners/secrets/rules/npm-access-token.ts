@@ -20,8 +20,8 @@ export default defineRule({
   references: ['https://docs.npmjs.com/about-access-tokens', 'https://github.blog/2021-09-23-announcing-npms-new-access-token-format/'],
   docs: {
     summary: 'npm access tokens (npm_), validated by their embedded CRC-32 checksum.',
-    ng: ['//registry.npmjs.org/:_authToken=npm_' + 'Kx7Qm2Vb9Lp4Wn8Rt3Yh6Jd1Fs5Gc02UyGuY', 'NPM_TOKEN: "npm_' + 'Kx7Qm2Vb9Lp4Wn8Rt3Yh6Jd1Fs5Gc02UyGuY"'],
-    ok: [
+    bad: ['//registry.npmjs.org/:_authToken=npm_' + 'Kx7Qm2Vb9Lp4Wn8Rt3Yh6Jd1Fs5Gc02UyGuY', 'NPM_TOKEN: "npm_' + 'Kx7Qm2Vb9Lp4Wn8Rt3Yh6Jd1Fs5Gc02UyGuY"'],
+    good: [
       // Same shape, wrong checksum.
       'NPM_TOKEN=npm_' + 'Kx7Qm2Vb9Lp4Wn8Rt3Yh6Jd1Fs5Gc02UyGuZ',
       '//registry.npmjs.org/:_authToken=${NPM_TOKEN}',

@@ -16,12 +16,12 @@ export default defineRule({
   references: ['https://docs.nvidia.com/ngc/gpu-cloud/ngc-user-guide/index.html#generating-api-key'],
   docs: {
     summary: 'NVIDIA NGC and API catalog keys (nvapi-…).',
-    ng: [
+    bad: [
       'NVIDIA_API_KEY=nvapi-3K2AJoCXLowUZqpZN' + 'Gv1413IbXISZhRywk9v4h9bBOoVfqGuZMR01I1-i2gg6BAQ',
       'ngc_api_key: "nvapi-iIhoZ1W2iLic5rFNI' + 'U4DSnZ0cGTkur-OYbuZYEALn6PvufwcYuByiPHSlIB94E8N"',
       'const token = \'nvapi-v1_J9FoQC97zgabAt' + 'cxTq781_hiCCcmr7GjW248GNp2Ea1rRJJq4Xevta0Mi8cKX\';',
     ],
-    ok: [
+    good: [
       'NVIDIA_API_KEY=${NVIDIA_API_KEY}',
       'NVIDIA_API_KEY=nvapi-3K2AJoCXLowUZqpZNGv1413IbXISZhRywk9v',
     ],

@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://developer.nytimes.com/get-started'],
   docs: {
     summary: 'New York Times developer API keys assigned to an NYTimes setting.',
-    ng: [
+    bad: [
       'NYTIMES_API_KEY=LDk5MDcd86' + 'WjVz3ytEDs79bEctzskpSg',
       'nyt_nytimes_key: "5pL0Mx4irb' + 'pkb4yKFCPDESMjmnOw1tx1"',
       '  "nytimesApiKey": "7fp4PuPeQz' + 'feeTqe6jgKQh67W5WlQufK",',
     ],
-    ok: [
+    good: [
       'NYTIMES_API_KEY=${NYTIMES_API_KEY}',
       'NYTIMES_API_KEY=LDk5MDcd86WjVz3ytED',
       'OTHER_SERVICE_KEY=LDk5MDcd86' + 'WjVz3ytEDs79bEctzskpSg',

@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://octopus.com/docs/octopus-rest-api/how-to-create-an-api-key'],
   docs: {
     summary: 'Octopus Deploy API keys (API- + 26 upper-case characters).',
-    ng: [
+    bad: [
       'OCTOPUS_API_KEY=API-810MWI' + 'MAR93BK1CODXLU1G0TGV',
       'octopus_cli_api_key: "API-SA34AW' + 'LQRYDVDVLLFPHPA6BC64"',
       'const token = \'API-QBVNJ1' + 'G34OESJP624J1OF9KS55\';',
     ],
-    ok: [
+    good: [
       'OCTOPUS_API_KEY=${OCTOPUS_API_KEY}',
       'OCTOPUS_API_KEY=API-810MWIMAR93BK1',
       'X-API-KEYAUTHENTICATIONHEADERNAME',

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://developer.okta.com/docs/guides/create-an-api-token/main/'],
   docs: {
     summary: 'Okta API tokens (00 + 40 characters) next to Okta names or an SSWS authorization header.',
-    ng: ['OKTA_API_TOKEN=00' + 'RUojli3yxlA28rY7Kru6bBlZM_IcBmz2nZZQxOGs', 'curl -H "Authorization: SSWS 00' + '8bfiqjfzHxkYGiIm9lRoe5MuxodL4IA1xqmgDYnl" https://acme.okta.com/api/v1/users'],
-    ok: ['OKTA_API_TOKEN=${OKTA_API_TOKEN}', 'OKTA_CLIENT_ID=0oa' + 'BbqucFrpWdi8AtFYc', 'order_id = "00' + 'HYMl8AyDMbyf_9G9XQxzm2bIVA4Bvhqk0_KRM5xx"'],
+    bad: ['OKTA_API_TOKEN=00' + 'RUojli3yxlA28rY7Kru6bBlZM_IcBmz2nZZQxOGs', 'curl -H "Authorization: SSWS 00' + '8bfiqjfzHxkYGiIm9lRoe5MuxodL4IA1xqmgDYnl" https://acme.okta.com/api/v1/users'],
+    good: ['OKTA_API_TOKEN=${OKTA_API_TOKEN}', 'OKTA_CLIENT_ID=0oa' + 'BbqucFrpWdi8AtFYc', 'order_id = "00' + 'HYMl8AyDMbyf_9G9XQxzm2bIVA4Bvhqk0_KRM5xx"'],
   },
 });

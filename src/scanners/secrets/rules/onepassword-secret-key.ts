@@ -16,12 +16,12 @@ export default defineRule({
   references: ['https://support.1password.com/secret-key-security/'],
   docs: {
     summary: '1Password account Secret Keys (A3-XXXXXX-…).',
-    ng: [
+    bad: [
       'OP_SECRET_KEY=A3-I1TDOX-WJB' + 'X9W-WOLAI-W2L1Z-5OE7Y-CTLV3',
       'onepassword_secret_key: "A3-90QUJ2-XXB' + 'YSP-OE3AQ-CQEMY-6UN6V-E0SQT"',
       'const token = \'A3-GW2B5G-4EQ' + 'EYQ-R1ZEZ-VPVLT-L3CIX-22U81\';',
     ],
-    ok: [
+    good: [
       'OP_SECRET_KEY=${OP_SECRET_KEY}',
       'OP_SECRET_KEY=A3-I1TDOX-WJBX9W-WOLAI-W',
     ],

@@ -18,10 +18,10 @@ export default defineRule({
   references: ['https://platform.openai.com/docs/api-reference/administration'],
   docs: {
     summary: 'OpenAI organisation admin API keys (sk-admin-).',
-    ng: [
+    bad: [
       'OPENAI_ADMIN_KEY=sk-admin-' +
         'RUK9Nhy4bOHLvgbIK9XmC1dRo8aQYBk6kJ6fHKYOlHrrMNRDxHPjkRXBuVauw98-oUnrEiiWB5T3BlbkFJH7-zYsqxhlLka8WRCm77tOUO79rX3KIg4S4Bp3sHtvjDdfAiC5Sr2tRpu8LJl5Je5r6SeweXw-',
     ],
-    ok: ['OPENAI_ADMIN_KEY=sk-admin-...', 'OPENAI_ADMIN_KEY=sk-admin-' + 'RUK9Nhy4bOHLvgbIK9Xm'],
+    good: ['OPENAI_ADMIN_KEY=sk-admin-...', 'OPENAI_ADMIN_KEY=sk-admin-' + 'RUK9Nhy4bOHLvgbIK9Xm'],
   },
 });

@@ -16,12 +16,12 @@ export default defineRule({
   references: ['https://docs.openshift.com/container-platform/latest/authentication/managing-oauth-access-tokens.html'],
   docs: {
     summary: 'OpenShift OAuth access tokens (sha256~…).',
-    ng: [
+    bad: [
       'OPENSHIFT_TOKEN=sha256~fRUmve1L7' + 'gTSGe0EEgOgeJFZM8V77PznV0Za_0kXF-S',
       'oc_token: "sha256~yPQ0TXaPt' + 'OmLLHt2EAX6PKjE9wjAjjlaJYChmkI4gez"',
       'const token = \'sha256~XOqyxb3hF' + 'EMutfn7nO9j0VzA14V5_iX92dTGM_Uq6gY\';',
     ],
-    ok: [
+    good: [
       'OPENSHIFT_TOKEN=${OPENSHIFT_TOKEN}',
       'OPENSHIFT_TOKEN=sha256~fRUmve1L7gTSGe0EEgOgeJF',
     ],

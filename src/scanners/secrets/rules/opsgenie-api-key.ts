@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://support.atlassian.com/opsgenie/docs/api-key-management/'],
   docs: {
     summary: 'Opsgenie API keys (UUIDs) assigned to an Opsgenie setting.',
-    ng: [
+    bad: [
       'OPSGENIE_API_KEY=72fee1a7-1f9' + '4-4c35-ac40-69b05fb291ae',
       'opsgenie_api_key: "8af6a2af-58b' + 'c-4502-a606-f1cd08e052fd"',
       '  "opsgenieApiKey": "84c90db4-b7a' + '7-48b8-adcc-1968aab9b786",',
     ],
-    ok: [
+    good: [
       'OPSGENIE_API_KEY=${OPSGENIE_API_KEY}',
       'OPSGENIE_API_KEY=72fee1a7-1f94-4c35-ac',
       'OTHER_SERVICE_KEY=72fee1a7-1f9' + '4-4c35-ac40-69b05fb291ae',

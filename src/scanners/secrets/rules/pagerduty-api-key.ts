@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://support.pagerduty.com/main/docs/api-access-keys'],
   docs: {
     summary: 'PagerDuty REST API keys (u+… user keys and 20-character account keys) assigned to a PagerDuty setting.',
-    ng: [
+    bad: [
       'PAGERDUTY_TOKEN=u+k-0_' + 'by-UMfG1zI-pyW',
       'pagerduty_api_key: "u+oeaI' + '4LFTS8yzRlslBf"',
       '  "pagerdutyToken": "u+1OJk' + 'aOGmIDWQ3gAjS9",',
     ],
-    ok: [
+    good: [
       'PAGERDUTY_TOKEN=${PAGERDUTY_TOKEN}',
       'PAGERDUTY_TOKEN=u+k-0_by-UMf',
       'OTHER_SERVICE_KEY=u+k-0_' + 'by-UMfG1zI-pyW',

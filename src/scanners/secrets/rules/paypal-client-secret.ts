@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://developer.paypal.com/api/rest/authentication/'],
   docs: {
     summary: 'PayPal REST client secrets assigned to a PayPal secret setting.',
-    ng: [
+    bad: [
       'PAYPAL_CLIENT_SECRET=EwTP_51f0JGnXvObM_FYwNNCkB' + 'hgwHoK0UY1GxpINb7VB9kQlDjrgELCSXJoZKeJXj82q7tsHOTM-b5X',
       'paypal_secret: "EQvQ4ZJv5_FBnZMlhJsf05N29R' + 'ohKdjAG55AembhXEFzgluyFR2pb12ZlXe6fjSbdUr3ZxD_s0FTBbhT"',
       '  "paypalClientSecret": "EQ0v5_jE5KnPBq5kgRDDtdFuge' + 'yWnjHRAumEM9YBe0utVRUNd-iymJX9HFBNFJoLmZuLNFWEiVUjnHz0",',
     ],
-    ok: [
+    good: [
       'PAYPAL_CLIENT_SECRET=${PAYPAL_CLIENT_SECRET}',
       'PAYPAL_CLIENT_SECRET=EwTP_51f0JGnXvObM_FYwNNCkBhgwHoK0UY1GxpINb7VB9kQ',
       'OTHER_SERVICE_KEY=EwTP_51f0JGnXvObM_FYwNNCkB' + 'hgwHoK0UY1GxpINb7VB9kQlDjrgELCSXJoZKeJXj82q7tsHOTM-b5X',

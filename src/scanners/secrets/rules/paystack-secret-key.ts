@@ -18,8 +18,8 @@ export default defineRule({
   references: ['https://paystack.com/docs/api/authentication/'],
   docs: {
     summary: 'Paystack live secret keys (sk_live_ + 40 hex).',
-    ng: ['PAYSTACK_SECRET_KEY=sk_live_' + '3e3df5b37ac34c305bb8ef56da09354bd99e11fc'],
-    ok: [
+    bad: ['PAYSTACK_SECRET_KEY=sk_live_' + '3e3df5b37ac34c305bb8ef56da09354bd99e11fc'],
+    good: [
       'PAYSTACK_PUBLIC_KEY=pk_live_' + '3e3df5b37ac34c305bb8ef56da09354bd99e11fc',
       'PAYSTACK_SECRET_KEY=sk_live_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'STRIPE_SECRET_KEY=sk_live_' + 'ahwv9nlmgKdqzNHgljQRNHxL',

@@ -17,7 +17,7 @@ export default defineRule({
   references: ['https://docs.perplexity.ai/guides/getting-started'],
   docs: {
     summary: 'Perplexity API keys (pplx-).',
-    ng: ['PERPLEXITY_API_KEY=pplx-' + 'RyP5MpKtZt2xJaeMcCDCd66wQmNGesn3722PlcKrLgy0lr7Q'],
-    ok: ['PERPLEXITY_API_KEY=pplx-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'PERPLEXITY_API_KEY=pplx-' + 'RyP5MpKtZt2xJaeMcCDC'],
+    bad: ['PERPLEXITY_API_KEY=pplx-' + 'RyP5MpKtZt2xJaeMcCDCd66wQmNGesn3722PlcKrLgy0lr7Q'],
+    good: ['PERPLEXITY_API_KEY=pplx-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'PERPLEXITY_API_KEY=pplx-' + 'RyP5MpKtZt2xJaeMcCDC'],
   },
 });

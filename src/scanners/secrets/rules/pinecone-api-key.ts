@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://docs.pinecone.io/guides/projects/manage-api-keys'],
   docs: {
     summary: 'Pinecone API keys (pcsk_).',
-    ng: ['PINECONE_API_KEY=pcsk_' + 'C7YS3B_AeRGRDSBrFQnl1pobqNcRVIhMiEBlMcc6p4i2Z50ZYPHV41etBw30Ae72QTaFAbB'],
-    ok: ['PINECONE_API_KEY=pcsk_your_api_key', 'PINECONE_API_KEY=pcsk_' + 'C7YS3B_AeRGRDSBrFQnl1pobq'],
+    bad: ['PINECONE_API_KEY=pcsk_' + 'C7YS3B_AeRGRDSBrFQnl1pobqNcRVIhMiEBlMcc6p4i2Z50ZYPHV41etBw30Ae72QTaFAbB'],
+    good: ['PINECONE_API_KEY=pcsk_your_api_key', 'PINECONE_API_KEY=pcsk_' + 'C7YS3B_AeRGRDSBrFQnl1pobq'],
   },
 });

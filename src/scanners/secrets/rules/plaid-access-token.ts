@@ -19,7 +19,7 @@ export default defineRule({
   references: ['https://plaid.com/docs/api/items/#itemaccess_tokeninvalidate'],
   docs: {
     summary: 'Plaid production and development Item access tokens.',
-    ng: ['access_token = "access-production-' + '5d5e195e-7788-4177-be21-d43e3fbe3d4e"'],
-    ok: ['access_token = "access-sandbox-' + '5d5e195e-7788-4177-be21-d43e3fbe3d4e"', 'access_token = "access-production-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"'],
+    bad: ['access_token = "access-production-' + '5d5e195e-7788-4177-be21-d43e3fbe3d4e"'],
+    good: ['access_token = "access-sandbox-' + '5d5e195e-7788-4177-be21-d43e3fbe3d4e"', 'access_token = "access-production-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"'],
   },
 });

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://plaid.com/docs/api/#keys-and-access-tokens'],
   docs: {
     summary: 'Plaid API secrets assigned to a Plaid-named secret variable.',
-    ng: ['PLAID_SECRET=' + 'f4dc08316eaecf1ef7ed23917b52b8', "plaidSecret: '" + "f4dc08316eaecf1ef7ed23917b52b8',"],
-    ok: ['PLAID_CLIENT_ID=' + 'f4dc08316eaecf1ef7ed2391', 'PLAID_SECRET=your_plaid_secret', 'OTHER_SECRET=' + 'f4dc08316eaecf1ef7ed23917b52b8'],
+    bad: ['PLAID_SECRET=' + 'f4dc08316eaecf1ef7ed23917b52b8', "plaidSecret: '" + "f4dc08316eaecf1ef7ed23917b52b8',"],
+    good: ['PLAID_CLIENT_ID=' + 'f4dc08316eaecf1ef7ed2391', 'PLAID_SECRET=your_plaid_secret', 'OTHER_SECRET=' + 'f4dc08316eaecf1ef7ed23917b52b8'],
   },
 });

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://planetscale.com/docs/concepts/connection-strings'],
   docs: {
     summary: 'PlanetScale database branch passwords (pscale_pw_…), alone or inside connection strings.',
-    ng: ['DATABASE_URL=mysql://k3v9r2x8:pscale_pw_' + 'ujXWNVs4npA-t4jmpQVST0rghOQ_CcKYRcNqoX_kbg3@aws.connect.psdb.cloud/shop?sslaccept=strict'],
-    ok: ['DATABASE_PASSWORD=pscale_pw_' + 'GkCWHvkY9BS2kXlD', 'DATABASE_PASSWORD=pscale_pw_<password>'],
+    bad: ['DATABASE_URL=mysql://k3v9r2x8:pscale_pw_' + 'ujXWNVs4npA-t4jmpQVST0rghOQ_CcKYRcNqoX_kbg3@aws.connect.psdb.cloud/shop?sslaccept=strict'],
+    good: ['DATABASE_PASSWORD=pscale_pw_' + 'GkCWHvkY9BS2kXlD', 'DATABASE_PASSWORD=pscale_pw_<password>'],
   },
 });

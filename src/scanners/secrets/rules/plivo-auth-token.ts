@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://www.plivo.com/docs/sms/api/overview#authentication'],
   docs: {
     summary: 'Plivo auth tokens assigned to a Plivo setting.',
-    ng: [
+    bad: [
       'PLIVO_AUTH_TOKEN=hFGZ7pKkTY3zP' + 'HmkdPfa4Vr1Xaaqlzhsd0TXqOJc',
       'plivo_auth_token: "cSiwwQHQbTKVY' + 'VC7Xp22dNZgssgwijKSxpVYemvB"',
       '  "plivoAuthToken": "jEMfbiMZ4sEbc' + 'J904flDePNWMAJui6DguXsc2et0",',
     ],
-    ok: [
+    good: [
       'PLIVO_AUTH_TOKEN=${PLIVO_AUTH_TOKEN}',
       'PLIVO_AUTH_TOKEN=hFGZ7pKkTY3zPHmkdPfa4Vr1',
       'OTHER_SERVICE_KEY=hFGZ7pKkTY3zP' + 'HmkdPfa4Vr1Xaaqlzhsd0TXqOJc',

@@ -30,12 +30,12 @@ export default defineRule({
   references: ['https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNSTRING-URIS'],
   docs: {
     summary: 'postgres://, postgresql:// (with +driver) and jdbc:postgresql:// URLs whose password is written inline, on non-local hosts.',
-    ng: [
+    bad: [
       'DATABASE_URL=postgres://app_user:Xk7p' + 'Q2mVw9Lz4R@db-prod.c9akciq32.eu-west-1.rds.amazonaws.com:5432/app',
       'jdbc:postgresql://pg.corp-internal.net:5432/orders?user=orders&pass' + 'word=Hq8vL2nPz5Tw3K&ssl=true',
       "engine = create_engine('postgresql+psycopg2://etl:q7W%40x" + "9Lp2Zr@10.20.3.4/warehouse')",
     ],
-    ok: [
+    good: [
       'postgres://user:password@db.corp-internal.net:5432/app',
       'DATABASE_URL=postgres://postgres:${POSTGRES_PASSWORD}@db.corp-internal.net/app',
       'postgres://db.corp-internal.net:5432/app?sslmode=require',

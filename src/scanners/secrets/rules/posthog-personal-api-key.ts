@@ -16,12 +16,12 @@ export default defineRule({
   references: ['https://posthog.com/docs/api'],
   docs: {
     summary: 'PostHog personal API keys (phx_…); public project keys (phc_) are not reported.',
-    ng: [
+    bad: [
       'POSTHOG_PERSONAL_API_KEY=phx_t8R3Ga1Phcm' + '3fQBgWCgAv5w07410iS4CGD3Qcwe3IJC',
       'posthog_api_key: "phx_C1Z9NqxOAQN' + 'oMPygXykcaccCP4nzyEPGTqXEvpwrNkv"',
       'const token = \'phx_f0ddY53suBr' + 'p4Heo68wRIDMZXdq9CtwKrcecXe4UZpA\';',
     ],
-    ok: [
+    good: [
       'POSTHOG_PERSONAL_API_KEY=${POSTHOG_PERSONAL_API_KEY}',
       'POSTHOG_PERSONAL_API_KEY=phx_t8R3Ga1Phcm3fQBgWCgAv5w0',
       'posthog.init(\'phc_Zq8vN3kLw2Xp7RtY4mBc9HdF6jGs1a0pp2wFpX8t9Ks\', { api_host })',

@@ -16,12 +16,12 @@ export default defineRule({
   references: ['https://docs.prefect.io/v3/how-to-guides/cloud/manage-users/api-keys'],
   docs: {
     summary: 'Prefect Cloud API keys (pnu_…).',
-    ng: [
+    bad: [
       'PREFECT_API_KEY=pnu_9OrR41P5Q' + 'LdGIgvLyk0Mk4y41NzkNtm6edtX',
       'prefect_api_key: "pnu_fCO1REznx' + '4jmpsfHLwHb5582nPEGzr5qEBHX"',
       'const token = \'pnu_dm0BFHfTC' + 'HzXghI3cNSF1DXm0658v952v2D3\';',
     ],
-    ok: [
+    good: [
       'PREFECT_API_KEY=${PREFECT_API_KEY}',
       'PREFECT_API_KEY=pnu_9OrR41P5QLdGIgvLyk0M',
     ],

@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://docs.private-ai.com/'],
   docs: {
     summary: 'Private AI API keys assigned to a Private AI setting.',
-    ng: [
+    bad: [
       'PRIVATEAI_API_KEY=aqjwq3vcea' + '47wwa60p3ot4569r0q8f0b',
       'private_ai_key: "8nqogzsmw5' + 'x3rmu72nkgn80v3zpwhgdm"',
       '  "privateaiApiKey": "pasr1l1dpe' + 'bego577n3xzfyc3iha69g6",',
     ],
-    ok: [
+    good: [
       'PRIVATEAI_API_KEY=${PRIVATEAI_API_KEY}',
       'PRIVATEAI_API_KEY=aqjwq3vcea47wwa60p3',
       'OTHER_SERVICE_KEY=aqjwq3vcea' + '47wwa60p3ot4569r0q8f0b',

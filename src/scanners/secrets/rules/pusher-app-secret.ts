@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://pusher.com/docs/channels/server_api/http-api/'],
   docs: {
     summary: 'Pusher Channels app secrets assigned to a Pusher secret setting.',
-    ng: [
+    bad: [
       'PUSHER_APP_SECRET=7d1f0e' + '9b4a2c5e8d6f13',
       'pusher_secret: "1e2075' + 'f806037f27c261"',
       '  "pusherAppSecret": "ae2c93' + 'e392ebdbaba713",',
     ],
-    ok: [
+    good: [
       'PUSHER_APP_SECRET=${PUSHER_APP_SECRET}',
       'PUSHER_APP_SECRET=0b363ba6830a',
       'OTHER_SERVICE_KEY=0b363b' + 'a6830afc3333a6',

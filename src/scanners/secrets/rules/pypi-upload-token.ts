@@ -24,8 +24,8 @@ export default defineRule({
   references: ['https://pypi.org/help/#apitoken', 'https://docs.pypi.org/trusted-publishers/'],
   docs: {
     summary: 'PyPI upload tokens (pypi-AgEIcHlwaS5vcmc…), account-wide or project-scoped.',
-    ng: ['TWINE_PASSWORD=pypi-AgEIcHlwaS5vcmc' + 'CJGZhYWQ0ZDQ2LWMwZWMtNDAyMS04ZDc2LTcwNzNlNmI1MWMyOQACJXsidmVyc2lvbiI6IDEsICJwZXJtaXNzaW9ucyI6ICJ1c2VyIn0AAjt7InZlcnNpb24iOiAxLCAiZXhwaXJhdGlvbiI6IDE3OTAwMDAwMDAsICJuYmYiOiAxNzgwMDAwMDAwfQAABiAe7H8DKtz_qfgVOnl7ae5Ra6YKiya2Dm0p93Cq9ntxxg'],
-    ok: [
+    bad: ['TWINE_PASSWORD=pypi-AgEIcHlwaS5vcmc' + 'CJGZhYWQ0ZDQ2LWMwZWMtNDAyMS04ZDc2LTcwNzNlNmI1MWMyOQACJXsidmVyc2lvbiI6IDEsICJwZXJtaXNzaW9ucyI6ICJ1c2VyIn0AAjt7InZlcnNpb24iOiAxLCAiZXhwaXJhdGlvbiI6IDE3OTAwMDAwMDAsICJuYmYiOiAxNzgwMDAwMDAwfQAABiAe7H8DKtz_qfgVOnl7ae5Ra6YKiya2Dm0p93Cq9ntxxg'],
+    good: [
       // Same shape, but the signature is cut short: not a whole macaroon.
       'TWINE_PASSWORD=pypi-AgEIcHlwaS5vcmc' + 'CJGZhYWQ0ZDQ2LWMwZWMtNDAyMS04ZDc2LTcwNzNlNmI1MWMyOQACJXsidmVyc2lvbiI6IDEsICJwZXJtaXNzaW9ucyI6ICJ1c2VyIn0AAjt7InZlcnNpb24iOiAxLCAiZXhwaXJhdGlvbiI6IDE3OTAwMDAwMDAsICJuYmYiOiAxNzgwMDAwMDAwfQAABiAe7H8DKtz_qfgVOnl7ae5Ra6YKiya2Dm0p93Cq9n',
       'TWINE_PASSWORD=pypi-AgEIcHlwaS5vcmc...', 'password = ${{ secrets.PYPI_API_TOKEN }}', 'TOKEN_PREFIX = "pypi-"'],

@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://docs.railway.com/guides/public-api'],
   docs: {
     summary: 'Railway account and project tokens (UUIDs) assigned to a Railway setting.',
-    ng: [
+    bad: [
       'RAILWAY_TOKEN=f256df5b-765' + '4-45d8-afb9-d2e5ba9f3ece',
       'railway_api_token: "db438996-89e' + 'f-46fa-a555-85f1c64b1fbb"',
       '  "railwayToken": "aeb4e559-9b7' + '1-48e2-a113-5d16cf268d0c",',
     ],
-    ok: [
+    good: [
       'RAILWAY_TOKEN=${RAILWAY_TOKEN}',
       'RAILWAY_TOKEN=f256df5b-7654-45d8-af',
       'OTHER_SERVICE_KEY=f256df5b-765' + '4-45d8-afb9-d2e5ba9f3ece',

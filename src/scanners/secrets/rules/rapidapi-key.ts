@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://docs.rapidapi.com/docs/keys-and-key-rotation'],
   docs: {
     summary: '50-character RapidAPI keys assigned to a RapidAPI setting or X-RapidAPI-Key header.',
-    ng: [
+    bad: [
       'RAPIDAPI_KEY=lII36xJxmZmsh1ew' + '6LouoPT61pGAJoHFpbwPCujsncrEWz1JUb',
       'x_rapidapi_key: "QVRxw2OK95mshf2q' + 'EKK9RyUf8y98fU9kIhxpndjsnlcZh9XdRI"',
       '  "rapidapiKey": "q41x7nrUrlmshYhW' + '8HFNkQ7iNjCR8iobXV7wQCjsnM0tFQxSqy",',
     ],
-    ok: [
+    good: [
       'RAPIDAPI_KEY=${RAPIDAPI_KEY}',
       'RAPIDAPI_KEY=lII36xJxmZmsh1ew6LouoPT61pGAJo',
       'OTHER_SERVICE_KEY=lII36xJxmZmsh1ew' + '6LouoPT61pGAJoHFpbwPCujsncrEWz1JUb',

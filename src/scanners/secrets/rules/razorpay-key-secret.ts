@@ -23,11 +23,11 @@ export default defineRule({
   references: ['https://razorpay.com/docs/api/authentication/'],
   docs: {
     summary: 'Razorpay API key secrets in Razorpay-named settings or next to a live key id.',
-    ng: [
+    bad: [
       'RAZORPAY_KEY_SECRET=' + 'vOnVb0DPG3V0hAJfwiua5Aed',
       'client = razorpay.Client(auth=("rzp_live_' + 't5mWbtM6YFyalw", "' + 'vOnVb0DPG3V0hAJfwiua5Aed"))',
     ],
-    ok: [
+    good: [
       'RAZORPAY_KEY_ID=rzp_live_' + 't5mWbtM6YFyalw',
       'RAZORPAY_KEY_SECRET=your_key_secret_here',
       'client = razorpay.Client(auth=(os.environ["RAZORPAY_KEY_ID"], os.environ["RAZORPAY_KEY_SECRET"]))',

@@ -16,12 +16,12 @@ export default defineRule({
   references: ['https://docs.readme.com/main/reference/intro/authentication'],
   docs: {
     summary: 'ReadMe API keys (rdme_…).',
-    ng: [
+    bad: [
       'README_API_KEY=rdme_io5ynjljyje14t4tx6yi' + '2mo79qggakdgxg3kuz3qq6iyrpbu20nej7rg4g3hldude5prym',
       'rdme_api_key: "rdme_329gvqe2tko8vjzd3tcp' + 'r37eku34ozgu237prh6rp6gg2xozjmhkaihqkp46sd0tupcahm"',
       'const token = \'rdme_lm42sdmf0n7zfn4l0tg6' + 'yb5f8nfeune4rdnnw0klqoge178v41ul2chr0721pay6yqqjkg\';',
     ],
-    ok: [
+    good: [
       'README_API_KEY=${README_API_KEY}',
       'README_API_KEY=rdme_io5ynjljyje14t4tx6yi2mo79qggakdgxg3kuz3q',
     ],

@@ -28,11 +28,11 @@ export default defineRule({
   references: ['https://www.iana.org/assignments/uri-schemes/prov/redis'],
   docs: {
     summary: 'redis:// and rediss:// URLs whose password is written inline, on non-local hosts.',
-    ng: [
+    bad: [
       'REDIS_URL=redis://:Tq9v' + 'W2xLp7Kz4N@cache-prod.x7k2pq.ng.0001.euw1.cache.amazonaws.com:6379/0',
       'rediss://default:Hk4' + 'nZ8wQ3rV6@eu1-nice-fox-31337.upstash.io:6379',
     ],
-    ok: [
+    good: [
       'redis://:password@redis.corp-net.io:6379',
       'REDIS_URL=redis://:${REDIS_PASSWORD}@redis.corp-net.io:6379',
       'redis://redis.corp-net.io:6379/0',

@@ -19,7 +19,7 @@ export default defineRule({
   references: ['https://render.com/docs/api#1-create-an-api-key'],
   docs: {
     summary: 'Render API keys (rnd_…).',
-    ng: ['RENDER_API_KEY=rnd_' + 'UZlAgW95kAnoXkUasKwZBYAHQzvTcrnv'],
-    ok: ['RENDER_API_KEY=rnd_' + '0p3tu0h3v4JOpD2i', 'RENDER_API_KEY=${RENDER_API_KEY}'],
+    bad: ['RENDER_API_KEY=rnd_' + 'UZlAgW95kAnoXkUasKwZBYAHQzvTcrnv'],
+    good: ['RENDER_API_KEY=rnd_' + '0p3tu0h3v4JOpD2i', 'RENDER_API_KEY=${RENDER_API_KEY}'],
   },
 });

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://replicate.com/docs/reference/http#authentication'],
   docs: {
     summary: 'Replicate API tokens (r8_).',
-    ng: ['REPLICATE_API_TOKEN=r8_' + 'Y82cOEU6G8imUSliMz16lrh7XU7gMGSW1jcxj'],
-    ok: ['REPLICATE_API_TOKEN=r8_your_token', 'REPLICATE_API_TOKEN=r8_' + 'Y82cOEU6G8imUSliMz16'],
+    bad: ['REPLICATE_API_TOKEN=r8_' + 'Y82cOEU6G8imUSliMz16lrh7XU7gMGSW1jcxj'],
+    good: ['REPLICATE_API_TOKEN=r8_your_token', 'REPLICATE_API_TOKEN=r8_' + 'Y82cOEU6G8imUSliMz16'],
   },
 });

@@ -16,12 +16,12 @@ export default defineRule({
   references: ['https://help.salesforce.com/s/articleView?id=sf.remoteaccess_revoke_token.htm'],
   docs: {
     summary: 'Salesforce access and session tokens (00D<org id>!…).',
-    ng: [
+    bad: [
       'SF_ACCESS_TOKEN=00DJI0ifx9U627n!AQpMsJo8SErDk4po5QF6x' + '12Kl5QAL9aT4s2lDkt1G68NbBznoG1StYDV9UESVMxyTr1CvnSd1esc0akMsTgqxaehe6MrhXfq',
       'salesforce_session_id: "00D59FKhODib0NZ!AQWGWW1Hz8Ztd1iLZnA3k' + 'WYOVrf397f6MewU7yJbMbrxF2iZr7MDrlMrkXTaJjOOTqIM6fUJutZE0tCAexRSxuevpj5scjIe"',
       'const token = \'00Df9rpNrOI85tq!AQ5eKwxCeg1IlVs22m4OL' + '1QvgrWVDm5SSTrM2csNVBvKPNGoo3tvs3qXMrG8kfONQrGpwIvHsLZF1c6HwfKYS8ObKkuX4z4y\';',
     ],
-    ok: [
+    good: [
       'SF_ACCESS_TOKEN=${SF_ACCESS_TOKEN}',
       'SF_ACCESS_TOKEN=00DJI0ifx9U627n!AQpMsJo8SErDk4po5QF6x12Kl5QAL9aT4s2lDkt1G68NbBznoG1',
     ],

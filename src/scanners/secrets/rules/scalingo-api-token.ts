@@ -16,12 +16,12 @@ export default defineRule({
   references: ['https://doc.scalingo.com/platform/cli/login'],
   docs: {
     summary: 'Scalingo API tokens (tk-us-…).',
-    ng: [
+    bad: [
       'SCALINGO_API_TOKEN=tk-us-llqFHwDnhCe2' + 'Db0EPhKW-j24q628sRFWBwTgk93o1neuYpFh',
       'scalingo_api_token: "tk-us-ZsV72EC_SYg8' + 'zcp7QwSN1rANcQHfleYkRvJJI5v32woO5ww5"',
       'const token = \'tk-us-XK8VNW4CUBCs' + 'lbF0Ok6Trf_vJ5YyNQZWBicMiHOJY6vvSAqB\';',
     ],
-    ok: [
+    good: [
       'SCALINGO_API_TOKEN=${SCALINGO_API_TOKEN}',
       'SCALINGO_API_TOKEN=tk-us-llqFHwDnhCe2Db0EPhKW-j24q6',
     ],

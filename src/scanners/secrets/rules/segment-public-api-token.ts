@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://docs.segmentapis.com/tag/Getting-Started#section/Get-an-API-token'],
   docs: {
     summary: 'Segment Public API tokens (sgp_).',
-    ng: ['SEGMENT_API_TOKEN=sgp_' + '86J1ZT8eEFE6yZh3CGGWWtnqX56uF4yqFlWORlvxNlcSzUfRuwuzUTbTxzl57htW'],
-    ok: ['SEGMENT_API_TOKEN=sgp_your_token', 'SEGMENT_API_TOKEN=sgp_' + '86J1ZT8eEFE6yZh3CGGWWtnqX56uF4'],
+    bad: ['SEGMENT_API_TOKEN=sgp_' + '86J1ZT8eEFE6yZh3CGGWWtnqX56uF4yqFlWORlvxNlcSzUfRuwuzUTbTxzl57htW'],
+    good: ['SEGMENT_API_TOKEN=sgp_your_token', 'SEGMENT_API_TOKEN=sgp_' + '86J1ZT8eEFE6yZh3CGGWWtnqX56uF4'],
   },
 });

@@ -23,7 +23,7 @@ export default defineRule({
   references: ['https://segment.com/docs/connections/find-writekey/'],
   docs: {
     summary: 'Segment source write keys assigned to a Segment-named write-key variable.',
-    ng: ['SEGMENT_WRITE_KEY=' + 'xsMPLAMKBeQTfxfHkb1UNjqIvHpPODY7'],
-    ok: ['SEGMENT_WRITE_KEY=your_write_key', 'SEGMENT_WORKSPACE=' + 'xsMPLAMKBeQTfxfHkb1UNjqIvHpPODY7'],
+    bad: ['SEGMENT_WRITE_KEY=' + 'xsMPLAMKBeQTfxfHkb1UNjqIvHpPODY7'],
+    good: ['SEGMENT_WRITE_KEY=your_write_key', 'SEGMENT_WORKSPACE=' + 'xsMPLAMKBeQTfxfHkb1UNjqIvHpPODY7'],
   },
 });

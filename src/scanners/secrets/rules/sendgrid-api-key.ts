@@ -18,8 +18,8 @@ export default defineRule({
   references: ['https://www.twilio.com/docs/sendgrid/ui/account-and-settings/api-keys'],
   docs: {
     summary: 'Twilio SendGrid API keys (SG.<id>.<secret>).',
-    ng: ['SENDGRID_API_KEY=SG.' + 'aDBScc6WJ9IGb0TLOZFgA8.TXSKUT-_1C05jpxBs_gbqnGHlfRfUXDvatwdfyT05fu'],
-    ok: [
+    bad: ['SENDGRID_API_KEY=SG.' + 'aDBScc6WJ9IGb0TLOZFgA8.TXSKUT-_1C05jpxBs_gbqnGHlfRfUXDvatwdfyT05fu'],
+    good: [
       'SENDGRID_API_KEY=SG.xxxxxxxxxxxxxxxxxxxxxx.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'SENDGRID_API_KEY=SG.' + 'aDBScc6WJ9IGb0TLOZFgA8',
       'const key = process.env.SENDGRID_API_KEY;',

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://docs.sentry.io/account/auth-tokens/'],
   docs: {
     summary: 'Sentry user auth tokens (sntryu_…).',
-    ng: ['SENTRY_AUTH_TOKEN=sntryu_' + '440b4dc35976417e2202a7f4e930208ac05bdad866a75ca2955f4d59635f5058'],
-    ok: ['SENTRY_AUTH_TOKEN=sntryu_' + '7d464d697f4c5827885d26653d728cb5', 'SENTRY_AUTH_TOKEN=sntryu_<token>'],
+    bad: ['SENTRY_AUTH_TOKEN=sntryu_' + '440b4dc35976417e2202a7f4e930208ac05bdad866a75ca2955f4d59635f5058'],
+    good: ['SENTRY_AUTH_TOKEN=sntryu_' + '7d464d697f4c5827885d26653d728cb5', 'SENTRY_AUTH_TOKEN=sntryu_<token>'],
   },
 });

@@ -16,12 +16,12 @@ export default defineRule({
   references: ['https://console.settlemint.com/documentation/platform-components/security-and-authentication/application-access-tokens'],
   docs: {
     summary: 'SettleMint application, personal and service access tokens (sm_aat_, sm_pat_, sm_sat_).',
-    ng: [
+    bad: [
       'SETTLEMINT_ACCESS_TOKEN=sm_pat_' + 'EmxGnO5xgVgOHQ2e',
       'settlemint_access_token: "sm_pat_' + '8FfpBAVTuS1C518u"',
       'const token = \'sm_pat_' + 'Yc5RZBriAoP0gj5d\';',
     ],
-    ok: [
+    good: [
       'SETTLEMINT_ACCESS_TOKEN=${SETTLEMINT_ACCESS_TOKEN}',
       'SETTLEMINT_ACCESS_TOKEN=sm_pat_EmxGnO',
     ],

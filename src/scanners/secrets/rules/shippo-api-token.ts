@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://docs.goshippo.com/docs/guides_general/authentication/'],
   docs: {
     summary: 'Shippo live API tokens (shippo_live_).',
-    ng: ['SHIPPO_API_KEY=shippo_live_' + '5edebf7aaa93f5ebc8c3f4f12da28d9a1ca80983'],
-    ok: ['SHIPPO_API_KEY=shippo_test_' + '5edebf7aaa93f5ebc8c3f4f12da28d9a1ca80983', 'SHIPPO_API_KEY=shippo_live_<your-token>'],
+    bad: ['SHIPPO_API_KEY=shippo_live_' + '5edebf7aaa93f5ebc8c3f4f12da28d9a1ca80983'],
+    good: ['SHIPPO_API_KEY=shippo_test_' + '5edebf7aaa93f5ebc8c3f4f12da28d9a1ca80983', 'SHIPPO_API_KEY=shippo_live_<your-token>'],
   },
 });

@@ -21,8 +21,8 @@ export default defineRule({
   references: ['https://shopify.dev/docs/apps/build/authentication-authorization/access-tokens'],
   docs: {
     summary: 'Shopify Admin API access tokens (shpat_, shpca_, shppa_).',
-    ng: ['SHOPIFY_ACCESS_TOKEN=shpat_' + 'b2151aed4ef9014b203f2346b7aafd5c', "'X-Shopify-Access-Token': 'shppa_" + "b2151aed4ef9014b203f2346b7aafd5c'"],
-    ok: [
+    bad: ['SHOPIFY_ACCESS_TOKEN=shpat_' + 'b2151aed4ef9014b203f2346b7aafd5c', "'X-Shopify-Access-Token': 'shppa_" + "b2151aed4ef9014b203f2346b7aafd5c'"],
+    good: [
       'SHOPIFY_ACCESS_TOKEN=shpat_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'SHOPIFY_ACCESS_TOKEN=shpat_' + 'b2151aed4ef9014b203f2346',
       'SHOPIFY_SHARED_SECRET=shpss_' + 'b2151aed4ef9014b203f2346b7aafd5c',

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://shopify.dev/docs/apps/build/authentication-authorization/client-secrets'],
   docs: {
     summary: 'Shopify app shared secrets (shpss_).',
-    ng: ['SHOPIFY_API_SECRET=shpss_' + 'db77eec50eaf1a28ffeca4226ebf27c0'],
-    ok: ['SHOPIFY_API_SECRET=shpss_...', 'SHOPIFY_API_SECRET=shpss_' + 'db77eec50eaf1a28ffeca42'],
+    bad: ['SHOPIFY_API_SECRET=shpss_' + 'db77eec50eaf1a28ffeca4226ebf27c0'],
+    good: ['SHOPIFY_API_SECRET=shpss_...', 'SHOPIFY_API_SECRET=shpss_' + 'db77eec50eaf1a28ffeca42'],
   },
 });

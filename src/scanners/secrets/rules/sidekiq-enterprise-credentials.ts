@@ -15,12 +15,12 @@ export default defineRule({
   references: ['https://github.com/sidekiq/sidekiq/wiki/Sidekiq-Pro-and-Enterprise-Installation'],
   docs: {
     summary: 'Sidekiq Pro/Enterprise credentials in BUNDLE_*__CONTRIBSYS__COM settings and bundle config commands.',
-    ng: [
+    bad: [
       'BUNDLE_GEMS__CONTRIBSYS__COM=4e1401' + '56:496153c2',
       'bundle_enterprise__contribsys__com: "5af26f' + 'e8:4dc13197"',
       'bundle config --local gems.contribsys.com 425cf6' + '41:5efaa36f',
     ],
-    ok: [
+    good: [
       'BUNDLE_GEMS__CONTRIBSYS__COM=${BUNDLE_GEMS__CONTRIBSYS__COM}',
       'BUNDLE_GEMS__CONTRIBSYS__COM=4e140156:4',
     ],

@@ -15,10 +15,10 @@ export default defineRule({
   references: ['https://github.com/sidekiq/sidekiq/wiki/Sidekiq-Pro-and-Enterprise-Installation'],
   docs: {
     summary: 'Gemfile sources with credentials for gems.contribsys.com or enterprise.contribsys.com.',
-    ng: [
+    bad: [
       'source "https://5f3776' + '77:6e67c6c9@gems.contribsys.com/" do',
     ],
-    ok: [
+    good: [
       'source "https://5f377677:6@gems.contribsys.com/" do',
     ],
   },

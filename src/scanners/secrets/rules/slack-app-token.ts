@@ -18,10 +18,10 @@ export default defineRule({
   references: ['https://api.slack.com/authentication/token-types#app-level'],
   docs: {
     summary: 'Slack app-level tokens (xapp-) used for Socket Mode.',
-    ng: [
+    bad: [
       'SLACK_APP_TOKEN=xapp-' + '1-A0UKE2FWC8N-9159109917141-473878a48c884972d9dac3e3811ac23b783b781efbed2353454a1fa1f44957e5',
     ],
-    ok: [
+    good: [
       'SLACK_APP_TOKEN=xapp-1-your-app-level-token',
       'SLACK_APP_TOKEN=xapp-' + '1-A0UKE2FWC8N-9159109917141-473878a48c884972d9dac3e3811ac23b',
       'app_token = os.environ["SLACK_APP_TOKEN"]  # xapp-…',

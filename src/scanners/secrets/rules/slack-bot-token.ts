@@ -19,11 +19,11 @@ export default defineRule({
   references: ['https://api.slack.com/authentication/token-types'],
   docs: {
     summary: 'Slack bot user OAuth tokens (xoxb-).',
-    ng: [
+    bad: [
       'SLACK_BOT_TOKEN=xoxb-' + '963544628649-9393302844394-AjwbvmopmpkoPXJQ8cSqCLw7',
       'app = App(token="xoxb-' + '963544628649-9393302844394-AjwbvmopmpkoPXJQ8cSqCLw7")',
     ],
-    ok: [
+    good: [
       'SLACK_BOT_TOKEN=xoxb-your-bot-token',
       'SLACK_BOT_TOKEN=xoxb-' + '963544628649-9393302844394-AjwbvmopmpkoPXJQ8cS',
       'const token = process.env.SLACK_BOT_TOKEN; // starts with xoxb-',

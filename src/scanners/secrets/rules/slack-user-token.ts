@@ -18,8 +18,8 @@ export default defineRule({
   references: ['https://api.slack.com/authentication/token-types'],
   docs: {
     summary: 'Slack user OAuth tokens and legacy test tokens (xoxp-).',
-    ng: ['SLACK_USER_TOKEN = "xoxp-' + '167040929226-045480898970-5561573656939-00f7e44138390fde10e4a10af358c6f2"'],
-    ok: [
+    bad: ['SLACK_USER_TOKEN = "xoxp-' + '167040929226-045480898970-5561573656939-00f7e44138390fde10e4a10af358c6f2"'],
+    good: [
       'SLACK_USER_TOKEN = "xoxp-' + '167040929226-045480898970-5561573656939-00f7e441"',
       'token: xoxp-xxxxxxxxxx-xxxxxxxxxx-xxxxxxxxxxxx-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'SLACK_USER_TOKEN="${SLACK_USER_TOKEN}" # xoxp-',

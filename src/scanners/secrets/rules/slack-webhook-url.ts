@@ -18,11 +18,11 @@ export default defineRule({
   references: ['https://api.slack.com/messaging/webhooks'],
   docs: {
     summary: 'Slack incoming webhook URLs (hooks.slack.com/services/…).',
-    ng: [
+    bad: [
       'SLACK_WEBHOOK_URL=https://hooks.slack.com/services/' + 'TBEL4CVFZN5/BN2K9VYTFHP/oqp5U1HVgr8zAq2gvZsqf7gw',
       'curl -X POST -d @msg.json "https://hooks.slack.com/services/' + 'TBEL4CVFZN5/BN2K9VYTFHP/oqp5U1HVgr8zAq2gvZsqf7gw"',
     ],
-    ok: [
+    good: [
       'SLACK_WEBHOOK_URL=https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX',
       'webhook: https://hooks.slack.com/services/${SLACK_WEBHOOK_PATH}',
       'See https://hooks.slack.com/services/ for incoming webhooks.',

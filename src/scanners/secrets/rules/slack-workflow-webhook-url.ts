@@ -21,11 +21,11 @@ export default defineRule({
   references: ['https://slack.com/help/articles/360041352714-Build-a-workflow--Create-a-workflow-that-starts-outside-of-Slack'],
   docs: {
     summary: 'Slack Workflow Builder webhook and trigger URLs (hooks.slack.com/workflows/…, hooks.slack.com/triggers/…).',
-    ng: [
+    bad: [
       'url = "https://hooks.slack.com/workflows/' + 'T1OXH28UZ12/AW9JD6U26EL/973885376245570390/zCn2eRCZ6CtdGQ1hkMmb2Ahs"',
       'SLACK_TRIGGER=https://hooks.slack.com/triggers/' + 'TO1SG0ZZYMQ/0467154078229/c11eb551f67ef5d60cfc745da377d672',
     ],
-    ok: [
+    good: [
       'url = "https://hooks.slack.com/workflows/T00000000/A00000000/000000000000000000/XXXXXXXXXXXXXXXXXXXXXXXX"',
       'SLACK_TRIGGER=https://hooks.slack.com/triggers/<team>/<id>/<secret>',
     ],

@@ -29,11 +29,11 @@ export default defineRule({
   references: ['https://www.iana.org/assignments/uri-schemes/uri-schemes.xhtml'],
   docs: {
     summary: 'smtp:// and smtps:// URLs (with +tls/+ssl) whose password is written inline, on non-local hosts.',
-    ng: [
+    bad: [
       'MAILER_DSN=smtp://apikey:Qv8' + 'mT3zK7xPw2@smtp.sendgrid.net:587',
       'EMAIL_URL=smtp+tls://alerts%40corp.io:Lx4' + 'wN9qR2vT@smtp.office365.com:587',
     ],
-    ok: [
+    good: [
       'MAILER_DSN=smtp://user:pass@smtp.corp-mail.io:25',
       'EMAIL_URL=smtp://smtp.corp-mail.io:25',
       'MAILER_DSN=smtp://apikey:Qv8' + 'mT3zK7xPw2@mailhog:1025',

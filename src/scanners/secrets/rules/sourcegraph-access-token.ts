@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://sourcegraph.com/docs/cli/how-tos/revoking_an_access_token'],
   docs: {
     summary: 'Sourcegraph access tokens (sgp_).',
-    ng: ['SRC_ACCESS_TOKEN=sgp_' + 'a3f9c1e7b5d2f8a4_' + '6c0e9b3d7f1a5c8e2b4d6f9a1c3e7b5d0f8a2c4e', 'export SRC_ACCESS_TOKEN=sgp_' + '8e2b6d0f4a9c3e7b1d5f8a2c6e0b4d9f3a7c1e5b'],
-    ok: ['SRC_ACCESS_TOKEN=sgp_<token>', 'SRC_ACCESS_TOKEN=$SOURCEGRAPH_TOKEN'],
+    bad: ['SRC_ACCESS_TOKEN=sgp_' + 'a3f9c1e7b5d2f8a4_' + '6c0e9b3d7f1a5c8e2b4d6f9a1c3e7b5d0f8a2c4e', 'export SRC_ACCESS_TOKEN=sgp_' + '8e2b6d0f4a9c3e7b1d5f8a2c6e0b4d9f3a7c1e5b'],
+    good: ['SRC_ACCESS_TOKEN=sgp_<token>', 'SRC_ACCESS_TOKEN=$SOURCEGRAPH_TOKEN'],
   },
 });

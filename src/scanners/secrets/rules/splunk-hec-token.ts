@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://docs.splunk.com/Documentation/Splunk/latest/Data/UsetheHTTPEventCollector'],
   docs: {
     summary: 'Splunk HTTP Event Collector tokens (UUIDs) assigned to a Splunk setting.',
-    ng: [
+    bad: [
       'SPLUNK_HEC_TOKEN=d0f0f87f-fb2' + 'f-4744-a8dc-eed817fcf78a',
       'splunk_token: "7c333e51-be1' + 'b-47c5-a6b8-9fecfc36b6fa"',
       '  "splunkHecToken": "067bef4c-a84' + 'f-4614-a344-805a36344ffa",',
     ],
-    ok: [
+    good: [
       'SPLUNK_HEC_TOKEN=${SPLUNK_HEC_TOKEN}',
       'SPLUNK_HEC_TOKEN=d0f0f87f-fb2f-4744-a8',
       'OTHER_SERVICE_KEY=d0f0f87f-fb2' + 'f-4744-a8dc-eed817fcf78a',

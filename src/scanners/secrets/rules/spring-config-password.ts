@@ -50,7 +50,7 @@ export default defineRule({
   docs: {
     summary: 'spring.*.password values in application and bootstrap .properties and .yml files.',
     path: 'src/main/resources/application-prod.yml',
-    ng: ['spring.datasource.password=' + 'Vr4tYq8Nc2Lm7P', 'spring:\n  datasource:\n    url: jdbc:postgresql://pg.corp-net.io/app\n    username: app\n    password: ' + 'Gk8vQ3nZ7wLp'],
-    ok: ['spring.datasource.password=${DB_PASSWORD}', 'spring:\n  datasource:\n    password: ENC(' + 'G6N718UuyPE5bHyWKyuLQSm02auQPUtm)', 'app:\n  admin:\n    password: Gk8vQ3nZ7wLp'],
+    bad: ['spring.datasource.password=' + 'Vr4tYq8Nc2Lm7P', 'spring:\n  datasource:\n    url: jdbc:postgresql://pg.corp-net.io/app\n    username: app\n    password: ' + 'Gk8vQ3nZ7wLp'],
+    good: ['spring.datasource.password=${DB_PASSWORD}', 'spring:\n  datasource:\n    password: ENC(' + 'G6N718UuyPE5bHyWKyuLQSm02auQPUtm)', 'app:\n  admin:\n    password: Gk8vQ3nZ7wLp'],
   },
 });

@@ -19,11 +19,11 @@ export default defineRule({
   references: ['https://developer.squareup.com/docs/build-basics/access-tokens'],
   docs: {
     summary: 'Square personal and OAuth access tokens (EAAA…, sq0atp-).',
-    ng: [
+    bad: [
       'SQUARE_ACCESS_TOKEN=EAAA' + '8tqVJPWYDUCDqEUJZBzbBtR0JMc9FTkSgnS8INpo14DbrEQ0vQfE93fUCUZd',
       "accessToken: 'sq0atp-" + "McwFmvTmADm8co1ur8IbPK'",
     ],
-    ok: [
+    good: [
       'SQUARE_ACCESS_TOKEN=EAAA' + 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'SQUARE_ACCESS_TOKEN=EAAA' + '8tqVJPWYDUCDqEUJZBzbBtR0JMc9FTkSgnS8',
       'SQUARE_APPLICATION_ID=sq0idp-' + 'cwFmvTmADm8co1ur8IbPKq',

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://developer.squareup.com/docs/oauth-api/overview'],
   docs: {
     summary: 'Square OAuth application secrets (sq0csp-).',
-    ng: ['SQUARE_APPLICATION_SECRET=sq0csp-' + 'ufjRs-XNYm2YFh1dtd3awXils9O1FcKI5gEBTw-WYGn'],
-    ok: ['SQUARE_APPLICATION_SECRET=sq0csp-your-application-secret', 'SQUARE_APPLICATION_SECRET=sq0csp-' + 'ufjRs-XNYm2YFh1dtd3aw'],
+    bad: ['SQUARE_APPLICATION_SECRET=sq0csp-' + 'ufjRs-XNYm2YFh1dtd3awXils9O1FcKI5gEBTw-WYGn'],
+    good: ['SQUARE_APPLICATION_SECRET=sq0csp-your-application-secret', 'SQUARE_APPLICATION_SECRET=sq0csp-' + 'ufjRs-XNYm2YFh1dtd3aw'],
   },
 });

@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://developers.squarespace.com/commerce-apis/authentication-and-permissions'],
   docs: {
     summary: 'Squarespace developer API keys (UUIDs) assigned to a Squarespace setting.',
-    ng: [
+    bad: [
       'SQUARESPACE_API_KEY=f863a178-04c' + '5-4cf1-af18-cd6e8aa610c8',
       'squarespace_api_key: "e6d4f785-643' + '5-4760-a5e5-37f79bf904c9"',
       '  "squarespaceApiKey": "43b511a6-9c1' + 'd-479c-a210-0be4935beb73",',
     ],
-    ok: [
+    good: [
       'SQUARESPACE_API_KEY=${SQUARESPACE_API_KEY}',
       'SQUARESPACE_API_KEY=f863a178-04c5-4cf1-af',
       'OTHER_SERVICE_KEY=f863a178-04c' + '5-4cf1-af18-cd6e8aa610c8',

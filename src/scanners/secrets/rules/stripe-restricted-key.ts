@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://docs.stripe.com/keys#limit-access'],
   docs: {
     summary: 'Stripe live-mode restricted API keys (rk_live_).',
-    ng: ['STRIPE_RESTRICTED_KEY="rk_live_' + 'iwvbYTeH2jItyIVmJ786aK2o"'],
-    ok: ['STRIPE_RESTRICTED_KEY="rk_live_..."', 'STRIPE_RESTRICTED_KEY="rk_test_' + 'iwvbYTeH2jItyIVmJ786aK2o"'],
+    bad: ['STRIPE_RESTRICTED_KEY="rk_live_' + 'iwvbYTeH2jItyIVmJ786aK2o"'],
+    good: ['STRIPE_RESTRICTED_KEY="rk_live_..."', 'STRIPE_RESTRICTED_KEY="rk_test_' + 'iwvbYTeH2jItyIVmJ786aK2o"'],
   },
 });

@@ -23,12 +23,12 @@ export default defineRule({
   references: ['https://docs.stripe.com/keys'],
   docs: {
     summary: 'Stripe live-mode secret API keys (sk_live_).',
-    ng: [
+    bad: [
       'STRIPE_SECRET_KEY=sk_live_' + 'ahwv9nlmgKdqzNHgljQRNHxL',
       "const stripe = new Stripe('sk_live_" +
         "5151IycnFmVMxjyP6qiBKvCCzyRyt0tok9ozLhH6diRirfRB5uIUhhFNCb4qZAKv8277uVAvQlY0ujnW1lkaVI5FwdjstrjbrJz');",
     ],
-    ok: [
+    good: [
       'STRIPE_PUBLISHABLE_KEY=pk_live_' + 'ahwv9nlmgKdqzNHgljQRNHxL',
       'STRIPE_SECRET_KEY=sk_live_xxxxxxxxxxxxxxxxxxxxxxxx',
       'STRIPE_SECRET_KEY=sk_live_' + 'ahwv9nlm',

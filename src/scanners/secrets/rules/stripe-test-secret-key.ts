@@ -23,8 +23,8 @@ export default defineRule({
   references: ['https://docs.stripe.com/keys#test-live-modes'],
   docs: {
     summary: 'Stripe test-mode secret and restricted keys (sk_test_, rk_test_).',
-    ng: ['stripe.api_key = "sk_test_' + '0sniovBVhNQv3p1krMVhJA6G"'],
-    ok: [
+    bad: ['stripe.api_key = "sk_test_' + '0sniovBVhNQv3p1krMVhJA6G"'],
+    good: [
       'stripe.api_key = "sk_test_..."',
       'stripe.api_key = os.environ["STRIPE_SECRET_KEY"]  # sk_test_ in development',
       'publishableKey: "pk_test_' + '0sniovBVhNQv3p1krMVhJA6G"',

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://docs.stripe.com/webhooks#verify-events'],
   docs: {
     summary: 'Webhook endpoint signing secrets (whsec_) of Stripe and Svix-style webhook senders.',
-    ng: ['STRIPE_WEBHOOK_SECRET=whsec_' + 'ztCvf1VResujzHyMnY4l5oFMwqjQcZqV'],
-    ok: ['STRIPE_WEBHOOK_SECRET=whsec_...', 'STRIPE_WEBHOOK_SECRET=whsec_' + 'ztCvf1VResujz', 'endpointSecret = "whsec_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx";'],
+    bad: ['STRIPE_WEBHOOK_SECRET=whsec_' + 'ztCvf1VResujzHyMnY4l5oFMwqjQcZqV'],
+    good: ['STRIPE_WEBHOOK_SECRET=whsec_...', 'STRIPE_WEBHOOK_SECRET=whsec_' + 'ztCvf1VResujz', 'endpointSecret = "whsec_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx";'],
   },
 });

@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://help.sumologic.com/docs/manage/security/access-keys/'],
   docs: {
     summary: '64-character Sumo Logic access keys assigned to a Sumo setting.',
-    ng: [
+    bad: [
       'SUMO_ACCESS_KEY=bijIlMtM3uZyLROSN6ImE' + 'NMxwuwdCkMqkfVt9cZKoxQ7433uJDzg8lA8ZdNmRntJ',
       'sumologic_access_key: "uC0tTMx675pHMqBI6cwi1' + 'sRArSatV0sBTEQwVS50UGlYJMpPuh51mwPq135boERa"',
       '  "sumoAccessKey": "AWL8g8cR4PjV6Gzrr6dgJ' + '3Uj5SpJLVjLviWRTaRKyFqACpps7mmd7o5wCFwcTxxb",',
     ],
-    ok: [
+    good: [
       'SUMO_ACCESS_KEY=${SUMO_ACCESS_KEY}',
       'SUMO_ACCESS_KEY=bijIlMtM3uZyLROSN6ImENMxwuwdCkMqkfVt9c',
       'OTHER_SERVICE_KEY=bijIlMtM3uZyLROSN6ImE' + 'NMxwuwdCkMqkfVt9cZKoxQ7433uJDzg8lA8ZdNmRntJ',

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://supabase.com/docs/reference/api/introduction'],
   docs: {
     summary: 'Supabase personal access tokens (sbp_…).',
-    ng: ['SUPABASE_ACCESS_TOKEN=sbp_' + '321f4146ac2254bf62005a13124f938a9dbdec9f'],
-    ok: ['SUPABASE_ACCESS_TOKEN=sbp_' + '90693c53aa7bfa39e47c96dba049f605', 'SUPABASE_ACCESS_TOKEN=${{ secrets.SUPABASE_ACCESS_TOKEN }}'],
+    bad: ['SUPABASE_ACCESS_TOKEN=sbp_' + '321f4146ac2254bf62005a13124f938a9dbdec9f'],
+    good: ['SUPABASE_ACCESS_TOKEN=sbp_' + '90693c53aa7bfa39e47c96dba049f605', 'SUPABASE_ACCESS_TOKEN=${{ secrets.SUPABASE_ACCESS_TOKEN }}'],
   },
 });

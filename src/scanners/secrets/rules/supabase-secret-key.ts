@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://supabase.com/docs/guides/api/api-keys'],
   docs: {
     summary: 'Supabase project secret keys (sb_secret_…).',
-    ng: ['SUPABASE_SECRET_KEY=sb_secret_' + '4kOtO9bULv-dPq3S7EgDGv_1inzscUz'],
-    ok: ['SUPABASE_SECRET_KEY=sb_secret_' + 'ZW5jtQtB3F4f', 'SUPABASE_SECRET_KEY=sb_secret_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY=sb_publishable_' + '8j29IdG8kmk6DGpfY36GOE_KIwzvgc5'],
+    bad: ['SUPABASE_SECRET_KEY=sb_secret_' + '4kOtO9bULv-dPq3S7EgDGv_1inzscUz'],
+    good: ['SUPABASE_SECRET_KEY=sb_secret_' + 'ZW5jtQtB3F4f', 'SUPABASE_SECRET_KEY=sb_secret_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY=sb_publishable_' + '8j29IdG8kmk6DGpfY36GOE_KIwzvgc5'],
   },
 });

@@ -22,7 +22,7 @@ export default defineRule({
   docs: {
     summary: 'APP_SECRET=<32 hex> in .env, .env.local and .env.prod files.',
     path: '.env.prod',
-    ng: ['APP_ENV=prod\nAPP_SECRET=' + '7c1e9a4f2b8d5e3a0c6f9b2d4e8a1c7f'],
-    ok: ['APP_SECRET=', 'APP_SECRET=$ecretf0rt3st', 'APP_SECRET=%env(APP_SECRET)%'],
+    bad: ['APP_ENV=prod\nAPP_SECRET=' + '7c1e9a4f2b8d5e3a0c6f9b2d4e8a1c7f'],
+    good: ['APP_SECRET=', 'APP_SECRET=$ecretf0rt3st', 'APP_SECRET=%env(APP_SECRET)%'],
   },
 });

@@ -16,12 +16,12 @@ export default defineRule({
   references: ['https://docs.tavily.com/documentation/api-reference/introduction'],
   docs: {
     summary: 'Tavily search API keys (tvly-…).',
-    ng: [
+    bad: [
       'TAVILY_API_KEY=tvly-lZO8FfR' + 'IyMhrhbyAITGbUid3nQFfD2hx',
       'tavily_api_key: "tvly-1ezkFpx' + 'K0v2AOo283v1OO9yrWFoeHk9L"',
       'const token = \'tvly-VUhNgXk' + 'pvkdytMTejLLnSH6kq7hjnm09\';',
     ],
-    ok: [
+    good: [
       'TAVILY_API_KEY=${TAVILY_API_KEY}',
       'TAVILY_API_KEY=tvly-lZO8FfRIyMhrhbyAI',
     ],

@@ -22,11 +22,11 @@ export default defineRule({
   references: ['https://learn.microsoft.com/en-us/azure/logic-apps/logic-apps-securing-a-logic-app#access-for-inbound-calls-to-request-based-triggers'],
   docs: {
     summary: 'SAS-signed Power Automate / Logic Apps workflow trigger URLs, including Teams Workflows webhooks.',
-    ng: [
+    bad: [
       'TEAMS_WEBHOOK_URL=https://prod-42.westeurope.logic.azure.com:443/workflows/' +
         '5d6ee45b6c5d7f4c0d839e60b8f03469/triggers/manual/paths/invoke?api-version=2016-06-01&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=NdysGbxVrlJKWAru1_43' + 'hj5Sa1UWSOGGAY3sDwTcY0P',
     ],
-    ok: [
+    good: [
       'TEAMS_WEBHOOK_URL=https://prod-42.westeurope.logic.azure.com:443/workflows/' +
         '5d6ee45b6c5d7f4c0d839e60b8f03469/triggers/manual/paths/invoke?api-version=2016-06-01&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0',
       'TEAMS_WEBHOOK_URL=https://prod-42.westeurope.logic.azure.com:443/workflows/<id>/triggers/manual/paths/invoke?sig=<signature>',

@@ -18,11 +18,11 @@ export default defineRule({
   references: ['https://core.telegram.org/bots/api#authorizing-your-bot'],
   docs: {
     summary: 'Telegram Bot API tokens (<bot id>:AA…).',
-    ng: [
+    bad: [
       'TELEGRAM_BOT_TOKEN=3114682690:' + 'AAHDVy-CtIAFdoeW7OwsVl9Jj1owx0rI21w',
       'curl https://api.telegram.org/bot3114682690:' + 'AAHDVy-CtIAFdoeW7OwsVl9Jj1owx0rI21w/getMe',
     ],
-    ok: [
+    good: [
       'TELEGRAM_BOT_TOKEN=123456789:AAxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'TELEGRAM_BOT_TOKEN=3114682690:' + 'AAHDVy-CtIAFdoeW7Ow',
       'time = "12:AA"',

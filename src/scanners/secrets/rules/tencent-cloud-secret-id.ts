@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://www.tencentcloud.com/document/product/598/32675'],
   docs: {
     summary: 'Tencent Cloud SecretIds (AKID…).',
-    ng: ['TENCENTCLOUD_SECRET_ID=AKID' + 'slyud4DoVg7Yv3TVDh1yf5sMCmI7ZMpG', 'cred = credential.Credential("AKID' + 'q5B8PYyQ4zWbvsVigG0x3AArhRzhhJpw", secret_key)'],
-    ok: ['TENCENTCLOUD_SECRET_ID=AKID' + 'RrFRw6ippOWJtx6HHNgv', 'TENCENTCLOUD_SECRET_ID=${TENCENT_ID}'],
+    bad: ['TENCENTCLOUD_SECRET_ID=AKID' + 'slyud4DoVg7Yv3TVDh1yf5sMCmI7ZMpG', 'cred = credential.Credential("AKID' + 'q5B8PYyQ4zWbvsVigG0x3AArhRzhhJpw", secret_key)'],
+    good: ['TENCENTCLOUD_SECRET_ID=AKID' + 'RrFRw6ippOWJtx6HHNgv', 'TENCENTCLOUD_SECRET_ID=${TENCENT_ID}'],
   },
 });

@@ -17,7 +17,7 @@ export default defineRule({
   references: ['https://developer.hashicorp.com/terraform/cloud-docs/users-teams-organizations/api-tokens'],
   docs: {
     summary: 'HCP Terraform and Terraform Enterprise user, team and organization tokens (….atlasv1.…).',
-    ng: ['credentials "app.terraform.io" {\n  token = "6bcxgdM6i6Itzo' + '.atlasv1.' + 'f5HUOkUoNf4_oiPfogO2RQQYHwGl0hgPNpWvlS0NSg5pWQ_TzwpUQKwqjRQ2SrdSIus"\n}', 'TFE_TOKEN=FijwM5fRc7riqs' + '.atlasv1.' + '5jnTcA3IjxtJNg0ks8Zt599xHcajJ5xjfh_DLksUz6hBP47OSpE0s4ng5tJHBg'],
-    ok: ['TFE_TOKEN=pg2fKTfXDjm7Ov' + '.atlasv1.' + 'nsFQWqhtluvv6SwWRud1f7ZqoZmL7d', 'TFE_TOKEN=${{ secrets.TFE_TOKEN }}'],
+    bad: ['credentials "app.terraform.io" {\n  token = "6bcxgdM6i6Itzo' + '.atlasv1.' + 'f5HUOkUoNf4_oiPfogO2RQQYHwGl0hgPNpWvlS0NSg5pWQ_TzwpUQKwqjRQ2SrdSIus"\n}', 'TFE_TOKEN=FijwM5fRc7riqs' + '.atlasv1.' + '5jnTcA3IjxtJNg0ks8Zt599xHcajJ5xjfh_DLksUz6hBP47OSpE0s4ng5tJHBg'],
+    good: ['TFE_TOKEN=pg2fKTfXDjm7Ov' + '.atlasv1.' + 'nsFQWqhtluvv6SwWRud1f7ZqoZmL7d', 'TFE_TOKEN=${{ secrets.TFE_TOKEN }}'],
   },
 });

@@ -20,9 +20,9 @@ export default defineRule({
   references: ['https://packaging.python.org/en/latest/guides/using-testpypi/'],
   docs: {
     summary: 'TestPyPI upload tokens (pypi-AgENdGVzdC5weXBpLm9yZw…).',
-    ng: [
+    bad: [
       'password = pypi-AgENdGVzdC5weXBpLm9yZw' + 'IkN2E2NjE3ZjUtMjRhYy00MjEyLWI4OGUtMjU5MTUwODMxMDVhAAIleyJ2ZXJzaW9uIjogMSwgInBlcm1pc3Npb25zIjogInVzZXIifQACO3sidmVyc2lvbiI6IDEsICJleHBpcmF0aW9uIjogMTc5MDAwMDAwMCwgIm5iZiI6IDE3ODAwMDAwMDB9AAAGIHTqv2B9rXjRYAblcPmCBi1CQFGGMExJZw0VcWQhHVwh',
     ],
-    ok: ['password = pypi-AgENdGVzdC5weXBpLm9yZw', 'password = pypi-AgENdGVzdC5weXBpLm9yZw' + 'IkN2E2NjE3ZjUtMjRhYy00MjEyLWI4OGUtMjU5MTUwODMxMDVhAAIleyJ2ZXJzaW9uIjogMSwgInBlcm1pc3Npb25zIjogInVzZXIifQACO3sidmVyc2lvbiI6IDEsICJleHBpcmF0aW9uIjogMTc5MDAwMDAwMCwgIm5iZiI6IDE3ODAwMDAwMDB9AAAGIHTqv2B9rXjRYAblcPmCBi1CQFGGMExJZw0VcWQh', 'TEST_PYPI_TOKEN: ${{ secrets.TEST_PYPI_API_TOKEN }}'],
+    good: ['password = pypi-AgENdGVzdC5weXBpLm9yZw', 'password = pypi-AgENdGVzdC5weXBpLm9yZw' + 'IkN2E2NjE3ZjUtMjRhYy00MjEyLWI4OGUtMjU5MTUwODMxMDVhAAIleyJ2ZXJzaW9uIjogMSwgInBlcm1pc3Npb25zIjogInVzZXIifQACO3sidmVyc2lvbiI6IDEsICJleHBpcmF0aW9uIjogMTc5MDAwMDAwMCwgIm5iZiI6IDE3ODAwMDAwMDB9AAAGIHTqv2B9rXjRYAblcPmCBi1CQFGGMExJZw0VcWQh', 'TEST_PYPI_TOKEN: ${{ secrets.TEST_PYPI_API_TOKEN }}'],
   },
 });

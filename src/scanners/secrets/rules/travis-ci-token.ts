@@ -19,7 +19,7 @@ export default defineRule({
   references: ['https://docs.travis-ci.com/user/triggering-builds/'],
   docs: {
     summary: 'Travis CI API tokens assigned to TRAVIS_TOKEN / travis_api_token or passed with --token.',
-    ng: ['TRAVIS_API_TOKEN=Kq7x' + 'Tz2Vb9Lw4Rn8Hc3Jd6', 'travis restart --api-token Zn4V' + 'q9Wk2Lx7Tb3Hm8Rc1J'],
-    ok: ['TRAVIS_API_TOKEN=$TRAVIS_TOKEN', 'travis_token: "xxxxxxxxxxxxxxxxxxxxxx"', 'TRAVIS_BUILD_ID=Kq7xTz2Vb9Lw4Rn8Hc3Jd6'],
+    bad: ['TRAVIS_API_TOKEN=Kq7x' + 'Tz2Vb9Lw4Rn8Hc3Jd6', 'travis restart --api-token Zn4V' + 'q9Wk2Lx7Tb3Hm8Rc1J'],
+    good: ['TRAVIS_API_TOKEN=$TRAVIS_TOKEN', 'travis_token: "xxxxxxxxxxxxxxxxxxxxxx"', 'TRAVIS_BUILD_ID=Kq7xTz2Vb9Lw4Rn8Hc3Jd6'],
   },
 });

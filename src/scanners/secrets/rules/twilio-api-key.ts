@@ -18,8 +18,8 @@ export default defineRule({
   references: ['https://www.twilio.com/docs/iam/api-keys'],
   docs: {
     summary: 'Twilio API key SIDs (SK + 32 hex).',
-    ng: ['TWILIO_API_KEY=SK' + 'd7916325d4434b0fec7bd26a98b394e8', 'const apiKey = "SK' + 'd7916325d4434b0fec7bd26a98b394e8";'],
-    ok: [
+    bad: ['TWILIO_API_KEY=SK' + 'd7916325d4434b0fec7bd26a98b394e8', 'const apiKey = "SK' + 'd7916325d4434b0fec7bd26a98b394e8";'],
+    good: [
       'TWILIO_API_KEY=SKxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'TWILIO_ACCOUNT_SID=AC' + 'd7916325d4434b0fec7bd26a98b394e8',
       'TWILIO_API_KEY=SK' + 'D7916325D4434B0FEC7BD26A98B394E8Z',

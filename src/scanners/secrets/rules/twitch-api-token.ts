@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://dev.twitch.tv/docs/authentication/'],
   docs: {
     summary: '30-character Twitch client secrets and OAuth tokens assigned to a Twitch setting.',
-    ng: [
+    bad: [
       'TWITCH_CLIENT_SECRET=uwri4xdsak' + '96dejk2p1bgnofw78rj7',
       'twitch_oauth_token: "ygdivhj9xn' + 'dvmf2didh89l2yx9huk1"',
       '  "twitchClientSecret": "apck5zwmgf' + 'ro0yixrvef1y12q2ovaj",',
     ],
-    ok: [
+    good: [
       'TWITCH_CLIENT_SECRET=${TWITCH_CLIENT_SECRET}',
       'TWITCH_CLIENT_SECRET=uwri4xdsak96dejk2p',
       'OTHER_SERVICE_KEY=uwri4xdsak' + '96dejk2p1bgnofw78rj7',

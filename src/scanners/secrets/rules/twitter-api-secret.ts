@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://developer.x.com/en/docs/authentication/oauth-1-0a/api-key-and-secret'],
   docs: {
     summary: 'Twitter/X consumer secrets (50), access token secrets (45) and access tokens (id-…) assigned to a Twitter setting.',
-    ng: [
+    bad: [
       'TWITTER_CONSUMER_SECRET=d7CoqLnpUQcdrCQX' + 'wnuHIBSrms3yDVUV7w8LOXjiFyxSoc6XRB',
       'twitter_access_token_secret: "YcLD8Cwft81bQqRo' + 'vYyo4jiDbbfL95nUytNkyetrO4rErHWtwK"',
       '  "twitterConsumerSecret": "h5NNdjtuKWaDxA4l' + 'sfHENKfA0hxbOybQCliaOOkY5CM7jsBNtw",',
     ],
-    ok: [
+    good: [
       'TWITTER_CONSUMER_SECRET=${TWITTER_CONSUMER_SECRET}',
       'TWITTER_CONSUMER_SECRET=d7CoqLnpUQcdrCQXwnuHIBSrms3yDV',
       'OTHER_SERVICE_KEY=d7CoqLnpUQcdrCQX' + 'wnuHIBSrms3yDVUV7w8LOXjiFyxSoc6XRB',

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://www.typeform.com/developers/get-started/personal-access-token/'],
   docs: {
     summary: 'Typeform personal access tokens (tfp_).',
-    ng: ['TYPEFORM_TOKEN=tfp_' + 'XaVuevtaeLd7ZlC8tSxgky2PMjcL4Gvjd11Cu01dFhGk_dofvzHqiN98wny'],
-    ok: ['TYPEFORM_TOKEN=tfp_your_personal_access_token', 'TYPEFORM_TOKEN=tfp_' + 'XaVuevtaeLd7ZlC8'],
+    bad: ['TYPEFORM_TOKEN=tfp_' + 'XaVuevtaeLd7ZlC8tSxgky2PMjcL4Gvjd11Cu01dFhGk_dofvzHqiN98wny'],
+    good: ['TYPEFORM_TOKEN=tfp_your_personal_access_token', 'TYPEFORM_TOKEN=tfp_' + 'XaVuevtaeLd7ZlC8'],
   },
 });

@@ -18,7 +18,7 @@ export default defineRule({
   references: ['https://developer.hashicorp.com/vault/docs/concepts/tokens'],
   docs: {
     summary: 'Legacy Vault service tokens (s.…) next to VAULT_TOKEN, X-Vault-Token or another Vault name.',
-    ng: ['VAULT_TOKEN=s.' + '7pAksYATYsppbCycsG0Jj2pW', 'vault_token: "s.' + 'wyRMaRoFIkwcmsRlJRRsakF9"'],
-    ok: ['session = "s.' + '3xZ0k4TSusCml8BANQ7BzJOE"', 'VAULT_TOKEN=s.' + 'Y7aHuV2ICiRjajkJxF01', 'VAULT_TOKEN=${VAULT_TOKEN}'],
+    bad: ['VAULT_TOKEN=s.' + '7pAksYATYsppbCycsG0Jj2pW', 'vault_token: "s.' + 'wyRMaRoFIkwcmsRlJRRsakF9"'],
+    good: ['session = "s.' + '3xZ0k4TSusCml8BANQ7BzJOE"', 'VAULT_TOKEN=s.' + 'Y7aHuV2ICiRjajkJxF01', 'VAULT_TOKEN=${VAULT_TOKEN}'],
   },
 });

@@ -19,7 +19,7 @@ export default defineRule({
   references: ['https://developer.hashicorp.com/vault/docs/concepts/tokens#token-prefixes'],
   docs: {
     summary: 'Vault service, batch and recovery tokens (hvs., hvb., hvr.).',
-    ng: ['VAULT_TOKEN=hvs.' + 'CAESI7N31Q-_VBbhb0axlXN_e7OCq8GjukKpwvm7K4onzeFgtjnSTjlpQ-ZxJPQTAkefC0753nU4zUdA8KYysD9uJoSx5Ll', 'X-Vault-Token: hvs.' + 'lpouUZ7dkQaUi5O2Q1val6im'],
-    ok: ['VAULT_TOKEN=hvs.' + 'jwOonRqrHg4d', 'VAULT_TOKEN=$(vault print token)', 'vault token lookup hvs.XXXXXXXXXXXXXXXXXXXXXXXX'],
+    bad: ['VAULT_TOKEN=hvs.' + 'CAESI7N31Q-_VBbhb0axlXN_e7OCq8GjukKpwvm7K4onzeFgtjnSTjlpQ-ZxJPQTAkefC0753nU4zUdA8KYysD9uJoSx5Ll', 'X-Vault-Token: hvs.' + 'lpouUZ7dkQaUi5O2Q1val6im'],
+    good: ['VAULT_TOKEN=hvs.' + 'jwOonRqrHg4d', 'VAULT_TOKEN=$(vault print token)', 'vault token lookup hvs.XXXXXXXXXXXXXXXXXXXXXXXX'],
   },
 });

@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://developer.vonage.com/en/getting-started/concepts/authentication'],
   docs: {
     summary: 'Vonage/Nexmo API secrets assigned to a Vonage or Nexmo setting.',
-    ng: [
+    bad: [
       'VONAGE_API_SECRET=pv6UgI' + '3m5lfhiUPx',
       'nexmo_api_secret: "dqpEfV' + 'z9eigsz02A"',
       '  "vonageApiSecret": "NUNmjN' + 'k2TR2gqUyW",',
     ],
-    ok: [
+    good: [
       'VONAGE_API_SECRET=${VONAGE_API_SECRET}',
       'VONAGE_API_SECRET=pv6UgI3m5',
       'OTHER_SERVICE_KEY=pv6UgI' + '3m5lfhiUPx',

@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://docs.vultr.com/platform/other/api/'],
   docs: {
     summary: 'Vultr API keys assigned to a Vultr setting.',
-    ng: [
+    bad: [
       'VULTR_API_KEY=J9N9N33LXIQV' + 'JPNNOUXTAH1FWT0H9YTJG6P2',
       'vultr_api_key: "W3L2MWMTWJYT' + '7BYAAQ4JQ2QK3H4KTZG0T6XI"',
       '  "vultrApiKey": "59M5CKNOJTUI' + '17U2L4A7NL6VQUJ7A8XFZ7ZF",',
     ],
-    ok: [
+    good: [
       'VULTR_API_KEY=${VULTR_API_KEY}',
       'VULTR_API_KEY=J9N9N33LXIQVJPNNOUXTA',
       'OTHER_SERVICE_KEY=J9N9N33LXIQV' + 'JPNNOUXTAH1FWT0H9YTJG6P2',

@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://docs.wandb.ai/guides/track/environment-variables/'],
   docs: {
     summary: 'Weights & Biases API keys assigned to a wandb setting.',
-    ng: [
+    bad: [
       'WANDB_API_KEY=525def09db997' + '46b110062448c495bcdaca733e1',
       'wandb_api_key: "d798e8b949683' + '8d9ef660c4776ff63b812c5d8d8"',
       '  "wandbApiKey": "dd895c6cba047' + 'b33b715eaa39bd81d8ec92f8cbb",',
     ],
-    ok: [
+    good: [
       'WANDB_API_KEY=${WANDB_API_KEY}',
       'WANDB_API_KEY=525def09db99746b11006244',
       'OTHER_SERVICE_KEY=525def09db997' + '46b110062448c495bcdaca733e1',

@@ -27,7 +27,7 @@ export default defineRule({
   docs: {
     summary: 'AUTH_KEY, SECURE_AUTH_KEY, LOGGED_IN_KEY, NONCE_KEY and *_SALT values in wp-config.php.',
     path: 'wp-config.php',
-    ng: ["define('AUTH_KEY',         '" + "q7W<9xL|p2Z r4T}b8V-n3K;d6H~s1F+m5G^c0J)a2U e7Y[i9O%o3P/w8Q,k4R');"],
-    ok: ["define( 'AUTH_KEY',         'put your unique phrase here' );", "define( 'NONCE_SALT', getenv('WP_NONCE_SALT') );"],
+    bad: ["define('AUTH_KEY',         '" + "q7W<9xL|p2Z r4T}b8V-n3K;d6H~s1F+m5G^c0J)a2U e7Y[i9O%o3P/w8Q,k4R');"],
+    good: ["define( 'AUTH_KEY',         'put your unique phrase here' );", "define( 'NONCE_SALT', getenv('WP_NONCE_SALT') );"],
   },
 });

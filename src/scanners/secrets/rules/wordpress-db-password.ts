@@ -20,7 +20,7 @@ export default defineRule({
   docs: {
     summary: "define('DB_PASSWORD', …) literals in wp-config.php files.",
     path: 'wp-config.php',
-    ng: ["define( 'DB_PASSWORD', '" + "Vr4t!Yq8Nc2Lm7P' );", "define('DB_USER', 'wp_site');\ndefine('DB_PASSWORD', \"" + "Gk8vQ3nZ7wLp\");"],
-    ok: ["define( 'DB_PASSWORD', 'password_here' );", "define( 'DB_PASSWORD', getenv('WORDPRESS_DB_PASSWORD') );", "define( 'DB_PASSWORD', '' );"],
+    bad: ["define( 'DB_PASSWORD', '" + "Vr4t!Yq8Nc2Lm7P' );", "define('DB_USER', 'wp_site');\ndefine('DB_PASSWORD', \"" + "Gk8vQ3nZ7wLp\");"],
+    good: ["define( 'DB_PASSWORD', 'password_here' );", "define( 'DB_PASSWORD', getenv('WORDPRESS_DB_PASSWORD') );", "define( 'DB_PASSWORD', '' );"],
   },
 });

@@ -16,12 +16,12 @@ export default defineRule({
   references: ['https://docs.x.ai/docs/overview'],
   docs: {
     summary: 'xAI (Grok) API keys (xai-…).',
-    ng: [
+    bad: [
       'XAI_API_KEY=xai-bHjJYtaU0EuyLeTPVg6Ndo9i' + 'Jh4gQwQvQdal18kT5PfOI9qBGRv1vceOLGwUW0qIE4kcjrOTBi7q5qed',
       'grok_api_key: "xai-l7FySRBUnL0Vi1WdzxN2tILl' + 'QCcJeXzzPhOM7yiijrUszTODawEIpLmgRpUsx1bCaLAcMw5IEp9AOb6X"',
       'const token = \'xai-9AiqysVQzcpMxFyjw7g4QmXL' + 'wuB8USvUIuUHsuqXIFsiT1booQOkpbYRIrKFDNOepDGObd0Fq3qAWP1K\';',
     ],
-    ok: [
+    good: [
       'XAI_API_KEY=${XAI_API_KEY}',
       'XAI_API_KEY=xai-bHjJYtaU0EuyLeTPVg6Ndo9iJh4gQwQvQdal18kT5PfOI9',
     ],

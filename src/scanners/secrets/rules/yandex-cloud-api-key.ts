@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://yandex.cloud/en/docs/iam/concepts/authorization/api-key'],
   docs: {
     summary: 'Yandex Cloud service account API keys (AQVN…).',
-    ng: [
+    bad: [
       'YC_API_KEY=AQVNufGxwr6RQ' + 'RS39CHo8JBGQ3GkqrP05B3G9_AS',
       'yandex_api_key: "AQVNTk32Pd8Eb' + 'Bg4ruEbT9qjKlx1c7hKRriqkKg7"',
       'const token = \'AQVNRhfyVQTVD' + 'm60XaLlYvkIhO4BfZ3yTq-pd0dF\';',
     ],
-    ok: [
+    good: [
       'YC_API_KEY=${YC_API_KEY}',
       'YC_API_KEY=AQVNufGxwr6RQRS39CHo8JBG',
     ],

@@ -17,12 +17,12 @@ export default defineRule({
   references: ['https://yandex.cloud/en/docs/iam/concepts/authorization/iam-token'],
   docs: {
     summary: 'Yandex Cloud IAM tokens (t1.….…) assigned to a Yandex or YC setting.',
-    ng: [
+    bad: [
       'YC_TOKEN=t1.5wrxoOIZHdibLfEziW45wGBMJuHnxyYzPsakpnLfFX4S02l' + 'i-mEfheaP6Pnt.BSGhTRwJXJ1vsgQUmMKmc_20gCx4x-S9InrgNFR55ubuluS1DSEZnbEV5z2SxJixVXP6w3WvhWqPXs2ReL8cos',
       'yandex_iam_token: "t1.cYl5eDsZAlH2kbWc3j_tX61TKXEK__HzJQA1t4EBx4oTuju' + '2pFQv88LCid4x.1HCtbjVGmUzKujz0K8966s17d99CY-V_dFhw60Yho4rTnrlC4Qr6sqp-EFRuZt2VTlmcLYArO9AyrfBu_KVJIt"',
       '  "yandexIamToken": "t1.eB8baL5s0BRYjTgMFoh2MwzFwZeYDIdM7hMd1YYfvwH4ZFj' + 'ocWRZVn0Ixy-D.mcbj4PU2pa6kZmS5HqpbVNvP2sMHcIyIjT2T6KjPxp_Pg-G_1kirJvh_CLJ3MDfKOU0n3cfk55M9gEUIQbIp40",',
     ],
-    ok: [
+    good: [
       'YC_TOKEN=${YC_TOKEN}',
       'YC_TOKEN=t1.5wrxoOIZHdibLfEziW45wGBMJuHnxyYzPsakpnLfFX4S02li-mEfheaP6Pnt.BSGhTRwJXJ1vsgQUmMKmc_20gC',
       'OTHER_SERVICE_KEY=t1.5wrxoOIZHdibLfEziW45wGBMJuHnxyYzPsakpnLfFX4S02l' + 'i-mEfheaP6Pnt.BSGhTRwJXJ1vsgQUmMKmc_20gCx4x-S9InrgNFR55ubuluS1DSEZnbEV5z2SxJixVXP6w3WvhWqPXs2ReL8cos',

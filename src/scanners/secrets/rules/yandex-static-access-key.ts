@@ -18,12 +18,12 @@ export default defineRule({
   references: ['https://yandex.cloud/en/docs/iam/concepts/authorization/access-key'],
   docs: {
     summary: 'Yandex Cloud static access key secrets (YC…) assigned to a Yandex setting.',
-    ng: [
+    bad: [
       'YANDEX_SECRET_ACCESS_KEY=YCBKHySbiwb27' + 'S0kUDbeSej_L40iigU1JYZbsUcx',
       'yandex_storage_secret_key: "YCEWgTOgjMLLy' + 'iZnyQ7e42x5fwMzjLvTkEMfXiNZ"',
       '  "yandexSecretAccessKey": "YCjyIo6zacYV7' + 'oES7MHAlIn00VdcnHiIfet8socz",',
     ],
-    ok: [
+    good: [
       'YANDEX_SECRET_ACCESS_KEY=${YANDEX_SECRET_ACCESS_KEY}',
       'YANDEX_SECRET_ACCESS_KEY=YCBKHySbiwb27S0kUDbeSej_',
       'OTHER_SERVICE_KEY=YCBKHySbiwb27' + 'S0kUDbeSej_L40iigU1JYZbsUcx',

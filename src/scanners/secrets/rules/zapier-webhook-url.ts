@@ -14,12 +14,12 @@ export default defineRule({
   references: ['https://help.zapier.com/hc/en-us/articles/8496288690317'],
   docs: {
     summary: 'Zapier catch hook URLs (hooks.zapier.com/hooks/catch/…).',
-    ng: [
+    bad: [
       'ZAPIER_WEBHOOK_URL=https://hooks.zap' + 'ier.com/hooks/catch/93399934/ipumn7/',
       'zapier_webhook_url: "https://hooks.zap' + 'ier.com/hooks/catch/02848577/v4c04i/"',
       'const token = \'https://hooks.zap' + 'ier.com/hooks/catch/26527828/nhgifx/\';',
     ],
-    ok: [
+    good: [
       'ZAPIER_WEBHOOK_URL=${ZAPIER_WEBHOOK_URL}',
       'ZAPIER_WEBHOOK_URL=https://hooks.zapier.com/hooks/',
     ],

@@ -20,8 +20,8 @@ export default defineRule({
   references: ['https://developer.zendesk.com/api-reference/introduction/security-and-auth/#api-token'],
   docs: {
     summary: 'Zendesk API tokens assigned to a Zendesk-named token or key variable.',
-    ng: ['ZENDESK_API_TOKEN=' + 'O7hwA6pj9bQJlmD0H17HH0OU9aCLbjaZWMhi0Gsz', "zendeskToken: '" + "O7hwA6pj9bQJlmD0H17HH0OU9aCLbjaZWMhi0Gsz',"],
-    ok: [
+    bad: ['ZENDESK_API_TOKEN=' + 'O7hwA6pj9bQJlmD0H17HH0OU9aCLbjaZWMhi0Gsz', "zendeskToken: '" + "O7hwA6pj9bQJlmD0H17HH0OU9aCLbjaZWMhi0Gsz',"],
+    good: [
       'ZENDESK_SUBDOMAIN=' + 'O7hwA6pj9bQJlmD0H17HH0OU9aCLbjaZWMhi0Gsz',
       'ZENDESK_API_TOKEN=your_zendesk_api_token',
       'ZENDESK_API_TOKEN=' + '0c4f7e2b9a1d3e5f6a7b8c9d0e1f2a3b4c5d6e7f',

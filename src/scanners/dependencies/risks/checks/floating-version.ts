@@ -185,6 +185,7 @@ export const check = defineRiskCheck({
   id: 'floating-version',
   title: 'Floating dependency version',
   severity: 'MEDIUM',
+  confidence: 0.9,
   severityNote: 'MEDIUM; LOW when a lockfile in scope pins the package',
   description: 'A dependency accepts any version, a moving tag or branch, or a range without an upper bound.',
   remediation:
@@ -194,14 +195,14 @@ export const check = defineRiskCheck({
   docs: {
     summary:
       'Flags `*`, `latest` and other dist-tags, `x`, empty ranges and `>=`/`>` without an upper bound in npm, Python (`pyproject.toml`, `Pipfile`), Cargo, Bundler, Composer (also `dev-` branches) and Maven (`LATEST`, `RELEASE`, open ranges) manifests; requirements files entries not pinned with `==`; and go.mod requirements given as a branch or query. Such a declaration takes the newest release on every resolution: one hijacked maintainer account is enough to reach the build. Peer dependencies are left out. When a lockfile in scope pins the package the finding is LOW: the risk is deferred to the next lockfile update.',
-    vulnerable: {
+    bad: [{
       'requirements.txt': 'flask>=2.0\nrequests\n',
       'package.json': '{\n  "name": "worker",\n  "dependencies": {\n    "left-pad": "*",\n    "axios": "latest"\n  }\n}\n',
-    },
-    safe: {
+    }],
+    good: [{
       'requirements.txt': 'flask==3.0.3\nrequests==2.32.3\n',
       'package.json': '{\n  "name": "worker",\n  "dependencies": {\n    "left-pad": "^1.3.0",\n    "axios": "~1.7.2"\n  },\n  "peerDependencies": {\n    "react": "*"\n  }\n}\n',
-    },
+    }],
   },
   run: detect,
 });

