@@ -1,26 +1,16 @@
-import { defineRule } from '../rule.js';
-import { DOC_HOST, isLocalHost, isStandInPassword } from '../stand-ins.js';
+import { connectionUrlRule } from '../connection-url.js';
 
 /**
  * Redis URLs with a password: redis://:password@host, redis://user:password@host
  * and rediss:// (TLS). Local hosts are left to local-service-url-password.
  */
-export default defineRule({
+export default connectionUrlRule({
   id: 'redis-connection-url',
   title: 'Redis connection URL with password',
   severity: 'HIGH',
   confidence: 0.75,
   keywords: ['redis'],
-  pattern:
-    /(?<![A-Za-z0-9+.-])(?<scheme>(?:rediss?)(?:\+[a-z0-9]{2,20})?):\/\/(?<user>[^\s:@/?#'"`<>]{0,128}):(?<secret>[^\s'"`<>]{1,128}?)@(?<host>\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._-]{1,253})(?=[\s/:?#'"`,;)\]}>]|$)/i,
-  validate: (secret, { groups }) => {
-    const host = groups.host ?? '';
-    if (/[/?#]/.test(secret)) return false;
-    if (DOC_HOST.test(host) || isLocalHost(host)) return false;
-    // On a reachable host a password equal to the user name is still a real (weak) credential.
-    return !isStandInPassword(secret, '');
-  },
-  cwe: 'CWE-798',
+  schemes: 'rediss?',
   description:
     'A Redis connection URL with a password is committed. Anyone who can reach the server reads and writes every key (sessions, caches, queues) and, with enough rights, runs server commands.',
   remediation:
