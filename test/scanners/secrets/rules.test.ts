@@ -4,7 +4,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { nestedRepetition } from '../../helpers/regex-safety.js';
 import { describe, expect, it } from 'vitest';
 import { SEVERITIES } from '../../../src/core/findings.js';
-import { renderSecretRulesDoc } from '../../../src/scanners/secrets/docs.js';
+import { secretsPage } from '../../../src/scanners/secrets/docs.js';
+import { renderRulePage } from '../../../src/scanners/docs.js';
 import { createSecretsScanner } from '../../../src/scanners/secrets/scanner.js';
 import type { SecretRule } from '../../../src/scanners/secrets/rule.js';
 import { SECRET_RULES } from '../../../src/scanners/secrets/rules/index.js';
@@ -65,6 +66,6 @@ describe.each(discovered.map((rule, i) => [files[i] as string, rule] as const))(
 describe('docs/rules/secrets.md', () => {
   it('is the page the rules generate (run npm run docs:rules after changing a rule)', async () => {
     const committed = await readFile(new URL('../../../docs/rules/secrets.md', import.meta.url), 'utf8');
-    expect(committed).toBe(renderSecretRulesDoc(SECRET_RULES));
+    expect(committed).toBe(renderRulePage(secretsPage(SECRET_RULES)));
   });
 });
