@@ -63,10 +63,20 @@ export function anchor(heading: string): string {
     .replace(/ /g, '-');
 }
 
+/** The rule id column of an index. */
+export function idColumn<R extends AnyRule>(header = 'Id'): Column<R> {
+  return { header, cell: (r) => `\`${r.id}\`` };
+}
+
+/** The severity column. */
+export function severityColumn<R extends AnyRule>(header = 'Severity'): Column<R> {
+  return { header, cell: (r) => r.severity };
+}
+
 /** The columns every catalogue's facts table starts with. */
 export function baseFacts<R extends AnyRule>(confidence: Column<R> = { header: 'Confidence', cell: (r) => String(r.confidence) }): Column<R>[] {
   return [
-    { header: 'Severity', cell: (r) => r.severity },
+    severityColumn(),
     confidence,
     { header: 'CWE', cell: (r) => r.cwe },
     { header: 'OWASP', cell: (r) => r.owasp.join(', ') },

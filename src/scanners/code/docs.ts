@@ -3,7 +3,7 @@
  * page cannot drift from the code (a test compares the committed file with this).
  */
 import { SEVERITY_RANK } from '../../core/findings.js';
-import { baseFacts, fence, type RulePage } from '../docs.js';
+import { baseFacts, fence, idColumn, type RulePage, severityColumn } from '../docs.js';
 import type { CodeLanguage } from './parser.js';
 import type { CodeRule } from './rule.js';
 import { CODE_RULES } from './rules/index.js';
@@ -75,8 +75,8 @@ export function codePage(rules: readonly CodeRule[] = CODE_RULES): RulePage<Code
     intro,
     indexHeading: ['## Rules'],
     index: [
-      { header: 'Id', cell: (r) => `\`${r.id}\`` },
-      { header: 'Severity', cell: (r) => r.severity },
+      idColumn(),
+      severityColumn(),
       { header: 'CWE', cell: (r) => r.cwe },
       { header: 'OWASP', cell: (r) => r.owasp.join(', ') },
       { header: 'Languages', cell: languages },

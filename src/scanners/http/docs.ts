@@ -3,7 +3,7 @@
  * page cannot drift from the code (a test compares the committed file with this).
  */
 import { SEVERITY_RANK } from '../../core/findings.js';
-import { baseFacts, cell, fence, type RulePage } from '../docs.js';
+import { baseFacts, cell, fence, idColumn, type RulePage } from '../docs.js';
 import type { CheckExample, FailingExample, HttpCheck } from './check.js';
 import { exampleToRetrieved } from './examples.js';
 import { headerLines } from './headers.js';
@@ -116,7 +116,7 @@ export function apiPage(checks: readonly HttpCheck[]): RulePage<HttpCheck, Check
     ],
     indexHeading: ['## Checks'],
     index: [
-      { header: 'Id', cell: (r) => `\`${r.id}\`` },
+      idColumn(),
       { header: 'Category', cell: (r) => r.category },
       { header: 'Severities', cell: severities },
     ],

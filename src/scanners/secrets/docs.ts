@@ -2,7 +2,7 @@
  * Renders docs/rules/secrets.md from the rules' own metadata, so the page can
  * never drift from the code (a test compares the committed file with this).
  */
-import { baseFacts, cell, fence, type RulePage } from '../docs.js';
+import { baseFacts, cell, fence, idColumn, type RulePage, severityColumn } from '../docs.js';
 import { SecretDetector } from './detect.js';
 import type { SecretRule } from './rule.js';
 import { contextWords } from './sections.js';
@@ -50,8 +50,8 @@ export function secretsPage(rules: readonly SecretRule[]): RulePage<SecretRule, 
       familiesLine(rules),
     ],
     index: [
-      { header: 'Rule id', cell: (r) => `\`${r.id}\`` },
-      { header: 'Severity', cell: (r) => r.severity },
+      idColumn('Rule id'),
+      severityColumn(),
       { header: 'Confidence', cell: (r) => String(r.confidence) },
     ],
     linkText: (r) => r.title,

@@ -2,7 +2,7 @@
  * Renders docs/rules/cicd.md from the rules' own metadata and examples, so the
  * page cannot drift from the code (a test compares the committed file with this).
  */
-import { baseFacts, cell, fence, type RulePage } from '../docs.js';
+import { baseFacts, cell, fence, idColumn, type RulePage, severityColumn } from '../docs.js';
 import type { WorkflowRule } from './rule.js';
 import { WORKFLOW_RULES } from './rules/index.js';
 
@@ -29,8 +29,8 @@ export function workflowPage(rules: readonly WorkflowRule[] = WORKFLOW_RULES): R
     ],
     indexHeading: ['## Rules'],
     index: [
-      { header: 'Id', cell: (r) => `\`${r.id}\`` },
-      { header: 'Highest severity', cell: (r) => r.severity },
+      idColumn(),
+      severityColumn('Highest severity'),
       { header: 'Severities', cell: (r) => cell(r.severityGuide) },
     ],
     facts: [...baseFacts<WorkflowRule>(), { header: 'Applies to', cell: (r) => r.appliesTo.join(', ') }],
