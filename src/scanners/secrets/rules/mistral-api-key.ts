@@ -1,3 +1,4 @@
+import { allCharacterClasses } from '../assigned.js';
 import { defineRule } from '../rule.js';
 
 /**
@@ -13,7 +14,7 @@ export default defineRule({
   pattern:
     /(?<name>[A-Za-z0-9_.-]{0,30}mistral[A-Za-z0-9_.-]{0,30})["'\]]?\s{0,4}(?::=|=>|=|:|\()\s{0,4}(?:[A-Za-z_]{1,20}\s{0,2}[=:]\s{0,2})?["'`]?(?<secret>[A-Za-z0-9]{32})(?![A-Za-z0-9_-])/i,
   minEntropy: 3.8,
-  validate: (secret) => /[0-9]/.test(secret) && /[a-z]/.test(secret) && /[A-Z]/.test(secret),
+  validate: (secret) => allCharacterClasses(secret),
   cwe: 'CWE-798',
   description: 'A Mistral AI API key is committed. It calls Mistral’s models and fine-tuning APIs billed to the owner’s workspace.',
   remediation:

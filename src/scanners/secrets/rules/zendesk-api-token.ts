@@ -1,3 +1,4 @@
+import { allCharacterClasses } from '../assigned.js';
 import { defineRule } from '../rule.js';
 
 /** Zendesk API tokens: 40 alphanumerics without prefix, assigned to a Zendesk-named token/key variable. */
@@ -11,7 +12,7 @@ export default defineRule({
     /(?<name>[A-Za-z0-9_.-]{0,30}zendesk[A-Za-z0-9_.-]{0,30})["'\]]?\s{0,4}(?::=|=>|=|:)\s{0,4}["'`]?(?<secret>[A-Za-z0-9]{40})(?![A-Za-z0-9_-])/i,
   minEntropy: 3.8,
   validate: (secret, { groups }) =>
-    /token|key|secret|password|auth/i.test(groups.name ?? '') && /[0-9]/.test(secret) && /[a-z]/.test(secret) && /[A-Z]/.test(secret),
+    /token|key|secret|password|auth/i.test(groups.name ?? '') && allCharacterClasses(secret),
   cwe: 'CWE-798',
   description:
     'A Zendesk API token is committed. With an agent’s email address it calls the Zendesk API as that agent (or admin): reading and changing tickets, users and their personal data, and account settings.',
