@@ -22,7 +22,7 @@ const AUTHORITY_OR_PARAMETER =
   String.raw`:\/\/(?:(?<phost>${HOST})(?=[:/;?,])[^\s'"${BT}<>]{0,300}?[?&;](?:password|pwd)=|${USER}:)${SECRET}` +
   String.raw`(?:@(?<host>${HOST})${AFTER_HOST}|(?<=[?&;](?:password|pwd)=[^\s'"${BT}<>&;]{1,128})(?=[&;\s'"${BT})\]}>]|$))`;
 
-export interface ConnectionUrlSpec extends Omit<SecretRuleSpec, 'pattern' | 'validate' | 'cwe'> {
+export interface ConnectionUrlSpec extends Omit<SecretRuleSpec, 'pattern' | 'validate'> {
   /** Alternatives of the URL scheme, as regex source (`mysql(?:x|2)?|mariadb`); `+driver` suffixes are always allowed. */
   readonly schemes: string;
   /** The password may also be a `password=` parameter after the host. */
@@ -47,12 +47,11 @@ function validConnectionPassword(secret: string, groups: Readonly<Record<string,
   return !isStandInPassword(secret, '');
 }
 
-/** A connection-URL rule from its row: hard-coded credentials (CWE-798), the shared pattern and validator. */
+/** A connection-URL rule from its row, with the shared pattern and validator. */
 export function connectionUrlRule({ schemes, parameter, prefix, ...rule }: ConnectionUrlSpec): SecretRule {
   return defineRule({
     ...rule,
     pattern: connectionUrlPattern({ schemes, parameter, prefix }),
     validate: (secret, { groups }) => validConnectionPassword(secret, groups),
-    cwe: 'CWE-798',
   });
 }

@@ -86,8 +86,8 @@ export interface SecretRule extends RuleMetadata<SecretRuleDocs> {
   readonly pathPattern?: RegExp;
 }
 
-/** A rule as its file writes it: OWASP defaults to hard-coded credentials (A07 in 2021 and 2025). */
-export type SecretRuleSpec = Omit<SecretRule, 'owasp'> & { readonly owasp?: readonly string[] };
+/** A rule as its file writes it: CWE and OWASP default to hard-coded credentials (CWE-798; A07 in 2021 and 2025). */
+export type SecretRuleSpec = Omit<SecretRule, 'owasp' | 'cwe'> & { readonly owasp?: readonly string[]; readonly cwe?: string };
 
 /** Titles that other features select on (POST /v1/fix/pr). Exact. */
 export const TITLES = Object.freeze({
@@ -98,7 +98,7 @@ export const TITLES = Object.freeze({
   envNotIgnored: '.env not in .gitignore',
 });
 
-/** Type-checks a rule file and fills the default OWASP categories. */
+/** Type-checks a rule file and fills the default CWE and OWASP categories. */
 export function defineRule(rule: SecretRuleSpec): SecretRule {
-  return { ...rule, owasp: rule.owasp ?? OWASP.authentication };
+  return { ...rule, cwe: rule.cwe ?? 'CWE-798', owasp: rule.owasp ?? OWASP.authentication };
 }

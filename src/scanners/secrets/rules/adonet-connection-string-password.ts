@@ -24,7 +24,6 @@ export default defineRule({
     const user = /(?:user id|userid|uid|user|username)\s{0,2}=\s{0,2}([^;'"\s]{1,128})/i.exec(line)?.[1] ?? '';
     return !isStandInPassword(secret, user);
   },
-  cwe: 'CWE-798',
   description:
     'A database connection string with a password is committed. Anyone who can reach the server logs in with that account and reads or changes the data it may access.',
   remediation:

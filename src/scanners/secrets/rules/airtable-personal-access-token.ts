@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>pat[A-Za-z0-9]{14}\.[a-f0-9]{64})(?![A-Za-z0-9_.-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'An Airtable personal access token is committed. It reads and writes records (and, with schema scopes, tables) in every base and workspace it was granted.',
   remediation:

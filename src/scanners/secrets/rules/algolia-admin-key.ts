@@ -21,7 +21,6 @@ export default defineRule({
     const name = groups.name ?? '';
     return /^[a-f0-9]{32}$/.test(secret) && /key|secret|token|admin|write/i.test(name) && !PUBLIC_NAME.test(name);
   },
-  cwe: 'CWE-798',
   description:
     'An Algolia admin or write API key is committed. The admin key can read, change and delete every index of the application, manage its API keys and read its logs; write keys can overwrite or delete indexed records.',
   remediation:

@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`amplitude`, String.raw`[a-f0-9]{32}`, 'secret'),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A Amplitude secret key is committed. With the project’s API key it exports raw event data and changes user properties through the Amplitude APIs.',
   remediation: 'Rotate the secret key in Amplitude (Project settings → General). Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://amplitude.com/docs/apis/authentication'],

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sk-ant-admin[0-9]{2}-[A-Za-z0-9_-]{80,120})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'An Anthropic Admin API key is committed. It manages the organisation: members and invites, workspaces, and the API keys of every workspace.',
   remediation:

@@ -13,7 +13,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sk-ant-(?:api|oat|ort)[0-9]{2}-[A-Za-z0-9_-]{80,120})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'An Anthropic API key or Claude OAuth token is committed. It calls the Claude API as the owner’s workspace or account: requests are billed to them and files and batches of the workspace can be read.',
   remediation:

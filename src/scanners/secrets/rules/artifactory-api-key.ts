@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>AKCp[A-Za-z0-9]{69})(?![A-Za-z0-9_])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'A JFrog Artifactory API key is committed. It authenticates as its owner to the Artifactory REST API and package endpoints: downloading private artifacts and, with the owner’s permissions, deploying or deleting them.',
   remediation:

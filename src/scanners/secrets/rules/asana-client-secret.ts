@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`asana`, String.raw`[A-Za-z0-9]{32}`, 'secret'),
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description: 'A Asana OAuth client secret is committed. With the client id it exchanges authorization codes for access tokens of every user who installed the app.',
   remediation: 'Reset the client secret in the Asana developer console (My apps → OAuth) and update the app’s configuration. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://developers.asana.com/docs/oauth'],

@@ -12,7 +12,6 @@ export default defineRule({
   keywords: ['asana'],
   pattern: /(?<![A-Za-z0-9_/-])(?<secret>[12]\/[0-9]{10,20}(?:\/[0-9]{10,20})?:[a-f0-9]{32}|0\/[a-f0-9]{32})(?![A-Za-z0-9_-])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'An Asana personal access token is committed. It calls the Asana API as its owner: reading and changing every task, project and comment they can see across their workspaces.',
   remediation:

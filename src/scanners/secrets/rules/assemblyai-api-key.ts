@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`assembly[_-]?ai`, String.raw`[a-f0-9]{32}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A AssemblyAI API key is committed. It transcribes audio billed to the account and reads the account’s earlier transcripts.',
   remediation: 'Reset the key in the AssemblyAI dashboard. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://www.assemblyai.com/docs/api-reference/overview#authorization'],

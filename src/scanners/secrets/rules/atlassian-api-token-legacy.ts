@@ -11,7 +11,6 @@ export default defineRule({
   minEntropy: 3.8,
   validate: (secret, { line }) =>
     /[a-z]/.test(secret) && /[A-Z]/.test(secret) && /[0-9]/.test(secret) && /token|api[_-]?key|passw(?:or)?d|secret/i.test(line),
-  cwe: 'CWE-798',
   description:
     'An Atlassian API token is committed. With the account e-mail it acts as the user in Jira, Confluence and Bitbucket Cloud.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>AT[AC]TT3[A-Za-z0-9_=-]{150,250})(?![A-Za-z0-9_=-])/,
   minEntropy: 4.5,
-  cwe: 'CWE-798',
   description:
     'An Atlassian API token is committed. With the account e-mail it acts as the user in Jira, Confluence and Bitbucket Cloud (or, for an organization API key, administers the organization).',
   remediation:

@@ -12,7 +12,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`auth0`, String.raw`[A-Za-z0-9_-]{64}`, 'secret'),
   minEntropy: 4,
-  cwe: 'CWE-798',
   description: 'A Auth0 client secret is committed. It obtains tokens as the application; for a machine-to-machine app with Management API grants that includes reading and changing every user of the tenant.',
   remediation: 'Rotate the client secret in the Auth0 dashboard (Applications → settings) and update the application. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://auth0.com/docs/get-started/applications/rotate-client-secret'],

@@ -8,7 +8,6 @@ export default defineRule({
   confidence: 0.9,
   keywords: ['.acc_', '.acc-'],
   pattern: /(?<![A-Za-z0-9_-])(?<secret>(?:sc|ext|scauth|authress)_[a-z0-9]{5,30}\.[a-z0-9]{4,6}\.acc[_-][a-z0-9-]{10,32}\.[A-Za-z0-9+/_=-]{30,120})(?![A-Za-z0-9+/_=-])/,
-  cwe: 'CWE-798',
   description: 'A Authress service client access key is committed. It signs tokens as the service client, which then calls the Authress API with that client’s permissions (user roles, access records, tenant settings).',
   remediation: 'Delete the access key on the service client in the Authress management portal and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://authress.io/knowledge-base/docs/authorization/service-clients'],

@@ -11,7 +11,6 @@ export default defineRule({
   // AKIA long-term user key, ASIA temporary (STS) key, ABIA/ACCA service keys; A3T… older ids.
   pattern: /(?<![A-Za-z0-9/+])(?<secret>(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z2-7]{16})(?![A-Za-z0-9/+=])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'An AWS access key id is committed. Together with its secret access key (often nearby, in the same file or history) it signs requests to every AWS API the IAM principal may call.',
   remediation:

@@ -9,7 +9,6 @@ export default defineRule({
   keywords: ['absk', 'bedrock-api-key-'],
   pattern: /(?<![A-Za-z0-9_+/-])(?<secret>ABSK[A-Za-z0-9+/]{109,269}={0,2}|bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/%_-]{20,2000}={0,2})(?![A-Za-z0-9+/=_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description: 'A Amazon Bedrock API key is committed. It calls Amazon Bedrock models as the IAM user it belongs to, billed to the AWS account; long-lived keys stay valid until they expire or are revoked.',
   remediation: 'Delete or deactivate the key (IAM → the Bedrock service-specific credential of the user), prefer short-lived keys or IAM roles, and review Bedrock usage in CloudTrail. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.aws.amazon.com/bedrock/latest/userguide/api-keys.html'],

@@ -46,7 +46,6 @@ export default defineRule({
     if (NAMED.test(rest)) return true;
     return /secret/i.test(rest) && KEY_ID.test(neighbourhood(text, offset));
   },
-  cwe: 'CWE-798',
   description:
     'An AWS secret access key is committed. With its access key id it signs requests to every AWS API the IAM user or role may call, which often includes reading data, changing infrastructure and running up charges.',
   remediation:

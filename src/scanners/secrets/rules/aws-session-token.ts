@@ -14,7 +14,6 @@ export default defineRule({
     /(?<name>[A-Za-z0-9_.-]{0,30}(?:session|security)[_-]?token)["']?(?:\s{0,4}(?::=|=>|=|:)\s{0,4}|\s{1,4})["']?(?<secret>[A-Za-z0-9/+]{100,3000}={0,2})(?![A-Za-z0-9/+=])/i,
   minEntropy: 4.5,
   validate: (secret, { groups }) => /aws|amz/i.test(groups.name ?? '') || AWS_TOKEN_START.test(secret),
-  cwe: 'CWE-798',
   description:
     'An AWS STS session token is committed. Together with its temporary key id and secret it acts as the assumed role until the session expires, which can be up to 12 hours (36 hours for some federated sessions).',
   remediation:

@@ -13,7 +13,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_])(?<secret>[a-z2-7]{52})(?![A-Za-z0-9_])/,
   minEntropy: 4,
   validate: (secret, { line }) => /[2-7]/.test(secret) && CONTEXT.test(line),
-  cwe: 'CWE-798',
   description:
     'An Azure DevOps personal access token is committed. It acts as its owner on the organizations and scopes it was created for: source code, pipelines, artifacts, work items and service connections.',
   remediation:

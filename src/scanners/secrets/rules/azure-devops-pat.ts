@@ -12,7 +12,6 @@ export default defineRule({
   keywords: ['jqqj9'],
   pattern: /(?<![A-Za-z0-9])(?<secret>[A-Za-z0-9]{52}JQQJ9[A-Za-z0-9]{19}AZDO[A-Za-z0-9]{4})(?![A-Za-z0-9])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'An Azure DevOps personal access token is committed. It acts as its owner on the organizations and scopes it was created for: source code, pipelines, artifacts, work items and service connections.',
   remediation:

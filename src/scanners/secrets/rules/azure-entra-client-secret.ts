@@ -13,7 +13,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_~.-])(?<secret>[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34})(?![A-Za-z0-9_~.-])/,
   minEntropy: 3.8,
   validate: (secret) => /[a-z]/.test(secret.slice(6)) && /[A-Z]/.test(secret.slice(6)) && /[0-9]/.test(secret.slice(6)),
-  cwe: 'CWE-798',
   description:
     'A Microsoft Entra ID (Azure AD) application client secret is committed. With the tenant and client ids it obtains tokens as the application, with every Microsoft Graph and Azure permission granted to it.',
   remediation:

@@ -28,7 +28,6 @@ export default defineRule({
     const value = decoded(secret);
     return value !== undefined && /^[A-Za-z0-9+/_-]{43}=?$/.test(value);
   },
-  cwe: 'CWE-798',
   description:
     'A URL with an Azure shared access signature is committed. Until it expires it grants whoever holds the URL the permissions it names (read, write, delete, list) on the storage resource, or lets them invoke the Logic App or Function it signs.',
   remediation:

@@ -11,7 +11,6 @@ export default defineRule({
   minEntropy: 4,
   // Keys are whole base64 blocks (32 or 64 bytes).
   validate: (secret) => secret.length % 4 === 0 && /[0-9]/.test(secret),
-  cwe: 'CWE-798',
   description:
     'A shared access key for an Azure messaging or IoT namespace is committed. Depending on its policy it sends, receives or manages everything in the Service Bus / Event Hubs namespace or IoT hub (RootManageSharedAccessKey and iothubowner grant full control).',
   remediation:

@@ -14,7 +14,6 @@ export default defineRule({
     /(?:account|storage)[_-]?key["']?\s{0,4}(?:=>|=|:)\s{0,4}["']?(?<secret>[A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])/i,
   minEntropy: 4.5,
   validate: (secret) => secret !== EMULATOR_KEY,
-  cwe: 'CWE-798',
   description:
     'An Azure storage account key is committed. It grants full control of every blob container, file share, queue and table in the account and can sign SAS tokens for any of them.',
   remediation:

@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`beamer`, String.raw`b_[A-Za-z0-9=_-]{44}`),
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description: 'A Beamer API key is committed. It reads and publishes the product’s changelog posts and reads user feedback through the Beamer API.',
   remediation: 'Delete the key in Beamer (Settings → API) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://www.getbeamer.com/api'],

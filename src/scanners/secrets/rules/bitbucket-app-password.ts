@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>ATBB[A-Za-z0-9_=.-]{32})(?![A-Za-z0-9_=.-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A Bitbucket Cloud app password is committed. With the username it acts as the user on every workspace and repository they can reach, with the permissions chosen for the password (often repository write and pipelines).',
   remediation:

@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`bittrex`, String.raw`[a-f0-9]{32}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A Bittrex API key or secret is committed. They signed requests to the (now closed) exchange; a committed pair shows that trading credentials were kept in code and may be reused elsewhere.',
   remediation: 'Delete the key pair and check other exchanges for keys kept the same way. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://bittrex.github.io/api/v3'],

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>access_token\$production\$[a-z0-9]{16}\$[a-f0-9]{32})(?![A-Za-z0-9_$-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A PayPal Braintree production access token is committed. It creates transactions, refunds and vaulted payment methods on the merchant account through the Braintree gateway (PayPal Express Checkout integrations).',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>(?:xkeysib|xsmtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A Brevo (Sendinblue) API or SMTP key is committed. It sends email and SMS from the account, reads and exports contacts, and changes campaigns and account settings.',
   remediation:

@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`bugsnag`, String.raw`[a-f0-9]{32}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A Bugsnag API key is committed. Notifier keys send error reports into the project; data access tokens read the project’s errors, which may include request data.',
   remediation: 'Regenerate the key in Bugsnag (Project settings, or Personal auth tokens) and update the app. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.bugsnag.com/api/data-access/#authentication'],

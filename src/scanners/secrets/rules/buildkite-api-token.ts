@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>bkua_[a-f0-9]{40})(?![A-Za-z0-9_])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A Buildkite API access token is committed. Within its scopes and organisations it reads builds and logs, creates builds, edits pipelines and manages agents through the REST and GraphQL APIs.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>CCIP(?:AT|RJ)_[1-9A-HJ-NP-Za-km-z]{20,24}_[a-f0-9]{40})(?![A-Za-z0-9_])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A CircleCI API token is committed. A personal token acts as its owner on every organisation and project they can access (triggering pipelines, reading and setting project environment variables and contexts); a project token has the project scope it was given.',
   remediation:

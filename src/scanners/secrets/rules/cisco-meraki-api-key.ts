@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`meraki`, String.raw`[a-f0-9]{40}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A Cisco Meraki Dashboard API key is committed. It manages the organisations its user administers: network devices, firewall rules, VPN and wireless settings.',
   remediation: 'Revoke the key in the Meraki dashboard (My profile → API access) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://developer.cisco.com/meraki/api-v1/authorization/'],

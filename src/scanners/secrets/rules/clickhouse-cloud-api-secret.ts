@@ -12,7 +12,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_-])(?<secret>4b1d[A-Za-z0-9]{38})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
   validate: (secret) => mixedCase(secret),
-  cwe: 'CWE-798',
   description: 'A ClickHouse Cloud API key secret is committed. With its key id it calls the ClickHouse Cloud API with the key’s role: creating, scaling and deleting services and managing the organisation.',
   remediation: 'Delete the API key in the ClickHouse Cloud console (Organisation → API keys) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://clickhouse.com/docs/cloud/manage/openapi'],

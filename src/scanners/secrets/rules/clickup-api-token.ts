@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>pk_[0-9]{5,12}_[A-Z0-9]{32})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A ClickUp personal API token is committed. It calls the ClickUp API as its owner: reading and changing tasks, docs, comments and members in every workspace they belong to.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>CLOJARS_[a-z0-9]{60})(?![A-Za-z0-9_-])/i,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description: 'A Clojars deploy token is committed. It publishes new versions of the owner’s (or group’s) Clojure libraries to Clojars, a direct supply-chain risk.',
   remediation: 'Disable the token on clojars.org (Dashboard → Deploy tokens), create a new one scoped to the project, and keep it in a CI secret. Remove the old one from git history.',
   references: ['https://github.com/clojars/clojars-web/wiki/Deploy-Tokens'],

@@ -14,7 +14,6 @@ export default defineRule({
   minEntropy: 4,
   validate: (secret, { line }) =>
     /[a-z]/.test(secret) && /[A-Z]/.test(secret) && /[0-9]/.test(secret) && CONTEXT.test(line),
-  cwe: 'CWE-798',
   description:
     'A Cloudflare API token is committed. It calls the Cloudflare API with the permissions it was given, for example editing DNS records, Workers, firewall rules or zone settings of the accounts and zones it covers.',
   remediation:

@@ -13,7 +13,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_-])(?<secret>[a-f0-9]{37})(?![A-Za-z0-9_-])/,
   minEntropy: 3,
   validate: (secret, { line }) => /[a-f]/.test(secret) && /[0-9]/.test(secret) && CONTEXT.test(line),
-  cwe: 'CWE-798',
   description:
     'A Cloudflare Global API key is committed. With the account e-mail it has every permission of the user on every account and zone they can reach, including DNS, SSL, Workers and account settings.',
   remediation:

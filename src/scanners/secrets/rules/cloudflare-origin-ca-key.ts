@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>v1\.0-[a-f0-9]{24}-[a-f0-9]{146})(?![A-Za-z0-9_-])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A Cloudflare Origin CA key is committed. It creates, lists and revokes Origin CA certificates for the user’s zones, letting its holder mint certificates that Cloudflare trusts for those origins.',
   remediation:

@@ -15,7 +15,6 @@ export default defineRule({
   multiline: true,
   pattern:
     /^[^\r\n]{0,200}?codecov[\w@./-]{0,60}[^-]{0,240}?(?:(?<![A-Za-z0-9])token["']?\s{0,4}[:=]\s{0,4}["']?|\s-t\s{1,4}["']?)(?<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9A-Za-z-])/i,
-  cwe: 'CWE-798',
   description:
     'A Codecov upload token is committed. It uploads coverage reports to the repository (or every repository of the organisation, for a global token), letting anyone forge coverage results and status checks.',
   remediation:

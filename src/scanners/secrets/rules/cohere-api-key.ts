@@ -16,7 +16,6 @@ export default defineRule({
     /(?<name>[A-Za-z0-9_.-]{0,30}cohere[A-Za-z0-9_.-]{0,30}|(?<![A-Za-z0-9])co_api_key)["'\]]?\s{0,4}(?::=|=>|=|:|\()\s{0,4}(?:[A-Za-z_]{1,20}\s{0,2}=\s{0,2})?["'`]?(?<secret>[A-Za-z0-9]{40})(?![A-Za-z0-9_-])/i,
   minEntropy: 3.8,
   validate: (secret) => allCharacterClasses(secret),
-  cwe: 'CWE-798',
   description:
     'A Cohere API key is committed. Production keys call Cohere’s models billed to the owner; trial keys still consume their quota and expose their datasets and fine-tunes.',
   remediation:

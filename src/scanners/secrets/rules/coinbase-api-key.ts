@@ -12,7 +12,6 @@ export default defineRule({
   pattern: assignedTo(String.raw`coinbase`, String.raw`[A-Za-z0-9_-]{64}`),
   minEntropy: 4,
   validate: (secret) => notHexDigest(secret),
-  cwe: 'CWE-798',
   description: 'A Coinbase API secret or access token is committed. It calls the Coinbase API for the account: reading balances and, with the key’s permissions, trading and sending funds.',
   remediation: 'Delete the key in Coinbase (Settings → API) and create a new one with the least permissions. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.cdp.coinbase.com/'],

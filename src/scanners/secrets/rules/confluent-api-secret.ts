@@ -12,7 +12,6 @@ export default defineRule({
   pattern: assignedTo(String.raw`confluent`, String.raw`[A-Za-z0-9+/]{64}`),
   minEntropy: 4,
   validate: (secret) => notHexDigest(secret),
-  cwe: 'CWE-798',
   description: 'A Confluent Cloud API secret is committed. With its key it produces to and consumes from the cluster’s Kafka topics, or manages the organisation for cloud keys.',
   remediation: 'Delete the API key in Confluent Cloud (API keys) and create a new one; update clients’ sasl.jaas.config. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.confluent.io/cloud/current/security/authenticate/workload-identities/service-accounts/api-keys/overview.html'],

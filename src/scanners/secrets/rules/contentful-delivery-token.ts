@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`contentful`, String.raw`[A-Za-z0-9_-]{43}`),
   minEntropy: 4,
-  cwe: 'CWE-798',
   description: 'A Contentful Content Delivery/Preview API token is committed. It reads the space’s content; a preview token also reads unpublished drafts.',
   remediation: 'Revoke the API key in Contentful (Settings → API keys) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://www.contentful.com/developers/docs/references/authentication/'],

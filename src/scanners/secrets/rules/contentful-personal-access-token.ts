@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>CFPAT-[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A Contentful personal access token is committed. It calls the Content Management API as its owner: creating, changing, publishing and deleting content, content types and environments in every space they can access.',
   remediation:

@@ -33,7 +33,6 @@ export default defineRule({
     if (!/(?:^|[\s;|&(`"'])curl(?:\.exe)?\s/.test(commandOf(text, offset))) return false;
     return !isStandInPassword(secret, groups.user ?? '');
   },
-  cwe: 'CWE-798',
   description:
     'A curl command with a user name and password (or API token) for HTTP authentication is committed. Anyone who reads it can call the service as that user.',
   remediation:

@@ -11,7 +11,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_])(?<secret>dose[a-f0-9]{32})(?![A-Za-z0-9_-])/,
   minEntropy: 3,
   validate: (secret) => /[0-9]/.test(secret) && /[a-f]/.test(secret.slice(4)),
-  cwe: 'CWE-798',
   description:
     'A Databricks service principal OAuth secret is committed. With the client id it obtains access tokens as the service principal, with all of its workspace and account permissions.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>dapi[a-f0-9]{32}(?:-[0-9])?)(?![A-Za-z0-9_-])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A Databricks personal access token is committed. It acts as its owner in the workspace: reading tables and files, running notebooks, jobs and SQL, and managing clusters within their permissions.',
   remediation:

@@ -14,7 +14,6 @@ export default defineRule({
   minEntropy: 3,
   validate: (secret, { line, path }) =>
     /[a-f]/.test(secret) && /[0-9]/.test(secret) && /api[_-]?key|apikey/i.test(line) && (VENDOR.test(line) || /datadog/i.test(path)),
-  cwe: 'CWE-798',
   description:
     'A Datadog API key is committed. It submits metrics, logs, traces and events to the organization, and together with an application key it reads and changes monitors, dashboards and data.',
   remediation:

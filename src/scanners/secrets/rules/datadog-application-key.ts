@@ -14,7 +14,6 @@ export default defineRule({
   minEntropy: 3,
   validate: (secret, { line, path }) =>
     /[a-f]/.test(secret) && /[0-9]/.test(secret) && /app(?:lication)?[_-]?key|appkey/i.test(line) && (VENDOR.test(line) || /datadog/i.test(path)),
-  cwe: 'CWE-798',
   description:
     'A Datadog application key is committed. With an API key it calls the Datadog API as the user or service account that owns it: reading logs and metrics and changing monitors, dashboards and settings within its scopes.',
   remediation:

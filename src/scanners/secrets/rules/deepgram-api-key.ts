@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`deepgram`, String.raw`[a-f0-9]{40}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A Deepgram API key is committed. It transcribes and synthesises audio billed to the project, and with admin scope manages its keys and members.',
   remediation: 'Delete the key in the Deepgram console (API keys) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://developers.deepgram.com/reference/authentication'],

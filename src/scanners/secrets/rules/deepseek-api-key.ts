@@ -13,7 +13,6 @@ export default defineRule({
   keywords: ['deepseek'],
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sk-[a-f0-9]{32})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description: 'A DeepSeek API key is committed. It calls the DeepSeek API billed to the owner’s balance.',
   remediation:
     'Delete the key on the DeepSeek platform (API keys), create a new one and load it from DEEPSEEK_API_KEY or a secret store. Remove it from git history.',

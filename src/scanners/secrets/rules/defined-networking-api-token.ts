@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>dnkey-[A-Za-z0-9=_-]{26}-[A-Za-z0-9=_-]{52})(?![A-Za-z0-9=_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description: 'A Defined Networking API token is committed. It manages the Nebula overlay network through the Defined Networking API: hosts, enrollment codes, roles and firewall rules.',
   remediation: 'Delete the API key in the Defined Networking admin panel (Settings → API keys) and create a new one with the scopes needed. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.defined.net/api/defined-networking-api/'],

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>do[or]_v1_[a-f0-9]{64})(?![A-Za-z0-9_])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A DigitalOcean OAuth token is committed. An access token acts for the user who authorised the application with the granted scopes; a refresh token mints new access tokens until the authorisation is revoked.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>dop_v1_[a-f0-9]{64})(?![A-Za-z0-9_])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A DigitalOcean personal access token is committed. With its scopes (often full read/write) it creates and destroys droplets, databases, Spaces keys, DNS records and Kubernetes clusters in the team, billed to its owner.',
   remediation:

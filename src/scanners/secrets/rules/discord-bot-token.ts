@@ -18,7 +18,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38})(?![A-Za-z0-9_.-])/,
   minEntropy: 4,
   validate: (secret) => encodesSnowflake(secret.slice(0, secret.indexOf('.'))),
-  cwe: 'CWE-798',
   description:
     'A Discord bot token is committed. It logs in as the bot, with its permissions in every server it has joined: reading and sending messages, and moderating or administering where it has those roles.',
   remediation:

@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`discord`, String.raw`[A-Za-z0-9_-]{32}`, 'secret'),
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description: 'A Discord OAuth2 client secret is committed. With the client id it exchanges authorization codes for tokens of users who authorised the application.',
   remediation: 'Reset the secret in the Discord developer portal (OAuth2) and update the application. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://discord.com/developers/docs/topics/oauth2'],

@@ -10,7 +10,6 @@ export default defineRule({
   pattern:
     /(?<![A-Za-z0-9_.-])(?<secret>(?:https?:\/\/)?(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/api(?:\/v[0-9]{1,2})?\/webhooks\/[0-9]{17,20}\/[A-Za-z0-9_-]{60,80})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'A Discord webhook URL is committed. Anyone who has it can post messages (including links and mentions) into the channel as the webhook, or delete the webhook.',
   remediation:

@@ -26,7 +26,6 @@ export default defineRule({
     if (secret.startsWith('django-insecure-')) return true;
     return /django/i.test(text);
   },
-  cwe: 'CWE-798',
   description:
     'A Django SECRET_KEY is committed. It signs sessions, password-reset links, CSRF tokens and signed cookies: whoever knows it can forge them, and with pickle-based sessions or cache backends it can lead to code execution.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>dckr_(?:pat|oat)_[A-Za-z0-9_-]{27,40})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A Docker Hub access token is committed. Within its permissions it pulls private images and can push or delete images in the user’s or organization’s repositories, a supply-chain risk for everyone who pulls them.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>dp\.(?:pt|st|sa|ct|scim|audit)\.(?:[a-z0-9_-]{1,40}\.)?[A-Za-z0-9]{40,44})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A Doppler token is committed. Depending on its type it reads the secrets of a config (service tokens) or acts as a user or service account across the workplace’s projects, which hold other credentials.',
   remediation:

@@ -12,7 +12,6 @@ export default defineRule({
   pattern: assignedTo(String.raw`(?<![a-z])drone`, String.raw`[A-Za-z0-9]{32}`),
   minEntropy: 3.5,
   validate: (secret) => randomLooking(secret),
-  cwe: 'CWE-798',
   description: 'A Drone CI access token is committed. It calls the Drone server as its user: triggering builds, reading and changing repository secrets settings.',
   remediation: 'Rotate the token in the Drone UI (User settings) and update callers. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.drone.io/cli/setup/'],

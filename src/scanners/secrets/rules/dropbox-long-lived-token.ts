@@ -14,7 +14,6 @@ export default defineRule({
   keywords: ['dropbox'],
   pattern: /(?<![A-Za-z0-9_.+/-])(?<secret>[A-Za-z0-9_-]{11}AAAAAAAAAA[A-Za-z0-9_-]{43})(?![A-Za-z0-9_+/=-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'A Dropbox long-lived access token is committed. It does not expire: it reads and writes the files the app can reach in the user’s or team’s Dropbox until revoked.',
   remediation:

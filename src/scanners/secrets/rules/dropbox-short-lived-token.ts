@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>sl\.(?:u\.)?[A-Za-z0-9_-]{130,1400})(?![A-Za-z0-9_-])/,
   minEntropy: 4.5,
-  cwe: 'CWE-798',
   description:
     'A Dropbox short-lived access token is committed. Until it expires (about four hours after issue) it reads and writes the files the app can reach in the user’s or team’s Dropbox; its refresh token, often stored alongside, renews it indefinitely.',
   remediation:

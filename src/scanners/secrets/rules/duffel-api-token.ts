@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>duffel_(?:test|live)_[A-Za-z0-9_=-]{43})(?![A-Za-z0-9_=-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description: 'A Duffel access token is committed. It searches and books flights and stays through the Duffel API on the organisation’s account; live tokens create real, paid orders.',
   remediation: 'Revoke the token in the Duffel dashboard (Developers → Access tokens) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://duffel.com/docs/api/overview/making-requests/authentication'],

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>dt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description: 'A Dynatrace API token is committed. It calls the Dynatrace environment API with the token’s scopes: reading monitoring data and logs, ingesting metrics, changing settings or installing OneAgent.',
   remediation: 'Revoke the token in Dynatrace (Access tokens), create a new one with the least scopes needed. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.dynatrace.com/docs/manage/identity-access-management/access-tokens-and-oauth-clients/access-tokens'],

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>EZAK[A-Za-z0-9]{54})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'An EasyPost production API key is committed. It buys postage and insurance billed to the account and reads shipments, addresses and tracking data.',
   remediation:

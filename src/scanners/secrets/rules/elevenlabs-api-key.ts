@@ -13,7 +13,6 @@ export default defineRule({
   minEntropy: 3,
   // sk_ + hex is not unique to one vendor: the line must name ElevenLabs or its header.
   validate: (_secret, { line }) => /eleven|xi[-_]api[-_]key/i.test(line),
-  cwe: 'CWE-798',
   description: 'A ElevenLabs API key is committed. It generates speech and clones voices billed to the account, and reads its voices and history.',
   remediation: 'Delete the key in ElevenLabs (Developers → API keys) and create a new one with a usage limit. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://elevenlabs.io/docs/api-reference/authentication'],

@@ -12,7 +12,6 @@ export default defineRule({
   pattern: assignedTo(String.raw`etherscan`, String.raw`[A-Z0-9]{34}`),
   minEntropy: 3.5,
   validate: (secret) => lettersAndDigits(secret),
-  cwe: 'CWE-798',
   description: 'A Etherscan API key is committed. It calls the Etherscan API (and contract verification) on the account’s plan.',
   remediation: 'Delete the key in Etherscan (API keys) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.etherscan.io/getting-started/viewing-api-usage-statistics'],

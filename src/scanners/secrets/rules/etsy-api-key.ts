@@ -12,7 +12,6 @@ export default defineRule({
   pattern: assignedTo(String.raw`(?<![a-z])etsy`, String.raw`[a-z0-9]{24}`),
   minEntropy: 3.5,
   validate: (secret) => lettersAndDigits(secret),
-  cwe: 'CWE-798',
   description: 'A Etsy API keystring is committed. It calls the Etsy Open API as the app, and with a user’s OAuth grant reads and changes that shop’s listings and orders.',
   remediation: 'Reset the keystring and shared secret in Etsy Developers (Your apps) and update the app. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://developers.etsy.com/documentation/essentials/authentication'],

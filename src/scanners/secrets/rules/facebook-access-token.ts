@@ -13,7 +13,6 @@ export default defineRule({
   keywords: ['facebook', 'fb_', 'fb.', 'instagram', 'whatsapp', 'meta_', 'graph_api', 'access_token', 'accesstoken', 'access-token'],
   pattern: /(?<![A-Za-z0-9_+/-])(?<secret>EAA[A-Za-z0-9]{90,500})(?![A-Za-z0-9_+/=-])/,
   minEntropy: 4.2,
-  cwe: 'CWE-798',
   description:
     'A Facebook / Meta Graph API access token is committed. It acts as the user, page, system user or WhatsApp Business account it was issued for: reading their data, posting, managing ads or sending messages within its permissions.',
   remediation:

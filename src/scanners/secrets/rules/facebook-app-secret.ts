@@ -15,7 +15,6 @@ export default defineRule({
     /(?<![A-Za-z0-9])(?:facebook|fb|instagram|whatsapp|meta[_.-]?app)[A-Za-z0-9_.-]{0,20}secret[A-Za-z0-9_-]{0,10}["'\]]?\s{0,4}(?::=|=>|=|:)\s{0,4}["'`]?(?<secret>[a-f0-9]{32})(?![A-Za-z0-9_-])/i,
   minEntropy: 3.2,
   validate: (secret) => /^[a-f0-9]{32}$/.test(secret),
-  cwe: 'CWE-798',
   description:
     'A Facebook / Meta app secret is committed. It signs Graph API calls and creates app access tokens, so whoever has it can act as the app: reading data its users granted, changing its settings and subscriptions, and forging signed requests.',
   remediation:

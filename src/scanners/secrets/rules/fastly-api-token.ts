@@ -12,7 +12,6 @@ export default defineRule({
   pattern: assignedTo(String.raw`fastly`, String.raw`[A-Za-z0-9_-]{32}`),
   minEntropy: 3.5,
   validate: (secret) => notHexDigest(secret),
-  cwe: 'CWE-798',
   description: 'A Fastly API token is committed. It calls the Fastly API with the token’s scope: purging caches, changing service configuration and TLS, or reading logs and stats.',
   remediation: 'Revoke the token in Fastly (Account → API tokens) and create a new one with a narrower scope and an expiry. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://www.fastly.com/documentation/reference/api/auth-tokens/'],

@@ -9,7 +9,6 @@ export default defineRule({
   keywords: [':apa91b'],
   pattern: /(?<![A-Za-z0-9_-])(?<secret>AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{134})(?![A-Za-z0-9_-])/,
   minEntropy: 4.2,
-  cwe: 'CWE-798',
   description:
     'A Firebase Cloud Messaging legacy server key is committed. It sends push notifications to every device and topic of the Firebase project, for example phishing notifications to all app users.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>figd_[A-Za-z0-9_-]{36,64})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A Figma personal access token is committed. Within its scopes it reads the owner’s files, comments and design assets, and can post comments and change variables or webhooks.',
   remediation:

@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`finicity`, String.raw`[a-f0-9]{32}|[A-Za-z0-9]{20}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A Finicity (Mastercard Open Banking) app key or partner secret is committed. It obtains API tokens that read connected customers’ bank accounts and transactions.',
   remediation: 'Rotate the partner secret and app key in the Finicity developer portal and update the service configuration. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://developer.mastercard.com/open-banking-us/documentation/'],

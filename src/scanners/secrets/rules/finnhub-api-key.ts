@@ -12,7 +12,6 @@ export default defineRule({
   pattern: assignedTo(String.raw`finnhub`, String.raw`[a-z0-9]{20}`),
   minEntropy: 3,
   validate: (secret) => lettersAndDigits(secret),
-  cwe: 'CWE-798',
   description: 'A Finnhub API key is committed. It calls the Finnhub market data API on the account’s plan and quota.',
   remediation: 'Regenerate the key in the Finnhub dashboard. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://finnhub.io/docs/api/authentication'],

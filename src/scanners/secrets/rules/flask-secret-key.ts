@@ -25,7 +25,6 @@ export default defineRule({
     if (/django/i.test(text)) return false;
     return groups.attr !== undefined || /flask/i.test(text);
   },
-  cwe: 'CWE-798',
   description:
     'A Flask secret key is committed. It signs the session cookie and tokens of extensions such as Flask-Login and Flask-WTF: whoever knows it can forge sessions and log in as any user.',
   remediation:

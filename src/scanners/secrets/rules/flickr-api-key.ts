@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`flickr`, String.raw`[a-f0-9]{32}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A Flickr API key or secret is committed. It calls the Flickr API as the app; with a user’s OAuth grant the secret also signs requests that change that user’s photos.',
   remediation: 'Delete the app key in Flickr (The App Garden → Your apps) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://www.flickr.com/services/api/misc.api_keys.html'],

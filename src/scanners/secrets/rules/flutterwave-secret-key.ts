@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>FLWSECK-[a-fA-F0-9]{32}(?:-X)?)(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A Flutterwave live secret key is committed. It authenticates to the Flutterwave API: it charges cards and accounts, initiates transfers and refunds, and reads customer and transaction data.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>FLWSECK_TEST-[a-fA-F0-9]{32}(?:-X)?)(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A Flutterwave test-mode secret key is committed. It cannot move real money but reads and changes the account’s test data and identifies the merchant account.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>fo1_[A-Za-z0-9_-]{40,46})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'A Fly.io user token is committed. It acts as the user on every organization and app they belong to: deploying, reading and setting secrets, and managing machines, volumes and billing.',
   remediation:

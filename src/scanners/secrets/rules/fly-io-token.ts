@@ -11,7 +11,6 @@ export default defineRule({
   pattern:
     /(?<![A-Za-z0-9_])(?<secret>fm[12][a-z]?_[A-Za-z0-9+/]{60,3000}={0,2}(?:,fm[12][a-z]?_[A-Za-z0-9+/]{20,3000}={0,2})?)(?![A-Za-z0-9+/=_])/,
   minEntropy: 4.5,
-  cwe: 'CWE-798',
   description:
     'A Fly.io access token is committed. Depending on how it was minted it deploys and manages the apps of an organization, reads their secrets or acts on a single app, until it expires or is revoked.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>fio-u-[A-Za-z0-9_=-]{64})(?![A-Za-z0-9_=-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description: 'A Frame.io developer token is committed. It acts as its user on the Frame.io API: reading, uploading and deleting media and comments in every team and project the user can see.',
   remediation: 'Delete the token in the Frame.io developer site (Tokens) and create a new one with narrower scopes. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://developer.frame.io/docs/getting-started/authentication'],

@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`freshbooks`, String.raw`[A-Za-z0-9]{64}`),
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description: 'A FreshBooks access token or client secret is committed. It reads and changes the business’s invoices, clients, expenses and payments in FreshBooks.',
   remediation: 'Reset the app’s client secret in the FreshBooks developer page and revoke issued tokens. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://www.freshbooks.com/api/authentication'],

@@ -14,7 +14,6 @@ export default defineRule({
   keywords: ['private_key_id'],
   pattern: /["']private_key_id["']\s{0,4}:\s{0,4}["'](?<secret>[a-f0-9]{40})["']/,
   validate: (_secret, { text }) => SERVICE_ACCOUNT.test(text),
-  cwe: 'CWE-798',
   description:
     'A Google Cloud service account key file is committed. It authenticates as the service account to every Google Cloud API and resource its IAM roles allow, until the key is deleted.',
   remediation:

@@ -63,7 +63,6 @@ export default defineRule({
     // or a value encrypted for the repository on purpose (a SealedSecret's `encryptedData:`).
     return !enclosingHeaders(text, offset).some((parent) => isPublicClientName(`${parent}_${name}`) || /^encrypted[_-]?data$/i.test(parent));
   },
-  cwe: 'CWE-798',
   description:
     'A value that looks like a password, token or key is assigned in code or configuration. Anyone who can read the repository can use it.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59})(?![A-Za-z0-9_])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'A fine-grained GitHub personal access token is committed. It acts as its owner on the repositories and permissions it was granted.',
   remediation:

@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`github`, String.raw`[a-f0-9]{40}`, 'secret'),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A GitHub OAuth app client secret is committed. With the client id it exchanges authorization codes for user tokens of everyone who signs in through the OAuth app, and can impersonate the app in the OAuth flow.',
   remediation: 'Generate a new client secret in the OAuth app’s settings on GitHub, update the app, then delete the old secret. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps'],

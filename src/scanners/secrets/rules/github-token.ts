@@ -12,7 +12,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_])(?<secret>gh[pousr]_[A-Za-z0-9]{36})(?![A-Za-z0-9_])/,
   // The last six characters are a base62 CRC-32 of the random part: look-alikes fail it.
   validate: (secret) => hasBase62Crc32Checksum(secret),
-  cwe: 'CWE-798',
   description:
     'A GitHub token is committed. Depending on its type and scopes it reads or writes repositories, packages, workflows and organisation settings as its owner or app installation.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>glft-[A-Za-z0-9_-]{20,64}(?:\.[A-Za-z0-9]{2}\.[A-Za-z0-9]{7,12})?)(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A GitLab feed token is committed. It reads the user’s RSS and Atom feeds and calendar feeds, exposing titles and details of issues, merge requests and activity in private projects.',
   remediation:

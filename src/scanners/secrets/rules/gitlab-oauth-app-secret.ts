@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>gloas-[A-Za-z0-9_-]{40,80})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A GitLab OAuth application secret is committed. With the application id it lets anyone act as the application in OAuth flows and exchange authorization codes for tokens with the scopes users granted it.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>glptt-[A-Za-z0-9_-]{20,64}(?:\.[A-Za-z0-9]{2}\.[A-Za-z0-9]{7,12})?)(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A GitLab pipeline trigger token is committed. It starts pipelines on any branch or tag of the project as the token owner, with variables of the caller’s choice, so jobs run with the project’s CI/CD secrets.',
   remediation:

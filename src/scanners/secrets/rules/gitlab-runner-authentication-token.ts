@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>glrt-[A-Za-z0-9_-]{20,300}(?:\.[A-Za-z0-9]{2}\.[A-Za-z0-9]{7,12})?)(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A GitLab runner authentication token is committed. It lets a machine pose as the runner and pick up its jobs, receiving their source code, CI/CD variables and job tokens.',
   remediation:

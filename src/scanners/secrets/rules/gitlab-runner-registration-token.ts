@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>GR1348941[A-Za-z0-9_-]{20,30})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A GitLab runner registration token (legacy registration workflow) is committed. It registers new runners for the instance, group or project, which then receive jobs with their source code and CI/CD variables.',
   remediation:

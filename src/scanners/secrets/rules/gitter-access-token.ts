@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`gitter`, String.raw`[a-z0-9_-]{40}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A Gitter access token is committed. It reads and posts chat messages as its user in every room the user belongs to.',
   remediation: 'Revoke the token in Gitter/Matrix settings and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://developer.gitter.im/docs/authentication'],

@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`gocardless`, String.raw`(?:live|sandbox)_[A-Za-z0-9_=-]{40}`),
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description: 'A GoCardless access token is committed. A live token collects and refunds direct debit payments and reads the creditor’s customers and mandates.',
   remediation: 'Revoke the token in the GoCardless dashboard (Developers → Access tokens) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://developer.gocardless.com/getting-started/api/making-your-first-request/'],

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>AIza[A-Za-z0-9_-]{35})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A Google API key is committed. It calls every Google API enabled for its project that the key is not restricted from, billed to that project, and some APIs return project data to anyone holding it.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>GOCSPX-[A-Za-z0-9_-]{28})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A Google OAuth client secret is committed. With the client id it lets anyone impersonate the application in OAuth flows, exchange authorization codes and refresh users’ tokens for the scopes the app was granted.',
   remediation:

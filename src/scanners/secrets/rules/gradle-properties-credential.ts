@@ -21,7 +21,6 @@ export default defineRule({
     if (NOT_A_VALUE.test(groups.key ?? '') || secret.includes('${')) return false;
     return !isStandInPassword(secret, '');
   },
-  cwe: 'CWE-798',
   description:
     'A password, token or API key is written into gradle.properties. Such values usually publish artifacts (Maven Central, Artifactory, GitHub Packages) or sign releases, so anyone who reads the repository can publish as the project.',
   remediation:

@@ -18,7 +18,6 @@ export default defineRule({
       return false;
     }
   },
-  cwe: 'CWE-798',
   description:
     'A Grafana Cloud access policy token is committed. Within its scopes it writes or reads metrics, logs and traces of the stack, or manages the Grafana Cloud organization.',
   remediation:

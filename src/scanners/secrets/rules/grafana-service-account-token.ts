@@ -12,7 +12,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_])(?<secret>glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})(?![A-Za-z0-9_])/,
   minEntropy: 3.8,
   validate: (secret) => hasGrafanaServiceAccountChecksum(secret),
-  cwe: 'CWE-798',
   description:
     'A Grafana service account token is committed. It calls the Grafana HTTP API with the service account’s role: reading dashboards and data sources, or with Editor/Admin roles changing them and querying the data behind them.',
   remediation:

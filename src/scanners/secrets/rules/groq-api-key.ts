@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>gsk_[A-Za-z0-9]{52})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'A Groq API key is committed. It runs inference on Groq’s platform on the owner’s account, billed to them and counted against their rate limits.',
   remediation:

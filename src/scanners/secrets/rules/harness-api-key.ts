@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>(?:pat|sat)\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20})(?![A-Za-z0-9_.-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description: 'A Harness personal or service account token is committed. It calls the Harness API as its user or service account: running and editing pipelines, reading secrets references and changing connectors.',
   remediation: 'Delete the token (My profile → API keys, or the service account’s API keys) in Harness and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://developer.harness.io/docs/platform/automation/api/add-and-manage-api-keys/'],

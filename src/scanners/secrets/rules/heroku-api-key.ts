@@ -21,7 +21,6 @@ export default defineRule({
     if (ID_BEFORE.test(text.slice(Math.max(0, offset - 40), offset))) return false;
     return /heroku/i.test(line) && CREDENTIAL_NAME.test(line);
   },
-  cwe: 'CWE-798',
   description:
     'A Heroku API key or OAuth token is committed. With a global scope it controls every app the user can reach: config vars (and the secrets in them), deploys, add-ons, databases and collaborators.',
   remediation:

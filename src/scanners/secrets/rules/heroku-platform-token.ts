@@ -11,7 +11,6 @@ export default defineRule({
   pattern:
     /(?<![A-Za-z0-9_-])(?<secret>HRKU-(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[A-Za-z0-9_-]{60,70}))(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A Heroku API key is committed. It controls every app the user can reach: config vars (and the secrets in them), deploys, add-ons, databases and collaborators.',
   remediation:

@@ -12,7 +12,6 @@ export default defineRule({
   pattern: assignedTo(String.raw`hcloud|hetzner`, String.raw`[A-Za-z0-9]{64}`),
   minEntropy: 4,
   validate: (secret) => notHexDigest(secret),
-  cwe: 'CWE-798',
   description: 'A Hetzner Cloud API token is committed. It manages the project’s servers, volumes, networks and firewalls; a read-write token can delete them all.',
   remediation: 'Delete the token in the Hetzner Cloud console (Security → API tokens) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.hetzner.cloud/reference/cloud#authentication'],

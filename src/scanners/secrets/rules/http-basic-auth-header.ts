@@ -19,7 +19,6 @@ export default defineRule({
     const match = /^([\x20-\x7e]{1,256}?):([\x20-\x7e]{1,256})$/.exec(decoded);
     return match !== null && !isStandInPassword(match[2] ?? '', match[1] ?? '');
   },
-  cwe: 'CWE-798',
   description:
     'An HTTP Authorization header with Basic credentials is committed. The base64 value is only an encoding of user:password: anyone can decode it and sign in to the service with that account.',
   remediation:

@@ -19,7 +19,6 @@ export default defineRule({
     const classes = [/[a-z]/, /[A-Z]/, /[0-9]/].filter((re) => re.test(secret)).length;
     return classes >= 2 && /[0-9]/.test(secret) && shannonEntropy(secret) >= 3.5 && !/^[A-Za-z]{1,30}(?:[._-][A-Za-z]{1,30}){1,10}$/.test(secret);
   },
-  cwe: 'CWE-798',
   description:
     'A literal bearer token is committed in an Authorization header. Bearer tokens authenticate whoever presents them: anyone who reads it can call the API with its rights until it expires or is revoked.',
   remediation:

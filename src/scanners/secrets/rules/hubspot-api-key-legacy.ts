@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`hubspot|hapikey`, String.raw`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A HubSpot legacy API key is committed. It had full access to the portal’s CRM data through the API; HubSpot retired these keys, but a committed one documents an account and may still be accepted by forks of old integrations.',
   remediation: 'Make sure the key is deactivated in HubSpot (Integrations → API key) and move to a private app token kept in a secret store. Remove the old one from git history.',
   references: ['https://developers.hubspot.com/changelog/upcoming-api-key-sunset'],

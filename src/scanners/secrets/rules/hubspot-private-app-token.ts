@@ -11,7 +11,6 @@ export default defineRule({
   pattern:
     /(?<![A-Za-z0-9_-])(?<secret>pat-(?:na|eu|ap)[0-9]-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A HubSpot private app access token is committed. With the app’s scopes it reads and changes the portal’s CRM records (contacts and their personal data, deals, companies), marketing email and settings.',
   remediation:

@@ -11,7 +11,6 @@ export default defineRule({
   minEntropy: 4,
   validate: (secret, { line }) =>
     /[a-z]/.test(secret) && /[A-Z]/.test(secret) && /[0-9]/.test(secret) && /ibm/i.test(line) && /api[_-]?key|apikey|iam/i.test(line),
-  cwe: 'CWE-798',
   description:
     'An IBM Cloud API key is committed. It obtains IAM tokens as the user or service ID that owns it, with all of its access to the account’s resources.',
   remediation:

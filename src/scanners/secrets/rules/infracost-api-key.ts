@@ -12,7 +12,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_-])(?<secret>ico-[A-Za-z0-9]{32})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
   validate: (secret) => randomLooking(secret),
-  cwe: 'CWE-798',
   description: 'A Infracost API key is committed. It calls the Infracost Cloud pricing API and uploads cost estimates on the organisation’s account.',
   remediation: 'Rotate the key in Infracost Cloud (Org settings → API keys) and keep it in a CI secret. Remove the old one from git history.',
   references: ['https://www.infracost.io/docs/features/environment_variables/'],

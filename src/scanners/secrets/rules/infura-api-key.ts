@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`infura`, String.raw`[a-f0-9]{32}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A Infura API key or secret is committed. It sends Ethereum and IPFS requests through the project, using its quota (and paid plan).',
   remediation: 'Create a new API key in the Infura dashboard, delete the old one and set an allow list. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.metamask.io/services/how-to/secure-an-api-key/'],

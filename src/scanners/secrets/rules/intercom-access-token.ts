@@ -11,7 +11,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9+/_-])(?<secret>dG9rO[A-Za-z0-9+/]{40,100}={0,2})(?![A-Za-z0-9+/=_-])/,
   minEntropy: 4,
   validate: (secret) => /^tok:[A-Za-z0-9_-]{20,60}:[0-9]{1,4}:[0-9]{1,4}$/.test(Buffer.from(secret, 'base64').toString('latin1')),
-  cwe: 'CWE-798',
   description:
     'An Intercom access token is committed. It calls the Intercom API for the workspace: reading and updating contacts (with their personal data), conversations and messages, and sending messages as the workspace.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>s-s4t2(?:ud|af)-[a-f0-9]{64})(?![A-Za-z0-9_-])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A 42 Intra OAuth client secret is committed. With the application uid it obtains API tokens for the 42 school network intranet API as that application.',
   remediation: 'Regenerate the secret on the application page of profile.intra.42.fr and update the services that use it. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://api.intra.42.fr/apidoc/guides/getting_started'],

@@ -13,7 +13,6 @@ export default defineRule({
   minEntropy: 4,
   // Reference tokens (cmVmdGtu…, base64 of reftkn:) have their own rule.
   validate: (secret) => notHexDigest(secret) && !secret.startsWith('cmVmdGtu'),
-  cwe: 'CWE-798',
   description: 'A JFrog identity token is committed. It authenticates to Artifactory and the JFrog Platform as its user: downloading private artifacts and, with deploy permissions, publishing new ones.',
   remediation: 'Revoke the token in the JFrog Platform (Edit profile → Identity tokens, or Administration → Access tokens) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://jfrog.com/help/r/jfrog-platform-administration-documentation/access-tokens'],

@@ -14,7 +14,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_+/])(?<secret>cmVmdGtu[A-Za-z0-9]{56})(?![A-Za-z0-9_+/])/,
   minEntropy: 4,
   validate: (secret) => /^reftkn:\d{2}:\d{1,12}:/.test(Buffer.from(secret, 'base64').toString('latin1')),
-  cwe: 'CWE-798',
   description:
     'A JFrog reference token (identity token) is committed. It authenticates to Artifactory and the rest of the JFrog Platform with the scope of the access token it refers to, typically its owner’s full permissions.',
   remediation:

@@ -30,7 +30,6 @@ export default defineRule({
     if (!isObject(decodeJson(payload ?? ''))) return false;
     return h.alg.toLowerCase() === 'none' || signature.length >= 16;
   },
-  cwe: 'CWE-798',
   description:
     'A signed JSON Web Token is committed. Until it expires (many never do) it authenticates whoever presents it, with the claims it carries.',
   remediation:

@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`kraken`, String.raw`[A-Za-z0-9/+]{86}={0,2}`),
   minEntropy: 4.5,
-  cwe: 'CWE-798',
   description: 'A Kraken API private key is committed. With its API key it signs requests to the exchange: reading balances and, depending on the key’s permissions, trading and withdrawing funds.',
   remediation: 'Delete the API key in Kraken (Security → API) and create a new one without withdrawal permission unless needed. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.kraken.com/api/docs/guides/spot-rest-auth'],

@@ -35,7 +35,6 @@ export default defineRule({
     if (value === undefined || value.length < 6) return false;
     return !isPlaceholder(value) && !isStandInPassword(value.trim(), '');
   },
-  cwe: 'CWE-798',
   description:
     'A Kubernetes Secret manifest with a credential in it is committed. The values under data: are only base64-encoded, not encrypted: anyone who can read the repository can decode them and use them.',
   remediation:

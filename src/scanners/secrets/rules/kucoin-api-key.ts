@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`kucoin`, String.raw`[a-f0-9]{24}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A KuCoin API key or secret is committed. Together they sign requests to the exchange: reading balances and, depending on permissions, trading and withdrawing funds.',
   remediation: 'Delete the API key in KuCoin (API management) and create a new one with an IP allow list. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://www.kucoin.com/docs-new/authentication'],

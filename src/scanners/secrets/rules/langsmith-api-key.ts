@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10})(?![A-Za-z0-9_-])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A LangSmith API key is committed. It reads and writes the workspace’s traces, datasets and prompts, which often contain production inputs and outputs of LLM applications.',
   remediation: 'Revoke the key in LangSmith (Settings → API keys) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.smith.langchain.com/administration/how_to_guides/organization_management/create_account_api_key'],

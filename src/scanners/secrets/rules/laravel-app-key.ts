@@ -10,7 +10,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9])base64:(?<secret>[A-Za-z0-9+/]{43}=|[A-Za-z0-9+/]{22}==)(?![A-Za-z0-9+/=])/,
   minEntropy: 3.5,
   validate: (_secret, { line }) => /app_key|["']key["']\s{0,4}=>/i.test(line),
-  cwe: 'CWE-798',
   description:
     'A Laravel APP_KEY is committed. It encrypts cookies, sessions and everything passed to Crypt/encrypt(): whoever knows it can decrypt that data and forge encrypted payloads, which in several Laravel versions leads to remote code execution.',
   remediation:

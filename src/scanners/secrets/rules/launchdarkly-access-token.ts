@@ -13,7 +13,6 @@ export default defineRule({
   pattern:
     /(?<![A-Za-z0-9_-])(?<secret>(?:api|sdk)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A LaunchDarkly API access token or server-side SDK key is committed. API tokens change flags, targeting and projects with their role; SDK keys read every flag rule and segment of the environment, including targeted user lists.',
   remediation:

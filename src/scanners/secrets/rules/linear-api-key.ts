@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>lin_api_[A-Za-z0-9]{40}|lin_oauth_[a-f0-9]{64})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A Linear API key or OAuth token is committed. It reads and changes the workspace’s issues, projects, comments and (for admins) settings as the user it belongs to.',
   remediation:

@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`linear`, String.raw`[a-f0-9]{32}`, 'secret'),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A Linear OAuth client secret is committed. With the client id it exchanges authorization codes for tokens of every workspace that installed the OAuth app.',
   remediation: 'Rotate the client secret in Linear (Settings → API → OAuth applications) and update the app. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://developers.linear.app/docs/oauth/authentication'],

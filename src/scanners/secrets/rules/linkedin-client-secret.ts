@@ -12,7 +12,6 @@ export default defineRule({
   pattern: assignedTo(String.raw`linked[_-]?in`, String.raw`[A-Za-z0-9]{16}`, 'secret'),
   minEntropy: 3.2,
   validate: (secret) => randomLooking(secret),
-  cwe: 'CWE-798',
   description: 'A LinkedIn OAuth client secret is committed. With the client id it exchanges authorization codes for tokens of every member who signed in to the app.',
   remediation: 'Generate a new client secret in the LinkedIn developer portal (Auth) and update the app. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://learn.microsoft.com/en-us/linkedin/shared/authentication/authentication'],

@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`linode`, String.raw`[a-f0-9]{64}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A Linode (Akamai Cloud) personal access token is committed. It manages the account’s compute instances, volumes, networking and object storage with the token’s scopes.',
   remediation: 'Revoke the token in Cloud Manager (API tokens) and create a new one with narrower scopes and an expiry. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://techdocs.akamai.com/linode-api/reference/get-started'],

@@ -15,7 +15,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_-])(?<secret>live_[a-f0-9]{35})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
   validate: (_secret, { line }) => LOB_CONTEXT.test(line),
-  cwe: 'CWE-798',
   description:
     'A Lob live secret API key is committed. It sends physical mail and checks billed to the account and reads the address book and mail pieces, which hold personal data.',
   remediation:

@@ -23,7 +23,6 @@ export default defineRule({
     const user = groups.user ?? /[?&;]user(?:name)?=([^&;\s'"]{1,128})/i.exec(line)?.[1] ?? '';
     return !isStandInPassword(secret, user);
   },
-  cwe: 'CWE-798',
   description:
     'A database, broker, mail or directory URL with an inline password is committed, pointing at a local or container host. Such values are usually for development, but they are frequently reused on shared or production systems and reveal the account names in use.',
   remediation:

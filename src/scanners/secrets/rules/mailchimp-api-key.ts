@@ -9,7 +9,6 @@ export default defineRule({
   keywords: ['-us'],
   pattern: /(?<![A-Za-z0-9_-])(?<secret>[0-9a-f]{32}-us[0-9]{1,2})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A Mailchimp Marketing API key is committed. It has full access to the Mailchimp account: audiences and their personal data, campaigns (which it can send), and account settings.',
   remediation:

@@ -13,7 +13,6 @@ export default defineRule({
   keywords: ['mailgun'],
   pattern: /(?<![A-Za-z0-9_-])(?<secret>key-[0-9a-z]{32}|[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A Mailgun private API key is committed. It sends email from the account’s domains, reads logs, stored messages and mailing lists, and changes domain and webhook settings.',
   remediation:

@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`mailjet|mj_?apikey`, String.raw`[a-f0-9]{32}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A Mailjet API key or secret is committed. Together they send email and SMS from the account and read its contacts and statistics.',
   remediation: 'Regenerate the secret key in Mailjet (Account settings → API key management). Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://dev.mailjet.com/email/guides/#authentication'],

@@ -12,7 +12,6 @@ export default defineRule({
   pattern: assignedTo(String.raw`mandrill`, String.raw`[A-Za-z0-9_-]{22}`),
   minEntropy: 3.5,
   validate: (secret) => randomLooking(secret),
-  cwe: 'CWE-798',
   description: 'A Mandrill (Mailchimp Transactional) API key is committed. It sends transactional email from the account’s domains and reads sent messages and their content.',
   remediation: 'Delete the key in Mandrill (Settings → SMTP & API info) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://mailchimp.com/developer/transactional/guides/quick-start/'],

@@ -20,7 +20,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>sk\.eyJ[A-Za-z0-9_-]{20,300}\.[A-Za-z0-9_-]{20,30})(?![A-Za-z0-9_.-])/,
   validate: (secret) => namesAccount(secret.split('.')[1] ?? ''),
-  cwe: 'CWE-798',
   description:
     'A Mapbox secret access token is committed. Depending on its scopes it uploads and deletes tilesets and styles, downloads SDKs, reads account statistics or creates further tokens, all billed to the account.',
   remediation:

@@ -9,7 +9,6 @@ export default defineRule({
   keywords: ['_mmk'],
   pattern: /(?<![A-Za-z0-9_-])(?<secret>[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk)(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description: 'A MaxMind license key is committed. It downloads GeoIP databases and calls the GeoIP web services on the account, using its paid query credits.',
   remediation: 'Deactivate the key in the MaxMind account portal (Manage license keys), generate a new one and update geoipupdate configuration. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://dev.maxmind.com/geoip/updating-databases'],

@@ -12,7 +12,6 @@ export default defineRule({
   pattern: assignedTo(String.raw`message[_-]?bird`, String.raw`[A-Za-z0-9]{25}`),
   minEntropy: 3.5,
   validate: (secret) => randomLooking(secret),
-  cwe: 'CWE-798',
   description: 'A MessageBird (Bird) access key is committed. It sends SMS, voice and WhatsApp messages billed to the account and reads its message history and contacts.',
   remediation: 'Delete the access key in the MessageBird/Bird dashboard (Developers → API access) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://developers.messagebird.com/api/#authentication'],

@@ -15,7 +15,6 @@ export default defineRule({
     /(?<name>[A-Za-z0-9_.-]{0,30}mistral[A-Za-z0-9_.-]{0,30})["'\]]?\s{0,4}(?::=|=>|=|:|\()\s{0,4}(?:[A-Za-z_]{1,20}\s{0,2}[=:]\s{0,2})?["'`]?(?<secret>[A-Za-z0-9]{32})(?![A-Za-z0-9_-])/i,
   minEntropy: 3.8,
   validate: (secret) => allCharacterClasses(secret),
-  cwe: 'CWE-798',
   description: 'A Mistral AI API key is committed. It calls Mistral’s models and fine-tuning APIs billed to the owner’s workspace.',
   remediation:
     'Revoke the key in Mistral’s console (API Keys), create a new one and load it from MISTRAL_API_KEY or a secret store. Remove it from git history.',

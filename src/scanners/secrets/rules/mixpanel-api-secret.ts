@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`mixpanel`, String.raw`[A-Za-z0-9]{32}`, 'secret|password'),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A Mixpanel API or service account secret is committed. It exports the project’s raw event and user data and imports events.',
   remediation: 'Reset the project secret or delete the service account in Mixpanel (Project settings). Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://developer.mixpanel.com/reference/authentication'],

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>nfp_[A-Za-z0-9]{36,48})(?![A-Za-z0-9_])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A Netlify personal access token is committed. It acts as its owner on every team and site they can reach: deploys, environment variables, forms, functions and DNS.',
   remediation:

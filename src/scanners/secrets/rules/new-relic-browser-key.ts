@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>NRJS-[a-f0-9]{19})(?![A-Za-z0-9_-])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A New Relic browser key is committed. It is shipped to browsers by design and only sends browser monitoring data, but it lets others send data to the account under your application.',
   remediation:

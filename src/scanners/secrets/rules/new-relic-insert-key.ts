@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>NRII-[A-Za-z0-9_-]{32})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A New Relic insert key is committed. It sends events, metrics and logs into the account, so anyone holding it can inject false telemetry or run up data ingest charges.',
   remediation:

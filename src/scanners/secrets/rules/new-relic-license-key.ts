@@ -10,7 +10,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_-])(?<secret>(?:eu01xx[a-f0-9]{30}|[a-f0-9]{36})NRAL)(?![A-Za-z0-9_-])/,
   minEntropy: 3,
   validate: (secret) => /[0-9]/.test(secret) && /[a-f]/.test(secret.replace(/^eu01xx/, '')),
-  cwe: 'CWE-798',
   description:
     'A New Relic ingest license key is committed. Agents use it to report all APM, infrastructure and log data to the account, so anyone holding it can send data in its name and run up ingest charges.',
   remediation:

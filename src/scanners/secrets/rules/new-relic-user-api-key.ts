@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>NRAK-[A-Z0-9]{27})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A New Relic user API key is committed. It calls NerdGraph as its user on every account they can reach: querying all telemetry, and changing alerts, dashboards, synthetics and account settings their roles allow.',
   remediation:

@@ -18,7 +18,6 @@ export default defineRule({
     /auth[_-]?token|api[_-]?key|token/i.test(line) &&
     /[a-z]/.test(secret) &&
     /[A-Z]/.test(secret),
-  cwe: 'CWE-798',
   description:
     'An ngrok authtoken or API key is committed. An authtoken opens tunnels on its owner’s account (reserved domains, TCP addresses and IP policies included), exposing local services under the account’s name; an API key manages the account through the ngrok API.',
   remediation:

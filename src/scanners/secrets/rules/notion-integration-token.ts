@@ -13,7 +13,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_-])(?<secret>ntn_[A-Za-z0-9]{40,50}|secret_[A-Za-z0-9]{43})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
   validate: (secret, { line }) => secret.startsWith('ntn_') || /notion/i.test(line),
-  cwe: 'CWE-798',
   description:
     'A Notion integration token is committed. It reads and, with the capabilities granted, edits every page and database shared with the integration.',
   remediation:

@@ -12,7 +12,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_])(?<secret>npm_[A-Za-z0-9]{36})(?![A-Za-z0-9_])/,
   // Same checksum scheme as GitHub's tokens: look-alikes fail it.
   validate: (secret) => hasBase62Crc32Checksum(secret),
-  cwe: 'CWE-798',
   description:
     'An npm access token is committed. Depending on its type it reads private packages or publishes new versions of every package its owner maintains, a direct supply-chain compromise.',
   remediation:

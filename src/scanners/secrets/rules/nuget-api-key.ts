@@ -12,7 +12,6 @@ export default defineRule({
   minEntropy: 3.8,
   // Random lower-case alphanumerics: letters and digits both occur.
   validate: (secret) => /[0-9].{0,45}[0-9]/.test(secret.slice(3)) && /[a-z]/.test(secret.slice(3)),
-  cwe: 'CWE-798',
   description:
     'A nuget.org API key is committed. Within its scopes and glob pattern it pushes new versions of, or unlists, its owner’s packages, a direct supply-chain compromise.',
   remediation:

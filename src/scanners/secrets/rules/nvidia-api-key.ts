@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>nvapi-[A-Za-z0-9_-]{64})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description: 'A NVIDIA NGC / API catalog key is committed. It pulls private NGC containers and models and calls NVIDIA-hosted inference endpoints on the organisation’s account.',
   remediation: 'Revoke the key in NGC (Setup → API keys) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.nvidia.com/ngc/gpu-cloud/ngc-user-guide/index.html#generating-api-key'],

@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`nytimes|new[_-]?york[_-]?times`, String.raw`[A-Za-z0-9]{32}`),
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description: 'A New York Times API key is committed. It calls the New York Times developer APIs on the app’s quota.',
   remediation: 'Regenerate the key on developer.nytimes.com (Apps). Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://developer.nytimes.com/get-started'],

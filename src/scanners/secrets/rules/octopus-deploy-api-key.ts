@@ -12,7 +12,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_-])(?<secret>API-[A-Z0-9]{26})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
   validate: (secret) => randomLooking(secret),
-  cwe: 'CWE-798',
   description: 'A Octopus Deploy API key is committed. It acts as its user on the Octopus server: creating releases, deploying to every environment the user may deploy to, and reading variables.',
   remediation: 'Revoke the key in Octopus (Profile → My API keys, or the service account’s keys) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://octopus.com/docs/octopus-rest-api/how-to-create-an-api-key'],

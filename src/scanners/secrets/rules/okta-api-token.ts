@@ -10,7 +10,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_-])(?<secret>00[A-Za-z0-9_-]{40})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
   validate: (secret, { line }) => /[a-z]/.test(secret) && /[A-Z]/.test(secret) && /[0-9]/.test(secret.slice(2)) && /okta|ssws/i.test(line),
-  cwe: 'CWE-798',
   description:
     'An Okta API token is committed. It calls the Okta management API with the permissions of the administrator who created it, which can include managing users, groups, applications and authentication policies.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9-])(?<secret>A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5})(?![A-Za-z0-9-])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A 1Password account Secret Key is committed. Together with the account password it decrypts every vault of the 1Password account it belongs to; it is the second factor that protects the account against a server breach.',
   remediation: 'Regenerate the Secret Key in the 1Password account settings (this re-encrypts the account keys), change the account password, and review vault access. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://support.1password.com/secret-key-security/'],

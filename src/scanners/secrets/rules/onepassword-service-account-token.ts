@@ -18,7 +18,6 @@ export default defineRule({
       return false;
     }
   },
-  cwe: 'CWE-798',
   description:
     'A 1Password service account token is committed. It reads (and, if granted, writes) every item in the vaults the service account can access, which are usually full of other credentials.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sk-admin-[A-Za-z0-9_-]{40,250})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'An OpenAI admin API key is committed. It manages the organisation: it invites and removes users, creates projects and service accounts, issues API keys and reads audit logs and usage.',
   remediation:

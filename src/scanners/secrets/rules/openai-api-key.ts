@@ -14,7 +14,6 @@ export default defineRule({
   pattern:
     /(?<![A-Za-z0-9_-])(?<secret>sk-(?:proj|svcacct|None)-[A-Za-z0-9_-]{40,250}|sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'An OpenAI API key is committed. It calls the OpenAI API on the owner’s organisation and project: requests are billed to them, and files, assistants and fine-tuned models of the project can be read.',
   remediation:

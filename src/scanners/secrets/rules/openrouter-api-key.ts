@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sk-or-v1-[a-f0-9]{64})(?![A-Za-z0-9_-])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A OpenRouter API key is committed. It calls every model OpenRouter routes to, paid from the account’s credits.',
   remediation: 'Delete the key on openrouter.ai (Keys) and create a new one with a credit limit. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://openrouter.ai/docs/api-reference/authentication'],

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sha256~[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description: 'A OpenShift OAuth access token is committed. Until it expires it calls the OpenShift/Kubernetes API as the user who logged in, with that user’s cluster and project roles.',
   remediation: 'Delete the token (oc delete oauthaccesstoken, or log out with oc logout), and use a service account with narrow roles for automation. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.openshift.com/container-platform/latest/authentication/managing-oauth-access-tokens.html'],

@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`opsgenie`, String.raw`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A Opsgenie API key is committed. It creates, closes and reads alerts, and with configuration access changes teams, schedules and integrations.',
   remediation: 'Delete the API integration or key in Opsgenie (Settings → API key management) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://support.atlassian.com/opsgenie/docs/api-key-management/'],

@@ -12,7 +12,6 @@ export default defineRule({
   pattern: assignedTo(String.raw`pager[_-]?duty`, String.raw`u\+[A-Za-z0-9_+-]{18}|[A-Za-z0-9_+-]{20}`),
   minEntropy: 3.2,
   validate: (secret) => randomLooking(secret),
-  cwe: 'CWE-798',
   description: 'A PagerDuty REST API key is committed. It calls the PagerDuty REST API as its user or the account: acknowledging and resolving incidents, changing schedules and escalation policies.',
   remediation: 'Delete the key in PagerDuty (Integrations → API access keys, or the user’s API access) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://support.pagerduty.com/main/docs/api-access-keys'],

@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`paypal`, String.raw`[A-Za-z0-9_-]{80}`, 'secret'),
   minEntropy: 4,
-  cwe: 'CWE-798',
   description: 'A PayPal REST API client secret is committed. With the client id it obtains access tokens that create payments, issue refunds and payouts and read transactions of the business account.',
   remediation: 'Generate a new secret for the app in the PayPal developer dashboard, then disable the old one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://developer.paypal.com/api/rest/authentication/'],

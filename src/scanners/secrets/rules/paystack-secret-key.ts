@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sk_live_[0-9a-f]{40})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A Paystack live secret key is committed. It has full access to the Paystack integration: it can initialise and verify transactions, issue refunds and transfers, and read customer data.',
   remediation:

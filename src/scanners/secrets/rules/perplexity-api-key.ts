@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>pplx-[A-Za-z0-9]{48})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description: 'A Perplexity API key is committed. It calls the Perplexity API on the owner’s account, billed to their credits.',
   remediation:
     'Revoke the key in Perplexity’s API settings, generate a new one and load it from PERPLEXITY_API_KEY or a secret store. Remove it from git history.',

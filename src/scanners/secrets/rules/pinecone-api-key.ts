@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>pcsk_[A-Za-z0-9]{4,10}_[A-Za-z0-9]{50,80})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'A Pinecone API key is committed. With its role (by default all permissions) it reads, writes and deletes vectors and indexes of the project, and its usage is billed to the owner.',
   remediation:

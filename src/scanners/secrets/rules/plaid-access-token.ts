@@ -11,7 +11,6 @@ export default defineRule({
   pattern:
     /(?<![A-Za-z0-9_-])(?<secret>access-(?:production|development)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A Plaid access token is committed. Together with the application’s client id and secret it reads the linked bank Item: accounts, balances, transactions and account holder identity.',
   remediation:

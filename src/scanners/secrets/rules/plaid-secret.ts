@@ -10,7 +10,6 @@ export default defineRule({
   pattern:
     /(?<![A-Za-z0-9])plaid[A-Za-z0-9_.-]{0,30}secret[A-Za-z0-9_-]{0,20}["'\]]?\s{0,4}(?::=|=>|=|:)\s{0,4}["'`]?(?<secret>[a-f0-9]{30})(?![A-Za-z0-9_-])/i,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A Plaid API secret is committed. With the (non-secret) client id it calls the Plaid API for the environment it belongs to: exchanging public tokens and reading linked bank accounts, balances, transactions and identity data.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>pscale_pw_[A-Za-z0-9_-]{32,64})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A PlanetScale database password is committed. With the branch host and username it connects to the database branch with the role it was created with, often read/write on production data.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>pscale_(?:tkn|oauth)_[A-Za-z0-9_-]{32,64})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A PlanetScale API token is committed. Within its granted permissions it manages the organization’s databases, branches, deploy requests and passwords through the API and CLI.',
   remediation:

@@ -12,7 +12,6 @@ export default defineRule({
   pattern: assignedTo(String.raw`plivo`, String.raw`[A-Za-z0-9_-]{40}`),
   minEntropy: 3.5,
   validate: (secret) => randomLooking(secret),
-  cwe: 'CWE-798',
   description: 'A Plivo auth token is committed. With the auth id it sends SMS and places calls billed to the account.',
   remediation: 'Regenerate the auth token in the Plivo console (Overview) and update the services that use it. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://www.plivo.com/docs/sms/api/overview#authentication'],

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>phx_[A-Za-z0-9_]{43,48})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description: 'A PostHog personal API key is committed. It reads the projects’ analytics data (events, persons, recordings) and changes feature flags and settings with its user’s access.',
   remediation: 'Delete the key in PostHog (Account settings → Personal API keys) and create a new one with narrower scopes. Project keys (phc_) are public and need no rotation. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://posthog.com/docs/api'],

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>PMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34})(?![A-Za-z0-9_-])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A Postman API key is committed. It reads and changes the owner’s workspaces, collections and environments, which often hold further API credentials.',
   remediation:

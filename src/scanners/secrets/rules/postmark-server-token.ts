@@ -17,7 +17,6 @@ export default defineRule({
     const name = groups.name ?? '';
     return /token|key|secret|api|client|server|auth/i.test(name) && !/(?:message|msg|template|stream)[_.-]?id/i.test(name);
   },
-  cwe: 'CWE-798',
   description:
     'A Postmark server or account token is committed. A server token sends email from the server’s sender signatures and reads its messages and bounces; an account token manages every server, domain and signature of the account.',
   remediation:

@@ -12,7 +12,6 @@ export default defineRule({
   pattern: assignedTo(String.raw`private[_-]?ai`, String.raw`[a-z0-9]{32}`),
   minEntropy: 3.2,
   validate: (secret) => lettersAndDigits(secret),
-  cwe: 'CWE-798',
   description: 'A Private AI API key is committed. It sends text and files to the Private AI redaction service billed to the account.',
   remediation: 'Rotate the key in the Private AI portal. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.private-ai.com/'],

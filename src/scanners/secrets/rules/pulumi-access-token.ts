@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>pul-[a-f0-9]{40})(?![A-Za-z0-9_-])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A Pulumi Cloud access token is committed. It acts as its user, team or organization: reading stack state and its decrypted secrets, running updates and opening Pulumi ESC environments.',
   remediation:

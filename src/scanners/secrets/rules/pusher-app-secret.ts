@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`pusher`, String.raw`[a-f0-9]{20}`, 'secret'),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A Pusher Channels app secret is committed. It signs server requests for the app: broadcasting to every channel and authorising private and presence channel subscriptions.',
   remediation: 'Create a new key pair for the app in the Pusher dashboard (App keys) and delete the old one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://pusher.com/docs/channels/server_api/http-api/'],

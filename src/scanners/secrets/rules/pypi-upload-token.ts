@@ -16,7 +16,6 @@ export default defineRule({
   minEntropy: 4,
   // The body must parse as a whole version 2 macaroon ending in a 32-byte signature.
   validate: (secret) => isPypiMacaroon(secret),
-  cwe: 'CWE-798',
   description:
     'A PyPI API token is committed. It uploads new releases of every project in its scope (all of its owner’s projects for account-wide tokens), a direct supply-chain compromise.',
   remediation:

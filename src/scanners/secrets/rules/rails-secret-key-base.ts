@@ -24,7 +24,6 @@ export default defineRule({
     }
     return true;
   },
-  cwe: 'CWE-798',
   description:
     'A Rails secret_key_base (or secret_token) is committed. It signs and encrypts cookies and sessions and derives the keys of MessageVerifier and Active Record encryption: whoever knows it can forge sessions, and with older cookie serialisers execute code.',
   remediation:

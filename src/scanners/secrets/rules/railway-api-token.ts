@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`railway`, String.raw`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A Railway API or project token is committed. It deploys to and manages the account’s or project’s Railway services, including their environment variables.',
   remediation: 'Delete the token in Railway (Account settings → Tokens, or the project’s tokens) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.railway.com/guides/public-api'],

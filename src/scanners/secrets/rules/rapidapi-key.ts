@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`rapidapi`, String.raw`[A-Za-z0-9_-]{50}`),
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description: 'A RapidAPI application key is committed. It calls every API the application is subscribed to on RapidAPI, billed to the account.',
   remediation: 'Rotate the application key in RapidAPI (Apps → Authorization) and update callers. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.rapidapi.com/docs/keys-and-key-rotation'],

@@ -16,7 +16,6 @@ export default defineRule({
     /(?:razorpay[A-Za-z0-9_.-]{0,20}secret[A-Za-z0-9_-]{0,20}["'\]]?\s{0,4}(?::=|=>|=|:)\s{0,4}["'`]?|rzp_live_[A-Za-z0-9]{14}["'`]\s{0,4}[,:]\s{0,4}["'`])(?<secret>[A-Za-z0-9]{24})(?![A-Za-z0-9_-])/i,
   minEntropy: 3.5,
   validate: (secret) => allCharacterClasses(secret),
-  cwe: 'CWE-798',
   description:
     'A Razorpay API key secret is committed. With the key id (public, used in checkout pages) it authenticates to the Razorpay API: it captures and refunds payments, creates payouts and reads customer and settlement data.',
   remediation:

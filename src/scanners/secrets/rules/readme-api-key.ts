@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>rdme_[a-z0-9]{70})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description: 'A ReadMe API key is committed. It edits the project’s developer hub on ReadMe: documentation, API definitions and changelogs.',
   remediation: 'Revoke the key in the ReadMe dashboard (API keys) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.readme.com/main/reference/intro/authentication'],

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>r8_[A-Za-z0-9]{37})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A Replicate API token is committed. It runs models and deployments billed to the owner’s account and reads their predictions, trainings and private models.',
   remediation:

@@ -13,7 +13,6 @@ export default defineRule({
   minEntropy: 3,
   // post_client_item tokens are meant to ship in browser code (ROLLBAR_CLIENT_TOKEN, rollbarClientToken).
   validate: (_secret, { line }) => !/client/i.test(line),
-  cwe: 'CWE-798',
   description: 'A Rollbar access token is committed. With read or write scope it reads the project’s error reports (which may include request data) or posts items and deploys.',
   remediation: 'Disable the token in Rollbar (Project settings → Access tokens) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.rollbar.com/reference/getting-started-1'],

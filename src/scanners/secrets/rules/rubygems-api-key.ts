@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>rubygems_[a-f0-9]{48})(?![A-Za-z0-9_])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A RubyGems.org API key is committed. Within its scopes it pushes new gem versions, yanks releases and manages owners of its owner’s gems, a direct supply-chain compromise.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>00D[A-Za-z0-9]{12,15}![A-Za-z0-9._]{80,140})(?![A-Za-z0-9._])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description: 'A Salesforce access (session) token is committed. Until it expires or is revoked it calls the Salesforce APIs as the user it was issued to, with that user’s access to the org’s records.',
   remediation: 'Revoke the session or OAuth token (Setup → Session Management, or the connected app’s OAuth usage) and obtain tokens at run time instead of storing them. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://help.salesforce.com/s/articleView?id=sf.remoteaccess_revoke_token.htm'],

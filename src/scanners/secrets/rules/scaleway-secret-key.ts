@@ -20,7 +20,6 @@ export default defineRule({
     if (/scw|scaleway/i.test(line)) return true;
     return /scaleway/i.test(text.slice(Math.max(0, offset - 400), offset + 400));
   },
-  cwe: 'CWE-798',
   description:
     'A Scaleway API secret key is committed. With its access key it calls the Scaleway API with the permissions of the IAM application or user it belongs to, across the projects those policies cover.',
   remediation:

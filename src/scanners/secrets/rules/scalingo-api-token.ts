@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>tk-us-[A-Za-z0-9_-]{48})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description: 'A Scalingo API token is committed. It manages the user’s Scalingo apps: deploying code, reading and changing environment variables (which often hold other credentials), and scaling or deleting apps.',
   remediation: 'Revoke the token in the Scalingo dashboard (Profile → API tokens) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://doc.scalingo.com/platform/cli/login'],

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sgp_[A-Za-z0-9]{64})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'A Segment Public API token is committed. Despite the name it is a secret: with its workspace role it manages sources, destinations, tracking plans and users, and can redirect collected customer data.',
   remediation:

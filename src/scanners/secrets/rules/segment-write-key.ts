@@ -16,7 +16,6 @@ export default defineRule({
     /(?<![A-Za-z0-9])segment[A-Za-z0-9_.-]{0,20}write[_.-]?key["'\]]?\s{0,4}(?::=|=>|=|:)\s{0,4}["'`]?(?<secret>[A-Za-z0-9]{32})(?![A-Za-z0-9_-])/i,
   minEntropy: 3.8,
   validate: (secret) => allCharacterClasses(secret),
-  cwe: 'CWE-798',
   description:
     'A Segment source write key is committed. It sends events into the source, so whoever has it can inject fake analytics or customer data that flows on to every connected destination.',
   remediation:

@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`sendbird`, String.raw`[a-f0-9]{40}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A Sendbird API token is committed. It calls the Sendbird platform API for the application: reading every chat message, managing users and channels.',
   remediation: 'Revoke the token in the Sendbird dashboard (Settings → General → API tokens) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://sendbird.com/docs/chat/platform-api/v3/prepare-to-use-api'],

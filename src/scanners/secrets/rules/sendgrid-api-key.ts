@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})(?![A-Za-z0-9_.-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'A Twilio SendGrid API key is committed. Depending on its scopes it sends email from the account’s verified domains (a ready-made phishing channel), reads contacts and activity, or administers the account.',
   remediation:

@@ -19,7 +19,6 @@ export default defineRule({
       return false;
     }
   },
-  cwe: 'CWE-798',
   description:
     'A Sentry organization auth token is committed. It uploads source maps and debug files and creates releases for the organization, which lets its holder tamper with the symbolication of error reports.',
   remediation:

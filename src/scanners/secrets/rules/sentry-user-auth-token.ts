@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>sntryu_[a-f0-9]{64})(?![A-Za-z0-9_])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A Sentry user auth token is committed. It calls the Sentry API as the user with its scopes: reading events (which may contain personal data and secrets), and managing projects, teams and releases.',
   remediation:

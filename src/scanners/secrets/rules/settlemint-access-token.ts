@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sm_(?:aat|pat|sat)_[A-Za-z0-9]{16})(?![A-Za-z0-9_-])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A SettleMint access token is committed. It calls the SettleMint platform and its blockchain nodes, middleware and APIs as the application, personal account or service it was issued to.',
   remediation: 'Delete the token in the SettleMint console (application or personal access tokens) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://console.settlemint.com/documentation/platform-components/security-and-authentication/application-access-tokens'],

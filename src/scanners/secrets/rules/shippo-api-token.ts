@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>shippo_live_[a-f0-9]{40})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A Shippo live API token is committed. It buys shipping labels charged to the account’s payment method and reads shipments, addresses and customs data of its customers.',
   remediation:

@@ -13,7 +13,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>shp(?:at|ca|pa)_[a-fA-F0-9]{32})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A Shopify Admin API access token is committed. With the scopes of its app it reads and changes the store’s orders, customers (personal data), products, discounts and themes.',
   remediation:

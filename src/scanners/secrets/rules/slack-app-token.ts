@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>xapp-[0-9]-[A-Z0-9]{9,12}-[0-9]{10,14}-[a-f0-9]{64})(?![A-Za-z0-9_-])/,
   minEntropy: 3.3,
-  cwe: 'CWE-798',
   description:
     'A Slack app-level token is committed. It opens Socket Mode connections and calls app-level APIs, so whoever holds it can receive the app’s events (including message contents) and act across every workspace the app is installed in.',
   remediation:

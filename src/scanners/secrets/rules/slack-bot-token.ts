@@ -11,7 +11,6 @@ export default defineRule({
   // Current tokens have two numeric parts; very old ones only one.
   pattern: /(?<![A-Za-z0-9_-])(?<secret>xoxb-[0-9]{8,14}-(?:[0-9]{8,14}-)?[A-Za-z0-9]{24,34})(?![A-Za-z0-9_-])/,
   minEntropy: 3.3,
-  cwe: 'CWE-798',
   description:
     'A Slack bot token is committed. It calls the Slack Web API as the app’s bot user with every scope the app was granted, typically reading channels and messages and posting as the bot.',
   remediation:

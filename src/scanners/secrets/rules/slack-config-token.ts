@@ -13,7 +13,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>xoxe(?:\.xox[abp])?-[0-9]-[A-Za-z0-9]{60,300})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'A rotating Slack access token, configuration token or refresh token is committed. Configuration tokens create and change Slack apps through the App Manifest API; refresh tokens mint new access tokens for the app.',
   remediation:

@@ -14,7 +14,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>xox[aors]-(?:[0-9]-)?(?:[0-9]{8,14}-[A-Za-z0-9-]{20,200}|[0-9]{1,14}-[0-9]{1,14}-[0-9]{1,14}-[a-fA-F0-9]{20,64}|[A-Za-z0-9]{24,48}))(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A Slack workspace, refresh or session token is committed. Workspace and session tokens call the Slack API for the workspace or user they were issued to; refresh tokens mint new access tokens.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>xoxp-[0-9]{8,14}-[0-9]{8,14}-[0-9]{8,14}-[a-f0-9]{32})(?![A-Za-z0-9_-])/,
   minEntropy: 3.3,
-  cwe: 'CWE-798',
   description:
     'A Slack user token is committed. It acts as the person who authorised the app, with their access to private channels, direct messages and files, and with admin rights when that user is an admin.',
   remediation:

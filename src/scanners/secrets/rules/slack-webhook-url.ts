@@ -10,7 +10,6 @@ export default defineRule({
   pattern:
     /(?<![A-Za-z0-9_.-])(?<secret>(?:https?:\/\/)?hooks\.slack\.com\/services\/T[A-Z0-9]{8,12}\/B[A-Z0-9]{8,12}\/[A-Za-z0-9]{23,25})(?![A-Za-z0-9_-])/,
   validate: (secret) => /[a-z]/.test(secret.slice(-24)) && /[A-Z0-9]/.test(secret.slice(-24)),
-  cwe: 'CWE-798',
   description:
     'A Slack incoming webhook URL is committed. Anyone who has it can post messages into the channel it is bound to, for example convincing phishing messages that appear to come from the integration.',
   remediation:

@@ -13,7 +13,6 @@ export default defineRule({
   pattern:
     /(?<![A-Za-z0-9_.-])(?<secret>(?:https?:\/\/)?hooks\.slack\.com\/(?:workflows\/T[A-Z0-9]{8,12}\/A[A-Z0-9]{8,12}\/[0-9]{12,22}\/[A-Za-z0-9]{24}|triggers\/T[A-Z0-9]{8,12}\/[0-9]{10,16}\/[a-f0-9]{32}))(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A Slack Workflow Builder webhook URL is committed. Anyone who has it can start the workflow with data of their choosing, which usually posts messages or runs steps inside the workspace.',
   remediation:

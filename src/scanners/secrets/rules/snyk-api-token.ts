@@ -17,7 +17,6 @@ export default defineRule({
     SHAPES.uuid,
     '(?![0-9A-Za-z-])',
   ),
-  cwe: 'CWE-798',
   description:
     'A Snyk API token is committed. It acts as its owner (or service account) on the Snyk API: reading vulnerability reports of every project in the organisations it can access, importing projects and changing settings and ignores.',
   remediation:

@@ -20,7 +20,6 @@ export default defineRule({
   minEntropy: 3,
   // Hex tokens are generated lower case; a mixed-case run is something else.
   validate: (secret) => secret === secret.toLowerCase() && /[a-f]/.test(secret) && /[0-9]/.test(secret),
-  cwe: 'CWE-798',
   description:
     'A SonarQube token in the older unprefixed format is committed as sonar.login or SONAR_TOKEN. It acts with its owner’s permissions: submitting analyses and, depending on the user, administering projects.',
   remediation:

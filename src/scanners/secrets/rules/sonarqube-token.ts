@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>sq[pau]_[a-f0-9]{40})(?![A-Za-z0-9_])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A SonarQube or SonarCloud token is committed. Analysis tokens submit analyses (and read the code quality data of) one or all projects; user tokens act with their owner’s permissions, which can include administering projects and quality gates.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>sgp_(?:[a-f0-9]{16}_|local_)?[a-f0-9]{40})(?![A-Za-z0-9_])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A Sourcegraph access token is committed. It calls the Sourcegraph API as its owner: searching and reading all code the owner can see, and with site-admin:sudo acting as any user.',
   remediation:

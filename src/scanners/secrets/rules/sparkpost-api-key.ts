@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`sparkpost`, String.raw`[a-f0-9]{40}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A SparkPost API key is committed. It sends email from the account’s verified domains and reads recipient lists and events.',
   remediation: 'Delete the key in SparkPost (Configuration → API keys) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://developers.sparkpost.com/api/#header-authorization'],

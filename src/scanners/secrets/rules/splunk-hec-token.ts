@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`splunk`, String.raw`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A Splunk HTTP Event Collector token is committed. It sends events into the indexes the token may write to, so anyone holding it can forge or flood log data.',
   remediation: 'Disable the token in Splunk (Settings → Data inputs → HTTP Event Collector), create a new one, and update the senders. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.splunk.com/Documentation/Splunk/latest/Data/UsetheHTTPEventCollector'],

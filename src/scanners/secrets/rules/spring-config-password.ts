@@ -41,7 +41,6 @@ export default defineRule({
     if (/\$\{|^ENC\(|^\{cipher\}|^\{(?:bcrypt|pbkdf2|scrypt|argon2|sha256|sha-?1|md5|ldap|ssha)\}/i.test(secret)) return false;
     return !isStandInPassword(secret.replace(/^\{noop\}/, ''), '');
   },
-  cwe: 'CWE-798',
   description:
     'A password is written into Spring Boot configuration (a datasource, mail server, broker, cache or the default security user). Anyone who reads the repository can sign in to that service with it.',
   remediation:

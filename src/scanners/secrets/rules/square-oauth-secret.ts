@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sq0csp-[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A Square application secret is committed. With the application id it exchanges and refreshes OAuth codes, so whoever has it can obtain and renew access tokens for sellers who authorised the app.',
   remediation:

@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`squarespace`, String.raw`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A Squarespace API key is committed. It reads and changes the site’s commerce data (orders, inventory, products, profiles) with the key’s permissions.',
   remediation: 'Revoke the key in Squarespace (Settings → Advanced → Developer API keys) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://developers.squarespace.com/commerce-apis/authentication-and-permissions'],

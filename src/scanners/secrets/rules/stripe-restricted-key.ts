@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>rk_live_[A-Za-z0-9]{24,247})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A Stripe live-mode restricted key is committed. It calls the Stripe API with the permissions chosen when it was created, which often include reading customers and payments or creating charges.',
   remediation:

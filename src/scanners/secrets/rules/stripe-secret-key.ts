@@ -15,7 +15,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sk_live_[A-Za-z0-9]{24,247})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
   validate: (secret) => !/^sk_live_[0-9a-f]{40}$/.test(secret),
-  cwe: 'CWE-798',
   description:
     'A Stripe live-mode secret key is committed. It has full access to the Stripe account’s API: it can create charges and refunds, move payouts and read customer and payment data.',
   remediation:

@@ -15,7 +15,6 @@ export default defineRule({
   minEntropy: 3.5,
   // 40 lower-case hex characters is Paystack's shape, not Stripe's.
   validate: (secret) => !/^sk_test_[0-9a-f]{40}$/.test(secret) && !DOCUMENTED.has(secret),
-  cwe: 'CWE-798',
   description:
     'A Stripe test-mode secret key is committed. It cannot move real money, but it reads and changes the account’s test data and configuration and reveals the account it belongs to.',
   remediation:

@@ -12,7 +12,6 @@ export default defineRule({
   pattern: assignedTo(String.raw`(?<![a-z])sumo`, String.raw`[A-Za-z0-9]{64}`),
   minEntropy: 4,
   validate: (secret) => notHexDigest(secret),
-  cwe: 'CWE-798',
   description: 'A Sumo Logic access key is committed. With its access id it calls the Sumo Logic API as its user: searching every log the user may read and changing collectors and monitors.',
   remediation: 'Delete the access key in Sumo Logic (Preferences → Access keys) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://help.sumologic.com/docs/manage/security/access-keys/'],

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>sbp_[a-f0-9]{40})(?![A-Za-z0-9_])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A Supabase personal access token is committed. It calls the Management API as its owner for every organization and project they can reach: reading API keys and database settings, running SQL, deploying functions and deleting projects.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>sb_secret_[A-Za-z0-9_-]{28,64})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A Supabase secret API key is committed. It bypasses Row Level Security and gives full access to the project’s database, storage and auth admin APIs.',
   remediation:

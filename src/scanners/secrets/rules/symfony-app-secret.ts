@@ -13,7 +13,6 @@ export default defineRule({
   pathPattern: /(?:^|\/)\.env(?:\.(?!dev(?:\.|$)|test(?:\.|$)|example|dist|sample|template)[\w.-]{1,40})?$/,
   pattern: /(?<![A-Za-z0-9_])APP_SECRET\s{0,2}=\s{0,2}["']?(?<secret>[0-9a-f]{32})(?![0-9A-Za-z])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A Symfony APP_SECRET is committed. It signs login links, remember-me cookies, CSRF tokens and fragment URIs (an exposed secret with _fragment enabled has led to remote code execution).',
   remediation:

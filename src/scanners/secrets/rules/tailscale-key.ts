@@ -18,7 +18,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_-])(?<secret>tskey-(?:api|auth|client|scim|webhook)-[A-Za-z0-9]{6,40}-[A-Za-z0-9]{16,64})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
   validate: (secret) => !SEQUENCE.test(secret.slice(secret.lastIndexOf('-') + 1)),
-  cwe: 'CWE-798',
   description:
     'A Tailscale key is committed. An auth key joins new devices to the tailnet (inside the network perimeter), an API access token or OAuth client secret administers the tailnet through the API, and SCIM and webhook keys sync users or verify events.',
   remediation:

@@ -17,7 +17,6 @@ export default defineRule({
     `(?<![A-Za-z0-9_.-])(?<secret>(?:https?://)?(?:[A-Za-z0-9-]{1,60}\\.webhook\\.office\\.com/webhookb2|outlook\\.office(?:365)?\\.com/webhook)/${UUID}@${UUID}/IncomingWebhook/[A-Za-z0-9]{32}/${UUID}(?:/[A-Za-z0-9_-]{20,80})?)(?![A-Za-z0-9_-])`,
   ),
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A Microsoft Teams incoming webhook URL is committed. Anyone who has it can post cards and messages into the Teams channel as the connector, for example convincing phishing messages.',
   remediation:

@@ -14,7 +14,6 @@ export default defineRule({
   pattern:
     /(?<![A-Za-z0-9_.-])(?<secret>https:\/\/[A-Za-z0-9.-]{1,120}\.(?:logic\.azure\.com|api\.powerplatform\.com)(?::443)?\/[A-Za-z0-9_.%/-]{10,300}\?[A-Za-z0-9_.%&=/-]{0,300}?sig=[A-Za-z0-9_%-]{30,100})(?![A-Za-z0-9_%-])/,
   validate: (secret) => /workflows\//.test(secret),
-  cwe: 'CWE-798',
   description:
     'A signed workflow trigger URL (Teams Workflows webhook, Power Automate or Logic Apps HTTP trigger) is committed. The sig parameter is a shared-access signature: anyone with the URL can run the workflow with their own input, for example posting into Teams channels.',
   remediation:

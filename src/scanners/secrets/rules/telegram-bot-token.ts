@@ -10,7 +10,6 @@ export default defineRule({
   // Also matches inside API URLs, where the token follows ".../bot".
   pattern: /(?:(?<=bot)|(?<![A-Za-z0-9_-]))(?<secret>[0-9]{8,11}:AA[A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A Telegram bot token is committed. It controls the bot: reading the messages users and groups send it, sending messages as it, and changing its webhook to intercept all updates.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>AKID[A-Za-z0-9]{32})(?![A-Za-z0-9_])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A Tencent Cloud SecretId is committed. Its SecretKey is usually nearby, and the pair signs API calls with every permission of the CAM user or account that owns it.',
   remediation:

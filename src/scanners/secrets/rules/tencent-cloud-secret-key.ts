@@ -28,7 +28,6 @@ export default defineRule({
     if (!NAMED.test(before)) return false;
     return /tencent/i.test(line) || SECRET_ID.test(text.slice(Math.max(0, offset - NEIGHBOUR_CHARS), offset + NEIGHBOUR_CHARS));
   },
-  cwe: 'CWE-798',
   description:
     'A Tencent Cloud SecretKey is committed. With its SecretId it signs API calls with every permission of the CAM user or account that owns the pair.',
   remediation:

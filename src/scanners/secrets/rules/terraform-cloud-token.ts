@@ -9,7 +9,6 @@ export default defineRule({
   keywords: ['.atlasv1.'],
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70})(?![A-Za-z0-9_=-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'An HCP Terraform (Terraform Cloud) or Terraform Enterprise API token is committed. Depending on its type it reads state (with the secrets in it), changes variables and queues plans and applies, which run with the workspaces’ cloud credentials.',
   remediation:

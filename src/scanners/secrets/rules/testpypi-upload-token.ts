@@ -12,7 +12,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_-])(?<secret>pypi-AgENdGVzdC5weXBpLm9yZw[A-Za-z0-9_-]{50,1000})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
   validate: (secret) => isPypiMacaroon(secret),
-  cwe: 'CWE-798',
   description:
     'A TestPyPI API token is committed. It uploads releases to the projects in its scope on test.pypi.org, which users sometimes install from, and often shares a name and owner with the production project.',
   remediation:

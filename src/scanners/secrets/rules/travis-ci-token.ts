@@ -11,7 +11,6 @@ export default defineRule({
     /(?<![A-Za-z0-9])travis(?:[\w.-]{0,30}?(?:api[_-]?)?token["']?\s{0,4}(?:[:=]|=>)\s{0,4}|[^\r\n]{0,80}?\s--(?:api-)?token[\s=]{1,4})["']?(?<secret>[A-Za-z0-9_-]{22})(?![A-Za-z0-9_-])/i,
   minEntropy: 3.5,
   validate: (secret) => /[a-z]/.test(secret) && /[A-Z]/.test(secret) && /[0-9]/.test(secret),
-  cwe: 'CWE-798',
   description:
     'A Travis CI API token is committed. It acts as its owner on the Travis CI API: triggering and cancelling builds, reading logs and changing repository settings and environment variables of every repository they can access.',
   remediation:

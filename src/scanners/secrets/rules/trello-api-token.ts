@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`trello`, String.raw`ATTA[A-Fa-f0-9]{64,72}|[a-f0-9]{64}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A Trello API token is committed. With the app key it reads and changes every board, card and attachment its user can access.',
   remediation: 'Revoke the token in Trello (Account → Applications) and issue a new one with the least scope and an expiry. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://developer.atlassian.com/cloud/trello/guides/rest-api/authorization/'],

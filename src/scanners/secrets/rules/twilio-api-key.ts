@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>SK[0-9a-f]{32})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A Twilio API key SID is committed. It is the user name half of a Twilio API key; its secret, which completes the credential for sending messages and calls on the account, is usually stored next to it.',
   remediation:

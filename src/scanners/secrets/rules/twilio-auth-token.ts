@@ -21,7 +21,6 @@ export default defineRule({
     // API key secrets are mixed-case alphanumerics.
     return /secret/i.test(name) && /[a-z]/.test(secret) && /[A-Z]/.test(secret) && /[0-9]/.test(secret);
   },
-  cwe: 'CWE-798',
   description:
     'A Twilio auth token or API key secret is committed. The account auth token has full access to the Twilio account: it sends SMS and places calls billed to the owner, reads message logs and recordings, and changes phone numbers and configuration.',
   remediation:

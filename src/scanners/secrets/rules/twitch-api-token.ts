@@ -12,7 +12,6 @@ export default defineRule({
   pattern: assignedTo(String.raw`twitch`, String.raw`[a-z0-9]{30}`),
   minEntropy: 3.5,
   validate: (secret) => lettersAndDigits(secret),
-  cwe: 'CWE-798',
   description: 'A Twitch client secret or OAuth token is committed. A client secret mints app tokens; a user token acts on the channel it was granted for (chat, moderation, stream settings).',
   remediation: 'Generate a new client secret in the Twitch developer console, and revoke user tokens (oauth2/revoke). Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://dev.twitch.tv/docs/authentication/'],

@@ -27,7 +27,6 @@ export default defineRule({
     if (body.length < 60 || !/[0-9]/.test(body) || !/[a-z]/.test(body) || shannonEntropy(body) < 4.3) return false;
     return /%2B|%2F|%3D/i.test(body) || CONTEXT.test(line);
   },
-  cwe: 'CWE-798',
   description:
     'A Twitter / X app-only bearer token is committed. It calls the X API as the app: reading public data and searches within the app’s access level, counted against (and billed to) the owner’s quota.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>tfp_[A-Za-z0-9_.=-]{40,70})(?![A-Za-z0-9_.=-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'A Typeform personal access token is committed. Within its scopes it reads form responses (often personal data), and creates, changes or deletes forms, themes and webhooks of the account.',
   remediation:

@@ -31,7 +31,6 @@ export default defineRule({
     if (DOC_HOST.test(host) || /(?:^|\/)\.?git-credentials$/.test(path)) return false;
     return !isStandInPassword(secret, groups.user ?? '');
   },
-  cwe: 'CWE-798',
   description:
     'A URL with an embedded user name and password (or token) is committed. Whoever reads it can sign in to that service (a git host, package registry, proxy or web endpoint) with the same rights.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>s\.[A-Za-z0-9]{24})(?![A-Za-z0-9_.-])/,
   minEntropy: 3.5,
   validate: (secret) => /[a-z]/.test(secret.slice(2)) && /[A-Z]/.test(secret) && /[0-9]/.test(secret),
-  cwe: 'CWE-798',
   description:
     'A HashiCorp Vault token in the pre-1.10 format is committed. Until it expires or is revoked it reads and writes the secrets its policies allow, and a root or broadly privileged token controls the whole Vault.',
   remediation:

@@ -11,7 +11,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>hv[sbr]\.[A-Za-z0-9_-]{24,400}(?:\.[A-Za-z0-9]{4,8})?)(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
   validate: (secret) => /[a-z]/.test(secret.slice(4)) && /[A-Z]/.test(secret) && /[0-9]/.test(secret),
-  cwe: 'CWE-798',
   description:
     'A HashiCorp Vault token is committed. Until it expires or is revoked it reads and writes the secrets its policies allow, and a root or broadly privileged token controls the whole Vault.',
   remediation:

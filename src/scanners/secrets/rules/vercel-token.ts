@@ -11,7 +11,6 @@ export default defineRule({
   minEntropy: 3.8,
   validate: (secret, { line }) =>
     /[a-z]/.test(secret) && /[A-Z]/.test(secret) && /[0-9]/.test(secret) && /vercel/i.test(line) && /token|auth|bearer|secret|api[_-]?key/i.test(line),
-  cwe: 'CWE-798',
   description:
     'A Vercel access token is committed. Within its scope (a personal account, a team or one project) it deploys, reads and changes environment variables, domains and project settings through the Vercel API and CLI.',
   remediation:

@@ -11,7 +11,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>vgl_live_[A-Za-z0-9]{38})(?![A-Za-z0-9_])/,
   validate: (secret) => isWellFormedApiKey(secret),
-  cwe: 'CWE-798',
   description:
     'A Vigil API key is committed. It authenticates as the account that created it: it starts scans, reads their findings (including where secrets were found) and manages the account’s settings.',
   remediation:

@@ -12,7 +12,6 @@ export default defineRule({
   pattern: assignedTo(String.raw`nexmo|vonage`, String.raw`[A-Za-z0-9]{16}`),
   minEntropy: 3.2,
   validate: (secret) => randomLooking(secret),
-  cwe: 'CWE-798',
   description: 'A Vonage (Nexmo) API secret is committed. With the API key it sends SMS and places calls billed to the account, and reads message records.',
   remediation: 'Create a new secret in the Vonage API dashboard (Settings → API keys) and delete the old one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://developer.vonage.com/en/getting-started/concepts/authentication'],

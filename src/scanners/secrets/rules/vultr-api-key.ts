@@ -12,7 +12,6 @@ export default defineRule({
   pattern: assignedTo(String.raw`vultr`, String.raw`[A-Z0-9]{36}`),
   minEntropy: 3.5,
   validate: (secret) => lettersAndDigits(secret),
-  cwe: 'CWE-798',
   description: 'A Vultr API key is committed. It manages every instance, network, DNS zone and billing detail of the Vultr account.',
   remediation: 'Regenerate the key in the Vultr customer portal (Account → API) and restrict it to known IP addresses. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.vultr.com/platform/other/api/'],

@@ -12,7 +12,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`wandb`, String.raw`[a-f0-9]{40}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A Weights & Biases API key is committed. It reads and writes every run, artifact and model of the user’s W&B entities, which may include training data and model weights.',
   remediation: 'Revoke the key in W&B (User settings → API keys) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.wandb.ai/guides/track/environment-variables/'],

@@ -18,7 +18,6 @@ export default defineRule({
     /define\(\s{0,4}["'](?<name>(?:SECURE_)?AUTH_KEY|LOGGED_IN_KEY|NONCE_KEY|(?:SECURE_)?AUTH_SALT|LOGGED_IN_SALT|NONCE_SALT)["']\s{0,4},\s{0,16}(?<q>["'])(?<secret>[^"'\\]{32,256})\k<q>\s{0,4}\)/,
   keepPlaceholders: true,
   validate: (secret) => !/unique phrase|getenv|\$_(?:ENV|SERVER)/i.test(secret) && shannonEntropy(secret) >= 4.5,
-  cwe: 'CWE-798',
   description:
     'WordPress authentication keys and salts are committed. They sign the login cookies and nonces: together with a user name and the stored password hash (or a database leak), anyone can forge logged-in sessions.',
   remediation:

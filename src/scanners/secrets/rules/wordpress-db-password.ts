@@ -11,7 +11,6 @@ export default defineRule({
   pathPattern: /(?:^|\/)wp-config[\w.-]{0,40}\.php$/,
   pattern: /define\(\s{0,4}["']DB_PASSWORD["']\s{0,4},\s{0,16}(?<q>["'])(?<secret>[^"'\\]{1,256})\k<q>\s{0,4}\)/,
   validate: (secret, { text }) => !isStandInPassword(secret, /define\(\s{0,4}["']DB_USER["']\s{0,4},\s{0,4}["']([^"']{1,128})["']/.exec(text)?.[1] ?? ''),
-  cwe: 'CWE-798',
   description:
     'A WordPress database password is committed in wp-config.php. Whoever can reach the database (or any host sharing it) reads and changes the whole site: users and password hashes, content, and options that lead to code execution.',
   remediation:

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>xai-[A-Za-z0-9_]{80})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description: 'A xAI API key is committed. It calls the xAI (Grok) API billed to the team, and can read the team’s stored files and batches.',
   remediation: 'Delete the key in the xAI console (API keys) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.x.ai/docs/overview'],

@@ -11,7 +11,6 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`yandex|yc_token|yc_iam`, String.raw`t1\.[A-Za-z0-9_-]{8,200}={0,2}\.[A-Za-z0-9_-]{86}={0,2}`),
   minEntropy: 4,
-  cwe: 'CWE-798',
   description: 'A Yandex Cloud IAM token is committed. For up to twelve hours it calls Yandex Cloud as the account that obtained it, with that account’s roles.',
   remediation: 'Revoke the token (yc iam revoke-token) and obtain IAM tokens at run time instead of storing them. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://yandex.cloud/en/docs/iam/concepts/authorization/iam-token'],

@@ -13,7 +13,6 @@ export default defineRule({
   minEntropy: 3.8,
   validate: (secret, { groups }) =>
     /token|key|secret|password|auth/i.test(groups.name ?? '') && allCharacterClasses(secret),
-  cwe: 'CWE-798',
   description:
     'A Zendesk API token is committed. With an agent’s email address it calls the Zendesk API as that agent (or admin): reading and changing tickets, users and their personal data, and account settings.',
   remediation:
