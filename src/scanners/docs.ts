@@ -41,7 +41,7 @@ export interface RulePage<R extends AnyRule, E> {
   /** A rule's examples (usually its `docs`). */
   readonly examples: (rule: R) => { readonly bad: readonly E[]; readonly good: readonly E[] };
   /** One example as Markdown lines, ending with a blank line. */
-  readonly example: (rule: R, example: E, kind: 'bad' | 'good') => readonly string[];
+  readonly example: (rule: R, example: E) => readonly string[];
   /** Paragraphs after the sections. */
   readonly outro?: readonly string[];
 }
@@ -98,8 +98,8 @@ function section<R extends AnyRule, E>(page: RuleSections<R, E>, rule: R): strin
   if (rule.description !== rule.docs.summary) lines.push(`**What it means.** ${rule.description}`, '');
   lines.push(...(page.details?.(rule) ?? []), `**What to do.** ${rule.remediation}`, '');
   const examples = page.examples(rule);
-  const show = (kind: 'bad' | 'good') => (e: E) => page.example(rule, e, kind);
-  lines.push('Reported:', '', ...examples.bad.flatMap(show('bad')), 'Not reported:', '', ...examples.good.flatMap(show('good')));
+  const show = (e: E) => page.example(rule, e);
+  lines.push('Reported:', '', ...examples.bad.flatMap(show), 'Not reported:', '', ...examples.good.flatMap(show));
   if (rule.references?.length) lines.push(`References: ${rule.references.map((r) => `<${r}>`).join(', ')}`, '');
   return lines;
 }
