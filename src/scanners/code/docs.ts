@@ -1,6 +1,7 @@
 /**
- * Renders docs/rules/code.md from the rules' own metadata and examples, so the
- * page cannot drift from the code (a test compares the committed file with this).
+ * What docs/rules/code.md adds to the shared renderer (../docs.ts): the intro
+ * on the taint analysis, the languages and flow-confidence columns, and the
+ * examples per language. A test compares the committed page with the generated one.
  */
 import { SEVERITY_RANK } from '../../core/findings.js';
 import { baseFacts, fence, idColumn, type RulePage, severityColumn } from '../docs.js';

@@ -1,7 +1,7 @@
 /**
- * Renders docs/rules/supply-chain.md: the files the extractors read, the risk
- * checks (from their own metadata and examples) and how known-vulnerability
- * checks work. `npm run docs:rules` writes it; a test keeps it current.
+ * What docs/rules/supply-chain.md adds to the shared renderer (../docs.ts): the
+ * files the extractors read, the risk checks (risks/docs.ts) and how
+ * known-vulnerability checks work. A test keeps the committed page current.
  */
 import { EXTRACTORS } from './extractors/index.js';
 import type { RulePage } from '../docs.js';

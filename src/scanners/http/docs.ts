@@ -1,6 +1,7 @@
 /**
- * Renders docs/rules/api.md from the checks' own metadata and examples, so the
- * page cannot drift from the code (a test compares the committed file with this).
+ * What docs/rules/api.md adds to the shared renderer (../docs.ts): the intro
+ * and severity scale, the outcome tables, and the examples shown as the
+ * responses they are run on. A test compares the committed page with the generated one.
  */
 import { SEVERITY_RANK } from '../../core/findings.js';
 import { baseFacts, cell, fence, idColumn, type RulePage } from '../docs.js';

@@ -1,6 +1,7 @@
 /**
- * Renders docs/rules/secrets.md from the rules' own metadata, so the page can
- * never drift from the code (a test compares the committed file with this).
+ * What docs/rules/secrets.md adds to the shared renderer (../docs.ts): the
+ * intro, the keyword column, the notes on where a rule runs and the masked
+ * examples. A test compares the committed page with the generated one.
  */
 import { baseFacts, cell, fence, idColumn, type RulePage, severityColumn } from '../docs.js';
 import { SecretDetector } from './detect.js';

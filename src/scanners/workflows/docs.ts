@@ -1,6 +1,7 @@
 /**
- * Renders docs/rules/cicd.md from the rules' own metadata and examples, so the
- * page cannot drift from the code (a test compares the committed file with this).
+ * What docs/rules/cicd.md adds to the shared renderer (../docs.ts): the intro,
+ * the severity guide and applies-to columns, and the YAML examples. A test
+ * compares the committed page with the generated one.
  */
 import { baseFacts, cell, fence, idColumn, type RulePage, severityColumn } from '../docs.js';
 import type { WorkflowRule } from './rule.js';
