@@ -1,6 +1,6 @@
 /**
- * Checks that the rule prefilter is conservative: scans every rule's docs examples (vulnerable and
- * safe), every code file under the given folders and the {path, text} lines of any --jsonl file once with the rules' triggers and once with
+ * Checks that the rule prefilter is conservative: scans every rule's docs examples (bad and
+ * good), every code file under the given folders and the {path, text} lines of any --jsonl file once with the rules' triggers and once with
  * every trigger removed (each rule runs on each file of its language), and lists any finding the
  * prefiltered scan misses. Also prints, per language, how many files are parsed and how many rule
  * runs the triggers save.
@@ -68,7 +68,7 @@ if (jsonl) for (const line of readFileSync(jsonl, 'utf8').split('\n')) if (line.
 const EXTENSION: Readonly<Record<CodeLanguage, string>> = { javascript: 'js', typescript: 'ts', tsx: 'tsx', python: 'py', php: 'php', go: 'go', java: 'java', ruby: 'rb' };
 for (const rule of CODE_RULES) {
   for (const [i, e] of rule.docs.examples.entries()) {
-    for (const text of [e.vulnerable, e.safe]) sources.push({ path: `docs/${rule.id}-${i}.${EXTENSION[e.language]}`, text });
+    for (const text of [e.bad, e.good]) sources.push({ path: `docs/${rule.id}-${i}.${EXTENSION[e.language]}`, text });
   }
 }
 

@@ -22,7 +22,7 @@ interface Example {
 
 const EXAMPLES: readonly Example[] = SECRET_RULES.flatMap((rule) => {
   const detector = new SecretDetector([rule]);
-  return rule.docs.ng.map((text) => ({ rule: rule.id, text, secrets: [...new Set(detector.scan(rule.docs.path ?? 'src/example.txt', text).map((m) => m.secret))] }));
+  return rule.docs.bad.map((text) => ({ rule: rule.id, text, secrets: [...new Set(detector.scan(rule.docs.path ?? 'src/example.txt', text).map((m) => m.secret))] }));
 });
 
 const AKIA_B64 = Buffer.from(['AKIA', 'Q3EGT7VZ5MXJ4WPR'].join('')).toString('base64');

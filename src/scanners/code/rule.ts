@@ -4,6 +4,7 @@
  * scanner, and a matcher over the parsed file.
  */
 import type { Severity } from '../../core/findings.js';
+import type { RuleDocs, RuleMetadata } from '../../core/rules.js';
 import { callShape, type CallShape, type NodeIndex } from './ast.js';
 import type { Imports } from './imports.js';
 import { isForeign, type CodeLanguage, type SyntaxNode } from './parser.js';
@@ -42,25 +43,23 @@ export interface Match {
   readonly confidence?: number;
 }
 
+/** One language's example pair: `bad` code the rule reports, `good` the same code fixed. */
 export interface CodeExample {
   readonly language: CodeLanguage;
-  readonly vulnerable: string;
-  readonly safe: string;
+  readonly bad: string;
+  readonly good: string;
 }
 
-export interface CodeRule {
-  /** kebab-case, equal to the file name under rules/. */
-  readonly id: string;
-  readonly title: string;
-  readonly severity: Severity;
-  /** Confidence of a pattern-only match and of a proven source→sink flow. */
-  readonly confidence: { readonly pattern: number; readonly taint: number };
-  readonly cwe: string;
-  readonly owasp: readonly string[];
+/** Code examples come in pairs, one per language, so the docs show each fix beside its flaw. */
+export interface CodeRuleDocs extends Pick<RuleDocs, 'summary'> {
+  readonly examples: readonly CodeExample[];
+}
+
+/** The shared metadata (confidence: of a pattern-only match) and the matching fields. */
+export interface CodeRule extends RuleMetadata<CodeRuleDocs> {
+  /** Confidence of a proven source→sink flow. */
+  readonly taintConfidence: number;
   readonly languages: readonly CodeLanguage[];
-  readonly description: string;
-  readonly remediation: string;
-  readonly docs: { readonly summary: string; readonly examples: readonly CodeExample[] };
   readonly match: (ctx: RuleContext) => Match[];
   /**
    * Prefilter (prefilter.ts): words a file must contain for `match` to have any chance. The
@@ -70,18 +69,8 @@ export interface CodeRule {
   readonly triggers?: RuleTriggers;
 }
 
-/** OWASP Top 10 pairs (2021 id, 2025 id). */
-export const OWASP = Object.freeze({
-  injection: Object.freeze(['A03:2021', 'A05:2025']),
-  accessControl: Object.freeze(['A01:2021', 'A01:2025']),
-  cryptography: Object.freeze(['A02:2021', 'A04:2025']),
-  misconfiguration: Object.freeze(['A05:2021', 'A02:2025']),
-  authentication: Object.freeze(['A07:2021', 'A07:2025']),
-  integrity: Object.freeze(['A08:2021', 'A08:2025']),
-  design: Object.freeze(['A04:2021', 'A06:2025']),
-  /** SSRF had its own 2021 category; 2025 folds it into Broken Access Control. */
-  ssrf: Object.freeze(['A10:2021', 'A01:2025']),
-});
+/** The one OWASP table, re-exported for the rule files beside this one. */
+export { OWASP } from '../../core/rules.js';
 
 export const JS_LANGUAGES: readonly CodeLanguage[] = Object.freeze(['javascript', 'typescript', 'tsx']);
 export const ALL_LANGUAGES: readonly CodeLanguage[] = Object.freeze(['javascript', 'typescript', 'tsx', 'python']);
@@ -90,8 +79,6 @@ export const PHP: readonly CodeLanguage[] = Object.freeze(['php']);
 export const GO: readonly CodeLanguage[] = Object.freeze(['go']);
 export const JAVA: readonly CodeLanguage[] = Object.freeze(['java']);
 export const RUBY: readonly CodeLanguage[] = Object.freeze(['ruby']);
-
-export const DEFAULT_CONFIDENCE = Object.freeze({ pattern: 0.5, taint: 0.9 });
 
 export function defineRule(rule: CodeRule): CodeRule {
   return Object.freeze(rule);

@@ -5,6 +5,7 @@
  * trigger words the file contains; a file no rule can match is not parsed.
  */
 import type { RawFinding } from '../../core/findings.js';
+import { clipEvidence, toRawFinding } from '../../core/rules.js';
 import type { FileScanner } from '../contract.js';
 import { lineText, NodeIndex } from './ast.js';
 import { Imports } from './imports.js';
@@ -57,26 +58,21 @@ function toFinding(rule: CodeRule, match: Match, path: string, text: string): Ra
   const inTests = isTestPath(path);
   const detail = [match.detail, inTests ? TEST_NOTE : undefined].filter((s) => s !== undefined).join(' ');
   const description = detail ? `${rule.description} ${detail}` : rule.description;
-  const line = lineText(text, match.node).trim();
-  const evidence = `${inTests ? '[test code] ' : ''}${line.length > 200 ? `${line.slice(0, 197)}...` : line}`;
+  const evidence = `${inTests ? '[test code] ' : ''}${clipEvidence(lineText(text, match.node))}`;
   const severity = match.severity ?? rule.severity;
-  return {
-    ruleId: rule.id,
+  return toRawFinding(rule, {
     category: 'code',
     scanner: 'code',
     severity: inTests ? capForTests(severity) : severity,
-    title: rule.title,
     description,
     evidence,
-    remediation: rule.remediation,
-    confidence: match.confidence ?? (match.taint ? rule.confidence.taint : rule.confidence.pattern),
-    owaspCategories: rule.owasp,
+    confidence: match.confidence ?? (match.taint ? rule.taintConfidence : rule.confidence),
     cwe: rule.cwe,
     path,
     line: match.node.row + 1,
     column: match.node.column + 1,
     fingerprintMaterial: `${rule.id}:${normalise(sinkText).slice(0, 300)}`,
-  };
+  });
 }
 
 /** Builds the context rules run against; exposed for tests. */

@@ -5,7 +5,8 @@
  *  - prose: the same table's title, description and remediation templates.
  * scan.ts is the only code that joins them into findings; docs.ts renders the page.
  */
-import type { Severity } from '../../core/findings.js';
+import { SEVERITY_RANK, type Severity } from '../../core/findings.js';
+import type { RuleDocs, RuleMetadata } from '../../core/rules.js';
 import type { CertificateInfo, Endpoint, ProbeKind, ProbeMethod, Retrieved, TlsInfo } from './types.js';
 
 export type CheckCategory = 'headers' | 'cors';
@@ -102,45 +103,38 @@ export interface FailingExample<K extends string = string> extends CheckExample 
   readonly expect: readonly K[];
 }
 
-export interface HttpCheck<K extends string = string> {
-  /** kebab-case, equal to the file name under checks/. */
-  readonly id: string;
-  readonly title: string;
+/** `bad`: responses that must produce the outcomes named; `good`: responses that must produce none. */
+export interface HttpCheckDocs<K extends string = string> extends RuleDocs<CheckExample> {
+  readonly bad: readonly FailingExample<K>[];
+}
+
+/**
+ * The shared metadata and the check. Severity and confidence are the highest
+ * its outcomes report and the description is the summary; defineCheck derives them.
+ * The remediation is the default of every outcome.
+ */
+export interface HttpCheck<K extends string = string> extends RuleMetadata<HttpCheckDocs<K>> {
   readonly category: CheckCategory;
-  readonly cwe: string;
-  readonly owasp: readonly string[];
-  /** Docs: what the check looks at and why it matters. */
-  readonly summary: string;
-  /** Default remediation of every outcome. */
-  readonly remediation: string;
-  readonly references?: readonly string[];
   /** Policy and prose, per outcome key. */
   readonly outcomes: Readonly<Record<K, OutcomePolicy>>;
   /** Detection: pure, no I/O. */
   readonly run: (r: Retrieved) => readonly Outcome<K>[];
-  readonly examples: {
-    readonly failing: readonly FailingExample<K>[];
-    readonly passing: readonly CheckExample[];
-  };
 }
 
-/** OWASP Top 10 pairs (2021 id, 2025 id) the checks cite. */
-export const OWASP = Object.freeze({
-  /** A05:2021 Security Misconfiguration → A02:2025 Security Misconfiguration. */
-  misconfiguration: Object.freeze(['A05:2021', 'A02:2025']),
-  /** A02:2021 Cryptographic Failures → A04:2025 Cryptographic Failures. */
-  cryptography: Object.freeze(['A02:2021', 'A04:2025']),
-  /** A01:2021 Broken Access Control → A01:2025 Broken Access Control (CORS is listed there). */
-  accessControl: Object.freeze(['A01:2021', 'A01:2025']),
-  /** A07:2021 Identification and Authentication Failures → A07:2025 Authentication Failures. */
-  authentication: Object.freeze(['A07:2021', 'A07:2025']),
-});
+/** A check as its file writes it. */
+export type HttpCheckSpec<K extends string = string> = Omit<HttpCheck<K>, 'severity' | 'confidence' | 'description'>;
+
+/** The one OWASP table, re-exported for the rule files beside this one. */
+export { OWASP } from '../../core/rules.js';
 
 export const DEFAULT_CONFIDENCE = 0.9;
 
-/** Identity helper: type-checks a check against its own outcome keys. */
-export function defineCheck<K extends string>(check: HttpCheck<K>): HttpCheck<K> {
-  return Object.freeze(check);
+/** Type-checks a check against its own outcome keys and derives its severity, confidence and description. */
+export function defineCheck<K extends string>(check: HttpCheckSpec<K>): HttpCheck<K> {
+  const policies: readonly OutcomePolicy[] = Object.values(check.outcomes);
+  const severity = policies.map((p) => p.severity).reduce((a, b) => (SEVERITY_RANK[b] > SEVERITY_RANK[a] ? b : a), 'INFO');
+  const confidence = Math.max(...policies.map((p) => p.confidence ?? DEFAULT_CONFIDENCE));
+  return Object.freeze({ ...check, severity, confidence, description: check.docs.summary });
 }
 
 /** Replaces {name} with facts[name]; unknown names are left as written. */

@@ -17,7 +17,7 @@
  *                 anyone can publish scripts, trusted by a regex (*.github.io) or a fixed allow-list entry
  */
 import { isIP } from 'node:net';
-import type { ProbeKind, ProbeOrigin } from './types.js';
+import { PROBE_KINDS, type ProbeKind, type ProbeOrigin } from './types.js';
 
 export const ARBITRARY_ORIGIN = 'https://vigil-probe.example';
 export const ATTACKER_DOMAIN = 'evil-vigil.example';
@@ -26,17 +26,7 @@ export const SPECIAL_CHARACTERS: readonly string[] = Object.freeze(['_', '`', '!
 export const THIRD_PARTY_ORIGINS: readonly string[] = Object.freeze(['https://vigil-probe.github.io', 'https://codepen.io', 'https://jsfiddle.net']);
 
 /** Kinds whose Origin the target must not trust (all but the control). */
-export const UNTRUSTED_KINDS: readonly ProbeKind[] = Object.freeze([
-  'arbitrary',
-  'null',
-  'prefix',
-  'suffix',
-  'sibling',
-  'unescaped-dot',
-  'http-scheme',
-  'special-char',
-  'third-party',
-]);
+export const UNTRUSTED_KINDS: readonly ProbeKind[] = Object.freeze(PROBE_KINDS.filter((kind) => kind !== 'control'));
 
 export const PROBE_LABELS: Readonly<Record<ProbeKind, string>> = Object.freeze({
   control: "the target's own origin",

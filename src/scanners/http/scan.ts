@@ -8,6 +8,7 @@
  * (path, line and column are absent from API findings on the wire).
  */
 import type { RawFinding } from '../../core/findings.js';
+import { toRawFinding } from '../../core/rules.js';
 import { DEFAULT_CONFIDENCE, type HttpCheck, interpolate, type Outcome } from './check.js';
 import { HTTP_CHECKS } from './checks/index.js';
 import type { Retrieved } from './types.js';
@@ -30,24 +31,20 @@ export function toFinding(check: HttpCheck, outcome: Outcome): ApiFinding {
   if (policy === undefined) throw new Error(`Check ${check.id} returned an outcome without policy: ${outcome.key}`);
   const facts = outcome.facts ?? {};
   const proof = check.category === 'cors' ? ` Probe sent to ${outcome.url}.` : ` Seen on ${outcome.method} ${outcome.url}.`;
-  const raw: RawFinding = {
-    ruleId: check.id,
+  const defaults = { ...policy, id: check.id, remediation: policy.remediation ?? check.remediation, confidence: policy.confidence ?? DEFAULT_CONFIDENCE, owasp: policy.owasp ?? check.owasp };
+  const raw = toRawFinding(defaults, {
     category: check.category,
     scanner: 'api_headers',
-    severity: policy.severity,
     title: interpolate(policy.title, facts),
     // CORS findings carry what the same origin's preflight was allowed, instead of a finding of its own.
     description: `${interpolate(policy.description, facts)}${facts.preflight ?? ''}${proof}`,
     evidence: outcome.evidence.length > 0 ? outcome.evidence.join('\n') : `(header absent from the response to ${outcome.method} ${outcome.url})`,
-    remediation: policy.remediation ?? check.remediation,
-    confidence: policy.confidence ?? DEFAULT_CONFIDENCE,
-    owaspCategories: policy.owasp ?? check.owasp,
     cwe: policy.cwe ?? check.cwe,
     path: '',
     line: 0,
     column: 0,
     fingerprintMaterial: fingerprintMaterial(check, outcome),
-  };
+  });
   return { raw, url: outcome.url, method: outcome.method };
 }
 

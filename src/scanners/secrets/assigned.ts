@@ -72,6 +72,11 @@ export function mixedCase(secret: string): boolean {
   return /[A-Z]/.test(secret) && /[a-z]/.test(secret);
 }
 
+/** Digits and both letter cases: formats drawn from the whole alphanumeric alphabet and long enough to hold all three. */
+export function allCharacterClasses(secret: string): boolean {
+  return lettersAndDigits(secret) && mixedCase(secret);
+}
+
 /**
  * A random-looking alphanumeric value: letters and digits, or both letter cases.
  * Formats drawn from the whole alphanumeric alphabet leave out digits now and

@@ -4,7 +4,8 @@
  */
 import picomatch from 'picomatch';
 import type { RawFinding } from '../../core/findings.js';
-import { SECRET_OWASP, TITLES } from './rule.js';
+import { OWASP, toRawFinding, type FindingRule } from '../../core/rules.js';
+import { TITLES } from './rule.js';
 
 /** `.env`, `.env.production`, `config/.env.local`, `prod.env` … */
 const ENV_FILE = /(?:^|\/)(?:\.env(?:\.[\w.-]+)?|[\w-]+\.env)$/;
@@ -21,8 +22,41 @@ export function isEnvTemplate(path: string): boolean {
   return ENV_TEMPLATE.test(path.slice(path.lastIndexOf('/') + 1).replace(/^\.env/, ''));
 }
 
-const ENV_REMEDIATION =
-  'Remove the file from the repository (git rm --cached), add .env* to .gitignore (keeping templates such as .env.example tracked with !.env.example), rotate every value it held, and remove it from git history.';
+const COMMITTED_ENV_FILE: FindingRule = {
+  id: 'committed-env-file',
+  title: 'Committed .env file',
+  severity: 'MEDIUM',
+  confidence: 0.8,
+  owasp: OWASP.authentication,
+  description: 'A dotenv file is committed.',
+  remediation:
+    'Remove the file from the repository (git rm --cached), add .env* to .gitignore (keeping templates such as .env.example tracked with !.env.example), rotate every value it held, and remove it from git history.',
+};
+
+const COMMITTED_KEY_STORE: FindingRule = {
+  id: 'committed-key-store',
+  title: 'Committed PKCS#12 key store',
+  severity: 'HIGH',
+  confidence: 0.8,
+  owasp: OWASP.authentication,
+  description:
+    'A PKCS#12 file (.p12/.pfx) is committed. Such a file bundles a certificate with its private key; its password is often empty, weak or committed nearby, so anyone who can read the repository can usually use the key.',
+  remediation:
+    'Remove the file from the repository (git rm --cached) and from git history, revoke the certificate and issue a new key pair, and keep key stores in a secret manager or the deployment environment.',
+};
+
+const ENV_NOT_GITIGNORED: FindingRule = {
+  id: 'env-not-gitignored',
+  title: TITLES.envNotIgnored,
+  severity: 'MEDIUM',
+  confidence: 0.9,
+  owasp: OWASP.authentication,
+  description: 'The repository uses dotenv files but does not ignore .env.',
+  remediation: 'Add `.env*` to the root .gitignore, with `!.env.example` (or your template name) so templates stay tracked.',
+};
+
+/** The place of every hygiene finding: the repository, not a line of a scanned file. */
+const FILE_LEVEL = { category: 'secrets', scanner: 'secrets', line: 1, column: 1 } as const;
 
 /** A committed dotenv file with at least one assignment. */
 export function committedEnvFile(path: string, text: string): RawFinding | undefined {
@@ -31,22 +65,14 @@ export function committedEnvFile(path: string, text: string): RawFinding | undef
   const index = lines.findIndex((l) => ASSIGNMENT.test(l));
   if (index < 0) return undefined;
   const count = lines.filter((l) => ASSIGNMENT.test(l)).length;
-  return {
-    ruleId: 'committed-env-file',
-    category: 'secrets',
-    scanner: 'secrets',
-    severity: 'MEDIUM',
-    title: 'Committed .env file',
+  return toRawFinding(COMMITTED_ENV_FILE, {
+    ...FILE_LEVEL,
     description: `A dotenv file with ${count} setting(s) is committed. Such files usually hold the environment's credentials and are meant to stay on the machine they configure.`,
     evidence: `${path} defines ${count} variable(s); values are not shown`,
-    remediation: ENV_REMEDIATION,
-    confidence: 0.8,
-    owaspCategories: SECRET_OWASP,
     path,
     line: index + 1,
-    column: 1,
     fingerprintMaterial: path,
-  };
+  });
 }
 
 /** Dependencies that load dotenv files, by manifest. */
@@ -108,24 +134,7 @@ export function committedKeyStores(binaryPaths: readonly string[]): RawFinding[]
   return binaryPaths
     .filter((path) => KEY_STORE.test(path))
     .slice(0, MAX_KEY_STORES)
-    .map((path) => ({
-      ruleId: 'committed-key-store',
-      category: 'secrets',
-      scanner: 'secrets',
-      severity: 'HIGH',
-      title: 'Committed PKCS#12 key store',
-      description:
-        'A PKCS#12 file (.p12/.pfx) is committed. Such a file bundles a certificate with its private key; its password is often empty, weak or committed nearby, so anyone who can read the repository can usually use the key.',
-      evidence: `${path} (binary PKCS#12 archive; contents not read)`,
-      remediation:
-        'Remove the file from the repository (git rm --cached) and from git history, revoke the certificate and issue a new key pair, and keep key stores in a secret manager or the deployment environment.',
-      confidence: 0.8,
-      owaspCategories: SECRET_OWASP,
-      path,
-      line: 1,
-      column: 1,
-      fingerprintMaterial: path,
-    }));
+    .map((path) => toRawFinding(COMMITTED_KEY_STORE, { ...FILE_LEVEL, evidence: `${path} (binary PKCS#12 archive; contents not read)`, path, fingerprintMaterial: path }));
 }
 
 /** Repository-level checks that need more than one file. */
@@ -142,21 +151,12 @@ async function dotenvHygiene(input: HygieneInput): Promise<RawFinding[]> {
   const gitignore = hasGitignore ? ((await input.read('.gitignore')) ?? '') : '';
   if (gitignoreIgnoresEnv(gitignore)) return [];
   return [
-    {
-      ruleId: 'env-not-gitignored',
-      category: 'secrets',
-      scanner: 'secrets',
-      severity: 'MEDIUM',
-      title: TITLES.envNotIgnored,
+    toRawFinding(ENV_NOT_GITIGNORED, {
+      ...FILE_LEVEL,
       description: `The repository uses dotenv files (${reason}) but ${hasGitignore ? 'its root .gitignore does not ignore .env' : 'has no root .gitignore'}, so a developer's local .env with real credentials is one \`git add .\` away from being committed.`,
       evidence: hasGitignore ? '.gitignore has no rule that ignores .env' : 'no .gitignore at the repository root',
-      remediation: 'Add `.env*` to the root .gitignore, with `!.env.example` (or your template name) so templates stay tracked.',
-      confidence: 0.9,
-      owaspCategories: SECRET_OWASP,
       path: '.gitignore',
-      line: 1,
-      column: 1,
       fingerprintMaterial: '.env',
-    },
+    }),
   ];
 }

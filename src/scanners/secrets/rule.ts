@@ -1,16 +1,10 @@
-import type { Severity } from '../../core/findings.js';
+import { OWASP, type RuleDocs, type RuleMetadata } from '../../core/rules.js';
 
 /**
  * One secrets detection rule: metadata, docs and the detector, side by side.
  * Rules are data; `detect.ts` is the only code that runs them.
  */
-export interface SecretRuleDocs {
-  /** One or two sentences: what the credential is and what it grants. */
-  readonly summary: string;
-  /** Snippets that must produce a finding of this rule ("ng" = not good). */
-  readonly ng: readonly string[];
-  /** Snippets that must not produce a finding of this rule. */
-  readonly ok: readonly string[];
+export interface SecretRuleDocs extends RuleDocs {
   /** File path the examples are scanned as; required when the rule has a pathPattern. */
   readonly path?: string;
 }
@@ -28,14 +22,11 @@ export interface MatchContext {
   readonly groups: Readonly<Record<string, string | undefined>>;
 }
 
-export interface SecretRule {
-  /** kebab-case, equal to the file name under rules/. */
-  readonly id: string;
-  /** Finding title. Some are exact contract values (see TITLES). */
-  readonly title: string;
-  readonly severity: Severity;
-  /** Base confidence 0..1 for a match that passed every check. */
-  readonly confidence: number;
+/**
+ * The shared metadata (title: some are exact contract values, see TITLES;
+ * confidence: for a match that passed every check) and the matching fields.
+ */
+export interface SecretRule extends RuleMetadata<SecretRuleDocs> {
   /**
    * Lower-case literal strings; the rule runs only around places where one of
    * them occurs. Pick the most distinctive part of the format (a prefix, a host).
@@ -93,16 +84,10 @@ export interface SecretRule {
   readonly requires?: RegExp;
   /** When set, the rule runs only on files whose path matches (credential files recognised by name). */
   readonly pathPattern?: RegExp;
-  readonly cwe: string;
-  readonly description: string;
-  readonly remediation: string;
-  readonly owaspCategories?: readonly string[];
-  readonly references?: readonly string[];
-  readonly docs: SecretRuleDocs;
 }
 
-/** Hard-coded credentials: OWASP Top 10 2021 A07 and 2025 A07 (Identification/Authentication failures). */
-export const SECRET_OWASP = Object.freeze(['A07:2021', 'A07:2025']);
+/** A rule as its file writes it: CWE and OWASP default to hard-coded credentials (CWE-798; A07 in 2021 and 2025). */
+export type SecretRuleSpec = Omit<SecretRule, 'owasp' | 'cwe'> & { readonly owasp?: readonly string[]; readonly cwe?: string };
 
 /** Titles that other features select on (POST /v1/fix/pr). Exact. */
 export const TITLES = Object.freeze({
@@ -113,7 +98,7 @@ export const TITLES = Object.freeze({
   envNotIgnored: '.env not in .gitignore',
 });
 
-/** Identity helper so rule files get type checking without annotations. */
-export function defineRule(rule: SecretRule): SecretRule {
-  return rule;
+/** Type-checks a rule file and fills the default CWE and OWASP categories. */
+export function defineRule(rule: SecretRuleSpec): SecretRule {
+  return { ...rule, cwe: rule.cwe ?? 'CWE-798', owasp: rule.owasp ?? OWASP.authentication };
 }

@@ -1,9 +1,10 @@
 import type { RawFinding } from '../../core/findings.js';
+import { toRawFinding } from '../../core/rules.js';
 import type { FileScanner } from '../contract.js';
 import { evidenceFor, SecretDetector, type SecretMatch } from './detect.js';
 import { isTestPath, TEST_PATH_CONFIDENCE_FACTOR } from './heuristics.js';
 import { committedEnvFile } from './hygiene.js';
-import { SECRET_OWASP, type SecretRule } from './rule.js';
+import type { SecretRule } from './rule.js';
 import { SECRET_RULES } from './rules/index.js';
 
 export const SECRETS_SCANNER_VERSION = '1.0.0';
@@ -11,22 +12,19 @@ export const SECRETS_SCANNER_VERSION = '1.0.0';
 function toFinding(match: SecretMatch, path: string, text: string, all: readonly SecretMatch[]): RawFinding {
   const rule = match.rule;
   const factor = isTestPath(path) ? TEST_PATH_CONFIDENCE_FACTOR : 1;
-  return {
-    ruleId: rule.id,
-    category: 'secrets',
-    scanner: 'secrets',
-    severity: rule.severity,
-    title: rule.title,
-    description: rule.description,
-    evidence: evidenceFor(match, text, all),
-    remediation: rule.remediation,
-    confidence: Math.round(rule.confidence * factor * 100) / 100,
-    owaspCategories: rule.owaspCategories ?? SECRET_OWASP,
-    path,
-    line: match.line,
-    column: match.column,
-    secret: match.secret,
-  };
+  return toRawFinding(
+    rule,
+    {
+      category: 'secrets',
+      scanner: 'secrets',
+      evidence: evidenceFor(match, text, all),
+      confidence: Math.round(rule.confidence * factor * 100) / 100,
+      path,
+      line: match.line,
+      column: match.column,
+      secret: match.secret,
+    },
+  );
 }
 
 /** Builds the per-file secrets scan over a rule set (all rules by default). */

@@ -5,6 +5,7 @@
  * 1-based line and column positions.
  */
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, parseDocument, type Document, type Node, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
+import { clipEvidence } from '../../core/rules.js';
 
 export interface Position {
   /** 1-based. */
@@ -154,6 +155,5 @@ export function positionInScalar(file: YamlFile, str: Str, index: number, needle
 export function lineAt(file: YamlFile, offset: number, max = 200): string {
   const from = file.text.lastIndexOf('\n', offset - 1) + 1;
   const to = file.text.indexOf('\n', offset);
-  const line = file.text.slice(from, to === -1 ? undefined : to).trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  return clipEvidence(file.text.slice(from, to === -1 ? undefined : to), max);
 }

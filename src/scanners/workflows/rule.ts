@@ -4,15 +4,11 @@
  * into findings and docs.ts renders the rules page from the same objects.
  */
 import type { Severity } from '../../core/findings.js';
+import type { RuleDocs, RuleMetadata } from '../../core/rules.js';
 import type { FileKind, WorkflowFile } from './model.js';
 
-export interface WorkflowRuleDocs {
-  /** One paragraph: what the rule looks for and why it matters. */
-  readonly summary: string;
-  /** A file this rule must report. */
-  readonly vulnerable: string;
-  /** The same file fixed: no rule may report it. */
-  readonly safe: string;
+/** `bad`: files this rule must report; `good`: the same files fixed, which no rule may report. */
+export interface WorkflowRuleDocs extends RuleDocs {
   /** Path the examples are scanned as; default `.github/workflows/example.yml`. */
   readonly path?: string;
 }
@@ -36,40 +32,17 @@ export interface Hit {
   readonly key: string;
 }
 
-export interface WorkflowRule {
-  /** kebab-case, equal to the file name under rules/. */
-  readonly id: string;
-  readonly title: string;
-  /** The highest severity the rule reports. */
-  readonly severity: Severity;
+/** The shared metadata (severity: the highest the rule reports) and the matching fields. */
+export interface WorkflowRule extends RuleMetadata<WorkflowRuleDocs> {
   /** When each severity applies (shown in the docs). */
   readonly severityGuide: string;
-  /** Default confidence 0..1. */
-  readonly confidence: number;
-  readonly cwe: string;
-  readonly owasp: readonly string[];
-  readonly description: string;
-  readonly remediation: string;
-  readonly docs: WorkflowRuleDocs;
   /** File kinds the rule runs on. */
   readonly appliesTo: readonly FileKind[];
-  readonly references?: readonly string[];
   readonly detect: (wf: WorkflowFile) => Hit[];
 }
 
-/** OWASP Top 10 pairs (2021 id, 2025 id) the rules cite. */
-export const OWASP = Object.freeze({
-  /** A03:2021 Injection → A05:2025 Injection. */
-  injection: Object.freeze(['A03:2021', 'A05:2025']),
-  /** A08:2021 Software and Data Integrity Failures → A03:2025 Software Supply Chain Failures. */
-  supplyChain: Object.freeze(['A08:2021', 'A03:2025']),
-  /** A08:2021 Software and Data Integrity Failures → A08:2025 Software or Data Integrity Failures. */
-  integrity: Object.freeze(['A08:2021', 'A08:2025']),
-  /** A01:2021 Broken Access Control → A01:2025 Broken Access Control. */
-  accessControl: Object.freeze(['A01:2021', 'A01:2025']),
-  /** A05:2021 Security Misconfiguration → A02:2025 Security Misconfiguration. */
-  misconfiguration: Object.freeze(['A05:2021', 'A02:2025']),
-});
+/** The one OWASP table, re-exported for the rule files beside this one. */
+export { OWASP } from '../../core/rules.js';
 
 export const ALL_KINDS: readonly FileKind[] = Object.freeze(['workflow', 'composite', 'docker-action']);
 export const STEP_KINDS: readonly FileKind[] = Object.freeze(['workflow', 'composite']);

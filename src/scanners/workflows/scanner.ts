@@ -4,6 +4,7 @@
  * `*.gitlab-ci.yml` files under `.gitlab/` or `ci/`), checked by the rules in rules/.
  */
 import type { RawFinding } from '../../core/findings.js';
+import { toRawFinding } from '../../core/rules.js';
 import type { FileScanner } from '../contract.js';
 import { buildModel, type WorkflowFile } from './model.js';
 import { lineAt, parseGitlabYaml, parseYaml, positionAt } from './parse.js';
@@ -32,22 +33,20 @@ export function classifyPath(path: string): 'workflow' | 'action' | 'gitlab' | u
 /** A rule's hit as a finding of this scanner (also used by advisory-check.ts). */
 export function toFinding(rule: WorkflowRule, hit: Hit, wf: WorkflowFile): RawFinding {
   const { line, column } = positionAt(wf.file, hit.offset);
-  return {
-    ruleId: rule.id,
+  return toRawFinding(rule, {
     category: 'cicd',
     scanner: 'cicd',
     severity: hit.severity,
-    title: hit.title ?? rule.title,
-    description: hit.description ?? rule.description,
+    title: hit.title,
+    description: hit.description,
     evidence: hit.evidence ?? lineAt(wf.file, hit.offset),
-    remediation: hit.remediation ?? rule.remediation,
-    confidence: hit.confidence ?? rule.confidence,
-    owaspCategories: rule.owasp,
+    remediation: hit.remediation,
+    confidence: hit.confidence,
     path: wf.path,
     line,
     column,
     fingerprintMaterial: `${rule.id}|${hit.key}`,
-  };
+  });
 }
 
 /** Runs rules over one file's text; [] for paths it does not handle, oversized files and YAML that does not parse. */

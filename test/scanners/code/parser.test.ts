@@ -14,7 +14,7 @@ function parentsPointBack(node: SyntaxNode): boolean {
 }
 
 const samples: [string, CodeLanguage, string][] = [
-  ...CODE_RULES.flatMap((r) => r.docs.examples.flatMap((e, i) => [[`${r.id} #${i} vulnerable`, e.language, e.vulnerable], [`${r.id} #${i} safe`, e.language, e.safe]] as [string, CodeLanguage, string][])),
+  ...CODE_RULES.flatMap((r) => r.docs.examples.flatMap((e, i) => [[`${r.id} #${i} vulnerable`, e.language, e.bad], [`${r.id} #${i} safe`, e.language, e.good]] as [string, CodeLanguage, string][])),
   ['broken JavaScript', 'javascript', 'function ( {\n  const = ;\n}}} ((( \n\nlet x = `a${b`\n'],
   ['non-ASCII text', 'typescript', "const s = '日本語 😀';\nconst t = `😀${s}😀`;\nexport function f(a: string): string {\n  return a + s; // ünïcödé\n}\n"],
   ['broken Python', 'python', 'def (:\n  ))) class\n\t\t::: ' + '(['.repeat(50)],

@@ -24,8 +24,8 @@ const fixtures = readdirSync(root, { withFileTypes: true })
 const EXTENSION: Readonly<Record<CodeLanguage, string>> = { javascript: 'js', typescript: 'ts', tsx: 'tsx', python: 'py', php: 'php', go: 'go', java: 'java', ruby: 'rb' };
 const examples = CODE_RULES.flatMap((rule) =>
   rule.docs.examples.flatMap((e, i) => [
-    [`${rule.id} ${i} vulnerable`, `src/${rule.id}-${i}.${EXTENSION[e.language]}`, e.vulnerable],
-    [`${rule.id} ${i} safe`, `src/${rule.id}-${i}.${EXTENSION[e.language]}`, e.safe],
+    [`${rule.id} ${i} vulnerable`, `src/${rule.id}-${i}.${EXTENSION[e.language]}`, e.bad],
+    [`${rule.id} ${i} safe`, `src/${rule.id}-${i}.${EXTENSION[e.language]}`, e.good],
   ] as const),
 );
 

@@ -48,9 +48,9 @@ describe.each(discovered.map((rule, i) => [files[i] as string, rule] as const))(
     expect(rule.description.length).toBeGreaterThan(40);
     expect(rule.remediation.length).toBeGreaterThan(30);
     expect(rule.docs.summary.length).toBeGreaterThan(40);
-    expect(rule.confidence.pattern).toBeGreaterThan(0);
-    expect(rule.confidence.taint).toBeGreaterThanOrEqual(rule.confidence.pattern);
-    expect(rule.confidence.taint).toBeLessThanOrEqual(1);
+    expect(rule.confidence).toBeGreaterThan(0);
+    expect(rule.taintConfidence).toBeGreaterThanOrEqual(rule.confidence);
+    expect(rule.taintConfidence).toBeLessThanOrEqual(1);
   });
 
   it('has examples in each of its language families', () => {
@@ -64,8 +64,8 @@ describe.each(discovered.map((rule, i) => [files[i] as string, rule] as const))(
 
   it.each(rule.docs.examples.map((e, i) => [i, e] as const))('example %i: vulnerable code is reported, safe code is not', (i, example) => {
     const path = pathFor(rule, example.language, i);
-    const vulnerable = scanner.scanFile({ path, text: example.vulnerable }).filter((f) => f.ruleId === rule.id);
-    const safe = scanner.scanFile({ path, text: example.safe }).filter((f) => f.ruleId === rule.id);
+    const vulnerable = scanner.scanFile({ path, text: example.bad }).filter((f) => f.ruleId === rule.id);
+    const safe = scanner.scanFile({ path, text: example.good }).filter((f) => f.ruleId === rule.id);
     expect(vulnerable.length).toBeGreaterThan(0);
     expect(safe).toEqual([]);
     for (const f of vulnerable) {
@@ -74,7 +74,7 @@ describe.each(discovered.map((rule, i) => [files[i] as string, rule] as const))(
       expect(f.owaspCategories).toEqual(rule.owasp);
       expect(f.line).toBeGreaterThanOrEqual(1);
       expect(f.column).toBeGreaterThanOrEqual(1);
-      expect(example.vulnerable.split('\n')[f.line - 1]?.trim()).toBe(f.evidence);
+      expect(example.bad.split('\n')[f.line - 1]?.trim()).toBe(f.evidence);
       expect(f.fingerprintMaterial?.startsWith(`${rule.id}:`)).toBe(true);
     }
   });

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXTRACTOR_DOCS, renderSupplyChainDoc } from '../../../src/scanners/dependencies/docs.js';
+import { EXTRACTOR_DOCS, supplyChainPage } from '../../../src/scanners/dependencies/docs.js';
+import { renderRulePage } from '../../../src/scanners/docs.js';
 import { EXTRACTORS } from '../../../src/scanners/dependencies/extractors/index.js';
 import { createScanPool } from '../../../src/engine/pool.js';
 import { scanWorkspace } from '../../../src/engine/scan.js';
@@ -124,6 +125,6 @@ describe('files pulled in by other files (pip -r / -c)', () => {
 describe('docs/rules/supply-chain.md', () => {
   it('is the page the scanner generates (run npm run docs:rules after changing a check)', async () => {
     const committed = await readFile(new URL('../../../docs/rules/supply-chain.md', import.meta.url), 'utf8');
-    expect(committed).toBe(renderSupplyChainDoc());
+    expect(committed).toBe(renderRulePage(supplyChainPage()));
   });
 });

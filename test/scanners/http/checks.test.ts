@@ -45,7 +45,7 @@ describe.each(discovered.map((check, i) => [files[i] as string, check] as const)
     for (const owasp of check.owasp) expect(owasp).toMatch(/^A\d{2}:(2021|2025)$/);
     expect(check.owasp.some((o) => o.endsWith(':2021'))).toBe(true);
     expect(check.owasp.some((o) => o.endsWith(':2025'))).toBe(true);
-    expect(check.summary.length).toBeGreaterThan(40);
+    expect(check.docs.summary.length).toBeGreaterThan(40);
     expect(check.remediation.length).toBeGreaterThan(20);
   });
 
@@ -66,17 +66,17 @@ describe.each(discovered.map((check, i) => [files[i] as string, check] as const)
   });
 
   it('has a failing example for every outcome and at least one passing example', () => {
-    const covered = new Set(check.examples.failing.flatMap((e) => e.expect));
+    const covered = new Set(check.docs.bad.flatMap((e) => e.expect));
     expect([...covered].sort()).toEqual(Object.keys(check.outcomes).sort());
-    expect(check.examples.passing.length).toBeGreaterThan(0);
+    expect(check.docs.good.length).toBeGreaterThan(0);
   });
 
-  it.each(check.examples.failing.map((e) => [e.note, e] as const))('reports: %s', (_note, example) => {
+  it.each(check.docs.bad.map((e) => [e.note, e] as const))('reports: %s', (_note, example) => {
     const keys = check.run(exampleToRetrieved(example)).map((o) => o.key);
     for (const key of example.expect) expect(keys).toContain(key);
   });
 
-  it.each(check.examples.passing.map((e) => [e.note, e] as const))('does not report: %s', (_note, example) => {
+  it.each(check.docs.good.map((e) => [e.note, e] as const))('does not report: %s', (_note, example) => {
     expect(check.run(exampleToRetrieved(example))).toEqual([]);
   });
 
@@ -84,7 +84,7 @@ describe.each(discovered.map((check, i) => [files[i] as string, check] as const)
     // The placeholders the check's prose uses; a value may itself hold braces (an OpenAPI path template such as /users/{id}).
     const prose = Object.values(check.outcomes).map((o) => `${o.title} ${o.description}`).join(' ');
     const placeholders = [...new Set([...prose.matchAll(/\{([a-zA-Z]+)\}/g)].map((m) => m[0]))];
-    for (const example of check.examples.failing) {
+    for (const example of check.docs.bad) {
       for (const { raw } of scanRetrieved(exampleToRetrieved(example), [check])) {
         for (const placeholder of placeholders) {
           expect(raw.title).not.toContain(placeholder);
@@ -96,7 +96,7 @@ describe.each(discovered.map((check, i) => [files[i] as string, check] as const)
 
   it('names the probe in every CORS finding', () => {
     if (check.category !== 'cors') return;
-    for (const example of check.examples.failing) {
+    for (const example of check.docs.bad) {
       for (const { raw, method } of scanRetrieved(exampleToRetrieved(example), [check])) {
         expect(raw.evidence).toMatch(/^Origin: \S+ \(sent with (GET|OPTIONS)\)/);
         expect(raw.description).toContain(method);

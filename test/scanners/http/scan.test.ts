@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { findingId } from '../../../src/engine/pipeline/fingerprint.js';
 import { HTTP_CHECKS } from '../../../src/scanners/http/checks/index.js';
-import { renderApiRulesDoc } from '../../../src/scanners/http/docs.js';
+import { apiPage } from '../../../src/scanners/http/docs.js';
+import { renderRulePage } from '../../../src/scanners/docs.js';
 import { exampleToRetrieved } from '../../../src/scanners/http/examples.js';
 import { probeOrigins } from '../../../src/scanners/http/origins.js';
 import { scanRetrieved } from '../../../src/scanners/http/scan.js';
@@ -109,8 +110,8 @@ describe('probe origins', () => {
 });
 
 describe('docs/rules/api.md', () => {
-  it('is the page the checks generate (run npx tsx scripts/docs-api-rules.ts after changing a check)', async () => {
+  it('is the page the checks generate (run npm run docs:rules after changing a check)', async () => {
     const committed = await readFile(new URL('../../../docs/rules/api.md', import.meta.url), 'utf8');
-    expect(committed).toBe(renderApiRulesDoc(HTTP_CHECKS));
+    expect(committed).toBe(renderRulePage(apiPage(HTTP_CHECKS)));
   });
 });

@@ -80,7 +80,7 @@ function casesOf(rule: SecretRule): Case[] {
   if (rule.pathPattern || DOCUMENT_RULES[rule.id]) return [];
   const own = new SecretDetector([rule]);
   const cases: Case[] = [];
-  for (const example of rule.docs.ng) {
+  for (const example of rule.docs.bad) {
     const match = own.scan('src/example.txt', example)[0];
     if (!match || /[\s"'<>]/.test(match.secret)) continue;
     const lineStart = example.lastIndexOf('\n', match.start - 1) + 1;

@@ -4,7 +4,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { nestedRepetition } from '../../helpers/regex-safety.js';
 import { describe, expect, it } from 'vitest';
 import { SEVERITIES } from '../../../src/core/findings.js';
-import { renderSecretRulesDoc } from '../../../src/scanners/secrets/docs.js';
+import { secretsPage } from '../../../src/scanners/secrets/docs.js';
+import { renderRulePage } from '../../../src/scanners/docs.js';
 import { createSecretsScanner } from '../../../src/scanners/secrets/scanner.js';
 import type { SecretRule } from '../../../src/scanners/secrets/rule.js';
 import { SECRET_RULES } from '../../../src/scanners/secrets/rules/index.js';
@@ -43,8 +44,8 @@ describe.each(discovered.map((rule, i) => [files[i] as string, rule] as const))(
     expect(rule.remediation.length).toBeGreaterThan(20);
     expect(rule.docs.summary.length).toBeGreaterThan(10);
     expect(rule.cwe).toMatch(/^CWE-\d+$/);
-    expect(rule.docs.ng.length).toBeGreaterThan(0);
-    expect(rule.docs.ok.length).toBeGreaterThan(0);
+    expect(rule.docs.bad.length).toBeGreaterThan(0);
+    expect(rule.docs.good.length).toBeGreaterThan(0);
     for (const k of rule.keywords) expect(k).toMatch(/^[\x20-\x7e]+$/);
     for (const k of rule.keywords) expect(k).toBe(k.toLowerCase());
   });
@@ -53,11 +54,11 @@ describe.each(discovered.map((rule, i) => [files[i] as string, rule] as const))(
     expect(nestedRepetition(rule.pattern)).toBeUndefined();
   });
 
-  it.each(rule.docs.ng.map((s) => [s]))('reports %j', (snippet) => {
+  it.each(rule.docs.bad.map((s) => [s]))('reports %j', (snippet) => {
     expect(ruleIdsIn(snippet, rule.pathPattern ? (rule.docs.path ?? 'x') : undefined)).toContain(rule.id);
   });
 
-  it.each(rule.docs.ok.map((s) => [s]))('does not report %j', (snippet) => {
+  it.each(rule.docs.good.map((s) => [s]))('does not report %j', (snippet) => {
     expect(ruleIdsIn(snippet, rule.pathPattern ? (rule.docs.path ?? 'x') : undefined)).not.toContain(rule.id);
   });
 });
@@ -65,6 +66,6 @@ describe.each(discovered.map((rule, i) => [files[i] as string, rule] as const))(
 describe('docs/rules/secrets.md', () => {
   it('is the page the rules generate (run npm run docs:rules after changing a rule)', async () => {
     const committed = await readFile(new URL('../../../docs/rules/secrets.md', import.meta.url), 'utf8');
-    expect(committed).toBe(renderSecretRulesDoc(SECRET_RULES));
+    expect(committed).toBe(renderRulePage(secretsPage(SECRET_RULES)));
   });
 });

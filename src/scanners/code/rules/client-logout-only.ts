@@ -39,7 +39,8 @@ export const rule = defineRule({
   id: 'client-logout-only',
   title: 'Logout only clears client-side state',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.4, taint: 0.5 },
+  confidence: 0.4,
+  taintConfidence: 0.5,
   cwe: 'CWE-613',
   owasp: OWASP.authentication,
   languages: JS_LANGUAGES,
@@ -50,8 +51,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'tsx',
-        vulnerable: "export function LogoutButton() {\n  const handleLogout = () => {\n    localStorage.removeItem('token');\n    navigate('/login');\n  };\n  return <button onClick={handleLogout}>Log out</button>;\n}",
-        safe: "export function LogoutButton() {\n  const handleLogout = async () => {\n    await fetch('/api/logout', { method: 'POST', credentials: 'include' });\n    localStorage.removeItem('token');\n    navigate('/login');\n  };\n  return <button onClick={handleLogout}>Log out</button>;\n}",
+        bad: "export function LogoutButton() {\n  const handleLogout = () => {\n    localStorage.removeItem('token');\n    navigate('/login');\n  };\n  return <button onClick={handleLogout}>Log out</button>;\n}",
+        good: "export function LogoutButton() {\n  const handleLogout = async () => {\n    await fetch('/api/logout', { method: 'POST', credentials: 'include' });\n    localStorage.removeItem('token');\n    navigate('/login');\n  };\n  return <button onClick={handleLogout}>Log out</button>;\n}",
       },
     ],
   },

@@ -51,7 +51,8 @@ export const rule = defineRule({
   id: 'client-side-authorization',
   title: 'Authorisation decided from client-side storage',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.4, taint: 0.5 },
+  confidence: 0.4,
+  taintConfidence: 0.5,
   cwe: 'CWE-602',
   owasp: OWASP.accessControl,
   languages: JS_LANGUAGES,
@@ -62,8 +63,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'typescript',
-        vulnerable: "export function canSeeAdminPanel(): boolean {\n  const user = JSON.parse(localStorage.getItem('user') ?? '{}');\n  return user.isAdmin === true || localStorage.getItem('role') === 'admin';\n}",
-        safe: "export async function canSeeAdminPanel(): Promise<boolean> {\n  const me = await api.get<{ role: string }>('/api/me');\n  return me.role === 'admin';\n}",
+        bad: "export function canSeeAdminPanel(): boolean {\n  const user = JSON.parse(localStorage.getItem('user') ?? '{}');\n  return user.isAdmin === true || localStorage.getItem('role') === 'admin';\n}",
+        good: "export async function canSeeAdminPanel(): Promise<boolean> {\n  const me = await api.get<{ role: string }>('/api/me');\n  return me.role === 'admin';\n}",
       },
     ],
   },

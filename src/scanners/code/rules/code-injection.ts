@@ -28,7 +28,8 @@ export const rule = defineRule({
   id: 'code-injection',
   title: 'Dynamic code evaluation of untrusted data',
   severity: 'CRITICAL',
-  confidence: { pattern: 0.5, taint: 0.9 },
+  confidence: 0.5,
+  taintConfidence: 0.9,
   cwe: 'CWE-94',
   owasp: OWASP.injection,
   languages: ALL_LANGUAGES,
@@ -40,13 +41,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "app.post('/calc', (req, res) => {\n  const result = eval(req.body.expression);\n  res.json({ result });\n});",
-        safe: "app.post('/calc', (req, res) => {\n  const result = Number(req.body.a) + Number(req.body.b);\n  res.json({ result });\n});",
+        bad: "app.post('/calc', (req, res) => {\n  const result = eval(req.body.expression);\n  res.json({ result });\n});",
+        good: "app.post('/calc', (req, res) => {\n  const result = Number(req.body.a) + Number(req.body.b);\n  res.json({ result });\n});",
       },
       {
         language: 'python',
-        vulnerable: "@app.route('/calc')\ndef calc():\n    expr = request.args.get('expr')\n    return str(eval(expr))",
-        safe: "import ast\n\n@app.route('/calc')\ndef calc():\n    expr = request.args.get('expr')\n    return str(ast.literal_eval(expr))",
+        bad: "@app.route('/calc')\ndef calc():\n    expr = request.args.get('expr')\n    return str(eval(expr))",
+        good: "import ast\n\n@app.route('/calc')\ndef calc():\n    expr = request.args.get('expr')\n    return str(ast.literal_eval(expr))",
       },
     ],
   },

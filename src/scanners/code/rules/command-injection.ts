@@ -58,7 +58,8 @@ export const rule = defineRule({
   id: 'command-injection',
   title: 'OS command built from untrusted data',
   severity: 'CRITICAL',
-  confidence: { pattern: 0.5, taint: 0.9 },
+  confidence: 0.5,
+  taintConfidence: 0.9,
   cwe: 'CWE-78',
   owasp: OWASP.injection,
   languages: ALL_LANGUAGES,
@@ -70,13 +71,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "const { exec } = require('child_process');\napp.get('/ping', (req, res) => {\n  exec('ping -c 1 ' + req.query.host, (err, out) => res.send(out));\n});",
-        safe: "const { execFile } = require('child_process');\napp.get('/ping', (req, res) => {\n  execFile('ping', ['-c', '1', req.query.host], (err, out) => res.send(out));\n});",
+        bad: "const { exec } = require('child_process');\napp.get('/ping', (req, res) => {\n  exec('ping -c 1 ' + req.query.host, (err, out) => res.send(out));\n});",
+        good: "const { execFile } = require('child_process');\napp.get('/ping', (req, res) => {\n  execFile('ping', ['-c', '1', req.query.host], (err, out) => res.send(out));\n});",
       },
       {
         language: 'python',
-        vulnerable: "import subprocess\n\n@app.route('/ping')\ndef ping():\n    host = request.args['host']\n    return subprocess.check_output(f\"ping -c 1 {host}\", shell=True)",
-        safe: "import subprocess\n\n@app.route('/ping')\ndef ping():\n    host = request.args['host']\n    return subprocess.check_output(['ping', '-c', '1', host])",
+        bad: "import subprocess\n\n@app.route('/ping')\ndef ping():\n    host = request.args['host']\n    return subprocess.check_output(f\"ping -c 1 {host}\", shell=True)",
+        good: "import subprocess\n\n@app.route('/ping')\ndef ping():\n    host = request.args['host']\n    return subprocess.check_output(['ping', '-c', '1', host])",
       },
     ],
   },

@@ -45,7 +45,8 @@ export const rule = defineRule({
   id: 'cors-permissive-credentials',
   title: 'CORS allows any origin with credentials',
   severity: 'HIGH',
-  confidence: { pattern: 0.8, taint: 0.9 },
+  confidence: 0.8,
+  taintConfidence: 0.9,
   cwe: 'CWE-942',
   owasp: OWASP.accessControl,
   languages: ALL_LANGUAGES,
@@ -57,13 +58,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "const cors = require('cors');\napp.use(cors({ origin: true, credentials: true }));",
-        safe: "const cors = require('cors');\napp.use(cors({ origin: ['https://app.example.com'], credentials: true }));",
+        bad: "const cors = require('cors');\napp.use(cors({ origin: true, credentials: true }));",
+        good: "const cors = require('cors');\napp.use(cors({ origin: ['https://app.example.com'], credentials: true }));",
       },
       {
         language: 'python',
-        vulnerable: "CORS_ALLOW_ALL_ORIGINS = True\nCORS_ALLOW_CREDENTIALS = True",
-        safe: "CORS_ALLOWED_ORIGINS = ['https://app.example.com']\nCORS_ALLOW_CREDENTIALS = True",
+        bad: "CORS_ALLOW_ALL_ORIGINS = True\nCORS_ALLOW_CREDENTIALS = True",
+        good: "CORS_ALLOWED_ORIGINS = ['https://app.example.com']\nCORS_ALLOW_CREDENTIALS = True",
       },
     ],
   },

@@ -25,7 +25,8 @@ export const rule = defineRule({
   id: 'debug-mode-enabled',
   title: 'Debug mode enabled in application code',
   severity: 'HIGH',
-  confidence: { pattern: 0.75, taint: 0.9 },
+  confidence: 0.75,
+  taintConfidence: 0.9,
   cwe: 'CWE-489',
   owasp: OWASP.misconfiguration,
   languages: PYTHON,
@@ -36,8 +37,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'python',
-        vulnerable: "if __name__ == '__main__':\n    app.run(host='0.0.0.0', debug=True)",
-        safe: "if __name__ == '__main__':\n    app.run(host='0.0.0.0', debug=os.environ.get('FLASK_DEBUG') == '1')",
+        bad: "if __name__ == '__main__':\n    app.run(host='0.0.0.0', debug=True)",
+        good: "if __name__ == '__main__':\n    app.run(host='0.0.0.0', debug=os.environ.get('FLASK_DEBUG') == '1')",
       },
     ],
   },

@@ -73,7 +73,8 @@ export const rule = defineRule({
   id: 'dom-xss',
   title: 'Unsanitised HTML written into the DOM',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.9 },
+  confidence: 0.5,
+  taintConfidence: 0.9,
   cwe: 'CWE-79',
   owasp: OWASP.injection,
   languages: JS_LANGUAGES,
@@ -85,13 +86,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "const params = new URLSearchParams(location.search);\ndocument.getElementById('greeting').innerHTML = 'Hello ' + params.get('name');",
-        safe: "const params = new URLSearchParams(location.search);\ndocument.getElementById('greeting').textContent = 'Hello ' + params.get('name');",
+        bad: "const params = new URLSearchParams(location.search);\ndocument.getElementById('greeting').innerHTML = 'Hello ' + params.get('name');",
+        good: "const params = new URLSearchParams(location.search);\ndocument.getElementById('greeting').textContent = 'Hello ' + params.get('name');",
       },
       {
         language: 'tsx',
-        vulnerable: 'export function Post({ post }: { post: { body: string } }) {\n  return <div dangerouslySetInnerHTML={{ __html: post.body }} />;\n}',
-        safe: "import DOMPurify from 'dompurify';\nexport function Post({ post }: { post: { body: string } }) {\n  return <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(post.body) }} />;\n}",
+        bad: 'export function Post({ post }: { post: { body: string } }) {\n  return <div dangerouslySetInnerHTML={{ __html: post.body }} />;\n}',
+        good: "import DOMPurify from 'dompurify';\nexport function Post({ post }: { post: { body: string } }) {\n  return <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(post.body) }} />;\n}",
       },
     ],
   },

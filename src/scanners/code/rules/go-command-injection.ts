@@ -31,7 +31,8 @@ export const rule = defineRule({
   id: 'go-command-injection',
   title: 'Go shell command built from untrusted data',
   severity: 'CRITICAL',
-  confidence: { pattern: 0.5, taint: 0.9 },
+  confidence: 0.5,
+  taintConfidence: 0.9,
   cwe: 'CWE-78',
   owasp: OWASP.injection,
   languages: GO,
@@ -42,8 +43,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'go',
-        vulnerable: 'func ping(w http.ResponseWriter, r *http.Request) {\n\thost := r.FormValue("host")\n\tout, _ := exec.Command("sh", "-c", "ping -c 1 "+host).Output()\n\tw.Write(out)\n}',
-        safe: 'func ping(w http.ResponseWriter, r *http.Request) {\n\thost := r.FormValue("host")\n\tout, _ := exec.Command("ping", "-c", "1", host).Output()\n\tw.Write(out)\n}',
+        bad: 'func ping(w http.ResponseWriter, r *http.Request) {\n\thost := r.FormValue("host")\n\tout, _ := exec.Command("sh", "-c", "ping -c 1 "+host).Output()\n\tw.Write(out)\n}',
+        good: 'func ping(w http.ResponseWriter, r *http.Request) {\n\thost := r.FormValue("host")\n\tout, _ := exec.Command("ping", "-c", "1", host).Output()\n\tw.Write(out)\n}',
       },
     ],
   },

@@ -73,7 +73,8 @@ export const rule = defineRule({
   id: 'go-insecure-cookie',
   title: 'Go cookie without Secure or HttpOnly',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.7, taint: 0.9 },
+  confidence: 0.7,
+  taintConfidence: 0.9,
   cwe: 'CWE-614',
   owasp: OWASP.misconfiguration,
   languages: GO,
@@ -85,8 +86,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'go',
-        vulnerable: 'func login(w http.ResponseWriter, token string) {\n\thttp.SetCookie(w, &http.Cookie{Name: "session", Value: token, Path: "/", HttpOnly: false})\n}',
-        safe: 'func login(w http.ResponseWriter, token string) {\n\thttp.SetCookie(w, &http.Cookie{Name: "session", Value: token, Path: "/", Secure: true, HttpOnly: true, SameSite: http.SameSiteLaxMode})\n}',
+        bad: 'func login(w http.ResponseWriter, token string) {\n\thttp.SetCookie(w, &http.Cookie{Name: "session", Value: token, Path: "/", HttpOnly: false})\n}',
+        good: 'func login(w http.ResponseWriter, token string) {\n\thttp.SetCookie(w, &http.Cookie{Name: "session", Value: token, Path: "/", Secure: true, HttpOnly: true, SameSite: http.SameSiteLaxMode})\n}',
       },
     ],
   },

@@ -40,7 +40,8 @@ export const rule = defineRule({
   id: 'go-insecure-randomness',
   title: 'Go predictable random value used as a secret or identifier',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.6, taint: 0.9 },
+  confidence: 0.6,
+  taintConfidence: 0.9,
   cwe: 'CWE-330',
   owasp: OWASP.cryptography,
   languages: GO,
@@ -52,8 +53,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'go',
-        vulnerable: 'import "math/rand"\n\nfunc newSessionToken() string {\n\tb := make([]byte, 32)\n\trand.Read(b)\n\treturn hex.EncodeToString(b)\n}',
-        safe: 'import "crypto/rand"\n\nfunc newSessionToken() string {\n\tb := make([]byte, 32)\n\trand.Read(b)\n\treturn hex.EncodeToString(b)\n}',
+        bad: 'import "math/rand"\n\nfunc newSessionToken() string {\n\tb := make([]byte, 32)\n\trand.Read(b)\n\treturn hex.EncodeToString(b)\n}',
+        good: 'import "crypto/rand"\n\nfunc newSessionToken() string {\n\tb := make([]byte, 32)\n\trand.Read(b)\n\treturn hex.EncodeToString(b)\n}',
       },
     ],
   },

@@ -37,7 +37,8 @@ export const rule = defineRule({
   id: 'go-open-redirect',
   title: 'Go redirect to a URL from untrusted data',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.5, taint: 0.85 },
+  confidence: 0.5,
+  taintConfidence: 0.85,
   cwe: 'CWE-601',
   owasp: OWASP.accessControl,
   languages: GO,
@@ -49,8 +50,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'go',
-        vulnerable: 'func loginDone(w http.ResponseWriter, r *http.Request) {\n\tnext := r.URL.Query().Get("next")\n\thttp.Redirect(w, r, next, http.StatusFound)\n}',
-        safe: 'func loginDone(w http.ResponseWriter, r *http.Request) {\n\tnext := r.URL.Query().Get("next")\n\thttp.Redirect(w, r, "/account?tab="+url.QueryEscape(next), http.StatusFound)\n}',
+        bad: 'func loginDone(w http.ResponseWriter, r *http.Request) {\n\tnext := r.URL.Query().Get("next")\n\thttp.Redirect(w, r, next, http.StatusFound)\n}',
+        good: 'func loginDone(w http.ResponseWriter, r *http.Request) {\n\tnext := r.URL.Query().Get("next")\n\thttp.Redirect(w, r, "/account?tab="+url.QueryEscape(next), http.StatusFound)\n}',
       },
     ],
   },

@@ -43,7 +43,8 @@ export const rule = defineRule({
   id: 'go-path-traversal',
   title: 'Go file path built from untrusted data',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.85 },
+  confidence: 0.5,
+  taintConfidence: 0.85,
   cwe: 'CWE-22',
   owasp: OWASP.accessControl,
   languages: GO,
@@ -55,8 +56,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'go',
-        vulnerable: 'func download(w http.ResponseWriter, r *http.Request) {\n\tname := r.URL.Query().Get("file")\n\tdata, err := os.ReadFile(filepath.Join("uploads", name))\n\tif err != nil {\n\t\thttp.NotFound(w, r)\n\t\treturn\n\t}\n\tw.Write(data)\n}',
-        safe: 'func download(w http.ResponseWriter, r *http.Request) {\n\tname := filepath.Base(r.URL.Query().Get("file"))\n\tdata, err := os.ReadFile(filepath.Join("uploads", name))\n\tif err != nil {\n\t\thttp.NotFound(w, r)\n\t\treturn\n\t}\n\tw.Write(data)\n}',
+        bad: 'func download(w http.ResponseWriter, r *http.Request) {\n\tname := r.URL.Query().Get("file")\n\tdata, err := os.ReadFile(filepath.Join("uploads", name))\n\tif err != nil {\n\t\thttp.NotFound(w, r)\n\t\treturn\n\t}\n\tw.Write(data)\n}',
+        good: 'func download(w http.ResponseWriter, r *http.Request) {\n\tname := filepath.Base(r.URL.Query().Get("file"))\n\tdata, err := os.ReadFile(filepath.Join("uploads", name))\n\tif err != nil {\n\t\thttp.NotFound(w, r)\n\t\treturn\n\t}\n\tw.Write(data)\n}',
       },
     ],
   },

@@ -27,7 +27,8 @@ export const rule = defineRule({
   id: 'go-sql-injection',
   title: 'Go SQL query built from untrusted data',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.9 },
+  confidence: 0.5,
+  taintConfidence: 0.9,
   cwe: 'CWE-89',
   owasp: OWASP.injection,
   languages: GO,
@@ -39,8 +40,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'go',
-        vulnerable: 'func user(w http.ResponseWriter, r *http.Request) {\n\tid := r.URL.Query().Get("id")\n\trows, err := db.Query(fmt.Sprintf("SELECT name FROM users WHERE id = \'%s\'", id))\n\thandle(w, rows, err)\n}',
-        safe: 'func user(w http.ResponseWriter, r *http.Request) {\n\tid := r.URL.Query().Get("id")\n\trows, err := db.Query("SELECT name FROM users WHERE id = $1", id)\n\thandle(w, rows, err)\n}',
+        bad: 'func user(w http.ResponseWriter, r *http.Request) {\n\tid := r.URL.Query().Get("id")\n\trows, err := db.Query(fmt.Sprintf("SELECT name FROM users WHERE id = \'%s\'", id))\n\thandle(w, rows, err)\n}',
+        good: 'func user(w http.ResponseWriter, r *http.Request) {\n\tid := r.URL.Query().Get("id")\n\trows, err := db.Query("SELECT name FROM users WHERE id = $1", id)\n\thandle(w, rows, err)\n}',
       },
     ],
   },

@@ -32,7 +32,8 @@ export const rule = defineRule({
   id: 'go-ssrf',
   title: 'Go server-side request to a URL from untrusted data',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.85 },
+  confidence: 0.5,
+  taintConfidence: 0.85,
   cwe: 'CWE-918',
   owasp: OWASP.ssrf,
   languages: GO,
@@ -44,8 +45,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'go',
-        vulnerable: 'func preview(w http.ResponseWriter, r *http.Request) {\n\ttarget := r.URL.Query().Get("url")\n\tresp, err := http.Get(target)\n\tif err != nil {\n\t\treturn\n\t}\n\tdefer resp.Body.Close()\n\tio.Copy(w, resp.Body)\n}',
-        safe: 'func preview(w http.ResponseWriter, r *http.Request) {\n\tid := r.URL.Query().Get("id")\n\tresp, err := http.Get("https://images.example.com/thumbs/" + url.PathEscape(id))\n\tif err != nil {\n\t\treturn\n\t}\n\tdefer resp.Body.Close()\n\tio.Copy(w, resp.Body)\n}',
+        bad: 'func preview(w http.ResponseWriter, r *http.Request) {\n\ttarget := r.URL.Query().Get("url")\n\tresp, err := http.Get(target)\n\tif err != nil {\n\t\treturn\n\t}\n\tdefer resp.Body.Close()\n\tio.Copy(w, resp.Body)\n}',
+        good: 'func preview(w http.ResponseWriter, r *http.Request) {\n\tid := r.URL.Query().Get("id")\n\tresp, err := http.Get("https://images.example.com/thumbs/" + url.PathEscape(id))\n\tif err != nil {\n\t\treturn\n\t}\n\tdefer resp.Body.Close()\n\tio.Copy(w, resp.Body)\n}',
       },
     ],
   },

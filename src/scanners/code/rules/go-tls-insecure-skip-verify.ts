@@ -20,7 +20,8 @@ export const rule = defineRule({
   id: 'go-tls-insecure-skip-verify',
   title: 'Go TLS certificate verification disabled',
   severity: 'HIGH',
-  confidence: { pattern: 0.8, taint: 0.9 },
+  confidence: 0.8,
+  taintConfidence: 0.9,
   cwe: 'CWE-295',
   owasp: OWASP.cryptography,
   languages: GO,
@@ -31,8 +32,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'go',
-        vulnerable: 'func client() *http.Client {\n\ttr := &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}}\n\treturn &http.Client{Transport: tr}\n}',
-        safe: 'func client(pool *x509.CertPool) *http.Client {\n\ttr := &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}}\n\treturn &http.Client{Transport: tr}\n}',
+        bad: 'func client() *http.Client {\n\ttr := &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}}\n\treturn &http.Client{Transport: tr}\n}',
+        good: 'func client(pool *x509.CertPool) *http.Client {\n\ttr := &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}}\n\treturn &http.Client{Transport: tr}\n}',
       },
     ],
   },

@@ -30,7 +30,8 @@ export const rule = defineRule({
   id: 'go-weak-cipher',
   title: 'Go encryption with a broken cipher or a short RSA key',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.8, taint: 0.9 },
+  confidence: 0.8,
+  taintConfidence: 0.9,
   cwe: 'CWE-327',
   owasp: OWASP.cryptography,
   languages: GO,
@@ -41,8 +42,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'go',
-        vulnerable: 'import "crypto/des"\n\nfunc seal(key, block []byte) []byte {\n\tc, _ := des.NewCipher(key)\n\tout := make([]byte, len(block))\n\tc.Encrypt(out, block)\n\treturn out\n}',
-        safe: 'import (\n\t"crypto/aes"\n\t"crypto/cipher"\n)\n\nfunc seal(key, nonce, data []byte) []byte {\n\tc, _ := aes.NewCipher(key)\n\tgcm, _ := cipher.NewGCM(c)\n\treturn gcm.Seal(nil, nonce, data, nil)\n}',
+        bad: 'import "crypto/des"\n\nfunc seal(key, block []byte) []byte {\n\tc, _ := des.NewCipher(key)\n\tout := make([]byte, len(block))\n\tc.Encrypt(out, block)\n\treturn out\n}',
+        good: 'import (\n\t"crypto/aes"\n\t"crypto/cipher"\n)\n\nfunc seal(key, nonce, data []byte) []byte {\n\tc, _ := aes.NewCipher(key)\n\tgcm, _ := cipher.NewGCM(c)\n\treturn gcm.Seal(nil, nonce, data, nil)\n}',
       },
     ],
   },

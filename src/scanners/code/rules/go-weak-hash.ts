@@ -41,7 +41,8 @@ export const rule = defineRule({
   id: 'go-weak-hash',
   title: 'Go password or request data hashed with MD5 or SHA-1',
   severity: 'HIGH',
-  confidence: { pattern: 0.7, taint: 0.8 },
+  confidence: 0.7,
+  taintConfidence: 0.8,
   cwe: 'CWE-328',
   owasp: OWASP.cryptography,
   languages: GO,
@@ -53,8 +54,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'go',
-        vulnerable: 'import "crypto/md5"\n\nfunc hashPassword(password string) string {\n\tsum := md5.Sum([]byte(password))\n\treturn hex.EncodeToString(sum[:])\n}',
-        safe: 'import "golang.org/x/crypto/bcrypt"\n\nfunc hashPassword(password string) (string, error) {\n\thash, err := bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)\n\treturn string(hash), err\n}',
+        bad: 'import "crypto/md5"\n\nfunc hashPassword(password string) string {\n\tsum := md5.Sum([]byte(password))\n\treturn hex.EncodeToString(sum[:])\n}',
+        good: 'import "golang.org/x/crypto/bcrypt"\n\nfunc hashPassword(password string) (string, error) {\n\thash, err := bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)\n\treturn string(hash), err\n}',
       },
     ],
   },

@@ -63,7 +63,8 @@ export const rule = defineRule({
   id: 'go-xss',
   title: 'Go request data written into an HTML response',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.8 },
+  confidence: 0.5,
+  taintConfidence: 0.8,
   cwe: 'CWE-79',
   owasp: OWASP.injection,
   languages: GO,
@@ -75,8 +76,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'go',
-        vulnerable: 'func hello(w http.ResponseWriter, r *http.Request) {\n\tname := r.URL.Query().Get("name")\n\tfmt.Fprintf(w, "<h1>Hello %s</h1>", name)\n}',
-        safe: 'func hello(w http.ResponseWriter, r *http.Request) {\n\tname := r.URL.Query().Get("name")\n\tfmt.Fprintf(w, "<h1>Hello %s</h1>", html.EscapeString(name))\n}',
+        bad: 'func hello(w http.ResponseWriter, r *http.Request) {\n\tname := r.URL.Query().Get("name")\n\tfmt.Fprintf(w, "<h1>Hello %s</h1>", name)\n}',
+        good: 'func hello(w http.ResponseWriter, r *http.Request) {\n\tname := r.URL.Query().Get("name")\n\tfmt.Fprintf(w, "<h1>Hello %s</h1>", html.EscapeString(name))\n}',
       },
     ],
   },

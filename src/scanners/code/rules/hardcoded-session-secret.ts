@@ -46,7 +46,8 @@ export const rule = defineRule({
   id: 'hardcoded-session-secret',
   title: 'Session or framework secret hard-coded',
   severity: 'HIGH',
-  confidence: { pattern: 0.75, taint: 0.9 },
+  confidence: 0.75,
+  taintConfidence: 0.9,
   cwe: 'CWE-798',
   owasp: OWASP.authentication,
   languages: ALL_LANGUAGES,
@@ -57,13 +58,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "const session = require('express-session');\napp.use(session({ secret: 'keyboard cat', resave: false, saveUninitialized: false }));",
-        safe: "const session = require('express-session');\napp.use(session({ secret: process.env.SESSION_SECRET, resave: false, saveUninitialized: false }));",
+        bad: "const session = require('express-session');\napp.use(session({ secret: 'keyboard cat', resave: false, saveUninitialized: false }));",
+        good: "const session = require('express-session');\napp.use(session({ secret: process.env.SESSION_SECRET, resave: false, saveUninitialized: false }));",
       },
       {
         language: 'python',
-        vulnerable: "app = Flask(__name__)\napp.config['SECRET_KEY'] = 'dev-secret-key'",
-        safe: "app = Flask(__name__)\napp.config['SECRET_KEY'] = os.environ['SECRET_KEY']",
+        bad: "app = Flask(__name__)\napp.config['SECRET_KEY'] = 'dev-secret-key'",
+        good: "app = Flask(__name__)\napp.config['SECRET_KEY'] = os.environ['SECRET_KEY']",
       },
     ],
   },

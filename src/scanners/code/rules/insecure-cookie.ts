@@ -54,7 +54,8 @@ export const rule = defineRule({
   id: 'insecure-cookie',
   title: 'Cookie without HttpOnly or Secure',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.7, taint: 0.9 },
+  confidence: 0.7,
+  taintConfidence: 0.9,
   cwe: 'CWE-614',
   owasp: OWASP.misconfiguration,
   languages: ALL_LANGUAGES,
@@ -66,13 +67,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "app.use(session({\n  secret: process.env.SESSION_SECRET,\n  cookie: { httpOnly: false, secure: false },\n}));",
-        safe: "app.use(session({\n  secret: process.env.SESSION_SECRET,\n  cookie: { httpOnly: true, secure: true, sameSite: 'lax' },\n}));",
+        bad: "app.use(session({\n  secret: process.env.SESSION_SECRET,\n  cookie: { httpOnly: false, secure: false },\n}));",
+        good: "app.use(session({\n  secret: process.env.SESSION_SECRET,\n  cookie: { httpOnly: true, secure: true, sameSite: 'lax' },\n}));",
       },
       {
         language: 'python',
-        vulnerable: "SESSION_COOKIE_SECURE = False\nSESSION_COOKIE_HTTPONLY = True",
-        safe: "SESSION_COOKIE_SECURE = True\nSESSION_COOKIE_HTTPONLY = True",
+        bad: "SESSION_COOKIE_SECURE = False\nSESSION_COOKIE_HTTPONLY = True",
+        good: "SESSION_COOKIE_SECURE = True\nSESSION_COOKIE_HTTPONLY = True",
       },
     ],
   },

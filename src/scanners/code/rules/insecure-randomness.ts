@@ -59,7 +59,8 @@ export const rule = defineRule({
   id: 'insecure-randomness',
   title: 'Predictable random value used as a secret or identifier',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.6, taint: 0.9 },
+  confidence: 0.6,
+  taintConfidence: 0.9,
   cwe: 'CWE-338',
   owasp: OWASP.cryptography,
   languages: ALL_LANGUAGES,
@@ -71,13 +72,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: 'function createResetToken() {\n  return Math.random().toString(36).slice(2);\n}',
-        safe: "const crypto = require('crypto');\nfunction createResetToken() {\n  return crypto.randomBytes(32).toString('hex');\n}",
+        bad: 'function createResetToken() {\n  return Math.random().toString(36).slice(2);\n}',
+        good: "const crypto = require('crypto');\nfunction createResetToken() {\n  return crypto.randomBytes(32).toString('hex');\n}",
       },
       {
         language: 'python',
-        vulnerable: "import random, string\n\ndef new_api_key():\n    return ''.join(random.choice(string.ascii_letters) for _ in range(32))",
-        safe: "import secrets\n\ndef new_api_key():\n    return secrets.token_urlsafe(32)",
+        bad: "import random, string\n\ndef new_api_key():\n    return ''.join(random.choice(string.ascii_letters) for _ in range(32))",
+        good: "import secrets\n\ndef new_api_key():\n    return secrets.token_urlsafe(32)",
       },
     ],
   },

@@ -58,7 +58,8 @@ export const rule = defineRule({
   id: 'java-command-injection',
   title: 'Java OS command built from untrusted data',
   severity: 'CRITICAL',
-  confidence: { pattern: 0.5, taint: 0.9 },
+  confidence: 0.5,
+  taintConfidence: 0.9,
   cwe: 'CWE-78',
   owasp: OWASP.injection,
   languages: JAVA,
@@ -69,8 +70,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable: 'class Ping {\n  void run(HttpServletRequest request) throws IOException {\n    String host = request.getParameter("host");\n    Runtime.getRuntime().exec("ping -c 1 " + host);\n  }\n}',
-        safe: 'class Ping {\n  void run() throws IOException {\n    new ProcessBuilder("ping", "-c", "1", "localhost").start();\n  }\n}',
+        bad: 'class Ping {\n  void run(HttpServletRequest request) throws IOException {\n    String host = request.getParameter("host");\n    Runtime.getRuntime().exec("ping -c 1 " + host);\n  }\n}',
+        good: 'class Ping {\n  void run() throws IOException {\n    new ProcessBuilder("ping", "-c", "1", "localhost").start();\n  }\n}',
       },
     ],
   },

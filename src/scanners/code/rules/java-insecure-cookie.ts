@@ -47,7 +47,8 @@ export const rule = defineRule({
   id: 'java-insecure-cookie',
   title: 'Java cookie without Secure or HttpOnly',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.7, taint: 0.9 },
+  confidence: 0.7,
+  taintConfidence: 0.9,
   cwe: 'CWE-614',
   owasp: OWASP.misconfiguration,
   languages: JAVA,
@@ -59,8 +60,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable: 'class Login {\n  void remember(HttpServletResponse response, String token) {\n    Cookie cookie = new Cookie("remember_token", token);\n    cookie.setSecure(false);\n    cookie.setHttpOnly(true);\n    response.addCookie(cookie);\n  }\n}',
-        safe: 'class Login {\n  void remember(HttpServletResponse response, String token) {\n    Cookie cookie = new Cookie("remember_token", token);\n    cookie.setSecure(true);\n    cookie.setHttpOnly(true);\n    response.addCookie(cookie);\n  }\n}',
+        bad: 'class Login {\n  void remember(HttpServletResponse response, String token) {\n    Cookie cookie = new Cookie("remember_token", token);\n    cookie.setSecure(false);\n    cookie.setHttpOnly(true);\n    response.addCookie(cookie);\n  }\n}',
+        good: 'class Login {\n  void remember(HttpServletResponse response, String token) {\n    Cookie cookie = new Cookie("remember_token", token);\n    cookie.setSecure(true);\n    cookie.setHttpOnly(true);\n    response.addCookie(cookie);\n  }\n}',
       },
     ],
   },

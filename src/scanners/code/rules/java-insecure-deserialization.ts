@@ -25,7 +25,8 @@ export const rule = defineRule({
   id: 'java-insecure-deserialization',
   title: 'Java deserialisation of untrusted data',
   severity: 'CRITICAL',
-  confidence: { pattern: 0.6, taint: 0.9 },
+  confidence: 0.6,
+  taintConfidence: 0.9,
   cwe: 'CWE-502',
   owasp: OWASP.integrity,
   languages: JAVA,
@@ -36,8 +37,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable: 'class Import {\n  Object read(HttpServletRequest request) throws Exception {\n    ObjectInputStream in = new ObjectInputStream(request.getInputStream());\n    return in.readObject();\n  }\n}',
-        safe: 'class Import {\n  Object read(HttpServletRequest request) throws Exception {\n    ObjectInputStream in = new ObjectInputStream(request.getInputStream());\n    in.setObjectInputFilter(ObjectInputFilter.Config.createFilter("com.example.Dto;!*"));\n    return in.readObject();\n  }\n}',
+        bad: 'class Import {\n  Object read(HttpServletRequest request) throws Exception {\n    ObjectInputStream in = new ObjectInputStream(request.getInputStream());\n    return in.readObject();\n  }\n}',
+        good: 'class Import {\n  Object read(HttpServletRequest request) throws Exception {\n    ObjectInputStream in = new ObjectInputStream(request.getInputStream());\n    in.setObjectInputFilter(ObjectInputFilter.Config.createFilter("com.example.Dto;!*"));\n    return in.readObject();\n  }\n}',
       },
     ],
   },

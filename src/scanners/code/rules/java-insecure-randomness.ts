@@ -34,7 +34,8 @@ export const rule = defineRule({
   id: 'java-insecure-randomness',
   title: 'Java predictable random value used as a secret or identifier',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.6, taint: 0.9 },
+  confidence: 0.6,
+  taintConfidence: 0.9,
   cwe: 'CWE-330',
   owasp: OWASP.cryptography,
   languages: JAVA,
@@ -46,8 +47,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable: 'class Tokens {\n  String resetToken() {\n    long value = new Random().nextLong();\n    String token = Long.toHexString(value);\n    return token;\n  }\n}',
-        safe: 'class Tokens {\n  private static final SecureRandom RANDOM = new SecureRandom();\n  String resetToken() {\n    byte[] bytes = new byte[32];\n    RANDOM.nextBytes(bytes);\n    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);\n  }\n}',
+        bad: 'class Tokens {\n  String resetToken() {\n    long value = new Random().nextLong();\n    String token = Long.toHexString(value);\n    return token;\n  }\n}',
+        good: 'class Tokens {\n  private static final SecureRandom RANDOM = new SecureRandom();\n  String resetToken() {\n    byte[] bytes = new byte[32];\n    RANDOM.nextBytes(bytes);\n    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);\n  }\n}',
       },
     ],
   },

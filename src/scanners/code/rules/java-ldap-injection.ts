@@ -25,7 +25,8 @@ export const rule = defineRule({
   id: 'java-ldap-injection',
   title: 'Java LDAP search filter built from untrusted data',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.9 },
+  confidence: 0.5,
+  taintConfidence: 0.9,
   cwe: 'CWE-90',
   owasp: OWASP.injection,
   languages: JAVA,
@@ -37,9 +38,9 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable:
+        bad:
           'class Directory {\n  NamingEnumeration<SearchResult> find(HttpServletRequest request, DirContext ctx) throws NamingException {\n    String user = request.getParameter("user");\n    String filter = "(&(objectClass=person)(uid=" + user + "))";\n    return ctx.search("ou=people,dc=example,dc=com", filter, new SearchControls());\n  }\n}',
-        safe:
+        good:
           'class Directory {\n  NamingEnumeration<SearchResult> find(HttpServletRequest request, DirContext ctx) throws NamingException {\n    String user = request.getParameter("user");\n    return ctx.search("ou=people,dc=example,dc=com", "(&(objectClass=person)(uid={0}))", new Object[] { user }, new SearchControls());\n  }\n}',
       },
     ],

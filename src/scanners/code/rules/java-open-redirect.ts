@@ -36,7 +36,8 @@ export const rule = defineRule({
   id: 'java-open-redirect',
   title: 'Java redirect to a URL from untrusted data',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.5, taint: 0.85 },
+  confidence: 0.5,
+  taintConfidence: 0.85,
   cwe: 'CWE-601',
   owasp: OWASP.accessControl,
   languages: JAVA,
@@ -48,9 +49,9 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable:
+        bad:
           'class LoginDone extends HttpServlet {\n  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {\n    String next = request.getParameter("next");\n    response.sendRedirect(next);\n  }\n}',
-        safe:
+        good:
           'class LoginDone extends HttpServlet {\n  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {\n    String next = request.getParameter("next");\n    response.sendRedirect("/account?tab=" + URLEncoder.encode(next, StandardCharsets.UTF_8));\n  }\n}',
       },
     ],

@@ -54,7 +54,8 @@ export const rule = defineRule({
   id: 'java-path-traversal',
   title: 'Java file path built from untrusted data',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.85 },
+  confidence: 0.5,
+  taintConfidence: 0.85,
   cwe: 'CWE-22',
   owasp: OWASP.accessControl,
   languages: JAVA,
@@ -66,9 +67,9 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable:
+        bad:
           'class Downloads {\n  void get(HttpServletRequest request, HttpServletResponse response) throws IOException {\n    String name = request.getParameter("file");\n    InputStream in = new FileInputStream(UPLOAD_DIR + "/" + name);\n    in.transferTo(response.getOutputStream());\n  }\n}',
-        safe:
+        good:
           'class Downloads {\n  void get(HttpServletRequest request, HttpServletResponse response) throws IOException {\n    File base = new File(UPLOAD_DIR);\n    File file = new File(base, request.getParameter("file"));\n    if (!file.getCanonicalPath().startsWith(base.getCanonicalPath() + File.separator)) {\n      response.sendError(400);\n      return;\n    }\n    Files.copy(file.toPath(), response.getOutputStream());\n  }\n}',
       },
     ],

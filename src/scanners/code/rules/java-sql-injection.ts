@@ -22,7 +22,8 @@ export const rule = defineRule({
   id: 'java-sql-injection',
   title: 'Java SQL query built from untrusted data',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.9 },
+  confidence: 0.5,
+  taintConfidence: 0.9,
   cwe: 'CWE-89',
   owasp: OWASP.injection,
   languages: JAVA,
@@ -34,8 +35,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable: 'class UserDao {\n  ResultSet find(HttpServletRequest request) throws SQLException {\n    String id = request.getParameter("id");\n    Statement st = conn.createStatement();\n    return st.executeQuery("SELECT * FROM users WHERE id = \'" + id + "\'");\n  }\n}',
-        safe: 'class UserDao {\n  ResultSet find(HttpServletRequest request) throws SQLException {\n    PreparedStatement ps = conn.prepareStatement("SELECT * FROM users WHERE id = ?");\n    ps.setString(1, request.getParameter("id"));\n    return ps.executeQuery();\n  }\n}',
+        bad: 'class UserDao {\n  ResultSet find(HttpServletRequest request) throws SQLException {\n    String id = request.getParameter("id");\n    Statement st = conn.createStatement();\n    return st.executeQuery("SELECT * FROM users WHERE id = \'" + id + "\'");\n  }\n}',
+        good: 'class UserDao {\n  ResultSet find(HttpServletRequest request) throws SQLException {\n    PreparedStatement ps = conn.prepareStatement("SELECT * FROM users WHERE id = ?");\n    ps.setString(1, request.getParameter("id"));\n    return ps.executeQuery();\n  }\n}',
       },
     ],
   },

@@ -33,7 +33,8 @@ export const rule = defineRule({
   id: 'java-ssrf',
   title: 'Java server-side request to a URL from untrusted data',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.85 },
+  confidence: 0.5,
+  taintConfidence: 0.85,
   cwe: 'CWE-918',
   owasp: OWASP.ssrf,
   languages: JAVA,
@@ -45,9 +46,9 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable:
+        bad:
           'class Preview {\n  String fetch(HttpServletRequest request) throws IOException {\n    URL url = new URL(request.getParameter("url"));\n    HttpURLConnection conn = (HttpURLConnection) url.openConnection();\n    return new String(conn.getInputStream().readAllBytes());\n  }\n}',
-        safe:
+        good:
           'class Preview {\n  String fetch(HttpServletRequest request) throws IOException {\n    String id = request.getParameter("id");\n    URL url = new URL("https://images.example.com/thumbs/" + id);\n    HttpURLConnection conn = (HttpURLConnection) url.openConnection();\n    return new String(conn.getInputStream().readAllBytes());\n  }\n}',
       },
     ],

@@ -63,7 +63,8 @@ export const rule = defineRule({
   id: 'java-tls-verification-disabled',
   title: 'Java TLS certificate or host name verification disabled',
   severity: 'HIGH',
-  confidence: { pattern: 0.8, taint: 0.9 },
+  confidence: 0.8,
+  taintConfidence: 0.9,
   cwe: 'CWE-295',
   owasp: OWASP.cryptography,
   languages: JAVA,
@@ -75,9 +76,9 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable:
+        bad:
           'class TrustAll implements X509TrustManager {\n  public void checkClientTrusted(X509Certificate[] chain, String authType) {}\n  public void checkServerTrusted(X509Certificate[] chain, String authType) {}\n  public X509Certificate[] getAcceptedIssuers() { return new X509Certificate[0]; }\n}',
-        safe:
+        good:
           'class PinnedTrust {\n  SSLContext context(KeyStore caStore) throws GeneralSecurityException {\n    TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());\n    tmf.init(caStore);\n    SSLContext ctx = SSLContext.getInstance("TLS");\n    ctx.init(null, tmf.getTrustManagers(), null);\n    return ctx;\n  }\n}',
       },
     ],

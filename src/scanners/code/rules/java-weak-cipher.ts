@@ -42,7 +42,8 @@ export const rule = defineRule({
   id: 'java-weak-cipher',
   title: 'Java encryption with a broken cipher, ECB mode or a short key',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.8, taint: 0.9 },
+  confidence: 0.8,
+  taintConfidence: 0.9,
   cwe: 'CWE-327',
   owasp: OWASP.cryptography,
   languages: JAVA,
@@ -54,8 +55,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable: 'class Vault {\n  byte[] seal(SecretKey key, byte[] data) throws GeneralSecurityException {\n    Cipher cipher = Cipher.getInstance("DES/CBC/PKCS5Padding");\n    cipher.init(Cipher.ENCRYPT_MODE, key);\n    return cipher.doFinal(data);\n  }\n}',
-        safe: 'class Vault {\n  byte[] seal(SecretKey key, byte[] iv, byte[] data) throws GeneralSecurityException {\n    Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");\n    cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(128, iv));\n    return cipher.doFinal(data);\n  }\n}',
+        bad: 'class Vault {\n  byte[] seal(SecretKey key, byte[] data) throws GeneralSecurityException {\n    Cipher cipher = Cipher.getInstance("DES/CBC/PKCS5Padding");\n    cipher.init(Cipher.ENCRYPT_MODE, key);\n    return cipher.doFinal(data);\n  }\n}',
+        good: 'class Vault {\n  byte[] seal(SecretKey key, byte[] iv, byte[] data) throws GeneralSecurityException {\n    Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");\n    cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(128, iv));\n    return cipher.doFinal(data);\n  }\n}',
       },
     ],
   },

@@ -32,7 +32,8 @@ export const rule = defineRule({
   id: 'java-weak-hash',
   title: 'Java password or request data hashed with MD5 or SHA-1',
   severity: 'HIGH',
-  confidence: { pattern: 0.7, taint: 0.8 },
+  confidence: 0.7,
+  taintConfidence: 0.8,
   cwe: 'CWE-328',
   owasp: OWASP.cryptography,
   languages: JAVA,
@@ -44,8 +45,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable: 'class Accounts {\n  String hashPassword(String password) throws Exception {\n    MessageDigest md = MessageDigest.getInstance("MD5");\n    return HexFormat.of().formatHex(md.digest(password.getBytes(StandardCharsets.UTF_8)));\n  }\n}',
-        safe: 'class Accounts {\n  String etag(byte[] body) throws Exception {\n    MessageDigest md = MessageDigest.getInstance("MD5");\n    return HexFormat.of().formatHex(md.digest(body));\n  }\n}',
+        bad: 'class Accounts {\n  String hashPassword(String password) throws Exception {\n    MessageDigest md = MessageDigest.getInstance("MD5");\n    return HexFormat.of().formatHex(md.digest(password.getBytes(StandardCharsets.UTF_8)));\n  }\n}',
+        good: 'class Accounts {\n  String etag(byte[] body) throws Exception {\n    MessageDigest md = MessageDigest.getInstance("MD5");\n    return HexFormat.of().formatHex(md.digest(body));\n  }\n}',
       },
     ],
   },

@@ -39,7 +39,8 @@ export const rule = defineRule({
   id: 'java-xpath-injection',
   title: 'Java XPath expression built from untrusted data',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.9 },
+  confidence: 0.5,
+  taintConfidence: 0.9,
   cwe: 'CWE-643',
   owasp: OWASP.injection,
   languages: JAVA,
@@ -51,9 +52,9 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable:
+        bad:
           'class Users {\n  String role(HttpServletRequest request, Document doc) throws XPathExpressionException {\n    XPath xpath = XPathFactory.newInstance().newXPath();\n    String name = request.getParameter("name");\n    return xpath.evaluate("/users/user[@name=\'" + name + "\']/role", doc);\n  }\n}',
-        safe:
+        good:
           'class Users {\n  String role(HttpServletRequest request, Document doc) throws XPathExpressionException {\n    XPath xpath = XPathFactory.newInstance().newXPath();\n    String name = request.getParameter("name");\n    xpath.setXPathVariableResolver(v -> "name".equals(v.getLocalPart()) ? name : null);\n    return xpath.evaluate("/users/user[@name=$name]/role", doc);\n  }\n}',
       },
     ],

@@ -66,7 +66,8 @@ export const rule = defineRule({
   id: 'java-xss',
   title: 'Java request data written into an HTML response',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.8 },
+  confidence: 0.5,
+  taintConfidence: 0.8,
   cwe: 'CWE-79',
   owasp: OWASP.injection,
   languages: JAVA,
@@ -78,9 +79,9 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable:
+        bad:
           'class Hello extends HttpServlet {\n  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {\n    String name = request.getParameter("name");\n    response.setContentType("text/html");\n    response.getWriter().println("<h1>Hello " + name + "</h1>");\n  }\n}',
-        safe:
+        good:
           'class Hello extends HttpServlet {\n  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {\n    String name = request.getParameter("name");\n    response.setContentType("text/html");\n    response.getWriter().println("<h1>Hello " + Encode.forHtml(name) + "</h1>");\n  }\n}',
       },
     ],

@@ -24,7 +24,8 @@ export const rule = defineRule({
   id: 'java-xxe',
   title: 'Java XML parser open to external entities (XXE)',
   severity: 'HIGH',
-  confidence: { pattern: 0.6, taint: 0.9 },
+  confidence: 0.6,
+  taintConfidence: 0.9,
   cwe: 'CWE-611',
   owasp: OWASP.misconfiguration,
   languages: JAVA,
@@ -36,8 +37,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'java',
-        vulnerable: 'class Parser {\n  Document parse(InputStream body) throws Exception {\n    DocumentBuilderFactory dbf = DocumentBuilderFactory.newInstance();\n    return dbf.newDocumentBuilder().parse(body);\n  }\n}',
-        safe: 'class Parser {\n  Document parse(InputStream body) throws Exception {\n    DocumentBuilderFactory dbf = DocumentBuilderFactory.newInstance();\n    dbf.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);\n    return dbf.newDocumentBuilder().parse(body);\n  }\n}',
+        bad: 'class Parser {\n  Document parse(InputStream body) throws Exception {\n    DocumentBuilderFactory dbf = DocumentBuilderFactory.newInstance();\n    return dbf.newDocumentBuilder().parse(body);\n  }\n}',
+        good: 'class Parser {\n  Document parse(InputStream body) throws Exception {\n    DocumentBuilderFactory dbf = DocumentBuilderFactory.newInstance();\n    dbf.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);\n    return dbf.newDocumentBuilder().parse(body);\n  }\n}',
       },
     ],
   },

@@ -31,7 +31,8 @@ export const rule = defineRule({
   id: 'jinja-unescaped-output',
   title: 'HTML escaping bypassed in Python templates',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.5, taint: 0.9 },
+  confidence: 0.5,
+  taintConfidence: 0.9,
   cwe: 'CWE-79',
   owasp: OWASP.injection,
   languages: PYTHON,
@@ -43,13 +44,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'python',
-        vulnerable: "from markupsafe import Markup\n\n@app.route('/bio')\ndef bio():\n    return render_template('bio.html', bio=Markup(request.form['bio']))",
-        safe: "from markupsafe import Markup, escape\n\n@app.route('/bio')\ndef bio():\n    return render_template('bio.html', bio=escape(request.form['bio']))",
+        bad: "from markupsafe import Markup\n\n@app.route('/bio')\ndef bio():\n    return render_template('bio.html', bio=Markup(request.form['bio']))",
+        good: "from markupsafe import Markup, escape\n\n@app.route('/bio')\ndef bio():\n    return render_template('bio.html', bio=escape(request.form['bio']))",
       },
       {
         language: 'python',
-        vulnerable: "PAGE = '<h1>{{ title }}</h1><div>{{ body | safe }}</div>'",
-        safe: "PAGE = '<h1>{{ title }}</h1><div>{{ body }}</div>'",
+        bad: "PAGE = '<h1>{{ title }}</h1><div>{{ body | safe }}</div>'",
+        good: "PAGE = '<h1>{{ title }}</h1><div>{{ body }}</div>'",
       },
     ],
   },

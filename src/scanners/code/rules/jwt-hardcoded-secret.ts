@@ -34,7 +34,8 @@ export const rule = defineRule({
   id: 'jwt-hardcoded-secret',
   title: 'JWT signed with a hard-coded secret',
   severity: 'HIGH',
-  confidence: { pattern: 0.8, taint: 0.9 },
+  confidence: 0.8,
+  taintConfidence: 0.9,
   cwe: 'CWE-798',
   owasp: OWASP.authentication,
   languages: ALL_LANGUAGES,
@@ -45,13 +46,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "const jwt = require('jsonwebtoken');\nconst token = jwt.sign({ sub: user.id }, 'secret123', { expiresIn: '1h' });",
-        safe: "const jwt = require('jsonwebtoken');\nconst token = jwt.sign({ sub: user.id }, process.env.JWT_SECRET, { expiresIn: '1h' });",
+        bad: "const jwt = require('jsonwebtoken');\nconst token = jwt.sign({ sub: user.id }, 'secret123', { expiresIn: '1h' });",
+        good: "const jwt = require('jsonwebtoken');\nconst token = jwt.sign({ sub: user.id }, process.env.JWT_SECRET, { expiresIn: '1h' });",
       },
       {
         language: 'python',
-        vulnerable: "import jwt\n\nSECRET = 'changeme'\ntoken = jwt.encode({'sub': user_id}, SECRET, algorithm='HS256')",
-        safe: "import jwt, os\n\ntoken = jwt.encode({'sub': user_id}, os.environ['JWT_SECRET'], algorithm='HS256')",
+        bad: "import jwt\n\nSECRET = 'changeme'\ntoken = jwt.encode({'sub': user_id}, SECRET, algorithm='HS256')",
+        good: "import jwt, os\n\ntoken = jwt.encode({'sub': user_id}, os.environ['JWT_SECRET'], algorithm='HS256')",
       },
     ],
   },

@@ -31,7 +31,8 @@ export const rule = defineRule({
   id: 'ldap-injection',
   title: 'LDAP search filter built from untrusted data',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.85 },
+  confidence: 0.5,
+  taintConfidence: 0.85,
   cwe: 'CWE-90',
   owasp: OWASP.injection,
   languages: ALL_LANGUAGES,
@@ -43,13 +44,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'python',
-        vulnerable: "import ldap3\n\n@app.route('/people')\ndef people():\n    uid = request.args.get('uid', '')\n    conn.search('ou=people,dc=example,dc=org', f'(uid={uid})')\n    return jsonify([str(e) for e in conn.entries])",
-        safe: "import ldap3\nfrom ldap3.utils.conv import escape_filter_chars\n\n@app.route('/people')\ndef people():\n    uid = escape_filter_chars(request.args.get('uid', ''))\n    conn.search('ou=people,dc=example,dc=org', f'(uid={uid})')\n    return jsonify([str(e) for e in conn.entries])",
+        bad: "import ldap3\n\n@app.route('/people')\ndef people():\n    uid = request.args.get('uid', '')\n    conn.search('ou=people,dc=example,dc=org', f'(uid={uid})')\n    return jsonify([str(e) for e in conn.entries])",
+        good: "import ldap3\nfrom ldap3.utils.conv import escape_filter_chars\n\n@app.route('/people')\ndef people():\n    uid = escape_filter_chars(request.args.get('uid', ''))\n    conn.search('ou=people,dc=example,dc=org', f'(uid={uid})')\n    return jsonify([str(e) for e in conn.entries])",
       },
       {
         language: 'javascript',
-        vulnerable: "const ldap = require('ldapjs');\nconst client = ldap.createClient({ url: LDAP_URL });\napp.get('/people', (req, res) => {\n  client.search('ou=people,dc=example,dc=org', { filter: `(uid=${req.query.uid})`, scope: 'sub' }, (err, r) => r.on('end', () => res.end()));\n});",
-        safe: "const ldap = require('ldapjs');\nconst client = ldap.createClient({ url: LDAP_URL });\napp.get('/people', (req, res) => {\n  client.search('ou=people,dc=example,dc=org', { filter: '(objectClass=person)', scope: 'sub' }, (err, r) => r.on('end', () => res.end()));\n});",
+        bad: "const ldap = require('ldapjs');\nconst client = ldap.createClient({ url: LDAP_URL });\napp.get('/people', (req, res) => {\n  client.search('ou=people,dc=example,dc=org', { filter: `(uid=${req.query.uid})`, scope: 'sub' }, (err, r) => r.on('end', () => res.end()));\n});",
+        good: "const ldap = require('ldapjs');\nconst client = ldap.createClient({ url: LDAP_URL });\napp.get('/people', (req, res) => {\n  client.search('ou=people,dc=example,dc=org', { filter: '(objectClass=person)', scope: 'sub' }, (err, r) => r.on('end', () => res.end()));\n});",
       },
     ],
   },

@@ -55,7 +55,8 @@ export const rule = defineRule({
   id: 'mass-assignment',
   title: 'Model written from the whole request payload',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.7, taint: 0.8 },
+  confidence: 0.7,
+  taintConfidence: 0.8,
   cwe: 'CWE-915',
   owasp: OWASP.accessControl,
   languages: ALL_LANGUAGES,
@@ -67,13 +68,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "app.post('/users', async (req, res) => {\n  const user = await User.create(req.body);\n  res.status(201).json(user);\n});",
-        safe: "app.post('/users', async (req, res) => {\n  const { name, email } = req.body;\n  const user = await User.create({ name, email });\n  res.status(201).json(user);\n});",
+        bad: "app.post('/users', async (req, res) => {\n  const user = await User.create(req.body);\n  res.status(201).json(user);\n});",
+        good: "app.post('/users', async (req, res) => {\n  const { name, email } = req.body;\n  const user = await User.create({ name, email });\n  res.status(201).json(user);\n});",
       },
       {
         language: 'python',
-        vulnerable: "@app.route('/users', methods=['POST'])\ndef create_user():\n    user = User(**request.json)\n    db.session.add(user)\n    return jsonify(id=user.id)",
-        safe: "@app.route('/users', methods=['POST'])\ndef create_user():\n    data = request.json\n    user = User(name=data['name'], email=data['email'])\n    db.session.add(user)\n    return jsonify(id=user.id)",
+        bad: "@app.route('/users', methods=['POST'])\ndef create_user():\n    user = User(**request.json)\n    db.session.add(user)\n    return jsonify(id=user.id)",
+        good: "@app.route('/users', methods=['POST'])\ndef create_user():\n    data = request.json\n    user = User(name=data['name'], email=data['email'])\n    db.session.add(user)\n    return jsonify(id=user.id)",
       },
     ],
   },

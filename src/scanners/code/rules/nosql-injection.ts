@@ -57,7 +57,8 @@ export const rule = defineRule({
   id: 'nosql-injection',
   title: 'MongoDB query built from untrusted data',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.8 },
+  confidence: 0.5,
+  taintConfidence: 0.8,
   cwe: 'CWE-943',
   owasp: OWASP.injection,
   languages: ALL_LANGUAGES,
@@ -69,13 +70,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "app.post('/login', async (req, res) => {\n  const user = await User.findOne({ name: req.body.name, password: req.body.password });\n  res.json({ ok: Boolean(user) });\n});",
-        safe: "app.post('/login', async (req, res) => {\n  const user = await User.findOne({ name: `${req.body.name}` });\n  res.json({ ok: Boolean(user && (await bcrypt.compare(String(req.body.password), user.hash))) });\n});",
+        bad: "app.post('/login', async (req, res) => {\n  const user = await User.findOne({ name: req.body.name, password: req.body.password });\n  res.json({ ok: Boolean(user) });\n});",
+        good: "app.post('/login', async (req, res) => {\n  const user = await User.findOne({ name: `${req.body.name}` });\n  res.json({ ok: Boolean(user && (await bcrypt.compare(String(req.body.password), user.hash))) });\n});",
       },
       {
         language: 'python',
-        vulnerable: "@app.route('/search')\ndef search():\n    return dumps(db.items.find({'$where': f\"this.owner == '{request.args['owner']}'\"}))",
-        safe: "@app.route('/search')\ndef search():\n    return dumps(db.items.find({'owner': str(request.args['owner'])}))",
+        bad: "@app.route('/search')\ndef search():\n    return dumps(db.items.find({'$where': f\"this.owner == '{request.args['owner']}'\"}))",
+        good: "@app.route('/search')\ndef search():\n    return dumps(db.items.find({'owner': str(request.args['owner'])}))",
       },
     ],
   },

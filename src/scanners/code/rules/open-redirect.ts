@@ -35,7 +35,8 @@ export const rule = defineRule({
   id: 'open-redirect',
   title: 'Redirect to a URL from untrusted data',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.5, taint: 0.85 },
+  confidence: 0.5,
+  taintConfidence: 0.85,
   cwe: 'CWE-601',
   owasp: OWASP.accessControl,
   languages: ALL_LANGUAGES,
@@ -47,13 +48,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "app.get('/login/done', (req, res) => {\n  res.redirect(req.query.next);\n});",
-        safe: "const ALLOWED = ['/home', '/account'];\napp.get('/login/done', (req, res) => {\n  const next = req.query.next;\n  if (!ALLOWED.includes(next)) return res.redirect('/home');\n  res.redirect(next);\n});",
+        bad: "app.get('/login/done', (req, res) => {\n  res.redirect(req.query.next);\n});",
+        good: "const ALLOWED = ['/home', '/account'];\napp.get('/login/done', (req, res) => {\n  const next = req.query.next;\n  if (!ALLOWED.includes(next)) return res.redirect('/home');\n  res.redirect(next);\n});",
       },
       {
         language: 'python',
-        vulnerable: "@app.route('/login/done')\ndef done():\n    return redirect(request.args.get('next'))",
-        safe: "@app.route('/login/done')\ndef done():\n    target = request.args.get('next', '')\n    if target not in ALLOWED_TARGETS:\n        return redirect('/home')\n    return redirect(target)",
+        bad: "@app.route('/login/done')\ndef done():\n    return redirect(request.args.get('next'))",
+        good: "@app.route('/login/done')\ndef done():\n    target = request.args.get('next', '')\n    if target not in ALLOWED_TARGETS:\n        return redirect('/home')\n    return redirect(target)",
       },
     ],
   },

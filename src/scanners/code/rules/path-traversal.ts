@@ -35,7 +35,8 @@ export const rule = defineRule({
   id: 'path-traversal',
   title: 'File path built from untrusted data',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.85 },
+  confidence: 0.5,
+  taintConfidence: 0.85,
   cwe: 'CWE-22',
   owasp: OWASP.accessControl,
   languages: ALL_LANGUAGES,
@@ -47,13 +48,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "const fs = require('fs');\napp.get('/files', (req, res) => {\n  const file = path.join(__dirname, 'uploads', req.query.name);\n  res.send(fs.readFileSync(file));\n});",
-        safe: "const fs = require('fs');\napp.get('/files', (req, res) => {\n  const file = path.join(__dirname, 'uploads', path.basename(req.query.name));\n  res.send(fs.readFileSync(file));\n});",
+        bad: "const fs = require('fs');\napp.get('/files', (req, res) => {\n  const file = path.join(__dirname, 'uploads', req.query.name);\n  res.send(fs.readFileSync(file));\n});",
+        good: "const fs = require('fs');\napp.get('/files', (req, res) => {\n  const file = path.join(__dirname, 'uploads', path.basename(req.query.name));\n  res.send(fs.readFileSync(file));\n});",
       },
       {
         language: 'python',
-        vulnerable: "@app.route('/download')\ndef download():\n    name = request.args.get('file')\n    return send_file(os.path.join(UPLOADS, name))",
-        safe: "from werkzeug.utils import secure_filename\n\n@app.route('/download')\ndef download():\n    name = secure_filename(request.args.get('file'))\n    return send_file(os.path.join(UPLOADS, name))",
+        bad: "@app.route('/download')\ndef download():\n    name = request.args.get('file')\n    return send_file(os.path.join(UPLOADS, name))",
+        good: "from werkzeug.utils import secure_filename\n\n@app.route('/download')\ndef download():\n    name = secure_filename(request.args.get('file'))\n    return send_file(os.path.join(UPLOADS, name))",
       },
     ],
   },

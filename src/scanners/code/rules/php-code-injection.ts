@@ -29,7 +29,8 @@ export const rule = defineRule({
   id: 'php-code-injection',
   title: 'PHP code evaluated from untrusted data',
   severity: 'CRITICAL',
-  confidence: { pattern: 0.5, taint: 0.9 },
+  confidence: 0.5,
+  taintConfidence: 0.9,
   cwe: 'CWE-95',
   owasp: OWASP.injection,
   languages: PHP,
@@ -40,8 +41,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$expr = $_GET['expr'];\neval('$result = ' . $expr . ';');\necho $result;",
-        safe: "<?php\n$expr = $_GET['expr'];\n$result = is_numeric($expr) ? $expr + 0 : 0;\necho $result;",
+        bad: "<?php\n$expr = $_GET['expr'];\neval('$result = ' . $expr . ';');\necho $result;",
+        good: "<?php\n$expr = $_GET['expr'];\n$result = is_numeric($expr) ? $expr + 0 : 0;\necho $result;",
       },
     ],
   },

@@ -22,7 +22,8 @@ export const rule = defineRule({
   id: 'php-command-injection',
   title: 'PHP shell command built from untrusted data',
   severity: 'CRITICAL',
-  confidence: { pattern: 0.5, taint: 0.9 },
+  confidence: 0.5,
+  taintConfidence: 0.9,
   cwe: 'CWE-78',
   owasp: OWASP.injection,
   languages: PHP,
@@ -33,8 +34,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$host = $_POST['host'];\n$output = shell_exec('ping -c 1 ' . $host);\necho $output;",
-        safe: "<?php\n$host = $_POST['host'];\n$output = shell_exec('ping -c 1 ' . escapeshellarg($host));\necho $output;",
+        bad: "<?php\n$host = $_POST['host'];\n$output = shell_exec('ping -c 1 ' . $host);\necho $output;",
+        good: "<?php\n$host = $_POST['host'];\n$output = shell_exec('ping -c 1 ' . escapeshellarg($host));\necho $output;",
       },
     ],
   },

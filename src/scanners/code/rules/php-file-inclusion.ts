@@ -17,7 +17,8 @@ export const rule = defineRule({
   id: 'php-file-inclusion',
   title: 'PHP include/require of a path from untrusted data',
   severity: 'CRITICAL',
-  confidence: { pattern: 0.5, taint: 0.9 },
+  confidence: 0.5,
+  taintConfidence: 0.9,
   cwe: 'CWE-98',
   owasp: OWASP.injection,
   languages: PHP,
@@ -28,8 +29,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$page = $_GET['page'];\ninclude 'pages/' . $page . '.php';",
-        safe: "<?php\n$pages = ['home' => 'home.php', 'about' => 'about.php'];\n$file = $pages[$_GET['page'] ?? 'home'] ?? 'home.php';\ninclude __DIR__ . '/pages/home.php';",
+        bad: "<?php\n$page = $_GET['page'];\ninclude 'pages/' . $page . '.php';",
+        good: "<?php\n$pages = ['home' => 'home.php', 'about' => 'about.php'];\n$file = $pages[$_GET['page'] ?? 'home'] ?? 'home.php';\ninclude __DIR__ . '/pages/home.php';",
       },
     ],
   },

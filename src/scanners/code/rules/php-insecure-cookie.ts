@@ -54,7 +54,8 @@ export const rule = defineRule({
   id: 'php-insecure-cookie',
   title: 'PHP cookie without Secure or HttpOnly',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.7, taint: 0.9 },
+  confidence: 0.7,
+  taintConfidence: 0.9,
   cwe: 'CWE-614',
   owasp: OWASP.misconfiguration,
   languages: PHP,
@@ -66,8 +67,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\nsetcookie('session_token', $token, time() + 3600, '/', '', false, false);",
-        safe: "<?php\nsetcookie('session_token', $token, ['expires' => time() + 3600, 'path' => '/', 'secure' => true, 'httponly' => true, 'samesite' => 'Lax']);",
+        bad: "<?php\nsetcookie('session_token', $token, time() + 3600, '/', '', false, false);",
+        good: "<?php\nsetcookie('session_token', $token, ['expires' => time() + 3600, 'path' => '/', 'secure' => true, 'httponly' => true, 'samesite' => 'Lax']);",
       },
     ],
   },

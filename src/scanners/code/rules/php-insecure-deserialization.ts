@@ -18,7 +18,8 @@ export const rule = defineRule({
   id: 'php-insecure-deserialization',
   title: 'PHP unserialize of untrusted data',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.9 },
+  confidence: 0.5,
+  taintConfidence: 0.9,
   cwe: 'CWE-502',
   owasp: OWASP.integrity,
   languages: PHP,
@@ -29,8 +30,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$prefs = unserialize(base64_decode($_COOKIE['prefs']));",
-        safe: "<?php\n$prefs = json_decode(base64_decode($_COOKIE['prefs']), true);\n$cached = unserialize($blob, ['allowed_classes' => false]);",
+        bad: "<?php\n$prefs = unserialize(base64_decode($_COOKIE['prefs']));",
+        good: "<?php\n$prefs = json_decode(base64_decode($_COOKIE['prefs']), true);\n$cached = unserialize($blob, ['allowed_classes' => false]);",
       },
     ],
   },

@@ -22,7 +22,8 @@ export const rule = defineRule({
   id: 'php-insecure-randomness',
   title: 'PHP predictable random value used as a secret or identifier',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.6, taint: 0.9 },
+  confidence: 0.6,
+  taintConfidence: 0.9,
   cwe: 'CWE-330',
   owasp: OWASP.cryptography,
   languages: PHP,
@@ -34,8 +35,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\nfunction createResetToken(): string {\n    $token = md5(uniqid(mt_rand(), true));\n    return $token;\n}",
-        safe: "<?php\nfunction createResetToken(): string {\n    $token = bin2hex(random_bytes(32));\n    return $token;\n}",
+        bad: "<?php\nfunction createResetToken(): string {\n    $token = md5(uniqid(mt_rand(), true));\n    return $token;\n}",
+        good: "<?php\nfunction createResetToken(): string {\n    $token = bin2hex(random_bytes(32));\n    return $token;\n}",
       },
     ],
   },

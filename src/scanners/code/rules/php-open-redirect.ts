@@ -43,7 +43,8 @@ export const rule = defineRule({
   id: 'php-open-redirect',
   title: 'PHP redirect to a URL from untrusted data',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.5, taint: 0.85 },
+  confidence: 0.5,
+  taintConfidence: 0.85,
   cwe: 'CWE-601',
   owasp: OWASP.accessControl,
   languages: PHP,
@@ -55,8 +56,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$next = $_GET['next'];\nheader('Location: ' . $next);\nexit;",
-        safe: "<?php\n$next = $_GET['next'];\nheader('Location: /account.php?tab=' . urlencode($next));\nexit;",
+        bad: "<?php\n$next = $_GET['next'];\nheader('Location: ' . $next);\nexit;",
+        good: "<?php\n$next = $_GET['next'];\nheader('Location: /account.php?tab=' . urlencode($next));\nexit;",
       },
     ],
   },

@@ -45,7 +45,8 @@ export const rule = defineRule({
   id: 'php-path-traversal',
   title: 'PHP file path built from untrusted data',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.85 },
+  confidence: 0.5,
+  taintConfidence: 0.85,
   cwe: 'CWE-22',
   owasp: OWASP.accessControl,
   languages: PHP,
@@ -57,8 +58,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$page = $_GET['page'];\n$content = file_get_contents('/var/www/pages/' . $page);\necho htmlspecialchars($content);",
-        safe: "<?php\n$page = basename($_GET['page']);\n$content = file_get_contents('/var/www/pages/' . $page);\necho htmlspecialchars($content);",
+        bad: "<?php\n$page = $_GET['page'];\n$content = file_get_contents('/var/www/pages/' . $page);\necho htmlspecialchars($content);",
+        good: "<?php\n$page = basename($_GET['page']);\n$content = file_get_contents('/var/www/pages/' . $page);\necho htmlspecialchars($content);",
       },
     ],
   },

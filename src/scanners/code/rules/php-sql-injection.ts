@@ -28,7 +28,8 @@ export const rule = defineRule({
   id: 'php-sql-injection',
   title: 'PHP SQL query built from untrusted data',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.9 },
+  confidence: 0.5,
+  taintConfidence: 0.9,
   cwe: 'CWE-89',
   owasp: OWASP.injection,
   languages: PHP,
@@ -40,8 +41,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$id = $_GET['id'];\n$result = mysqli_query($conn, \"SELECT * FROM users WHERE id = '$id'\");",
-        safe: "<?php\n$stmt = $pdo->prepare('SELECT * FROM users WHERE id = ?');\n$stmt->execute([$_GET['id']]);",
+        bad: "<?php\n$id = $_GET['id'];\n$result = mysqli_query($conn, \"SELECT * FROM users WHERE id = '$id'\");",
+        good: "<?php\n$stmt = $pdo->prepare('SELECT * FROM users WHERE id = ?');\n$stmt->execute([$_GET['id']]);",
       },
     ],
   },

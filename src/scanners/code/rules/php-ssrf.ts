@@ -61,7 +61,8 @@ export const rule = defineRule({
   id: 'php-ssrf',
   title: 'PHP server-side request to a URL from untrusted data',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.85 },
+  confidence: 0.5,
+  taintConfidence: 0.85,
   cwe: 'CWE-918',
   owasp: OWASP.ssrf,
   languages: PHP,
@@ -73,8 +74,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$url = $_GET['url'];\n$ch = curl_init();\ncurl_setopt($ch, CURLOPT_URL, $url);\ncurl_setopt($ch, CURLOPT_RETURNTRANSFER, true);\necho htmlspecialchars(curl_exec($ch));",
-        safe: "<?php\n$id = $_GET['id'];\n$ch = curl_init();\ncurl_setopt($ch, CURLOPT_URL, 'https://api.example.com/items/' . urlencode($id));\ncurl_setopt($ch, CURLOPT_RETURNTRANSFER, true);\necho htmlspecialchars(curl_exec($ch));",
+        bad: "<?php\n$url = $_GET['url'];\n$ch = curl_init();\ncurl_setopt($ch, CURLOPT_URL, $url);\ncurl_setopt($ch, CURLOPT_RETURNTRANSFER, true);\necho htmlspecialchars(curl_exec($ch));",
+        good: "<?php\n$id = $_GET['id'];\n$ch = curl_init();\ncurl_setopt($ch, CURLOPT_URL, 'https://api.example.com/items/' . urlencode($id));\ncurl_setopt($ch, CURLOPT_RETURNTRANSFER, true);\necho htmlspecialchars(curl_exec($ch));",
       },
     ],
   },

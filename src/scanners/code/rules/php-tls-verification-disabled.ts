@@ -45,7 +45,8 @@ export const rule = defineRule({
   id: 'php-tls-verification-disabled',
   title: 'PHP TLS certificate verification disabled',
   severity: 'HIGH',
-  confidence: { pattern: 0.8, taint: 0.9 },
+  confidence: 0.8,
+  taintConfidence: 0.9,
   cwe: 'CWE-295',
   owasp: OWASP.cryptography,
   languages: PHP,
@@ -56,8 +57,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$ch = curl_init('https://api.example.com/orders');\ncurl_setopt($ch, CURLOPT_SSL_VERIFYPEER, false);\n$body = curl_exec($ch);",
-        safe: "<?php\n$ch = curl_init('https://api.example.com/orders');\ncurl_setopt($ch, CURLOPT_CAINFO, '/etc/ssl/internal-ca.pem');\n$body = curl_exec($ch);",
+        bad: "<?php\n$ch = curl_init('https://api.example.com/orders');\ncurl_setopt($ch, CURLOPT_SSL_VERIFYPEER, false);\n$body = curl_exec($ch);",
+        good: "<?php\n$ch = curl_init('https://api.example.com/orders');\ncurl_setopt($ch, CURLOPT_CAINFO, '/etc/ssl/internal-ca.pem');\n$body = curl_exec($ch);",
       },
     ],
   },

@@ -34,7 +34,8 @@ export const rule = defineRule({
   id: 'php-weak-cipher',
   title: 'PHP encryption with mcrypt, a broken cipher, ECB mode or a short key',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.8, taint: 0.9 },
+  confidence: 0.8,
+  taintConfidence: 0.9,
   cwe: 'CWE-327',
   owasp: OWASP.cryptography,
   languages: PHP,
@@ -45,8 +46,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\nfunction seal(string $data, string $key): string {\n    return openssl_encrypt($data, 'des-ede3-cbc', $key, 0, $iv);\n}",
-        safe: "<?php\nfunction seal(string $data, string $key): string {\n    $iv = random_bytes(12);\n    $ct = openssl_encrypt($data, 'aes-256-gcm', $key, OPENSSL_RAW_DATA, $iv, $tag);\n    return base64_encode($iv . $tag . $ct);\n}",
+        bad: "<?php\nfunction seal(string $data, string $key): string {\n    return openssl_encrypt($data, 'des-ede3-cbc', $key, 0, $iv);\n}",
+        good: "<?php\nfunction seal(string $data, string $key): string {\n    $iv = random_bytes(12);\n    $ct = openssl_encrypt($data, 'aes-256-gcm', $key, OPENSSL_RAW_DATA, $iv, $tag);\n    return base64_encode($iv . $tag . $ct);\n}",
       },
     ],
   },

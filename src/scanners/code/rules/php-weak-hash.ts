@@ -29,7 +29,8 @@ export const rule = defineRule({
   id: 'php-weak-hash',
   title: 'PHP password or request data hashed with MD5 or SHA-1',
   severity: 'HIGH',
-  confidence: { pattern: 0.7, taint: 0.8 },
+  confidence: 0.7,
+  taintConfidence: 0.8,
   cwe: 'CWE-328',
   owasp: OWASP.cryptography,
   languages: PHP,
@@ -41,8 +42,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$pass = $_POST['password'];\n$hash = md5($pass);\n$stmt = $db->prepare('UPDATE users SET password = ? WHERE id = ?');\n$stmt->execute([$hash, $id]);",
-        safe: "<?php\n$pass = $_POST['password'];\n$hash = password_hash($pass, PASSWORD_DEFAULT);\n$stmt = $db->prepare('UPDATE users SET password = ? WHERE id = ?');\n$stmt->execute([$hash, $id]);",
+        bad: "<?php\n$pass = $_POST['password'];\n$hash = md5($pass);\n$stmt = $db->prepare('UPDATE users SET password = ? WHERE id = ?');\n$stmt->execute([$hash, $id]);",
+        good: "<?php\n$pass = $_POST['password'];\n$hash = password_hash($pass, PASSWORD_DEFAULT);\n$stmt = $db->prepare('UPDATE users SET password = ? WHERE id = ?');\n$stmt->execute([$hash, $id]);",
       },
     ],
   },

@@ -83,7 +83,8 @@ export const rule = defineRule({
   id: 'php-xss',
   title: 'PHP request data echoed into the page',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.8 },
+  confidence: 0.5,
+  taintConfidence: 0.8,
   cwe: 'CWE-79',
   owasp: OWASP.injection,
   languages: PHP,
@@ -95,8 +96,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'php',
-        vulnerable: "<?php\n$name = $_GET['name'];\necho '<h1>Hello ' . $name . '</h1>';",
-        safe: "<?php\n$name = $_GET['name'];\necho '<h1>Hello ' . htmlspecialchars($name, ENT_QUOTES, 'UTF-8') . '</h1>';",
+        bad: "<?php\n$name = $_GET['name'];\necho '<h1>Hello ' . $name . '</h1>';",
+        good: "<?php\n$name = $_GET['name'];\necho '<h1>Hello ' . htmlspecialchars($name, ENT_QUOTES, 'UTF-8') . '</h1>';",
       },
     ],
   },

@@ -64,7 +64,8 @@ export const rule = defineRule({
   id: 'prototype-pollution',
   title: 'Prototype pollution through untrusted keys',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.85 },
+  confidence: 0.5,
+  taintConfidence: 0.85,
   cwe: 'CWE-1321',
   owasp: OWASP.injection,
   languages: JS_LANGUAGES,
@@ -76,13 +77,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "function merge(target, source) {\n  for (const key in source) {\n    if (typeof source[key] === 'object') merge(target[key], source[key]);\n    else target[key] = source[key];\n  }\n  return target;\n}",
-        safe: "function merge(target, source) {\n  for (const key of Object.keys(source)) {\n    if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue;\n    if (typeof source[key] === 'object') merge(target[key], source[key]);\n    else target[key] = source[key];\n  }\n  return target;\n}",
+        bad: "function merge(target, source) {\n  for (const key in source) {\n    if (typeof source[key] === 'object') merge(target[key], source[key]);\n    else target[key] = source[key];\n  }\n  return target;\n}",
+        good: "function merge(target, source) {\n  for (const key of Object.keys(source)) {\n    if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue;\n    if (typeof source[key] === 'object') merge(target[key], source[key]);\n    else target[key] = source[key];\n  }\n  return target;\n}",
       },
       {
         language: 'javascript',
-        vulnerable: "app.post('/settings', (req, res) => {\n  const { section, key, value } = req.body;\n  settings[section][key] = value;\n  res.sendStatus(204);\n});",
-        safe: "const SECTIONS = new Map([['ui', {}], ['mail', {}]]);\napp.post('/settings', (req, res) => {\n  const { section, key, value } = req.body;\n  const target = SECTIONS.get(section);\n  if (!target || !Object.hasOwn(target, key)) return res.sendStatus(400);\n  target[key] = String(value);\n  res.sendStatus(204);\n});",
+        bad: "app.post('/settings', (req, res) => {\n  const { section, key, value } = req.body;\n  settings[section][key] = value;\n  res.sendStatus(204);\n});",
+        good: "const SECTIONS = new Map([['ui', {}], ['mail', {}]]);\napp.post('/settings', (req, res) => {\n  const { section, key, value } = req.body;\n  const target = SECTIONS.get(section);\n  if (!target || !Object.hasOwn(target, key)) return res.sendStatus(400);\n  target[key] = String(value);\n  res.sendStatus(204);\n});",
       },
     ],
   },

@@ -84,7 +84,8 @@ export const rule = defineRule({
   id: 'reflected-xss',
   title: 'Request data reflected into an HTML response',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.8 },
+  confidence: 0.5,
+  taintConfidence: 0.8,
   cwe: 'CWE-79',
   owasp: OWASP.injection,
   languages: ALL_LANGUAGES,
@@ -96,13 +97,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "app.get('/hello', (req, res) => {\n  res.send(`<h1>Hello ${req.query.name}</h1>`);\n});",
-        safe: "const escapeHtml = require('escape-html');\napp.get('/hello', (req, res) => {\n  res.send(`<h1>Hello ${escapeHtml(req.query.name)}</h1>`);\n});",
+        bad: "app.get('/hello', (req, res) => {\n  res.send(`<h1>Hello ${req.query.name}</h1>`);\n});",
+        good: "const escapeHtml = require('escape-html');\napp.get('/hello', (req, res) => {\n  res.send(`<h1>Hello ${escapeHtml(req.query.name)}</h1>`);\n});",
       },
       {
         language: 'python',
-        vulnerable: "@app.route('/hello')\ndef hello():\n    name = request.args.get('name', '')\n    return '<h1>Hello ' + name + '</h1>'",
-        safe: "from markupsafe import escape\n\n@app.route('/hello')\ndef hello():\n    name = request.args.get('name', '')\n    return '<h1>Hello ' + escape(name) + '</h1>'",
+        bad: "@app.route('/hello')\ndef hello():\n    name = request.args.get('name', '')\n    return '<h1>Hello ' + name + '</h1>'",
+        good: "from markupsafe import escape\n\n@app.route('/hello')\ndef hello():\n    name = request.args.get('name', '')\n    return '<h1>Hello ' + escape(name) + '</h1>'",
       },
     ],
   },

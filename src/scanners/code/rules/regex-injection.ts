@@ -21,7 +21,8 @@ export const rule = defineRule({
   id: 'regex-injection',
   title: 'Regular expression built from untrusted data',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.5, taint: 0.85 },
+  confidence: 0.5,
+  taintConfidence: 0.85,
   cwe: 'CWE-1333',
   owasp: OWASP.injection,
   languages: ALL_LANGUAGES,
@@ -32,13 +33,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "app.get('/search', (req, res) => {\n  const re = new RegExp(req.query.q, 'i');\n  res.json(items.filter((i) => re.test(i.name)));\n});",
-        safe: "const escapeStringRegexp = require('escape-string-regexp');\napp.get('/search', (req, res) => {\n  const re = new RegExp(escapeStringRegexp(req.query.q), 'i');\n  res.json(items.filter((i) => re.test(i.name)));\n});",
+        bad: "app.get('/search', (req, res) => {\n  const re = new RegExp(req.query.q, 'i');\n  res.json(items.filter((i) => re.test(i.name)));\n});",
+        good: "const escapeStringRegexp = require('escape-string-regexp');\napp.get('/search', (req, res) => {\n  const re = new RegExp(escapeStringRegexp(req.query.q), 'i');\n  res.json(items.filter((i) => re.test(i.name)));\n});",
       },
       {
         language: 'python',
-        vulnerable: "@app.route('/search')\ndef search():\n    pattern = re.compile(request.args['q'])\n    return jsonify([i for i in ITEMS if pattern.search(i)])",
-        safe: "@app.route('/search')\ndef search():\n    pattern = re.compile(re.escape(request.args['q']))\n    return jsonify([i for i in ITEMS if pattern.search(i)])",
+        bad: "@app.route('/search')\ndef search():\n    pattern = re.compile(request.args['q'])\n    return jsonify([i for i in ITEMS if pattern.search(i)])",
+        good: "@app.route('/search')\ndef search():\n    pattern = re.compile(re.escape(request.args['q']))\n    return jsonify([i for i in ITEMS if pattern.search(i)])",
       },
     ],
   },

@@ -26,7 +26,8 @@ export const rule = defineRule({
   id: 'ruby-code-injection',
   title: 'Ruby code or method chosen by untrusted data',
   severity: 'CRITICAL',
-  confidence: { pattern: 0.5, taint: 0.9 },
+  confidence: 0.5,
+  taintConfidence: 0.9,
   cwe: 'CWE-94',
   owasp: OWASP.injection,
   languages: RUBY,
@@ -37,8 +38,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'ruby',
-        vulnerable: 'def export\n  exporter = params[:format].constantize\n  send_data exporter.new(current_user).call\nend',
-        safe: 'EXPORTERS = { "csv" => CsvExport, "pdf" => PdfExport }.freeze\n\ndef export\n  exporter = EXPORTERS.fetch(params[:format], CsvExport)\n  send_data exporter.new(current_user).call\nend',
+        bad: 'def export\n  exporter = params[:format].constantize\n  send_data exporter.new(current_user).call\nend',
+        good: 'EXPORTERS = { "csv" => CsvExport, "pdf" => PdfExport }.freeze\n\ndef export\n  exporter = EXPORTERS.fetch(params[:format], CsvExport)\n  send_data exporter.new(current_user).call\nend',
       },
     ],
   },

@@ -25,7 +25,8 @@ export const rule = defineRule({
   id: 'ruby-command-injection',
   title: 'Ruby shell command built from untrusted data',
   severity: 'CRITICAL',
-  confidence: { pattern: 0.5, taint: 0.9 },
+  confidence: 0.5,
+  taintConfidence: 0.9,
   cwe: 'CWE-78',
   owasp: OWASP.injection,
   languages: RUBY,
@@ -36,8 +37,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'ruby',
-        vulnerable: 'def ping\n  host = params[:host]\n  output = `ping -c 1 #{host}`\n  render plain: output\nend',
-        safe: 'def ping\n  output, _status = Open3.capture2("ping", "-c", "1", params[:host])\n  render plain: output\nend',
+        bad: 'def ping\n  host = params[:host]\n  output = `ping -c 1 #{host}`\n  render plain: output\nend',
+        good: 'def ping\n  output, _status = Open3.capture2("ping", "-c", "1", params[:host])\n  render plain: output\nend',
       },
     ],
   },

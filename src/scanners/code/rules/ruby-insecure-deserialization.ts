@@ -20,7 +20,8 @@ export const rule = defineRule({
   id: 'ruby-insecure-deserialization',
   title: 'Ruby deserialisation of untrusted data',
   severity: 'CRITICAL',
-  confidence: { pattern: 0.5, taint: 0.9 },
+  confidence: 0.5,
+  taintConfidence: 0.9,
   cwe: 'CWE-502',
   owasp: OWASP.integrity,
   languages: RUBY,
@@ -31,8 +32,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'ruby',
-        vulnerable: 'def restore\n  cart = Marshal.load(Base64.decode64(cookies[:cart]))\n  render json: cart\nend',
-        safe: 'def restore\n  cart = JSON.parse(Base64.decode64(cookies[:cart]))\n  render json: cart\nend',
+        bad: 'def restore\n  cart = Marshal.load(Base64.decode64(cookies[:cart]))\n  render json: cart\nend',
+        good: 'def restore\n  cart = JSON.parse(Base64.decode64(cookies[:cart]))\n  render json: cart\nend',
       },
     ],
   },

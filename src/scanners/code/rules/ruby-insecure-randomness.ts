@@ -29,7 +29,8 @@ export const rule = defineRule({
   id: 'ruby-insecure-randomness',
   title: 'Ruby predictable random value used as a secret or identifier',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.6, taint: 0.9 },
+  confidence: 0.6,
+  taintConfidence: 0.9,
   cwe: 'CWE-330',
   owasp: OWASP.cryptography,
   languages: RUBY,
@@ -41,8 +42,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'ruby',
-        vulnerable: "class User < ApplicationRecord\n  def generate_reset_token\n    self.reset_token = Array.new(32) { rand(36).to_s(36) }.join\n  end\nend",
-        safe: "class User < ApplicationRecord\n  def generate_reset_token\n    self.reset_token = SecureRandom.urlsafe_base64(32)\n  end\nend",
+        bad: "class User < ApplicationRecord\n  def generate_reset_token\n    self.reset_token = Array.new(32) { rand(36).to_s(36) }.join\n  end\nend",
+        good: "class User < ApplicationRecord\n  def generate_reset_token\n    self.reset_token = SecureRandom.urlsafe_base64(32)\n  end\nend",
       },
     ],
   },

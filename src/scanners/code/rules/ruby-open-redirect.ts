@@ -29,7 +29,8 @@ export const rule = defineRule({
   id: 'ruby-open-redirect',
   title: 'Ruby redirect to a URL from untrusted data',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.5, taint: 0.85 },
+  confidence: 0.5,
+  taintConfidence: 0.85,
   cwe: 'CWE-601',
   owasp: OWASP.accessControl,
   languages: RUBY,
@@ -41,8 +42,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'ruby',
-        vulnerable: "class SessionsController < ApplicationController\n  def create\n    sign_in(user)\n    redirect_to params[:return_to]\n  end\nend",
-        safe: "class SessionsController < ApplicationController\n  def create\n    sign_in(user)\n    redirect_to \"/dashboard?tab=#{CGI.escape(params[:tab].to_s)}\"\n  end\nend",
+        bad: "class SessionsController < ApplicationController\n  def create\n    sign_in(user)\n    redirect_to params[:return_to]\n  end\nend",
+        good: "class SessionsController < ApplicationController\n  def create\n    sign_in(user)\n    redirect_to \"/dashboard?tab=#{CGI.escape(params[:tab].to_s)}\"\n  end\nend",
       },
     ],
   },

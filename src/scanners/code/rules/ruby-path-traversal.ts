@@ -49,7 +49,8 @@ export const rule = defineRule({
   id: 'ruby-path-traversal',
   title: 'Ruby file path built from untrusted data',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.85 },
+  confidence: 0.5,
+  taintConfidence: 0.85,
   cwe: 'CWE-22',
   owasp: OWASP.accessControl,
   languages: RUBY,
@@ -61,8 +62,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'ruby',
-        vulnerable: "class ReportsController < ApplicationController\n  def show\n    send_file Rails.root.join('reports', params[:name])\n  end\nend",
-        safe: "class ReportsController < ApplicationController\n  def show\n    send_file Rails.root.join('reports', File.basename(params[:name]))\n  end\nend",
+        bad: "class ReportsController < ApplicationController\n  def show\n    send_file Rails.root.join('reports', params[:name])\n  end\nend",
+        good: "class ReportsController < ApplicationController\n  def show\n    send_file Rails.root.join('reports', File.basename(params[:name]))\n  end\nend",
       },
     ],
   },

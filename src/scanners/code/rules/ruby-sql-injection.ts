@@ -27,7 +27,8 @@ export const rule = defineRule({
   id: 'ruby-sql-injection',
   title: 'Ruby SQL query built from untrusted data',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.9 },
+  confidence: 0.5,
+  taintConfidence: 0.9,
   cwe: 'CWE-89',
   owasp: OWASP.injection,
   languages: RUBY,
@@ -39,8 +40,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'ruby',
-        vulnerable: 'def index\n  name = params[:name]\n  @users = User.where("name = \'#{name}\'")\nend',
-        safe: 'def index\n  @users = User.where(name: params[:name])\n  @admins = User.where("role = ?", "admin")\nend',
+        bad: 'def index\n  name = params[:name]\n  @users = User.where("name = \'#{name}\'")\nend',
+        good: 'def index\n  @users = User.where(name: params[:name])\n  @admins = User.where("role = ?", "admin")\nend',
       },
     ],
   },

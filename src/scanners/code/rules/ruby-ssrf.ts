@@ -38,7 +38,8 @@ export const rule = defineRule({
   id: 'ruby-ssrf',
   title: 'Ruby server-side request to a URL from untrusted data',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.85 },
+  confidence: 0.5,
+  taintConfidence: 0.85,
   cwe: 'CWE-918',
   owasp: OWASP.ssrf,
   languages: RUBY,
@@ -50,8 +51,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'ruby',
-        vulnerable: "class PreviewsController < ApplicationController\n  def show\n    uri = URI.parse(params[:url])\n    render plain: Net::HTTP.get(uri)\n  end\nend",
-        safe: "class PreviewsController < ApplicationController\n  def show\n    uri = URI.parse(\"https://api.example.com/previews/#{params[:id].to_i}\")\n    render plain: Net::HTTP.get(uri)\n  end\nend",
+        bad: "class PreviewsController < ApplicationController\n  def show\n    uri = URI.parse(params[:url])\n    render plain: Net::HTTP.get(uri)\n  end\nend",
+        good: "class PreviewsController < ApplicationController\n  def show\n    uri = URI.parse(\"https://api.example.com/previews/#{params[:id].to_i}\")\n    render plain: Net::HTTP.get(uri)\n  end\nend",
       },
     ],
   },

@@ -32,7 +32,8 @@ export const rule = defineRule({
   id: 'ruby-tls-verification-disabled',
   title: 'Ruby TLS certificate verification disabled',
   severity: 'HIGH',
-  confidence: { pattern: 0.8, taint: 0.9 },
+  confidence: 0.8,
+  taintConfidence: 0.9,
   cwe: 'CWE-295',
   owasp: OWASP.cryptography,
   languages: RUBY,
@@ -43,8 +44,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'ruby',
-        vulnerable: "http = Net::HTTP.new(uri.host, uri.port)\nhttp.use_ssl = true\nhttp.verify_mode = OpenSSL::SSL::VERIFY_NONE\nresponse = http.get(uri.request_uri)",
-        safe: "http = Net::HTTP.new(uri.host, uri.port)\nhttp.use_ssl = true\nhttp.verify_mode = OpenSSL::SSL::VERIFY_PEER\nresponse = http.get(uri.request_uri)",
+        bad: "http = Net::HTTP.new(uri.host, uri.port)\nhttp.use_ssl = true\nhttp.verify_mode = OpenSSL::SSL::VERIFY_NONE\nresponse = http.get(uri.request_uri)",
+        good: "http = Net::HTTP.new(uri.host, uri.port)\nhttp.use_ssl = true\nhttp.verify_mode = OpenSSL::SSL::VERIFY_PEER\nresponse = http.get(uri.request_uri)",
       },
     ],
   },

@@ -29,7 +29,8 @@ export const rule = defineRule({
   id: 'ruby-weak-cipher',
   title: 'Ruby encryption with a broken cipher, ECB mode or a short key',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.8, taint: 0.9 },
+  confidence: 0.8,
+  taintConfidence: 0.9,
   cwe: 'CWE-327',
   owasp: OWASP.cryptography,
   languages: RUBY,
@@ -40,8 +41,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'ruby',
-        vulnerable: "def seal(data, key)\n  cipher = OpenSSL::Cipher.new('des-ede3-cbc')\n  cipher.encrypt\n  cipher.key = key\n  cipher.update(data) + cipher.final\nend",
-        safe: "def seal(data, key)\n  cipher = OpenSSL::Cipher.new('aes-256-gcm')\n  cipher.encrypt\n  cipher.key = key\n  iv = cipher.random_iv\n  iv + cipher.update(data) + cipher.final + cipher.auth_tag\nend",
+        bad: "def seal(data, key)\n  cipher = OpenSSL::Cipher.new('des-ede3-cbc')\n  cipher.encrypt\n  cipher.key = key\n  cipher.update(data) + cipher.final\nend",
+        good: "def seal(data, key)\n  cipher = OpenSSL::Cipher.new('aes-256-gcm')\n  cipher.encrypt\n  cipher.key = key\n  iv = cipher.random_iv\n  iv + cipher.update(data) + cipher.final + cipher.auth_tag\nend",
       },
     ],
   },

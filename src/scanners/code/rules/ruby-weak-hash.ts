@@ -30,7 +30,8 @@ export const rule = defineRule({
   id: 'ruby-weak-hash',
   title: 'Ruby password or request data hashed with MD5 or SHA-1',
   severity: 'HIGH',
-  confidence: { pattern: 0.7, taint: 0.8 },
+  confidence: 0.7,
+  taintConfidence: 0.8,
   cwe: 'CWE-328',
   owasp: OWASP.cryptography,
   languages: RUBY,
@@ -42,8 +43,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'ruby',
-        vulnerable: "class User < ApplicationRecord\n  def password=(password)\n    self.password_digest = Digest::MD5.hexdigest(password)\n  end\nend",
-        safe: "class User < ApplicationRecord\n  def password=(password)\n    self.password_digest = BCrypt::Password.create(password)\n  end\nend",
+        bad: "class User < ApplicationRecord\n  def password=(password)\n    self.password_digest = Digest::MD5.hexdigest(password)\n  end\nend",
+        good: "class User < ApplicationRecord\n  def password=(password)\n    self.password_digest = BCrypt::Password.create(password)\n  end\nend",
       },
     ],
   },

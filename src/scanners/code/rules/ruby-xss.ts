@@ -44,7 +44,8 @@ export const rule = defineRule({
   id: 'ruby-xss',
   title: 'Ruby request data marked HTML-safe or returned as HTML',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.8 },
+  confidence: 0.5,
+  taintConfidence: 0.8,
   cwe: 'CWE-79',
   owasp: OWASP.injection,
   languages: RUBY,
@@ -56,8 +57,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'ruby',
-        vulnerable: "module SearchHelper\n  def search_title\n    \"<h1>Results for #{params[:q]}</h1>\".html_safe\n  end\nend",
-        safe: "module SearchHelper\n  def search_title\n    \"<h1>Results for #{h(params[:q])}</h1>\".html_safe\n  end\nend",
+        bad: "module SearchHelper\n  def search_title\n    \"<h1>Results for #{params[:q]}</h1>\".html_safe\n  end\nend",
+        good: "module SearchHelper\n  def search_title\n    \"<h1>Results for #{h(params[:q])}</h1>\".html_safe\n  end\nend",
       },
     ],
   },

@@ -37,7 +37,8 @@ export const rule = defineRule({
   id: 'ssrf',
   title: 'Server-side request to a URL from untrusted data',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.85 },
+  confidence: 0.5,
+  taintConfidence: 0.85,
   cwe: 'CWE-918',
   owasp: OWASP.ssrf,
   languages: ALL_LANGUAGES,
@@ -49,13 +50,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "import axios from 'axios';\napp.get('/preview', async (req, res) => {\n  const page = await axios.get(req.query.url);\n  res.send(page.data);\n});",
-        safe: "import axios from 'axios';\nconst SOURCES = { docs: 'https://docs.example.com/feed' };\napp.get('/preview', async (req, res) => {\n  const page = await axios.get(SOURCES.docs);\n  res.send(page.data);\n});",
+        bad: "import axios from 'axios';\napp.get('/preview', async (req, res) => {\n  const page = await axios.get(req.query.url);\n  res.send(page.data);\n});",
+        good: "import axios from 'axios';\nconst SOURCES = { docs: 'https://docs.example.com/feed' };\napp.get('/preview', async (req, res) => {\n  const page = await axios.get(SOURCES.docs);\n  res.send(page.data);\n});",
       },
       {
         language: 'python',
-        vulnerable: "import requests\n\n@app.route('/preview')\ndef preview():\n    url = request.args.get('url')\n    return requests.get(url, timeout=5).text",
-        safe: "import requests\n\n@app.route('/preview')\ndef preview():\n    return requests.get(FEED_URL, timeout=5).text",
+        bad: "import requests\n\n@app.route('/preview')\ndef preview():\n    url = request.args.get('url')\n    return requests.get(url, timeout=5).text",
+        good: "import requests\n\n@app.route('/preview')\ndef preview():\n    return requests.get(FEED_URL, timeout=5).text",
       },
     ],
   },

@@ -23,7 +23,8 @@ export const rule = defineRule({
   id: 'template-injection',
   title: 'Template compiled from untrusted data',
   severity: 'CRITICAL',
-  confidence: { pattern: 0.5, taint: 0.9 },
+  confidence: 0.5,
+  taintConfidence: 0.9,
   cwe: 'CWE-1336',
   owasp: OWASP.injection,
   languages: ALL_LANGUAGES,
@@ -35,13 +36,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'python',
-        vulnerable: "@app.route('/hello')\ndef hello():\n    name = request.args.get('name')\n    return render_template_string(f\"<h1>Hello {name}</h1>\")",
-        safe: "@app.route('/hello')\ndef hello():\n    name = request.args.get('name')\n    return render_template_string(\"<h1>Hello {{ name }}</h1>\", name=name)",
+        bad: "@app.route('/hello')\ndef hello():\n    name = request.args.get('name')\n    return render_template_string(f\"<h1>Hello {name}</h1>\")",
+        good: "@app.route('/hello')\ndef hello():\n    name = request.args.get('name')\n    return render_template_string(\"<h1>Hello {{ name }}</h1>\", name=name)",
       },
       {
         language: 'javascript',
-        vulnerable: "const ejs = require('ejs');\napp.get('/page', (req, res) => {\n  res.send(ejs.render('<h1>' + req.query.title + '</h1>'));\n});",
-        safe: "const ejs = require('ejs');\napp.get('/page', (req, res) => {\n  res.send(ejs.render('<h1><%= title %></h1>', { title: req.query.title }));\n});",
+        bad: "const ejs = require('ejs');\napp.get('/page', (req, res) => {\n  res.send(ejs.render('<h1>' + req.query.title + '</h1>'));\n});",
+        good: "const ejs = require('ejs');\napp.get('/page', (req, res) => {\n  res.send(ejs.render('<h1><%= title %></h1>', { title: req.query.title }));\n});",
       },
     ],
   },

@@ -44,7 +44,8 @@ export const rule = defineRule({
   id: 'tls-verification-disabled',
   title: 'TLS certificate verification disabled',
   severity: 'HIGH',
-  confidence: { pattern: 0.8, taint: 0.9 },
+  confidence: 0.8,
+  taintConfidence: 0.9,
   cwe: 'CWE-295',
   owasp: OWASP.cryptography,
   languages: ALL_LANGUAGES,
@@ -56,13 +57,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "const agent = new https.Agent({ rejectUnauthorized: false });\nconst res = await fetch(url, { agent });",
-        safe: "const agent = new https.Agent({ ca: fs.readFileSync('internal-ca.pem') });\nconst res = await fetch(url, { agent });",
+        bad: "const agent = new https.Agent({ rejectUnauthorized: false });\nconst res = await fetch(url, { agent });",
+        good: "const agent = new https.Agent({ ca: fs.readFileSync('internal-ca.pem') });\nconst res = await fetch(url, { agent });",
       },
       {
         language: 'python',
-        vulnerable: "import requests\n\nresp = requests.get(API_URL, verify=False, timeout=10)",
-        safe: "import requests\n\nresp = requests.get(API_URL, verify='/etc/ssl/internal-ca.pem', timeout=10)",
+        bad: "import requests\n\nresp = requests.get(API_URL, verify=False, timeout=10)",
+        good: "import requests\n\nresp = requests.get(API_URL, verify='/etc/ssl/internal-ca.pem', timeout=10)",
       },
     ],
   },

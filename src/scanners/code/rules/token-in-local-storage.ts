@@ -30,7 +30,8 @@ export const rule = defineRule({
   id: 'token-in-local-storage',
   title: 'Authentication token stored in web storage',
   severity: 'LOW',
-  confidence: { pattern: 0.7, taint: 0.9 },
+  confidence: 0.7,
+  taintConfidence: 0.9,
   cwe: 'CWE-922',
   owasp: OWASP.authentication,
   languages: JS_LANGUAGES,
@@ -41,8 +42,8 @@ export const rule = defineRule({
     examples: [
       {
         language: 'typescript',
-        vulnerable: "export async function login(credentials: Credentials): Promise<void> {\n  const { accessToken } = await api.post('/login', credentials);\n  localStorage.setItem('access_token', accessToken);\n}",
-        safe: "export async function login(credentials: Credentials): Promise<void> {\n  // The server answers with an HttpOnly session cookie.\n  await api.post('/login', credentials);\n  localStorage.setItem('last_login', new Date().toISOString());\n}",
+        bad: "export async function login(credentials: Credentials): Promise<void> {\n  const { accessToken } = await api.post('/login', credentials);\n  localStorage.setItem('access_token', accessToken);\n}",
+        good: "export async function login(credentials: Credentials): Promise<void> {\n  // The server answers with an HttpOnly session cookie.\n  await api.post('/login', credentials);\n  localStorage.setItem('last_login', new Date().toISOString());\n}",
       },
     ],
   },

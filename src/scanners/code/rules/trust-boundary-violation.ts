@@ -35,7 +35,8 @@ export const rule = defineRule({
   id: 'trust-boundary-violation',
   title: 'Request data stored in the session',
   severity: 'LOW',
-  confidence: { pattern: 0.5, taint: 0.6 },
+  confidence: 0.5,
+  taintConfidence: 0.6,
   cwe: 'CWE-501',
   owasp: OWASP.design,
   languages: ALL_LANGUAGES,
@@ -46,13 +47,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'python',
-        vulnerable: "from flask import request, session\n\n@app.route('/prefs', methods=['POST'])\ndef prefs():\n    session['role'] = request.form.get('role')\n    return 'saved'",
-        safe: "from flask import request, session\n\n@app.route('/prefs', methods=['POST'])\ndef prefs():\n    theme = request.form.get('theme')\n    session['theme'] = theme if theme in ('light', 'dark') else 'light'\n    return 'saved'",
+        bad: "from flask import request, session\n\n@app.route('/prefs', methods=['POST'])\ndef prefs():\n    session['role'] = request.form.get('role')\n    return 'saved'",
+        good: "from flask import request, session\n\n@app.route('/prefs', methods=['POST'])\ndef prefs():\n    theme = request.form.get('theme')\n    session['theme'] = theme if theme in ('light', 'dark') else 'light'\n    return 'saved'",
       },
       {
         language: 'javascript',
-        vulnerable: "app.post('/login', (req, res) => {\n  req.session.userId = req.body.userId;\n  res.redirect('/');\n});",
-        safe: "app.post('/login', async (req, res) => {\n  const user = await users.verify(req.body.name, req.body.password);\n  req.session.userId = user.id;\n  res.redirect('/');\n});",
+        bad: "app.post('/login', (req, res) => {\n  req.session.userId = req.body.userId;\n  res.redirect('/');\n});",
+        good: "app.post('/login', async (req, res) => {\n  const user = await users.verify(req.body.name, req.body.password);\n  req.session.userId = user.id;\n  res.redirect('/');\n});",
       },
     ],
   },

@@ -32,7 +32,8 @@ export const rule = defineRule({
   id: 'weak-cipher',
   title: 'Broken or legacy encryption',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.8, taint: 0.9 },
+  confidence: 0.8,
+  taintConfidence: 0.9,
   cwe: 'CWE-327',
   owasp: OWASP.cryptography,
   languages: ALL_LANGUAGES,
@@ -44,13 +45,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "const crypto = require('crypto');\nfunction encrypt(text, key) {\n  const cipher = crypto.createCipheriv('des-ede3-cbc', key, iv);\n  return cipher.update(text, 'utf8', 'hex') + cipher.final('hex');\n}",
-        safe: "const crypto = require('crypto');\nfunction encrypt(text, key) {\n  const iv = crypto.randomBytes(12);\n  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);\n  return Buffer.concat([iv, cipher.update(text, 'utf8'), cipher.final(), cipher.getAuthTag()]);\n}",
+        bad: "const crypto = require('crypto');\nfunction encrypt(text, key) {\n  const cipher = crypto.createCipheriv('des-ede3-cbc', key, iv);\n  return cipher.update(text, 'utf8', 'hex') + cipher.final('hex');\n}",
+        good: "const crypto = require('crypto');\nfunction encrypt(text, key) {\n  const iv = crypto.randomBytes(12);\n  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);\n  return Buffer.concat([iv, cipher.update(text, 'utf8'), cipher.final(), cipher.getAuthTag()]);\n}",
       },
       {
         language: 'python',
-        vulnerable: "from Crypto.Cipher import AES\n\ndef encrypt(key, data):\n    return AES.new(key, AES.MODE_ECB).encrypt(data)",
-        safe: "from Crypto.Cipher import AES\n\ndef encrypt(key, data):\n    cipher = AES.new(key, AES.MODE_GCM)\n    return cipher.nonce + cipher.encrypt(data)",
+        bad: "from Crypto.Cipher import AES\n\ndef encrypt(key, data):\n    return AES.new(key, AES.MODE_ECB).encrypt(data)",
+        good: "from Crypto.Cipher import AES\n\ndef encrypt(key, data):\n    cipher = AES.new(key, AES.MODE_GCM)\n    return cipher.nonce + cipher.encrypt(data)",
       },
     ],
   },

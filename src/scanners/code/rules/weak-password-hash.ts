@@ -49,7 +49,8 @@ export const rule = defineRule({
   id: 'weak-password-hash',
   title: 'Password hashed with a fast, broken hash',
   severity: 'HIGH',
-  confidence: { pattern: 0.7, taint: 0.9 },
+  confidence: 0.7,
+  taintConfidence: 0.9,
   cwe: 'CWE-916',
   owasp: OWASP.cryptography,
   languages: ALL_LANGUAGES,
@@ -61,13 +62,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "const crypto = require('crypto');\nfunction savePassword(user, password) {\n  user.passwordHash = crypto.createHash('md5').update(password).digest('hex');\n}",
-        safe: "const crypto = require('crypto');\nfunction savePassword(user, password) {\n  const salt = crypto.randomBytes(16);\n  user.passwordHash = crypto.scryptSync(password, salt, 64).toString('hex');\n}",
+        bad: "const crypto = require('crypto');\nfunction savePassword(user, password) {\n  user.passwordHash = crypto.createHash('md5').update(password).digest('hex');\n}",
+        good: "const crypto = require('crypto');\nfunction savePassword(user, password) {\n  const salt = crypto.randomBytes(16);\n  user.passwordHash = crypto.scryptSync(password, salt, 64).toString('hex');\n}",
       },
       {
         language: 'python',
-        vulnerable: "import hashlib\n\ndef hash_password(password):\n    return hashlib.sha1(password.encode()).hexdigest()",
-        safe: "import hashlib, os\n\ndef hash_password(password):\n    salt = os.urandom(16)\n    return hashlib.pbkdf2_hmac('sha256', password.encode(), salt, 600_000).hex()",
+        bad: "import hashlib\n\ndef hash_password(password):\n    return hashlib.sha1(password.encode()).hexdigest()",
+        good: "import hashlib, os\n\ndef hash_password(password):\n    salt = os.urandom(16)\n    return hashlib.pbkdf2_hmac('sha256', password.encode(), salt, 600_000).hex()",
       },
     ],
   },

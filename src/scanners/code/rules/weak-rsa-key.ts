@@ -35,7 +35,8 @@ export const rule = defineRule({
   id: 'weak-rsa-key',
   title: 'RSA or DSA key shorter than 2048 bits',
   severity: 'MEDIUM',
-  confidence: { pattern: 0.9, taint: 0.9 },
+  confidence: 0.9,
+  taintConfidence: 0.9,
   cwe: 'CWE-326',
   owasp: OWASP.cryptography,
   languages: ALL_LANGUAGES,
@@ -46,13 +47,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "const crypto = require('crypto');\nconst { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 1024 });",
-        safe: "const crypto = require('crypto');\nconst { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 3072 });",
+        bad: "const crypto = require('crypto');\nconst { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 1024 });",
+        good: "const crypto = require('crypto');\nconst { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 3072 });",
       },
       {
         language: 'python',
-        vulnerable: "from cryptography.hazmat.primitives.asymmetric import rsa\n\nkey = rsa.generate_private_key(public_exponent=65537, key_size=1024)",
-        safe: "from cryptography.hazmat.primitives.asymmetric import rsa\n\nkey = rsa.generate_private_key(public_exponent=65537, key_size=3072)",
+        bad: "from cryptography.hazmat.primitives.asymmetric import rsa\n\nkey = rsa.generate_private_key(public_exponent=65537, key_size=1024)",
+        good: "from cryptography.hazmat.primitives.asymmetric import rsa\n\nkey = rsa.generate_private_key(public_exponent=65537, key_size=3072)",
       },
     ],
   },

@@ -32,7 +32,8 @@ export const rule = defineRule({
   id: 'xpath-injection',
   title: 'XPath query built from untrusted data',
   severity: 'HIGH',
-  confidence: { pattern: 0.5, taint: 0.85 },
+  confidence: 0.5,
+  taintConfidence: 0.85,
   cwe: 'CWE-643',
   owasp: OWASP.injection,
   languages: ALL_LANGUAGES,
@@ -44,13 +45,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'python',
-        vulnerable: "from lxml import etree\n\n@app.route('/user')\ndef user():\n    name = request.args.get('name', '')\n    root = etree.parse('users.xml')\n    return str(root.xpath(f\"//user[@name='{name}']/email/text()\"))",
-        safe: "from lxml import etree\n\n@app.route('/user')\ndef user():\n    name = request.args.get('name', '')\n    root = etree.parse('users.xml')\n    return str(root.xpath('//user[@name=$name]/email/text()', name=name))",
+        bad: "from lxml import etree\n\n@app.route('/user')\ndef user():\n    name = request.args.get('name', '')\n    root = etree.parse('users.xml')\n    return str(root.xpath(f\"//user[@name='{name}']/email/text()\"))",
+        good: "from lxml import etree\n\n@app.route('/user')\ndef user():\n    name = request.args.get('name', '')\n    root = etree.parse('users.xml')\n    return str(root.xpath('//user[@name=$name]/email/text()', name=name))",
       },
       {
         language: 'javascript',
-        vulnerable: "const xpath = require('xpath');\napp.get('/user', (req, res) => {\n  res.json(xpath.select(`//user[@name='${req.query.name}']/email/text()`, doc).map(String));\n});",
-        safe: "const xpath = require('xpath');\napp.get('/user', (req, res) => {\n  const found = xpath.select('//user/email/text()', doc);\n  res.json(found.map(String));\n});",
+        bad: "const xpath = require('xpath');\napp.get('/user', (req, res) => {\n  res.json(xpath.select(`//user[@name='${req.query.name}']/email/text()`, doc).map(String));\n});",
+        good: "const xpath = require('xpath');\napp.get('/user', (req, res) => {\n  const found = xpath.select('//user/email/text()', doc);\n  res.json(found.map(String));\n});",
       },
     ],
   },

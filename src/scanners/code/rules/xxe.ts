@@ -40,7 +40,8 @@ export const rule = defineRule({
   id: 'xxe',
   title: 'XML parser resolves external entities (XXE)',
   severity: 'HIGH',
-  confidence: { pattern: 0.7, taint: 0.9 },
+  confidence: 0.7,
+  taintConfidence: 0.9,
   cwe: 'CWE-611',
   owasp: OWASP.misconfiguration,
   languages: ALL_LANGUAGES,
@@ -52,13 +53,13 @@ export const rule = defineRule({
     examples: [
       {
         language: 'javascript',
-        vulnerable: "app.post('/import', (req, res) => {\n  const doc = libxmljs.parseXml(req.body, { noent: true });\n  res.json({ root: doc.root().name() });\n});",
-        safe: "app.post('/import', (req, res) => {\n  const doc = libxmljs.parseXml(req.body, { noent: false, nonet: true });\n  res.json({ root: doc.root().name() });\n});",
+        bad: "app.post('/import', (req, res) => {\n  const doc = libxmljs.parseXml(req.body, { noent: true });\n  res.json({ root: doc.root().name() });\n});",
+        good: "app.post('/import', (req, res) => {\n  const doc = libxmljs.parseXml(req.body, { noent: false, nonet: true });\n  res.json({ root: doc.root().name() });\n});",
       },
       {
         language: 'python',
-        vulnerable: "from lxml import etree\n\nparser = etree.XMLParser(resolve_entities=True)\ntree = etree.fromstring(request.data, parser)",
-        safe: "from lxml import etree\n\nparser = etree.XMLParser(resolve_entities=False, no_network=True)\ntree = etree.fromstring(request.data, parser)",
+        bad: "from lxml import etree\n\nparser = etree.XMLParser(resolve_entities=True)\ntree = etree.fromstring(request.data, parser)",
+        good: "from lxml import etree\n\nparser = etree.XMLParser(resolve_entities=False, no_network=True)\ntree = etree.fromstring(request.data, parser)",
       },
     ],
   },

@@ -4,6 +4,7 @@
  * advisory (a GHSA and a PYSEC record for the same CVE are one finding).
  */
 import type { RawFinding } from '../../../core/findings.js';
+import { OWASP, toRawFinding, type FindingRule } from '../../../core/rules.js';
 import type { ExtractedPackage } from '../types.js';
 import { affectedEntries, isVersionAffected, lowestFixedAbove } from './match.js';
 import type { OsvVulnerability } from '../../advisories/osv-schema.js';
@@ -12,7 +13,16 @@ import { advisorySeverity } from '../../advisories/severity.js';
 import { compareVersions } from './versions/index.js';
 
 export const KNOWN_VULNERABILITY_RULE = 'known-vulnerability';
-const OWASP = ['A06:2021', 'A03:2025'] as const;
+/** The rule's defaults; each finding names its package, advisory, severity and fix. */
+const KNOWN_VULNERABILITY: FindingRule = {
+  id: KNOWN_VULNERABILITY_RULE,
+  title: 'Known vulnerability',
+  severity: 'MEDIUM',
+  confidence: 0.95,
+  owasp: OWASP.vulnerableComponents,
+  description: 'A dependency version is affected by a published advisory.',
+  remediation: 'Upgrade the package to a fixed version.',
+};
 const MAX_REFERENCES = 5;
 const MAX_SUMMARY = 400;
 
@@ -62,8 +72,7 @@ export function vulnerabilityFindings(occurrence: ExtractedPackage, version: str
     const score = severity.score !== undefined && severity.vector ? ` CVSS ${severity.score.toFixed(1)} (${severity.vector}).` : '';
     const where = occurrence.direct ? 'a direct dependency' : 'a transitive dependency';
     const elsewhere = others > 0 ? ` The same version appears in ${others} more place(s) in this repository.` : '';
-    out.push({
-      ruleId: KNOWN_VULNERABILITY_RULE,
+    out.push(toRawFinding(KNOWN_VULNERABILITY, {
       category: 'supply_chain',
       scanner: 'supply_chain',
       severity: severity.severity,
@@ -75,12 +84,11 @@ export function vulnerabilityFindings(occurrence: ExtractedPackage, version: str
       evidence: `${occurrence.name}@${version}`,
       remediation: remediationText(occurrence, version, fix, shown),
       confidence: occurrence.version !== undefined ? 0.95 : 0.8,
-      owaspCategories: OWASP,
       path: occurrence.path,
       line: occurrence.line,
       column: 1,
       fingerprintMaterial: `${occurrence.ecosystem}:${occurrence.name}@${version}:${shown}`,
-    });
+    }));
   }
   return out;
 }

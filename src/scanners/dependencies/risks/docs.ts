@@ -2,11 +2,12 @@
  * The risk-check section of docs/rules/supply-chain.md, from each check's own
  * metadata and examples (the tests run the same examples through the checks).
  */
+import { baseFacts, cell, fence, ruleSections, type RuleSections } from '../../docs.js';
 import { RISK_CHECKS } from './index.js';
 import { POPULAR } from './popular.js';
-import type { ExampleFiles } from './types.js';
+import type { ExampleFiles, RiskCheck } from './types.js';
 
-function fence(path: string): string {
+function fenceInfo(path: string): string {
   if (path.endsWith('.json')) return 'json';
   if (/\.(toml|lock)$/.test(path) || /(?:^|\/)(?:Pipfile|Cargo\.lock)$/.test(path)) return 'toml';
   if (/\.ya?ml$/.test(path)) return 'yaml';
@@ -15,45 +16,48 @@ function fence(path: string): string {
 }
 
 function renderFiles(files: ExampleFiles): string[] {
-  const out: string[] = [];
-  for (const [path, text] of Object.entries(files)) {
-    // A fence longer than any backtick run inside the example.
-    const ticks = '`'.repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
-    out.push(`\`${path}\`:`, '', `${ticks}${fence(path)}`, text.replace(/\n$/, ''), ticks, '');
-  }
-  return out;
+  return Object.entries(files).flatMap(([path, text]) => [`\`${path}\`:`, '', fence(fenceInfo(path), text), '']);
 }
 
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/** The risk checks' part of the supply-chain page: index, sections, examples as workspaces. */
+export function riskChecksPart(): RuleSections<RiskCheck, ExampleFiles> {
+  return {
+    rules: RISK_CHECKS,
+    indexHeading: [
+      '## Risk checks',
+      '',
+      'These run on every scan, without network access, over all manifests and lockfiles together with the',
+      'package managers\' configuration files. Findings have category `supply_chain` and the check id as rule id;',
+      'each points at the offending line.',
+    ],
+    linkText: (c) => `\`${c.id}\``,
+    heading: (c) => c.id,
+    index: [
+      { header: 'Title', cell: (c) => cell(c.title) },
+      { header: 'Severity', cell: (c) => cell(c.severityNote) },
+      { header: 'CWE', cell: (c) => c.cwe },
+      { header: 'OWASP', cell: (c) => c.owasp.join(', ') },
+    ],
+    facts: [{ header: 'Title', cell: (c) => cell(c.title) }, ...baseFacts<RiskCheck>(), { header: 'Severities', cell: (c) => cell(c.severityNote) }],
+    examples: (c) => c.docs,
+    example: (_check, files) => renderFiles(files),
+  };
+}
 
-export function renderRiskDocs(): string {
-  const lines: string[] = [
-    '## Risk checks',
-    '',
-    'These run on every scan, without network access, over all manifests and lockfiles together with the',
-    'package managers\' configuration files. Findings have category `supply_chain` and the check id as rule id;',
-    'each points at the offending line.',
-    '',
-    '| Check | Title | Severity | CWE | OWASP |',
-    '|---|---|---|---|---|',
-  ];
-  for (const c of RISK_CHECKS) {
-    lines.push(`| [\`${c.id}\`](#${c.id}) | ${cell(c.title)} | ${cell(c.severityNote)} | ${c.cwe} | ${c.owasp.join(', ')} |`);
-  }
-  lines.push('');
-  for (const c of RISK_CHECKS) {
-    lines.push(`### ${c.id}`, '', `**${c.title}.** ${c.description}`, '', c.docs.summary, '', `**Fix:** ${c.remediation}`, '');
-    lines.push('Reported:', '', ...renderFiles(c.docs.vulnerable));
-    lines.push('Not reported:', '', ...renderFiles(c.docs.safe));
-  }
+/** Where the popular-package lists come from. */
+export function popularListsSection(): string[] {
   const { npm, PyPI } = POPULAR;
-  lines.push(
+  return [
     '### Popular-package lists',
     '',
     `\`typosquat\` and \`dependency-confusion\` use the ${npm.header.count.toLocaleString('en-US')} most downloaded npm and ${PyPI.header.count.toLocaleString('en-US')} most downloaded PyPI names.`,
     `npm: ${npm.header.source}, generated ${npm.header.generated}. PyPI: ${PyPI.header.source}, generated ${PyPI.header.generated}.`,
     'Regenerate with `npx tsx scripts/popular-packages.ts`.',
     '',
-  );
-  return `${lines.join('\n')}\n`;
+  ];
+}
+
+/** The risk-check section of docs/rules/supply-chain.md (the page renders the same lines). */
+export function renderRiskDocs(): string {
+  return `${[...ruleSections(riskChecksPart()), ...popularListsSection()].join('\n')}\n`;
 }

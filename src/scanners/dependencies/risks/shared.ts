@@ -1,14 +1,8 @@
 /** Helpers the risk checks share: findings, lines and columns, paths, lockfile scope, name normalisation. */
 import type { RawFinding, Severity } from '../../../core/findings.js';
+import { clipEvidence, toRawFinding } from '../../../core/rules.js';
 import type { Ecosystem, ExtractedPackage } from '../types.js';
 import type { DependencyFile, RiskCheck, RiskContext } from './types.js';
-
-/** A06:2021 Vulnerable and Outdated Components → A03:2025 Software Supply Chain Failures. */
-export const OWASP_SUPPLY_CHAIN: readonly string[] = Object.freeze(['A06:2021', 'A03:2025']);
-/** A08:2021 Software and Data Integrity Failures, with A03:2025 Software Supply Chain Failures. */
-export const OWASP_INTEGRITY: readonly string[] = Object.freeze(['A08:2021', 'A03:2025']);
-
-const MAX_EVIDENCE = 200;
 
 export function defineRiskCheck(check: RiskCheck): RiskCheck {
   return Object.freeze(check);
@@ -31,27 +25,17 @@ export interface FindingInput {
 }
 
 export function finding(check: Pick<RiskCheck, 'id' | 'remediation' | 'owasp'>, input: FindingInput): RawFinding {
-  return {
-    ruleId: check.id,
+  const remediation = input.remediation ?? check.remediation;
+  return toRawFinding({ ...input, id: check.id, owasp: check.owasp, remediation }, {
     category: 'supply_chain',
     scanner: 'supply_chain',
-    severity: input.severity,
-    title: input.title,
-    description: input.description,
-    evidence: evidence(input.lineText),
-    remediation: input.remediation ?? check.remediation,
+    evidence: clipEvidence(input.lineText),
     confidence: Math.min(1, Math.max(0, input.confidence)),
-    owaspCategories: check.owasp,
     path: input.path,
     line: Math.max(1, input.line),
     column: columnOf(input.lineText, input.needle),
     fingerprintMaterial: `${check.id}:${input.fingerprint}`,
-  };
-}
-
-export function evidence(line: string): string {
-  const trimmed = line.trim();
-  return trimmed.length > MAX_EVIDENCE ? `${trimmed.slice(0, MAX_EVIDENCE - 1)}…` : trimmed;
+  });
 }
 
 /** 1-based column of `needle` in the line, else of its first non-blank character. */

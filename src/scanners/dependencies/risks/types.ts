@@ -3,7 +3,8 @@
  * every manifest and lockfile of a workspace (already extracted), the package
  * managers' configuration files and the list of paths; it reads no file itself.
  */
-import type { RawFinding, Severity } from '../../../core/findings.js';
+import type { RawFinding } from '../../../core/findings.js';
+import type { RuleDocs, RuleMetadata } from '../../../core/rules.js';
 import type { ExtractResult } from '../types.js';
 
 export interface DependencyFile {
@@ -27,27 +28,12 @@ export interface RiskContext {
 /** A workspace as example files: path → text. The docs show them; the tests run them. */
 export type ExampleFiles = Readonly<Record<string, string>>;
 
-export interface RiskCheckDocs {
-  /** What the check looks at and why it matters (Markdown). */
-  readonly summary: string;
-  /** Files the check reports. */
-  readonly vulnerable: ExampleFiles;
-  /** The same situation done safely: the check reports nothing. */
-  readonly safe: ExampleFiles;
-}
-
-export interface RiskCheck {
-  /** kebab-case, equal to the file name under checks/ and to the findings' ruleId. */
-  readonly id: string;
-  readonly title: string;
-  /** The highest severity the check reports. */
-  readonly severity: Severity;
+/**
+ * The shared metadata (severity and confidence: the highest the check reports;
+ * examples: workspaces it reports, and the same situations done safely) and the check.
+ */
+export interface RiskCheck extends RuleMetadata<RuleDocs<ExampleFiles>> {
   /** How the severity varies, for the docs table (`MEDIUM; LOW when a lockfile pins it`). */
   readonly severityNote: string;
-  readonly description: string;
-  readonly remediation: string;
-  readonly cwe: string;
-  readonly owasp: readonly string[];
-  readonly docs: RiskCheckDocs;
   readonly run: (ctx: RiskContext) => RawFinding[];
 }

@@ -50,8 +50,6 @@ export const check = defineCheck<Key>({
   category: 'headers',
   cwe: 'CWE-524',
   owasp: OWASP.misconfiguration,
-  summary:
-    'A response that sets a cookie, or varies on Cookie or Authorization, is tied to one user. If Cache-Control lets shared caches (CDNs, corporate proxies) keep it, the next user may receive it, cookie included. Scanned without credentials, so this sees only what an anonymous request returns; error responses are skipped.',
   remediation: 'Send `Cache-Control: no-store` on responses that set cookies or carry user data (or `private, no-cache` where browser caching is wanted), and never `public` or `s-maxage` on them.',
   references: ['https://www.rfc-editor.org/rfc/rfc9111#section-5.2.2', 'https://owasp.org/www-community/attacks/Web_Cache_Deception'],
   outcomes: {
@@ -70,8 +68,9 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: 'A response that sets a cookie, or varies on Cookie or Authorization, is tied to one user. If Cache-Control lets shared caches (CDNs, corporate proxies) keep it, the next user may receive it, cookie included. Scanned without credentials, so this sees only what an anonymous request returns; error responses are skipped.',
+    bad: [
       {
         note: 'A public, cacheable response that starts a session.',
         expect: ['shared-cache-sets-cookie'],
@@ -79,7 +78,7 @@ export const check = defineCheck<Key>({
       },
       { note: 'Varies on Authorization, cacheable.', expect: ['storable-personal'], headers: { 'cache-control': 'max-age=60', vary: 'Authorization' } },
     ],
-    passing: [
+    good: [
       { note: 'no-store.', headers: { 'cache-control': 'no-store', 'set-cookie': 'sid=3f9c2b; Secure; HttpOnly; SameSite=Lax' } },
       { note: 'A public response without user data.', headers: { 'cache-control': 'public, max-age=600' } },
     ],

@@ -76,8 +76,6 @@ export const check = defineCheck<Key>({
   category: 'headers',
   cwe: 'CWE-693',
   owasp: OWASP.misconfiguration,
-  summary:
-    'A Content-Security-Policy limits where scripts, plugins and frames may come from, so an injection (XSS) cannot run attacker code. Pages need a real policy; JSON APIs need the short one that forbids everything, in case a response is ever rendered as a document. When several policies are enforced, browsers apply all of them, so a weakness counts only if every policy has it.',
   remediation: `Send an enforced Content-Security-Policy. For API responses: \`${API_POLICY}\`. For pages: start from \`${DOCUMENT_POLICY}\` and allow only the origins you load from, using nonces or hashes instead of 'unsafe-inline'.`,
   references: ['https://www.w3.org/TR/CSP3/', 'https://developer.mozilla.org/en-US/docs/Web/HTTP/CSP'],
   outcomes: {
@@ -156,8 +154,9 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: 'A Content-Security-Policy limits where scripts, plugins and frames may come from, so an injection (XSS) cannot run attacker code. Pages need a real policy; JSON APIs need the short one that forbids everything, in case a response is ever rendered as a document. When several policies are enforced, browsers apply all of them, so a weakness counts only if every policy has it.',
+    bad: [
       { note: 'An HTML page with no policy.', expect: ['missing'], headers: { 'content-type': 'text/html; charset=utf-8' } },
       { note: 'A JSON API with no policy.', expect: ['missing-api'], headers: { 'content-type': 'application/json' } },
       {
@@ -186,7 +185,7 @@ export const check = defineCheck<Key>({
         headers: { 'content-type': 'application/json', 'content-security-policy': "default-src 'none'; img-src http://cdn.example.com; frame-ancestors 'none'" },
       },
     ],
-    passing: [
+    good: [
       { note: 'The API policy.', headers: { 'content-type': 'application/json', 'content-security-policy': API_POLICY } },
       {
         note: "A page policy with nonces ('unsafe-inline' is ignored next to a nonce, as a fallback for old browsers).",

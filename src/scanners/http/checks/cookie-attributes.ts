@@ -43,8 +43,6 @@ export const check = defineCheck<Key>({
   category: 'headers',
   cwe: 'CWE-614',
   owasp: OWASP.misconfiguration,
-  summary:
-    'Every cookie the response sets is checked for `Secure` (never sent over plain http; expected on https sites and required with SameSite=None), `HttpOnly` (not readable by scripts, so an XSS cannot steal it) and `SameSite` (not sent on cross-site requests, a CSRF defence). One finding per cookie, naming it and what it lacks; cookies being deleted (Max-Age=0) are skipped. Cookies whose names look like sessions or tokens rank higher. Evidence never shows cookie values.',
   remediation: 'Set the cookie with `Secure; HttpOnly; SameSite=Lax` (or Strict), and a `__Host-` name prefix for session cookies. Leave HttpOnly off only for a cookie scripts must read, such as a CSRF double-submit token.',
   references: ['https://developer.mozilla.org/en-US/docs/Web/HTTP/Cookies#restrict_access_to_cookies', 'https://httpwg.org/http-extensions/draft-ietf-httpbis-rfc6265bis.html'],
   outcomes: {
@@ -82,14 +80,15 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: 'Every cookie the response sets is checked for `Secure` (never sent over plain http; expected on https sites and required with SameSite=None), `HttpOnly` (not readable by scripts, so an XSS cannot steal it) and `SameSite` (not sent on cross-site requests, a CSRF defence). One finding per cookie, naming it and what it lacks; cookies being deleted (Max-Age=0) are skipped. Cookies whose names look like sessions or tokens rank higher. Evidence never shows cookie values.',
+    bad: [
       { note: 'A session cookie without any protection.', expect: ['session-cookie'], headers: { 'set-cookie': 'sessionid=3f9c2b; Path=/' } },
       { note: 'A preference cookie readable by scripts.', expect: ['cookie'], headers: { 'set-cookie': 'theme=dark; Path=/; Secure; SameSite=Lax' } },
       { note: 'A misspelt SameSite value.', expect: ['samesite-invalid'], headers: { 'set-cookie': 'sid=3f9c2b; Path=/; Secure; HttpOnly; SameSite=Normal' } },
       { note: 'A protected cookie without SameSite.', expect: ['samesite'], headers: { 'set-cookie': 'sid=3f9c2b; Path=/; Secure; HttpOnly' } },
     ],
-    passing: [
+    good: [
       {
         note: 'Fully protected, and a deletion.',
         headers: { 'set-cookie': ['__Host-sid=3f9c2b; Path=/; Secure; HttpOnly; SameSite=Lax', 'old=; Max-Age=0; Path=/'] },

@@ -46,8 +46,6 @@ export const check = defineCheck<Key>({
   category: 'headers',
   cwe: 'CWE-565',
   owasp: OWASP.misconfiguration,
-  summary:
-    'Cookie name prefixes are promises the browser enforces: a `__Secure-` cookie must carry `Secure`, a `__Host-` cookie must carry `Secure` and `Path=/` and no `Domain`, and both must come from an https response; a cookie that breaks them is refused by the browser, so the login or feature built on it silently fails (or was never protected). A session cookie with a `Domain` attribute is sent to every subdomain of that domain, so any subdomain (a forgotten one, one serving user content, one taken over) receives it and can overwrite it.',
   remediation:
     'Name session cookies `__Host-…` and set them with `Secure; HttpOnly; SameSite=Lax; Path=/` and no `Domain`, so they stay on the host that set them.',
   references: ['https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Set-Cookie#cookie_prefixes', 'https://httpwg.org/http-extensions/draft-ietf-httpbis-rfc6265bis.html#name-cookie-name-prefixes'],
@@ -73,13 +71,14 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: 'Cookie name prefixes are promises the browser enforces: a `__Secure-` cookie must carry `Secure`, a `__Host-` cookie must carry `Secure` and `Path=/` and no `Domain`, and both must come from an https response; a cookie that breaks them is refused by the browser, so the login or feature built on it silently fails (or was never protected). A session cookie with a `Domain` attribute is sent to every subdomain of that domain, so any subdomain (a forgotten one, one serving user content, one taken over) receives it and can overwrite it.',
+    bad: [
       { note: 'A __Host- cookie with a Domain.', expect: ['host-prefix'], headers: { 'set-cookie': '__Host-sid=3f9c2b; Path=/; Secure; HttpOnly; SameSite=Lax; Domain=api.example.com' } },
       { note: 'A __Secure- cookie without Secure.', expect: ['secure-prefix'], headers: { 'set-cookie': '__Secure-token=3f9c2b; Path=/; HttpOnly; SameSite=Lax' } },
       { note: 'A session cookie for the whole parent domain.', expect: ['broad-domain'], headers: { 'set-cookie': 'session=3f9c2b; Path=/; Secure; HttpOnly; SameSite=Lax; Domain=.example.com' } },
     ],
-    passing: [
+    good: [
       { note: 'A host-only __Host- session cookie.', headers: { 'set-cookie': '__Host-sid=3f9c2b; Path=/; Secure; HttpOnly; SameSite=Lax' } },
       { note: 'A preference cookie shared across subdomains.', headers: { 'set-cookie': 'theme=dark; Path=/; Secure; SameSite=Lax; Domain=example.com' } },
     ],

@@ -18,8 +18,6 @@ export const check = defineCheck<Key>({
   category: 'cors',
   cwe: 'CWE-942',
   owasp: [...OWASP.accessControl, ...OWASP.cryptography],
-  summary:
-    'For an https target the scan sends the same host with `http://` as Origin. Trusting it means a network attacker, who can inject script into any plain-http page of that host (coffee-shop Wi-Fi), can read the https API\'s responses: the https protection is only as strong as the http origin.',
   remediation: 'Allow only `https://` origins; serve the front end over https with HSTS so there is no http origin to trust.',
   references: ['https://portswigger.net/web-security/cors#breaking-tls-with-poorly-configured-cors'],
   outcomes: {
@@ -39,8 +37,9 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: 'For an https target the scan sends the same host with `http://` as Origin. Trusting it means a network attacker, who can inject script into any plain-http page of that host (coffee-shop Wi-Fi), can read the https API\'s responses: the https protection is only as strong as the http origin.',
+    bad: [
       {
         note: 'http://api.example.com trusted with credentials.',
         expect: ['http-origin-credentials'],
@@ -48,6 +47,6 @@ export const check = defineCheck<Key>({
       },
       { note: 'Trusted without credentials.', expect: ['http-origin'], probes: [{ kind: 'http-scheme', method: 'GET', headers: { 'access-control-allow-origin': '{origin}' } }] },
     ],
-    passing: [{ note: 'Only https origins.', probes: [{ kind: 'http-scheme', method: 'GET', headers: { vary: 'Origin' } }] }],
+    good: [{ note: 'Only https origins.', probes: [{ kind: 'http-scheme', method: 'GET', headers: { vary: 'Origin' } }] }],
   },
 });

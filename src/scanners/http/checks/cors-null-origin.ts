@@ -19,8 +19,6 @@ export const check = defineCheck<Key>({
   category: 'cors',
   cwe: 'CWE-942',
   owasp: [...OWASP.accessControl, ...OWASP.misconfiguration],
-  summary:
-    'Browsers send `Origin: null` from sandboxed iframes, data: and file: documents and some redirects. Any website can produce it (a sandboxed iframe is one line of HTML), so trusting `null` trusts everyone. It often comes from allow-lists that include "null" for local development.',
   remediation: 'Remove `null` from the allowed origins; for local development allow `http://localhost:<port>` explicitly, and only outside production.',
   references: ['https://portswigger.net/web-security/cors#whitelisted-null-origin-value'],
   outcomes: {
@@ -40,8 +38,9 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: 'Browsers send `Origin: null` from sandboxed iframes, data: and file: documents and some redirects. Any website can produce it (a sandboxed iframe is one line of HTML), so trusting `null` trusts everyone. It often comes from allow-lists that include "null" for local development.',
+    bad: [
       {
         note: 'null trusted with credentials.',
         expect: ['null-credentials'],
@@ -49,6 +48,6 @@ export const check = defineCheck<Key>({
       },
       { note: 'null trusted without credentials.', expect: ['null'], probes: [{ kind: 'null', method: 'OPTIONS', headers: { 'access-control-allow-origin': 'null' } }] },
     ],
-    passing: [{ note: 'null not echoed.', probes: [{ kind: 'null', method: 'GET', headers: { vary: 'Origin' } }] }],
+    good: [{ note: 'null not echoed.', probes: [{ kind: 'null', method: 'GET', headers: { vary: 'Origin' } }] }],
   },
 });

@@ -32,8 +32,6 @@ export const check = defineCheck<Key>({
   category: 'cors',
   cwe: 'CWE-942',
   owasp: [...OWASP.accessControl, ...OWASP.misconfiguration],
-  summary:
-    'The scan sends `Origin: https://vigil-probe.example`, an origin no server has reason to trust, with a GET and with a preflight (OPTIONS asking for PUT and the Authorization header). If the answer echoes it in Access-Control-Allow-Origin, the server trusts every website. With `Access-Control-Allow-Credentials: true` any page a logged-in user visits can read their data through the API, and with write methods allowed in the preflight, change it.',
   remediation: REMEDIATION,
   references: ['https://portswigger.net/research/exploiting-cors-misconfigurations-for-bitcoins-and-bounties', 'https://fetch.spec.whatwg.org/#http-cors-protocol'],
   outcomes: {
@@ -60,8 +58,9 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: 'The scan sends `Origin: https://vigil-probe.example`, an origin no server has reason to trust, with a GET and with a preflight (OPTIONS asking for PUT and the Authorization header). If the answer echoes it in Access-Control-Allow-Origin, the server trusts every website. With `Access-Control-Allow-Credentials: true` any page a logged-in user visits can read their data through the API, and with write methods allowed in the preflight, change it.',
+    bad: [
       {
         note: 'Reflected with credentials; the preflight allows PUT and DELETE.',
         expect: ['reflect-credentials-write'],
@@ -86,7 +85,7 @@ export const check = defineCheck<Key>({
       },
       { note: 'Reflected without credentials.', expect: ['reflect'], probes: [{ kind: 'arbitrary', method: 'GET', headers: { 'access-control-allow-origin': '{origin}' } }] },
     ],
-    passing: [
+    good: [
       {
         note: 'An allow-list: the own origin is echoed, the unrelated one is not.',
         probes: [

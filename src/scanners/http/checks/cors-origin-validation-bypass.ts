@@ -33,8 +33,6 @@ export const check = defineCheck<Key>({
   category: 'cors',
   cwe: 'CWE-942',
   owasp: [...OWASP.accessControl, ...OWASP.misconfiguration],
-  summary:
-    'When the server does check the Origin, the scan tries origins an attacker can register that slip past common mistakes: the target host as a prefix (`https://api.example.com.evil-vigil.example`: startsWith or a regex without `$`), as a suffix (`https://evilapi.example.com`: endsWith without a leading dot), with a dot replaced by a letter (`https://apixexample.com`: an unescaped `.` in a regex), followed by `_`, a backtick or `!` and another domain (parsers that end the host early; Safari sends such origins), and a sibling subdomain (`https://vigil-probe.example.com`: every subdomain trusted). One finding per kind of mistake.',
   remediation:
     'Compare the whole Origin with a set of exact origins (`allowed.has(origin)`), not with startsWith, endsWith, includes or an unanchored regex. If subdomains must be trusted, parse the origin with a URL parser and require `hostname === parent || hostname.endsWith("." + parent)` over https, and make sure no subdomain can be taken over or host user content.',
   references: ['https://portswigger.net/research/exploiting-cors-misconfigurations-for-bitcoins-and-bounties', 'https://github.com/s0md3v/Corsy'],
@@ -69,8 +67,9 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: 'When the server does check the Origin, the scan tries origins an attacker can register that slip past common mistakes: the target host as a prefix (`https://api.example.com.evil-vigil.example`: startsWith or a regex without `$`), as a suffix (`https://evilapi.example.com`: endsWith without a leading dot), with a dot replaced by a letter (`https://apixexample.com`: an unescaped `.` in a regex), followed by `_`, a backtick or `!` and another domain (parsers that end the host early; Safari sends such origins), and a sibling subdomain (`https://vigil-probe.example.com`: every subdomain trusted). One finding per kind of mistake.',
+    bad: [
       {
         note: 'startsWith("api.example.com"), with credentials.',
         expect: ['bypass-credentials'],
@@ -86,7 +85,7 @@ export const check = defineCheck<Key>({
       },
       { note: 'Every subdomain.', expect: ['subdomain'], probes: [{ kind: 'sibling', method: 'GET', headers: { 'access-control-allow-origin': '{origin}' } }] },
     ],
-    passing: [
+    good: [
       {
         note: 'An exact allow-list.',
         probes: [

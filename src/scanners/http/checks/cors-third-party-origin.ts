@@ -19,8 +19,6 @@ export const check = defineCheck<Key>({
   category: 'cors',
   cwe: 'CWE-942',
   owasp: [...OWASP.accessControl, ...OWASP.misconfiguration],
-  summary:
-    'The scan sends origins of sites where anyone can publish scripts under the site\'s own origin: a GitHub Pages subdomain (`https://vigil-probe.github.io`, trusted by a `*.github.io` pattern meant for the project\'s own pages), CodePen and JSFiddle (kept in allow-lists after a demo). An attacker publishes a page there and reads the API from the browsers of users who open it.',
   remediation:
     'Remove code-hosting and playground origins from the allow-list. Trust only origins the organisation controls, compared as exact strings; for GitHub Pages use the project\'s own custom domain, never a `*.github.io` pattern.',
   references: ['https://portswigger.net/web-security/cors#whitelisted-null-origin-value', 'https://docs.github.com/en/pages/getting-started-with-github-pages/about-github-pages'],
@@ -41,8 +39,9 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: 'The scan sends origins of sites where anyone can publish scripts under the site\'s own origin: a GitHub Pages subdomain (`https://vigil-probe.github.io`, trusted by a `*.github.io` pattern meant for the project\'s own pages), CodePen and JSFiddle (kept in allow-lists after a demo). An attacker publishes a page there and reads the API from the browsers of users who open it.',
+    bad: [
       {
         note: 'A *.github.io pattern, with credentials.',
         expect: ['third-party-credentials'],
@@ -50,7 +49,7 @@ export const check = defineCheck<Key>({
       },
       { note: 'A playground left in the allow-list.', expect: ['third-party'], probes: [{ kind: 'third-party', method: 'GET', headers: { 'access-control-allow-origin': '{origin}', vary: 'Origin' } }] },
     ],
-    passing: [
+    good: [
       {
         note: 'An exact allow-list of the own origin.',
         probes: [

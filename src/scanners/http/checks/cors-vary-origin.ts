@@ -26,8 +26,6 @@ export const check = defineCheck<Key>({
   category: 'cors',
   cwe: 'CWE-524',
   owasp: OWASP.misconfiguration,
-  summary:
-    'A server that picks Access-Control-Allow-Origin from the request\'s Origin must say so with `Vary: Origin`. Otherwise a cache (browser, CDN, proxy) may serve the answer meant for one origin to another: legitimate origins get spurious CORS failures, or an attacker-chosen origin ends up in a cached response served to everyone.',
   remediation: 'Add `Vary: Origin` to every response whose Access-Control-Allow-Origin depends on the request\'s Origin (including responses that send no CORS headers because the origin was not allowed).',
   references: ['https://fetch.spec.whatwg.org/#cors-protocol-and-http-caches'],
   outcomes: {
@@ -40,9 +38,10 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [{ note: 'Echoed without Vary.', expect: ['missing-vary'], probes: [{ kind: 'control', method: 'GET', headers: { 'access-control-allow-origin': '{origin}' } }] }],
-    passing: [
+  docs: {
+    summary: 'A server that picks Access-Control-Allow-Origin from the request\'s Origin must say so with `Vary: Origin`. Otherwise a cache (browser, CDN, proxy) may serve the answer meant for one origin to another: legitimate origins get spurious CORS failures, or an attacker-chosen origin ends up in a cached response served to everyone.',
+    bad: [{ note: 'Echoed without Vary.', expect: ['missing-vary'], probes: [{ kind: 'control', method: 'GET', headers: { 'access-control-allow-origin': '{origin}' } }] }],
+    good: [
       { note: 'Echoed with Vary: Origin.', probes: [{ kind: 'control', method: 'GET', headers: { 'access-control-allow-origin': '{origin}', vary: 'Accept-Encoding, Origin' } }] },
       { note: 'A wildcard does not depend on the Origin.', probes: [{ kind: 'arbitrary', method: 'GET', headers: { 'access-control-allow-origin': '*' } }] },
     ],

@@ -25,8 +25,6 @@ export const check = defineCheck<Key>({
   category: 'cors',
   cwe: 'CWE-942',
   owasp: [...OWASP.accessControl, ...OWASP.misconfiguration],
-  summary:
-    '`Access-Control-Allow-Origin: *` lets every website read the response, but never with the user\'s cookies or HTTP authentication: browsers refuse `*` together with `Access-Control-Allow-Credentials: true`. Right for a public, unauthenticated API; wrong for anything reachable only from a trusted network or that expects cookies to work cross-origin.',
   remediation:
     'Keep `*` only for public data that needs no credentials. Otherwise answer with an allow-list: compare the request\'s Origin with exact, full origins (scheme, host and port) and echo it only on a match, with `Vary: Origin`.',
   references: ['https://fetch.spec.whatwg.org/#cors-protocol-and-credentials', 'https://portswigger.net/web-security/cors'],
@@ -46,8 +44,9 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: '`Access-Control-Allow-Origin: *` lets every website read the response, but never with the user\'s cookies or HTTP authentication: browsers refuse `*` together with `Access-Control-Allow-Credentials: true`. Right for a public, unauthenticated API; wrong for anything reachable only from a trusted network or that expects cookies to work cross-origin.',
+    bad: [
       {
         note: 'Wildcard with credentials.',
         expect: ['wildcard-credentials'],
@@ -55,7 +54,7 @@ export const check = defineCheck<Key>({
       },
       { note: 'A public API.', expect: ['wildcard'], probes: [{ kind: 'arbitrary', method: 'GET', headers: { 'access-control-allow-origin': '*' } }] },
     ],
-    passing: [
+    good: [
       {
         note: 'Only the own origin is allowed.',
         probes: [

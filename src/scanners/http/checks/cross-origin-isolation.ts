@@ -47,8 +47,6 @@ export const check = defineCheck<Key>({
   category: 'headers',
   cwe: 'CWE-693',
   owasp: OWASP.misconfiguration,
-  summary:
-    'Cross-Origin-Opener-Policy keeps other sites\' windows from holding a reference to a page (cross-window leaks, tab-nabbing); Cross-Origin-Resource-Policy keeps other sites from loading a response into their own process, where side channels such as Spectre can read it. Every value received is checked against the values the specifications define (COOP, COEP, CORP): browsers ignore anything else. Presence is checked where it matters: COOP on documents, CORP on responses that look tied to a user (they set a cookie or vary on Cookie or Authorization).',
   remediation:
     'Send `Cross-Origin-Opener-Policy: same-origin` on pages and `Cross-Origin-Resource-Policy: same-origin` (or `same-site`) on responses that carry user data.',
   references: ['https://developer.mozilla.org/en-US/docs/Web/HTTP/Cross-Origin-Resource-Policy', 'https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Cross-Origin-Opener-Policy'],
@@ -78,15 +76,16 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: 'Cross-Origin-Opener-Policy keeps other sites\' windows from holding a reference to a page (cross-window leaks, tab-nabbing); Cross-Origin-Resource-Policy keeps other sites from loading a response into their own process, where side channels such as Spectre can read it. Every value received is checked against the values the specifications define (COOP, COEP, CORP): browsers ignore anything else. Presence is checked where it matters: COOP on documents, CORP on responses that look tied to a user (they set a cookie or vary on Cookie or Authorization).',
+    bad: [
       { note: 'A page without COOP.', expect: ['missing-coop'], headers: { 'content-type': 'text/html', 'cross-origin-resource-policy': 'same-origin' } },
       { note: 'A session response without CORP.', expect: ['missing-corp'], headers: { 'content-type': 'application/json', 'set-cookie': 'sid=abc; Secure; HttpOnly' } },
       { note: 'CORP with a made-up value.', expect: ['invalid-value'], headers: { 'content-type': 'application/json', 'cross-origin-resource-policy': 'same-domain' } },
       { note: 'COOP in the wrong case.', expect: ['invalid-value'], headers: { 'content-type': 'text/html', 'cross-origin-opener-policy': 'Same-Origin' } },
       { note: 'COEP misspelt.', expect: ['invalid-value'], headers: { 'cross-origin-embedder-policy': 'require-cors' } },
     ],
-    passing: [
+    good: [
       {
         note: 'COEP with a reporting parameter.',
         headers: { 'content-type': 'application/json', 'cross-origin-embedder-policy': 'require-corp; report-to="coep"', 'cross-origin-resource-policy': 'same-site' },

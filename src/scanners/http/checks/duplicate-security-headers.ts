@@ -45,8 +45,6 @@ export const check = defineCheck<Key>({
   category: 'headers',
   cwe: 'CWE-693',
   owasp: OWASP.misconfiguration,
-  summary:
-    'The same security header sent twice with different values usually means two layers (application, proxy, CDN) each add their own. Browsers then enforce every CSP at once, honour only the first HSTS, treat conflicting X-Frame-Options as invalid in older versions, and reject a CORS response with two Access-Control-Allow-Origin values. Which value wins becomes an accident of deployment.',
   remediation: 'Set each security header in exactly one layer (the application or the proxy, not both) and send it once.',
   outcomes: {
     'conflicting-csp': {
@@ -77,8 +75,9 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: 'The same security header sent twice with different values usually means two layers (application, proxy, CDN) each add their own. Browsers then enforce every CSP at once, honour only the first HSTS, treat conflicting X-Frame-Options as invalid in older versions, and reject a CORS response with two Access-Control-Allow-Origin values. Which value wins becomes an accident of deployment.',
+    bad: [
       {
         note: 'The application and the proxy both set a CSP.',
         expect: ['conflicting-csp'],
@@ -88,7 +87,7 @@ export const check = defineCheck<Key>({
       { note: 'DENY and SAMEORIGIN.', expect: ['conflicting-x-frame-options'], headers: { 'x-frame-options': ['DENY', 'SAMEORIGIN'] } },
       { note: 'Two CORP values.', expect: ['conflicting-header'], headers: { 'cross-origin-resource-policy': ['same-origin', 'cross-origin'] } },
     ],
-    passing: [
+    good: [
       {
         note: 'Each header once; the same value twice is harmless.',
         headers: { 'content-security-policy': "default-src 'none'", 'x-frame-options': ['DENY', 'DENY'], 'strict-transport-security': 'max-age=63072000' },

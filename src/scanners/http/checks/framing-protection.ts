@@ -25,8 +25,6 @@ export const check = defineCheck<Key>({
   category: 'headers',
   cwe: 'CWE-1021',
   owasp: OWASP.misconfiguration,
-  summary:
-    "A page that any site may frame can be overlaid with a decoy and clicked through (clickjacking). CSP `frame-ancestors` or `X-Frame-Options: DENY | SAMEORIGIN` tells browsers who may frame it. A `frame-ancestors` of `*` or a bare scheme does not count.",
   remediation: "Send `Content-Security-Policy: frame-ancestors 'none'` (or the origins that may frame the page) and, for old browsers, `X-Frame-Options: DENY`.",
   references: ['https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/X-Frame-Options'],
   outcomes: {
@@ -52,14 +50,15 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: "A page that any site may frame can be overlaid with a decoy and clicked through (clickjacking). CSP `frame-ancestors` or `X-Frame-Options: DENY | SAMEORIGIN` tells browsers who may frame it. A `frame-ancestors` of `*` or a bare scheme does not count.",
+    bad: [
       { note: 'A page without either header.', expect: ['missing'], headers: { 'content-type': 'text/html' } },
       { note: 'A JSON API without either header.', expect: ['missing-api'], headers: { 'content-type': 'application/json' } },
       { note: 'ALLOW-FROM is obsolete.', expect: ['invalid-x-frame-options'], headers: { 'x-frame-options': 'ALLOW-FROM https://partner.example' } },
       { note: 'frame-ancestors * does not protect.', expect: ['missing'], headers: { 'content-type': 'text/html', 'content-security-policy': 'frame-ancestors *' } },
     ],
-    passing: [
+    good: [
       { note: 'X-Frame-Options.', headers: { 'content-type': 'text/html', 'x-frame-options': 'SAMEORIGIN' } },
       { note: 'CSP frame-ancestors.', headers: { 'content-type': 'text/html', 'content-security-policy': "frame-ancestors 'none'" } },
     ],

@@ -67,8 +67,6 @@ export const check = defineCheck<Key>({
   category: 'headers',
   cwe: 'CWE-319',
   owasp: [...OWASP.cryptography, ...OWASP.misconfiguration],
-  summary:
-    'An API must be reached over https only. The scan checks that the target ends on https, and for an https target requests the same URL over plain http (port 80, without following redirects): it must redirect straight to https or not answer at all. Serving content over http exposes API keys, tokens and data to anyone on the network path.',
   remediation:
     'Serve the API over https only. On port 80, answer every request with `301`/`308` to the same path on `https://` (or close port 80 for APIs), and add Strict-Transport-Security on https.',
   references: ['https://developer.mozilla.org/en-US/docs/Web/Security/Practical_implementation_guides/TLS#http_redirections'],
@@ -95,8 +93,9 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: 'An API must be reached over https only. The scan checks that the target ends on https, and for an https target requests the same URL over plain http (port 80, without following redirects): it must redirect straight to https or not answer at all. Serving content over http exposes API keys, tokens and data to anyone on the network path.',
+    bad: [
       { note: 'An http-only API.', expect: ['plain-http'], target: 'http://api.example.com/', headers: { 'content-type': 'application/json' } },
       { note: 'Port 80 serves the API too.', expect: ['http-serves-content'], http: { status: 200, headers: { 'content-type': 'application/json' } } },
       {
@@ -105,7 +104,7 @@ export const check = defineCheck<Key>({
         http: { status: 301, headers: { location: 'http://www.example.com/' }, followed: { finalUrl: 'https://www.example.com/' } },
       },
     ],
-    passing: [
+    good: [
       { note: 'Port 80 redirects to https.', http: { status: 301, headers: { location: 'https://api.example.com/' } } },
       { note: 'Nothing listens on port 80.', http: 'refused' },
       { note: 'An http URL that redirects to https.', target: 'http://api.example.com/', finalUrl: 'https://api.example.com/' },

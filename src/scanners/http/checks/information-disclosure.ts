@@ -36,8 +36,6 @@ export const check = defineCheck<Key>({
   category: 'headers',
   cwe: 'CWE-497',
   owasp: OWASP.misconfiguration,
-  summary:
-    'Server, X-Powered-By, X-AspNet-Version and X-AspNetMvc-Version tell anyone which software and version answers, which lets an attacker pick known exploits for that exact version without probing. A product name alone (`Server: nginx`) is not reported.',
   remediation:
     'Remove version numbers from response headers: `server_tokens off;` (nginx), `ServerTokens Prod` (Apache), `app.disable("x-powered-by")` (Express), `expose_php = Off` (PHP), `<httpRuntime enableVersionHeader="false" />` and `MvcHandler.DisableMvcResponseHeader = true` (ASP.NET).',
   references: ['https://owasp.org/www-project-secure-headers/#div-bestpractices'],
@@ -69,13 +67,14 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: 'Server, X-Powered-By, X-AspNet-Version and X-AspNetMvc-Version tell anyone which software and version answers, which lets an attacker pick known exploits for that exact version without probing. A product name alone (`Server: nginx`) is not reported.',
+    bad: [
       { note: 'Server with a version.', expect: ['server-version'], headers: { server: 'Apache/2.4.49 (Unix)' } },
       { note: 'Runtime with a version.', expect: ['powered-by-version'], headers: { 'x-powered-by': 'PHP/8.1.2' } },
       { note: 'Framework name only.', expect: ['powered-by'], headers: { 'x-powered-by': 'Express' } },
       { note: 'ASP.NET versions.', expect: ['framework-version'], headers: { 'x-aspnet-version': '4.0.30319', 'x-aspnetmvc-version': '5.2' } },
     ],
-    passing: [{ note: 'A product name without a version.', headers: { server: 'nginx' } }],
+    good: [{ note: 'A product name without a version.', headers: { server: 'nginx' } }],
   },
 });

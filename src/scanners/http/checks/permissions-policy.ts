@@ -80,8 +80,6 @@ export const check = defineCheck<Key>({
   category: 'headers',
   cwe: 'CWE-693',
   owasp: OWASP.misconfiguration,
-  summary:
-    'Permissions-Policy switches off powerful browser features (camera, microphone, geolocation, payment, USB …) for a document and the frames it embeds, so injected or third-party code cannot use them. The value is parsed as the structured-field dictionary the specification defines: a header in the old Feature-Policy syntax, or with unquoted origins, is ignored by browsers.',
   remediation: `Send \`Permissions-Policy: ${POLICY}\`, listing every feature the site does not use with an empty allow-list.`,
   references: ['https://www.w3.org/TR/permissions-policy/'],
   outcomes: {
@@ -115,15 +113,16 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: 'Permissions-Policy switches off powerful browser features (camera, microphone, geolocation, payment, USB …) for a document and the frames it embeds, so injected or third-party code cannot use them. The value is parsed as the structured-field dictionary the specification defines: a header in the old Feature-Policy syntax, or with unquoted origins, is ignored by browsers.',
+    bad: [
       { note: 'A page without it.', expect: ['missing'], headers: { 'content-type': 'text/html' } },
       { note: 'An API without it.', expect: ['missing-api'], headers: { 'content-type': 'application/json' } },
       { note: 'The Feature-Policy syntax in the new header.', expect: ['invalid'], headers: { 'permissions-policy': "geolocation 'none'; camera 'none'" } },
       { note: 'An origin without quotes.', expect: ['invalid'], headers: { 'permissions-policy': 'geolocation=(self https://maps.example.com)' } },
       { note: 'The old header only.', expect: ['feature-policy-only'], headers: { 'feature-policy': "camera 'none'" } },
     ],
-    passing: [
+    good: [
       { note: 'Features switched off.', headers: { 'permissions-policy': POLICY } },
       { note: 'Quoted origins, self and a wildcard.', headers: { 'permissions-policy': 'geolocation=(self "https://maps.example.com"), fullscreen=*, camera=()' } },
     ],

@@ -42,8 +42,6 @@ export const check = defineCheck<Key>({
   category: 'headers',
   cwe: 'CWE-200',
   owasp: OWASP.misconfiguration,
-  summary:
-    'Referrer-Policy decides how much of the current URL browsers send to other sites in Referer. URLs of APIs and pages often carry ids, tokens or search terms; `unsafe-url` and `no-referrer-when-downgrade` send the full URL to every other origin.',
   remediation: 'Send `Referrer-Policy: no-referrer` for APIs, or `strict-origin-when-cross-origin` for pages that need referrers for analytics.',
   references: ['https://www.w3.org/TR/referrer-policy/'],
   outcomes: {
@@ -74,14 +72,15 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: 'Referrer-Policy decides how much of the current URL browsers send to other sites in Referer. URLs of APIs and pages often carry ids, tokens or search terms; `unsafe-url` and `no-referrer-when-downgrade` send the full URL to every other origin.',
+    bad: [
       { note: 'Not sent.', expect: ['missing'], headers: { 'content-type': 'application/json' } },
       { note: 'Full URLs everywhere.', expect: ['unsafe-url'], headers: { 'referrer-policy': 'unsafe-url' } },
       { note: 'Full URLs to other https sites.', expect: ['no-referrer-when-downgrade'], headers: { 'referrer-policy': 'no-referrer-when-downgrade' } },
       { note: 'A misspelt value.', expect: ['invalid'], headers: { 'referrer-policy': 'no-referer' } },
     ],
-    passing: [
+    good: [
       { note: 'No referrer at all.', headers: { 'referrer-policy': 'no-referrer' } },
       { note: 'A fallback list: the last known token wins.', headers: { 'referrer-policy': 'no-referrer, strict-origin-when-cross-origin' } },
     ],

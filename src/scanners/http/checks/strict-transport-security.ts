@@ -76,8 +76,6 @@ export const check = defineCheck<Key>({
   category: 'headers',
   cwe: 'CWE-319',
   owasp: [...OWASP.cryptography, ...OWASP.misconfiguration],
-  summary:
-    'HSTS tells browsers to use https for the host, and its subdomains with includeSubDomains, for max-age seconds, so a network attacker cannot downgrade later visits to plain http (SSL stripping). Browsers ignore it over plain http and honour only the first header.',
   remediation: REMEDIATION,
   references: ['https://www.rfc-editor.org/rfc/rfc6797', 'https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Strict-Transport-Security'],
   outcomes: {
@@ -123,8 +121,9 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: 'HSTS tells browsers to use https for the host, and its subdomains with includeSubDomains, for max-age seconds, so a network attacker cannot downgrade later visits to plain http (SSL stripping). Browsers ignore it over plain http and honour only the first header.',
+    bad: [
       { note: 'No HSTS header on an https API.', expect: ['missing'], headers: { 'content-type': 'application/json' } },
       { note: 'One hour is too short.', expect: ['short-max-age'], headers: { 'strict-transport-security': 'max-age=3600; includeSubDomains' } },
       { note: 'max-age is not a number.', expect: ['malformed'], headers: { 'strict-transport-security': 'max-age=one-year' } },
@@ -137,6 +136,6 @@ export const check = defineCheck<Key>({
       { note: 'Preload asked for with a half-year max-age.', expect: ['preload-ineligible'], headers: { 'strict-transport-security': 'max-age=15768000; includeSubDomains; preload' } },
       { note: 'A missing semicolon.', expect: ['malformed'], headers: { 'strict-transport-security': 'max-age=31536000 includeSubDomains' } },
     ],
-    passing: [{ note: 'Two years, subdomains included.', headers: { 'strict-transport-security': 'max-age=63072000; includeSubDomains; preload' } }],
+    good: [{ note: 'Two years, subdomains included.', headers: { 'strict-transport-security': 'max-age=63072000; includeSubDomains; preload' } }],
   },
 });

@@ -52,8 +52,6 @@ export const check = defineCheck<Key>({
   category: 'headers',
   cwe: 'CWE-295',
   owasp: [...OWASP.cryptography, ...OWASP.misconfiguration],
-  summary:
-    'For an https target the scan records the handshake of its main request: the server certificate is checked the way a browser checks it (trusted by the system CA store plus `NODE_EXTRA_CA_CERTS`, names matching the host, inside its validity dates), and beyond that for expiry within 30 days, a key shorter than 2048 bits (RSA) or 256 bits (EC), and a SHA-1 or MD5 signature. The scan completes the handshake despite an error so the rest of the checks still run, and sends nothing secret over it.',
   remediation:
     'Serve a certificate from a publicly trusted CA that names the host, renew it automatically well before expiry (ACME clients renew at 30 days left), and use an ECDSA P-256 or RSA 2048+ key signed with SHA-256.',
   references: ['https://developer.mozilla.org/en-US/docs/Web/Security/Practical_implementation_guides/TLS', 'https://cabforum.org/working-groups/server/baseline-requirements/'],
@@ -109,8 +107,9 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: 'For an https target the scan records the handshake of its main request: the server certificate is checked the way a browser checks it (trusted by the system CA store plus `NODE_EXTRA_CA_CERTS`, names matching the host, inside its validity dates), and beyond that for expiry within 30 days, a key shorter than 2048 bits (RSA) or 256 bits (EC), and a SHA-1 or MD5 signature. The scan completes the handshake despite an error so the rest of the checks still run, and sends nothing secret over it.',
+    bad: [
       { note: 'Expired last month.', expect: ['expired'], tls: { authorized: false, authorizationError: 'CERT_HAS_EXPIRED', certificate: { validTo: '2026-05-01T00:00:00.000Z' } } },
       { note: 'Valid only from next month.', expect: ['not-yet-valid'], tls: { authorized: false, authorizationError: 'CERT_NOT_YET_VALID', certificate: { validFrom: '2026-07-01T00:00:00.000Z' } } },
       { note: 'Ten days left.', expect: ['expiring-soon'], tls: { certificate: { validTo: '2026-06-11T00:00:00.000Z' } } },
@@ -120,7 +119,7 @@ export const check = defineCheck<Key>({
       { note: 'RSA 1024.', expect: ['weak-key'], tls: { certificate: { keyType: 'rsa', keyBits: 1024 } } },
       { note: 'SHA-1.', expect: ['weak-signature'], tls: { certificate: { weakSignature: 'sha1WithRSAEncryption' } } },
     ],
-    passing: [
+    good: [
       { note: 'A trusted ECDSA P-256 certificate with six months left.' },
       { note: 'RSA 2048.', tls: { certificate: { keyType: 'rsa', keyBits: 2048 } } },
     ],

@@ -15,8 +15,6 @@ export const check = defineCheck<Key>({
   category: 'headers',
   cwe: 'CWE-327',
   owasp: [...OWASP.cryptography, ...OWASP.misconfiguration],
-  summary:
-    'After an https main request the scan opens one more connection that offers only TLS 1.0 and 1.1 (RFC 8996 deprecated both) and closes it after the handshake. A server that agrees keeps weak ciphers and downgrade paths alive for every client. No HTTP is sent on that connection.',
   remediation: 'Allow TLS 1.2 and 1.3 only (e.g. nginx `ssl_protocols TLSv1.2 TLSv1.3;`, Node `minVersion: \'TLSv1.2\'`).',
   references: ['https://www.rfc-editor.org/rfc/rfc8996', 'https://ssl-config.mozilla.org/'],
   outcomes: {
@@ -28,8 +26,9 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [{ note: 'TLS 1.1 still enabled.', expect: ['legacy-accepted'], legacyTls: 'TLSv1.1' }],
-    passing: [{ note: 'TLS 1.2 and 1.3 only.', legacyTls: null }],
+  docs: {
+    summary: 'After an https main request the scan opens one more connection that offers only TLS 1.0 and 1.1 (RFC 8996 deprecated both) and closes it after the handshake. A server that agrees keeps weak ciphers and downgrade paths alive for every client. No HTTP is sent on that connection.',
+    bad: [{ note: 'TLS 1.1 still enabled.', expect: ['legacy-accepted'], legacyTls: 'TLSv1.1' }],
+    good: [{ note: 'TLS 1.2 and 1.3 only.', legacyTls: null }],
   },
 });

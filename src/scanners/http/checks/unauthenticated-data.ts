@@ -137,8 +137,6 @@ export const check = defineCheck<Key>({
   cwe: 'CWE-306',
   // owasp_categories keep the interface's A<nn>:<year> form; the OWASP API Security Top 10 category is named in the prose.
   owasp: OWASP.authentication,
-  summary:
-    'Every request of a scan is sent without credentials: the client never sends Cookie or Authorization. An endpoint that then answers 2xx with data either does not enforce the authentication its OpenAPI document declares (`security` on the operation, or document-wide), or, for a path that reads as private (/users, /admin, /orders …) and a JSON answer with personal or secret fields (email, phone, token …), may not enforce any. Looked at: the GET operations of `openapi_url`, the `paths` listed, and the base URL. Not reported: operations declared public (`security: []`) or with optional authentication (a `{}` requirement), health, status and docs endpoints, 401/403 answers, redirects (to a login page or elsewhere), empty bodies and empty lists, error or refusal bodies answered with 200, HTML pages and non-JSON bodies, and a path that answers the same body as the base URL (a catch-all). In the OWASP API Security Top 10 2023 this is API2:2023 Broken Authentication, and API1:2023 Broken Object Level Authorization for object-level endpoints (/users/{id}); the descriptions name them, and `owasp_categories` carry the matching Top 10 categories (A07 Identification and Authentication Failures, A01 Broken Access Control).',
   remediation:
     'Enforce authentication on the server for every operation that declares it (a middleware that rejects requests without valid credentials with 401, before any handler runs), and check object ownership on object-level endpoints; if the endpoint is meant to be public, declare `security: []` on the operation.',
   references: [
@@ -177,8 +175,9 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: 'Every request of a scan is sent without credentials: the client never sends Cookie or Authorization. An endpoint that then answers 2xx with data either does not enforce the authentication its OpenAPI document declares (`security` on the operation, or document-wide), or, for a path that reads as private (/users, /admin, /orders …) and a JSON answer with personal or secret fields (email, phone, token …), may not enforce any. Looked at: the GET operations of `openapi_url`, the `paths` listed, and the base URL. Not reported: operations declared public (`security: []`) or with optional authentication (a `{}` requirement), health, status and docs endpoints, 401/403 answers, redirects (to a login page or elsewhere), empty bodies and empty lists, error or refusal bodies answered with 200, HTML pages and non-JSON bodies, and a path that answers the same body as the base URL (a catch-all). In the OWASP API Security Top 10 2023 this is API2:2023 Broken Authentication, and API1:2023 Broken Object Level Authorization for object-level endpoints (/users/{id}); the descriptions name them, and `owasp_categories` carry the matching Top 10 categories (A07 Identification and Authentication Failures, A01 Broken Access Control).',
+    bad: [
       {
         note: 'A collection whose operation declares bearer authentication, served to anyone.',
         expect: ['secured-endpoint-open'],
@@ -202,7 +201,7 @@ export const check = defineCheck<Key>({
         paths: [{ path: '/v1/admin/users', headers: { 'content-type': 'application/json' }, body: '[{"id":1,"email":"ops@example.com","phone":"+1 555 0100"}]' }],
       },
     ],
-    passing: [
+    good: [
       {
         note: 'The secured endpoint refuses the request.',
         paths: [{ path: '/v1/orders', status: 401, headers: { 'www-authenticate': 'Bearer' }, body: '{"error":"unauthorized"}', endpoint: { ...BEARER, template: '/v1/orders' } }],

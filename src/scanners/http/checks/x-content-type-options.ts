@@ -19,8 +19,6 @@ export const check = defineCheck<Key>({
   category: 'headers',
   cwe: 'CWE-693',
   owasp: OWASP.misconfiguration,
-  summary:
-    '`X-Content-Type-Options: nosniff` stops browsers from guessing a content type: a JSON or text response containing markup is then never run as HTML or script. APIs that echo user input need it most.',
   remediation: 'Send `X-Content-Type-Options: nosniff` on every response, together with an accurate Content-Type.',
   references: ['https://fetch.spec.whatwg.org/#x-content-type-options-header'],
   outcomes: {
@@ -38,11 +36,12 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: '`X-Content-Type-Options: nosniff` stops browsers from guessing a content type: a JSON or text response containing markup is then never run as HTML or script. APIs that echo user input need it most.',
+    bad: [
       { note: 'Not sent.', expect: ['missing'], headers: { 'content-type': 'application/json' } },
       { note: 'A value browsers do not know.', expect: ['invalid'], headers: { 'x-content-type-options': 'no-sniff' } },
     ],
-    passing: [{ note: 'nosniff.', headers: { 'x-content-type-options': 'nosniff' } }],
+    good: [{ note: 'nosniff.', headers: { 'x-content-type-options': 'nosniff' } }],
   },
 });

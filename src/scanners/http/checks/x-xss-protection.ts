@@ -28,8 +28,6 @@ export const check = defineCheck<Key>({
   category: 'headers',
   cwe: 'CWE-693',
   owasp: OWASP.misconfiguration,
-  summary:
-    'X-XSS-Protection controlled the XSS auditor of old Internet Explorer, Edge and Chrome versions. The auditor is gone from current browsers, and where it still runs, switching it on (`1` or `1; mode=block`) lets an attacker make it block or strip parts of a page at will, which leaked data across sites. Only `0` (or no header) is recommended; real XSS protection comes from Content-Security-Policy.',
   remediation: 'Remove the header, or send `X-XSS-Protection: 0`, and rely on a Content-Security-Policy against XSS.',
   references: ['https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/X-XSS-Protection', 'https://cheatsheetseries.owasp.org/cheatsheets/HTTP_Headers_Cheat_Sheet.html#x-xss-protection'],
   outcomes: {
@@ -48,13 +46,14 @@ export const check = defineCheck<Key>({
     },
   },
   run: detect,
-  examples: {
-    failing: [
+  docs: {
+    summary: 'X-XSS-Protection controlled the XSS auditor of old Internet Explorer, Edge and Chrome versions. The auditor is gone from current browsers, and where it still runs, switching it on (`1` or `1; mode=block`) lets an attacker make it block or strip parts of a page at will, which leaked data across sites. Only `0` (or no header) is recommended; real XSS protection comes from Content-Security-Policy.',
+    bad: [
       { note: 'The filter switched on in blocking mode.', expect: ['enabled'], headers: { 'x-xss-protection': '1; mode=block' } },
       { note: 'The filter switched on.', expect: ['enabled'], headers: { 'x-xss-protection': '1' } },
       { note: 'A made-up value.', expect: ['invalid'], headers: { 'x-xss-protection': 'on' } },
     ],
-    passing: [
+    good: [
       { note: 'The filter switched off.', headers: { 'x-xss-protection': '0' } },
       { note: 'No header.', headers: { 'content-type': 'application/json' } },
     ],

@@ -24,7 +24,6 @@ export default defineRule({
     const user = /(?:user id|userid|uid|user|username)\s{0,2}=\s{0,2}([^;'"\s]{1,128})/i.exec(line)?.[1] ?? '';
     return !isStandInPassword(secret, user);
   },
-  cwe: 'CWE-798',
   description:
     'A database connection string with a password is committed. Anyone who can reach the server logs in with that account and reads or changes the data it may access.',
   remediation:
@@ -32,11 +31,11 @@ export default defineRule({
   references: ['https://learn.microsoft.com/en-us/dotnet/framework/data/adonet/connection-string-syntax'],
   docs: {
     summary: 'Password= / Pwd= values in Server=…;User Id=… and host=… user=… connection strings.',
-    ng: [
+    bad: [
       '"DefaultConnection": "Server=sql01.corp-net.io;Database=Erp;User Id=erp_app;Password=' + 'Gk8vQ3nZ7wLp;TrustServerCertificate=True"',
       'conn = psycopg2.connect("host=pg.corp-net.io dbname=app user=app password=' + 'Vr4tYq8Nc2Lm7P")',
     ],
-    ok: [
+    good: [
       '"DefaultConnection": "Server=(localdb)\\\\mssqllocaldb;Database=Erp;Trusted_Connection=True"',
       '"DefaultConnection": "Server=sql01.corp-net.io;Database=Erp;User Id=sa;Password=<password>;"',
       'https://corp-net.io/login?host=a&user=b&password=' + 'Gk8vQ3nZ7wLp',

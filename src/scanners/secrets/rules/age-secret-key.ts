@@ -45,7 +45,7 @@ export default defineRule({
   references: ['https://age-encryption.org/v1'],
   docs: {
     summary: 'age X25519 secret keys (AGE-SECRET-KEY-1…), validated by their bech32 checksum.',
-    ng: ['# public key: age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p\nAGE-SECRET-KEY-1' + 'U4HQTHUTDN9NGPH3KKU6CQJTMSC0YJ2MXSGY54YUETEN7NXCR7PSXLWFSM'],
-    ok: ['SOPS_AGE_KEY=AGE-SECRET-KEY-1' + 'QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ', 'SOPS_AGE_KEY_FILE=~/.config/sops/age/keys.txt', 'recipient: age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p'],
+    bad: ['# public key: age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p\nAGE-SECRET-KEY-1' + 'U4HQTHUTDN9NGPH3KKU6CQJTMSC0YJ2MXSGY54YUETEN7NXCR7PSXLWFSM'],
+    good: ['SOPS_AGE_KEY=AGE-SECRET-KEY-1' + 'QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ', 'SOPS_AGE_KEY_FILE=~/.config/sops/age/keys.txt', 'recipient: age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p'],
   },
 });

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>pat[A-Za-z0-9]{14}\.[a-f0-9]{64})(?![A-Za-z0-9_.-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'An Airtable personal access token is committed. It reads and writes records (and, with schema scopes, tables) in every base and workspace it was granted.',
   remediation:
@@ -18,8 +17,8 @@ export default defineRule({
   references: ['https://airtable.com/developers/web/guides/personal-access-tokens'],
   docs: {
     summary: 'Airtable personal access tokens (pat<id>.<secret>).',
-    ng: ['AIRTABLE_TOKEN=pat' + '6OrkEMxCQlaOuY.c876f27a02934e16c753d75ec20d880f2e84ad0f33624bb08e471796b0a81169'],
-    ok: [
+    bad: ['AIRTABLE_TOKEN=pat' + '6OrkEMxCQlaOuY.c876f27a02934e16c753d75ec20d880f2e84ad0f33624bb08e471796b0a81169'],
+    good: [
       'AIRTABLE_TOKEN=patXXXXXXXXXXXXXX.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'AIRTABLE_TOKEN=pat' + '6OrkEMxCQlaOuY.c876f27a02934e16',
       'const path = "pattern.c876f27a02934e16c753d75ec20d880f2e84ad0f33624bb08e471796b0a81169";',

@@ -21,7 +21,6 @@ export default defineRule({
     const name = groups.name ?? '';
     return /^[a-f0-9]{32}$/.test(secret) && /key|secret|token|admin|write/i.test(name) && !PUBLIC_NAME.test(name);
   },
-  cwe: 'CWE-798',
   description:
     'An Algolia admin or write API key is committed. The admin key can read, change and delete every index of the application, manage its API keys and read its logs; write keys can overwrite or delete indexed records.',
   remediation:
@@ -29,8 +28,8 @@ export default defineRule({
   references: ['https://www.algolia.com/doc/guides/security/api-keys/'],
   docs: {
     summary: 'Algolia admin and write API keys assigned to an Algolia-named key variable (search-only keys excluded).',
-    ng: ['ALGOLIA_ADMIN_KEY=' + 'ce5d8dcda818f478ac37cb7c05fd3953', "algoliaWriteApiKey: '" + "ce5d8dcda818f478ac37cb7c05fd3953',"],
-    ok: [
+    bad: ['ALGOLIA_ADMIN_KEY=' + 'ce5d8dcda818f478ac37cb7c05fd3953', "algoliaWriteApiKey: '" + "ce5d8dcda818f478ac37cb7c05fd3953',"],
+    good: [
       'ALGOLIA_SEARCH_API_KEY=' + 'ce5d8dcda818f478ac37cb7c05fd3953',
       'NEXT_PUBLIC_ALGOLIA_API_KEY=' + 'ce5d8dcda818f478ac37cb7c05fd3953',
       'ALGOLIA_ADMIN_KEY=your_admin_api_key',

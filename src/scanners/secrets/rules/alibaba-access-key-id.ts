@@ -11,7 +11,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_])(?<secret>LTAI[A-Za-z0-9]{12,20})(?![A-Za-z0-9_])/,
   minEntropy: 3.2,
   validate: (secret) => /[0-9]/.test(secret.slice(4)) && /[A-Za-z]/.test(secret.slice(4)),
-  cwe: 'CWE-798',
   description:
     'An Alibaba Cloud AccessKey ID is committed. Its AccessKey secret is usually nearby, and the pair signs API calls with every permission of the RAM user or account that owns it.',
   remediation:
@@ -19,7 +18,7 @@ export default defineRule({
   references: ['https://www.alibabacloud.com/help/en/ram/user-guide/create-an-accesskey-pair'],
   docs: {
     summary: 'Alibaba Cloud AccessKey IDs (LTAI…).',
-    ng: ['ALIBABA_CLOUD_ACCESS_KEY_ID=LTAI' + '4QQRWHBmjaQCLDSMBpYB', 'accessKeyId: "LTAI' + 'GjoxQtdvBvYRBy9L",'],
-    ok: ['ALIBABA_CLOUD_ACCESS_KEY_ID=LTAI' + '3n4fklSe', 'accessKeyId: process.env.ALIBABA_CLOUD_ACCESS_KEY_ID'],
+    bad: ['ALIBABA_CLOUD_ACCESS_KEY_ID=LTAI' + '4QQRWHBmjaQCLDSMBpYB', 'accessKeyId: "LTAI' + 'GjoxQtdvBvYRBy9L",'],
+    good: ['ALIBABA_CLOUD_ACCESS_KEY_ID=LTAI' + '3n4fklSe', 'accessKeyId: process.env.ALIBABA_CLOUD_ACCESS_KEY_ID'],
   },
 });

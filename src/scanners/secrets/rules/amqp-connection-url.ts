@@ -1,26 +1,16 @@
-import { defineRule } from '../rule.js';
-import { DOC_HOST, isLocalHost, isStandInPassword } from '../stand-ins.js';
+import { connectionUrlRule } from '../connection-url.js';
 
 /**
  * AMQP (RabbitMQ, Amazon MQ, CloudAMQP) URLs with an inline password:
  * amqp://user:password@host/vhost. Local hosts are left to local-service-url-password.
  */
-export default defineRule({
+export default connectionUrlRule({
   id: 'amqp-connection-url',
   title: 'AMQP connection URL with password',
   severity: 'HIGH',
   confidence: 0.75,
   keywords: ['amqp'],
-  pattern:
-    /(?<![A-Za-z0-9+.-])(?<scheme>(?:amqps?)(?:\+[a-z0-9]{2,20})?):\/\/(?<user>[^\s:@/?#'"`<>]{0,128}):(?<secret>[^\s'"`<>]{1,128}?)@(?<host>\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._-]{1,253})(?=[\s/:?#'"`,;)\]}>]|$)/i,
-  validate: (secret, { groups }) => {
-    const host = groups.host ?? '';
-    if (/[/?#]/.test(secret)) return false;
-    if (DOC_HOST.test(host) || isLocalHost(host)) return false;
-    // On a reachable host a password equal to the user name is still a real (weak) credential.
-    return !isStandInPassword(secret, '');
-  },
-  cwe: 'CWE-798',
+  schemes: 'amqps?',
   description:
     'An AMQP connection URL with an inline password is committed. Anyone who can reach the broker connects as that user: reading, publishing and purging messages on the virtual hosts it may use.',
   remediation:
@@ -28,11 +18,11 @@ export default defineRule({
   references: ['https://www.rabbitmq.com/docs/uri-spec'],
   docs: {
     summary: 'amqp:// and amqps:// URLs whose password is written inline, on non-local hosts.',
-    ng: [
+    bad: [
       'CELERY_BROKER_URL=amqps://worker:Fp7' + 'xN2qL9vT4@b-3f2a.mq.eu-west-1.amazonaws.com:5671/',
       'amqp://orders:Jm5' + 'tR8kW2zQ@rabbit.corp-net.io:5672/orders',
     ],
-    ok: [
+    good: [
       'amqp://guest:guest@rabbit.corp-net.io:5672/',
       'AMQP_URL=amqp://app:${RABBITMQ_PASSWORD}@rabbit.corp-net.io/',
       'amqp://orders:Jm5' + 'tR8kW2zQ@rabbitmq:5672/orders',

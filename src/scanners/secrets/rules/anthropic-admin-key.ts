@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sk-ant-admin[0-9]{2}-[A-Za-z0-9_-]{80,120})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'An Anthropic Admin API key is committed. It manages the organisation: members and invites, workspaces, and the API keys of every workspace.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://docs.anthropic.com/en/api/administration-api'],
   docs: {
     summary: 'Anthropic Admin API keys (sk-ant-admin01-).',
-    ng: ['ANTHROPIC_ADMIN_KEY="sk-ant-admin01-' + '09JjunR43HRbf-gDS3LYgQMJdKRZHgyM46cmjaRcINOa2ys2jzxn7MQHZh3DalXt4AP1h_rfEJLPnuOXUigGhwwQ56_qzAA"'],
-    ok: ['ANTHROPIC_ADMIN_KEY="sk-ant-admin01-..."', 'ANTHROPIC_ADMIN_KEY="sk-ant-admin01-' + '09JjunR43HRbf-gDS3LYgQMJdKRZ"'],
+    bad: ['ANTHROPIC_ADMIN_KEY="sk-ant-admin01-' + '09JjunR43HRbf-gDS3LYgQMJdKRZHgyM46cmjaRcINOa2ys2jzxn7MQHZh3DalXt4AP1h_rfEJLPnuOXUigGhwwQ56_qzAA"'],
+    good: ['ANTHROPIC_ADMIN_KEY="sk-ant-admin01-..."', 'ANTHROPIC_ADMIN_KEY="sk-ant-admin01-' + '09JjunR43HRbf-gDS3LYgQMJdKRZ"'],
   },
 });

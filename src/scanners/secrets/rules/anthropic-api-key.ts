@@ -13,7 +13,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sk-ant-(?:api|oat|ort)[0-9]{2}-[A-Za-z0-9_-]{80,120})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'An Anthropic API key or Claude OAuth token is committed. It calls the Claude API as the owner’s workspace or account: requests are billed to them and files and batches of the workspace can be read.',
   remediation:
@@ -21,12 +20,12 @@ export default defineRule({
   references: ['https://docs.anthropic.com/en/api/getting-started'],
   docs: {
     summary: 'Anthropic API keys (sk-ant-api03-) and Claude OAuth tokens (sk-ant-oat01-, sk-ant-ort01-).',
-    ng: [
+    bad: [
       'ANTHROPIC_API_KEY=sk-ant-api03-' + '5RUQPBHV5nHSOWp4CL8jovh9eVlrU2ajxQLLpxr42Z-jRZNdynui483Kter7zAf2aEHcBUvjUgKnadMGdaK5tS82pimcLAA',
       'client = anthropic.Anthropic(api_key="sk-ant-api03-' +
         '5RUQPBHV5nHSOWp4CL8jovh9eVlrU2ajxQLLpxr42Z-jRZNdynui483Kter7zAf2aEHcBUvjUgKnadMGdaK5tS82pimcLAA")',
     ],
-    ok: [
+    good: [
       'ANTHROPIC_API_KEY=sk-ant-api03-...',
       'ANTHROPIC_API_KEY=sk-ant-api03-your-key-here',
       'ANTHROPIC_API_KEY=sk-ant-api03-' + '5RUQPBHV5nHSOWp4CL8jovh9eVlrU2aj',

@@ -12,7 +12,6 @@ export default defineRule({
   keywords: ['asana'],
   pattern: /(?<![A-Za-z0-9_/-])(?<secret>[12]\/[0-9]{10,20}(?:\/[0-9]{10,20})?:[a-f0-9]{32}|0\/[a-f0-9]{32})(?![A-Za-z0-9_-])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'An Asana personal access token is committed. It calls the Asana API as its owner: reading and changing every task, project and comment they can see across their workspaces.',
   remediation:
@@ -20,8 +19,8 @@ export default defineRule({
   references: ['https://developers.asana.com/docs/personal-access-token'],
   docs: {
     summary: 'Asana personal access tokens on a line that mentions Asana.',
-    ng: ['ASANA_TOKEN=2/' + '2305193527337558/1207412365478922:a1248547c1c1351cab78db73f5e8e0ae', 'ASANA_PAT="1/' + '2305193527337558:a1248547c1c1351cab78db73f5e8e0ae"'],
-    ok: [
+    bad: ['ASANA_TOKEN=2/' + '2305193527337558/1207412365478922:a1248547c1c1351cab78db73f5e8e0ae', 'ASANA_PAT="1/' + '2305193527337558:a1248547c1c1351cab78db73f5e8e0ae"'],
+    good: [
       'ASANA_TOKEN=1/xxxxxxxxxxxxxxxx:xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'ratio = "1/' + '2305193527337558:a1248547c1c1351cab78db73f5e8e0ae"',
       'ASANA_PROJECT_ID=2305193527337558',

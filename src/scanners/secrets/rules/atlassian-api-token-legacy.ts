@@ -11,7 +11,6 @@ export default defineRule({
   minEntropy: 3.8,
   validate: (secret, { line }) =>
     /[a-z]/.test(secret) && /[A-Z]/.test(secret) && /[0-9]/.test(secret) && /token|api[_-]?key|passw(?:or)?d|secret/i.test(line),
-  cwe: 'CWE-798',
   description:
     'An Atlassian API token is committed. With the account e-mail it acts as the user in Jira, Confluence and Bitbucket Cloud.',
   remediation:
@@ -19,7 +18,7 @@ export default defineRule({
   references: ['https://support.atlassian.com/atlassian-account/docs/manage-api-tokens-for-your-atlassian-account/'],
   docs: {
     summary: 'Older 24-character Atlassian API tokens next to Jira, Confluence or Atlassian credential names.',
-    ng: ['JIRA_API_TOKEN=dzi8Vse4Nyxd' + 'GMuE9sVJs4E2', 'confluence_token: "xi16BdxL2on5' + '6Fv02uvkufze"'],
-    ok: ['jira_account_id: c475942e8cd4' + '7751be2d37bf', 'JIRA_API_TOKEN=${JIRA_API_TOKEN}', 'jira_project_key: "oez9FvHBycaU' + 'hDLh9KksSdf2"'],
+    bad: ['JIRA_API_TOKEN=dzi8Vse4Nyxd' + 'GMuE9sVJs4E2', 'confluence_token: "xi16BdxL2on5' + '6Fv02uvkufze"'],
+    good: ['jira_account_id: c475942e8cd4' + '7751be2d37bf', 'JIRA_API_TOKEN=${JIRA_API_TOKEN}', 'jira_project_key: "oez9FvHBycaU' + 'hDLh9KksSdf2"'],
   },
 });

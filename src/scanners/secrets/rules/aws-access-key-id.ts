@@ -11,7 +11,6 @@ export default defineRule({
   // AKIA long-term user key, ASIA temporary (STS) key, ABIA/ACCA service keys; A3T… older ids.
   pattern: /(?<![A-Za-z0-9/+])(?<secret>(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z2-7]{16})(?![A-Za-z0-9/+=])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'An AWS access key id is committed. Together with its secret access key (often nearby, in the same file or history) it signs requests to every AWS API the IAM principal may call.',
   remediation:
@@ -19,8 +18,8 @@ export default defineRule({
   references: ['https://docs.aws.amazon.com/IAM/latest/UserGuide/id_credentials_access-keys.html'],
   docs: {
     summary: 'Access key ids of IAM users (AKIA), STS sessions (ASIA) and other AWS principals.',
-    ng: ['aws_access_key_id = "AKIA' + 'Q3EGT7VZ5MXJ4WPR"', 'const id = `ASIA' + 'Y7KD2NQW6HZL3RTB`;'],
-    ok: [
+    bad: ['aws_access_key_id = "AKIA' + 'Q3EGT7VZ5MXJ4WPR"', 'const id = `ASIA' + 'Y7KD2NQW6HZL3RTB`;'],
+    good: [
       'aws_access_key_id = "AKIA' + 'IOSFODNN7EXAMPLE"',
       'AKIA_PREFIX = "AKIA"',
       'const key = process.env.AWS_ACCESS_KEY_ID;',

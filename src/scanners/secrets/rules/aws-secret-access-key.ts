@@ -46,7 +46,6 @@ export default defineRule({
     if (NAMED.test(rest)) return true;
     return /secret/i.test(rest) && KEY_ID.test(neighbourhood(text, offset));
   },
-  cwe: 'CWE-798',
   description:
     'An AWS secret access key is committed. With its access key id it signs requests to every AWS API the IAM user or role may call, which often includes reading data, changing infrastructure and running up charges.',
   remediation:
@@ -54,12 +53,12 @@ export default defineRule({
   references: ['https://docs.aws.amazon.com/IAM/latest/UserGuide/id_credentials_access-keys.html'],
   docs: {
     summary: 'AWS secret access keys, where the line names them or an AKIA/ASIA key id is within five lines.',
-    ng: [
+    bad: [
       'aws_secret_access_key = NDBNMZ7enFf7D0pfbn7W' + '2XQvZNk4G3tOHXm7g+mR',
       'access_key = AKIA' + 'SZF6PT6HSY8FEEBL'.replace(/[018-9]/g, 'Q') + '\nsecret_key = "rUy9QwDo1Kx4aVO7nOVK' + 'JueaBWdzBMmXCCQXGoF2"',
       '"SecretAccessKey": "tA1sOua7QJi2lgkGHdYi' + 'xyIPAevnJ7N7E+PLbp3Q",',
     ],
-    ok: [
+    good: [
       'aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/' + 'bPxRfiCYEXAMPLEKEY',
       // A Yandex Cloud static key secret: reported by yandex-static-access-key instead.
       "YANDEX_SECRET_ACCESS_KEY='YCsZHcyOQ5XxRk0k00iM1" + "i9CzxZLmgLYbUwZVP4K'",

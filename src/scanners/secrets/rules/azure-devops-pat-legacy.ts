@@ -13,7 +13,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_])(?<secret>[a-z2-7]{52})(?![A-Za-z0-9_])/,
   minEntropy: 4,
   validate: (secret, { line }) => /[2-7]/.test(secret) && CONTEXT.test(line),
-  cwe: 'CWE-798',
   description:
     'An Azure DevOps personal access token is committed. It acts as its owner on the organizations and scopes it was created for: source code, pipelines, artifacts, work items and service connections.',
   remediation:
@@ -21,11 +20,11 @@ export default defineRule({
   references: ['https://learn.microsoft.com/azure/devops/organizations/accounts/use-personal-access-tokens-to-authenticate'],
   docs: {
     summary: 'Azure DevOps personal access tokens in the older 52-character base32 format, next to an Azure DevOps or PAT name.',
-    ng: [
+    bad: [
       'AZURE_DEVOPS_EXT_PAT=coygk6pokxzsovgahcptdvfoiz' + 'cgpgye37ndjsvvox3eybkqdijf',
       'git clone https://build:q4pdqigdbhkhdcshntzy5hunqv' + 'rpdfpzjme6z2zcf5zxk3uwfzvl@dev.azure.com/contoso/shop/_git/shop',
     ],
-    ok: [
+    good: [
       'integrity = "yzdoedgq3wj4wqe75qfoxd7t22' + 'dzckwn3d4n3karvw3x7q2gqm5k"',
       'AZURE_DEVOPS_EXT_PAT=qvbzrvkiwriycmh4x467bto7o' + 'gfueawi2g4iiq3ijefy7q3cf2e',
       'AZURE_DEVOPS_EXT_PAT=$(ADO_PAT)',

@@ -28,7 +28,6 @@ export default defineRule({
     const value = decoded(secret);
     return value !== undefined && /^[A-Za-z0-9+/_-]{43}=?$/.test(value);
   },
-  cwe: 'CWE-798',
   description:
     'A URL with an Azure shared access signature is committed. Until it expires it grants whoever holds the URL the permissions it names (read, write, delete, list) on the storage resource, or lets them invoke the Logic App or Function it signs.',
   remediation:
@@ -36,13 +35,13 @@ export default defineRule({
   references: ['https://learn.microsoft.com/azure/storage/common/storage-sas-overview'],
   docs: {
     summary: 'Shared access signature URLs (sv=…&…&sig=…) for Azure Storage, Logic Apps and Functions.',
-    ng: [
+    bad: [
       'BACKUP_URL=https://stbackupsweu.blob.core.windows.net/db/nightly.bak?sp=r&st=2024-05-01T08:00:00Z&se=2025-05-01T16:00:00Z&spr=https&sv=2022-11-02&sr=b&sig=' +
         'JCbq9WlNV9S29MukpgGa%2Biy3ktRgmTqB341NPcRuDrR%3D',
       '"callback": "https://prod-42.westeurope.logic.azure.com:443/workflows/0c7e/triggers/manual/paths/invoke?api-version=2016-10-01&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=' +
         'syYCU8vyw-i0VOrMs8hDxtHGch7S8nVM0pIaT7TgmEH"',
     ],
-    ok: [
+    good: [
       'https://cdn.vendorimg.net/p/4411.png?w=200&sig=' + 'Fy3bSr32tzX0pCjiw2A8uDlOlC3cPJnhiHCwL64cZZg',
       'https://stbackupsweu.blob.core.windows.net/db/nightly.bak?sv=2022-11-02&sr=b&sig=<signature>',
       'url = f"{base}?sv={version}&se={expiry}&sig={signature}"',

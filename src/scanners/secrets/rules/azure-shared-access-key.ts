@@ -11,7 +11,6 @@ export default defineRule({
   minEntropy: 4,
   // Keys are whole base64 blocks (32 or 64 bytes).
   validate: (secret) => secret.length % 4 === 0 && /[0-9]/.test(secret),
-  cwe: 'CWE-798',
   description:
     'A shared access key for an Azure messaging or IoT namespace is committed. Depending on its policy it sends, receives or manages everything in the Service Bus / Event Hubs namespace or IoT hub (RootManageSharedAccessKey and iothubowner grant full control).',
   remediation:
@@ -19,11 +18,11 @@ export default defineRule({
   references: ['https://learn.microsoft.com/azure/service-bus-messaging/service-bus-sas'],
   docs: {
     summary: 'SharedAccessKey values in Service Bus, Event Hubs, Relay and IoT Hub connection strings.',
-    ng: [
+    bad: [
       'Endpoint=sb://orders-prod.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=' + 'WYSuJLCVvZSCzGBkGpFCcYUa3pd8xfc/yPUK0iHH07e=',
       '"IotHubConnection": "HostName=plant7-hub.azure-devices.net;SharedAccessKeyName=iothubowner;SharedAccessKey=' + 'dAK/PZ8knyuixxSXyADmNqU0DYL6GAXAFSdxLqElgpT="',
     ],
-    ok: [
+    good: [
       'Endpoint=sb://orders-prod.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=<key>',
       'SharedAccessKeyName=RootManageSharedAccessKey',
       'SharedAccessKey=${SERVICEBUS_KEY}',

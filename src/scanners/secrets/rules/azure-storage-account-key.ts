@@ -14,7 +14,6 @@ export default defineRule({
     /(?:account|storage)[_-]?key["']?\s{0,4}(?:=>|=|:)\s{0,4}["']?(?<secret>[A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])/i,
   minEntropy: 4.5,
   validate: (secret) => secret !== EMULATOR_KEY,
-  cwe: 'CWE-798',
   description:
     'An Azure storage account key is committed. It grants full control of every blob container, file share, queue and table in the account and can sign SAS tokens for any of them.',
   remediation:
@@ -22,11 +21,11 @@ export default defineRule({
   references: ['https://learn.microsoft.com/azure/storage/common/storage-account-keys-manage'],
   docs: {
     summary: 'Storage account keys in AccountKey= connection strings and account_key settings.',
-    ng: [
+    bad: [
       'DefaultEndpointsProtocol=https;AccountName=stordersweu01;AccountKey=' + 's+nPQgW0netXZ8Pp+W+/D5UTKu4D34ywIXA/1cAlpnTZAOCYwqqstUXv2EJJ3h23RypT1xL+jfebmCJF1DQZ1W==;EndpointSuffix=core.windows.net',
       'AZURE_STORAGE_ACCOUNT_KEY="OHL5GEgrQJC67VMQE0oT7gcg9IGDN86kNVUtmnvmTta' + 'REDvIqbqt7MXxOJir15ql15Uhr3AIqhesYczYPxiegA=="',
     ],
-    ok: [
+    good: [
       'DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=' + EMULATOR_KEY + ';BlobEndpoint=http://127.0.0.1:10000/devstoreaccount1;',
       'AccountKey=${STORAGE_ACCOUNT_KEY}',
       'AccountKey=' + 'UfMc63FqpXUTw/Kt6EQi4UXh8rISOhrCoITLKn4wOzOyYqfLnxOaTsnqa5prlnUMrmPnHKCLUSiXcdAQr0PX4==',

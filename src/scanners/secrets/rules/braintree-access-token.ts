@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>access_token\$production\$[a-z0-9]{16}\$[a-f0-9]{32})(?![A-Za-z0-9_$-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A PayPal Braintree production access token is committed. It creates transactions, refunds and vaulted payment methods on the merchant account through the Braintree gateway (PayPal Express Checkout integrations).',
   remediation:
@@ -18,8 +17,8 @@ export default defineRule({
   references: ['https://developer.paypal.com/braintree/docs/guides/paypal/server-side/'],
   docs: {
     summary: 'PayPal Braintree production access tokens (access_token$production$…).',
-    ng: ["gateway = braintree.BraintreeGateway(access_token='access_token$production$" + "9ojgi8kgvnbmxaev$2ef6a1afdd17a82073b2700afc29c98c')"],
-    ok: [
+    bad: ["gateway = braintree.BraintreeGateway(access_token='access_token$production$" + "9ojgi8kgvnbmxaev$2ef6a1afdd17a82073b2700afc29c98c')"],
+    good: [
       'BRAINTREE_TOKEN=access_token$sandbox$' + '9ojgi8kgvnbmxaev$2ef6a1afdd17a82073b2700afc29c98c',
       'BRAINTREE_TOKEN=access_token$production$<merchant>$<token>',
     ],

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>(?:xkeysib|xsmtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A Brevo (Sendinblue) API or SMTP key is committed. It sends email and SMS from the account, reads and exports contacts, and changes campaigns and account settings.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://developers.brevo.com/docs/getting-started'],
   docs: {
     summary: 'Brevo / Sendinblue API keys (xkeysib-) and SMTP keys (xsmtpsib-).',
-    ng: ['BREVO_API_KEY=xkeysib-' + '1297764bbc9f8b0b5c14f304352d5808234d1efb585e3a75bfd25cb6eed31c90-pFRe5xcr4Hbi5E1W'],
-    ok: ['BREVO_API_KEY=xkeysib-your-api-key', 'BREVO_API_KEY=xkeysib-' + '1297764bbc9f8b0b5c14f304352d5808-pFRe5xcr4Hbi5E1W'],
+    bad: ['BREVO_API_KEY=xkeysib-' + '1297764bbc9f8b0b5c14f304352d5808234d1efb585e3a75bfd25cb6eed31c90-pFRe5xcr4Hbi5E1W'],
+    good: ['BREVO_API_KEY=xkeysib-your-api-key', 'BREVO_API_KEY=xkeysib-' + '1297764bbc9f8b0b5c14f304352d5808-pFRe5xcr4Hbi5E1W'],
   },
 });

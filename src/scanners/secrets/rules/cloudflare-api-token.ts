@@ -14,7 +14,6 @@ export default defineRule({
   minEntropy: 4,
   validate: (secret, { line }) =>
     /[a-z]/.test(secret) && /[A-Z]/.test(secret) && /[0-9]/.test(secret) && CONTEXT.test(line),
-  cwe: 'CWE-798',
   description:
     'A Cloudflare API token is committed. It calls the Cloudflare API with the permissions it was given, for example editing DNS records, Workers, firewall rules or zone settings of the accounts and zones it covers.',
   remediation:
@@ -22,8 +21,8 @@ export default defineRule({
   references: ['https://developers.cloudflare.com/fundamentals/api/get-started/create-token/'],
   docs: {
     summary: 'Cloudflare API tokens (40 characters) assigned to CLOUDFLARE_API_TOKEN, CF_API_TOKEN and similar names.',
-    ng: ['CLOUDFLARE_API_TOKEN=LSz6kdYApsBrGym0Gr4X' + 'zo8BUHQOjdY3Tlso0OYG', 'cf_dns_api_token: "IXcO5SQ5QTiWP2yHABfj' + 'xSF7fl7wxGdDTVzuTtdL"'],
-    ok: [
+    bad: ['CLOUDFLARE_API_TOKEN=LSz6kdYApsBrGym0Gr4X' + 'zo8BUHQOjdY3Tlso0OYG', 'cf_dns_api_token: "IXcO5SQ5QTiWP2yHABfj' + 'xSF7fl7wxGdDTVzuTtdL"'],
+    good: [
       'uses: cloudflare/wrangler-action@146b59c2dc1d5889ea64' + '2b89413615c7797d8e0d',
       'CLOUDFLARE_API_TOKEN=${{ secrets.CLOUDFLARE_API_TOKEN }}',
       'build_id = "sBizEaVBAHnLL4UP2CJ6' + 'fA7ON4JPrAykWC9Yh9jn"',

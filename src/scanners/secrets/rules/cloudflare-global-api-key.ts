@@ -13,7 +13,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_-])(?<secret>[a-f0-9]{37})(?![A-Za-z0-9_-])/,
   minEntropy: 3,
   validate: (secret, { line }) => /[a-f]/.test(secret) && /[0-9]/.test(secret) && CONTEXT.test(line),
-  cwe: 'CWE-798',
   description:
     'A Cloudflare Global API key is committed. With the account e-mail it has every permission of the user on every account and zone they can reach, including DNS, SSL, Workers and account settings.',
   remediation:
@@ -21,7 +20,7 @@ export default defineRule({
   references: ['https://developers.cloudflare.com/fundamentals/api/get-started/keys/'],
   docs: {
     summary: 'Cloudflare Global API keys (37 hex characters) next to Cloudflare, X-Auth-Key or CF_API_KEY.',
-    ng: ['CLOUDFLARE_API_KEY=4f0abb83be1543e42e58' + 'e39b8065dfa70f86f', 'curl -H "X-Auth-Email: ops@acme.io" -H "X-Auth-Key: ed06f547b188a7d05081' + 'd02ae7c5fac6d1f21"'],
-    ok: ['CLOUDFLARE_ZONE_ID=ee8a3c08844188db' + 'a2bf0cb52c66d667', 'CLOUDFLARE_API_KEY=${CF_KEY}', 'digest = "a5b387d96ee04d0fb3c6' + 'eeca92272d5f34c2e"'],
+    bad: ['CLOUDFLARE_API_KEY=4f0abb83be1543e42e58' + 'e39b8065dfa70f86f', 'curl -H "X-Auth-Email: ops@acme.io" -H "X-Auth-Key: ed06f547b188a7d05081' + 'd02ae7c5fac6d1f21"'],
+    good: ['CLOUDFLARE_ZONE_ID=ee8a3c08844188db' + 'a2bf0cb52c66d667', 'CLOUDFLARE_API_KEY=${CF_KEY}', 'digest = "a5b387d96ee04d0fb3c6' + 'eeca92272d5f34c2e"'],
   },
 });

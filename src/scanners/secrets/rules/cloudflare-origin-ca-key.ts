@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>v1\.0-[a-f0-9]{24}-[a-f0-9]{146})(?![A-Za-z0-9_-])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A Cloudflare Origin CA key is committed. It creates, lists and revokes Origin CA certificates for the user’s zones, letting its holder mint certificates that Cloudflare trusts for those origins.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://developers.cloudflare.com/fundamentals/api/get-started/ca-keys/'],
   docs: {
     summary: 'Cloudflare Origin CA keys (v1.0-…).',
-    ng: ['CF_ORIGIN_CA_KEY=v1.0-' + '76aa2378de49fc742c77c3a8-f0cadaa9dd5cd53075764b15a09cfd5371fdec0800e2a5d285a0ea03915f794de20bbdb5a38e9ad65e0c439bc7fdf7528d1fc95b0cb12fd32d52cfb118d0ad9449a7abb5728b87ebe5'],
-    ok: ['CF_ORIGIN_CA_KEY=v1.0-' + '387da898d78f638a04100b3f-1e08aeb3bd9b203ce0ec0ef58bf7afe27c029535', 'version: v1.0-beta'],
+    bad: ['CF_ORIGIN_CA_KEY=v1.0-' + '76aa2378de49fc742c77c3a8-f0cadaa9dd5cd53075764b15a09cfd5371fdec0800e2a5d285a0ea03915f794de20bbdb5a38e9ad65e0c439bc7fdf7528d1fc95b0cb12fd32d52cfb118d0ad9449a7abb5728b87ebe5'],
+    good: ['CF_ORIGIN_CA_KEY=v1.0-' + '387da898d78f638a04100b3f-1e08aeb3bd9b203ce0ec0ef58bf7afe27c029535', 'version: v1.0-beta'],
   },
 });

@@ -25,7 +25,7 @@ export default defineRule({
   docs: {
     summary: 'http-basic passwords and bitbucket-oauth consumer secrets in committed auth.json files.',
     path: 'auth.json',
-    ng: ['{\n  "http-basic": {\n    "repo.magento.com": {\n      "username": "3f7a9c2e5b1d4e8f",\n      "password": "' + '9d2b7e4f1a8c6e0b3d5f7a9c1e2b4d6f"\n    }\n  }\n}'],
-    ok: ['{"http-basic": {"repo.corp-net.io": {"username": "deploy", "password": "password"}}}', '{"password": "Gk8v' + 'Q3nZ7wLp"}'],
+    bad: ['{\n  "http-basic": {\n    "repo.magento.com": {\n      "username": "3f7a9c2e5b1d4e8f",\n      "password": "' + '9d2b7e4f1a8c6e0b3d5f7a9c1e2b4d6f"\n    }\n  }\n}'],
+    good: ['{"http-basic": {"repo.corp-net.io": {"username": "deploy", "password": "password"}}}', '{"password": "Gk8v' + 'Q3nZ7wLp"}'],
   },
 });

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>CFPAT-[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A Contentful personal access token is committed. It calls the Content Management API as its owner: creating, changing, publishing and deleting content, content types and environments in every space they can access.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://www.contentful.com/developers/docs/references/authentication/#the-content-management-api'],
   docs: {
     summary: 'Contentful Content Management API personal access tokens (CFPAT-).',
-    ng: ['CONTENTFUL_MANAGEMENT_TOKEN=CFPAT-' + 'yUs3JWmkHcrlx3X9lfyqULV52swtvZiFnd2TdsMrAag'],
-    ok: ['CONTENTFUL_MANAGEMENT_TOKEN=CFPAT-your-token', 'CONTENTFUL_MANAGEMENT_TOKEN=CFPAT-' + 'yUs3JWmkHcrlx3X9lfyq'],
+    bad: ['CONTENTFUL_MANAGEMENT_TOKEN=CFPAT-' + 'yUs3JWmkHcrlx3X9lfyqULV52swtvZiFnd2TdsMrAag'],
+    good: ['CONTENTFUL_MANAGEMENT_TOKEN=CFPAT-your-token', 'CONTENTFUL_MANAGEMENT_TOKEN=CFPAT-' + 'yUs3JWmkHcrlx3X9lfyq'],
   },
 });

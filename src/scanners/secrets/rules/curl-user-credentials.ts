@@ -33,7 +33,6 @@ export default defineRule({
     if (!/(?:^|[\s;|&(`"'])curl(?:\.exe)?\s/.test(commandOf(text, offset))) return false;
     return !isStandInPassword(secret, groups.user ?? '');
   },
-  cwe: 'CWE-798',
   description:
     'A curl command with a user name and password (or API token) for HTTP authentication is committed. Anyone who reads it can call the service as that user.',
   remediation:
@@ -41,11 +40,11 @@ export default defineRule({
   references: ['https://curl.se/docs/manpage.html#-u'],
   docs: {
     summary: 'Passwords in `curl -u user:password` and `curl --user user:password`, also on continuation lines of the command.',
-    ng: [
+    bad: [
       'curl -u deploy:Kx8' + 'vQ2mZ7pL4w https://ci.corp-net.io/job/build',
       'curl -sS \\\n  --user "svc-backup:Rt5' + 'nW9qZ2xK" \\\n  -X POST https://files.corp-net.io/upload',
     ],
-    ok: [
+    good: [
       'curl -u "$API_USER:$API_PASSWORD" https://ci.corp-net.io/job/build',
       'docker run -u 1000:1000 node:20',
       'Pass credentials to curl as `-u user:pass`, never inline.',

@@ -11,7 +11,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_])(?<secret>dose[a-f0-9]{32})(?![A-Za-z0-9_-])/,
   minEntropy: 3,
   validate: (secret) => /[0-9]/.test(secret) && /[a-f]/.test(secret.slice(4)),
-  cwe: 'CWE-798',
   description:
     'A Databricks service principal OAuth secret is committed. With the client id it obtains access tokens as the service principal, with all of its workspace and account permissions.',
   remediation:
@@ -19,7 +18,7 @@ export default defineRule({
   references: ['https://docs.databricks.com/en/dev-tools/auth/oauth-m2m.html'],
   docs: {
     summary: 'Databricks OAuth client secrets of service principals (dose…).',
-    ng: ['DATABRICKS_CLIENT_SECRET=dose' + 'e6e7cba10bd479a0edd45355254501dd'],
-    ok: ['DATABRICKS_CLIENT_SECRET=dose' + 'be1b94f2d5b473061f66', 'max_dose = 250'],
+    bad: ['DATABRICKS_CLIENT_SECRET=dose' + 'e6e7cba10bd479a0edd45355254501dd'],
+    good: ['DATABRICKS_CLIENT_SECRET=dose' + 'be1b94f2d5b473061f66', 'max_dose = 250'],
   },
 });

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>dapi[a-f0-9]{32}(?:-[0-9])?)(?![A-Za-z0-9_-])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A Databricks personal access token is committed. It acts as its owner in the workspace: reading tables and files, running notebooks, jobs and SQL, and managing clusters within their permissions.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://docs.databricks.com/en/dev-tools/auth/pat.html'],
   docs: {
     summary: 'Databricks personal access tokens (dapi…).',
-    ng: ['DATABRICKS_TOKEN=dapi' + 'a997b700ab30c5e6aa0bd771b204abbc', 'token = "dapi' + 'b09a3c332382f05d0c0edb865e55f77b-2"'],
-    ok: ['DATABRICKS_TOKEN=dapi' + '3dca3a0fbd136570ee876593', 'DATABRICKS_TOKEN={{secrets/ci/databricks}}'],
+    bad: ['DATABRICKS_TOKEN=dapi' + 'a997b700ab30c5e6aa0bd771b204abbc', 'token = "dapi' + 'b09a3c332382f05d0c0edb865e55f77b-2"'],
+    good: ['DATABRICKS_TOKEN=dapi' + '3dca3a0fbd136570ee876593', 'DATABRICKS_TOKEN={{secrets/ci/databricks}}'],
   },
 });

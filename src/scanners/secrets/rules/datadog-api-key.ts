@@ -14,7 +14,6 @@ export default defineRule({
   minEntropy: 3,
   validate: (secret, { line, path }) =>
     /[a-f]/.test(secret) && /[0-9]/.test(secret) && /api[_-]?key|apikey/i.test(line) && (VENDOR.test(line) || /datadog/i.test(path)),
-  cwe: 'CWE-798',
   description:
     'A Datadog API key is committed. It submits metrics, logs, traces and events to the organization, and together with an application key it reads and changes monitors, dashboards and data.',
   remediation:
@@ -22,7 +21,7 @@ export default defineRule({
   references: ['https://docs.datadoghq.com/account_management/api-app-keys/'],
   docs: {
     summary: 'Datadog API keys (32 hex) assigned to DD_API_KEY, datadog_api_key and similar names.',
-    ng: ['DD_API_KEY=a8895d14a774b886' + '01a3550ab913fee9', 'datadog: { apiKey: "8d51ba15805a951c' + '422a0681a9ed6e03" }'],
-    ok: ['api_key = "0c182d82e2feac16' + 'c48d950aa2b8a0de"', 'DD_API_KEY=${DD_API_KEY}', 'DD_CLIENT_TOKEN=pub2596719595ee0271' + '6ca3907c5dc654b3'],
+    bad: ['DD_API_KEY=a8895d14a774b886' + '01a3550ab913fee9', 'datadog: { apiKey: "8d51ba15805a951c' + '422a0681a9ed6e03" }'],
+    good: ['api_key = "0c182d82e2feac16' + 'c48d950aa2b8a0de"', 'DD_API_KEY=${DD_API_KEY}', 'DD_CLIENT_TOKEN=pub2596719595ee0271' + '6ca3907c5dc654b3'],
   },
 });

@@ -13,18 +13,17 @@ export default defineRule({
   keywords: ['deepseek'],
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sk-[a-f0-9]{32})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description: 'A DeepSeek API key is committed. It calls the DeepSeek API billed to the owner’s balance.',
   remediation:
     'Delete the key on the DeepSeek platform (API keys), create a new one and load it from DEEPSEEK_API_KEY or a secret store. Remove it from git history.',
   references: ['https://api-docs.deepseek.com/'],
   docs: {
     summary: 'DeepSeek API keys (sk- + 32 hex) on a line that mentions DeepSeek.',
-    ng: [
+    bad: [
       'DEEPSEEK_API_KEY=sk-' + '653f902fb2cf23ef1acd18b80671cf72',
       'client = OpenAI(api_key="sk-' + '653f902fb2cf23ef1acd18b80671cf72", base_url="https://api.deepseek.com")',
     ],
-    ok: [
+    good: [
       'DEEPSEEK_API_KEY=sk-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'OTHER_API_KEY=sk-' + '653f902fb2cf23ef1acd18b80671cf72',
       'client = OpenAI(api_key=os.getenv("DEEPSEEK_API_KEY"), base_url="https://api.deepseek.com")',

@@ -18,7 +18,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38})(?![A-Za-z0-9_.-])/,
   minEntropy: 4,
   validate: (secret) => encodesSnowflake(secret.slice(0, secret.indexOf('.'))),
-  cwe: 'CWE-798',
   description:
     'A Discord bot token is committed. It logs in as the bot, with its permissions in every server it has joined: reading and sending messages, and moderating or administering where it has those roles.',
   remediation:
@@ -26,11 +25,11 @@ export default defineRule({
   references: ['https://discord.com/developers/docs/reference#authentication'],
   docs: {
     summary: 'Discord bot tokens whose first part decodes to a Discord user id.',
-    ng: [
+    bad: [
       'DISCORD_TOKEN=MTA2MjA0MDQxMzYyNDc3NjI0NQ.' + '23JiS9.jyt9MiK9YJshePNsgqKzwfAqFbUQ_ahAO5pI_L',
       "client.login('MTA2MjA0MDQxMzYyNDc3NjI0NQ." + "23JiS9.jyt9MiK9YJshePNsgqKzwfAqFbUQ_ahAO5pI_L'); // bot",
     ],
-    ok: [
+    good: [
       // First part does not decode to a user id.
       'DISCORD_TOKEN=Mzk4ZjIxYWJjZGVmZ2hpamtsbW5v.' + '23JiS9.jyt9MiK9YJshePNsgqKzwfAqFbUQ_ahAO5pI_L',
       'DISCORD_TOKEN=your-bot-token-here',

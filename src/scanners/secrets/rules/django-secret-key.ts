@@ -26,7 +26,6 @@ export default defineRule({
     if (secret.startsWith('django-insecure-')) return true;
     return /django/i.test(text);
   },
-  cwe: 'CWE-798',
   description:
     'A Django SECRET_KEY is committed. It signs sessions, password-reset links, CSRF tokens and signed cookies: whoever knows it can forge them, and with pickle-based sessions or cache backends it can lead to code execution.',
   remediation:
@@ -34,11 +33,11 @@ export default defineRule({
   references: ['https://docs.djangoproject.com/en/stable/ref/settings/#secret-key'],
   docs: {
     summary: 'SECRET_KEY literals in Django settings, including django-insecure- keys and env() defaults.',
-    ng: [
+    bad: [
       "SECRET_KEY = 'django-insecure-" + "q7w%x9lp2zr@4tb8vn3kd6hs1fm5gc0+j&y!e2ua-8o(i)'",
       "import django\nSECRET_KEY = os.environ.get('SECRET_KEY', '" + "v^8k#2qz!m7x@p4t9w$r1n6b&c3j5h0l-e_s(f)g+a*d=y')",
     ],
-    ok: ["SECRET_KEY = os.environ['DJANGO_SECRET_KEY']", "SECRET_KEY = 'django-insecure-change-me-before-deploying-to-production'", "SECRET_KEY = env('SECRET_KEY')"],
+    good: ["SECRET_KEY = os.environ['DJANGO_SECRET_KEY']", "SECRET_KEY = 'django-insecure-change-me-before-deploying-to-production'", "SECRET_KEY = env('SECRET_KEY')"],
     path: 'mysite/settings.py',
   },
 });

@@ -29,7 +29,7 @@ export default defineRule({
   docs: {
     summary: 'auth (base64 user:password), identitytoken and registrytoken values in Docker config.json / .dockercfg files.',
     path: '.docker/config.json',
-    ng: ['{"auths": {"registry.corp-net.io": {"auth": "' + 'ZGVwbG95OlhrN3BRMm1WdzlMejRS"}}}', '{\n  "auths": {\n    "ghcr.io": {\n      "auth": "' + 'Y2ktYm90OlJ0NW5XOXFaMnhLdg=="\n    }\n  }\n}'],
-    ok: ['{"auths": {"registry.corp-net.io": {}}, "credsStore": "desktop"}', '{"auths": {"registry.corp-net.io": {"auth": "bm90LWEtY3Jl' + 'ZGVudGlhbA=="}}}'],
+    bad: ['{"auths": {"registry.corp-net.io": {"auth": "' + 'ZGVwbG95OlhrN3BRMm1WdzlMejRS"}}}', '{\n  "auths": {\n    "ghcr.io": {\n      "auth": "' + 'Y2ktYm90OlJ0NW5XOXFaMnhLdg=="\n    }\n  }\n}'],
+    good: ['{"auths": {"registry.corp-net.io": {}}, "credsStore": "desktop"}', '{"auths": {"registry.corp-net.io": {"auth": "bm90LWEtY3Jl' + 'ZGVudGlhbA=="}}}'],
   },
 });

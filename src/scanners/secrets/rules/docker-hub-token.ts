@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>dckr_(?:pat|oat)_[A-Za-z0-9_-]{27,40})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A Docker Hub access token is committed. Within its permissions it pulls private images and can push or delete images in the user’s or organization’s repositories, a supply-chain risk for everyone who pulls them.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://docs.docker.com/security/for-developers/access-tokens/'],
   docs: {
     summary: 'Docker Hub personal access tokens (dckr_pat_…) and organization access tokens (dckr_oat_…).',
-    ng: ['DOCKERHUB_TOKEN=dckr_pat_' + 'tz0XDZOB9TzHU6aXgijYBShscRP', 'echo "dckr_pat_' + 'xwD6wCQNIWGv5Zk4BiusDow0xkm" | docker login -u acmeci --password-stdin'],
-    ok: ['DOCKERHUB_TOKEN=dckr_pat_' + 'WSylU-xp1zq8JOC', 'DOCKERHUB_TOKEN=${{ secrets.DOCKERHUB_TOKEN }}'],
+    bad: ['DOCKERHUB_TOKEN=dckr_pat_' + 'tz0XDZOB9TzHU6aXgijYBShscRP', 'echo "dckr_pat_' + 'xwD6wCQNIWGv5Zk4BiusDow0xkm" | docker login -u acmeci --password-stdin'],
+    good: ['DOCKERHUB_TOKEN=dckr_pat_' + 'WSylU-xp1zq8JOC', 'DOCKERHUB_TOKEN=${{ secrets.DOCKERHUB_TOKEN }}'],
   },
 });

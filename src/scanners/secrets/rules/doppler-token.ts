@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>dp\.(?:pt|st|sa|ct|scim|audit)\.(?:[a-z0-9_-]{1,40}\.)?[A-Za-z0-9]{40,44})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A Doppler token is committed. Depending on its type it reads the secrets of a config (service tokens) or acts as a user or service account across the workplace’s projects, which hold other credentials.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://docs.doppler.com/docs/token-formats'],
   docs: {
     summary: 'Doppler personal, service, service account, CLI, SCIM and audit tokens (dp.pt., dp.st., …).',
-    ng: ['DOPPLER_TOKEN=dp.st.' + 'prd.5vsQCiNKY9FyVXn0gVMuVuYYXVYcvRpurk6aFc1K4no', 'doppler_token: dp.pt.' + '6wxMokbvTSDQ98u6mPSw9eGLpTee6UqegOgZXCCV5Iq'],
-    ok: ['DOPPLER_TOKEN=dp.st.' + 'wXHoFMLtvuMt0KiReeRw', 'DOPPLER_TOKEN=${{ secrets.DOPPLER_TOKEN }}'],
+    bad: ['DOPPLER_TOKEN=dp.st.' + 'prd.5vsQCiNKY9FyVXn0gVMuVuYYXVYcvRpurk6aFc1K4no', 'doppler_token: dp.pt.' + '6wxMokbvTSDQ98u6mPSw9eGLpTee6UqegOgZXCCV5Iq'],
+    good: ['DOPPLER_TOKEN=dp.st.' + 'wXHoFMLtvuMt0KiReeRw', 'DOPPLER_TOKEN=${{ secrets.DOPPLER_TOKEN }}'],
   },
 });

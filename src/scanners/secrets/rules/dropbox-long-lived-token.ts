@@ -14,7 +14,6 @@ export default defineRule({
   keywords: ['dropbox'],
   pattern: /(?<![A-Za-z0-9_.+/-])(?<secret>[A-Za-z0-9_-]{11}AAAAAAAAAA[A-Za-z0-9_-]{43})(?![A-Za-z0-9_+/=-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'A Dropbox long-lived access token is committed. It does not expire: it reads and writes the files the app can reach in the user’s or team’s Dropbox until revoked.',
   remediation:
@@ -22,8 +21,8 @@ export default defineRule({
   references: ['https://developers.dropbox.com/oauth-guide'],
   docs: {
     summary: 'Dropbox legacy long-lived access tokens on a line that mentions Dropbox.',
-    ng: ['DROPBOX_TOKEN=JrmaOMr5SHFAAAAAAAAAA' + 'FfaBZiidyqKVrifqe4IvtXVKG4Dm2iEmvy25uYyoGsM'],
-    ok: [
+    bad: ['DROPBOX_TOKEN=JrmaOMr5SHFAAAAAAAAAA' + 'FfaBZiidyqKVrifqe4IvtXVKG4Dm2iEmvy25uYyoGsM'],
+    good: [
       'OTHER_TOKEN=' + 'JrmaOMr5SHFAAAAAAAAAAFfaBZiidyqKVrifqe4IvtXVKG4Dm2iEmvy25uYyoGsM',
       'DROPBOX_TOKEN=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
     ],

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>sl\.(?:u\.)?[A-Za-z0-9_-]{130,1400})(?![A-Za-z0-9_-])/,
   minEntropy: 4.5,
-  cwe: 'CWE-798',
   description:
     'A Dropbox short-lived access token is committed. Until it expires (about four hours after issue) it reads and writes the files the app can reach in the user’s or team’s Dropbox; its refresh token, often stored alongside, renews it indefinitely.',
   remediation:
@@ -18,11 +17,11 @@ export default defineRule({
   references: ['https://developers.dropbox.com/oauth-guide'],
   docs: {
     summary: 'Dropbox short-lived OAuth access tokens (sl.…).',
-    ng: [
+    bad: [
       'DROPBOX_ACCESS_TOKEN=sl.' +
         '6yC8B9vDDlZfEHYhJS7opPP26CVvHOToDTrekPMwlfrn8XydMz0hR5Udrrfof-MvrUfWiWyeV1gcaINmQHQChZufvhq_VsoskZjjj6OZbzfpS7dWal8vNnuVVKYMmGB5ffWzW-EnqG',
     ],
-    ok: [
+    good: [
       'DROPBOX_ACCESS_TOKEN=sl.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'import ssl.' + '6yC8B9vDDlZfEHYhJS7opPP26CVvHOToDTrekPMwlfrn8XydMz0hR5Udrrfof-MvrUfWiWyeV1gcaINmQHQChZufvhq_VsoskZjjj6OZbzfpS7dWal8vNnuVVKYMmGB5ffWzW',
       'DROPBOX_ACCESS_TOKEN=sl.' + '6yC8B9vDDlZfEHYhJS7opPP26CVvHOToDTrekPM',

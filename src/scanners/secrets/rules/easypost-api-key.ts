@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>EZAK[A-Za-z0-9]{54})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'An EasyPost production API key is committed. It buys postage and insurance billed to the account and reads shipments, addresses and tracking data.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://docs.easypost.com/docs/authentication'],
   docs: {
     summary: 'EasyPost production API keys (EZAK).',
-    ng: ['EASYPOST_API_KEY=EZAK' + 'msylAsKHlmpGS8nBMXmVVS775NhonlTBMcp2ooq3E852KNP6CeuflX'],
-    ok: ['EASYPOST_API_KEY=EZTK' + 'msylAsKHlmpGS8nBMXmVVS775NhonlTBMcp2ooq3E852KNP6CeuflX', 'EASYPOST_API_KEY=EZAK' + 'msylAsKHlmpGS8nBMX'],
+    bad: ['EASYPOST_API_KEY=EZAK' + 'msylAsKHlmpGS8nBMXmVVS775NhonlTBMcp2ooq3E852KNP6CeuflX'],
+    good: ['EASYPOST_API_KEY=EZTK' + 'msylAsKHlmpGS8nBMXmVVS775NhonlTBMcp2ooq3E852KNP6CeuflX', 'EASYPOST_API_KEY=EZAK' + 'msylAsKHlmpGS8nBMX'],
   },
 });

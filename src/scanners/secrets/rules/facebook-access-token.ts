@@ -13,7 +13,6 @@ export default defineRule({
   keywords: ['facebook', 'fb_', 'fb.', 'instagram', 'whatsapp', 'meta_', 'graph_api', 'access_token', 'accesstoken', 'access-token'],
   pattern: /(?<![A-Za-z0-9_+/-])(?<secret>EAA[A-Za-z0-9]{90,500})(?![A-Za-z0-9_+/=-])/,
   minEntropy: 4.2,
-  cwe: 'CWE-798',
   description:
     'A Facebook / Meta Graph API access token is committed. It acts as the user, page, system user or WhatsApp Business account it was issued for: reading their data, posting, managing ads or sending messages within its permissions.',
   remediation:
@@ -21,13 +20,13 @@ export default defineRule({
   references: ['https://developers.facebook.com/docs/facebook-login/guides/access-tokens'],
   docs: {
     summary: 'Facebook, Instagram and WhatsApp Graph API access tokens (EAA…) on a line naming the platform or an access token.',
-    ng: [
+    bad: [
       'FB_ACCESS_TOKEN=EAA' +
         'G59dpeGVcMCsFjDT4JZRjwuGEOU9welo0qYlWhHa39KTIBpyeADwrwybHUFzj2rxQxAK0GQszzZ8ZF9SfSfqhjNVwUUQv7D2qDs9sk7clg6sklya96gCRFUrpQ2TCrb0tALPYxBLtTvoXbAQVqOrYcc3aqHQsgUGL5MJV9ID1WCMSOgmJ2yg0',
       'https://graph.facebook.com/v19.0/me?access_token=EAA' +
         'G59dpeGVcMCsFjDT4JZRjwuGEOU9welo0qYlWhHa39KTIBpyeADwrwybHUFzj2rxQxAK0GQszzZ8ZF9SfSfqhjNVwUUQv7D2qDs9sk7clg6sklya96gCRFUrpQ2TCrb0tALPYx',
     ],
-    ok: [
+    good: [
       'FB_ACCESS_TOKEN=EAAxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'FB_ACCESS_TOKEN=EAA' + 'G59dpeGVcMCsFjDT4JZRjwuGEOU9welo0qYlWhHa39KTIBpye',
       // Same shape without any platform context on the line.

@@ -15,7 +15,6 @@ export default defineRule({
     /(?<![A-Za-z0-9])(?:facebook|fb|instagram|whatsapp|meta[_.-]?app)[A-Za-z0-9_.-]{0,20}secret[A-Za-z0-9_-]{0,10}["'\]]?\s{0,4}(?::=|=>|=|:)\s{0,4}["'`]?(?<secret>[a-f0-9]{32})(?![A-Za-z0-9_-])/i,
   minEntropy: 3.2,
   validate: (secret) => /^[a-f0-9]{32}$/.test(secret),
-  cwe: 'CWE-798',
   description:
     'A Facebook / Meta app secret is committed. It signs Graph API calls and creates app access tokens, so whoever has it can act as the app: reading data its users granted, changing its settings and subscriptions, and forging signed requests.',
   remediation:
@@ -23,8 +22,8 @@ export default defineRule({
   references: ['https://developers.facebook.com/docs/facebook-login/security#appsecret'],
   docs: {
     summary: 'Facebook, Instagram, WhatsApp and Meta app secrets assigned to a platform-named secret variable.',
-    ng: ['FACEBOOK_APP_SECRET=' + '4a99c4f9c3e5ae656d44d313d72ff58f', "fbAppSecret: '" + "4a99c4f9c3e5ae656d44d313d72ff58f',"],
-    ok: [
+    bad: ['FACEBOOK_APP_SECRET=' + '4a99c4f9c3e5ae656d44d313d72ff58f', "fbAppSecret: '" + "4a99c4f9c3e5ae656d44d313d72ff58f',"],
+    good: [
       'FACEBOOK_APP_SECRET=your_app_secret',
       'FACEBOOK_APP_ID=' + '4a99c4f9c3e5ae656d44d313d72ff58f',
       'metadata_secret = "' + '4a99c4f9c3e5ae656d44d313d72ff58f"',

@@ -9,7 +9,6 @@ export default defineRule({
   keywords: [':apa91b'],
   pattern: /(?<![A-Za-z0-9_-])(?<secret>AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{134})(?![A-Za-z0-9_-])/,
   minEntropy: 4.2,
-  cwe: 'CWE-798',
   description:
     'A Firebase Cloud Messaging legacy server key is committed. It sends push notifications to every device and topic of the Firebase project, for example phishing notifications to all app users.',
   remediation:
@@ -17,11 +16,11 @@ export default defineRule({
   references: ['https://firebase.google.com/docs/cloud-messaging/auth-server'],
   docs: {
     summary: 'Firebase Cloud Messaging legacy server keys (AAAA…:APA91b…).',
-    ng: [
+    bad: [
       "'Authorization': 'key=AAAA" +
         "lnqSjp5:APA91bqD_e6sHzSaYCULI2UAxThNmqw6wi3a-Rpkf3HmJ3Lrkm8xCCTtGs2zkzcSE8W_jjHlYtHkq0rsm3s5IYTsBlJxubxBmT3mw4NjzfQCp1Wb9nLYOLGwVXlva-TSs2XtiSPMAPhw'",
     ],
-    ok: [
+    good: [
       "'Authorization': 'key=AAAAxxxxxxx:APA91bxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'",
       "'Authorization': 'key=AAAA" + "lnqSjp5:APA91bqD_e6sHzSaYCULI2UAxThNmqw6'",
     ],

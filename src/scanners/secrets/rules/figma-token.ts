@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>figd_[A-Za-z0-9_-]{36,64})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A Figma personal access token is committed. Within its scopes it reads the owner’s files, comments and design assets, and can post comments and change variables or webhooks.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://www.figma.com/developers/api#access-tokens'],
   docs: {
     summary: 'Figma personal access tokens (figd_).',
-    ng: ['FIGMA_TOKEN=figd_' + 'BK8XD00-uFUrmXXzktdXsZ-d_Q_Pf612FPR9UTP_'],
-    ok: ['FIGMA_TOKEN=figd_your_personal_access_token', 'FIGMA_TOKEN=figd_' + 'BK8XD00-uFUrmXXzkt'],
+    bad: ['FIGMA_TOKEN=figd_' + 'BK8XD00-uFUrmXXzktdXsZ-d_Q_Pf612FPR9UTP_'],
+    good: ['FIGMA_TOKEN=figd_your_personal_access_token', 'FIGMA_TOKEN=figd_' + 'BK8XD00-uFUrmXXzkt'],
   },
 });

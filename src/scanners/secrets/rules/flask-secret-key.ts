@@ -25,7 +25,6 @@ export default defineRule({
     if (/django/i.test(text)) return false;
     return groups.attr !== undefined || /flask/i.test(text);
   },
-  cwe: 'CWE-798',
   description:
     'A Flask secret key is committed. It signs the session cookie and tokens of extensions such as Flask-Login and Flask-WTF: whoever knows it can forge sessions and log in as any user.',
   remediation:
@@ -34,7 +33,7 @@ export default defineRule({
   docs: {
     summary: 'app.secret_key, app.config["SECRET_KEY"] and Flask config SECRET_KEY literals.',
     path: 'app/__init__.py',
-    ng: ["app = Flask(__name__)\napp.secret_key = '" + "3d9f1a7c5e2b8d4f6a0c9e1b7d3f5a8c'", "from flask import Flask\nSECRET_KEY = '" + "Xk7pQ2mVw9Lz4RtYh6Jd1Fs5'"],
-    ok: ["app.secret_key = os.environ['SECRET_KEY']", "app.config['SECRET_KEY'] = 'dev'", "app.secret_key = 'super-secret-key-for-development'"],
+    bad: ["app = Flask(__name__)\napp.secret_key = '" + "3d9f1a7c5e2b8d4f6a0c9e1b7d3f5a8c'", "from flask import Flask\nSECRET_KEY = '" + "Xk7pQ2mVw9Lz4RtYh6Jd1Fs5'"],
+    good: ["app.secret_key = os.environ['SECRET_KEY']", "app.config['SECRET_KEY'] = 'dev'", "app.secret_key = 'super-secret-key-for-development'"],
   },
 });

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>FLWSECK-[a-fA-F0-9]{32}(?:-X)?)(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A Flutterwave live secret key is committed. It authenticates to the Flutterwave API: it charges cards and accounts, initiates transfers and refunds, and reads customer and transaction data.',
   remediation:
@@ -18,8 +17,8 @@ export default defineRule({
   references: ['https://developer.flutterwave.com/docs/authentication'],
   docs: {
     summary: 'Flutterwave live secret keys (FLWSECK-).',
-    ng: ['FLW_SECRET_KEY=FLWSECK-' + 'a63f4b19a6f4a2bcbb5d01a54eacfda2-X'],
-    ok: [
+    bad: ['FLW_SECRET_KEY=FLWSECK-' + 'a63f4b19a6f4a2bcbb5d01a54eacfda2-X'],
+    good: [
       'FLW_SECRET_KEY=FLWSECK_TEST-' + 'a63f4b19a6f4a2bcbb5d01a54eacfda2-X',
       'FLW_SECRET_KEY=FLWSECK-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx-X',
       'FLW_PUBLIC_KEY=FLWPUBK-' + 'a63f4b19a6f4a2bcbb5d01a54eacfda2-X',

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>FLWSECK_TEST-[a-fA-F0-9]{32}(?:-X)?)(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A Flutterwave test-mode secret key is committed. It cannot move real money but reads and changes the account’s test data and identifies the merchant account.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://developer.flutterwave.com/docs/authentication'],
   docs: {
     summary: 'Flutterwave test-mode secret keys (FLWSECK_TEST-).',
-    ng: ['FLW_SECRET_KEY=FLWSECK_TEST-' + 'f6c17a3501c62977b2fcb083bddeb9ae-X'],
-    ok: ['FLW_SECRET_KEY=FLWSECK_TEST-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx-X', 'FLW_PUBLIC_KEY=FLWPUBK_TEST-' + 'f6c17a3501c62977b2fcb083bddeb9ae-X'],
+    bad: ['FLW_SECRET_KEY=FLWSECK_TEST-' + 'f6c17a3501c62977b2fcb083bddeb9ae-X'],
+    good: ['FLW_SECRET_KEY=FLWSECK_TEST-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx-X', 'FLW_PUBLIC_KEY=FLWPUBK_TEST-' + 'f6c17a3501c62977b2fcb083bddeb9ae-X'],
   },
 });

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>fo1_[A-Za-z0-9_-]{40,46})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'A Fly.io user token is committed. It acts as the user on every organization and app they belong to: deploying, reading and setting secrets, and managing machines, volumes and billing.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://fly.io/docs/security/tokens/'],
   docs: {
     summary: 'Fly.io user tokens (fo1_…).',
-    ng: ['FLY_ACCESS_TOKEN=fo1_' + 'EVKC_F8AOAZRJDjsMQUJNKnCMHwrrz3nKDBuwvkeQEX'],
-    ok: ['FLY_ACCESS_TOKEN=fo1_' + 'OtJ4OUtfVgH5HrGbU7iT', 'FLY_ACCESS_TOKEN=$(fly auth token)'],
+    bad: ['FLY_ACCESS_TOKEN=fo1_' + 'EVKC_F8AOAZRJDjsMQUJNKnCMHwrrz3nKDBuwvkeQEX'],
+    good: ['FLY_ACCESS_TOKEN=fo1_' + 'OtJ4OUtfVgH5HrGbU7iT', 'FLY_ACCESS_TOKEN=$(fly auth token)'],
   },
 });

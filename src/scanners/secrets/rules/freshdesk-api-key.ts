@@ -12,18 +12,17 @@ export default defineRule({
   pattern: assignedTo(String.raw`freshdesk`, String.raw`[A-Za-z0-9]{20}`),
   minEntropy: 3.2,
   validate: (secret) => randomLooking(secret),
-  cwe: 'CWE-798',
   description: 'A Freshdesk API key is committed. It acts as its agent on the Freshdesk API: reading and changing tickets, contacts and their conversations.',
   remediation: 'Reset the API key in Freshdesk (Profile settings → Reset API key). Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://developers.freshdesk.com/api/#authentication'],
   docs: {
     summary: 'Freshdesk API keys assigned to a Freshdesk setting.',
-    ng: [
+    bad: [
       'FRESHDESK_API_KEY=aTXPZW' + 'LRNqkCTDJNwIjL',
       'freshdesk_api_key: "EHSvNS' + '9oYqsumTfWp9Ow"',
       '  "freshdeskApiKey": "6XnBSF' + 'Z122Anns4iqjZi",',
     ],
-    ok: [
+    good: [
       'FRESHDESK_API_KEY=${FRESHDESK_API_KEY}',
       'FRESHDESK_API_KEY=aTXPZWLRNqkC',
       'OTHER_SERVICE_KEY=aTXPZW' + 'LRNqkCTDJNwIjL',

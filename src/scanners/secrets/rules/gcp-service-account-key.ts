@@ -14,7 +14,6 @@ export default defineRule({
   keywords: ['private_key_id'],
   pattern: /["']private_key_id["']\s{0,4}:\s{0,4}["'](?<secret>[a-f0-9]{40})["']/,
   validate: (_secret, { text }) => SERVICE_ACCOUNT.test(text),
-  cwe: 'CWE-798',
   description:
     'A Google Cloud service account key file is committed. It authenticates as the service account to every Google Cloud API and resource its IAM roles allow, until the key is deleted.',
   remediation:
@@ -22,11 +21,11 @@ export default defineRule({
   references: ['https://cloud.google.com/iam/docs/keys-create-delete'],
   docs: {
     summary: 'Service account JSON key files, recognised by "type": "service_account" and the private_key_id.',
-    ng: [
+    bad: [
       '{\n  "type": "service_account",\n  "project_id": "billing-prod-4821",\n  "private_key_id": "6d6840366d06a3484d2e' +
         'da17a510086e04024f4b",\n  "client_email": "exporter@billing-prod-4821.iam.gserviceaccount.com"\n}',
     ],
-    ok: [
+    good: [
       '{\n  "type": "external_account",\n  "private_key_id": "c7f64fc89bcd3b200622' + 'f7d141559d990d0bd6ad"\n}',
       '{ "type": "service_account", "private_key_id": "<key id>" }',
     ],

@@ -63,7 +63,6 @@ export default defineRule({
     // or a value encrypted for the repository on purpose (a SealedSecret's `encryptedData:`).
     return !enclosingHeaders(text, offset).some((parent) => isPublicClientName(`${parent}_${name}`) || /^encrypted[_-]?data$/i.test(parent));
   },
-  cwe: 'CWE-798',
   description:
     'A value that looks like a password, token or key is assigned in code or configuration. Anyone who can read the repository can use it.',
   remediation:
@@ -71,14 +70,14 @@ export default defineRule({
   docs: {
     summary:
       'Passwords, secrets, tokens and API keys assigned to a secret-named key, when the value is random-looking: quoted anywhere, bare in settings files, Dockerfiles, shell and `NAME=value` lines. Digests, UUIDs, public keys, placeholders, references, words and generated files are not reported.',
-    ng: [
+    bad: [
       'DB_PASSWORD = "r8T#kq2' + '!Vx9mLp"',
       "const apiKey = 'f3a9c1e7b2d84a6c" + "9e0f1a2b3c4d5e6f';",
       'client_secret: "Qz7wXv3' + 'Lk9Tp2Rn8"',
       'DB_PASS=Hq7Lm2V' + 'b9Kp4Wn',
       'export SERVICE_AUTH_TOKEN=' + 'k3Jf9QmZ2xPw7Rt',
     ],
-    ok: [
+    good: [
       'password = "password"',
       '"secretlint": "bin/secretlint.js"',
       '$e.createElement("label",{htmlFor:"auth_password"},"Password:"),$?$e.createElement("code",null," ******")',

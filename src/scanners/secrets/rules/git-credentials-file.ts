@@ -22,7 +22,7 @@ export default defineRule({
   docs: {
     summary: 'user:token@host lines of committed .git-credentials files.',
     path: '.git-credentials',
-    ng: ['https://deploy-bot:Kx8vQ2' + 'mZ7pL4wRt5n@git.corp-net.io', 'https://jdoe:Zq8vN3kLw2' + 'Xp7RtY4mBc9@bitbucket.org\nhttps://jdoe:Hq7Lm2Vb9' + 'Kp4Wn8Rt3@gitlab.corp-net.io'],
-    ok: ['https://jdoe:${GIT_TOKEN}@git.corp-net.io', 'https://git.corp-net.io/team/repo.git'],
+    bad: ['https://deploy-bot:Kx8vQ2' + 'mZ7pL4wRt5n@git.corp-net.io', 'https://jdoe:Zq8vN3kLw2' + 'Xp7RtY4mBc9@bitbucket.org\nhttps://jdoe:Hq7Lm2Vb9' + 'Kp4Wn8Rt3@gitlab.corp-net.io'],
+    good: ['https://jdoe:${GIT_TOKEN}@git.corp-net.io', 'https://git.corp-net.io/team/repo.git'],
   },
 });

@@ -12,7 +12,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_])(?<secret>gh[pousr]_[A-Za-z0-9]{36})(?![A-Za-z0-9_])/,
   // The last six characters are a base62 CRC-32 of the random part: look-alikes fail it.
   validate: (secret) => hasBase62Crc32Checksum(secret),
-  cwe: 'CWE-798',
   description:
     'A GitHub token is committed. Depending on its type and scopes it reads or writes repositories, packages, workflows and organisation settings as its owner or app installation.',
   remediation:
@@ -20,8 +19,8 @@ export default defineRule({
   references: ['https://github.blog/2021-04-05-behind-githubs-new-authentication-token-formats/'],
   docs: {
     summary: 'Classic personal access tokens, OAuth, user-to-server, server-to-server and refresh tokens, validated by their embedded CRC-32 checksum.',
-    ng: ['GITHUB_TOKEN=ghp_' + 'Zq8vN3kLw2Xp7RtY4mBc9HdF6jGs1a0ppwFp', 'token: "ghp_' + 'Zq8vN3kLw2Xp7RtY4mBc9HdF6jGs1a0ppwFp"'],
-    ok: [
+    bad: ['GITHUB_TOKEN=ghp_' + 'Zq8vN3kLw2Xp7RtY4mBc9HdF6jGs1a0ppwFp', 'token: "ghp_' + 'Zq8vN3kLw2Xp7RtY4mBc9HdF6jGs1a0ppwFp"'],
+    good: [
       // Same shape, wrong checksum.
       'GITHUB_TOKEN=ghp_' + 'Zq8vN3kLw2Xp7RtY4mBc9HdF6jGs1a0ppwFq',
       'const token = process.env.GITHUB_TOKEN; // ghp_…',

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>glcbt-[A-Za-z0-9_-]{20,300}(?:\.[A-Za-z0-9]{2}\.[A-Za-z0-9]{7,12})?)(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A GitLab CI/CD job token is committed. While its job runs it reads the project’s repository, packages and registry and any other projects that allow it in their job token scope.',
   remediation:
@@ -18,10 +17,10 @@ export default defineRule({
   references: ['https://docs.gitlab.com/ci/jobs/ci_job_token/'],
   docs: {
     summary: 'GitLab CI/CD job tokens (glcbt-…).',
-    ng: [
+    bad: [
       'CI_JOB_TOKEN=glcbt-' + '64_iyId6FHo-fqWo7n6iZsW',
     ],
-    ok: [
+    good: [
       'CI_JOB_TOKEN=glcbt-' + 'uW7t-NZUqa',
       'curl --header "JOB-TOKEN: $CI_JOB_TOKEN"',
     ],

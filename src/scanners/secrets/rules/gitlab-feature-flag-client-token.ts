@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>glffct-[A-Za-z0-9_-]{20,64}(?:\.[A-Za-z0-9]{2}\.[A-Za-z0-9]{7,12})?)(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A GitLab feature flags client token is committed. It reads the project’s feature flag definitions through the Unleash-compatible API, revealing strategies, user lists and unreleased features.',
   remediation:
@@ -18,10 +17,10 @@ export default defineRule({
   references: ['https://docs.gitlab.com/operations/feature_flags/'],
   docs: {
     summary: 'GitLab feature flags client tokens (glffct-…).',
-    ng: [
+    bad: [
       'UNLEASH_INSTANCE_ID=glffct-' + '4uHNxvPsn4VSc6GKWTIl',
     ],
-    ok: [
+    good: [
       'UNLEASH_INSTANCE_ID=glffct-' + 'h0QKjOxV5C',
       'UNLEASH_INSTANCE_ID=${UNLEASH_INSTANCE_ID}',
     ],

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>glft-[A-Za-z0-9_-]{20,64}(?:\.[A-Za-z0-9]{2}\.[A-Za-z0-9]{7,12})?)(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A GitLab feed token is committed. It reads the user’s RSS and Atom feeds and calendar feeds, exposing titles and details of issues, merge requests and activity in private projects.',
   remediation:
@@ -18,10 +17,10 @@ export default defineRule({
   references: ['https://docs.gitlab.com/security/tokens/#feed-token'],
   docs: {
     summary: 'GitLab feed tokens (glft-…), usually in feed or calendar URLs.',
-    ng: [
+    bad: [
       'https://gitlab.com/dashboard/issues.atom?feed_token=glft-' + 'UNGPfJyC4bsDCX_GTJOP&state=opened',
     ],
-    ok: [
+    good: [
       'https://gitlab.com/dashboard/issues.atom?feed_token=glft-' + 'H8l6GNEv',
       'feed_token=<your feed token>',
     ],

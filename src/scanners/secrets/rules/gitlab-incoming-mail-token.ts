@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>glimt-[A-Za-z0-9_-]{20,64}(?:\.[A-Za-z0-9]{2}\.[A-Za-z0-9]{7,12})?)(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A GitLab incoming email token is committed. It is part of the user’s personal e-mail addresses for creating issues and merge requests by e-mail, letting others create them as the user.',
   remediation:
@@ -18,10 +17,10 @@ export default defineRule({
   references: ['https://docs.gitlab.com/security/tokens/#incoming-email-token'],
   docs: {
     summary: 'GitLab incoming email tokens (glimt-…).',
-    ng: [
+    bad: [
       'ISSUE_EMAIL=incoming+acme-api-42-issue-glimt-' + 'q3onctxajoi2s5btqgatl4h6a@incoming.gitlab.com',
     ],
-    ok: [
+    good: [
       'ISSUE_EMAIL=incoming+acme-api-42-issue-glimt-' + '3k9qxvjn25@incoming.gitlab.com',
       'ISSUE_EMAIL=${GITLAB_ISSUE_EMAIL}',
     ],

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>glpat-[A-Za-z0-9_-]{20,300}(?:\.[A-Za-z0-9]{2}\.[A-Za-z0-9]{7,12})?)(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A GitLab personal, project or group access token is committed. It calls the API and Git over HTTPS as its user or bot with the scopes it was given, often api (full read/write) on every project it can reach.',
   remediation:
@@ -18,11 +17,11 @@ export default defineRule({
   references: ['https://docs.gitlab.com/security/tokens/#personal-access-tokens'],
   docs: {
     summary: 'GitLab personal, project and group access tokens (glpat-…), in the classic and routable formats.',
-    ng: [
+    bad: [
       'GITLAB_TOKEN=glpat-' + 'g-B8B3ExiRvMzgK7T3JN',
       'private_token: "glpat-' + 'iWdm-pa_73G7xPfd37QNf4-oaKoU2syGF4Hd.01.606qqs2b0"',
     ],
-    ok: [
+    good: [
       'GITLAB_TOKEN=glpat-' + 'xgH75zIu7IY9',
       'GITLAB_TOKEN=glpat-xxxxxxxxxxxxxxxxxxxx',
       'GITLAB_TOKEN=$CI_JOB_TOKEN',

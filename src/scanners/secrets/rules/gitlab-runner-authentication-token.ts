@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>glrt-[A-Za-z0-9_-]{20,300}(?:\.[A-Za-z0-9]{2}\.[A-Za-z0-9]{7,12})?)(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A GitLab runner authentication token is committed. It lets a machine pose as the runner and pick up its jobs, receiving their source code, CI/CD variables and job tokens.',
   remediation:
@@ -18,11 +17,11 @@ export default defineRule({
   references: ['https://docs.gitlab.com/security/tokens/#runner-authentication-tokens'],
   docs: {
     summary: 'GitLab runner authentication tokens (glrt-…), as written to config.toml.',
-    ng: [
+    bad: [
       '  token = "glrt-' + 'S3G488yXHOZb2VL77fVI"',
       'gitlab-runner register --token glrt-' + 't1_1gMD4AGYcQ-M-0ECrBFz',
     ],
-    ok: [
+    good: [
       '  token = "glrt-' + 'c92LUSlO"',
       '  token = "${RUNNER_TOKEN}"',
     ],

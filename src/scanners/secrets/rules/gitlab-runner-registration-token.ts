@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>GR1348941[A-Za-z0-9_-]{20,30})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A GitLab runner registration token (legacy registration workflow) is committed. It registers new runners for the instance, group or project, which then receive jobs with their source code and CI/CD variables.',
   remediation:
@@ -18,10 +17,10 @@ export default defineRule({
   references: ['https://docs.gitlab.com/security/tokens/#runner-registration-tokens-deprecated'],
   docs: {
     summary: 'GitLab runner registration tokens (GR1348941…).',
-    ng: [
+    bad: [
       'REGISTRATION_TOKEN=GR1348941' + 'hxZMGLmS7K7_skZd11M1',
     ],
-    ok: [
+    good: [
       'REGISTRATION_TOKEN=GR1348941' + 'rs201pHORd',
       'REGISTRATION_TOKEN=$RUNNER_REGISTRATION_TOKEN',
     ],

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>glsoat-[A-Za-z0-9_-]{20,64}(?:\.[A-Za-z0-9]{2}\.[A-Za-z0-9]{7,12})?)(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A GitLab SCIM OAuth token is committed. It provisions and deprovisions members of the group through the SCIM API, so its holder can add accounts to or remove them from the organization.',
   remediation:
@@ -18,10 +17,10 @@ export default defineRule({
   references: ['https://docs.gitlab.com/security/tokens/#scim-tokens'],
   docs: {
     summary: 'GitLab SCIM tokens (glsoat-…).',
-    ng: [
+    bad: [
       'scim_token: glsoat-' + 'Eqe9hlxfOSNXkVb3F0Ix',
     ],
-    ok: [
+    good: [
       'scim_token: glsoat-' + 'VxmqeYYd7t',
       'scim_token: ${SCIM_TOKEN}',
     ],

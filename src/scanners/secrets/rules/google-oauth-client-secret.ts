@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>GOCSPX-[A-Za-z0-9_-]{28})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A Google OAuth client secret is committed. With the client id it lets anyone impersonate the application in OAuth flows, exchange authorization codes and refresh users’ tokens for the scopes the app was granted.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://support.google.com/cloud/answer/15549257'],
   docs: {
     summary: 'Google OAuth client secrets (GOCSPX-…).',
-    ng: ['"client_secret": "GOCSPX-' + 'Ay6038xocy98p_75va0dUFlqlbtI"', 'GOOGLE_CLIENT_SECRET=GOCSPX-' + 'TXp1Q3v6ARvHGAZ-d0nq2j3qcd0K'],
-    ok: ['GOOGLE_CLIENT_SECRET=GOCSPX-' + 'gB9HNRoQL9XqC0K7SFZl', 'GOOGLE_CLIENT_SECRET=GOCSPX-your_client_secret_here_0'],
+    bad: ['"client_secret": "GOCSPX-' + 'Ay6038xocy98p_75va0dUFlqlbtI"', 'GOOGLE_CLIENT_SECRET=GOCSPX-' + 'TXp1Q3v6ARvHGAZ-d0nq2j3qcd0K'],
+    good: ['GOOGLE_CLIENT_SECRET=GOCSPX-' + 'gB9HNRoQL9XqC0K7SFZl', 'GOOGLE_CLIENT_SECRET=GOCSPX-your_client_secret_here_0'],
   },
 });

@@ -21,7 +21,6 @@ export default defineRule({
     if (NOT_A_VALUE.test(groups.key ?? '') || secret.includes('${')) return false;
     return !isStandInPassword(secret, '');
   },
-  cwe: 'CWE-798',
   description:
     'A password, token or API key is written into gradle.properties. Such values usually publish artifacts (Maven Central, Artifactory, GitHub Packages) or sign releases, so anyone who reads the repository can publish as the project.',
   remediation:
@@ -30,7 +29,7 @@ export default defineRule({
   docs: {
     summary: 'Unquoted password, token, secret and API key properties in gradle.properties files.',
     path: 'gradle.properties',
-    ng: ['ossrhPassword=' + 'Vr4tYq8Nc2Lm7P', 'signing.password=' + 'Gk8vQ3nZ7wLp'],
-    ok: ['signing.secretKeyRingFile=/home/ci/.gnupg/secring.gpg', 'ossrhPassword=', 'artifactory_password=${ARTIFACTORY_PASSWORD}', 'org.gradle.jvmargs=-Xmx2g'],
+    bad: ['ossrhPassword=' + 'Vr4tYq8Nc2Lm7P', 'signing.password=' + 'Gk8vQ3nZ7wLp'],
+    good: ['signing.secretKeyRingFile=/home/ci/.gnupg/secring.gpg', 'ossrhPassword=', 'artifactory_password=${ARTIFACTORY_PASSWORD}', 'org.gradle.jvmargs=-Xmx2g'],
   },
 });

@@ -18,7 +18,6 @@ export default defineRule({
       return false;
     }
   },
-  cwe: 'CWE-798',
   description:
     'A Grafana Cloud access policy token is committed. Within its scopes it writes or reads metrics, logs and traces of the stack, or manages the Grafana Cloud organization.',
   remediation:
@@ -26,7 +25,7 @@ export default defineRule({
   references: ['https://grafana.com/docs/grafana-cloud/security-and-account-management/authentication-and-permissions/access-policies/'],
   docs: {
     summary: 'Grafana Cloud access policy tokens (glc_…) whose payload decodes to the expected JSON.',
-    ng: ['GRAFANA_CLOUD_TOKEN=glc_' + 'eyJvIjoiNDYyMjYyIiwibiI6InN0YWNrLTIxOTY5My1obS1yZWFkLWFsbG95IiwiayI6InpqaGJJS0pVc1MxbnI1RlNkcDlLaWxzayIsIm0iOnsiciI6InByb2QtZXUtd2VzdC0yIn19'],
-    ok: ['GRAFANA_CLOUD_TOKEN=glc_' + 'eyJub3RqcyI6dHJ1ZSwicGFkZGluZyI6InBhZGRpbmcifQ', 'GRAFANA_CLOUD_TOKEN=${GRAFANA_CLOUD_TOKEN}'],
+    bad: ['GRAFANA_CLOUD_TOKEN=glc_' + 'eyJvIjoiNDYyMjYyIiwibiI6InN0YWNrLTIxOTY5My1obS1yZWFkLWFsbG95IiwiayI6InpqaGJJS0pVc1MxbnI1RlNkcDlLaWxzayIsIm0iOnsiciI6InByb2QtZXUtd2VzdC0yIn19'],
+    good: ['GRAFANA_CLOUD_TOKEN=glc_' + 'eyJub3RqcyI6dHJ1ZSwicGFkZGluZyI6InBhZGRpbmcifQ', 'GRAFANA_CLOUD_TOKEN=${GRAFANA_CLOUD_TOKEN}'],
   },
 });

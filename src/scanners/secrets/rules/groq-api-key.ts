@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>gsk_[A-Za-z0-9]{52})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'A Groq API key is committed. It runs inference on Groq’s platform on the owner’s account, billed to them and counted against their rate limits.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://console.groq.com/docs/quickstart'],
   docs: {
     summary: 'Groq API keys (gsk_).',
-    ng: ['GROQ_API_KEY=gsk_' + 'I3TewXFypUHIoo0v8gvROGnTwSKfKhjFrzdNPaVWjD9lUYDqp0BA'],
-    ok: ['GROQ_API_KEY=gsk_your_api_key_here', 'GROQ_API_KEY=gsk_' + 'I3TewXFypUHIoo0v8gvROGnT'],
+    bad: ['GROQ_API_KEY=gsk_' + 'I3TewXFypUHIoo0v8gvROGnTwSKfKhjFrzdNPaVWjD9lUYDqp0BA'],
+    good: ['GROQ_API_KEY=gsk_your_api_key_here', 'GROQ_API_KEY=gsk_' + 'I3TewXFypUHIoo0v8gvROGnT'],
   },
 });

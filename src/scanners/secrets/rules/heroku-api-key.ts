@@ -21,7 +21,6 @@ export default defineRule({
     if (ID_BEFORE.test(text.slice(Math.max(0, offset - 40), offset))) return false;
     return /heroku/i.test(line) && CREDENTIAL_NAME.test(line);
   },
-  cwe: 'CWE-798',
   description:
     'A Heroku API key or OAuth token is committed. With a global scope it controls every app the user can reach: config vars (and the secrets in them), deploys, add-ons, databases and collaborators.',
   remediation:
@@ -29,7 +28,7 @@ export default defineRule({
   references: ['https://devcenter.heroku.com/articles/authentication'],
   docs: {
     summary: 'Heroku API keys and OAuth tokens (UUIDs) assigned to HEROKU_API_KEY and similar names.',
-    ng: ['HEROKU_API_KEY=87c477f5' + '-44bb-4b7a-a4af-97dde777bbf4', 'heroku config:set --app billing HEROKU_AUTH_TOKEN=9755cd2c' + '-4acc-4c86-a29c-98f37a680c47'],
-    ok: ['heroku_app_id = "2cb69463-4aa1-4853-bd84-197dca1aa7fe"', 'HEROKU_API_KEY=${{ secrets.HEROKU_API_KEY }}', 'heroku: { appId: "08a4d8b4-7219-4f6c-a85c-04765db459cf", apiKey: process.env.HEROKU_API_KEY }'],
+    bad: ['HEROKU_API_KEY=87c477f5' + '-44bb-4b7a-a4af-97dde777bbf4', 'heroku config:set --app billing HEROKU_AUTH_TOKEN=9755cd2c' + '-4acc-4c86-a29c-98f37a680c47'],
+    good: ['heroku_app_id = "2cb69463-4aa1-4853-bd84-197dca1aa7fe"', 'HEROKU_API_KEY=${{ secrets.HEROKU_API_KEY }}', 'heroku: { appId: "08a4d8b4-7219-4f6c-a85c-04765db459cf", apiKey: process.env.HEROKU_API_KEY }'],
   },
 });

@@ -19,7 +19,7 @@ export default defineRule({
   docs: {
     summary: 'user:hash lines of committed .htpasswd files (APR1, bcrypt, {SHA}, SHA-256/512 crypt).',
     path: 'nginx/.htpasswd',
-    ng: ['admin:$apr1$' + 'q7W9xLp2$Zr4Tb8Vn3Kd6Hs1Fm5Gc0/', 'ops:$2y$10$' + 'Kq7xTz2Vb9Lw4Rn8Hc3Jd.6Fs1Gm5Pa0Ye7Ku2Xq9Wb4Nz6Tr3Lh8'],
-    ok: ['# htpasswd -c .htpasswd admin', 'admin:$apr1$...'],
+    bad: ['admin:$apr1$' + 'q7W9xLp2$Zr4Tb8Vn3Kd6Hs1Fm5Gc0/', 'ops:$2y$10$' + 'Kq7xTz2Vb9Lw4Rn8Hc3Jd.6Fs1Gm5Pa0Ye7Ku2Xq9Wb4Nz6Tr3Lh8'],
+    good: ['# htpasswd -c .htpasswd admin', 'admin:$apr1$...'],
   },
 });

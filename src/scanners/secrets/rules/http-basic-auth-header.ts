@@ -19,7 +19,6 @@ export default defineRule({
     const match = /^([\x20-\x7e]{1,256}?):([\x20-\x7e]{1,256})$/.exec(decoded);
     return match !== null && !isStandInPassword(match[2] ?? '', match[1] ?? '');
   },
-  cwe: 'CWE-798',
   description:
     'An HTTP Authorization header with Basic credentials is committed. The base64 value is only an encoding of user:password: anyone can decode it and sign in to the service with that account.',
   remediation:
@@ -27,11 +26,11 @@ export default defineRule({
   references: ['https://www.rfc-editor.org/rfc/rfc7617'],
   docs: {
     summary: 'Authorization: Basic values that decode to a user:password pair.',
-    ng: [
+    bad: [
       'curl -H "Authorization: Basic ' + 'ZGVwbG95OlhrN3BRMm1WdzlMejRS" https://api.corp-net.io/v1/jobs',
       "headers = {'Authorization': 'Basic " + "Y2ktYm90OlJ0NW5XOXFaMnhLdg=='}",
     ],
-    ok: [
+    good: [
       // admin:admin
       'Authorization: Basic YWRtaW46YWRtaW4=',
       "headers['Authorization'] = 'Basic ' + btoa(user + ':' + pass)",

@@ -19,7 +19,6 @@ export default defineRule({
     const classes = [/[a-z]/, /[A-Z]/, /[0-9]/].filter((re) => re.test(secret)).length;
     return classes >= 2 && /[0-9]/.test(secret) && shannonEntropy(secret) >= 3.5 && !/^[A-Za-z]{1,30}(?:[._-][A-Za-z]{1,30}){1,10}$/.test(secret);
   },
-  cwe: 'CWE-798',
   description:
     'A literal bearer token is committed in an Authorization header. Bearer tokens authenticate whoever presents them: anyone who reads it can call the API with its rights until it expires or is revoked.',
   remediation:
@@ -27,7 +26,7 @@ export default defineRule({
   references: ['https://www.rfc-editor.org/rfc/rfc6750'],
   docs: {
     summary: 'Random-looking literal tokens after "Authorization: Bearer".',
-    ng: ['curl -H "Authorization: Bearer ' + 'k7Qm2Vb9Lp4Wn8Rt3Yh6Jd1Fs5Gc0aPz3Tx" https://api.corp-net.io/v2/orders', "headers: { Authorization: 'Bearer " + "Zq8vN3kLw2Xp7RtY4mBc9HdF6jGs' }"],
-    ok: ['Authorization: Bearer YOUR_API_TOKEN', "headers: { Authorization: 'Bearer ' + token }", 'Authorization: Bearer $ACCESS_TOKEN', 'Authorization: Bearer access-token-goes-here'],
+    bad: ['curl -H "Authorization: Bearer ' + 'k7Qm2Vb9Lp4Wn8Rt3Yh6Jd1Fs5Gc0aPz3Tx" https://api.corp-net.io/v2/orders', "headers: { Authorization: 'Bearer " + "Zq8vN3kLw2Xp7RtY4mBc9HdF6jGs' }"],
+    good: ['Authorization: Bearer YOUR_API_TOKEN', "headers: { Authorization: 'Bearer ' + token }", 'Authorization: Bearer $ACCESS_TOKEN', 'Authorization: Bearer access-token-goes-here'],
   },
 });

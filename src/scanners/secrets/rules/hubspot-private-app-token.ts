@@ -11,7 +11,6 @@ export default defineRule({
   pattern:
     /(?<![A-Za-z0-9_-])(?<secret>pat-(?:na|eu|ap)[0-9]-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A HubSpot private app access token is committed. With the app’s scopes it reads and changes the portal’s CRM records (contacts and their personal data, deals, companies), marketing email and settings.',
   remediation:
@@ -19,7 +18,7 @@ export default defineRule({
   references: ['https://developers.hubspot.com/docs/api/private-apps'],
   docs: {
     summary: 'HubSpot private app access tokens (pat-na1-…, pat-eu1-…).',
-    ng: ['HUBSPOT_ACCESS_TOKEN=pat-na1-' + '11efd285-f19e-44c5-b250-6898114249a0'],
-    ok: ['HUBSPOT_ACCESS_TOKEN=pat-na1-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx', 'HUBSPOT_ACCESS_TOKEN=pat-na1-' + '11efd285-f19e-44c5'],
+    bad: ['HUBSPOT_ACCESS_TOKEN=pat-na1-' + '11efd285-f19e-44c5-b250-6898114249a0'],
+    good: ['HUBSPOT_ACCESS_TOKEN=pat-na1-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx', 'HUBSPOT_ACCESS_TOKEN=pat-na1-' + '11efd285-f19e-44c5'],
   },
 });

@@ -11,7 +11,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_-])(?<secret>api_org_[A-Za-z]{34})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
   validate: (secret) => (secret.match(/[A-Z]/g) ?? []).length >= 7 && (secret.match(/[a-z]/g) ?? []).length >= 7,
-  cwe: 'CWE-798',
   description:
     'A Hugging Face organisation API token is committed. It reads and writes the organisation’s private models, datasets and Spaces.',
   remediation:
@@ -19,7 +18,7 @@ export default defineRule({
   references: ['https://huggingface.co/docs/hub/security-tokens'],
   docs: {
     summary: 'Legacy Hugging Face organisation API tokens (api_org_).',
-    ng: ['HUGGINGFACE_ORG_TOKEN="api_org_' + 'XtmToDNMTleFvnFIExqcjgZNzXVlVATyyj"'],
-    ok: ['HUGGINGFACE_ORG_TOKEN="api_org_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"', 'HUGGINGFACE_ORG_TOKEN="api_org_' + 'XtmToDNMTleFvn"'],
+    bad: ['HUGGINGFACE_ORG_TOKEN="api_org_' + 'XtmToDNMTleFvnFIExqcjgZNzXVlVATyyj"'],
+    good: ['HUGGINGFACE_ORG_TOKEN="api_org_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"', 'HUGGINGFACE_ORG_TOKEN="api_org_' + 'XtmToDNMTleFvn"'],
   },
 });

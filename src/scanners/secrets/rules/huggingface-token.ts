@@ -12,7 +12,6 @@ export default defineRule({
   minEntropy: 3.8,
   // Random letters mix cases evenly; a long CamelCase identifier such as hf_HubModelDownloadConfiguration does not.
   validate: (secret) => (secret.match(/[A-Z]/g) ?? []).length >= 7 && (secret.match(/[a-z]/g) ?? []).length >= 7,
-  cwe: 'CWE-798',
   description:
     'A Hugging Face user access token is committed. Depending on its role it downloads private models and datasets or pushes to every repository, Space and organisation its owner can write to.',
   remediation:
@@ -20,8 +19,8 @@ export default defineRule({
   references: ['https://huggingface.co/docs/hub/security-tokens'],
   docs: {
     summary: 'Hugging Face user access tokens (hf_).',
-    ng: ['HF_TOKEN=hf_' + 'apNytNZvNBDvntFMPQeOImFEYvuHJPSxXN', 'login(token="hf_' + 'apNytNZvNBDvntFMPQeOImFEYvuHJPSxXN")'],
-    ok: [
+    bad: ['HF_TOKEN=hf_' + 'apNytNZvNBDvntFMPQeOImFEYvuHJPSxXN', 'login(token="hf_' + 'apNytNZvNBDvntFMPQeOImFEYvuHJPSxXN")'],
+    good: [
       'HF_TOKEN=hf_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'def hf_HubModelDownloadConfigurationPathsz(): pass',
       'HF_TOKEN=hf_' + 'apNytNZvNBDvntFMPQeOIm',

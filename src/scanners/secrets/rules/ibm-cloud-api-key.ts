@@ -11,7 +11,6 @@ export default defineRule({
   minEntropy: 4,
   validate: (secret, { line }) =>
     /[a-z]/.test(secret) && /[A-Z]/.test(secret) && /[0-9]/.test(secret) && /ibm/i.test(line) && /api[_-]?key|apikey|iam/i.test(line),
-  cwe: 'CWE-798',
   description:
     'An IBM Cloud API key is committed. It obtains IAM tokens as the user or service ID that owns it, with all of its access to the account’s resources.',
   remediation:
@@ -19,7 +18,7 @@ export default defineRule({
   references: ['https://cloud.ibm.com/docs/account?topic=account-userapikey'],
   docs: {
     summary: 'IBM Cloud API keys (44 characters) assigned to IBMCLOUD_API_KEY and similar names.',
-    ng: ['IBMCLOUD_API_KEY=j4wa9wT9wJeSPUlz1bMDAs' + 'JUYoPIujgIzGFuw-BkUwC2', 'ibm_iam_apikey: "pVNVsrsHMHfXD0KRAQgjKL' + 'KMMmcXCuLJSWSFgo2EP64g"'],
-    ok: ['IBMCLOUD_API_KEY=${IBM_KEY}', 'ibm_region = "2J4pugJtueszYh6l38jivM' + '16oxm7EcsFhrYNLB9E3v8S"'],
+    bad: ['IBMCLOUD_API_KEY=j4wa9wT9wJeSPUlz1bMDAs' + 'JUYoPIujgIzGFuw-BkUwC2', 'ibm_iam_apikey: "pVNVsrsHMHfXD0KRAQgjKL' + 'KMMmcXCuLJSWSFgo2EP64g"'],
+    good: ['IBMCLOUD_API_KEY=${IBM_KEY}', 'ibm_region = "2J4pugJtueszYh6l38jivM' + '16oxm7EcsFhrYNLB9E3v8S"'],
   },
 });

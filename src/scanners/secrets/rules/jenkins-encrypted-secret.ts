@@ -20,7 +20,7 @@ export default defineRule({
   references: ['https://www.jenkins.io/doc/developer/security/secrets/'],
   docs: {
     summary: 'Encrypted {AQAAABAAAA…} secrets from Jenkins credentials.xml and job configuration.',
-    ng: ['<password>{AQAAABAAAAAQ' + 'Kx7Qm2Vb9Lp4Wn8Rt3Yh6Jd1Fs5Gc0aPz3Tx9Lv2Hn8Qw4Yb=}</password>'],
-    ok: ['<password>{AQAAABAAAA}</password>', '<password>${JENKINS_PASSWORD}</password>'],
+    bad: ['<password>{AQAAABAAAAAQ' + 'Kx7Qm2Vb9Lp4Wn8Rt3Yh6Jd1Fs5Gc0aPz3Tx9Lv2Hn8Qw4Yb=}</password>'],
+    good: ['<password>{AQAAABAAAA}</password>', '<password>${JENKINS_PASSWORD}</password>'],
   },
 });

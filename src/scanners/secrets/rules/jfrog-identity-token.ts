@@ -13,19 +13,18 @@ export default defineRule({
   minEntropy: 4,
   // Reference tokens (cmVmdGtu…, base64 of reftkn:) have their own rule.
   validate: (secret) => notHexDigest(secret) && !secret.startsWith('cmVmdGtu'),
-  cwe: 'CWE-798',
   description: 'A JFrog identity token is committed. It authenticates to Artifactory and the JFrog Platform as its user: downloading private artifacts and, with deploy permissions, publishing new ones.',
   remediation: 'Revoke the token in the JFrog Platform (Edit profile → Identity tokens, or Administration → Access tokens) and create a new one. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://jfrog.com/help/r/jfrog-platform-administration-documentation/access-tokens'],
   docs: {
     summary: '64-character JFrog identity tokens assigned to a JFrog, Artifactory or Xray setting.',
-    ng: [
+    bad: [
       'export JF_ACCESS_TOKEN=Rk4mTq8Lw2Xp7Vb' + 'N3cY9Hd6Fj1Gs5Ka0Pe2Ux4Wz8Qt7Mn3Rv6Lb9Kc2Jd5Hf1Gs',
       'JFROG_ACCESS_TOKEN=gotsv1Kei2AEedHbFMnwQ' + 'OfI6Dl2laCHVb7L1R2t9IT7rZzIyQreb6WS51dY2swT',
       'artifactory_identity_token: "e26sqAGMpYxMeDDOKubGt' + 'kAEeXTlKi7jELRMmyc9bNEEqW2IKSqpbryKDbjFCybE"',
       '  "jfrogAccessToken": "KFI3SsHQBQ8WykuCsGPkT' + '0UJqKjavRTOJasnvA24sjhWJMTTAK9VnUYEr5Zu709q",',
     ],
-    ok: [
+    good: [
       // A reference token: reported by jfrog-reference-token, not twice.
       'JFROG_ACCESS_TOKEN=cmVmdGtuOjAxOjE3MTkwMTQ3' + 'NjQ6TUZzS1h3UHl6ZE5wUWJKTEJtTmI2cU1ZRDZX',
       'JFROG_ACCESS_TOKEN=${JFROG_ACCESS_TOKEN}',

@@ -30,7 +30,6 @@ export default defineRule({
     if (!isObject(decodeJson(payload ?? ''))) return false;
     return h.alg.toLowerCase() === 'none' || signature.length >= 16;
   },
-  cwe: 'CWE-798',
   description:
     'A signed JSON Web Token is committed. Until it expires (many never do) it authenticates whoever presents it, with the claims it carries.',
   remediation:
@@ -38,11 +37,11 @@ export default defineRule({
   references: ['https://www.rfc-editor.org/rfc/rfc7519'],
   docs: {
     summary: 'JSON Web Tokens whose header and payload decode to JSON objects.',
-    ng: [
+    bad: [
       'Authorization: Bearer eyJhbGciOiJIUzI1' + 'NiIsInR5cCI6IkpXVCJ9' +
         '.' +
         'eyJzdWIiOiJ1c2VyLTQyIiwicm9sZSI6ImFkbWluIiwiaWF0IjoxNzAwMDAwMDAwfQ.3q9Xv7Lk2Pw8Rt5Yn1Hc4Jd6Ks0Ma9Qe2Ux5Wb7Nz3',
     ],
-    ok: ['const token = "eyJhbGciOiJIUzI1NiJ9' + '.notjson.abc";', 'eyJ0ZXN0IjoxfQ'],
+    good: ['const token = "eyJhbGciOiJIUzI1NiJ9' + '.notjson.abc";', 'eyJ0ZXN0IjoxfQ'],
   },
 });

@@ -29,10 +29,10 @@ export default defineRule({
   docs: {
     summary: 'token, client-key-data, password and auth-provider secrets in committed kubeconfig files.',
     path: 'deploy/kubeconfig-prod.yaml',
-    ng: [
+    bad: [
       'users:\n- name: ci\n  user:\n    token: ' + 'k8s7Qm2Vb9Lp4Wn8Rt3Yh6Jd1Fs5Gc0aPz3Tx9Lv2Hn8Qw',
       '    client-key-data: ' + 'LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlFb3dJQkFBS0NBUUVBdTNacTlmWGsyTHc4Vm41',
     ],
-    ok: ['users:\n- name: ci\n  user:\n    exec:\n      command: aws\n      args: ["eks", "get-token"]', '    token: ${KUBE_TOKEN}', '    client-certificate-data: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t'],
+    good: ['users:\n- name: ci\n  user:\n    exec:\n      command: aws\n      args: ["eks", "get-token"]', '    token: ${KUBE_TOKEN}', '    client-certificate-data: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t'],
   },
 });

@@ -35,7 +35,6 @@ export default defineRule({
     if (value === undefined || value.length < 6) return false;
     return !isPlaceholder(value) && !isStandInPassword(value.trim(), '');
   },
-  cwe: 'CWE-798',
   description:
     'A Kubernetes Secret manifest with a credential in it is committed. The values under data: are only base64-encoded, not encrypted: anyone who can read the repository can decode them and use them.',
   remediation:
@@ -44,11 +43,11 @@ export default defineRule({
   docs: {
     path: 'deploy/secret.yaml',
     summary: 'Secret-named keys under data: (base64, decoded and scanned) and stringData: of Kubernetes Secret manifests, reported on the value’s line.',
-    ng: [
+    bad: [
       'apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ntype: Opaque\ndata:\n  username: YXBwX3VzZXI=\n  DB_PASSWORD: ' + Buffer.from('Wn4' + 'qT8vLx2Pk').toString('base64') + '\n',
       'apiVersion: v1\nkind: Secret\nmetadata:\n  name: api\nstringData:\n  api-token: ' + 'Rk7' + 'wQ2zXm9Tp4Lb\n',
     ],
-    ok: [
+    good: [
       'apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ndata:\n  username: YXBwX3VzZXI=\n  password: ' + Buffer.from('changeme').toString('base64') + '\n',
       'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: db\ndata:\n  DB_PASSWORD_FILE: /run/secrets/db\n',
       'apiVersion: v1\nkind: Secret\nmetadata:\n  name: tls\ntype: kubernetes.io/tls\ndata:\n  tls.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t\n',

@@ -11,18 +11,17 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`kucoin`, String.raw`[a-f0-9]{24}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`),
   minEntropy: 3,
-  cwe: 'CWE-798',
   description: 'A KuCoin API key or secret is committed. Together they sign requests to the exchange: reading balances and, depending on permissions, trading and withdrawing funds.',
   remediation: 'Delete the API key in KuCoin (API management) and create a new one with an IP allow list. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://www.kucoin.com/docs-new/authentication'],
   docs: {
     summary: 'KuCoin API keys (24 hex) and secrets (UUID) assigned to a KuCoin setting.',
-    ng: [
+    bad: [
       'KUCOIN_API_KEY=5b118bf9' + '83ae3e18998fee71',
       'kucoin_api_secret: "57eef211' + '7000231edcc168d5"',
       '  "kucoinApiKey": "4b83e147' + '227153b13a4c333d",',
     ],
-    ok: [
+    good: [
       'KUCOIN_API_KEY=${KUCOIN_API_KEY}',
       'KUCOIN_API_KEY=5b118bf983ae3e',
       'OTHER_SERVICE_KEY=5b118bf9' + '83ae3e18998fee71',

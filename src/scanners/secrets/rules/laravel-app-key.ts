@@ -10,7 +10,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9])base64:(?<secret>[A-Za-z0-9+/]{43}=|[A-Za-z0-9+/]{22}==)(?![A-Za-z0-9+/=])/,
   minEntropy: 3.5,
   validate: (_secret, { line }) => /app_key|["']key["']\s{0,4}=>/i.test(line),
-  cwe: 'CWE-798',
   description:
     'A Laravel APP_KEY is committed. It encrypts cookies, sessions and everything passed to Crypt/encrypt(): whoever knows it can decrypt that data and forge encrypted payloads, which in several Laravel versions leads to remote code execution.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://laravel.com/docs/encryption#configuration'],
   docs: {
     summary: 'APP_KEY=base64:… values and app.php key defaults.',
-    ng: ['APP_KEY=base64:' + 'q7W9xLp2Zr4Tb8Vn3Kd6Hs1Fm5Gc0Ja2Ue7Yi9Oo3Pw=', "'key' => env('APP_KEY', 'base64:" + "Hq7Lm2Vb9Kp4Wn8Rt3Yh6Jd1Fs5Gc0Xz8Ta4Qe2Ur6I=')"],
-    ok: ['APP_KEY=', "'key' => env('APP_KEY')", 'data = "base64:' + 'q7W9xLp2Zr4Tb8Vn3Kd6Hs1Fm5Gc0Ja2Ue7Yi9Oo3Pw="'],
+    bad: ['APP_KEY=base64:' + 'q7W9xLp2Zr4Tb8Vn3Kd6Hs1Fm5Gc0Ja2Ue7Yi9Oo3Pw=', "'key' => env('APP_KEY', 'base64:" + "Hq7Lm2Vb9Kp4Wn8Rt3Yh6Jd1Fs5Gc0Xz8Ta4Qe2Ur6I=')"],
+    good: ['APP_KEY=', "'key' => env('APP_KEY')", 'data = "base64:' + 'q7W9xLp2Zr4Tb8Vn3Kd6Hs1Fm5Gc0Ja2Ue7Yi9Oo3Pw="'],
   },
 });

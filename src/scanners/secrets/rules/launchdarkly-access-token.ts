@@ -13,7 +13,6 @@ export default defineRule({
   pattern:
     /(?<![A-Za-z0-9_-])(?<secret>(?:api|sdk)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A LaunchDarkly API access token or server-side SDK key is committed. API tokens change flags, targeting and projects with their role; SDK keys read every flag rule and segment of the environment, including targeted user lists.',
   remediation:
@@ -21,11 +20,11 @@ export default defineRule({
   references: ['https://docs.launchdarkly.com/home/account/api', 'https://docs.launchdarkly.com/sdk/concepts/client-side-server-side#keys'],
   docs: {
     summary: 'LaunchDarkly API access tokens (api-) and server-side SDK keys (sdk-) next to LaunchDarkly settings.',
-    ng: [
+    bad: [
       'LAUNCHDARKLY_SDK_KEY=sdk-' + '6c0661f3-17c4-4799-9579-204443321680',
       'const client = LaunchDarkly.init("sdk-' + '6c0661f3-17c4-4799-9579-204443321680");',
     ],
-    ok: [
+    good: [
       'LAUNCHDARKLY_SDK_KEY=sdk-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx',
       'request_id = "api-' + '6c0661f3-17c4-4799-9579-204443321680"',
       'LAUNCHDARKLY_CLIENT_SIDE_ID=' + '6c0661f317c4479995792044',

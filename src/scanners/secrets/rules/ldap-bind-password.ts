@@ -1,27 +1,17 @@
-import { defineRule } from '../rule.js';
-import { DOC_HOST, isLocalHost, isStandInPassword } from '../stand-ins.js';
+import { connectionUrlRule } from '../connection-url.js';
 
 /**
  * LDAP URLs with a bind password in the authority:
  * ldap://cn=svc,dc=corp:password@host. Local hosts are left to
  * local-service-url-password.
  */
-export default defineRule({
+export default connectionUrlRule({
   id: 'ldap-bind-password',
   title: 'LDAP URL with bind password',
   severity: 'HIGH',
   confidence: 0.7,
   keywords: ['ldap'],
-  pattern:
-    /(?<![A-Za-z0-9+.-])(?<scheme>(?:ldaps?|ldapi)(?:\+[a-z0-9]{2,20})?):\/\/(?<user>[^\s:@/?#'"`<>]{0,128}):(?<secret>[^\s'"`<>]{1,128}?)@(?<host>\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._-]{1,253})(?=[\s/:?#'"`,;)\]}>]|$)/i,
-  validate: (secret, { groups }) => {
-    const host = groups.host ?? '';
-    if (/[/?#]/.test(secret)) return false;
-    if (DOC_HOST.test(host) || isLocalHost(host)) return false;
-    // On a reachable host a password equal to the user name is still a real (weak) credential.
-    return !isStandInPassword(secret, '');
-  },
-  cwe: 'CWE-798',
+  schemes: 'ldaps?|ldapi',
   description:
     'An LDAP URL carrying a bind DN and password is committed. The account can search the directory (users, groups, e-mail addresses, sometimes password hashes) and, for privileged service accounts, modify it.',
   remediation:
@@ -29,11 +19,11 @@ export default defineRule({
   references: ['https://www.rfc-editor.org/rfc/rfc4516'],
   docs: {
     summary: 'ldap://, ldaps:// and ldapi:// URLs with user:password@ credentials, on non-local hosts.',
-    ng: [
+    bad: [
       'LDAP_URL=ldaps://cn=svc-ldap,ou=apps,dc=corp,dc=io:Pq7' + 'vZ2kW9xL@ldap.corp-net.io:636',
       'ldap://binduser:Mt3' + 'xK8qN5wR@dc01.ad.corp-net.io:389',
     ],
-    ok: [
+    good: [
       'ldap://cn=admin,dc=corp,dc=io:admin@ldap.corp-net.io',
       'ldap://ldap.corp-net.io:389/dc=corp,dc=io',
       'ldap://binduser:Mt3' + 'xK8qN5wR@openldap:389',

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>lin_api_[A-Za-z0-9]{40}|lin_oauth_[a-f0-9]{64})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A Linear API key or OAuth token is committed. It reads and changes the workspace’s issues, projects, comments and (for admins) settings as the user it belongs to.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://linear.app/developers/graphql#personal-api-keys'],
   docs: {
     summary: 'Linear personal API keys (lin_api_) and OAuth access tokens (lin_oauth_).',
-    ng: ['LINEAR_API_KEY=lin_api_' + 'M9o9Vy9zg4e4UdU0ZWtKqpGSn9vJ0TjDLlgNLhLa'],
-    ok: ['LINEAR_API_KEY=lin_api_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'LINEAR_API_KEY=lin_api_' + 'M9o9Vy9zg4e4UdU0ZWtK'],
+    bad: ['LINEAR_API_KEY=lin_api_' + 'M9o9Vy9zg4e4UdU0ZWtKqpGSn9vJ0TjDLlgNLhLa'],
+    good: ['LINEAR_API_KEY=lin_api_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'LINEAR_API_KEY=lin_api_' + 'M9o9Vy9zg4e4UdU0ZWtK'],
   },
 });

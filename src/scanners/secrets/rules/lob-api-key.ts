@@ -15,7 +15,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_-])(?<secret>live_[a-f0-9]{35})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
   validate: (_secret, { line }) => LOB_CONTEXT.test(line),
-  cwe: 'CWE-798',
   description:
     'A Lob live secret API key is committed. It sends physical mail and checks billed to the account and reads the address book and mail pieces, which hold personal data.',
   remediation:
@@ -23,8 +22,8 @@ export default defineRule({
   references: ['https://docs.lob.com/#section/Authentication'],
   docs: {
     summary: 'Lob live secret API keys (live_ + 35 hex) on a line that mentions Lob.',
-    ng: ['LOB_API_KEY=live_' + '8bdbc53e5d99a7369f816c39fe9ce78f0b2', "const lob = new Lob('live_" + "8bdbc53e5d99a7369f816c39fe9ce78f0b2');"],
-    ok: [
+    bad: ['LOB_API_KEY=live_' + '8bdbc53e5d99a7369f816c39fe9ce78f0b2', "const lob = new Lob('live_" + "8bdbc53e5d99a7369f816c39fe9ce78f0b2');"],
+    good: [
       'LOB_PUBLISHABLE_KEY=live_pub_' + '8bdbc53e5d99a7369f816c39fe9ce78',
       'GLOBAL_KEY=live_' + '8bdbc53e5d99a7369f816c39fe9ce78f0b2',
       'LOB_API_KEY=test_' + '8bdbc53e5d99a7369f816c39fe9ce78f0b2',

@@ -23,19 +23,18 @@ export default defineRule({
     const user = groups.user ?? /[?&;]user(?:name)?=([^&;\s'"]{1,128})/i.exec(line)?.[1] ?? '';
     return !isStandInPassword(secret, user);
   },
-  cwe: 'CWE-798',
   description:
     'A database, broker, mail or directory URL with an inline password is committed, pointing at a local or container host. Such values are usually for development, but they are frequently reused on shared or production systems and reveal the account names in use.',
   remediation:
     'If the password is used anywhere beyond a throw-away local container, change it. Read connection URLs from an environment variable or an untracked .env file, keep only placeholders in the repository, and remove real values from git history.',
   docs: {
     summary: 'Passwords in postgres://, mysql://, mongodb://, redis://, amqp://, sqlserver://, smtp:// and ldap:// URLs on localhost, 127.0.0.1, host.docker.internal or compose-service hosts.',
-    ng: [
+    bad: [
       'DATABASE_URL=postgres://app:Xk7p' + 'Q2mVw9Lz4R@localhost:5432/app',
       'REDIS_URL=redis://:Tq9v' + 'W2xLp7Kz4N@redis:6379/0',
       'jdbc:mysql://127.0.0.1:3306/shop?user=shop&pass' + 'word=Vr4tYq8Nc2Lm7P',
     ],
-    ok: [
+    good: [
       'DATABASE_URL=postgres://postgres:postgres@localhost:5432/app',
       'DATABASE_URL=postgres://app:${DB_PASSWORD}@db:5432/app',
       'DATABASE_URL=postgres://app:Xk7p' + 'Q2mVw9Lz4R@db-prod.corp-net.io:5432/app',

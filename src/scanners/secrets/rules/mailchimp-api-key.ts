@@ -9,7 +9,6 @@ export default defineRule({
   keywords: ['-us'],
   pattern: /(?<![A-Za-z0-9_-])(?<secret>[0-9a-f]{32}-us[0-9]{1,2})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A Mailchimp Marketing API key is committed. It has full access to the Mailchimp account: audiences and their personal data, campaigns (which it can send), and account settings.',
   remediation:
@@ -17,8 +16,8 @@ export default defineRule({
   references: ['https://mailchimp.com/developer/marketing/guides/quick-start/#generate-your-api-key'],
   docs: {
     summary: 'Mailchimp Marketing API keys (32 hex + -usN).',
-    ng: ['MAILCHIMP_API_KEY=1d763949c73193e48981ebd8c68b95fb-' + 'us21', "apiKey: '1d763949c73193e48981ebd8c68b95fb-" + "us6',"],
-    ok: [
+    bad: ['MAILCHIMP_API_KEY=1d763949c73193e48981ebd8c68b95fb-' + 'us21', "apiKey: '1d763949c73193e48981ebd8c68b95fb-" + "us6',"],
+    good: [
       'MAILCHIMP_API_KEY=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx-us21',
       'MAILCHIMP_SERVER_PREFIX=us21',
       'locale = "' + '1d763949c73193e48981ebd8c68b95fb-usa"',

@@ -13,7 +13,6 @@ export default defineRule({
   keywords: ['mailgun'],
   pattern: /(?<![A-Za-z0-9_-])(?<secret>key-[0-9a-z]{32}|[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A Mailgun private API key is committed. It sends email from the account’s domains, reads logs, stored messages and mailing lists, and changes domain and webhook settings.',
   remediation:
@@ -21,11 +20,11 @@ export default defineRule({
   references: ['https://documentation.mailgun.com/docs/mailgun/api-reference/authentication/'],
   docs: {
     summary: 'Mailgun private API keys on a line that mentions Mailgun.',
-    ng: [
+    bad: [
       'MAILGUN_API_KEY=key-' + 'y1a41weozlo6kc3ynb20vhc4aoq3wivx',
       "mailgun.client({ username: 'api', key: '" + "2fee1c7bef50cd34c8c0358217a6e476-" + "9b4f69f4-63f7762a' });",
     ],
-    ok: [
+    good: [
       'MAILGUN_PUBLIC_KEY=pubkey-' + 'y1a41weozlo6kc3ynb20vhc4aoq3wivx',
       'cache.set("key-' + 'y1a41weozlo6kc3ynb20vhc4aoq3wivx", value)',
       'MAILGUN_API_KEY=key-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',

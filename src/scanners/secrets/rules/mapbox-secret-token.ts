@@ -20,7 +20,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>sk\.eyJ[A-Za-z0-9_-]{20,300}\.[A-Za-z0-9_-]{20,30})(?![A-Za-z0-9_.-])/,
   validate: (secret) => namesAccount(secret.split('.')[1] ?? ''),
-  cwe: 'CWE-798',
   description:
     'A Mapbox secret access token is committed. Depending on its scopes it uploads and deletes tilesets and styles, downloads SDKs, reads account statistics or creates further tokens, all billed to the account.',
   remediation:
@@ -28,8 +27,8 @@ export default defineRule({
   references: ['https://docs.mapbox.com/accounts/guides/tokens/'],
   docs: {
     summary: 'Mapbox secret access tokens (sk.eyJ…).',
-    ng: ['MAPBOX_DOWNLOADS_TOKEN=sk.' + 'eyJ1Ijoic2t5bGluZS1vcHMiLCJhIjoiY2x4OXEyazB3MDFhYjJrbWc3djhuM2Y0eiJ9.mjHFTDbaHa_VVylhE6UdTT'],
-    ok: [
+    bad: ['MAPBOX_DOWNLOADS_TOKEN=sk.' + 'eyJ1Ijoic2t5bGluZS1vcHMiLCJhIjoiY2x4OXEyazB3MDFhYjJrbWc3djhuM2Y0eiJ9.mjHFTDbaHa_VVylhE6UdTT'],
+    good: [
       'MAPBOX_TOKEN=pk.' + 'eyJ1Ijoic2t5bGluZS1vcHMiLCJhIjoiY2x4OXEyazB3MDFhYjJrbWc3djhuM2Y0eiJ9.mjHFTDbaHa_VVylhE6UdTT',
       'MAPBOX_DOWNLOADS_TOKEN=sk.eyJ1IjoiYOUR_USERNAME_HERE.xxxxxxxxxxxxxxxxxxxxxx',
     ],

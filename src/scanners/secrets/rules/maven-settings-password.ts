@@ -26,7 +26,7 @@ export default defineRule({
   docs: {
     summary: 'Plain-text <password> and <passphrase> values in settings.xml files with <servers> or <proxies>.',
     path: '.m2/settings.xml',
-    ng: ['<settings><servers><server><id>corp-releases</id><username>deployer</username><password>' + 'Vr4tYq8Nc2Lm7P</password></server></servers></settings>'],
-    ok: ['<servers><server><id>ossrh</id><username>${env.OSSRH_USER}</username><password>${env.OSSRH_PASSWORD}</password></server></servers>', '<servers><server><password>{COQLCE6DU6GtcS5P=}</password></server></servers>'],
+    bad: ['<settings><servers><server><id>corp-releases</id><username>deployer</username><password>' + 'Vr4tYq8Nc2Lm7P</password></server></servers></settings>'],
+    good: ['<servers><server><id>ossrh</id><username>${env.OSSRH_USER}</username><password>${env.OSSRH_PASSWORD}</password></server></servers>', '<servers><server><password>{COQLCE6DU6GtcS5P=}</password></server></servers>'],
   },
 });

@@ -1,27 +1,17 @@
-import { defineRule } from '../rule.js';
-import { DOC_HOST, isLocalHost, isStandInPassword } from '../stand-ins.js';
+import { connectionUrlRule } from '../connection-url.js';
 
 /**
  * MongoDB URLs with an inline password: mongodb://user:password@host and
  * mongodb+srv://user:password@cluster (Atlas). Local hosts are left to
  * local-service-url-password.
  */
-export default defineRule({
+export default connectionUrlRule({
   id: 'mongodb-connection-url',
   title: 'MongoDB connection URL with password',
   severity: 'CRITICAL',
   confidence: 0.8,
   keywords: ['mongodb'],
-  pattern:
-    /(?<![A-Za-z0-9+.-])(?<scheme>(?:mongodb)(?:\+[a-z0-9]{2,20})?):\/\/(?<user>[^\s:@/?#'"`<>]{0,128}):(?<secret>[^\s'"`<>]{1,128}?)@(?<host>\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._-]{1,253})(?=[\s/:?#'"`,;)\]}>]|$)/i,
-  validate: (secret, { groups }) => {
-    const host = groups.host ?? '';
-    if (/[/?#]/.test(secret)) return false;
-    if (DOC_HOST.test(host) || isLocalHost(host)) return false;
-    // On a reachable host a password equal to the user name is still a real (weak) credential.
-    return !isStandInPassword(secret, '');
-  },
-  cwe: 'CWE-798',
+  schemes: 'mongodb',
   description:
     'A MongoDB connection string with an inline password is committed. Anyone who can reach the cluster (Atlas clusters are often reachable from anywhere) logs in as that user and reads or changes its databases.',
   remediation:
@@ -29,11 +19,11 @@ export default defineRule({
   references: ['https://www.mongodb.com/docs/manual/reference/connection-string/'],
   docs: {
     summary: 'mongodb:// and mongodb+srv:// connection strings whose password is written inline, on non-local hosts.',
-    ng: [
+    bad: [
       'MONGO_URI=mongodb+srv://api:N7q' + 'xL3vW9pZ2@cluster0.a1b2c.mongodb.net/prod?retryWrites=true',
       'mongodb://admin:T4k' + 'Zp8Qm2Xr@mongo-1.corp-net.io:27017,mongo-2.corp-net.io:27017/app?replicaSet=rs0',
     ],
-    ok: [
+    good: [
       'mongodb+srv://<username>:<password>@cluster0.a1b2c.mongodb.net/',
       'mongodb://admin:admin@mongo.corp-net.io:27017',
       'mongodb://mongo.corp-net.io:27017/app',

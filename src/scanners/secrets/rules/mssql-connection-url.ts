@@ -1,28 +1,19 @@
-import { defineRule } from '../rule.js';
-import { DOC_HOST, isLocalHost, isStandInPassword } from '../stand-ins.js';
+import { connectionUrlRule } from '../connection-url.js';
 
 /**
  * SQL Server URLs with an inline password: sqlserver://user:password@host,
  * mssql+pyodbc://…, and jdbc:sqlserver / Prisma sqlserver:// URLs with a
  * ;password= property. Local hosts are left to local-service-url-password.
  */
-export default defineRule({
+export default connectionUrlRule({
   id: 'mssql-connection-url',
   title: 'SQL Server connection URL with password',
   severity: 'CRITICAL',
   confidence: 0.8,
   keywords: ['sqlserver', 'mssql'],
-  pattern:
-    /(?<![A-Za-z0-9+.-])(?:jdbc:(?:jtds:)?)?(?<scheme>(?:sqlserver|mssql)(?:\+[a-z0-9]{2,20})?):\/\/(?:(?<phost>\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._-]{1,253})(?=[:/;?,])[^\s'"`<>]{0,300}?[?&;](?:password|pwd)=|(?<user>[^\s:@/?#'"`<>]{0,128}):)(?<secret>[^\s'"`<>]{1,128}?)(?:@(?<host>\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._-]{1,253})(?=[\s/:?#'"`,;)\]}>]|$)|(?<=[?&;](?:password|pwd)=[^\s'"`<>&;]{1,128})(?=[&;\s'"`)\]}>]|$))/i,
-  validate: (secret, { groups }) => {
-    const host = groups.phost ?? groups.host ?? '';
-    // In user:password@host form the password ends at the authority: a / ? or # means a path was taken for it.
-    if (groups.phost === undefined && /[/?#]/.test(secret)) return false;
-    if (DOC_HOST.test(host) || isLocalHost(host)) return false;
-    // On a reachable host a password equal to the user name is still a real (weak) credential.
-    return !isStandInPassword(secret, '');
-  },
-  cwe: 'CWE-798',
+  schemes: 'sqlserver|mssql',
+  parameter: true,
+  prefix: '(?:jdbc:(?:jtds:)?)?',
   description:
     'A SQL Server connection URL with an inline password is committed. Anyone who can reach the server logs in as that login (often sa) and reads or changes the databases it may access.',
   remediation:
@@ -30,12 +21,12 @@ export default defineRule({
   references: ['https://learn.microsoft.com/en-us/sql/connect/jdbc/building-the-connection-url'],
   docs: {
     summary: 'sqlserver://, mssql(+driver):// and jdbc:sqlserver:// URLs whose password is written inline, on non-local hosts.',
-    ng: [
+    bad: [
       'jdbc:sqlserver://sql01.corp-net.io:1433;databaseName=erp;user=erp_app;pass' + 'word=Gk8vQ3nZ7wLp;encrypt=true',
       'DATABASE_URL="sqlserver://mydb.database.windows.net:1433;database=app;user=app;pass' + 'word=Rb5xT9qW2mK;encrypt=true"',
       'mssql+pyodbc://etl:Zw6' + 'pK3vN8qT@sql02.corp-net.io/dw?driver=ODBC+Driver+18+for+SQL+Server',
     ],
-    ok: [
+    good: [
       'jdbc:sqlserver://sql01.corp-net.io:1433;databaseName=erp;user=sa;password=<password>',
       'jdbc:sqlserver://sql01.corp-net.io:1433;databaseName=erp;integratedSecurity=true',
       'sqlserver://sa:Rb5' + 'xT9qW2mK@localhost:1433',

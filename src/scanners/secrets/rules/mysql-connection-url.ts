@@ -1,28 +1,18 @@
-import { defineRule } from '../rule.js';
-import { DOC_HOST, isLocalHost, isStandInPassword } from '../stand-ins.js';
+import { connectionUrlRule } from '../connection-url.js';
 
 /**
  * MySQL and MariaDB URLs with an inline password: mysql://user:password@host,
  * mysql+pymysql://…, mariadb://…, and jdbc:mysql / jdbc:mariadb URLs with a
  * password= parameter. Local hosts are left to local-service-url-password.
  */
-export default defineRule({
+export default connectionUrlRule({
   id: 'mysql-connection-url',
   title: 'MySQL connection URL with password',
   severity: 'CRITICAL',
   confidence: 0.8,
   keywords: ['mysql', 'mariadb'],
-  pattern:
-    /(?<![A-Za-z0-9+.-])(?<scheme>(?:mysql(?:x|2)?|mariadb)(?:\+[a-z0-9]{2,20})?):\/\/(?:(?<phost>\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._-]{1,253})(?=[:/;?,])[^\s'"`<>]{0,300}?[?&;](?:password|pwd)=|(?<user>[^\s:@/?#'"`<>]{0,128}):)(?<secret>[^\s'"`<>]{1,128}?)(?:@(?<host>\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._-]{1,253})(?=[\s/:?#'"`,;)\]}>]|$)|(?<=[?&;](?:password|pwd)=[^\s'"`<>&;]{1,128})(?=[&;\s'"`)\]}>]|$))/i,
-  validate: (secret, { groups }) => {
-    const host = groups.phost ?? groups.host ?? '';
-    // In user:password@host form the password ends at the authority: a / ? or # means a path was taken for it.
-    if (groups.phost === undefined && /[/?#]/.test(secret)) return false;
-    if (DOC_HOST.test(host) || isLocalHost(host)) return false;
-    // On a reachable host a password equal to the user name is still a real (weak) credential.
-    return !isStandInPassword(secret, '');
-  },
-  cwe: 'CWE-798',
+  schemes: 'mysql(?:x|2)?|mariadb',
+  parameter: true,
   description:
     'A MySQL or MariaDB connection URL with an inline password is committed. Anyone who can reach the server logs in as that account and reads or changes the data it may access.',
   remediation:
@@ -30,12 +20,12 @@ export default defineRule({
   references: ['https://dev.mysql.com/doc/connector-j/en/connector-j-reference-jdbc-url-format.html'],
   docs: {
     summary: 'mysql://, mysql+driver://, mariadb:// and jdbc:mysql:// URLs whose password is written inline, on non-local hosts.',
-    ng: [
+    bad: [
       'DATABASE_URL=mysql://shop:Vr4t' + 'Yq8Nc2Lm7P@mysql-1.prod.corp-net.io:3306/shop',
       "SQLALCHEMY_DATABASE_URI = 'mysql+pymysql://report:Zb3" + "kW9qT5xH@10.0.12.7/reports'",
       'url: jdbc:mysql://db.corp-net.io:3306/crm?user=crm&pass' + 'word=Wd6pR2zK8vLq&useSSL=true',
     ],
-    ok: [
+    good: [
       'mysql://root:root@db.corp-net.io:3306/app',
       'mysql://user:pass@db.corp-net.io/app',
       'DATABASE_URL=mysql://app:${MYSQL_PASSWORD}@db.corp-net.io/app',

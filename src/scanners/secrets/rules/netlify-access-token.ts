@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>nfp_[A-Za-z0-9]{36,48})(?![A-Za-z0-9_])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A Netlify personal access token is committed. It acts as its owner on every team and site they can reach: deploys, environment variables, forms, functions and DNS.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://docs.netlify.com/api/get-started/#authentication'],
   docs: {
     summary: 'Netlify personal access tokens (nfp_…).',
-    ng: ['NETLIFY_AUTH_TOKEN=nfp_' + 'X2bcLnWT4F3XF1T0x4BD6uTIVAMD9zxuxCVI'],
-    ok: ['NETLIFY_AUTH_TOKEN=nfp_' + 'S0CF6YQuWW5RVdyMDcXk', 'NETLIFY_AUTH_TOKEN=${{ secrets.NETLIFY_AUTH_TOKEN }}'],
+    bad: ['NETLIFY_AUTH_TOKEN=nfp_' + 'X2bcLnWT4F3XF1T0x4BD6uTIVAMD9zxuxCVI'],
+    good: ['NETLIFY_AUTH_TOKEN=nfp_' + 'S0CF6YQuWW5RVdyMDcXk', 'NETLIFY_AUTH_TOKEN=${{ secrets.NETLIFY_AUTH_TOKEN }}'],
   },
 });

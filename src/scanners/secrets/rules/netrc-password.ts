@@ -21,7 +21,7 @@ export default defineRule({
   docs: {
     summary: 'password tokens of committed .netrc and _netrc files.',
     path: '.netrc',
-    ng: ['machine api.heroku.com\n  login ops@corp-net.io\n  password ' + 'c3f9a1e7-4b2d-' + '4e8f-9a6c-2d7b5e1f8a3c', 'machine files.corp-net.io login backup password ' + 'Jq4zP8vL3mT'],
-    ok: ['machine files.corp-net.io login backup password $NETRC_PASSWORD', 'machine files.corp-net.io login backup'],
+    bad: ['machine api.heroku.com\n  login ops@corp-net.io\n  password ' + 'c3f9a1e7-4b2d-' + '4e8f-9a6c-2d7b5e1f8a3c', 'machine files.corp-net.io login backup password ' + 'Jq4zP8vL3mT'],
+    good: ['machine files.corp-net.io login backup password $NETRC_PASSWORD', 'machine files.corp-net.io login backup'],
   },
 });

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>NRJS-[a-f0-9]{19})(?![A-Za-z0-9_-])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A New Relic browser key is committed. It is shipped to browsers by design and only sends browser monitoring data, but it lets others send data to the account under your application.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://docs.newrelic.com/docs/apis/intro-apis/new-relic-api-keys/'],
   docs: {
     summary: 'New Relic browser license keys (NRJS-…), low severity because they are public by design.',
-    ng: ['licenseKey: "NRJS-' + '5d268ea22abbed38031",'],
-    ok: ['licenseKey: "NRJS-' + '37f64f038763",', 'licenseKey: process.env.NR_BROWSER_KEY,'],
+    bad: ['licenseKey: "NRJS-' + '5d268ea22abbed38031",'],
+    good: ['licenseKey: "NRJS-' + '37f64f038763",', 'licenseKey: process.env.NR_BROWSER_KEY,'],
   },
 });

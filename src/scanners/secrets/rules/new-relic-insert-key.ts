@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>NRII-[A-Za-z0-9_-]{32})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A New Relic insert key is committed. It sends events, metrics and logs into the account, so anyone holding it can inject false telemetry or run up data ingest charges.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://docs.newrelic.com/docs/apis/intro-apis/new-relic-api-keys/'],
   docs: {
     summary: 'New Relic Insights insert keys (NRII-…).',
-    ng: ['NEW_RELIC_INSERT_KEY=NRII-' + 'ELJc1xOqmL9Go6KITs0cqXGo0kkbTQmg'],
-    ok: ['NEW_RELIC_INSERT_KEY=NRII-' + 'vJIbOOUAAtqYn8CAxELa', 'NEW_RELIC_INSERT_KEY=${NR_INSERT_KEY}'],
+    bad: ['NEW_RELIC_INSERT_KEY=NRII-' + 'ELJc1xOqmL9Go6KITs0cqXGo0kkbTQmg'],
+    good: ['NEW_RELIC_INSERT_KEY=NRII-' + 'vJIbOOUAAtqYn8CAxELa', 'NEW_RELIC_INSERT_KEY=${NR_INSERT_KEY}'],
   },
 });

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>NRAK-[A-Z0-9]{27})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A New Relic user API key is committed. It calls NerdGraph as its user on every account they can reach: querying all telemetry, and changing alerts, dashboards, synthetics and account settings their roles allow.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://docs.newrelic.com/docs/apis/intro-apis/new-relic-api-keys/'],
   docs: {
     summary: 'New Relic user API keys (NRAK-…).',
-    ng: ['NEW_RELIC_API_KEY=NRAK-' + 'N687VRMNIE85QFQIOVMCP3KYUQ6'],
-    ok: ['NEW_RELIC_API_KEY=NRAK-' + 'X5PW87MX9R732H30X5GY', 'NEW_RELIC_API_KEY=${NEW_RELIC_API_KEY}'],
+    bad: ['NEW_RELIC_API_KEY=NRAK-' + 'N687VRMNIE85QFQIOVMCP3KYUQ6'],
+    good: ['NEW_RELIC_API_KEY=NRAK-' + 'X5PW87MX9R732H30X5GY', 'NEW_RELIC_API_KEY=${NEW_RELIC_API_KEY}'],
   },
 });

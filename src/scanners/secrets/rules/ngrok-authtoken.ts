@@ -18,7 +18,6 @@ export default defineRule({
     /auth[_-]?token|api[_-]?key|token/i.test(line) &&
     /[a-z]/.test(secret) &&
     /[A-Z]/.test(secret),
-  cwe: 'CWE-798',
   description:
     'An ngrok authtoken or API key is committed. An authtoken opens tunnels on its owner’s account (reserved domains, TCP addresses and IP policies included), exposing local services under the account’s name; an API key manages the account through the ngrok API.',
   remediation:
@@ -26,8 +25,8 @@ export default defineRule({
   references: ['https://ngrok.com/docs/agent/#authtokens'],
   docs: {
     summary: 'ngrok authtokens and API keys next to ngrok context (ngrok config add-authtoken, NGROK_AUTHTOKEN, ngrok.yml).',
-    ng: ['ngrok config add-authtoken 2Vx8' + 'KqLm3Tz7Wb9Rn4Hc1Jd6Fp5Gs0_6Yk2Pq8Wv3Lx9Nb4Tz7Rc1', 'NGROK_AUTHTOKEN=1Rq7' + 'Lm2Vb9Kp4Wn8Tz3Yh6Jd1Fs5Gc0_3Tb8Wq2Kx7Lz4Vn9Rp5Hd'],
-    ok: ['ngrok config add-authtoken $NGROK_AUTHTOKEN', 'ngrok config add-authtoken <your-authtoken>', // The same shape without ngrok context.
+    bad: ['ngrok config add-authtoken 2Vx8' + 'KqLm3Tz7Wb9Rn4Hc1Jd6Fp5Gs0_6Yk2Pq8Wv3Lx9Nb4Tz7Rc1', 'NGROK_AUTHTOKEN=1Rq7' + 'Lm2Vb9Kp4Wn8Tz3Yh6Jd1Fs5Gc0_3Tb8Wq2Kx7Lz4Vn9Rp5Hd'],
+    good: ['ngrok config add-authtoken $NGROK_AUTHTOKEN', 'ngrok config add-authtoken <your-authtoken>', // The same shape without ngrok context.
       'build_id = 1Rq7' + 'Lm2Vb9Kp4Wn8Tz3Yh6Jd1Fs5Gc0_3Tb8Wq2Kx7Lz4Vn9Rp5Hd'],
   },
 });

@@ -13,7 +13,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_-])(?<secret>ntn_[A-Za-z0-9]{40,50}|secret_[A-Za-z0-9]{43})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
   validate: (secret, { line }) => secret.startsWith('ntn_') || /notion/i.test(line),
-  cwe: 'CWE-798',
   description:
     'A Notion integration token is committed. It reads and, with the capabilities granted, edits every page and database shared with the integration.',
   remediation:
@@ -21,8 +20,8 @@ export default defineRule({
   references: ['https://developers.notion.com/docs/authorization'],
   docs: {
     summary: 'Notion internal integration tokens (ntn_, and legacy secret_ next to the word Notion).',
-    ng: ['NOTION_TOKEN=ntn_' + '85704531487tSCTvVqnJBsLr0ZPO4P7xQqBKinKNjdy9SC', 'NOTION_API_KEY=secret_' + 'QKvPccPXztvCDojVjorlZXjvDcy6044xK9Y468uvJpC'],
-    ok: [
+    bad: ['NOTION_TOKEN=ntn_' + '85704531487tSCTvVqnJBsLr0ZPO4P7xQqBKinKNjdy9SC', 'NOTION_API_KEY=secret_' + 'QKvPccPXztvCDojVjorlZXjvDcy6044xK9Y468uvJpC'],
+    good: [
       'NOTION_TOKEN=ntn_your_internal_integration_token_here',
       'CLIENT_TOKEN=secret_' + 'QKvPccPXztvCDojVjorlZXjvDcy6044xK9Y468uvJpC',
       'NOTION_TOKEN=secret_' + 'QKvPccPXztvCDojVjorl',

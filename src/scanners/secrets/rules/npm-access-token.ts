@@ -12,7 +12,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_])(?<secret>npm_[A-Za-z0-9]{36})(?![A-Za-z0-9_])/,
   // Same checksum scheme as GitHub's tokens: look-alikes fail it.
   validate: (secret) => hasBase62Crc32Checksum(secret),
-  cwe: 'CWE-798',
   description:
     'An npm access token is committed. Depending on its type it reads private packages or publishes new versions of every package its owner maintains, a direct supply-chain compromise.',
   remediation:
@@ -20,8 +19,8 @@ export default defineRule({
   references: ['https://docs.npmjs.com/about-access-tokens', 'https://github.blog/2021-09-23-announcing-npms-new-access-token-format/'],
   docs: {
     summary: 'npm access tokens (npm_), validated by their embedded CRC-32 checksum.',
-    ng: ['//registry.npmjs.org/:_authToken=npm_' + 'Kx7Qm2Vb9Lp4Wn8Rt3Yh6Jd1Fs5Gc02UyGuY', 'NPM_TOKEN: "npm_' + 'Kx7Qm2Vb9Lp4Wn8Rt3Yh6Jd1Fs5Gc02UyGuY"'],
-    ok: [
+    bad: ['//registry.npmjs.org/:_authToken=npm_' + 'Kx7Qm2Vb9Lp4Wn8Rt3Yh6Jd1Fs5Gc02UyGuY', 'NPM_TOKEN: "npm_' + 'Kx7Qm2Vb9Lp4Wn8Rt3Yh6Jd1Fs5Gc02UyGuY"'],
+    good: [
       // Same shape, wrong checksum.
       'NPM_TOKEN=npm_' + 'Kx7Qm2Vb9Lp4Wn8Rt3Yh6Jd1Fs5Gc02UyGuZ',
       '//registry.npmjs.org/:_authToken=${NPM_TOKEN}',

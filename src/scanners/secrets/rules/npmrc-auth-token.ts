@@ -40,12 +40,12 @@ export default defineRule({
   docs: {
     summary: '_authToken, _auth and _password values in committed .npmrc files.',
     path: '.npmrc',
-    ng: [
+    bad: [
       '//npm.pkg.corp-net.io/:_authToken=' + 'Zq8vN3kLw2Xp7RtY4mBc9HdF6jGs1a0p',
       '_auth = ' + 'ZGVwbG95OlhrN3BRMm1WdzlMejRS',
       '//registry.corp-net.io/:_password=' + 'WGs3cFEybVZ3OUx6NFI=',
     ],
-    ok: [
+    good: [
       '//registry.npmjs.org/:_authToken=${NPM_TOKEN}',
       '_auth=not-base64!',
       'registry=https://registry.npmjs.org/',

@@ -11,18 +11,17 @@ export default defineRule({
   multiline: true,
   pattern: assignedTo(String.raw`nytimes|new[_-]?york[_-]?times`, String.raw`[A-Za-z0-9]{32}`),
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description: 'A New York Times API key is committed. It calls the New York Times developer APIs on the app’s quota.',
   remediation: 'Regenerate the key on developer.nytimes.com (Apps). Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://developer.nytimes.com/get-started'],
   docs: {
     summary: 'New York Times developer API keys assigned to an NYTimes setting.',
-    ng: [
+    bad: [
       'NYTIMES_API_KEY=LDk5MDcd86' + 'WjVz3ytEDs79bEctzskpSg',
       'nyt_nytimes_key: "5pL0Mx4irb' + 'pkb4yKFCPDESMjmnOw1tx1"',
       '  "nytimesApiKey": "7fp4PuPeQz' + 'feeTqe6jgKQh67W5WlQufK",',
     ],
-    ok: [
+    good: [
       'NYTIMES_API_KEY=${NYTIMES_API_KEY}',
       'NYTIMES_API_KEY=LDk5MDcd86WjVz3ytED',
       'OTHER_SERVICE_KEY=LDk5MDcd86' + 'WjVz3ytEDs79bEctzskpSg',

@@ -18,7 +18,6 @@ export default defineRule({
       return false;
     }
   },
-  cwe: 'CWE-798',
   description:
     'A 1Password service account token is committed. It reads (and, if granted, writes) every item in the vaults the service account can access, which are usually full of other credentials.',
   remediation:
@@ -26,7 +25,7 @@ export default defineRule({
   references: ['https://developer.1password.com/docs/service-accounts/'],
   docs: {
     summary: '1Password service account tokens (ops_eyJ…) whose payload decodes to JSON.',
-    ng: ['OP_SERVICE_ACCOUNT_TOKEN=ops_' + 'eyJzaWduSW5BZGRyZXNzIjoibmltYnVzbGFicy4xcGFzc3dvcmQuY29tIiwidXNlckF1dGgiOnsibWV0aG9kIjoiU1JQZy00MDk2IiwiYWxnIjoiUEJFUzJnLUhTMjU2IiwiaXRlcmF0aW9ucyI6NjUwMDAwLCJzYWx0IjoicloyNnQ3T2dPcGc5OGJ3X3RsaEZ6cSJ9LCJlbWFpbCI6IjFpdHlyZnFyemluNzlAMXBhc3N3b3Jkc2VydmljZWFjY291bnRzLmNvbSIsInNycFgiOiI4NGM1NTk5YzU5NzhhN2ZmODQxYjVkNmM2MTkxMDcyYzcxNGZjY2E4NWI4YTFlZDkyNTMyMDZlNTQzNGZkYWI1IiwibXVrIjp7ImFsZyI6IkEyNTZHQ00iLCJleHQiOnRydWUsImsiOiI1WDJjUWhmeU9lYm1FaXlBRG9rY2FaMUtSV0lDVldYQV96TEI0cU9zUjY3Iiwia2V5X29wcyI6WyJlbmNyeXB0IiwiZGVjcnlwdCJdLCJrdHkiOiJvY3QiLCJraWQiOiJtcCJ9LCJzZWNyZXRLZXkiOiJBMy1TMzlXWjgtR0hFRlgwIiwiZGV2aWNlVXVpZCI6IjJ6ZXM1bWVyMm9xcXQxYXRuN2ZhejRlb24yIn0'],
-    ok: ['OP_SERVICE_ACCOUNT_TOKEN=ops_' + 'eyJ' + 'AP48nqH637jA3MvzET6TWJ9pIqn29W', 'OP_SERVICE_ACCOUNT_TOKEN=${{ secrets.OP_SERVICE_ACCOUNT_TOKEN }}'],
+    bad: ['OP_SERVICE_ACCOUNT_TOKEN=ops_' + 'eyJzaWduSW5BZGRyZXNzIjoibmltYnVzbGFicy4xcGFzc3dvcmQuY29tIiwidXNlckF1dGgiOnsibWV0aG9kIjoiU1JQZy00MDk2IiwiYWxnIjoiUEJFUzJnLUhTMjU2IiwiaXRlcmF0aW9ucyI6NjUwMDAwLCJzYWx0IjoicloyNnQ3T2dPcGc5OGJ3X3RsaEZ6cSJ9LCJlbWFpbCI6IjFpdHlyZnFyemluNzlAMXBhc3N3b3Jkc2VydmljZWFjY291bnRzLmNvbSIsInNycFgiOiI4NGM1NTk5YzU5NzhhN2ZmODQxYjVkNmM2MTkxMDcyYzcxNGZjY2E4NWI4YTFlZDkyNTMyMDZlNTQzNGZkYWI1IiwibXVrIjp7ImFsZyI6IkEyNTZHQ00iLCJleHQiOnRydWUsImsiOiI1WDJjUWhmeU9lYm1FaXlBRG9rY2FaMUtSV0lDVldYQV96TEI0cU9zUjY3Iiwia2V5X29wcyI6WyJlbmNyeXB0IiwiZGVjcnlwdCJdLCJrdHkiOiJvY3QiLCJraWQiOiJtcCJ9LCJzZWNyZXRLZXkiOiJBMy1TMzlXWjgtR0hFRlgwIiwiZGV2aWNlVXVpZCI6IjJ6ZXM1bWVyMm9xcXQxYXRuN2ZhejRlb24yIn0'],
+    good: ['OP_SERVICE_ACCOUNT_TOKEN=ops_' + 'eyJ' + 'AP48nqH637jA3MvzET6TWJ9pIqn29W', 'OP_SERVICE_ACCOUNT_TOKEN=${{ secrets.OP_SERVICE_ACCOUNT_TOKEN }}'],
   },
 });

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sk-admin-[A-Za-z0-9_-]{40,250})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'An OpenAI admin API key is committed. It manages the organisation: it invites and removes users, creates projects and service accounts, issues API keys and reads audit logs and usage.',
   remediation:
@@ -18,10 +17,10 @@ export default defineRule({
   references: ['https://platform.openai.com/docs/api-reference/administration'],
   docs: {
     summary: 'OpenAI organisation admin API keys (sk-admin-).',
-    ng: [
+    bad: [
       'OPENAI_ADMIN_KEY=sk-admin-' +
         'RUK9Nhy4bOHLvgbIK9XmC1dRo8aQYBk6kJ6fHKYOlHrrMNRDxHPjkRXBuVauw98-oUnrEiiWB5T3BlbkFJH7-zYsqxhlLka8WRCm77tOUO79rX3KIg4S4Bp3sHtvjDdfAiC5Sr2tRpu8LJl5Je5r6SeweXw-',
     ],
-    ok: ['OPENAI_ADMIN_KEY=sk-admin-...', 'OPENAI_ADMIN_KEY=sk-admin-' + 'RUK9Nhy4bOHLvgbIK9Xm'],
+    good: ['OPENAI_ADMIN_KEY=sk-admin-...', 'OPENAI_ADMIN_KEY=sk-admin-' + 'RUK9Nhy4bOHLvgbIK9Xm'],
   },
 });

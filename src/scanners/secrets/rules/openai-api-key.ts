@@ -14,7 +14,6 @@ export default defineRule({
   pattern:
     /(?<![A-Za-z0-9_-])(?<secret>sk-(?:proj|svcacct|None)-[A-Za-z0-9_-]{40,250}|sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'An OpenAI API key is committed. It calls the OpenAI API on the owner’s organisation and project: requests are billed to them, and files, assistants and fine-tuned models of the project can be read.',
   remediation:
@@ -22,12 +21,12 @@ export default defineRule({
   references: ['https://platform.openai.com/docs/api-reference/authentication'],
   docs: {
     summary: 'OpenAI project, service-account, user and legacy API keys.',
-    ng: [
+    bad: [
       'OPENAI_API_KEY=sk-proj-' +
         '4sgoVegLFhG1TDEUvu6dLXlFKWraN6J8zT632mdJfa1xzpz1AICqTVENkewUQs-1ufyE-oNShKT3BlbkFJQn1F0tIaIMqIEvjTYQeHUF6sfvosZYdUsvuP4e3SGo8fm8Us4oVLomKjyWTq5uk3NGi1_A-BQp',
       'client = OpenAI(api_key="sk-' + 'ZOGSAxT1bWydvnuuS6UWT3BlbkFJuCofBwigaj8906DXfYzK")',
     ],
-    ok: [
+    good: [
       'OPENAI_API_KEY=sk-proj-your-api-key-here',
       'OPENAI_API_KEY=sk-' + 'ZOGSAxT1bWydvnuuS6UWuCofBwigaj8906DXfYzKT3Blbk',
       'client = OpenAI(api_key=os.environ["OPENAI_API_KEY"])',

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sk_live_[0-9a-f]{40})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A Paystack live secret key is committed. It has full access to the Paystack integration: it can initialise and verify transactions, issue refunds and transfers, and read customer data.',
   remediation:
@@ -18,8 +17,8 @@ export default defineRule({
   references: ['https://paystack.com/docs/api/authentication/'],
   docs: {
     summary: 'Paystack live secret keys (sk_live_ + 40 hex).',
-    ng: ['PAYSTACK_SECRET_KEY=sk_live_' + '3e3df5b37ac34c305bb8ef56da09354bd99e11fc'],
-    ok: [
+    bad: ['PAYSTACK_SECRET_KEY=sk_live_' + '3e3df5b37ac34c305bb8ef56da09354bd99e11fc'],
+    good: [
       'PAYSTACK_PUBLIC_KEY=pk_live_' + '3e3df5b37ac34c305bb8ef56da09354bd99e11fc',
       'PAYSTACK_SECRET_KEY=sk_live_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'STRIPE_SECRET_KEY=sk_live_' + 'ahwv9nlmgKdqzNHgljQRNHxL',

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>pcsk_[A-Za-z0-9]{4,10}_[A-Za-z0-9]{50,80})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'A Pinecone API key is committed. With its role (by default all permissions) it reads, writes and deletes vectors and indexes of the project, and its usage is billed to the owner.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://docs.pinecone.io/guides/projects/manage-api-keys'],
   docs: {
     summary: 'Pinecone API keys (pcsk_).',
-    ng: ['PINECONE_API_KEY=pcsk_' + 'C7YS3B_AeRGRDSBrFQnl1pobqNcRVIhMiEBlMcc6p4i2Z50ZYPHV41etBw30Ae72QTaFAbB'],
-    ok: ['PINECONE_API_KEY=pcsk_your_api_key', 'PINECONE_API_KEY=pcsk_' + 'C7YS3B_AeRGRDSBrFQnl1pobq'],
+    bad: ['PINECONE_API_KEY=pcsk_' + 'C7YS3B_AeRGRDSBrFQnl1pobqNcRVIhMiEBlMcc6p4i2Z50ZYPHV41etBw30Ae72QTaFAbB'],
+    good: ['PINECONE_API_KEY=pcsk_your_api_key', 'PINECONE_API_KEY=pcsk_' + 'C7YS3B_AeRGRDSBrFQnl1pobq'],
   },
 });

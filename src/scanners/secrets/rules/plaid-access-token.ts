@@ -11,7 +11,6 @@ export default defineRule({
   pattern:
     /(?<![A-Za-z0-9_-])(?<secret>access-(?:production|development)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A Plaid access token is committed. Together with the application’s client id and secret it reads the linked bank Item: accounts, balances, transactions and account holder identity.',
   remediation:
@@ -19,7 +18,7 @@ export default defineRule({
   references: ['https://plaid.com/docs/api/items/#itemaccess_tokeninvalidate'],
   docs: {
     summary: 'Plaid production and development Item access tokens.',
-    ng: ['access_token = "access-production-' + '5d5e195e-7788-4177-be21-d43e3fbe3d4e"'],
-    ok: ['access_token = "access-sandbox-' + '5d5e195e-7788-4177-be21-d43e3fbe3d4e"', 'access_token = "access-production-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"'],
+    bad: ['access_token = "access-production-' + '5d5e195e-7788-4177-be21-d43e3fbe3d4e"'],
+    good: ['access_token = "access-sandbox-' + '5d5e195e-7788-4177-be21-d43e3fbe3d4e"', 'access_token = "access-production-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"'],
   },
 });

@@ -10,7 +10,6 @@ export default defineRule({
   pattern:
     /(?<![A-Za-z0-9])plaid[A-Za-z0-9_.-]{0,30}secret[A-Za-z0-9_-]{0,20}["'\]]?\s{0,4}(?::=|=>|=|:)\s{0,4}["'`]?(?<secret>[a-f0-9]{30})(?![A-Za-z0-9_-])/i,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A Plaid API secret is committed. With the (non-secret) client id it calls the Plaid API for the environment it belongs to: exchanging public tokens and reading linked bank accounts, balances, transactions and identity data.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://plaid.com/docs/api/#keys-and-access-tokens'],
   docs: {
     summary: 'Plaid API secrets assigned to a Plaid-named secret variable.',
-    ng: ['PLAID_SECRET=' + 'f4dc08316eaecf1ef7ed23917b52b8', "plaidSecret: '" + "f4dc08316eaecf1ef7ed23917b52b8',"],
-    ok: ['PLAID_CLIENT_ID=' + 'f4dc08316eaecf1ef7ed2391', 'PLAID_SECRET=your_plaid_secret', 'OTHER_SECRET=' + 'f4dc08316eaecf1ef7ed23917b52b8'],
+    bad: ['PLAID_SECRET=' + 'f4dc08316eaecf1ef7ed23917b52b8', "plaidSecret: '" + "f4dc08316eaecf1ef7ed23917b52b8',"],
+    good: ['PLAID_CLIENT_ID=' + 'f4dc08316eaecf1ef7ed2391', 'PLAID_SECRET=your_plaid_secret', 'OTHER_SECRET=' + 'f4dc08316eaecf1ef7ed23917b52b8'],
   },
 });

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>pscale_pw_[A-Za-z0-9_-]{32,64})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A PlanetScale database password is committed. With the branch host and username it connects to the database branch with the role it was created with, often read/write on production data.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://planetscale.com/docs/concepts/connection-strings'],
   docs: {
     summary: 'PlanetScale database branch passwords (pscale_pw_…), alone or inside connection strings.',
-    ng: ['DATABASE_URL=mysql://k3v9r2x8:pscale_pw_' + 'ujXWNVs4npA-t4jmpQVST0rghOQ_CcKYRcNqoX_kbg3@aws.connect.psdb.cloud/shop?sslaccept=strict'],
-    ok: ['DATABASE_PASSWORD=pscale_pw_' + 'GkCWHvkY9BS2kXlD', 'DATABASE_PASSWORD=pscale_pw_<password>'],
+    bad: ['DATABASE_URL=mysql://k3v9r2x8:pscale_pw_' + 'ujXWNVs4npA-t4jmpQVST0rghOQ_CcKYRcNqoX_kbg3@aws.connect.psdb.cloud/shop?sslaccept=strict'],
+    good: ['DATABASE_PASSWORD=pscale_pw_' + 'GkCWHvkY9BS2kXlD', 'DATABASE_PASSWORD=pscale_pw_<password>'],
   },
 });

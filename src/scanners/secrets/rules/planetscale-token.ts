@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>pscale_(?:tkn|oauth)_[A-Za-z0-9_-]{32,64})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A PlanetScale API token is committed. Within its granted permissions it manages the organization’s databases, branches, deploy requests and passwords through the API and CLI.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://planetscale.com/docs/concepts/service-tokens'],
   docs: {
     summary: 'PlanetScale service tokens (pscale_tkn_…) and OAuth tokens (pscale_oauth_…).',
-    ng: ['PLANETSCALE_SERVICE_TOKEN=pscale_tkn_' + 'QSY3E6nTyvM1QilZXM-FIJB7i58gUAb0HQf482udNbG', '"access_token": "pscale_oauth_' + 'aaNsnJfV-8oRauDWwi_ZCJ-KOvY03XcybiP97iXRZik"'],
-    ok: ['PLANETSCALE_SERVICE_TOKEN=pscale_tkn_' + '8iIqjlDIGKZEi7dTXL_Z', 'PLANETSCALE_SERVICE_TOKEN=${PSCALE_TOKEN}'],
+    bad: ['PLANETSCALE_SERVICE_TOKEN=pscale_tkn_' + 'QSY3E6nTyvM1QilZXM-FIJB7i58gUAb0HQf482udNbG', '"access_token": "pscale_oauth_' + 'aaNsnJfV-8oRauDWwi_ZCJ-KOvY03XcybiP97iXRZik"'],
+    good: ['PLANETSCALE_SERVICE_TOKEN=pscale_tkn_' + '8iIqjlDIGKZEi7dTXL_Z', 'PLANETSCALE_SERVICE_TOKEN=${PSCALE_TOKEN}'],
   },
 });

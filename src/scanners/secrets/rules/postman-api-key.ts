@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>PMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34})(?![A-Za-z0-9_-])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A Postman API key is committed. It reads and changes the owner’s workspaces, collections and environments, which often hold further API credentials.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://learning.postman.com/docs/developer/postman-api/authentication/'],
   docs: {
     summary: 'Postman API keys (PMAK-…).',
-    ng: ['POSTMAN_API_KEY=PMAK-' + '4ceb1bd65f09561abfdf6cd3-71e3f97171a53142043603a77afa8592ad'],
-    ok: ['POSTMAN_API_KEY=PMAK-' + 'd46c91a671c2ac2af8578efc', 'POSTMAN_API_KEY={{postman_api_key}}'],
+    bad: ['POSTMAN_API_KEY=PMAK-' + '4ceb1bd65f09561abfdf6cd3-71e3f97171a53142043603a77afa8592ad'],
+    good: ['POSTMAN_API_KEY=PMAK-' + 'd46c91a671c2ac2af8578efc', 'POSTMAN_API_KEY={{postman_api_key}}'],
   },
 });

@@ -17,7 +17,6 @@ export default defineRule({
     const name = groups.name ?? '';
     return /token|key|secret|api|client|server|auth/i.test(name) && !/(?:message|msg|template|stream)[_.-]?id/i.test(name);
   },
-  cwe: 'CWE-798',
   description:
     'A Postmark server or account token is committed. A server token sends email from the server’s sender signatures and reads its messages and bounces; an account token manages every server, domain and signature of the account.',
   remediation:
@@ -25,12 +24,12 @@ export default defineRule({
   references: ['https://postmarkapp.com/developer/api/overview#authentication'],
   docs: {
     summary: 'Postmark server and account API tokens in Postmark-named settings, headers and client constructors.',
-    ng: [
+    bad: [
       'POSTMARK_SERVER_TOKEN=' + 'b6f67a84-5dad-41c7-956d-806a1dcdfd7f',
       'const client = new postmark.ServerClient("' + 'b6f67a84-5dad-41c7-956d-806a1dcdfd7f");',
       'X-Postmark-Server-Token: ' + 'b6f67a84-5dad-41c7-956d-806a1dcdfd7f',
     ],
-    ok: [
+    good: [
       'POSTMARK_SERVER_TOKEN=POSTMARK_API_TEST',
       'postmark_message_id: ' + 'b6f67a84-5dad-41c7-956d-806a1dcdfd7f',
       'POSTMARK_SERVER_TOKEN=00000000-0000-0000-0000-000000000000',

@@ -36,11 +36,11 @@ export default defineRule({
   references: ['https://www.rfc-editor.org/rfc/rfc7468'],
   docs: {
     summary: 'PEM, OpenSSH and PGP private key blocks, including ones written on one line with escaped line breaks.',
-    ng: [
+    bad: [
       '-----BEGIN RSA ' + 'PRIVATE KEY-----\nMIIEowIBAAKCAQEAu3Zq9fXk2Lw8Vn5Rt7Yp1Hc4Jd6Ks0Ma9Qe2Ux5Wb7Nz3Gh8\nTv1Lp4Ry6Fk2Sd9Ao5Ci3Xm7Bn0Ew8Qj4Hr6Gt2Uy1Vz5Ka9Mb3Lc7Nd0Pe2Sf4Tg\n-----END RSA PRIVATE KEY-----',
       '"private_key": "-----BEGIN ' + 'PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7dq9fXk2Lw8Vn5Rt7\\nYp1Hc4Jd6Ks0Ma9Qe2Ux5Wb7Nz3Gh8Tv1Lp4Ry6Fk2Sd9Ao5Ci3Xm7Bn0Ew8Qj4Hr\\n-----END PRIVATE KEY-----\\n"',
     ],
-    ok: [
+    good: [
       '-----BEGIN RSA ' + 'PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----',
       '-----BEGIN ' + 'PRIVATE KEY-----\nxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n-----END PRIVATE KEY-----',
       '-----BEGIN CERTIFICATE-----\nMIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJRTESMBAGA1UEChMJ\n-----END CERTIFICATE-----',

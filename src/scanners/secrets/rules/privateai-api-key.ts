@@ -12,18 +12,17 @@ export default defineRule({
   pattern: assignedTo(String.raw`private[_-]?ai`, String.raw`[a-z0-9]{32}`),
   minEntropy: 3.2,
   validate: (secret) => lettersAndDigits(secret),
-  cwe: 'CWE-798',
   description: 'A Private AI API key is committed. It sends text and files to the Private AI redaction service billed to the account.',
   remediation: 'Rotate the key in the Private AI portal. Keep the new value in a secret store or CI secret, and remove the old one from git history.',
   references: ['https://docs.private-ai.com/'],
   docs: {
     summary: 'Private AI API keys assigned to a Private AI setting.',
-    ng: [
+    bad: [
       'PRIVATEAI_API_KEY=aqjwq3vcea' + '47wwa60p3ot4569r0q8f0b',
       'private_ai_key: "8nqogzsmw5' + 'x3rmu72nkgn80v3zpwhgdm"',
       '  "privateaiApiKey": "pasr1l1dpe' + 'bego577n3xzfyc3iha69g6",',
     ],
-    ok: [
+    good: [
       'PRIVATEAI_API_KEY=${PRIVATEAI_API_KEY}',
       'PRIVATEAI_API_KEY=aqjwq3vcea47wwa60p3',
       'OTHER_SERVICE_KEY=aqjwq3vcea' + '47wwa60p3ot4569r0q8f0b',

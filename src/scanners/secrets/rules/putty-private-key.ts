@@ -23,10 +23,10 @@ export default defineRule({
   references: ['https://the.earth.li/~sgtatham/putty/0.80/htmldoc/AppendixC.html'],
   docs: {
     summary: 'PuTTY-User-Key-File-2/3 files: the Private-Lines block.',
-    ng: [
+    bad: [
       'PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: deploy@ci\nPublic-Lines: 2\nAAAAC3NzaC1lZDI1NTE5AAAAIGq9Xv7Lk2Pw8Rt5Yn1Hc4Jd6Ks0Ma9Qe2Ux5Wb7N\nz3\nPrivate-Lines: 1\n' +
         'AAAAIHq8Lw2Vn5Tx7Yp1Hc4Jd6Ks0Ma9Qe2Ux5Wb7Nz3Gh8Tv1Lp4\nPrivate-MAC: 4f1c9a7e2b8d3e6f0a5c1b9d7e2f4a8c3b6d9e1f0a7c5b2d8e4f6a9c1b3d7e',
     ],
-    ok: ['PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nPrivate-Lines: 1\n...\nPrivate-MAC: ...', 'Convert the key with puttygen key.ppk -O private-openssh'],
+    good: ['PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nPrivate-Lines: 1\n...\nPrivate-MAC: ...', 'Convert the key with puttygen key.ppk -O private-openssh'],
   },
 });

@@ -16,7 +16,6 @@ export default defineRule({
   minEntropy: 4,
   // The body must parse as a whole version 2 macaroon ending in a 32-byte signature.
   validate: (secret) => isPypiMacaroon(secret),
-  cwe: 'CWE-798',
   description:
     'A PyPI API token is committed. It uploads new releases of every project in its scope (all of its owner’s projects for account-wide tokens), a direct supply-chain compromise.',
   remediation:
@@ -24,8 +23,8 @@ export default defineRule({
   references: ['https://pypi.org/help/#apitoken', 'https://docs.pypi.org/trusted-publishers/'],
   docs: {
     summary: 'PyPI upload tokens (pypi-AgEIcHlwaS5vcmc…), account-wide or project-scoped.',
-    ng: ['TWINE_PASSWORD=pypi-AgEIcHlwaS5vcmc' + 'CJGZhYWQ0ZDQ2LWMwZWMtNDAyMS04ZDc2LTcwNzNlNmI1MWMyOQACJXsidmVyc2lvbiI6IDEsICJwZXJtaXNzaW9ucyI6ICJ1c2VyIn0AAjt7InZlcnNpb24iOiAxLCAiZXhwaXJhdGlvbiI6IDE3OTAwMDAwMDAsICJuYmYiOiAxNzgwMDAwMDAwfQAABiAe7H8DKtz_qfgVOnl7ae5Ra6YKiya2Dm0p93Cq9ntxxg'],
-    ok: [
+    bad: ['TWINE_PASSWORD=pypi-AgEIcHlwaS5vcmc' + 'CJGZhYWQ0ZDQ2LWMwZWMtNDAyMS04ZDc2LTcwNzNlNmI1MWMyOQACJXsidmVyc2lvbiI6IDEsICJwZXJtaXNzaW9ucyI6ICJ1c2VyIn0AAjt7InZlcnNpb24iOiAxLCAiZXhwaXJhdGlvbiI6IDE3OTAwMDAwMDAsICJuYmYiOiAxNzgwMDAwMDAwfQAABiAe7H8DKtz_qfgVOnl7ae5Ra6YKiya2Dm0p93Cq9ntxxg'],
+    good: [
       // Same shape, but the signature is cut short: not a whole macaroon.
       'TWINE_PASSWORD=pypi-AgEIcHlwaS5vcmc' + 'CJGZhYWQ0ZDQ2LWMwZWMtNDAyMS04ZDc2LTcwNzNlNmI1MWMyOQACJXsidmVyc2lvbiI6IDEsICJwZXJtaXNzaW9ucyI6ICJ1c2VyIn0AAjt7InZlcnNpb24iOiAxLCAiZXhwaXJhdGlvbiI6IDE3OTAwMDAwMDAsICJuYmYiOiAxNzgwMDAwMDAwfQAABiAe7H8DKtz_qfgVOnl7ae5Ra6YKiya2Dm0p93Cq9n',
       'TWINE_PASSWORD=pypi-AgEIcHlwaS5vcmc...', 'password = ${{ secrets.PYPI_API_TOKEN }}', 'TOKEN_PREFIX = "pypi-"'],

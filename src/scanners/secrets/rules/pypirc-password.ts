@@ -22,7 +22,7 @@ export default defineRule({
   docs: {
     summary: 'password entries of committed .pypirc files.',
     path: '.pypirc',
-    ng: ['[corp]\nrepository = https://pypi.corp-net.io/\nusername = deploy\npassword = ' + 'Rt5nW9qZ2xKv'],
-    ok: ['[pypi]\nusername = __token__\npassword = <your token>', '[pypi]\nusername = __token__\npassword = $PYPI_TOKEN', '[distutils]\nindex-servers = pypi'],
+    bad: ['[corp]\nrepository = https://pypi.corp-net.io/\nusername = deploy\npassword = ' + 'Rt5nW9qZ2xKv'],
+    good: ['[pypi]\nusername = __token__\npassword = <your token>', '[pypi]\nusername = __token__\npassword = $PYPI_TOKEN', '[distutils]\nindex-servers = pypi'],
   },
 });

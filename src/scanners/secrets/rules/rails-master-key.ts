@@ -23,7 +23,7 @@ export default defineRule({
   docs: {
     summary: 'Committed config/master.key and config/credentials/*.key files.',
     path: 'config/master.key',
-    ng: ['4f1c9a7e2b8d3e6f' + '0a5c1b9d7e2f4a8c\n'],
-    ok: ['', 'key goes here'],
+    bad: ['4f1c9a7e2b8d3e6f' + '0a5c1b9d7e2f4a8c\n'],
+    good: ['', 'key goes here'],
   },
 });

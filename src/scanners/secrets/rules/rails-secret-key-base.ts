@@ -24,7 +24,6 @@ export default defineRule({
     }
     return true;
   },
-  cwe: 'CWE-798',
   description:
     'A Rails secret_key_base (or secret_token) is committed. It signs and encrypts cookies and sessions and derives the keys of MessageVerifier and Active Record encryption: whoever knows it can forge sessions, and with older cookie serialisers execute code.',
   remediation:
@@ -32,10 +31,10 @@ export default defineRule({
   references: ['https://guides.rubyonrails.org/security.html#custom-credentials'],
   docs: {
     summary: 'secret_key_base and secret_token values (64–256 hex) outside the development and test sections.',
-    ng: [
+    bad: [
       'production:\n  secret_key_base: ' + '9f2c7e4a1b8d3f6e0a5c2b9d7e4f1a8c3b6d0e9f2a5c8b1d4e7f0a3c6b9d2e5f' + '8a1c4d7e0b3f6a9c2d5e8b1f4a7c0d3e6b9f2a5d8c1e4b7f0a3d6c9e2b5f8a1c',
       'config.secret_token = "' + '4e7a1c9f3b6d2e8a5c0f7b4d1e9a6c3f8b2d5e0a7c4f1b9d6e3a8c5f2b7d0e4a"',
     ],
-    ok: ['production:\n  secret_key_base: <%= ENV["SECRET_KEY_BASE"] %>', 'SECRET_KEY_BASE=${SECRET_KEY_BASE}'],
+    good: ['production:\n  secret_key_base: <%= ENV["SECRET_KEY_BASE"] %>', 'SECRET_KEY_BASE=${SECRET_KEY_BASE}'],
   },
 });

@@ -1,3 +1,4 @@
+import { allCharacterClasses } from '../assigned.js';
 import { defineRule } from '../rule.js';
 
 /**
@@ -14,8 +15,7 @@ export default defineRule({
   pattern:
     /(?:razorpay[A-Za-z0-9_.-]{0,20}secret[A-Za-z0-9_-]{0,20}["'\]]?\s{0,4}(?::=|=>|=|:)\s{0,4}["'`]?|rzp_live_[A-Za-z0-9]{14}["'`]\s{0,4}[,:]\s{0,4}["'`])(?<secret>[A-Za-z0-9]{24})(?![A-Za-z0-9_-])/i,
   minEntropy: 3.5,
-  validate: (secret) => /[0-9]/.test(secret) && /[a-z]/.test(secret) && /[A-Z]/.test(secret),
-  cwe: 'CWE-798',
+  validate: (secret) => allCharacterClasses(secret),
   description:
     'A Razorpay API key secret is committed. With the key id (public, used in checkout pages) it authenticates to the Razorpay API: it captures and refunds payments, creates payouts and reads customer and settlement data.',
   remediation:
@@ -23,11 +23,11 @@ export default defineRule({
   references: ['https://razorpay.com/docs/api/authentication/'],
   docs: {
     summary: 'Razorpay API key secrets in Razorpay-named settings or next to a live key id.',
-    ng: [
+    bad: [
       'RAZORPAY_KEY_SECRET=' + 'vOnVb0DPG3V0hAJfwiua5Aed',
       'client = razorpay.Client(auth=("rzp_live_' + 't5mWbtM6YFyalw", "' + 'vOnVb0DPG3V0hAJfwiua5Aed"))',
     ],
-    ok: [
+    good: [
       'RAZORPAY_KEY_ID=rzp_live_' + 't5mWbtM6YFyalw',
       'RAZORPAY_KEY_SECRET=your_key_secret_here',
       'client = razorpay.Client(auth=(os.environ["RAZORPAY_KEY_ID"], os.environ["RAZORPAY_KEY_SECRET"]))',

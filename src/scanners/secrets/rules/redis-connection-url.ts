@@ -1,26 +1,16 @@
-import { defineRule } from '../rule.js';
-import { DOC_HOST, isLocalHost, isStandInPassword } from '../stand-ins.js';
+import { connectionUrlRule } from '../connection-url.js';
 
 /**
  * Redis URLs with a password: redis://:password@host, redis://user:password@host
  * and rediss:// (TLS). Local hosts are left to local-service-url-password.
  */
-export default defineRule({
+export default connectionUrlRule({
   id: 'redis-connection-url',
   title: 'Redis connection URL with password',
   severity: 'HIGH',
   confidence: 0.75,
   keywords: ['redis'],
-  pattern:
-    /(?<![A-Za-z0-9+.-])(?<scheme>(?:rediss?)(?:\+[a-z0-9]{2,20})?):\/\/(?<user>[^\s:@/?#'"`<>]{0,128}):(?<secret>[^\s'"`<>]{1,128}?)@(?<host>\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._-]{1,253})(?=[\s/:?#'"`,;)\]}>]|$)/i,
-  validate: (secret, { groups }) => {
-    const host = groups.host ?? '';
-    if (/[/?#]/.test(secret)) return false;
-    if (DOC_HOST.test(host) || isLocalHost(host)) return false;
-    // On a reachable host a password equal to the user name is still a real (weak) credential.
-    return !isStandInPassword(secret, '');
-  },
-  cwe: 'CWE-798',
+  schemes: 'rediss?',
   description:
     'A Redis connection URL with a password is committed. Anyone who can reach the server reads and writes every key (sessions, caches, queues) and, with enough rights, runs server commands.',
   remediation:
@@ -28,11 +18,11 @@ export default defineRule({
   references: ['https://www.iana.org/assignments/uri-schemes/prov/redis'],
   docs: {
     summary: 'redis:// and rediss:// URLs whose password is written inline, on non-local hosts.',
-    ng: [
+    bad: [
       'REDIS_URL=redis://:Tq9v' + 'W2xLp7Kz4N@cache-prod.x7k2pq.ng.0001.euw1.cache.amazonaws.com:6379/0',
       'rediss://default:Hk4' + 'nZ8wQ3rV6@eu1-nice-fox-31337.upstash.io:6379',
     ],
-    ok: [
+    good: [
       'redis://:password@redis.corp-net.io:6379',
       'REDIS_URL=redis://:${REDIS_PASSWORD}@redis.corp-net.io:6379',
       'redis://redis.corp-net.io:6379/0',

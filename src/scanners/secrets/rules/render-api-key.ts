@@ -11,7 +11,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_])(?<secret>rnd_[A-Za-z0-9]{28,40})(?![A-Za-z0-9_])/,
   minEntropy: 3.8,
   validate: (secret) => /[a-z]/.test(secret.slice(4)) && /[A-Z]/.test(secret.slice(4)) && /[0-9]/.test(secret),
-  cwe: 'CWE-798',
   description:
     'A Render API key is committed. It acts as its owner on every workspace they belong to: deploying and deleting services, reading and changing environment variables and managing databases.',
   remediation:
@@ -19,7 +18,7 @@ export default defineRule({
   references: ['https://render.com/docs/api#1-create-an-api-key'],
   docs: {
     summary: 'Render API keys (rnd_…).',
-    ng: ['RENDER_API_KEY=rnd_' + 'UZlAgW95kAnoXkUasKwZBYAHQzvTcrnv'],
-    ok: ['RENDER_API_KEY=rnd_' + '0p3tu0h3v4JOpD2i', 'RENDER_API_KEY=${RENDER_API_KEY}'],
+    bad: ['RENDER_API_KEY=rnd_' + 'UZlAgW95kAnoXkUasKwZBYAHQzvTcrnv'],
+    good: ['RENDER_API_KEY=rnd_' + '0p3tu0h3v4JOpD2i', 'RENDER_API_KEY=${RENDER_API_KEY}'],
   },
 });

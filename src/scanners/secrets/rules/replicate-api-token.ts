@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>r8_[A-Za-z0-9]{37})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A Replicate API token is committed. It runs models and deployments billed to the owner’s account and reads their predictions, trainings and private models.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://replicate.com/docs/reference/http#authentication'],
   docs: {
     summary: 'Replicate API tokens (r8_).',
-    ng: ['REPLICATE_API_TOKEN=r8_' + 'Y82cOEU6G8imUSliMz16lrh7XU7gMGSW1jcxj'],
-    ok: ['REPLICATE_API_TOKEN=r8_your_token', 'REPLICATE_API_TOKEN=r8_' + 'Y82cOEU6G8imUSliMz16'],
+    bad: ['REPLICATE_API_TOKEN=r8_' + 'Y82cOEU6G8imUSliMz16lrh7XU7gMGSW1jcxj'],
+    good: ['REPLICATE_API_TOKEN=r8_your_token', 'REPLICATE_API_TOKEN=r8_' + 'Y82cOEU6G8imUSliMz16'],
   },
 });

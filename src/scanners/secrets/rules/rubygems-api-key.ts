@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>rubygems_[a-f0-9]{48})(?![A-Za-z0-9_])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A RubyGems.org API key is committed. Within its scopes it pushes new gem versions, yanks releases and manages owners of its owner’s gems, a direct supply-chain compromise.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://guides.rubygems.org/api-key-scopes/'],
   docs: {
     summary: 'RubyGems.org API keys (rubygems_ + 48 hex).',
-    ng: [':rubygems_api_key: rubygems_' + '8c2f4e9a1b7d3c6e0f5a2b9d4c7e1f3a6b8d0c2e5f7a9b1d', 'GEM_HOST_API_KEY="rubygems_' + '3e7a9c1f5b2d8e4a6c0f9b3d7e1a5c8f2b6d4e0a9c3f7b1e"'],
-    ok: [':rubygems_api_key: rubygems_0123', 'GEM_HOST_API_KEY=${{ secrets.RUBYGEMS_API_KEY }}'],
+    bad: [':rubygems_api_key: rubygems_' + '8c2f4e9a1b7d3c6e0f5a2b9d4c7e1f3a6b8d0c2e5f7a9b1d', 'GEM_HOST_API_KEY="rubygems_' + '3e7a9c1f5b2d8e4a6c0f9b3d7e1a5c8f2b6d4e0a9c3f7b1e"'],
+    good: [':rubygems_api_key: rubygems_0123', 'GEM_HOST_API_KEY=${{ secrets.RUBYGEMS_API_KEY }}'],
   },
 });

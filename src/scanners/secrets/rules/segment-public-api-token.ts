@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sgp_[A-Za-z0-9]{64})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'A Segment Public API token is committed. Despite the name it is a secret: with its workspace role it manages sources, destinations, tracking plans and users, and can redirect collected customer data.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://docs.segmentapis.com/tag/Getting-Started#section/Get-an-API-token'],
   docs: {
     summary: 'Segment Public API tokens (sgp_).',
-    ng: ['SEGMENT_API_TOKEN=sgp_' + '86J1ZT8eEFE6yZh3CGGWWtnqX56uF4yqFlWORlvxNlcSzUfRuwuzUTbTxzl57htW'],
-    ok: ['SEGMENT_API_TOKEN=sgp_your_token', 'SEGMENT_API_TOKEN=sgp_' + '86J1ZT8eEFE6yZh3CGGWWtnqX56uF4'],
+    bad: ['SEGMENT_API_TOKEN=sgp_' + '86J1ZT8eEFE6yZh3CGGWWtnqX56uF4yqFlWORlvxNlcSzUfRuwuzUTbTxzl57htW'],
+    good: ['SEGMENT_API_TOKEN=sgp_your_token', 'SEGMENT_API_TOKEN=sgp_' + '86J1ZT8eEFE6yZh3CGGWWtnqX56uF4'],
   },
 });

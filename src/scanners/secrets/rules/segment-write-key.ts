@@ -1,3 +1,4 @@
+import { allCharacterClasses } from '../assigned.js';
 import { defineRule } from '../rule.js';
 
 /**
@@ -14,8 +15,7 @@ export default defineRule({
   pattern:
     /(?<![A-Za-z0-9])segment[A-Za-z0-9_.-]{0,20}write[_.-]?key["'\]]?\s{0,4}(?::=|=>|=|:)\s{0,4}["'`]?(?<secret>[A-Za-z0-9]{32})(?![A-Za-z0-9_-])/i,
   minEntropy: 3.8,
-  validate: (secret) => /[0-9]/.test(secret) && /[a-z]/.test(secret) && /[A-Z]/.test(secret),
-  cwe: 'CWE-798',
+  validate: (secret) => allCharacterClasses(secret),
   description:
     'A Segment source write key is committed. It sends events into the source, so whoever has it can inject fake analytics or customer data that flows on to every connected destination.',
   remediation:
@@ -23,7 +23,7 @@ export default defineRule({
   references: ['https://segment.com/docs/connections/find-writekey/'],
   docs: {
     summary: 'Segment source write keys assigned to a Segment-named write-key variable.',
-    ng: ['SEGMENT_WRITE_KEY=' + 'xsMPLAMKBeQTfxfHkb1UNjqIvHpPODY7'],
-    ok: ['SEGMENT_WRITE_KEY=your_write_key', 'SEGMENT_WORKSPACE=' + 'xsMPLAMKBeQTfxfHkb1UNjqIvHpPODY7'],
+    bad: ['SEGMENT_WRITE_KEY=' + 'xsMPLAMKBeQTfxfHkb1UNjqIvHpPODY7'],
+    good: ['SEGMENT_WRITE_KEY=your_write_key', 'SEGMENT_WORKSPACE=' + 'xsMPLAMKBeQTfxfHkb1UNjqIvHpPODY7'],
   },
 });

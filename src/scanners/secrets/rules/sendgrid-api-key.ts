@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})(?![A-Za-z0-9_.-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'A Twilio SendGrid API key is committed. Depending on its scopes it sends email from the account’s verified domains (a ready-made phishing channel), reads contacts and activity, or administers the account.',
   remediation:
@@ -18,8 +17,8 @@ export default defineRule({
   references: ['https://www.twilio.com/docs/sendgrid/ui/account-and-settings/api-keys'],
   docs: {
     summary: 'Twilio SendGrid API keys (SG.<id>.<secret>).',
-    ng: ['SENDGRID_API_KEY=SG.' + 'aDBScc6WJ9IGb0TLOZFgA8.TXSKUT-_1C05jpxBs_gbqnGHlfRfUXDvatwdfyT05fu'],
-    ok: [
+    bad: ['SENDGRID_API_KEY=SG.' + 'aDBScc6WJ9IGb0TLOZFgA8.TXSKUT-_1C05jpxBs_gbqnGHlfRfUXDvatwdfyT05fu'],
+    good: [
       'SENDGRID_API_KEY=SG.xxxxxxxxxxxxxxxxxxxxxx.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'SENDGRID_API_KEY=SG.' + 'aDBScc6WJ9IGb0TLOZFgA8',
       'const key = process.env.SENDGRID_API_KEY;',

@@ -19,7 +19,6 @@ export default defineRule({
       return false;
     }
   },
-  cwe: 'CWE-798',
   description:
     'A Sentry organization auth token is committed. It uploads source maps and debug files and creates releases for the organization, which lets its holder tamper with the symbolication of error reports.',
   remediation:
@@ -27,7 +26,7 @@ export default defineRule({
   references: ['https://docs.sentry.io/account/auth-tokens/'],
   docs: {
     summary: 'Sentry organization auth tokens (sntrys_…) whose payload decodes to JSON.',
-    ng: ['SENTRY_AUTH_TOKEN=sntrys_' + 'eyJpYXQiOjE3NDc1MzY0ODguNSwidXJsIjoiaHR0cHM6Ly9zZW50cnkuaW8iLCJyZWdpb25fdXJsIjoiaHR0cHM6Ly9kZS5zZW50cnkuaW8iLCJvcmciOiJuaW1idXMtbGFicyJ9_Uhl6mA1mZFAvpb76gIlvjbXEbPlasLx0JaIdP7CyYTT'],
-    ok: ['SENTRY_AUTH_TOKEN=sntrys_' + 'eyJpYXQiOjE3MDAwMDAwMDB9', 'SENTRY_AUTH_TOKEN=${{ secrets.SENTRY_AUTH_TOKEN }}'],
+    bad: ['SENTRY_AUTH_TOKEN=sntrys_' + 'eyJpYXQiOjE3NDc1MzY0ODguNSwidXJsIjoiaHR0cHM6Ly9zZW50cnkuaW8iLCJyZWdpb25fdXJsIjoiaHR0cHM6Ly9kZS5zZW50cnkuaW8iLCJvcmciOiJuaW1idXMtbGFicyJ9_Uhl6mA1mZFAvpb76gIlvjbXEbPlasLx0JaIdP7CyYTT'],
+    good: ['SENTRY_AUTH_TOKEN=sntrys_' + 'eyJpYXQiOjE3MDAwMDAwMDB9', 'SENTRY_AUTH_TOKEN=${{ secrets.SENTRY_AUTH_TOKEN }}'],
   },
 });

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>sntryu_[a-f0-9]{64})(?![A-Za-z0-9_])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A Sentry user auth token is committed. It calls the Sentry API as the user with its scopes: reading events (which may contain personal data and secrets), and managing projects, teams and releases.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://docs.sentry.io/account/auth-tokens/'],
   docs: {
     summary: 'Sentry user auth tokens (sntryu_…).',
-    ng: ['SENTRY_AUTH_TOKEN=sntryu_' + '440b4dc35976417e2202a7f4e930208ac05bdad866a75ca2955f4d59635f5058'],
-    ok: ['SENTRY_AUTH_TOKEN=sntryu_' + '7d464d697f4c5827885d26653d728cb5', 'SENTRY_AUTH_TOKEN=sntryu_<token>'],
+    bad: ['SENTRY_AUTH_TOKEN=sntryu_' + '440b4dc35976417e2202a7f4e930208ac05bdad866a75ca2955f4d59635f5058'],
+    good: ['SENTRY_AUTH_TOKEN=sntryu_' + '7d464d697f4c5827885d26653d728cb5', 'SENTRY_AUTH_TOKEN=sntryu_<token>'],
   },
 });

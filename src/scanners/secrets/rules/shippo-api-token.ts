@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>shippo_live_[a-f0-9]{40})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A Shippo live API token is committed. It buys shipping labels charged to the account’s payment method and reads shipments, addresses and customs data of its customers.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://docs.goshippo.com/docs/guides_general/authentication/'],
   docs: {
     summary: 'Shippo live API tokens (shippo_live_).',
-    ng: ['SHIPPO_API_KEY=shippo_live_' + '5edebf7aaa93f5ebc8c3f4f12da28d9a1ca80983'],
-    ok: ['SHIPPO_API_KEY=shippo_test_' + '5edebf7aaa93f5ebc8c3f4f12da28d9a1ca80983', 'SHIPPO_API_KEY=shippo_live_<your-token>'],
+    bad: ['SHIPPO_API_KEY=shippo_live_' + '5edebf7aaa93f5ebc8c3f4f12da28d9a1ca80983'],
+    good: ['SHIPPO_API_KEY=shippo_test_' + '5edebf7aaa93f5ebc8c3f4f12da28d9a1ca80983', 'SHIPPO_API_KEY=shippo_live_<your-token>'],
   },
 });

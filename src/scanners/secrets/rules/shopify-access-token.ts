@@ -13,7 +13,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>shp(?:at|ca|pa)_[a-fA-F0-9]{32})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A Shopify Admin API access token is committed. With the scopes of its app it reads and changes the store’s orders, customers (personal data), products, discounts and themes.',
   remediation:
@@ -21,8 +20,8 @@ export default defineRule({
   references: ['https://shopify.dev/docs/apps/build/authentication-authorization/access-tokens'],
   docs: {
     summary: 'Shopify Admin API access tokens (shpat_, shpca_, shppa_).',
-    ng: ['SHOPIFY_ACCESS_TOKEN=shpat_' + 'b2151aed4ef9014b203f2346b7aafd5c', "'X-Shopify-Access-Token': 'shppa_" + "b2151aed4ef9014b203f2346b7aafd5c'"],
-    ok: [
+    bad: ['SHOPIFY_ACCESS_TOKEN=shpat_' + 'b2151aed4ef9014b203f2346b7aafd5c', "'X-Shopify-Access-Token': 'shppa_" + "b2151aed4ef9014b203f2346b7aafd5c'"],
+    good: [
       'SHOPIFY_ACCESS_TOKEN=shpat_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'SHOPIFY_ACCESS_TOKEN=shpat_' + 'b2151aed4ef9014b203f2346',
       'SHOPIFY_SHARED_SECRET=shpss_' + 'b2151aed4ef9014b203f2346b7aafd5c',

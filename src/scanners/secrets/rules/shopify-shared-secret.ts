@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>shpss_[a-fA-F0-9]{32})(?![A-Za-z0-9_-])/,
   minEntropy: 3.2,
-  cwe: 'CWE-798',
   description:
     'A Shopify app’s shared secret (API secret key) is committed. It completes OAuth for the app and verifies webhook and app-proxy signatures, so whoever has it can forge webhooks or requests the app trusts.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://shopify.dev/docs/apps/build/authentication-authorization/client-secrets'],
   docs: {
     summary: 'Shopify app shared secrets (shpss_).',
-    ng: ['SHOPIFY_API_SECRET=shpss_' + 'db77eec50eaf1a28ffeca4226ebf27c0'],
-    ok: ['SHOPIFY_API_SECRET=shpss_...', 'SHOPIFY_API_SECRET=shpss_' + 'db77eec50eaf1a28ffeca42'],
+    bad: ['SHOPIFY_API_SECRET=shpss_' + 'db77eec50eaf1a28ffeca4226ebf27c0'],
+    good: ['SHOPIFY_API_SECRET=shpss_...', 'SHOPIFY_API_SECRET=shpss_' + 'db77eec50eaf1a28ffeca42'],
   },
 });

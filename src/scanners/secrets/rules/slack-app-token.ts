@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>xapp-[0-9]-[A-Z0-9]{9,12}-[0-9]{10,14}-[a-f0-9]{64})(?![A-Za-z0-9_-])/,
   minEntropy: 3.3,
-  cwe: 'CWE-798',
   description:
     'A Slack app-level token is committed. It opens Socket Mode connections and calls app-level APIs, so whoever holds it can receive the app’s events (including message contents) and act across every workspace the app is installed in.',
   remediation:
@@ -18,10 +17,10 @@ export default defineRule({
   references: ['https://api.slack.com/authentication/token-types#app-level'],
   docs: {
     summary: 'Slack app-level tokens (xapp-) used for Socket Mode.',
-    ng: [
+    bad: [
       'SLACK_APP_TOKEN=xapp-' + '1-A0UKE2FWC8N-9159109917141-473878a48c884972d9dac3e3811ac23b783b781efbed2353454a1fa1f44957e5',
     ],
-    ok: [
+    good: [
       'SLACK_APP_TOKEN=xapp-1-your-app-level-token',
       'SLACK_APP_TOKEN=xapp-' + '1-A0UKE2FWC8N-9159109917141-473878a48c884972d9dac3e3811ac23b',
       'app_token = os.environ["SLACK_APP_TOKEN"]  # xapp-…',

@@ -11,7 +11,6 @@ export default defineRule({
   // Current tokens have two numeric parts; very old ones only one.
   pattern: /(?<![A-Za-z0-9_-])(?<secret>xoxb-[0-9]{8,14}-(?:[0-9]{8,14}-)?[A-Za-z0-9]{24,34})(?![A-Za-z0-9_-])/,
   minEntropy: 3.3,
-  cwe: 'CWE-798',
   description:
     'A Slack bot token is committed. It calls the Slack Web API as the app’s bot user with every scope the app was granted, typically reading channels and messages and posting as the bot.',
   remediation:
@@ -19,11 +18,11 @@ export default defineRule({
   references: ['https://api.slack.com/authentication/token-types'],
   docs: {
     summary: 'Slack bot user OAuth tokens (xoxb-).',
-    ng: [
+    bad: [
       'SLACK_BOT_TOKEN=xoxb-' + '963544628649-9393302844394-AjwbvmopmpkoPXJQ8cSqCLw7',
       'app = App(token="xoxb-' + '963544628649-9393302844394-AjwbvmopmpkoPXJQ8cSqCLw7")',
     ],
-    ok: [
+    good: [
       'SLACK_BOT_TOKEN=xoxb-your-bot-token',
       'SLACK_BOT_TOKEN=xoxb-' + '963544628649-9393302844394-AjwbvmopmpkoPXJQ8cS',
       'const token = process.env.SLACK_BOT_TOKEN; // starts with xoxb-',

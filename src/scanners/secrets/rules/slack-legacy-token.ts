@@ -14,7 +14,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>xox[aors]-(?:[0-9]-)?(?:[0-9]{8,14}-[A-Za-z0-9-]{20,200}|[0-9]{1,14}-[0-9]{1,14}-[0-9]{1,14}-[a-fA-F0-9]{20,64}|[A-Za-z0-9]{24,48}))(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A Slack workspace, refresh or session token is committed. Workspace and session tokens call the Slack API for the workspace or user they were issued to; refresh tokens mint new access tokens.',
   remediation:
@@ -22,12 +21,12 @@ export default defineRule({
   references: ['https://api.slack.com/authentication/token-types'],
   docs: {
     summary: 'Slack workspace app (xoxa-), refresh (xoxr-), session (xoxs-) and legacy user (xoxo-) tokens.',
-    ng: [
+    bad: [
       'token = "xoxa-' + '2-871755007775-363990982260-0628572998040-811e66a347df6e6c9096a3f6b00d8c99034ef826b49eaad319d101a2c571d50b"',
       'SLACK_REFRESH_TOKEN=xoxr-' + '286513981529-1861580000269-BXUpmWLNUHzYtDU4y6n08Zgm',
       'slack_token: xoxo-' + '5829-6619372083-7716243350-4c8e1b9f2d7a6e3c5b0f',
       'SLACK_WORKSPACE_TOKEN=xoxa-' + '2-Q7mWk3Rz9Lp4Tn8Vb2Xc6Yd1Fh5Gj0Ks',
     ],
-    ok: ['SLACK_REFRESH_TOKEN=xoxr-your-refresh-token', 'SLACK_REFRESH_TOKEN=xoxr-' + '286513981529-BXUpmWLN'],
+    good: ['SLACK_REFRESH_TOKEN=xoxr-your-refresh-token', 'SLACK_REFRESH_TOKEN=xoxr-' + '286513981529-BXUpmWLN'],
   },
 });

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>xoxp-[0-9]{8,14}-[0-9]{8,14}-[0-9]{8,14}-[a-f0-9]{32})(?![A-Za-z0-9_-])/,
   minEntropy: 3.3,
-  cwe: 'CWE-798',
   description:
     'A Slack user token is committed. It acts as the person who authorised the app, with their access to private channels, direct messages and files, and with admin rights when that user is an admin.',
   remediation:
@@ -18,8 +17,8 @@ export default defineRule({
   references: ['https://api.slack.com/authentication/token-types'],
   docs: {
     summary: 'Slack user OAuth tokens and legacy test tokens (xoxp-).',
-    ng: ['SLACK_USER_TOKEN = "xoxp-' + '167040929226-045480898970-5561573656939-00f7e44138390fde10e4a10af358c6f2"'],
-    ok: [
+    bad: ['SLACK_USER_TOKEN = "xoxp-' + '167040929226-045480898970-5561573656939-00f7e44138390fde10e4a10af358c6f2"'],
+    good: [
       'SLACK_USER_TOKEN = "xoxp-' + '167040929226-045480898970-5561573656939-00f7e441"',
       'token: xoxp-xxxxxxxxxx-xxxxxxxxxx-xxxxxxxxxxxx-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'SLACK_USER_TOKEN="${SLACK_USER_TOKEN}" # xoxp-',

@@ -10,7 +10,6 @@ export default defineRule({
   pattern:
     /(?<![A-Za-z0-9_.-])(?<secret>(?:https?:\/\/)?hooks\.slack\.com\/services\/T[A-Z0-9]{8,12}\/B[A-Z0-9]{8,12}\/[A-Za-z0-9]{23,25})(?![A-Za-z0-9_-])/,
   validate: (secret) => /[a-z]/.test(secret.slice(-24)) && /[A-Z0-9]/.test(secret.slice(-24)),
-  cwe: 'CWE-798',
   description:
     'A Slack incoming webhook URL is committed. Anyone who has it can post messages into the channel it is bound to, for example convincing phishing messages that appear to come from the integration.',
   remediation:
@@ -18,11 +17,11 @@ export default defineRule({
   references: ['https://api.slack.com/messaging/webhooks'],
   docs: {
     summary: 'Slack incoming webhook URLs (hooks.slack.com/services/…).',
-    ng: [
+    bad: [
       'SLACK_WEBHOOK_URL=https://hooks.slack.com/services/' + 'TBEL4CVFZN5/BN2K9VYTFHP/oqp5U1HVgr8zAq2gvZsqf7gw',
       'curl -X POST -d @msg.json "https://hooks.slack.com/services/' + 'TBEL4CVFZN5/BN2K9VYTFHP/oqp5U1HVgr8zAq2gvZsqf7gw"',
     ],
-    ok: [
+    good: [
       'SLACK_WEBHOOK_URL=https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX',
       'webhook: https://hooks.slack.com/services/${SLACK_WEBHOOK_PATH}',
       'See https://hooks.slack.com/services/ for incoming webhooks.',

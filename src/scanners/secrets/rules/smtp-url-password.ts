@@ -1,27 +1,17 @@
-import { defineRule } from '../rule.js';
-import { DOC_HOST, isLocalHost, isStandInPassword } from '../stand-ins.js';
+import { connectionUrlRule } from '../connection-url.js';
 
 /**
  * SMTP URLs with an inline password (EMAIL_URL, MAILER_DSN, nodemailer
  * transports): smtp://user:password@host and smtps://…. Local mail catchers
  * are left to local-service-url-password.
  */
-export default defineRule({
+export default connectionUrlRule({
   id: 'smtp-url-password',
   title: 'SMTP URL with password',
   severity: 'HIGH',
   confidence: 0.75,
   keywords: ['smtp'],
-  pattern:
-    /(?<![A-Za-z0-9+.-])(?<scheme>(?:smtps?)(?:\+[a-z0-9]{2,20})?):\/\/(?<user>[^\s:@/?#'"`<>]{0,128}):(?<secret>[^\s'"`<>]{1,128}?)@(?<host>\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._-]{1,253})(?=[\s/:?#'"`,;)\]}>]|$)/i,
-  validate: (secret, { groups }) => {
-    const host = groups.host ?? '';
-    if (/[/?#]/.test(secret)) return false;
-    if (DOC_HOST.test(host) || isLocalHost(host)) return false;
-    // On a reachable host a password equal to the user name is still a real (weak) credential.
-    return !isStandInPassword(secret, '');
-  },
-  cwe: 'CWE-798',
+  schemes: 'smtps?',
   description:
     'An SMTP URL with an inline password is committed. Anyone can send mail through that account or relay, as your domain: phishing that passes SPF and DKIM, and sending quota abuse.',
   remediation:
@@ -29,11 +19,11 @@ export default defineRule({
   references: ['https://www.iana.org/assignments/uri-schemes/uri-schemes.xhtml'],
   docs: {
     summary: 'smtp:// and smtps:// URLs (with +tls/+ssl) whose password is written inline, on non-local hosts.',
-    ng: [
+    bad: [
       'MAILER_DSN=smtp://apikey:Qv8' + 'mT3zK7xPw2@smtp.sendgrid.net:587',
       'EMAIL_URL=smtp+tls://alerts%40corp.io:Lx4' + 'wN9qR2vT@smtp.office365.com:587',
     ],
-    ok: [
+    good: [
       'MAILER_DSN=smtp://user:pass@smtp.corp-mail.io:25',
       'EMAIL_URL=smtp://smtp.corp-mail.io:25',
       'MAILER_DSN=smtp://apikey:Qv8' + 'mT3zK7xPw2@mailhog:1025',

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>sq[pau]_[a-f0-9]{40})(?![A-Za-z0-9_])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A SonarQube or SonarCloud token is committed. Analysis tokens submit analyses (and read the code quality data of) one or all projects; user tokens act with their owner’s permissions, which can include administering projects and quality gates.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://docs.sonarsource.com/sonarqube-server/latest/user-guide/managing-tokens/'],
   docs: {
     summary: 'SonarQube and SonarCloud project, global analysis and user tokens (sqp_, sqa_, squ_).',
-    ng: ['SONAR_TOKEN=sqp_' + '4e8a1c7f3b9d2e6a0c5f8b1d4e7a3c9f2b6d0e5a', 'mvn sonar:sonar -Dsonar.token=squ_' + '9b3e7d1a5c8f2b6e0d4a9c3f7b1e5d8a2c6f0b4e'],
-    ok: ['SONAR_TOKEN=sqp_<token>', 'sonar.token=${SONAR_TOKEN}'],
+    bad: ['SONAR_TOKEN=sqp_' + '4e8a1c7f3b9d2e6a0c5f8b1d4e7a3c9f2b6d0e5a', 'mvn sonar:sonar -Dsonar.token=squ_' + '9b3e7d1a5c8f2b6e0d4a9c3f7b1e5d8a2c6f0b4e'],
+    good: ['SONAR_TOKEN=sqp_<token>', 'sonar.token=${SONAR_TOKEN}'],
   },
 });

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>sgp_(?:[a-f0-9]{16}_|local_)?[a-f0-9]{40})(?![A-Za-z0-9_])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A Sourcegraph access token is committed. It calls the Sourcegraph API as its owner: searching and reading all code the owner can see, and with site-admin:sudo acting as any user.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://sourcegraph.com/docs/cli/how-tos/revoking_an_access_token'],
   docs: {
     summary: 'Sourcegraph access tokens (sgp_).',
-    ng: ['SRC_ACCESS_TOKEN=sgp_' + 'a3f9c1e7b5d2f8a4_' + '6c0e9b3d7f1a5c8e2b4d6f9a1c3e7b5d0f8a2c4e', 'export SRC_ACCESS_TOKEN=sgp_' + '8e2b6d0f4a9c3e7b1d5f8a2c6e0b4d9f3a7c1e5b'],
-    ok: ['SRC_ACCESS_TOKEN=sgp_<token>', 'SRC_ACCESS_TOKEN=$SOURCEGRAPH_TOKEN'],
+    bad: ['SRC_ACCESS_TOKEN=sgp_' + 'a3f9c1e7b5d2f8a4_' + '6c0e9b3d7f1a5c8e2b4d6f9a1c3e7b5d0f8a2c4e', 'export SRC_ACCESS_TOKEN=sgp_' + '8e2b6d0f4a9c3e7b1d5f8a2c6e0b4d9f3a7c1e5b'],
+    good: ['SRC_ACCESS_TOKEN=sgp_<token>', 'SRC_ACCESS_TOKEN=$SOURCEGRAPH_TOKEN'],
   },
 });

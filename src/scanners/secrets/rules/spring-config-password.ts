@@ -41,7 +41,6 @@ export default defineRule({
     if (/\$\{|^ENC\(|^\{cipher\}|^\{(?:bcrypt|pbkdf2|scrypt|argon2|sha256|sha-?1|md5|ldap|ssha)\}/i.test(secret)) return false;
     return !isStandInPassword(secret.replace(/^\{noop\}/, ''), '');
   },
-  cwe: 'CWE-798',
   description:
     'A password is written into Spring Boot configuration (a datasource, mail server, broker, cache or the default security user). Anyone who reads the repository can sign in to that service with it.',
   remediation:
@@ -50,7 +49,7 @@ export default defineRule({
   docs: {
     summary: 'spring.*.password values in application and bootstrap .properties and .yml files.',
     path: 'src/main/resources/application-prod.yml',
-    ng: ['spring.datasource.password=' + 'Vr4tYq8Nc2Lm7P', 'spring:\n  datasource:\n    url: jdbc:postgresql://pg.corp-net.io/app\n    username: app\n    password: ' + 'Gk8vQ3nZ7wLp'],
-    ok: ['spring.datasource.password=${DB_PASSWORD}', 'spring:\n  datasource:\n    password: ENC(' + 'G6N718UuyPE5bHyWKyuLQSm02auQPUtm)', 'app:\n  admin:\n    password: Gk8vQ3nZ7wLp'],
+    bad: ['spring.datasource.password=' + 'Vr4tYq8Nc2Lm7P', 'spring:\n  datasource:\n    url: jdbc:postgresql://pg.corp-net.io/app\n    username: app\n    password: ' + 'Gk8vQ3nZ7wLp'],
+    good: ['spring.datasource.password=${DB_PASSWORD}', 'spring:\n  datasource:\n    password: ENC(' + 'G6N718UuyPE5bHyWKyuLQSm02auQPUtm)', 'app:\n  admin:\n    password: Gk8vQ3nZ7wLp'],
   },
 });

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sq0csp-[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A Square application secret is committed. With the application id it exchanges and refreshes OAuth codes, so whoever has it can obtain and renew access tokens for sellers who authorised the app.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://developer.squareup.com/docs/oauth-api/overview'],
   docs: {
     summary: 'Square OAuth application secrets (sq0csp-).',
-    ng: ['SQUARE_APPLICATION_SECRET=sq0csp-' + 'ufjRs-XNYm2YFh1dtd3awXils9O1FcKI5gEBTw-WYGn'],
-    ok: ['SQUARE_APPLICATION_SECRET=sq0csp-your-application-secret', 'SQUARE_APPLICATION_SECRET=sq0csp-' + 'ufjRs-XNYm2YFh1dtd3aw'],
+    bad: ['SQUARE_APPLICATION_SECRET=sq0csp-' + 'ufjRs-XNYm2YFh1dtd3awXils9O1FcKI5gEBTw-WYGn'],
+    good: ['SQUARE_APPLICATION_SECRET=sq0csp-your-application-secret', 'SQUARE_APPLICATION_SECRET=sq0csp-' + 'ufjRs-XNYm2YFh1dtd3aw'],
   },
 });

@@ -29,7 +29,7 @@ export default defineRule({
   docs: {
     summary: 'Committed id_rsa, id_dsa, id_ecdsa and id_ed25519 files with a private key block.',
     path: 'deploy/id_ed25519',
-    ng: ['-----BEGIN OPENSSH ' + 'PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\nQyNTUxOQAAACBq9Xv7Lk2Pw8Rt5Yn1Hc4Jd6Ks0Ma9Qe2Ux5Wb7Nz3g'],
-    ok: ['ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGq9Xv7Lk2Pw8Rt5Yn1Hc4Jd6Ks0Ma9Qe2Ux5Wb7Nz3 deploy@ci', '-----BEGIN OPENSSH ' + 'PRIVATE KEY-----\n...\n-----END OPENSSH PRIVATE KEY-----'],
+    bad: ['-----BEGIN OPENSSH ' + 'PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\nQyNTUxOQAAACBq9Xv7Lk2Pw8Rt5Yn1Hc4Jd6Ks0Ma9Qe2Ux5Wb7Nz3g'],
+    good: ['ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGq9Xv7Lk2Pw8Rt5Yn1Hc4Jd6Ks0Ma9Qe2Ux5Wb7Nz3 deploy@ci', '-----BEGIN OPENSSH ' + 'PRIVATE KEY-----\n...\n-----END OPENSSH PRIVATE KEY-----'],
   },
 });

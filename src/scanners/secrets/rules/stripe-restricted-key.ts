@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>rk_live_[A-Za-z0-9]{24,247})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A Stripe live-mode restricted key is committed. It calls the Stripe API with the permissions chosen when it was created, which often include reading customers and payments or creating charges.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://docs.stripe.com/keys#limit-access'],
   docs: {
     summary: 'Stripe live-mode restricted API keys (rk_live_).',
-    ng: ['STRIPE_RESTRICTED_KEY="rk_live_' + 'iwvbYTeH2jItyIVmJ786aK2o"'],
-    ok: ['STRIPE_RESTRICTED_KEY="rk_live_..."', 'STRIPE_RESTRICTED_KEY="rk_test_' + 'iwvbYTeH2jItyIVmJ786aK2o"'],
+    bad: ['STRIPE_RESTRICTED_KEY="rk_live_' + 'iwvbYTeH2jItyIVmJ786aK2o"'],
+    good: ['STRIPE_RESTRICTED_KEY="rk_live_..."', 'STRIPE_RESTRICTED_KEY="rk_test_' + 'iwvbYTeH2jItyIVmJ786aK2o"'],
   },
 });

@@ -15,7 +15,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_-])(?<secret>sk_live_[A-Za-z0-9]{24,247})(?![A-Za-z0-9_-])/,
   minEntropy: 3.5,
   validate: (secret) => !/^sk_live_[0-9a-f]{40}$/.test(secret),
-  cwe: 'CWE-798',
   description:
     'A Stripe live-mode secret key is committed. It has full access to the Stripe account’s API: it can create charges and refunds, move payouts and read customer and payment data.',
   remediation:
@@ -23,12 +22,12 @@ export default defineRule({
   references: ['https://docs.stripe.com/keys'],
   docs: {
     summary: 'Stripe live-mode secret API keys (sk_live_).',
-    ng: [
+    bad: [
       'STRIPE_SECRET_KEY=sk_live_' + 'ahwv9nlmgKdqzNHgljQRNHxL',
       "const stripe = new Stripe('sk_live_" +
         "5151IycnFmVMxjyP6qiBKvCCzyRyt0tok9ozLhH6diRirfRB5uIUhhFNCb4qZAKv8277uVAvQlY0ujnW1lkaVI5FwdjstrjbrJz');",
     ],
-    ok: [
+    good: [
       'STRIPE_PUBLISHABLE_KEY=pk_live_' + 'ahwv9nlmgKdqzNHgljQRNHxL',
       'STRIPE_SECRET_KEY=sk_live_xxxxxxxxxxxxxxxxxxxxxxxx',
       'STRIPE_SECRET_KEY=sk_live_' + 'ahwv9nlm',

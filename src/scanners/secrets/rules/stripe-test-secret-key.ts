@@ -15,7 +15,6 @@ export default defineRule({
   minEntropy: 3.5,
   // 40 lower-case hex characters is Paystack's shape, not Stripe's.
   validate: (secret) => !/^sk_test_[0-9a-f]{40}$/.test(secret) && !DOCUMENTED.has(secret),
-  cwe: 'CWE-798',
   description:
     'A Stripe test-mode secret key is committed. It cannot move real money, but it reads and changes the account’s test data and configuration and reveals the account it belongs to.',
   remediation:
@@ -23,8 +22,8 @@ export default defineRule({
   references: ['https://docs.stripe.com/keys#test-live-modes'],
   docs: {
     summary: 'Stripe test-mode secret and restricted keys (sk_test_, rk_test_).',
-    ng: ['stripe.api_key = "sk_test_' + '0sniovBVhNQv3p1krMVhJA6G"'],
-    ok: [
+    bad: ['stripe.api_key = "sk_test_' + '0sniovBVhNQv3p1krMVhJA6G"'],
+    good: [
       'stripe.api_key = "sk_test_..."',
       'stripe.api_key = os.environ["STRIPE_SECRET_KEY"]  # sk_test_ in development',
       'publishableKey: "pk_test_' + '0sniovBVhNQv3p1krMVhJA6G"',

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>whsec_[A-Za-z0-9+/]{32,88}={0,2})(?![A-Za-z0-9_+/=-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A webhook signing secret is committed. With it anyone can forge webhook events that the endpoint accepts as genuine, for example payment_intent.succeeded events that mark unpaid orders as paid.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://docs.stripe.com/webhooks#verify-events'],
   docs: {
     summary: 'Webhook endpoint signing secrets (whsec_) of Stripe and Svix-style webhook senders.',
-    ng: ['STRIPE_WEBHOOK_SECRET=whsec_' + 'ztCvf1VResujzHyMnY4l5oFMwqjQcZqV'],
-    ok: ['STRIPE_WEBHOOK_SECRET=whsec_...', 'STRIPE_WEBHOOK_SECRET=whsec_' + 'ztCvf1VResujz', 'endpointSecret = "whsec_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx";'],
+    bad: ['STRIPE_WEBHOOK_SECRET=whsec_' + 'ztCvf1VResujzHyMnY4l5oFMwqjQcZqV'],
+    good: ['STRIPE_WEBHOOK_SECRET=whsec_...', 'STRIPE_WEBHOOK_SECRET=whsec_' + 'ztCvf1VResujz', 'endpointSecret = "whsec_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx";'],
   },
 });

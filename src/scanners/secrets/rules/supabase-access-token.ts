@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>sbp_[a-f0-9]{40})(?![A-Za-z0-9_])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A Supabase personal access token is committed. It calls the Management API as its owner for every organization and project they can reach: reading API keys and database settings, running SQL, deploying functions and deleting projects.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://supabase.com/docs/reference/api/introduction'],
   docs: {
     summary: 'Supabase personal access tokens (sbp_…).',
-    ng: ['SUPABASE_ACCESS_TOKEN=sbp_' + '321f4146ac2254bf62005a13124f938a9dbdec9f'],
-    ok: ['SUPABASE_ACCESS_TOKEN=sbp_' + '90693c53aa7bfa39e47c96dba049f605', 'SUPABASE_ACCESS_TOKEN=${{ secrets.SUPABASE_ACCESS_TOKEN }}'],
+    bad: ['SUPABASE_ACCESS_TOKEN=sbp_' + '321f4146ac2254bf62005a13124f938a9dbdec9f'],
+    good: ['SUPABASE_ACCESS_TOKEN=sbp_' + '90693c53aa7bfa39e47c96dba049f605', 'SUPABASE_ACCESS_TOKEN=${{ secrets.SUPABASE_ACCESS_TOKEN }}'],
   },
 });

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>sb_secret_[A-Za-z0-9_-]{28,64})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A Supabase secret API key is committed. It bypasses Row Level Security and gives full access to the project’s database, storage and auth admin APIs.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://supabase.com/docs/guides/api/api-keys'],
   docs: {
     summary: 'Supabase project secret keys (sb_secret_…).',
-    ng: ['SUPABASE_SECRET_KEY=sb_secret_' + '4kOtO9bULv-dPq3S7EgDGv_1inzscUz'],
-    ok: ['SUPABASE_SECRET_KEY=sb_secret_' + 'ZW5jtQtB3F4f', 'SUPABASE_SECRET_KEY=sb_secret_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY=sb_publishable_' + '8j29IdG8kmk6DGpfY36GOE_KIwzvgc5'],
+    bad: ['SUPABASE_SECRET_KEY=sb_secret_' + '4kOtO9bULv-dPq3S7EgDGv_1inzscUz'],
+    good: ['SUPABASE_SECRET_KEY=sb_secret_' + 'ZW5jtQtB3F4f', 'SUPABASE_SECRET_KEY=sb_secret_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY=sb_publishable_' + '8j29IdG8kmk6DGpfY36GOE_KIwzvgc5'],
   },
 });

@@ -13,7 +13,6 @@ export default defineRule({
   pathPattern: /(?:^|\/)\.env(?:\.(?!dev(?:\.|$)|test(?:\.|$)|example|dist|sample|template)[\w.-]{1,40})?$/,
   pattern: /(?<![A-Za-z0-9_])APP_SECRET\s{0,2}=\s{0,2}["']?(?<secret>[0-9a-f]{32})(?![0-9A-Za-z])/,
   minEntropy: 3,
-  cwe: 'CWE-798',
   description:
     'A Symfony APP_SECRET is committed. It signs login links, remember-me cookies, CSRF tokens and fragment URIs (an exposed secret with _fragment enabled has led to remote code execution).',
   remediation:
@@ -22,7 +21,7 @@ export default defineRule({
   docs: {
     summary: 'APP_SECRET=<32 hex> in .env, .env.local and .env.prod files.',
     path: '.env.prod',
-    ng: ['APP_ENV=prod\nAPP_SECRET=' + '7c1e9a4f2b8d5e3a0c6f9b2d4e8a1c7f'],
-    ok: ['APP_SECRET=', 'APP_SECRET=$ecretf0rt3st', 'APP_SECRET=%env(APP_SECRET)%'],
+    bad: ['APP_ENV=prod\nAPP_SECRET=' + '7c1e9a4f2b8d5e3a0c6f9b2d4e8a1c7f'],
+    good: ['APP_SECRET=', 'APP_SECRET=$ecretf0rt3st', 'APP_SECRET=%env(APP_SECRET)%'],
   },
 });

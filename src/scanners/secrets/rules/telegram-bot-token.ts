@@ -10,7 +10,6 @@ export default defineRule({
   // Also matches inside API URLs, where the token follows ".../bot".
   pattern: /(?:(?<=bot)|(?<![A-Za-z0-9_-]))(?<secret>[0-9]{8,11}:AA[A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
-  cwe: 'CWE-798',
   description:
     'A Telegram bot token is committed. It controls the bot: reading the messages users and groups send it, sending messages as it, and changing its webhook to intercept all updates.',
   remediation:
@@ -18,11 +17,11 @@ export default defineRule({
   references: ['https://core.telegram.org/bots/api#authorizing-your-bot'],
   docs: {
     summary: 'Telegram Bot API tokens (<bot id>:AA…).',
-    ng: [
+    bad: [
       'TELEGRAM_BOT_TOKEN=3114682690:' + 'AAHDVy-CtIAFdoeW7OwsVl9Jj1owx0rI21w',
       'curl https://api.telegram.org/bot3114682690:' + 'AAHDVy-CtIAFdoeW7OwsVl9Jj1owx0rI21w/getMe',
     ],
-    ok: [
+    good: [
       'TELEGRAM_BOT_TOKEN=123456789:AAxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
       'TELEGRAM_BOT_TOKEN=3114682690:' + 'AAHDVy-CtIAFdoeW7Ow',
       'time = "12:AA"',

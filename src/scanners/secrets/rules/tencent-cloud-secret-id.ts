@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_])(?<secret>AKID[A-Za-z0-9]{32})(?![A-Za-z0-9_])/,
   minEntropy: 3.5,
-  cwe: 'CWE-798',
   description:
     'A Tencent Cloud SecretId is committed. Its SecretKey is usually nearby, and the pair signs API calls with every permission of the CAM user or account that owns it.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://www.tencentcloud.com/document/product/598/32675'],
   docs: {
     summary: 'Tencent Cloud SecretIds (AKID…).',
-    ng: ['TENCENTCLOUD_SECRET_ID=AKID' + 'slyud4DoVg7Yv3TVDh1yf5sMCmI7ZMpG', 'cred = credential.Credential("AKID' + 'q5B8PYyQ4zWbvsVigG0x3AArhRzhhJpw", secret_key)'],
-    ok: ['TENCENTCLOUD_SECRET_ID=AKID' + 'RrFRw6ippOWJtx6HHNgv', 'TENCENTCLOUD_SECRET_ID=${TENCENT_ID}'],
+    bad: ['TENCENTCLOUD_SECRET_ID=AKID' + 'slyud4DoVg7Yv3TVDh1yf5sMCmI7ZMpG', 'cred = credential.Credential("AKID' + 'q5B8PYyQ4zWbvsVigG0x3AArhRzhhJpw", secret_key)'],
+    good: ['TENCENTCLOUD_SECRET_ID=AKID' + 'RrFRw6ippOWJtx6HHNgv', 'TENCENTCLOUD_SECRET_ID=${TENCENT_ID}'],
   },
 });

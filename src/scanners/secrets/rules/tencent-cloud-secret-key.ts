@@ -28,7 +28,6 @@ export default defineRule({
     if (!NAMED.test(before)) return false;
     return /tencent/i.test(line) || SECRET_ID.test(text.slice(Math.max(0, offset - NEIGHBOUR_CHARS), offset + NEIGHBOUR_CHARS));
   },
-  cwe: 'CWE-798',
   description:
     'A Tencent Cloud SecretKey is committed. With its SecretId it signs API calls with every permission of the CAM user or account that owns the pair.',
   remediation:
@@ -36,11 +35,11 @@ export default defineRule({
   references: ['https://www.tencentcloud.com/document/product/598/32675'],
   docs: {
     summary: 'Tencent Cloud SecretKeys (32 characters) named as such or next to a SecretId.',
-    ng: [
+    bad: [
       'TENCENTCLOUD_SECRET_KEY=XPdhYmhQLPEpCB0W' + '2bAaJRspeeuKwZ2A',
       'secret_id = "AKID' + 'Mv6PUSGzo4KDIV4rn1myHN7BdEd5RGYg"\nsecret_key = "MFfJS3WKFTUz5zfh' + 'Lay7SUgTaspaDR33"',
       'cred = credential.Credential("AKID' + 'RUggSPAoEtpGs2xz6Qy0JWS5xXMv3QVa", "HJCvv9IxvuFktnu8' + '1SbRFd40qmmG9N7Z")',
     ],
-    ok: ['secret_key = "FiK0OnY6XTGk0djq' + 'TckOhUCaKpDCnX6h"', 'TENCENTCLOUD_SECRET_KEY=${TENCENT_KEY}'],
+    good: ['secret_key = "FiK0OnY6XTGk0djq' + 'TckOhUCaKpDCnX6h"', 'TENCENTCLOUD_SECRET_KEY=${TENCENT_KEY}'],
   },
 });

@@ -9,7 +9,6 @@ export default defineRule({
   keywords: ['.atlasv1.'],
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70})(?![A-Za-z0-9_=-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'An HCP Terraform (Terraform Cloud) or Terraform Enterprise API token is committed. Depending on its type it reads state (with the secrets in it), changes variables and queues plans and applies, which run with the workspaces’ cloud credentials.',
   remediation:
@@ -17,7 +16,7 @@ export default defineRule({
   references: ['https://developer.hashicorp.com/terraform/cloud-docs/users-teams-organizations/api-tokens'],
   docs: {
     summary: 'HCP Terraform and Terraform Enterprise user, team and organization tokens (….atlasv1.…).',
-    ng: ['credentials "app.terraform.io" {\n  token = "6bcxgdM6i6Itzo' + '.atlasv1.' + 'f5HUOkUoNf4_oiPfogO2RQQYHwGl0hgPNpWvlS0NSg5pWQ_TzwpUQKwqjRQ2SrdSIus"\n}', 'TFE_TOKEN=FijwM5fRc7riqs' + '.atlasv1.' + '5jnTcA3IjxtJNg0ks8Zt599xHcajJ5xjfh_DLksUz6hBP47OSpE0s4ng5tJHBg'],
-    ok: ['TFE_TOKEN=pg2fKTfXDjm7Ov' + '.atlasv1.' + 'nsFQWqhtluvv6SwWRud1f7ZqoZmL7d', 'TFE_TOKEN=${{ secrets.TFE_TOKEN }}'],
+    bad: ['credentials "app.terraform.io" {\n  token = "6bcxgdM6i6Itzo' + '.atlasv1.' + 'f5HUOkUoNf4_oiPfogO2RQQYHwGl0hgPNpWvlS0NSg5pWQ_TzwpUQKwqjRQ2SrdSIus"\n}', 'TFE_TOKEN=FijwM5fRc7riqs' + '.atlasv1.' + '5jnTcA3IjxtJNg0ks8Zt599xHcajJ5xjfh_DLksUz6hBP47OSpE0s4ng5tJHBg'],
+    good: ['TFE_TOKEN=pg2fKTfXDjm7Ov' + '.atlasv1.' + 'nsFQWqhtluvv6SwWRud1f7ZqoZmL7d', 'TFE_TOKEN=${{ secrets.TFE_TOKEN }}'],
   },
 });

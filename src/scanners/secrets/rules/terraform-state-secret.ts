@@ -33,7 +33,7 @@ export default defineRule({
   docs: {
     summary: 'password, secret, access key, private key and token attributes with values in committed .tfstate files.',
     path: 'infra/terraform.tfstate',
-    ng: ['            "password": "' + 'Vr4tYq8Nc2Lm7P",', '"master_password": "' + 'Gk8vQ3nZ7wLp", "port": 5432', '            "secret": "' + 'wJ2rXtUtnFEMI/K7MDENG/bPxRfiCYq9Lk3Vz8Tb",'],
-    ok: ['            "password": null,', '            "secret_arn": "arn:aws:secretsmanager:eu-west-1:123456789012:secret:db-AbC123",', '            "password_last_used": "2024-03-01T10:00:00Z",'],
+    bad: ['            "password": "' + 'Vr4tYq8Nc2Lm7P",', '"master_password": "' + 'Gk8vQ3nZ7wLp", "port": 5432', '            "secret": "' + 'wJ2rXtUtnFEMI/K7MDENG/bPxRfiCYq9Lk3Vz8Tb",'],
+    good: ['            "password": null,', '            "secret_arn": "arn:aws:secretsmanager:eu-west-1:123456789012:secret:db-AbC123",', '            "password_last_used": "2024-03-01T10:00:00Z",'],
   },
 });

@@ -12,7 +12,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_-])(?<secret>pypi-AgENdGVzdC5weXBpLm9yZw[A-Za-z0-9_-]{50,1000})(?![A-Za-z0-9_-])/,
   minEntropy: 4,
   validate: (secret) => isPypiMacaroon(secret),
-  cwe: 'CWE-798',
   description:
     'A TestPyPI API token is committed. It uploads releases to the projects in its scope on test.pypi.org, which users sometimes install from, and often shares a name and owner with the production project.',
   remediation:
@@ -20,9 +19,9 @@ export default defineRule({
   references: ['https://packaging.python.org/en/latest/guides/using-testpypi/'],
   docs: {
     summary: 'TestPyPI upload tokens (pypi-AgENdGVzdC5weXBpLm9yZw…).',
-    ng: [
+    bad: [
       'password = pypi-AgENdGVzdC5weXBpLm9yZw' + 'IkN2E2NjE3ZjUtMjRhYy00MjEyLWI4OGUtMjU5MTUwODMxMDVhAAIleyJ2ZXJzaW9uIjogMSwgInBlcm1pc3Npb25zIjogInVzZXIifQACO3sidmVyc2lvbiI6IDEsICJleHBpcmF0aW9uIjogMTc5MDAwMDAwMCwgIm5iZiI6IDE3ODAwMDAwMDB9AAAGIHTqv2B9rXjRYAblcPmCBi1CQFGGMExJZw0VcWQhHVwh',
     ],
-    ok: ['password = pypi-AgENdGVzdC5weXBpLm9yZw', 'password = pypi-AgENdGVzdC5weXBpLm9yZw' + 'IkN2E2NjE3ZjUtMjRhYy00MjEyLWI4OGUtMjU5MTUwODMxMDVhAAIleyJ2ZXJzaW9uIjogMSwgInBlcm1pc3Npb25zIjogInVzZXIifQACO3sidmVyc2lvbiI6IDEsICJleHBpcmF0aW9uIjogMTc5MDAwMDAwMCwgIm5iZiI6IDE3ODAwMDAwMDB9AAAGIHTqv2B9rXjRYAblcPmCBi1CQFGGMExJZw0VcWQh', 'TEST_PYPI_TOKEN: ${{ secrets.TEST_PYPI_API_TOKEN }}'],
+    good: ['password = pypi-AgENdGVzdC5weXBpLm9yZw', 'password = pypi-AgENdGVzdC5weXBpLm9yZw' + 'IkN2E2NjE3ZjUtMjRhYy00MjEyLWI4OGUtMjU5MTUwODMxMDVhAAIleyJ2ZXJzaW9uIjogMSwgInBlcm1pc3Npb25zIjogInVzZXIifQACO3sidmVyc2lvbiI6IDEsICJleHBpcmF0aW9uIjogMTc5MDAwMDAwMCwgIm5iZiI6IDE3ODAwMDAwMDB9AAAGIHTqv2B9rXjRYAblcPmCBi1CQFGGMExJZw0VcWQh', 'TEST_PYPI_TOKEN: ${{ secrets.TEST_PYPI_API_TOKEN }}'],
   },
 });

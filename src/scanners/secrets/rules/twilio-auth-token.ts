@@ -21,7 +21,6 @@ export default defineRule({
     // API key secrets are mixed-case alphanumerics.
     return /secret/i.test(name) && /[a-z]/.test(secret) && /[A-Z]/.test(secret) && /[0-9]/.test(secret);
   },
-  cwe: 'CWE-798',
   description:
     'A Twilio auth token or API key secret is committed. The account auth token has full access to the Twilio account: it sends SMS and places calls billed to the owner, reads message logs and recordings, and changes phone numbers and configuration.',
   remediation:
@@ -29,11 +28,11 @@ export default defineRule({
   references: ['https://www.twilio.com/docs/iam/access-tokens', 'https://www.twilio.com/docs/usage/security#credentials'],
   docs: {
     summary: 'Twilio auth tokens and API key secrets assigned to a Twilio-named variable or passed to the Twilio client.',
-    ng: [
+    bad: [
       'TWILIO_AUTH_TOKEN=' + 'ebdb24c36397e9dd0834ed5be6a382f3',
       "const client = require('twilio')('AC" + "d7916325d4434b0fec7bd26a98b394e8', '" + "ebdb24c36397e9dd0834ed5be6a382f3');",
     ],
-    ok: [
+    good: [
       'TWILIO_AUTH_TOKEN=your_auth_token',
       'TWILIO_ACCOUNT_SID=AC' + 'ebdb24c36397e9dd0834ed5be6a382f3',
       'TWILIO_AUTH_TOKEN=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',

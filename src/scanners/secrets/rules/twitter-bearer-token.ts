@@ -27,7 +27,6 @@ export default defineRule({
     if (body.length < 60 || !/[0-9]/.test(body) || !/[a-z]/.test(body) || shannonEntropy(body) < 4.3) return false;
     return /%2B|%2F|%3D/i.test(body) || CONTEXT.test(line);
   },
-  cwe: 'CWE-798',
   description:
     'A Twitter / X app-only bearer token is committed. It calls the X API as the app: reading public data and searches within the app’s access level, counted against (and billed to) the owner’s quota.',
   remediation:
@@ -35,13 +34,13 @@ export default defineRule({
   references: ['https://docs.x.com/resources/fundamentals/authentication/oauth-2-0/application-only'],
   docs: {
     summary: 'Twitter / X app-only OAuth 2.0 bearer tokens.',
-    ng: [
+    bad: [
       'TWITTER_BEARER_TOKEN=AAAAAAAAAAAAAAAAAAAAA' +
         'A9HQdAAAAAAAAapUeyrJuYJrOaK7KL2EhTCPaLW%2BN9fEL15xAbeWObQ72eE6%3Dcew7ghDZhUFn4yRHxdd7rl2SR6oBAK',
       'headers = {"Authorization": "Bearer AAAAAAAAAAAAAAAAAAAAA' +
         'A9HQdAAAAAAAAapUeyrJuYJrOaK7KL2EhTCPaLW+N9fEL15xAbeWObQ72eE6=cew7ghDZhUFn4yRHxdd7rl2SR6oBAK"}',
     ],
-    ok: [
+    good: [
       'TWITTER_BEARER_TOKEN=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
       'TWITTER_BEARER_TOKEN=AAAAAAAAAAAAAAAAAAAAA' + 'A9HQdAAAAAAAA%2B',
       // A slice of a base64 image: bounded by "/" and "+".

@@ -10,7 +10,6 @@ export default defineRule({
   anchored: true,
   pattern: /(?<![A-Za-z0-9_-])(?<secret>tfp_[A-Za-z0-9_.=-]{40,70})(?![A-Za-z0-9_.=-])/,
   minEntropy: 4,
-  cwe: 'CWE-798',
   description:
     'A Typeform personal access token is committed. Within its scopes it reads form responses (often personal data), and creates, changes or deletes forms, themes and webhooks of the account.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://www.typeform.com/developers/get-started/personal-access-token/'],
   docs: {
     summary: 'Typeform personal access tokens (tfp_).',
-    ng: ['TYPEFORM_TOKEN=tfp_' + 'XaVuevtaeLd7ZlC8tSxgky2PMjcL4Gvjd11Cu01dFhGk_dofvzHqiN98wny'],
-    ok: ['TYPEFORM_TOKEN=tfp_your_personal_access_token', 'TYPEFORM_TOKEN=tfp_' + 'XaVuevtaeLd7ZlC8'],
+    bad: ['TYPEFORM_TOKEN=tfp_' + 'XaVuevtaeLd7ZlC8tSxgky2PMjcL4Gvjd11Cu01dFhGk_dofvzHqiN98wny'],
+    good: ['TYPEFORM_TOKEN=tfp_your_personal_access_token', 'TYPEFORM_TOKEN=tfp_' + 'XaVuevtaeLd7ZlC8'],
   },
 });

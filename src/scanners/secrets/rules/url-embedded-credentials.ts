@@ -31,7 +31,6 @@ export default defineRule({
     if (DOC_HOST.test(host) || /(?:^|\/)\.?git-credentials$/.test(path)) return false;
     return !isStandInPassword(secret, groups.user ?? '');
   },
-  cwe: 'CWE-798',
   description:
     'A URL with an embedded user name and password (or token) is committed. Whoever reads it can sign in to that service (a git host, package registry, proxy or web endpoint) with the same rights.',
   remediation:
@@ -39,13 +38,13 @@ export default defineRule({
   references: ['https://www.rfc-editor.org/rfc/rfc3986#section-3.2.1'],
   docs: {
     summary: 'URLs of any scheme (http(s)://, ftp://, ssh://, git://, nats://, mqtt:// …) with user:password@ credentials; database, broker and mail URLs have their own rules.',
-    ng: [
+    bad: [
       'git remote add origin https://deploy:Kx8' + 'vQ2mZ7pL4w@git.corp-net.io/platform/api.git',
       'HTTPS_PROXY=http://svc-proxy:Rt5' + 'nW9qZ2xK@proxy.corp-net.io:3128',
       'ftp://backup:Jq4' + 'zP8vL3mT@files.corp-net.io/nightly/',
       'NATS_URL=nats://orders:Vb9' + 'Kp4Wn8Rt3@nats.corp-net.io:4222',
     ],
-    ok: [
+    good: [
       'https://user:pass@registry.corp-net.io/',
       'git clone https://${GIT_USER}:${GIT_TOKEN}@github.com/org/repo.git',
       'https://x-access-token:${{ secrets.GITHUB_TOKEN }}@github.com/org/repo.git',

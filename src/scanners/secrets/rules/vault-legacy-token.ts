@@ -10,7 +10,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>s\.[A-Za-z0-9]{24})(?![A-Za-z0-9_.-])/,
   minEntropy: 3.5,
   validate: (secret) => /[a-z]/.test(secret.slice(2)) && /[A-Z]/.test(secret) && /[0-9]/.test(secret),
-  cwe: 'CWE-798',
   description:
     'A HashiCorp Vault token in the pre-1.10 format is committed. Until it expires or is revoked it reads and writes the secrets its policies allow, and a root or broadly privileged token controls the whole Vault.',
   remediation:
@@ -18,7 +17,7 @@ export default defineRule({
   references: ['https://developer.hashicorp.com/vault/docs/concepts/tokens'],
   docs: {
     summary: 'Legacy Vault service tokens (s.…) next to VAULT_TOKEN, X-Vault-Token or another Vault name.',
-    ng: ['VAULT_TOKEN=s.' + '7pAksYATYsppbCycsG0Jj2pW', 'vault_token: "s.' + 'wyRMaRoFIkwcmsRlJRRsakF9"'],
-    ok: ['session = "s.' + '3xZ0k4TSusCml8BANQ7BzJOE"', 'VAULT_TOKEN=s.' + 'Y7aHuV2ICiRjajkJxF01', 'VAULT_TOKEN=${VAULT_TOKEN}'],
+    bad: ['VAULT_TOKEN=s.' + '7pAksYATYsppbCycsG0Jj2pW', 'vault_token: "s.' + 'wyRMaRoFIkwcmsRlJRRsakF9"'],
+    good: ['session = "s.' + '3xZ0k4TSusCml8BANQ7BzJOE"', 'VAULT_TOKEN=s.' + 'Y7aHuV2ICiRjajkJxF01', 'VAULT_TOKEN=${VAULT_TOKEN}'],
   },
 });

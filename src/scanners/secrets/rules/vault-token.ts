@@ -11,7 +11,6 @@ export default defineRule({
   pattern: /(?<![A-Za-z0-9_.-])(?<secret>hv[sbr]\.[A-Za-z0-9_-]{24,400}(?:\.[A-Za-z0-9]{4,8})?)(?![A-Za-z0-9_-])/,
   minEntropy: 3.8,
   validate: (secret) => /[a-z]/.test(secret.slice(4)) && /[A-Z]/.test(secret) && /[0-9]/.test(secret),
-  cwe: 'CWE-798',
   description:
     'A HashiCorp Vault token is committed. Until it expires or is revoked it reads and writes the secrets its policies allow, and a root or broadly privileged token controls the whole Vault.',
   remediation:
@@ -19,7 +18,7 @@ export default defineRule({
   references: ['https://developer.hashicorp.com/vault/docs/concepts/tokens#token-prefixes'],
   docs: {
     summary: 'Vault service, batch and recovery tokens (hvs., hvb., hvr.).',
-    ng: ['VAULT_TOKEN=hvs.' + 'CAESI7N31Q-_VBbhb0axlXN_e7OCq8GjukKpwvm7K4onzeFgtjnSTjlpQ-ZxJPQTAkefC0753nU4zUdA8KYysD9uJoSx5Ll', 'X-Vault-Token: hvs.' + 'lpouUZ7dkQaUi5O2Q1val6im'],
-    ok: ['VAULT_TOKEN=hvs.' + 'jwOonRqrHg4d', 'VAULT_TOKEN=$(vault print token)', 'vault token lookup hvs.XXXXXXXXXXXXXXXXXXXXXXXX'],
+    bad: ['VAULT_TOKEN=hvs.' + 'CAESI7N31Q-_VBbhb0axlXN_e7OCq8GjukKpwvm7K4onzeFgtjnSTjlpQ-ZxJPQTAkefC0753nU4zUdA8KYysD9uJoSx5Ll', 'X-Vault-Token: hvs.' + 'lpouUZ7dkQaUi5O2Q1val6im'],
+    good: ['VAULT_TOKEN=hvs.' + 'jwOonRqrHg4d', 'VAULT_TOKEN=$(vault print token)', 'vault token lookup hvs.XXXXXXXXXXXXXXXXXXXXXXXX'],
   },
 });

@@ -18,7 +18,6 @@ export default defineRule({
     /define\(\s{0,4}["'](?<name>(?:SECURE_)?AUTH_KEY|LOGGED_IN_KEY|NONCE_KEY|(?:SECURE_)?AUTH_SALT|LOGGED_IN_SALT|NONCE_SALT)["']\s{0,4},\s{0,16}(?<q>["'])(?<secret>[^"'\\]{32,256})\k<q>\s{0,4}\)/,
   keepPlaceholders: true,
   validate: (secret) => !/unique phrase|getenv|\$_(?:ENV|SERVER)/i.test(secret) && shannonEntropy(secret) >= 4.5,
-  cwe: 'CWE-798',
   description:
     'WordPress authentication keys and salts are committed. They sign the login cookies and nonces: together with a user name and the stored password hash (or a database leak), anyone can forge logged-in sessions.',
   remediation:
@@ -27,7 +26,7 @@ export default defineRule({
   docs: {
     summary: 'AUTH_KEY, SECURE_AUTH_KEY, LOGGED_IN_KEY, NONCE_KEY and *_SALT values in wp-config.php.',
     path: 'wp-config.php',
-    ng: ["define('AUTH_KEY',         '" + "q7W<9xL|p2Z r4T}b8V-n3K;d6H~s1F+m5G^c0J)a2U e7Y[i9O%o3P/w8Q,k4R');"],
-    ok: ["define( 'AUTH_KEY',         'put your unique phrase here' );", "define( 'NONCE_SALT', getenv('WP_NONCE_SALT') );"],
+    bad: ["define('AUTH_KEY',         '" + "q7W<9xL|p2Z r4T}b8V-n3K;d6H~s1F+m5G^c0J)a2U e7Y[i9O%o3P/w8Q,k4R');"],
+    good: ["define( 'AUTH_KEY',         'put your unique phrase here' );", "define( 'NONCE_SALT', getenv('WP_NONCE_SALT') );"],
   },
 });

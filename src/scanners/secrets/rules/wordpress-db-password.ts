@@ -11,7 +11,6 @@ export default defineRule({
   pathPattern: /(?:^|\/)wp-config[\w.-]{0,40}\.php$/,
   pattern: /define\(\s{0,4}["']DB_PASSWORD["']\s{0,4},\s{0,16}(?<q>["'])(?<secret>[^"'\\]{1,256})\k<q>\s{0,4}\)/,
   validate: (secret, { text }) => !isStandInPassword(secret, /define\(\s{0,4}["']DB_USER["']\s{0,4},\s{0,4}["']([^"']{1,128})["']/.exec(text)?.[1] ?? ''),
-  cwe: 'CWE-798',
   description:
     'A WordPress database password is committed in wp-config.php. Whoever can reach the database (or any host sharing it) reads and changes the whole site: users and password hashes, content, and options that lead to code execution.',
   remediation:
@@ -20,7 +19,7 @@ export default defineRule({
   docs: {
     summary: "define('DB_PASSWORD', …) literals in wp-config.php files.",
     path: 'wp-config.php',
-    ng: ["define( 'DB_PASSWORD', '" + "Vr4t!Yq8Nc2Lm7P' );", "define('DB_USER', 'wp_site');\ndefine('DB_PASSWORD', \"" + "Gk8vQ3nZ7wLp\");"],
-    ok: ["define( 'DB_PASSWORD', 'password_here' );", "define( 'DB_PASSWORD', getenv('WORDPRESS_DB_PASSWORD') );", "define( 'DB_PASSWORD', '' );"],
+    bad: ["define( 'DB_PASSWORD', '" + "Vr4t!Yq8Nc2Lm7P' );", "define('DB_USER', 'wp_site');\ndefine('DB_PASSWORD', \"" + "Gk8vQ3nZ7wLp\");"],
+    good: ["define( 'DB_PASSWORD', 'password_here' );", "define( 'DB_PASSWORD', getenv('WORDPRESS_DB_PASSWORD') );", "define( 'DB_PASSWORD', '' );"],
   },
 });

@@ -26,7 +26,7 @@ export default defineRule({
   docs: {
     summary: 'npmAuthToken and npmAuthIdent values in committed .yarnrc.yml files.',
     path: '.yarnrc.yml',
-    ng: ['npmScopes:\n  corp:\n    npmAuthToken: ' + 'Hq7Lm2Vb9Kp4Wn8Rt3Yh6Jd1Fs5Gc0Xz', 'npmAuthIdent: "deploy:' + 'Xk7pQ2mVw9Lz4R"'],
-    ok: ['npmAuthToken: "${NPM_TOKEN}"', 'npmAuthToken: "${NPM_TOKEN:-}"', 'npmRegistryServer: "https://npm.corp-net.io"'],
+    bad: ['npmScopes:\n  corp:\n    npmAuthToken: ' + 'Hq7Lm2Vb9Kp4Wn8Rt3Yh6Jd1Fs5Gc0Xz', 'npmAuthIdent: "deploy:' + 'Xk7pQ2mVw9Lz4R"'],
+    good: ['npmAuthToken: "${NPM_TOKEN}"', 'npmAuthToken: "${NPM_TOKEN:-}"', 'npmRegistryServer: "https://npm.corp-net.io"'],
   },
 });

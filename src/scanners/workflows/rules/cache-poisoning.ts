@@ -260,7 +260,7 @@ export const rule = defineRule({
   docs: {
     summary:
       'Reports cache restores in release and publish jobs: actions/cache and actions/cache/restore (unless `lookup-only`), setup actions that cache when asked (setup-node `cache: npm|yarn|pnpm`, setup-python/setup-java/setup-graalvm `cache:`, setup-dotnet `cache: true`, ruby/setup-ruby `bundler-cache: true`, setup-uv `enable-cache: true`, maturin `sccache`) or by default (setup-go v4+, setup-node v5+ package-manager cache, setup-uv before v10 (`enable-cache: auto`), rust-cache, setup-gradle, setup-bun, setup-zig, setup-rust-toolchain, mise, composer-install, magic-nix-cache, sccache). Release jobs are those of workflows run on `release`, tag pushes or pushes to release branches, jobs that publish (npm/cargo/twine/gem publish, docker push, gh release, publish and deploy actions, id-token: write) and deploy jobs of manually dispatched workflows. Toggles set from release tests are read for a release run: `${{ startsWith(github.ref, \'refs/tags/\') }}` is on, its negation off, and an expression over other contexts counts as caching; a step `if:` that skips it on tags and releases is understood. Also reported, titled "Cache writable by pull request code": caches used in jobs that check out and run pull request code on pull_request_target, workflow_run or issue_comment, where the code can write entries in the default branch\'s cache scope.',
-    vulnerable: `name: publish
+    bad: [`name: publish
 on:
   release:
     types: [published]
@@ -279,8 +279,8 @@ jobs:
           node-version: 20
           cache: npm
       - run: npm ci && npm publish --provenance
-`,
-    safe: `name: publish
+`],
+    good: [`name: publish
 on:
   release:
     types: [published]
@@ -298,7 +298,7 @@ jobs:
         with:
           node-version: 20
       - run: npm ci && npm publish --provenance
-`,
+`],
   },
   detect,
 });

@@ -77,7 +77,7 @@ export const rule = defineRule({
   docs: {
     summary:
       'Reports `run:` scripts (and GitLab CI `script`, `before_script` and `after_script` lines) that pipe curl or wget output into sh, bash, zsh or python, or run it through process substitution (`bash <(curl …)`, `source <(curl …)`) or command substitution (`bash -c "$(curl …)"`, `eval "$(curl …)"`). Backslash line continuations are followed.',
-    vulnerable: `name: tools
+    bad: [`name: tools
 on: push
 permissions:
   contents: read
@@ -86,8 +86,8 @@ jobs:
     runs-on: ubuntu-latest
     steps:
       - run: curl -fsSL https://get.example.dev/install.sh | bash
-`,
-    safe: `name: tools
+`],
+    good: [`name: tools
 on: push
 permissions:
   contents: read
@@ -99,7 +99,7 @@ jobs:
           curl -fsSLo install.sh https://get.example.dev/v1.2.3/install.sh
           echo "9f2b1c7e5d4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c  install.sh" | sha256sum -c -
           bash install.sh
-`,
+`],
   },
   detect,
 });

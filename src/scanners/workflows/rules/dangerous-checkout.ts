@@ -53,7 +53,7 @@ export const rule = defineRule({
   docs: {
     summary:
       'Reports `actions/checkout` steps whose `ref` or `repository` names pull request code (`github.event.pull_request.head.sha`/`ref`, `merge_commit_sha`, `github.head_ref`, `refs/pull/…`, `workflow_run.head_sha`/`head_branch`), and `git fetch/checkout` or `gh pr checkout` commands doing the same, in workflows triggered by pull_request_target, workflow_run or issue_comment.',
-    vulnerable: `name: preview
+    bad: [`name: preview
 on: pull_request_target
 permissions:
   contents: read
@@ -67,8 +67,8 @@ jobs:
           ref: \${{ github.event.pull_request.head.sha }}
           persist-credentials: false
       - run: npm ci && npm run build
-`,
-    safe: `name: preview
+`],
+    good: [`name: preview
 on: pull_request
 permissions:
   contents: read
@@ -80,7 +80,7 @@ jobs:
         with:
           persist-credentials: false
       - run: npm ci && npm run build
-`,
+`],
   },
   detect,
 });

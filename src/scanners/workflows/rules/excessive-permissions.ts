@@ -74,7 +74,7 @@ export const rule = defineRule({
   docs: {
     summary:
       'Reports workflows with no `permissions` at workflow level and jobs without their own (the token then falls back to the repository default), `write-all` anywhere, and broad write grants in workflows that outsiders can trigger with secrets in reach.',
-    vulnerable: `name: welcome
+    bad: [`name: welcome
 on: issue_comment
 permissions: write-all
 jobs:
@@ -82,8 +82,8 @@ jobs:
     runs-on: ubuntu-latest
     steps:
       - run: echo "thanks"
-`,
-    safe: `name: welcome
+`],
+    good: [`name: welcome
 on: issue_comment
 permissions:
   contents: read
@@ -94,7 +94,7 @@ jobs:
       issues: write
     steps:
       - run: echo "thanks"
-`,
+`],
   },
   detect,
 });

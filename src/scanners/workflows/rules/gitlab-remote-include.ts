@@ -62,7 +62,7 @@ export const rule = defineRule({
     path: '.gitlab-ci.yml',
     summary:
       'Reports `include: remote:` entries and bare `https://` includes, and `include: project:` entries whose `ref` is missing or is not a 40-character commit SHA (a version tag is LOW). `local`, `template` and `component` includes are not reported; a `ref` given through a variable is skipped.',
-    vulnerable: `include:
+    bad: [`include:
   - remote: https://ci.example.dev/templates/build.yml
   - project: example-org/ci-templates
     file: /templates/test.yml
@@ -70,8 +70,8 @@ export const rule = defineRule({
 test:
   script:
     - make test
-`,
-    safe: `include:
+`],
+    good: [`include:
   - local: /ci/build.gitlab-ci.yml
   - project: example-org/ci-templates
     ref: 3f2a9c41d07be58e6a1c4b9d2e7f80a5c6d1b3e9
@@ -80,7 +80,7 @@ test:
 test:
   script:
     - make test
-`,
+`],
   },
   detect,
 });

@@ -222,7 +222,7 @@ export const rule = defineRule({
     path: '.gitlab-ci.yml',
     summary:
       'Reports `script`, `before_script` and `after_script` lines (job and `default:`) that use `CI_COMMIT_MESSAGE`, `CI_COMMIT_TITLE`, `CI_COMMIT_DESCRIPTION`, `CI_COMMIT_TAG_MESSAGE`, `CI_COMMIT_AUTHOR`, `CI_COMMIT_BRANCH`, `CI_COMMIT_REF_NAME`, `CI_COMMIT_TAG`, `CI_MERGE_REQUEST_TITLE`, `CI_MERGE_REQUEST_DESCRIPTION`, `CI_MERGE_REQUEST_SOURCE_BRANCH_NAME`, `CI_EXTERNAL_PULL_REQUEST_SOURCE_BRANCH_NAME`, `CI_EXTERNAL_PULL_REQUEST_SOURCE_REPOSITORY` or `GITLAB_USER_NAME` (or a `variables:` entry set from one) inside `eval`, `sh -c`, backticks, or unquoted. Branch, tag and repository names are reported only inside `eval` and `sh -c`: git ref names cannot contain spaces or glob characters, so elsewhere they expand to one harmless word. Double-quoted use in an ordinary command, assignments, `[[ … ]]` tests, single quotes, comments and heredoc bodies are not reported.',
-    vulnerable: `stages: [test]
+    bad: [`stages: [test]
 
 check-title:
   stage: test
@@ -231,8 +231,8 @@ check-title:
   script:
     - echo "Checking $CI_MERGE_REQUEST_TITLE"
     - eval "./scripts/check-title.sh $CI_MERGE_REQUEST_TITLE"
-`,
-    safe: `stages: [test]
+`],
+    good: [`stages: [test]
 
 check-title:
   stage: test
@@ -241,7 +241,7 @@ check-title:
   script:
     - echo "Checking $CI_MERGE_REQUEST_TITLE"
     - ./scripts/check-title.sh "$CI_MERGE_REQUEST_TITLE"
-`,
+`],
   },
   detect,
 });

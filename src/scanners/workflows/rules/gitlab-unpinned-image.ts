@@ -83,20 +83,20 @@ export const rule = defineRule({
     path: '.gitlab-ci.yml',
     summary:
       'Reports `image` and `services` (strings or `{ name: … }`) in jobs, `default:` and at the top level that have no tag, use `latest`, or, for third-party images, lack an `@sha256:` digest.',
-    vulnerable: `test:
+    bad: [`test:
   image: example-org/build-tools:latest
   services:
     - postgres
   script:
     - make test
-`,
-    safe: `test:
+`],
+    good: [`test:
   image: example-org/build-tools:2.4.1@sha256:4c7a9e2b1d3f5a6c8e0b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a2c4e6b8d0f2a4c
   services:
     - postgres:16.4
   script:
     - make test
-`,
+`],
   },
   detect,
 });

@@ -37,7 +37,7 @@ export const rule = defineRule({
   references: ['https://github.blog/changelog/2020-10-01-github-actions-deprecating-set-env-and-add-path-commands/'],
   docs: {
     summary: 'Reports ACTIONS_ALLOW_UNSECURE_COMMANDS set to a true value at workflow, job or step level, in a matrix, or written to $GITHUB_ENV.',
-    vulnerable: `name: ci
+    bad: [`name: ci
 on: pull_request
 permissions:
   contents: read
@@ -48,8 +48,8 @@ jobs:
       ACTIONS_ALLOW_UNSECURE_COMMANDS: true
     steps:
       - run: echo "::add-path::$HOME/.local/bin"
-`,
-    safe: `name: ci
+`],
+    good: [`name: ci
 on: pull_request
 permissions:
   contents: read
@@ -58,7 +58,7 @@ jobs:
     runs-on: ubuntu-latest
     steps:
       - run: echo "$HOME/.local/bin" >> "$GITHUB_PATH"
-`,
+`],
   },
   detect,
 });

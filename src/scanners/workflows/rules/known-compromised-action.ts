@@ -70,7 +70,7 @@ export const rule = defineRule({
   docs: {
     summary:
       'Matches `uses:` references against a short list shipped with Vigil (`src/scanners/workflows/known-compromised.ts`): tj-actions/changed-files (CVE-2025-30066: tags v1 to v45.0.7 moved to a payload on 14–15 March 2025), reviewdog/action-setup (CVE-2025-30154: tag v1 moved on 11 March 2025) and the reviewdog actions that depended on it (action-shellcheck, action-composite-template, action-staticcheck, action-ast-grep, action-typos).',
-    vulnerable: `name: changed
+    bad: [`name: changed
 on: push
 permissions:
   contents: read
@@ -83,8 +83,8 @@ jobs:
           fetch-depth: 0
           persist-credentials: false
       - uses: tj-actions/changed-files@v44
-`,
-    safe: `name: changed
+`],
+    good: [`name: changed
 on: push
 permissions:
   contents: read
@@ -97,7 +97,7 @@ jobs:
           fetch-depth: 0
           persist-credentials: false
       - run: git diff --name-only "\${{ github.event.before }}" "\${{ github.sha }}"
-`,
+`],
   },
   detect,
 });

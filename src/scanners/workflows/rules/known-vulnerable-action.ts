@@ -29,7 +29,7 @@ export const rule = defineRule({
   references: SEED_ADVISORIES.map((r) => `https://github.com/advisories/${r.id}`),
   docs: {
     summary: `Reports \`uses:\` references inside the affected range of an advisory for GitHub Actions (OSV ecosystem \`GitHub Actions\`, as GHSA publishes them). Every scan checks the built-in seed (src/scanners/workflows/known-vulnerable.ts: ${seedList}); a scan with \`check_cves\` also checks the advisories imported with \`vigil osv import\` (OSV_MODE=offline, e.g. the \`GitHub Actions/all.zip\` export) or the OSV API (online). Tags are read as SemVer, a floating tag (\`v4\`) as its line's newest release and a branch as the newest release; a pinned commit matches when the advisory lists it, else by its \`# vX.Y.Z\` comment, and without one (check_cves only) it is reported at LOW as of unknown version.`,
-    vulnerable: `name: changed
+    bad: [`name: changed
 on: pull_request
 permissions:
   contents: read
@@ -42,8 +42,8 @@ jobs:
       - env:
           FILES: \${{ steps.changed.outputs.all_changed_files }}
         run: echo "$FILES"
-`,
-    safe: `name: changed
+`],
+    good: [`name: changed
 on: pull_request
 permissions:
   contents: read
@@ -56,7 +56,7 @@ jobs:
       - env:
           FILES: \${{ steps.changed.outputs.all_changed_files }}
         run: echo "$FILES"
-`,
+`],
   },
   detect,
 });

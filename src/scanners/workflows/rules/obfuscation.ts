@@ -77,7 +77,7 @@ export const rule = defineRule({
   docs: {
     summary:
       'Reports `uses:` references (steps and reusable-workflow jobs, local `./` paths included) whose path has empty, `.` or `..` segments, and `${{ }}` expressions in `run:`, `with:` and `env:` that read no context (`${{ \'x\' }}`, `${{ format(\'{0}\', \'x\') }}`) or round-trip through `fromJSON(toJSON(…))`.',
-    vulnerable: `name: ci
+    bad: [`name: ci
 on: push
 permissions:
   contents: read
@@ -89,8 +89,8 @@ jobs:
         with:
           persist-credentials: false
       - run: make
-`,
-    safe: `name: ci
+`],
+    good: [`name: ci
 on: push
 permissions:
   contents: read
@@ -102,7 +102,7 @@ jobs:
         with:
           persist-credentials: false
       - run: make
-`,
+`],
   },
   detect,
 });

@@ -38,7 +38,7 @@ export const rule = defineRule({
   appliesTo: STEP_KINDS,
   docs: {
     summary: 'Reports `${{ toJSON(secrets) }}` (any case, also nested in other calls) and `${{ secrets }}` anywhere in a workflow or composite action.',
-    vulnerable: `name: deploy
+    bad: [`name: deploy
 on: push
 permissions:
   contents: read
@@ -49,8 +49,8 @@ jobs:
       - run: ./deploy.sh
         env:
           ALL_SECRETS: \${{ toJSON(secrets) }}
-`,
-    safe: `name: deploy
+`],
+    good: [`name: deploy
 on: push
 permissions:
   contents: read
@@ -61,7 +61,7 @@ jobs:
       - run: ./deploy.sh
         env:
           DEPLOY_KEY: \${{ secrets.DEPLOY_KEY }}
-`,
+`],
   },
   detect,
 });

@@ -95,7 +95,7 @@ export const rule = defineRule({
   docs: {
     summary:
       'Reports `actions/checkout` steps without `persist-credentials: false` in jobs that run pull request code in a pull_request_target, workflow_run or issue_comment workflow, that upload the whole workspace (`.`, `*`, `**`, `${{ github.workspace }}`, `.git`) or the checkout\'s own `path:` folder with actions/upload-artifact, and (at LOW) any such checkout in those privileged workflows unless it says `persist-credentials: true` on purpose.',
-    vulnerable: `name: bundle
+    bad: [`name: bundle
 on: push
 permissions:
   contents: read
@@ -110,8 +110,8 @@ jobs:
           name: bundle
           path: .
           include-hidden-files: true
-`,
-    safe: `name: bundle
+`],
+    good: [`name: bundle
 on: push
 permissions:
   contents: read
@@ -127,7 +127,7 @@ jobs:
         with:
           name: bundle
           path: dist/
-`,
+`],
   },
   detect,
 });

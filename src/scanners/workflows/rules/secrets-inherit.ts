@@ -43,7 +43,7 @@ export const rule = defineRule({
   references: ['https://docs.github.com/en/actions/sharing-automations/reusing-workflows#passing-inputs-and-secrets-to-a-reusable-workflow'],
   docs: {
     summary: 'Reports jobs that call a reusable workflow with `secrets: inherit`, at higher severity when the workflow lives in another repository and is not pinned to a commit.',
-    vulnerable: `name: release
+    bad: [`name: release
 on:
   push:
     tags: ['v*']
@@ -53,8 +53,8 @@ jobs:
   publish:
     uses: example-org/shared-workflows/.github/workflows/publish.yml@main
     secrets: inherit
-`,
-    safe: `name: release
+`],
+    good: [`name: release
 on:
   push:
     tags: ['v*']
@@ -65,7 +65,7 @@ jobs:
     uses: example-org/shared-workflows/.github/workflows/publish.yml@3f2a9c41d07be58e6a1c4b9d2e7f80a5c6d1b3e9 # v1.4.0
     secrets:
       NPM_TOKEN: \${{ secrets.NPM_TOKEN }}
-`,
+`],
   },
   detect,
 });

@@ -45,7 +45,7 @@ export const rule = defineRule({
   docs: {
     summary:
       'Reports jobs whose `runs-on` includes the `self-hosted` label (as a string, in a list, under `labels:`, or through a matrix value) in workflows triggered by pull_request, pull_request_review(_comment), pull_request_target or issue_comment.',
-    vulnerable: `name: test
+    bad: [`name: test
 on: pull_request
 permissions:
   contents: read
@@ -57,8 +57,8 @@ jobs:
         with:
           persist-credentials: false
       - run: make test
-`,
-    safe: `name: test
+`],
+    good: [`name: test
 on: pull_request
 permissions:
   contents: read
@@ -70,7 +70,7 @@ jobs:
         with:
           persist-credentials: false
       - run: make test
-`,
+`],
   },
   detect,
 });

@@ -65,7 +65,7 @@ export const rule = defineRule({
   docs: {
     summary:
       'Reports job and step `if:` conditions that compare `github.actor`, `github.triggering_actor` or `github.actor_id` with a bot login (`…[bot]`) or a well-known bot account id, in any case or index spelling, or test it with `contains`/`endsWith` for `[bot]`.',
-    vulnerable: `name: automerge
+    bad: [`name: automerge
 on: pull_request_target
 permissions:
   contents: read
@@ -78,8 +78,8 @@ jobs:
         env:
           PR_URL: \${{ github.event.pull_request.html_url }}
           GH_TOKEN: \${{ secrets.GITHUB_TOKEN }}
-`,
-    safe: `name: automerge
+`],
+    good: [`name: automerge
 on: pull_request
 permissions:
   contents: read
@@ -92,7 +92,7 @@ jobs:
         env:
           PR_URL: \${{ github.event.pull_request.html_url }}
           GH_TOKEN: \${{ secrets.GITHUB_TOKEN }}
-`,
+`],
   },
   detect,
 });

@@ -87,7 +87,7 @@ export const rule = defineRule({
   docs: {
     summary:
       'Reports `${{ … }}` expressions in `run:` scripts (workflows and composite actions), in `actions/github-script` `script:` and in the code inputs of other actions (appleboy/ssh-action `script`, azure/cli and azure/powershell `inlineScript`, yq and jq `cmd`, addnab/docker-run-action `run`, …) that read attacker-controlled contexts: issue, pull request, comment, review, discussion and label text, branch names (`github.head_ref`, `pull_request.head.ref` and `.label`), commit messages, authors and changed file names of `push` and `workflow_run` payloads, wiki page names, release texts, and (at lower severity) `workflow_dispatch`/`workflow_call` and action inputs, except inputs typed boolean, number, choice or environment. Only contexts whose text reaches the result count: `${{ github.event.issue.title == \'x\' }}` and `contains(…)` are booleans, while `format`, `join`, `toJSON` and `||` pass the text on. Env vars (`${{ env.X }}`; `$X` in the shell is safe; an inner static value shadows a tainted outer one), step outputs written from tainted values, job outputs read through `needs` and matrices built from tainted values (`matrix: ${{ fromJSON(needs.plan.outputs.targets) }}`) are followed.',
-    vulnerable: `name: triage
+    bad: [`name: triage
 on:
   issues:
     types: [opened]
@@ -99,8 +99,8 @@ jobs:
     steps:
       - run: |
           echo "New issue: \${{ github.event.issue.title }}"
-`,
-    safe: `name: triage
+`],
+    good: [`name: triage
 on:
   issues:
     types: [opened]
@@ -114,7 +114,7 @@ jobs:
           TITLE: \${{ github.event.issue.title }}
         run: |
           echo "New issue: $TITLE"
-`,
+`],
   },
   detect,
 });

@@ -81,7 +81,7 @@ export const rule = defineRule({
   docs: {
     summary:
       'Reports step and job `uses:` references (actions and reusable workflows) whose ref is not a 40-hex commit SHA, and `docker://` images (also an action\'s `runs.image`) without an `@sha256:` digest. Local actions (`./…`) are not reported.',
-    vulnerable: `name: lint
+    bad: [`name: lint
 on: push
 permissions:
   contents: read
@@ -93,8 +93,8 @@ jobs:
         with:
           persist-credentials: false
       - uses: example-org/lint-action@v2
-`,
-    safe: `name: lint
+`],
+    good: [`name: lint
 on: push
 permissions:
   contents: read
@@ -106,7 +106,7 @@ jobs:
         with:
           persist-credentials: false
       - uses: example-org/lint-action@3f2a9c41d07be58e6a1c4b9d2e7f80a5c6d1b3e9 # v2.3.1
-`,
+`],
   },
   detect,
 });

@@ -47,7 +47,7 @@ export const rule = defineRule({
   docs: {
     summary:
       'Reports job and step `if:` values that contain a `${{ }}` but are not exactly one expression: block scalars with a trailing newline (`|`, `>`), several expressions, or any other text before or after it.',
-    vulnerable: `name: deploy
+    bad: [`name: deploy
 on: push
 permissions:
   contents: read
@@ -58,8 +58,8 @@ jobs:
       - if: |
           \${{ github.ref == 'refs/heads/main' }}
         run: ./deploy.sh
-`,
-    safe: `name: deploy
+`],
+    good: [`name: deploy
 on: push
 permissions:
   contents: read
@@ -69,7 +69,7 @@ jobs:
     steps:
       - if: github.ref == 'refs/heads/main'
         run: ./deploy.sh
-`,
+`],
   },
   detect,
 });

@@ -142,7 +142,7 @@ export const rule = defineRule({
   docs: {
     summary:
       'Reports lines of `run:` scripts that write to `$GITHUB_ENV`, `$GITHUB_OUTPUT` or `$GITHUB_PATH` (bash `>> $GITHUB_ENV`, `>> "${GITHUB_ENV}"`, `tee -a`, heredoc bodies; PowerShell `>> $env:GITHUB_ENV`, `Add-Content`, `Out-File -Append`; cmd `>> %GITHUB_ENV%`) and include an attacker-controlled expression or a shell variable whose env value comes from one. In workflows outsiders start (pull_request_target, workflow_run, issue_comment, …) and in composite actions, any computed value written to `$GITHUB_ENV` or `$GITHUB_PATH` (command output, a variable the runner does not set) is reported too; literal text and runner paths such as `$HOME` or `$GITHUB_WORKSPACE` are not.',
-    vulnerable: `name: pr-title
+    bad: [`name: pr-title
 on: pull_request_target
 permissions:
   contents: read
@@ -153,8 +153,8 @@ jobs:
       - env:
           TITLE: \${{ github.event.pull_request.title }}
         run: echo "PR_TITLE=$TITLE" >> "$GITHUB_ENV"
-`,
-    safe: `name: pr-title
+`],
+    good: [`name: pr-title
 on: pull_request_target
 permissions:
   contents: read
@@ -165,7 +165,7 @@ jobs:
       - env:
           PR_TITLE: \${{ github.event.pull_request.title }}
         run: echo "Title length \${#PR_TITLE}"
-`,
+`],
   },
   detect,
 });

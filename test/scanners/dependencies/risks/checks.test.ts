@@ -45,12 +45,13 @@ describe.each(discovered.map((check, i) => [files[i] as string, check] as const)
     expect(check.description.length).toBeGreaterThan(30);
     expect(check.remediation.length).toBeGreaterThan(30);
     expect(check.docs.summary.length).toBeGreaterThan(100);
-    expect(Object.keys(check.docs.vulnerable).length).toBeGreaterThan(0);
-    expect(Object.keys(check.docs.safe).length).toBeGreaterThan(0);
+    expect(check.docs.bad.length).toBeGreaterThan(0);
+    expect(check.docs.good.length).toBeGreaterThan(0);
+    for (const files of [...check.docs.bad, ...check.docs.good]) expect(Object.keys(files).length).toBeGreaterThan(0);
   });
 
-  it('reports its vulnerable example', () => {
-    const findings = check.run(buildRiskContext(check.docs.vulnerable));
+  it.each(check.docs.bad.map((files, i) => [i + 1, files] as const))('reports its bad example %i', (_i, files) => {
+    const findings = check.run(buildRiskContext(files));
     expect(findings.length).toBeGreaterThan(0);
     for (const f of findings) {
       expect(f.ruleId).toBe(check.id);
@@ -60,14 +61,14 @@ describe.each(discovered.map((check, i) => [files[i] as string, check] as const)
       expect(SEVERITY_RANK[f.severity]).toBeLessThanOrEqual(SEVERITY_RANK[check.severity]);
       expect(f.confidence).toBeGreaterThan(0);
       expect(f.confidence).toBeLessThanOrEqual(1);
-      expect(Object.keys(check.docs.vulnerable)).toContain(f.path);
+      expect(Object.keys(files)).toContain(f.path);
       expect(f.line).toBeGreaterThanOrEqual(1);
       expect(f.column).toBeGreaterThanOrEqual(1);
       expect(f.evidence.length).toBeGreaterThan(0);
       expect(f.evidence.length).toBeLessThanOrEqual(200);
       expect(f.evidence).toBe(f.evidence.trim());
       // The evidence is the offending line of the file.
-      const text = check.docs.vulnerable[f.path] ?? '';
+      const text = files[f.path] ?? '';
       expect(text.split('\n')[f.line - 1]?.trim().startsWith(f.evidence.replace(/…$/, ''))).toBe(true);
       expect(f.fingerprintMaterial).toMatch(new RegExp(`^${check.id}:`));
     }
@@ -76,14 +77,14 @@ describe.each(discovered.map((check, i) => [files[i] as string, check] as const)
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('reports nothing for its safe example', () => {
-    expect(check.run(buildRiskContext(check.docs.safe))).toEqual([]);
+  it.each(check.docs.good.map((files, i) => [i + 1, files] as const))('reports nothing for its good example %i', (_i, files) => {
+    expect(check.run(buildRiskContext(files))).toEqual([]);
   });
 });
 
 describe('runRiskChecks', () => {
   it('runs every check and keeps the others when one throws', () => {
-    const ctx = buildRiskContext(RISK_CHECKS.find((c) => c.id === 'typosquat')?.docs.vulnerable ?? {});
+    const ctx = buildRiskContext(RISK_CHECKS.find((c) => c.id === 'typosquat')?.docs.bad[0] ?? {});
     const broken: RiskCheck = { ...RISK_CHECKS[0]!, id: 'broken', run: () => { throw new Error('bug'); } };
     const findings = runRiskChecks(ctx, [broken, ...RISK_CHECKS]);
     expect(findings.some((f) => f.ruleId === 'typosquat')).toBe(true);

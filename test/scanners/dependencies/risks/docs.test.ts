@@ -16,7 +16,7 @@ describe('renderRiskDocs', () => {
     for (const check of RISK_CHECKS) {
       expect(doc).toContain(`| [\`${check.id}\`](#${check.id}) |`);
       expect(doc).toContain(`### ${check.id}\n`);
-      for (const text of [...Object.values(check.docs.vulnerable), ...Object.values(check.docs.safe)]) expect(doc).toContain(text.trimEnd());
+      for (const text of [...check.docs.bad, ...check.docs.good].flatMap((files) => Object.values(files))) expect(doc).toContain(text.trimEnd());
     }
   });
 

@@ -1,8 +1,9 @@
+import { OWASP } from '../../../../core/rules.js';
 import type { RawFinding, Severity } from '../../../../core/findings.js';
 import type { ExtractedPackage } from '../../types.js';
 import { popularNpmScopes } from '../popular.js';
 import { hostOf, isPublicRegistry, npmRegistryConfig } from '../registries.js';
-import { baseName, defineRiskCheck, finding, isThirdParty, lineAt, linesOf, npmScope, OWASP_SUPPLY_CHAIN, ownPackageNames } from '../shared.js';
+import { baseName, defineRiskCheck, finding, isThirdParty, lineAt, linesOf, npmScope, ownPackageNames } from '../shared.js';
 import type { DependencyFile, RiskContext } from '../types.js';
 
 const NPM_LOCKFILES = new Set(['package-lock', 'yarn-lock', 'pnpm-lock', 'bun-lock']);
@@ -164,25 +165,26 @@ export const check = defineRiskCheck({
   id: 'dependency-confusion',
   title: 'Dependency confusion exposure',
   severity: 'HIGH',
+  confidence: 0.8,
   severityNote: 'MEDIUM for extra package indexes; unmapped npm scopes: HIGH when the lockfile resolves them from a private registry (MEDIUM if a default registry is configured), LOW when only a private default registry suggests the scope is private; not reported without such evidence',
   description: 'Package resolution can pick a public package in place of a private one with the same name.',
   remediation: 'Resolve private packages from their registry only: map npm scopes explicitly, avoid pip extra indexes, and claim your names and scopes on the public registries.',
   cwe: 'CWE-427',
-  owasp: OWASP_SUPPLY_CHAIN,
+  owasp: OWASP.vulnerableComponents,
   docs: {
     summary:
       'Python: `--extra-index-url` in requirements files and `extra-index-url` in pip.conf/pip.ini (pip installs the highest version across all indexes, so a public upload with a private package\'s name wins), uv `index-strategy = "unsafe-…"`, Poetry sources with priority `supplemental`/`secondary`, and Pipfiles with several sources. npm: scoped packages whose scope is not mapped to a registry (`@scope:registry=` in any `.npmrc`, `npmScopes` in `.yarnrc.yml`, `[install.scopes]` in bunfig.toml). A scope is reported only with evidence that it is private: the lockfile resolves it from another host, or a private default registry is configured. Scopes of popular public packages, scopes resolved from the public registry, scopes with no such evidence and the repository\'s own workspace packages are not reported. One finding per scope.',
-    vulnerable: {
+    bad: [{
       'requirements.txt': '--extra-index-url https://pypi.internal.example/simple\nacme-billing-client==2.4.0\n',
       'package.json': '{\n  "name": "portal",\n  "dependencies": {\n    "@acme-internal/design-system": "^3.2.0"\n  }\n}\n',
       'package-lock.json':
         '{\n  "name": "portal",\n  "lockfileVersion": 3,\n  "packages": {\n    "": { "name": "portal", "dependencies": { "@acme-internal/design-system": "^3.2.0" } },\n    "node_modules/@acme-internal/design-system": {\n      "version": "3.2.1",\n      "resolved": "https://npm.internal.example/@acme-internal/design-system/-/design-system-3.2.1.tgz"\n    }\n  }\n}\n',
-    },
-    safe: {
+    }],
+    good: [{
       'requirements.txt': '--index-url https://pypi.internal.example/simple\nacme-billing-client==2.4.0\n',
       '.npmrc': '@acme-internal:registry=https://npm.internal.example/\n',
       'package.json': '{\n  "name": "portal",\n  "dependencies": {\n    "@acme-internal/design-system": "^3.2.0",\n    "@babel/core": "^7.24.0"\n  }\n}\n',
-    },
+    }],
   },
   run: detect,
 });

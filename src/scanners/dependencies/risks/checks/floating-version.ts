@@ -1,7 +1,8 @@
+import { OWASP } from '../../../../core/rules.js';
 import type { RawFinding } from '../../../../core/findings.js';
 import type { ExtractedPackage } from '../../types.js';
 import {
-  allPaths, defineRiskCheck, finding, isRecord, isThirdParty, lineAt, linesOf, nearestLockfile, OWASP_SUPPLY_CHAIN, packageKey, parseJsonObject,
+  allPaths, defineRiskCheck, finding, isRecord, isThirdParty, lineAt, linesOf, nearestLockfile, packageKey, parseJsonObject,
 } from '../shared.js';
 import type { DependencyFile, RiskContext } from '../types.js';
 
@@ -184,23 +185,24 @@ export const check = defineRiskCheck({
   id: 'floating-version',
   title: 'Floating dependency version',
   severity: 'MEDIUM',
+  confidence: 0.9,
   severityNote: 'MEDIUM; LOW when a lockfile in scope pins the package',
   description: 'A dependency accepts any version, a moving tag or branch, or a range without an upper bound.',
   remediation:
     'Declare a bounded range (`^1.4.0`, `~=1.4`, `>=1.4,<2`) or an exact version, and commit a lockfile; for requirements files, pin with `==` (pip-compile or `uv pip compile` generate pinned files with hashes).',
   cwe: 'CWE-1357',
-  owasp: OWASP_SUPPLY_CHAIN,
+  owasp: OWASP.vulnerableComponents,
   docs: {
     summary:
       'Flags `*`, `latest` and other dist-tags, `x`, empty ranges and `>=`/`>` without an upper bound in npm, Python (`pyproject.toml`, `Pipfile`), Cargo, Bundler, Composer (also `dev-` branches) and Maven (`LATEST`, `RELEASE`, open ranges) manifests; requirements files entries not pinned with `==`; and go.mod requirements given as a branch or query. Such a declaration takes the newest release on every resolution: one hijacked maintainer account is enough to reach the build. Peer dependencies are left out. When a lockfile in scope pins the package the finding is LOW: the risk is deferred to the next lockfile update.',
-    vulnerable: {
+    bad: [{
       'requirements.txt': 'flask>=2.0\nrequests\n',
       'package.json': '{\n  "name": "worker",\n  "dependencies": {\n    "left-pad": "*",\n    "axios": "latest"\n  }\n}\n',
-    },
-    safe: {
+    }],
+    good: [{
       'requirements.txt': 'flask==3.0.3\nrequests==2.32.3\n',
       'package.json': '{\n  "name": "worker",\n  "dependencies": {\n    "left-pad": "^1.3.0",\n    "axios": "~1.7.2"\n  },\n  "peerDependencies": {\n    "react": "*"\n  }\n}\n',
-    },
+    }],
   },
   run: detect,
 });

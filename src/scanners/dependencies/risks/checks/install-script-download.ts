@@ -1,5 +1,6 @@
+import { OWASP } from '../../../../core/rules.js';
 import type { RawFinding, Severity } from '../../../../core/findings.js';
-import { defineRiskCheck, finding, findLine, isRecord, isThirdParty, lineAt, OWASP_INTEGRITY, parseJsonObject } from '../shared.js';
+import { defineRiskCheck, finding, findLine, isRecord, isThirdParty, lineAt, parseJsonObject } from '../shared.js';
 import type { DependencyFile, RiskContext } from '../types.js';
 
 /** Scripts npm, yarn, pnpm or bun run on `install` (of this package, or of it as a git dependency) or publish. */
@@ -79,21 +80,22 @@ export const check = defineRiskCheck({
   id: 'install-script-download',
   title: 'Package script downloads and runs remote code',
   severity: 'HIGH',
+  confidence: 0.85,
   severityNote: 'HIGH for install-time scripts that download and execute; MEDIUM for install-time scripts that only download; LOW for other scripts that download and execute',
   description: 'A package.json script fetches code from the network and executes it (`curl … | sh` and similar).',
   remediation:
     'Do not run downloaded code from scripts. Ship the tool as a pinned dependency, or download a fixed release and verify its checksum (`sha256sum -c`) before running it; keep install-time scripts free of network access so `npm ci --ignore-scripts` changes nothing.',
   cwe: 'CWE-494',
-  owasp: OWASP_INTEGRITY,
+  owasp: OWASP.supplyChain,
   docs: {
     summary:
       'Reads the `scripts` of the repository\'s own package.json files. Lifecycle scripts (`preinstall`, `install`, `postinstall`, `prepare`, `prepublish`, `prepack` …) run automatically on every install, on every developer machine and CI runner, and for git dependencies on the consumer\'s machine too. A script that pipes a download into a shell (`curl … | sh`, `wget -O- | bash`, `bash <(curl …)`), evaluates fetched code (`node -e "…https…"`, PowerShell `iwr … | iex`), runs a remote package (`npx github:…`) or downloads a file and then executes it, hands code execution to whoever controls that URL. Other scripts doing the same are reported LOW; install-time scripts that only download are MEDIUM.',
-    vulnerable: {
+    bad: [{
       'package.json': '{\n  "name": "native-bridge",\n  "scripts": {\n    "postinstall": "curl -fsSL https://get.example.com/bridge.sh | sh",\n    "build": "tsc"\n  }\n}\n',
-    },
-    safe: {
+    }],
+    good: [{
       'package.json': '{\n  "name": "native-bridge",\n  "scripts": {\n    "postinstall": "node scripts/link-binary.js",\n    "build": "tsc"\n  }\n}\n',
-    },
+    }],
   },
   run: detect,
 });

@@ -1,7 +1,8 @@
+import { OWASP } from '../../../../core/rules.js';
 import type { RawFinding } from '../../../../core/findings.js';
 import type { ExtractedPackage } from '../../types.js';
 import { configuredHosts, hostOf, isPublicRegistry, schemeOf } from '../registries.js';
-import { defineRiskCheck, finding, findLine, isThirdParty, lineAt, OWASP_SUPPLY_CHAIN } from '../shared.js';
+import { defineRiskCheck, finding, findLine, isThirdParty, lineAt } from '../shared.js';
 import type { DependencyFile, RiskContext } from '../types.js';
 
 /** Lockfiles whose `resolved` values are download or index URLs. */
@@ -62,23 +63,24 @@ export const check = defineRiskCheck({
   id: 'lockfile-foreign-host',
   title: 'Lockfile resolves packages from an unexpected host',
   severity: 'HIGH',
+  confidence: 0.9,
   severityNote: 'MEDIUM; HIGH for plain `http:`; registries configured in the repository are not reported',
   description: 'Lockfile download URLs point at a host other than the ecosystem registry and not configured by the project, or use plain HTTP.',
   remediation: 'Regenerate the lockfile from the official registry, or declare the private registry in the package-manager configuration.',
   cwe: 'CWE-494',
-  owasp: OWASP_SUPPLY_CHAIN,
+  owasp: OWASP.vulnerableComponents,
   docs: {
     summary:
       'Reads the `resolved` URLs of package-lock, yarn, pnpm, bun, Pipfile.lock, poetry, uv, Cargo, Bundler and Composer lockfiles. Expected hosts are the public registries (registry.npmjs.org, registry.yarnpkg.com, files.pythonhosted.org, pypi.org, crates.io, rubygems.org, Packagist and the VCS hosts its archives come from) and every host the repository configures itself: URLs in `.npmrc`, `.yarnrc.yml`, `.yarnrc`, `bunfig.toml`, `pip.conf`, `pip.ini`, `uv.toml`, `poetry.toml`, and index declarations in requirements files, Pipfile, pyproject, Gemfile and composer.json. Anything else is how lockfile injection looks: a pull request edits a URL in a huge generated file and nobody reviews it. Plain `http:` is HIGH whatever the host. One finding per lockfile and host, with the count.',
-    vulnerable: {
+    bad: [{
       'package-lock.json':
         '{\n  "name": "site",\n  "lockfileVersion": 3,\n  "packages": {\n    "": { "name": "site", "dependencies": { "lodash": "^4.17.21" } },\n    "node_modules/lodash": {\n      "version": "4.17.21",\n      "resolved": "https://npm-cache.attacker.example/lodash/-/lodash-4.17.21.tgz",\n      "integrity": "sha512-v2kDEe57lecTulaDIuNTPy3Ry4gLGJ6Z1O3vE1krgXZNrsQ+LFTGHVxVjcXPs17LhbZVGedAJv8XZ1tvj5FvSg=="\n    }\n  }\n}\n',
-    },
-    safe: {
+    }],
+    good: [{
       '.npmrc': 'registry=https://npm.internal.example/repository/npm-group/\n',
       'package-lock.json':
         '{\n  "name": "site",\n  "lockfileVersion": 3,\n  "packages": {\n    "": { "name": "site", "dependencies": { "lodash": "^4.17.21" } },\n    "node_modules/lodash": {\n      "version": "4.17.21",\n      "resolved": "https://npm.internal.example/repository/npm-group/lodash/-/lodash-4.17.21.tgz",\n      "integrity": "sha512-v2kDEe57lecTulaDIuNTPy3Ry4gLGJ6Z1O3vE1krgXZNrsQ+LFTGHVxVjcXPs17LhbZVGedAJv8XZ1tvj5FvSg=="\n    }\n  }\n}\n',
-    },
+    }],
   },
   run: detect,
 });

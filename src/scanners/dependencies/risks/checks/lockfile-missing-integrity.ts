@@ -1,6 +1,7 @@
+import { OWASP } from '../../../../core/rules.js';
 import type { RawFinding } from '../../../../core/findings.js';
 import type { ExtractedPackage } from '../../types.js';
-import { defineRiskCheck, finding, isThirdParty, lineAt, linesOf, normaliseName, OWASP_INTEGRITY } from '../shared.js';
+import { defineRiskCheck, finding, isThirdParty, lineAt, linesOf, normaliseName } from '../shared.js';
 import type { DependencyFile, RiskContext } from '../types.js';
 
 /** Lockfiles that record a hash for every registry package when they are generated normally. */
@@ -87,23 +88,24 @@ export const check = defineRiskCheck({
   id: 'lockfile-missing-integrity',
   title: 'Lockfile entries without integrity hashes',
   severity: 'MEDIUM',
+  confidence: 0.8,
   severityNote: 'MEDIUM; one finding per lockfile',
   description: 'Registry packages in a lockfile have no integrity hash, so the downloaded archives are not verified.',
   remediation:
     'Regenerate the lockfile with a current package manager so that every entry records its hash (`npm install --package-lock-only`, `yarn install`, `pnpm install`, `pipenv lock`, `poetry lock`, `uv lock`, `cargo update -w`), and install with the frozen/locked mode in CI so a hash mismatch fails the build.',
   cwe: 'CWE-353',
-  owasp: OWASP_INTEGRITY,
+  owasp: OWASP.supplyChain,
   docs: {
     summary:
       'Counts the registry packages without a hash in package-lock.json (`integrity`), yarn.lock (`integrity`, or `checksum` for Berry), pnpm-lock.yaml (`resolution.integrity`), bun.lock, Pipfile.lock (`hashes`), poetry.lock (file hashes, or `[metadata.files]` in lock 1.x), uv.lock, Cargo.lock (`checksum`, or `[metadata]` in v1) and NuGet packages.lock.json (`contentHash`). A hash is what lets the package manager refuse an archive that changed after the lockfile was written. Git, URL and local entries are left out (they have no registry hash), and so are bundled npm packages. One finding per lockfile, at the first entry without a hash, with the count.',
-    vulnerable: {
+    bad: [{
       'package-lock.json':
         '{\n  "name": "cli",\n  "lockfileVersion": 3,\n  "packages": {\n    "": { "name": "cli", "dependencies": { "chalk": "^5.3.0" } },\n    "node_modules/chalk": {\n      "version": "5.3.0",\n      "resolved": "https://registry.npmjs.org/chalk/-/chalk-5.3.0.tgz"\n    }\n  }\n}\n',
-    },
-    safe: {
+    }],
+    good: [{
       'package-lock.json':
         '{\n  "name": "cli",\n  "lockfileVersion": 3,\n  "packages": {\n    "": { "name": "cli", "dependencies": { "chalk": "^5.3.0" } },\n    "node_modules/chalk": {\n      "version": "5.3.0",\n      "resolved": "https://registry.npmjs.org/chalk/-/chalk-5.3.0.tgz",\n      "integrity": "sha512-dLitG79d+GV1Nb/VYcCDFivJeK1hiukt9QjRNVOsUtTy1rR1YJsmpGGTZ3qJos+uw7WmWF4wUwBd9jxjocFC2w=="\n    }\n  }\n}\n',
-    },
+    }],
   },
   run: detect,
 });

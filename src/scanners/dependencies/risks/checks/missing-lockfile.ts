@@ -1,5 +1,6 @@
+import { OWASP } from '../../../../core/rules.js';
 import type { RawFinding } from '../../../../core/findings.js';
-import { allPaths, defineRiskCheck, dirOf, finding, isThirdParty, lineAt, LOCKFILES, nearestLockfile, OWASP_SUPPLY_CHAIN } from '../shared.js';
+import { allPaths, defineRiskCheck, dirOf, finding, isThirdParty, lineAt, LOCKFILES, nearestLockfile } from '../shared.js';
 import type { DependencyFile, RiskContext } from '../types.js';
 
 const KIND: Readonly<Record<string, string>> = Object.freeze({
@@ -63,24 +64,25 @@ export const check = defineRiskCheck({
   id: 'missing-lockfile',
   title: 'Dependencies without a lockfile',
   severity: 'MEDIUM',
+  confidence: 0.8,
   severityNote: 'MEDIUM; LOW for go.mod without go.sum',
   description: 'A manifest declares dependencies but no lockfile of its package manager pins them.',
   remediation:
     'Generate the lockfile with the package manager (`npm install`, `pnpm install`, `yarn`, `uv lock`, `poetry lock`, `pipenv lock`, `cargo generate-lockfile`, `bundle lock`, `composer update --lock`), commit it, and install with the frozen variant in CI (`npm ci`, `pnpm install --frozen-lockfile`, `uv sync --locked` …).',
   cwe: 'CWE-1357',
-  owasp: OWASP_SUPPLY_CHAIN,
+  owasp: OWASP.vulnerableComponents,
   docs: {
     summary:
       'Reads `package.json`, `pyproject.toml`, `Pipfile`, `Cargo.toml` (packages that build a binary, and workspace roots), `Gemfile`, `composer.json` and `go.mod`. A manifest with dependencies needs a lockfile of its package manager in the same folder; for npm, Python and Cargo a lockfile in a folder above counts, because workspace members are locked by the workspace root. Without one, every install re-resolves version ranges, so a compromised new release reaches the build without any change in the repository.',
-    vulnerable: {
+    bad: [{
       'package.json': '{\n  "name": "shop-api",\n  "dependencies": {\n    "express": "^4.19.2"\n  }\n}\n',
-    },
-    safe: {
+    }],
+    good: [{
       'package.json': '{\n  "name": "shop-api",\n  "workspaces": ["packages/*"],\n  "dependencies": {\n    "express": "^4.19.2"\n  }\n}\n',
       'package-lock.json':
         '{\n  "name": "shop-api",\n  "lockfileVersion": 3,\n  "packages": {\n    "": { "name": "shop-api", "dependencies": { "express": "^4.19.2" } },\n    "node_modules/express": {\n      "version": "4.19.2",\n      "resolved": "https://registry.npmjs.org/express/-/express-4.19.2.tgz",\n      "integrity": "sha512-5T6nhjsT+EOMzuck8JjBHARTHfMht0POzlA60WV2pMD3gyXw2LZnZ+ueGdNxG+0calOJcWKbpFcuzLZ91YWq9Q=="\n    }\n  }\n}\n',
       'packages/web/package.json': '{\n  "name": "@shop/web",\n  "dependencies": {\n    "react": "^18.3.1"\n  }\n}\n',
-    },
+    }],
   },
   run: detect,
 });

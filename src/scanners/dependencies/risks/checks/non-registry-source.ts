@@ -1,8 +1,9 @@
+import { OWASP } from '../../../../core/rules.js';
 import type { RawFinding, Severity } from '../../../../core/findings.js';
 import type { ExtractedPackage } from '../../types.js';
 import { composerRepositories, schemeOf } from '../registries.js';
 import {
-  allPaths, defineRiskCheck, finding, findLine, isCommitish, isThirdParty, lineAt, linesOf, nearestLockfile, OWASP_SUPPLY_CHAIN,
+  allPaths, defineRiskCheck, finding, findLine, isCommitish, isThirdParty, lineAt, linesOf, nearestLockfile,
 } from '../shared.js';
 import type { DependencyFile, RiskContext } from '../types.js';
 
@@ -134,23 +135,24 @@ export const check = defineRiskCheck({
   id: 'non-registry-source',
   title: 'Dependency from outside the registry',
   severity: 'HIGH',
+  confidence: 0.85,
   severityNote: 'MEDIUM for git without a pinned commit and for URLs; HIGH over plain HTTP; LOW for a pinned commit; INFO for local paths',
   description: 'A dependency is installed from git, a URL or a local path instead of the package registry.',
   remediation:
     'Prefer a published release from the registry. If a git dependency is unavoidable, pin it to a full commit id (`#<sha>`, `@<sha>`, `rev = "<sha>"`, `ref: "<sha>"`) and use HTTPS; vendor URL tarballs into the repository or publish them to a registry you control.',
   cwe: 'CWE-829',
-  owasp: OWASP_SUPPLY_CHAIN,
+  owasp: OWASP.vulnerableComponents,
   docs: {
     summary:
       'Reads the manifests: npm specs (`github:user/repo`, `git+https://…`, `https://…/x.tgz`, `file:`), Python `name @ https://…` and `-e git+…` requirements, Pipfile and Poetry `git`/`url`/`path`, Cargo `git =`, Gemfile `git:`/`github:`/`path:`, Composer `repositories` of type vcs, package, artifact or path, and go.mod `replace`. Code from such sources skips the registry\'s immutability, advisories and malware takedowns; a git branch or tag can be moved by anyone who can push to the repository. A full commit id makes the content fixed, so it is reported lower.',
-    vulnerable: {
+    bad: [{
       'package.json': '{\n  "name": "billing",\n  "dependencies": {\n    "pdf-kit": "github:acme-forks/pdf-kit#main",\n    "legacy-sdk": "https://downloads.example.com/legacy-sdk-2.1.0.tgz"\n  }\n}\n',
       'requirements.txt': '-e git+https://github.com/acme/toolbox.git#egg=toolbox\n',
-    },
-    safe: {
+    }],
+    good: [{
       'package.json': '{\n  "name": "billing",\n  "dependencies": {\n    "pdfkit": "^0.15.0",\n    "legacy-sdk": "2.1.0"\n  }\n}\n',
       'requirements.txt': 'toolbox==1.4.2\n',
-    },
+    }],
   },
   run: detect,
 });
