@@ -54,7 +54,8 @@ export function isHarmless(ctx: RuleContext, node: SyntaxNode | undefined, depth
     case 'binary_expression':
     case 'binary_operator':
     case 'boolean_operator':
-      return isHarmless(ctx, child(n, 'left'), depth + 1) && isHarmless(ctx, child(n, 'right'), depth + 1);
+      // Same depth: a long concatenation (`a + op + b + op2 + c`) nests deeply but cannot loop.
+      return isHarmless(ctx, child(n, 'left'), depth) && isHarmless(ctx, child(n, 'right'), depth);
     case 'ternary_expression': {
       const taken = branchTaken(ctx, child(n, 'condition'));
       if (taken !== undefined) return isHarmless(ctx, child(n, taken ? 'consequence' : 'alternative'), depth + 1);

@@ -32,6 +32,17 @@ describe('PHP cross-language rules', () => {
     expect(byRule(await scan('a.php', code), 'php-xss').map((f) => [f.line, f.confidence])).toEqual([[4, 0.6]]);
   });
 
+  it('does not read a comparison or a tag-removing replacement as markup written into a variable', async () => {
+    const code = php(
+      "$pass = $_POST['pass'];",
+      "if ($pass == $conf) { $html .= '<pre>Passwords match</pre>'; }",
+      "$name = str_replace('<script>', '', $_POST['name']);",
+      "$query = \"INSERT INTO book (name) VALUES ('\" . addslashes($name) . \"')\";",
+      "$html .= '<p>Hello ' . $_POST['who'] . '</p>';",
+    );
+    expect(lines(byRule(await scan('a.php', code), 'php-xss'))).toEqual([6]);
+  });
+
   it('reports Location headers built from request data, not fixed local targets', async () => {
     const code = php("header('Location: ' . $_GET['next']);", "header('Location: /login.php?next=' . urlencode($_SERVER['REQUEST_URI']));", "header('Location: index.php?msg=' . $_GET['m']);", "if (in_array($_GET['to'], $allowed, true)) { header('Location: ' . $_GET['to']); }");
     expect(lines(byRule(await scan('a.php', code), 'php-open-redirect'))).toEqual([2]);
