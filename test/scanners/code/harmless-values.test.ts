@@ -50,6 +50,20 @@ describe('pattern findings: values an attacker does not choose are not reported'
     expect(byRule(await scan('src/captcha.js', code), 'code-injection').map((f) => f.line)).toEqual([13]);
   });
 
+  it('JavaScript: an expression chosen only when the same expression passed an allow-list', async () => {
+    const code = [
+      "const fs = require('fs');",
+      "app.post('/avatar', (req, res) => {",
+      '  const url = req.body.imageUrl;',
+      "  const ext = ['jpg', 'png'].includes(url.split('.').slice(-1)[0].toLowerCase()) ? url.split('.').slice(-1)[0].toLowerCase() : 'jpg';",
+      '  fs.createWriteStream(`uploads/avatar.${ext}`);',
+      "  const other = ['jpg', 'png'].includes(url.split('.').slice(-1)[0]) ? url.split('?')[0] : 'jpg';",
+      '  fs.createWriteStream(`uploads/avatar.${other}`);',
+      '});',
+    ].join('\n');
+    expect(byRule(await scan('src/avatar.js', code), 'path-traversal').map((f) => f.line)).toEqual([7]);
+  });
+
   it('still reports values built from something not proven harmless', async () => {
     const code = [
       "const { exec } = require('child_process');",
