@@ -14,6 +14,27 @@ describe('coverage: MongoDB legacy update, Angular and Vue HTML bindings', () =>
     expect(byRule(await scan('routes/reviews.js', code), 'nosql-injection').map((f) => f.line)).toEqual([3]);
   });
 
+  it('does not report filters holding only always-string request values (route parameters, Flask args)', async () => {
+    const js = [
+      "app.put('/orders/:id', async (req, res) => {",
+      '  await orders.update({ _id: req.params.id }, { $set: { delivered: true } });',
+      '  const id = req.params.id;',
+      '  await orders.findOne({ _id: id });',
+      '  await orders.findOne({ _id: req.query.id });',
+      '});',
+    ].join('\n');
+    expect(byRule(await scan('routes/orders.js', js), 'nosql-injection').map((f) => f.line)).toEqual([5]);
+    const py = [
+      'from flask import request',
+      "@app.route('/u')",
+      'def u():',
+      "    a = db.users.find_one({'name': request.args.get('name')})",
+      "    b = db.users.find_one({'name': request.get_json()['name']})",
+      '    return str(a or b)',
+    ].join('\n');
+    expect(byRule(await scan('app.py', py), 'nosql-injection').map((f) => f.line)).toEqual([5]);
+  });
+
   it('reports Angular bypassSecurityTrust* of a variable, not of a literal', async () => {
     const code = [
       '@Component({ selector: "app-search", templateUrl: "./search.html" })',

@@ -11,6 +11,13 @@ const MONGO_METHODS = new Set([
 ]);
 const LEGACY_METHODS = new Set(['update', 'findAndModify', 'replaceOne', 'replace_one', 'findOneAndUpdate']);
 const MONGO_WORDS = [...MONGO_METHODS, ...LEGACY_METHODS];
+const RAW_VALUE_TYPES = new Set(['member_expression', 'subscript_expression', 'identifier', 'shorthand_property_identifier', 'spread_element', 'attribute', 'subscript', 'call', 'await_expression']);
+/**
+ * Request data that is always a string, so it cannot carry an operator object: Express route
+ * parameters and the request path; Flask/Django query-string and form values. (JSON bodies, Express
+ * query strings parsed by qs and cookie-parser's `j:` cookies can all be objects.)
+ */
+const STRING_ONLY_SOURCE = /^(?:req|request)\.(?:params|path|originalUrl|url|hostname|ip)\b|^request\.(?:args|form|GET|POST|view_args)\b/;
 
 /** `$where` values in a query object (JS object or Python dict). */
 function whereClause(ctx: RuleContext, query: SyntaxNode): SyntaxNode | undefined {
@@ -47,7 +54,11 @@ function match(ctx: RuleContext): Match[] {
     if (!direct) continue;
     const values = q.type === 'object' || q.type === 'dictionary' ? namedChildren(q).map((p) => (p.type === 'pair' ? child(p, 'value') : p)) : [q];
     const cast = (v: SyntaxNode) => /^(?:String|str|Number|int|float|parseInt|parseFloat|Boolean|bool)\s*\(/.test(textOf(ctx.text, unwrap(v)));
-    const raw = values.some((v) => v && !cast(v) && ['member_expression', 'subscript_expression', 'identifier', 'shorthand_property_identifier', 'spread_element', 'attribute', 'subscript', 'call', 'await_expression'].includes(unwrap(v).type) && ctx.taint.taintOf(v, 'nosql'));
+    const raw = values.some((v) => {
+      if (!v || cast(v) || !RAW_VALUE_TYPES.has(unwrap(v).type)) return false;
+      const t = ctx.taint.taintOf(v, 'nosql');
+      return t !== undefined && !STRING_ONLY_SOURCE.test(t.source);
+    });
     if (raw) out.push({ node: call.node, taint: direct, detail: `The query filter contains request data from ${ctx.taint.describe(direct)} as parsed, so an object such as \`{"$ne": null}\` can change the condition.` });
   }
   return out;
