@@ -233,7 +233,8 @@ export function literalText(ctx: RuleContext, node: SyntaxNode | undefined, dept
         .join(' ');
     case 'binary_expression':
     case 'binary_operator':
-      return `${literalText(ctx, child(n, 'left'), depth + 1)} ${literalText(ctx, child(n, 'right'), depth + 1)}`;
+      // Same depth: the operands of a long concatenation are bounded by the syntax tree.
+      return `${literalText(ctx, child(n, 'left'), depth)} ${literalText(ctx, child(n, 'right'), depth)}`;
     case 'call': {
       const call = callShape(ctx.text, n);
       return call?.receiver ? literalText(ctx, call.receiver, depth + 1) : '';
