@@ -184,7 +184,7 @@ export function localSink(ctx: RuleContext, call: QualifiedCall | SyntaxNode, ar
     const line = ctx.text.slice(0, ctx.text.indexOf(source) >= 0 ? ctx.text.indexOf(source) : 0).split('\n').length;
     return { node, taint: { source, line }, detail: `Request data from \`${source.slice(0, 80)}\` reaches ${what}.` };
   }
-  if (pattern) return { node, detail: `${what[0]?.toUpperCase() ?? ''}${what.slice(1)} is built at run time from values not proven constant.` };
+  if (pattern) return { node, unproven: true, detail: `${what[0]?.toUpperCase() ?? ''}${what.slice(1)} is built at run time from values not proven constant.` };
   return undefined;
 }
 

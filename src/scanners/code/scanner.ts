@@ -4,7 +4,7 @@
  * file's language. A prefilter (prefilter.ts) first picks the rules whose
  * trigger words the file contains; a file no rule can match is not parsed.
  */
-import type { RawFinding } from '../../core/findings.js';
+import { SEVERITIES, type RawFinding, type Severity } from '../../core/findings.js';
 import type { FileScanner } from '../../engine/types.js';
 import { lineText, NodeIndex } from './ast.js';
 import { Imports } from './imports.js';
@@ -50,6 +50,9 @@ function isMinified(text: string): boolean {
 
 const normalise = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
+/** CRITICAL → HIGH → MEDIUM → LOW → INFO. */
+const oneLevelBelow = (severity: Severity): Severity => SEVERITIES[Math.min(SEVERITIES.indexOf(severity) + 1, SEVERITIES.length - 1)] ?? severity;
+
 const TEST_NOTE = 'Found in test or fixture code (by its path): reported at most MEDIUM.';
 
 function toFinding(rule: CodeRule, match: Match, path: string, text: string): RawFinding {
@@ -59,7 +62,7 @@ function toFinding(rule: CodeRule, match: Match, path: string, text: string): Ra
   const description = detail ? `${rule.description} ${detail}` : rule.description;
   const line = lineText(text, match.node).trim();
   const evidence = `${inTests ? '[test code] ' : ''}${line.length > 200 ? `${line.slice(0, 197)}...` : line}`;
-  const severity = match.severity ?? rule.severity;
+  const severity = match.severity ?? (match.unproven ? oneLevelBelow(rule.severity) : rule.severity);
   return {
     ruleId: rule.id,
     category: 'code',

@@ -176,7 +176,7 @@ export function sinkMatch(ctx: RuleContext, sink: SyntaxNode, arg: SyntaxNode | 
   const taint = ctx.taint.taintOf(arg, kind);
   if (taint) return { node: sink, taint, detail: `Request data from ${ctx.taint.describe(taint)} reaches ${what}.` };
   const isPattern = typeof pattern === 'function' ? pattern(arg) : pattern;
-  if (isPattern) return { node: sink, detail: `${what[0]?.toUpperCase() ?? ''}${what.slice(1)} is built at run time from values not proven constant.` };
+  if (isPattern) return { node: sink, unproven: true, detail: `${what[0]?.toUpperCase() ?? ''}${what.slice(1)} is built at run time from values not proven constant.` };
   return undefined;
 }
 
