@@ -14,7 +14,7 @@ import { qualifiedCalls, type CodeRule, type Match, type RuleContext } from './r
 import { CODE_RULES } from './rules/index.js';
 import { TaintAnalysis } from './taint.js';
 import { capForTests, isTestPath } from './test-paths.js';
-import { TEMPLATE_FILE, templateBindings } from './templates.js';
+import { bindingReport, TEMPLATE_FILE, templateBindings } from './templates.js';
 
 export const CODE_SCANNER_VERSION = '1.0.0';
 
@@ -154,9 +154,7 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
 function scanTemplate(rules: readonly CodeRule[], path: string, text: string): RawFinding[] {
   const rule = rules.find((r) => r.id === 'dom-xss');
   if (!rule || SKIPPED_DIRS.test(path) || Buffer.byteLength(text, 'utf8') > MAX_FILE_BYTES || isMinified(text)) return [];
-  return templateBindings(text).map((b) =>
-    toFinding(rule, { node: b.node, detail: `The template binds \`${b.expression.slice(0, 60)}\` as HTML with \`${b.attribute}\`; Vue inserts it unsanitised, and Angular's sanitiser is bypassed when the value was marked trusted.` }, path, text),
-  );
+  return templateBindings(text).map((b) => toFinding(rule, { node: b.node, ...bindingReport(b.attribute, b.expression) }, path, text));
 }
 
 /** Runs the rules on a parsed file; a throwing rule is counted and skipped. */

@@ -3,6 +3,7 @@
  * with tree-sitter; a light text pass finds the bindings that insert HTML: Angular
  * `[innerHTML]="expr"` and Vue `v-html="expr"`. Each is reported by the dom-xss rule.
  */
+import type { Severity } from '../../core/findings.js';
 import type { SyntaxNode } from './parser.js';
 
 export const TEMPLATE_FILE = /\.(?:html|vue)$/i;
@@ -18,6 +19,18 @@ export interface TemplateBinding {
 
 /** Whether a bound expression is worth reporting: not empty, not a quoted literal, not sanitised. */
 export const reportable = (expression: string): boolean => expression !== '' && !/^'[^']*'$/.test(expression) && !SANITISED.test(expression);
+
+/**
+ * A binding as a finding's severity and detail. Vue's `v-html` inserts the value as is (the rule's
+ * severity). Angular sanitises `[innerHTML]` unless the value was marked trusted, and the
+ * `bypassSecurityTrust*` call that does so is reported (HIGH) where it happens: the binding itself
+ * is reported as MEDIUM.
+ */
+export function bindingReport(attribute: string, expression: string): { severity?: Severity; detail: string } {
+  const bound = `The template binds \`${expression.slice(0, 60)}\` as HTML with \`${attribute}\``;
+  if (attribute === 'v-html') return { detail: `${bound}; Vue inserts it unsanitised.` };
+  return { severity: 'MEDIUM', detail: `${bound}; Angular sanitises it unless the value was marked trusted with \`bypassSecurityTrust*\` (reported where that happens).` };
+}
 
 /** The HTML bindings of a template file, each as a synthetic node at its position. */
 export function templateBindings(text: string): TemplateBinding[] {

@@ -3,7 +3,7 @@ import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { isDynamicString } from '../sinks.js';
 import { all, literal } from '../prefilter.js';
-import { HTML_BINDING, reportable } from '../templates.js';
+import { bindingReport, HTML_BINDING, reportable } from '../templates.js';
 
 const HTML_PROPS = new Set(['innerHTML', 'outerHTML']);
 /** Angular DomSanitizer methods that mark a value as trusted HTML, script, style or URL. */
@@ -64,7 +64,7 @@ function templateBindings(ctx: RuleContext, out: Match[]): void {
     for (const m of text.matchAll(HTML_BINDING)) {
       const expr = (m[2] ?? '').trim();
       if (!reportable(expr)) continue;
-      out.push({ node, detail: `The template binds \`${expr.slice(0, 60)}\` as HTML with \`${m[1]}\`; Vue inserts it unsanitised, and Angular's sanitiser is bypassed when the value was marked trusted.` });
+      out.push({ node, ...bindingReport(m[1] ?? '', expr) });
     }
   }
 }
