@@ -14,7 +14,7 @@ import { qualifiedCalls, type CodeRule, type Match, type RuleContext } from './r
 import { CODE_RULES } from './rules/index.js';
 import { TaintAnalysis } from './taint.js';
 import { capForTests, isTestPath } from './test-paths.js';
-import { bindingReport, TEMPLATE_FILE, templateBindings } from './templates.js';
+import { bindingReport, TEMPLATE_FILE, templateBindings, unescapedOutputs } from './templates.js';
 
 export const CODE_SCANNER_VERSION = '1.0.0';
 
@@ -152,9 +152,17 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
 
 /** Angular and Vue template files: HTML bindings, reported by the dom-xss rule (templates.ts). */
 function scanTemplate(rules: readonly CodeRule[], path: string, text: string): RawFinding[] {
-  const rule = rules.find((r) => r.id === 'dom-xss');
-  if (!rule || SKIPPED_DIRS.test(path) || Buffer.byteLength(text, 'utf8') > MAX_FILE_BYTES || isMinified(text)) return [];
-  return templateBindings(text).map((b) => toFinding(rule, { node: b.node, ...bindingReport(b.attribute, b.expression) }, path, text));
+  if (SKIPPED_DIRS.test(path) || Buffer.byteLength(text, 'utf8') > MAX_FILE_BYTES || isMinified(text)) return [];
+  const domXss = rules.find((r) => r.id === 'dom-xss');
+  const unescaped = rules.find((r) => r.id === 'jinja-unescaped-output');
+  const findings = domXss ? templateBindings(text).map((b) => toFinding(domXss, { node: b.node, ...bindingReport(b.attribute, b.expression) }, path, text)) : [];
+  if (unescaped) {
+    for (const o of unescapedOutputs(text)) {
+      const what = o.attribute === '|safe' ? `\`${o.expression.slice(0, 60)}\` is marked safe with \`|safe\`` : 'An `{% autoescape off %}` block turns escaping off';
+      findings.push(toFinding(unescaped, { node: o.node, detail: `${what} in this Django/Jinja template, so HTML in it is rendered as markup.` }, path, text));
+    }
+  }
+  return findings;
 }
 
 /** Runs the rules on a parsed file; a throwing rule is counted and skipped. */

@@ -81,7 +81,7 @@ export const rule = defineRule({
   remediation: 'Use `textContent` or the framework\'s normal rendering, or sanitise with DOMPurify before assigning HTML.',
   docs: {
     summary:
-      '`innerHTML`/`outerHTML` assignments, `document.write`, `insertAdjacentHTML`, jQuery `.html()`, React `dangerouslySetInnerHTML`, Angular `DomSanitizer.bypassSecurityTrustHtml/Script/Style/Url/ResourceUrl` of a non-literal value, and `[innerHTML]="…"` (Angular) or `v-html="…"` (Vue) bindings in inline component templates and in Angular/Vue template files (`*.html`, `*.vue`, by a text pass: those files are not parsed). URL-derived data (`location.hash`, `location.search`) or request data reaching them is reported with 0.9; interpolated strings and any non-literal `dangerouslySetInnerHTML` value not passed through a sanitiser with 0.5.',
+      '`innerHTML`/`outerHTML` assignments, `document.write`, `insertAdjacentHTML`, jQuery `.html()`, React `dangerouslySetInnerHTML`, Angular `DomSanitizer.bypassSecurityTrustHtml/Script/Style/Url/ResourceUrl` of a non-literal value, and `[innerHTML]="…"` (Angular) or `v-html="…"` (Vue) bindings in inline component templates and in Angular/Vue template files (`*.html`, `*.vue`, by a text pass: those files are not parsed); Angular `[innerHTML]` bindings are MEDIUM, since Angular sanitises them unless the value was marked trusted (the `bypassSecurityTrust*` call is the HIGH finding). URL-derived data (`location.hash`, `location.search`) or request data reaching them is reported with 0.9; interpolated strings and any non-literal `dangerouslySetInnerHTML` value not passed through a sanitiser with 0.5.',
     examples: [
       {
         language: 'javascript',

@@ -39,7 +39,7 @@ export const rule = defineRule({
   remediation: 'Let the template engine escape values; pass HTML through a sanitiser such as `bleach.clean` or `nh3.clean` before marking it safe, and never wrap request data in `Markup`/`mark_safe`.',
   docs: {
     summary:
-      '`Markup(...)`/`mark_safe(...)` of request data (0.9) or of strings built at run time (0.5), `jinja2.Environment(autoescape=False)`, and inline templates in Python strings that use `|safe` or `{% autoescape false %}` (0.5).',
+      '`Markup(...)`/`mark_safe(...)` of request data (0.9) or of strings built at run time (0.5), `jinja2.Environment(autoescape=False)`, inline templates in Python strings that use `|safe` or `{% autoescape false %}` (0.5), and the same in template files (`*.html`: `{{ variable|safe }}`, `{% autoescape off %}`; a literal marked safe is not reported).',
     examples: [
       {
         language: 'python',
