@@ -44,4 +44,21 @@ describe('Pillow ImageMath, detached $where clauses and Django/Jinja template fi
       [5, 'MEDIUM'],
     ]);
   });
+
+  it('reports swig and nunjucks configured without escaping, not with escaping on', async () => {
+    const code = [
+      "const swig = require('swig');",
+      "const nunjucks = require('nunjucks');",
+      'swig.setDefaults({ autoescape: false });',
+      'swig.setDefaults({ autoescape: true });',
+      "nunjucks.configure('views', { autoescape: false });",
+      "nunjucks.configure('views', { autoescape: true });",
+    ].join('\n');
+    expect(byRule(await scan('server.js', code), 'jinja-unescaped-output').map((f) => f.line)).toEqual([3, 5]);
+  });
+
+  it('reports a session secret kept as a literal in a configuration object, not one read from the environment', async () => {
+    const code = ['module.exports = {', "  cookieSecret: 'session_cookie_secret_key_here',", '  sessionSecret: process.env.SESSION_SECRET,', '};', "const labels = { secretKey: 'Secret key' };"].join('\n');
+    expect(byRule(await scan('config/env/all.js', code), 'hardcoded-session-secret').map((f) => f.line)).toEqual([2]);
+  });
 });
