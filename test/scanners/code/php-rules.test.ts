@@ -43,6 +43,19 @@ describe('PHP cross-language rules', () => {
     expect(lines(byRule(await scan('a.php', code), 'php-xss'))).toEqual([6]);
   });
 
+  it('reports uploads stored under the client file name, not under a server-generated name', async () => {
+    const code = php(
+      "$target = 'uploads/' . basename($_FILES['f']['name']);",
+      "move_uploaded_file($_FILES['f']['tmp_name'], $target);",
+      "$name = $_FILES['g']['name'];",
+      "move_uploaded_file($_FILES['g']['tmp_name'], 'uploads/' . $name);",
+      "$ext = pathinfo($_FILES['h']['name'], PATHINFO_EXTENSION);",
+      "move_uploaded_file($_FILES['h']['tmp_name'], 'uploads/' . md5(uniqid()) . '.png');",
+      "move_uploaded_file($_FILES['h']['tmp_name'], 'uploads/' . bin2hex(random_bytes(16)) . '.' . $ext);",
+    );
+    expect(lines(byRule(await scan('a.php', code), 'php-unrestricted-upload'))).toEqual([3, 5]);
+  });
+
   it('reports Location headers built from request data, not fixed local targets', async () => {
     const code = php("header('Location: ' . $_GET['next']);", "header('Location: /login.php?next=' . urlencode($_SERVER['REQUEST_URI']));", "header('Location: index.php?msg=' . $_GET['m']);", "if (in_array($_GET['to'], $allowed, true)) { header('Location: ' . $_GET['to']); }");
     expect(lines(byRule(await scan('a.php', code), 'php-open-redirect'))).toEqual([2]);
