@@ -61,4 +61,16 @@ describe('Pillow ImageMath, detached $where clauses and Django/Jinja template fi
     const code = ['module.exports = {', "  cookieSecret: 'session_cookie_secret_key_here',", '  sessionSecret: process.env.SESSION_SECRET,', '};', "const labels = { secretKey: 'Secret key' };"].join('\n');
     expect(byRule(await scan('config/env/all.js', code), 'hardcoded-session-secret').map((f) => f.line)).toEqual([2]);
   });
+
+  it('reports the libxml2 XML_PARSE_NOENT option, not other parse options', async () => {
+    const code = [
+      "import * as libxml2 from 'libxml2-wasm';",
+      'export function parse(data: string) {',
+      '  const loose = libxml2.ParseOption.XML_PARSE_NOENT | libxml2.ParseOption.XML_PARSE_NOBLANKS;',
+      '  const strict = libxml2.ParseOption.XML_PARSE_NONET | libxml2.ParseOption.XML_PARSE_NOBLANKS;',
+      '  return [libxml2.XmlDocument.fromString(data, { option: loose }), libxml2.XmlDocument.fromString(data, { option: strict })];',
+      '}',
+    ].join('\n');
+    expect(byRule(await scan('lib/xml.ts', code), 'xxe').map((f) => f.line)).toEqual([3]);
+  });
 });
