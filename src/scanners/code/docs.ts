@@ -85,7 +85,7 @@ export function renderCodeRulesDoc(rules: readonly CodeRule[] = CODE_RULES): str
     '  allow-list guards (`if (!ALLOWED.includes(x)) return`, `if x not in ALLOWED: abort(400)`).',
     '',
     'PHP, Go, Java and Ruby files use a simpler local model: inside one function an expression is tainted when it contains a source',
-    '(PHP `$_GET|$_POST|$_REQUEST|$_COOKIE|$_SERVER|$_FILES`, Laravel `$request->input()`, Symfony `$request->query->get()`, CodeIgniter `$this->request->getVar()`;',
+    '(PHP `$_GET|$_POST|$_REQUEST|$_COOKIE|$_SERVER|$_FILES`, except `$_SERVER` entries the server sets such as `SCRIPT_NAME`, `SERVER_NAME`, `REMOTE_ADDR`; Laravel `$request->input()`, Symfony `$request->query->get()`, CodeIgniter `$this->request->getVar()`;',
     'Go `r.URL.Query().Get`, `r.FormValue`, gin `c.Query|c.Param`; Java `request.getParameter|getHeader(s)|getParameterNames|getCookies|getInputStream`,',
     '`@RequestParam`/`@PathVariable`/`@RequestBody` parameters; Ruby `params`, `cookies`, `request.*`) or a variable assigned from one earlier in the function.',
     'Loop variables (`for (Cookie c : request.getCookies())`, `range`, `foreach`, `params.each do |x|`), compound assignments (`.=`, `+=`),',

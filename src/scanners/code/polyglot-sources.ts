@@ -15,6 +15,20 @@ const GO_SOURCE_METHODS = new Set(['FormValue', 'PostFormValue', 'Query', 'Defau
 const JAVA_SOURCE_METHODS = new Set(['getParameter', 'getParameterValues', 'getHeader', 'getQueryString', 'getInputStream', 'getReader', 'getCookies', 'getPathInfo', 'getRequestURI', 'getParameterMap', 'getHeaders', 'getHeaderNames', 'getParameterNames', 'getPart', 'getParts']);
 export const JAVA_SOURCE_ANNOTATION = /@(?:RequestParam|PathVariable|RequestBody|RequestHeader|CookieValue|QueryParam|PathParam|FormParam)\b/;
 
+/**
+ * `$_SERVER` entries the server sets itself, not the client: the script's path, the server's
+ * configured name and address, the peer address and the method. (`HTTP_*` headers, `REQUEST_URI`,
+ * `QUERY_STRING`, `PHP_SELF` and `PATH_INFO` stay request data.)
+ */
+const PHP_SERVER_SETTINGS = new Set(['SCRIPT_NAME', 'SCRIPT_FILENAME', 'SERVER_NAME', 'SERVER_ADDR', 'SERVER_PORT', 'SERVER_SOFTWARE', 'SERVER_PROTOCOL', 'DOCUMENT_ROOT', 'REMOTE_ADDR', 'REQUEST_METHOD', 'REQUEST_TIME', 'REQUEST_TIME_FLOAT', 'HTTPS']);
+
+/** `$_SERVER['SCRIPT_NAME']` and the other entries of PHP_SERVER_SETTINGS. */
+export function isServerSetting(ctx: RuleContext, node: SyntaxNode): boolean {
+  if (ctx.language !== 'php' || node.type !== 'subscript_expression') return false;
+  const m = /^\$_SERVER\s*\[\s*['"](\w+)['"]\s*\]$/.exec(textOf(ctx.text, node));
+  return m !== null && PHP_SERVER_SETTINGS.has(m[1] ?? '');
+}
+
 /** Kinds of source a node is by itself, or undefined. */
 export function sourceOf(ctx: RuleContext, node: SyntaxNode): string | undefined {
   const t = textOf(ctx.text, node);

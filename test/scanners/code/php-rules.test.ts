@@ -56,6 +56,19 @@ describe('PHP cross-language rules', () => {
     expect(lines(byRule(await scan('a.php', code), 'php-unrestricted-upload'))).toEqual([3, 5]);
   });
 
+  it('treats $_SERVER entries the server sets (script name, server name, peer address) as not request data', async () => {
+    const code = php(
+      "echo '<a href=\"//' . $_SERVER['SERVER_NAME'] . '/help\">';",
+      "$base = str_replace('setup.php', '', $_SERVER['SCRIPT_NAME']);",
+      "mysqli_query($db, \"INSERT INTO users VALUES ('{$base}avatar.jpg')\");",
+      "echo '<form action=\"' . $_SERVER['PHP_SELF'] . '\">';",
+      "echo 'Host: ' . $_SERVER['HTTP_HOST'];",
+    );
+    const findings = await scan('a.php', code);
+    expect(lines(byRule(findings, 'php-xss'))).toEqual([5, 6]);
+    expect(byRule(findings, 'php-sql-injection').map((f) => f.severity)).toEqual(['MEDIUM']);
+  });
+
   it('reports Location headers built from request data, not fixed local targets', async () => {
     const code = php("header('Location: ' . $_GET['next']);", "header('Location: /login.php?next=' . urlencode($_SERVER['REQUEST_URI']));", "header('Location: index.php?msg=' . $_GET['m']);", "if (in_array($_GET['to'], $allowed, true)) { header('Location: ' . $_GET['to']); }");
     expect(lines(byRule(await scan('a.php', code), 'php-open-redirect'))).toEqual([2]);
