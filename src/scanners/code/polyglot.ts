@@ -11,7 +11,7 @@ import type { SyntaxNode } from './parser.js';
 import type { Match, QualifiedCall, RuleContext } from './rule.js';
 import { assignments, LITERALS, stringValueOf, type Assignment } from './polyglot-assignments.js';
 import { deadBranch, evaluate, keyedValues, listLookup, returnsConstant } from './polyglot-fold.js';
-import { isServerSetting, sourceOf } from './polyglot-sources.js';
+import { isServerSetting, phpGuarded, sourceOf } from './polyglot-sources.js';
 
 export { stringValueOf };
 
@@ -38,7 +38,7 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
   if (node.type === 'formal_parameter') return textOf(ctx.text, node).replace(/\s+/g, ' ');
   const source = sourceOf(ctx, node);
   if (source) return source;
-  if (isServerSetting(ctx, node)) return undefined;
+  if (isServerSetting(ctx, node) || ((node.type === 'subscript_expression' || node.type === 'variable_name') && phpGuarded(ctx, node))) return undefined;
   if (CASTS.has(node.type) && /^\(\s*(?:int|float|bool|integer|double)\s*\)|^\(\s*(?:int|long|double|float|boolean)\s*\)/.test(textOf(ctx.text, node))) return undefined;
   const isCall = ['function_call_expression', 'member_call_expression', 'call_expression', 'method_invocation', 'scoped_call_expression', 'call'].includes(node.type);
   if (isCall) {

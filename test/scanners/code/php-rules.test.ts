@@ -69,6 +69,22 @@ describe('PHP cross-language rules', () => {
     expect(byRule(findings, 'php-sql-injection').map((f) => f.severity)).toEqual(['MEDIUM']);
   });
 
+  it('does not report request data in a branch where an anchored regex or is_numeric proved it restricted', async () => {
+    const code = php(
+      "if (!preg_match('/^\\d+$/', $_GET['id'])) {",
+      "  echo 'bad id';",
+      '} else {',
+      "  echo '<p>User ' . $_GET['id'] . '</p>';",
+      '}',
+      "if (is_numeric($_GET['n']) && preg_match('/^[a-z]+$/', $_GET['s'])) {",
+      "  echo $_GET['n'] . $_GET['s'];",
+      "  echo $_GET['other'];",
+      '}',
+      "if (preg_match('/^.*$/', $_GET['t'])) { echo $_GET['t']; }",
+    );
+    expect(lines(byRule(await scan('a.php', code), 'php-xss'))).toEqual([9, 11]);
+  });
+
   it('reports Location headers built from request data, not fixed local targets', async () => {
     const code = php("header('Location: ' . $_GET['next']);", "header('Location: /login.php?next=' . urlencode($_SERVER['REQUEST_URI']));", "header('Location: index.php?msg=' . $_GET['m']);", "if (in_array($_GET['to'], $allowed, true)) { header('Location: ' . $_GET['to']); }");
     expect(lines(byRule(await scan('a.php', code), 'php-open-redirect'))).toEqual([2]);
