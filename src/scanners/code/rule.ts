@@ -39,8 +39,8 @@ export interface Match {
   readonly detail?: string;
   readonly severity?: Severity;
   /**
-   * A flow sink whose input is built at run time but reached by no proven source: reported one
-   * severity level below the rule's (unless `severity` is set).
+   * A flow sink whose input is built at run time but reached by no proven source: reported at
+   * most MEDIUM (unless `severity` is set); HIGH and CRITICAL need a proven source.
    */
   readonly unproven?: boolean;
   /** Overrides the rule's confidence for this match. */

@@ -4,7 +4,7 @@
  * file's language. A prefilter (prefilter.ts) first picks the rules whose
  * trigger words the file contains; a file no rule can match is not parsed.
  */
-import { SEVERITIES, type RawFinding, type Severity } from '../../core/findings.js';
+import { SEVERITY_RANK, type RawFinding, type Severity } from '../../core/findings.js';
 import type { FileScanner } from '../../engine/types.js';
 import { lineText, NodeIndex } from './ast.js';
 import { Imports } from './imports.js';
@@ -50,8 +50,9 @@ function isMinified(text: string): boolean {
 
 const normalise = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
-/** CRITICAL → HIGH → MEDIUM → LOW → INFO. */
-const oneLevelBelow = (severity: Severity): Severity => SEVERITIES[Math.min(SEVERITIES.indexOf(severity) + 1, SEVERITIES.length - 1)] ?? severity;
+/** A flow sink no proven source reaches: at most MEDIUM (HIGH and CRITICAL need a proven source). */
+const UNPROVEN_CAP: Severity = 'MEDIUM';
+const capUnproven = (severity: Severity): Severity => (SEVERITY_RANK[severity] > SEVERITY_RANK[UNPROVEN_CAP] ? UNPROVEN_CAP : severity);
 
 const TEST_NOTE = 'Found in test or fixture code (by its path): reported at most MEDIUM.';
 
@@ -62,7 +63,7 @@ function toFinding(rule: CodeRule, match: Match, path: string, text: string): Ra
   const description = detail ? `${rule.description} ${detail}` : rule.description;
   const line = lineText(text, match.node).trim();
   const evidence = `${inTests ? '[test code] ' : ''}${line.length > 200 ? `${line.slice(0, 197)}...` : line}`;
-  const severity = match.severity ?? (match.unproven ? oneLevelBelow(rule.severity) : rule.severity);
+  const severity = match.severity ?? (match.unproven ? capUnproven(rule.severity) : rule.severity);
   return {
     ruleId: rule.id,
     category: 'code',

@@ -97,7 +97,7 @@ export const rule = defineRule({
   remediation: 'Cast values to the expected type (`String(...)`, `str(...)`) or validate them with a schema before querying; use `mongo-sanitize`/`express-mongo-sanitize`; never build `$where` clauses from input.',
   docs: {
     summary:
-      'MongoDB/Mongoose/pymongo query methods (`find*`, `update*`, `delete*`, `count*`, and the legacy `update(filter, doc)` / `findAndModify` / `replaceOne` with a filter object) whose filter is request data or contains request values without a type cast, and `$where` clauses built from input or at run time, also in a query object built apart from the call (a criteria helper); a clause built at run time from values not proven to be request data is reported one level lower (MEDIUM).',
+      'MongoDB/Mongoose/pymongo query methods (`find*`, `update*`, `delete*`, `count*`, and the legacy `update(filter, doc)` / `findAndModify` / `replaceOne` with a filter object) whose filter is request data or contains request values without a type cast, and `$where` clauses built from input or at run time, also in a query object built apart from the call (a criteria helper); a clause built at run time from values not proven to be request data is reported as MEDIUM.',
     examples: [
       {
         language: 'javascript',
