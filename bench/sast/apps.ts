@@ -93,6 +93,8 @@ export async function runApps(dir: string = DEFAULT_APPS_DIR, verbose = false): 
       process.stdout.write(howToGet(labels, root));
       continue;
     }
+    const head = existsSync(join(root, '.git')) ? spawnSync('git', ['-C', root, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).stdout.trim() : undefined;
+    if (head && head !== labels.commit) process.stdout.write(`  ${labels.app}: checkout is at ${head.slice(0, 12)}, labels are for ${labels.commit.slice(0, 12)}; lines may not match.\n`);
     const started = performance.now();
     const findings = await scanApp(labels, root);
     const seconds = (performance.now() - started) / 1000;
