@@ -6,6 +6,7 @@
  *   npm run bench:sast                   # corpus in bench/.corpus/BenchmarkPython (gitignored)
  *   npm run bench:sast -- <dir>          # a checkout of BenchmarkPython elsewhere
  *   npm run bench:sast -- --details f    # also write every flagged case (tool, case, cwe) to f
+ *   npm run bench:sast -- --apps [dir]   # labelled vulnerable applications instead (apps.ts)
  *
  * When the corpus is missing the script clones it (`git clone --depth 1
  * https://github.com/OWASP-Benchmark/BenchmarkPython bench/.corpus/BenchmarkPython`); when that
@@ -17,6 +18,7 @@ import { join } from 'node:path';
 import { createCodeScanner } from '../../src/scanners/code/scanner.js';
 import { CODE_RULES } from '../../src/scanners/code/rules/index.js';
 import { positionals } from '../api-scan/stats.js';
+import { DEFAULT_APPS_DIR, runApps } from './apps.js';
 import { BANDIT_CWE, VIGIL_CWE_EQUIVALENT, cweNumber } from './cwe.js';
 import { caseOf, parseExpected, report, score, type Scorecard } from './score.js';
 
@@ -105,6 +107,11 @@ function print(cards: readonly { name: string; card: Scorecard }[]): void {
   process.stdout.write(`${'overall'.padEnd(28)}${cards.map(({ card }) => `| ${pct(card.tpr)} ${pct(card.fpr)} ${signed(card.score)}   `).join('')}\n`);
 }
 
+if (process.argv.includes('--apps')) {
+  const appsDir = positionals(process.argv.slice(2), [])[0];
+  await runApps(appsDir ?? DEFAULT_APPS_DIR, process.argv.includes('--verbose'));
+  process.exit(0);
+}
 const given = positionals(process.argv.slice(2), ['--details']);
 const dir = given[0] ?? DEFAULT_DIR;
 const detailsAt = process.argv.indexOf('--details');

@@ -15,6 +15,20 @@ const GO_SOURCE_METHODS = new Set(['FormValue', 'PostFormValue', 'Query', 'Defau
 const JAVA_SOURCE_METHODS = new Set(['getParameter', 'getParameterValues', 'getHeader', 'getQueryString', 'getInputStream', 'getReader', 'getCookies', 'getPathInfo', 'getRequestURI', 'getParameterMap', 'getHeaders', 'getHeaderNames', 'getParameterNames', 'getPart', 'getParts']);
 export const JAVA_SOURCE_ANNOTATION = /@(?:RequestParam|PathVariable|RequestBody|RequestHeader|CookieValue|QueryParam|PathParam|FormParam)\b/;
 
+/**
+ * `$_SERVER` entries the server sets itself, not the client: the script's path, the server's
+ * configured name and address, the peer address and the method. (`HTTP_*` headers, `REQUEST_URI`,
+ * `QUERY_STRING`, `PHP_SELF` and `PATH_INFO` stay request data.)
+ */
+const PHP_SERVER_SETTINGS = new Set(['SCRIPT_NAME', 'SCRIPT_FILENAME', 'SERVER_NAME', 'SERVER_ADDR', 'SERVER_PORT', 'SERVER_SOFTWARE', 'SERVER_PROTOCOL', 'DOCUMENT_ROOT', 'REMOTE_ADDR', 'REQUEST_METHOD', 'REQUEST_TIME', 'REQUEST_TIME_FLOAT', 'HTTPS']);
+
+/** `$_SERVER['SCRIPT_NAME']` and the other entries of PHP_SERVER_SETTINGS. */
+export function isServerSetting(ctx: RuleContext, node: SyntaxNode): boolean {
+  if (ctx.language !== 'php' || node.type !== 'subscript_expression') return false;
+  const m = /^\$_SERVER\s*\[\s*['"](\w+)['"]\s*\]$/.exec(textOf(ctx.text, node));
+  return m !== null && PHP_SERVER_SETTINGS.has(m[1] ?? '');
+}
+
 /** Kinds of source a node is by itself, or undefined. */
 export function sourceOf(ctx: RuleContext, node: SyntaxNode): string | undefined {
   const t = textOf(ctx.text, node);
@@ -55,4 +69,49 @@ export function sourceOf(ctx: RuleContext, node: SyntaxNode): string | undefined
     default:
       return undefined;
   }
+}
+
+/** `/^\d+$/`, `/^[a-z0-9_]{1,32}$/i`: an anchored pattern of character classes and quantifiers only (no `.`). */
+const RESTRICTIVE_PATTERN = /^(['"])\/\^(?:[\w\\[\]\-{},+*?]|\\.)*\$\/[a-zA-Z]*\1$/;
+/** PHP checks that leave only digits or a restricted character set when they hold. */
+const PHP_VALIDATORS = /^(?:is_numeric|ctype_digit|ctype_alnum|ctype_alpha|filter_var)$/;
+
+/** The expressions a PHP condition proves restricted when it is `truth`: `is_numeric($x) && ctype_digit($y)`, `!preg_match('/^\d+$/', $x)` false. */
+function phpValidated(ctx: RuleContext, cond: SyntaxNode, truth: boolean): string[] {
+  let n = cond;
+  while (n.type === 'parenthesized_expression' && n.children.length === 3) n = n.children[1] as SyntaxNode;
+  if (n.type === 'unary_op_expression' && textOf(ctx.text, n).trimStart().startsWith('!')) {
+    const arg = n.children.find((c) => c.field === 'argument');
+    return arg ? phpValidated(ctx, arg, !truth) : [];
+  }
+  if (n.type === 'binary_expression') {
+    const [left, right] = [n.children.find((c) => c.field === 'left'), n.children.find((c) => c.field === 'right')];
+    const op = left && right ? ctx.text.slice(left.end, right.start).trim().toLowerCase() : '';
+    if (truth && (op === '&&' || op === 'and') && left && right) return [...phpValidated(ctx, left, true), ...phpValidated(ctx, right, true)];
+    return [];
+  }
+  if (!truth || n.type !== 'function_call_expression') return [];
+  const name = textOf(ctx.text, n.children.find((c) => c.field === 'function') ?? n).toLowerCase();
+  const args = (n.children.find((c) => c.field === 'arguments')?.children ?? []).filter((c) => c.type === 'argument');
+  const text = (a: SyntaxNode | undefined) => (a ? textOf(ctx.text, a).replace(/\s+/g, '') : '');
+  if (PHP_VALIDATORS.test(name) && args[0]) return [text(args[0])];
+  if (name === 'preg_match' && args.length === 2 && RESTRICTIVE_PATTERN.test(textOf(ctx.text, args[0] as SyntaxNode).trim())) return [text(args[1])];
+  return [];
+}
+
+/** Whether a PHP expression sits in a branch that only runs when a validator above proved it restricted. */
+export function phpGuarded(ctx: RuleContext, node: SyntaxNode): boolean {
+  if (ctx.language !== 'php') return false;
+  const own = textOf(ctx.text, node).replace(/\s+/g, '');
+  for (let child = node, p = node.parent; p; child = p, p = p.parent) {
+    if (p.type === 'else_clause' && p.parent?.type === 'if_statement') {
+      const cond = p.parent.children.find((c) => c.field === 'condition');
+      if (cond && phpValidated(ctx, cond, false).includes(own)) return true;
+    }
+    if (p.type === 'if_statement' && child.field === 'body') {
+      const cond = p.children.find((c) => c.field === 'condition');
+      if (cond && phpValidated(ctx, cond, true).includes(own)) return true;
+    }
+  }
+  return false;
 }

@@ -11,7 +11,7 @@ import type { SyntaxNode } from './parser.js';
 import type { Match, QualifiedCall, RuleContext } from './rule.js';
 import { assignments, LITERALS, stringValueOf, type Assignment } from './polyglot-assignments.js';
 import { deadBranch, evaluate, keyedValues, listLookup, returnsConstant } from './polyglot-fold.js';
-import { sourceOf } from './polyglot-sources.js';
+import { isServerSetting, phpGuarded, sourceOf } from './polyglot-sources.js';
 
 export { stringValueOf };
 
@@ -38,6 +38,7 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
   if (node.type === 'formal_parameter') return textOf(ctx.text, node).replace(/\s+/g, ' ');
   const source = sourceOf(ctx, node);
   if (source) return source;
+  if (isServerSetting(ctx, node) || ((node.type === 'subscript_expression' || node.type === 'variable_name') && phpGuarded(ctx, node))) return undefined;
   if (CASTS.has(node.type) && /^\(\s*(?:int|float|bool|integer|double)\s*\)|^\(\s*(?:int|long|double|float|boolean)\s*\)/.test(textOf(ctx.text, node))) return undefined;
   const isCall = ['function_call_expression', 'member_call_expression', 'call_expression', 'method_invocation', 'scoped_call_expression', 'call'].includes(node.type);
   if (isCall) {
@@ -184,7 +185,7 @@ export function localSink(ctx: RuleContext, call: QualifiedCall | SyntaxNode, ar
     const line = ctx.text.slice(0, ctx.text.indexOf(source) >= 0 ? ctx.text.indexOf(source) : 0).split('\n').length;
     return { node, taint: { source, line }, detail: `Request data from \`${source.slice(0, 80)}\` reaches ${what}.` };
   }
-  if (pattern) return { node, detail: `${what[0]?.toUpperCase() ?? ''}${what.slice(1)} is built at run time from values not proven constant.` };
+  if (pattern) return { node, unproven: true, detail: `${what[0]?.toUpperCase() ?? ''}${what.slice(1)} is built at run time from values not proven constant.` };
   return undefined;
 }
 

@@ -39,6 +39,11 @@ export interface Match {
   /** Sentence appended to the rule's description (what exactly was seen). */
   readonly detail?: string;
   readonly severity?: Severity;
+  /**
+   * A flow sink whose input is built at run time but reached by no proven source: reported at
+   * most MEDIUM (unless `severity` is set); HIGH and CRITICAL need a proven source.
+   */
+  readonly unproven?: boolean;
   /** Overrides the rule's confidence for this match. */
   readonly confidence?: number;
 }

@@ -4,7 +4,7 @@
  * file's language. A prefilter (prefilter.ts) first picks the rules whose
  * trigger words the file contains; a file no rule can match is not parsed.
  */
-import type { RawFinding } from '../../core/findings.js';
+import { SEVERITY_RANK, type RawFinding, type Severity } from '../../core/findings.js';
 import { clipEvidence, toRawFinding } from '../../core/rules.js';
 import type { FileScanner } from '../contract.js';
 import { lineText, NodeIndex } from './ast.js';
@@ -15,7 +15,7 @@ import { qualifiedCalls, type CodeRule, type Match, type RuleContext } from './r
 import { CODE_RULES } from './rules/index.js';
 import { TaintAnalysis } from './taint.js';
 import { capForTests, isTestPath } from './test-paths.js';
-import { TEMPLATE_FILE, templateBindings } from './templates.js';
+import { bindingReport, TEMPLATE_FILE, templateBindings, unescapedOutputs } from './templates.js';
 
 export const CODE_SCANNER_VERSION = '1.0.0';
 
@@ -51,6 +51,10 @@ function isMinified(text: string): boolean {
 
 const normalise = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
+/** A flow sink no proven source reaches: at most MEDIUM (HIGH and CRITICAL need a proven source). */
+const UNPROVEN_CAP: Severity = 'MEDIUM';
+const capUnproven = (severity: Severity): Severity => (SEVERITY_RANK[severity] > SEVERITY_RANK[UNPROVEN_CAP] ? UNPROVEN_CAP : severity);
+
 const TEST_NOTE = 'Found in test or fixture code (by its path): reported at most MEDIUM.';
 
 function toFinding(rule: CodeRule, match: Match, path: string, text: string): RawFinding {
@@ -59,7 +63,7 @@ function toFinding(rule: CodeRule, match: Match, path: string, text: string): Ra
   const detail = [match.detail, inTests ? TEST_NOTE : undefined].filter((s) => s !== undefined).join(' ');
   const description = detail ? `${rule.description} ${detail}` : rule.description;
   const evidence = `${inTests ? '[test code] ' : ''}${clipEvidence(lineText(text, match.node))}`;
-  const severity = match.severity ?? rule.severity;
+  const severity = match.severity ?? (match.unproven ? capUnproven(rule.severity) : rule.severity);
   return toRawFinding(rule, {
     category: 'code',
     scanner: 'code',
@@ -145,11 +149,17 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
 
 /** Angular and Vue template files: HTML bindings, reported by the dom-xss rule (templates.ts). */
 function scanTemplate(rules: readonly CodeRule[], path: string, text: string): RawFinding[] {
-  const rule = rules.find((r) => r.id === 'dom-xss');
-  if (!rule || SKIPPED_DIRS.test(path) || Buffer.byteLength(text, 'utf8') > MAX_FILE_BYTES || isMinified(text)) return [];
-  return templateBindings(text).map((b) =>
-    toFinding(rule, { node: b.node, detail: `The template binds \`${b.expression.slice(0, 60)}\` as HTML with \`${b.attribute}\`; Vue inserts it unsanitised, and Angular's sanitiser is bypassed when the value was marked trusted.` }, path, text),
-  );
+  if (SKIPPED_DIRS.test(path) || Buffer.byteLength(text, 'utf8') > MAX_FILE_BYTES || isMinified(text)) return [];
+  const domXss = rules.find((r) => r.id === 'dom-xss');
+  const unescaped = rules.find((r) => r.id === 'jinja-unescaped-output');
+  const findings = domXss ? templateBindings(text).map((b) => toFinding(domXss, { node: b.node, ...bindingReport(b.attribute, b.expression) }, path, text)) : [];
+  if (unescaped) {
+    for (const o of unescapedOutputs(text)) {
+      const what = o.attribute === '|safe' ? `\`${o.expression.slice(0, 60)}\` is marked safe with \`|safe\`` : 'An `{% autoescape off %}` block turns escaping off';
+      findings.push(toFinding(unescaped, { node: o.node, detail: `${what} in this Django/Jinja template, so HTML in it is rendered as markup.` }, path, text));
+    }
+  }
+  return findings;
 }
 
 /** Runs the rules on a parsed file; a throwing rule is counted and skipped. */

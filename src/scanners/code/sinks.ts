@@ -54,7 +54,8 @@ export function isHarmless(ctx: RuleContext, node: SyntaxNode | undefined, depth
     case 'binary_expression':
     case 'binary_operator':
     case 'boolean_operator':
-      return isHarmless(ctx, child(n, 'left'), depth + 1) && isHarmless(ctx, child(n, 'right'), depth + 1);
+      // Same depth: a long concatenation (`a + op + b + op2 + c`) nests deeply but cannot loop.
+      return isHarmless(ctx, child(n, 'left'), depth) && isHarmless(ctx, child(n, 'right'), depth);
     case 'ternary_expression': {
       const taken = branchTaken(ctx, child(n, 'condition'));
       if (taken !== undefined) return isHarmless(ctx, child(n, taken ? 'consequence' : 'alternative'), depth + 1);
@@ -175,7 +176,7 @@ export function sinkMatch(ctx: RuleContext, sink: SyntaxNode, arg: SyntaxNode | 
   const taint = ctx.taint.taintOf(arg, kind);
   if (taint) return { node: sink, taint, detail: `Request data from ${ctx.taint.describe(taint)} reaches ${what}.` };
   const isPattern = typeof pattern === 'function' ? pattern(arg) : pattern;
-  if (isPattern) return { node: sink, detail: `${what[0]?.toUpperCase() ?? ''}${what.slice(1)} is built at run time from values not proven constant.` };
+  if (isPattern) return { node: sink, unproven: true, detail: `${what[0]?.toUpperCase() ?? ''}${what.slice(1)} is built at run time from values not proven constant.` };
   return undefined;
 }
 
@@ -232,7 +233,8 @@ export function literalText(ctx: RuleContext, node: SyntaxNode | undefined, dept
         .join(' ');
     case 'binary_expression':
     case 'binary_operator':
-      return `${literalText(ctx, child(n, 'left'), depth + 1)} ${literalText(ctx, child(n, 'right'), depth + 1)}`;
+      // Same depth: the operands of a long concatenation are bounded by the syntax tree.
+      return `${literalText(ctx, child(n, 'left'), depth)} ${literalText(ctx, child(n, 'right'), depth)}`;
     case 'call': {
       const call = callShape(ctx.text, n);
       return call?.receiver ? literalText(ctx, call.receiver, depth + 1) : '';

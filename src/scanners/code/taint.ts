@@ -126,6 +126,9 @@ const DEAD: Reach = Object.freeze({ dead: true, block: undefined });
 const REACHED: Reach = Object.freeze({ dead: false, block: undefined });
 
 /** A fact a passed check establishes: the value under `key` is allowed (for every sink, or for `kinds` only). */
+/** String and list methods without side effects, whose result depends only on the receiver and constant arguments. */
+const PURE_STRING_METHODS = new Set(['split', 'slice', 'at', 'toLowerCase', 'toUpperCase', 'trim', 'trimStart', 'trimEnd', 'substring', 'substr', 'lower', 'upper', 'strip', 'rsplit', 'rpartition', 'partition']);
+
 interface Check {
   readonly key: string;
   readonly kinds?: readonly SinkKind[];
@@ -621,7 +624,7 @@ export class TaintAnalysis {
       const k = url ? this.key(url) : undefined;
       return k ? [{ key: k, kinds: URL_HOST_CHECKED }] : [];
     }
-    const k = checked ? this.key(checked) : undefined;
+    const k = checked ? (this.key(checked) ?? this.pureKey(checked)) : undefined;
     return k ? [{ key: k }] : [];
   }
 
@@ -658,7 +661,7 @@ export class TaintAnalysis {
         if (k) return [{ key: k, kinds: URL_HOST_CHECKED }];
       }
     }
-    const k = this.key(n);
+    const k = this.key(n) ?? this.pureKey(n);
     return k ? [{ key: k }] : [];
   }
 
@@ -1281,8 +1284,31 @@ export class TaintAnalysis {
   /** `x if x in ALLOWED else d`, `ALLOWED.includes(x) ? x : d`: the value chosen is the one the condition checked. */
   private allowListed(condition: SyntaxNode | undefined, value: SyntaxNode | undefined): boolean {
     if (!condition || !value) return false;
-    const k = this.key(value);
+    const k = this.key(value) ?? this.pureKey(value);
     return !!k && this.checks(condition, true).some((c) => c.key === k && c.kinds === undefined);
+  }
+
+  /**
+   * A key for a chain of side-effect-free string methods on a variable
+   * (`name.split('.').pop().toLowerCase()`), so that an allow-list check of that expression
+   * covers the same expression written again (`ALLOWED.includes(e) ? e : 'jpg'`).
+   */
+  private pureKey(node: SyntaxNode): string | undefined {
+    let n = unwrap(node);
+    for (let hops = 0; hops < 12; hops++) {
+      if (n.type === 'identifier' || n.type === 'member_expression' || n.type === 'attribute') {
+        const base = this.key(n);
+        return base && hops > 0 ? `pure:${textOf(this.text, node).replace(/\s+/g, '')}` : undefined;
+      }
+      if (n.type === 'subscript_expression' || n.type === 'subscript') {
+        n = unwrap(child(n, n.type === 'subscript' ? 'value' : 'object') ?? n);
+        continue;
+      }
+      const call = n.type === 'call_expression' || n.type === 'call' ? callShape(this.text, n) : undefined;
+      if (!call?.receiver || !PURE_STRING_METHODS.has(call.method)) return undefined;
+      n = unwrap(call.receiver);
+    }
+    return undefined;
   }
 
   private evaluateOpt(node: SyntaxNode | undefined): Taint | undefined {

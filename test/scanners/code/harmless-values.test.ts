@@ -30,6 +30,40 @@ describe('pattern findings: values an attacker does not choose are not reported'
     expect(byRule(findings, 'code-injection')).toEqual([]);
   });
 
+  it('JavaScript: a long captcha expression of random terms and constant operators', async () => {
+    const code = [
+      'function captcha() {',
+      "  const ops = ['*', '+', '-'];",
+      '  const t1 = Math.floor(Math.random() * 10 + 1);',
+      '  const t2 = Math.floor(Math.random() * 10 + 1);',
+      '  const t3 = Math.floor(Math.random() * 10 + 1);',
+      '  const o1 = ops[Math.floor(Math.random() * 3)];',
+      '  const o2 = ops[Math.floor(Math.random() * 3)];',
+      '  const expression = t1.toString() + o1 + t2.toString() + o2 + t3.toString();',
+      '  return eval(expression).toString();',
+      '}',
+      'function calc(req) {',
+      '  const expression = (1).toString() + req.query.op + (2).toString() + req.query.op2 + (3).toString();',
+      '  return eval(expression);',
+      '}',
+    ].join('\n');
+    expect(byRule(await scan('src/captcha.js', code), 'code-injection').map((f) => f.line)).toEqual([13]);
+  });
+
+  it('JavaScript: an expression chosen only when the same expression passed an allow-list', async () => {
+    const code = [
+      "const fs = require('fs');",
+      "app.post('/avatar', (req, res) => {",
+      '  const url = req.body.imageUrl;',
+      "  const ext = ['jpg', 'png'].includes(url.split('.').slice(-1)[0].toLowerCase()) ? url.split('.').slice(-1)[0].toLowerCase() : 'jpg';",
+      '  fs.createWriteStream(`uploads/avatar.${ext}`);',
+      "  const other = ['jpg', 'png'].includes(url.split('.').slice(-1)[0]) ? url.split('?')[0] : 'jpg';",
+      '  fs.createWriteStream(`uploads/avatar.${other}`);',
+      '});',
+    ].join('\n');
+    expect(byRule(await scan('src/avatar.js', code), 'path-traversal').map((f) => f.line)).toEqual([7]);
+  });
+
   it('still reports values built from something not proven harmless', async () => {
     const code = [
       "const { exec } = require('child_process');",

@@ -32,6 +32,59 @@ describe('PHP cross-language rules', () => {
     expect(byRule(await scan('a.php', code), 'php-xss').map((f) => [f.line, f.confidence])).toEqual([[4, 0.6]]);
   });
 
+  it('does not read a comparison or a tag-removing replacement as markup written into a variable', async () => {
+    const code = php(
+      "$pass = $_POST['pass'];",
+      "if ($pass == $conf) { $html .= '<pre>Passwords match</pre>'; }",
+      "$name = str_replace('<script>', '', $_POST['name']);",
+      "$query = \"INSERT INTO book (name) VALUES ('\" . addslashes($name) . \"')\";",
+      "$html .= '<p>Hello ' . $_POST['who'] . '</p>';",
+    );
+    expect(lines(byRule(await scan('a.php', code), 'php-xss'))).toEqual([6]);
+  });
+
+  it('reports uploads stored under the client file name, not under a server-generated name', async () => {
+    const code = php(
+      "$target = 'uploads/' . basename($_FILES['f']['name']);",
+      "move_uploaded_file($_FILES['f']['tmp_name'], $target);",
+      "$name = $_FILES['g']['name'];",
+      "move_uploaded_file($_FILES['g']['tmp_name'], 'uploads/' . $name);",
+      "$ext = pathinfo($_FILES['h']['name'], PATHINFO_EXTENSION);",
+      "move_uploaded_file($_FILES['h']['tmp_name'], 'uploads/' . md5(uniqid()) . '.png');",
+      "move_uploaded_file($_FILES['h']['tmp_name'], 'uploads/' . bin2hex(random_bytes(16)) . '.' . $ext);",
+    );
+    expect(lines(byRule(await scan('a.php', code), 'php-unrestricted-upload'))).toEqual([3, 5]);
+  });
+
+  it('treats $_SERVER entries the server sets (script name, server name, peer address) as not request data', async () => {
+    const code = php(
+      "echo '<a href=\"//' . $_SERVER['SERVER_NAME'] . '/help\">';",
+      "$base = str_replace('setup.php', '', $_SERVER['SCRIPT_NAME']);",
+      "mysqli_query($db, \"INSERT INTO users VALUES ('{$base}avatar.jpg')\");",
+      "echo '<form action=\"' . $_SERVER['PHP_SELF'] . '\">';",
+      "echo 'Host: ' . $_SERVER['HTTP_HOST'];",
+    );
+    const findings = await scan('a.php', code);
+    expect(lines(byRule(findings, 'php-xss'))).toEqual([5, 6]);
+    expect(byRule(findings, 'php-sql-injection').map((f) => f.severity)).toEqual(['MEDIUM']);
+  });
+
+  it('does not report request data in a branch where an anchored regex or is_numeric proved it restricted', async () => {
+    const code = php(
+      "if (!preg_match('/^\\d+$/', $_GET['id'])) {",
+      "  echo 'bad id';",
+      '} else {',
+      "  echo '<p>User ' . $_GET['id'] . '</p>';",
+      '}',
+      "if (is_numeric($_GET['n']) && preg_match('/^[a-z]+$/', $_GET['s'])) {",
+      "  echo $_GET['n'] . $_GET['s'];",
+      "  echo $_GET['other'];",
+      '}',
+      "if (preg_match('/^.*$/', $_GET['t'])) { echo $_GET['t']; }",
+    );
+    expect(lines(byRule(await scan('a.php', code), 'php-xss'))).toEqual([9, 11]);
+  });
+
   it('reports Location headers built from request data, not fixed local targets', async () => {
     const code = php("header('Location: ' . $_GET['next']);", "header('Location: /login.php?next=' . urlencode($_SERVER['REQUEST_URI']));", "header('Location: index.php?msg=' . $_GET['m']);", "if (in_array($_GET['to'], $allowed, true)) { header('Location: ' . $_GET['to']); }");
     expect(lines(byRule(await scan('a.php', code), 'php-open-redirect'))).toEqual([2]);

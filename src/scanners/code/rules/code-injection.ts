@@ -5,13 +5,15 @@ import { argument, isDynamicString, isHarmless, sinkMatch } from '../sinks.js';
 const JS_EVAL = new Set(['eval', 'window.eval', 'globalThis.eval', 'Function', 'vm.runInThisContext', 'vm.runInNewContext', 'vm.runInContext', 'vm.compileFunction', 'vm.Script']);
 const JS_TIMERS = new Set(['setTimeout', 'setInterval', 'setImmediate', 'window.setTimeout', 'window.setInterval']);
 const PY_EVAL = new Set(['eval', 'exec', 'compile', 'builtins.eval', 'builtins.exec']);
+/** Library functions that evaluate a Python expression string: Pillow's ImageMath (CVE-2022-22817). */
+const PY_EXPRESSION_EVAL = new Set(['PIL.ImageMath.eval', 'PIL.ImageMath.unsafe_eval']);
 
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   for (const call of ctx.calls) {
     let m: Match | undefined;
     if (ctx.language === 'python') {
-      if (PY_EVAL.has(call.qualified) && !call.receiver) m = sinkMatch(ctx, call.node, argument(call, 0, 'source'), (a) => isDynamicString(ctx, a), 'code passed to `' + call.name + '`', 'code');
+      if ((PY_EVAL.has(call.qualified) && !call.receiver) || PY_EXPRESSION_EVAL.has(call.qualified)) m = sinkMatch(ctx, call.node, argument(call, 0, 'source'), (a) => isDynamicString(ctx, a), 'code passed to `' + call.name + '`', 'code');
     } else if (JS_EVAL.has(call.qualified)) {
       const args = call.name === 'Function' ? call.args.slice(-1) : call.args.slice(0, 1);
       m = sinkMatch(ctx, call.node, args[0], (a) => !isHarmless(ctx, a) && !['arrow_function', 'function_expression', 'object'].includes(unwrap(a).type), `code evaluated by \`${call.name}\``, 'code');
@@ -37,7 +39,7 @@ export const rule = defineRule({
   remediation: 'Do not evaluate strings: parse data with `JSON.parse`/`json.loads`/`ast.literal_eval`, dispatch through a map of allowed functions, pass functions (not strings) to timers.',
   docs: {
     summary:
-      '`eval`, `new Function`, `vm.runIn*Context`/`vm.Script`, string arguments of `setTimeout`/`setInterval`; Python `eval`/`exec`/`compile`. Request data reaching them is reported with 0.9; other non-constant code with 0.5.',
+      '`eval`, `new Function`, `vm.runIn*Context`/`vm.Script`, string arguments of `setTimeout`/`setInterval`; Python `eval`/`exec`/`compile` and Pillow `ImageMath.eval`/`unsafe_eval`. Request data reaching them is reported with 0.9; other non-constant code with 0.5.',
     examples: [
       {
         language: 'javascript',

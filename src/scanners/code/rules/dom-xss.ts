@@ -3,7 +3,7 @@ import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { isDynamicString } from '../sinks.js';
 import { all, literal } from '../prefilter.js';
-import { HTML_BINDING, reportable } from '../templates.js';
+import { bindingReport, HTML_BINDING, reportable } from '../templates.js';
 
 const HTML_PROPS = new Set(['innerHTML', 'outerHTML']);
 /** Angular DomSanitizer methods that mark a value as trusted HTML, script, style or URL. */
@@ -64,7 +64,7 @@ function templateBindings(ctx: RuleContext, out: Match[]): void {
     for (const m of text.matchAll(HTML_BINDING)) {
       const expr = (m[2] ?? '').trim();
       if (!reportable(expr)) continue;
-      out.push({ node, detail: `The template binds \`${expr.slice(0, 60)}\` as HTML with \`${m[1]}\`; Vue inserts it unsanitised, and Angular's sanitiser is bypassed when the value was marked trusted.` });
+      out.push({ node, ...bindingReport(m[1] ?? '', expr) });
     }
   }
 }
@@ -82,7 +82,7 @@ export const rule = defineRule({
   remediation: 'Use `textContent` or the framework\'s normal rendering, or sanitise with DOMPurify before assigning HTML.',
   docs: {
     summary:
-      '`innerHTML`/`outerHTML` assignments, `document.write`, `insertAdjacentHTML`, jQuery `.html()`, React `dangerouslySetInnerHTML`, Angular `DomSanitizer.bypassSecurityTrustHtml/Script/Style/Url/ResourceUrl` of a non-literal value, and `[innerHTML]="…"` (Angular) or `v-html="…"` (Vue) bindings in inline component templates and in Angular/Vue template files (`*.html`, `*.vue`, by a text pass: those files are not parsed). URL-derived data (`location.hash`, `location.search`) or request data reaching them is reported with 0.9; interpolated strings and any non-literal `dangerouslySetInnerHTML` value not passed through a sanitiser with 0.5.',
+      '`innerHTML`/`outerHTML` assignments, `document.write`, `insertAdjacentHTML`, jQuery `.html()`, React `dangerouslySetInnerHTML`, Angular `DomSanitizer.bypassSecurityTrustHtml/Script/Style/Url/ResourceUrl` of a non-literal value, and `[innerHTML]="…"` (Angular) or `v-html="…"` (Vue) bindings in inline component templates and in Angular/Vue template files (`*.html`, `*.vue`, by a text pass: those files are not parsed); Angular `[innerHTML]` bindings are MEDIUM, since Angular sanitises them unless the value was marked trusted (the `bypassSecurityTrust*` call is the HIGH finding). URL-derived data (`location.hash`, `location.search`) or request data reaching them is reported with 0.9; interpolated strings and any non-literal `dangerouslySetInnerHTML` value not passed through a sanitiser with 0.5.',
     examples: [
       {
         language: 'javascript',

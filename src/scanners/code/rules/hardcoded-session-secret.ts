@@ -8,6 +8,22 @@ const JS_SESSION = /^(?:express-session|cookie-session|koa-session|@fastify\/(?:
 const PY_SECRET_NAMES = /^(?:SECRET_KEY|SESSION_SECRET|JWT_SECRET_KEY)$/;
 const PLACEHOLDER = /^$|^(?:changeme|change-me|todo|xxx+|\*+)$/i;
 
+/** Configuration entries named as the session secret: `cookieSecret: '…'`, `const SESSION_SECRET = '…'`. */
+const JS_SECRET_NAMES = /^(?:cookie|session)_?secret$/i;
+
+function configSecrets(ctx: RuleContext): Match[] {
+  const out: Match[] = [];
+  for (const node of ctx.nodes.of('pair', 'variable_declarator')) {
+    const name = child(node, node.type === 'pair' ? 'key' : 'name');
+    const value = child(node, 'value');
+    if (!name || !value) continue;
+    const key = stringValue(ctx.text, name) ?? textOf(ctx.text, name);
+    if (!JS_SECRET_NAMES.test(key) || unwrap(value).type !== 'string' || constantString(ctx, value) === undefined) continue;
+    out.push({ node, detail: `\`${key}\` is a constant in the source.` });
+  }
+  return out;
+}
+
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   if (ctx.language === 'python') {
@@ -24,6 +40,7 @@ function match(ctx: RuleContext): Match[] {
     }
     return out;
   }
+  out.push(...configSecrets(ctx));
   for (const call of ctx.calls) {
     const isSession = JS_SESSION.test(call.qualified) || JS_SESSION.test(call.name);
     const isCookieParser = call.qualified === 'cookie-parser' || call.name === 'cookieParser';
@@ -54,7 +71,7 @@ export const rule = defineRule({
   description: 'The key that signs session cookies (or Django/Flask `SECRET_KEY`) is a literal in the code; anyone who reads the repository can forge sessions, and in Django also password-reset tokens.',
   remediation: 'Read the secret from the environment or a secret manager at start-up, fail when it is missing, and rotate the committed value.',
   docs: {
-    summary: '`express-session`, `cookie-session`, `koa-session`, `@fastify/session` `secret`/`keys` and `cookie-parser` secrets given as literals; Python `SECRET_KEY = \'…\'`, `app.secret_key = \'…\'`, `app.config[\'SECRET_KEY\'] = \'…\'`.',
+    summary: '`express-session`, `cookie-session`, `koa-session`, `@fastify/session` `secret`/`keys` and `cookie-parser` secrets given as literals, and configuration entries named `cookieSecret`/`sessionSecret`/`SESSION_SECRET` holding a string literal; Python `SECRET_KEY = \'…\'`, `app.secret_key = \'…\'`, `app.config[\'SECRET_KEY\'] = \'…\'`.',
     examples: [
       {
         language: 'javascript',
@@ -70,7 +87,7 @@ export const rule = defineRule({
   },
   match,
   triggers: {
-    js: ['session', 'cookieSession', 'cookie', 'cookieParser'],
+    js: ['session', 'cookieSession', 'cookie', 'cookieParser', /(?:cookie|session)_?secret/i],
     // Names are identifiers or subscript strings (app.config['SECRET_KEY']).
     python: [literal(['SECRET_KEY', 'SESSION_SECRET', 'JWT_SECRET_KEY', 'secret_key'])],
   },

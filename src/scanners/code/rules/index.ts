@@ -44,6 +44,7 @@ import { rule as phpSsrf } from './php-ssrf.js';
 import { rule as phpXss } from './php-xss.js';
 import { rule as phpOpenRedirect } from './php-open-redirect.js';
 import { rule as phpWeakHash } from './php-weak-hash.js';
+import { rule as phpUnrestrictedUpload } from './php-unrestricted-upload.js';
 import { rule as phpWeakCipher } from './php-weak-cipher.js';
 import { rule as phpInsecureRandomness } from './php-insecure-randomness.js';
 import { rule as phpInsecureCookie } from './php-insecure-cookie.js';
@@ -132,6 +133,7 @@ export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   phpXss,
   phpOpenRedirect,
   phpWeakHash,
+  phpUnrestrictedUpload,
   phpWeakCipher,
   phpInsecureRandomness,
   phpInsecureCookie,

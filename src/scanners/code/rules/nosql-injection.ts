@@ -11,6 +11,13 @@ const MONGO_METHODS = new Set([
 ]);
 const LEGACY_METHODS = new Set(['update', 'findAndModify', 'replaceOne', 'replace_one', 'findOneAndUpdate']);
 const MONGO_WORDS = [...MONGO_METHODS, ...LEGACY_METHODS];
+const RAW_VALUE_TYPES = new Set(['member_expression', 'subscript_expression', 'identifier', 'shorthand_property_identifier', 'spread_element', 'attribute', 'subscript', 'call', 'await_expression']);
+/**
+ * Request data that is always a string, so it cannot carry an operator object: Express route
+ * parameters and the request path; Flask/Django query-string and form values. (JSON bodies, Express
+ * query strings parsed by qs and cookie-parser's `j:` cookies can all be objects.)
+ */
+const STRING_ONLY_SOURCE = /^(?:req|request)\.(?:params|path|originalUrl|url|hostname|ip)\b|^request\.(?:args|form|GET|POST|view_args)\b/;
 
 /** `$where` values in a query object (JS object or Python dict). */
 function whereClause(ctx: RuleContext, query: SyntaxNode): SyntaxNode | undefined {
@@ -23,8 +30,28 @@ function whereClause(ctx: RuleContext, query: SyntaxNode): SyntaxNode | undefine
   return undefined;
 }
 
+function whereMatch(ctx: RuleContext, node: SyntaxNode, where: SyntaxNode): Match | undefined {
+  const t = ctx.taint.taintOf(where, 'code');
+  if (t) return { node, taint: t, detail: `A \`$where\` JavaScript clause is built from ${ctx.taint.describe(t)}.` };
+  if (isDynamicString(ctx, where)) return { node, unproven: true, detail: 'A `$where` JavaScript clause is built at run time.' };
+  return undefined;
+}
+
+/** `$where` clauses of query objects built apart from the call (a DAO's criteria helper), reported at the clause. */
+function detachedWhereClauses(ctx: RuleContext, seen: ReadonlySet<number>): Match[] {
+  const out: Match[] = [];
+  for (const obj of ctx.nodes.of('object', 'dictionary')) {
+    const where = whereClause(ctx, obj);
+    if (!where || seen.has(where.start)) continue;
+    const m = whereMatch(ctx, where.parent ?? where, where);
+    if (m) out.push(m);
+  }
+  return out;
+}
+
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
+  const seen = new Set<number>();
   for (const call of ctx.calls) {
     if (!call.receiver || call.isNew) continue;
     const query = call.args[0];
@@ -37,9 +64,9 @@ function match(ctx: RuleContext): Match[] {
     if (['arrow_function', 'function_expression', 'lambda', 'string', 'template_string', 'number', 'integer'].includes(q.type)) continue;
     const where = whereClause(ctx, q);
     if (where) {
-      const t = ctx.taint.taintOf(where, 'code');
-      if (t) out.push({ node: call.node, taint: t, detail: `A \`$where\` JavaScript clause is built from ${ctx.taint.describe(t)}.` });
-      else if (isDynamicString(ctx, where)) out.push({ node: call.node, detail: 'A `$where` JavaScript clause is built at run time.' });
+      seen.add(where.start);
+      const m = whereMatch(ctx, call.node, where);
+      if (m) out.push(m);
       continue;
     }
     // The filter is request data as parsed (objects allowed), or holds it as a property value.
@@ -47,9 +74,14 @@ function match(ctx: RuleContext): Match[] {
     if (!direct) continue;
     const values = q.type === 'object' || q.type === 'dictionary' ? namedChildren(q).map((p) => (p.type === 'pair' ? child(p, 'value') : p)) : [q];
     const cast = (v: SyntaxNode) => /^(?:String|str|Number|int|float|parseInt|parseFloat|Boolean|bool)\s*\(/.test(textOf(ctx.text, unwrap(v)));
-    const raw = values.some((v) => v && !cast(v) && ['member_expression', 'subscript_expression', 'identifier', 'shorthand_property_identifier', 'spread_element', 'attribute', 'subscript', 'call', 'await_expression'].includes(unwrap(v).type) && ctx.taint.taintOf(v, 'nosql'));
+    const raw = values.some((v) => {
+      if (!v || cast(v) || !RAW_VALUE_TYPES.has(unwrap(v).type)) return false;
+      const t = ctx.taint.taintOf(v, 'nosql');
+      return t !== undefined && !STRING_ONLY_SOURCE.test(t.source);
+    });
     if (raw) out.push({ node: call.node, taint: direct, detail: `The query filter contains request data from ${ctx.taint.describe(direct)} as parsed, so an object such as \`{"$ne": null}\` can change the condition.` });
   }
+  out.push(...detachedWhereClauses(ctx, seen));
   return out;
 }
 
@@ -66,7 +98,7 @@ export const rule = defineRule({
   remediation: 'Cast values to the expected type (`String(...)`, `str(...)`) or validate them with a schema before querying; use `mongo-sanitize`/`express-mongo-sanitize`; never build `$where` clauses from input.',
   docs: {
     summary:
-      'MongoDB/Mongoose/pymongo query methods (`find*`, `update*`, `delete*`, `count*`, and the legacy `update(filter, doc)` / `findAndModify` / `replaceOne` with a filter object) whose filter is request data or contains request values without a type cast, and `$where` clauses built from input or at run time.',
+      'MongoDB/Mongoose/pymongo query methods (`find*`, `update*`, `delete*`, `count*`, and the legacy `update(filter, doc)` / `findAndModify` / `replaceOne` with a filter object) whose filter is request data or contains request values without a type cast, and `$where` clauses built from input or at run time, also in a query object built apart from the call (a criteria helper); a clause built at run time from values not proven to be request data is reported as MEDIUM.',
     examples: [
       {
         language: 'javascript',

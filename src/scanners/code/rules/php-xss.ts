@@ -11,8 +11,12 @@ const OUTPUT_FUNCTIONS = new Set(['printf', 'vprintf', 'print_r', 'var_export', 
 const SANITISERS = new Set(['strip_tags', 'esc_html', 'esc_attr', 'esc_url', 'esc_js', 'esc_textarea', 'wp_kses', 'wp_kses_post', 'e', 'h', 'escape', 'urlencode', 'rawurlencode', 'number_format', 'json_encode', 'filter_var', 'purify', 'clean', 'md5', 'sha1', 'hash',
   // Results of I/O keyed by request data (file contents, query rows, fetched bodies) are not the request data itself.
   'file_get_contents', 'fread', 'fgets', 'file', 'curl_exec', 'shell_exec', 'exec', 'mysqli_query', 'mysql_query', 'query', 'prepare', 'execute', 'fetch', 'fetchAll', 'fetch_assoc', 'fetch_array', 'mysqli_fetch_assoc', 'mysqli_fetch_array', 'mysqli_fetch_row', 'mysql_fetch_assoc', 'mysql_fetch_array', 'pg_query', 'pg_fetch_assoc']);
-/** `$html .= '…<p>…'`: a variable assigned text containing an HTML tag. */
-const MARKUP_ASSIGNMENT = /(\$\w+)\s*\.?=\s*[^;]*<\/?[a-z][a-z0-9]*\b[^>]*>/gi;
+/**
+ * `$html .= '…<p>…'`: a variable assigned text containing an HTML tag. Not a comparison
+ * (`$a == '…'` followed by markup) and not a replacement whose pattern is a tag
+ * (`$name = str_replace('<script>', '', $name)` removes markup, it writes none).
+ */
+const MARKUP_ASSIGNMENT = /(\$\w+)\s*\.?=(?![=>])(?!\s*(?:str_i?replace|preg_replace)\s*\()\s*[^;]*<\/?[a-z][a-z0-9]*\b[^>]*>/gi;
 /**
  * The trigger of htmlAssignments: the start of the tag MARKUP_ASSIGNMENT needs. Not that regex
  * itself: it runs on top-level text whose function bodies are blanked out, where it can match

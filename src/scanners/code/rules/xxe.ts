@@ -6,8 +6,16 @@ import { all } from '../prefilter.js';
 const LIBXML_PARSE = new Set(['parseXml', 'parseXmlString', 'parseXmlAsync', 'parseHtml', 'parseHtmlString']);
 const EXTERNAL_FEATURES = /(?:^|\.)feature_external_(?:ges|pes)$|external-(?:general|parameter)-entities['"]?$/;
 
+/** libxml2's entity-substitution flag as JavaScript bindings expose it (libxml2-wasm `ParseOption.XML_PARSE_NOENT`). */
+function noentFlags(ctx: RuleContext): Match[] {
+  return ctx.nodes
+    .of('member_expression')
+    .filter((m) => textOf(ctx.text, m).endsWith('.XML_PARSE_NOENT'))
+    .map((node) => ({ node, detail: 'The libxml2 option `XML_PARSE_NOENT` substitutes entities, including external ones, while parsing.' }));
+}
+
 function match(ctx: RuleContext): Match[] {
-  const out: Match[] = [];
+  const out: Match[] = ctx.language === 'python' ? [] : noentFlags(ctx);
   for (const call of ctx.calls) {
     if (ctx.language !== 'python') {
       // libxmljs/libxmljs2: `noent: true` substitutes entities, including external ones.
@@ -49,7 +57,7 @@ export const rule = defineRule({
   remediation: 'Leave entity expansion off (libxmljs: no `noent: true`; lxml: `resolve_entities=False`, `no_network=True`; SAX: `feature_external_ges` False), or parse untrusted XML with `defusedxml`.',
   docs: {
     summary:
-      'libxmljs/libxmljs2 `parseXml`/`parseXmlString` with `noent: true` (0.9 when the document is request data); Python lxml `XMLParser(resolve_entities=True)` or `no_network=False`, and `setFeature(feature_external_ges|feature_external_pes, True)` on `xml.sax`/`xml.dom.pulldom` parsers. xml2js and fast-xml-parser do not resolve external entities and are not reported.',
+      'libxmljs/libxmljs2 `parseXml`/`parseXmlString` with `noent: true` (0.9 when the document is request data), the libxml2 flag `XML_PARSE_NOENT` (libxml2-wasm `ParseOption`); Python lxml `XMLParser(resolve_entities=True)` or `no_network=False`, and `setFeature(feature_external_ges|feature_external_pes, True)` on `xml.sax`/`xml.dom.pulldom` parsers. xml2js and fast-xml-parser do not resolve external entities and are not reported.',
     examples: [
       {
         language: 'javascript',
@@ -65,7 +73,7 @@ export const rule = defineRule({
   },
   match,
   triggers: {
-    js: [all(['parseXml', 'parseXmlString', 'parseXmlAsync', 'parseHtml', 'parseHtmlString', 'libxmljs', 'libxmljs2'], 'noent')],
+    js: [all(['parseXml', 'parseXmlString', 'parseXmlAsync', 'parseHtml', 'parseHtmlString', 'libxmljs', 'libxmljs2'], 'noent'), 'XML_PARSE_NOENT'],
     python: [all(['XMLParser', 'XMLPullParser', 'iterparse'], ['resolve_entities', 'no_network']), all('setFeature', /feature_external_(?:ges|pes)|external-(?:general|parameter)-entities/)],
   },
 });
