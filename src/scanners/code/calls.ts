@@ -7,9 +7,9 @@
 import { child, namedChildren, textOf, type CallShape } from './ast.js';
 import type { SyntaxNode } from './parser.js';
 
-export type ForeignLanguage = 'php' | 'go' | 'java' | 'ruby';
+export type FunctionModelLanguage = 'php' | 'go' | 'java' | 'ruby';
 
-export const FOREIGN_CALL_TYPES: Readonly<Record<ForeignLanguage, string[]>> = Object.freeze({
+export const FUNCTION_MODEL_CALL_TYPES: Readonly<Record<FunctionModelLanguage, string[]>> = Object.freeze({
   php: ['function_call_expression', 'member_call_expression', 'nullsafe_member_call_expression', 'scoped_call_expression', 'object_creation_expression'],
   go: ['call_expression'],
   java: ['method_invocation', 'object_creation_expression'],
@@ -24,7 +24,7 @@ function argumentsOf(argsNode: SyntaxNode | undefined): SyntaxNode[] {
   return namedChildren(argsNode).map((a) => (a.type === 'argument' ? (namedChildren(a).at(-1) ?? a) : a));
 }
 
-export function foreignCallShape(text: string, node: SyntaxNode): CallShape | undefined {
+export function functionModelCallShape(text: string, node: SyntaxNode): CallShape | undefined {
   const base = { node, kwargs: new Map<string, SyntaxNode>() };
   switch (node.type) {
     case 'function_call_expression': {

@@ -50,7 +50,7 @@ export function languageOf(path: string): CodeLanguage | undefined {
 export const isJsFamily = (language: CodeLanguage): boolean => language === 'javascript' || language === 'typescript' || language === 'tsx';
 
 /** Languages with pattern rules and a simple local taint model only (no shared JS/Python taint engine or import resolution). */
-export const isForeign = (language: CodeLanguage): boolean => language === 'php' || language === 'go' || language === 'java' || language === 'ruby';
+export const usesFunctionModel = (language: CodeLanguage): boolean => language === 'php' || language === 'go' || language === 'java' || language === 'ruby';
 
 /** A syntax node copied out of the WASM tree. Positions are 0-based; offsets index the JS string. */
 export interface SyntaxNode {

@@ -7,8 +7,8 @@ import type { Severity } from '../../core/findings.js';
 import type { RuleDocs, RuleMetadata } from '../../core/rules.js';
 import { callShape, type CallShape, type NodeIndex } from './ast.js';
 import type { Imports } from './imports.js';
-import { isForeign, type CodeLanguage, type SyntaxNode } from './parser.js';
-import { FOREIGN_CALL_TYPES, foreignCallShape, type ForeignLanguage } from './calls.js';
+import { usesFunctionModel, type CodeLanguage, type SyntaxNode } from './parser.js';
+import { FUNCTION_MODEL_CALL_TYPES, functionModelCallShape, type FunctionModelLanguage } from './calls.js';
 import type { RuleTriggers } from './prefilter.js';
 import type { Taint, TaintAnalysis } from './taint.js';
 
@@ -78,7 +78,7 @@ export interface CodeRule extends RuleMetadata<CodeRuleDocs> {
 export { OWASP } from '../../core/rules.js';
 
 export const JS_LANGUAGES: readonly CodeLanguage[] = Object.freeze(['javascript', 'typescript', 'tsx']);
-export const ALL_LANGUAGES: readonly CodeLanguage[] = Object.freeze(['javascript', 'typescript', 'tsx', 'python']);
+export const JS_AND_PYTHON: readonly CodeLanguage[] = Object.freeze(['javascript', 'typescript', 'tsx', 'python']);
 export const PYTHON: readonly CodeLanguage[] = Object.freeze(['python']);
 export const PHP: readonly CodeLanguage[] = Object.freeze(['php']);
 export const GO: readonly CodeLanguage[] = Object.freeze(['go']);
@@ -91,11 +91,11 @@ export function defineRule(rule: CodeRule): CodeRule {
 
 /** Builds the qualified call list of a file. */
 export function qualifiedCalls(text: string, nodes: NodeIndex, imports: Imports, language: CodeLanguage): QualifiedCall[] {
-  const foreign = isForeign(language);
-  const types = foreign ? FOREIGN_CALL_TYPES[language as ForeignLanguage] : language === 'python' ? ['call'] : ['call_expression', 'new_expression'];
+  const functionModel = usesFunctionModel(language);
+  const types = functionModel ? FUNCTION_MODEL_CALL_TYPES[language as FunctionModelLanguage] : language === 'python' ? ['call'] : ['call_expression', 'new_expression'];
   const result: QualifiedCall[] = [];
   for (const node of nodes.of(...types)) {
-    const shape = foreign ? foreignCallShape(text, node) : callShape(text, node);
+    const shape = functionModel ? functionModelCallShape(text, node) : callShape(text, node);
     if (shape) result.push({ ...shape, qualified: imports.qualify(shape.name) });
   }
   return result;

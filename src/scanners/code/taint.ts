@@ -18,7 +18,7 @@
 import { callShape, child, descendants, functionTypes, memberChain, namedChildren, stringValue, textOf, unwrap } from './ast.js';
 import { constantOf, keyOf, truthOf, UNKNOWN, type Const, type ConstEnv, type ConstResult } from './constants.js';
 import type { Imports } from './imports.js';
-import { isForeign, type CodeLanguage, type SyntaxNode } from './parser.js';
+import { usesFunctionModel, type CodeLanguage, type SyntaxNode } from './parser.js';
 import type { Trigger } from './prefilter.js';
 import {
   JS_SANITISERS,
@@ -155,7 +155,7 @@ export class TaintAnalysis {
   private readonly ifs: SyntaxNode[] = [];
   private readonly fnTypes: ReadonlySet<string>;
   private readonly python: boolean;
-  private readonly foreign: boolean;
+  private readonly functionModel: boolean;
   private readonly sanitisers: SanitiserTable;
   private readonly env: ConstEnv;
   /** Bindings are collected on the first question: most files never ask one. */
@@ -169,8 +169,8 @@ export class TaintAnalysis {
   ) {
     this.python = language === 'python';
     this.fnTypes = functionTypes(language);
-    // PHP, Go and Java use the simple local model of polyglot.ts instead.
-    this.foreign = isForeign(language);
+    // PHP, Go and Java use the simple local model of function-model/taint.ts instead.
+    this.functionModel = usesFunctionModel(language);
     this.sanitisers = this.python ? PYTHON_SANITISERS : JS_SANITISERS;
     this.env = { text, python: this.python, identifier: (n) => this.constIdentifier(n) };
   }
@@ -178,7 +178,7 @@ export class TaintAnalysis {
   private ensureCollected(): void {
     if (this.collected) return;
     this.collected = true;
-    if (this.foreign) return;
+    if (this.functionModel) return;
     this.collect();
     if (!this.python) this.closureWrites();
     this.prune();
@@ -195,7 +195,7 @@ export class TaintAnalysis {
    * (`html.escape(x)` in a redirect).
    */
   taintOf(node: SyntaxNode | undefined, sink: SinkKind): Taint | undefined {
-    if (!node || this.foreign) return undefined;
+    if (!node || this.functionModel) return undefined;
     this.ensureCollected();
     const t = this.evaluate(node);
     if (!t || t.param !== undefined || t.cleared?.has(sink)) return undefined;
@@ -204,7 +204,7 @@ export class TaintAnalysis {
 
   /** The constant value of an expression when the analysis proves it (constants.ts), else UNKNOWN. */
   constantOf(node: SyntaxNode | undefined): ConstResult {
-    if (!node || this.foreign) return UNKNOWN;
+    if (!node || this.functionModel) return UNKNOWN;
     this.ensureCollected();
     return constantOf(this.env, node);
   }
@@ -247,7 +247,7 @@ export class TaintAnalysis {
    * stored there; undefined when the read is not one the analysis resolves.
    */
   storedValues(node: SyntaxNode): SyntaxNode[] | undefined {
-    if (this.foreign) return undefined;
+    if (this.functionModel) return undefined;
     this.ensureCollected();
     const n = unwrap(node);
     if (n.type === 'subscript' || n.type === 'subscript_expression') {
@@ -267,7 +267,7 @@ export class TaintAnalysis {
 
   /** Whether an identifier's latest binding before its use is an allow-list or validation check (`if (!ALLOWED.includes(x)) return`). */
   isChecked(identifier: SyntaxNode): boolean {
-    if (this.foreign) return false;
+    if (this.functionModel) return false;
     this.ensureCollected();
     const name = textOf(this.text, identifier);
     for (let scope: Scope | undefined = this.scopeOf(identifier); scope; scope = scope.parent) {

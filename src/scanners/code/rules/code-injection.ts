@@ -1,5 +1,5 @@
 import { unwrap } from '../ast.js';
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { argument, isDynamicString, isHarmless, sinkMatch } from '../sinks.js';
 
 const JS_EVAL = new Set(['eval', 'window.eval', 'globalThis.eval', 'Function', 'vm.runInThisContext', 'vm.runInNewContext', 'vm.runInContext', 'vm.compileFunction', 'vm.Script']);
@@ -34,7 +34,7 @@ export const rule = defineRule({
   taintConfidence: 0.9,
   cwe: 'CWE-94',
   owasp: OWASP.injection,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'Text that is not constant is evaluated as code, so whoever controls it runs code in the application process.',
   remediation: 'Do not evaluate strings: parse data with `JSON.parse`/`json.loads`/`ast.literal_eval`, dispatch through a map of allowed functions, pass functions (not strings) to timers.',
   docs: {

@@ -1,6 +1,6 @@
 import { namedChildren, stringValue, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { argument, isDynamicString, isTrue, option, sinkMatch } from '../sinks.js';
 import { SHELL_COMMAND_FLAG, SHELL_PROGRAM } from '../taint-spec.js';
 
@@ -62,7 +62,7 @@ export const rule = defineRule({
   taintConfidence: 0.9,
   cwe: 'CWE-78',
   owasp: OWASP.injection,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'A command line run through a shell is built from values that are not constant, so shell metacharacters in them run extra commands.',
   remediation: 'Run the program without a shell and pass arguments as an array (`execFile`/`spawn` without `shell: true`, `subprocess.run([...])` without `shell=True`); validate values against an allow-list.',
   docs: {

@@ -1,5 +1,5 @@
 import { child, stringValue, textOf } from '../ast.js';
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { isTrue, option } from '../sinks.js';
 
 const ANY_ORIGIN = (ctx: RuleContext, node: Parameters<typeof stringValue>[1]): boolean => !!node && (stringValue(ctx.text, node) === '*' || isTrue(ctx, node));
@@ -49,7 +49,7 @@ export const rule = defineRule({
   taintConfidence: 0.9,
   cwe: 'CWE-942',
   owasp: OWASP.accessControl,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'Cross-origin requests with cookies are allowed from any origin (the origin is reflected or a wildcard is combined with credentials), so any website a user visits can read their data from this API.',
   remediation: 'List the trusted origins explicitly (`origin: [\'https://app.example.com\']`), or drop `credentials` for public APIs.',
   docs: {

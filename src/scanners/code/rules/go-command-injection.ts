@@ -1,5 +1,5 @@
 import { defineRule, OWASP, GO, type Match, type RuleContext } from '../rule.js';
-import { dynamicString, localSink, stringValueOf } from '../polyglot.js';
+import { dynamicString, localSink, stringValueOf } from '../function-model/taint.js';
 import { all } from '../prefilter.js';
 
 const SHELLS = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|zsh|dash|ksh|cmd|cmd\.exe|powershell|pwsh)$/;

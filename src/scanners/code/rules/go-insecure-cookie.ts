@@ -1,8 +1,8 @@
 import { child, enclosingFunction, namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, GO, type Match, type RuleContext } from '../rule.js';
-import { sensitiveCookie, storedUnder } from '../foreign-purpose.js';
-import { constString, falseLiteral, strip } from '../foreign-values.js';
+import { sensitiveCookie, storedUnder } from '../function-model/purpose.js';
+import { constString, falseLiteral, strip } from '../function-model/values.js';
 
 /** gorilla/sessions, fiber and echo session option types: reported for explicit false flags only. */
 const SESSION_OPTION_TYPES = ['Options', 'CookieConfig', 'SessionConfig', 'CookieStore'];

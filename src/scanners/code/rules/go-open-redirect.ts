@@ -2,9 +2,9 @@ import { textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, GO, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { all } from '../prefilter.js';
-import { functionHasAll, guardedBefore } from '../foreign-guards.js';
-import { constString, fixedOrigin } from '../foreign-values.js';
-import { localSink } from '../polyglot.js';
+import { functionHasAll, guardedBefore } from '../function-model/guards.js';
+import { constString, fixedOrigin } from '../function-model/values.js';
+import { localSink } from '../function-model/taint.js';
 
 const SANITISERS = new Set(['QueryEscape', 'PathEscape']);
 

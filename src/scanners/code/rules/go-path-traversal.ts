@@ -1,9 +1,9 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, GO, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { unqualified } from '../prefilter.js';
-import { builtWith } from '../foreign-guards.js';
-import { localTaint } from '../polyglot.js';
-import { pathSinkMatches } from '../foreign-flows.js';
+import { builtWith } from '../function-model/guards.js';
+import { localTaint } from '../function-model/taint.js';
+import { pathSinkMatches } from '../function-model/flows.js';
 
 /** os/ioutil functions and the positions of their path arguments. */
 const FUNCTIONS: Readonly<Record<string, readonly number[]>> = Object.freeze({

@@ -2,7 +2,7 @@ import { textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, GO, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { unqualified } from '../prefilter.js';
-import { urlSinkMatches } from '../foreign-flows.js';
+import { urlSinkMatches } from '../function-model/flows.js';
 
 /** Functions taking a URL or address, by argument position. */
 const FUNCTIONS: Readonly<Record<string, number>> = Object.freeze({

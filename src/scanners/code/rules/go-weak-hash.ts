@@ -1,7 +1,7 @@
 import { namedChildren, textOf } from '../ast.js';
 import { defineRule, OWASP, GO, type Match, type RuleContext } from '../rule.js';
 import { literal } from '../prefilter.js';
-import { digestInputs, weakHashMatch } from '../foreign-crypto.js';
+import { digestInputs, weakHashMatch } from '../function-model/crypto.js';
 
 const HASH_WRITES = new Set(['Write', 'WriteString']);
 /** Import paths of the weak hashes and their algorithm. */

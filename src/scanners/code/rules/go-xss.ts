@@ -2,8 +2,8 @@ import { child, enclosingFunction, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, GO, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { all, unqualified } from '../prefilter.js';
-import { functionText } from '../foreign-guards.js';
-import { localSink } from '../polyglot.js';
+import { functionText } from '../function-model/guards.js';
+import { localSink } from '../function-model/taint.js';
 
 const FPRINT = new Set(['fmt.Fprintf', 'fmt.Fprint', 'fmt.Fprintln', 'io.WriteString']);
 /** Methods writing to the response writer itself. */

@@ -1,5 +1,5 @@
 import { child, namedChildren, stringValue, textOf, unwrap } from '../ast.js';
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { option } from '../sinks.js';
 import { constantString } from './jwt-hardcoded-secret.js';
 import { literal } from '../prefilter.js';
@@ -67,7 +67,7 @@ export const rule = defineRule({
   taintConfidence: 0.9,
   cwe: 'CWE-798',
   owasp: OWASP.authentication,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'The key that signs session cookies (or Django/Flask `SECRET_KEY`) is a literal in the code; anyone who reads the repository can forge sessions, and in Django also password-reset tokens.',
   remediation: 'Read the secret from the environment or a secret manager at start-up, fail when it is missing, and rotate the committed value.',
   docs: {

@@ -1,7 +1,7 @@
 import { stringValue, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
-import { assignedValues, stringValueOf } from '../polyglot.js';
-import { isForeign } from '../parser.js';
+import { assignedValues, stringValueOf } from '../function-model/taint.js';
+import { usesFunctionModel } from '../parser.js';
 import { defineRule, OWASP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { constantString } from './jwt-hardcoded-secret.js';
 
@@ -45,7 +45,7 @@ const SINKS: Readonly<Record<string, readonly KeySink[]>> = Object.freeze({
 function constantKey(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): string | undefined {
   if (!node || depth > 3) return undefined;
   const n = unwrap(node);
-  if (!isForeign(ctx.language)) {
+  if (!usesFunctionModel(ctx.language)) {
     const direct = constantString(ctx, n);
     if (direct !== undefined) return direct;
   } else {

@@ -1,6 +1,6 @@
 import { child, stringValue, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { isFalse } from '../sinks.js';
 import { literal } from '../prefilter.js';
 
@@ -58,7 +58,7 @@ export const rule = defineRule({
   taintConfidence: 0.9,
   cwe: 'CWE-614',
   owasp: OWASP.misconfiguration,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'A cookie (often the session cookie) is explicitly configured without `HttpOnly` (readable by any injected script) or without `Secure` (sent over plain HTTP).',
   remediation: 'Set `httpOnly: true` and `secure: true` (plus `sameSite`) on session and authentication cookies; in Django/Flask set `SESSION_COOKIE_SECURE = True` and `SESSION_COOKIE_HTTPONLY = True`.',
   docs: {

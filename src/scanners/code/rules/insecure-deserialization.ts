@@ -1,6 +1,6 @@
 import { textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { argument } from '../sinks.js';
 import { all } from '../prefilter.js';
 import { UNKNOWN } from '../constants.js';
@@ -74,7 +74,7 @@ export const rule = defineRule({
   taintConfidence: 0.9,
   cwe: 'CWE-502',
   owasp: OWASP.integrity,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'A deserialiser that can instantiate arbitrary objects or run functions is used; whoever controls the serialised bytes runs code.',
   remediation: 'Exchange data as JSON (`JSON.parse`, `json.loads`), use `yaml.safe_load`, and never unpickle data that crossed a trust boundary; sign data you must deserialise.',
   docs: {

@@ -1,6 +1,6 @@
 import { assignedName, child, enclosingFunction, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { nameWords } from '../sinks.js';
 import { all } from '../prefilter.js';
 
@@ -63,7 +63,7 @@ export const rule = defineRule({
   taintConfidence: 0.9,
   cwe: 'CWE-338',
   owasp: OWASP.cryptography,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'A token, password, code or identifier is generated with a non-cryptographic generator (`Math.random`, Python `random`), whose output can be predicted from a few observed values.',
   remediation: 'Use a cryptographically secure generator: `crypto.randomBytes`, `crypto.randomUUID`, `crypto.getRandomValues`; Python `secrets.token_urlsafe`, `secrets.choice`, `uuid.uuid4`.',
   docs: {

@@ -1,6 +1,6 @@
 import { namedChildren, textOf } from '../ast.js';
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
-import { dynamicString, localSink, localTaint, stringValueOf } from '../polyglot.js';
+import { dynamicString, localSink, localTaint, stringValueOf } from '../function-model/taint.js';
 
 const SHELLS = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|zsh|cmd|cmd\.exe|powershell)$/;
 

@@ -1,8 +1,8 @@
 import { textOf } from '../ast.js';
 import { enclosingFunction } from '../ast.js';
 import { defineRule, OWASP, JAVA, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { sensitiveCookie, storedUnder } from '../foreign-purpose.js';
-import { constString, falseLiteral, trueLiteral } from '../foreign-values.js';
+import { sensitiveCookie, storedUnder } from '../function-model/purpose.js';
+import { constString, falseLiteral, trueLiteral } from '../function-model/values.js';
 
 const FLAGS = new Set(['setSecure', 'setHttpOnly']);
 /** Spring's cookie builder (`ResponseCookie.from(…)`), as the receiver of `.secure(false)`. */

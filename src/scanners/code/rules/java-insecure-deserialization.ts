@@ -1,6 +1,6 @@
 import { enclosingFunction, textOf } from '../ast.js';
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
-import { localTaint } from '../polyglot.js';
+import { localTaint } from '../function-model/taint.js';
 
 const STREAMS = new Set(['ObjectInputStream', 'XMLDecoder']);
 const NETWORK = /getInputStream\s*\(|\bsocket\b|getBody\s*\(|getReader\s*\(/i;

@@ -1,6 +1,6 @@
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
 import { all } from '../prefilter.js';
-import { constantText, dynamicString, localSink } from '../polyglot.js';
+import { constantText, dynamicString, localSink } from '../function-model/taint.js';
 
 /** An LDAP search filter: `(uid=`, `(&(objectClass=person)(cn=`. */
 const LDAP_FILTER = /\(\s*[&|!]?\s*\(?\s*[\w.;-]+\s*[~<>]?=/;

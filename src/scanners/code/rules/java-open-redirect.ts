@@ -1,9 +1,9 @@
 import { namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
-import { guardedBefore } from '../foreign-guards.js';
-import { constString, fixedOrigin, leadingText } from '../foreign-values.js';
-import { localSink } from '../polyglot.js';
+import { guardedBefore } from '../function-model/guards.js';
+import { constString, fixedOrigin, leadingText } from '../function-model/values.js';
+import { localSink } from '../function-model/taint.js';
 
 const SANITISERS = new Set(['encodeForURL']);
 

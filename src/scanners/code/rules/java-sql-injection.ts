@@ -1,5 +1,5 @@
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
-import { constantText, dynamicString, localSink } from '../polyglot.js';
+import { constantText, dynamicString, localSink } from '../function-model/taint.js';
 import { SQL_KEYWORDS, SQL_TEXT } from '../sinks.js';
 import { all } from '../prefilter.js';
 

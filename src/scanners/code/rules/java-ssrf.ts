@@ -2,7 +2,7 @@ import { textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JAVA, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { all } from '../prefilter.js';
-import { urlSinkMatches } from '../foreign-flows.js';
+import { urlSinkMatches } from '../function-model/flows.js';
 
 /** Methods of a URL object that connect. */
 const CONNECTS = new Set(['openConnection', 'openStream', 'getContent']);

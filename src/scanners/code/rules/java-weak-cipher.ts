@@ -1,8 +1,8 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
 import { all } from '../prefilter.js';
-import { MIN_RSA_BITS } from '../foreign-crypto.js';
-import { constInt, constString, resolve } from '../foreign-values.js';
+import { MIN_RSA_BITS } from '../function-model/crypto.js';
+import { constInt, constString, resolve } from '../function-model/values.js';
 
 /** Broken or legacy block/stream ciphers, by JCA transformation name. */
 const WEAK_CIPHER = /^(?:DES|DESede|TripleDES|3DES|RC2|RC4|ARCFOUR|Blowfish|IDEA|RC5|PBEWith\w*(?:DES|RC2|RC4)\w*)(?:\/|$)/i;

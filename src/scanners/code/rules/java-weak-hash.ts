@@ -1,6 +1,6 @@
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
-import { digestInputs, weakHashMatch, WEAK_HASH } from '../foreign-crypto.js';
-import { constString } from '../foreign-values.js';
+import { digestInputs, weakHashMatch, WEAK_HASH } from '../function-model/crypto.js';
+import { constString } from '../function-model/values.js';
 
 const DIGEST_METHODS = new Set(['update', 'digest']);
 const GUAVA_METHODS = new Set(['hashString', 'hashBytes', 'hashUnencodedChars', 'putString', 'putBytes']);

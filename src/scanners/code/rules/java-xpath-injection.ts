@@ -1,8 +1,8 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, JAVA, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { all, anyCase } from '../prefilter.js';
-import { resolve } from '../foreign-values.js';
-import { constantText, dynamicString, localSink } from '../polyglot.js';
+import { resolve } from '../function-model/values.js';
+import { constantText, dynamicString, localSink } from '../function-model/taint.js';
 
 const XPATH_METHODS = new Set(['evaluate', 'compile', 'evaluateExpression']);
 const NODE_METHODS = new Set(['selectNodes', 'selectSingleNode', 'selectObject', 'valueOf', 'numberValueOf', 'createXPath']);

@@ -2,9 +2,9 @@ import { child, enclosingFunction, namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
 import { all } from '../prefilter.js';
-import { functionText } from '../foreign-guards.js';
-import { resolve } from '../foreign-values.js';
-import { localSink } from '../polyglot.js';
+import { functionText } from '../function-model/guards.js';
+import { resolve } from '../function-model/values.js';
+import { localSink } from '../function-model/taint.js';
 
 const WRITE_METHODS = new Set(['print', 'println', 'write', 'printf', 'format', 'append']);
 /** Servlet response methods returning its body's writer or stream. */

@@ -1,5 +1,5 @@
 import { isLiteral, stringValue } from '../ast.js';
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { argument, isDynamicString, isFalse, isTrue, option, sinkMatch } from '../sinks.js';
 import { all, literal } from '../prefilter.js';
 
@@ -49,7 +49,7 @@ export const rule = defineRule({
   taintConfidence: 0.9,
   cwe: 'CWE-79',
   owasp: OWASP.injection,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'Output escaping is switched off for a value (`Markup(...)`, `mark_safe(...)`, `|safe`, `autoescape=False`), so HTML in it is rendered as markup; with user-controlled content this is stored or reflected XSS.',
   remediation: 'Let the template engine escape values; pass HTML through a sanitiser such as `bleach.clean` or `nh3.clean` before marking it safe, and never wrap request data in `Markup`/`mark_safe`.',
   docs: {

@@ -1,6 +1,6 @@
 import { stringValue, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 
 /** A string literal, directly or through a variable assigned one. */
 export function constantString(ctx: RuleContext, node: SyntaxNode | undefined): string | undefined {
@@ -38,7 +38,7 @@ export const rule = defineRule({
   taintConfidence: 0.9,
   cwe: 'CWE-798',
   owasp: OWASP.authentication,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'The HMAC key that signs or verifies JSON Web Tokens is a string literal in the code: anyone with the source (or a guess of a weak value) can mint valid tokens.',
   remediation: 'Load a long random key from a secret store or environment variable (`process.env.JWT_SECRET`, `os.environ["JWT_SECRET"]`), rotate the exposed one, or sign with an asymmetric key.',
   docs: {

@@ -1,6 +1,6 @@
 import { descendants, enclosingFunction, namedChildren, stringValue, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { isFalse, option } from '../sinks.js';
 
 const isJwt = (ctx: RuleContext, call: QualifiedCall, method: string): boolean =>
@@ -49,7 +49,7 @@ export const rule = defineRule({
   taintConfidence: 0.9,
   cwe: 'CWE-347',
   owasp: OWASP.authentication,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'JSON Web Tokens are accepted without verifying their signature with a fixed algorithm, so clients can forge tokens and claims.',
   remediation: 'Verify every token with `jwt.verify(token, key, { algorithms: [\'RS256\'] })` / `jwt.decode(token, key, algorithms=[\'RS256\'])`; never allow `none`, never turn off `verify_signature`, and use `decode` only for display.',
   docs: {

@@ -1,4 +1,4 @@
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { argument, option } from '../sinks.js';
 import { all } from '../prefilter.js';
 import { JS_SERVER_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
@@ -35,7 +35,7 @@ export const rule = defineRule({
   taintConfidence: 0.85,
   cwe: 'CWE-90',
   owasp: OWASP.injection,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'An LDAP search filter is assembled from request data without escaping, so `*`, `(`, `)` or `|` in the input can widen the search or bypass an authentication check.',
   remediation: 'Escape every value put into a filter (`ldap3.utils.conv.escape_filter_chars`, `ldap.filter.escape_filter_chars` / `filter_format`, ldapjs `EqualityFilter` objects) or check it against a strict pattern.',
   docs: {

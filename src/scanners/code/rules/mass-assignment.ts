@@ -1,6 +1,6 @@
 import { namedChildren, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { all } from '../prefilter.js';
 
 const JS_WRITES = new Set(['create', 'build', 'insert', 'insertMany', 'update', 'updateOne', 'updateMany', 'findByIdAndUpdate', 'findOneAndUpdate', 'upsert', 'bulkCreate', 'merge', 'save', 'set', 'assign']);
@@ -59,7 +59,7 @@ export const rule = defineRule({
   taintConfidence: 0.8,
   cwe: 'CWE-915',
   owasp: OWASP.accessControl,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'A database model is created or updated from the entire request body, so clients can set fields they should not control (roles, ownership, prices, verification flags).',
   remediation: 'Pick the allowed fields explicitly (`const { name, email } = req.body`), or validate the payload with a schema that strips unknown keys before writing it.',
   docs: {

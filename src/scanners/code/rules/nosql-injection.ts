@@ -1,6 +1,6 @@
 import { child, namedChildren, stringValue, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { isDynamicString } from '../sinks.js';
 import { all, literal } from '../prefilter.js';
 import { JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
@@ -93,7 +93,7 @@ export const rule = defineRule({
   taintConfidence: 0.8,
   cwe: 'CWE-943',
   owasp: OWASP.injection,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'A MongoDB filter takes request data as parsed: JSON bodies and query strings can carry operators (`$ne`, `$gt`, `$regex`, `$where`) that turn an equality check into one that matches any document.',
   remediation: 'Cast values to the expected type (`String(...)`, `str(...)`) or validate them with a schema before querying; use `mongo-sanitize`/`express-mongo-sanitize`; never build `$where` clauses from input.',
   docs: {

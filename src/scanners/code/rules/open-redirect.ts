@@ -1,5 +1,5 @@
 import { child, textOf, unwrap } from '../ast.js';
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { argument, hasFixedOrigin, stringArg } from '../sinks.js';
 import { all } from '../prefilter.js';
 import { JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
@@ -39,7 +39,7 @@ export const rule = defineRule({
   taintConfidence: 0.85,
   cwe: 'CWE-601',
   owasp: OWASP.accessControl,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'The application redirects to a location taken from the request, so links on its trusted domain can send users to phishing sites.',
   remediation: 'Redirect only to relative paths you validate (starts with a single `/`, not `//`) or to URLs on an allow-list of hosts; otherwise fall back to a fixed page.',
   docs: {

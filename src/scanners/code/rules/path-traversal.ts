@@ -1,4 +1,4 @@
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { argument, isClientSource } from '../sinks.js';
 import { all } from '../prefilter.js';
 import { JS_SERVER_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
@@ -39,7 +39,7 @@ export const rule = defineRule({
   taintConfidence: 0.85,
   cwe: 'CWE-22',
   owasp: OWASP.accessControl,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'A file system path comes from the request, so `../` sequences or absolute paths can read or write files outside the intended directory.',
   remediation: 'Reduce the name with `path.basename`/`os.path.basename` (or `secure_filename`), or resolve it under a base directory and check the result still starts with that directory; prefer `res.sendFile(name, { root })` and `send_from_directory`.',
   docs: {

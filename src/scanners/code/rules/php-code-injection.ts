@@ -1,5 +1,5 @@
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
-import { dynamicString, localSink } from '../polyglot.js';
+import { dynamicString, localSink } from '../function-model/taint.js';
 import { textOf } from '../ast.js';
 
 const FUNCTIONS = new Set(['eval', 'assert', 'create_function']);

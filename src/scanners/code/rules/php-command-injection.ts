@@ -1,5 +1,5 @@
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
-import { dynamicString, localSink } from '../polyglot.js';
+import { dynamicString, localSink } from '../function-model/taint.js';
 
 const FUNCTIONS = new Set(['system', 'exec', 'shell_exec', 'passthru', 'popen', 'proc_open', 'pcntl_exec']);
 

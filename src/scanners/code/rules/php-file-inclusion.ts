@@ -1,6 +1,6 @@
 import { namedChildren } from '../ast.js';
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
-import { localSink } from '../polyglot.js';
+import { localSink } from '../function-model/taint.js';
 
 const INCLUDES = ['include_expression', 'include_once_expression', 'require_expression', 'require_once_expression'];
 

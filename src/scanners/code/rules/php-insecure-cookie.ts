@@ -2,8 +2,8 @@ import { namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, PHP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { anyCase } from '../prefilter.js';
-import { sensitiveCookie } from '../foreign-purpose.js';
-import { constString, falseLiteral, resolve } from '../foreign-values.js';
+import { sensitiveCookie } from '../function-model/purpose.js';
+import { constString, falseLiteral, resolve } from '../function-model/values.js';
 
 const COOKIE_FUNCTIONS = new Set(['setcookie', 'setrawcookie']);
 

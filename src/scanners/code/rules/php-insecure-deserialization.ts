@@ -1,6 +1,6 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
-import { localSink } from '../polyglot.js';
+import { localSink } from '../function-model/taint.js';
 
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];

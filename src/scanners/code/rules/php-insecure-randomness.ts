@@ -1,6 +1,6 @@
 import { defineRule, OWASP, PHP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { anyCase } from '../prefilter.js';
-import { randomMatch } from '../foreign-purpose.js';
+import { randomMatch } from '../function-model/purpose.js';
 
 const WEAK = new Set(['rand', 'mt_rand', 'uniqid', 'lcg_value', 'str_shuffle', 'array_rand', 'mt_getrandmax']);
 

@@ -2,9 +2,9 @@ import { textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, PHP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { anyCase } from '../prefilter.js';
-import { guardedBefore } from '../foreign-guards.js';
-import { fixedOrigin, leadingText } from '../foreign-values.js';
-import { localSink } from '../polyglot.js';
+import { guardedBefore } from '../function-model/guards.js';
+import { fixedOrigin, leadingText } from '../function-model/values.js';
+import { localSink } from '../function-model/taint.js';
 
 const SANITISERS = new Set(['urlencode', 'rawurlencode', 'http_build_query']);
 

@@ -1,9 +1,9 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, PHP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { anyCase } from '../prefilter.js';
-import { looksLikeUrl } from '../foreign-guards.js';
-import { localTaint } from '../polyglot.js';
-import { pathSinkMatches } from '../foreign-flows.js';
+import { looksLikeUrl } from '../function-model/guards.js';
+import { localTaint } from '../function-model/taint.js';
+import { pathSinkMatches } from '../function-model/flows.js';
 
 /** File functions and the positions of their path arguments. */
 const FUNCTIONS: Readonly<Record<string, readonly number[]>> = Object.freeze({

@@ -2,9 +2,9 @@ import { namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, PHP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { all, anyCase } from '../prefilter.js';
-import { looksLikeUrl } from '../foreign-guards.js';
-import { fixedOrigin, strip } from '../foreign-values.js';
-import { localSink, localTaint } from '../polyglot.js';
+import { looksLikeUrl } from '../function-model/guards.js';
+import { fixedOrigin, strip } from '../function-model/values.js';
+import { localSink, localTaint } from '../function-model/taint.js';
 
 /** Functions that always take a URL or host, by argument position. */
 const URL_FUNCTIONS: Readonly<Record<string, number>> = Object.freeze({ curl_init: 0, get_headers: 0, fsockopen: 0, pfsockopen: 0, wp_remote_get: 0, wp_remote_post: 0, wp_remote_head: 0, wp_remote_request: 0, stream_socket_client: 0 });

@@ -1,7 +1,7 @@
 import { namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
-import { constString, falseLiteral, trueLiteral } from '../foreign-values.js';
+import { constString, falseLiteral, trueLiteral } from '../function-model/values.js';
 
 /** cURL options whose false value turns verification off (also written `Class::SSL_VERIFYPEER`). */
 const CURL_OPTIONS = new Set(['CURLOPT_SSL_VERIFYPEER', 'CURLOPT_SSL_VERIFYHOST', 'CURLOPT_PROXY_SSL_VERIFYPEER']);

@@ -1,8 +1,8 @@
 import { namedChildren, textOf } from '../ast.js';
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
 import { anyCase } from '../prefilter.js';
-import { MIN_RSA_BITS, WEAK_OPENSSL_CIPHER } from '../foreign-crypto.js';
-import { constInt, constString, resolve } from '../foreign-values.js';
+import { MIN_RSA_BITS, WEAK_OPENSSL_CIPHER } from '../function-model/crypto.js';
+import { constInt, constString, resolve } from '../function-model/values.js';
 
 const MCRYPT = new Set(['encrypt', 'decrypt', 'module_open', 'cbc', 'ecb', 'cfb', 'ofb', 'generic', 'generic_init'].map((f) => `mcrypt_${f}`));
 const OPENSSL = new Set(['openssl_encrypt', 'openssl_decrypt', 'openssl_seal', 'openssl_open']);

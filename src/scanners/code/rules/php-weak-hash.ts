@@ -1,7 +1,7 @@
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
 import { anyCase } from '../prefilter.js';
-import { weakHashMatch, WEAK_HASH } from '../foreign-crypto.js';
-import { constString } from '../foreign-values.js';
+import { weakHashMatch, WEAK_HASH } from '../function-model/crypto.js';
+import { constString } from '../function-model/values.js';
 
 /** Functions hashing their first argument with the algorithm they are named after. */
 const DIGESTS = new Set(['md5', 'sha1']);

@@ -2,8 +2,8 @@ import { enclosingFunction, namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
 import { anyCase } from '../prefilter.js';
-import { functionText } from '../foreign-guards.js';
-import { localSink } from '../polyglot.js';
+import { functionText } from '../function-model/guards.js';
+import { localSink } from '../function-model/taint.js';
 
 /** Output functions and whether every argument (printf) or only the first is printed. */
 const OUTPUT_FUNCTIONS = new Set(['printf', 'vprintf', 'print_r', 'var_export', 'die', 'exit']);

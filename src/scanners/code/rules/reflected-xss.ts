@@ -1,6 +1,6 @@
 import { child, enclosingFunction, namedChildren, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { argument, isClientSource } from '../sinks.js';
 import { all } from '../prefilter.js';
 import { JS_SERVER_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
@@ -88,7 +88,7 @@ export const rule = defineRule({
   taintConfidence: 0.8,
   cwe: 'CWE-79',
   owasp: OWASP.injection,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'A response body is built from request data without HTML escaping, so a crafted link runs script in the victim\'s browser (reflected XSS).',
   remediation: 'Render HTML through a template engine with auto-escaping, escape values (`escape-html`, `html.escape`), or answer with JSON (`res.json`) and `Content-Type: application/json`.',
   docs: {

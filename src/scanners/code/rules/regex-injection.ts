@@ -1,4 +1,4 @@
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { argument } from '../sinks.js';
 import { all } from '../prefilter.js';
 import { JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
@@ -25,7 +25,7 @@ export const rule = defineRule({
   taintConfidence: 0.85,
   cwe: 'CWE-1333',
   owasp: OWASP.injection,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'A regular expression is compiled from request data, so a client can submit a pattern with catastrophic backtracking (ReDoS) that blocks the process, or widen what the pattern matches.',
   remediation: 'Escape input before embedding it in a pattern (`escape-string-regexp`, `_.escapeRegExp`, `re.escape`), or use plain string search (`includes`, `in`).',
   docs: {

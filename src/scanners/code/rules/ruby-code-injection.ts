@@ -1,5 +1,5 @@
 import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.js';
-import { dynamicString, localSink } from '../polyglot.js';
+import { dynamicString, localSink } from '../function-model/taint.js';
 
 const EVALUATORS = new Set(['eval', 'instance_eval', 'class_eval', 'module_eval', 'Kernel.eval', 'binding.eval']);
 /** Reflection that turns a string into a method or class choice. */

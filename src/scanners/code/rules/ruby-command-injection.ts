@@ -1,5 +1,5 @@
 import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.js';
-import { dynamicString, localSink } from '../polyglot.js';
+import { dynamicString, localSink } from '../function-model/taint.js';
 
 const KERNEL = new Set(['system', 'exec', 'spawn', 'Kernel.system', 'Kernel.exec', 'Kernel.spawn', 'IO.popen', 'Open3.capture2', 'Open3.capture2e', 'Open3.capture3', 'Open3.popen2', 'Open3.popen2e', 'Open3.popen3', 'Process.spawn', 'PTY.spawn']);
 

@@ -1,5 +1,5 @@
 import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.js';
-import { localSink } from '../polyglot.js';
+import { localSink } from '../function-model/taint.js';
 import { all } from '../prefilter.js';
 
 const LOADERS = new Set(['Marshal.load', 'Marshal.restore', 'YAML.load', 'YAML.unsafe_load', 'Psych.load', 'Psych.unsafe_load', 'YAML.load_documents', 'Oj.load', 'Oj.object_load']);

@@ -1,8 +1,8 @@
 import { namedChildren, textOf } from '../ast.js';
 import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.js';
-import { guardedBefore } from '../foreign-guards.js';
-import { fixedOrigin } from '../foreign-values.js';
-import { localSink } from '../polyglot.js';
+import { guardedBefore } from '../function-model/guards.js';
+import { fixedOrigin } from '../function-model/values.js';
+import { localSink } from '../function-model/taint.js';
 
 const SANITISERS = new Set(['escape', 'url_encode', 'encode_www_form_component', 'to_query']);
 

@@ -1,9 +1,9 @@
 import { namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, RUBY, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { looksLikeUrl } from '../foreign-guards.js';
-import { localTaint } from '../polyglot.js';
-import { pathSinkMatches } from '../foreign-flows.js';
+import { looksLikeUrl } from '../function-model/guards.js';
+import { localTaint } from '../function-model/taint.js';
+import { pathSinkMatches } from '../function-model/flows.js';
 
 const FILE_METHODS = /^(?:File|IO)\.(?:open|read|readlines|write|binread|binwrite|foreach|new|delete|unlink|readlink|rename|symlink|chmod|truncate|lines|copy_stream)$/;
 const FILEUTILS = /^FileUtils\.(?:rm|rm_f|rm_r|rm_rf|remove|remove_file|remove_dir|remove_entry|cp|cp_r|copy|copy_file|mv|move|mkdir|mkdir_p|makedirs|touch|chmod|ln|ln_s|install)$/;

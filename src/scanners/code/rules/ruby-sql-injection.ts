@@ -1,5 +1,5 @@
 import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.js';
-import { constantText, dynamicString, localSink } from '../polyglot.js';
+import { constantText, dynamicString, localSink } from '../function-model/taint.js';
 import { SQL_TEXT } from '../sinks.js';
 
 /** ActiveRecord methods whose string argument is a SQL fragment. */

@@ -1,9 +1,9 @@
 import { namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, RUBY, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { looksLikeUrl } from '../foreign-guards.js';
-import { localTaint } from '../polyglot.js';
-import { urlSinkMatches } from '../foreign-flows.js';
+import { looksLikeUrl } from '../function-model/guards.js';
+import { localTaint } from '../function-model/taint.js';
+import { urlSinkMatches } from '../function-model/flows.js';
 
 const NET_HTTP = /^Net::HTTP\.(?:get|get_response|get_print|post|post_form|start|new)$/;
 /** HTTP client classes (`HTTP` is also the class of NET_HTTP). */

@@ -1,6 +1,6 @@
 import { child, namedChildren, textOf } from '../ast.js';
 import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.js';
-import { falseLiteral } from '../foreign-values.js';
+import { falseLiteral } from '../function-model/values.js';
 
 /** Option keys whose false value turns verification off (HTTParty, RestClient, Faraday, Excon, http.rb, Typhoeus). */
 const VERIFY_KEY_NAMES = ['verify', 'verify_ssl', 'ssl_verify', 'ssl_verify_peer', 'verify_peer', 'ssl_verifypeer', 'ssl_verifyhost'];

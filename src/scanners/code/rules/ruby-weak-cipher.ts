@@ -1,7 +1,7 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.js';
-import { MIN_RSA_BITS, WEAK_OPENSSL_CIPHER } from '../foreign-crypto.js';
-import { constInt, constString } from '../foreign-values.js';
+import { MIN_RSA_BITS, WEAK_OPENSSL_CIPHER } from '../function-model/crypto.js';
+import { constInt, constString } from '../function-model/values.js';
 
 /** Every class matched below is `OpenSSL::Cipher…` or `OpenSSL::PKey…`. */
 const WEAK_CLASSES = /^OpenSSL::Cipher::(?:DES|DES3|RC2|RC4|BF|CAST5|IDEA)\.new$/;

@@ -1,6 +1,6 @@
 import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.js';
-import { digestInputs, weakHashMatch, WEAK_HASH } from '../foreign-crypto.js';
-import { constString } from '../foreign-values.js';
+import { digestInputs, weakHashMatch, WEAK_HASH } from '../function-model/crypto.js';
+import { constString } from '../function-model/values.js';
 
 /** Every class matched below is `Digest::…` or `OpenSSL::Digest`. */
 const CLASS_DIGEST = /^(?:OpenSSL::)?Digest::(MD5|SHA1|RMD160)\.(?:hexdigest|digest|base64digest)$/;

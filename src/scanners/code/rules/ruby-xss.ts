@@ -1,7 +1,7 @@
 import { child, namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.js';
-import { localSink } from '../polyglot.js';
+import { localSink } from '../function-model/taint.js';
 
 const SANITISERS = new Set(['h', 'html_escape', 'escape_html', 'escapeHTML', 'escape_once', 'sanitize', 'strip_tags', 'json_escape', 'url_encode', 'encode_www_form_component', 'number_with_delimiter', 'read', 'find', 'find_by', 'where']);
 const SINATRA_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete']);

@@ -1,4 +1,4 @@
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { argument, isDynamicString, literalText, sinkMatch, SQL_KEYWORDS, SQL_TEXT } from '../sinks.js';
 import { all } from '../prefilter.js';
 import { JS_SOURCE_TRIGGERS } from '../taint.js';
@@ -46,7 +46,7 @@ export const rule = defineRule({
   taintConfidence: 0.9,
   cwe: 'CWE-89',
   owasp: OWASP.injection,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'A SQL statement is assembled by string interpolation or concatenation instead of bound parameters, so input can change the query.',
   remediation: 'Keep the SQL text constant and pass values as bound parameters (`$1`/`?` placeholders with a values array, `cursor.execute(sql, params)`, tagged `sql` templates, `$queryRaw` instead of `$queryRawUnsafe`).',
   docs: {

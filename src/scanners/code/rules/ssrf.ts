@@ -1,5 +1,5 @@
 import { unwrap } from '../ast.js';
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { argument, hasFixedOrigin, isClientSource, option } from '../sinks.js';
 import { all } from '../prefilter.js';
 import { JS_SERVER_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
@@ -41,7 +41,7 @@ export const rule = defineRule({
   taintConfidence: 0.85,
   cwe: 'CWE-918',
   owasp: OWASP.ssrf,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'The server sends an HTTP request to a URL taken from the request, so a client can make it reach internal services or cloud metadata endpoints.',
   remediation: 'Do not fetch client-supplied URLs; map an identifier to a configured URL, or check the parsed host against an allow-list and block private, loopback and link-local addresses after DNS resolution.',
   docs: {

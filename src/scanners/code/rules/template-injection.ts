@@ -1,4 +1,4 @@
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { argument, isDynamicString, sinkMatch } from '../sinks.js';
 
 const PY_SINKS = new Set(['flask.render_template_string', 'render_template_string', 'jinja2.Template', 'Template', 'mako.template.Template', 'django.template.Template']);
@@ -27,7 +27,7 @@ export const rule = defineRule({
   taintConfidence: 0.9,
   cwe: 'CWE-1336',
   owasp: OWASP.injection,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'Template source text is built from input, so template expressions in it run on the server (server-side template injection, usually code execution).',
   remediation: 'Keep template sources constant (files or literals) and pass input as render context variables.',
   docs: {

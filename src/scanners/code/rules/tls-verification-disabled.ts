@@ -1,5 +1,5 @@
 import { child, stringValue, textOf, unwrap } from '../ast.js';
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { isFalse } from '../sinks.js';
 
 function match(ctx: RuleContext): Match[] {
@@ -48,7 +48,7 @@ export const rule = defineRule({
   taintConfidence: 0.9,
   cwe: 'CWE-295',
   owasp: OWASP.cryptography,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'TLS connections accept any certificate, so anyone on the network path can impersonate the server and read or change the traffic.',
   remediation: 'Keep verification on; for private CAs pass the CA bundle (`ca:` option, `NODE_EXTRA_CA_CERTS`, `verify=\'/path/ca.pem\'`) instead of disabling checks.',
   docs: {

@@ -1,5 +1,5 @@
 import { child, textOf, unwrap } from '../ast.js';
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { all } from '../prefilter.js';
 import { JS_SERVER_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
 
@@ -39,7 +39,7 @@ export const rule = defineRule({
   taintConfidence: 0.6,
   cwe: 'CWE-501',
   owasp: OWASP.design,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'A value from the request is written into the server-side session. Code that reads the session usually treats its entries as set by the application (a user id, a role, a validated flag), so unvalidated input there crosses a trust boundary.',
   remediation: 'Store only values the application derived or validated itself (look the user up, check the value against an allow-list or a strict pattern) and keep request data apart from session state.',
   docs: {

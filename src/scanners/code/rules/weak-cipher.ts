@@ -1,5 +1,5 @@
 import { textOf, stringValue } from '../ast.js';
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { all } from '../prefilter.js';
 
 const WEAK_ALGORITHM = /(?:^|-)(?:des|des3|3des|des-ede3?|rc4|rc2|bf|blowfish|cast5?|idea|seed)(?:-|$)|-ecb$|^des|^rc[24]/i;
@@ -36,7 +36,7 @@ export const rule = defineRule({
   taintConfidence: 0.9,
   cwe: 'CWE-327',
   owasp: OWASP.cryptography,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'Data is encrypted with a broken or legacy algorithm or mode (DES, 3DES, RC4, Blowfish, ECB) or with the deprecated `crypto.createCipher`, which offers little confidentiality today.',
   remediation: 'Use an authenticated cipher with a random IV/nonce: AES-256-GCM (`createCipheriv(\'aes-256-gcm\', key, iv)`) or ChaCha20-Poly1305; in Python `AESGCM`/`Fernet` from `cryptography`.',
   docs: {

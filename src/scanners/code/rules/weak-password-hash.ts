@@ -1,6 +1,6 @@
 import { assignedName, enclosingFunction, child, stringValue, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { mentionsPassword } from '../sinks.js';
 import { all } from '../prefilter.js';
 
@@ -53,7 +53,7 @@ export const rule = defineRule({
   taintConfidence: 0.9,
   cwe: 'CWE-916',
   owasp: OWASP.cryptography,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'MD5 or SHA-1 is used to hash a password. Both are fast and unsalted here, so stolen hashes are cracked with precomputed tables or GPUs in hours.',
   remediation: 'Hash passwords with a slow, salted password hash: bcrypt, scrypt (`crypto.scrypt`), Argon2, or PBKDF2 with a high iteration count (`hashlib.pbkdf2_hmac`, `argon2-cffi`, `passlib`).',
   docs: {

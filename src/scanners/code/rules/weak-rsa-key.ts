@@ -1,6 +1,6 @@
 import { stringValue, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { argument, option } from '../sinks.js';
 import { all } from '../prefilter.js';
 
@@ -39,7 +39,7 @@ export const rule = defineRule({
   taintConfidence: 0.9,
   cwe: 'CWE-326',
   owasp: OWASP.cryptography,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'An RSA or DSA key pair is generated with fewer than 2048 bits; such keys are within reach of factoring and no longer accepted by current guidance.',
   remediation: 'Generate RSA keys of at least 2048 bits (3072 for data that must stay secret beyond 2030), or use elliptic-curve keys (Ed25519, P-256).',
   docs: {

@@ -1,4 +1,4 @@
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { argument, literalText } from '../sinks.js';
 import { all } from '../prefilter.js';
 import { JS_SERVER_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
@@ -36,7 +36,7 @@ export const rule = defineRule({
   taintConfidence: 0.85,
   cwe: 'CWE-643',
   owasp: OWASP.injection,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'An XPath expression is assembled from request data, so a quote in the input can change the query (`\' or \'1\'=\'1`) and read or match nodes it should not.',
   remediation: 'Keep the expression constant and pass values as XPath variables (lxml: `root.xpath("//user[@name=$name]", name=value)`; `xpath` npm: variables in `evaluate`), or check the value against a strict pattern first.',
   docs: {

@@ -1,5 +1,5 @@
 import { textOf } from '../ast.js';
-import { defineRule, OWASP, ALL_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { isTrue, option } from '../sinks.js';
 import { all } from '../prefilter.js';
 
@@ -52,7 +52,7 @@ export const rule = defineRule({
   taintConfidence: 0.9,
   cwe: 'CWE-611',
   owasp: OWASP.misconfiguration,
-  languages: ALL_LANGUAGES,
+  languages: JS_AND_PYTHON,
   description: 'An XML parser is configured to expand external entities, so a crafted document can read local files (`file:///etc/passwd`), make requests to internal services (SSRF) or exhaust memory.',
   remediation: 'Leave entity expansion off (libxmljs: no `noent: true`; lxml: `resolve_entities=False`, `no_network=True`; SAX: `feature_external_ges` False), or parse untrusted XML with `defusedxml`.',
   docs: {

@@ -3,11 +3,11 @@
  * `switch` that a compile-time constant never takes, map and list reads by constant key or index, and
  * functions of the file whose return values never come from their parameters.
  */
-import { child, descendants, enclosingFunction, functionTypes, namedChildren, textOf } from './ast.js';
-import type { SyntaxNode } from './parser.js';
-import type { RuleContext } from './rule.js';
-import { assignments, stringValueOf, type Assignment } from './polyglot-assignments.js';
-import { sourceOf } from './polyglot-sources.js';
+import { child, descendants, enclosingFunction, functionTypes, namedChildren, textOf } from '../ast.js';
+import type { SyntaxNode } from '../parser.js';
+import type { RuleContext } from '../rule.js';
+import { assignments, stringValueOf, type Assignment } from './assignments.js';
+import { sourceOf } from './sources.js';
 
 /**
  * `map.get("k")`/`props.getProperty("k")` on a map filled with constant keys: the values put under "k"

@@ -3,13 +3,13 @@
  * an argument is built from, checks written before the sink (allow-lists, `..` tests, canonical-path
  * prefix checks), and whether a value names a URL rather than a file.
  */
-import { descendants, enclosingFunction, functionTypes, textOf } from './ast.js';
-import type { SyntaxNode } from './parser.js';
-import { assignedValues } from './polyglot.js';
-import type { RuleContext } from './rule.js';
-import { nameWords } from './sinks.js';
-import { storedUnder } from './foreign-purpose.js';
-import { leadingText, VARIABLES } from './foreign-values.js';
+import { descendants, enclosingFunction, functionTypes, textOf } from '../ast.js';
+import type { SyntaxNode } from '../parser.js';
+import { assignedValues } from './taint.js';
+import type { RuleContext } from '../rule.js';
+import { nameWords } from '../sinks.js';
+import { storedUnder } from './purpose.js';
+import { leadingText, VARIABLES } from './values.js';
 
 const topLevelCache = new WeakMap<SyntaxNode, string>();
 

@@ -3,11 +3,11 @@
  * share: each rule supplies which argument of a call is the URL or path, what
  * clears it, and how to name the sink; the loop and the reporting live here.
  */
-import { fixedOrigin, urlText } from './foreign-values.js';
-import { prefixChecked, guardedBefore } from './foreign-guards.js';
-import type { SyntaxNode } from './parser.js';
-import { localSink } from './polyglot.js';
-import type { Match, QualifiedCall, RuleContext } from './rule.js';
+import { fixedOrigin, urlText } from './values.js';
+import { prefixChecked, guardedBefore } from './guards.js';
+import type { SyntaxNode } from '../parser.js';
+import { localSink } from './taint.js';
+import type { Match, QualifiedCall, RuleContext } from '../rule.js';
 
 export interface UrlSinks {
   /** The URL (or address) argument of a call that sends a request, else undefined. */

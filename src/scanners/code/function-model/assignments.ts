@@ -3,10 +3,10 @@
  * the values it is given in document order, including loop bindings, compound assignments and values
  * stored into builders and collections.
  */
-import { child, enclosingFunction, namedChildren, textOf } from './ast.js';
-import type { SyntaxNode } from './parser.js';
-import type { RuleContext } from './rule.js';
-import { JAVA_SOURCE_ANNOTATION } from './polyglot-sources.js';
+import { child, enclosingFunction, namedChildren, textOf } from '../ast.js';
+import type { SyntaxNode } from '../parser.js';
+import type { RuleContext } from '../rule.js';
+import { JAVA_SOURCE_ANNOTATION } from './sources.js';
 
 /** `append`: adds to what the variable held (`.=`, `+=`, `sb.append(x)`, `map.put(k, x)`) instead of replacing it. */
 export type Assignment = { readonly pos: number; readonly value: SyntaxNode | undefined; readonly append?: boolean; readonly at: SyntaxNode; readonly key?: string };

@@ -4,12 +4,12 @@
  * a password (HIGH) or over request data (MEDIUM). MD5/SHA-1 for checksums,
  * ETags and cache keys is neither and is not reported.
  */
-import { child, enclosingFunction, textOf } from './ast.js';
-import type { SyntaxNode } from './parser.js';
-import { localTaint } from './polyglot.js';
-import type { Match, RuleContext } from './rule.js';
-import { storedUnder } from './foreign-purpose.js';
-import { mentionsPassword, nameWords } from './sinks.js';
+import { child, enclosingFunction, textOf } from '../ast.js';
+import type { SyntaxNode } from '../parser.js';
+import { localTaint } from './taint.js';
+import type { Match, RuleContext } from '../rule.js';
+import { storedUnder } from './purpose.js';
+import { mentionsPassword, nameWords } from '../sinks.js';
 
 /** MD2/4/5, SHA-1 (Java's "SHA" is SHA-1) and RIPEMD-160 names. */
 export const WEAK_HASH = /^(?:md[245]|sha-?1|sha|ripemd-?(?:160)?)$/i;

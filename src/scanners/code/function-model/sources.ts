@@ -3,9 +3,9 @@
  * request objects, `net/http` and gin/echo accessors, servlet getters and Spring-bound parameters,
  * Rails/Sinatra `params`.
  */
-import { child, textOf } from './ast.js';
-import type { SyntaxNode } from './parser.js';
-import type { RuleContext } from './rule.js';
+import { child, textOf } from '../ast.js';
+import type { SyntaxNode } from '../parser.js';
+import type { RuleContext } from '../rule.js';
 
 const PHP_SUPERGLOBALS = /^\$_(?:GET|POST|REQUEST|COOKIE|SERVER|FILES)$|^\$HTTP_RAW_POST_DATA$/;
 const PHP_REQUEST_METHODS = new Set(['input', 'query', 'post', 'get', 'cookie', 'header', 'all', 'json', 'getContent', 'route', 'string', 'file', 'getVar', 'getGet', 'getPost', 'getPostGet', 'getCookie', 'getHeaderLine', 'getQueryParams', 'getParsedBody', 'getUri', 'getBody']);

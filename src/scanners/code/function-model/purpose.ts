@@ -3,11 +3,11 @@
  * goes to (and the next variable it is copied into). Decides whether a random value is a token and
  * whether a cookie carries a session.
  */
-import { child, descendants, enclosingFunction, namedChildren, textOf } from './ast.js';
-import type { SyntaxNode } from './parser.js';
-import type { Match, RuleContext } from './rule.js';
-import { nameWords } from './sinks.js';
-import { constString, VARIABLES } from './foreign-values.js';
+import { child, descendants, enclosingFunction, namedChildren, textOf } from '../ast.js';
+import type { SyntaxNode } from '../parser.js';
+import type { Match, RuleContext } from '../rule.js';
+import { nameWords } from '../sinks.js';
+import { constString, VARIABLES } from './values.js';
 
 /** Words that make a value a secret (MEDIUM) or an identifier or code (LOW) when it is stored under them. */
 export const SECRET_WORDS = new Set(['password', 'passwd', 'pwd', 'secret', 'token', 'nonce', 'salt', 'otp', 'csrf', 'xsrf', 'session', 'key', 'apikey', 'auth', 'reset', 'credential', 'passphrase', 'signature', 'remember']);

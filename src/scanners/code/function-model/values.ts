@@ -3,10 +3,10 @@
  * variables and file-level constants, the constant text a URL starts with, the string a URL object
  * is made from, literal true/false, and the call at a node.
  */
-import { child, enclosingFunction, namedChildren, textOf } from './ast.js';
-import type { SyntaxNode } from './parser.js';
-import { assignedValues, stringValueOf } from './polyglot.js';
-import type { QualifiedCall, RuleContext } from './rule.js';
+import { child, enclosingFunction, namedChildren, textOf } from '../ast.js';
+import type { SyntaxNode } from '../parser.js';
+import { assignedValues, stringValueOf } from './taint.js';
+import type { QualifiedCall, RuleContext } from '../rule.js';
 
 export const VARIABLES = new Set(['identifier', 'variable_name']);
 const INTEGERS = new Set(['decimal_integer_literal', 'int_literal', 'integer']);

@@ -1,17 +1,17 @@
 /**
  * A simple local taint model for PHP, Go, Java and Ruby: inside one function (or the
  * file's top level), an expression is tainted when it contains a request source
- * (polyglot-sources.ts) or a variable last assigned, before the use, from a tainted
- * expression (polyglot-assignments.ts). Sanitisers (numeric casts, shell/SQL escapers,
+ * (sources.ts) or a variable last assigned, before the use, from a tainted
+ * expression (assignments.ts). Sanitisers (numeric casts, shell/SQL escapers,
  * and per rule the encoders of its sink) stop a flow; constant branches and same-file
- * helpers are folded (polyglot-fold.ts). No loops' back edges, nothing across files.
+ * helpers are folded (fold.ts). No loops' back edges, nothing across files.
  */
-import { child, enclosingFunction, namedChildren, textOf } from './ast.js';
-import type { SyntaxNode } from './parser.js';
-import type { Match, QualifiedCall, RuleContext } from './rule.js';
-import { assignments, LITERALS, stringValueOf, type Assignment } from './polyglot-assignments.js';
-import { deadBranch, evaluate, keyedValues, listLookup, returnsConstant } from './polyglot-fold.js';
-import { isServerSetting, phpGuarded, sourceOf } from './polyglot-sources.js';
+import { child, enclosingFunction, namedChildren, textOf } from '../ast.js';
+import type { SyntaxNode } from '../parser.js';
+import type { Match, QualifiedCall, RuleContext } from '../rule.js';
+import { assignments, LITERALS, stringValueOf, type Assignment } from './assignments.js';
+import { deadBranch, evaluate, keyedValues, listLookup, returnsConstant } from './fold.js';
+import { isServerSetting, phpGuarded, sourceOf } from './sources.js';
 
 export { stringValueOf };
 
