@@ -1,10 +1,12 @@
 /**
  * One CI/CD workflow rule: metadata, docs examples and the detector, side by
- * side. Detectors return hits (where, how bad, why); scanner.ts turns hits
- * into findings and docs.ts renders the rules page from the same objects.
+ * side. The detector is a set of visitor hooks (visitor.ts) that return hits
+ * (where, how bad, why); scanner.ts walks each file once, turns hits into
+ * findings, and docs.ts renders the rules page from the same objects.
  */
 import type { Severity } from '../../core/findings.js';
-import type { FileKind, WorkflowFile } from './model.js';
+import type { FileKind } from './model.js';
+import type { RuleHooks } from './visitor.js';
 
 export interface WorkflowRuleDocs {
   /** One paragraph: what the rule looks for and why it matters. */
@@ -54,7 +56,8 @@ export interface WorkflowRule {
   /** File kinds the rule runs on. */
   readonly appliesTo: readonly FileKind[];
   readonly references?: readonly string[];
-  readonly detect: (wf: WorkflowFile) => Hit[];
+  /** The hooks the walk calls, per model (GitHub, GitLab); see visitor.ts. */
+  readonly detect: RuleHooks;
 }
 
 /** OWASP Top 10 pairs (2021 id, 2025 id) the rules cite. */

@@ -8,6 +8,7 @@ import type { FileScanner } from '../../engine/types.js';
 import { buildModel, type WorkflowFile } from './model.js';
 import { lineAt, parseGitlabYaml, parseYaml, positionAt } from './parse.js';
 import type { Hit, WorkflowRule } from './rule.js';
+import { walk } from './visitor.js';
 import { WORKFLOW_RULES } from './rules/index.js';
 
 export const WORKFLOWS_SCANNER_VERSION = '1.0.0';
@@ -58,18 +59,13 @@ export function scanWorkflowFile(path: string, text: string, rules: readonly Wor
   if (!file) return [];
   const wf = buildModel(file, path, kind);
   if (!wf) return [];
+  const active = rules.filter((rule) => rule.appliesTo.includes(wf.kind));
+  // One walk for all rules; a rule whose hook throws reports nothing on this file, the others still do.
+  const results = walk(wf, active.map((rule) => rule.detect));
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
-  for (const rule of rules) {
-    if (!rule.appliesTo.includes(wf.kind)) continue;
-    let hits: Hit[];
-    try {
-      hits = rule.detect(wf);
-    } catch {
-      // A detector bug must not fail the whole file: the other rules still report.
-      continue;
-    }
-    for (const hit of hits) {
+  for (const [i, rule] of active.entries()) {
+    for (const hit of results[i] ?? []) {
       const id = `${rule.id}|${hit.key}`;
       if (seen.has(id)) continue;
       seen.add(id);

@@ -1,7 +1,8 @@
 /** Step-level facts several rules share: what an action reference is, what checks out PR code, what runs code. */
 import { actionName, FULL_SHA, normalizeExpression } from './contexts.js';
-import type { Job, Step, WorkflowFile } from './model.js';
+import type { Job, Step, GithubFile } from './model.js';
 import type { Str } from './parse.js';
+import type { GithubHooks, Hits } from './visitor.js';
 
 export interface ActionRef {
   /** `owner/repo` (lower-case). */
@@ -87,16 +88,17 @@ export function conditions(job: Job, step?: Step): string {
   return `${job.if?.value ?? ''} ${step?.if?.value ?? ''}`.toLowerCase();
 }
 
-/** Every job's and step's `if:`, with the words a finding uses for where it is and a key per place. */
-export function ifConditions(wf: WorkflowFile): { cond: Str; where: string; key: string }[] {
-  const out: { cond: Str; where: string; key: string }[] = [];
-  for (const job of wf.jobs) {
-    if (job.if) out.push({ cond: job.if, where: `job \`${job.id}\``, key: job.id });
-    for (const step of job.steps) {
-      if (step.if) out.push({ cond: step.if, where: `step ${step.index + 1} of job \`${job.id}\``, key: `${job.id}|${step.index}` });
-    }
-  }
-  return out;
+/** Hooks that check every job's and step's `if:`, with the words a finding uses for where it is and a key per place. */
+export function conditionHooks(check: (wf: GithubFile, cond: Str, where: string, key: string) => Hits): GithubHooks {
+  return {
+    job: ({ wf, job }) => (job.if ? check(wf, job.if, `job \`${job.id}\``, job.id) : undefined),
+    step: ({ wf, job, step }) => (step.if ? check(wf, step.if, `step ${step.index + 1} of job \`${job.id}\``, `${job.id}|${step.index}`) : undefined),
+  };
+}
+
+/** The steps of the job after this one. */
+export function stepsAfter(job: Job, step: Step): readonly Step[] {
+  return job.steps.slice(job.steps.indexOf(step) + 1);
 }
 
 export function isFalse(value: Str | undefined): boolean {
@@ -122,7 +124,7 @@ export function linesWithIndex(value: string): { text: string; index: number }[]
  * Version of an action reference: from a `vX[.Y[.Z]]` tag, or from the `# vX.Y.Z` comment after a pinned
  * SHA. Parts not written are undefined (a floating `v4` tag follows the newest v4 release).
  */
-export function actionVersion(wf: WorkflowFile, uses: Str | undefined): (number | undefined)[] | undefined {
+export function actionVersion(wf: GithubFile, uses: Str | undefined): (number | undefined)[] | undefined {
   const ref = uses ? parseActionRef(uses.value) : undefined;
   if (!ref || !uses) return undefined;
   const parse = (text: string) => {
@@ -140,6 +142,6 @@ export function actionVersion(wf: WorkflowFile, uses: Str | undefined): (number 
 }
 
 /** Major version of a step's action reference (see actionVersion); undefined when unknown. */
-export function majorVersion(wf: WorkflowFile, step: Step): number | undefined {
+export function majorVersion(wf: GithubFile, step: Step): number | undefined {
   return actionVersion(wf, step.uses)?.[0];
 }

@@ -1,7 +1,7 @@
 import type { Severity } from '../../../core/findings.js';
-import type { WorkflowFile } from '../model.js';
 import { startOf, type Str } from '../parse.js';
 import { defineRule, OWASP, type Hit } from '../rule.js';
+import type { RuleHooks } from '../visitor.js';
 
 const DIGEST = /@sha256:[0-9a-f]{64}$/i;
 
@@ -48,22 +48,17 @@ function check(image: Str, where: string): Hit | undefined {
   };
 }
 
-function detect(wf: WorkflowFile): Hit[] {
-  const pipeline = wf.gitlab;
-  if (!pipeline) return [];
-  const hits: Hit[] = [];
-  const add = (image: Str | undefined, where: string) => {
-    const hit = image ? check(image, where) : undefined;
-    if (hit) hits.push(hit);
-  };
-  for (const image of pipeline.defaultImages) add(image, 'default image');
-  for (const image of pipeline.defaultServices) add(image, 'default services');
-  for (const job of pipeline.jobs) {
-    add(job.image, `${job.id}: image`);
-    for (const service of job.services) add(service, `${job.id}: services`);
-  }
-  return hits;
+/** Hits for images and services, each named by where it is written. */
+function checkAll(images: readonly (Str | undefined)[], where: string): Hit[] {
+  return images.map((image) => (image ? check(image, where) : undefined)).filter((h): h is Hit => h !== undefined);
 }
+
+const detect: RuleHooks = {
+  gitlab: {
+    file: ({ wf: { pipeline } }) => [...checkAll(pipeline.defaultImages, 'default image'), ...checkAll(pipeline.defaultServices, 'default services')],
+    job: ({ job }) => [...checkAll([job.image], `${job.id}: image`), ...checkAll(job.services, `${job.id}: services`)],
+  },
+};
 
 export const rule = defineRule({
   id: 'gitlab-unpinned-image',
