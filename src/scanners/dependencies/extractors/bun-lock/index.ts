@@ -1,8 +1,7 @@
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
-import { neverThrows } from '../package-json/guard.js';
-import { lastSegment } from '../package-json/index.js';
-import { indexJsonKeys, isRecord, stringField } from '../package-json/json-keys.js';
-import { specSource, splitNameAt } from '../package-json/npm-spec.js';
+import { indexJsonKeys, stringField } from '../json-keys.js';
+import { lastSegment, specSource, splitNameAt } from '../npm-spec.js';
+import { isObj, neverThrows } from '../shared.js';
 import { parseJsonc } from './jsonc.js';
 
 /**
@@ -28,9 +27,9 @@ function extractBunLock(path: string, text: string): ExtractResult {
   } catch (err) {
     return broken(path, `invalid JSONC (${(err as Error).message})`);
   }
-  if (!isRecord(doc) || !isRecord(doc.packages)) return broken(path, 'no packages object');
+  if (!isObj(doc) || !isObj(doc.packages)) return broken(path, 'no packages object');
   const packages = doc.packages;
-  const direct = directInstalls(isRecord(doc.workspaces) ? doc.workspaces : {}, packages);
+  const direct = directInstalls(isObj(doc.workspaces) ? doc.workspaces : {}, packages);
   const keys = indexJsonKeys(text);
   const packagesLine = keys.line('packages', 1);
   const out: ExtractedPackage[] = [];
@@ -64,11 +63,11 @@ function extractBunLock(path: string, text: string): ExtractResult {
 function directInstalls(workspaces: Record<string, unknown>, packages: Record<string, unknown>): Map<string, boolean> {
   const result = new Map<string, boolean>();
   for (const [folder, ws] of Object.entries(workspaces)) {
-    if (!isRecord(ws)) continue;
+    if (!isObj(ws)) continue;
     const wsName = stringField(ws, 'name');
     for (const section of SECTIONS) {
       const deps = ws[section];
-      if (!isRecord(deps)) continue;
+      if (!isObj(deps)) continue;
       for (const name of Object.keys(deps)) {
         const own = folder !== '' && wsName !== undefined ? `${wsName}/${name}` : undefined;
         const key = own !== undefined && own in packages ? own : name;

@@ -7,22 +7,13 @@
  *   crate) are not reported; local crates that others depend on are `source: 'path'`.
  * - `direct` = listed in `dependencies` of a workspace crate; `checksum` → `sha256:<hex>`.
  */
-import { parse } from 'smol-toml';
-import { tableHeaderLines } from '../poetry-lock/index.js';
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
+import { failure, fileName, isObj, str, type Obj } from '../shared.js';
+import { readToml, tableHeaderLines } from '../toml.js';
 
-type Table = Record<string, unknown>;
-
-function isTable(value: unknown): value is Table {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length > 0 ? value : undefined;
-}
 
 /** `"serde"`, `"serde 1.0.1"` or `"serde 1.0.1 (registry+…)"` → `serde`. */
-function depNames(pkg: Table): string[] {
+function depNames(pkg: Obj): string[] {
   const deps = pkg.dependencies;
   if (!Array.isArray(deps)) return [];
   return deps.map((d) => (typeof d === 'string' ? d.trim().split(/\s+/)[0] ?? '' : '')).filter((d) => d.length > 0);
@@ -37,26 +28,18 @@ function sourceOf(source: string | undefined): { source: PackageSourceKind; reso
   return { source: kind, ...(location ? { resolved: location } : {}) };
 }
 
-function failure(path: string, what: string): ExtractResult {
-  return { kind: 'lockfile', packages: [], warnings: [`${path}: ${what}`] };
-}
-
 export const extractor: Extractor = {
   id: 'cargo-lock',
   ecosystem: 'crates.io',
   matches(path: string): boolean {
-    return (path.split(/[/\\]/).pop() ?? '') === 'Cargo.lock';
+    return fileName(path) === 'Cargo.lock';
   },
   extract(path: string, text: string): ExtractResult {
-    let doc: Table;
-    try {
-      doc = parse(text);
-    } catch (error) {
-      return failure(path, `not valid TOML (${(error as Error).message.split('\n')[0]})`);
-    }
+    const { doc, failed } = readToml('lockfile', path, text);
+    if (failed) return failed;
     const raw = doc.package ?? [];
-    if (!Array.isArray(raw)) return failure(path, '"package" is not an array of tables');
-    const entries = raw.filter(isTable);
+    if (!Array.isArray(raw)) return failure('lockfile', path, '"package" is not an array of tables');
+    const entries = raw.filter(isObj);
     const depended = new Set<string>();
     const direct = new Set<string>();
     for (const pkg of entries) {
@@ -69,8 +52,8 @@ export const extractor: Extractor = {
     const warnings: string[] = [];
     for (const [index, entry] of raw.entries()) {
       const line = lines[index] ?? 1;
-      const name = isTable(entry) ? str(entry.name) : undefined;
-      if (!isTable(entry) || !name) {
+      const name = isObj(entry) ? str(entry.name) : undefined;
+      if (!isObj(entry) || !name) {
         warnings.push(`${path}:${line}: package entry without a name`);
         continue;
       }

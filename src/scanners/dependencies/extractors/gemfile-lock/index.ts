@@ -11,6 +11,7 @@
  * - The lockfile does not record Gemfile groups, so `dev` is not set.
  */
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
+import { fileName } from '../shared.js';
 
 const MAX_LINE = 4096;
 const SPEC = /^ {4}([A-Za-z0-9][A-Za-z0-9._-]*) \(([^)\s]+)\)$/;
@@ -40,7 +41,7 @@ export const extractor: Extractor = {
   id: 'gemfile-lock',
   ecosystem: 'RubyGems',
   matches(path: string): boolean {
-    const name = path.split(/[/\\]/).pop() ?? '';
+    const name = fileName(path);
     return name === 'Gemfile.lock' || name === 'gems.locked';
   },
   extract(path: string, text: string): ExtractResult {

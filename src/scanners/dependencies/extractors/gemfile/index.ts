@@ -9,6 +9,7 @@
  *   closes the right one. Gems declared across several lines keep only their first line.
  */
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
+import { fileName } from '../shared.js';
 
 const MAX_LINE = 4096;
 const DEV_GROUPS = new Set(['development', 'test', 'dev']);
@@ -67,7 +68,7 @@ export const extractor: Extractor = {
   id: 'gemfile',
   ecosystem: 'RubyGems',
   matches(path: string): boolean {
-    const name = path.split(/[/\\]/).pop() ?? '';
+    const name = fileName(path);
     return name === 'Gemfile' || name === 'gems.rb';
   },
   extract(path: string, text: string): ExtractResult {

@@ -16,6 +16,7 @@
  * - `exclude`, `retract` and `module` lines are not packages.
  */
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
+import { fileName } from '../shared.js';
 
 const MAX_LINE = 4096;
 const MODULE_PATH = /^[A-Za-z0-9][A-Za-z0-9._~/+-]*$/;
@@ -135,7 +136,7 @@ export const extractor: Extractor = {
   id: 'go-mod',
   ecosystem: 'Go',
   matches(path: string): boolean {
-    return (path.split(/[/\\]/).pop() ?? '') === 'go.mod';
+    return fileName(path) === 'go.mod';
   },
   includes(path: string, text: string): string[] {
     if ((path.split('/').pop() ?? '') !== 'go.mod') return [];

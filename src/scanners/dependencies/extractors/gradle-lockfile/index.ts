@@ -10,6 +10,7 @@
  * - `#` comments and the `empty=` line are skipped.
  */
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
+import { fileName } from '../shared.js';
 
 const MAX_LINE = 4096;
 const ENTRY = /^([^:\s=]+):([^:\s=]+):([^:\s=]+)(?:=(\S*))?$/;
@@ -20,7 +21,7 @@ function isTestConfiguration(configuration: string): boolean {
 
 function devOf(configurations: string | undefined, path: string): boolean | undefined {
   if (configurations === undefined) {
-    const file = path.split(/[/\\]/).pop() ?? '';
+    const file = fileName(path);
     return path.includes('dependency-locks') ? isTestConfiguration(file) : undefined;
   }
   const list = configurations.split(',').filter((c) => c.length > 0);

@@ -11,6 +11,7 @@
  *   profile's own `<properties>` and `<dependencyManagement>` over the project's.
  */
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
+import { fileName } from '../shared.js';
 import { child, children, childText, parseXml, type XmlElement } from './xml.js';
 
 const MAX_RESOLVE_DEPTH = 10;
@@ -61,7 +62,7 @@ export const extractor: Extractor = {
   id: 'pom-xml',
   ecosystem: 'Maven',
   matches(path: string): boolean {
-    return (path.split(/[/\\]/).pop() ?? '') === 'pom.xml';
+    return fileName(path) === 'pom.xml';
   },
   extract(path: string, text: string): ExtractResult {
     let project: XmlElement | undefined;

@@ -1,9 +1,8 @@
 import { parse } from 'yaml';
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
-import { neverThrows } from '../package-json/guard.js';
-import { lastSegment } from '../package-json/index.js';
-import { isRecord, stringField } from '../package-json/json-keys.js';
-import { parseAlias, resolvedSource, specSource, splitNameAt } from '../package-json/npm-spec.js';
+import { stringField } from '../json-keys.js';
+import { lastSegment, parseAlias, resolvedSource, specSource, splitNameAt } from '../npm-spec.js';
+import { isObj, neverThrows } from '../shared.js';
 import { ClassicSyntaxError, parseClassic, unquote } from './classic.js';
 
 /**
@@ -64,13 +63,13 @@ function readClassic(path: string, text: string): ExtractedPackage[] {
 
 function readBerry(path: string, text: string): ExtractedPackage[] {
   const doc: unknown = parse(text, { schema: 'failsafe', maxAliasCount: 100 });
-  if (!isRecord(doc)) throw new Error('top level is not a mapping');
+  if (!isObj(doc)) throw new Error('top level is not a mapping');
   const lines = headerLines(text);
   const entries: [string, Record<string, unknown>][] = [];
-  for (const [key, value] of Object.entries(doc)) if (key !== '__metadata' && isRecord(value)) entries.push([key, value]);
+  for (const [key, value] of Object.entries(doc)) if (key !== '__metadata' && isObj(value)) entries.push([key, value]);
   const direct = new Set<string>();
   for (const [, entry] of entries) {
-    if (!stringField(entry, 'resolution')?.includes('@workspace:') || !isRecord(entry.dependencies)) continue;
+    if (!stringField(entry, 'resolution')?.includes('@workspace:') || !isObj(entry.dependencies)) continue;
     for (const [name, value] of Object.entries(entry.dependencies)) {
       const range = scalar(value) ?? '';
       direct.add(`${name}@${range}`);

@@ -1,8 +1,32 @@
 /**
- * Finds the lines of TOML tables, keys and array items without re-parsing. Headers and
+ * TOML for the extractors: parsing a document (smol-toml), and line numbers.
+ *
+ * TomlLines finds the lines of TOML tables, keys and array items without re-parsing. Headers and
  * the keys assigned at the start of a line are indexed once per file, so every lookup is
  * O(1); array items are found with a cursor that only moves forward.
  */
+import { parse } from 'smol-toml';
+import type { ExtractResult } from '../types.js';
+import { failure, type Parsed } from './shared.js';
+
+/** Parses a TOML document; a syntax error is the failure, with the parser's first line. */
+export function readToml(kind: ExtractResult['kind'], path: string, text: string): Parsed {
+  try {
+    return { doc: parse(text) };
+  } catch (error) {
+    return { failed: failure(kind, path, `not valid TOML (${(error as Error).message.split('\n')[0]})`) };
+  }
+}
+
+/** 1-based lines of each `[[header]]` array-of-tables header, in file order. */
+export function tableHeaderLines(text: string, header: string): number[] {
+  const lines: number[] = [];
+  const pattern = new RegExp(`^\\s*\\[\\[\\s*${header.replace('.', '\\.')}\\s*\\]\\]\\s*(?:#.*)?$`);
+  for (const [index, line] of text.split('\n').entries()) {
+    if (pattern.test(line)) lines.push(index + 1);
+  }
+  return lines;
+}
 
 const TABLE_HEADER = /^\s*\[\[?\s*(["'A-Za-z0-9_-][^\]]*)\]\]?\s*(?:#.*)?$/;
 const KEY = /^\s*(?:"([^"]{1,200})"|'([^']{1,200})'|([A-Za-z0-9_-]{1,200}))\s*[.=]/;

@@ -91,11 +91,6 @@ function countNewlines(text: string, from: number, to: number): number {
   return n;
 }
 
-/** A plain JSON object (not an array, not null), for narrowing `unknown` parse results. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function stringField(obj: Record<string, unknown>, key: string): string | undefined {
   const value = obj[key];
   return typeof value === 'string' ? value : undefined;
