@@ -50,7 +50,8 @@ export function jsonPath(...segments: readonly (string | number)[]): string {
   return segments.map(String).join('\u0000');
 }
 
-function decode(raw: string): string {
+/** The text of a JSON string literal's contents (escapes decoded; kept as written when they are malformed). */
+export function decodeJsonString(raw: string): string {
   if (!raw.includes('\\')) return raw;
   try {
     return JSON.parse(`"${raw}"`) as string;
@@ -81,7 +82,7 @@ export function jsonLines(text: string, maxDepth: number): Map<string, number> {
       }
       const top = stack.at(-1);
       if (top && !top.isArray && top.expectKey) {
-        top.key = decode(text.slice(i + 1, j));
+        top.key = decodeJsonString(text.slice(i + 1, j));
         if (stack.length <= maxDepth) out.set(jsonPath(...top.path, top.key), startLine);
       } else {
         elementStart();

@@ -8,8 +8,8 @@
  * - `direct` = listed in `dependencies` of a workspace crate; `checksum` → `sha256:<hex>`.
  */
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
-import { failure, fileName, isObj, str, type Obj } from '../shared.js';
-import { readToml, tableHeaderLines } from '../toml.js';
+import { fileName, str, type Obj } from '../shared.js';
+import { packageTables } from '../toml.js';
 
 
 /** `"serde"`, `"serde 1.0.1"` or `"serde 1.0.1 (registry+…)"` → `serde`. */
@@ -35,11 +35,8 @@ export const extractor: Extractor = {
     return fileName(path) === 'Cargo.lock';
   },
   extract(path: string, text: string): ExtractResult {
-    const { doc, failed } = readToml('lockfile', path, text);
+    const { failed, tables: entries, named, warnings } = packageTables(path, text);
     if (failed) return failed;
-    const raw = doc.package ?? [];
-    if (!Array.isArray(raw)) return failure('lockfile', path, '"package" is not an array of tables');
-    const entries = raw.filter(isObj);
     const depended = new Set<string>();
     const direct = new Set<string>();
     for (const pkg of entries) {
@@ -47,16 +44,8 @@ export const extractor: Extractor = {
       for (const name of names) depended.add(name);
       if (pkg.source === undefined) for (const name of names) direct.add(name);
     }
-    const lines = tableHeaderLines(text, 'package');
     const packages: ExtractedPackage[] = [];
-    const warnings: string[] = [];
-    for (const [index, entry] of raw.entries()) {
-      const line = lines[index] ?? 1;
-      const name = isObj(entry) ? str(entry.name) : undefined;
-      if (!isObj(entry) || !name) {
-        warnings.push(`${path}:${line}: package entry without a name`);
-        continue;
-      }
+    for (const { table: entry, name, line } of named) {
       const source = str(entry.source);
       if (!source && !depended.has(name)) continue; // a workspace crate: the project itself
       const version = str(entry.version);

@@ -10,8 +10,8 @@
  */
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
 import { normalisePypiName } from '../pep508.js';
-import { failure, fileName, isObj, str, type Obj } from '../shared.js';
-import { readToml, tableHeaderLines } from '../toml.js';
+import { fileName, isObj, str, type Obj } from '../shared.js';
+import { packageTables, type PackageTable } from '../toml.js';
 
 
 const SOURCE_KINDS: Readonly<Record<string, PackageSourceKind>> = Object.freeze({
@@ -34,9 +34,7 @@ function firstHash(pkg: Obj): string | undefined {
   return undefined;
 }
 
-function toPackage(path: string, line: number, pkg: Obj): ExtractedPackage | undefined {
-  const name = str(pkg.name);
-  if (!name) return undefined;
+function toPackage(path: string, { table: pkg, name, line }: PackageTable): ExtractedPackage {
   const source = isObj(pkg.source) ? pkg.source : undefined;
   const kind = source ? (SOURCE_KINDS[str(source.type) ?? ''] ?? 'url') : 'registry';
   const url = source ? str(source.url) : undefined;
@@ -59,21 +57,8 @@ export const extractor: Extractor = {
     return fileName(path) === 'poetry.lock';
   },
   extract(path: string, text: string): ExtractResult {
-    const { doc, failed } = readToml('lockfile', path, text);
+    const { failed, named, warnings } = packageTables(path, text);
     if (failed) return failed;
-    const entries = doc.package;
-    if (entries !== undefined && !Array.isArray(entries)) {
-      return failure('lockfile', path, '"package" is not an array of tables');
-    }
-    const lines = tableHeaderLines(text, 'package');
-    const packages: ExtractedPackage[] = [];
-    const warnings: string[] = [];
-    for (const [index, entry] of (entries ?? []).entries()) {
-      const line = lines[index] ?? 1;
-      const pkg = isObj(entry) ? toPackage(path, line, entry) : undefined;
-      if (pkg) packages.push(pkg);
-      else warnings.push(`${path}:${line}: package entry without a name`);
-    }
-    return { kind: 'lockfile', packages, warnings };
+    return { kind: 'lockfile', packages: named.map((p) => toPackage(path, p)), warnings };
   },
 };

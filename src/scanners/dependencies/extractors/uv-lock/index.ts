@@ -10,8 +10,8 @@
  */
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
 import { normalisePypiName } from '../pep508.js';
-import { failure, fileName, isObj, str, type Obj } from '../shared.js';
-import { readToml, tableHeaderLines } from '../toml.js';
+import { fileName, isObj, str, type Obj } from '../shared.js';
+import { packageTables } from '../toml.js';
 
 const ROOT_SOURCES = new Set(['editable', 'virtual']);
 const SOURCE_KINDS: Readonly<Record<string, PackageSourceKind>> = Object.freeze({
@@ -87,22 +87,11 @@ export const extractor: Extractor = {
     return fileName(path) === 'uv.lock';
   },
   extract(path: string, text: string): ExtractResult {
-    const { doc, failed } = readToml('lockfile', path, text);
+    const { failed, tables, named, warnings } = packageTables(path, text);
     if (failed) return failed;
-    const raw = doc.package ?? [];
-    if (!Array.isArray(raw)) return failure('lockfile', path, '"package" is not an array of tables');
-    const entries = raw.filter(isObj);
-    const lines = tableHeaderLines(text, 'package');
-    const { direct, prod, all } = analyse(entries);
+    const { direct, prod, all } = analyse(tables);
     const packages: ExtractedPackage[] = [];
-    const warnings: string[] = [];
-    for (const [index, entry] of raw.entries()) {
-      const line = lines[index] ?? 1;
-      const rawName = isObj(entry) ? str(entry.name) : undefined;
-      if (!isObj(entry) || !rawName) {
-        warnings.push(`${path}:${line}: package entry without a name`);
-        continue;
-      }
+    for (const { table: entry, name: rawName, line } of named) {
       const source = isObj(entry.source) ? Object.keys(entry.source)[0] ?? '' : '';
       if (ROOT_SOURCES.has(source)) continue;
       const name = normalisePypiName(rawName);
