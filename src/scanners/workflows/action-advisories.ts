@@ -27,7 +27,7 @@ import { FULL_SHA } from './contexts.js';
 import type { GithubFile } from './model.js';
 import { startOf, type Str } from './parse.js';
 import type { Hit } from './rule.js';
-import { parseActionRef, type ActionRef } from './steps.js';
+import { afterValue, parseActionRef, VERSION_COMMENT, type ActionRef } from './steps.js';
 import { walkOne, type RuleHooks, type UsesVisit } from './visitor.js';
 
 /** A version as written: numeric parts (1 to 3) and pre-release identifiers. */
@@ -60,11 +60,11 @@ export interface ResolvedUse {
 
 /** The comment after a `uses:` value: `# v4.2.2`, Renovate's `# tag=v4.2.2`, `# pin @v4.2.2`, ratchet's `# ratchet:owner/repo@v4`. */
 function commentVersion(wf: GithubFile, uses: Str): string | undefined {
-  const end = uses.node.range?.[1] ?? 0;
-  const nl = wf.file.text.indexOf('\n', end);
-  const m = /#\s*(?:tag=|pin\s*@|ratchet:[\w./-]{1,200}@)?(v?\d[\w.+-]*)/.exec(wf.file.text.slice(end, nl === -1 ? undefined : nl));
-  return m?.[1];
+  return COMMENT_VERSION.exec(afterValue(wf, uses))?.[1];
 }
+
+/** As written, build metadata (`+…`) included. */
+const COMMENT_VERSION = new RegExp(String.raw`${VERSION_COMMENT}(v?\d[\w.+-]*)`);
 
 export function resolveUse(wf: GithubFile, uses: Str): ResolvedUse | undefined {
   const ref = parseActionRef(uses.value);

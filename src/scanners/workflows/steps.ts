@@ -134,11 +134,19 @@ export function actionVersion(wf: GithubFile, uses: Str | undefined): (number | 
   const tag = parse(ref.ref);
   if (tag) return tag;
   if (!FULL_SHA.test(ref.ref)) return undefined;
+  const comment = COMMENT_VERSION.exec(afterValue(wf, uses));
+  return comment ? parse(comment[1] ?? '') : undefined;
+}
+
+/** The start of a version comment: `# v4.2.2`, Renovate's `# tag=v4.2.2`, `# pin @v4.2.2`, ratchet's `# ratchet:owner/repo@v4`. */
+export const VERSION_COMMENT = String.raw`#\s*(?:tag=|pin\s*@|ratchet:[\w./-]{1,200}@)?`;
+const COMMENT_VERSION = new RegExp(String.raw`${VERSION_COMMENT}(v?\d[\w.-]*)`);
+
+/** The text after a `uses:` value up to the end of its line, where a version comment stands. */
+export function afterValue(wf: GithubFile, uses: Str): string {
   const end = uses.node.range?.[1] ?? 0;
   const nl = wf.file.text.indexOf('\n', end);
-  // `# v4.2.2`, Renovate's `# tag=v4.2.2`, `# pin @v4.2.2`, ratchet's `# ratchet:owner/repo@v4`.
-  const comment = /#\s*(?:tag=|pin\s*@|ratchet:[\w./-]{1,200}@)?(v?\d[\w.-]*)/.exec(wf.file.text.slice(end, nl === -1 ? undefined : nl));
-  return comment ? parse(comment[1] ?? '') : undefined;
+  return wf.file.text.slice(end, nl === -1 ? undefined : nl);
 }
 
 /** Major version of a step's action reference (see actionVersion); undefined when unknown. */
