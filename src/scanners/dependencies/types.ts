@@ -39,6 +39,15 @@ export interface ExtractResult {
   readonly warnings: readonly string[];
 }
 
+/** A small file an extractor must read, with what it must report; run as a test (test/scanners/dependencies/examples.test.ts). */
+export interface ExtractorExample {
+  /** The path the file is read as; the extractor must match it. */
+  readonly path: string;
+  readonly text: string;
+  /** Every package it reports, in order, as `name@version` (`name` alone when it has no version) and `direct`/`dev` flags. */
+  readonly packages: readonly { readonly id: string; readonly direct: boolean; readonly dev?: boolean; readonly line: number }[];
+}
+
 export interface Extractor {
   /** kebab-case, equal to its folder name under extractors/. */
   readonly id: string;
@@ -51,4 +60,6 @@ export interface Extractor {
    * read with this same extractor whatever their names.
    */
   includes?(path: string, text: string): string[];
+  /** Files it must read and what it must report; a test runs them without warnings. */
+  readonly examples?: readonly ExtractorExample[];
 }

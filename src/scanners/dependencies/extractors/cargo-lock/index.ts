@@ -34,6 +34,28 @@ export const extractor: Extractor = {
   matches(path: string): boolean {
     return fileName(path) === 'Cargo.lock';
   },
+  examples: [
+    {
+      path: 'Cargo.lock',
+      text: [
+        'version = 3',
+        '',
+        '[[package]]',
+        'name = "app"',
+        'version = "0.1.0"',
+        'dependencies = ["serde"]',
+        '',
+        '[[package]]',
+        'name = "serde"',
+        'version = "1.0.200"',
+        'source = "registry+https://github.com/rust-lang/crates.io-index"',
+        'checksum = "ddc6f9cc94d67c0e21aaf7eda3a010fd3af78ebf6e096aa6e2e13c79749cce4f"',
+        '',
+      ].join('\n'),
+      // The workspace crate `app` is the project itself; serde is its dependency.
+      packages: [{ id: 'serde@1.0.200', direct: true, line: 8 }],
+    },
+  ],
   extract(path: string, text: string): ExtractResult {
     const { failed, tables: entries, named, warnings } = packageTables(path, text);
     if (failed) return failed;

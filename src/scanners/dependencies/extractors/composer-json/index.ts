@@ -22,6 +22,17 @@ export const extractor: Extractor = {
   matches(path: string): boolean {
     return fileName(path) === 'composer.json';
   },
+  examples: [
+    {
+      path: 'composer.json',
+      text: '{\n  "require": {\n    "php": ">=8.1",\n    "monolog/monolog": "^3.0"\n  },\n  "require-dev": {\n    "phpunit/phpunit": "10.5.0"\n  }\n}\n',
+      // `php` is a platform requirement, not a package; an exact constraint is also the version.
+      packages: [
+        { id: 'monolog/monolog', direct: true, dev: false, line: 4 },
+        { id: 'phpunit/phpunit@10.5.0', direct: true, dev: true, line: 7 },
+      ],
+    },
+  ],
   extract(path: string, text: string): ExtractResult {
     const { doc, failed } = readJsonObject('manifest', path, text);
     if (failed) return failed;

@@ -138,6 +138,18 @@ export const extractor: Extractor = {
   matches(path: string): boolean {
     return fileName(path) === 'go.mod';
   },
+  examples: [
+    {
+      path: 'go.mod',
+      text: 'module example.com/app\n\ngo 1.22\n\nrequire (\n\tgithub.com/pkg/errors v0.9.1\n\tgolang.org/x/text v0.14.0 // indirect\n)\n',
+      // Versions lose their `v`; the standard library comes last, at the go directive's version.
+      packages: [
+        { id: 'github.com/pkg/errors@0.9.1', direct: true, line: 6 },
+        { id: 'golang.org/x/text@0.14.0', direct: false, line: 7 },
+        { id: 'stdlib@1.22.0', direct: true, line: 3 },
+      ],
+    },
+  ],
   includes(path: string, text: string): string[] {
     if ((path.split('/').pop() ?? '') !== 'go.mod') return [];
     const go = /^go\s+(\S+)/m.exec(text)?.[1];

@@ -1,0 +1,28 @@
+/**
+ * The examples an extractor carries run here: each path must match, and the file must give
+ * exactly the listed packages (name, version, direct, dev, line), without warnings. A new
+ * extractor needs no test file of its own for its basic case.
+ */
+import { describe, expect, it } from 'vitest';
+import { EXTRACTORS } from '../../../src/scanners/dependencies/extractors/index.js';
+
+const cases = EXTRACTORS.flatMap((e) => (e.examples ?? []).map((example, i) => [`${e.id} #${i + 1}`, e, example] as const));
+
+describe('extractor examples', () => {
+  it('has examples to run', () => {
+    expect(cases.length).toBeGreaterThan(0);
+  });
+
+  it.each(cases)('%s', (_name, extractor, example) => {
+    expect(extractor.matches(example.path)).toBe(true);
+    const result = extractor.extract(example.path, example.text);
+    expect(result.warnings).toEqual([]);
+    const got = result.packages.map((p) => ({
+      id: p.version === undefined ? p.name : `${p.name}@${p.version}`,
+      direct: p.direct,
+      ...(p.dev === undefined ? {} : { dev: p.dev }),
+      line: p.line,
+    }));
+    expect(got).toEqual(example.packages);
+  });
+});
