@@ -12,10 +12,9 @@ import type { OsvVulnerability } from '../dependencies/advisories/osv-schema.js'
 import { GITHUB_ACTIONS_ECOSYSTEM, type AdvisorySource, type PackageName } from '../dependencies/advisories/source.js';
 import { advisoryHits, resolveUse } from './action-advisories.js';
 import { seedRecordsFor } from './known-vulnerable.js';
-import { buildModel, type GithubFile } from './model.js';
-import { parseYaml } from './parse.js';
+import type { GithubFile } from './model.js';
 import { rule } from './rules/known-vulnerable-action.js';
-import { classifyPath, MAX_WORKFLOW_BYTES, toFinding } from './scanner.js';
+import { classifyPath, readWorkflowFile, toFinding } from './scanner.js';
 import { allUses } from './visitor.js';
 
 export interface ActionAdvisoryOutcome {
@@ -34,10 +33,8 @@ export function isActionUser(path: string): boolean {
 }
 
 function model(path: string, text: string): GithubFile | undefined {
-  const kind = classifyPath(path);
-  if ((kind !== 'workflow' && kind !== 'action') || text.length > MAX_WORKFLOW_BYTES) return undefined;
-  const file = parseYaml(text);
-  return file ? buildModel(file, path, kind) : undefined;
+  const wf = isActionUser(path) ? readWorkflowFile(path, text) : undefined;
+  return wf?.kind === 'gitlab' ? undefined : wf;
 }
 
 /**

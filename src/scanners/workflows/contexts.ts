@@ -266,5 +266,8 @@ export function onlyForkTriggers(wf: GithubFile): boolean {
 /** Full 40-hex commit SHA. */
 export const FULL_SHA = /^[0-9a-f]{40}$/i;
 
+/** A container image reference pinned by digest. */
+export const IMAGE_DIGEST = /@sha256:[0-9a-f]{64}$/i;
+
 /** Writes to the runner's environment, output or path files, in any of the usual spellings. */
 export const RUNNER_FILE_PATTERN = /\$\{?(GITHUB_ENV|GITHUB_OUTPUT|GITHUB_PATH)\b\}?/;

@@ -51,13 +51,17 @@ export function toFinding(rule: WorkflowRule, hit: Hit, wf: WorkflowFile): RawFi
   };
 }
 
+/** The model of one file's text; undefined for paths the scanner does not handle, oversized files and YAML that does not parse. */
+export function readWorkflowFile(path: string, text: string): WorkflowFile | undefined {
+  const kind = classifyPath(path);
+  if (!kind || text.length > MAX_WORKFLOW_BYTES) return undefined;
+  const file = kind === 'gitlab' ? parseGitlabYaml(text) : parseYaml(text);
+  return file ? buildModel(file, path, kind) : undefined;
+}
+
 /** Runs rules over one file's text; [] for paths it does not handle, oversized files and YAML that does not parse. */
 export function scanWorkflowFile(path: string, text: string, rules: readonly WorkflowRule[] = WORKFLOW_RULES): RawFinding[] {
-  const kind = classifyPath(path);
-  if (!kind || text.length > MAX_WORKFLOW_BYTES) return [];
-  const file = kind === 'gitlab' ? parseGitlabYaml(text) : parseYaml(text);
-  if (!file) return [];
-  const wf = buildModel(file, path, kind);
+  const wf = readWorkflowFile(path, text);
   if (!wf) return [];
   const active = rules.filter((rule) => rule.appliesTo.includes(wf.kind));
   // One walk for all rules; a rule whose hook throws reports nothing on this file, the others still do.

@@ -1,9 +1,9 @@
 import type { Severity } from '../../../core/findings.js';
+import { IMAGE_DIGEST } from '../contexts.js';
 import { startOf, type Str } from '../parse.js';
 import { defineRule, OWASP, type Hit } from '../rule.js';
 import type { RuleHooks } from '../visitor.js';
 
-const DIGEST = /@sha256:[0-9a-f]{64}$/i;
 
 export interface ImageRef {
   /** Repository without registry `docker.io`, tag or digest. */
@@ -31,7 +31,7 @@ export function parseImage(value: string): ImageRef {
 function check(image: Str, where: string): Hit | undefined {
   const value = image.value.trim();
   // Variables (the project's own `$CI_REGISTRY_IMAGE`, a version variable) and digests are not checked.
-  if (!value || value.includes('$') || DIGEST.test(value)) return undefined;
+  if (!value || value.includes('$') || IMAGE_DIGEST.test(value)) return undefined;
   const ref = parseImage(value);
   const moving = !ref.tag || ref.tag.toLowerCase() === 'latest';
   if (ref.official && !moving) return undefined;

@@ -1,4 +1,5 @@
 import type { Severity } from '../../../core/findings.js';
+import { IMAGE_DIGEST } from '../contexts.js';
 import { startOf, type Str } from '../parse.js';
 import { ALL_KINDS, defineRule, OWASP, type Hit } from '../rule.js';
 import { isPinned, parseActionRef } from '../steps.js';
@@ -6,11 +7,10 @@ import type { RuleHooks, UsesVisit } from '../visitor.js';
 
 const FIRST_PARTY = new Set(['actions', 'github']);
 const BRANCH_LIKE = /^(?:main|master|trunk|dev|develop|latest|head|nightly|stable|release)$/i;
-const DIGEST = /@sha256:[0-9a-f]{64}$/i;
 
 function dockerHit(image: Str, key: string): Hit | undefined {
   const value = image.value.trim();
-  if (!value.startsWith('docker://') || DIGEST.test(value)) return undefined;
+  if (!value.startsWith('docker://') || IMAGE_DIGEST.test(value)) return undefined;
   const name = value.slice('docker://'.length);
   return {
     severity: 'MEDIUM',
