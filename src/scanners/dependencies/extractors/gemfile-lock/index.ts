@@ -44,6 +44,31 @@ export const extractor: Extractor = {
     const name = fileName(path);
     return name === 'Gemfile.lock' || name === 'gems.locked';
   },
+  examples: [
+    {
+      path: 'Gemfile.lock',
+      text: [
+        'GEM',
+        '  remote: https://rubygems.org/',
+        '  specs:',
+        '    nokogiri (1.16.2-x86_64-linux)',
+        '      racc (~> 1.4)',
+        '    racc (1.7.3)',
+        '',
+        'PLATFORMS',
+        '  x86_64-linux',
+        '',
+        'DEPENDENCIES',
+        '  nokogiri',
+        '',
+      ].join('\n'),
+      // The platform suffix is dropped; DEPENDENCIES names the direct gems.
+      packages: [
+        { id: 'nokogiri@1.16.2', direct: true, line: 4 },
+        { id: 'racc@1.7.3', direct: false, line: 6 },
+      ],
+    },
+  ],
   extract(path: string, text: string): ExtractResult {
     const specs: Spec[] = [];
     const direct = new Set<string>();
