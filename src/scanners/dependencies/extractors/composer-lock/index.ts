@@ -37,6 +37,17 @@ export const extractor: Extractor = {
   matches(path: string): boolean {
     return fileName(path) === 'composer.lock';
   },
+  examples: [
+    {
+      path: 'composer.lock',
+      text: '{\n  "packages": [\n    { "name": "Monolog/Monolog", "version": "3.5.0" }\n  ],\n  "packages-dev": [\n    { "name": "phpunit/phpunit", "version": "10.5.9" }\n  ]\n}\n',
+      // Names lower-cased; packages-dev is dev; the lockfile does not say what is direct.
+      packages: [
+        { id: 'monolog/monolog@3.5.0', direct: false, dev: false, line: 3 },
+        { id: 'phpunit/phpunit@10.5.9', direct: false, dev: true, line: 6 },
+      ],
+    },
+  ],
   extract(path: string, text: string): ExtractResult {
     const { doc, failed } = readJsonObject('lockfile', path, text);
     if (failed) return failed;

@@ -31,6 +31,29 @@ export const extractor: Extractor = {
   matches(path: string): boolean {
     return fileName(path) === 'packages.lock.json';
   },
+  examples: [
+    {
+      path: 'packages.lock.json',
+      text: [
+        '{',
+        '  "version": 1,',
+        '  "dependencies": {',
+        '    "net8.0": {',
+        '      "Newtonsoft.Json": { "type": "Direct", "requested": "[13.0.3, )", "resolved": "13.0.3" },',
+        '      "System.Memory": { "type": "Transitive", "resolved": "4.5.5" },',
+        '      "MyApp.Core": { "type": "Project" }',
+        '    }',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      // `Project` entries are the solution's own projects.
+      packages: [
+        { id: 'Newtonsoft.Json@13.0.3', direct: true, line: 5 },
+        { id: 'System.Memory@4.5.5', direct: false, line: 6 },
+      ],
+    },
+  ],
   extract(path: string, text: string): ExtractResult {
     const { doc, failed } = parseJson('lockfile', path, text);
     if (failed) return failed;

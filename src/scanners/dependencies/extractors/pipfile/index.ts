@@ -45,6 +45,18 @@ export const extractor: Extractor = {
   matches(path: string): boolean {
     return fileName(path) === 'Pipfile';
   },
+  examples: [
+    {
+      path: 'Pipfile',
+      text: '[[source]]\nurl = "https://pypi.org/simple"\nname = "pypi"\n\n[packages]\nFlask = "==3.0.0"\nrequests = "*"\n\n[dev-packages]\npytest = ">=8"\n',
+      // Names as PyPI normalises them; only an `==` pin is a version.
+      packages: [
+        { id: 'flask@3.0.0', direct: true, dev: false, line: 6 },
+        { id: 'requests', direct: true, dev: false, line: 7 },
+        { id: 'pytest', direct: true, dev: true, line: 10 },
+      ],
+    },
+  ],
   extract(path: string, text: string): ExtractResult {
     const { doc, failed } = readToml('manifest', path, text);
     if (failed) return failed;

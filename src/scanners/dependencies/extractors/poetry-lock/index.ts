@@ -56,6 +56,28 @@ export const extractor: Extractor = {
   matches(path: string): boolean {
     return fileName(path) === 'poetry.lock';
   },
+  examples: [
+    {
+      path: 'poetry.lock',
+      text: [
+        '[[package]]',
+        'name = "certifi"',
+        'version = "2024.2.2"',
+        'groups = ["main"]',
+        '',
+        '[[package]]',
+        'name = "pytest"',
+        'version = "8.0.0"',
+        'groups = ["dev"]',
+        '',
+      ].join('\n'),
+      // Poetry 2 groups: a package outside `main` is dev; the lockfile does not say what is direct.
+      packages: [
+        { id: 'certifi@2024.2.2', direct: false, dev: false, line: 1 },
+        { id: 'pytest@8.0.0', direct: false, dev: true, line: 6 },
+      ],
+    },
+  ],
   extract(path: string, text: string): ExtractResult {
     const { failed, named, warnings } = packageTables(path, text);
     if (failed) return failed;
