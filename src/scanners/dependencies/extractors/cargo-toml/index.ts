@@ -68,6 +68,18 @@ export const extractor: Extractor = {
   matches(path: string): boolean {
     return fileName(path) === 'Cargo.toml';
   },
+  examples: [
+    {
+      path: 'Cargo.toml',
+      text: '[package]\nname = "app"\nversion = "0.1.0"\n\n[dependencies]\nserde = "1.0"\nlog = "=0.4.21"\n\n[dev-dependencies]\ninsta = { version = "1.34" }\n',
+      // Only `=x.y.z` is an exact version; dev-dependencies are dev.
+      packages: [
+        { id: 'serde', direct: true, dev: false, line: 6 },
+        { id: 'log@0.4.21', direct: true, dev: false, line: 7 },
+        { id: 'insta', direct: true, dev: true, line: 10 },
+      ],
+    },
+  ],
   extract(path: string, text: string): ExtractResult {
     const { doc, failed } = readToml('manifest', path, text);
     if (failed) return failed;

@@ -71,6 +71,18 @@ export const extractor: Extractor = {
     const name = fileName(path);
     return name === 'Gemfile' || name === 'gems.rb';
   },
+  examples: [
+    {
+      path: 'Gemfile',
+      text: "source 'https://rubygems.org'\n\ngem 'rails', '7.1.3'\ngem 'puma', '~> 6.4'\n\ngroup :development, :test do\n  gem 'rspec-rails'\nend\n",
+      // One exact constraint is also the version; gems only in development/test groups are dev.
+      packages: [
+        { id: 'rails@7.1.3', direct: true, dev: false, line: 3 },
+        { id: 'puma', direct: true, dev: false, line: 4 },
+        { id: 'rspec-rails', direct: true, dev: true, line: 7 },
+      ],
+    },
+  ],
   extract(path: string, text: string): ExtractResult {
     const packages: ExtractedPackage[] = [];
     const warnings: string[] = [];

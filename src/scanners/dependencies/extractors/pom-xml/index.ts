@@ -64,6 +64,35 @@ export const extractor: Extractor = {
   matches(path: string): boolean {
     return fileName(path) === 'pom.xml';
   },
+  examples: [
+    {
+      path: 'pom.xml',
+      text: [
+        '<project>',
+        '  <properties><guava.version>33.0.0-jre</guava.version></properties>',
+        '  <dependencies>',
+        '    <dependency>',
+        '      <groupId>com.google.guava</groupId>',
+        '      <artifactId>guava</artifactId>',
+        '      <version>${guava.version}</version>',
+        '    </dependency>',
+        '    <dependency>',
+        '      <groupId>junit</groupId>',
+        '      <artifactId>junit</artifactId>',
+        '      <version>4.13.2</version>',
+        '      <scope>test</scope>',
+        '    </dependency>',
+        '  </dependencies>',
+        '</project>',
+        '',
+      ].join('\n'),
+      // Placeholders resolve from <properties>; test scope is dev.
+      packages: [
+        { id: 'com.google.guava:guava@33.0.0-jre', direct: true, dev: false, line: 4 },
+        { id: 'junit:junit@4.13.2', direct: true, dev: true, line: 9 },
+      ],
+    },
+  ],
   extract(path: string, text: string): ExtractResult {
     let project: XmlElement | undefined;
     try {

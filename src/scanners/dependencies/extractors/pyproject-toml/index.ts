@@ -132,6 +132,18 @@ export const extractor: Extractor = {
   matches(path: string): boolean {
     return fileName(path) === 'pyproject.toml';
   },
+  examples: [
+    {
+      path: 'pyproject.toml',
+      text: '[project]\nname = "app"\ndependencies = [\n  "httpx==0.27.0",\n  "pydantic>=2",\n]\n\n[dependency-groups]\ntest = ["pytest"]\n',
+      // PEP 621 dependencies are not dev; PEP 735 groups are.
+      packages: [
+        { id: 'httpx@0.27.0', direct: true, dev: false, line: 4 },
+        { id: 'pydantic', direct: true, dev: false, line: 5 },
+        { id: 'pytest', direct: true, dev: true, line: 9 },
+      ],
+    },
+  ],
   extract(path: string, text: string): ExtractResult {
     const { doc, failed } = readToml('manifest', path, text);
     if (failed) return failed;
