@@ -1,7 +1,7 @@
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
 import { indexJsonKeys, stringField } from '../json-keys.js';
 import { lastSegment, specSource, splitNameAt } from '../npm-spec.js';
-import { isObj, neverThrows } from '../shared.js';
+import { failure, isObj, neverThrows } from '../shared.js';
 import { parseJsonc } from './jsonc.js';
 
 /**
@@ -25,9 +25,9 @@ function extractBunLock(path: string, text: string): ExtractResult {
   try {
     doc = parseJsonc(text);
   } catch (err) {
-    return broken(path, `invalid JSONC (${(err as Error).message})`);
+    return failure('lockfile', path, `invalid JSONC (${(err as Error).message})`);
   }
-  if (!isObj(doc) || !isObj(doc.packages)) return broken(path, 'no packages object');
+  if (!isObj(doc) || !isObj(doc.packages)) return failure('lockfile', path, 'no packages object');
   const packages = doc.packages;
   const direct = directInstalls(isObj(doc.workspaces) ? doc.workspaces : {}, packages);
   const keys = indexJsonKeys(text);
@@ -83,6 +83,3 @@ function nonEmpty(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-function broken(path: string, what: string): ExtractResult {
-  return { kind: 'lockfile', packages: [], warnings: [`${path}: ${what}`] };
-}

@@ -1,7 +1,7 @@
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
 import { indexJsonKeys, stringField, type KeyIndex } from '../json-keys.js';
 import { lastSegment, resolvedSource } from '../npm-spec.js';
-import { isObj, neverThrows } from '../shared.js';
+import { failure, isObj, neverThrows } from '../shared.js';
 
 /**
  * package-lock.json and npm-shrinkwrap.json, lockfile versions 1, 2 and 3.
@@ -29,13 +29,13 @@ function extractPackageLock(path: string, text: string): ExtractResult {
   try {
     doc = JSON.parse(text);
   } catch (err) {
-    return broken(path, `invalid JSON (${(err as Error).message})`);
+    return failure('lockfile', path, `invalid JSON (${(err as Error).message})`);
   }
-  if (!isObj(doc)) return broken(path, 'top level is not an object');
+  if (!isObj(doc)) return failure('lockfile', path, 'top level is not an object');
   const ctx: Ctx = { path, keys: indexJsonKeys(text), out: [] };
   if (isObj(doc.packages)) readPackages(ctx, doc.packages);
   else if (isObj(doc.dependencies)) readV1(ctx, doc.dependencies);
-  else if (doc.lockfileVersion === undefined) return broken(path, 'no lockfileVersion, packages or dependencies');
+  else if (doc.lockfileVersion === undefined) return failure('lockfile', path, 'no lockfileVersion, packages or dependencies');
   return { kind: 'lockfile', packages: ctx.out, warnings: [] };
 }
 
@@ -124,6 +124,3 @@ function toPackage(ctx: Ctx, key: string, entry: Record<string, unknown>, direct
   };
 }
 
-function broken(path: string, what: string): ExtractResult {
-  return { kind: 'lockfile', packages: [], warnings: [`${path}: ${what}`] };
-}

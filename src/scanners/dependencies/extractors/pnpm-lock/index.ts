@@ -2,7 +2,7 @@ import { parseAllDocuments } from 'yaml';
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
 import { stringField } from '../json-keys.js';
 import { lastSegment, resolvedSource } from '../npm-spec.js';
-import { isObj, neverThrows } from '../shared.js';
+import { failure, isObj, neverThrows } from '../shared.js';
 import { packageLines, pathId, refPath, splitId, type Layout } from './keys.js';
 
 /**
@@ -22,10 +22,10 @@ export const extractor: Extractor = {
 
 function extractPnpmLock(path: string, text: string): ExtractResult {
   const main = mainDocument(text);
-  if ('error' in main) return broken(path, main.error);
+  if ('error' in main) return failure('lockfile', path, main.error);
   const doc = main.doc;
   const major = Number.parseFloat(stringField(doc, 'lockfileVersion') ?? '');
-  if (!Number.isFinite(major)) return broken(path, 'no lockfileVersion');
+  if (!Number.isFinite(major)) return failure('lockfile', path, 'no lockfileVersion');
   const layout: Layout = major < 6 ? 'v5' : major < 9 ? 'v6' : 'v9';
   const v5 = layout === 'v5';
   const importers = isObj(doc.importers) ? Object.values(doc.importers).filter(isObj) : [doc];
@@ -182,6 +182,3 @@ function flag(value: unknown): boolean | undefined {
   return value === 'true' ? true : value === 'false' ? false : undefined;
 }
 
-function broken(path: string, what: string): ExtractResult {
-  return { kind: 'lockfile', packages: [], warnings: [`${path}: ${what}`] };
-}

@@ -11,7 +11,7 @@
  *   profile's own `<properties>` and `<dependencyManagement>` over the project's.
  */
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
-import { fileName } from '../shared.js';
+import { failure, fileName } from '../shared.js';
 import { child, children, childText, parseXml, type XmlElement } from './xml.js';
 
 const MAX_RESOLVE_DEPTH = 10;
@@ -98,9 +98,9 @@ export const extractor: Extractor = {
     try {
       project = child(parseXml(text), 'project');
     } catch (error) {
-      return { kind: 'manifest', packages: [], warnings: [`${path}: not well-formed XML (${(error as Error).message})`] };
+      return failure('manifest', path, `not well-formed XML (${(error as Error).message})`);
     }
-    if (!project) return { kind: 'manifest', packages: [], warnings: [`${path}: no <project> element`] };
+    if (!project) return failure('manifest', path, 'no <project> element');
     const props = projectProperties(project);
     const managed = managedVersions(project);
     const packages: ExtractedPackage[] = [];

@@ -2,7 +2,7 @@ import { parse } from 'yaml';
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
 import { stringField } from '../json-keys.js';
 import { lastSegment, parseAlias, resolvedSource, specSource, splitNameAt } from '../npm-spec.js';
-import { isObj, neverThrows } from '../shared.js';
+import { failure, isObj, neverThrows } from '../shared.js';
 import { ClassicSyntaxError, parseClassic, unquote } from './classic.js';
 
 /**
@@ -26,7 +26,7 @@ function extractYarnLock(path: string, text: string): ExtractResult {
     return { kind: 'lockfile', packages, warnings: [] };
   } catch (err) {
     const what = err instanceof ClassicSyntaxError ? err.message : `invalid lockfile (${(err as Error).message})`;
-    return { kind: 'lockfile', packages: [], warnings: [`${path}: ${what}`] };
+    return failure('lockfile', path, what);
   }
 }
 
