@@ -60,6 +60,6 @@ export interface Extractor {
    * read with this same extractor whatever their names.
    */
   includes?(path: string, text: string): string[];
-  /** Files it must read and what it must report; a test runs them without warnings. */
-  readonly examples?: readonly ExtractorExample[];
+  /** At least one file it must read and what it must report; a test runs them (no warnings allowed). */
+  readonly examples: readonly ExtractorExample[];
 }

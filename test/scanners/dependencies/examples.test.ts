@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { EXTRACTORS } from '../../../src/scanners/dependencies/extractors/index.js';
 
-const cases = EXTRACTORS.flatMap((e) => (e.examples ?? []).map((example, i) => [`${e.id} #${i + 1}`, e, example] as const));
+const cases = EXTRACTORS.flatMap((e) => e.examples.map((example, i) => [`${e.id} #${i + 1}`, e, example] as const));
 
 describe('extractor examples', () => {
-  it('has examples to run', () => {
-    expect(cases.length).toBeGreaterThan(0);
+  it.each(EXTRACTORS.map((e) => [e.id, e.examples.length] as const))('%s carries an example', (_id, count) => {
+    expect(count).toBeGreaterThan(0);
   });
 
   it.each(cases)('%s', (_name, extractor, example) => {

@@ -17,6 +17,29 @@ export const extractor: Extractor = {
   id: 'bun-lock',
   ecosystem: 'npm',
   matches: (path) => lastSegment(path) === 'bun.lock',
+  examples: [
+    {
+      path: 'bun.lock',
+      text: [
+        '{',
+        '  "lockfileVersion": 1,',
+        '  "workspaces": {',
+        '    "": { "name": "web", "dependencies": { "debug": "^4.3.4" } },',
+        '  },',
+        '  "packages": {',
+        '    "debug": ["debug@4.3.4", "", { "dependencies": { "ms": "2.1.2" } }, "sha512-AAAA"],',
+        '    "ms": ["ms@2.1.2", "", {}, "sha512-BBBB"],',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      // JSONC with trailing commas; the install the workspace resolves a declared name to is direct.
+      packages: [
+        { id: 'debug@4.3.4', direct: true, dev: false, line: 7 },
+        { id: 'ms@2.1.2', direct: false, line: 8 },
+      ],
+    },
+  ],
   extract: neverThrows('lockfile', extractBunLock),
 };
 

@@ -53,6 +53,28 @@ export const extractor: Extractor = {
   matches(path: string): boolean {
     return fileName(path) === 'Pipfile.lock';
   },
+  examples: [
+    {
+      path: 'Pipfile.lock',
+      text: [
+        '{',
+        '  "_meta": { "sources": [{ "name": "pypi", "url": "https://pypi.org/simple" }] },',
+        '  "default": {',
+        '    "Requests": { "version": "==2.31.0", "index": "pypi" }',
+        '  },',
+        '  "develop": {',
+        '    "pytest": { "version": "==8.0.0" }',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      // develop is dev; the lockfile does not say what the Pipfile declares.
+      packages: [
+        { id: 'requests@2.31.0', direct: false, dev: false, line: 4 },
+        { id: 'pytest@8.0.0', direct: false, dev: true, line: 7 },
+      ],
+    },
+  ],
   extract(path: string, text: string): ExtractResult {
     const { doc, failed } = readJsonObject('lockfile', path, text);
     if (failed) return failed;

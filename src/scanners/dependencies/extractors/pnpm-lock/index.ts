@@ -17,6 +17,39 @@ export const extractor: Extractor = {
   id: 'pnpm-lock',
   ecosystem: 'npm',
   matches: (path) => lastSegment(path) === 'pnpm-lock.yaml',
+  examples: [
+    {
+      path: 'pnpm-lock.yaml',
+      text: [
+        "lockfileVersion: '9.0'",
+        '',
+        'importers:',
+        '  .:',
+        '    dependencies:',
+        '      debug:',
+        '        specifier: ^4.3.4',
+        '        version: 4.3.4',
+        '',
+        'packages:',
+        '  debug@4.3.4:',
+        '    resolution: {integrity: sha512-AAAA}',
+        '  ms@2.1.2:',
+        '    resolution: {integrity: sha512-BBBB}',
+        '',
+        'snapshots:',
+        '  debug@4.3.4:',
+        '    dependencies:',
+        '      ms: 2.1.2',
+        '  ms@2.1.2: {}',
+        '',
+      ].join('\n'),
+      // Importers name the direct packages; from v9 dev is reachability over snapshots.
+      packages: [
+        { id: 'debug@4.3.4', direct: true, dev: false, line: 11 },
+        { id: 'ms@2.1.2', direct: false, dev: false, line: 13 },
+      ],
+    },
+  ],
   extract: neverThrows('lockfile', extractPnpmLock),
 };
 

@@ -86,6 +86,39 @@ export const extractor: Extractor = {
   matches(path: string): boolean {
     return fileName(path) === 'uv.lock';
   },
+  examples: [
+    {
+      path: 'uv.lock',
+      text: [
+        'version = 1',
+        '',
+        '[[package]]',
+        'name = "app"',
+        'version = "0.1.0"',
+        'source = { editable = "." }',
+        'dependencies = [{ name = "idna" }]',
+        '',
+        '[package.dev-dependencies]',
+        'dev = [{ name = "pytest" }]',
+        '',
+        '[[package]]',
+        'name = "idna"',
+        'version = "3.6"',
+        'source = { registry = "https://pypi.org/simple" }',
+        '',
+        '[[package]]',
+        'name = "pytest"',
+        'version = "8.0.0"',
+        'source = { registry = "https://pypi.org/simple" }',
+        '',
+      ].join('\n'),
+      // The editable project is the root, not a package; what it lists is direct, its dev group dev.
+      packages: [
+        { id: 'idna@3.6', direct: true, dev: false, line: 12 },
+        { id: 'pytest@8.0.0', direct: true, dev: true, line: 17 },
+      ],
+    },
+  ],
   extract(path: string, text: string): ExtractResult {
     const { failed, tables, named, warnings } = packageTables(path, text);
     if (failed) return failed;

@@ -17,6 +17,31 @@ export const extractor: Extractor = {
   id: 'yarn-lock',
   ecosystem: 'npm',
   matches: (path) => lastSegment(path) === 'yarn.lock',
+  examples: [
+    {
+      path: 'yarn.lock',
+      text: [
+        '# yarn lockfile v1',
+        '',
+        '',
+        'debug@^4.3.4:',
+        '  version "4.3.4"',
+        '  resolved "https://registry.yarnpkg.com/debug/-/debug-4.3.4.tgz#1319f6579357f2338d3337d2cdd4914bb5dcc865"',
+        '  dependencies:',
+        '    ms "2.1.2"',
+        '',
+        'ms@2.1.2:',
+        '  version "2.1.2"',
+        '  resolved "https://registry.yarnpkg.com/ms/-/ms-2.1.2.tgz#d09d1f357b443f493382a8eb3ccd183872ae6009"',
+        '',
+      ].join('\n'),
+      // Classic lockfiles have no root: a descriptor no other entry requires is direct.
+      packages: [
+        { id: 'debug@4.3.4', direct: true, line: 4 },
+        { id: 'ms@2.1.2', direct: false, line: 10 },
+      ],
+    },
+  ],
   extract: neverThrows('lockfile', extractYarnLock),
 };
 
