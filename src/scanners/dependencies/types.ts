@@ -44,8 +44,11 @@ export interface ExtractorExample {
   /** The path the file is read as; the extractor must match it. */
   readonly path: string;
   readonly text: string;
-  /** Every package it reports, in order, as `name@version` (`name` alone when it has no version) and `direct`/`dev` flags. */
-  readonly packages: readonly { readonly id: string; readonly direct: boolean; readonly dev?: boolean; readonly line: number }[];
+  /**
+   * Every package it reports, in order: `name@version` (`name` alone without a version), `direct`
+   * or `indirect`, then `dev` or `prod` when the file says, and the line: `'serde@1.0.200 direct line 8'`.
+   */
+  readonly packages: readonly string[];
 }
 
 export interface Extractor {

@@ -1,6 +1,6 @@
 /**
  * The examples an extractor carries run here: each path must match, and the file must give
- * exactly the listed packages (name, version, direct, dev, line), without warnings. A new
+ * exactly the listed packages (name, version, direct, dev, line; see ExtractorExample), without warnings. A new
  * extractor needs no test file of its own for its basic case.
  */
 import { describe, expect, it } from 'vitest';
@@ -17,12 +17,9 @@ describe('extractor examples', () => {
     expect(extractor.matches(example.path)).toBe(true);
     const result = extractor.extract(example.path, example.text);
     expect(result.warnings).toEqual([]);
-    const got = result.packages.map((p) => ({
-      id: p.version === undefined ? p.name : `${p.name}@${p.version}`,
-      direct: p.direct,
-      ...(p.dev === undefined ? {} : { dev: p.dev }),
-      line: p.line,
-    }));
+    const got = result.packages.map((p) =>
+      [p.version === undefined ? p.name : `${p.name}@${p.version}`, p.direct ? 'direct' : 'indirect', ...(p.dev === undefined ? [] : [p.dev ? 'dev' : 'prod']), `line ${p.line}`].join(' '),
+    );
     expect(got).toEqual(example.packages);
   });
 });

@@ -25,6 +25,11 @@ export function fileName(path: string): string {
   return path.split(/[/\\]/).pop() ?? '';
 }
 
+/** `matches` for extractors that read files by exact name (`Cargo.lock`, `Gemfile` or `gems.rb`). */
+export function named(...names: readonly string[]): (path: string) => boolean {
+  return (path) => names.includes(fileName(path));
+}
+
 /** The result for a file that cannot be read: no packages and one warning. */
 export function failure(kind: ExtractResult['kind'], path: string, what: string): ExtractResult {
   return { kind, packages: [], warnings: [`${path}: ${what}`] };

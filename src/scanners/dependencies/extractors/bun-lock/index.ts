@@ -17,30 +17,9 @@ export const extractor: Extractor = {
   id: 'bun-lock',
   ecosystem: 'npm',
   matches: (path) => lastSegment(path) === 'bun.lock',
-  examples: [
-    {
-      path: 'bun.lock',
-      text: [
-        '{',
-        '  "lockfileVersion": 1,',
-        '  "workspaces": {',
-        '    "": { "name": "web", "dependencies": { "debug": "^4.3.4" } },',
-        '  },',
-        '  "packages": {',
-        '    "debug": ["debug@4.3.4", "", { "dependencies": { "ms": "2.1.2" } }, "sha512-AAAA"],',
-        '    "ms": ["ms@2.1.2", "", {}, "sha512-BBBB"],',
-        '  }',
-        '}',
-        '',
-      ].join('\n'),
-      // JSONC with trailing commas; the install the workspace resolves a declared name to is direct.
-      packages: [
-        { id: 'debug@4.3.4', direct: true, dev: false, line: 7 },
-        { id: 'ms@2.1.2', direct: false, line: 8 },
-      ],
-    },
-  ],
   extract: neverThrows('lockfile', extractBunLock),
+  // JSONC with trailing commas; the install the workspace resolves a declared name to is direct.
+  examples: [{ path: 'bun.lock', text: '{\n  "lockfileVersion": 1,\n  "workspaces": {\n    "": { "name": "web", "dependencies": { "debug": "^4.3.4" } },\n  },\n  "packages": {\n    "debug": ["debug@4.3.4", "", { "dependencies": { "ms": "2.1.2" } }, "sha512-AAAA"],\n    "ms": ["ms@2.1.2", "", {}, "sha512-BBBB"],\n  }\n}\n', packages: ['debug@4.3.4 direct prod line 7', 'ms@2.1.2 indirect line 8'] }],
 };
 
 function extractBunLock(path: string, text: string): ExtractResult {

@@ -8,7 +8,7 @@
  * - `direct` = listed in `dependencies` of a workspace crate; `checksum` → `sha256:<hex>`.
  */
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
-import { fileName, str, type Obj } from '../shared.js';
+import { named, type Obj, str } from '../shared.js';
 import { packageTables } from '../toml.js';
 
 
@@ -31,31 +31,7 @@ function sourceOf(source: string | undefined): { source: PackageSourceKind; reso
 export const extractor: Extractor = {
   id: 'cargo-lock',
   ecosystem: 'crates.io',
-  matches(path: string): boolean {
-    return fileName(path) === 'Cargo.lock';
-  },
-  examples: [
-    {
-      path: 'Cargo.lock',
-      text: [
-        'version = 3',
-        '',
-        '[[package]]',
-        'name = "app"',
-        'version = "0.1.0"',
-        'dependencies = ["serde"]',
-        '',
-        '[[package]]',
-        'name = "serde"',
-        'version = "1.0.200"',
-        'source = "registry+https://github.com/rust-lang/crates.io-index"',
-        'checksum = "ddc6f9cc94d67c0e21aaf7eda3a010fd3af78ebf6e096aa6e2e13c79749cce4f"',
-        '',
-      ].join('\n'),
-      // The workspace crate `app` is the project itself; serde is its dependency.
-      packages: [{ id: 'serde@1.0.200', direct: true, line: 8 }],
-    },
-  ],
+  matches: named('Cargo.lock'),
   extract(path: string, text: string): ExtractResult {
     const { failed, tables: entries, named, warnings } = packageTables(path, text);
     if (failed) return failed;
@@ -80,4 +56,6 @@ export const extractor: Extractor = {
     }
     return { kind: 'lockfile', packages, warnings };
   },
+  // The workspace crate `app` is the project itself; serde is its dependency.
+  examples: [{ path: 'Cargo.lock', text: 'version = 3\n\n[[package]]\nname = "app"\nversion = "0.1.0"\ndependencies = ["serde"]\n\n[[package]]\nname = "serde"\nversion = "1.0.200"\nsource = "registry+https://github.com/rust-lang/crates.io-index"\nchecksum = "ddc6f9cc94d67c0e21aaf7eda3a010fd3af78ebf6e096aa6e2e13c79749cce4f"\n', packages: ['serde@1.0.200 direct line 8'] }],
 };

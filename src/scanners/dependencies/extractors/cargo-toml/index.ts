@@ -9,7 +9,7 @@
  * - `{ workspace = true }` takes the requirement from this file's `[workspace.dependencies]`.
  */
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
-import { fileName, isObj, str, type Obj } from '../shared.js';
+import { isObj, named, type Obj, str } from '../shared.js';
 import { readToml, TomlLines } from '../toml.js';
 
 const KINDS = [['dependencies', false], ['build-dependencies', false], ['dev-dependencies', true]] as const;
@@ -65,21 +65,7 @@ function addTable(ctx: Context, deps: unknown, header: string, dev: boolean | un
 export const extractor: Extractor = {
   id: 'cargo-toml',
   ecosystem: 'crates.io',
-  matches(path: string): boolean {
-    return fileName(path) === 'Cargo.toml';
-  },
-  examples: [
-    {
-      path: 'Cargo.toml',
-      text: '[package]\nname = "app"\nversion = "0.1.0"\n\n[dependencies]\nserde = "1.0"\nlog = "=0.4.21"\n\n[dev-dependencies]\ninsta = { version = "1.34" }\n',
-      // Only `=x.y.z` is an exact version; dev-dependencies are dev.
-      packages: [
-        { id: 'serde', direct: true, dev: false, line: 6 },
-        { id: 'log@0.4.21', direct: true, dev: false, line: 7 },
-        { id: 'insta', direct: true, dev: true, line: 10 },
-      ],
-    },
-  ],
+  matches: named('Cargo.toml'),
   extract(path: string, text: string): ExtractResult {
     const { doc, failed } = readToml('manifest', path, text);
     if (failed) return failed;
@@ -93,4 +79,6 @@ export const extractor: Extractor = {
     addTable(ctx, workspaceDeps, 'workspace.dependencies', undefined);
     return { kind: 'manifest', packages: ctx.packages, warnings: [] };
   },
+  // Only `=x.y.z` is an exact version; dev-dependencies are dev.
+  examples: [{ path: 'Cargo.toml', text: '[package]\nname = "app"\nversion = "0.1.0"\n\n[dependencies]\nserde = "1.0"\nlog = "=0.4.21"\n\n[dev-dependencies]\ninsta = { version = "1.34" }\n', packages: ['serde direct prod line 6', 'log@0.4.21 direct prod line 7', 'insta direct dev line 10'] }],
 };

@@ -11,7 +11,7 @@
  */
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
 import { jsonLines, jsonPath, objectSection, readJsonObject } from '../json.js';
-import { fileName } from '../shared.js';
+import { named } from '../shared.js';
 
 const SECTIONS = [['require', false], ['require-dev', true]] as const;
 const EXACT = /^v?\d+(?:\.\d+){0,3}(?:-[A-Za-z]+\d*)?$/;
@@ -19,20 +19,7 @@ const EXACT = /^v?\d+(?:\.\d+){0,3}(?:-[A-Za-z]+\d*)?$/;
 export const extractor: Extractor = {
   id: 'composer-json',
   ecosystem: 'Packagist',
-  matches(path: string): boolean {
-    return fileName(path) === 'composer.json';
-  },
-  examples: [
-    {
-      path: 'composer.json',
-      text: '{\n  "require": {\n    "php": ">=8.1",\n    "monolog/monolog": "^3.0"\n  },\n  "require-dev": {\n    "phpunit/phpunit": "10.5.0"\n  }\n}\n',
-      // `php` is a platform requirement, not a package; an exact constraint is also the version.
-      packages: [
-        { id: 'monolog/monolog', direct: true, dev: false, line: 4 },
-        { id: 'phpunit/phpunit@10.5.0', direct: true, dev: true, line: 7 },
-      ],
-    },
-  ],
+  matches: named('composer.json'),
   extract(path: string, text: string): ExtractResult {
     const { doc, failed } = readJsonObject('manifest', path, text);
     if (failed) return failed;
@@ -56,4 +43,6 @@ export const extractor: Extractor = {
     }
     return { kind: 'manifest', packages, warnings };
   },
+  // `php` is a platform requirement, not a package; an exact constraint is also the version.
+  examples: [{ path: 'composer.json', text: '{\n  "require": {\n    "php": ">=8.1",\n    "monolog/monolog": "^3.0"\n  },\n  "require-dev": {\n    "phpunit/phpunit": "10.5.0"\n  }\n}\n', packages: ['monolog/monolog direct prod line 4', 'phpunit/phpunit@10.5.0 direct dev line 7'] }],
 };

@@ -10,7 +10,7 @@
  */
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
 import { arraySection, jsonLines, jsonPath, readJsonObject } from '../json.js';
-import { fileName, isObj, str, type Obj } from '../shared.js';
+import { isObj, named, type Obj, str } from '../shared.js';
 
 const SECTIONS = [['packages', false], ['packages-dev', true]] as const;
 
@@ -34,20 +34,7 @@ function toPackage(path: string, line: number, entry: Obj, dev: boolean): Extrac
 export const extractor: Extractor = {
   id: 'composer-lock',
   ecosystem: 'Packagist',
-  matches(path: string): boolean {
-    return fileName(path) === 'composer.lock';
-  },
-  examples: [
-    {
-      path: 'composer.lock',
-      text: '{\n  "packages": [\n    { "name": "Monolog/Monolog", "version": "3.5.0" }\n  ],\n  "packages-dev": [\n    { "name": "phpunit/phpunit", "version": "10.5.9" }\n  ]\n}\n',
-      // Names lower-cased; packages-dev is dev; the lockfile does not say what is direct.
-      packages: [
-        { id: 'monolog/monolog@3.5.0', direct: false, dev: false, line: 3 },
-        { id: 'phpunit/phpunit@10.5.9', direct: false, dev: true, line: 6 },
-      ],
-    },
-  ],
+  matches: named('composer.lock'),
   extract(path: string, text: string): ExtractResult {
     const { doc, failed } = readJsonObject('lockfile', path, text);
     if (failed) return failed;
@@ -66,4 +53,6 @@ export const extractor: Extractor = {
     }
     return { kind: 'lockfile', packages, warnings };
   },
+  // Names lower-cased; packages-dev is dev; the lockfile does not say what is direct.
+  examples: [{ path: 'composer.lock', text: '{\n  "packages": [\n    { "name": "Monolog/Monolog", "version": "3.5.0" }\n  ],\n  "packages-dev": [\n    { "name": "phpunit/phpunit", "version": "10.5.9" }\n  ]\n}\n', packages: ['monolog/monolog@3.5.0 indirect prod line 3', 'phpunit/phpunit@10.5.9 indirect dev line 6'] }],
 };

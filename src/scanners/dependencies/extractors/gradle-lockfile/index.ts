@@ -36,23 +36,6 @@ export const extractor: Extractor = {
     const name = normalised.split('/').pop() ?? '';
     return name === 'gradle.lockfile' || name.endsWith('-gradle.lockfile') || /(?:^|\/)gradle\/dependency-locks\/[^/]+\.lockfile$/.test(normalised);
   },
-  examples: [
-    {
-      path: 'app/gradle.lockfile',
-      text: [
-        '# This is a Gradle generated file for dependency locking.',
-        'com.google.guava:guava:33.0.0-jre=compileClasspath,runtimeClasspath',
-        'junit:junit:4.13.2=testCompileClasspath,testRuntimeClasspath',
-        'empty=annotationProcessor',
-        '',
-      ].join('\n'),
-      // A dependency only test configurations use is dev; the lockfile does not say what is direct.
-      packages: [
-        { id: 'com.google.guava:guava@33.0.0-jre', direct: false, dev: false, line: 2 },
-        { id: 'junit:junit@4.13.2', direct: false, dev: true, line: 3 },
-      ],
-    },
-  ],
   extract(path: string, text: string): ExtractResult {
     const packages: ExtractedPackage[] = [];
     const warnings: string[] = [];
@@ -73,4 +56,6 @@ export const extractor: Extractor = {
     }
     return { kind: 'lockfile', packages, warnings };
   },
+  // A dependency only test configurations use is dev; the lockfile does not say what is direct.
+  examples: [{ path: 'app/gradle.lockfile', text: '# This is a Gradle generated file for dependency locking.\ncom.google.guava:guava:33.0.0-jre=compileClasspath,runtimeClasspath\njunit:junit:4.13.2=testCompileClasspath,testRuntimeClasspath\nempty=annotationProcessor\n', packages: ['com.google.guava:guava@33.0.0-jre indirect prod line 2', 'junit:junit@4.13.2 indirect dev line 3'] }],
 };

@@ -14,19 +14,9 @@ export const extractor: Extractor = {
   id: 'package-json',
   ecosystem: 'npm',
   matches: (path) => lastSegment(path) === 'package.json',
-  examples: [
-    {
-      path: 'web/package.json',
-      text: '{\n  "name": "web",\n  "dependencies": {\n    "react": "18.2.0",\n    "lodash": "^4.17.21"\n  },\n  "devDependencies": {\n    "vitest": "^3.0.0"\n  }\n}\n',
-      // Every declaration is direct; an exact spec is also the version.
-      packages: [
-        { id: 'react@18.2.0', direct: true, dev: false, line: 4 },
-        { id: 'lodash', direct: true, dev: false, line: 5 },
-        { id: 'vitest', direct: true, dev: true, line: 8 },
-      ],
-    },
-  ],
   extract: neverThrows('manifest', extractPackageJson),
+  // Every declaration is direct; an exact spec is also the version.
+  examples: [{ path: 'web/package.json', text: '{\n  "name": "web",\n  "dependencies": {\n    "react": "18.2.0",\n    "lodash": "^4.17.21"\n  },\n  "devDependencies": {\n    "vitest": "^3.0.0"\n  }\n}\n', packages: ['react@18.2.0 direct prod line 4', 'lodash direct prod line 5', 'vitest direct dev line 8'] }],
 };
 
 function extractPackageJson(path: string, text: string): ExtractResult {

@@ -15,31 +15,9 @@ export const extractor: Extractor = {
   id: 'package-lock',
   ecosystem: 'npm',
   matches: (path) => FILES.has(lastSegment(path)),
-  examples: [
-    {
-      path: 'package-lock.json',
-      text: [
-        '{',
-        '  "name": "web",',
-        '  "lockfileVersion": 3,',
-        '  "packages": {',
-        '    "": { "name": "web", "dependencies": { "debug": "^4.3.4" }, "devDependencies": { "vitest": "^3.0.0" } },',
-        '    "node_modules/debug": { "version": "4.3.4", "dependencies": { "ms": "2.1.2" } },',
-        '    "node_modules/ms": { "version": "2.1.2" },',
-        '    "node_modules/vitest": { "version": "3.0.0", "dev": true }',
-        '  }',
-        '}',
-        '',
-      ].join('\n'),
-      // The root entry is the project; what it declares is direct; `dev: true` marks dev-only installs.
-      packages: [
-        { id: 'debug@4.3.4', direct: true, dev: false, line: 6 },
-        { id: 'ms@2.1.2', direct: false, dev: false, line: 7 },
-        { id: 'vitest@3.0.0', direct: true, dev: true, line: 8 },
-      ],
-    },
-  ],
   extract: neverThrows('lockfile', extractPackageLock),
+  // The root entry is the project; what it declares is direct; `dev: true` marks dev-only installs.
+  examples: [{ path: 'package-lock.json', text: '{\n  "name": "web",\n  "lockfileVersion": 3,\n  "packages": {\n    "": { "name": "web", "dependencies": { "debug": "^4.3.4" }, "devDependencies": { "vitest": "^3.0.0" } },\n    "node_modules/debug": { "version": "4.3.4", "dependencies": { "ms": "2.1.2" } },\n    "node_modules/ms": { "version": "2.1.2" },\n    "node_modules/vitest": { "version": "3.0.0", "dev": true }\n  }\n}\n', packages: ['debug@4.3.4 direct prod line 6', 'ms@2.1.2 indirect prod line 7', 'vitest@3.0.0 direct dev line 8'] }],
 };
 
 interface Ctx {

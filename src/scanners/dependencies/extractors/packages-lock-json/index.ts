@@ -10,7 +10,7 @@
  */
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
 import { jsonLines, jsonPath, parseJson } from '../json.js';
-import { failure, fileName, isObj, str, type Obj } from '../shared.js';
+import { failure, isObj, named, type Obj, str } from '../shared.js';
 
 
 function toPackage(path: string, line: number, name: string, entry: Obj): ExtractedPackage {
@@ -28,32 +28,7 @@ function toPackage(path: string, line: number, name: string, entry: Obj): Extrac
 export const extractor: Extractor = {
   id: 'packages-lock-json',
   ecosystem: 'NuGet',
-  matches(path: string): boolean {
-    return fileName(path) === 'packages.lock.json';
-  },
-  examples: [
-    {
-      path: 'packages.lock.json',
-      text: [
-        '{',
-        '  "version": 1,',
-        '  "dependencies": {',
-        '    "net8.0": {',
-        '      "Newtonsoft.Json": { "type": "Direct", "requested": "[13.0.3, )", "resolved": "13.0.3" },',
-        '      "System.Memory": { "type": "Transitive", "resolved": "4.5.5" },',
-        '      "MyApp.Core": { "type": "Project" }',
-        '    }',
-        '  }',
-        '}',
-        '',
-      ].join('\n'),
-      // `Project` entries are the solution's own projects.
-      packages: [
-        { id: 'Newtonsoft.Json@13.0.3', direct: true, line: 5 },
-        { id: 'System.Memory@4.5.5', direct: false, line: 6 },
-      ],
-    },
-  ],
+  matches: named('packages.lock.json'),
   extract(path: string, text: string): ExtractResult {
     const { doc, failed } = parseJson('lockfile', path, text);
     if (failed) return failed;
@@ -82,4 +57,6 @@ export const extractor: Extractor = {
     }
     return { kind: 'lockfile', packages, warnings };
   },
+  // `Project` entries are the solution's own projects.
+  examples: [{ path: 'packages.lock.json', text: '{\n  "version": 1,\n  "dependencies": {\n    "net8.0": {\n      "Newtonsoft.Json": { "type": "Direct", "requested": "[13.0.3, )", "resolved": "13.0.3" },\n      "System.Memory": { "type": "Transitive", "resolved": "4.5.5" },\n      "MyApp.Core": { "type": "Project" }\n    }\n  }\n}\n', packages: ['Newtonsoft.Json@13.0.3 direct line 5', 'System.Memory@4.5.5 indirect line 6'] }],
 };

@@ -9,7 +9,7 @@
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
 import { jsonLines, jsonPath, objectSection, readJsonObject } from '../json.js';
 import { normalisePypiName } from '../pep508.js';
-import { fileName, isObj, str, type Obj } from '../shared.js';
+import { isObj, named, type Obj, str } from '../shared.js';
 
 const SECTIONS = ['default', 'develop'] as const;
 
@@ -50,31 +50,7 @@ function toPackage(path: string, line: number, name: string, entry: Obj, dev: bo
 export const extractor: Extractor = {
   id: 'pipfile-lock',
   ecosystem: 'PyPI',
-  matches(path: string): boolean {
-    return fileName(path) === 'Pipfile.lock';
-  },
-  examples: [
-    {
-      path: 'Pipfile.lock',
-      text: [
-        '{',
-        '  "_meta": { "sources": [{ "name": "pypi", "url": "https://pypi.org/simple" }] },',
-        '  "default": {',
-        '    "Requests": { "version": "==2.31.0", "index": "pypi" }',
-        '  },',
-        '  "develop": {',
-        '    "pytest": { "version": "==8.0.0" }',
-        '  }',
-        '}',
-        '',
-      ].join('\n'),
-      // develop is dev; the lockfile does not say what the Pipfile declares.
-      packages: [
-        { id: 'requests@2.31.0', direct: false, dev: false, line: 4 },
-        { id: 'pytest@8.0.0', direct: false, dev: true, line: 7 },
-      ],
-    },
-  ],
+  matches: named('Pipfile.lock'),
   extract(path: string, text: string): ExtractResult {
     const { doc, failed } = readJsonObject('lockfile', path, text);
     if (failed) return failed;
@@ -93,4 +69,6 @@ export const extractor: Extractor = {
     }
     return { kind: 'lockfile', packages, warnings };
   },
+  // develop is dev; the lockfile does not say what the Pipfile declares.
+  examples: [{ path: 'Pipfile.lock', text: '{\n  "_meta": { "sources": [{ "name": "pypi", "url": "https://pypi.org/simple" }] },\n  "default": {\n    "Requests": { "version": "==2.31.0", "index": "pypi" }\n  },\n  "develop": {\n    "pytest": { "version": "==8.0.0" }\n  }\n}\n', packages: ['requests@2.31.0 indirect prod line 4', 'pytest@8.0.0 indirect dev line 7'] }],
 };

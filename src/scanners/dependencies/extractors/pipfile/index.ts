@@ -8,7 +8,7 @@
  */
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
 import { normalisePypiName, pinnedVersion, sourceOf } from '../pep508.js';
-import { fileName, isObj, str, type Obj } from '../shared.js';
+import { isObj, named, type Obj, str } from '../shared.js';
 import { readToml, TomlLines } from '../toml.js';
 
 const SECTIONS = [['packages', false], ['dev-packages', true]] as const;
@@ -42,21 +42,7 @@ function specOf(value: unknown, urls: ReadonlyMap<string, string>): { requiremen
 export const extractor: Extractor = {
   id: 'pipfile',
   ecosystem: 'PyPI',
-  matches(path: string): boolean {
-    return fileName(path) === 'Pipfile';
-  },
-  examples: [
-    {
-      path: 'Pipfile',
-      text: '[[source]]\nurl = "https://pypi.org/simple"\nname = "pypi"\n\n[packages]\nFlask = "==3.0.0"\nrequests = "*"\n\n[dev-packages]\npytest = ">=8"\n',
-      // Names as PyPI normalises them; only an `==` pin is a version.
-      packages: [
-        { id: 'flask@3.0.0', direct: true, dev: false, line: 6 },
-        { id: 'requests', direct: true, dev: false, line: 7 },
-        { id: 'pytest', direct: true, dev: true, line: 10 },
-      ],
-    },
-  ],
+  matches: named('Pipfile'),
   extract(path: string, text: string): ExtractResult {
     const { doc, failed } = readToml('manifest', path, text);
     if (failed) return failed;
@@ -82,4 +68,6 @@ export const extractor: Extractor = {
     }
     return { kind: 'manifest', packages, warnings: [] };
   },
+  // Names as PyPI normalises them; only an `==` pin is a version.
+  examples: [{ path: 'Pipfile', text: '[[source]]\nurl = "https://pypi.org/simple"\nname = "pypi"\n\n[packages]\nFlask = "==3.0.0"\nrequests = "*"\n\n[dev-packages]\npytest = ">=8"\n', packages: ['flask@3.0.0 direct prod line 6', 'requests direct prod line 7', 'pytest direct dev line 10'] }],
 };

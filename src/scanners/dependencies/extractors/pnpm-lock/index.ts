@@ -17,40 +17,9 @@ export const extractor: Extractor = {
   id: 'pnpm-lock',
   ecosystem: 'npm',
   matches: (path) => lastSegment(path) === 'pnpm-lock.yaml',
-  examples: [
-    {
-      path: 'pnpm-lock.yaml',
-      text: [
-        "lockfileVersion: '9.0'",
-        '',
-        'importers:',
-        '  .:',
-        '    dependencies:',
-        '      debug:',
-        '        specifier: ^4.3.4',
-        '        version: 4.3.4',
-        '',
-        'packages:',
-        '  debug@4.3.4:',
-        '    resolution: {integrity: sha512-AAAA}',
-        '  ms@2.1.2:',
-        '    resolution: {integrity: sha512-BBBB}',
-        '',
-        'snapshots:',
-        '  debug@4.3.4:',
-        '    dependencies:',
-        '      ms: 2.1.2',
-        '  ms@2.1.2: {}',
-        '',
-      ].join('\n'),
-      // Importers name the direct packages; from v9 dev is reachability over snapshots.
-      packages: [
-        { id: 'debug@4.3.4', direct: true, dev: false, line: 11 },
-        { id: 'ms@2.1.2', direct: false, dev: false, line: 13 },
-      ],
-    },
-  ],
   extract: neverThrows('lockfile', extractPnpmLock),
+  // Importers name the direct packages; from v9 dev is reachability over snapshots.
+  examples: [{ path: 'pnpm-lock.yaml', text: 'lockfileVersion: \'9.0\'\n\nimporters:\n  .:\n    dependencies:\n      debug:\n        specifier: ^4.3.4\n        version: 4.3.4\n\npackages:\n  debug@4.3.4:\n    resolution: {integrity: sha512-AAAA}\n  ms@2.1.2:\n    resolution: {integrity: sha512-BBBB}\n\nsnapshots:\n  debug@4.3.4:\n    dependencies:\n      ms: 2.1.2\n  ms@2.1.2: {}\n', packages: ['debug@4.3.4 direct prod line 11', 'ms@2.1.2 indirect prod line 13'] }],
 };
 
 function extractPnpmLock(path: string, text: string): ExtractResult {

@@ -10,7 +10,7 @@
  */
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
 import { normalisePypiName } from '../pep508.js';
-import { fileName, isObj, str, type Obj } from '../shared.js';
+import { isObj, named, type Obj, str } from '../shared.js';
 import { packageTables, type PackageTable } from '../toml.js';
 
 
@@ -53,34 +53,12 @@ function toPackage(path: string, { table: pkg, name, line }: PackageTable): Extr
 export const extractor: Extractor = {
   id: 'poetry-lock',
   ecosystem: 'PyPI',
-  matches(path: string): boolean {
-    return fileName(path) === 'poetry.lock';
-  },
-  examples: [
-    {
-      path: 'poetry.lock',
-      text: [
-        '[[package]]',
-        'name = "certifi"',
-        'version = "2024.2.2"',
-        'groups = ["main"]',
-        '',
-        '[[package]]',
-        'name = "pytest"',
-        'version = "8.0.0"',
-        'groups = ["dev"]',
-        '',
-      ].join('\n'),
-      // Poetry 2 groups: a package outside `main` is dev; the lockfile does not say what is direct.
-      packages: [
-        { id: 'certifi@2024.2.2', direct: false, dev: false, line: 1 },
-        { id: 'pytest@8.0.0', direct: false, dev: true, line: 6 },
-      ],
-    },
-  ],
+  matches: named('poetry.lock'),
   extract(path: string, text: string): ExtractResult {
     const { failed, named, warnings } = packageTables(path, text);
     if (failed) return failed;
     return { kind: 'lockfile', packages: named.map((p) => toPackage(path, p)), warnings };
   },
+  // Poetry 2 groups: a package outside `main` is dev; the lockfile does not say what is direct.
+  examples: [{ path: 'poetry.lock', text: '[[package]]\nname = "certifi"\nversion = "2024.2.2"\ngroups = ["main"]\n\n[[package]]\nname = "pytest"\nversion = "8.0.0"\ngroups = ["dev"]\n', packages: ['certifi@2024.2.2 indirect prod line 1', 'pytest@8.0.0 indirect dev line 6'] }],
 };

@@ -11,7 +11,7 @@
  *   profile's own `<properties>` and `<dependencyManagement>` over the project's.
  */
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
-import { failure, fileName } from '../shared.js';
+import { failure, named } from '../shared.js';
 import { child, children, childText, parseXml, type XmlElement } from './xml.js';
 
 const MAX_RESOLVE_DEPTH = 10;
@@ -61,38 +61,7 @@ function managedVersions(project: XmlElement): Map<string, string> {
 export const extractor: Extractor = {
   id: 'pom-xml',
   ecosystem: 'Maven',
-  matches(path: string): boolean {
-    return fileName(path) === 'pom.xml';
-  },
-  examples: [
-    {
-      path: 'pom.xml',
-      text: [
-        '<project>',
-        '  <properties><guava.version>33.0.0-jre</guava.version></properties>',
-        '  <dependencies>',
-        '    <dependency>',
-        '      <groupId>com.google.guava</groupId>',
-        '      <artifactId>guava</artifactId>',
-        '      <version>${guava.version}</version>',
-        '    </dependency>',
-        '    <dependency>',
-        '      <groupId>junit</groupId>',
-        '      <artifactId>junit</artifactId>',
-        '      <version>4.13.2</version>',
-        '      <scope>test</scope>',
-        '    </dependency>',
-        '  </dependencies>',
-        '</project>',
-        '',
-      ].join('\n'),
-      // Placeholders resolve from <properties>; test scope is dev.
-      packages: [
-        { id: 'com.google.guava:guava@33.0.0-jre', direct: true, dev: false, line: 4 },
-        { id: 'junit:junit@4.13.2', direct: true, dev: true, line: 9 },
-      ],
-    },
-  ],
+  matches: named('pom.xml'),
   extract(path: string, text: string): ExtractResult {
     let project: XmlElement | undefined;
     try {
@@ -114,6 +83,8 @@ export const extractor: Extractor = {
     }
     return { kind: 'manifest', packages, warnings };
   },
+  // Placeholders resolve from <properties>; test scope is dev.
+  examples: [{ path: 'pom.xml', text: '<project>\n  <properties><guava.version>33.0.0-jre</guava.version></properties>\n  <dependencies>\n    <dependency>\n      <groupId>com.google.guava</groupId>\n      <artifactId>guava</artifactId>\n      <version>${guava.version}</version>\n    </dependency>\n    <dependency>\n      <groupId>junit</groupId>\n      <artifactId>junit</artifactId>\n      <version>4.13.2</version>\n      <scope>test</scope>\n    </dependency>\n  </dependencies>\n</project>\n', packages: ['com.google.guava:guava@33.0.0-jre direct prod line 4', 'junit:junit@4.13.2 direct dev line 9'] }],
 };
 
 /** The `<dependencies>` of a project or a profile. */

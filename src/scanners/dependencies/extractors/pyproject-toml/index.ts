@@ -12,7 +12,7 @@
  */
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
 import { normalisePypiName, parsePep508, pinnedVersion, sourceOf } from '../pep508.js';
-import { fileName, isObj, str, type Obj } from '../shared.js';
+import { isObj, named, type Obj, str } from '../shared.js';
 import { itemLines, readToml, TomlLines } from '../toml.js';
 
 
@@ -129,21 +129,7 @@ function addPep621(ctx: Context, doc: Obj): void {
 export const extractor: Extractor = {
   id: 'pyproject-toml',
   ecosystem: 'PyPI',
-  matches(path: string): boolean {
-    return fileName(path) === 'pyproject.toml';
-  },
-  examples: [
-    {
-      path: 'pyproject.toml',
-      text: '[project]\nname = "app"\ndependencies = [\n  "httpx==0.27.0",\n  "pydantic>=2",\n]\n\n[dependency-groups]\ntest = ["pytest"]\n',
-      // PEP 621 dependencies are not dev; PEP 735 groups are.
-      packages: [
-        { id: 'httpx@0.27.0', direct: true, dev: false, line: 4 },
-        { id: 'pydantic', direct: true, dev: false, line: 5 },
-        { id: 'pytest', direct: true, dev: true, line: 9 },
-      ],
-    },
-  ],
+  matches: named('pyproject.toml'),
   extract(path: string, text: string): ExtractResult {
     const { doc, failed } = readToml('manifest', path, text);
     if (failed) return failed;
@@ -152,4 +138,6 @@ export const extractor: Extractor = {
     addPoetry(ctx, doc);
     return { kind: 'manifest', packages: ctx.packages, warnings: ctx.warnings };
   },
+  // PEP 621 dependencies are not dev; PEP 735 groups are.
+  examples: [{ path: 'pyproject.toml', text: '[project]\nname = "app"\ndependencies = [\n  "httpx==0.27.0",\n  "pydantic>=2",\n]\n\n[dependency-groups]\ntest = ["pytest"]\n', packages: ['httpx@0.27.0 direct prod line 4', 'pydantic direct prod line 5', 'pytest direct dev line 9'] }],
 };

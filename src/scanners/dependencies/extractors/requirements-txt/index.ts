@@ -129,17 +129,7 @@ export const extractor: Extractor = {
   ecosystem: 'PyPI',
   matches(path: string): boolean {
     return FILE_NAME.test(fileName(path)) || REQUIREMENTS_FOLDER.test(path.replaceAll('\\', '/'));
-  },  examples: [
-    {
-      path: 'requirements.txt',
-      text: '# web\nDjango==5.0.1\nrequests[socks]>=2.31 ; python_version >= "3.8"\n-e .\n',
-      // A `==` pin is a version; other specifiers are requirements only; `-e .` is the project itself.
-      packages: [
-        { id: 'django@5.0.1', direct: true, line: 2 },
-        { id: 'requests', direct: true, line: 3 },
-      ],
-    },
-  ],
+  },
 
   includes(path: string, text: string): string[] {
     const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
@@ -165,4 +155,6 @@ export const extractor: Extractor = {
     }
     return { kind: 'manifest', packages, warnings };
   },
+  // A `==` pin is a version; other specifiers are requirements only; `-e .` is the project itself.
+  examples: [{ path: 'requirements.txt', text: '# web\nDjango==5.0.1\nrequests[socks]>=2.31 ; python_version >= "3.8"\n-e .\n', packages: ['django@5.0.1 direct line 2', 'requests direct line 3'] }],
 };

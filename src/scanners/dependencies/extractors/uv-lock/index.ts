@@ -10,7 +10,7 @@
  */
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
 import { normalisePypiName } from '../pep508.js';
-import { fileName, isObj, str, type Obj } from '../shared.js';
+import { isObj, named, type Obj, str } from '../shared.js';
 import { packageTables } from '../toml.js';
 
 const ROOT_SOURCES = new Set(['editable', 'virtual']);
@@ -83,42 +83,7 @@ function analyse(entries: readonly Obj[]): { direct: Set<string>; prod: Set<stri
 export const extractor: Extractor = {
   id: 'uv-lock',
   ecosystem: 'PyPI',
-  matches(path: string): boolean {
-    return fileName(path) === 'uv.lock';
-  },
-  examples: [
-    {
-      path: 'uv.lock',
-      text: [
-        'version = 1',
-        '',
-        '[[package]]',
-        'name = "app"',
-        'version = "0.1.0"',
-        'source = { editable = "." }',
-        'dependencies = [{ name = "idna" }]',
-        '',
-        '[package.dev-dependencies]',
-        'dev = [{ name = "pytest" }]',
-        '',
-        '[[package]]',
-        'name = "idna"',
-        'version = "3.6"',
-        'source = { registry = "https://pypi.org/simple" }',
-        '',
-        '[[package]]',
-        'name = "pytest"',
-        'version = "8.0.0"',
-        'source = { registry = "https://pypi.org/simple" }',
-        '',
-      ].join('\n'),
-      // The editable project is the root, not a package; what it lists is direct, its dev group dev.
-      packages: [
-        { id: 'idna@3.6', direct: true, dev: false, line: 12 },
-        { id: 'pytest@8.0.0', direct: true, dev: true, line: 17 },
-      ],
-    },
-  ],
+  matches: named('uv.lock'),
   extract(path: string, text: string): ExtractResult {
     const { failed, tables, named, warnings } = packageTables(path, text);
     if (failed) return failed;
@@ -138,4 +103,6 @@ export const extractor: Extractor = {
     }
     return { kind: 'lockfile', packages, warnings };
   },
+  // The editable project is the root, not a package; what it lists is direct, its dev group dev.
+  examples: [{ path: 'uv.lock', text: 'version = 1\n\n[[package]]\nname = "app"\nversion = "0.1.0"\nsource = { editable = "." }\ndependencies = [{ name = "idna" }]\n\n[package.dev-dependencies]\ndev = [{ name = "pytest" }]\n\n[[package]]\nname = "idna"\nversion = "3.6"\nsource = { registry = "https://pypi.org/simple" }\n\n[[package]]\nname = "pytest"\nversion = "8.0.0"\nsource = { registry = "https://pypi.org/simple" }\n', packages: ['idna@3.6 direct prod line 12', 'pytest@8.0.0 direct dev line 17'] }],
 };

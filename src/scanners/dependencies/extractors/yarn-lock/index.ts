@@ -17,32 +17,9 @@ export const extractor: Extractor = {
   id: 'yarn-lock',
   ecosystem: 'npm',
   matches: (path) => lastSegment(path) === 'yarn.lock',
-  examples: [
-    {
-      path: 'yarn.lock',
-      text: [
-        '# yarn lockfile v1',
-        '',
-        '',
-        'debug@^4.3.4:',
-        '  version "4.3.4"',
-        '  resolved "https://registry.yarnpkg.com/debug/-/debug-4.3.4.tgz#1319f6579357f2338d3337d2cdd4914bb5dcc865"',
-        '  dependencies:',
-        '    ms "2.1.2"',
-        '',
-        'ms@2.1.2:',
-        '  version "2.1.2"',
-        '  resolved "https://registry.yarnpkg.com/ms/-/ms-2.1.2.tgz#d09d1f357b443f493382a8eb3ccd183872ae6009"',
-        '',
-      ].join('\n'),
-      // Classic lockfiles have no root: a descriptor no other entry requires is direct.
-      packages: [
-        { id: 'debug@4.3.4', direct: true, line: 4 },
-        { id: 'ms@2.1.2', direct: false, line: 10 },
-      ],
-    },
-  ],
   extract: neverThrows('lockfile', extractYarnLock),
+  // Classic lockfiles have no root: a descriptor no other entry requires is direct.
+  examples: [{ path: 'yarn.lock', text: '# yarn lockfile v1\n\n\ndebug@^4.3.4:\n  version "4.3.4"\n  resolved "https://registry.yarnpkg.com/debug/-/debug-4.3.4.tgz#1319f6579357f2338d3337d2cdd4914bb5dcc865"\n  dependencies:\n    ms "2.1.2"\n\nms@2.1.2:\n  version "2.1.2"\n  resolved "https://registry.yarnpkg.com/ms/-/ms-2.1.2.tgz#d09d1f357b443f493382a8eb3ccd183872ae6009"\n', packages: ['debug@4.3.4 direct line 4', 'ms@2.1.2 indirect line 10'] }],
 };
 
 function extractYarnLock(path: string, text: string): ExtractResult {
