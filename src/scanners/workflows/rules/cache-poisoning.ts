@@ -5,6 +5,8 @@ import { headCheckout, isTrue, majorVersion, runsWorkspaceCode, usesAction } fro
 import { actionName } from '../contexts.js';
 import type { GithubModel, RuleHooks, StepVisit } from '../visitor.js';
 
+const detect: RuleHooks = { github: { step } };
+
 const PUBLISH_COMMAND =
   /\b(?:(?:npm|yarn|pnpm|bun) publish|twine upload|cargo publish|gem push|poetry publish|uv publish|hatch publish|flit publish|docker push|gh release (?:create|upload)|mvn(?:\s+\S+){0,5}\s+deploy|gradle(?:w)?\s+publish|dotnet nuget push|nuget push|vsce publish|ovsx publish|goreleaser release|helm push|jfrog rt upload)\b/;
 /** Actions that publish packages, releases, images or deployments. */
@@ -233,8 +235,6 @@ function step({ wf, job, step }: StepVisit<GithubModel>): Hit[] {
   const cached = { ...step, uses };
   return [releaseHit(wf, job, cached, why), writableHit(wf, job, cached, why)].filter((h): h is Hit => h !== undefined);
 }
-
-const detect: RuleHooks = { github: { step } };
 
 export const rule = defineRule({
   id: 'cache-poisoning',

@@ -3,6 +3,11 @@ import { offsetInScalar, type Str } from '../parse.js';
 import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
 import type { RuleHooks } from '../visitor.js';
 
+const detect: RuleHooks = {
+  github: { step: ({ wf, job, step }) => (step.run ? scriptHits(wf, step.run, `Step ${step.index + 1} of job \`${job.id}\``, `${job.id}|${step.index}`) : []) },
+  gitlab: { step: ({ wf, step: { line, where } }) => scriptHits(wf, line.str, `The ${line.section} of \`${where}\``, `${where}|${line.section}`) },
+};
+
 const FETCH = '(?:curl|wget)';
 const SHELL = '(?:ba|z|k|da|a)?sh|python3?';
 /** Download-and-run shapes, each on one logical line. Quantifiers are bounded. */
@@ -43,11 +48,6 @@ function scriptHits(wf: WorkflowFile, run: Str, where: string, key: string): Hit
   }
   return hits;
 }
-
-const detect: RuleHooks = {
-  github: { step: ({ wf, job, step }) => (step.run ? scriptHits(wf, step.run, `Step ${step.index + 1} of job \`${job.id}\``, `${job.id}|${step.index}`) : []) },
-  gitlab: { step: ({ wf, step: { line, where } }) => scriptHits(wf, line.str, `The ${line.section} of \`${where}\``, `${where}|${line.section}`) },
-};
 
 export const rule = defineRule({
   id: 'curl-pipe-shell',

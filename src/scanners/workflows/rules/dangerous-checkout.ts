@@ -3,6 +3,8 @@ import { defineRule, OWASP, WORKFLOW_ONLY, type Hit } from '../rule.js';
 import { conditions, headCheckout, runsWorkspaceCode, stepsAfter } from '../steps.js';
 import type { GithubModel, RuleHooks, StepVisit } from '../visitor.js';
 
+const detect: RuleHooks = { github: { step } };
+
 /** Events whose workflows run with the base repository's secrets yet can be pointed at a pull request's code. */
 export const CHECKOUT_SENSITIVE_EVENTS: readonly string[] = ['pull_request_target', 'workflow_run', 'issue_comment'];
 
@@ -27,8 +29,6 @@ function step({ wf, job, step }: StepVisit<GithubModel>): Hit | undefined {
     key: `${job.id}|${step.index}`,
   };
 }
-
-const detect: RuleHooks = { github: { step } };
 
 export const rule = defineRule({
   id: 'dangerous-checkout',

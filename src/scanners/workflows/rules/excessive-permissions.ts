@@ -3,6 +3,13 @@ import type { GithubFile, Permissions } from '../model.js';
 import { defineRule, OWASP, WORKFLOW_ONLY, type Hit } from '../rule.js';
 import type { RuleHooks } from '../visitor.js';
 
+const detect: RuleHooks = {
+  github: {
+    file: ({ wf }) => [check(wf, wf.permissions, 'The workflow', 'workflow'), missing(wf)].filter((h): h is Hit => h !== undefined),
+    job: ({ wf, job }) => check(wf, job.permissions, `Job \`${job.id}\``, `job|${job.id}`),
+  },
+};
+
 function writeScopes(p: Permissions): string[] {
   return [...p.scopes].filter(([, level]) => level.trim().toLowerCase() === 'write').map(([scope]) => scope);
 }
@@ -56,13 +63,6 @@ function missing(wf: GithubFile): Hit | undefined {
     key: 'missing',
   };
 }
-
-const detect: RuleHooks = {
-  github: {
-    file: ({ wf }) => [check(wf, wf.permissions, 'The workflow', 'workflow'), missing(wf)].filter((h): h is Hit => h !== undefined),
-    job: ({ wf, job }) => check(wf, job.permissions, `Job \`${job.id}\``, `job|${job.id}`),
-  },
-};
 
 export const rule = defineRule({
   id: 'excessive-permissions',

@@ -4,6 +4,8 @@ import { startOf } from '../parse.js';
 import { defineRule, OWASP, type Hit } from '../rule.js';
 import type { GitlabModel, ReusableVisit, RuleHooks } from '../visitor.js';
 
+const detect: RuleHooks = { gitlab: { reusable } };
+
 const VERSION_TAG = /^v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$/;
 
 function reusable({ ref: inc }: ReusableVisit<GitlabModel>): Hit | undefined {
@@ -35,8 +37,6 @@ function reusable({ ref: inc }: ReusableVisit<GitlabModel>): Hit | undefined {
     key: `project|${value}|${ref ?? ''}`,
   };
 }
-
-const detect: RuleHooks = { gitlab: { reusable } };
 
 export const rule = defineRule({
   id: 'gitlab-remote-include',

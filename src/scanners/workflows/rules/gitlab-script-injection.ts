@@ -4,6 +4,8 @@ import { offsetInScalar } from '../parse.js';
 import { defineRule, OWASP, type Hit } from '../rule.js';
 import type { GitlabModel, RuleHooks, StepVisit } from '../visitor.js';
 
+const detect: RuleHooks = { gitlab: { step } };
+
 /**
  * Predefined variables whose text an outsider (or any developer) chooses:
  * commit messages and authors, branch and tag names, merge request titles and
@@ -203,8 +205,6 @@ function step({ wf, step: { job, line, where, mergeRequest } }: StepVisit<Gitlab
   }
   return hits;
 }
-
-const detect: RuleHooks = { gitlab: { step } };
 
 export const rule = defineRule({
   id: 'gitlab-script-injection',

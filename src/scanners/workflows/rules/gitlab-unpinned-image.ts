@@ -4,6 +4,12 @@ import { startOf, type Str } from '../parse.js';
 import { defineRule, OWASP, type Hit } from '../rule.js';
 import type { RuleHooks } from '../visitor.js';
 
+const detect: RuleHooks = {
+  gitlab: {
+    file: ({ wf: { pipeline } }) => [...checkAll(pipeline.defaultImages, 'default image'), ...checkAll(pipeline.defaultServices, 'default services')],
+    job: ({ job }) => [...checkAll([job.image], `${job.id}: image`), ...checkAll(job.services, `${job.id}: services`)],
+  },
+};
 
 export interface ImageRef {
   /** Repository without registry `docker.io`, tag or digest. */
@@ -52,13 +58,6 @@ function check(image: Str, where: string): Hit | undefined {
 function checkAll(images: readonly (Str | undefined)[], where: string): Hit[] {
   return images.map((image) => (image ? check(image, where) : undefined)).filter((h): h is Hit => h !== undefined);
 }
-
-const detect: RuleHooks = {
-  gitlab: {
-    file: ({ wf: { pipeline } }) => [...checkAll(pipeline.defaultImages, 'default image'), ...checkAll(pipeline.defaultServices, 'default services')],
-    job: ({ job }) => [...checkAll([job.image], `${job.id}: image`), ...checkAll(job.services, `${job.id}: services`)],
-  },
-};
 
 export const rule = defineRule({
   id: 'gitlab-unpinned-image',

@@ -1,6 +1,8 @@
 import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
 import type { FileVisit, GithubModel, RuleHooks } from '../visitor.js';
 
+const detect: RuleHooks = { github: { file } };
+
 /** The opt-in, as an env entry (`KEY: true`), a GITHUB_ENV line (`KEY=true`) or a matrix value. */
 const OPT_IN = /ACTIONS_ALLOW_UNSECURE_COMMANDS['"]?\s*[:=]\s*['"]?(?:true|1|yes|on)\b/gi;
 
@@ -21,8 +23,6 @@ function file({ wf }: FileVisit<GithubModel>): Hit[] {
   }
   return hits;
 }
-
-const detect: RuleHooks = { github: { file } };
 
 export const rule = defineRule({
   id: 'insecure-commands',

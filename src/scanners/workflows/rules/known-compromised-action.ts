@@ -5,6 +5,8 @@ import { ALL_KINDS, defineRule, OWASP, type Hit } from '../rule.js';
 import { parseActionRef } from '../steps.js';
 import type { RuleHooks, UsesVisit } from '../visitor.js';
 
+const detect: RuleHooks = { github: { uses } };
+
 function uses({ uses, job, step }: UsesVisit): Hit | undefined {
   const ref = parseActionRef(uses.value);
   const entry = ref ? findCompromised(ref.repo) : undefined;
@@ -36,8 +38,6 @@ function uses({ uses, job, step }: UsesVisit): Hit | undefined {
     key: `${job.id}|${step?.index ?? 'job'}|${ref.name}@${ref.ref}`,
   };
 }
-
-const detect: RuleHooks = { github: { uses } };
 
 export const rule = defineRule({
   id: 'known-compromised-action',

@@ -5,6 +5,8 @@ import { offsetInScalar, startOf, type Str } from '../parse.js';
 import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
 import type { GithubModel, ReusableVisit, RuleHooks, StepVisit } from '../visitor.js';
 
+const detect: RuleHooks = { github: { step, reusable } };
+
 /** `uses:` paths with empty, `.` or `..` segments (`actions/checkout/@v4`, `a/b/../c@v1`). */
 function obfuscatedUses(value: string): boolean {
   const v = value.trim();
@@ -65,8 +67,6 @@ function reusable({ ref: job }: ReusableVisit<GithubModel>): Hit | undefined {
     key: `${job.id}|uses`,
   };
 }
-
-const detect: RuleHooks = { github: { step, reusable } };
 
 export const rule = defineRule({
   id: 'obfuscation',

@@ -2,6 +2,8 @@ import { expressions } from '../contexts.js';
 import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
 import type { FileVisit, GithubModel, RuleHooks } from '../visitor.js';
 
+const detect: RuleHooks = { github: { file } };
+
 /** `toJSON(secrets)`, or the bare `secrets` object, inside an expression. */
 const WHOLE_SECRETS = /(?:^|[^\w.])tojson\s*\(\s*secrets\s*\)|^\s*secrets\s*$/i;
 
@@ -23,8 +25,6 @@ function file({ wf }: FileVisit<GithubModel>): Hit[] {
   }
   return hits;
 }
-
-const detect: RuleHooks = { github: { file } };
 
 export const rule = defineRule({
   id: 'overprovisioned-secrets',

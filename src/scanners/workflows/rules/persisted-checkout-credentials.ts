@@ -6,6 +6,8 @@ import { actionVersion, headCheckout, isFalse, isTrue, majorVersion, runsWorkspa
 import type { GithubModel, RuleHooks, StepVisit } from '../visitor.js';
 import { CHECKOUT_SENSITIVE_EVENTS } from './dangerous-checkout.js';
 
+const detect: RuleHooks = { github: { step } };
+
 /** Upload paths that take the whole workspace, where the checkout left its credentials. */
 const WORKSPACE_PATH = /^(?:\.\/?|\*{1,2}|\.\/\*{1,2}|\*\*\/\*|\$\{\{\s*github\.workspace\s*\}\}(?:\/\*{0,2})?|\$\{?GITHUB_WORKSPACE\}?(?:\/\*{0,2})?|(?:\.\/)?\.git(?:\/.*)?)$/;
 
@@ -73,8 +75,6 @@ function step({ wf, job, step }: StepVisit<GithubModel>): Hit | undefined {
     key: `${job.id}|${step.index}`,
   };
 }
-
-const detect: RuleHooks = { github: { step } };
 
 /** Selected on by the fix-PR fixer. */
 export const CHECKOUT_CREDENTIALS_TITLE = 'Checkout credentials left where untrusted code or artifacts can reach them';

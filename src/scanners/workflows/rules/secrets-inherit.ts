@@ -3,6 +3,8 @@ import { defineRule, OWASP, WORKFLOW_ONLY, type Hit } from '../rule.js';
 import { isPinned, parseActionRef } from '../steps.js';
 import type { GithubModel, ReusableVisit, RuleHooks } from '../visitor.js';
 
+const detect: RuleHooks = { github: { reusable } };
+
 function reusable({ ref: job }: ReusableVisit<GithubModel>): Hit | undefined {
   if (job.secrets?.value.trim().toLowerCase() !== 'inherit') return undefined;
   const target = job.uses.value.trim();
@@ -22,8 +24,6 @@ function reusable({ ref: job }: ReusableVisit<GithubModel>): Hit | undefined {
     key: job.id,
   };
 }
-
-const detect: RuleHooks = { github: { reusable } };
 
 export const rule = defineRule({
   id: 'secrets-inherit',

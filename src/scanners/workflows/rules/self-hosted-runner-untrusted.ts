@@ -3,6 +3,8 @@ import { startOf } from '../parse.js';
 import { defineRule, OWASP, WORKFLOW_ONLY, type Hit } from '../rule.js';
 import type { GithubModel, JobVisit, RuleHooks } from '../visitor.js';
 
+const detect: RuleHooks = { github: { job } };
+
 const BASE_CONTEXT_EVENTS = ['pull_request_target', 'issue_comment'];
 
 function job({ wf, job }: JobVisit<GithubModel>): Hit | undefined {
@@ -21,8 +23,6 @@ function job({ wf, job }: JobVisit<GithubModel>): Hit | undefined {
     key: job.id,
   };
 }
-
-const detect: RuleHooks = { github: { job } };
 
 export const rule = defineRule({
   id: 'self-hosted-runner-untrusted',

@@ -6,6 +6,8 @@ import { conditionHooks } from '../steps.js';
 import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
 import type { RuleHooks } from '../visitor.js';
 
+const detect: RuleHooks = { github: conditionHooks(check) };
+
 /** Account ids of the usual bots: dependabot[bot], renovate[bot], github-actions[bot]. */
 const BOT_IDS = ['49699333', '29139614', '41898282'];
 
@@ -40,8 +42,6 @@ function check(wf: GithubFile, cond: Str, where: string, key: string): Hit | und
     key,
   };
 }
-
-const detect: RuleHooks = { github: conditionHooks(check) };
 
 export const rule = defineRule({
   id: 'spoofable-bot-condition',

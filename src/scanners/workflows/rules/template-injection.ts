@@ -6,6 +6,8 @@ import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
 import { actionName } from '../contexts.js';
 import type { GithubModel, RuleHooks, StepVisit } from '../visitor.js';
 
+const detect: RuleHooks = { github: { step } };
+
 /** Action inputs that are evaluated as code (scripts, jq/yq programs, shell commands, templates). */
 export const CODE_INPUTS: ReadonlyMap<string, readonly string[]> = new Map([
   ['actions/github-script', ['script']],
@@ -68,8 +70,6 @@ function step({ wf, job, step }: StepVisit<GithubModel>): Hit[] {
   }
   return hits;
 }
-
-const detect: RuleHooks = { github: { step } };
 
 /** Selected on by the fix-PR fixer. */
 export const TEMPLATE_INJECTION_TITLE = 'Untrusted input expanded into a script';

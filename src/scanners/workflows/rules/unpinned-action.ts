@@ -5,6 +5,14 @@ import { ALL_KINDS, defineRule, OWASP, type Hit } from '../rule.js';
 import { isPinned, parseActionRef } from '../steps.js';
 import type { RuleHooks, UsesVisit } from '../visitor.js';
 
+const detect: RuleHooks = {
+  github: {
+    // A Docker action's `runs.image`.
+    file: ({ wf }) => (wf.image ? dockerHit(wf.image, 'runs.image') : undefined),
+    uses,
+  },
+};
+
 const FIRST_PARTY = new Set(['actions', 'github']);
 const BRANCH_LIKE = /^(?:main|master|trunk|dev|develop|latest|head|nightly|stable|release)$/i;
 
@@ -50,14 +58,6 @@ function uses({ uses, job, step }: UsesVisit): Hit | undefined {
     key,
   };
 }
-
-const detect: RuleHooks = {
-  github: {
-    // A Docker action's `runs.image`.
-    file: ({ wf }) => (wf.image ? dockerHit(wf.image, 'runs.image') : undefined),
-    uses,
-  },
-};
 
 export const rule = defineRule({
   id: 'unpinned-action',

@@ -4,6 +4,8 @@ import { conditionHooks } from '../steps.js';
 import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
 import type { RuleHooks } from '../visitor.js';
 
+const detect: RuleHooks = { github: conditionHooks(check) };
+
 /**
  * An `if:` is evaluated as an expression when it is one `${{ … }}` and nothing else. Any other text
  * around a `${{ }}` (a block scalar's final newline, a space, `&& true`) makes the whole value a
@@ -27,8 +29,6 @@ function check(_wf: GithubFile, cond: Str, where: string, key: string): Hit | un
     key,
   };
 }
-
-const detect: RuleHooks = { github: conditionHooks(check) };
 
 export const rule = defineRule({
   id: 'unsound-condition',

@@ -7,6 +7,8 @@ import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
 import { linesWithIndex } from '../steps.js';
 import type { GithubModel, RuleHooks, StepVisit } from '../visitor.js';
 
+const detect: RuleHooks = { github: { step } };
+
 /** The runner file a line names, in bash, PowerShell and cmd spellings. */
 const TARGET = /\$\{?(?:env:)?(GITHUB_ENV|GITHUB_OUTPUT|GITHUB_PATH)\b\}?|%(GITHUB_ENV|GITHUB_OUTPUT|GITHUB_PATH)%/;
 /** Something on the line writes to a file: redirection, tee, or PowerShell's file cmdlets. */
@@ -134,8 +136,6 @@ function step({ wf, job, step }: StepVisit<GithubModel>): Hit[] {
   });
   return hits;
 }
-
-const detect: RuleHooks = { github: { step } };
 
 export const rule = defineRule({
   id: 'untrusted-env-write',
