@@ -38,6 +38,18 @@ export interface ExtractResult {
   readonly warnings: readonly string[];
 }
 
+/** A small file an extractor must read, with what it must report; run as a test (test/scanners/dependencies/examples.test.ts). */
+export interface ExtractorExample {
+  /** The path the file is read as; the extractor must match it. */
+  readonly path: string;
+  readonly text: string;
+  /**
+   * Every package it reports, in order: `name@version` (`name` alone without a version), `direct`
+   * or `indirect`, then `dev` or `prod` when the file says, and the line: `'serde@1.0.200 direct line 8'`.
+   */
+  readonly packages: readonly string[];
+}
+
 export interface Extractor {
   /** kebab-case, equal to its folder name under extractors/. */
   readonly id: string;
@@ -50,4 +62,6 @@ export interface Extractor {
    * read with this same extractor whatever their names.
    */
   includes?(path: string, text: string): string[];
+  /** At least one file it must read and what it must report; a test runs them (no warnings allowed). */
+  readonly examples: readonly ExtractorExample[];
 }

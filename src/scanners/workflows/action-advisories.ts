@@ -24,10 +24,11 @@ import type { OsvAffected, OsvVulnerability } from '../advisories/osv-schema.js'
 import { advisorySeverity } from '../advisories/severity.js';
 import { GITHUB_ACTIONS_ECOSYSTEM } from '../advisories/source.js';
 import { FULL_SHA } from './contexts.js';
-import type { Job, Step, WorkflowFile } from './model.js';
+import type { GithubFile } from './model.js';
 import { startOf, type Str } from './parse.js';
 import type { Hit } from './rule.js';
-import { parseActionRef, type ActionRef } from './steps.js';
+import { afterValue, parseActionRef, VERSION_COMMENT, type ActionRef } from './steps.js';
+import { walkOne, type RuleHooks, type UsesVisit } from './visitor.js';
 
 /** A version as written: numeric parts (1 to 3) and pre-release identifiers. */
 export interface ActionVersion {
@@ -58,14 +59,14 @@ export interface ResolvedUse {
 }
 
 /** The comment after a `uses:` value: `# v4.2.2`, Renovate's `# tag=v4.2.2`, `# pin @v4.2.2`, ratchet's `# ratchet:owner/repo@v4`. */
-function commentVersion(wf: WorkflowFile, uses: Str): string | undefined {
-  const end = uses.node.range?.[1] ?? 0;
-  const nl = wf.file.text.indexOf('\n', end);
-  const m = /#\s*(?:tag=|pin\s*@|ratchet:[\w./-]{1,200}@)?(v?\d[\w.+-]*)/.exec(wf.file.text.slice(end, nl === -1 ? undefined : nl));
-  return m?.[1];
+function commentVersion(wf: GithubFile, uses: Str): string | undefined {
+  return COMMENT_VERSION.exec(afterValue(wf, uses))?.[1];
 }
 
-export function resolveUse(wf: WorkflowFile, uses: Str): ResolvedUse | undefined {
+/** As written, build metadata (`+…`) included. */
+const COMMENT_VERSION = new RegExp(String.raw`${VERSION_COMMENT}(v?\d[\w.+-]*)`);
+
+export function resolveUse(wf: GithubFile, uses: Str): ResolvedUse | undefined {
   const ref = parseActionRef(uses.value);
   if (!ref) return undefined;
   const full = ref.name.toLowerCase();
@@ -284,16 +285,6 @@ export function affectedInWords(record: OsvVulnerability, names: readonly string
 
 // ---- hits ----
 
-/** Every `uses:` of the file: steps and reusable-workflow calls. */
-export function usesOf(wf: WorkflowFile): { uses: Str; job: Job; step?: Step }[] {
-  const out: { uses: Str; job: Job; step?: Step }[] = [];
-  for (const job of wf.jobs) {
-    if (job.uses) out.push({ uses: job.uses, job });
-    for (const step of job.steps) if (step.uses) out.push({ uses: step.uses, job, step });
-  }
-  return out;
-}
-
 const GHSA_ID = /^GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}$/;
 const CVE_ID = /^CVE-\d{4}-\d+$/;
 const SEVERITY_ORDER: readonly Severity[] = ['INFO', 'LOW', 'MEDIUM', 'HIGH', 'CRITICAL'];
@@ -324,75 +315,93 @@ export interface AdvisoryHitOptions {
   readonly unknownVersions: boolean;
 }
 
+type RecordsFor = (names: readonly string[]) => readonly OsvVulnerability[];
+
+/** How a group of alias records matches a reference: by its commit, by version, or only possibly (a SHA of unknown version). */
+function groupMatch(group: readonly OsvVulnerability[], use: ResolvedUse): UseMatch | undefined {
+  const matches = group.map((r) => matchUse(r, use));
+  return matches.includes('commit') ? 'commit' : matches.includes('version') ? 'version' : matches.includes('unknown') ? 'unknown' : undefined;
+}
+
+/** The hit for an advisory that affects the reference (by commit or version). */
+function affectedHit(uses: Str, use: ResolvedUse, group: readonly OsvVulnerability[], how: 'commit' | 'version', where: string): Hit {
+  const id = advisoryKey(group);
+  const others = [...new Set(group.flatMap((r) => [r.id, ...asArray(r.aliases)]))].filter((x): x is string => typeof x === 'string' && x !== id);
+  const cves = others.filter((x) => CVE_ID.test(x));
+  // The most severe view any record of the group gives (GHSA's rating or a CVSS vector).
+  const severity = group
+    .map((r) => advisorySeverity(r, actionEntries(r, use.names)[0]).severity)
+    .reduce((a, b) => (SEVERITY_ORDER.indexOf(b) > SEVERITY_ORDER.indexOf(a) ? b : a));
+  const fixes = group.map((r) => fixedAbove(r, use)).filter((f): f is string => f !== undefined);
+  const fix = fixes.sort((a, b) => compareKeys(eventKey(a), eventKey(b)))[0];
+  const also = cves.length > 0 ? ` (${cves.join(', ')})` : '';
+  const what =
+    how === 'commit'
+      ? `is pinned to ${use.sha}, a commit ${id}${also} lists as affected`
+      : use.basis === 'branch'
+        ? `follows \`${use.ref.ref}\`, read as its newest release, which ${id}${also} affects with no fix known`
+        : use.basis === 'comment'
+          ? `is pinned to a commit whose comment names ${versionText(use)}, a release affected by ${id}${also}`
+          : use.version && use.version.parts.length < 3
+            ? `uses \`${use.ref.ref}\`, whose newest release is affected by ${id}${also}`
+            : `at ${versionText(use)} is affected by ${id}${also}`;
+  return {
+    severity,
+    confidence: how === 'commit' ? 1 : use.basis === 'tag' ? 0.9 : use.basis === 'comment' ? 0.8 : 0.6,
+    offset: startOf(uses.node),
+    description:
+      `\`${use.ref.name}\` ${what}: ${summaryOf(group)}. ` +
+      `Affected: ${affectedInWords(group[0] as OsvVulnerability, use.names)}.${fix ? ` Fixed in ${fix}.` : ' No fixed release is published.'}`,
+    remediation: fix
+      ? `Update ${use.ref.repo} to ${/^v/i.test(fix) ? fix : `v${fix}`} or later, pinned to that release's commit SHA with the version as a comment. See ${advisoryUrl(id)}.`
+      : `No fixed release of ${use.ref.repo} is published for ${id}: replace the action or apply the advisory's workaround (${advisoryUrl(id)}).`,
+    key: `${where}|${id}`,
+  };
+}
+
+/** One LOW hit for a SHA pin without a version comment on an action with advisories. */
+function unknownVersionHit(uses: Str, use: ResolvedUse, unknown: readonly (readonly OsvVulnerability[])[], where: string): Hit {
+  const ids = unknown.map(advisoryKey).sort();
+  const ranges = unknown.map((g) => `${advisoryKey(g)}: ${affectedInWords(g[0] as OsvVulnerability, use.names)}`);
+  return {
+    severity: 'LOW',
+    confidence: 0.3,
+    offset: startOf(uses.node),
+    title: 'Action pinned to a commit of unknown version, with known vulnerabilities',
+    description:
+      `\`${use.ref.name}\` is pinned to ${use.sha} with no version comment, so Vigil cannot tell whether that commit is a vulnerable release. ` +
+      `Advisories for ${use.ref.repo}: ${ranges.join('; ')}.`,
+    remediation: `Check which release ${use.sha} is and compare it with ${ids.join(', ')}; then write the version after the SHA (\`# vX.Y.Z\`, as Dependabot and Renovate do) so later scans can check it.`,
+    key: `${where}|unknown-version`,
+  };
+}
+
 /**
- * Hits for every `uses:` of the file that the records affect: one per reference and advisory
- * (records naming each other as aliases are one advisory), keyed by job, step and the GHSA id.
+ * Hits for one `uses:` that the records affect: one per advisory (records naming each other as
+ * aliases are one advisory), keyed by job, step and the GHSA id.
  */
-export function advisoryHits(wf: WorkflowFile, recordsFor: (names: readonly string[]) => readonly OsvVulnerability[], options: AdvisoryHitOptions): Hit[] {
+function useHits({ wf, uses, job, step }: UsesVisit, recordsFor: RecordsFor, options: AdvisoryHitOptions): Hit[] {
+  const use = resolveUse(wf, uses);
+  const records = use ? recordsFor(use.names) : [];
+  if (!use || records.length === 0) return [];
+  const where = `${job.id}|${step?.index ?? 'job'}`;
   const hits: Hit[] = [];
-  for (const { uses, job, step } of usesOf(wf)) {
-    const use = resolveUse(wf, uses);
-    if (!use) continue;
-    const records = recordsFor(use.names);
-    if (records.length === 0) continue;
-    const where = `${job.id}|${step?.index ?? 'job'}`;
-    const unknown: OsvVulnerability[][] = [];
-    for (const group of groupAliases(records)) {
-      const matches = group.map((r) => matchUse(r, use));
-      const how: UseMatch | undefined = matches.includes('commit') ? 'commit' : matches.includes('version') ? 'version' : matches.includes('unknown') ? 'unknown' : undefined;
-      if (how === undefined) continue;
-      if (how === 'unknown') {
-        unknown.push(group);
-        continue;
-      }
-      const id = advisoryKey(group);
-      const others = [...new Set(group.flatMap((r) => [r.id, ...asArray(r.aliases)]))].filter((x): x is string => typeof x === 'string' && x !== id);
-      const cves = others.filter((x) => CVE_ID.test(x));
-      // The most severe view any record of the group gives (GHSA's rating or a CVSS vector).
-      const severity = group
-        .map((r) => advisorySeverity(r, actionEntries(r, use.names)[0]).severity)
-        .reduce((a, b) => (SEVERITY_ORDER.indexOf(b) > SEVERITY_ORDER.indexOf(a) ? b : a));
-      const fixes = group.map((r) => fixedAbove(r, use)).filter((f): f is string => f !== undefined);
-      const fix = fixes.sort((a, b) => compareKeys(eventKey(a), eventKey(b)))[0];
-      const also = cves.length > 0 ? ` (${cves.join(', ')})` : '';
-      const what =
-        how === 'commit'
-          ? `is pinned to ${use.sha}, a commit ${id}${also} lists as affected`
-          : use.basis === 'branch'
-            ? `follows \`${use.ref.ref}\`, read as its newest release, which ${id}${also} affects with no fix known`
-            : use.basis === 'comment'
-              ? `is pinned to a commit whose comment names ${versionText(use)}, a release affected by ${id}${also}`
-              : use.version && use.version.parts.length < 3
-                ? `uses \`${use.ref.ref}\`, whose newest release is affected by ${id}${also}`
-                : `at ${versionText(use)} is affected by ${id}${also}`;
-      hits.push({
-        severity,
-        confidence: how === 'commit' ? 1 : use.basis === 'tag' ? 0.9 : use.basis === 'comment' ? 0.8 : 0.6,
-        offset: startOf(uses.node),
-        description:
-          `\`${use.ref.name}\` ${what}: ${summaryOf(group)}. ` +
-          `Affected: ${affectedInWords(group[0] as OsvVulnerability, use.names)}.${fix ? ` Fixed in ${fix}.` : ' No fixed release is published.'}`,
-        remediation: fix
-          ? `Update ${use.ref.repo} to ${/^v/i.test(fix) ? fix : `v${fix}`} or later, pinned to that release's commit SHA with the version as a comment. See ${advisoryUrl(id)}.`
-          : `No fixed release of ${use.ref.repo} is published for ${id}: replace the action or apply the advisory's workaround (${advisoryUrl(id)}).`,
-        key: `${where}|${id}`,
-      });
-    }
-    if (options.unknownVersions && unknown.length > 0) {
-      const ids = unknown.map(advisoryKey).sort();
-      const ranges = unknown.map((g) => `${advisoryKey(g)}: ${affectedInWords(g[0] as OsvVulnerability, use.names)}`);
-      hits.push({
-        severity: 'LOW',
-        confidence: 0.3,
-        offset: startOf(uses.node),
-        title: 'Action pinned to a commit of unknown version, with known vulnerabilities',
-        description:
-          `\`${use.ref.name}\` is pinned to ${use.sha} with no version comment, so Vigil cannot tell whether that commit is a vulnerable release. ` +
-          `Advisories for ${use.ref.repo}: ${ranges.join('; ')}.`,
-        remediation: `Check which release ${use.sha} is and compare it with ${ids.join(', ')}; then write the version after the SHA (\`# vX.Y.Z\`, as Dependabot and Renovate do) so later scans can check it.`,
-        key: `${where}|unknown-version`,
-      });
-    }
+  const unknown: OsvVulnerability[][] = [];
+  for (const group of groupAliases(records)) {
+    const how = groupMatch(group, use);
+    if (how === 'unknown') unknown.push(group);
+    else if (how) hits.push(affectedHit(uses, use, group, how, where));
   }
+  if (options.unknownVersions && unknown.length > 0) hits.push(unknownVersionHit(uses, use, unknown, where));
   return hits;
+}
+
+/** The known-vulnerable-action hooks over a source of records (the built-in seed, or the seed plus a database). */
+export function advisoryHooks(recordsFor: RecordsFor, options: AdvisoryHitOptions): RuleHooks {
+  return { github: { uses: (v) => useHits(v, recordsFor, options) } };
+}
+
+/** Every `uses:` of the file that the records affect (see useHits). */
+export function advisoryHits(wf: GithubFile, recordsFor: RecordsFor, options: AdvisoryHitOptions): Hit[] {
+  return walkOne(wf, advisoryHooks(recordsFor, options));
 }

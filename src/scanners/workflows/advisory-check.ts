@@ -10,12 +10,12 @@ import type { RawFinding } from '../../core/findings.js';
 import { STALE_ADVISORY_DAYS, type EcosystemCoverage } from '../advisories/coverage.js';
 import type { OsvVulnerability } from '../advisories/osv-schema.js';
 import { GITHUB_ACTIONS_ECOSYSTEM, type AdvisorySource, type PackageName } from '../advisories/source.js';
-import { advisoryHits, resolveUse, usesOf } from './action-advisories.js';
+import { advisoryHits, resolveUse } from './action-advisories.js';
 import { seedRecordsFor } from './known-vulnerable.js';
-import { buildModel, type WorkflowFile } from './model.js';
-import { parseYaml } from './parse.js';
+import type { GithubFile } from './model.js';
 import { rule } from './rules/known-vulnerable-action.js';
-import { classifyPath, MAX_WORKFLOW_BYTES, toFinding } from './scanner.js';
+import { classifyPath, readWorkflowFile, toFinding } from './scanner.js';
+import { allUses } from './visitor.js';
 
 export interface ActionAdvisoryOutcome {
   readonly findings: RawFinding[];
@@ -32,11 +32,9 @@ export function isActionUser(path: string): boolean {
   return kind === 'workflow' || kind === 'action';
 }
 
-function model(path: string, text: string): WorkflowFile | undefined {
-  const kind = classifyPath(path);
-  if ((kind !== 'workflow' && kind !== 'action') || text.length > MAX_WORKFLOW_BYTES) return undefined;
-  const file = parseYaml(text);
-  return file ? buildModel(file, path, kind) : undefined;
+function model(path: string, text: string): GithubFile | undefined {
+  const wf = isActionUser(path) ? readWorkflowFile(path, text) : undefined;
+  return wf?.kind === 'gitlab' ? undefined : wf;
 }
 
 /**
@@ -49,12 +47,12 @@ export async function checkActionAdvisories(
   signal?: AbortSignal,
   now: Date = new Date(),
 ): Promise<ActionAdvisoryOutcome> {
-  const models: WorkflowFile[] = [];
+  const models: GithubFile[] = [];
   const names = new Set<string>();
   /** Online, the names as written too: OSV compares names as given. */
   const asked = new Map<string, PackageName>();
   for (const { path, text } of files) {
-    let wf: WorkflowFile | undefined;
+    let wf: GithubFile | undefined;
     try {
       wf = model(path, text);
     } catch {
@@ -62,7 +60,7 @@ export async function checkActionAdvisories(
     }
     if (!wf) continue;
     models.push(wf);
-    for (const { uses } of usesOf(wf)) {
+    for (const { uses } of allUses(wf)) {
       const use = resolveUse(wf, uses);
       if (!use) continue;
       for (const n of use.names) {
@@ -129,7 +127,7 @@ export async function checkActionAdvisories(
 }
 
 /** Findings as the file scanner makes them (same rule, keys and ids); inline suppressions are the caller's. */
-function findingsFor(models: readonly WorkflowFile[], recordsFor: (names: readonly string[]) => readonly OsvVulnerability[]): RawFinding[] {
+function findingsFor(models: readonly GithubFile[], recordsFor: (names: readonly string[]) => readonly OsvVulnerability[]): RawFinding[] {
   const out: RawFinding[] = [];
   for (const wf of models) {
     const seen = new Set<string>();

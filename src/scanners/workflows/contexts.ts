@@ -2,7 +2,7 @@
  * Expressions (`${{ … }}`) and the contexts in them an outsider can set:
  * the shared vocabulary of the injection rules, plus trigger classification.
  */
-import type { Job, Step, WorkflowFile } from './model.js';
+import type { Job, Step, GithubFile } from './model.js';
 import type { Str } from './parse.js';
 import { flowingContexts } from './expr.js';
 
@@ -159,7 +159,7 @@ export function shellVariables(text: string): { name: string; index: number; tex
   return out;
 }
 
-function scopeBase(wf: WorkflowFile): { env: Map<string, TaintKind>; steps: Map<string, TaintKind>; needs: Map<string, TaintKind>; fixedInputs: Set<string> } {
+function scopeBase(wf: GithubFile): { env: Map<string, TaintKind>; steps: Map<string, TaintKind>; needs: Map<string, TaintKind>; fixedInputs: Set<string> } {
   const fixedInputs = new Set([...wf.inputTypes].filter(([, t]) => FIXED_INPUT_TYPES.has(t)).map(([n]) => n));
   return { env: new Map(), steps: new Map(), needs: new Map(), fixedInputs };
 }
@@ -199,10 +199,10 @@ function worstKind(kinds: readonly (TaintKind | undefined)[]): TaintKind | undef
   return kinds.includes('event') ? 'event' : kinds.includes('input') ? 'input' : undefined;
 }
 
-const JOB_OUTPUTS = new WeakMap<WorkflowFile, Map<string, TaintKind>>();
+const JOB_OUTPUTS = new WeakMap<GithubFile, Map<string, TaintKind>>();
 
 /** Outputs of every job that are set from tainted values, as `job.output` keys (computed once per file). */
-function jobOutputs(wf: WorkflowFile): Map<string, TaintKind> {
+function jobOutputs(wf: GithubFile): Map<string, TaintKind> {
   const cached = JOB_OUTPUTS.get(wf);
   if (cached) return cached;
   const needs = new Map<string, TaintKind>();
@@ -229,7 +229,7 @@ function jobOutputs(wf: WorkflowFile): Map<string, TaintKind> {
  * outer ones) set from tainted contexts, ids of earlier steps whose outputs
  * are likely built from them, and tainted outputs of other jobs.
  */
-export function taintScope(wf: WorkflowFile, job: Job, step?: Step): TaintScope {
+export function taintScope(wf: GithubFile, job: Job, step?: Step): TaintScope {
   const scope = { ...scopeBase(wf), needs: wf.jobs.some((j) => j.outputs.size > 0) ? jobOutputs(wf) : new Map<string, TaintKind>() };
   const matrix = worstKind((job.matrixValues ?? []).map((v) => taintOfValue(v.value, scope)));
   const withMatrix = { ...scope, ...(matrix ? { matrix } : {}) };
@@ -253,18 +253,21 @@ export const PRIVILEGED_UNTRUSTED_EVENTS: ReadonlySet<string> = new Set([
 /** Events outsiders start from forks that get no secrets and a read-only token. */
 export const FORK_EVENTS: ReadonlySet<string> = new Set(['pull_request', 'pull_request_review', 'pull_request_review_comment']);
 
-export function privilegedTriggers(wf: WorkflowFile): string[] {
+export function privilegedTriggers(wf: GithubFile): string[] {
   return [...wf.triggers.keys()].filter((t) => PRIVILEGED_UNTRUSTED_EVENTS.has(t));
 }
 
 /** True when every trigger is a fork-PR event (outsiders there already run their own code, without secrets). */
-export function onlyForkTriggers(wf: WorkflowFile): boolean {
+export function onlyForkTriggers(wf: GithubFile): boolean {
   const names = [...wf.triggers.keys()];
   return names.length > 0 && names.every((t) => FORK_EVENTS.has(t));
 }
 
 /** Full 40-hex commit SHA. */
 export const FULL_SHA = /^[0-9a-f]{40}$/i;
+
+/** A container image reference pinned by digest. */
+export const IMAGE_DIGEST = /@sha256:[0-9a-f]{64}$/i;
 
 /** Writes to the runner's environment, output or path files, in any of the usual spellings. */
 export const RUNNER_FILE_PATTERN = /\$\{?(GITHUB_ENV|GITHUB_OUTPUT|GITHUB_PATH)\b\}?/;

@@ -57,6 +57,14 @@ export interface GitlabPipeline {
   readonly workflowMergeRequest: boolean;
 }
 
+/** A GitLab CI file: the model visitor.ts walks beside GitHub's (see model.ts). */
+export interface GitlabFile {
+  readonly kind: 'gitlab';
+  readonly path: string;
+  readonly file: YamlFile;
+  readonly pipeline: GitlabPipeline;
+}
+
 /** Top-level keys that are not jobs. */
 const RESERVED = new Set(['default', 'include', 'stages', 'variables', 'workflow', 'image', 'services', 'cache', 'before_script', 'after_script', 'types']);
 

@@ -1,10 +1,10 @@
 /**
  * A small typed view of a GitHub Actions workflow or action metadata file
- * (GitLab CI files: see gitlab.ts),
- * built from the YAML nodes so every value keeps its source position.
+ * (GitLab CI files: see gitlab.ts), built from the YAML nodes so every value
+ * keeps its source position. `WorkflowFile` is either model; visitor.ts walks both.
  */
 import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
-import { buildGitlabModel, type GitlabPipeline } from './gitlab.js';
+import { buildGitlabModel, type GitlabFile } from './gitlab.js';
 import { asMap, asSeq, asStr, entries, get, pair, startOf, type Str, type YamlFile } from './parse.js';
 
 export type FileKind = 'workflow' | 'composite' | 'docker-action' | 'gitlab';
@@ -58,8 +58,9 @@ export interface Trigger {
   readonly config?: YAMLMap;
 }
 
-export interface WorkflowFile {
-  readonly kind: FileKind;
+/** A GitHub Actions workflow, composite action or Docker action. */
+export interface GithubFile {
+  readonly kind: Exclude<FileKind, 'gitlab'>;
   readonly path: string;
   readonly file: YamlFile;
   /** Events by name; empty for actions. */
@@ -72,9 +73,10 @@ export interface WorkflowFile {
   readonly image?: Str;
   /** Declared `type:` of workflow_dispatch / workflow_call inputs (lower-case names); empty for actions (their inputs are text). */
   readonly inputTypes: ReadonlyMap<string, string>;
-  /** GitLab CI files: the pipeline (jobs and triggers above are empty). */
-  readonly gitlab?: GitlabPipeline;
 }
+
+/** One CI/CD file: GitHub Actions or GitLab CI, told apart by `kind`. */
+export type WorkflowFile = GithubFile | GitlabFile;
 
 function strMap(file: YamlFile, node: Node | undefined): Map<string, Str> {
   const out = new Map<string, Str>();
@@ -226,12 +228,14 @@ function inputTypes(file: YamlFile, triggers: ReadonlyMap<string, Trigger>): Map
 }
 
 /** Builds the model; undefined when the document is not a workflow or an action we handle. */
+export function buildModel(file: YamlFile, path: string, kind: 'workflow' | 'action'): GithubFile | undefined;
+export function buildModel(file: YamlFile, path: string, kind: 'workflow' | 'action' | 'gitlab'): WorkflowFile | undefined;
 export function buildModel(file: YamlFile, path: string, kind: 'workflow' | 'action' | 'gitlab'): WorkflowFile | undefined {
   const root = asMap(file, file.doc.contents);
   if (!root) return undefined;
   if (kind === 'gitlab') {
-    const gitlab = buildGitlabModel(file);
-    return gitlab ? { kind: 'gitlab', path, file, triggers: new Map(), env: new Map(), jobs: [], inputTypes: new Map(), gitlab } : undefined;
+    const pipeline = buildGitlabModel(file);
+    return pipeline ? { kind: 'gitlab', path, file, pipeline } : undefined;
   }
   if (kind === 'workflow') {
     const jobsMap = asMap(file, get(file, root, 'jobs'));

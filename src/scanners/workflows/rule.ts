@@ -1,11 +1,13 @@
 /**
  * One CI/CD workflow rule: metadata, docs examples and the detector, side by
- * side. Detectors return hits (where, how bad, why); scanner.ts turns hits
- * into findings and docs.ts renders the rules page from the same objects.
+ * side. The detector is a set of visitor hooks (visitor.ts) that return hits
+ * (where, how bad, why); scanner.ts walks each file once, turns hits into
+ * findings, and docs.ts renders the rules page from the same objects.
  */
 import type { Severity } from '../../core/findings.js';
 import type { RuleDocs, RuleMetadata } from '../../core/rules.js';
-import type { FileKind, WorkflowFile } from './model.js';
+import type { FileKind } from './model.js';
+import type { RuleHooks } from './visitor.js';
 
 /** `bad`: files this rule must report; `good`: the same files fixed, which no rule may report. */
 export interface WorkflowRuleDocs extends RuleDocs {
@@ -38,7 +40,8 @@ export interface WorkflowRule extends RuleMetadata<WorkflowRuleDocs> {
   readonly severityGuide: string;
   /** File kinds the rule runs on. */
   readonly appliesTo: readonly FileKind[];
-  readonly detect: (wf: WorkflowFile) => Hit[];
+  /** The hooks the walk calls, per model (GitHub, GitLab); see visitor.ts. */
+  readonly detect: RuleHooks;
 }
 
 /** The one OWASP table, re-exported for the rule files beside this one. */

@@ -9,6 +9,7 @@ import type { FileScanner } from '../contract.js';
 import { buildModel, type WorkflowFile } from './model.js';
 import { lineAt, parseGitlabYaml, parseYaml, positionAt } from './parse.js';
 import type { Hit, WorkflowRule } from './rule.js';
+import { walk } from './visitor.js';
 import { WORKFLOW_RULES } from './rules/index.js';
 
 export const WORKFLOWS_SCANNER_VERSION = '1.0.0';
@@ -49,26 +50,25 @@ export function toFinding(rule: WorkflowRule, hit: Hit, wf: WorkflowFile): RawFi
   });
 }
 
+/** The model of one file's text; undefined for paths the scanner does not handle, oversized files and YAML that does not parse. */
+export function readWorkflowFile(path: string, text: string): WorkflowFile | undefined {
+  const kind = classifyPath(path);
+  if (!kind || text.length > MAX_WORKFLOW_BYTES) return undefined;
+  const file = kind === 'gitlab' ? parseGitlabYaml(text) : parseYaml(text);
+  return file ? buildModel(file, path, kind) : undefined;
+}
+
 /** Runs rules over one file's text; [] for paths it does not handle, oversized files and YAML that does not parse. */
 export function scanWorkflowFile(path: string, text: string, rules: readonly WorkflowRule[] = WORKFLOW_RULES): RawFinding[] {
-  const kind = classifyPath(path);
-  if (!kind || text.length > MAX_WORKFLOW_BYTES) return [];
-  const file = kind === 'gitlab' ? parseGitlabYaml(text) : parseYaml(text);
-  if (!file) return [];
-  const wf = buildModel(file, path, kind);
+  const wf = readWorkflowFile(path, text);
   if (!wf) return [];
+  const active = rules.filter((rule) => rule.appliesTo.includes(wf.kind));
+  // One walk for all rules; a rule whose hook throws reports nothing on this file, the others still do.
+  const results = walk(wf, active.map((rule) => rule.detect));
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
-  for (const rule of rules) {
-    if (!rule.appliesTo.includes(wf.kind)) continue;
-    let hits: Hit[];
-    try {
-      hits = rule.detect(wf);
-    } catch {
-      // A detector bug must not fail the whole file: the other rules still report.
-      continue;
-    }
-    for (const hit of hits) {
+  for (const [i, rule] of active.entries()) {
+    for (const hit of results[i] ?? []) {
       const id = `${rule.id}|${hit.key}`;
       if (seen.has(id)) continue;
       seen.add(id);

@@ -1,7 +1,8 @@
 /** Step-level facts several rules share: what an action reference is, what checks out PR code, what runs code. */
 import { actionName, FULL_SHA, normalizeExpression } from './contexts.js';
-import type { Job, Step, WorkflowFile } from './model.js';
+import type { Job, Step, GithubFile } from './model.js';
 import type { Str } from './parse.js';
+import type { GithubHooks, Hits } from './visitor.js';
 
 export interface ActionRef {
   /** `owner/repo` (lower-case). */
@@ -87,16 +88,17 @@ export function conditions(job: Job, step?: Step): string {
   return `${job.if?.value ?? ''} ${step?.if?.value ?? ''}`.toLowerCase();
 }
 
-/** Every job's and step's `if:`, with the words a finding uses for where it is and a key per place. */
-export function ifConditions(wf: WorkflowFile): { cond: Str; where: string; key: string }[] {
-  const out: { cond: Str; where: string; key: string }[] = [];
-  for (const job of wf.jobs) {
-    if (job.if) out.push({ cond: job.if, where: `job \`${job.id}\``, key: job.id });
-    for (const step of job.steps) {
-      if (step.if) out.push({ cond: step.if, where: `step ${step.index + 1} of job \`${job.id}\``, key: `${job.id}|${step.index}` });
-    }
-  }
-  return out;
+/** Hooks that check every job's and step's `if:`, with the words a finding uses for where it is and a key per place. */
+export function conditionHooks(check: (wf: GithubFile, cond: Str, where: string, key: string) => Hits): GithubHooks {
+  return {
+    job: ({ wf, job }) => (job.if ? check(wf, job.if, `job \`${job.id}\``, job.id) : undefined),
+    step: ({ wf, job, step }) => (step.if ? check(wf, step.if, `step ${step.index + 1} of job \`${job.id}\``, `${job.id}|${step.index}`) : undefined),
+  };
+}
+
+/** The steps of the job after this one. */
+export function stepsAfter(job: Job, step: Step): readonly Step[] {
+  return job.steps.slice(job.steps.indexOf(step) + 1);
 }
 
 export function isFalse(value: Str | undefined): boolean {
@@ -122,7 +124,7 @@ export function linesWithIndex(value: string): { text: string; index: number }[]
  * Version of an action reference: from a `vX[.Y[.Z]]` tag, or from the `# vX.Y.Z` comment after a pinned
  * SHA. Parts not written are undefined (a floating `v4` tag follows the newest v4 release).
  */
-export function actionVersion(wf: WorkflowFile, uses: Str | undefined): (number | undefined)[] | undefined {
+export function actionVersion(wf: GithubFile, uses: Str | undefined): (number | undefined)[] | undefined {
   const ref = uses ? parseActionRef(uses.value) : undefined;
   if (!ref || !uses) return undefined;
   const parse = (text: string) => {
@@ -132,14 +134,22 @@ export function actionVersion(wf: WorkflowFile, uses: Str | undefined): (number 
   const tag = parse(ref.ref);
   if (tag) return tag;
   if (!FULL_SHA.test(ref.ref)) return undefined;
-  const end = uses.node.range?.[1] ?? 0;
-  const nl = wf.file.text.indexOf('\n', end);
-  // `# v4.2.2`, Renovate's `# tag=v4.2.2`, `# pin @v4.2.2`, ratchet's `# ratchet:owner/repo@v4`.
-  const comment = /#\s*(?:tag=|pin\s*@|ratchet:[\w./-]{1,200}@)?(v?\d[\w.-]*)/.exec(wf.file.text.slice(end, nl === -1 ? undefined : nl));
+  const comment = COMMENT_VERSION.exec(afterValue(wf, uses));
   return comment ? parse(comment[1] ?? '') : undefined;
 }
 
+/** The start of a version comment: `# v4.2.2`, Renovate's `# tag=v4.2.2`, `# pin @v4.2.2`, ratchet's `# ratchet:owner/repo@v4`. */
+export const VERSION_COMMENT = String.raw`#\s*(?:tag=|pin\s*@|ratchet:[\w./-]{1,200}@)?`;
+const COMMENT_VERSION = new RegExp(String.raw`${VERSION_COMMENT}(v?\d[\w.-]*)`);
+
+/** The text after a `uses:` value up to the end of its line, where a version comment stands. */
+export function afterValue(wf: GithubFile, uses: Str): string {
+  const end = uses.node.range?.[1] ?? 0;
+  const nl = wf.file.text.indexOf('\n', end);
+  return wf.file.text.slice(end, nl === -1 ? undefined : nl);
+}
+
 /** Major version of a step's action reference (see actionVersion); undefined when unknown. */
-export function majorVersion(wf: WorkflowFile, step: Step): number | undefined {
+export function majorVersion(wf: GithubFile, step: Step): number | undefined {
   return actionVersion(wf, step.uses)?.[0];
 }

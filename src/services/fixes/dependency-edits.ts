@@ -6,7 +6,7 @@
  */
 import type { Ecosystem } from '../../scanners/dependencies/types.js';
 import { compareVersions } from '../../scanners/dependencies/advisories/versions/index.js';
-import { normalisePypiName } from '../../scanners/dependencies/extractors/requirements-txt/pep508.js';
+import { normalisePypiName } from '../../scanners/dependencies/extractors/pep508.js';
 
 /** One replacement in the text: `[start, end)` becomes `text`. */
 export interface Replacement {

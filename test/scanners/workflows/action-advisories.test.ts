@@ -17,7 +17,8 @@ import { OfflineAdvisorySource } from '../../../src/adapters/osv/offline.js';
 import { createVulnCache, OsvOnlineClient } from '../../../src/adapters/osv/online.js';
 import type { OsvVulnerability } from '../../../src/scanners/advisories/osv-schema.js';
 import type { AdvisorySource } from '../../../src/scanners/advisories/source.js';
-import { advisoryHits, matchUse, resolveUse, usesOf } from '../../../src/scanners/workflows/action-advisories.js';
+import { advisoryHits, matchUse, resolveUse } from '../../../src/scanners/workflows/action-advisories.js';
+import { allUses } from '../../../src/scanners/workflows/visitor.js';
 import { checkActionAdvisories } from '../../../src/scanners/workflows/advisory-check.js';
 import { buildModel } from '../../../src/scanners/workflows/model.js';
 import { parseYaml } from '../../../src/scanners/workflows/parse.js';
@@ -59,7 +60,7 @@ const action = (name: string, events: Record<string, string>[], versions?: strin
 /** How one record bears on one `uses:` value. */
 function match(rec: OsvVulnerability, uses: string) {
   const wf = model(workflow(`      - uses: ${uses}\n`));
-  const use = resolveUse(wf, usesOf(wf)[0]!.uses);
+  const use = resolveUse(wf, allUses(wf)[0]!.uses);
   if (!use) throw new Error('no use');
   return matchUse(rec, use);
 }

@@ -1,8 +1,11 @@
-import type { Job, Step, WorkflowFile } from '../model.js';
-import { asSeq, asStr, get, startOf } from '../parse.js';
+import type { GithubFile, Job, Step } from '../model.js';
+import { asSeq, asStr, get, startOf, type Str } from '../parse.js';
 import { defineRule, OWASP, WORKFLOW_ONLY, type Hit } from '../rule.js';
 import { headCheckout, isTrue, majorVersion, runsWorkspaceCode, usesAction } from '../steps.js';
 import { actionName } from '../contexts.js';
+import type { GithubModel, RuleHooks, StepVisit } from '../visitor.js';
+
+const detect: RuleHooks = { github: { step } };
 
 const PUBLISH_COMMAND =
   /\b(?:(?:npm|yarn|pnpm|bun) publish|twine upload|cargo publish|gem push|poetry publish|uv publish|hatch publish|flit publish|docker push|gh release (?:create|upload)|mvn(?:\s+\S+){0,5}\s+deploy|gradle(?:w)?\s+publish|dotnet nuget push|nuget push|vsce publish|ovsx publish|goreleaser release|helm push|jfrog rt upload)\b/;
@@ -58,7 +61,7 @@ export function toggleOnRelease(value: string): boolean | undefined {
 }
 
 /** Why a step restores a cache, if it does (cache-aware actions, their defaults and the inputs that switch them). */
-export function restoresCache(wf: WorkflowFile, step: Step): string | undefined {
+export function restoresCache(wf: GithubFile, step: Step): string | undefined {
   if (!step.uses) return undefined;
   const name = actionName(step.uses.value);
   const input = (key: string) => step.with.get(key)?.value;
@@ -157,7 +160,7 @@ function deployJob(job: Job): boolean {
 }
 
 /** Why the workflow is a release workflow, from its triggers. */
-function releaseTriggers(wf: WorkflowFile): string[] {
+function releaseTriggers(wf: GithubFile): string[] {
   const reasons: string[] = [];
   if (wf.triggers.has('release')) reasons.push('runs on release');
   const push = wf.triggers.get('push');
@@ -191,55 +194,46 @@ const WRITABLE_SCOPE_EVENTS = ['pull_request_target', 'workflow_run', 'issue_com
  * The other side of poisoning: a job started by an outsider that runs their code (it checks out the pull
  * request and runs workspace code) in the default branch's cache scope, next to a cache the job saves.
  */
-function writableCaches(wf: WorkflowFile): Hit[] {
+function writableHit(wf: GithubFile, job: Job, step: Step & { uses: Str }, why: string): Hit | undefined {
   const events = WRITABLE_SCOPE_EVENTS.filter((e) => wf.triggers.has(e));
-  if (events.length === 0) return [];
-  const hits: Hit[] = [];
-  for (const job of wf.jobs) {
-    const checkoutAt = job.steps.findIndex((s) => headCheckout(s) !== undefined);
-    if (checkoutAt === -1 || !job.steps.slice(checkoutAt).some(runsWorkspaceCode)) continue;
-    for (const step of job.steps) {
-      const why = restoresCache(wf, step);
-      if (!why || !step.uses || usesAction(step, 'actions/cache/restore')) continue;
-      hits.push({
-        severity: 'HIGH',
-        confidence: 0.7,
-        offset: startOf(step.uses.node),
-        title: 'Cache writable by pull request code',
-        description: `This workflow runs on ${events.join(', ')}, in the cache scope of the default branch, and job \`${job.id}\` runs code from the pull request while ${why.replace(/restores/, 'uses (and saves)')}. The pull request's code can write cache entries that builds on the default branch and releases restore.`,
-        remediation: 'Do not use caches in jobs that run pull request code on pull_request_target, workflow_run or issue_comment; run that code on `pull_request` instead, where caches are scoped to the pull request.',
-        key: `writable|${job.id}|${step.index}`,
-      });
-    }
-  }
-  return hits;
+  if (events.length === 0 || usesAction(step, 'actions/cache/restore')) return undefined;
+  const checkoutAt = job.steps.findIndex((s) => headCheckout(s) !== undefined);
+  if (checkoutAt === -1 || !job.steps.slice(checkoutAt).some(runsWorkspaceCode)) return undefined;
+  return {
+    severity: 'HIGH',
+    confidence: 0.7,
+    offset: startOf(step.uses.node),
+    title: 'Cache writable by pull request code',
+    description: `This workflow runs on ${events.join(', ')}, in the cache scope of the default branch, and job \`${job.id}\` runs code from the pull request while ${why.replace(/restores/, 'uses (and saves)')}. The pull request's code can write cache entries that builds on the default branch and releases restore.`,
+    remediation: 'Do not use caches in jobs that run pull request code on pull_request_target, workflow_run or issue_comment; run that code on `pull_request` instead, where caches are scoped to the pull request.',
+    key: `writable|${job.id}|${step.index}`,
+  };
 }
 
-function detect(wf: WorkflowFile): Hit[] {
-  const writable = writableCaches(wf);
+/** A cache restored in a job that releases, publishes or deploys. */
+function releaseHit(wf: GithubFile, job: Job, step: Step & { uses: Str }, why: string): Hit | undefined {
   const reasons = releaseTriggers(wf);
   const workflowIdToken = wf.permissions?.scopes.get('id-token')?.trim() === 'write';
   const dispatchOnly = [...wf.triggers.keys()].every((t) => t === 'workflow_dispatch' || t === 'workflow_call');
-  const hits: Hit[] = [];
-  for (const job of wf.jobs) {
-    const jobPublishes = publishes(job) || (workflowIdToken && reasons.length > 0);
-    const deploy = dispatchOnly && deployJob(job);
-    if (reasons.length === 0 && !jobPublishes && !deploy) continue;
-    for (const step of job.steps) {
-      if (skippedOnReleases(job, step)) continue;
-      const why = restoresCache(wf, step);
-      if (!why || !step.uses) continue;
-      const release = [...reasons, ...(jobPublishes ? ['publishes artifacts'] : []), ...(deploy && !jobPublishes ? ['deploys'] : [])].join(', ');
-      hits.push({
-        severity: jobPublishes ? 'HIGH' : 'MEDIUM',
-        confidence: jobPublishes && reasons.length > 0 ? 0.8 : 0.6,
-        offset: startOf(step.uses.node),
-        description: `This workflow ${release}, and in job \`${job.id}\` ${why}. Caches are shared with other workflows of the repository: code that an outsider gets to run in one of them (a pull_request_target or issue_comment workflow, a compromised build step) can plant a cache entry that this release build then uses.`,
-        key: `${job.id}|${step.index}`,
-      });
-    }
-  }
-  return [...hits, ...writable];
+  const jobPublishes = publishes(job) || (workflowIdToken && reasons.length > 0);
+  const deploy = dispatchOnly && deployJob(job);
+  if ((reasons.length === 0 && !jobPublishes && !deploy) || skippedOnReleases(job, step)) return undefined;
+  const release = [...reasons, ...(jobPublishes ? ['publishes artifacts'] : []), ...(deploy && !jobPublishes ? ['deploys'] : [])].join(', ');
+  return {
+    severity: jobPublishes ? 'HIGH' : 'MEDIUM',
+    confidence: jobPublishes && reasons.length > 0 ? 0.8 : 0.6,
+    offset: startOf(step.uses.node),
+    description: `This workflow ${release}, and in job \`${job.id}\` ${why}. Caches are shared with other workflows of the repository: code that an outsider gets to run in one of them (a pull_request_target or issue_comment workflow, a compromised build step) can plant a cache entry that this release build then uses.`,
+    key: `${job.id}|${step.index}`,
+  };
+}
+
+function step({ wf, job, step }: StepVisit<GithubModel>): Hit[] {
+  const why = restoresCache(wf, step);
+  const uses = step.uses;
+  if (!why || !uses) return [];
+  const cached = { ...step, uses };
+  return [releaseHit(wf, job, cached, why), writableHit(wf, job, cached, why)].filter((h): h is Hit => h !== undefined);
 }
 
 export const rule = defineRule({

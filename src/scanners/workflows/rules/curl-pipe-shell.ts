@@ -1,7 +1,12 @@
-import { allScripts } from '../gitlab.js';
 import type { WorkflowFile } from '../model.js';
 import { offsetInScalar, type Str } from '../parse.js';
 import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
+import type { RuleHooks } from '../visitor.js';
+
+const detect: RuleHooks = {
+  github: { step: ({ wf, job, step }) => (step.run ? scriptHits(wf, step.run, `Step ${step.index + 1} of job \`${job.id}\``, `${job.id}|${step.index}`) : []) },
+  gitlab: { step: ({ wf, step: { line, where } }) => scriptHits(wf, line.str, `The ${line.section} of \`${where}\``, `${where}|${line.section}`) },
+};
 
 const FETCH = '(?:curl|wget)';
 const SHELL = '(?:ba|z|k|da|a)?sh|python3?';
@@ -15,47 +20,30 @@ const PATTERNS: readonly RegExp[] = [
   new RegExp(`(?:\\b(?:${SHELL})\\s{1,5}-c|\\beval)\\s{1,5}["']?\\$\\(\\s{0,5}${FETCH}\\b`, 'g'),
 ];
 
-/** Every script the file runs, with where it is for messages and keys. */
-function scripts(wf: WorkflowFile): { str: Str; where: string; key: string }[] {
-  const out: { str: Str; where: string; key: string }[] = [];
-  for (const job of wf.jobs) {
-    for (const step of job.steps) {
-      if (step.run) out.push({ str: step.run, where: `Step ${step.index + 1} of job \`${job.id}\``, key: `${job.id}|${step.index}` });
-    }
-  }
-  if (wf.gitlab) {
-    for (const { line, where } of allScripts(wf.gitlab)) {
-      out.push({ str: line.str, where: `The ${line.section} of \`${where}\``, key: `${where}|${line.section}` });
-    }
-  }
-  return out;
-}
-
-function detect(wf: WorkflowFile): Hit[] {
+/** Download-and-run commands in one script; `where` and `key` say where the script is written. */
+function scriptHits(wf: WorkflowFile, run: Str, where: string, key: string): Hit[] {
+  if (!/curl|wget/.test(run.value)) return [];
   const hits: Hit[] = [];
-  for (const { str: run, where, key } of scripts(wf)) {
-    if (!/curl|wget/.test(run.value)) continue;
-    // Line continuations join lines; two spaces keep every index in place.
-    const script = run.value.replace(/\\\r?\n/g, (m) => ' '.repeat(m.length));
-    const seen = new Set<number>();
-    for (const pattern of PATTERNS) {
-      for (const m of script.matchAll(pattern)) {
-        const fetch = /curl|wget/.exec(m[0]);
-        if (!fetch) continue;
-        const index = m.index + fetch.index;
-        if (seen.has(index)) continue;
-        seen.add(index);
-        const lineEnd = script.indexOf('\n', index);
-        const command = script.slice(index, lineEnd === -1 ? undefined : lineEnd);
-        const plainHttp = /http:\/\//.test(command);
-        hits.push({
-          severity: plainHttp ? 'HIGH' : 'MEDIUM',
-          confidence: 0.85,
-          offset: offsetInScalar(wf.file, run, index, fetch[0]),
-          description: `${where} downloads a script and runs it unseen${plainHttp ? ' over plain http, so anyone on the network path can replace it' : ''}. Whoever controls that URL (or the server behind it) runs code in this job with its token and secrets.`,
-          key: `${key}|${command.trim().slice(0, 120)}`,
-        });
-      }
+  // Line continuations join lines; two spaces keep every index in place.
+  const script = run.value.replace(/\\\r?\n/g, (m) => ' '.repeat(m.length));
+  const seen = new Set<number>();
+  for (const pattern of PATTERNS) {
+    for (const m of script.matchAll(pattern)) {
+      const fetch = /curl|wget/.exec(m[0]);
+      if (!fetch) continue;
+      const index = m.index + fetch.index;
+      if (seen.has(index)) continue;
+      seen.add(index);
+      const lineEnd = script.indexOf('\n', index);
+      const command = script.slice(index, lineEnd === -1 ? undefined : lineEnd);
+      const plainHttp = /http:\/\//.test(command);
+      hits.push({
+        severity: plainHttp ? 'HIGH' : 'MEDIUM',
+        confidence: 0.85,
+        offset: offsetInScalar(wf.file, run, index, fetch[0]),
+        description: `${where} downloads a script and runs it unseen${plainHttp ? ' over plain http, so anyone on the network path can replace it' : ''}. Whoever controls that URL (or the server behind it) runs code in this job with its token and secrets.`,
+        key: `${key}|${command.trim().slice(0, 120)}`,
+      });
     }
   }
   return hits;

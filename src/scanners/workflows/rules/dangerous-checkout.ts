@@ -1,7 +1,9 @@
-import type { WorkflowFile } from '../model.js';
 import { offsetInScalar } from '../parse.js';
 import { defineRule, OWASP, WORKFLOW_ONLY, type Hit } from '../rule.js';
-import { conditions, headCheckout, runsWorkspaceCode } from '../steps.js';
+import { conditions, headCheckout, runsWorkspaceCode, stepsAfter } from '../steps.js';
+import type { GithubModel, RuleHooks, StepVisit } from '../visitor.js';
+
+const detect: RuleHooks = { github: { step } };
 
 /** Events whose workflows run with the base repository's secrets yet can be pointed at a pull request's code. */
 export const CHECKOUT_SENSITIVE_EVENTS: readonly string[] = ['pull_request_target', 'workflow_run', 'issue_comment'];
@@ -9,30 +11,23 @@ export const CHECKOUT_SENSITIVE_EVENTS: readonly string[] = ['pull_request_targe
 /** `if:` conditions that suggest a maintainer gate (a label, an author check). */
 const GATE = /labels|author_association|github\.actor\s*==|github\.triggering_actor\s*==/;
 
-function detect(wf: WorkflowFile): Hit[] {
+function step({ wf, job, step }: StepVisit<GithubModel>): Hit | undefined {
   const events = CHECKOUT_SENSITIVE_EVENTS.filter((e) => wf.triggers.has(e));
-  if (events.length === 0) return [];
-  const hits: Hit[] = [];
-  for (const job of wf.jobs) {
-    job.steps.forEach((step, i) => {
-      const head = headCheckout(step);
-      if (!head) return;
-      const later = job.steps.slice(i + (step.run ? 0 : 1)).find(runsWorkspaceCode);
-      const gated = GATE.test(conditions(job, step));
-      const severity = later ? (gated ? 'HIGH' : 'CRITICAL') : 'MEDIUM';
-      const then = later
-        ? `and step ${later.index + 1} then runs code from that checkout`
-        : 'and no later step of the job visibly runs it, but tools and actions that read workspace files may';
-      hits.push({
-        severity,
-        confidence: later ? (gated ? 0.7 : 0.9) : 0.6,
-        offset: offsetInScalar(wf.file, head.value, head.index, head.needle),
-        description: `Job \`${job.id}\` runs on ${events.join(', ')} with the base repository's secrets and token, checks out the pull request's own code in step ${step.index + 1}, ${then}. Whoever opens the pull request controls that code (build scripts, package.json hooks, Makefiles, local actions).${gated ? ' The job has a condition that looks like a maintainer gate; it only helps if it is checked on every run.' : ''}`,
-        key: `${job.id}|${step.index}`,
-      });
-    });
-  }
-  return hits;
+  const head = events.length > 0 ? headCheckout(step) : undefined;
+  if (!head) return undefined;
+  const later = (step.run ? [step, ...stepsAfter(job, step)] : stepsAfter(job, step)).find(runsWorkspaceCode);
+  const gated = GATE.test(conditions(job, step));
+  const severity = later ? (gated ? 'HIGH' : 'CRITICAL') : 'MEDIUM';
+  const then = later
+    ? `and step ${later.index + 1} then runs code from that checkout`
+    : 'and no later step of the job visibly runs it, but tools and actions that read workspace files may';
+  return {
+    severity,
+    confidence: later ? (gated ? 0.7 : 0.9) : 0.6,
+    offset: offsetInScalar(wf.file, head.value, head.index, head.needle),
+    description: `Job \`${job.id}\` runs on ${events.join(', ')} with the base repository's secrets and token, checks out the pull request's own code in step ${step.index + 1}, ${then}. Whoever opens the pull request controls that code (build scripts, package.json hooks, Makefiles, local actions).${gated ? ' The job has a condition that looks like a maintainer gate; it only helps if it is checked on every run.' : ''}`,
+    key: `${job.id}|${step.index}`,
+  };
 }
 
 export const rule = defineRule({

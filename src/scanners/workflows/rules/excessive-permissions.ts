@@ -1,6 +1,14 @@
 import { privilegedTriggers } from '../contexts.js';
-import type { Permissions, WorkflowFile } from '../model.js';
+import type { GithubFile, Permissions } from '../model.js';
 import { defineRule, OWASP, WORKFLOW_ONLY, type Hit } from '../rule.js';
+import type { RuleHooks } from '../visitor.js';
+
+const detect: RuleHooks = {
+  github: {
+    file: ({ wf }) => [check(wf, wf.permissions, 'The workflow', 'workflow'), missing(wf)].filter((h): h is Hit => h !== undefined),
+    job: ({ wf, job }) => check(wf, job.permissions, `Job \`${job.id}\``, `job|${job.id}`),
+  },
+};
 
 function writeScopes(p: Permissions): string[] {
   return [...p.scopes].filter(([, level]) => level.trim().toLowerCase() === 'write').map(([scope]) => scope);
@@ -9,51 +17,51 @@ function writeScopes(p: Permissions): string[] {
 /** Selected on by the fix-PR fixer. */
 export const MISSING_PERMISSIONS_TITLE = 'No permissions set for the workflow token';
 
-function detect(wf: WorkflowFile): Hit[] {
+/** The workflow's outsider-started events, and the words that say so in a finding. */
+function exposure(wf: GithubFile): { privileged: string[]; untrusted: string } {
   const privileged = privilegedTriggers(wf);
-  const untrusted = privileged.length > 0 ? ` on ${privileged.join(', ')}, events outsiders can start` : '';
-  const hits: Hit[] = [];
-  const check = (p: Permissions | undefined, where: string, key: string) => {
-    if (!p) return;
-    if (p.shorthand?.trim().toLowerCase() === 'write-all') {
-      hits.push({
-        severity: privileged.length > 0 ? 'HIGH' : 'MEDIUM',
-        confidence: 0.9,
-        offset: p.start,
-        description: `${where} grants \`write-all\`${untrusted}: the token can push code, create releases, change issues and packages, and more.`,
-        key,
-      });
-      return;
-    }
-    const writes = writeScopes(p);
-    if (privileged.length > 0 && ((writes.includes('contents') && writes.length >= 2) || writes.length >= 3)) {
-      hits.push({
-        severity: 'HIGH',
-        confidence: 0.75,
-        offset: p.start,
-        description: `${where} grants write access to ${writes.join(', ')}${untrusted}. A single injection or bad checkout in this workflow gets all of them.`,
-        key,
-      });
-    }
-  };
-  check(wf.permissions, 'The workflow', 'workflow');
-  for (const job of wf.jobs) check(job.permissions, `Job \`${job.id}\``, `job|${job.id}`);
-  if (!wf.permissions) {
-    const bare = wf.jobs.filter((j) => !j.permissions);
-    const first = bare[0];
-    if (first) {
-      hits.push({
-        severity: privileged.length > 0 ? 'MEDIUM' : 'LOW',
-        confidence: 0.6,
-        offset: first.start,
-        title: MISSING_PERMISSIONS_TITLE,
-        description: `Neither the workflow nor job${bare.length > 1 ? 's' : ''} ${bare.map((j) => `\`${j.id}\``).join(', ')} set \`permissions\`, so the token gets the repository's default, which is read-write on repositories and organizations created before February 2023 unless changed${untrusted}.`,
-        remediation: 'Add `permissions: contents: read` (or `permissions: {}`) at the top of the workflow and grant each job only the scopes it needs.',
-        key: 'missing',
-      });
-    }
+  return { privileged, untrusted: privileged.length > 0 ? ` on ${privileged.join(', ')}, events outsiders can start` : '' };
+}
+
+/** A `permissions:` block that grants too much, if this one does. */
+function check(wf: GithubFile, p: Permissions | undefined, where: string, key: string): Hit | undefined {
+  if (!p) return undefined;
+  const { privileged, untrusted } = exposure(wf);
+  if (p.shorthand?.trim().toLowerCase() === 'write-all') {
+    return {
+      severity: privileged.length > 0 ? 'HIGH' : 'MEDIUM',
+      confidence: 0.9,
+      offset: p.start,
+      description: `${where} grants \`write-all\`${untrusted}: the token can push code, create releases, change issues and packages, and more.`,
+      key,
+    };
   }
-  return hits;
+  const writes = writeScopes(p);
+  if (privileged.length === 0 || !((writes.includes('contents') && writes.length >= 2) || writes.length >= 3)) return undefined;
+  return {
+    severity: 'HIGH',
+    confidence: 0.75,
+    offset: p.start,
+    description: `${where} grants write access to ${writes.join(', ')}${untrusted}. A single injection or bad checkout in this workflow gets all of them.`,
+    key,
+  };
+}
+
+/** No `permissions` at workflow level and jobs without their own: one hit, at the first such job. */
+function missing(wf: GithubFile): Hit | undefined {
+  const bare = wf.permissions ? [] : wf.jobs.filter((j) => !j.permissions);
+  const first = bare[0];
+  if (!first) return undefined;
+  const { privileged, untrusted } = exposure(wf);
+  return {
+    severity: privileged.length > 0 ? 'MEDIUM' : 'LOW',
+    confidence: 0.6,
+    offset: first.start,
+    title: MISSING_PERMISSIONS_TITLE,
+    description: `Neither the workflow nor job${bare.length > 1 ? 's' : ''} ${bare.map((j) => `\`${j.id}\``).join(', ')} set \`permissions\`, so the token gets the repository's default, which is read-write on repositories and organizations created before February 2023 unless changed${untrusted}.`,
+    remediation: 'Add `permissions: contents: read` (or `permissions: {}`) at the top of the workflow and grant each job only the scopes it needs.',
+    key: 'missing',
+  };
 }
 
 export const rule = defineRule({

@@ -1,48 +1,41 @@
 import type { Severity } from '../../../core/findings.js';
 import { FULL_SHA } from '../contexts.js';
-import type { WorkflowFile } from '../model.js';
 import { startOf } from '../parse.js';
 import { defineRule, OWASP, type Hit } from '../rule.js';
+import type { GitlabModel, ReusableVisit, RuleHooks } from '../visitor.js';
+
+const detect: RuleHooks = { gitlab: { reusable } };
 
 const VERSION_TAG = /^v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$/;
 
-function detect(wf: WorkflowFile): Hit[] {
-  const pipeline = wf.gitlab;
-  if (!pipeline) return [];
-  const hits: Hit[] = [];
-  for (const inc of pipeline.includes) {
-    const value = inc.value.value.trim();
-    if (inc.kind === 'remote') {
-      if (inc.integrity) continue;
-      const plainHttp = /^http:\/\//i.test(value);
-      hits.push({
-        severity: 'MEDIUM',
-        confidence: 0.85,
-        offset: startOf(inc.value.node),
-        title: 'Pipeline configuration included from a URL',
-        description: `\`include\` fetches \`${value}\` every time a pipeline is created${plainHttp ? ', over plain http, so anyone on the network path can replace it' : ''}. Whoever controls that server (or the domain) can add jobs and scripts that run with this project's CI/CD variables.`,
-        remediation: 'Copy the file into this repository and use `include: local:`, or include it from a GitLab project pinned to a commit: `include: - project: group/ci-templates, ref: <40-character commit SHA>, file: /templates/build.yml`.',
-        key: `remote|${value}`,
-      });
-      continue;
-    }
-    if (inc.kind !== 'project') continue;
-    const ref = inc.ref?.value.trim();
-    if (ref && FULL_SHA.test(ref)) continue;
-    if (ref?.includes('$')) continue;
-    const tag = ref !== undefined && VERSION_TAG.test(ref);
-    const severity: Severity = tag ? 'LOW' : 'MEDIUM';
-    hits.push({
-      severity,
-      confidence: tag ? 0.7 : 0.85,
-      offset: startOf((inc.ref ?? inc.value).node),
-      title: 'Included project configuration not pinned to a commit',
-      description: `\`include: project: ${value}\` ${ref ? `uses \`ref: ${ref}\`, ${tag ? 'a tag its maintainers can move' : 'a branch that changes with every push'}` : 'has no `ref`, so it follows that project\'s default branch'}. Anyone who can push there changes the jobs and scripts this pipeline runs, with this project's CI/CD variables.`,
-      remediation: `Pin the include to a full commit SHA and keep the version in a comment: \`ref: <40-character commit SHA>  # ${tag ? ref : 'vX.Y.Z'}\`.`,
-      key: `project|${value}|${ref ?? ''}`,
-    });
+function reusable({ ref: inc }: ReusableVisit<GitlabModel>): Hit | undefined {
+  const value = inc.value.value.trim();
+  if (inc.kind === 'remote') {
+    if (inc.integrity) return undefined;
+    const plainHttp = /^http:\/\//i.test(value);
+    return {
+      severity: 'MEDIUM',
+      confidence: 0.85,
+      offset: startOf(inc.value.node),
+      title: 'Pipeline configuration included from a URL',
+      description: `\`include\` fetches \`${value}\` every time a pipeline is created${plainHttp ? ', over plain http, so anyone on the network path can replace it' : ''}. Whoever controls that server (or the domain) can add jobs and scripts that run with this project's CI/CD variables.`,
+      remediation: 'Copy the file into this repository and use `include: local:`, or include it from a GitLab project pinned to a commit: `include: - project: group/ci-templates, ref: <40-character commit SHA>, file: /templates/build.yml`.',
+      key: `remote|${value}`,
+    };
   }
-  return hits;
+  const ref = inc.ref?.value.trim();
+  if (inc.kind !== 'project' || (ref && FULL_SHA.test(ref)) || ref?.includes('$')) return undefined;
+  const tag = ref !== undefined && VERSION_TAG.test(ref);
+  const severity: Severity = tag ? 'LOW' : 'MEDIUM';
+  return {
+    severity,
+    confidence: tag ? 0.7 : 0.85,
+    offset: startOf((inc.ref ?? inc.value).node),
+    title: 'Included project configuration not pinned to a commit',
+    description: `\`include: project: ${value}\` ${ref ? `uses \`ref: ${ref}\`, ${tag ? 'a tag its maintainers can move' : 'a branch that changes with every push'}` : 'has no `ref`, so it follows that project\'s default branch'}. Anyone who can push there changes the jobs and scripts this pipeline runs, with this project's CI/CD variables.`,
+    remediation: `Pin the include to a full commit SHA and keep the version in a comment: \`ref: <40-character commit SHA>  # ${tag ? ref : 'vX.Y.Z'}\`.`,
+    key: `project|${value}|${ref ?? ''}`,
+  };
 }
 
 export const rule = defineRule({

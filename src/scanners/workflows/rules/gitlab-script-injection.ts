@@ -1,8 +1,10 @@
 import type { Severity } from '../../../core/findings.js';
-import { allScripts, type GitlabJob, type GitlabPipeline } from '../gitlab.js';
-import type { WorkflowFile } from '../model.js';
+import type { GitlabJob, GitlabPipeline } from '../gitlab.js';
 import { offsetInScalar } from '../parse.js';
 import { defineRule, OWASP, type Hit } from '../rule.js';
+import type { GitlabModel, RuleHooks, StepVisit } from '../visitor.js';
+
+const detect: RuleHooks = { gitlab: { step } };
 
 /**
  * Predefined variables whose text an outsider (or any developer) chooses:
@@ -169,36 +171,37 @@ function taintedNames(pipeline: GitlabPipeline, job: GitlabJob | undefined): Map
   return out;
 }
 
-function detect(wf: WorkflowFile): Hit[] {
-  const pipeline = wf.gitlab;
-  if (!pipeline) return [];
+/** Why an expansion of a tainted variable is dangerous where it stands, or undefined when it is not. */
+function danger(e: Expansion, taint: Taint, before: string): { how: string; strong: boolean } | undefined {
+  const reparse = REPARSE.test(before);
+  if (reparse) return { how: 'is pasted into a command string that `eval` or `sh -c` parses again as shell code, so quotes, `;` and `$(…)` in it run as commands', strong: true };
+  if (taint.refName) return undefined;
+  if (e.backtick) return { how: 'is expanded inside backticks, where the command text is parsed again', strong: true };
+  if (!e.quoted && !ASSIGNMENT.test(before) && !DOUBLE_BRACKET.test(before)) {
+    return { how: 'is expanded unquoted, so its words and glob characters become separate arguments (option injection such as `--upload-pack=…`, or a command when it stands first)', strong: false };
+  }
+  return undefined;
+}
+
+function step({ wf, step: { job, line, where, mergeRequest } }: StepVisit<GitlabModel>): Hit[] {
+  const script = line.str.value;
+  if (!script.includes('$')) return [];
   const hits: Hit[] = [];
-  for (const { job, line, where, mergeRequest } of allScripts(pipeline)) {
-    const script = line.str.value;
-    if (!script.includes('$')) continue;
-    const names = taintedNames(pipeline, job);
-    for (const e of expansions(script)) {
-      const taint = names.get(e.name);
-      if (!taint) continue;
-      const lineStart = script.lastIndexOf('\n', e.index - 1) + 1;
-      const before = script.slice(lineStart, e.index);
-      const reparse = REPARSE.test(before);
-      let how: string;
-      if (!reparse && taint.refName) continue;
-      if (reparse) how = 'is pasted into a command string that `eval` or `sh -c` parses again as shell code, so quotes, `;` and `$(…)` in it run as commands';
-      else if (e.backtick) how = 'is expanded inside backticks, where the command text is parsed again';
-      else if (!e.quoted && !ASSIGNMENT.test(before) && !DOUBLE_BRACKET.test(before)) how = 'is expanded unquoted, so its words and glob characters become separate arguments (option injection such as `--upload-pack=…`, or a command when it stands first)';
-      else continue;
-      const severity: Severity = mergeRequest ? 'HIGH' : 'MEDIUM';
-      const strong = reparse || e.backtick;
-      hits.push({
-        severity,
-        confidence: (strong ? 0.9 : 0.75) - (taint.derived ? 0.1 : 0),
-        offset: offsetInScalar(wf.file, line.str, e.index, e.text),
-        description: `In \`${where}\` (${line.section}), \`${e.text}\` holds ${taint.what} and ${how}.${mergeRequest ? ' The job runs in merge request pipelines, where anyone who can open a merge request chooses that text.' : ' Whoever can push a branch, tag or commit chooses that text.'}`,
-        key: `${where}|${line.section}|${e.name}|${script.slice(lineStart, script.indexOf('\n', e.index) === -1 ? undefined : script.indexOf('\n', e.index)).trim().slice(0, 120)}`,
-      });
-    }
+  const names = taintedNames(wf.pipeline, job);
+  for (const e of expansions(script)) {
+    const taint = names.get(e.name);
+    if (!taint) continue;
+    const lineStart = script.lastIndexOf('\n', e.index - 1) + 1;
+    const found = danger(e, taint, script.slice(lineStart, e.index));
+    if (!found) continue;
+    const severity: Severity = mergeRequest ? 'HIGH' : 'MEDIUM';
+    hits.push({
+      severity,
+      confidence: (found.strong ? 0.9 : 0.75) - (taint.derived ? 0.1 : 0),
+      offset: offsetInScalar(wf.file, line.str, e.index, e.text),
+      description: `In \`${where}\` (${line.section}), \`${e.text}\` holds ${taint.what} and ${found.how}.${mergeRequest ? ' The job runs in merge request pipelines, where anyone who can open a merge request chooses that text.' : ' Whoever can push a branch, tag or commit chooses that text.'}`,
+      key: `${where}|${line.section}|${e.name}|${script.slice(lineStart, script.indexOf('\n', e.index) === -1 ? undefined : script.indexOf('\n', e.index)).trim().slice(0, 120)}`,
+    });
   }
   return hits;
 }

@@ -1,9 +1,15 @@
 import type { Severity } from '../../../core/findings.js';
-import type { WorkflowFile } from '../model.js';
+import { IMAGE_DIGEST } from '../contexts.js';
 import { startOf, type Str } from '../parse.js';
 import { defineRule, OWASP, type Hit } from '../rule.js';
+import type { RuleHooks } from '../visitor.js';
 
-const DIGEST = /@sha256:[0-9a-f]{64}$/i;
+const detect: RuleHooks = {
+  gitlab: {
+    file: ({ wf: { pipeline } }) => [...checkAll(pipeline.defaultImages, 'default image'), ...checkAll(pipeline.defaultServices, 'default services')],
+    job: ({ job }) => [...checkAll([job.image], `${job.id}: image`), ...checkAll(job.services, `${job.id}: services`)],
+  },
+};
 
 export interface ImageRef {
   /** Repository without registry `docker.io`, tag or digest. */
@@ -31,7 +37,7 @@ export function parseImage(value: string): ImageRef {
 function check(image: Str, where: string): Hit | undefined {
   const value = image.value.trim();
   // Variables (the project's own `$CI_REGISTRY_IMAGE`, a version variable) and digests are not checked.
-  if (!value || value.includes('$') || DIGEST.test(value)) return undefined;
+  if (!value || value.includes('$') || IMAGE_DIGEST.test(value)) return undefined;
   const ref = parseImage(value);
   const moving = !ref.tag || ref.tag.toLowerCase() === 'latest';
   if (ref.official && !moving) return undefined;
@@ -48,21 +54,9 @@ function check(image: Str, where: string): Hit | undefined {
   };
 }
 
-function detect(wf: WorkflowFile): Hit[] {
-  const pipeline = wf.gitlab;
-  if (!pipeline) return [];
-  const hits: Hit[] = [];
-  const add = (image: Str | undefined, where: string) => {
-    const hit = image ? check(image, where) : undefined;
-    if (hit) hits.push(hit);
-  };
-  for (const image of pipeline.defaultImages) add(image, 'default image');
-  for (const image of pipeline.defaultServices) add(image, 'default services');
-  for (const job of pipeline.jobs) {
-    add(job.image, `${job.id}: image`);
-    for (const service of job.services) add(service, `${job.id}: services`);
-  }
-  return hits;
+/** Hits for images and services, each named by where it is written. */
+function checkAll(images: readonly (Str | undefined)[], where: string): Hit[] {
+  return images.map((image) => (image ? check(image, where) : undefined)).filter((h): h is Hit => h !== undefined);
 }
 
 export const rule = defineRule({

@@ -1,10 +1,12 @@
-import type { WorkflowFile } from '../model.js';
 import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
+import type { FileVisit, GithubModel, RuleHooks } from '../visitor.js';
+
+const detect: RuleHooks = { github: { file } };
 
 /** The opt-in, as an env entry (`KEY: true`), a GITHUB_ENV line (`KEY=true`) or a matrix value. */
 const OPT_IN = /ACTIONS_ALLOW_UNSECURE_COMMANDS['"]?\s*[:=]\s*['"]?(?:true|1|yes|on)\b/gi;
 
-function detect(wf: WorkflowFile): Hit[] {
+function file({ wf }: FileVisit<GithubModel>): Hit[] {
   const hits: Hit[] = [];
   const text = wf.file.text;
   for (const m of text.matchAll(OPT_IN)) {

@@ -1,55 +1,42 @@
 import type { Severity } from '../../../core/findings.js';
 import { findCompromised } from '../known-compromised.js';
-import type { Job, Step, WorkflowFile } from '../model.js';
-import { startOf, type Str } from '../parse.js';
+import { startOf } from '../parse.js';
 import { ALL_KINDS, defineRule, OWASP, type Hit } from '../rule.js';
 import { parseActionRef } from '../steps.js';
+import type { RuleHooks, UsesVisit } from '../visitor.js';
 
-/** Every `uses:` of the file: steps and reusable-workflow calls. */
-export function allUses(wf: WorkflowFile): { uses: Str; job: Job; step?: Step }[] {
-  const out: { uses: Str; job: Job; step?: Step }[] = [];
-  for (const job of wf.jobs) {
-    if (job.uses) out.push({ uses: job.uses, job });
-    for (const step of job.steps) if (step.uses) out.push({ uses: step.uses, job, step });
-  }
-  return out;
-}
+const detect: RuleHooks = { github: { uses } };
 
-function detect(wf: WorkflowFile): Hit[] {
-  const hits: Hit[] = [];
-  for (const { uses, job, step } of allUses(wf)) {
-    const ref = parseActionRef(uses.value);
-    if (!ref) continue;
-    const entry = findCompromised(ref.repo);
-    if (!entry) continue;
-    const sha = ref.ref.toLowerCase();
-    let severity: Severity;
-    let confidence: number;
-    let how: string;
-    if (entry.maliciousCommits.includes(sha)) {
-      severity = 'CRITICAL';
-      confidence = 1;
-      how = `is pinned to ${sha}, the commit that held the malicious code`;
-    } else if (entry.retargeted(ref.ref)) {
-      severity = 'CRITICAL';
-      confidence = 0.9;
-      how = `uses \`${ref.ref}\`, one of the tags the attacker moved to the malicious commit`;
-    } else if (entry.indirect) {
-      severity = 'HIGH';
-      confidence = 0.6;
-      how = 'called a compromised action through a floating tag, so any ref of it ran the payload';
-    } else continue;
-    hits.push({
-      severity,
-      confidence,
-      offset: startOf(uses.node),
-      title: `Known-compromised action ${ref.repo} (${entry.cve})`,
-      description: `${ref.name}@${ref.ref} ${how} (${entry.advisory}, ${entry.cve}). During ${entry.window} it printed the runner's secrets into the workflow log; on a public repository anyone could read them.`,
-      remediation: `${entry.advice} Check the logs of runs during ${entry.window}: if this workflow ran, rotate every secret the job could read (including tokens passed in \`with:\` and env) and delete the run logs. Sources: ${entry.sources.join(', ')}`,
-      key: `${job.id}|${step?.index ?? 'job'}|${ref.name}@${ref.ref}`,
-    });
-  }
-  return hits;
+function uses({ uses, job, step }: UsesVisit): Hit | undefined {
+  const ref = parseActionRef(uses.value);
+  const entry = ref ? findCompromised(ref.repo) : undefined;
+  if (!ref || !entry) return undefined;
+  const sha = ref.ref.toLowerCase();
+  let severity: Severity;
+  let confidence: number;
+  let how: string;
+  if (entry.maliciousCommits.includes(sha)) {
+    severity = 'CRITICAL';
+    confidence = 1;
+    how = `is pinned to ${sha}, the commit that held the malicious code`;
+  } else if (entry.retargeted(ref.ref)) {
+    severity = 'CRITICAL';
+    confidence = 0.9;
+    how = `uses \`${ref.ref}\`, one of the tags the attacker moved to the malicious commit`;
+  } else if (entry.indirect) {
+    severity = 'HIGH';
+    confidence = 0.6;
+    how = 'called a compromised action through a floating tag, so any ref of it ran the payload';
+  } else return undefined;
+  return {
+    severity,
+    confidence,
+    offset: startOf(uses.node),
+    title: `Known-compromised action ${ref.repo} (${entry.cve})`,
+    description: `${ref.name}@${ref.ref} ${how} (${entry.advisory}, ${entry.cve}). During ${entry.window} it printed the runner's secrets into the workflow log; on a public repository anyone could read them.`,
+    remediation: `${entry.advice} Check the logs of runs during ${entry.window}: if this workflow ran, rotate every secret the job could read (including tokens passed in \`with:\` and env) and delete the run logs. Sources: ${entry.sources.join(', ')}`,
+    key: `${job.id}|${step?.index ?? 'job'}|${ref.name}@${ref.ref}`,
+  };
 }
 
 export const rule = defineRule({

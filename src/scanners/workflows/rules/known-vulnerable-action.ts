@@ -1,12 +1,9 @@
-import { advisoryHits, affectedInWords } from '../action-advisories.js';
+import { advisoryHooks, affectedInWords } from '../action-advisories.js';
 import { SEED_ADVISORIES, seedRecordsFor } from '../known-vulnerable.js';
-import type { WorkflowFile } from '../model.js';
-import { ALL_KINDS, defineRule, OWASP, type Hit } from '../rule.js';
+import { ALL_KINDS, defineRule, OWASP } from '../rule.js';
 
 /** The file scanner matches the built-in seed; scans with check_cves add the advisory database (advisory-check.ts). */
-function detect(wf: WorkflowFile): Hit[] {
-  return advisoryHits(wf, seedRecordsFor, { unknownVersions: false });
-}
+const detect = advisoryHooks(seedRecordsFor, { unknownVersions: false });
 
 const seedList = SEED_ADVISORIES.map((r) => {
   const name = r.affected?.[0]?.package?.name ?? '';

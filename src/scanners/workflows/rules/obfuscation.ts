@@ -1,8 +1,11 @@
 import { expressions } from '../contexts.js';
 import { isConstantExpression } from '../expr.js';
-import type { WorkflowFile } from '../model.js';
+import type { GithubFile } from '../model.js';
 import { offsetInScalar, startOf, type Str } from '../parse.js';
 import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
+import type { GithubModel, ReusableVisit, RuleHooks, StepVisit } from '../visitor.js';
+
+const detect: RuleHooks = { github: { step, reusable } };
 
 /** `uses:` paths with empty, `.` or `..` segments (`actions/checkout/@v4`, `a/b/../c@v1`). */
 function obfuscatedUses(value: string): boolean {
@@ -15,51 +18,54 @@ function obfuscatedUses(value: string): boolean {
   return path.split('/').some((segment) => segment === '' || segment === '.' || segment === '..');
 }
 
-function detect(wf: WorkflowFile): Hit[] {
+/** Constant and round-trip expressions in one value. */
+function constants(wf: GithubFile, value: Str | undefined, where: string, key: string): Hit[] {
+  if (!value) return [];
   const hits: Hit[] = [];
-  const constants = (value: Str | undefined, where: string, key: string) => {
-    if (!value) return;
-    for (const e of expressions(value.value)) {
-      const inner = e.inner.trim();
-      // `fromJSON(toJSON(x))` is x again; a constant expression is just its value.
-      const roundTrip = /fromjson\s*\(\s*tojson\s*\(/i.test(inner);
-      if (!roundTrip && !isConstantExpression(inner)) continue;
-      hits.push({
-        severity: 'LOW',
-        confidence: 0.7,
-        offset: offsetInScalar(wf.file, value, e.index, e.text),
-        description: `\`${e.text}\` in ${where} ${roundTrip ? 'converts a value to JSON and back, which changes nothing' : 'reads no context, so it always expands to the same text'}: it only hides what the value is, from reviewers and from other checks.`,
-        key: `${key}|${e.index}`,
-      });
-    }
-  };
-  for (const job of wf.jobs) {
-    for (const step of job.steps) {
-      const where = `step ${step.index + 1} of job \`${job.id}\``;
-      if (step.uses && obfuscatedUses(step.uses.value)) {
-        hits.push({
-          severity: 'MEDIUM',
-          confidence: 0.9,
-          offset: startOf(step.uses.node),
-          description: `\`uses: ${step.uses.value.trim()}\` in ${where} has empty, \`.\` or \`..\` path segments. GitHub resolves it anyway, but pinning, allow-list and compromised-action checks that match on the name do not see the action it really is.`,
-          key: `${job.id}|${step.index}|uses`,
-        });
-      }
-      constants(step.run, where, `${job.id}|${step.index}|run`);
-      for (const [k, v] of step.with) constants(v, where, `${job.id}|${step.index}|with|${k}`);
-      for (const [k, v] of step.env) constants(v, where, `${job.id}|${step.index}|env|${k}`);
-    }
-    if (job.uses && obfuscatedUses(job.uses.value)) {
-      hits.push({
-        severity: 'MEDIUM',
-        confidence: 0.9,
-        offset: startOf(job.uses.node),
-        description: `\`uses: ${job.uses.value.trim()}\` in job \`${job.id}\` has empty, \`.\` or \`..\` path segments, which hides the workflow it really calls from name-based checks.`,
-        key: `${job.id}|uses`,
-      });
-    }
+  for (const e of expressions(value.value)) {
+    const inner = e.inner.trim();
+    // `fromJSON(toJSON(x))` is x again; a constant expression is just its value.
+    const roundTrip = /fromjson\s*\(\s*tojson\s*\(/i.test(inner);
+    if (!roundTrip && !isConstantExpression(inner)) continue;
+    hits.push({
+      severity: 'LOW',
+      confidence: 0.7,
+      offset: offsetInScalar(wf.file, value, e.index, e.text),
+      description: `\`${e.text}\` in ${where} ${roundTrip ? 'converts a value to JSON and back, which changes nothing' : 'reads no context, so it always expands to the same text'}: it only hides what the value is, from reviewers and from other checks.`,
+      key: `${key}|${e.index}`,
+    });
   }
   return hits;
+}
+
+function step({ wf, job, step }: StepVisit<GithubModel>): Hit[] {
+  const hits: Hit[] = [];
+  const where = `step ${step.index + 1} of job \`${job.id}\``;
+  const at = `${job.id}|${step.index}`;
+  if (step.uses && obfuscatedUses(step.uses.value)) {
+    hits.push({
+      severity: 'MEDIUM',
+      confidence: 0.9,
+      offset: startOf(step.uses.node),
+      description: `\`uses: ${step.uses.value.trim()}\` in ${where} has empty, \`.\` or \`..\` path segments. GitHub resolves it anyway, but pinning, allow-list and compromised-action checks that match on the name do not see the action it really is.`,
+      key: `${at}|uses`,
+    });
+  }
+  hits.push(...constants(wf, step.run, where, `${at}|run`));
+  for (const [k, v] of step.with) hits.push(...constants(wf, v, where, `${at}|with|${k}`));
+  for (const [k, v] of step.env) hits.push(...constants(wf, v, where, `${at}|env|${k}`));
+  return hits;
+}
+
+function reusable({ ref: job }: ReusableVisit<GithubModel>): Hit | undefined {
+  if (!obfuscatedUses(job.uses.value)) return undefined;
+  return {
+    severity: 'MEDIUM',
+    confidence: 0.9,
+    offset: startOf(job.uses.node),
+    description: `\`uses: ${job.uses.value.trim()}\` in job \`${job.id}\` has empty, \`.\` or \`..\` path segments, which hides the workflow it really calls from name-based checks.`,
+    key: `${job.id}|uses`,
+  };
 }
 
 export const rule = defineRule({

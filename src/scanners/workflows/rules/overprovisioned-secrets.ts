@@ -1,11 +1,13 @@
 import { expressions } from '../contexts.js';
-import type { WorkflowFile } from '../model.js';
 import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
+import type { FileVisit, GithubModel, RuleHooks } from '../visitor.js';
+
+const detect: RuleHooks = { github: { file } };
 
 /** `toJSON(secrets)`, or the bare `secrets` object, inside an expression. */
 const WHOLE_SECRETS = /(?:^|[^\w.])tojson\s*\(\s*secrets\s*\)|^\s*secrets\s*$/i;
 
-function detect(wf: WorkflowFile): Hit[] {
+function file({ wf }: FileVisit<GithubModel>): Hit[] {
   const hits: Hit[] = [];
   // Expressions anywhere in the file (env, with, run, job inputs): the position is the expression itself.
   for (const expr of expressions(wf.file.text)) {

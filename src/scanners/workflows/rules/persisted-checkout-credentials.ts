@@ -1,9 +1,12 @@
 import type { Severity } from '../../../core/findings.js';
-import type { WorkflowFile } from '../model.js';
+import type { Step } from '../model.js';
 import { startOf } from '../parse.js';
 import { defineRule, OWASP, WORKFLOW_ONLY, type Hit } from '../rule.js';
-import { actionVersion, headCheckout, isFalse, isTrue, majorVersion, runsWorkspaceCode, usesAction } from '../steps.js';
+import { actionVersion, headCheckout, isFalse, isTrue, majorVersion, runsWorkspaceCode, stepsAfter, usesAction } from '../steps.js';
+import type { GithubModel, RuleHooks, StepVisit } from '../visitor.js';
 import { CHECKOUT_SENSITIVE_EVENTS } from './dangerous-checkout.js';
+
+const detect: RuleHooks = { github: { step } };
 
 /** Upload paths that take the whole workspace, where the checkout left its credentials. */
 const WORKSPACE_PATH = /^(?:\.\/?|\*{1,2}|\.\/\*{1,2}|\*\*\/\*|\$\{\{\s*github\.workspace\s*\}\}(?:\/\*{0,2})?|\$\{?GITHUB_WORKSPACE\}?(?:\/\*{0,2})?|(?:\.\/)?\.git(?:\/.*)?)$/;
@@ -28,50 +31,49 @@ function hiddenByDefault(v: (number | undefined)[] | undefined): boolean {
   return (major < 3 || (major === 3 && minor < 2)) || (major === 4 && minor < 4);
 }
 
-function detect(wf: WorkflowFile): Hit[] {
+/** A later `actions/upload-artifact` step whose paths cover the checkout folder. */
+function uploadOf(after: readonly Step[], dir: string): Step | undefined {
+  return after.find((s) => {
+    if (!usesAction(s, 'actions/upload-artifact')) return false;
+    const paths = (s.with.get('path')?.value ?? '').split('\n').map((p) => p.trim()).filter(Boolean);
+    return paths.some((p) => !p.startsWith('!') && coversCheckout(p, dir));
+  });
+}
+
+function step({ wf, job, step }: StepVisit<GithubModel>): Hit | undefined {
+  if (!usesAction(step, 'actions/checkout') || !step.uses || isFalse(step.with.get('persist-credentials'))) return undefined;
   const privileged = CHECKOUT_SENSITIVE_EVENTS.filter((e) => wf.triggers.has(e));
-  const hits: Hit[] = [];
-  for (const job of wf.jobs) {
-    job.steps.forEach((step, i) => {
-      if (!usesAction(step, 'actions/checkout') || !step.uses || isFalse(step.with.get('persist-credentials'))) return;
-      // checkout v6 keeps the credential under $RUNNER_TEMP, outside the workspace.
-      const major = majorVersion(wf, step);
-      const outsideWorkspace = major !== undefined && major >= 6;
-      const after = job.steps.slice(i + 1);
-      const dir = checkoutDir(step.with.get('path')?.value);
-      const untrusted = privileged.length > 0 && (headCheckout(step) !== undefined || after.some((s) => headCheckout(s) !== undefined)) && [step, ...after].some(runsWorkspaceCode);
-      const upload = after.find((s) => {
-        if (!usesAction(s, 'actions/upload-artifact')) return false;
-        const paths = (s.with.get('path')?.value ?? '').split('\n').map((p) => p.trim()).filter(Boolean);
-        return paths.some((p) => !p.startsWith('!') && coversCheckout(p, dir));
-      });
-      const explicit = isTrue(step.with.get('persist-credentials'));
-      if (!untrusted && !upload && (privileged.length === 0 || explicit)) return;
-      const hidden = upload !== undefined && isTrue(upload.with.get('include-hidden-files'));
-      // upload-artifact before 3.2, and 4.0 to 4.3, included hidden files (.git) by default; a floating `v3`/`v4` tag is the newest release.
-      const oldUpload = upload !== undefined && hiddenByDefault(actionVersion(wf, upload.uses));
-      let severity: Severity;
-      let why: string;
-      if (untrusted) {
-        severity = 'HIGH';
-        why = 'the job later runs pull request code, which can read the token and push with it';
-      } else if (upload) {
-        severity = outsideWorkspace ? 'LOW' : hidden || oldUpload ? 'HIGH' : 'MEDIUM';
-        why = `step ${upload.index + 1} uploads the ${dir === '' ? 'workspace' : `checkout folder \`${dir}\``} as an artifact${hidden || oldUpload ? ' including hidden files, so .git/config with the token is in it' : ', which includes .git/config with the token unless the upload skips hidden files'}`;
-      } else {
-        severity = 'LOW';
-        why = `the workflow runs on ${privileged.join(', ')}, which outsiders start: every later step, and any tool or dependency it runs, can read the token from disk`;
-      }
-      hits.push({
-        severity,
-        confidence: untrusted || hidden ? 0.85 : upload ? 0.6 : 0.5,
-        offset: startOf(step.uses.node),
-        description: `actions/checkout in job \`${job.id}\` keeps the job's token on disk (${outsideWorkspace ? 'under $RUNNER_TEMP since v6' : 'in the repository\'s .git/config'}; persist-credentials defaults to true), and ${why}.`,
-        key: `${job.id}|${step.index}`,
-      });
-    });
+  // checkout v6 keeps the credential under $RUNNER_TEMP, outside the workspace.
+  const major = majorVersion(wf, step);
+  const outsideWorkspace = major !== undefined && major >= 6;
+  const after = stepsAfter(job, step);
+  const dir = checkoutDir(step.with.get('path')?.value);
+  const untrusted = privileged.length > 0 && (headCheckout(step) !== undefined || after.some((s) => headCheckout(s) !== undefined)) && [step, ...after].some(runsWorkspaceCode);
+  const upload = uploadOf(after, dir);
+  const explicit = isTrue(step.with.get('persist-credentials'));
+  if (!untrusted && !upload && (privileged.length === 0 || explicit)) return undefined;
+  const hidden = upload !== undefined && isTrue(upload.with.get('include-hidden-files'));
+  // upload-artifact before 3.2, and 4.0 to 4.3, included hidden files (.git) by default; a floating `v3`/`v4` tag is the newest release.
+  const oldUpload = upload !== undefined && hiddenByDefault(actionVersion(wf, upload.uses));
+  let severity: Severity;
+  let why: string;
+  if (untrusted) {
+    severity = 'HIGH';
+    why = 'the job later runs pull request code, which can read the token and push with it';
+  } else if (upload) {
+    severity = outsideWorkspace ? 'LOW' : hidden || oldUpload ? 'HIGH' : 'MEDIUM';
+    why = `step ${upload.index + 1} uploads the ${dir === '' ? 'workspace' : `checkout folder \`${dir}\``} as an artifact${hidden || oldUpload ? ' including hidden files, so .git/config with the token is in it' : ', which includes .git/config with the token unless the upload skips hidden files'}`;
+  } else {
+    severity = 'LOW';
+    why = `the workflow runs on ${privileged.join(', ')}, which outsiders start: every later step, and any tool or dependency it runs, can read the token from disk`;
   }
-  return hits;
+  return {
+    severity,
+    confidence: untrusted || hidden ? 0.85 : upload ? 0.6 : 0.5,
+    offset: startOf(step.uses.node),
+    description: `actions/checkout in job \`${job.id}\` keeps the job's token on disk (${outsideWorkspace ? 'under $RUNNER_TEMP since v6' : 'in the repository\'s .git/config'}; persist-credentials defaults to true), and ${why}.`,
+    key: `${job.id}|${step.index}`,
+  };
 }
 
 /** Selected on by the fix-PR fixer. */

@@ -1,30 +1,28 @@
-import type { WorkflowFile } from '../model.js';
 import { startOf } from '../parse.js';
 import { defineRule, OWASP, WORKFLOW_ONLY, type Hit } from '../rule.js';
 import { isPinned, parseActionRef } from '../steps.js';
+import type { GithubModel, ReusableVisit, RuleHooks } from '../visitor.js';
 
-function detect(wf: WorkflowFile): Hit[] {
-  const hits: Hit[] = [];
-  for (const job of wf.jobs) {
-    if (!job.uses || job.secrets?.value.trim().toLowerCase() !== 'inherit') continue;
-    const target = job.uses.value.trim();
-    const remote = parseActionRef(target);
-    const local = target.startsWith('./');
-    const severity = local ? 'LOW' : remote && !isPinned(remote) ? 'HIGH' : 'MEDIUM';
-    const whose = local
-      ? 'a workflow of this repository'
-      : remote && !isPinned(remote)
-        ? `\`${remote.name}\`, another repository's workflow referenced by the movable ref \`${remote.ref}\``
-        : `\`${remote?.name ?? target}\`, another repository's workflow`;
-    hits.push({
-      severity,
-      confidence: local ? 0.7 : 0.85,
-      offset: startOf(job.secrets.node),
-      description: `Job \`${job.id}\` passes every secret of this repository (and its organization and environment secrets) to ${whose}, although it probably needs one or two.`,
-      key: job.id,
-    });
-  }
-  return hits;
+const detect: RuleHooks = { github: { reusable } };
+
+function reusable({ ref: job }: ReusableVisit<GithubModel>): Hit | undefined {
+  if (job.secrets?.value.trim().toLowerCase() !== 'inherit') return undefined;
+  const target = job.uses.value.trim();
+  const remote = parseActionRef(target);
+  const local = target.startsWith('./');
+  const severity = local ? 'LOW' : remote && !isPinned(remote) ? 'HIGH' : 'MEDIUM';
+  const whose = local
+    ? 'a workflow of this repository'
+    : remote && !isPinned(remote)
+      ? `\`${remote.name}\`, another repository's workflow referenced by the movable ref \`${remote.ref}\``
+      : `\`${remote?.name ?? target}\`, another repository's workflow`;
+  return {
+    severity,
+    confidence: local ? 0.7 : 0.85,
+    offset: startOf(job.secrets.node),
+    description: `Job \`${job.id}\` passes every secret of this repository (and its organization and environment secrets) to ${whose}, although it probably needs one or two.`,
+    key: job.id,
+  };
 }
 
 export const rule = defineRule({

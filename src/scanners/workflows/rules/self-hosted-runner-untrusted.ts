@@ -1,30 +1,27 @@
 import { FORK_EVENTS } from '../contexts.js';
-import type { WorkflowFile } from '../model.js';
 import { startOf } from '../parse.js';
 import { defineRule, OWASP, WORKFLOW_ONLY, type Hit } from '../rule.js';
+import type { GithubModel, JobVisit, RuleHooks } from '../visitor.js';
+
+const detect: RuleHooks = { github: { job } };
 
 const BASE_CONTEXT_EVENTS = ['pull_request_target', 'issue_comment'];
 
-function detect(wf: WorkflowFile): Hit[] {
+function job({ wf, job }: JobVisit<GithubModel>): Hit | undefined {
   const fork = [...FORK_EVENTS].filter((e) => wf.triggers.has(e));
   const base = BASE_CONTEXT_EVENTS.filter((e) => wf.triggers.has(e));
-  if (fork.length === 0 && base.length === 0) return [];
-  const hits: Hit[] = [];
-  for (const job of wf.jobs) {
-    const label = job.runsOn.find((l) => l.value.trim().toLowerCase() === 'self-hosted');
-    if (!label) continue;
-    hits.push({
-      severity: fork.length > 0 ? 'HIGH' : 'MEDIUM',
-      confidence: fork.length > 0 ? 0.8 : 0.65,
-      offset: startOf(label.node),
-      description:
-        fork.length > 0
-          ? `Job \`${job.id}\` runs on a self-hosted runner for ${fork.join(', ')}: on a public repository, code from a fork's pull request runs on your machine, can persist there and can reach your network.`
-          : `Job \`${job.id}\` runs on a self-hosted runner for ${base.join(', ')}, events any GitHub user can start; one injection or checkout of pull request code gives them your machine.`,
-      key: job.id,
-    });
-  }
-  return hits;
+  const label = job.runsOn.find((l) => l.value.trim().toLowerCase() === 'self-hosted');
+  if ((fork.length === 0 && base.length === 0) || !label) return undefined;
+  return {
+    severity: fork.length > 0 ? 'HIGH' : 'MEDIUM',
+    confidence: fork.length > 0 ? 0.8 : 0.65,
+    offset: startOf(label.node),
+    description:
+      fork.length > 0
+        ? `Job \`${job.id}\` runs on a self-hosted runner for ${fork.join(', ')}: on a public repository, code from a fork's pull request runs on your machine, can persist there and can reach your network.`
+        : `Job \`${job.id}\` runs on a self-hosted runner for ${base.join(', ')}, events any GitHub user can start; one injection or checkout of pull request code gives them your machine.`,
+    key: job.id,
+  };
 }
 
 export const rule = defineRule({

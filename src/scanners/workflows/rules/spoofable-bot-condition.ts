@@ -1,9 +1,12 @@
 import { privilegedTriggers } from '../contexts.js';
 import type { Str } from '../parse.js';
-import type { WorkflowFile } from '../model.js';
+import type { GithubFile } from '../model.js';
 import { offsetInScalar } from '../parse.js';
-import { ifConditions } from '../steps.js';
+import { conditionHooks } from '../steps.js';
 import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
+import type { RuleHooks } from '../visitor.js';
+
+const detect: RuleHooks = { github: conditionHooks(check) };
 
 /** Account ids of the usual bots: dependabot[bot], renovate[bot], github-actions[bot]. */
 const BOT_IDS = ['49699333', '29139614', '41898282'];
@@ -28,23 +31,16 @@ function match(value: Str): { index: number; text: string } | undefined {
   return undefined;
 }
 
-function detect(wf: WorkflowFile): Hit[] {
-  const privileged = privilegedTriggers(wf);
-  const hits: Hit[] = [];
-  const check = (cond: Str | undefined, where: string, key: string) => {
-    if (!cond) return;
-    const m = match(cond);
-    if (!m) return;
-    hits.push({
-      severity: privileged.length > 0 || wf.triggers.has('pull_request_target') ? 'HIGH' : 'MEDIUM',
-      confidence: 0.8,
-      offset: offsetInScalar(wf.file, cond, m.index, m.text),
-      description: `The \`if:\` of ${where} trusts \`${m.text}\`. github.actor is whoever last acted on the run's trigger, not who wrote the code: after a bot updates a pull request, anyone who pushes to it or re-runs it inherits the bot's pass.`,
-      key,
-    });
+function check(wf: GithubFile, cond: Str, where: string, key: string): Hit | undefined {
+  const m = match(cond);
+  if (!m) return undefined;
+  return {
+    severity: privilegedTriggers(wf).length > 0 || wf.triggers.has('pull_request_target') ? 'HIGH' : 'MEDIUM',
+    confidence: 0.8,
+    offset: offsetInScalar(wf.file, cond, m.index, m.text),
+    description: `The \`if:\` of ${where} trusts \`${m.text}\`. github.actor is whoever last acted on the run's trigger, not who wrote the code: after a bot updates a pull request, anyone who pushes to it or re-runs it inherits the bot's pass.`,
+    key,
   };
-  for (const { cond, where, key } of ifConditions(wf)) check(cond, where, key);
-  return hits;
 }
 
 export const rule = defineRule({

@@ -1,9 +1,12 @@
 import type { Severity } from '../../../core/findings.js';
 import { expressions, onlyForkTriggers, privilegedTriggers, taintScope, taintsOf, worstTaint, type Taint } from '../contexts.js';
-import type { WorkflowFile } from '../model.js';
+import type { GithubFile, Step } from '../model.js';
 import { offsetInScalar, type Str } from '../parse.js';
 import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
 import { actionName } from '../contexts.js';
+import type { GithubModel, RuleHooks, StepVisit } from '../visitor.js';
+
+const detect: RuleHooks = { github: { step } };
 
 /** Action inputs that are evaluated as code (scripts, jq/yq programs, shell commands, templates). */
 export const CODE_INPUTS: ReadonlyMap<string, readonly string[]> = new Map([
@@ -23,7 +26,7 @@ export const CODE_INPUTS: ReadonlyMap<string, readonly string[]> = new Map([
   ['tibdex/backport', ['body_template', 'head_template', 'labels_template', 'title_template']],
 ]);
 
-function grade(wf: WorkflowFile, taint: Taint): { severity: Severity; confidence: number } {
+function grade(wf: GithubFile, taint: Taint): { severity: Severity; confidence: number } {
   const derived = taint.derived ? 0.6 : 1;
   if (wf.kind === 'composite') {
     return taint.kind === 'event' ? { severity: 'HIGH', confidence: 0.7 * derived } : { severity: 'MEDIUM', confidence: 0.7 * derived };
@@ -34,33 +37,35 @@ function grade(wf: WorkflowFile, taint: Taint): { severity: Severity; confidence
   return { severity: 'MEDIUM', confidence: 0.8 * derived };
 }
 
-function detect(wf: WorkflowFile): Hit[] {
+/** The step's sinks: its `run:` script and the code inputs of the action it uses. */
+function sinks(step: Step): { sink: Str; what: string }[] {
+  const out: { sink: Str; what: string }[] = [];
+  if (step.run) out.push({ sink: step.run, what: 'shell script' });
+  const codeInputs = step.uses ? CODE_INPUTS.get(actionName(step.uses.value)) : undefined;
+  for (const [key, value] of step.with) {
+    if (codeInputs?.includes(key.toLowerCase())) out.push({ sink: value, what: `\`${key}\` input of ${actionName(step.uses?.value ?? '')}` });
+  }
+  return out;
+}
+
+function step({ wf, job, step }: StepVisit<GithubModel>): Hit[] {
+  const found = sinks(step);
+  if (found.length === 0) return [];
   const hits: Hit[] = [];
-  for (const job of wf.jobs) {
-    for (const step of job.steps) {
-      const sinks: { sink: Str; what: string }[] = [];
-      if (step.run) sinks.push({ sink: step.run, what: 'shell script' });
-      const codeInputs = step.uses ? CODE_INPUTS.get(actionName(step.uses.value)) : undefined;
-      for (const [key, value] of step.with) {
-        if (codeInputs?.includes(key.toLowerCase())) sinks.push({ sink: value, what: `\`${key}\` input of ${actionName(step.uses?.value ?? '')}` });
-      }
-      if (sinks.length === 0) continue;
-      const scope = taintScope(wf, job, step);
-      for (const { sink, what } of sinks) {
-        for (const expr of expressions(sink.value)) {
-          const taint = worstTaint(taintsOf(expr.inner, scope));
-          if (!taint) continue;
-          const { severity, confidence } = grade(wf, taint);
-          const origin = taint.derived ? `\`${taint.context}\`, which is set from ${taint.kind === 'event' ? 'event data an outsider controls' : 'a caller-supplied input'},` : `\`${taint.context}\``;
-          hits.push({
-            severity,
-            confidence: Math.round(confidence * 100) / 100,
-            offset: offsetInScalar(wf.file, sink, expr.index, expr.text),
-            description: `The ${what} of step ${step.index + 1} in job \`${job.id}\` expands ${origin} inside \`${expr.text}\`. Actions substitutes the text before the script runs, so quotes, \`$(…)\` or backticks in it become code.`,
-            key: `${job.id}|${step.index}|${what}|${expr.index}|${expr.text}`,
-          });
-        }
-      }
+  const scope = taintScope(wf, job, step);
+  for (const { sink, what } of found) {
+    for (const expr of expressions(sink.value)) {
+      const taint = worstTaint(taintsOf(expr.inner, scope));
+      if (!taint) continue;
+      const { severity, confidence } = grade(wf, taint);
+      const origin = taint.derived ? `\`${taint.context}\`, which is set from ${taint.kind === 'event' ? 'event data an outsider controls' : 'a caller-supplied input'},` : `\`${taint.context}\``;
+      hits.push({
+        severity,
+        confidence: Math.round(confidence * 100) / 100,
+        offset: offsetInScalar(wf.file, sink, expr.index, expr.text),
+        description: `The ${what} of step ${step.index + 1} in job \`${job.id}\` expands ${origin} inside \`${expr.text}\`. Actions substitutes the text before the script runs, so quotes, \`$(…)\` or backticks in it become code.`,
+        key: `${job.id}|${step.index}|${what}|${expr.index}|${expr.text}`,
+      });
     }
   }
   return hits;

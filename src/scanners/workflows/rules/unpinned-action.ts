@@ -1,17 +1,24 @@
 import type { Severity } from '../../../core/findings.js';
-import type { WorkflowFile } from '../model.js';
+import { IMAGE_DIGEST } from '../contexts.js';
 import { startOf, type Str } from '../parse.js';
 import { ALL_KINDS, defineRule, OWASP, type Hit } from '../rule.js';
 import { isPinned, parseActionRef } from '../steps.js';
-import { allUses } from './known-compromised-action.js';
+import type { RuleHooks, UsesVisit } from '../visitor.js';
+
+const detect: RuleHooks = {
+  github: {
+    // A Docker action's `runs.image`.
+    file: ({ wf }) => (wf.image ? dockerHit(wf.image, 'runs.image') : undefined),
+    uses,
+  },
+};
 
 const FIRST_PARTY = new Set(['actions', 'github']);
 const BRANCH_LIKE = /^(?:main|master|trunk|dev|develop|latest|head|nightly|stable|release)$/i;
-const DIGEST = /@sha256:[0-9a-f]{64}$/i;
 
 function dockerHit(image: Str, key: string): Hit | undefined {
   const value = image.value.trim();
-  if (!value.startsWith('docker://') || DIGEST.test(value)) return undefined;
+  if (!value.startsWith('docker://') || IMAGE_DIGEST.test(value)) return undefined;
   const name = value.slice('docker://'.length);
   return {
     severity: 'MEDIUM',
@@ -31,37 +38,25 @@ export const UNPINNED_ACTION_TITLES: readonly string[] = Object.freeze([
   'GitHub-maintained reusable workflow not pinned to a commit',
 ]);
 
-function detect(wf: WorkflowFile): Hit[] {
-  const hits: Hit[] = [];
-  if (wf.image) {
-    const hit = dockerHit(wf.image, 'runs.image');
-    if (hit) hits.push(hit);
-  }
-  for (const { uses, job, step } of allUses(wf)) {
-    const key = `${job.id}|${step?.index ?? 'job'}|${uses.value}`;
-    if (uses.value.trim().startsWith('docker://')) {
-      const hit = dockerHit(uses, key);
-      if (hit) hits.push(hit);
-      continue;
-    }
-    const ref = parseActionRef(uses.value);
-    if (!ref || isPinned(ref)) continue;
-    const firstParty = FIRST_PARTY.has(ref.owner);
-    const branch = BRANCH_LIKE.test(ref.ref);
-    const severity: Severity = firstParty ? (branch ? 'LOW' : 'INFO') : 'MEDIUM';
-    const kind = job.uses === uses ? 'reusable workflow' : 'action';
-    const moving = branch ? `the branch \`${ref.ref}\`, which changes with every push` : `\`${ref.ref}\`, a tag its owner (or anyone who takes over the repository) can move`;
-    hits.push({
-      severity,
-      confidence: firstParty ? 0.6 : 0.9,
-      offset: startOf(uses.node),
-      title: firstParty ? `GitHub-maintained ${kind} not pinned to a commit` : `Third-party ${kind} not pinned to a commit`,
-      description: `\`${ref.name}\` is referenced by ${moving}. The code it resolves to can change without any change to this file${firstParty ? '; GitHub-maintained actions are a smaller risk, but a SHA still makes runs reproducible' : ', and it runs with the job\'s token and secrets'}.`,
-      remediation: `Pin to the full 40-character commit SHA and keep the version as a comment, for example \`uses: ${ref.name}@<full-commit-sha> # ${branch ? 'vX.Y.Z' : ref.ref}\` (the SHA from \`git ls-remote https://github.com/${ref.repo} ${branch ? 'refs/tags/vX.Y.Z' : ref.ref}\`). Let Dependabot or Renovate update the SHA and comment together.`,
-      key,
-    });
-  }
-  return hits;
+function uses({ uses, job, step }: UsesVisit): Hit | undefined {
+  const key = `${job.id}|${step?.index ?? 'job'}|${uses.value}`;
+  if (uses.value.trim().startsWith('docker://')) return dockerHit(uses, key);
+  const ref = parseActionRef(uses.value);
+  if (!ref || isPinned(ref)) return undefined;
+  const firstParty = FIRST_PARTY.has(ref.owner);
+  const branch = BRANCH_LIKE.test(ref.ref);
+  const severity: Severity = firstParty ? (branch ? 'LOW' : 'INFO') : 'MEDIUM';
+  const kind = step ? 'action' : 'reusable workflow';
+  const moving = branch ? `the branch \`${ref.ref}\`, which changes with every push` : `\`${ref.ref}\`, a tag its owner (or anyone who takes over the repository) can move`;
+  return {
+    severity,
+    confidence: firstParty ? 0.6 : 0.9,
+    offset: startOf(uses.node),
+    title: firstParty ? `GitHub-maintained ${kind} not pinned to a commit` : `Third-party ${kind} not pinned to a commit`,
+    description: `\`${ref.name}\` is referenced by ${moving}. The code it resolves to can change without any change to this file${firstParty ? '; GitHub-maintained actions are a smaller risk, but a SHA still makes runs reproducible' : ', and it runs with the job\'s token and secrets'}.`,
+    remediation: `Pin to the full 40-character commit SHA and keep the version as a comment, for example \`uses: ${ref.name}@<full-commit-sha> # ${branch ? 'vX.Y.Z' : ref.ref}\` (the SHA from \`git ls-remote https://github.com/${ref.repo} ${branch ? 'refs/tags/vX.Y.Z' : ref.ref}\`). Let Dependabot or Renovate update the SHA and comment together.`,
+    key,
+  };
 }
 
 export const rule = defineRule({

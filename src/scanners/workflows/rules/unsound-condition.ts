@@ -1,7 +1,10 @@
-import type { WorkflowFile } from '../model.js';
+import type { GithubFile } from '../model.js';
 import { startOf, type Str } from '../parse.js';
-import { ifConditions } from '../steps.js';
+import { conditionHooks } from '../steps.js';
 import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
+import type { RuleHooks } from '../visitor.js';
+
+const detect: RuleHooks = { github: conditionHooks(check) };
 
 /**
  * An `if:` is evaluated as an expression when it is one `${{ … }}` and nothing else. Any other text
@@ -16,20 +19,15 @@ export function unsound(value: string): boolean {
   return !single;
 }
 
-function detect(wf: WorkflowFile): Hit[] {
-  const hits: Hit[] = [];
-  const check = (cond: Str | undefined, where: string, key: string) => {
-    if (!cond || typeof cond.node.value !== 'string' || !unsound(cond.value)) return;
-    hits.push({
-      severity: 'HIGH',
-      confidence: 0.9,
-      offset: startOf(cond.node),
-      description: `The \`if:\` of ${where} is ${JSON.stringify(cond.value.length > 80 ? `${cond.value.slice(0, 79)}…` : cond.value)}: text outside the \`\${{ }}\` turns it into a string, and any non-empty string is true, so the ${where.startsWith('job') ? 'job' : 'step'} always runs whatever the expression says.`,
-      key,
-    });
+function check(_wf: GithubFile, cond: Str, where: string, key: string): Hit | undefined {
+  if (typeof cond.node.value !== 'string' || !unsound(cond.value)) return undefined;
+  return {
+    severity: 'HIGH',
+    confidence: 0.9,
+    offset: startOf(cond.node),
+    description: `The \`if:\` of ${where} is ${JSON.stringify(cond.value.length > 80 ? `${cond.value.slice(0, 79)}…` : cond.value)}: text outside the \`\${{ }}\` turns it into a string, and any non-empty string is true, so the ${where.startsWith('job') ? 'job' : 'step'} always runs whatever the expression says.`,
+    key,
   };
-  for (const { cond, where, key } of ifConditions(wf)) check(cond, where, key);
-  return hits;
 }
 
 export const rule = defineRule({

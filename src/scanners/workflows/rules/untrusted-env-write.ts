@@ -1,10 +1,13 @@
 import type { Severity } from '../../../core/findings.js';
-import { expressions, onlyForkTriggers, privilegedTriggers, shellVariables, taintScope, taintsOf, worstTaint, type TaintKind } from '../contexts.js';
-import type { WorkflowFile } from '../model.js';
+import { expressions, onlyForkTriggers, privilegedTriggers, shellVariables, taintScope, taintsOf, worstTaint, type TaintKind, type TaintScope } from '../contexts.js';
+import type { GithubFile } from '../model.js';
 import { offsetInScalar } from '../parse.js';
 import { flowingContexts } from '../expr.js';
 import { defineRule, OWASP, STEP_KINDS, type Hit } from '../rule.js';
 import { linesWithIndex } from '../steps.js';
+import type { GithubModel, RuleHooks, StepVisit } from '../visitor.js';
+
+const detect: RuleHooks = { github: { step } };
 
 /** The runner file a line names, in bash, PowerShell and cmd spellings. */
 const TARGET = /\$\{?(?:env:)?(GITHUB_ENV|GITHUB_OUTPUT|GITHUB_PATH)\b\}?|%(GITHUB_ENV|GITHUB_OUTPUT|GITHUB_PATH)%/;
@@ -23,7 +26,7 @@ function fixedExpression(inner: string): boolean {
   return flowing !== undefined && flowing.every((c) => FIXED_CONTEXT.test(c));
 }
 
-function grade(wf: WorkflowFile, file: string, kind: TaintKind | 'dynamic'): Severity {
+function grade(wf: GithubFile, file: string, kind: TaintKind | 'dynamic'): Severity {
   const envOrPath = file !== 'GITHUB_OUTPUT';
   if (kind === 'dynamic') return wf.kind === 'composite' ? 'LOW' : 'MEDIUM';
   if (wf.kind === 'composite') return envOrPath ? 'MEDIUM' : 'LOW';
@@ -54,73 +57,83 @@ function dynamicParts(text: string, at: number): Found[] {
   return out;
 }
 
-function detect(wf: WorkflowFile): Hit[] {
-  const hits: Hit[] = [];
+type Line = { text: string; index: number };
+
+/**
+ * The lines a write covers: the line itself, the lines of a group or loop it closes
+ * (`{ …; } >> "$GITHUB_ENV"`, `done >> "$GITHUB_ENV"`) and a heredoc it opens (`cat >> "$GITHUB_ENV" <<EOF`).
+ */
+function writtenLines(lines: readonly Line[], i: number): Line[] {
+  const line = lines[i] as Line;
+  const body = [line];
+  const closer = /^\s*(\}|done)(?=[\s;>]|$)/.exec(line.text);
+  if (closer) {
+    const opener = closer[1] === '}' ? /(?:^|\s)\{\s*$/ : /^\s*(?:for|while|until)\b/;
+    for (let j = i - 1; j >= 0 && j > i - 200; j--) {
+      const prev = lines[j];
+      if (!prev) break;
+      body.push(prev);
+      if (opener.test(prev.text)) break;
+    }
+  }
+  const heredoc = /<<-?\s*['"]?(\w{1,40})['"]?/.exec(line.text);
+  if (heredoc) {
+    for (let j = i + 1; j < lines.length && j < i + 200; j++) {
+      const next = lines[j];
+      if (!next || next.text.trim() === heredoc[1]) break;
+      body.push(next);
+    }
+  }
+  return body;
+}
+
+/** Tainted expressions and env vars in the written lines. */
+function taintedParts(body: readonly Line[], scope: TaintScope): Found[] {
+  const found: Found[] = [];
+  for (const part of body) {
+    for (const expr of expressions(part.text)) {
+      const taint = worstTaint(taintsOf(expr.inner, scope));
+      if (taint) found.push({ index: part.index + expr.index, needle: expr.text, context: taint.context, kind: taint.kind });
+    }
+    for (const v of shellVariables(part.text)) {
+      const kind = scope.env.get(v.name);
+      if (kind && !v.name.startsWith('GITHUB_')) found.push({ index: part.index + v.index, needle: v.text, context: `env ${v.name}`, kind });
+    }
+  }
+  return found;
+}
+
+function step({ wf, job, step }: StepVisit<GithubModel>): Hit[] {
+  const run = step.run;
+  if (!run || !TARGET.test(run.value)) return [];
   // Where outsiders start the run (or an action whose callers may be such runs), any computed value
   // written to GITHUB_ENV or GITHUB_PATH is suspect: it may come from a downloaded artifact, the PR's files or an API answer.
   const strict = wf.kind === 'composite' || privilegedTriggers(wf).length > 0;
-  for (const job of wf.jobs) {
-    for (const step of job.steps) {
-      const run = step.run;
-      if (!run || !TARGET.test(run.value)) continue;
-      const scope = taintScope(wf, job, step);
-      const lines = linesWithIndex(run.value);
-      for (let i = 0; i < lines.length; i++) {
-        const line = lines[i];
-        if (!line) continue;
-        const target = TARGET.exec(line.text);
-        if (!target || !WRITES.test(line.text)) continue;
-        const file = target[1] ?? target[2] ?? 'GITHUB_ENV';
-        // A heredoc (`cat >> "$GITHUB_ENV" <<EOF`) writes the lines up to its delimiter.
-        const body = [line];
-        // A group or loop redirected as a whole (`{ …; } >> "$GITHUB_ENV"`, `done >> "$GITHUB_ENV"`) writes every line inside it.
-        const closer = /^\s*(\}|done)(?=[\s;>]|$)/.exec(line.text);
-        if (closer) {
-          const opener = closer[1] === '}' ? /(?:^|\s)\{\s*$/ : /^\s*(?:for|while|until)\b/;
-          for (let j = i - 1; j >= 0 && j > i - 200; j--) {
-            const prev = lines[j];
-            if (!prev) break;
-            body.push(prev);
-            if (opener.test(prev.text)) break;
-          }
-        }
-        const heredoc = /<<-?\s*['"]?(\w{1,40})['"]?/.exec(line.text);
-        if (heredoc) {
-          for (let j = i + 1; j < lines.length && j < i + 200; j++) {
-            const next = lines[j];
-            if (!next || next.text.trim() === heredoc[1]) break;
-            body.push(next);
-          }
-        }
-        const found: Found[] = [];
-        for (const part of body) {
-          for (const expr of expressions(part.text)) {
-            const taint = worstTaint(taintsOf(expr.inner, scope));
-            if (taint) found.push({ index: part.index + expr.index, needle: expr.text, context: taint.context, kind: taint.kind });
-          }
-          for (const v of shellVariables(part.text)) {
-            const kind = scope.env.get(v.name);
-            if (kind && !v.name.startsWith('GITHUB_')) found.push({ index: part.index + v.index, needle: v.text, context: `env ${v.name}`, kind });
-          }
-        }
-        if (found.length === 0 && strict && file !== 'GITHUB_OUTPUT') {
-          // One finding per write: the first dynamic part.
-          const first = body.flatMap((part) => dynamicParts(part.text.replace(TARGET, (m) => ' '.repeat(m.length)), part.index))[0];
-          if (first) found.push(first);
-        }
-        for (const f of found) {
-          const what = f.kind === 'dynamic' ? `${f.context}, which this file does not show to be safe,` : `${f.context} (text an outsider can choose)`;
-          hits.push({
-            severity: grade(wf, file, f.kind),
-            confidence: f.kind === 'dynamic' ? 0.5 : f.needle.startsWith('${{') ? 0.9 : 0.75,
-            offset: offsetInScalar(wf.file, run, f.index, f.needle),
-            description: `Step ${step.index + 1} of job \`${job.id}\` writes ${what} to $${file}${f.kind === 'dynamic' ? (wf.kind === 'composite' ? ' in an action that privileged workflows may call' : ` in a workflow outsiders can start (${privilegedTriggers(wf).join(', ')})`) : ''}. A newline in it adds arbitrary ${file === 'GITHUB_PATH' ? 'directories to PATH' : file === 'GITHUB_ENV' ? 'variables (for example LD_PRELOAD, NODE_OPTIONS or BASH_ENV) to every later step' : 'outputs that later steps and jobs trust'}.`,
-            key: `${job.id}|${step.index}|${file}|${f.index}|${f.needle}`,
-          });
-        }
-      }
+  const hits: Hit[] = [];
+  const scope = taintScope(wf, job, step);
+  const lines = linesWithIndex(run.value);
+  lines.forEach((line, i) => {
+    const target = TARGET.exec(line.text);
+    if (!target || !WRITES.test(line.text)) return;
+    const file = target[1] ?? target[2] ?? 'GITHUB_ENV';
+    const body = writtenLines(lines, i);
+    const found = taintedParts(body, scope);
+    if (found.length === 0 && strict && file !== 'GITHUB_OUTPUT') {
+      // One finding per write: the first dynamic part.
+      const first = body.flatMap((part) => dynamicParts(part.text.replace(TARGET, (m) => ' '.repeat(m.length)), part.index))[0];
+      if (first) found.push(first);
     }
-  }
+    for (const f of found) {
+      const what = f.kind === 'dynamic' ? `${f.context}, which this file does not show to be safe,` : `${f.context} (text an outsider can choose)`;
+      hits.push({
+        severity: grade(wf, file, f.kind),
+        confidence: f.kind === 'dynamic' ? 0.5 : f.needle.startsWith('${{') ? 0.9 : 0.75,
+        offset: offsetInScalar(wf.file, run, f.index, f.needle),
+        description: `Step ${step.index + 1} of job \`${job.id}\` writes ${what} to $${file}${f.kind === 'dynamic' ? (wf.kind === 'composite' ? ' in an action that privileged workflows may call' : ` in a workflow outsiders can start (${privilegedTriggers(wf).join(', ')})`) : ''}. A newline in it adds arbitrary ${file === 'GITHUB_PATH' ? 'directories to PATH' : file === 'GITHUB_ENV' ? 'variables (for example LD_PRELOAD, NODE_OPTIONS or BASH_ENV) to every later step' : 'outputs that later steps and jobs trust'}.`,
+        key: `${job.id}|${step.index}|${file}|${f.index}|${f.needle}`,
+      });
+    }
+  });
   return hits;
 }
 

@@ -24,3 +24,25 @@ export function sign(n: number): number {
 }
 
 export const isDigits = (s: string): boolean => /^[0-9]+$/.test(s);
+
+/**
+ * Compares dot-separated identifier lists position by position: numbers numerically, other text
+ * with `compareAlpha`; a number sorts before text (SemVer 11.4), or after it with `numericLast`
+ * (PEP 440 local versions). When one list is a prefix of the other, the longer one is greater.
+ */
+export function compareIdentifiers(a: readonly string[], b: readonly string[], compareAlpha = compareStrings, numericLast = false): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a[i] ?? '';
+    const y = b[i] ?? '';
+    const xn = isDigits(x);
+    const yn = isDigits(y);
+    let c: number;
+    if (xn && yn) c = compareDigits(x, y);
+    else if (xn) c = numericLast ? 1 : -1;
+    else if (yn) c = numericLast ? -1 : 1;
+    else c = compareAlpha(x, y);
+    if (c !== 0) return c;
+  }
+  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+}

@@ -5,8 +5,7 @@
  * `1.1`), pre-release labels compared case-insensitively (`1.0.0-Beta` =
  * `1.0.0-beta`), and build metadata ignored. A leading `v` is tolerated.
  */
-import { compareDigits, compareStrings, stripZeros } from './digits.js';
-import { comparePrereleaseIds } from './semver.js';
+import { compareDigits, compareIdentifiers, compareStrings, stripZeros } from './digits.js';
 import type { VersionOrdering } from './types.js';
 
 export interface NuGetVersion {
@@ -37,7 +36,7 @@ export function compareParsedNuGet(a: NuGetVersion, b: NuGetVersion): number {
   if (a.prerelease.length === 0 || b.prerelease.length === 0) {
     return a.prerelease.length === b.prerelease.length ? 0 : a.prerelease.length === 0 ? 1 : -1;
   }
-  return comparePrereleaseIds(a.prerelease, b.prerelease, compareStrings);
+  return compareIdentifiers(a.prerelease, b.prerelease, compareStrings);
 }
 
 export const nugetOrdering: VersionOrdering<NuGetVersion> = {

@@ -8,7 +8,7 @@
  * release, surrounding whitespace. Release segments compare with trailing
  * zeros ignored (`1.0.0` = `1`). Anything else (e.g. legacy `2.0b1-dev-r123`) does not parse.
  */
-import { compareDigits, compareStrings, isDigits, stripZeros } from './digits.js';
+import { compareDigits, compareIdentifiers, compareStrings, isDigits, stripZeros } from './digits.js';
 import type { VersionOrdering } from './types.js';
 
 export interface Pep440Version {
@@ -69,17 +69,8 @@ function preKey(v: Pep440Version): number {
 
 function compareLocal(a: readonly string[] | undefined, b: readonly string[] | undefined): number {
   if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? -1 : 1;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a[i] ?? '';
-    const y = b[i] ?? '';
-    const xn = isDigits(x);
-    const yn = isDigits(y);
-    // Numeric local segments sort after alphanumeric ones.
-    const c = xn && yn ? compareDigits(x, y) : xn ? 1 : yn ? -1 : compareStrings(x, y);
-    if (c !== 0) return c;
-  }
-  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+  // Numeric local segments sort after alphanumeric ones.
+  return compareIdentifiers(a, b, compareStrings, true);
 }
 
 export function compareParsedPep440(a: Pep440Version, b: Pep440Version): number {

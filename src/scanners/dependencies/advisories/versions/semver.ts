@@ -8,7 +8,7 @@
  * pre-release identifier is read as `-`. Build metadata is accepted and never
  * affects precedence.
  */
-import { compareDigits, compareStrings, isDigits, stripZeros } from './digits.js';
+import { compareDigits, compareIdentifiers, isDigits, stripZeros } from './digits.js';
 import type { VersionOrdering } from './types.js';
 
 export interface SemVer {
@@ -38,24 +38,6 @@ export function parseSemver(version: string): SemVer | undefined {
   };
 }
 
-/** Compares two pre-release identifier lists by SemVer rule 11.4 (both non-empty, or both empty). */
-export function comparePrereleaseIds(a: readonly string[], b: readonly string[], compareAlpha = compareStrings): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a[i] ?? '';
-    const y = b[i] ?? '';
-    const xn = isDigits(x);
-    const yn = isDigits(y);
-    let c: number;
-    if (xn && yn) c = compareDigits(x, y);
-    else if (xn) c = -1; // numeric identifiers have lower precedence than alphanumeric ones
-    else if (yn) c = 1;
-    else c = compareAlpha(x, y);
-    if (c !== 0) return c;
-  }
-  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
-}
-
 export function compareParsedSemver(a: SemVer, b: SemVer): number {
   const core = compareDigits(a.major, b.major) || compareDigits(a.minor, b.minor) || compareDigits(a.patch, b.patch);
   if (core !== 0) return core;
@@ -63,7 +45,7 @@ export function compareParsedSemver(a: SemVer, b: SemVer): number {
   if (a.prerelease.length === 0 || b.prerelease.length === 0) {
     return a.prerelease.length === b.prerelease.length ? 0 : a.prerelease.length === 0 ? 1 : -1;
   }
-  return comparePrereleaseIds(a.prerelease, b.prerelease);
+  return compareIdentifiers(a.prerelease, b.prerelease);
 }
 
 export const semverOrdering: VersionOrdering<SemVer> = {

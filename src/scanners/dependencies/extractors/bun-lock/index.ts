@@ -1,8 +1,7 @@
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
-import { neverThrows } from '../package-json/guard.js';
-import { lastSegment } from '../package-json/index.js';
-import { indexJsonKeys, isRecord, stringField } from '../package-json/json-keys.js';
-import { specSource, splitNameAt } from '../package-json/npm-spec.js';
+import { indexJsonKeys, stringField } from '../json-keys.js';
+import { lastSegment, specSource, splitNameAt } from '../npm-spec.js';
+import { failure, isObj, neverThrows } from '../shared.js';
 import { parseJsonc } from './jsonc.js';
 
 /**
@@ -19,6 +18,8 @@ export const extractor: Extractor = {
   ecosystem: 'npm',
   matches: (path) => lastSegment(path) === 'bun.lock',
   extract: neverThrows('lockfile', extractBunLock),
+  // JSONC with trailing commas; the install the workspace resolves a declared name to is direct.
+  examples: [{ path: 'bun.lock', text: '{\n  "lockfileVersion": 1,\n  "workspaces": {\n    "": { "name": "web", "dependencies": { "debug": "^4.3.4" } },\n  },\n  "packages": {\n    "debug": ["debug@4.3.4", "", { "dependencies": { "ms": "2.1.2" } }, "sha512-AAAA"],\n    "ms": ["ms@2.1.2", "", {}, "sha512-BBBB"],\n  }\n}\n', packages: ['debug@4.3.4 direct prod line 7', 'ms@2.1.2 indirect line 8'] }],
 };
 
 function extractBunLock(path: string, text: string): ExtractResult {
@@ -26,11 +27,11 @@ function extractBunLock(path: string, text: string): ExtractResult {
   try {
     doc = parseJsonc(text);
   } catch (err) {
-    return broken(path, `invalid JSONC (${(err as Error).message})`);
+    return failure('lockfile', path, `invalid JSONC (${(err as Error).message})`);
   }
-  if (!isRecord(doc) || !isRecord(doc.packages)) return broken(path, 'no packages object');
+  if (!isObj(doc) || !isObj(doc.packages)) return failure('lockfile', path, 'no packages object');
   const packages = doc.packages;
-  const direct = directInstalls(isRecord(doc.workspaces) ? doc.workspaces : {}, packages);
+  const direct = directInstalls(isObj(doc.workspaces) ? doc.workspaces : {}, packages);
   const keys = indexJsonKeys(text);
   const packagesLine = keys.line('packages', 1);
   const out: ExtractedPackage[] = [];
@@ -64,11 +65,11 @@ function extractBunLock(path: string, text: string): ExtractResult {
 function directInstalls(workspaces: Record<string, unknown>, packages: Record<string, unknown>): Map<string, boolean> {
   const result = new Map<string, boolean>();
   for (const [folder, ws] of Object.entries(workspaces)) {
-    if (!isRecord(ws)) continue;
+    if (!isObj(ws)) continue;
     const wsName = stringField(ws, 'name');
     for (const section of SECTIONS) {
       const deps = ws[section];
-      if (!isRecord(deps)) continue;
+      if (!isObj(deps)) continue;
       for (const name of Object.keys(deps)) {
         const own = folder !== '' && wsName !== undefined ? `${wsName}/${name}` : undefined;
         const key = own !== undefined && own in packages ? own : name;
@@ -84,6 +85,3 @@ function nonEmpty(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-function broken(path: string, what: string): ExtractResult {
-  return { kind: 'lockfile', packages: [], warnings: [`${path}: ${what}`] };
-}

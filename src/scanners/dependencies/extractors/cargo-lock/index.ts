@@ -7,22 +7,13 @@
  *   crate) are not reported; local crates that others depend on are `source: 'path'`.
  * - `direct` = listed in `dependencies` of a workspace crate; `checksum` → `sha256:<hex>`.
  */
-import { parse } from 'smol-toml';
-import { tableHeaderLines } from '../poetry-lock/index.js';
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
+import { named, type Obj, str } from '../shared.js';
+import { packageTables } from '../toml.js';
 
-type Table = Record<string, unknown>;
-
-function isTable(value: unknown): value is Table {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length > 0 ? value : undefined;
-}
 
 /** `"serde"`, `"serde 1.0.1"` or `"serde 1.0.1 (registry+…)"` → `serde`. */
-function depNames(pkg: Table): string[] {
+function depNames(pkg: Obj): string[] {
   const deps = pkg.dependencies;
   if (!Array.isArray(deps)) return [];
   return deps.map((d) => (typeof d === 'string' ? d.trim().split(/\s+/)[0] ?? '' : '')).filter((d) => d.length > 0);
@@ -37,26 +28,13 @@ function sourceOf(source: string | undefined): { source: PackageSourceKind; reso
   return { source: kind, ...(location ? { resolved: location } : {}) };
 }
 
-function failure(path: string, what: string): ExtractResult {
-  return { kind: 'lockfile', packages: [], warnings: [`${path}: ${what}`] };
-}
-
 export const extractor: Extractor = {
   id: 'cargo-lock',
   ecosystem: 'crates.io',
-  matches(path: string): boolean {
-    return (path.split(/[/\\]/).pop() ?? '') === 'Cargo.lock';
-  },
+  matches: named('Cargo.lock'),
   extract(path: string, text: string): ExtractResult {
-    let doc: Table;
-    try {
-      doc = parse(text);
-    } catch (error) {
-      return failure(path, `not valid TOML (${(error as Error).message.split('\n')[0]})`);
-    }
-    const raw = doc.package ?? [];
-    if (!Array.isArray(raw)) return failure(path, '"package" is not an array of tables');
-    const entries = raw.filter(isTable);
+    const { failed, tables: entries, named, warnings } = packageTables(path, text);
+    if (failed) return failed;
     const depended = new Set<string>();
     const direct = new Set<string>();
     for (const pkg of entries) {
@@ -64,16 +42,8 @@ export const extractor: Extractor = {
       for (const name of names) depended.add(name);
       if (pkg.source === undefined) for (const name of names) direct.add(name);
     }
-    const lines = tableHeaderLines(text, 'package');
     const packages: ExtractedPackage[] = [];
-    const warnings: string[] = [];
-    for (const [index, entry] of raw.entries()) {
-      const line = lines[index] ?? 1;
-      const name = isTable(entry) ? str(entry.name) : undefined;
-      if (!isTable(entry) || !name) {
-        warnings.push(`${path}:${line}: package entry without a name`);
-        continue;
-      }
+    for (const { table: entry, name, line } of named) {
       const source = str(entry.source);
       if (!source && !depended.has(name)) continue; // a workspace crate: the project itself
       const version = str(entry.version);
@@ -86,4 +56,6 @@ export const extractor: Extractor = {
     }
     return { kind: 'lockfile', packages, warnings };
   },
+  // The workspace crate `app` is the project itself; serde is its dependency.
+  examples: [{ path: 'Cargo.lock', text: 'version = 3\n\n[[package]]\nname = "app"\nversion = "0.1.0"\ndependencies = ["serde"]\n\n[[package]]\nname = "serde"\nversion = "1.0.200"\nsource = "registry+https://github.com/rust-lang/crates.io-index"\nchecksum = "ddc6f9cc94d67c0e21aaf7eda3a010fd3af78ebf6e096aa6e2e13c79749cce4f"\n', packages: ['serde@1.0.200 direct line 8'] }],
 };

@@ -8,26 +8,17 @@
  * - `{ git = … }` → git, `{ path = … }` → path, `{ registry = … }` stays registry.
  * - `{ workspace = true }` takes the requirement from this file's `[workspace.dependencies]`.
  */
-import { parse } from 'smol-toml';
-import { TomlLines } from '../pyproject-toml/toml-lines.js';
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
+import { isObj, named, type Obj, str } from '../shared.js';
+import { readToml, TomlLines } from '../toml.js';
 
-type Table = Record<string, unknown>;
 const KINDS = [['dependencies', false], ['build-dependencies', false], ['dev-dependencies', true]] as const;
 
 interface Context {
   readonly path: string;
   readonly lines: TomlLines;
-  readonly workspace: Table;
+  readonly workspace: Obj;
   readonly packages: ExtractedPackage[];
-}
-
-function isTable(value: unknown): value is Table {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
 interface Spec {
@@ -37,9 +28,9 @@ interface Spec {
   readonly resolved?: string;
 }
 
-function specOf(key: string, value: unknown, workspace: Table): Spec {
+function specOf(key: string, value: unknown, workspace: Obj): Spec {
   if (typeof value === 'string') return { name: key, requirement: value, source: 'registry' };
-  if (!isTable(value)) return { name: key, source: 'registry' };
+  if (!isObj(value)) return { name: key, source: 'registry' };
   const inherited = value.workspace === true ? workspace[key] : undefined;
   const base = inherited === undefined ? { name: key, source: 'registry' as const } : specOf(key, inherited, {});
   const name = str(value.package) ?? base.name;
@@ -53,7 +44,7 @@ function specOf(key: string, value: unknown, workspace: Table): Spec {
 
 /** One dependency table; `header` is its dotted name (`dependencies`, `target.cfg(windows).dependencies`). */
 function addTable(ctx: Context, deps: unknown, header: string, dev: boolean | undefined): void {
-  if (!isTable(deps)) return;
+  if (!isObj(deps)) return;
   const start = ctx.lines.header(header);
   for (const [key, value] of Object.entries(deps)) {
     const own = ctx.lines.header(`${header}.${key}`);
@@ -74,25 +65,20 @@ function addTable(ctx: Context, deps: unknown, header: string, dev: boolean | un
 export const extractor: Extractor = {
   id: 'cargo-toml',
   ecosystem: 'crates.io',
-  matches(path: string): boolean {
-    return (path.split(/[/\\]/).pop() ?? '') === 'Cargo.toml';
-  },
+  matches: named('Cargo.toml'),
   extract(path: string, text: string): ExtractResult {
-    let doc: Table;
-    try {
-      doc = parse(text);
-    } catch (error) {
-      const what = `not valid TOML (${(error as Error).message.split('\n')[0]})`;
-      return { kind: 'manifest', packages: [], warnings: [`${path}: ${what}`] };
-    }
-    const workspaceDeps = isTable(doc.workspace) && isTable(doc.workspace.dependencies) ? doc.workspace.dependencies : {};
+    const { doc, failed } = readToml('manifest', path, text);
+    if (failed) return failed;
+    const workspaceDeps = isObj(doc.workspace) && isObj(doc.workspace.dependencies) ? doc.workspace.dependencies : {};
     const ctx: Context = { path, lines: new TomlLines(text), workspace: workspaceDeps, packages: [] };
     for (const [kind, dev] of KINDS) addTable(ctx, doc[kind], kind, dev);
-    for (const [cfg, body] of Object.entries(isTable(doc.target) ? doc.target : {})) {
-      if (!isTable(body)) continue;
+    for (const [cfg, body] of Object.entries(isObj(doc.target) ? doc.target : {})) {
+      if (!isObj(body)) continue;
       for (const [kind, dev] of KINDS) addTable(ctx, body[kind], `target.${cfg}.${kind}`, dev);
     }
     addTable(ctx, workspaceDeps, 'workspace.dependencies', undefined);
     return { kind: 'manifest', packages: ctx.packages, warnings: [] };
   },
+  // Only `=x.y.z` is an exact version; dev-dependencies are dev.
+  examples: [{ path: 'Cargo.toml', text: '[package]\nname = "app"\nversion = "0.1.0"\n\n[dependencies]\nserde = "1.0"\nlog = "=0.4.21"\n\n[dev-dependencies]\ninsta = { version = "1.34" }\n', packages: ['serde direct prod line 6', 'log@0.4.21 direct prod line 7', 'insta direct dev line 10'] }],
 };

@@ -9,45 +9,26 @@
  * - Which `repositories` entry serves a package is decided by Composer at install time,
  *   so every package is `source: 'registry'`; the lockfile's URLs tell the rest.
  */
-import { jsonLines, jsonPath } from '../pipfile-lock/json-lines.js';
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
+import { jsonLines, jsonPath, objectSection, readJsonObject } from '../json.js';
+import { named } from '../shared.js';
 
-type Obj = Record<string, unknown>;
 const SECTIONS = [['require', false], ['require-dev', true]] as const;
 const EXACT = /^v?\d+(?:\.\d+){0,3}(?:-[A-Za-z]+\d*)?$/;
-
-function isObj(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function failure(path: string, what: string): ExtractResult {
-  return { kind: 'manifest', packages: [], warnings: [`${path}: ${what}`] };
-}
 
 export const extractor: Extractor = {
   id: 'composer-json',
   ecosystem: 'Packagist',
-  matches(path: string): boolean {
-    return (path.split(/[/\\]/).pop() ?? '') === 'composer.json';
-  },
+  matches: named('composer.json'),
   extract(path: string, text: string): ExtractResult {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(text);
-    } catch (error) {
-      return failure(path, `not valid JSON (${(error as Error).message})`);
-    }
-    if (!isObj(doc)) return failure(path, 'top level is not an object');
+    const { doc, failed } = readJsonObject('manifest', path, text);
+    if (failed) return failed;
     const lines = jsonLines(text, 2);
     const packages: ExtractedPackage[] = [];
     const warnings: string[] = [];
     for (const [section, dev] of SECTIONS) {
-      const entries = doc[section];
-      if (entries === undefined) continue;
-      if (!isObj(entries)) {
-        warnings.push(`${path}: "${section}" is not an object`);
-        continue;
-      }
+      const entries = objectSection(doc, section, path, warnings);
+      if (!entries) continue;
       for (const [name, constraint] of Object.entries(entries)) {
         if (!name.includes('/')) continue;
         const line = lines.get(jsonPath(section, name)) ?? 1;
@@ -62,4 +43,6 @@ export const extractor: Extractor = {
     }
     return { kind: 'manifest', packages, warnings };
   },
+  // `php` is a platform requirement, not a package; an exact constraint is also the version.
+  examples: [{ path: 'composer.json', text: '{\n  "require": {\n    "php": ">=8.1",\n    "monolog/monolog": "^3.0"\n  },\n  "require-dev": {\n    "phpunit/phpunit": "10.5.0"\n  }\n}\n', packages: ['monolog/monolog direct prod line 4', 'phpunit/phpunit@10.5.0 direct dev line 7'] }],
 };

@@ -8,19 +8,11 @@
  * - composer.lock does not record the root requirements, so every package is
  *   `direct: false`; the engine upgrades those composer.json declares.
  */
-import { jsonLines, jsonPath } from '../pipfile-lock/json-lines.js';
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
+import { arraySection, jsonLines, jsonPath, readJsonObject } from '../json.js';
+import { isObj, named, type Obj, str } from '../shared.js';
 
-type Obj = Record<string, unknown>;
 const SECTIONS = [['packages', false], ['packages-dev', true]] as const;
-
-function isObj(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length > 0 ? value : undefined;
-}
 
 function toPackage(path: string, line: number, entry: Obj, dev: boolean): ExtractedPackage | undefined {
   const name = str(entry.name);
@@ -39,34 +31,19 @@ function toPackage(path: string, line: number, entry: Obj, dev: boolean): Extrac
   };
 }
 
-function failure(path: string, what: string): ExtractResult {
-  return { kind: 'lockfile', packages: [], warnings: [`${path}: ${what}`] };
-}
-
 export const extractor: Extractor = {
   id: 'composer-lock',
   ecosystem: 'Packagist',
-  matches(path: string): boolean {
-    return (path.split(/[/\\]/).pop() ?? '') === 'composer.lock';
-  },
+  matches: named('composer.lock'),
   extract(path: string, text: string): ExtractResult {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(text);
-    } catch (error) {
-      return failure(path, `not valid JSON (${(error as Error).message})`);
-    }
-    if (!isObj(doc)) return failure(path, 'top level is not an object');
+    const { doc, failed } = readJsonObject('lockfile', path, text);
+    if (failed) return failed;
     const lines = jsonLines(text, 2);
     const packages: ExtractedPackage[] = [];
     const warnings: string[] = [];
     for (const [section, dev] of SECTIONS) {
-      const entries = doc[section];
-      if (entries === undefined) continue;
-      if (!Array.isArray(entries)) {
-        warnings.push(`${path}: "${section}" is not an array`);
-        continue;
-      }
+      const entries = arraySection(doc, section, path, warnings);
+      if (!entries) continue;
       for (const [index, entry] of entries.entries()) {
         const line = lines.get(jsonPath(section, index)) ?? 1;
         const pkg = isObj(entry) ? toPackage(path, line, entry, dev) : undefined;
@@ -76,4 +53,6 @@ export const extractor: Extractor = {
     }
     return { kind: 'lockfile', packages, warnings };
   },
+  // Names lower-cased; packages-dev is dev; the lockfile does not say what is direct.
+  examples: [{ path: 'composer.lock', text: '{\n  "packages": [\n    { "name": "Monolog/Monolog", "version": "3.5.0" }\n  ],\n  "packages-dev": [\n    { "name": "phpunit/phpunit", "version": "10.5.9" }\n  ]\n}\n', packages: ['monolog/monolog@3.5.0 indirect prod line 3', 'phpunit/phpunit@10.5.9 indirect dev line 6'] }],
 };

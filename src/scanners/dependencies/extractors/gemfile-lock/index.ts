@@ -11,6 +11,7 @@
  * - The lockfile does not record Gemfile groups, so `dev` is not set.
  */
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
+import { named } from '../shared.js';
 
 const MAX_LINE = 4096;
 const SPEC = /^ {4}([A-Za-z0-9][A-Za-z0-9._-]*) \(([^)\s]+)\)$/;
@@ -39,10 +40,7 @@ function integrityOf(value: string | undefined): string | undefined {
 export const extractor: Extractor = {
   id: 'gemfile-lock',
   ecosystem: 'RubyGems',
-  matches(path: string): boolean {
-    const name = path.split(/[/\\]/).pop() ?? '';
-    return name === 'Gemfile.lock' || name === 'gems.locked';
-  },
+  matches: named('Gemfile.lock', 'gems.locked'),
   extract(path: string, text: string): ExtractResult {
     const specs: Spec[] = [];
     const direct = new Set<string>();
@@ -101,4 +99,6 @@ export const extractor: Extractor = {
     }
     return { kind: 'lockfile', packages, warnings };
   },
+  // The platform suffix is dropped; DEPENDENCIES names the direct gems.
+  examples: [{ path: 'Gemfile.lock', text: 'GEM\n  remote: https://rubygems.org/\n  specs:\n    nokogiri (1.16.2-x86_64-linux)\n      racc (~> 1.4)\n    racc (1.7.3)\n\nPLATFORMS\n  x86_64-linux\n\nDEPENDENCIES\n  nokogiri\n', packages: ['nokogiri@1.16.2 direct line 4', 'racc@1.7.3 indirect line 6'] }],
 };

@@ -9,6 +9,7 @@
  *   closes the right one. Gems declared across several lines keep only their first line.
  */
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
+import { named } from '../shared.js';
 
 const MAX_LINE = 4096;
 const DEV_GROUPS = new Set(['development', 'test', 'dev']);
@@ -66,10 +67,7 @@ function parseGem(path: string, line: number, text: string, blockGroups: readonl
 export const extractor: Extractor = {
   id: 'gemfile',
   ecosystem: 'RubyGems',
-  matches(path: string): boolean {
-    const name = path.split(/[/\\]/).pop() ?? '';
-    return name === 'Gemfile' || name === 'gems.rb';
-  },
+  matches: named('Gemfile', 'gems.rb'),
   extract(path: string, text: string): ExtractResult {
     const packages: ExtractedPackage[] = [];
     const warnings: string[] = [];
@@ -94,4 +92,6 @@ export const extractor: Extractor = {
     }
     return { kind: 'manifest', packages, warnings };
   },
+  // One exact constraint is also the version; gems only in development/test groups are dev.
+  examples: [{ path: 'Gemfile', text: 'source \'https://rubygems.org\'\n\ngem \'rails\', \'7.1.3\'\ngem \'puma\', \'~> 6.4\'\n\ngroup :development, :test do\n  gem \'rspec-rails\'\nend\n', packages: ['rails@7.1.3 direct prod line 3', 'puma direct prod line 4', 'rspec-rails direct dev line 7'] }],
 };

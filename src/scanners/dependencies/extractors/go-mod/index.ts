@@ -16,6 +16,7 @@
  * - `exclude`, `retract` and `module` lines are not packages.
  */
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
+import { named } from '../shared.js';
 
 const MAX_LINE = 4096;
 const MODULE_PATH = /^[A-Za-z0-9][A-Za-z0-9._~/+-]*$/;
@@ -134,9 +135,7 @@ function toPackage(path: string, req: Require, replace: Replace | undefined): Ex
 export const extractor: Extractor = {
   id: 'go-mod',
   ecosystem: 'Go',
-  matches(path: string): boolean {
-    return (path.split(/[/\\]/).pop() ?? '') === 'go.mod';
-  },
+  matches: named('go.mod'),
   includes(path: string, text: string): string[] {
     if ((path.split('/').pop() ?? '') !== 'go.mod') return [];
     const go = /^go\s+(\S+)/m.exec(text)?.[1];
@@ -205,4 +204,6 @@ export const extractor: Extractor = {
     if (stdlib) packages.push({ ecosystem: 'Go', name: 'stdlib', version: stdlib.version, direct: true, path, line: stdlib.line, source: 'registry' });
     return { kind: 'lockfile', packages, warnings };
   },
+  // Versions lose their `v`; the standard library comes last, at the go directive's version.
+  examples: [{ path: 'go.mod', text: 'module example.com/app\n\ngo 1.22\n\nrequire (\n\tgithub.com/pkg/errors v0.9.1\n\tgolang.org/x/text v0.14.0 // indirect\n)\n', packages: ['github.com/pkg/errors@0.9.1 direct line 6', 'golang.org/x/text@0.14.0 indirect line 7', 'stdlib@1.22.0 direct line 3'] }],
 };

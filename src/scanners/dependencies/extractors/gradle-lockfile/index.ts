@@ -10,6 +10,7 @@
  * - `#` comments and the `empty=` line are skipped.
  */
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
+import { fileName } from '../shared.js';
 
 const MAX_LINE = 4096;
 const ENTRY = /^([^:\s=]+):([^:\s=]+):([^:\s=]+)(?:=(\S*))?$/;
@@ -20,7 +21,7 @@ function isTestConfiguration(configuration: string): boolean {
 
 function devOf(configurations: string | undefined, path: string): boolean | undefined {
   if (configurations === undefined) {
-    const file = path.split(/[/\\]/).pop() ?? '';
+    const file = fileName(path);
     return path.includes('dependency-locks') ? isTestConfiguration(file) : undefined;
   }
   const list = configurations.split(',').filter((c) => c.length > 0);
@@ -55,4 +56,6 @@ export const extractor: Extractor = {
     }
     return { kind: 'lockfile', packages, warnings };
   },
+  // A dependency only test configurations use is dev; the lockfile does not say what is direct.
+  examples: [{ path: 'app/gradle.lockfile', text: '# This is a Gradle generated file for dependency locking.\ncom.google.guava:guava:33.0.0-jre=compileClasspath,runtimeClasspath\njunit:junit:4.13.2=testCompileClasspath,testRuntimeClasspath\nempty=annotationProcessor\n', packages: ['com.google.guava:guava@33.0.0-jre indirect prod line 2', 'junit:junit@4.13.2 indirect dev line 3'] }],
 };

@@ -1,7 +1,7 @@
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
-import { neverThrows } from './guard.js';
-import { indexJsonKeys, isRecord } from './json-keys.js';
-import { exactVersion, parseAlias, specSource } from './npm-spec.js';
+import { indexJsonKeys } from '../json-keys.js';
+import { exactVersion, lastSegment, parseAlias, specSource } from '../npm-spec.js';
+import { failure, isObj, neverThrows } from '../shared.js';
 
 /**
  * package.json: the declared dependencies of one npm project. Every declaration is one
@@ -15,6 +15,8 @@ export const extractor: Extractor = {
   ecosystem: 'npm',
   matches: (path) => lastSegment(path) === 'package.json',
   extract: neverThrows('manifest', extractPackageJson),
+  // Every declaration is direct; an exact spec is also the version.
+  examples: [{ path: 'web/package.json', text: '{\n  "name": "web",\n  "dependencies": {\n    "react": "18.2.0",\n    "lodash": "^4.17.21"\n  },\n  "devDependencies": {\n    "vitest": "^3.0.0"\n  }\n}\n', packages: ['react@18.2.0 direct prod line 4', 'lodash direct prod line 5', 'vitest direct dev line 8'] }],
 };
 
 function extractPackageJson(path: string, text: string): ExtractResult {
@@ -22,16 +24,16 @@ function extractPackageJson(path: string, text: string): ExtractResult {
   try {
     doc = JSON.parse(text);
   } catch (err) {
-    return broken(path, `invalid JSON (${(err as Error).message})`);
+    return failure('manifest', path, `invalid JSON (${(err as Error).message})`);
   }
-  if (!isRecord(doc)) return broken(path, 'top level is not an object');
+  if (!isObj(doc)) return failure('manifest', path, 'top level is not an object');
   const keys = indexJsonKeys(text);
   const packages: ExtractedPackage[] = [];
   const warnings: string[] = [];
   for (const section of SECTIONS) {
     const deps = doc[section];
     if (deps === undefined) continue;
-    if (!isRecord(deps)) {
+    if (!isObj(deps)) {
       warnings.push(`${path}: ${section} is not an object`);
       continue;
     }
@@ -60,11 +62,3 @@ function extractPackageJson(path: string, text: string): ExtractResult {
   return { kind: 'manifest', packages, warnings };
 }
 
-function broken(path: string, what: string): ExtractResult {
-  return { kind: 'manifest', packages: [], warnings: [`${path}: ${what}`] };
-}
-
-export function lastSegment(path: string): string {
-  const slash = path.lastIndexOf('/');
-  return slash === -1 ? path : path.slice(slash + 1);
-}

@@ -1,8 +1,7 @@
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
-import { neverThrows } from '../package-json/guard.js';
-import { indexJsonKeys, isRecord, stringField, type KeyIndex } from '../package-json/json-keys.js';
-import { lastSegment } from '../package-json/index.js';
-import { resolvedSource } from '../package-json/npm-spec.js';
+import { indexJsonKeys, stringField, type KeyIndex } from '../json-keys.js';
+import { lastSegment, resolvedSource } from '../npm-spec.js';
+import { failure, isObj, neverThrows } from '../shared.js';
 
 /**
  * package-lock.json and npm-shrinkwrap.json, lockfile versions 1, 2 and 3.
@@ -17,6 +16,8 @@ export const extractor: Extractor = {
   ecosystem: 'npm',
   matches: (path) => FILES.has(lastSegment(path)),
   extract: neverThrows('lockfile', extractPackageLock),
+  // The root entry is the project; what it declares is direct; `dev: true` marks dev-only installs.
+  examples: [{ path: 'package-lock.json', text: '{\n  "name": "web",\n  "lockfileVersion": 3,\n  "packages": {\n    "": { "name": "web", "dependencies": { "debug": "^4.3.4" }, "devDependencies": { "vitest": "^3.0.0" } },\n    "node_modules/debug": { "version": "4.3.4", "dependencies": { "ms": "2.1.2" } },\n    "node_modules/ms": { "version": "2.1.2" },\n    "node_modules/vitest": { "version": "3.0.0", "dev": true }\n  }\n}\n', packages: ['debug@4.3.4 direct prod line 6', 'ms@2.1.2 indirect prod line 7', 'vitest@3.0.0 direct dev line 8'] }],
 };
 
 interface Ctx {
@@ -30,13 +31,13 @@ function extractPackageLock(path: string, text: string): ExtractResult {
   try {
     doc = JSON.parse(text);
   } catch (err) {
-    return broken(path, `invalid JSON (${(err as Error).message})`);
+    return failure('lockfile', path, `invalid JSON (${(err as Error).message})`);
   }
-  if (!isRecord(doc)) return broken(path, 'top level is not an object');
+  if (!isObj(doc)) return failure('lockfile', path, 'top level is not an object');
   const ctx: Ctx = { path, keys: indexJsonKeys(text), out: [] };
-  if (isRecord(doc.packages)) readPackages(ctx, doc.packages);
-  else if (isRecord(doc.dependencies)) readV1(ctx, doc.dependencies);
-  else if (doc.lockfileVersion === undefined) return broken(path, 'no lockfileVersion, packages or dependencies');
+  if (isObj(doc.packages)) readPackages(ctx, doc.packages);
+  else if (isObj(doc.dependencies)) readV1(ctx, doc.dependencies);
+  else if (doc.lockfileVersion === undefined) return failure('lockfile', path, 'no lockfileVersion, packages or dependencies');
   return { kind: 'lockfile', packages: ctx.out, warnings: [] };
 }
 
@@ -46,7 +47,7 @@ function readPackages(ctx: Ctx, packages: Record<string, unknown>): void {
   const direct = directKeys(packages);
   for (const [key, entry] of Object.entries(packages)) {
     const cut = key.lastIndexOf('node_modules/');
-    if (cut === -1 || !isRecord(entry) || entry.link === true) continue; // projects and workspace links
+    if (cut === -1 || !isObj(entry) || entry.link === true) continue; // projects and workspace links
     const name = stringField(entry, 'name') ?? key.slice(cut + 'node_modules/'.length);
     ctx.out.push(toPackage(ctx, name, entry, direct.has(key), ctx.keys.line(key, 2, packagesLine)));
   }
@@ -56,10 +57,10 @@ function readPackages(ctx: Ctx, packages: Record<string, unknown>): void {
 function directKeys(packages: Record<string, unknown>): Set<string> {
   const keys = new Set<string>();
   for (const [projectKey, project] of Object.entries(packages)) {
-    if (projectKey.includes('node_modules/') || !isRecord(project)) continue;
+    if (projectKey.includes('node_modules/') || !isObj(project)) continue;
     for (const field of DEP_FIELDS) {
       const deps = project[field];
-      if (!isRecord(deps)) continue;
+      if (!isObj(deps)) continue;
       for (const name of Object.keys(deps)) {
         const own = projectKey === '' ? `node_modules/${name}` : `${projectKey}/node_modules/${name}`;
         keys.add(own in packages ? own : `node_modules/${name}`);
@@ -82,18 +83,18 @@ function readV1(ctx: Ctx, top: Record<string, unknown>): void {
 
 function collectRequires(deps: Record<string, unknown>, into: Set<string>): void {
   for (const entry of Object.values(deps)) {
-    if (!isRecord(entry)) continue;
-    if (isRecord(entry.requires)) for (const name of Object.keys(entry.requires)) into.add(name);
-    if (isRecord(entry.dependencies)) collectRequires(entry.dependencies, into);
+    if (!isObj(entry)) continue;
+    if (isObj(entry.requires)) for (const name of Object.keys(entry.requires)) into.add(name);
+    if (isObj(entry.dependencies)) collectRequires(entry.dependencies, into);
   }
 }
 
 function walkV1(ctx: Ctx, deps: Record<string, unknown>, depth: number, fromLine: number, top: boolean, required: Set<string>): void {
   for (const [name, entry] of Object.entries(deps)) {
-    if (!isRecord(entry)) continue;
+    if (!isObj(entry)) continue;
     const line = ctx.keys.line(name, depth, fromLine);
     ctx.out.push(toPackage(ctx, name, entry, top && !required.has(name), line));
-    if (isRecord(entry.dependencies)) {
+    if (isObj(entry.dependencies)) {
       const nestedLine = ctx.keys.line('dependencies', depth + 1, line);
       walkV1(ctx, entry.dependencies, depth + 2, nestedLine, false, required);
     }
@@ -125,6 +126,3 @@ function toPackage(ctx: Ctx, key: string, entry: Record<string, unknown>, direct
   };
 }
 
-function broken(path: string, what: string): ExtractResult {
-  return { kind: 'lockfile', packages: [], warnings: [`${path}: ${what}`] };
-}

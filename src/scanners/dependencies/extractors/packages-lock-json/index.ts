@@ -8,18 +8,10 @@
  * - A package locked at the same version for several frameworks is reported once (first line).
  * - `requested` is the `requirement`; `contentHash` (base64 SHA-512) is `integrity` as `sha512-<hash>`.
  */
-import { jsonLines, jsonPath } from '../pipfile-lock/json-lines.js';
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
+import { jsonLines, jsonPath, parseJson } from '../json.js';
+import { failure, isObj, named, type Obj, str } from '../shared.js';
 
-type Obj = Record<string, unknown>;
-
-function isObj(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length > 0 ? value : undefined;
-}
 
 function toPackage(path: string, line: number, name: string, entry: Obj): ExtractedPackage {
   const version = str(entry.resolved);
@@ -33,24 +25,14 @@ function toPackage(path: string, line: number, name: string, entry: Obj): Extrac
   };
 }
 
-function failure(path: string, what: string): ExtractResult {
-  return { kind: 'lockfile', packages: [], warnings: [`${path}: ${what}`] };
-}
-
 export const extractor: Extractor = {
   id: 'packages-lock-json',
   ecosystem: 'NuGet',
-  matches(path: string): boolean {
-    return (path.split(/[/\\]/).pop() ?? '') === 'packages.lock.json';
-  },
+  matches: named('packages.lock.json'),
   extract(path: string, text: string): ExtractResult {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(text);
-    } catch (error) {
-      return failure(path, `not valid JSON (${(error as Error).message})`);
-    }
-    if (!isObj(doc) || !isObj(doc.dependencies)) return failure(path, 'no "dependencies" object');
+    const { doc, failed } = parseJson('lockfile', path, text);
+    if (failed) return failed;
+    if (!isObj(doc) || !isObj(doc.dependencies)) return failure('lockfile', path, 'no "dependencies" object');
     const lines = jsonLines(text, 3);
     const seen = new Set<string>();
     const packages: ExtractedPackage[] = [];
@@ -75,4 +57,6 @@ export const extractor: Extractor = {
     }
     return { kind: 'lockfile', packages, warnings };
   },
+  // `Project` entries are the solution's own projects.
+  examples: [{ path: 'packages.lock.json', text: '{\n  "version": 1,\n  "dependencies": {\n    "net8.0": {\n      "Newtonsoft.Json": { "type": "Direct", "requested": "[13.0.3, )", "resolved": "13.0.3" },\n      "System.Memory": { "type": "Transitive", "resolved": "4.5.5" },\n      "MyApp.Core": { "type": "Project" }\n    }\n  }\n}\n', packages: ['Newtonsoft.Json@13.0.3 direct line 5', 'System.Memory@4.5.5 indirect line 6'] }],
 };

@@ -6,20 +6,12 @@
  * - The first hash becomes `integrity`; the named `index` resolves to its `_meta.sources` URL.
  * - Pipfile.lock does not say which packages the Pipfile declares, so all are `direct: false`.
  */
-import { normalisePypiName } from '../requirements-txt/pep508.js';
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
-import { jsonLines, jsonPath } from './json-lines.js';
+import { jsonLines, jsonPath, objectSection, readJsonObject } from '../json.js';
+import { normalisePypiName } from '../pep508.js';
+import { isObj, named, type Obj, str } from '../shared.js';
 
-type Obj = Record<string, unknown>;
 const SECTIONS = ['default', 'develop'] as const;
-
-function isObj(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length > 0 ? value : undefined;
-}
 
 function indexUrls(doc: Obj): Map<string, string> {
   const urls = new Map<string, string>();
@@ -55,35 +47,20 @@ function toPackage(path: string, line: number, name: string, entry: Obj, dev: bo
   };
 }
 
-function failure(path: string, what: string): ExtractResult {
-  return { kind: 'lockfile', packages: [], warnings: [`${path}: ${what}`] };
-}
-
 export const extractor: Extractor = {
   id: 'pipfile-lock',
   ecosystem: 'PyPI',
-  matches(path: string): boolean {
-    return (path.split(/[/\\]/).pop() ?? '') === 'Pipfile.lock';
-  },
+  matches: named('Pipfile.lock'),
   extract(path: string, text: string): ExtractResult {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(text);
-    } catch (error) {
-      return failure(path, `not valid JSON (${(error as Error).message})`);
-    }
-    if (!isObj(doc)) return failure(path, 'top level is not an object');
+    const { doc, failed } = readJsonObject('lockfile', path, text);
+    if (failed) return failed;
     const lines = jsonLines(text, 2);
     const urls = indexUrls(doc);
     const packages: ExtractedPackage[] = [];
     const warnings: string[] = [];
     for (const section of SECTIONS) {
-      const entries = doc[section];
-      if (entries === undefined) continue;
-      if (!isObj(entries)) {
-        warnings.push(`${path}: "${section}" is not an object`);
-        continue;
-      }
+      const entries = objectSection(doc, section, path, warnings);
+      if (!entries) continue;
       for (const [name, entry] of Object.entries(entries)) {
         const line = lines.get(jsonPath(section, name)) ?? 1;
         if (isObj(entry)) packages.push(toPackage(path, line, name, entry, section === 'develop', urls));
@@ -92,4 +69,6 @@ export const extractor: Extractor = {
     }
     return { kind: 'lockfile', packages, warnings };
   },
+  // develop is dev; the lockfile does not say what the Pipfile declares.
+  examples: [{ path: 'Pipfile.lock', text: '{\n  "_meta": { "sources": [{ "name": "pypi", "url": "https://pypi.org/simple" }] },\n  "default": {\n    "Requests": { "version": "==2.31.0", "index": "pypi" }\n  },\n  "develop": {\n    "pytest": { "version": "==8.0.0" }\n  }\n}\n', packages: ['requests@2.31.0 indirect prod line 4', 'pytest@8.0.0 indirect dev line 7'] }],
 };

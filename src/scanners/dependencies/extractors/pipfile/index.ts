@@ -6,27 +6,18 @@
  * - `{ git = … }` → git, `{ path = … }` → path or file, `{ file = … }` → url or file.
  * - `{ index = "name" }` resolves to that `[[source]]` URL as `resolved`.
  */
-import { parse } from 'smol-toml';
-import { normalisePypiName, pinnedVersion, sourceOf } from '../requirements-txt/pep508.js';
-import { TomlLines } from '../pyproject-toml/toml-lines.js';
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
+import { normalisePypiName, pinnedVersion, sourceOf } from '../pep508.js';
+import { isObj, named, type Obj, str } from '../shared.js';
+import { readToml, TomlLines } from '../toml.js';
 
-type Table = Record<string, unknown>;
 const SECTIONS = [['packages', false], ['dev-packages', true]] as const;
 
-function isTable(value: unknown): value is Table {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length > 0 ? value : undefined;
-}
-
-function sourceUrls(doc: Table): Map<string, string> {
+function sourceUrls(doc: Obj): Map<string, string> {
   const urls = new Map<string, string>();
   for (const source of Array.isArray(doc.source) ? doc.source : []) {
-    const name = isTable(source) ? str(source.name) : undefined;
-    const url = isTable(source) ? str(source.url) : undefined;
+    const name = isObj(source) ? str(source.name) : undefined;
+    const url = isObj(source) ? str(source.url) : undefined;
     if (name && url) urls.set(name, url);
   }
   return urls;
@@ -34,7 +25,7 @@ function sourceUrls(doc: Table): Map<string, string> {
 
 function specOf(value: unknown, urls: ReadonlyMap<string, string>): { requirement?: string; source: PackageSourceKind; resolved?: string } {
   if (typeof value === 'string') return { requirement: value.trim(), source: 'registry' };
-  if (!isTable(value)) return { source: 'registry' };
+  if (!isObj(value)) return { source: 'registry' };
   const requirement = str(value.version);
   const base = requirement ? { requirement } : {};
   const git = str(value.git);
@@ -51,23 +42,16 @@ function specOf(value: unknown, urls: ReadonlyMap<string, string>): { requiremen
 export const extractor: Extractor = {
   id: 'pipfile',
   ecosystem: 'PyPI',
-  matches(path: string): boolean {
-    return (path.split(/[/\\]/).pop() ?? '') === 'Pipfile';
-  },
+  matches: named('Pipfile'),
   extract(path: string, text: string): ExtractResult {
-    let doc: Table;
-    try {
-      doc = parse(text);
-    } catch (error) {
-      const what = `not valid TOML (${(error as Error).message.split('\n')[0]})`;
-      return { kind: 'manifest', packages: [], warnings: [`${path}: ${what}`] };
-    }
+    const { doc, failed } = readToml('manifest', path, text);
+    if (failed) return failed;
     const lines = new TomlLines(text);
     const urls = sourceUrls(doc);
     const packages: ExtractedPackage[] = [];
     for (const [section, dev] of SECTIONS) {
       const entries = doc[section];
-      if (!isTable(entries)) continue;
+      if (!isObj(entries)) continue;
       const start = lines.header(section);
       for (const [name, value] of Object.entries(entries)) {
         const at = start < 0 ? -1 : lines.key(start, name);
@@ -84,4 +68,6 @@ export const extractor: Extractor = {
     }
     return { kind: 'manifest', packages, warnings: [] };
   },
+  // Names as PyPI normalises them; only an `==` pin is a version.
+  examples: [{ path: 'Pipfile', text: '[[source]]\nurl = "https://pypi.org/simple"\nname = "pypi"\n\n[packages]\nFlask = "==3.0.0"\nrequests = "*"\n\n[dev-packages]\npytest = ">=8"\n', packages: ['flask@3.0.0 direct prod line 6', 'requests direct prod line 7', 'pytest direct dev line 10'] }],
 };

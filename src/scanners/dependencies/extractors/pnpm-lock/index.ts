@@ -1,9 +1,8 @@
 import { parseAllDocuments } from 'yaml';
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
-import { neverThrows } from '../package-json/guard.js';
-import { lastSegment } from '../package-json/index.js';
-import { isRecord, stringField } from '../package-json/json-keys.js';
-import { resolvedSource } from '../package-json/npm-spec.js';
+import { stringField } from '../json-keys.js';
+import { lastSegment, resolvedSource } from '../npm-spec.js';
+import { failure, isObj, neverThrows } from '../shared.js';
 import { packageLines, pathId, refPath, splitId, type Layout } from './keys.js';
 
 /**
@@ -19,29 +18,31 @@ export const extractor: Extractor = {
   ecosystem: 'npm',
   matches: (path) => lastSegment(path) === 'pnpm-lock.yaml',
   extract: neverThrows('lockfile', extractPnpmLock),
+  // Importers name the direct packages; from v9 dev is reachability over snapshots.
+  examples: [{ path: 'pnpm-lock.yaml', text: 'lockfileVersion: \'9.0\'\n\nimporters:\n  .:\n    dependencies:\n      debug:\n        specifier: ^4.3.4\n        version: 4.3.4\n\npackages:\n  debug@4.3.4:\n    resolution: {integrity: sha512-AAAA}\n  ms@2.1.2:\n    resolution: {integrity: sha512-BBBB}\n\nsnapshots:\n  debug@4.3.4:\n    dependencies:\n      ms: 2.1.2\n  ms@2.1.2: {}\n', packages: ['debug@4.3.4 direct prod line 11', 'ms@2.1.2 indirect prod line 13'] }],
 };
 
 function extractPnpmLock(path: string, text: string): ExtractResult {
   const main = mainDocument(text);
-  if ('error' in main) return broken(path, main.error);
+  if ('error' in main) return failure('lockfile', path, main.error);
   const doc = main.doc;
   const major = Number.parseFloat(stringField(doc, 'lockfileVersion') ?? '');
-  if (!Number.isFinite(major)) return broken(path, 'no lockfileVersion');
+  if (!Number.isFinite(major)) return failure('lockfile', path, 'no lockfileVersion');
   const layout: Layout = major < 6 ? 'v5' : major < 9 ? 'v6' : 'v9';
   const v5 = layout === 'v5';
-  const importers = isRecord(doc.importers) ? Object.values(doc.importers).filter(isRecord) : [doc];
+  const importers = isObj(doc.importers) ? Object.values(doc.importers).filter(isObj) : [doc];
   const direct = new Set<string>();
   for (const importer of importers) {
     for (const section of SECTIONS) for (const ref of refs(importer[section], layout)) direct.add(pathId(ref, v5));
   }
-  const devOnly = layout === 'v9' && isRecord(doc.snapshots) ? devReachability(importers, doc.snapshots) : undefined;
+  const devOnly = layout === 'v9' && isObj(doc.snapshots) ? devReachability(importers, doc.snapshots) : undefined;
   const lines = packageLines(text.slice(main.start), lineOf(text, main.start) - 1);
   const packages: ExtractedPackage[] = [];
   const seen = new Set<string>();
-  const entries = isRecord(doc.packages) ? Object.entries(doc.packages) : [];
+  const entries = isObj(doc.packages) ? Object.entries(doc.packages) : [];
   for (const [key, entry] of entries) {
     const id = pathId(key, v5);
-    if (!isRecord(entry)) continue;
+    if (!isObj(entry)) continue;
     const parsed = splitId(id, v5);
     const name = stringField(entry, 'name') ?? parsed.name;
     // Before v9 a local folder or tarball has only its path as key: without a `name` there is no package to name.
@@ -51,7 +52,7 @@ function extractPnpmLock(path: string, text: string): ExtractResult {
     const identity = `${name}\u0000${version ?? id}`;
     if (seen.has(identity)) continue;
     seen.add(identity);
-    const resolution = isRecord(entry.resolution) ? entry.resolution : {};
+    const resolution = isObj(entry.resolution) ? entry.resolution : {};
     const { source, resolved } = where(resolution);
     const integrity = stringField(resolution, 'integrity');
     const dev = devOnly ? devOnly.get(id) : flag(entry.dev);
@@ -96,7 +97,7 @@ function mainDocument(text: string): { doc: Record<string, unknown>; start: numb
       return { error: `invalid YAML (${firstLine(err)})` };
     }
     if (value === null || value === undefined) continue;
-    if (!isRecord(value)) return { error: 'top level is not a mapping' };
+    if (!isObj(value)) return { error: 'top level is not a mapping' };
     candidates.push({ doc: value, start: document.range[0], env: isEnvDocument(value) });
   }
   if (candidates.length === 0) return { error: 'top level is not a mapping' };
@@ -106,12 +107,12 @@ function mainDocument(text: string): { doc: Record<string, unknown>; start: numb
 
 /** The environment document: importers that hold only pnpm's own `configDependencies`/`packageManagerDependencies`. */
 function isEnvDocument(doc: Record<string, unknown>): boolean {
-  if (!isRecord(doc.importers)) return false;
+  if (!isObj(doc.importers)) return false;
   const importers = Object.values(doc.importers);
   return (
     importers.length > 0 &&
-    importers.every((importer) => isRecord(importer) && Object.keys(importer).every((key) => ENV_SECTIONS.has(key))) &&
-    importers.some((importer) => isRecord(importer) && Object.keys(importer).length > 0)
+    importers.every((importer) => isObj(importer) && Object.keys(importer).every((key) => ENV_SECTIONS.has(key))) &&
+    importers.some((importer) => isObj(importer) && Object.keys(importer).length > 0)
   );
 }
 
@@ -129,10 +130,10 @@ function lineOf(text: string, offset: number): number {
 
 /** Dependency paths of one `name: version` (v5) or `name: {specifier, version}` (v6+) map. */
 function refs(section: unknown, layout: Layout): string[] {
-  if (!isRecord(section)) return [];
+  if (!isObj(section)) return [];
   const out: string[] = [];
   for (const [name, value] of Object.entries(section)) {
-    const version = typeof value === 'string' ? value : isRecord(value) ? stringField(value, 'version') : undefined;
+    const version = typeof value === 'string' ? value : isObj(value) ? stringField(value, 'version') : undefined;
     const ref = version === undefined ? undefined : refPath(name, version, layout);
     if (ref !== undefined) out.push(ref);
   }
@@ -151,7 +152,7 @@ function devReachability(importers: Record<string, unknown>[], snapshots: Record
       const id = pathId(key, false);
       if (!dev || !result.has(id)) result.set(id, dev);
       const snap = snapshots[key];
-      if (!isRecord(snap)) continue;
+      if (!isObj(snap)) continue;
       stack.push(...refs(snap.dependencies, 'v9'), ...refs(snap.optionalDependencies, 'v9'));
     }
   };
@@ -183,6 +184,3 @@ function flag(value: unknown): boolean | undefined {
   return value === 'true' ? true : value === 'false' ? false : undefined;
 }
 
-function broken(path: string, what: string): ExtractResult {
-  return { kind: 'lockfile', packages: [], warnings: [`${path}: ${what}`] };
-}

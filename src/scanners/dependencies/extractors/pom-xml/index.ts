@@ -11,6 +11,7 @@
  *   profile's own `<properties>` and `<dependencyManagement>` over the project's.
  */
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
+import { failure, named } from '../shared.js';
 import { child, children, childText, parseXml, type XmlElement } from './xml.js';
 
 const MAX_RESOLVE_DEPTH = 10;
@@ -60,17 +61,15 @@ function managedVersions(project: XmlElement): Map<string, string> {
 export const extractor: Extractor = {
   id: 'pom-xml',
   ecosystem: 'Maven',
-  matches(path: string): boolean {
-    return (path.split(/[/\\]/).pop() ?? '') === 'pom.xml';
-  },
+  matches: named('pom.xml'),
   extract(path: string, text: string): ExtractResult {
     let project: XmlElement | undefined;
     try {
       project = child(parseXml(text), 'project');
     } catch (error) {
-      return { kind: 'manifest', packages: [], warnings: [`${path}: not well-formed XML (${(error as Error).message})`] };
+      return failure('manifest', path, `not well-formed XML (${(error as Error).message})`);
     }
-    if (!project) return { kind: 'manifest', packages: [], warnings: [`${path}: no <project> element`] };
+    if (!project) return failure('manifest', path, 'no <project> element');
     const props = projectProperties(project);
     const managed = managedVersions(project);
     const packages: ExtractedPackage[] = [];
@@ -84,6 +83,8 @@ export const extractor: Extractor = {
     }
     return { kind: 'manifest', packages, warnings };
   },
+  // Placeholders resolve from <properties>; test scope is dev.
+  examples: [{ path: 'pom.xml', text: '<project>\n  <properties><guava.version>33.0.0-jre</guava.version></properties>\n  <dependencies>\n    <dependency>\n      <groupId>com.google.guava</groupId>\n      <artifactId>guava</artifactId>\n      <version>${guava.version}</version>\n    </dependency>\n    <dependency>\n      <groupId>junit</groupId>\n      <artifactId>junit</artifactId>\n      <version>4.13.2</version>\n      <scope>test</scope>\n    </dependency>\n  </dependencies>\n</project>\n', packages: ['com.google.guava:guava@33.0.0-jre direct prod line 4', 'junit:junit@4.13.2 direct dev line 9'] }],
 };
 
 /** The `<dependencies>` of a project or a profile. */

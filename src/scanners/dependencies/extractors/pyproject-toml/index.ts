@@ -10,12 +10,11 @@
  * - `==` pins (PEP 508) and exact Poetry versions give `version`; other constraints stay
  *   in `requirement`. Git, URL and path references give their source kind.
  */
-import { parse } from 'smol-toml';
-import { normalisePypiName, parsePep508, pinnedVersion, sourceOf } from '../requirements-txt/pep508.js';
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
-import { itemLines, TomlLines } from './toml-lines.js';
+import { normalisePypiName, parsePep508, pinnedVersion, sourceOf } from '../pep508.js';
+import { isObj, named, type Obj, str } from '../shared.js';
+import { itemLines, readToml, TomlLines } from '../toml.js';
 
-type Table = Record<string, unknown>;
 
 interface Context {
   readonly path: string;
@@ -24,18 +23,10 @@ interface Context {
   readonly warnings: string[];
 }
 
-function isTable(value: unknown): value is Table {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length > 0 ? value : undefined;
-}
-
-function table(root: Table, ...keys: readonly string[]): Table | undefined {
+function table(root: Obj, ...keys: readonly string[]): Obj | undefined {
   let node: unknown = root;
-  for (const key of keys) node = isTable(node) ? node[key] : undefined;
-  return isTable(node) ? node : undefined;
+  for (const key of keys) node = isObj(node) ? node[key] : undefined;
+  return isObj(node) ? node : undefined;
 }
 
 /** PEP 508 strings of one array, each with its own line. `from` is the 0-based line to search from. */
@@ -63,7 +54,7 @@ function addPep508List(ctx: Context, list: unknown, from: number, dev: boolean |
 }
 
 /** Every array of a group table (`[project.optional-dependencies]`, `[dependency-groups]`). */
-function addGroups(ctx: Context, groups: Table | undefined, header: string, fallback: number, dev: boolean | undefined): void {
+function addGroups(ctx: Context, groups: Obj | undefined, header: string, fallback: number, dev: boolean | undefined): void {
   if (!groups) return;
   const start = ctx.lines.header(header);
   for (const [group, list] of Object.entries(groups)) {
@@ -82,7 +73,7 @@ function poetryConstraint(value: unknown): { requirement?: string; source: Packa
     const located = parts.find((p) => p.source !== 'registry');
     return { ...(located ?? { source: 'registry' }), ...(requirement ? { requirement } : {}) };
   }
-  if (!isTable(value)) return { source: 'registry' };
+  if (!isObj(value)) return { source: 'registry' };
   const requirement = str(value.version);
   const git = str(value.git);
   const url = str(value.url);
@@ -94,7 +85,7 @@ function poetryConstraint(value: unknown): { requirement?: string; source: Packa
   return { ...base, source: 'registry' };
 }
 
-function addPoetryTable(ctx: Context, deps: Table | undefined, header: string, dev: boolean): void {
+function addPoetryTable(ctx: Context, deps: Obj | undefined, header: string, dev: boolean): void {
   if (!deps) return;
   const start = ctx.lines.header(header);
   for (const [name, value] of Object.entries(deps)) {
@@ -112,18 +103,18 @@ function addPoetryTable(ctx: Context, deps: Table | undefined, header: string, d
   }
 }
 
-function addPoetry(ctx: Context, doc: Table): void {
+function addPoetry(ctx: Context, doc: Obj): void {
   const poetry = table(doc, 'tool', 'poetry');
   if (!poetry) return;
   addPoetryTable(ctx, table(poetry, 'dependencies'), 'tool.poetry.dependencies', false);
   addPoetryTable(ctx, table(poetry, 'dev-dependencies'), 'tool.poetry.dev-dependencies', true);
   for (const [group, body] of Object.entries(table(poetry, 'group') ?? {})) {
-    const deps = isTable(body) ? table(body, 'dependencies') : undefined;
+    const deps = isObj(body) ? table(body, 'dependencies') : undefined;
     addPoetryTable(ctx, deps, `tool.poetry.group.${group}.dependencies`, group !== 'main');
   }
 }
 
-function addPep621(ctx: Context, doc: Table): void {
+function addPep621(ctx: Context, doc: Obj): void {
   const project = table(doc, 'project');
   const projectLine = ctx.lines.header('project');
   if (project) {
@@ -138,20 +129,15 @@ function addPep621(ctx: Context, doc: Table): void {
 export const extractor: Extractor = {
   id: 'pyproject-toml',
   ecosystem: 'PyPI',
-  matches(path: string): boolean {
-    return (path.split(/[/\\]/).pop() ?? '') === 'pyproject.toml';
-  },
+  matches: named('pyproject.toml'),
   extract(path: string, text: string): ExtractResult {
-    let doc: Table;
-    try {
-      doc = parse(text);
-    } catch (error) {
-      const what = `not valid TOML (${(error as Error).message.split('\n')[0]})`;
-      return { kind: 'manifest', packages: [], warnings: [`${path}: ${what}`] };
-    }
+    const { doc, failed } = readToml('manifest', path, text);
+    if (failed) return failed;
     const ctx: Context = { path, lines: new TomlLines(text), packages: [], warnings: [] };
     addPep621(ctx, doc);
     addPoetry(ctx, doc);
     return { kind: 'manifest', packages: ctx.packages, warnings: ctx.warnings };
   },
+  // PEP 621 dependencies are not dev; PEP 735 groups are.
+  examples: [{ path: 'pyproject.toml', text: '[project]\nname = "app"\ndependencies = [\n  "httpx==0.27.0",\n  "pydantic>=2",\n]\n\n[dependency-groups]\ntest = ["pytest"]\n', packages: ['httpx@0.27.0 direct prod line 4', 'pydantic direct prod line 5', 'pytest direct dev line 9'] }],
 };

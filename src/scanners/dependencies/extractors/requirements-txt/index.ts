@@ -15,7 +15,8 @@
  */
 import { posix } from 'node:path';
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
-import { MAX_REQUIREMENT_LENGTH, normalisePypiName, parsePep508, pinnedVersion, sourceOf } from './pep508.js';
+import { MAX_REQUIREMENT_LENGTH, normalisePypiName, parsePep508, pinnedVersion, sourceOf } from '../pep508.js';
+import { fileName } from '../shared.js';
 
 const FILE_NAME = /^(?:[\w.-]*[-_.])?requirements[^/\\]*\.txt$/i;
 const REQUIREMENTS_FOLDER = /(?:^|\/)requirements\/[^/]+\.txt$/i;
@@ -70,7 +71,7 @@ function nameOfLocation(location: string): { name: string; version?: string } | 
   const egg = /[#&]egg=([A-Za-z0-9._-]+)/.exec(location);
   if (egg?.[1]) return { name: normalisePypiName(egg[1].replace(/-\d.*$/, '')) };
   const path = location.split('#')[0]?.split('?')[0]?.replace(/[/\\]+$/, '') ?? '';
-  const last = path.split(/[/\\]/).pop() ?? '';
+  const last = fileName(path);
   const wheel = /^([A-Za-z0-9._]+)-([0-9][A-Za-z0-9.+!_]*)-.*\.whl$/.exec(last);
   if (wheel?.[1] && wheel[2]) return { name: normalisePypiName(wheel[1]), version: wheel[2] };
   if (sourceOf(location) === 'path' && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(last)) return { name: normalisePypiName(last) };
@@ -127,8 +128,9 @@ export const extractor: Extractor = {
   id: 'requirements-txt',
   ecosystem: 'PyPI',
   matches(path: string): boolean {
-    return FILE_NAME.test(path.split(/[/\\]/).pop() ?? '') || REQUIREMENTS_FOLDER.test(path.replaceAll('\\', '/'));
+    return FILE_NAME.test(fileName(path)) || REQUIREMENTS_FOLDER.test(path.replaceAll('\\', '/'));
   },
+
   includes(path: string, text: string): string[] {
     const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
     const out: string[] = [];
@@ -153,4 +155,6 @@ export const extractor: Extractor = {
     }
     return { kind: 'manifest', packages, warnings };
   },
+  // A `==` pin is a version; other specifiers are requirements only; `-e .` is the project itself.
+  examples: [{ path: 'requirements.txt', text: '# web\nDjango==5.0.1\nrequests[socks]>=2.31 ; python_version >= "3.8"\n-e .\n', packages: ['django@5.0.1 direct line 2', 'requests direct line 3'] }],
 };

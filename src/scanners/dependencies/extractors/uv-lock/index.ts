@@ -8,31 +8,22 @@
  * - A package reachable only through the roots' `dev-dependencies` is `dev`.
  * - The sdist (or first wheel) URL and hash become `resolved` and `integrity`.
  */
-import { parse } from 'smol-toml';
-import { normalisePypiName } from '../requirements-txt/pep508.js';
-import { tableHeaderLines } from '../poetry-lock/index.js';
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
+import { normalisePypiName } from '../pep508.js';
+import { isObj, named, type Obj, str } from '../shared.js';
+import { packageTables } from '../toml.js';
 
-type Table = Record<string, unknown>;
 const ROOT_SOURCES = new Set(['editable', 'virtual']);
 const SOURCE_KINDS: Readonly<Record<string, PackageSourceKind>> = Object.freeze({
   registry: 'registry', git: 'git', url: 'url', path: 'file', directory: 'path',
 });
-
-function isTable(value: unknown): value is Table {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length > 0 ? value : undefined;
-}
 
 /** Names listed in a dependency array (`[{ name = "x" }, …]`). */
 function depNames(list: unknown): string[] {
   if (!Array.isArray(list)) return [];
   const names: string[] = [];
   for (const dep of list) {
-    const name = isTable(dep) ? str(dep.name) : undefined;
+    const name = isObj(dep) ? str(dep.name) : undefined;
     if (name) names.push(normalisePypiName(name));
   }
   return names;
@@ -40,7 +31,7 @@ function depNames(list: unknown): string[] {
 
 /** Names in every array of a group table (`[package.optional-dependencies]`, `[package.dev-dependencies]`). */
 function groupNames(groups: unknown): string[] {
-  return isTable(groups) ? Object.values(groups).flatMap(depNames) : [];
+  return isObj(groups) ? Object.values(groups).flatMap(depNames) : [];
 }
 
 /** Every name reachable from `start` through `dependencies` and optional dependencies. */
@@ -58,19 +49,19 @@ function reachable(start: readonly string[], graph: ReadonlyMap<string, readonly
   return seen;
 }
 
-function sourceOf(pkg: Table): { kind: PackageSourceKind; resolved?: string; integrity?: string } {
-  const source = isTable(pkg.source) ? pkg.source : {};
+function sourceOf(pkg: Obj): { kind: PackageSourceKind; resolved?: string; integrity?: string } {
+  const source = isObj(pkg.source) ? pkg.source : {};
   const [type, location] = Object.entries(source)[0] ?? ['registry', undefined];
   const kind = SOURCE_KINDS[type] ?? 'url';
-  const sdist = isTable(pkg.sdist) ? pkg.sdist : undefined;
-  const wheel = Array.isArray(pkg.wheels) && isTable(pkg.wheels[0]) ? pkg.wheels[0] : undefined;
+  const sdist = isObj(pkg.sdist) ? pkg.sdist : undefined;
+  const wheel = Array.isArray(pkg.wheels) && isObj(pkg.wheels[0]) ? pkg.wheels[0] : undefined;
   const artifact = sdist ?? wheel;
   const resolved = kind === 'registry' ? str(artifact?.url) ?? str(location) : str(location);
   const integrity = str(artifact?.hash);
   return { kind, ...(resolved ? { resolved } : {}), ...(integrity ? { integrity } : {}) };
 }
 
-function analyse(entries: readonly Table[]): { direct: Set<string>; prod: Set<string>; all: Set<string> } {
+function analyse(entries: readonly Obj[]): { direct: Set<string>; prod: Set<string>; all: Set<string> } {
   const graph = new Map<string, string[]>();
   const direct = new Set<string>();
   const prodRoots: string[] = [];
@@ -79,7 +70,7 @@ function analyse(entries: readonly Table[]): { direct: Set<string>; prod: Set<st
     const name = normalisePypiName(str(pkg.name) ?? '');
     const deps = [...depNames(pkg.dependencies), ...groupNames(pkg['optional-dependencies'])];
     graph.set(name, [...(graph.get(name) ?? []), ...deps]);
-    const source = isTable(pkg.source) ? Object.keys(pkg.source)[0] ?? '' : '';
+    const source = isObj(pkg.source) ? Object.keys(pkg.source)[0] ?? '' : '';
     if (!ROOT_SOURCES.has(source)) continue;
     const dev = groupNames(pkg['dev-dependencies']);
     prodRoots.push(...deps);
@@ -89,38 +80,17 @@ function analyse(entries: readonly Table[]): { direct: Set<string>; prod: Set<st
   return { direct, prod: reachable(prodRoots, graph), all: reachable([...prodRoots, ...devRoots], graph) };
 }
 
-function failure(path: string, what: string): ExtractResult {
-  return { kind: 'lockfile', packages: [], warnings: [`${path}: ${what}`] };
-}
-
 export const extractor: Extractor = {
   id: 'uv-lock',
   ecosystem: 'PyPI',
-  matches(path: string): boolean {
-    return (path.split(/[/\\]/).pop() ?? '') === 'uv.lock';
-  },
+  matches: named('uv.lock'),
   extract(path: string, text: string): ExtractResult {
-    let doc: Table;
-    try {
-      doc = parse(text);
-    } catch (error) {
-      return failure(path, `not valid TOML (${(error as Error).message.split('\n')[0]})`);
-    }
-    const raw = doc.package ?? [];
-    if (!Array.isArray(raw)) return failure(path, '"package" is not an array of tables');
-    const entries = raw.filter(isTable);
-    const lines = tableHeaderLines(text, 'package');
-    const { direct, prod, all } = analyse(entries);
+    const { failed, tables, named, warnings } = packageTables(path, text);
+    if (failed) return failed;
+    const { direct, prod, all } = analyse(tables);
     const packages: ExtractedPackage[] = [];
-    const warnings: string[] = [];
-    for (const [index, entry] of raw.entries()) {
-      const line = lines[index] ?? 1;
-      const rawName = isTable(entry) ? str(entry.name) : undefined;
-      if (!isTable(entry) || !rawName) {
-        warnings.push(`${path}:${line}: package entry without a name`);
-        continue;
-      }
-      const source = isTable(entry.source) ? Object.keys(entry.source)[0] ?? '' : '';
+    for (const { table: entry, name: rawName, line } of named) {
+      const source = isObj(entry.source) ? Object.keys(entry.source)[0] ?? '' : '';
       if (ROOT_SOURCES.has(source)) continue;
       const name = normalisePypiName(rawName);
       const version = str(entry.version);
@@ -133,4 +103,6 @@ export const extractor: Extractor = {
     }
     return { kind: 'lockfile', packages, warnings };
   },
+  // The editable project is the root, not a package; what it lists is direct, its dev group dev.
+  examples: [{ path: 'uv.lock', text: 'version = 1\n\n[[package]]\nname = "app"\nversion = "0.1.0"\nsource = { editable = "." }\ndependencies = [{ name = "idna" }]\n\n[package.dev-dependencies]\ndev = [{ name = "pytest" }]\n\n[[package]]\nname = "idna"\nversion = "3.6"\nsource = { registry = "https://pypi.org/simple" }\n\n[[package]]\nname = "pytest"\nversion = "8.0.0"\nsource = { registry = "https://pypi.org/simple" }\n', packages: ['idna@3.6 direct prod line 12', 'pytest@8.0.0 direct dev line 17'] }],
 };

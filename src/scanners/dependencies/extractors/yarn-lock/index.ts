@@ -1,9 +1,8 @@
 import { parse } from 'yaml';
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
-import { neverThrows } from '../package-json/guard.js';
-import { lastSegment } from '../package-json/index.js';
-import { isRecord, stringField } from '../package-json/json-keys.js';
-import { parseAlias, resolvedSource, specSource, splitNameAt } from '../package-json/npm-spec.js';
+import { stringField } from '../json-keys.js';
+import { lastSegment, parseAlias, resolvedSource, specSource, splitNameAt } from '../npm-spec.js';
+import { failure, isObj, neverThrows } from '../shared.js';
 import { ClassicSyntaxError, parseClassic, unquote } from './classic.js';
 
 /**
@@ -19,6 +18,8 @@ export const extractor: Extractor = {
   ecosystem: 'npm',
   matches: (path) => lastSegment(path) === 'yarn.lock',
   extract: neverThrows('lockfile', extractYarnLock),
+  // Classic lockfiles have no root: a descriptor no other entry requires is direct.
+  examples: [{ path: 'yarn.lock', text: '# yarn lockfile v1\n\n\ndebug@^4.3.4:\n  version "4.3.4"\n  resolved "https://registry.yarnpkg.com/debug/-/debug-4.3.4.tgz#1319f6579357f2338d3337d2cdd4914bb5dcc865"\n  dependencies:\n    ms "2.1.2"\n\nms@2.1.2:\n  version "2.1.2"\n  resolved "https://registry.yarnpkg.com/ms/-/ms-2.1.2.tgz#d09d1f357b443f493382a8eb3ccd183872ae6009"\n', packages: ['debug@4.3.4 direct line 4', 'ms@2.1.2 indirect line 10'] }],
 };
 
 function extractYarnLock(path: string, text: string): ExtractResult {
@@ -27,7 +28,7 @@ function extractYarnLock(path: string, text: string): ExtractResult {
     return { kind: 'lockfile', packages, warnings: [] };
   } catch (err) {
     const what = err instanceof ClassicSyntaxError ? err.message : `invalid lockfile (${(err as Error).message})`;
-    return { kind: 'lockfile', packages: [], warnings: [`${path}: ${what}`] };
+    return failure('lockfile', path, what);
   }
 }
 
@@ -64,13 +65,13 @@ function readClassic(path: string, text: string): ExtractedPackage[] {
 
 function readBerry(path: string, text: string): ExtractedPackage[] {
   const doc: unknown = parse(text, { schema: 'failsafe', maxAliasCount: 100 });
-  if (!isRecord(doc)) throw new Error('top level is not a mapping');
+  if (!isObj(doc)) throw new Error('top level is not a mapping');
   const lines = headerLines(text);
   const entries: [string, Record<string, unknown>][] = [];
-  for (const [key, value] of Object.entries(doc)) if (key !== '__metadata' && isRecord(value)) entries.push([key, value]);
+  for (const [key, value] of Object.entries(doc)) if (key !== '__metadata' && isObj(value)) entries.push([key, value]);
   const direct = new Set<string>();
   for (const [, entry] of entries) {
-    if (!stringField(entry, 'resolution')?.includes('@workspace:') || !isRecord(entry.dependencies)) continue;
+    if (!stringField(entry, 'resolution')?.includes('@workspace:') || !isObj(entry.dependencies)) continue;
     for (const [name, value] of Object.entries(entry.dependencies)) {
       const range = scalar(value) ?? '';
       direct.add(`${name}@${range}`);

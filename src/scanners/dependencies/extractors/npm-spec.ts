@@ -1,4 +1,4 @@
-import type { PackageSourceKind } from '../../types.js';
+import type { PackageSourceKind } from '../types.js';
 
 /** Where an npm dependency spec (the value in package.json) fetches from. */
 export function specSource(spec: string): PackageSourceKind {
@@ -44,4 +44,10 @@ export function splitNameAt(ident: string): { name: string; rest: string } | und
 export function exactVersion(spec: string): string | undefined {
   const m = /^=?v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?)$/.exec(spec.trim());
   return m?.[1];
+}
+
+/** The last `/`-separated segment: a file name, or the package a `node_modules/…` path ends in. */
+export function lastSegment(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash === -1 ? path : path.slice(slash + 1);
 }

@@ -3,6 +3,8 @@
  * Used by the npm-family extractors to give each package the line of its entry.
  * Depth counts enclosing `{`/`[`: a key of the root object has depth 1.
  */
+import { decodeJsonString } from './json.js';
+
 export interface KeyIndex {
   /** 1-based line of the first `key` at `depth` (any depth when omitted) on or after `fromLine`; 1 when absent. */
   line(key: string, depth?: number, fromLine?: number): number;
@@ -40,7 +42,7 @@ export function indexJsonKeys(text: string): KeyIndex {
       const raw = text.slice(start, j);
       let k = j + 1;
       while (k < text.length && (text[k] === ' ' || text[k] === '\t' || text[k] === '\r')) k += 1;
-      if (text[k] === ':') addHit(hits, unescape(raw), { line, depth });
+      if (text[k] === ':') addHit(hits, decodeJsonString(raw), { line, depth });
       i = j + 1;
       continue;
     }
@@ -76,24 +78,10 @@ function addHit(hits: Map<string, KeyHit[]>, key: string, hit: KeyHit): void {
   else hits.set(key, [hit]);
 }
 
-function unescape(raw: string): string {
-  if (!raw.includes('\\')) return raw;
-  try {
-    return JSON.parse(`"${raw}"`) as string;
-  } catch {
-    return raw;
-  }
-}
-
 function countNewlines(text: string, from: number, to: number): number {
   let n = 0;
   for (let i = from; i < to; i += 1) if (text[i] === '\n') n += 1;
   return n;
-}
-
-/** A plain JSON object (not an array, not null), for narrowing `unknown` parse results. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function stringField(obj: Record<string, unknown>, key: string): string | undefined {

@@ -3,7 +3,7 @@
  * `name[extra1,extra2] (specifier) ; marker` or `name[extras] @ url ; marker`.
  * Works on one logical requirement with options and comments already removed.
  */
-import type { PackageSourceKind } from '../../types.js';
+import type { PackageSourceKind } from '../types.js';
 
 export interface Pep508Requirement {
   /** PEP 503-normalised name. */

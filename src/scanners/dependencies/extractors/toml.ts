@@ -1,8 +1,65 @@
 /**
- * Finds the lines of TOML tables, keys and array items without re-parsing. Headers and
+ * TOML for the extractors: parsing a document (smol-toml), and line numbers.
+ *
+ * TomlLines finds the lines of TOML tables, keys and array items without re-parsing. Headers and
  * the keys assigned at the start of a line are indexed once per file, so every lookup is
  * O(1); array items are found with a cursor that only moves forward.
  */
+import { parse } from 'smol-toml';
+import type { ExtractResult } from '../types.js';
+import { failure, isObj, str, type Obj, type Parsed } from './shared.js';
+
+/** Parses a TOML document; a syntax error is the failure, with the parser's first line. */
+export function readToml(kind: ExtractResult['kind'], path: string, text: string): Parsed {
+  try {
+    return { doc: parse(text) };
+  } catch (error) {
+    return { failed: failure(kind, path, `not valid TOML (${(error as Error).message.split('\n')[0]})`) };
+  }
+}
+
+/** 1-based lines of each `[[header]]` array-of-tables header, in file order. */
+export function tableHeaderLines(text: string, header: string): number[] {
+  const lines: number[] = [];
+  const pattern = new RegExp(`^\\s*\\[\\[\\s*${header.replace('.', '\\.')}\\s*\\]\\]\\s*(?:#.*)?$`);
+  for (const [index, line] of text.split('\n').entries()) {
+    if (pattern.test(line)) lines.push(index + 1);
+  }
+  return lines;
+}
+
+/** One `[[package]]` table of a lockfile, with its name and the line of its header. */
+export interface PackageTable {
+  readonly table: Obj;
+  readonly name: string;
+  readonly line: number;
+}
+
+export interface PackageTables {
+  readonly failed?: ExtractResult;
+  /** Every `[[package]]` table, named or not. */
+  readonly tables: readonly Obj[];
+  readonly named: readonly PackageTable[];
+  /** One per entry without a name. */
+  readonly warnings: string[];
+}
+
+/** The `[[package]]` tables of a TOML lockfile (Cargo.lock, poetry.lock, uv.lock); an entry without a `name` is a warning. */
+export function packageTables(path: string, text: string): PackageTables {
+  const { doc, failed } = readToml('lockfile', path, text);
+  const raw: unknown = doc?.package ?? [];
+  if (failed || !Array.isArray(raw)) return { failed: failed ?? failure('lockfile', path, '"package" is not an array of tables'), tables: [], named: [], warnings: [] };
+  const lines = tableHeaderLines(text, 'package');
+  const named: PackageTable[] = [];
+  const warnings: string[] = [];
+  raw.forEach((entry: unknown, index) => {
+    const line = lines[index] ?? 1;
+    const name = isObj(entry) ? str(entry.name) : undefined;
+    if (isObj(entry) && name) named.push({ table: entry, name, line });
+    else warnings.push(`${path}:${line}: package entry without a name`);
+  });
+  return { tables: raw.filter(isObj), named, warnings };
+}
 
 const TABLE_HEADER = /^\s*\[\[?\s*(["'A-Za-z0-9_-][^\]]*)\]\]?\s*(?:#.*)?$/;
 const KEY = /^\s*(?:"([^"]{1,200})"|'([^']{1,200})'|([A-Za-z0-9_-]{1,200}))\s*[.=]/;
