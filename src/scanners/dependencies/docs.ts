@@ -8,36 +8,6 @@ import type { RulePage } from '../docs.js';
 import { popularListsSection, riskChecksPart } from './risks/docs.js';
 import type { ExampleFiles, RiskCheck } from './risks/types.js';
 
-/** What each extractor reads and records, for the docs table (a test checks every extractor has a row). */
-export const EXTRACTOR_DOCS: Readonly<Record<string, { readonly files: string; readonly notes: string }>> = Object.freeze({
-  'package-json': { files: '`package.json`', notes: 'dependencies, devDependencies, optionalDependencies, peerDependencies; `npm:` aliases; git, URL, file and workspace specs' },
-  'package-lock': { files: '`package-lock.json`, `npm-shrinkwrap.json`', notes: 'lockfile v1 (nested tree), v2 and v3 (`packages`); resolved URL and integrity' },
-  'yarn-lock': { files: '`yarn.lock`', notes: 'classic (v1) and Berry (v2+); resolution and checksum' },
-  'pnpm-lock': { files: '`pnpm-lock.yaml`', notes: 'lockfile 5.4, 6.x and 9.x; importers for direct dependencies; integrity; local `file:` folders and tarballs by their own name and version, peer suffixes dropped; the environment document pnpm 10/11 writes first (pnpm itself, config dependencies) is skipped for the project document' },
-  'bun-lock': { files: '`bun.lock`', notes: 'text lockfile (bun 1.2+); the binary `bun.lockb` is not read' },
-  'requirements-txt': {
-    files: '`requirements*.txt`, `*-requirements.txt`, `*_requirements.txt`, `requirements/*.txt`, and any file another one includes',
-    notes: '`==` pins, extras, markers, `--hash`, URL/VCS/path requirements; `-r`/`-c` includes followed against the including file\'s folder (inside the workspace, each file once, at most 200)',
-  },
-  pipfile: { files: '`Pipfile`', notes: '`[packages]`, `[dev-packages]`, git/path/file entries, named indexes' },
-  'pipfile-lock': { files: '`Pipfile.lock`', notes: '`default` and `develop`; hashes and index' },
-  'poetry-lock': { files: '`poetry.lock`', notes: 'lock 1.x and 2.x; dev groups; git/url/file/directory sources; hashes' },
-  'uv-lock': { files: '`uv.lock`', notes: 'registry, git, url and path sources; direct and dev from the project roots; hashes' },
-  'pyproject-toml': { files: '`pyproject.toml`', notes: 'PEP 621 dependencies and extras, PEP 735 groups, uv dev-dependencies, Poetry dependencies and groups' },
-  'go-mod': {
-    files: '`go.mod` (and the `go.sum` beside it before Go 1.17)',
-    notes: 'require (with `// indirect`), replace; versions as OSV spells them (no `v`); the standard library as `stdlib` at the toolchain or go version (`1.18rc1` is `1.18.0-rc.1`); before Go 1.17, go.mod lists only direct modules, so go.sum modules with a source hash are reported as transitive at their highest version',
-  },
-  'cargo-toml': { files: '`Cargo.toml`', notes: 'dependencies, dev-, build- and target-specific dependencies, workspace dependencies, git/path' },
-  'cargo-lock': { files: '`Cargo.lock`', notes: 'lockfile v1–v4; registry or git source; checksum' },
-  gemfile: { files: '`Gemfile`, `gems.rb`', notes: 'constraints, groups, git/github/path/source options' },
-  'gemfile-lock': { files: '`Gemfile.lock`, `gems.locked`', notes: 'GEM, GIT and PATH sections; DEPENDENCIES for direct gems; CHECKSUMS' },
-  'composer-json': { files: '`composer.json`', notes: '`require` and `require-dev` (platform packages left out)' },
-  'composer-lock': { files: '`composer.lock`', notes: '`packages` and `packages-dev`; dist URL and shasum' },
-  'pom-xml': { files: '`pom.xml`', notes: 'direct `<dependencies>` with `${property}` resolution and dependencyManagement versions; the dependencies of every `<profile>` too, with its own properties; test scope is dev' },
-  'gradle-lockfile': { files: '`gradle.lockfile`, `*-gradle.lockfile`, `gradle/dependency-locks/*.lockfile`', notes: 'Maven coordinates; test-only configurations are dev' },
-  'packages-lock-json': { files: '`packages.lock.json` (NuGet)', notes: 'Direct and Transitive entries for every target framework; contentHash' },
-});
 
 const VERSION_ORDERING = [
   ['npm', 'SemVer 2.0.0'],
@@ -64,8 +34,7 @@ export function supplyChainPage(): RulePage<RiskCheck, ExampleFiles> {
     '|---|---|---|',
   ];
   for (const e of EXTRACTORS) {
-    const doc = EXTRACTOR_DOCS[e.id];
-    intro.push(`| ${e.ecosystem} | ${doc?.files ?? e.id} | ${doc?.notes ?? ''} |`);
+    intro.push(`| ${e.ecosystem} | ${e.docs.files} | ${e.docs.notes} |`);
   }
   intro.push(
     '',

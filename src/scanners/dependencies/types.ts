@@ -54,6 +54,8 @@ export interface Extractor {
   /** kebab-case, equal to its folder name under extractors/. */
   readonly id: string;
   readonly ecosystem: Ecosystem;
+  /** The supply-chain docs page's row: the files it reads and what it records from them. */
+  readonly docs: { readonly files: string; readonly notes: string };
   /** True for the file names this extractor reads (matched on the path's last segment, or the whole path). */
   matches(path: string): boolean;
   extract(path: string, text: string): ExtractResult;

@@ -15,6 +15,10 @@ const SECTIONS = ['dependencies', 'optionalDependencies', 'peerDependencies', 'd
 
 export const extractor: Extractor = {
   id: 'bun-lock',
+  docs: {
+    files: '`bun.lock`',
+    notes: 'text lockfile (bun 1.2+); the binary `bun.lockb` is not read',
+  },
   ecosystem: 'npm',
   matches: (path) => lastSegment(path) === 'bun.lock',
   extract: neverThrows('lockfile', extractBunLock),

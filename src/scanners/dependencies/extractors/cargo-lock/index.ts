@@ -30,6 +30,10 @@ function sourceOf(source: string | undefined): { source: PackageSourceKind; reso
 
 export const extractor: Extractor = {
   id: 'cargo-lock',
+  docs: {
+    files: '`Cargo.lock`',
+    notes: 'lockfile v1–v4; registry or git source; checksum',
+  },
   ecosystem: 'crates.io',
   matches: named('Cargo.lock'),
   extract(path: string, text: string): ExtractResult {

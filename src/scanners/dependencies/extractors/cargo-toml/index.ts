@@ -64,6 +64,10 @@ function addTable(ctx: Context, deps: unknown, header: string, dev: boolean | un
 
 export const extractor: Extractor = {
   id: 'cargo-toml',
+  docs: {
+    files: '`Cargo.toml`',
+    notes: 'dependencies, dev-, build- and target-specific dependencies, workspace dependencies, git/path',
+  },
   ecosystem: 'crates.io',
   matches: named('Cargo.toml'),
   extract(path: string, text: string): ExtractResult {

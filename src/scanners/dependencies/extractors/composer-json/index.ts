@@ -18,6 +18,10 @@ const EXACT = /^v?\d+(?:\.\d+){0,3}(?:-[A-Za-z]+\d*)?$/;
 
 export const extractor: Extractor = {
   id: 'composer-json',
+  docs: {
+    files: '`composer.json`',
+    notes: '`require` and `require-dev` (platform packages left out)',
+  },
   ecosystem: 'Packagist',
   matches: named('composer.json'),
   extract(path: string, text: string): ExtractResult {

@@ -33,6 +33,10 @@ function toPackage(path: string, line: number, entry: Obj, dev: boolean): Extrac
 
 export const extractor: Extractor = {
   id: 'composer-lock',
+  docs: {
+    files: '`composer.lock`',
+    notes: '`packages` and `packages-dev`; dist URL and shasum',
+  },
   ecosystem: 'Packagist',
   matches: named('composer.lock'),
   extract(path: string, text: string): ExtractResult {

@@ -39,6 +39,10 @@ function integrityOf(value: string | undefined): string | undefined {
 
 export const extractor: Extractor = {
   id: 'gemfile-lock',
+  docs: {
+    files: '`Gemfile.lock`, `gems.locked`',
+    notes: 'GEM, GIT and PATH sections; DEPENDENCIES for direct gems; CHECKSUMS',
+  },
   ecosystem: 'RubyGems',
   matches: named('Gemfile.lock', 'gems.locked'),
   extract(path: string, text: string): ExtractResult {

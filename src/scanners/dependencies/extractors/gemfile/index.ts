@@ -66,6 +66,10 @@ function parseGem(path: string, line: number, text: string, blockGroups: readonl
 
 export const extractor: Extractor = {
   id: 'gemfile',
+  docs: {
+    files: '`Gemfile`, `gems.rb`',
+    notes: 'constraints, groups, git/github/path/source options',
+  },
   ecosystem: 'RubyGems',
   matches: named('Gemfile', 'gems.rb'),
   extract(path: string, text: string): ExtractResult {

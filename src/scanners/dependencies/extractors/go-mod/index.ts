@@ -134,6 +134,10 @@ function toPackage(path: string, req: Require, replace: Replace | undefined): Ex
 
 export const extractor: Extractor = {
   id: 'go-mod',
+  docs: {
+    files: '`go.mod` (and the `go.sum` beside it before Go 1.17)',
+    notes: 'require (with `// indirect`), replace; versions as OSV spells them (no `v`); the standard library as `stdlib` at the toolchain or go version (`1.18rc1` is `1.18.0-rc.1`); before Go 1.17, go.mod lists only direct modules, so go.sum modules with a source hash are reported as transitive at their highest version',
+  },
   ecosystem: 'Go',
   matches: named('go.mod'),
   includes(path: string, text: string): string[] {

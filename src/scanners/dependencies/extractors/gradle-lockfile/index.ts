@@ -30,6 +30,10 @@ function devOf(configurations: string | undefined, path: string): boolean | unde
 
 export const extractor: Extractor = {
   id: 'gradle-lockfile',
+  docs: {
+    files: '`gradle.lockfile`, `*-gradle.lockfile`, `gradle/dependency-locks/*.lockfile`',
+    notes: 'Maven coordinates; test-only configurations are dev',
+  },
   ecosystem: 'Maven',
   matches(path: string): boolean {
     const normalised = path.replace(/\\/g, '/');

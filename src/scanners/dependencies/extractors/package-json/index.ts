@@ -12,6 +12,10 @@ const SECTIONS = ['dependencies', 'devDependencies', 'optionalDependencies', 'pe
 
 export const extractor: Extractor = {
   id: 'package-json',
+  docs: {
+    files: '`package.json`',
+    notes: 'dependencies, devDependencies, optionalDependencies, peerDependencies; `npm:` aliases; git, URL, file and workspace specs',
+  },
   ecosystem: 'npm',
   matches: (path) => lastSegment(path) === 'package.json',
   extract: neverThrows('manifest', extractPackageJson),

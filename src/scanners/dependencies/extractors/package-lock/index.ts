@@ -13,6 +13,10 @@ const FILES = new Set(['package-lock.json', 'npm-shrinkwrap.json']);
 
 export const extractor: Extractor = {
   id: 'package-lock',
+  docs: {
+    files: '`package-lock.json`, `npm-shrinkwrap.json`',
+    notes: 'lockfile v1 (nested tree), v2 and v3 (`packages`); resolved URL and integrity',
+  },
   ecosystem: 'npm',
   matches: (path) => FILES.has(lastSegment(path)),
   extract: neverThrows('lockfile', extractPackageLock),

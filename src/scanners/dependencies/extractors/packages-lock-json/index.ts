@@ -27,6 +27,10 @@ function toPackage(path: string, line: number, name: string, entry: Obj): Extrac
 
 export const extractor: Extractor = {
   id: 'packages-lock-json',
+  docs: {
+    files: '`packages.lock.json` (NuGet)',
+    notes: 'Direct and Transitive entries for every target framework; contentHash',
+  },
   ecosystem: 'NuGet',
   matches: named('packages.lock.json'),
   extract(path: string, text: string): ExtractResult {

@@ -49,6 +49,10 @@ function toPackage(path: string, line: number, name: string, entry: Obj, dev: bo
 
 export const extractor: Extractor = {
   id: 'pipfile-lock',
+  docs: {
+    files: '`Pipfile.lock`',
+    notes: '`default` and `develop`; hashes and index',
+  },
   ecosystem: 'PyPI',
   matches: named('Pipfile.lock'),
   extract(path: string, text: string): ExtractResult {

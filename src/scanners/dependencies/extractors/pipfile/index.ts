@@ -41,6 +41,10 @@ function specOf(value: unknown, urls: ReadonlyMap<string, string>): { requiremen
 
 export const extractor: Extractor = {
   id: 'pipfile',
+  docs: {
+    files: '`Pipfile`',
+    notes: '`[packages]`, `[dev-packages]`, git/path/file entries, named indexes',
+  },
   ecosystem: 'PyPI',
   matches: named('Pipfile'),
   extract(path: string, text: string): ExtractResult {

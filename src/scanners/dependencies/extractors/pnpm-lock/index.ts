@@ -15,6 +15,10 @@ const SECTIONS = ['dependencies', 'optionalDependencies', 'devDependencies'] as 
 
 export const extractor: Extractor = {
   id: 'pnpm-lock',
+  docs: {
+    files: '`pnpm-lock.yaml`',
+    notes: 'lockfile 5.4, 6.x and 9.x; importers for direct dependencies; integrity; local `file:` folders and tarballs by their own name and version, peer suffixes dropped; the environment document pnpm 10/11 writes first (pnpm itself, config dependencies) is skipped for the project document',
+  },
   ecosystem: 'npm',
   matches: (path) => lastSegment(path) === 'pnpm-lock.yaml',
   extract: neverThrows('lockfile', extractPnpmLock),

@@ -52,6 +52,10 @@ function toPackage(path: string, { table: pkg, name, line }: PackageTable): Extr
 
 export const extractor: Extractor = {
   id: 'poetry-lock',
+  docs: {
+    files: '`poetry.lock`',
+    notes: 'lock 1.x and 2.x; dev groups; git/url/file/directory sources; hashes',
+  },
   ecosystem: 'PyPI',
   matches: named('poetry.lock'),
   extract(path: string, text: string): ExtractResult {

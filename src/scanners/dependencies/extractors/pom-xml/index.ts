@@ -60,6 +60,10 @@ function managedVersions(project: XmlElement): Map<string, string> {
 
 export const extractor: Extractor = {
   id: 'pom-xml',
+  docs: {
+    files: '`pom.xml`',
+    notes: 'direct `<dependencies>` with `${property}` resolution and dependencyManagement versions; the dependencies of every `<profile>` too, with its own properties; test scope is dev',
+  },
   ecosystem: 'Maven',
   matches: named('pom.xml'),
   extract(path: string, text: string): ExtractResult {

@@ -128,6 +128,10 @@ function addPep621(ctx: Context, doc: Obj): void {
 
 export const extractor: Extractor = {
   id: 'pyproject-toml',
+  docs: {
+    files: '`pyproject.toml`',
+    notes: 'PEP 621 dependencies and extras, PEP 735 groups, uv dev-dependencies, Poetry dependencies and groups',
+  },
   ecosystem: 'PyPI',
   matches: named('pyproject.toml'),
   extract(path: string, text: string): ExtractResult {

@@ -126,6 +126,10 @@ function parseLine(path: string, entry: LogicalLine): ExtractedPackage | string 
 
 export const extractor: Extractor = {
   id: 'requirements-txt',
+  docs: {
+    files: '`requirements*.txt`, `*-requirements.txt`, `*_requirements.txt`, `requirements/*.txt`, and any file another one includes',
+    notes: '`==` pins, extras, markers, `--hash`, URL/VCS/path requirements; `-r`/`-c` includes followed against the including file\'s folder (inside the workspace, each file once, at most 200)',
+  },
   ecosystem: 'PyPI',
   matches(path: string): boolean {
     return FILE_NAME.test(fileName(path)) || REQUIREMENTS_FOLDER.test(path.replaceAll('\\', '/'));

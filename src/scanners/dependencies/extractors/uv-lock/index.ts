@@ -82,6 +82,10 @@ function analyse(entries: readonly Obj[]): { direct: Set<string>; prod: Set<stri
 
 export const extractor: Extractor = {
   id: 'uv-lock',
+  docs: {
+    files: '`uv.lock`',
+    notes: 'registry, git, url and path sources; direct and dev from the project roots; hashes',
+  },
   ecosystem: 'PyPI',
   matches: named('uv.lock'),
   extract(path: string, text: string): ExtractResult {

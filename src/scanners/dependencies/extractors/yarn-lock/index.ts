@@ -15,6 +15,10 @@ import { ClassicSyntaxError, parseClassic, unquote } from './classic.js';
  */
 export const extractor: Extractor = {
   id: 'yarn-lock',
+  docs: {
+    files: '`yarn.lock`',
+    notes: 'classic (v1) and Berry (v2+); resolution and checksum',
+  },
   ecosystem: 'npm',
   matches: (path) => lastSegment(path) === 'yarn.lock',
   extract: neverThrows('lockfile', extractYarnLock),
