@@ -1,20 +1,8 @@
-import type { Finding } from '../core/findings.js';
+import type { ScanResponse } from '../core/wire/scans.js';
 import type { ScanOutcome } from '../engine/scan.js';
 
-/** The specification's ScanResponse, plus the additive `warnings` and `stats`. */
-export interface ScanResponse {
-  readonly scan_id: string;
-  readonly status: 'completed';
-  /** `directory` only in the CLI's output for a local folder; the API answers github or api. */
-  readonly target_type: 'github' | 'api' | 'directory';
-  readonly target: string;
-  readonly started_at: string;
-  readonly completed_at: string;
-  readonly finding_count: number;
-  readonly findings: readonly Finding[];
-  readonly warnings: readonly string[];
-  readonly stats: Record<string, unknown>;
-}
+/** The specification's ScanResponse, plus the additive `warnings` and `stats` (its type is derived from the wire schema). */
+export type { ScanResponse } from '../core/wire/scans.js';
 
 export interface ScanResponseInput {
   readonly scanId: string;

@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Plan, PlanLimits } from '../../../services/accounts/plans.js';
 import type { Quotas } from '../../../services/accounts/quotas.js';
@@ -6,20 +5,9 @@ import type { AccountService } from '../../../services/accounts/service.js';
 import { accountSummary } from '../../../services/accounts/summary.js';
 import { unauthorized } from '../../../core/errors.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
-import { AccountBody } from '../../schemas/account.js';
+import { AccountBody, RotatedKeyBody } from '../../schemas/account.js';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../../schemas/common.js';
 import { RATE_LIMIT_HEADERS } from '../../schemas/headers.js';
-
-const RotatedKeyBody = Type.Object(
-  {
-    api_key: Type.String({ description: 'The new key. Shown once: Vigil keeps only a hash of it.' }),
-    key_prefix: Type.String(),
-    created_at: Type.String({ format: 'date-time' }),
-    emailed: Type.Boolean({ description: "Whether the new key was sent to the account's address" }),
-    message: Type.String(),
-  },
-  { title: 'RotatedKey' },
-);
 
 export interface AccountRouteDeps {
   accounts: AccountService;

@@ -5,7 +5,8 @@ import { unauthorized } from '../../../core/errors.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
 import { findingFromInput, scanFromInput } from '../../schemas/finding-input.js';
-import { FindingInputSchema, ScanInputSchema, type FindingInput, type ScanInput } from '../../schemas/scan.js';
+import { FindingInputSchema, type FindingInput } from '../../../core/wire/findings.js';
+import { ScanInputSchema, type ScanInput } from '../../../core/wire/scans.js';
 import { SERVICE_ERROR_PREFIX, sendTextStream } from '../../streaming.js';
 
 const ApiKeyField = Type.Optional(

@@ -8,7 +8,7 @@ import { parseRepository } from '../../../adapters/sources/github/repository-ref
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
 import { findingFromInput } from '../../schemas/finding-input.js';
-import { FindingInputSchema, type FindingInput } from '../../schemas/scan.js';
+import { FindingInputSchema, type FindingInput } from '../../../core/wire/findings.js';
 
 const FixPullRequestBody = Type.Object(
   {

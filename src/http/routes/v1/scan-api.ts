@@ -5,7 +5,7 @@ import type { ScanService } from '../../../services/scans/service.js';
 import { MAX_OPENAPI_BYTES } from '../../../scanners/http/openapi.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
-import { QueuedScanSchema, ScanResponseSchema } from '../../schemas/scan.js';
+import { QueuedScanSchema, ScanResponseSchema } from '../../../core/wire/scans.js';
 import { ProgressHeaders } from './scan-progress.js';
 import { runScan, scanAccount, wantsAsync } from './scan-request.js';
 

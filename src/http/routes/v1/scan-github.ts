@@ -4,7 +4,7 @@ import { AppError } from '../../../core/errors.js';
 import type { ScanService } from '../../../services/scans/service.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
-import { QueuedScanSchema, ScanResponseSchema } from '../../schemas/scan.js';
+import { QueuedScanSchema, ScanResponseSchema } from '../../../core/wire/scans.js';
 import { ProgressHeaders } from './scan-progress.js';
 import { runScan, scanAccount, wantsAsync } from './scan-request.js';
 

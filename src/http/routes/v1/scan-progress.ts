@@ -5,6 +5,7 @@ import { notFound, unauthorized } from '../../../core/errors.js';
 import { PROGRESS_ID_EXPECTED, PROGRESS_ID_PATTERN, type ProgressHandle, type ScanProgress } from '../../../services/scans/progress.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../../schemas/common.js';
+import { ScanProgressSchema } from '../../../core/wire/scans.js';
 
 export const PROGRESS_HEADER = 'x-vigil-progress-id';
 
@@ -17,15 +18,6 @@ export const ProgressHeaders = Type.Object({
     Type.String({ pattern: PROGRESS_ID_PATTERN, 'x-expected': PROGRESS_ID_EXPECTED, description: 'Client-chosen id (16–64 of A-Z a-z 0-9 _ -) to follow this scan with GET /v1/scans/progress/{progress_id}' }),
   ),
 });
-
-const ProgressBody = Type.Object(
-  {
-    stage: Type.Union(['queued', 'downloading', 'scanning', 'done', 'failed'].map((s) => Type.Literal(s))),
-    files_done: Type.Optional(Type.Integer({ minimum: 0 })),
-    files_total: Type.Optional(Type.Integer({ minimum: 0 })),
-  },
-  { title: 'ScanProgress' },
-);
 
 /** A progress handle when the request named one, else undefined. */
 export function startProgress(progress: ScanProgress, request: FastifyRequest, auth: Authenticated): ProgressHandle | undefined {
@@ -47,7 +39,7 @@ export function scanProgressRoutes(app: FastifyInstance, deps: { progress: ScanP
           'other accounts\' scans and unknown ids are 404.',
         security: V1_SECURITY,
         params: Type.Object({ progress_id: Type.String({ pattern: PROGRESS_ID_PATTERN, 'x-expected': PROGRESS_ID_EXPECTED }) }),
-        response: { 200: { ...ProgressBody, description: 'The scan\'s stage' }, ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS) },
+        response: { 200: { ...ScanProgressSchema, description: 'The scan\'s stage' }, ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS) },
       },
     },
     (request) => {

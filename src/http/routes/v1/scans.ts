@@ -4,21 +4,13 @@ import { badRequest, notFound, unauthorized } from '../../../core/errors.js';
 import { MAX_CURSOR, ScansRepository, type ScanSummary, type Storage } from '../../../adapters/storage/index.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../../schemas/common.js';
-import { ScanStateSchema, ScanSummarySchema } from '../../schemas/scan.js';
+import { ScanListSchema, ScanStateSchema } from '../../../core/wire/scans.js';
 
 const ListQuery = Type.Object({
   // Query values arrive as text and bodies are never type-coerced, so the number is a pattern here.
   limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', 'x-expected': 'an integer from 1 to 100', description: 'Page size, 1–100 (default 20)' })),
   cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,19}$', 'x-expected': 'the next_cursor value of the previous page (digits only)', description: 'next_cursor of the previous page' })),
 });
-
-const ScanList = Type.Object(
-  {
-    items: Type.Array(ScanSummarySchema),
-    next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as cursor for the next page; null on the last page' }),
-  },
-  { title: 'ScanList' },
-);
 
 function summary(scan: ScanSummary) {
   return {
@@ -44,7 +36,7 @@ export function scanHistoryRoutes(app: FastifyInstance, deps: { storage: Storage
         description: "The calling account's scans, newest first. Use next_cursor to page.",
         security: V1_SECURITY,
         querystring: ListQuery,
-        response: { 200: { ...ScanList, description: 'A page of scans' }, ...errorResponses(400, ...AUTHENTICATED_ERRORS) },
+        response: { 200: { ...ScanListSchema, description: 'A page of scans' }, ...errorResponses(400, ...AUTHENTICATED_ERRORS) },
       },
     },
     async (request) => {
