@@ -5,7 +5,6 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { CATEGORIES, SCANNER_NAMES, SEVERITIES } from '../findings.js';
-import type { ReadonlyDeep } from './readonly.js';
 
 export const literals = <const T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
@@ -105,6 +104,6 @@ export const FindingInputSchema = findingSchema(LocationInputSchema, 'FindingInp
 export type FindingInput = Static<typeof FindingInputSchema>;
 
 /** A finding as the API returns it. Secrets in it are already redacted. */
-export type Finding = ReadonlyDeep<Static<typeof FindingSchema>>;
+export type Finding = Static<typeof FindingSchema>;
 /** Where a finding is: path, line and column for repository findings; url and method for API findings. */
 export type Location = Finding['location'];

@@ -1,7 +1,6 @@
 /** The wire shape of a scan: responses, stored states, summaries, the triage input. */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { FindingInputSchema, FindingSchema, literals, ScanId } from './findings.js';
-import type { ReadonlyDeep } from './readonly.js';
 
 function scanSchema<F extends TSchema>(finding: F, title: string) {
   return Type.Object(
@@ -89,21 +88,29 @@ export const ScanProgressSchema = Type.Object(
 );
 
 /** A scan as the dashboard reads it back (ScanResponse; `warnings` and `stats` may be absent in old stored scans). */
-export type WireScan = ReadonlyDeep<Static<typeof ScanResponseSchema>>;
-export type ScanSummary = ReadonlyDeep<Static<typeof ScanSummarySchema>>;
-export type ScanList = ReadonlyDeep<Static<typeof ScanListSchema>>;
-export type ScanProgressState = ReadonlyDeep<Static<typeof ScanProgressSchema>>;
+export type WireScan = Static<typeof ScanResponseSchema>;
+export type ScanSummary = Static<typeof ScanSummarySchema>;
+export type ScanList = Static<typeof ScanListSchema>;
+export type ScanProgressState = Static<typeof ScanProgressSchema>;
+
+type ScanResponseStatic = Static<typeof ScanResponseSchema>;
+
+/** Where a scan looked: a repository or an API for the service; also `directory` for the CLI's local folder. */
+export type ScanTargetType = ScanResponseStatic['target_type'] | 'directory';
 
 /**
- * A completed scan as the service builds it (outputs/scan-response.ts) and the CLI prints it:
- * the ScanResponse with `warnings` and `stats` always present; `directory` is the CLI's
- * target type for a local folder (the API answers github or api).
+ * A completed scan as outputs/scan-response.ts builds it and the CLI prints it: the
+ * ScanResponse with `warnings` and `stats` always present, for any target type.
  */
-export type ScanResponse = ReadonlyDeep<
-  Omit<Static<typeof ScanResponseSchema>, 'status' | 'target_type' | 'warnings' | 'stats'> & {
-    status: 'completed';
-    target_type: Static<typeof ScanResponseSchema>['target_type'] | 'directory';
-    warnings: string[];
-    stats: Record<string, unknown>;
-  }
->;
+export type ScanReport<T extends ScanTargetType = ScanTargetType> = Omit<ScanResponseStatic, 'status' | 'target_type' | 'warnings' | 'stats'> & {
+  status: 'completed';
+  target_type: T;
+  warnings: string[];
+  stats: Record<string, unknown>;
+};
+
+/** A completed scan as the API answers it: a repository or an API. */
+export type ScanResponse = ScanReport<ScanResponseStatic['target_type']>;
+
+/** A stored scan as GET /v1/scans/{scan_id} answers it (see ScanStateSchema). */
+export type ScanState = Static<typeof ScanStateSchema>;

@@ -6,6 +6,7 @@
  * far, so GET /v1/scans/{id} answers one shape whatever the state.
  */
 import { ERROR_STATUS } from '../../core/errors.js';
+import type { ScanState } from '../../core/wire/scans.js';
 import type { ScanResponse } from '../../outputs/scan-response.js';
 import { ScansRepository, type Storage } from '../../adapters/storage/index.js';
 import type { ScanFailure, ScanJob } from './jobs.js';
@@ -139,4 +140,14 @@ export class DatabaseScanStore implements ScanStore {
 function requireAccount(job: ScanJob): string {
   if (job.account === undefined) throw new Error(`scan ${job.scanId} has no account to be stored under`);
   return job.account.id;
+}
+
+/**
+ * A stored scan of an account, its result read back as the ScanState this service wrote
+ * (a ScanResponse, or a PendingScanView while it has not completed); undefined when the
+ * account has no such scan.
+ */
+export async function findScan(storage: Storage, accountId: string, scanId: string): Promise<{ readonly status: string; readonly state: ScanState } | undefined> {
+  const scan = await new ScansRepository(storage.db).get(accountId, scanId);
+  return scan && { status: scan.status, state: scan.result as ScanState };
 }

@@ -6,7 +6,6 @@
  * server reaches the bundle.
  */
 import type { Static } from '@sinclair/typebox';
-import type { ReadonlyDeep } from '../../../src/core/wire/readonly.js';
 import type { FirstKeyBody, SessionBody } from '../../../src/http/routes/auth/schemas.js';
 import type { AccountBody, RotatedKeyBody } from '../../../src/http/schemas/account.js';
 
@@ -16,9 +15,9 @@ export type { ScanList as ScanPage, ScanSummary, ScanProgressState as Progress, 
 export type Bucket = 'scans' | 'ai' | 'account';
 export const BUCKETS: readonly Bucket[] = ['scans', 'ai', 'account'];
 
-export type Account = ReadonlyDeep<Static<typeof AccountBody>>;
-export type Session = ReadonlyDeep<Static<typeof SessionBody>>;
+export type Account = Static<typeof AccountBody>;
+export type Session = Static<typeof SessionBody>;
 export type ProgressStage = import('../../../src/core/wire/scans.js').ScanProgressState['stage'];
 
 /** A key shown once: from POST /auth/first-key or POST /v1/account/rotate-key (which adds `message`). */
-export type IssuedKey = ReadonlyDeep<Static<typeof FirstKeyBody> & Partial<Pick<Static<typeof RotatedKeyBody>, 'message'>>>;
+export type IssuedKey = Static<typeof FirstKeyBody> & Partial<Pick<Static<typeof RotatedKeyBody>, 'message'>>;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { accountSummary } from '../../../services/accounts/summary.js';
 import { AppError } from '../../../core/errors.js';
 import { SESSION_SCHEME } from '../../plugins/docs.js';
@@ -10,7 +10,7 @@ import { FirstKeyBody, SessionBody } from './schemas.js';
 const SESSION_SECURITY = [{ [SESSION_SCHEME]: [] }];
 
 /** GET /auth/session, POST /auth/signout, POST /auth/first-key. */
-export function sessionRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
+export const sessionRoutes: FastifyPluginCallbackTypebox<AuthRouteDeps> = (app, deps, done) => {
   app.get(
     '/session',
     {
@@ -87,4 +87,5 @@ export function sessionRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
       return { api_key: issued.apiKey, key_prefix: issued.keyPrefix, created_at: issued.createdAt.toISOString(), emailed };
     },
   );
-}
+  done();
+};

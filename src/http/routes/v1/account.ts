@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import type { Plan, PlanLimits } from '../../../services/accounts/plans.js';
 import type { Quotas } from '../../../services/accounts/quotas.js';
 import type { AccountService } from '../../../services/accounts/service.js';
 import { accountSummary } from '../../../services/accounts/summary.js';
-import { unauthorized } from '../../../core/errors.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AccountBody, RotatedKeyBody } from '../../schemas/account.js';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../../schemas/common.js';
@@ -16,7 +15,7 @@ export interface AccountRouteDeps {
 }
 
 /** /v1/account: the caller's account, plan, limits and usage; key rotation. */
-export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
+export const accountRoutes: FastifyPluginCallbackTypebox<AccountRouteDeps> = (app, deps, done) => {
   app.get(
     '/account',
     {
@@ -31,9 +30,8 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
       },
     },
     async (request) => {
-      const auth = request.auth;
-      if (!auth) throw unauthorized();
-      return accountSummary(deps, auth.account, auth.key);
+      const { account, key } = request.caller;
+      return accountSummary(deps, account, key);
     },
   );
 
@@ -52,8 +50,7 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
       },
     },
     async (request) => {
-      const auth = request.auth;
-      if (!auth) throw unauthorized();
+      const auth = request.caller;
       // With a key, only the presented key may be rotated (of two concurrent rotations one wins);
       // with a session, the account's current key is replaced.
       const issued = await deps.accounts.rotateKey(auth.account.id, auth.via === 'api_key' ? auth.key?.id : undefined);
@@ -75,4 +72,5 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
       };
     },
   );
-}
+  done();
+};

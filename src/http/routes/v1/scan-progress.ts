@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import type { Authenticated } from '../../../services/accounts/service.js';
-import { notFound, unauthorized } from '../../../core/errors.js';
+import { notFound } from '../../../core/errors.js';
 import { PROGRESS_ID_EXPECTED, PROGRESS_ID_PATTERN, type ProgressHandle, type ScanProgress } from '../../../services/scans/progress.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../../schemas/common.js';
@@ -26,7 +27,7 @@ export function startProgress(progress: ScanProgress, request: FastifyRequest, a
 }
 
 /** GET /v1/scans/progress/{progress_id}: the stage of a running (or recently ended) scan of the calling account. Not counted. */
-export function scanProgressRoutes(app: FastifyInstance, deps: { progress: ScanProgress }): void {
+export const scanProgressRoutes: FastifyPluginCallbackTypebox<{ progress: ScanProgress }> = (app, deps, done) => {
   app.get(
     '/scans/progress/:progress_id',
     {
@@ -43,12 +44,11 @@ export function scanProgressRoutes(app: FastifyInstance, deps: { progress: ScanP
       },
     },
     (request) => {
-      const auth = request.auth;
-      if (!auth) throw unauthorized();
-      const { progress_id: id } = request.params as { progress_id: string };
-      const state = deps.progress.get(auth.account.id, id);
+      const { progress_id: id } = request.params;
+      const state = deps.progress.get(request.caller.account.id, id);
       if (state === undefined) throw notFound(`No scan progress for ${id}`);
       return state;
     },
   );
-}
+  done();
+};
