@@ -34,23 +34,13 @@ interface Endpoint<Body extends typeof FindingBody | typeof TriageBody> {
   readonly task: (body: Static<Body>) => AiTask;
 }
 
-const EXPLAIN: Endpoint<typeof FindingBody> = {
-  url: '/explain',
-  operationId: 'explainFinding',
-  summary: 'Explain a finding (streaming)',
-  description: 'What the finding is, why it matters and how it is exploited.',
-  body: FindingBody,
-  task: (b) => ({ kind: 'explain', finding: findingFromInput(b.finding) }),
-};
+/** /v1/explain and /v1/fix: one finding in, a streamed answer of that kind out. */
+function findingEndpoint(kind: 'explain' | 'fix', operationId: string, summary: string, description: string): Endpoint<typeof FindingBody> {
+  return { url: `/${kind}`, operationId, summary, description, body: FindingBody, task: (b) => ({ kind, finding: findingFromInput(b.finding) }) };
+}
 
-const FIX: Endpoint<typeof FindingBody> = {
-  url: '/fix',
-  operationId: 'fixFinding',
-  summary: 'Suggest a fix for a finding (streaming)',
-  description: 'Concrete fix steps with code diffs, migration steps and verification.',
-  body: FindingBody,
-  task: (b) => ({ kind: 'fix', finding: findingFromInput(b.finding) }),
-};
+const EXPLAIN = findingEndpoint('explain', 'explainFinding', 'Explain a finding (streaming)', 'What the finding is, why it matters and how it is exploited.');
+const FIX = findingEndpoint('fix', 'fixFinding', 'Suggest a fix for a finding (streaming)', 'Concrete fix steps with code diffs, migration steps and verification.');
 
 const TRIAGE: Endpoint<typeof TriageBody> = {
   url: '/triage',
