@@ -6,6 +6,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { CATEGORIES, SCANNER_NAMES, SEVERITIES } from '../findings.js';
 
+/** A union of string literals; `const` keeps each value's literal type, so `Static` is the union of the values. */
 export const literals = <const T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 /*
