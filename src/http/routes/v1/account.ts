@@ -3,6 +3,7 @@ import type { Plan, PlanLimits } from '../../../services/accounts/plans.js';
 import type { Quotas } from '../../../services/accounts/quotas.js';
 import type { AccountService } from '../../../services/accounts/service.js';
 import { accountSummary } from '../../../services/accounts/summary.js';
+import { issuedKeyBody } from '../issued-key.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AccountBody, RotatedKeyBody } from '../../schemas/account.js';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../../schemas/common.js';
@@ -54,19 +55,10 @@ export const accountRoutes: FastifyPluginCallbackTypebox<AccountRouteDeps> = (ap
       // With a key, only the presented key may be rotated (of two concurrent rotations one wins);
       // with a session, the account's current key is replaced.
       const issued = await deps.accounts.rotateKey(auth.account.id, auth.via === 'api_key' ? auth.key?.id : undefined);
-      let emailed = true;
-      try {
-        await deps.accounts.mailKey(issued, 'rotated');
-      } catch (error) {
-        emailed = false;
-        request.log.error({ err: error }, 'could not mail the rotated key');
-      }
+      const body = await issuedKeyBody(deps.accounts, issued, 'rotated', request.log);
       return {
-        api_key: issued.apiKey,
-        key_prefix: issued.keyPrefix,
-        created_at: issued.createdAt.toISOString(),
-        emailed,
-        message: emailed
+        ...body,
+        message: body.emailed
           ? 'New key issued and mailed; the previous key no longer works. Store this key now: it will not be shown again.'
           : 'New key issued; the previous key no longer works. Mailing it failed, so store this key now: it will not be shown again.',
       };
