@@ -1,6 +1,6 @@
 /**
  * Domain contracts shared by every scanner, the pipeline, the API and the CLI.
- * The wire shape (Finding, Location) is the specification's FindingSchema.
+ * The wire shape (Finding, Location) is the specification's FindingSchema, in ./wire/findings.ts.
  */
 export const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO'] as const;
 export type Severity = (typeof SEVERITIES)[number];
@@ -23,48 +23,11 @@ export type ScannerName = (typeof SCANNER_NAMES)[number];
 /** "A02:2021", "A04:2025" … */
 export type OwaspCategory = `A${string}:${number}`;
 
-export interface Location {
-  readonly target: string;
-  readonly path?: string;
-  readonly line?: number;
-  readonly column?: number;
-  readonly url: string | null;
-  readonly method: string | null;
-  /** History scans: the commit that introduced the finding (full SHA); path and line are as of that commit. */
-  readonly commit?: string;
-  /** History scans: that commit's committer date (ISO 8601). */
-  readonly commit_date?: string;
-  /** History scans: that commit's author, `Name <email>`. */
-  readonly commit_author?: string;
-}
-
 /** A secret's validity check (`verify`): true live, false revoked or refused, null when it could not be told. */
 export type Verified = boolean | null;
 
-/** A finding as the API returns it. Secrets in it are already redacted. */
-export interface Finding {
-  readonly id: string;
-  readonly category: Category;
-  readonly severity: Severity;
-  readonly title: string;
-  readonly description: string;
-  readonly evidence: string;
-  readonly location: Location;
-  readonly scanner_name: ScannerName;
-  readonly remediation: string;
-  readonly confidence: number;
-  readonly owasp_categories: readonly string[];
-  /** The rule that produced it (additive field). */
-  readonly rule_id?: string;
-  /** The weakness, `CWE-89` (additive field; code findings carry it). */
-  readonly cwe?: string;
-  /** History scans: whether the same secret is still in the scanned tip's tree (additive field). */
-  readonly present_at_head?: boolean;
-  /** Validity check of the secret with its provider, when asked for (additive field). */
-  readonly verified?: Verified;
-  /** When that check ran (ISO 8601); present with `verified`. */
-  readonly verified_at?: string;
-}
+/** The wire shape (Finding, Location) is written once, as TypeBox schemas in ./wire/findings.ts. */
+export type { Finding, Location } from './wire/findings.js';
 
 /**
  * What a repository scanner reports before the pipeline. `secret` is the raw

@@ -127,7 +127,14 @@ function historyProperties(f: Finding): Record<string, unknown> {
   };
 }
 
-export function toSarif(all: readonly Finding[]): object {
+/** A SARIF 2.1.0 log with one run (the run's shape is SARIF's; see toSarif). */
+export interface SarifLog {
+  $schema: string;
+  version: '2.1.0';
+  runs: object[];
+}
+
+export function toSarif(all: readonly Finding[]): SarifLog {
   const findings = all.length > MAX_SARIF_RESULTS ? bySeverity(all).slice(0, MAX_SARIF_RESULTS) : all;
   const rules = new Map<string, { rule: SarifRule; index: number; severity: Severity }>();
   for (const f of findings) {

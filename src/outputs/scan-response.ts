@@ -1,24 +1,12 @@
-import type { Finding } from '../core/findings.js';
+import type { ScanReport, ScanTargetType } from '../core/wire/scans.js';
 import type { ScanOutcome } from '../engine/scan.js';
 
-/** The specification's ScanResponse, plus the additive `warnings` and `stats`. */
-export interface ScanResponse {
-  readonly scan_id: string;
-  readonly status: 'completed';
-  /** `directory` only in the CLI's output for a local folder; the API answers github or api. */
-  readonly target_type: 'github' | 'api' | 'directory';
-  readonly target: string;
-  readonly started_at: string;
-  readonly completed_at: string;
-  readonly finding_count: number;
-  readonly findings: readonly Finding[];
-  readonly warnings: readonly string[];
-  readonly stats: Record<string, unknown>;
-}
+/** The specification's ScanResponse, plus the additive `warnings` and `stats` (its type is derived from the wire schema). */
+export type { ScanReport, ScanResponse } from '../core/wire/scans.js';
 
-export interface ScanResponseInput {
+export interface ScanResponseInput<T extends ScanTargetType = ScanTargetType> {
   readonly scanId: string;
-  readonly targetType: ScanResponse['target_type'];
+  readonly targetType: T;
   readonly target: string;
   readonly startedAt: Date;
   readonly completedAt: Date;
@@ -40,7 +28,7 @@ export const MAX_RESULT_BYTES = 16 * 1024 * 1024;
  * severe first; when the whole would pass the byte ceiling, the least severe
  * are left out until it fits, and stats and warnings say so.
  */
-export function buildScanResponse(input: ScanResponseInput): ScanResponse {
+export function buildScanResponse<T extends ScanTargetType>(input: ScanResponseInput<T>): ScanReport<T> {
   const full = assemble(input);
   const maxBytes = input.maxBytes ?? MAX_RESULT_BYTES;
   // The usual case measures once; finding by finding only when the whole is too large.
@@ -64,7 +52,7 @@ export function buildScanResponse(input: ScanResponseInput): ScanResponse {
   };
 }
 
-function assemble(input: ScanResponseInput): ScanResponse {
+function assemble<T extends ScanTargetType>(input: ScanResponseInput<T>): ScanReport<T> {
   return {
     scan_id: input.scanId,
     status: 'completed',

@@ -1,5 +1,5 @@
 import type { Finding } from '../core/findings.js';
-import type { ScanResponse } from './scan-response.js';
+import type { ScanReport } from './scan-response.js';
 import { terminalField } from './terminal.js';
 
 function pad(text: string, width: number): string {
@@ -8,7 +8,7 @@ function pad(text: string, width: number): string {
 }
 
 /** Human-readable report for a terminal: one row per finding, then a summary. */
-export function renderTable(scan: Pick<ScanResponse, 'target' | 'findings' | 'warnings'>): string {
+export function renderTable(scan: Pick<ScanReport, 'target' | 'findings' | 'warnings'>): string {
   const rows = scan.findings.map((f: Finding) => {
     const commit = f.location.commit ? ` @${f.location.commit.slice(0, 10)}${f.present_at_head === false ? ' (removed since)' : ''}` : '';
     const where = `${f.location.path ?? f.location.url ?? ''}${f.location.line ? `:${f.location.line}` : ''}${commit}`;

@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../../config/index.js';
 import { newId } from '../../core/ids.js';
 import { VERSION } from '../../core/version.js';
 import { breachesThreshold, parseFailOn } from '../../outputs/fail-on.js';
-import { buildScanResponse, type ScanResponse } from '../../outputs/scan-response.js';
+import { buildScanResponse, type ScanReport } from '../../outputs/scan-response.js';
 import { toSarif } from '../../outputs/sarif.js';
 import { renderTable } from '../../outputs/table.js';
 import type { ScanEngine } from '../../engine/runtime.js';
@@ -31,7 +31,7 @@ export const EXIT_FINDINGS = 1;
 export const EXIT_ERROR = 2;
 
 
-function render(scan: ScanResponse, format: Format): string {
+function render(scan: ScanReport, format: Format): string {
   if (format === 'json') return `${JSON.stringify(scan, null, 2)}\n`;
   if (format === 'sarif') return `${JSON.stringify(toSarif(scan.findings), null, 2)}\n`;
   return renderTable(scan);
@@ -50,7 +50,7 @@ function progress(io: CliIo): (text: string) => void {
   return (text) => io.err(`\r\x1b[2K${text}`);
 }
 
-async function finish(io: CliIo, scan: ScanResponse, opts: OutputOptions, clear: () => void): Promise<number> {
+async function finish(io: CliIo, scan: ScanReport, opts: OutputOptions, clear: () => void): Promise<number> {
   clear();
   const threshold = parseFailOn(opts.failOn);
   const text = render(scan, opts.format);

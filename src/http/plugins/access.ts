@@ -9,11 +9,22 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The hourly quota bucket this route counts against; absent = not counted. */
     quota?: QuotaBucket;
-    /** The plan-gated feature a request uses, if any (may depend on the validated body). */
-    feature?: (request: FastifyRequest) => Feature | undefined;
+    /**
+     * The plan-gated feature a request uses, if any (may depend on the validated body). A method, so
+     * a route may declare the request it gets: the gate runs after validation, so the body has the
+     * route schema's shape.
+     */
+    feature?(request: FastifyRequest): Feature | undefined;
   }
   interface FastifyRequest {
+    /** Set by the access plugin's onRequest hook in the /v1 scope; null elsewhere. */
     auth: Authenticated | null;
+    /**
+     * The authenticated caller of a /v1 route. The access plugin authenticates every request of
+     * its scope before anything else runs and answers 401 when it cannot, so handlers read this
+     * instead of checking `auth` themselves; read outside that scope it answers 401 too.
+     */
+    readonly caller: Authenticated;
     quotaKey: string | null;
     /** Set once the request has started work on the caller's behalf (see markWorkStarted). */
     workStarted: boolean;
@@ -44,15 +55,20 @@ export function registerAccess(scope: FastifyInstance, options: AccessOptions): 
   scope.decorateRequest('auth', null);
   scope.decorateRequest('quotaKey', null);
   scope.decorateRequest('workStarted', false);
+  scope.decorateRequest('caller', {
+    getter(this: FastifyRequest): Authenticated {
+      if (!this.auth) throw unauthorized();
+      return this.auth;
+    },
+  });
 
   scope.addHook('onRequest', async (request) => {
     request.auth = await authenticate(request, options);
   });
 
   scope.addHook('preHandler', async (request, reply) => {
-    const auth = request.auth;
+    const auth = request.caller;
     const config = request.routeOptions.config;
-    if (!auth) throw unauthorized();
     const feature = config.feature?.(request);
     if (feature !== undefined && !planHasFeature(auth.account.plan, feature)) {
       throw new AppError(

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import type { Storage } from '../../adapters/storage/index.js';
 
 const HealthBody = Type.Object(
@@ -12,7 +12,7 @@ const HealthBody = Type.Object(
 );
 
 /** GET /health: liveness, version, and whether the database answers. No key needed. */
-export function healthRoutes(app: FastifyInstance, deps: { storage: Storage; version: string }): void {
+export const healthRoutes: FastifyPluginCallbackTypebox<{ storage: Storage; version: string }> = (app, deps, done) => {
   app.get(
     '/health',
     {
@@ -39,4 +39,5 @@ export function healthRoutes(app: FastifyInstance, deps: { storage: Storage; ver
       }
     },
   );
-}
+  done();
+};

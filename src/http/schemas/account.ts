@@ -31,3 +31,15 @@ export const AccountBody = Type.Object(
   },
   { title: 'Account' },
 );
+
+/** The body of POST /v1/account/rotate-key. */
+export const RotatedKeyBody = Type.Object(
+  {
+    api_key: Type.String({ description: 'The new key. Shown once: Vigil keeps only a hash of it.' }),
+    key_prefix: Type.String(),
+    created_at: Type.String({ format: 'date-time' }),
+    emailed: Type.Boolean({ description: "Whether the new key was sent to the account's address" }),
+    message: Type.String(),
+  },
+  { title: 'RotatedKey' },
+);

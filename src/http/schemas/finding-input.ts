@@ -5,7 +5,8 @@
  */
 import type { Finding, Location } from '../../core/findings.js';
 import type { TriageScan } from '../../services/ai/triage/types.js';
-import type { FindingInput, ScanInput } from './scan.js';
+import type { FindingInput } from '../../core/wire/findings.js';
+import type { ScanInput } from '../../core/wire/scans.js';
 
 function locationFromInput(input: FindingInput['location']): Location {
   return {

@@ -160,6 +160,7 @@ async function lockfilesOf(repo: RepoSnapshot, kind: ManifestKind, folder: strin
 
 export const DEPENDENCY_UPGRADE_FIXER: Fixer = {
   id: 'dependency-upgrade',
+  rules: [KNOWN_VULNERABILITY_RULE],
   titles: [],
   ruleIds: [KNOWN_VULNERABILITY_RULE],
   titlePattern: DEPENDENCY_TITLE_PATTERN,

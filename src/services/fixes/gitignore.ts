@@ -5,9 +5,9 @@
  * the file's line endings.
  */
 import { gitignoreIgnoresEnv } from '../../scanners/secrets/hygiene.js';
-import { TITLES } from '../../scanners/secrets/rule.js';
 import { envHistorySections } from './pr-text.js';
 import type { Fixer, FixOutcome, RepoSnapshot } from './types.js';
+import { titlesFor } from './titles.js';
 
 export const GITIGNORE = '.gitignore';
 /** Dotenv templates that stay tracked when present at the root. */
@@ -25,7 +25,8 @@ export function gitignoreAddition(existing: Buffer | undefined, templates: reado
 
 export const GITIGNORE_FIXER: Fixer = {
   id: 'gitignore-env',
-  titles: [TITLES.envNotIgnored],
+  rules: ['env-not-gitignored'],
+  titles: titlesFor(['env-not-gitignored']),
   description:
     'Appends `.env*` to the root .gitignore (creating the file if needed, in its line-ending style) and `!.env.example`, `!.env.sample` or `!.env.template` for templates the repository has.',
   async fix(_finding, repo: RepoSnapshot): Promise<FixOutcome> {

@@ -5,10 +5,10 @@
  * not valid UTF-8 come back exactly as they were.
  */
 import type { Finding } from '../../core/findings.js';
-import { TITLES } from '../../scanners/secrets/rule.js';
 import { locateSecret } from './locate.js';
 import { secretHistorySections, whereOf } from './pr-text.js';
 import type { FilePatch, Fixer, FixOutcome, RepoSnapshot } from './types.js';
+import { titlesFor } from './titles.js';
 
 /** Byte offsets of every occurrence of `needle` in `haystack`, left to right, not overlapping. */
 function byteOffsets(haystack: Buffer, needle: Buffer): number[] {
@@ -67,7 +67,8 @@ function fileLocationProblem(finding: Finding): string | undefined {
 
 interface RedactionSpec {
   readonly id: string;
-  readonly title: string;
+  /** The secrets rules whose findings it redacts. */
+  readonly rules: readonly string[];
   /** What the value is called in prose ("AWS access key"). */
   readonly noun: string;
   readonly marker: string;
@@ -76,7 +77,8 @@ interface RedactionSpec {
 function redactionFixer(spec: RedactionSpec): Fixer {
   return {
     id: spec.id,
-    titles: [spec.title],
+    rules: spec.rules,
+    titles: titlesFor(spec.rules),
     description: `Replaces the ${spec.noun} in the file with \`${spec.marker}\`, keeping the quotes around it and every other byte of the file.`,
     incomplete: fileLocationProblem,
     async fix(finding: Finding, repo: RepoSnapshot): Promise<FixOutcome> {
@@ -109,8 +111,8 @@ function redactionFixer(spec: RedactionSpec): Fixer {
 
 /** One redaction fixer per supported secret title, with its marker. */
 export const REDACTION_FIXERS: readonly Fixer[] = Object.freeze([
-  redactionFixer({ id: 'redact-aws-access-key', title: TITLES.awsAccessKey, noun: 'AWS access key', marker: 'REDACTED_AWS_ACCESS_KEY' }),
-  redactionFixer({ id: 'redact-github-token', title: TITLES.githubToken, noun: 'GitHub token', marker: 'REDACTED_GITHUB_TOKEN' }),
-  redactionFixer({ id: 'redact-slack-token', title: TITLES.slackToken, noun: 'Slack token', marker: 'REDACTED_SLACK_TOKEN' }),
-  redactionFixer({ id: 'redact-jwt', title: TITLES.jwt, noun: 'JSON Web Token', marker: 'REDACTED_JWT' }),
+  redactionFixer({ id: 'redact-aws-access-key', rules: ['aws-access-key-id'], noun: 'AWS access key', marker: 'REDACTED_AWS_ACCESS_KEY' }),
+  redactionFixer({ id: 'redact-github-token', rules: ['github-token', 'github-fine-grained-token'], noun: 'GitHub token', marker: 'REDACTED_GITHUB_TOKEN' }),
+  redactionFixer({ id: 'redact-slack-token', rules: ['slack-bot-token', 'slack-user-token', 'slack-app-token', 'slack-config-token', 'slack-legacy-token'], noun: 'Slack token', marker: 'REDACTED_SLACK_TOKEN' }),
+  redactionFixer({ id: 'redact-jwt', rules: ['jwt'], noun: 'JSON Web Token', marker: 'REDACTED_JWT' }),
 ]);

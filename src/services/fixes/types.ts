@@ -56,7 +56,9 @@ export interface FixContext {
 export interface Fixer {
   /** kebab-case identity (docs, logs). */
   readonly id: string;
-  /** Finding titles this fixer handles (exact). */
+  /** The rules whose findings this fixer fixes; the registry selects it by them (see titles.ts). */
+  readonly rules: readonly string[];
+  /** The finding titles POST /v1/fix/pr accepts for it: those the title table maps to `rules` (titlesFor). */
   readonly titles: readonly string[];
   /** Rules whose findings this fixer handles whatever their (variable) titles, selected by `matches`. */
   readonly ruleIds?: readonly string[];

@@ -19,14 +19,11 @@ import { AppError, badRequest } from '../../core/errors.js';
 import type { Finding } from '../../core/findings.js';
 import { flowingContexts } from '../../scanners/workflows/expr.js';
 import { asMap, asSeq, asStr, entries, get, pair, parseYaml, type YamlFile } from '../../scanners/workflows/parse.js';
-import { TEMPLATE_INJECTION_TITLE } from '../../scanners/workflows/rules/template-injection.js';
-import { CHECKOUT_CREDENTIALS_TITLE } from '../../scanners/workflows/rules/persisted-checkout-credentials.js';
-import { MISSING_PERMISSIONS_TITLE } from '../../scanners/workflows/rules/excessive-permissions.js';
-import { UNPINNED_ACTION_TITLES } from '../../scanners/workflows/rules/unpinned-action.js';
 import { actionName } from '../../scanners/workflows/contexts.js';
 import { parseActionRef, isPinned } from '../../scanners/workflows/steps.js';
 import { asTemplateText, scriptExpressions, type StringSpan } from './js-context.js';
 import type { Fixer, FixContext, FixOutcome, RepoSnapshot } from './types.js';
+import { titlesFor } from './titles.js';
 
 const MAX_PATH = 1024;
 /** How far from the reported line the reported node may have moved and still be found. */
@@ -183,7 +180,8 @@ const CHECKOUT = new Set(['actions/checkout']);
 
 export const PERSIST_CREDENTIALS_FIXER: Fixer = {
   id: 'workflow-persist-credentials',
-  titles: [CHECKOUT_CREDENTIALS_TITLE],
+  rules: ['persisted-checkout-credentials'],
+  titles: titlesFor(['persisted-checkout-credentials']),
   description: 'Sets `persist-credentials: false` on the reported actions/checkout step (adding a `with:` block when it has none), so the token is not left on disk.',
   incomplete: workflowLocationProblem,
   async fix(finding: Finding, repo: RepoSnapshot): Promise<FixOutcome> {
@@ -237,7 +235,8 @@ export const PERSIST_CREDENTIALS_FIXER: Fixer = {
 
 export const PERMISSIONS_FIXER: Fixer = {
   id: 'workflow-permissions',
-  titles: [MISSING_PERMISSIONS_TITLE],
+  rules: ['excessive-permissions'],
+  titles: titlesFor(['excessive-permissions']),
   description: 'Adds a top-level `permissions: contents: read` to a workflow that sets none, just before `jobs:`.',
   incomplete: (finding) => {
     const { path } = finding.location;
@@ -448,7 +447,8 @@ function scriptEdits(target: Candidate, text: string, path: string): { edits: Ed
 
 export const TEMPLATE_INJECTION_FIXER: Fixer = {
   id: 'workflow-injection-to-env',
-  titles: [TEMPLATE_INJECTION_TITLE],
+  rules: ['template-injection'],
+  titles: titlesFor(['template-injection']),
   description:
     'Moves the reported `${{ … }}` expression into the step\'s `env:`. A `run:` script (of a workflow or a composite action) reads it as a variable (`${NAME}` in bash and sh, `${env:NAME}` in PowerShell, `%NAME%` in cmd); an actions/github-script `script:` reads `process.env.NAME` (a string around the expression becomes a template literal; `toJSON(context)` in code becomes `JSON.parse(process.env.NAME)`). `${{ env.X }}` reads X without a new entry. Every occurrence of the same expression in that script changes.',
   incomplete: workflowLocationProblem,
@@ -539,7 +539,8 @@ export const TEMPLATE_INJECTION_FIXER: Fixer = {
 
 export const PIN_ACTION_FIXER: Fixer = {
   id: 'workflow-pin-action',
-  titles: UNPINNED_ACTION_TITLES,
+  rules: ['unpinned-action'],
+  titles: titlesFor(['unpinned-action']),
   description:
     'Replaces the reported action\'s tag or branch with the full commit SHA it points at (resolved through the GitHub API) and keeps the version as a `# vX.Y.Z` comment: the most specific version tag on that commit.',
   incomplete: workflowLocationProblem,

@@ -6,9 +6,9 @@
  */
 import type { VerifySecrets } from '../../engine/history.js';
 import { scanHistory } from '../../engine/history.js';
-import { newId } from '../../core/ids.js';
 import { AppError } from '../../core/errors.js';
-import { buildScanResponse, type ScanResponse } from '../../outputs/scan-response.js';
+import type { ScanResponse } from '../../outputs/scan-response.js';
+import { repositoryScanResponse } from './repository-response.js';
 import { mapGitHubError, type GitHubClient } from '../../adapters/github/client.js';
 import { cloneBare, DEFAULT_HISTORY_LIMITS, gitBaseUrl, type HistoryLimits } from '../../adapters/sources/git/clone.js';
 import { formatBytes } from '../../adapters/sources/limits.js';
@@ -76,24 +76,13 @@ export async function scanGitHubHistory(
       ...(hooks.onProgress ? { onProgress: (done: number, total: number) => hooks.onProgress?.('scanning', done, total) } : {}),
     });
     hooks.onProgress?.('done');
-    return buildScanResponse({
-      scanId: hooks.scanId ?? newId(),
-      targetType: 'github',
-      target: name,
+    return repositoryScanResponse({
+      scanId: hooks.scanId,
+      repository,
       startedAt,
-      completedAt: new Date(),
       outcome,
-      extraStats: {
-        repository: {
-          ref: repository.ref,
-          default_branch: repository.defaultBranch,
-          commit: outcome.stats.history?.tip ?? null,
-          private: repository.private,
-          archived: repository.archived,
-          html_url: data.html_url,
-          clone_bytes: clone.bytes,
-        },
-      },
+      commit: outcome.stats.history?.tip ?? null,
+      more: { html_url: data.html_url, clone_bytes: clone.bytes },
     });
   } finally {
     await clone.dispose();

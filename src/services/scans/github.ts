@@ -6,9 +6,9 @@
 import { PLAN_LABELS, planHasFeature, plansIncluding, type Plan } from '../accounts/plans.js';
 import type { PrivateScanPolicy } from '../../config/index.js';
 import { AppError, isAppError } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
 import { scanWorkspace } from '../../engine/scan.js';
-import { buildScanResponse, type ScanResponse } from '../../outputs/scan-response.js';
+import type { ScanResponse } from '../../outputs/scan-response.js';
+import { repositoryScanResponse } from './repository-response.js';
 import { createGitHubClient } from '../../adapters/github/client.js';
 import { downloadRepository } from '../../adapters/sources/github/download.js';
 import { parseRepository } from '../../adapters/sources/github/repository-ref.js';
@@ -124,23 +124,7 @@ export async function scanGitHubRepository(
         ...(hooks.onProgress ? { onProgress: (done: number, total: number) => hooks.onProgress?.('scanning', done, total) } : {}),
       });
       hooks.onProgress?.('done');
-      return buildScanResponse({
-        scanId: hooks.scanId ?? newId(),
-        targetType: 'github',
-        target,
-        startedAt,
-        completedAt: new Date(),
-        outcome,
-        extraStats: {
-          repository: {
-            ref: repository.ref,
-            default_branch: repository.defaultBranch,
-            commit: repository.commitSha ?? null,
-            private: repository.private,
-            archived: repository.archived,
-          },
-        },
-      });
+      return repositoryScanResponse({ scanId: hooks.scanId, repository, startedAt, outcome, commit: repository.commitSha ?? null });
     } finally {
       await ws.dispose();
     }

@@ -6,29 +6,23 @@
  * far, so GET /v1/scans/{id} answers one shape whatever the state.
  */
 import { ERROR_STATUS } from '../../core/errors.js';
+import type { ScanState } from '../../core/wire/scans.js';
 import type { ScanResponse } from '../../outputs/scan-response.js';
 import { ScansRepository, type Storage } from '../../adapters/storage/index.js';
 import type { ScanFailure, ScanJob } from './jobs.js';
 
 export type ScanStatus = 'queued' | 'running' | 'completed' | 'failed';
 
-/** A scan that has not completed, as GET /v1/scans/{id} shows it. */
-export interface PendingScanView {
-  readonly scan_id: string;
-  readonly status: Exclude<ScanStatus, 'completed'>;
-  readonly target_type: 'github' | 'api';
-  readonly target: string;
-  /** When it started; while queued, when it was submitted. */
-  readonly started_at: string;
-  /** When it failed; null while queued or running. */
-  readonly completed_at: string | null;
-  readonly finding_count: 0;
-  readonly findings: readonly [];
-  readonly warnings: readonly string[];
-  readonly stats: Record<string, unknown>;
-  /** Why it failed: the status and detail a synchronous request would have answered. */
-  readonly error?: { readonly status: number; readonly detail: string };
-}
+/**
+ * A scan that has not completed, as GET /v1/scans/{id} shows it: a ScanState (the wire schema)
+ * with no findings yet; `completed_at` is when it failed, null while queued or running, and
+ * `error` says why it failed (the status and detail a synchronous request would have answered).
+ */
+export type PendingScanView = Omit<ScanState, 'status' | 'warnings' | 'stats'> & {
+  status: Exclude<ScanStatus, 'completed'>;
+  warnings: string[];
+  stats: Record<string, unknown>;
+};
 
 /** What a pending view is about: a job, or a stored row. */
 export interface ScanSubject {
@@ -139,4 +133,14 @@ export class DatabaseScanStore implements ScanStore {
 function requireAccount(job: ScanJob): string {
   if (job.account === undefined) throw new Error(`scan ${job.scanId} has no account to be stored under`);
   return job.account.id;
+}
+
+/**
+ * A stored scan of an account, its result read back as the ScanState this service wrote
+ * (a ScanResponse, or a PendingScanView while it has not completed); undefined when the
+ * account has no such scan.
+ */
+export async function findScan(storage: Storage, accountId: string, scanId: string): Promise<{ readonly status: string; readonly state: ScanState } | undefined> {
+  const scan = await new ScansRepository(storage.db).get(accountId, scanId);
+  return scan && { status: scan.status, state: scan.result as ScanState };
 }

@@ -4,6 +4,9 @@ import { AppError } from '../../../src/core/errors.js';
 import { FIXERS, selectFixer, SUPPORTED_TITLES } from '../../../src/services/fixes/registry.js';
 import { branchFor } from '../../../src/services/fixes/pr-text.js';
 import { TITLES } from '../../../src/scanners/secrets/rule.js';
+import { SECRET_RULES } from '../../../src/scanners/secrets/rules/index.js';
+import { WORKFLOW_RULES } from '../../../src/scanners/workflows/rules/index.js';
+import { TITLE_RULES } from '../../../src/services/fixes/titles.js';
 import { findingAt } from './helpers.js';
 
 describe('fixer registry', () => {
@@ -60,5 +63,23 @@ describe('fixer registry', () => {
     const doc = await readFile(new URL('../../../docs/fix-pr.md', import.meta.url), 'utf8');
     for (const title of SUPPORTED_TITLES) expect(doc).toContain(title);
     for (const fixer of FIXERS) expect(doc).toContain(fixer.id);
+  });
+
+  it('maps every supported title to rules of the catalogues, and selects the fixer that declares the rule', () => {
+    const known = new Set([...SECRET_RULES.map((r) => r.id), ...WORKFLOW_RULES.map((r) => r.id), 'env-not-gitignored']);
+    expect([...TITLE_RULES.keys()].sort()).toEqual([...SUPPORTED_TITLES].sort());
+    for (const [title, rules] of TITLE_RULES) {
+      for (const rule of rules) {
+        expect(known.has(rule), `${rule} is a rule id`).toBe(true);
+        const secret = SECRET_RULES.find((r) => r.id === rule);
+        if (secret !== undefined) expect(secret.title).toBe(title);
+        expect(selectFixer({ ...findingAt(title, '.github/workflows/ci.yml', 1), rule_id: rule }).rules).toContain(rule);
+      }
+    }
+  });
+
+  it('selects by the title, not by a rule_id that disagrees with it', () => {
+    const finding = { ...findingAt(TITLES.jwt, 'a.ts', 1), rule_id: 'aws-access-key-id' };
+    expect(selectFixer(finding).id).toBe('redact-jwt');
   });
 });

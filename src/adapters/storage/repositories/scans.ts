@@ -36,17 +36,7 @@ export class ScansRepository {
   async insert(scan: StoredScan): Promise<void> {
     await this.db
       .insertInto('scans')
-      .values({
-        id: scan.id,
-        account_id: scan.accountId,
-        target_type: scan.targetType,
-        target: scan.target,
-        status: scan.status,
-        started_at: scan.startedAt,
-        completed_at: scan.completedAt,
-        finding_count: scan.findingCount,
-        result: JSON.stringify(scan.result),
-      })
+      .values({ id: scan.id, ...columns(scan) })
       .execute();
   }
 
@@ -55,16 +45,7 @@ export class ScansRepository {
    * earlier, or a job run again after its worker died), replaces it.
    */
   async save(scan: StoredScan): Promise<void> {
-    const values = {
-      account_id: scan.accountId,
-      target_type: scan.targetType,
-      target: scan.target,
-      status: scan.status,
-      started_at: scan.startedAt,
-      completed_at: scan.completedAt,
-      finding_count: scan.findingCount,
-      result: JSON.stringify(scan.result),
-    };
+    const values = columns(scan);
     await this.db
       .insertInto('scans')
       .values({ id: scan.id, ...values })
@@ -134,6 +115,20 @@ export class ScansRepository {
       nextCursor: rows.length > limit && last !== undefined ? String(last.seq) : null,
     };
   }
+}
+
+/** A scan's row but its id. */
+function columns(scan: StoredScan) {
+  return {
+    account_id: scan.accountId,
+    target_type: scan.targetType,
+    target: scan.target,
+    status: scan.status,
+    started_at: scan.startedAt,
+    completed_at: scan.completedAt,
+    finding_count: scan.findingCount,
+    result: JSON.stringify(scan.result),
+  };
 }
 
 function toStored(row: ScanRow): StoredScan {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { sha256Hex } from '../../../services/auth/secrets.js';
 import { assertSameOrigin, SESSION_COOKIE, setSessionCookie } from '../../plugins/session.js';
 import { BODY_ERRORS, errorResponses } from '../../schemas/common.js';
@@ -8,7 +8,7 @@ import { AuthConfigBody, EmailRequest, MessageBody, SignedInBody, VerifyRequest 
 const LINK_SENT = 'If the address can receive mail, a sign-in link is on its way. It works once, for 15 minutes.';
 
 /** GET /auth/config, POST /auth/email (mail a link), POST /auth/verify (trade the link's token for a session). */
-export function emailSignInRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
+export const emailSignInRoutes: FastifyPluginCallbackTypebox<AuthRouteDeps> = (app, deps, done) => {
   app.get(
     '/config',
     {
@@ -40,7 +40,7 @@ export function emailSignInRoutes(app: FastifyInstance, deps: AuthRouteDeps): vo
     },
     async (request, reply) => {
       assertSameOrigin(request, deps.publicUrl);
-      const { email } = request.body as { email: string };
+      const { email } = request.body;
       await deps.signIn.requestLink(email, request.ip);
       return reply.code(202).send({ message: LINK_SENT });
     },
@@ -63,14 +63,15 @@ export function emailSignInRoutes(app: FastifyInstance, deps: AuthRouteDeps): vo
     },
     async (request, reply) => {
       assertSameOrigin(request, deps.publicUrl);
-      const { token } = request.body as { token: string };
+      const { token } = request.body;
       const signedIn = await deps.signIn.verify(token, request.ip);
       await endPreviousSession(request.cookies[SESSION_COOKIE], deps);
       setSessionCookie(reply, request, signedIn.token);
       return { email: signedIn.email, first_sign_in: signedIn.firstSignIn, csrf_token: signedIn.session.csrfToken };
     },
   );
-}
+  done();
+};
 
 /** A browser that signs in again drops the session it had, instead of leaving it alive server-side. */
 export async function endPreviousSession(previous: string | undefined, deps: AuthRouteDeps): Promise<void> {

@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import type { Static } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isAppError, notFound } from '../../../core/errors.js';
 import { OAuthFailure, type GitHubOAuth, type OAuthFailureCode } from '../../../services/auth/github-oauth.js';
 import { newSecret, sameSecret } from '../../../services/auth/secrets.js';
@@ -18,7 +20,7 @@ function configured(deps: AuthRouteDeps): GitHubOAuth {
 }
 
 /** GET /auth/github (to GitHub's consent page) and GET /auth/github/callback (back, signed in). */
-export function githubSignInRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
+export const githubSignInRoutes: FastifyPluginCallbackTypebox<AuthRouteDeps> = (app, deps, done) => {
   app.get(
     '/github',
     {
@@ -65,7 +67,7 @@ export function githubSignInRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       const state = request.cookies[STATE_COOKIE];
       void reply.clearCookie(STATE_COOKIE, { httpOnly: true, sameSite: 'lax', path: STATE_PATH, secure: request.protocol === 'https' });
       try {
-        const target = await finishSignIn(request, reply, oauth, deps, state);
+        const target = await finishSignIn(request, reply, oauth, deps, state, request.query);
         return reply.redirect(target, 302);
       } catch (error) {
         const code = failureCode(error);
@@ -75,11 +77,18 @@ export function githubSignInRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       }
     },
   );
-}
+  done();
+};
 
-async function finishSignIn(request: FastifyRequest, reply: FastifyReply, oauth: GitHubOAuth, deps: AuthRouteDeps, state: string | undefined): Promise<string> {
+async function finishSignIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  oauth: GitHubOAuth,
+  deps: AuthRouteDeps,
+  state: string | undefined,
+  query: Static<typeof CallbackQuery>,
+): Promise<string> {
   await deps.limiter.verifyClient(request.ip);
-  const query = request.query as { code?: string; state?: string; error?: string };
   if (state === undefined || query.state === undefined || !sameSecret(query.state, state)) {
     throw new OAuthFailure('state', 'The state does not match the one this browser was given');
   }

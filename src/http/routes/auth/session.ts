@@ -1,16 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { accountSummary } from '../../../services/accounts/summary.js';
 import { AppError } from '../../../core/errors.js';
 import { SESSION_SCHEME } from '../../plugins/docs.js';
 import { assertCsrf, clearSessionCookie, requireSession, SESSION_COOKIE, SESSION_DETAIL } from '../../plugins/session.js';
 import { errorResponses } from '../../schemas/common.js';
+import { issuedKeyBody } from '../issued-key.js';
 import type { AuthRouteDeps } from './deps.js';
 import { FirstKeyBody, SessionBody } from './schemas.js';
 
 const SESSION_SECURITY = [{ [SESSION_SCHEME]: [] }];
 
 /** GET /auth/session, POST /auth/signout, POST /auth/first-key. */
-export function sessionRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
+export const sessionRoutes: FastifyPluginCallbackTypebox<AuthRouteDeps> = (app, deps, done) => {
   app.get(
     '/session',
     {
@@ -77,14 +78,8 @@ export function sessionRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
       const session = await requireSession(request, deps);
       const issued = await deps.accounts.issueFirstKey(session.accountId);
       await deps.sessions.keyIssued(session.accountId);
-      let emailed = true;
-      try {
-        await deps.accounts.mailKey(issued, 'first-sign-in');
-      } catch (error) {
-        emailed = false;
-        request.log.error({ err: error }, 'could not mail the first key');
-      }
-      return { api_key: issued.apiKey, key_prefix: issued.keyPrefix, created_at: issued.createdAt.toISOString(), emailed };
+      return issuedKeyBody(deps.accounts, issued, 'first-sign-in', request.log);
     },
   );
-}
+  done();
+};

@@ -1,25 +1,13 @@
-import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import type { Plan, PlanLimits } from '../../../services/accounts/plans.js';
 import type { Quotas } from '../../../services/accounts/quotas.js';
 import type { AccountService } from '../../../services/accounts/service.js';
 import { accountSummary } from '../../../services/accounts/summary.js';
-import { unauthorized } from '../../../core/errors.js';
+import { issuedKeyBody } from '../issued-key.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
-import { AccountBody } from '../../schemas/account.js';
+import { AccountBody, RotatedKeyBody } from '../../schemas/account.js';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../../schemas/common.js';
 import { RATE_LIMIT_HEADERS } from '../../schemas/headers.js';
-
-const RotatedKeyBody = Type.Object(
-  {
-    api_key: Type.String({ description: 'The new key. Shown once: Vigil keeps only a hash of it.' }),
-    key_prefix: Type.String(),
-    created_at: Type.String({ format: 'date-time' }),
-    emailed: Type.Boolean({ description: "Whether the new key was sent to the account's address" }),
-    message: Type.String(),
-  },
-  { title: 'RotatedKey' },
-);
 
 export interface AccountRouteDeps {
   accounts: AccountService;
@@ -28,7 +16,7 @@ export interface AccountRouteDeps {
 }
 
 /** /v1/account: the caller's account, plan, limits and usage; key rotation. */
-export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
+export const accountRoutes: FastifyPluginCallbackTypebox<AccountRouteDeps> = (app, deps, done) => {
   app.get(
     '/account',
     {
@@ -43,9 +31,8 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
       },
     },
     async (request) => {
-      const auth = request.auth;
-      if (!auth) throw unauthorized();
-      return accountSummary(deps, auth.account, auth.key);
+      const { account, key } = request.caller;
+      return accountSummary(deps, account, key);
     },
   );
 
@@ -64,27 +51,18 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
       },
     },
     async (request) => {
-      const auth = request.auth;
-      if (!auth) throw unauthorized();
+      const auth = request.caller;
       // With a key, only the presented key may be rotated (of two concurrent rotations one wins);
       // with a session, the account's current key is replaced.
       const issued = await deps.accounts.rotateKey(auth.account.id, auth.via === 'api_key' ? auth.key?.id : undefined);
-      let emailed = true;
-      try {
-        await deps.accounts.mailKey(issued, 'rotated');
-      } catch (error) {
-        emailed = false;
-        request.log.error({ err: error }, 'could not mail the rotated key');
-      }
+      const body = await issuedKeyBody(deps.accounts, issued, 'rotated', request.log);
       return {
-        api_key: issued.apiKey,
-        key_prefix: issued.keyPrefix,
-        created_at: issued.createdAt.toISOString(),
-        emailed,
-        message: emailed
+        ...body,
+        message: body.emailed
           ? 'New key issued and mailed; the previous key no longer works. Store this key now: it will not be shown again.'
           : 'New key issued; the previous key no longer works. Mailing it failed, so store this key now: it will not be shown again.',
       };
     },
   );
-}
+  done();
+};

@@ -1,14 +1,14 @@
-import { markWorkStarted } from '../../plugins/access.js';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import { badRequest, unauthorized } from '../../../core/errors.js';
+import { markWorkStarted } from '../../plugins/access.js';
+import { badRequest } from '../../../core/errors.js';
 import { openFixPullRequest, type FixPullRequestSettings } from '../../../services/fixes/open-pr.js';
 import { selectFixer, SUPPORTED_RULES, SUPPORTED_TITLES } from '../../../services/fixes/registry.js';
 import { parseRepository } from '../../../adapters/sources/github/repository-ref.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
 import { findingFromInput } from '../../schemas/finding-input.js';
-import { FindingInputSchema, type FindingInput } from '../../schemas/scan.js';
+import { FindingInputSchema } from '../../../core/wire/findings.js';
 
 const FixPullRequestBody = Type.Object(
   {
@@ -48,7 +48,7 @@ const SupportedTitles = Type.Object(
 );
 
 /** POST /v1/fix/pr: a deterministic fix for a finding, as a GitHub pull request; GET /v1/fix/pr/supported. */
-export function fixPullRequestRoutes(app: FastifyInstance, deps: FixPullRequestDeps): void {
+export const fixPullRequestRoutes: FastifyPluginCallbackTypebox<FixPullRequestDeps> = (app, deps, done) => {
   app.get(
     '/fix/pr/supported',
     {
@@ -87,8 +87,7 @@ export function fixPullRequestRoutes(app: FastifyInstance, deps: FixPullRequestD
       },
     },
     async (request) => {
-      if (!request.auth) throw unauthorized();
-      const body = request.body as { finding: FindingInput; repository: string; token?: string };
+      const body = request.body;
       const finding = findingFromInput(body.finding);
       const target = parseRepository(body.repository, { githubApiUrl: deps.settings.githubApiUrl });
       const fixer = selectFixer(finding);
@@ -100,4 +99,5 @@ export function fixPullRequestRoutes(app: FastifyInstance, deps: FixPullRequestD
       return openFixPullRequest(fixer, { finding, owner: target.owner, repo: target.repo, token }, deps.settings);
     },
   );
-}
+  done();
+};

@@ -1,13 +1,11 @@
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { MAX_PATHS, MAX_PROBED_PATHS } from '../../../services/scans/api.js';
 import type { ScanService } from '../../../services/scans/service.js';
 import { MAX_OPENAPI_BYTES } from '../../../scanners/http/openapi.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
-import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
-import { QueuedScanSchema, ScanResponseSchema } from '../../schemas/scan.js';
 import { ProgressHeaders } from './scan-progress.js';
-import { runScan, scanAccount, wantsAsync } from './scan-request.js';
+import { AsyncField, runScan, scanAccount, scanResponses, wantsAsync } from './scan-request.js';
 
 const ScanApiBody = Type.Object(
   {
@@ -28,7 +26,7 @@ const ScanApiBody = Type.Object(
           'and an operation that declares security but answers 2xx with data without credentials is a finding. An unreachable or invalid document is a 400.',
       }),
     ),
-    async: Type.Optional(Type.Boolean({ description: 'Beyond the specification, opt-in: answer 202 with the scan id at once (as the header Prefer: respond-async does); follow it with GET /v1/scans/{scan_id}' })),
+    async: AsyncField,
   },
   { title: 'ScanApiRequest' },
 );
@@ -38,7 +36,7 @@ export interface ScanApiDeps {
 }
 
 /** POST /v1/scan/api: security headers and CORS of a public API, through the SSRF-safe client. */
-export function scanApiRoutes(app: FastifyInstance, deps: ScanApiDeps): void {
+export const scanApiRoutes: FastifyPluginCallbackTypebox<ScanApiDeps> = (app, deps, done) => {
   app.post(
     '/scan/api',
     {
@@ -55,19 +53,11 @@ export function scanApiRoutes(app: FastifyInstance, deps: ScanApiDeps): void {
         security: V1_SECURITY,
         body: ScanApiBody,
         headers: ProgressHeaders,
-        response: {
-          200: { ...ScanResponseSchema, description: 'The completed scan' },
-          202: {
-            ...QueuedScanSchema,
-            description: 'Queued (async: true or Prefer: respond-async); Location is GET /v1/scans/{scan_id}',
-            headers: { location: Type.String({ description: 'GET /v1/scans/{scan_id} of the queued scan' }) },
-          },
-          ...errorResponses(...BODY_ERRORS, ...AUTHENTICATED_ERRORS),
-        },
+        response: scanResponses(),
       },
     },
     async (request, reply) => {
-      const { url, paths, openapi_url: openapiUrl, async } = request.body as { url: string; paths?: string[]; openapi_url?: string; async?: boolean };
+      const { url, paths, openapi_url: openapiUrl, async } = request.body;
       const input = {
         account: scanAccount(request),
         request: { kind: 'api' as const, url, ...(paths === undefined ? {} : { paths }), ...(openapiUrl === undefined ? {} : { openapiUrl }) },
@@ -75,4 +65,5 @@ export function scanApiRoutes(app: FastifyInstance, deps: ScanApiDeps): void {
       return runScan(deps.scans, input, wantsAsync(request, async), request, reply);
     },
   );
-}
+  done();
+};

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import { AppError, notFound, unauthorized } from '../../../core/errors.js';
-import type { Finding } from '../../../core/findings.js';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { AppError, notFound } from '../../../core/errors.js';
 import { toSarif } from '../../../outputs/sarif.js';
-import { ScansRepository, type Storage } from '../../../adapters/storage/index.js';
+import type { Storage } from '../../../adapters/storage/index.js';
+import { findScan } from '../../../services/scans/store.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../../schemas/common.js';
 
@@ -13,7 +13,7 @@ const SarifLog = Type.Object(
 );
 
 /** GET /v1/scans/{scan_id}/sarif: a stored scan as SARIF 2.1.0, for code-scanning tools. Not counted in quotas. */
-export function scanExportRoutes(app: FastifyInstance, deps: { storage: Storage }): void {
+export const scanExportRoutes: FastifyPluginCallbackTypebox<{ storage: Storage }> = (app, deps, done) => {
   app.get(
     '/scans/:scan_id/sarif',
     {
@@ -31,17 +31,17 @@ export function scanExportRoutes(app: FastifyInstance, deps: { storage: Storage 
       },
     },
     async (request, reply) => {
-      const auth = request.auth;
-      if (!auth) throw unauthorized();
-      const { scan_id: scanId } = request.params as { scan_id: string };
-      const scan = await new ScansRepository(deps.storage.db).get(auth.account.id, scanId);
+      const { scan_id: scanId } = request.params;
+      const scan = await findScan(deps.storage, request.caller.account.id, scanId);
       if (!scan) throw notFound(`Scan ${scanId} not found`);
       if (scan.status !== 'completed') throw new AppError('conflict', `Scan ${scanId} is ${scan.status}, not completed: it has no findings to export`);
-      const findings = (scan.result as { findings?: Finding[] }).findings ?? [];
+      // Serialised as it is, not through the documentation schema, with the charset a JSON type gets.
       return reply
-        .type('application/sarif+json')
+        .type('application/sarif+json; charset=utf-8')
         .header('content-disposition', `attachment; filename="${scanId}.sarif"`)
-        .send(JSON.stringify(toSarif(findings)));
+        .serializer(JSON.stringify)
+        .send(toSarif(scan.state.findings));
     },
   );
-}
+  done();
+};

@@ -1,12 +1,12 @@
-import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../core/errors.js';
 import type { ScanService } from '../../../services/scans/service.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
-import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
-import { QueuedScanSchema, ScanResponseSchema } from '../../schemas/scan.js';
+import type { Feature } from '../../../services/accounts/plans.js';
 import { ProgressHeaders } from './scan-progress.js';
-import { runScan, scanAccount, wantsAsync } from './scan-request.js';
+import { AsyncField, runScan, scanAccount, scanResponses, wantsAsync } from './scan-request.js';
 
 export { mayUseServerTokenForPrivate } from '../../../services/scans/github.js';
 
@@ -28,7 +28,7 @@ const ScanGitHubBody = Type.Object(
     ),
     since: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'With history: only commits after this commit, branch or tag' })),
     verify: Type.Optional(Type.Boolean({ description: 'Check each found secret with its provider (one read-only identity call; Pro and Team); live secrets become CRITICAL (default false)' })),
-    async: Type.Optional(Type.Boolean({ description: 'Beyond the specification, opt-in: answer 202 with the scan id at once (as the header Prefer: respond-async does); follow it with GET /v1/scans/{scan_id}' })),
+    async: AsyncField,
   },
   { title: 'ScanGitHubRequest' },
 );
@@ -38,18 +38,21 @@ export interface ScanGitHubDeps {
 }
 
 /** POST /v1/scan/github: download, scan, store and return one repository scan. */
-export function scanGitHubRoutes(app: FastifyInstance, deps: ScanGitHubDeps): void {
+/** The plan feature a repository scan uses: history, verification, or a private repository (a token). */
+function feature(request: FastifyRequest<{ Body: Static<typeof ScanGitHubBody> }>): Feature | undefined {
+  const body = request.body;
+  if (body.history === true) return 'history_scan';
+  if (body.verify === true) return 'secret_verification';
+  return body.token?.trim() ? 'private_repository_scan' : undefined;
+}
+
+export const scanGitHubRoutes: FastifyPluginCallbackTypebox<ScanGitHubDeps> = (app, deps, done) => {
   app.post(
     '/scan/github',
     {
       config: {
         quota: 'scans',
-        feature: (request) => {
-          const body = request.body as { token?: string; history?: boolean; verify?: boolean } | undefined;
-          if (body?.history === true) return 'history_scan';
-          if (body?.verify === true) return 'secret_verification';
-          return body?.token?.trim() ? 'private_repository_scan' : undefined;
-        },
+        feature,
       },
       schema: {
         tags: ['scans'],
@@ -65,19 +68,11 @@ export function scanGitHubRoutes(app: FastifyInstance, deps: ScanGitHubDeps): vo
         security: V1_SECURITY,
         body: ScanGitHubBody,
         headers: ProgressHeaders,
-        response: {
-          200: { ...ScanResponseSchema, description: 'The completed scan' },
-          202: {
-            ...QueuedScanSchema,
-            description: 'Queued (async: true or Prefer: respond-async); Location is GET /v1/scans/{scan_id}',
-            headers: { location: Type.String({ description: 'GET /v1/scans/{scan_id} of the queued scan' }) },
-          },
-          ...errorResponses(...BODY_ERRORS, 403, 404, ...AUTHENTICATED_ERRORS),
-        },
+        response: scanResponses(403, 404),
       },
     },
     async (request, reply) => {
-      const body = request.body as { repository: string; token?: string; ref?: string; check_cves?: boolean; history?: boolean; since?: string; verify?: boolean; async?: boolean };
+      const body = request.body;
       if (body.history === true && body.check_cves === true) throw new AppError('bad_request', 'Invalid request: check_cves does not go with history (only secrets rules run over the history)');
       if (body.since !== undefined && body.history !== true) throw new AppError('bad_request', 'Invalid request: since goes with "history": true');
       const input = {
@@ -95,4 +90,5 @@ export function scanGitHubRoutes(app: FastifyInstance, deps: ScanGitHubDeps): vo
       return runScan(deps.scans, input, wantsAsync(request, body.async), request, reply);
     },
   );
-}
+  done();
+};

@@ -1,10 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import type { Authenticated } from '../../../services/accounts/service.js';
-import { notFound, unauthorized } from '../../../core/errors.js';
+import { notFound } from '../../../core/errors.js';
 import { PROGRESS_ID_EXPECTED, PROGRESS_ID_PATTERN, type ProgressHandle, type ScanProgress } from '../../../services/scans/progress.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../../schemas/common.js';
+import { ScanProgressSchema } from '../../../core/wire/scans.js';
 
 export const PROGRESS_HEADER = 'x-vigil-progress-id';
 
@@ -18,15 +20,6 @@ export const ProgressHeaders = Type.Object({
   ),
 });
 
-const ProgressBody = Type.Object(
-  {
-    stage: Type.Union(['queued', 'downloading', 'scanning', 'done', 'failed'].map((s) => Type.Literal(s))),
-    files_done: Type.Optional(Type.Integer({ minimum: 0 })),
-    files_total: Type.Optional(Type.Integer({ minimum: 0 })),
-  },
-  { title: 'ScanProgress' },
-);
-
 /** A progress handle when the request named one, else undefined. */
 export function startProgress(progress: ScanProgress, request: FastifyRequest, auth: Authenticated): ProgressHandle | undefined {
   const id = request.headers[PROGRESS_HEADER];
@@ -34,7 +27,7 @@ export function startProgress(progress: ScanProgress, request: FastifyRequest, a
 }
 
 /** GET /v1/scans/progress/{progress_id}: the stage of a running (or recently ended) scan of the calling account. Not counted. */
-export function scanProgressRoutes(app: FastifyInstance, deps: { progress: ScanProgress }): void {
+export const scanProgressRoutes: FastifyPluginCallbackTypebox<{ progress: ScanProgress }> = (app, deps, done) => {
   app.get(
     '/scans/progress/:progress_id',
     {
@@ -47,16 +40,15 @@ export function scanProgressRoutes(app: FastifyInstance, deps: { progress: ScanP
           'other accounts\' scans and unknown ids are 404.',
         security: V1_SECURITY,
         params: Type.Object({ progress_id: Type.String({ pattern: PROGRESS_ID_PATTERN, 'x-expected': PROGRESS_ID_EXPECTED }) }),
-        response: { 200: { ...ProgressBody, description: 'The scan\'s stage' }, ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS) },
+        response: { 200: { ...ScanProgressSchema, description: 'The scan\'s stage' }, ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS) },
       },
     },
     (request) => {
-      const auth = request.auth;
-      if (!auth) throw unauthorized();
-      const { progress_id: id } = request.params as { progress_id: string };
-      const state = deps.progress.get(auth.account.id, id);
+      const { progress_id: id } = request.params;
+      const state = deps.progress.get(request.caller.account.id, id);
       if (state === undefined) throw notFound(`No scan progress for ${id}`);
       return state;
     },
   );
-}
+  done();
+};

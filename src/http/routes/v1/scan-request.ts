@@ -1,16 +1,35 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { markWorkStarted } from '../../plugins/access.js';
-import { unauthorized } from '../../../core/errors.js';
+import { QueuedScanSchema, ScanResponseSchema } from '../../../core/wire/scans.js';
+import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
 import type { ScanAccount } from '../../../services/scans/jobs.js';
 import type { QueuedScan, ScanService, ScanInput, WaitOptions } from '../../../services/scans/service.js';
 import type { ScanResponse } from '../../../outputs/scan-response.js';
 import { PROGRESS_HEADER } from './scan-progress.js';
 
+/** The body field both scan routes take to answer 202 at once. */
+export const AsyncField = Type.Optional(
+  Type.Boolean({ description: 'Beyond the specification, opt-in: answer 202 with the scan id at once (as the header Prefer: respond-async does); follow it with GET /v1/scans/{scan_id}' }),
+);
+
+/** The responses of a scan route: the completed scan, 202 when queued, and the errors it answers with besides those of every body route. */
+export function scanResponses(...errors: number[]) {
+  return {
+    200: { ...ScanResponseSchema, description: 'The completed scan' },
+    202: {
+      ...QueuedScanSchema,
+      description: 'Queued (async: true or Prefer: respond-async); Location is GET /v1/scans/{scan_id}',
+      headers: { location: Type.String({ description: 'GET /v1/scans/{scan_id} of the queued scan' }) },
+    },
+    ...errorResponses(...BODY_ERRORS, ...errors, ...AUTHENTICATED_ERRORS),
+  };
+}
+
 /** The calling account as a scan job carries it. */
 export function scanAccount(request: FastifyRequest): ScanAccount {
-  const auth = request.auth;
-  if (!auth) throw unauthorized();
-  return { id: auth.account.id, email: auth.account.email, plan: auth.account.plan };
+  const { account } = request.caller;
+  return { id: account.id, email: account.email, plan: account.plan };
 }
 
 /**

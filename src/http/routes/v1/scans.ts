@@ -1,24 +1,17 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound, unauthorized } from '../../../core/errors.js';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { badRequest, notFound } from '../../../core/errors.js';
 import { MAX_CURSOR, ScansRepository, type ScanSummary, type Storage } from '../../../adapters/storage/index.js';
+import { findScan } from '../../../services/scans/store.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../../schemas/common.js';
-import { ScanStateSchema, ScanSummarySchema } from '../../schemas/scan.js';
+import { ScanListSchema, ScanStateSchema } from '../../../core/wire/scans.js';
 
 const ListQuery = Type.Object({
   // Query values arrive as text and bodies are never type-coerced, so the number is a pattern here.
   limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', 'x-expected': 'an integer from 1 to 100', description: 'Page size, 1–100 (default 20)' })),
   cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,19}$', 'x-expected': 'the next_cursor value of the previous page (digits only)', description: 'next_cursor of the previous page' })),
 });
-
-const ScanList = Type.Object(
-  {
-    items: Type.Array(ScanSummarySchema),
-    next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as cursor for the next page; null on the last page' }),
-  },
-  { title: 'ScanList' },
-);
 
 function summary(scan: ScanSummary) {
   return {
@@ -33,7 +26,7 @@ function summary(scan: ScanSummary) {
 }
 
 /** Scan history of the calling account: newest first, paginated; one scan by id. Not counted in quotas. */
-export function scanHistoryRoutes(app: FastifyInstance, deps: { storage: Storage }): void {
+export const scanHistoryRoutes: FastifyPluginCallbackTypebox<{ storage: Storage }> = (app, deps, done) => {
   app.get(
     '/scans',
     {
@@ -44,18 +37,16 @@ export function scanHistoryRoutes(app: FastifyInstance, deps: { storage: Storage
         description: "The calling account's scans, newest first. Use next_cursor to page.",
         security: V1_SECURITY,
         querystring: ListQuery,
-        response: { 200: { ...ScanList, description: 'A page of scans' }, ...errorResponses(400, ...AUTHENTICATED_ERRORS) },
+        response: { 200: { ...ScanListSchema, description: 'A page of scans' }, ...errorResponses(400, ...AUTHENTICATED_ERRORS) },
       },
     },
     async (request) => {
-      const auth = request.auth;
-      if (!auth) throw unauthorized();
-      const query = request.query as { limit?: string; cursor?: string };
+      const query = request.query;
       const limit = query.limit === undefined ? 20 : Number(query.limit);
       if (query.cursor !== undefined && BigInt(query.cursor) > MAX_CURSOR) {
         throw badRequest('Bad request: cursor is not one this service gave; pass next_cursor from the previous page');
       }
-      const page = await new ScansRepository(deps.storage.db).list(auth.account.id, limit, query.cursor);
+      const page = await new ScansRepository(deps.storage.db).list(request.caller.account.id, limit, query.cursor);
       return { items: page.items.map(summary), next_cursor: page.nextCursor };
     },
   );
@@ -76,12 +67,11 @@ export function scanHistoryRoutes(app: FastifyInstance, deps: { storage: Storage
       },
     },
     async (request) => {
-      const auth = request.auth;
-      if (!auth) throw unauthorized();
-      const { scan_id: scanId } = request.params as { scan_id: string };
-      const scan = await new ScansRepository(deps.storage.db).get(auth.account.id, scanId);
+      const { scan_id: scanId } = request.params;
+      const scan = await findScan(deps.storage, request.caller.account.id, scanId);
       if (!scan) throw notFound(`Scan ${scanId} not found`);
-      return scan.result;
+      return scan.state;
     },
   );
-}
+  done();
+};

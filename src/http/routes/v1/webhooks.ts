@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import { notFound, unauthorized } from '../../../core/errors.js';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { notFound } from '../../../core/errors.js';
 import type { WebhookService } from '../../../services/webhooks/service.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
@@ -34,12 +34,7 @@ const Delivery = Type.Object(
 const Id = Type.Object({ webhook_id: Type.String({ pattern: '^[A-Za-z0-9]{1,64}$', 'x-expected': 'a webhook id (1 to 64 letters and digits)' }) });
 
 /** Webhooks of the calling account (beyond the specification): register, list, delete, read the delivery log. Not counted. */
-export function webhookRoutes(app: FastifyInstance, deps: { webhooks: WebhookService }): void {
-  const account = (auth: { account: { id: string } } | null) => {
-    if (!auth) throw unauthorized();
-    return auth.account.id;
-  };
-
+export const webhookRoutes: FastifyPluginCallbackTypebox<{ webhooks: WebhookService }> = (app, deps, done) => {
   app.post(
     '/webhooks',
     {
@@ -56,7 +51,7 @@ export function webhookRoutes(app: FastifyInstance, deps: { webhooks: WebhookSer
       },
     },
     async (request, reply) => {
-      const created = await deps.webhooks.register(account(request.auth), (request.body as { url: string }).url);
+      const created = await deps.webhooks.register(request.caller.account.id, request.body.url);
       return reply.code(201).send(created);
     },
   );
@@ -72,7 +67,7 @@ export function webhookRoutes(app: FastifyInstance, deps: { webhooks: WebhookSer
         response: { 200: { ...Type.Object({ items: Type.Array(Webhook) }, { title: 'WebhookList' }), description: 'The account\'s webhooks' }, ...errorResponses(...AUTHENTICATED_ERRORS) },
       },
     },
-    async (request) => ({ items: await deps.webhooks.list(account(request.auth)) }),
+    async (request) => ({ items: await deps.webhooks.list(request.caller.account.id) }),
   );
 
   app.delete(
@@ -88,8 +83,8 @@ export function webhookRoutes(app: FastifyInstance, deps: { webhooks: WebhookSer
       },
     },
     async (request, reply) => {
-      const { webhook_id: id } = request.params as { webhook_id: string };
-      if (!(await deps.webhooks.remove(account(request.auth), id))) throw notFound(`Webhook ${id} not found`);
+      const { webhook_id: id } = request.params;
+      if (!(await deps.webhooks.remove(request.caller.account.id, id))) throw notFound(`Webhook ${id} not found`);
       return reply.code(204).send();
     },
   );
@@ -108,10 +103,11 @@ export function webhookRoutes(app: FastifyInstance, deps: { webhooks: WebhookSer
       },
     },
     async (request) => {
-      const { webhook_id: id } = request.params as { webhook_id: string };
-      const items = await deps.webhooks.deliveries(account(request.auth), id);
+      const { webhook_id: id } = request.params;
+      const items = await deps.webhooks.deliveries(request.caller.account.id, id);
       if (items === undefined) throw notFound(`Webhook ${id} not found`);
       return { items };
     },
   );
-}
+  done();
+};

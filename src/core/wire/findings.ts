@@ -1,7 +1,13 @@
+/**
+ * The wire shape of a finding, written once: these TypeBox schemas validate the API's
+ * requests, document its responses (OpenAPI), and give the types the server, the CLI
+ * outputs and the dashboard use (`Static`). Core, so every layer and web/ may import it.
+ */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { CATEGORIES, SCANNER_NAMES, SEVERITIES } from '../../core/findings.js';
+import { CATEGORIES, SCANNER_NAMES, SEVERITIES } from '../findings.js';
 
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+/** A union of string literals; `const` keeps each value's literal type, so `Static` is the union of the values. */
+export const literals = <const T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 /*
  * Every `pattern` carries an `x-expected` text: it is what a 400 says the field must be
@@ -13,7 +19,7 @@ const FindingId = Type.String({
   description: '<PREFIX>-<6 uppercase alphanumerics>, stable across scans',
 });
 const OwaspCategory = Type.String({ pattern: '^A\\d{2}:\\d{4}$', 'x-expected': 'an OWASP Top 10 category such as A07:2021' });
-const ScanId = Type.String({ pattern: '^[A-Za-z0-9]+$', 'x-expected': 'a scan id of letters and digits' });
+export const ScanId = Type.String({ pattern: '^[A-Za-z0-9]+$', 'x-expected': 'a scan id of letters and digits' });
 
 const DESCRIPTIONS = {
   target: 'Repository (owner/repo) or URL the finding belongs to',
@@ -98,68 +104,7 @@ export const FindingSchema = findingSchema(LocationSchema, 'Finding');
 export const FindingInputSchema = findingSchema(LocationInputSchema, 'FindingInput');
 export type FindingInput = Static<typeof FindingInputSchema>;
 
-function scanSchema<F extends TSchema>(finding: F, title: string) {
-  return Type.Object(
-    {
-      scan_id: ScanId,
-      status: Type.String({ description: 'completed' }),
-      target_type: literals(['github', 'api']),
-      target: Type.String(),
-      started_at: Type.String({ format: 'date-time' }),
-      completed_at: Type.String({ format: 'date-time' }),
-      finding_count: Type.Integer({ minimum: 0 }),
-      findings: Type.Array(finding),
-      warnings: Type.Optional(Type.Array(Type.String(), { description: 'Scanners that failed or checks that could not run' })),
-      stats: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Counts about the scanned material' })),
-    },
-    { title },
-  );
-}
-
-export const ScanResponseSchema = scanSchema(FindingSchema, 'ScanResponse');
-/** A scan response as /v1/triage accepts it: its findings are FindingInput. */
-export const ScanInputSchema = scanSchema(FindingInputSchema, 'ScanInput');
-export type ScanInput = Static<typeof ScanInputSchema>;
-
-export const ScanSummarySchema = Type.Object(
-  {
-    scan_id: Type.String(),
-    status: Type.String(),
-    target_type: Type.String(),
-    target: Type.String(),
-    started_at: Type.String({ format: 'date-time' }),
-    completed_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-    finding_count: Type.Integer({ minimum: 0 }),
-  },
-  { title: 'ScanSummary' },
-);
-
-/**
- * A stored scan as GET /v1/scans/{scan_id} answers it: a completed scan is the ScanResponse it
- * answered; an asynchronous scan that has not completed has the same fields, with `status`
- * queued, running or failed, `completed_at` null until it failed, no findings, and `error`
- * (the status and detail a synchronous request would have got) when it failed.
- */
-export const ScanStateSchema = Type.Object(
-  {
-    ...ScanResponseSchema.properties,
-    status: literals(['queued', 'running', 'completed', 'failed']),
-    completed_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'null while queued or running' }),
-    error: Type.Optional(
-      Type.Object(
-        { status: Type.Integer({ description: 'The HTTP status a synchronous request would have answered' }), detail: Type.String() },
-        { description: 'Why a failed scan failed' },
-      ),
-    ),
-  },
-  { title: 'ScanState' },
-);
-
-/** 202 of an asynchronous scan request. */
-export const QueuedScanSchema = Type.Object(
-  {
-    scan_id: ScanId,
-    status: Type.Literal('queued'),
-  },
-  { title: 'QueuedScan' },
-);
+/** A finding as the API returns it. Secrets in it are already redacted. */
+export type Finding = Static<typeof FindingSchema>;
+/** Where a finding is: path, line and column for repository findings; url and method for API findings. */
+export type Location = Finding['location'];
