@@ -16,16 +16,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeGitHub } from '../../test/fakes/github/server.js';
+import { positiveIntArg as arg } from '../args.js';
 import { monitorHealth, type HealthFigures } from '../health-monitor.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-function arg(flag: string, fallback: number): number {
-  const i = process.argv.indexOf(flag);
-  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${flag}: expected a positive integer`);
-  return value;
-}
 
 const FILES = arg('--files', 5_000);
 const CONNECTIONS = arg('--connections', 3_000);

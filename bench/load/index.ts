@@ -20,6 +20,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { positiveIntArg as arg } from '../args.js';
 import { monitorHealth, type HealthFigures } from '../health-monitor.js';
 import { startFakeGitHub, type FakeGitHub } from '../../test/fakes/github/server.js';
 import { privateSchemaUrl, TEST_DATABASE_URL, TEST_REDIS_URL } from '../../test/helpers/storage.js';
@@ -27,12 +28,6 @@ import { startFakeApi } from '../../test/scanners/http/servers.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-function arg(flag: string, fallback: number): number {
-  const i = process.argv.indexOf(flag);
-  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${flag}: expected a positive integer`);
-  return value;
-}
 const REPO_MB = arg('--repo-mb', 28);
 const API_SCANS = arg('--api', 20);
 const REPO_SCANS = arg('--repos', 4);

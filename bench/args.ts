@@ -1,0 +1,7 @@
+/** `--flag N` from the command line: a positive integer, or `fallback` when the flag is absent. */
+export function positiveIntArg(flag: string, fallback: number): number {
+  const i = process.argv.indexOf(flag);
+  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${flag}: expected a positive integer`);
+  return value;
+}
