@@ -39,7 +39,7 @@ export interface Violation {
   readonly reason: string;
 }
 
-/** The layer of a path relative to the repository root (`src/engine/scan.ts` → engine); undefined outside the known layers. */
+/** The layer of a path relative to the repository root (`src/engine/scan-workspace.ts` → engine); undefined outside the known layers. */
 export function layerOf(path: string): Layer | undefined {
   const parts = path.split('/');
   if (parts[0] !== 'src') return undefined;

@@ -11,7 +11,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createScanPool } from '../../src/engine/pool.js';
-import { scanWorkspace } from '../../src/engine/scan.js';
+import { scanWorkspace } from '../../src/engine/scan-workspace.js';
 import { importOsv } from '../../src/adapters/osv/import.js';
 import { OfflineAdvisorySource } from '../../src/adapters/osv/offline.js';
 import { createVulnCache, OsvOnlineClient } from '../../src/adapters/osv/online.js';

@@ -22,7 +22,7 @@ import { findingId } from './pipeline/fingerprint.js';
 import { parseIgnoreFile } from './pipeline/ignore-file.js';
 import type { FindingLimits } from './pipeline/limit.js';
 import type { ScanPool } from './pool.js';
-import type { ScanOutcome } from './scan.js';
+import type { ScanOutcome } from './scan-workspace.js';
 import type { ScannerStatus, ScannerTally, TextFile, TextTaskResult } from './types.js';
 import { applyVerification, type SecretToVerify, type VerifySecrets } from './verification.js';
 

@@ -1,5 +1,5 @@
 import type { ScanReport, ScanTargetType } from '../core/wire/scans.js';
-import type { ScanOutcome } from '../engine/scan.js';
+import type { ScanOutcome } from '../engine/scan-workspace.js';
 
 /** The specification's ScanResponse, plus the additive `warnings` and `stats` (its type is derived from the wire schema). */
 export type { ScanReport, ScanResponse } from '../core/wire/scans.js';

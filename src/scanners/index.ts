@@ -8,7 +8,7 @@
  *
  * The API scanner (`http/`) is not here: its target is a URL, not a tree. The
  * adapter src/adapters/http-target retrieves the responses and its pure checks
- * (`http/scan.ts`, `scanRetrieved`) judge them; the API scan service calls both.
+ * (`http/scanner.ts`, `scanRetrieved`) judge them; the API scan service calls both.
  */
 import type { ScannerName } from '../core/findings.js';
 

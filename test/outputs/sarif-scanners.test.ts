@@ -12,7 +12,7 @@ import type { Finding } from '../../src/core/findings.js';
 import { runPipeline } from '../../src/engine/pipeline/index.js';
 import { toSarif } from '../../src/outputs/sarif.js';
 import { exampleToRetrieved } from '../../src/scanners/http/examples.js';
-import { scanRetrieved } from '../../src/scanners/http/scan.js';
+import { scanRetrieved } from '../../src/scanners/http/scanner.js';
 import { SECRETS } from '../services/fixes/helpers.js';
 import { githubCodeScanningProblems, sarifSchemaErrors } from '../helpers/sarif.js';
 

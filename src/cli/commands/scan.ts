@@ -173,7 +173,7 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
       setExitCode(await finish(io, result, opts, () => show('')));
       return;
     }
-    const [{ scanWorkspace }, { createInlinePool }] = await Promise.all([import('../../engine/scan.js'), import('../../engine/pool.js')]);
+    const [{ scanWorkspace }, { createInlinePool }] = await Promise.all([import('../../engine/scan-workspace.js'), import('../../engine/pool.js')]);
     const ws = await openLocalDirectory(resolve(io.cwd, dir), config.sourceLimits);
     try {
       const target = opts.target ?? basename(resolve(io.cwd, dir));

@@ -6,7 +6,7 @@
 import type { RawFinding } from '../../core/findings.js';
 import type { RepositoryOutcome, RepositoryScanner, RepositoryView, ScannerStatus } from '../contract.js';
 import type { AdvisoryCoverage } from '../advisories/coverage.js';
-import type { DependencyScanResult } from './scan.js';
+import type { DependencyScanResult } from './scanner.js';
 import type { ExtractedPackage } from './types.js';
 
 /** What the worker half returns (it crosses threads: plain data). */
@@ -43,7 +43,7 @@ async function checkCves(
 
 async function scanRepository(repo: RepositoryView): Promise<RepositoryOutcome> {
   // The extractors' registry is loaded here, not with the engine: a scan without manifests never needs it.
-  const isDependencyInput = repo.paths.length === 0 ? () => false : (await import('./scan.js')).isDependencyInput;
+  const isDependencyInput = repo.paths.length === 0 ? () => false : (await import('./scanner.js')).isDependencyInput;
   const inputs = repo.paths.filter((path) => isDependencyInput(path));
   const warnings: string[] = [];
   if (inputs.length === 0) {
@@ -73,7 +73,7 @@ export const scanner: RepositoryScanner = {
   name: 'supply_chain',
   scanRepository,
   async inWorker(files) {
-    const { readDependencyInputs, scanDependencyFiles } = await import('./scan.js');
+    const { readDependencyInputs, scanDependencyFiles } = await import('./scanner.js');
     const allPaths = new Set(files.allPaths);
     const { inputs, unreadable } = await readDependencyInputs(files.paths, allPaths, (path) => files.read(path));
     return { ...scanDependencyFiles(inputs, allPaths), unreadable } satisfies DependencyTaskResult;

@@ -3,7 +3,7 @@
  *  - detection: `run` reads a Retrieved and returns outcomes (a key, facts, evidence);
  *  - policy: `outcomes` maps each key to a severity, confidence and OWASP/CWE ids;
  *  - prose: the same table's title, description and remediation templates.
- * scan.ts is the only code that joins them into findings; docs.ts renders the page.
+ * scanner.ts is the only code that joins them into findings; docs.ts renders the page.
  */
 import { SEVERITY_RANK, type Severity } from '../../core/findings.js';
 import type { RuleDocs, RuleMetadata } from '../../core/rules.js';

@@ -77,7 +77,7 @@ export function preflightNote(r: Retrieved, probe: CorsProbe): { note: string; e
   return { note: '', evidence: [] };
 }
 
-/** An outcome proved by one probe: location, evidence and the facts every CORS prose uses (`preflight` is appended by scan.ts). */
+/** An outcome proved by one probe: location, evidence and the facts every CORS prose uses (`preflight` is appended by scanner.ts). */
 export function probeOutcome<K extends string>(
   r: Retrieved,
   key: K,

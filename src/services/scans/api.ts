@@ -10,7 +10,7 @@ import { runPipeline } from '../../engine/pipeline/index.js';
 import { parseTargetUrl } from '../../adapters/net/index.js';
 import { buildScanResponse, type ScanResponse } from '../../outputs/scan-response.js';
 import { MAX_PROBED_PATHS, retrieve, type RetrieveOptions } from '../../adapters/http-target/retrieve.js';
-import { scanRetrieved } from '../../scanners/http/scan.js';
+import { scanRetrieved } from '../../scanners/http/scanner.js';
 
 export interface ApiScanSettings {
   /** SCAN_API_ALLOW_CIDRS: internal ranges an operator allows (default none). */

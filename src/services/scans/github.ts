@@ -6,7 +6,7 @@
 import { PLAN_LABELS, planHasFeature, plansIncluding, type Plan } from '../accounts/plans.js';
 import type { PrivateScanPolicy } from '../../config/index.js';
 import { AppError, isAppError } from '../../core/errors.js';
-import { scanWorkspace } from '../../engine/scan.js';
+import { scanWorkspace } from '../../engine/scan-workspace.js';
 import type { ScanResponse } from '../../outputs/scan-response.js';
 import { repositoryScanResponse } from './repository-response.js';
 import { createGitHubClient } from '../../adapters/github/client.js';

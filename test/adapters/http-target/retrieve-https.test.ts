@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/core/errors.js';
 import type { SafeFetchOptions, SafeResponse } from '../../../src/adapters/net/index.js';
 import { retrieve } from '../../../src/adapters/http-target/retrieve.js';
-import { scanRetrieved } from '../../../src/scanners/http/scan.js';
+import { scanRetrieved } from '../../../src/scanners/http/scanner.js';
 
 interface Call {
   readonly url: string;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isAppError } from '../../../src/core/errors.js';
 import { retrieve } from '../../../src/adapters/http-target/retrieve.js';
-import { type ApiFinding, scanRetrieved } from '../../../src/scanners/http/scan.js';
+import { type ApiFinding, scanRetrieved } from '../../../src/scanners/http/scanner.js';
 import { type CorsMode, type FakeApi, type FakeApiOptions, startFakeApi } from '../../scanners/http/servers.js';
 
 const LOOPBACK = ['127.0.0.1/32'] as const;

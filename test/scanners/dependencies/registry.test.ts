@@ -6,8 +6,8 @@ import { supplyChainPage } from '../../../src/scanners/dependencies/docs.js';
 import { renderRulePage } from '../../../src/scanners/docs.js';
 import { EXTRACTORS } from '../../../src/scanners/dependencies/extractors/index.js';
 import { createScanPool } from '../../../src/engine/pool.js';
-import { scanWorkspace } from '../../../src/engine/scan.js';
-import { extractorFor, isDependencyInput, readDependencyInputs, scanDependencyFiles } from '../../../src/scanners/dependencies/scan.js';
+import { scanWorkspace } from '../../../src/engine/scan-workspace.js';
+import { extractorFor, isDependencyInput, readDependencyInputs, scanDependencyFiles } from '../../../src/scanners/dependencies/scanner.js';
 import { openLocalDirectory } from '../../../src/adapters/sources/local.js';
 
 describe('dependency extractor registry', () => {

@@ -5,7 +5,7 @@ import { CATEGORIES, SEVERITIES } from '../../../src/core/findings.js';
 import type { HttpCheck } from '../../../src/scanners/http/check.js';
 import { HTTP_CHECKS } from '../../../src/scanners/http/checks/index.js';
 import { exampleToRetrieved } from '../../../src/scanners/http/examples.js';
-import { scanRetrieved } from '../../../src/scanners/http/scan.js';
+import { scanRetrieved } from '../../../src/scanners/http/scanner.js';
 
 const CHECKS_DIR = fileURLToPath(new URL('../../../src/scanners/http/checks/', import.meta.url));
 const files = readdirSync(CHECKS_DIR)

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawFinding } from '../../../src/core/findings.js';
 import { createScanPool, type ScanPool } from '../../../src/engine/pool.js';
-import { scanWorkspace } from '../../../src/engine/scan.js';
+import { scanWorkspace } from '../../../src/engine/scan-workspace.js';
 import { importOsv, toImportRow } from '../../../src/adapters/osv/import.js';
 import { OfflineAdvisorySource } from '../../../src/adapters/osv/offline.js';
 import { createVulnCache, OsvOnlineClient } from '../../../src/adapters/osv/online.js';

@@ -6,7 +6,7 @@ import { apiPage } from '../../../src/scanners/http/docs.js';
 import { renderRulePage } from '../../../src/scanners/docs.js';
 import { exampleToRetrieved } from '../../../src/scanners/http/examples.js';
 import { probeOrigins } from '../../../src/scanners/http/origins.js';
-import { scanRetrieved } from '../../../src/scanners/http/scan.js';
+import { scanRetrieved } from '../../../src/scanners/http/scanner.js';
 
 const TARGET = 'https://api.example.com/';
 
