@@ -14,19 +14,17 @@
  * Goals: no 503 and no failed scan below the queue limit, /health p99 < 50 ms, throughput
  * rising with workers up to the cores available.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { positiveIntArg as arg } from '../args.js';
+import { ownerKey, ROOT, spawnProcess, startApi, stop } from '../service-process.js';
 import { monitorHealth, type HealthFigures } from '../health-monitor.js';
 import { startFakeGitHub, type FakeGitHub } from '../../test/fakes/github/server.js';
 import { privateSchemaUrl, TEST_DATABASE_URL, TEST_REDIS_URL } from '../../test/helpers/storage.js';
 import { startFakeApi } from '../../test/scanners/http/servers.js';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const REPO_MB = arg('--repo-mb', 28);
 const API_SCANS = arg('--api', 20);
@@ -42,63 +40,6 @@ function repository(mb: number, seed: string): Record<string, string> {
   for (let i = 0; i < count; i++) files[`src/module${String(i).padStart(5, '0')}.ts`] = file;
   files['config/.env'] = `AWS_ACCESS_KEY_ID=${['AKIA', 'Q3EGT7VZ5MXJ4WPR'].join('')}\n`;
   return files;
-}
-
-interface Proc {
-  readonly child: ChildProcess;
-  readonly base?: string;
-  readonly err: () => string;
-}
-
-async function spawnProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<Proc & { match: RegExpExecArray }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    if (out.length < 200_000) out += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  const match = await new Promise<RegExpExecArray>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const found = ready.exec(out + err);
-      if (found) {
-        clearInterval(timer);
-        resolve(found);
-      }
-    }, 100);
-    child.once('exit', (code) => {
-      clearInterval(timer);
-      reject(new Error(`${args.join(' ')} exited with ${code}: ${err}`));
-    });
-  });
-  return { child, match, err: () => err };
-}
-
-async function startApi(env: Record<string, string>): Promise<{ proc: Proc; base: string }> {
-  // LOG_LEVEL info is needed for the "listening" line.
-  const proc = await spawnProcess([join(ROOT, 'src', 'server.ts')], { ...env, LOG_LEVEL: 'info' }, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
-  return { proc, base: proc.match[1] ?? '' };
-}
-
-/** The owner key of the first start, printed once the service listens. */
-async function ownerKey(proc: Proc): Promise<string> {
-  for (let i = 0; i < 300; i++) {
-    const key = /vgl_live_[0-9A-Za-z]+/.exec(proc.err())?.[0];
-    if (key) return key;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no owner key printed: ${proc.err()}`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function post(base: string, key: string, path: string, body: unknown): Promise<number> {

@@ -1,0 +1,67 @@
+/**
+ * The service (or a `vigil worker`) as its own process from sources, through tsx, for the
+ * benchmarks that measure it from outside: loopback only, the owner key read from its first start.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+export interface Proc {
+  readonly child: ChildProcess;
+  readonly base?: string;
+  readonly err: () => string;
+}
+
+export async function spawnProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<Proc & { match: RegExpExecArray }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    if (out.length < 200_000) out += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const match = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const found = ready.exec(out + err);
+      if (found) {
+        clearInterval(timer);
+        resolve(found);
+      }
+    }, 100);
+    child.once('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`${args.join(' ')} exited with ${code}: ${err}`));
+    });
+  });
+  return { child, match, err: () => err };
+}
+
+export async function startApi(env: Record<string, string>): Promise<{ proc: Proc; base: string }> {
+  // LOG_LEVEL info is needed for the "listening" line.
+  const proc = await spawnProcess([join(ROOT, 'src', 'server.ts')], { ...env, LOG_LEVEL: 'info' }, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+  return { proc, base: proc.match[1] ?? '' };
+}
+
+/** The owner key of the first start, printed once the service listens. */
+export async function ownerKey(proc: Proc): Promise<string> {
+  for (let i = 0; i < 300; i++) {
+    const key = /vgl_live_[0-9A-Za-z]+/.exec(proc.err())?.[0];
+    if (key) return key;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no owner key printed: ${proc.err()}`);
+}
+
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
