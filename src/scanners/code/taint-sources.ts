@@ -1,0 +1,321 @@
+/**
+ * Request sources as data (JavaScript/TypeScript and Python): which expressions carry client
+ * input, per framework. The taint engine (taint.ts) reads these tables; nothing about a framework's
+ * request object is written in the engine. Every entry carries examples in which its source
+ * reaches `eval`: test/scanners/code/taint-sources.test.ts runs each one through the code-injection
+ * rule (reported as request data) and again with the source replaced by a constant (not reported).
+ *
+ * Adding a framework source is one entry here with its example.
+ */
+import type { Trigger } from './prefilter.js';
+
+export type SourceLanguage = 'javascript' | 'python';
+
+export interface SourceExample {
+  /** A handler in which the source reaches `eval`. JavaScript examples are scanned as TypeScript. */
+  readonly code: string;
+  /** The source expression as written in `code` (the finding names it). */
+  readonly source: string;
+  /** The text the test replaces by a constant, expecting no finding (its last occurrence; default: `source`). */
+  readonly replace?: string;
+}
+
+/**
+ * Properties and methods of a request object. A receiver is a member path (`req`,
+ * `ctx.request`, `window.location`). In JavaScript it starts the expression, possibly after
+ * `this` (`this.req.body`); in Python it may be reached through any object (`self.request.GET`,
+ * `flask.request.args`). A receiver whose first name is an import (`import request from
+ * 'request'`) is not a request object.
+ */
+export interface RequestObjectSource {
+  readonly framework: string;
+  readonly language: SourceLanguage;
+  /** Browser input (`location.hash`): not a server request, left out of the server-only prefilter terms. */
+  readonly client?: boolean;
+  readonly receivers: readonly string[];
+  /** Properties whose value is client input (`req.body`, `request.GET`). */
+  readonly members?: readonly string[];
+  /** Methods whose result is client input (`req.get('X')`, `await request.json()`). */
+  readonly methods?: readonly string[];
+  readonly examples: readonly SourceExample[];
+}
+
+/** Function parameters that are client input. */
+export interface ParameterSource {
+  readonly framework: string;
+  readonly language: SourceLanguage;
+  /** Parameters (and free names) with these names, in any function (`searchParams` of a Next.js page). */
+  readonly names?: readonly string[];
+  /** Parameters carrying one of these decorators (`@Body() dto`, `@Query('q') q`). */
+  readonly decorators?: readonly string[];
+  /** Every parameter of a function with a decorator matching this is client input (a Python route)… */
+  readonly routeDecorator?: RegExp;
+  /** …except these names (framework objects, not input)… */
+  readonly notInput?: readonly string[];
+  /** …and parameters whose default matches this (injected dependencies: `db = Depends(get_db)`). */
+  readonly injectedDefault?: RegExp;
+  readonly examples: readonly SourceExample[];
+}
+
+const REQUEST_NAMES = ['req', 'request', '_req'];
+
+export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.freeze<RequestObjectSource[]>([
+  {
+    framework: 'express',
+    language: 'javascript',
+    receivers: REQUEST_NAMES,
+    members: ['body', 'query', 'params', 'headers', 'cookies', 'signedCookies', 'url', 'originalUrl', 'path', 'files', 'file', 'hostname'],
+    methods: ['get', 'header', 'param'],
+    examples: [
+      { code: "app.post('/run', (req, res) => {\n  res.json(eval(req.body.code));\n});", source: 'req.body.code' },
+      { code: "app.get('/run', (req, res) => {\n  const { expr } = req.query;\n  res.json(eval(expr));\n});", source: 'req.query' },
+      { code: "app.get('/run/:expr', (req, res) => {\n  res.json(eval(req.params.expr));\n});", source: 'req.params.expr' },
+      { code: "app.get('/run', (req, res) => {\n  res.json(eval(req.headers['x-expr']));\n});", source: "req.headers['x-expr']" },
+      { code: "app.get('/run', (req, res) => {\n  res.json(eval(req.cookies.expr));\n});", source: 'req.cookies.expr' },
+      { code: "app.get('/run', (req, res) => {\n  res.json(eval(req.get('X-Expr')));\n});", source: "req.get('X-Expr')" },
+      { code: "app.get('/run', (req, res) => {\n  res.json(eval(req.param('expr')));\n});", source: "req.param('expr')" },
+    ],
+  },
+  {
+    framework: 'koa',
+    language: 'javascript',
+    receivers: ['ctx'],
+    members: ['query', 'params', 'querystring', 'headers', 'header', 'cookies', 'url', 'href', 'path'],
+    methods: ['get'],
+    examples: [
+      { code: "router.get('/run', async (ctx) => {\n  ctx.body = eval(ctx.query.expr);\n});", source: 'ctx.query.expr' },
+      { code: "router.get('/run/:expr', async (ctx) => {\n  ctx.body = eval(ctx.params.expr);\n});", source: 'ctx.params.expr' },
+      { code: "router.get('/run', async (ctx) => {\n  ctx.body = eval(ctx.get('X-Expr'));\n});", source: "ctx.get('X-Expr')" },
+    ],
+  },
+  {
+    framework: 'koa',
+    language: 'javascript',
+    receivers: ['ctx.request', 'ctx.req'],
+    members: ['body', 'query', 'querystring', 'headers', 'header', 'url', 'originalUrl', 'href', 'path', 'files', 'file'],
+    methods: ['get'],
+    examples: [
+      { code: "router.post('/run', async (ctx) => {\n  const { script } = ctx.request.body;\n  ctx.body = eval(script);\n});", source: 'ctx.request.body' },
+      { code: "router.get('/run', async (ctx) => {\n  ctx.body = eval(ctx.request.query.expr);\n});", source: 'ctx.request.query.expr' },
+    ],
+  },
+  {
+    framework: 'fastify',
+    language: 'javascript',
+    receivers: ['request', 'req'],
+    members: ['body', 'query', 'params', 'headers', 'cookies', 'raw', 'url', 'hostname', 'files', 'file'],
+    examples: [
+      { code: "fastify.post('/run', async (request, reply) => {\n  return eval(request.body.expr);\n});", source: 'request.body.expr' },
+      { code: "fastify.get('/run', async (request, reply) => {\n  return eval(request.query.expr);\n});", source: 'request.query.expr' },
+      { code: "fastify.get('/run/:expr', async (request, reply) => {\n  return eval(request.params.expr);\n});", source: 'request.params.expr' },
+      { code: "fastify.get('/run', async (request, reply) => {\n  return eval(request.headers['x-expr']);\n});", source: "request.headers['x-expr']" },
+    ],
+  },
+  {
+    framework: 'nextjs',
+    language: 'javascript',
+    receivers: ['req', 'request'],
+    members: ['query', 'body', 'cookies', 'headers', 'url', 'nextUrl', 'querystring', 'href'],
+    methods: ['json', 'formData', 'text', 'blob', 'arrayBuffer'],
+    examples: [
+      { code: 'export default function handler(req, res) {\n  res.status(200).json(eval(req.query.expr));\n}', source: 'req.query.expr' },
+      { code: 'export default function handler(req, res) {\n  res.status(200).json(eval(req.body.expr));\n}', source: 'req.body.expr' },
+      {
+        code: 'export async function POST(request: Request) {\n  const expr = await request.json();\n  return Response.json(eval(expr));\n}',
+        source: 'request.json()',
+        replace: 'await request.json()',
+      },
+      {
+        code: "export async function GET(request: NextRequest) {\n  return Response.json(eval(request.nextUrl.searchParams.get('expr')));\n}",
+        source: "request.nextUrl.searchParams.get('expr')",
+      },
+    ],
+  },
+  {
+    framework: 'nextjs',
+    language: 'javascript',
+    receivers: ['nextUrl'],
+    members: ['searchParams'],
+    examples: [
+      { code: "export async function GET({ nextUrl }: NextRequest) {\n  return Response.json(eval(nextUrl.searchParams.get('expr')));\n}", source: "nextUrl.searchParams.get('expr')" },
+    ],
+  },
+  {
+    framework: 'browser',
+    language: 'javascript',
+    client: true,
+    receivers: ['location', 'window.location', 'document.location'],
+    members: ['hash', 'search', 'href', 'pathname'],
+    examples: [
+      {
+        code: 'const expr = decodeURIComponent(window.location.hash.slice(1));\neval(expr);',
+        source: 'window.location.hash',
+        replace: 'decodeURIComponent(window.location.hash.slice(1))',
+      },
+    ],
+  },
+  {
+    framework: 'browser',
+    language: 'javascript',
+    client: true,
+    receivers: ['document'],
+    members: ['URL', 'documentURI', 'referrer', 'cookie'],
+    examples: [{ code: 'eval(document.referrer);', source: 'document.referrer' }],
+  },
+  {
+    framework: 'flask',
+    language: 'python',
+    receivers: ['request'],
+    members: ['args', 'form', 'values', 'json', 'cookies', 'headers', 'data', 'files', 'stream', 'query_string'],
+    methods: ['get_json', 'get_data'],
+    examples: [
+      { code: "@app.route('/run')\ndef run():\n    return str(eval(request.args.get('expr')))", source: 'request.args' },
+      { code: "@app.route('/run', methods=['POST'])\ndef run():\n    return str(eval(request.form['expr']))", source: "request.form['expr']" },
+      { code: "@app.route('/run')\ndef run():\n    return str(eval(request.values.get('expr')))", source: 'request.values' },
+      { code: "@app.route('/run', methods=['POST'])\ndef run():\n    return str(eval(request.json['expr']))", source: "request.json['expr']" },
+      { code: "@app.route('/run', methods=['POST'])\ndef run():\n    data = request.get_json()\n    return str(eval(data['expr']))", source: 'request.get_json()' },
+      { code: "@app.route('/run')\ndef run():\n    return str(eval(request.cookies.get('expr')))", source: 'request.cookies' },
+      { code: "@app.route('/run')\ndef run():\n    return str(eval(request.headers.get('X-Expr')))", source: 'request.headers' },
+      { code: "@app.route('/run', methods=['POST'])\ndef run():\n    return str(eval(request.files['expr'].read()))", source: "request.files['expr']" },
+    ],
+  },
+  {
+    framework: 'django',
+    language: 'python',
+    receivers: ['request'],
+    members: ['GET', 'POST', 'COOKIES', 'META', 'body', 'FILES', 'headers'],
+    examples: [
+      { code: "def run(request):\n    return HttpResponse(str(eval(request.GET.get('expr'))))", source: 'request.GET' },
+      { code: "def run(request):\n    return HttpResponse(str(eval(request.POST['expr'])))", source: "request.POST['expr']" },
+      { code: "def run(request):\n    return HttpResponse(str(eval(request.COOKIES['expr'])))", source: "request.COOKIES['expr']" },
+      { code: "def run(request):\n    return HttpResponse(str(eval(request.META['HTTP_X_EXPR'])))", source: "request.META['HTTP_X_EXPR']" },
+      { code: 'def run(request):\n    return HttpResponse(str(eval(request.body)))', source: 'request.body' },
+      { code: "def run(request):\n    return HttpResponse(str(eval(request.FILES['expr'].read())))", source: "request.FILES['expr']" },
+      { code: "class Run(View):\n    def get(self, request):\n        return HttpResponse(str(eval(self.request.GET['expr'])))", source: "self.request.GET['expr']" },
+    ],
+  },
+  {
+    framework: 'django-rest-framework',
+    language: 'python',
+    receivers: ['request'],
+    members: ['data', 'query_params'],
+    examples: [{ code: "class Run(APIView):\n    def post(self, request):\n        return Response(eval(request.data['expr']))", source: "request.data['expr']" }],
+  },
+  {
+    framework: 'fastapi',
+    language: 'python',
+    receivers: ['request'],
+    members: ['query_params', 'path_params', 'headers', 'cookies', 'json', 'form', 'body'],
+    examples: [
+      { code: "@app.get('/run')\nasync def run(request: Request):\n    return eval(request.query_params['expr'])", source: "request.query_params['expr']" },
+      { code: "@app.post('/run')\nasync def run(request: Request):\n    payload = await request.json()\n    return eval(payload['expr'])", source: 'request.json()' },
+    ],
+  },
+]);
+
+/** Names of framework objects among a Python route's parameters (the request itself, a database session). */
+const PY_ROUTE_OBJECTS = ['self', 'cls', 'request', 'req', 'db', 'session', 'background_tasks', 'response'];
+
+export const PARAMETER_SOURCES: readonly ParameterSource[] = Object.freeze<ParameterSource[]>([
+  {
+    framework: 'nextjs',
+    language: 'javascript',
+    names: ['searchParams'],
+    examples: [
+      { code: 'export default async function Page({ searchParams }) {\n  return eval(searchParams.expr);\n}', source: 'searchParams' },
+      { code: "export default function Page(props) {\n  return eval(searchParams.get('expr'));\n}", source: "searchParams.get('expr')" },
+    ],
+  },
+  {
+    framework: 'nestjs',
+    language: 'javascript',
+    decorators: ['Body', 'Query', 'Param', 'Headers', 'Cookies', 'UploadedFile', 'UploadedFiles', 'HostParam'],
+    examples: [
+      { code: "@Controller('run')\nexport class RunController {\n  @Post()\n  run(@Body() dto: RunDto) {\n    return eval(dto.expr);\n  }\n}", source: 'dto' },
+      { code: "@Controller('run')\nexport class RunController {\n  @Get()\n  run(@Query('expr') expr: string) {\n    return eval(expr);\n  }\n}", source: 'expr' },
+      { code: "@Controller('run')\nexport class RunController {\n  @Get(':expr')\n  run(@Param('expr') expr: string) {\n    return eval(expr);\n  }\n}", source: 'expr' },
+      { code: "@Controller('run')\nexport class RunController {\n  @Get()\n  run(@Headers('x-expr') expr: string) {\n    return eval(expr);\n  }\n}", source: 'expr' },
+    ],
+  },
+  {
+    framework: 'flask',
+    language: 'python',
+    routeDecorator: /\.route\s*\(/,
+    notInput: PY_ROUTE_OBJECTS,
+    examples: [{ code: "@app.route('/run/<expr>')\ndef run(expr):\n    return str(eval(expr))", source: 'expr' }],
+  },
+  {
+    framework: 'fastapi',
+    language: 'python',
+    routeDecorator: /\.(?:get|post|put|patch|delete|api_route|websocket)\s*\(/,
+    notInput: PY_ROUTE_OBJECTS,
+    injectedDefault: /Depends\s*\(/,
+    examples: [
+      { code: "@app.get('/run/{expr}')\nasync def run(expr: str):\n    return eval(expr)", source: 'expr' },
+      { code: "@router.get('/run')\nasync def run(expr: str = Query(...)):\n    return eval(expr)", source: 'expr' },
+      { code: "@router.post('/run')\nasync def run(item: Item):\n    return eval(item.expr)", source: 'item' },
+    ],
+  },
+]);
+
+/** A receiver path split into names. */
+export const receiverPath = (receiver: string): string[] => receiver.split('.');
+
+/**
+ * Prefilter terms (prefilter.ts): a file with a source from these tables contains one of them —
+ * the last name of a receiver, a parameter name, a parameter decorator, or `@` and a route
+ * decorator.
+ */
+export function sourceTriggers(language: SourceLanguage, options: { client: boolean }): readonly Trigger[] {
+  const words = new Set<string>();
+  for (const s of REQUEST_OBJECT_SOURCES) if (s.language === language && (options.client || !s.client)) for (const r of s.receivers) words.add(receiverPath(r).at(-1) as string);
+  const terms: Trigger[] = [];
+  for (const p of PARAMETER_SOURCES.filter((x) => x.language === language)) {
+    for (const w of [...(p.names ?? []), ...(p.decorators ?? [])]) words.add(w);
+    if (p.routeDecorator) terms.push({ all: [/@/, p.routeDecorator] });
+  }
+  return Object.freeze([...words, ...terms]);
+}
+
+/** A receiver with the union of what every entry for it lists. */
+export interface ReceiverMatcher {
+  readonly path: readonly string[];
+  readonly members: ReadonlySet<string>;
+  readonly methods: ReadonlySet<string>;
+}
+
+export interface RouteMatcher {
+  readonly decorator: RegExp;
+  readonly notInput: ReadonlySet<string>;
+  readonly injectedDefault: RegExp | undefined;
+}
+
+/** The tables of one language, indexed for the engine. */
+export interface CompiledSources {
+  /** Receivers by their first name. */
+  readonly receivers: ReadonlyMap<string, readonly ReceiverMatcher[]>;
+  readonly names: ReadonlySet<string>;
+  readonly decorators: ReadonlySet<string>;
+  readonly routes: readonly RouteMatcher[];
+}
+
+export function compileSources(language: SourceLanguage): CompiledSources {
+  const byPath = new Map<string, { path: string[]; members: Set<string>; methods: Set<string> }>();
+  for (const s of REQUEST_OBJECT_SOURCES.filter((x) => x.language === language)) {
+    for (const r of s.receivers) {
+      const m = byPath.get(r) ?? { path: receiverPath(r), members: new Set<string>(), methods: new Set<string>() };
+      byPath.set(r, m);
+      for (const x of s.members ?? []) m.members.add(x);
+      for (const x of s.methods ?? []) m.methods.add(x);
+    }
+  }
+  const receivers = new Map<string, ReceiverMatcher[]>();
+  for (const m of byPath.values()) receivers.set(m.path[0] as string, [...(receivers.get(m.path[0] as string) ?? []), m]);
+  const params = PARAMETER_SOURCES.filter((x) => x.language === language);
+  return {
+    receivers,
+    names: new Set(params.flatMap((p) => p.names ?? [])),
+    decorators: new Set(params.flatMap((p) => p.decorators ?? [])),
+    routes: params.flatMap((p) => (p.routeDecorator ? [{ decorator: p.routeDecorator, notInput: new Set(p.notInput ?? []), injectedDefault: p.injectedDefault }] : [])),
+  };
+}
