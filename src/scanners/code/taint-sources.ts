@@ -28,6 +28,7 @@ export interface SourceExample {
  * 'request'`) is not a request object.
  */
 export interface RequestObjectSource {
+  /** The framework's name as the docs write it. */
   readonly framework: string;
   readonly language: SourceLanguage;
   /** Browser input (`location.hash`): not a server request, left out of the server-only prefilter terms. */
@@ -44,6 +45,8 @@ export interface RequestObjectSource {
 export interface ParameterSource {
   readonly framework: string;
   readonly language: SourceLanguage;
+  /** What docs/rules/code.md says of these parameters. */
+  readonly summary: string;
   /** Parameters (and free names) with these names, in any function (`searchParams` of a Next.js page). */
   readonly names?: readonly string[];
   /** Parameters carrying one of these decorators (`@Body() dto`, `@Query('q') q`). */
@@ -61,7 +64,7 @@ const REQUEST_NAMES = ['req', 'request', '_req'];
 
 export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.freeze<RequestObjectSource[]>([
   {
-    framework: 'express',
+    framework: 'Express',
     language: 'javascript',
     receivers: REQUEST_NAMES,
     members: ['body', 'query', 'params', 'headers', 'cookies', 'signedCookies', 'url', 'originalUrl', 'path', 'files', 'file', 'hostname'],
@@ -77,7 +80,7 @@ export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.fre
     ],
   },
   {
-    framework: 'koa',
+    framework: 'Koa',
     language: 'javascript',
     receivers: ['ctx'],
     members: ['query', 'params', 'querystring', 'headers', 'header', 'cookies', 'url', 'href', 'path'],
@@ -89,7 +92,7 @@ export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.fre
     ],
   },
   {
-    framework: 'koa',
+    framework: 'Koa',
     language: 'javascript',
     receivers: ['ctx.request', 'ctx.req'],
     members: ['body', 'query', 'querystring', 'headers', 'header', 'url', 'originalUrl', 'href', 'path', 'files', 'file'],
@@ -100,7 +103,7 @@ export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.fre
     ],
   },
   {
-    framework: 'fastify',
+    framework: 'Fastify',
     language: 'javascript',
     receivers: ['request', 'req'],
     members: ['body', 'query', 'params', 'headers', 'cookies', 'raw', 'url', 'hostname', 'files', 'file'],
@@ -112,7 +115,7 @@ export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.fre
     ],
   },
   {
-    framework: 'nextjs',
+    framework: 'Next.js',
     language: 'javascript',
     receivers: ['req', 'request'],
     members: ['query', 'body', 'cookies', 'headers', 'url', 'nextUrl', 'querystring', 'href'],
@@ -132,7 +135,7 @@ export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.fre
     ],
   },
   {
-    framework: 'nextjs',
+    framework: 'Next.js',
     language: 'javascript',
     receivers: ['nextUrl'],
     members: ['searchParams'],
@@ -163,7 +166,7 @@ export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.fre
     examples: [{ code: 'eval(document.referrer);', source: 'document.referrer' }],
   },
   {
-    framework: 'flask',
+    framework: 'Flask',
     language: 'python',
     receivers: ['request'],
     members: ['args', 'form', 'values', 'json', 'cookies', 'headers', 'data', 'files', 'stream', 'query_string'],
@@ -180,7 +183,7 @@ export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.fre
     ],
   },
   {
-    framework: 'django',
+    framework: 'Django',
     language: 'python',
     receivers: ['request'],
     members: ['GET', 'POST', 'COOKIES', 'META', 'body', 'FILES', 'headers'],
@@ -195,17 +198,18 @@ export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.fre
     ],
   },
   {
-    framework: 'django-rest-framework',
+    framework: 'Django REST framework',
     language: 'python',
     receivers: ['request'],
     members: ['data', 'query_params'],
     examples: [{ code: "class Run(APIView):\n    def post(self, request):\n        return Response(eval(request.data['expr']))", source: "request.data['expr']" }],
   },
   {
-    framework: 'fastapi',
+    framework: 'FastAPI',
     language: 'python',
     receivers: ['request'],
-    members: ['query_params', 'path_params', 'headers', 'cookies', 'json', 'form', 'body'],
+    members: ['query_params', 'path_params', 'headers', 'cookies'],
+    methods: ['json', 'form', 'body'],
     examples: [
       { code: "@app.get('/run')\nasync def run(request: Request):\n    return eval(request.query_params['expr'])", source: "request.query_params['expr']" },
       { code: "@app.post('/run')\nasync def run(request: Request):\n    payload = await request.json()\n    return eval(payload['expr'])", source: 'request.json()' },
@@ -218,8 +222,9 @@ const PY_ROUTE_OBJECTS = ['self', 'cls', 'request', 'req', 'db', 'session', 'bac
 
 export const PARAMETER_SOURCES: readonly ParameterSource[] = Object.freeze<ParameterSource[]>([
   {
-    framework: 'nextjs',
+    framework: 'Next.js',
     language: 'javascript',
+    summary: '`searchParams` props and parameters',
     names: ['searchParams'],
     examples: [
       { code: 'export default async function Page({ searchParams }) {\n  return eval(searchParams.expr);\n}', source: 'searchParams' },
@@ -227,26 +232,30 @@ export const PARAMETER_SOURCES: readonly ParameterSource[] = Object.freeze<Param
     ],
   },
   {
-    framework: 'nestjs',
+    framework: 'NestJS',
     language: 'javascript',
-    decorators: ['Body', 'Query', 'Param', 'Headers', 'Cookies', 'UploadedFile', 'UploadedFiles', 'HostParam'],
+    summary: 'controller and resolver parameters decorated',
+    decorators: ['Body', 'Query', 'Param', 'Headers', 'Cookies', 'UploadedFile', 'UploadedFiles', 'HostParam', 'Args'],
     examples: [
       { code: "@Controller('run')\nexport class RunController {\n  @Post()\n  run(@Body() dto: RunDto) {\n    return eval(dto.expr);\n  }\n}", source: 'dto' },
       { code: "@Controller('run')\nexport class RunController {\n  @Get()\n  run(@Query('expr') expr: string) {\n    return eval(expr);\n  }\n}", source: 'expr' },
       { code: "@Controller('run')\nexport class RunController {\n  @Get(':expr')\n  run(@Param('expr') expr: string) {\n    return eval(expr);\n  }\n}", source: 'expr' },
       { code: "@Controller('run')\nexport class RunController {\n  @Get()\n  run(@Headers('x-expr') expr: string) {\n    return eval(expr);\n  }\n}", source: 'expr' },
+      { code: "@Resolver()\nexport class RunResolver {\n  @Query(() => String)\n  run(@Args('expr') expr: string) {\n    return eval(expr);\n  }\n}", source: 'expr' },
     ],
   },
   {
-    framework: 'flask',
+    framework: 'Flask',
     language: 'python',
+    summary: 'parameters of `@app.route(…)` handlers',
     routeDecorator: /\.route\s*\(/,
     notInput: PY_ROUTE_OBJECTS,
     examples: [{ code: "@app.route('/run/<expr>')\ndef run(expr):\n    return str(eval(expr))", source: 'expr' }],
   },
   {
-    framework: 'fastapi',
+    framework: 'FastAPI',
     language: 'python',
+    summary: 'parameters of `@app.get|post|put|patch|delete|api_route|websocket(…)` handlers (path, query and body), except `Depends(…)` ones',
     routeDecorator: /\.(?:get|post|put|patch|delete|api_route|websocket)\s*\(/,
     notInput: PY_ROUTE_OBJECTS,
     injectedDefault: /Depends\s*\(/,
