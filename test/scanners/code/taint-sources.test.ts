@@ -40,3 +40,53 @@ describe('taint sources as data', () => {
     expect(byRule(await scan(pathFor(language), withConstant(example)), 'code-injection')).toEqual([]);
   });
 });
+
+describe('taint sources reach other sinks, and only where the tables say', () => {
+  it('reports a NestJS @Body() field in SQL, not an undecorated parameter', async () => {
+    const code = [
+      "@Controller('users')",
+      'export class UsersController {',
+      '  @Post()',
+      '  find(@Body() dto: FindDto) {',
+      '    return this.dataSource.query(`SELECT * FROM users WHERE name = \'${dto.name}\'`);',
+      '  }',
+      '  byName(name: string) {',
+      '    return this.dataSource.query(`SELECT * FROM users WHERE name = \'${name}\'`);',
+      '  }',
+      '}',
+    ].join('\n');
+    const findings = byRule(await scan('src/users.controller.ts', code), 'sql-injection');
+    expect(findings.map((f) => [f.line, f.confidence])).toEqual([
+      [5, 0.9],
+      [8, 0.5],
+    ]);
+  });
+
+  it('reports a Koa ctx.get() header in a shell command', async () => {
+    const code = "const { exec } = require('child_process');\nrouter.get('/ping', async (ctx) => {\n  exec('ping -c 1 ' + ctx.get('X-Host'));\n});";
+    const [f, ...rest] = byRule(await scan('src/ping.js', code), 'command-injection');
+    expect(rest).toEqual([]);
+    expect(f?.confidence).toBe(0.9);
+    expect(f?.description).toContain("ctx.get('X-Host')");
+  });
+
+  it('reports a FastAPI path parameter in a shell command, not a Depends() one', async () => {
+    const code = [
+      'import subprocess',
+      "@router.get('/ping/{host}')",
+      'async def ping(host: str, target: str = Depends(configured_host)):',
+      "    subprocess.run('ping -c 1 ' + host, shell=True)",
+      "    subprocess.run('ping -c 1 ' + target, shell=True)",
+    ].join('\n');
+    const findings = byRule(await scan('app/ping.py', code), 'command-injection');
+    expect(findings.map((f) => [f.line, f.confidence])).toEqual([
+      [4, 0.9],
+      [5, 0.5],
+    ]);
+  });
+
+  it('does not take an imported module named request for a request object', async () => {
+    const code = "import request from 'request';\napp.get('/x', (req, res) => {\n  eval(request.body);\n});";
+    expect(byRule(await scan('src/a.js', code), 'code-injection').map((f) => f.confidence)).toEqual([0.5]);
+  });
+});
