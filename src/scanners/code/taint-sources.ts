@@ -62,6 +62,19 @@ export interface ParameterSource {
 
 const REQUEST_NAMES = ['req', 'request', '_req'];
 
+/** Examples built from one handler per framework: `expression` reaches `eval`, the finding names `source` (default: the expression). */
+const handler =
+  (wrap: (expression: string) => string) =>
+  (expression: string, source = expression): SourceExample => ({ code: wrap(expression), source });
+const express = handler((e) => `app.post('/run/:expr', (req, res) => {\n  res.json(eval(${e}));\n});`);
+const koa = handler((e) => `router.post('/run/:expr', async (ctx) => {\n  ctx.body = eval(${e});\n});`);
+const fastify = handler((e) => `fastify.post('/run/:expr', async (request, reply) => {\n  return eval(${e});\n});`);
+const flask = handler((e) => `@app.route('/run', methods=['GET', 'POST'])\ndef run():\n    return str(eval(${e}))`);
+const django = handler((e) => `def run(request):\n    return HttpResponse(str(eval(${e})))`);
+const nextApi = handler((e) => `export default function handler(req, res) {\n  res.status(200).json(eval(${e}));\n}`);
+/** A NestJS controller method whose parameter `param` (with its decorator) reaches `eval`. */
+const nest = (param: string): SourceExample => ({ code: `@Controller('run')\nexport class RunController {\n  @Post(':expr')\n  run(${param}: string) {\n    return eval(expr);\n  }\n}`, source: 'expr' });
+
 export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.freeze<RequestObjectSource[]>([
   {
     framework: 'Express',
@@ -70,13 +83,13 @@ export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.fre
     members: ['body', 'query', 'params', 'headers', 'cookies', 'signedCookies', 'url', 'originalUrl', 'path', 'files', 'file', 'hostname'],
     methods: ['get', 'header', 'param'],
     examples: [
-      { code: "app.post('/run', (req, res) => {\n  res.json(eval(req.body.code));\n});", source: 'req.body.code' },
+      express('req.body.code'),
       { code: "app.get('/run', (req, res) => {\n  const { expr } = req.query;\n  res.json(eval(expr));\n});", source: 'req.query' },
-      { code: "app.get('/run/:expr', (req, res) => {\n  res.json(eval(req.params.expr));\n});", source: 'req.params.expr' },
-      { code: "app.get('/run', (req, res) => {\n  res.json(eval(req.headers['x-expr']));\n});", source: "req.headers['x-expr']" },
-      { code: "app.get('/run', (req, res) => {\n  res.json(eval(req.cookies.expr));\n});", source: 'req.cookies.expr' },
-      { code: "app.get('/run', (req, res) => {\n  res.json(eval(req.get('X-Expr')));\n});", source: "req.get('X-Expr')" },
-      { code: "app.get('/run', (req, res) => {\n  res.json(eval(req.param('expr')));\n});", source: "req.param('expr')" },
+      express('req.params.expr'),
+      express("req.headers['x-expr']"),
+      express('req.cookies.expr'),
+      express("req.get('X-Expr')"),
+      express("req.param('expr')"),
     ],
   },
   {
@@ -86,9 +99,9 @@ export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.fre
     members: ['query', 'params', 'querystring', 'headers', 'header', 'cookies', 'url', 'href', 'path'],
     methods: ['get'],
     examples: [
-      { code: "router.get('/run', async (ctx) => {\n  ctx.body = eval(ctx.query.expr);\n});", source: 'ctx.query.expr' },
-      { code: "router.get('/run/:expr', async (ctx) => {\n  ctx.body = eval(ctx.params.expr);\n});", source: 'ctx.params.expr' },
-      { code: "router.get('/run', async (ctx) => {\n  ctx.body = eval(ctx.get('X-Expr'));\n});", source: "ctx.get('X-Expr')" },
+      koa('ctx.query.expr'),
+      koa('ctx.params.expr'),
+      koa("ctx.get('X-Expr')"),
     ],
   },
   {
@@ -99,7 +112,7 @@ export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.fre
     methods: ['get'],
     examples: [
       { code: "router.post('/run', async (ctx) => {\n  const { script } = ctx.request.body;\n  ctx.body = eval(script);\n});", source: 'ctx.request.body' },
-      { code: "router.get('/run', async (ctx) => {\n  ctx.body = eval(ctx.request.query.expr);\n});", source: 'ctx.request.query.expr' },
+      koa('ctx.request.query.expr'),
     ],
   },
   {
@@ -108,10 +121,10 @@ export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.fre
     receivers: ['request', 'req'],
     members: ['body', 'query', 'params', 'headers', 'cookies', 'raw', 'url', 'hostname', 'files', 'file'],
     examples: [
-      { code: "fastify.post('/run', async (request, reply) => {\n  return eval(request.body.expr);\n});", source: 'request.body.expr' },
-      { code: "fastify.get('/run', async (request, reply) => {\n  return eval(request.query.expr);\n});", source: 'request.query.expr' },
-      { code: "fastify.get('/run/:expr', async (request, reply) => {\n  return eval(request.params.expr);\n});", source: 'request.params.expr' },
-      { code: "fastify.get('/run', async (request, reply) => {\n  return eval(request.headers['x-expr']);\n});", source: "request.headers['x-expr']" },
+      fastify('request.body.expr'),
+      fastify('request.query.expr'),
+      fastify('request.params.expr'),
+      fastify("request.headers['x-expr']"),
     ],
   },
   {
@@ -121,8 +134,8 @@ export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.fre
     members: ['query', 'body', 'cookies', 'headers', 'url', 'nextUrl', 'querystring', 'href'],
     methods: ['json', 'formData', 'text', 'blob', 'arrayBuffer'],
     examples: [
-      { code: 'export default function handler(req, res) {\n  res.status(200).json(eval(req.query.expr));\n}', source: 'req.query.expr' },
-      { code: 'export default function handler(req, res) {\n  res.status(200).json(eval(req.body.expr));\n}', source: 'req.body.expr' },
+      nextApi('req.query.expr'),
+      nextApi('req.body.expr'),
       {
         code: 'export async function POST(request: Request) {\n  const expr = await request.json();\n  return Response.json(eval(expr));\n}',
         source: 'request.json()',
@@ -172,14 +185,14 @@ export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.fre
     members: ['args', 'form', 'values', 'json', 'cookies', 'headers', 'data', 'files', 'stream', 'query_string'],
     methods: ['get_json', 'get_data'],
     examples: [
-      { code: "@app.route('/run')\ndef run():\n    return str(eval(request.args.get('expr')))", source: 'request.args' },
-      { code: "@app.route('/run', methods=['POST'])\ndef run():\n    return str(eval(request.form['expr']))", source: "request.form['expr']" },
-      { code: "@app.route('/run')\ndef run():\n    return str(eval(request.values.get('expr')))", source: 'request.values' },
-      { code: "@app.route('/run', methods=['POST'])\ndef run():\n    return str(eval(request.json['expr']))", source: "request.json['expr']" },
+      flask("request.args.get('expr')"),
+      flask("request.form['expr']"),
+      flask("request.values.get('expr')"),
+      flask("request.json['expr']"),
       { code: "@app.route('/run', methods=['POST'])\ndef run():\n    data = request.get_json()\n    return str(eval(data['expr']))", source: 'request.get_json()' },
-      { code: "@app.route('/run')\ndef run():\n    return str(eval(request.cookies.get('expr')))", source: 'request.cookies' },
-      { code: "@app.route('/run')\ndef run():\n    return str(eval(request.headers.get('X-Expr')))", source: 'request.headers' },
-      { code: "@app.route('/run', methods=['POST'])\ndef run():\n    return str(eval(request.files['expr'].read()))", source: "request.files['expr']" },
+      flask("request.cookies.get('expr')"),
+      flask("request.headers.get('X-Expr')"),
+      flask("request.files['expr'].read()"),
     ],
   },
   {
@@ -188,12 +201,12 @@ export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.fre
     receivers: ['request'],
     members: ['GET', 'POST', 'COOKIES', 'META', 'body', 'FILES', 'headers'],
     examples: [
-      { code: "def run(request):\n    return HttpResponse(str(eval(request.GET.get('expr'))))", source: 'request.GET' },
-      { code: "def run(request):\n    return HttpResponse(str(eval(request.POST['expr'])))", source: "request.POST['expr']" },
-      { code: "def run(request):\n    return HttpResponse(str(eval(request.COOKIES['expr'])))", source: "request.COOKIES['expr']" },
-      { code: "def run(request):\n    return HttpResponse(str(eval(request.META['HTTP_X_EXPR'])))", source: "request.META['HTTP_X_EXPR']" },
-      { code: 'def run(request):\n    return HttpResponse(str(eval(request.body)))', source: 'request.body' },
-      { code: "def run(request):\n    return HttpResponse(str(eval(request.FILES['expr'].read())))", source: "request.FILES['expr']" },
+      django("request.GET.get('expr')"),
+      django("request.POST['expr']"),
+      django("request.COOKIES['expr']"),
+      django("request.META['HTTP_X_EXPR']"),
+      django('request.body'),
+      django("request.FILES['expr'].read()"),
       { code: "class Run(View):\n    def get(self, request):\n        return HttpResponse(str(eval(self.request.GET['expr'])))", source: "self.request.GET['expr']" },
     ],
   },
@@ -238,9 +251,10 @@ export const PARAMETER_SOURCES: readonly ParameterSource[] = Object.freeze<Param
     decorators: ['Body', 'Query', 'Param', 'Headers', 'Cookies', 'UploadedFile', 'UploadedFiles', 'HostParam', 'Args'],
     examples: [
       { code: "@Controller('run')\nexport class RunController {\n  @Post()\n  run(@Body() dto: RunDto) {\n    return eval(dto.expr);\n  }\n}", source: 'dto' },
-      { code: "@Controller('run')\nexport class RunController {\n  @Get()\n  run(@Query('expr') expr: string) {\n    return eval(expr);\n  }\n}", source: 'expr' },
-      { code: "@Controller('run')\nexport class RunController {\n  @Get(':expr')\n  run(@Param('expr') expr: string) {\n    return eval(expr);\n  }\n}", source: 'expr' },
-      { code: "@Controller('run')\nexport class RunController {\n  @Get()\n  run(@Headers('x-expr') expr: string) {\n    return eval(expr);\n  }\n}", source: 'expr' },
+      nest("@Body('expr') expr"),
+      nest("@Query('expr') expr"),
+      nest("@Param('expr') expr"),
+      nest("@Headers('x-expr') expr"),
       { code: "@Resolver()\nexport class RunResolver {\n  @Query(() => String)\n  run(@Args('expr') expr: string) {\n    return eval(expr);\n  }\n}", source: 'expr' },
     ],
   },
