@@ -4,6 +4,8 @@
  * handler with a constant in the source's place is not reported at all.
  */
 import { describe, expect, it } from 'vitest';
+import { LanguagePrefilter } from '../../../src/scanners/code/prefilter.js';
+import { JS_SERVER_SOURCE_TRIGGERS, JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../../../src/scanners/code/taint.js';
 import { PARAMETER_SOURCES, REQUEST_OBJECT_SOURCES, type SourceExample, type SourceLanguage } from '../../../src/scanners/code/taint-sources.js';
 import { byRule, scan } from './helpers.js';
 
@@ -17,7 +19,12 @@ function withConstant(example: SourceExample): string {
 }
 
 const cases = [...REQUEST_OBJECT_SOURCES, ...PARAMETER_SOURCES].flatMap((entry) =>
-  entry.examples.map((example, i) => ({ name: `${entry.framework} (${entry.language}) example ${i + 1}: ${example.source}`, language: entry.language, example })),
+  entry.examples.map((example, i) => ({
+    name: `${entry.framework} (${entry.language}) example ${i + 1}: ${example.source}`,
+    language: entry.language,
+    client: 'client' in entry && entry.client === true,
+    example,
+  })),
 );
 
 describe('taint sources as data', () => {
@@ -27,6 +34,12 @@ describe('taint sources as data', () => {
       for (const e of entry.examples) expect(e.code, entry.framework).toContain(e.source);
       for (const e of entry.examples) expect(e.code, entry.framework).toContain(e.replace ?? e.source);
     }
+  });
+
+  it.each(cases)('$name passes the prefilter terms of request sources', ({ language, example, client }) => {
+    const triggers = language === 'python' ? PYTHON_SOURCE_TRIGGERS : client ? JS_SOURCE_TRIGGERS : JS_SERVER_SOURCE_TRIGGERS;
+    const rule = { triggers };
+    expect(new LanguagePrefilter([rule], language === 'python' ? 'python' : 'typescript').select(example.code)).toEqual([rule]);
   });
 
   it.each(cases)('$name reaches eval as request data', async ({ language, example }) => {
