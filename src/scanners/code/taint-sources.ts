@@ -107,12 +107,13 @@ export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.fre
   {
     framework: 'Koa',
     language: 'javascript',
-    receivers: ['ctx.request', 'ctx.req'],
+    receivers: ['ctx.request', 'ctx.req', 'request'],
     members: ['body', 'query', 'querystring', 'headers', 'header', 'url', 'originalUrl', 'href', 'path', 'files', 'file'],
     methods: ['get'],
     examples: [
       { code: "router.post('/run', async (ctx) => {\n  const { script } = ctx.request.body;\n  ctx.body = eval(script);\n});", source: 'ctx.request.body' },
       koa('ctx.request.query.expr'),
+      { code: "router.get('/run', async (ctx) => {\n  const { request } = ctx;\n  ctx.body = eval(request.querystring);\n});", source: 'request.querystring' },
     ],
   },
   {
@@ -131,7 +132,7 @@ export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.fre
     framework: 'Next.js',
     language: 'javascript',
     receivers: ['req', 'request'],
-    members: ['query', 'body', 'cookies', 'headers', 'url', 'nextUrl', 'querystring', 'href'],
+    members: ['query', 'body', 'cookies', 'headers', 'url', 'nextUrl'],
     methods: ['json', 'formData', 'text', 'blob', 'arrayBuffer'],
     examples: [
       nextApi('req.query.expr'),
