@@ -6,8 +6,9 @@
  * scope with the position they take effect at. Branches a constant condition
  * never takes are dropped and branches it always takes count as straight-line
  * code (constants.ts). The taint of an expression is computed on demand: an
- * identifier takes the taint of its latest binding before the use, member
- * accesses of request objects and route parameters are sources (taint-sources.ts), strings built by templates,
+ * identifier takes the taint of its latest binding before the use, request
+ * object members and route parameters are sources (the tables of
+ * taint-sources.ts), strings built by templates,
  * concatenation, `%` or `.format` carry the taint of their parts, lists and maps
  * read by a constant index or key give the element stored there, sanitisers stop
  * it for the sinks they protect (taint-spec.ts: `html.escape` for HTML, not for a
