@@ -8,6 +8,7 @@ import { baseFacts, fence, idColumn, type RulePage, severityColumn } from '../do
 import type { CodeLanguage } from './parser.js';
 import type { CodeRule } from './rule.js';
 import { CODE_RULES } from './rules/index.js';
+import { PARAMETER_SOURCES, REQUEST_OBJECT_SOURCES } from './taint-sources.js';
 
 const LANGUAGE_NAMES: Readonly<Record<CodeLanguage, string>> = Object.freeze({ javascript: 'JavaScript', typescript: 'TypeScript', tsx: 'TSX', python: 'Python', php: 'PHP', go: 'Go', java: 'Java', ruby: 'Ruby' });
 const FENCE: Readonly<Record<CodeLanguage, string>> = Object.freeze({ javascript: 'js', typescript: 'ts', tsx: 'tsx', python: 'python', php: 'php', go: 'go', java: 'java', ruby: 'ruby' });
@@ -15,6 +16,20 @@ const FENCE: Readonly<Record<CodeLanguage, string>> = Object.freeze({ javascript
 function languages(rule: CodeRule): string {
   const names = new Set(rule.languages.map((l) => (l === 'javascript' || l === 'typescript' || l === 'tsx' ? 'JavaScript/TypeScript' : LANGUAGE_NAMES[l])));
   return [...names].join(', ');
+}
+
+/** The request sources of the taint tables, JavaScript/TypeScript first, then Python. */
+function sourcesSummary(): string {
+  const code = (items: readonly string[]): string => `\`${items.join('|')}\``;
+  const objects = REQUEST_OBJECT_SOURCES.map((s) => {
+    const [first, ...others] = s.receivers;
+    const parts = [s.members?.length ? `${first}.${s.members.join('|')}` : undefined, s.methods?.length ? `${first}.${s.methods.map((m) => `${m}()`).join('|')}` : undefined];
+    const also = others.length > 0 ? ` (also on ${others.map((o) => `\`${o}\``).join(', ')})` : '';
+    return { language: s.language, text: `${s.framework} ${parts.filter((p): p is string => !!p).map((p) => code([p])).join(', ')}${also}` };
+  });
+  const params = PARAMETER_SOURCES.map((p) => ({ language: p.language, text: `${p.framework} ${p.summary}${p.decorators ? ` ${p.decorators.map((d) => `\`@${d}()\``).join(', ')}` : ''}` }));
+  const all = [...objects, ...params];
+  return ['javascript', 'python'].map((l) => all.filter((x) => x.language === l).map((x) => x.text).join('; ')).join('; ');
 }
 
 /** One language's snippet of a rule's examples. */
@@ -42,9 +57,7 @@ export function codePage(rules: readonly CodeRule[] = CODE_RULES): RulePage<Code
     '',
     'Injection rules follow data inside one function (and the enclosing module) from request sources to sinks:',
     '',
-    '- **Sources**: Express/Fastify/Next.js `req.query|body|params|headers|cookies|url`, `req.get()`, `await req.json()`, Koa `ctx.query`,',
-    '  `ctx.request.*`, Next.js `searchParams`, browser `location.hash|search|href`; Flask `request.args|form|json|values|cookies|headers|data`,',
-    '  `request.get_json()`, Django `request.GET|POST|body|COOKIES|META`, and parameters of Flask/FastAPI route handlers.',
+    `- **Sources** (\`taint-sources.ts\`): ${sourcesSummary()}.`,
     '- **Propagation**: assignments, destructuring, `+=`, template strings, concatenation, f-strings, `%` and `.format`, string methods,',
     '  `path.join`/`os.path.join`, object and array literals, and local wrapper functions whose return value is built from a parameter.',
     '- **Sanitisers** stop a flow: numeric casts (`Number`, `parseInt`, `int`), `path.basename`/`os.path.basename`/`secure_filename`,',

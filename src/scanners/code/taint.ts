@@ -6,8 +6,9 @@
  * scope with the position they take effect at. Branches a constant condition
  * never takes are dropped and branches it always takes count as straight-line
  * code (constants.ts). The taint of an expression is computed on demand: an
- * identifier takes the taint of its latest binding before the use, member
- * accesses of request objects are sources, strings built by templates,
+ * identifier takes the taint of its latest binding before the use, request
+ * object members and route parameters are sources (the tables of
+ * taint-sources.ts), strings built by templates,
  * concatenation, `%` or `.format` carry the taint of their parts, lists and maps
  * read by a constant index or key give the element stored there, sanitisers stop
  * it for the sinks they protect (taint-spec.ts: `html.escape` for HTML, not for a
@@ -31,6 +32,7 @@ import {
   type SanitiserTable,
   type SinkKind,
 } from './taint-spec.js';
+import { compileSources, sourceTriggers, type CompiledSources, type ReceiverMatcher, type RouteMatcher } from './taint-sources.js';
 
 /** Where tainted data came from. `param` marks the pseudo-taint of a function parameter (used for wrapper summaries only). */
 export interface Taint {
@@ -66,17 +68,6 @@ interface Summary {
   source: Taint | undefined;
 }
 
-/** Request properties that carry client input (Express, Koa, Fastify, Next.js). */
-const JS_REQUEST_PROPS = new Set(['query', 'body', 'params', 'headers', 'cookies', 'signedCookies', 'url', 'originalUrl', 'path', 'files', 'file', 'nextUrl', 'querystring', 'href', 'hostname', 'raw']);
-/** Request methods whose result is client input: `req.get('X')`, `await req.json()`. */
-const JS_REQUEST_METHODS = new Set(['json', 'formData', 'text', 'get', 'header', 'param', 'blob', 'arrayBuffer']);
-const JS_REQUEST_NAMES = new Set(['req', 'request', '_req']);
-const KOA_PROPS = new Set(['query', 'params', 'querystring', 'headers', 'header', 'cookies', 'url', 'href', 'path']);
-const DOM_LOCATION_PROPS = new Set(['hash', 'search', 'href', 'pathname']);
-/** Flask and Django request attributes. */
-const PY_REQUEST_PROPS = new Set(['args', 'form', 'json', 'values', 'cookies', 'headers', 'data', 'files', 'GET', 'POST', 'body', 'COOKIES', 'META', 'FILES', 'query_params', 'query_string', 'stream']);
-const PY_REQUEST_METHODS = new Set(['get_json', 'get_data']);
-
 /** Methods returning booleans or numbers: no taint in the result. */
 const CLEAN_METHODS = new Set([
   'includes', 'startsWith', 'endsWith', 'has', 'test', 'indexOf', 'lastIndexOf', 'localeCompare', 'isdigit', 'isalnum', 'isalpha', 'isnumeric', 'startswith', 'endswith', 'count', 'find', 'index',
@@ -103,18 +94,16 @@ const ENCODERS = new Set([
 const BRANCHES = new Set(['if_statement', 'elif_clause', 'else_clause', 'while_statement', 'for_statement', 'for_in_statement', 'do_statement', 'except_clause', 'catch_clause', 'switch_case', 'switch_default', 'case_clause', 'match_statement']);
 const LOOPS = new Set(['while_statement', 'for_statement', 'for_in_statement', 'do_statement']);
 
-const ROUTE_DECORATOR = /\.(?:route|get|post|put|patch|delete|api_route|websocket)\s*\(/;
-
 /**
- * Prefilter terms (prefilter.ts) for the sources above: a real source (`taintOf` not undefined)
- * needs one of these in the file. Request objects and Koa's `ctx` are whole chain segments;
- * Python route parameters need a route decorator.
+ * Prefilter terms (prefilter.ts) for the sources of taint-sources.ts: a real source (`taintOf`
+ * not undefined) needs one of these in the file.
  */
-export const JS_SERVER_SOURCE_TRIGGERS: readonly Trigger[] = Object.freeze([...JS_REQUEST_NAMES, 'ctx', 'searchParams']);
+export const JS_SERVER_SOURCE_TRIGGERS: readonly Trigger[] = sourceTriggers('javascript', { client: false });
 /** Also the browser's `location` and `document` (client-side sources). */
-export const JS_SOURCE_TRIGGERS: readonly Trigger[] = Object.freeze([...JS_SERVER_SOURCE_TRIGGERS, 'location', 'document']);
-export const PYTHON_SOURCE_TRIGGERS: readonly Trigger[] = Object.freeze(['request', { all: [/@/, ROUTE_DECORATOR] }]);
-const NOT_ROUTE_PARAMS = new Set(['self', 'cls', 'request', 'req', 'db', 'session', 'background_tasks', 'response']);
+export const JS_SOURCE_TRIGGERS: readonly Trigger[] = sourceTriggers('javascript', { client: true });
+export const PYTHON_SOURCE_TRIGGERS: readonly Trigger[] = sourceTriggers('python', { client: true });
+const JS_SOURCES = compileSources('javascript');
+const PYTHON_SOURCES = compileSources('python');
 
 type BranchState = 'dead' | 'always' | 'maybe';
 /** Whether a statement can run, and the innermost branch body it may or may not run in. */
@@ -157,6 +146,7 @@ export class TaintAnalysis {
   private readonly python: boolean;
   private readonly functionModel: boolean;
   private readonly sanitisers: SanitiserTable;
+  private readonly sources: CompiledSources;
   private readonly env: ConstEnv;
   /** Bindings are collected on the first question: most files never ask one. */
   private collected = false;
@@ -172,6 +162,7 @@ export class TaintAnalysis {
     // PHP, Go and Java use the simple local model of function-model/taint.ts instead.
     this.functionModel = usesFunctionModel(language);
     this.sanitisers = this.python ? PYTHON_SANITISERS : JS_SANITISERS;
+    this.sources = this.python ? PYTHON_SOURCES : JS_SOURCES;
     this.env = { text, python: this.python, identifier: (n) => this.constIdentifier(n) };
   }
 
@@ -487,14 +478,21 @@ export class TaintAnalysis {
     const params = child(fn, 'parameters') ?? child(fn, 'parameter');
     if (!params) return;
     const list = params.type === 'identifier' ? [params] : namedChildren(params);
-    const route = this.python && this.isRouteHandler(fn);
+    const route = this.routeOf(fn);
     list.forEach((param, index) => {
-      const isDependency = param.type.includes('default') && /Depends\s*\(/.test(textOf(this.text, param));
+      const input = this.isInputParameter(param, route);
       for (const n of this.patternNames(param)) {
-        const isRoute = (route && !isDependency && !NOT_ROUTE_PARAMS.has(n)) || (!this.python && n === 'searchParams');
+        const isRoute = (input && !route?.notInput.has(n)) || this.sources.names.has(n);
         this.bind(fn, n, { pos: fn.start, kind: 'param', index, name: n, line: param.row + 1, route: isRoute });
       }
     });
+  }
+
+  /** A parameter of a route (not an injected dependency) or one with a source decorator (`@Body()`). */
+  private isInputParameter(param: SyntaxNode, route: RouteMatcher | undefined): boolean {
+    if (route) return !(route.injectedDefault && param.type.includes('default') && route.injectedDefault.test(textOf(this.text, param)));
+    if (this.sources.decorators.size === 0) return false;
+    return param.children.some((d) => d.type === 'decorator' && this.sources.decorators.has(/^@\s*(?:[\w$]+\s*\.\s*)*([\w$]+)/.exec(textOf(this.text, d))?.[1] ?? ''));
   }
 
   /**
@@ -540,10 +538,12 @@ export class TaintAnalysis {
     return pp.type === 'else_clause' || pp.type === 'elif_clause' || p.type === 'block' || p.type === 'statement_block' || p.type.endsWith('_statement');
   }
 
-  private isRouteHandler(fn: SyntaxNode): boolean {
+  /** The route source whose decorator the function carries (a Python route handler), if any. */
+  private routeOf(fn: SyntaxNode): RouteMatcher | undefined {
     const parent = fn.parent;
-    if (parent?.type !== 'decorated_definition') return false;
-    return namedChildren(parent).some((d) => d.type === 'decorator' && ROUTE_DECORATOR.test(textOf(this.text, d)));
+    if (parent?.type !== 'decorated_definition' || this.sources.routes.length === 0) return undefined;
+    const decorators = namedChildren(parent).filter((d) => d.type === 'decorator').map((d) => textOf(this.text, d));
+    return this.sources.routes.find((r) => decorators.some((d) => r.decorator.test(d)));
   }
 
   // ---- guards --------------------------------------------------------------
@@ -1144,6 +1144,7 @@ export class TaintAnalysis {
     return result;
   }
 
+  /** Request data by the tables of taint-sources.ts: a request object's member or method result, or a source name. */
   private source(node: SyntaxNode): Taint | undefined {
     const chain = memberChain(this.text, node);
     if (!chain || chain.length < 2) return undefined;
@@ -1151,27 +1152,15 @@ export class TaintAnalysis {
       const t = textOf(this.text, node).replace(/\s+/g, ' ');
       return { source: t.length > 60 ? `${t.slice(0, 57)}...` : t, line: node.row + 1 };
     };
-    if (this.python) {
-      const i = chain.indexOf('request');
-      if (i === -1) return undefined;
-      const next = chain[i + 1] ?? '';
-      if (PY_REQUEST_PROPS.has(next) || (PY_REQUEST_METHODS.has(next) && chain[i + 2] === '()')) return label();
-      return undefined;
+    // JavaScript: the receiver starts the chain (after `this`); Python: anywhere (`self.request`).
+    const first = !this.python && chain[0] === 'this' ? 1 : 0;
+    const last = this.python ? chain.length - 1 : first;
+    for (let i = first; i <= last; i++) {
+      if (i === 0 && !this.python && this.imports.aliases.has(chain[0] as string)) break;
+      for (const m of this.sources.receivers.get(chain[i] as string) ?? []) if (readsInput(chain, i, m)) return label();
     }
     const head = chain[0] as string;
-    const i = chain.findIndex((s) => JS_REQUEST_NAMES.has(s));
-    if (i !== -1 && (i === 0 || chain[i - 1] === 'this' || chain[i - 1] === 'ctx')) {
-      const next = chain[i + 1] ?? '';
-      if (i === 0 && this.imports.aliases.has(chain[0] as string)) return undefined;
-      if (JS_REQUEST_PROPS.has(next)) return label();
-      if (JS_REQUEST_METHODS.has(next) && chain[i + 2] === '()') return label();
-    }
-    if (head === 'ctx' && KOA_PROPS.has(chain[1] ?? '')) return label();
-    if (head === 'searchParams' && !this.isLocalVariable(head, node)) return label();
-    if (chain.includes('searchParams') && chain.includes('nextUrl')) return label();
-    const loc = head === 'window' || head === 'document' ? 1 : 0;
-    if (chain[loc] === 'location' && DOM_LOCATION_PROPS.has(chain[loc + 1] ?? '')) return label();
-    if (head === 'document' && ['URL', 'documentURI', 'referrer', 'cookie'].includes(chain[1] ?? '')) return label();
+    if (this.sources.names.has(head) && !this.isLocalVariable(head, node)) return label();
     return undefined;
   }
 
@@ -1192,6 +1181,7 @@ export class TaintAnalysis {
         return r === NOT_FOUND ? undefined : r;
       }
       case 'await_expression':
+      case 'await':
       case 'spread_element':
       case 'jsx_expression':
       case 'list_splat':
@@ -1398,6 +1388,14 @@ export class TaintAnalysis {
     }
     return result;
   }
+}
+
+/** Whether the chain at `i` is the receiver followed by one of its input members or a call of one of its input methods. */
+function readsInput(chain: readonly string[], i: number, m: ReceiverMatcher): boolean {
+  for (let k = 0; k < m.path.length; k++) if (chain[i + k] !== m.path[k]) return false;
+  const next = chain[i + m.path.length];
+  if (next === undefined) return false;
+  return m.members.has(next) || (m.methods.has(next) && chain[i + m.path.length + 1] === '()');
 }
 
 function latest(list: readonly Binding[] | undefined, at: number): Binding | undefined {
