@@ -3,7 +3,7 @@
  * own process (from sources, through tsx), loopback only: a fake GitHub and
  * a fake API on 127.0.0.1. Bounded: a fixed number of scans per scenario.
  *
- *   npm run bench:load [-- --repo-mb 28 --api 20 --repos 4 --skip-redis]
+ *   npm run bench:load [-- --repo-mb 28 --api 20 --repos 4 --skip-redis --cpu-prof DIR]
  *
  * 1. Embedded set-up (no Redis, embedded database): --api API scans and --repos repository
  *    scans of a --repo-mb MB repository, all at once; every answer's status, /health p50/p99.
@@ -37,6 +37,8 @@ const REPO_MB = arg('--repo-mb', 28);
 const API_SCANS = arg('--api', 20);
 const REPO_SCANS = arg('--repos', 4);
 const SKIP_REDIS = process.argv.includes('--skip-redis');
+/** --cpu-prof DIR: the API processes write V8 CPU profiles there (read them with bench/load/profile.ts). */
+const CPU_PROF_DIR = process.argv.includes('--cpu-prof') ? process.argv[process.argv.indexOf('--cpu-prof') + 1] : undefined;
 
 /** Plain source files, a few secrets among them, about `mb` MB in all. */
 function repository(mb: number, seed: string): Record<string, string> {
@@ -84,8 +86,9 @@ async function spawnProcess(args: string[], env: Record<string, string>, ready: 
 }
 
 async function startApi(env: Record<string, string>): Promise<{ proc: Proc; base: string }> {
+  const profile = CPU_PROF_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`];
   // LOG_LEVEL info is needed for the "listening" line.
-  const proc = await spawnProcess([join(ROOT, 'src', 'server.ts')], { ...env, LOG_LEVEL: 'info' }, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+  const proc = await spawnProcess([...profile, join(ROOT, 'src', 'server.ts')], { ...env, LOG_LEVEL: 'info' }, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
   return { proc, base: proc.match[1] ?? '' };
 }
 
