@@ -42,9 +42,10 @@ export async function spawnProcess(args: string[], env: Record<string, string>, 
   return { child, match, err: () => err };
 }
 
-export async function startApi(env: Record<string, string>): Promise<{ proc: Proc; base: string }> {
+/** The service from sources; `nodeArgs` go to Node before the entry file (e.g. `--cpu-prof`). */
+export async function startApi(env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<{ proc: Proc; base: string }> {
   // LOG_LEVEL info is needed for the "listening" line.
-  const proc = await spawnProcess([join(ROOT, 'src', 'server.ts')], { ...env, LOG_LEVEL: 'info' }, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+  const proc = await spawnProcess([...nodeArgs, join(ROOT, 'src', 'server.ts')], { ...env, LOG_LEVEL: 'info' }, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
   return { proc, base: proc.match[1] ?? '' };
 }
 

@@ -3,7 +3,7 @@
  * own process (from sources, through tsx), loopback only: a fake GitHub and
  * a fake API on 127.0.0.1. Bounded: a fixed number of scans per scenario.
  *
- *   npm run bench:load [-- --repo-mb 28 --api 20 --repos 4 --skip-redis]
+ *   npm run bench:load [-- --repo-mb 28 --api 20 --repos 4 --skip-redis --cpu-prof DIR]
  *
  * 1. Embedded set-up (no Redis, embedded database): --api API scans and --repos repository
  *    scans of a --repo-mb MB repository, all at once; every answer's status, /health p50/p99.
@@ -30,6 +30,10 @@ const REPO_MB = arg('--repo-mb', 28);
 const API_SCANS = arg('--api', 20);
 const REPO_SCANS = arg('--repos', 4);
 const SKIP_REDIS = process.argv.includes('--skip-redis');
+/** --cpu-prof DIR: the API processes write V8 CPU profiles there (read them with bench/load/profile.ts). */
+const CPU_PROF_DIR = process.argv.includes('--cpu-prof') ? process.argv[process.argv.indexOf('--cpu-prof') + 1] : undefined;
+/** Node flags for the API processes: `--cpu-prof DIR` profiles their main threads. */
+const API_NODE_ARGS = CPU_PROF_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`];
 
 /** Plain source files, a few secrets among them, about `mb` MB in all. */
 function repository(mb: number, seed: string): Record<string, string> {
@@ -79,7 +83,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--skip-embedded')) return redisPart(fake, api, common, repos, names);
   const dataDir = await mkdtemp(join(tmpdir(), 'vigil-bench-load-'));
   try {
-    const { proc, base } = await startApi({ ...common, VIGIL_DATA_DIR: dataDir });
+    const { proc, base } = await startApi({ ...common, VIGIL_DATA_DIR: dataDir }, API_NODE_ARGS);
     const key = await ownerKey(proc);
     try {
       const r = await burst([base], key, api.url, repos);
@@ -121,10 +125,10 @@ async function redisPart(fake: FakeGitHub, api: { url: string; close(): Promise<
     return w.child;
   };
   try {
-    const first = await startApi(env);
+    const first = await startApi(env, API_NODE_ARGS);
     children.push(first.proc.child);
     const key = await ownerKey(first.proc);
-    const second = await startApi(env);
+    const second = await startApi(env, API_NODE_ARGS);
     children.push(second.proc.child);
     const w1 = await worker();
     const w2 = await worker();

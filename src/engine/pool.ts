@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
+import { threadScript } from '../core/thread-script.js';
 import type { RepositoryTask, ScanTask, ScanTaskResult, TextTask, TextTaskResult } from './types.js';
 
 /**
@@ -23,18 +22,8 @@ export function defaultPoolSize(): number {
   return Math.max(1, availableParallelism());
 }
 
-/**
- * tsx's loader by absolute URL: a bare `--import tsx` is resolved from the working
- * directory, which fails when `vigil scan` runs from sources outside the checkout.
- */
-function tsxLoader(): string {
-  return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-}
-
 export function createScanPool(size: number = defaultPoolSize()): ScanPool {
-  const self = import.meta.url;
-  const fromSource = self.endsWith('.ts');
-  const filename = new URL(fromSource ? './worker.ts' : './worker.js', self).href;
+  const { filename, execArgv } = threadScript(import.meta.url, 'worker');
   // Threads start on the first task, so an app that never scans never pays for them.
   let piscina: Piscina<ScanTask | RepositoryTask | TextTask, unknown> | undefined;
   const start = () =>
@@ -43,7 +32,7 @@ export function createScanPool(size: number = defaultPoolSize()): ScanPool {
       minThreads: 1,
       maxThreads: size,
       idleTimeout: 30_000,
-      ...(fromSource ? { execArgv: ['--import', tsxLoader()] } : {}),
+      ...(execArgv === undefined ? {} : { execArgv }),
     }));
   return {
     size,

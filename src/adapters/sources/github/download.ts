@@ -7,7 +7,7 @@ import { AppError } from '../../../core/errors.js';
 import { mapGitHubError, type GitHubClient, type GitHubErrorContext } from '../../github/client.js';
 import { limitExceeded, resolveLimits, type SourceLimits } from '../limits.js';
 import type { Workspace, WorkspaceRepository } from '../workspace.js';
-import { extractTarball } from './extract.js';
+import { extractTarballInThread } from './extract-thread.js';
 import { isValidRef } from './repository-ref.js';
 
 export { DEFAULT_SOURCE_LIMITS, type SourceLimits } from '../limits.js';
@@ -91,7 +91,7 @@ export async function downloadRepository(opts: DownloadRepositoryOptions): Promi
   try {
     await chmod(root, 0o700);
     const body = await openTarball(opts, meta, ref, limits);
-    const result = await extractTarball(body, root, limits, opts.signal);
+    const result = await extractTarballInThread(body, root, limits, opts.signal);
     const repository: WorkspaceRepository = {
       owner: meta.owner,
       repo: meta.repo,

@@ -1,0 +1,109 @@
+/**
+ * Sums a V8 CPU profile's self time by function and by file, main thread only
+ * (what blocks the event loop). Usage: tsx bench/load/profile.ts FILE.cpuprofile [--top 25]
+ */
+import { readFile } from 'node:fs/promises';
+
+interface ProfileNode {
+  readonly id: number;
+  readonly children?: readonly number[];
+  readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
+}
+interface Profile {
+  readonly nodes: readonly ProfileNode[];
+  readonly samples: readonly number[];
+  readonly timeDeltas: readonly number[];
+}
+
+function shortUrl(url: string): string {
+  const at = url.lastIndexOf('node_modules/');
+  if (at >= 0) return url.slice(at + 'node_modules/'.length);
+  const src = url.search(/\/(src|bench|test)\//);
+  return src >= 0 ? url.slice(src + 1) : url || '(native)';
+}
+
+function add(map: Map<string, number>, key: string, ms: number): void {
+  map.set(key, (map.get(key) ?? 0) + ms);
+}
+
+function print(title: string, map: Map<string, number>, total: number, top: number): void {
+  console.log(`\n${title}`);
+  for (const [key, ms] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    console.log(`  ${ms.toFixed(0).padStart(7)} ms ${((100 * ms) / total).toFixed(1).padStart(5)}%  ${key}`);
+  }
+}
+
+/** Each node's nearest ancestor (itself included) that is JavaScript, so native calls count for their caller. */
+function callers(nodes: readonly ProfileNode[]): Map<number, ProfileNode> {
+  const parent = new Map<number, ProfileNode>();
+  for (const node of nodes) for (const child of node.children ?? []) parent.set(child, node);
+  const owner = new Map<number, ProfileNode>();
+  for (const node of nodes) {
+    let at: ProfileNode | undefined = node;
+    while (at !== undefined && at.callFrame.url === '') at = parent.get(at.id);
+    owner.set(node.id, at ?? node);
+  }
+  return owner;
+}
+
+/** Runs of busy samples (no idle in between) longer than `minMs`: the tasks that delay /health. */
+function longTasks(profile: Profile, byId: Map<number, ProfileNode>, minMs: number): { count: number; ms: number; byFile: Map<string, number> } {
+  const owner = callers(profile.nodes);
+  const byFile = new Map<string, number>();
+  let run: Array<[ProfileNode, number]> = [];
+  let count = 0;
+  let ms = 0;
+  let clock = 0;
+  const flush = (): void => {
+    const length = run.reduce((sum, [, d]) => sum + d, 0);
+    if (length >= minMs) {
+      count += 1;
+      ms += length;
+      const mine = new Map<string, number>();
+      for (const [node, d] of run) add(mine, shortUrl(owner.get(node.id)?.callFrame.url ?? ''), d);
+      for (const [file, d] of mine) add(byFile, file, d);
+      const main = [...mine].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([f, d]) => `${f} ${d.toFixed(0)}`);
+      console.log(`  at ${(clock / 1000).toFixed(2)} s: ${length.toFixed(0)} ms (${main.join(', ')})`);
+    }
+    run = [];
+  };
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id);
+    clock += (profile.timeDeltas[i] ?? 0) / 1000;
+    if (node === undefined || node.callFrame.functionName === '(idle)') return flush();
+    run.push([node, (profile.timeDeltas[i] ?? 0) / 1000]);
+  });
+  flush();
+  return { count, ms, byFile };
+}
+
+async function main(): Promise<void> {
+  const file = process.argv[2];
+  if (file === undefined) throw new Error('usage: profile.ts FILE.cpuprofile [--top N]');
+  const topAt = process.argv.indexOf('--top');
+  const top = topAt >= 0 ? Number(process.argv[topAt + 1]) : 25;
+  const profile = JSON.parse(await readFile(file, 'utf8')) as Profile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const byFunction = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    const frame = byId.get(id)?.callFrame;
+    if (frame === undefined) return;
+    total += ms;
+    const where = shortUrl(frame.url);
+    add(byFunction, `${frame.functionName || '(anonymous)'} ${where}:${frame.lineNumber + 1}`, ms);
+    add(byFile, where, ms);
+  });
+  const idle = byFunction.get('(idle) (native):0') ?? 0;
+  console.log(`${file}: ${total.toFixed(0)} ms sampled, ${(total - idle).toFixed(0)} ms busy`);
+  print('self time by file', byFile, total, top);
+  print('self time by function', byFunction, total, top);
+  console.log('\nbusy stretches of 20 ms or more (start, length, files):');
+  const tasks = longTasks(profile, byId, 20);
+  console.log(`${tasks.count} stretches, ${tasks.ms.toFixed(0)} ms in all`);
+  print('their time by file (native calls counted for their JavaScript caller)', tasks.byFile, tasks.ms, top);
+}
+
+await main();
