@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { loadWebBundle } from '../../src/http/dashboard/bundle.js';
 import { buildDashboard, launchChromium } from './browser.js';
 import { contrastAudit, UNLABELLED_CONTROLS } from './contrast.js';
-import { createStubService, STUB_COMMIT, STUB_CSRF, STUB_KEY, STUB_TOKEN, type StubService } from './stub-service.js';
+import { createStubService, STUB_COMMIT, STUB_CSRF, STUB_KEY, STUB_TOKEN, STUB_WEBHOOK_SECRET, type StubService } from './stub-service.js';
 
 /** Installed before any page script: every CSP violation the page reports, as "directive blocked-uri". */
 const RECORD_CSP_VIOLATIONS = `window.__cspViolations = [];
@@ -398,6 +398,31 @@ describe('dashboard in Chromium (built with vite, served by the dashboard plugin
     await page.getByRole('link', { name: 'Overview' }).click();
     await page.waitForURL(`${origin}/`);
     expect(await page.content()).not.toContain(STUB_KEY);
+    expect(problems).toEqual([]);
+  });
+
+  it('registers a webhook, shows its secret once, reads its delivery log and deletes it', async () => {
+    await context.addCookies([{ name: 'vigil_session', value: 'stub-session', url: origin }]);
+    await page.goto(`${origin}/settings`);
+    await page.getByText('No webhooks yet.').waitFor();
+    await page.getByLabel('Webhook URL').fill('https://ci.example.test/vigil');
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    await expect.poll(() => page.locator('#webhook-secret').textContent()).toBe(STUB_WEBHOOK_SECRET);
+    expect(stub.writes.find((w) => w.url === '/v1/webhooks')?.csrf).toBe(STUB_CSRF);
+    await page.getByRole('button', { name: 'I have stored it' }).click();
+    expect(await page.locator('#webhook-secret').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Deliveries' }).click();
+    const rows = page.getByRole('table').getByRole('row');
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.nth(1).textContent()).toContain('scan.failed');
+    expect(await rows.nth(1).textContent()).toContain('HTTP 503');
+    expect(await rows.nth(2).getByRole('link', { name: 'scan0001' }).getAttribute('href')).toBe('/scans/scan0001');
+    expect(await page.evaluate<string[]>(contrastAudit('body'))).toEqual([]);
+
+    await page.getByRole('button', { name: 'Delete webhook https://ci.example.test/vigil' }).click();
+    await page.getByText('No webhooks yet.').waitFor();
+    expect(stub.writes.some((w) => w.method === 'DELETE' && w.url === '/v1/webhooks/wh1')).toBe(true);
     expect(problems).toEqual([]);
   });
 

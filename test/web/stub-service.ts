@@ -52,6 +52,8 @@ export const STUB_SCAN = {
   findings: STUB_FINDINGS,
 };
 
+export const STUB_WEBHOOK_SECRET = ['whsec', 'stubsecretforthedashboardtest'].join('_');
+
 export const STUB_COMMIT = 'c784ae812555e05204af357d0ec2a0e68d01406e';
 
 /** A history scan: a live secret found at the commit that added it, and one the provider could not check. */
@@ -203,6 +205,7 @@ export async function createStubService(options: StubOptions): Promise<StubServi
   app.get('/v1/scans/scan0001/sarif', (_request, reply) =>
     reply.type('application/sarif+json').header('content-disposition', 'attachment; filename="scan0001.sarif"').send({ version: '2.1.0', runs: [] }),
   );
+  registerWebhookRoutes(app);
   const scanBodies: StubService['scanBodies'] = [];
   const releaseScans = registerScanRoutes(app, () => plan, scanBodies);
   await app.ready();
@@ -232,6 +235,29 @@ function gate(): { wait: () => Promise<void>; release: () => void } {
       closed = new Promise<void>((resolve) => (open = resolve));
     },
   };
+}
+
+/** The account's webhooks, in memory: one delivery log (a delivered and a pending event) for every webhook. */
+function registerWebhookRoutes(app: FastifyInstance): void {
+  const hooks: { id: string; url: string; created_at: string }[] = [];
+  app.get('/v1/webhooks', () => ({ items: hooks }));
+  app.post('/v1/webhooks', (request: FastifyRequest<{ Body: { url?: string } }>, reply: FastifyReply) => {
+    const hook = { id: `wh${hooks.length + 1}`, url: request.body.url ?? '', created_at: '2026-03-01T10:00:00.000Z' };
+    hooks.push(hook);
+    return reply.code(201).send({ ...hook, secret: STUB_WEBHOOK_SECRET });
+  });
+  app.delete('/v1/webhooks/:id', (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    const at = hooks.findIndex((h) => h.id === request.params.id);
+    if (at === -1) return reply.code(404).send({ detail: `Webhook ${request.params.id} not found` });
+    hooks.splice(at, 1);
+    return reply.code(204).send();
+  });
+  app.get('/v1/webhooks/:id/deliveries', () => ({
+    items: [
+      { id: 'd2', event: 'scan.failed', scan_id: 'scan0002', status: 'pending', attempts: 2, last_status: 503, last_error: null, created_at: '2026-03-01T10:05:00.000Z', delivered_at: null, next_attempt_at: '2026-03-01T10:07:00.000Z' },
+      { id: 'd1', event: 'scan.completed', scan_id: 'scan0001', status: 'delivered', attempts: 1, last_status: 200, last_error: null, created_at: '2026-03-01T10:00:05.000Z', delivered_at: '2026-03-01T10:00:06.000Z', next_attempt_at: null },
+    ],
+  }));
 }
 
 /**

@@ -6,8 +6,9 @@ import { SignOutButton } from '../components/SignOutButton.js';
 import { useApp, useSession } from '../context.js';
 import { formatDateTime } from '../lib/format.js';
 import type { IssuedKey } from '../lib/types.js';
+import { Webhooks } from './Webhooks.js';
 
-/** The API key (prefix and date only), key rotation behind a confirmation, sign-out. */
+/** The API key (prefix and date only), key rotation behind a confirmation, webhooks, sign-out. */
 export function Settings() {
   const { api, refreshSession } = useApp();
   const session = useSession();
@@ -59,6 +60,7 @@ export function Settings() {
         )}
         {!confirming && <ErrorAlert error={error} />}
       </section>
+      <Webhooks />
       <section class="card" aria-labelledby="session-title">
         <h2 id="session-title">Session</h2>
         <p>Signed in as {session.email}. Signing out ends this session on the server.</p>
