@@ -16,6 +16,7 @@ import type { TokenSeal } from '../scans/seal.js';
 import { ERROR_STATUS } from '../../core/errors.js';
 import type { Storage } from '../../adapters/storage/index.js';
 import { sign, SIGNATURE_HEADER } from './signature.js';
+import type { DeliveryView, WebhookView as RegisteredWebhook } from '../../core/wire/webhooks.js';
 
 export const WEBHOOK_EVENTS = ['scan.completed', 'scan.failed'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -31,24 +32,8 @@ export interface WebhookSettings {
   readonly lookup?: LookupFunction;
 }
 
-export interface RegisteredWebhook {
-  readonly id: string;
-  readonly url: string;
-  readonly created_at: string;
-}
-
-export interface DeliveryView {
-  readonly id: string;
-  readonly event: string;
-  readonly scan_id: string;
-  readonly status: 'pending' | 'delivered' | 'failed';
-  readonly attempts: number;
-  readonly last_status: number | null;
-  readonly last_error: string | null;
-  readonly created_at: string;
-  readonly delivered_at: string | null;
-  readonly next_attempt_at: string | null;
-}
+/** A registered URL and a delivery, as the API shows them (core/wire/webhooks.ts). */
+export type { DeliveryView, WebhookView as RegisteredWebhook } from '../../core/wire/webhooks.js';
 
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
 const DELIVERY_TIMEOUT_MS = 10_000;

@@ -4,24 +4,7 @@ import { ErrorAlert } from '../components/ErrorAlert.js';
 import { useApp } from '../context.js';
 import { formatDateTime } from '../lib/format.js';
 import { Link } from '../router.js';
-
-interface Webhook {
-  readonly id: string;
-  readonly url: string;
-  readonly created_at: string;
-}
-
-interface Delivery {
-  readonly id: string;
-  readonly event: string;
-  readonly scan_id: string;
-  readonly status: 'pending' | 'delivered' | 'failed';
-  readonly attempts: number;
-  readonly last_status: number | null;
-  readonly last_error: string | null;
-  readonly created_at: string;
-  readonly next_attempt_at: string | null;
-}
+import type { CreatedWebhookView, DeliveryView as Delivery, WebhookView as Webhook } from '../../../src/core/wire/webhooks.js';
 
 /** The account's webhooks (`/v1/webhooks`): register one (its signing secret shown once), read each delivery log, delete. */
 export function Webhooks() {
@@ -56,7 +39,7 @@ export function Webhooks() {
   const add = (event: Event) => {
     event.preventDefault();
     void act(async () => {
-      const created = await api.post<Webhook & { secret: string }>('/v1/webhooks', { url: url.trim() });
+      const created = await api.post<CreatedWebhookView>('/v1/webhooks', { url: url.trim() });
       setUrl('');
       setSecret(created.secret);
     });

@@ -2,35 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../../core/errors.js';
 import type { WebhookService } from '../../../services/webhooks/service.js';
+import { CreatedWebhook, Delivery, Webhook } from '../../../core/wire/webhooks.js';
 import { V1_SECURITY } from '../../plugins/docs.js';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS, errorResponses } from '../../schemas/common.js';
 
-const Webhook = Type.Object(
-  { id: Type.String(), url: Type.String(), created_at: Type.String({ format: 'date-time' }) },
-  { title: 'Webhook' },
-);
-const CreatedWebhook = Type.Object(
-  {
-    ...Webhook.properties,
-    secret: Type.String({ description: 'Signing secret (whsec_…), shown once: verify Vigil-Signature with it' }),
-  },
-  { title: 'CreatedWebhook' },
-);
-const Delivery = Type.Object(
-  {
-    id: Type.String(),
-    event: Type.String({ description: 'scan.completed or scan.failed' }),
-    scan_id: Type.String(),
-    status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
-    attempts: Type.Integer({ minimum: 0 }),
-    last_status: Type.Union([Type.Integer(), Type.Null()], { description: 'HTTP status of the last attempt; null when it got none' }),
-    last_error: Type.Union([Type.String(), Type.Null()]),
-    created_at: Type.String({ format: 'date-time' }),
-    delivered_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-    next_attempt_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When a pending delivery is tried again' }),
-  },
-  { title: 'WebhookDelivery' },
-);
 const Id = Type.Object({ webhook_id: Type.String({ pattern: '^[A-Za-z0-9]{1,64}$', 'x-expected': 'a webhook id (1 to 64 letters and digits)' }) });
 
 /** Webhooks of the calling account (beyond the specification): register, list, delete, read the delivery log. Not counted. */
