@@ -19,7 +19,7 @@ import type { ScanPool } from './pool.js';
 import { runFileScanners } from './run.js';
 import type { ScannerStatus } from './types.js';
 import { applyVerification, type SecretToVerify, type VerifySecrets } from './verification.js';
-import { TWILIO_SID, TWILIO_SID_PATTERN } from '../adapters/verify/providers.js';
+import { companionIdentifiers, needsCompanions } from '../adapters/verify/providers.js';
 
 /** Small files the repository checks read on the main thread (manifests, .gitignore, .vigilignore). */
 const MAX_AUXILIARY_BYTES = 1024 * 1024;
@@ -156,17 +156,14 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
   };
 }
 
-/** Kept secrets with the other secrets of their file (and Twilio account SIDs in it) as companions. */
+/** Kept secrets with the other secrets of their file (and the identifiers their checks need, such as a Twilio account SID) as companions. */
 async function secretsToVerify(root: string, kept: ReturnType<FindingCollector['keptSecrets']>): Promise<SecretToVerify[]> {
   const byPath = new Map<string, { ruleId: string; secret: string }[]>();
   for (const k of kept) byPath.set(k.path, [...(byPath.get(k.path) ?? []), { ruleId: k.ruleId, secret: k.secret }]);
   const out: SecretToVerify[] = [];
   for (const k of kept) {
     const companions = (byPath.get(k.path) ?? []).filter((c) => c.secret !== k.secret);
-    if (k.ruleId === 'twilio-auth-token') {
-      const text = (await readSmall(root, k.path)) ?? '';
-      for (const sid of new Set(text.match(TWILIO_SID_PATTERN) ?? [])) companions.push({ ruleId: TWILIO_SID, secret: sid });
-    }
+    if (needsCompanions(k.ruleId)) companions.push(...companionIdentifiers([k.ruleId], (await readSmall(root, k.path)) ?? ''));
     out.push({ id: k.id, ruleId: k.ruleId, secret: k.secret, companions });
   }
   return out;

@@ -5,7 +5,7 @@ import type { RawFinding } from '../core/findings.js';
 import { FindingCollector } from './pipeline/index.js';
 import { parseIgnoreFile } from './pipeline/ignore-file.js';
 import { InlineSuppressions } from './pipeline/inline.js';
-import { TWILIO_SID, TWILIO_SID_PATTERN } from '../adapters/verify/providers.js';
+import { companionIdentifiers } from '../adapters/verify/providers.js';
 import type { FileScanner, FileScannerModule, RepositoryScannerModule } from '../scanners/contract.js';
 import type {
   RepositoryTask,
@@ -137,8 +137,8 @@ export async function scanTexts(task: TextTask): Promise<TextTaskResult> {
       }
     }
     if (findings.length === 0) continue;
-    const sids = findings.some((f) => f.ruleId === 'twilio-auth-token') ? [...new Set(file.text.match(TWILIO_SID_PATTERN) ?? [])] : [];
-    out.push({ key: file.key, findings, ...(sids.length > 0 ? { identifiers: sids.map((secret) => ({ ruleId: TWILIO_SID, secret })) } : {}) });
+    const identifiers = companionIdentifiers(findings.map((f) => f.ruleId), file.text);
+    out.push({ key: file.key, findings, ...(identifiers.length > 0 ? { identifiers } : {}) });
   }
   for (const scanner of scanners) {
     const counts = scanner.takeCounts?.();

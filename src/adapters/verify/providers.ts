@@ -159,7 +159,28 @@ const npm: ProviderCheck = {
 
 /** Not a secret rule: Twilio account SIDs found next to a secret, so its auth token can be checked. */
 export const TWILIO_SID = 'twilio-account-sid';
-export const TWILIO_SID_PATTERN = /\bAC[0-9a-f]{32}\b/g;
+const TWILIO_SID_PATTERN = /\bAC[0-9a-f]{32}\b/g;
+
+/** Secret rule id → the identifier its check needs from the same file (Twilio checks a token with its account SID). */
+const COMPANION_IDENTIFIERS: Readonly<Record<string, { readonly ruleId: string; readonly pattern: RegExp }>> = Object.freeze({
+  'twilio-auth-token': { ruleId: TWILIO_SID, pattern: TWILIO_SID_PATTERN },
+});
+
+/** Whether a secret of this rule is checked with an identifier found beside it. */
+export function needsCompanions(ruleId: string): boolean {
+  return Object.hasOwn(COMPANION_IDENTIFIERS, ruleId);
+}
+
+/** The identifiers in `text` that the checks of these rules' secrets pair with them, each once. */
+export function companionIdentifiers(ruleIds: Iterable<string>, text: string): { ruleId: string; secret: string }[] {
+  const out = new Map<string, { ruleId: string; secret: string }>();
+  for (const id of new Set(ruleIds)) {
+    const wanted = COMPANION_IDENTIFIERS[id];
+    if (wanted === undefined) continue;
+    for (const secret of text.match(wanted.pattern) ?? []) out.set(`${wanted.ruleId}\0${secret}`, { ruleId: wanted.ruleId, secret });
+  }
+  return [...out.values()];
+}
 
 /** Rule id → its check. Vigil's own keys are checked locally (see verifier.ts). */
 export const CHECKS: Readonly<Record<string, ProviderCheck>> = Object.freeze({
