@@ -18,18 +18,23 @@ function languages(rule: CodeRule): string {
   return [...names].join(', ');
 }
 
-/** The request sources of the taint tables, JavaScript/TypeScript first, then Python. */
-function sourcesSummary(): string {
+/** The request sources of the taint tables of one language. */
+function sourcesSummary(languages: readonly string[]): string {
   const code = (items: readonly string[]): string => `\`${items.join('|')}\``;
   const objects = REQUEST_OBJECT_SOURCES.map((s) => {
-    const [first, ...others] = s.receivers;
-    const parts = [s.members?.length ? `${first}.${s.members.join('|')}` : undefined, s.methods?.length ? `${first}.${s.methods.map((m) => `${m}()`).join('|')}` : undefined];
-    const also = others.length > 0 ? ` (also on ${others.map((o) => `\`${o}\``).join(', ')})` : '';
+    const [first = s.receiverPattern ? 'x' : '', ...others] = s.receivers;
+    const sep = s.language !== 'php' ? '.' : /^\\?[A-Z]/.test(first) ? '::' : '->';
+    const parts = [s.members?.length ? `${first}${sep}${s.members.join('|')}` : undefined, s.methods?.length ? `${first}${sep}${s.methods.map((m) => `${m}()`).join('|')}` : undefined];
+    const shown = others.length > 6 ? [...others.slice(0, 5).map((o) => `\`${o}\``), `${others.length - 5} more`] : others.map((o) => `\`${o}\``);
+    const also = others.length > 0 ? ` (also on ${shown.join(', ')})` : s.receiverPattern && s.receivers.length === 0 ? ` (on any receiver matching \`${s.receiverPattern.source}\`)` : '';
     return { language: s.language, text: `${s.framework} ${parts.filter((p): p is string => !!p).map((p) => code([p])).join(', ')}${also}` };
   });
-  const params = PARAMETER_SOURCES.map((p) => ({ language: p.language, text: `${p.framework} ${p.summary}${p.decorators ? ` ${p.decorators.map((d) => `\`@${d}()\``).join(', ')}` : ''}` }));
+  const params = PARAMETER_SOURCES.map((p) => ({
+    language: p.language,
+    text: `${p.framework} ${p.summary}${p.decorators ? ` ${p.decorators.map((d) => (p.language === 'java' ? `\`@${d}\`` : `\`@${d}()\``)).join(', ')}` : ''}${p.names && p.language !== 'javascript' && p.language !== 'python' ? ` (${p.names.map((n) => `\`${n}\``).join(', ')})` : ''}`,
+  }));
   const all = [...objects, ...params];
-  return ['javascript', 'python'].map((l) => all.filter((x) => x.language === l).map((x) => x.text).join('; ')).join('; ');
+  return languages.map((l) => all.filter((x) => x.language === l).map((x) => x.text).join('; ')).join('; ');
 }
 
 /** One language's snippet of a rule's examples. */
@@ -57,7 +62,7 @@ export function codePage(rules: readonly CodeRule[] = CODE_RULES): RulePage<Code
     '',
     'Injection rules follow data inside one function (and the enclosing module) from request sources to sinks:',
     '',
-    `- **Sources** (\`taint-sources.ts\`): ${sourcesSummary()}.`,
+    `- **Sources** (\`taint-sources.ts\`): ${sourcesSummary(['javascript', 'python'])}.`,
     '- **Propagation**: assignments, destructuring, `+=`, template strings, concatenation, f-strings, `%` and `.format`, string methods,',
     '  `path.join`/`os.path.join`, object and array literals, and local wrapper functions whose return value is built from a parameter.',
     '- **Sanitisers** stop a flow: numeric casts (`Number`, `parseInt`, `int`), `path.basename`/`os.path.basename`/`secure_filename`,',
@@ -65,9 +70,8 @@ export function codePage(rules: readonly CodeRule[] = CODE_RULES): RulePage<Code
     '  allow-list guards (`if (!ALLOWED.includes(x)) return`, `if x not in ALLOWED: abort(400)`).',
     '',
     'PHP, Go, Java and Ruby files use a simpler local model: inside one function an expression is tainted when it contains a source',
-    '(PHP `$_GET|$_POST|$_REQUEST|$_COOKIE|$_SERVER|$_FILES`, except `$_SERVER` entries the server sets such as `SCRIPT_NAME`, `SERVER_NAME`, `REMOTE_ADDR`; Laravel `$request->input()`, Symfony `$request->query->get()`, CodeIgniter `$this->request->getVar()`;',
-    'Go `r.URL.Query().Get`, `r.FormValue`, gin `c.Query|c.Param`; Java `request.getParameter|getHeader(s)|getParameterNames|getCookies|getInputStream`,',
-    '`@RequestParam`/`@PathVariable`/`@RequestBody` parameters; Ruby `params`, `cookies`, `request.*`) or a variable assigned from one earlier in the function.',
+    'or a variable assigned from one earlier in the function. Their sources are the same tables (`taint-sources.ts`):',
+    `${sourcesSummary(['php', 'go', 'java', 'ruby'])}.`,
     'Loop variables (`for (Cookie c : request.getCookies())`, `range`, `foreach`, `params.each do |x|`), compound assignments (`.=`, `+=`),',
     'builders and collections (`sb.append(x)`, `map.put("k", x)` read back by `map.get("k")`, `list.add`/`remove` read back by `list.get(i)`) carry',
     'data; an `if`, `?:` or `switch` whose condition is a compile-time constant (`(7 * 42) - num > 200` with `int num = 86`, `"ABC".charAt(2)`)',
