@@ -33,6 +33,7 @@ import {
   type SinkKind,
 } from './taint-spec.js';
 import { compileSources, sourceTriggers, type CompiledSources, type ReceiverMatcher, type RouteMatcher } from './taint-sources.js';
+import { compilePropagators, type CompiledPropagators } from './taint-propagators.js';
 
 /** Where tainted data came from. `param` marks the pseudo-taint of a function parameter (used for wrapper summaries only). */
 export interface Taint {
@@ -68,28 +69,13 @@ interface Summary {
   source: Taint | undefined;
 }
 
-/** Methods returning booleans or numbers: no taint in the result. */
-const CLEAN_METHODS = new Set([
-  'includes', 'startsWith', 'endsWith', 'has', 'test', 'indexOf', 'lastIndexOf', 'localeCompare', 'isdigit', 'isalnum', 'isalpha', 'isnumeric', 'startswith', 'endswith', 'count', 'find', 'index',
-  'length', 'size', 'toFixed', 'every', 'some', 'hasOwnProperty', 'isInteger', 'isSafeInteger', 'exists', 'existsSync',
-]);
+/** Properties holding a number: no taint in the value. */
 const CLEAN_PROPS = new Set(['length', 'size']);
-/** Methods that carry the taint of their arguments into the result (`path.join`, `''.join`, `'{}'.format`). */
-const ARG_PROPAGATORS = new Set(['join', 'resolve', 'normalize', 'format', 'concat', 'assign', 'from', 'parse', 'stringify', 'decode', 'encode', 'urljoin', 'fromEntries', 'values', 'entries', 'keys', 'quote_plus']);
-const FREE_PROPAGATORS = new Set(['String', 'decodeURIComponent', 'decodeURI', 'unescape', 'atob', 'str', 'repr', 'bytes', 'list', 'dict', 'tuple', 'format', 'URL', 'URLSearchParams', 'Buffer', 'unquote', 'urllib.parse.unquote', 'dedent', 'textwrap.dedent']);
 
-/** Methods that put a value into their receiver (lists, sets, maps, config parsers, string buffers). */
-const CONTAINER_WRITES = new Set(['append', 'appendleft', 'extend', 'insert', 'add', 'update', 'setdefault', 'push', 'unshift', 'set', 'write', 'writelines']);
 /** Methods that read a slot by key: `d.get('k')`, `conf.get('section', 'key')`, `map.get('k')`. */
 const KEYED_READS = new Set(['get', 'getint', 'getfloat', 'getboolean']);
 /** Methods of a list that neither change it nor let it escape. */
 const LIST_READS = new Set(['count', 'index', 'copy', 'indexOf', 'includes', 'at', 'slice']);
-/** Module functions that re-encode their argument: the result carries its taint (`base64.b64decode(x)`). */
-const ENCODERS = new Set([
-  'base64.b64encode', 'base64.b64decode', 'base64.urlsafe_b64encode', 'base64.urlsafe_b64decode', 'base64.standard_b64decode', 'base64.b32decode', 'base64.b16decode',
-  'codecs.decode', 'codecs.encode', 'urllib.parse.unquote', 'urllib.parse.unquote_plus', 'html.unescape', 'json.loads', 'json.dumps', 'binascii.unhexlify', 'binascii.a2b_base64',
-]);
-
 /** Statements whose bodies may not run (or run more than once): an assignment in them is a may-assignment after them. */
 const BRANCHES = new Set(['if_statement', 'elif_clause', 'else_clause', 'while_statement', 'for_statement', 'for_in_statement', 'do_statement', 'except_clause', 'catch_clause', 'switch_case', 'switch_default', 'case_clause', 'match_statement']);
 const LOOPS = new Set(['while_statement', 'for_statement', 'for_in_statement', 'do_statement']);
@@ -104,6 +90,9 @@ export const JS_SOURCE_TRIGGERS: readonly Trigger[] = sourceTriggers('javascript
 export const PYTHON_SOURCE_TRIGGERS: readonly Trigger[] = sourceTriggers('python', { client: true });
 const JS_SOURCES = compileSources('javascript');
 const PYTHON_SOURCES = compileSources('python');
+/** Which calls pass taint (taint-propagators.ts). */
+const JS_PROPAGATORS = compilePropagators('javascript');
+const PYTHON_PROPAGATORS = compilePropagators('python');
 
 type BranchState = 'dead' | 'always' | 'maybe';
 /** Whether a statement can run, and the innermost branch body it may or may not run in. */
@@ -147,6 +136,7 @@ export class TaintAnalysis {
   private readonly functionModel: boolean;
   private readonly sanitisers: SanitiserTable;
   private readonly sources: CompiledSources;
+  private readonly propagators: CompiledPropagators;
   private readonly env: ConstEnv;
   /** Bindings are collected on the first question: most files never ask one. */
   private collected = false;
@@ -163,6 +153,7 @@ export class TaintAnalysis {
     this.functionModel = usesFunctionModel(language);
     this.sanitisers = this.python ? PYTHON_SANITISERS : JS_SANITISERS;
     this.sources = this.python ? PYTHON_SOURCES : JS_SOURCES;
+    this.propagators = this.python ? PYTHON_PROPAGATORS : JS_PROPAGATORS;
     this.env = { text, python: this.python, identifier: (n) => this.constIdentifier(n) };
   }
 
@@ -507,7 +498,7 @@ export class TaintAnalysis {
     const object = child(callee, 'object');
     if (!prop || !object) return;
     const method = textOf(this.text, prop);
-    if (!CONTAINER_WRITES.has(method)) return;
+    if (!this.propagators.receiverWrites.has(method)) return;
     const k = this.key(object);
     if (!k || this.imports.aliases.has(k)) return;
     const values = namedChildren(args);
@@ -1331,7 +1322,7 @@ export class TaintAnalysis {
     const kinds = this.sanitiserKinds(call, qualified);
     if (kinds === 'all') return undefined;
     if (kinds) return clear(this.any([...call.args, ...call.kwargs.values()]) ?? (call.receiver ? this.evaluate(call.receiver) : undefined), kinds);
-    if (CLEAN_METHODS.has(call.method)) return undefined;
+    if (this.propagators.cleanMethods.has(call.method)) return undefined;
     const local = call.callee.type === 'identifier' ? this.functionsByName.get(call.name) : undefined;
     if (local) {
       const summary = this.summary(local);
@@ -1344,16 +1335,18 @@ export class TaintAnalysis {
       }
       return found;
     }
-    if (ENCODERS.has(qualified)) return this.any(call.args);
+    const { argumentFunctions, argumentMethods } = this.propagators;
+    // Module functions by qualified name (`base64.b64decode(x)`, `from urllib.parse import unquote`).
+    if (argumentFunctions.has(qualified)) return this.any(call.args);
     if (call.receiver) {
       const slot = KEYED_READS.has(call.method) ? this.slotTaint(node, call) : NOT_FOUND;
       if (slot !== NOT_FOUND) return slot;
-      const fromReceiver = this.evaluate(call.receiver);
+      const fromReceiver = this.propagators.unlisted.receiverToResult ? this.evaluate(call.receiver) : undefined;
       if (fromReceiver) return fromReceiver;
-      if (ARG_PROPAGATORS.has(call.method)) return this.any([...call.args, ...call.kwargs.values()]);
+      if (argumentMethods.has(call.method)) return this.any([...call.args, ...call.kwargs.values()]);
       return undefined;
     }
-    if (FREE_PROPAGATORS.has(call.name) || FREE_PROPAGATORS.has(qualified)) return this.any(call.args);
+    if (argumentFunctions.has(call.name)) return this.any(call.args);
     return undefined;
   }
 

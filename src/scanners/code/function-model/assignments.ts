@@ -6,6 +6,7 @@
 import { child, enclosingFunction, namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import type { RuleContext } from '../rule.js';
+import { compilePropagators } from '../taint-propagators.js';
 import { JAVA_SOURCE_ANNOTATION } from './sources.js';
 
 /** `append`: adds to what the variable held (`.=`, `+=`, `sb.append(x)`, `map.put(k, x)`) instead of replacing it. */
@@ -13,8 +14,9 @@ export type Assignment = { readonly pos: number; readonly value: SyntaxNode | un
 
 const cache = new WeakMap<SyntaxNode, Map<SyntaxNode | null, Map<string, Assignment[]>>>();
 
-/** Java/Go methods that store an argument inside their receiver (builders, collections). */
-const CONTAINER_ADDS = new Set(['append', 'put', 'putAll', 'add', 'addAll', 'push', 'insert', 'offer', 'addElement', 'setProperty', 'WriteString', 'Write', 'WriteByte', 'WriteRune']);
+/** Java/Go methods that store an argument inside their receiver (builders, collections): the `argument-to-receiver` rows of taint-propagators.ts. */
+const CONTAINER_ADDS: Readonly<Record<string, ReadonlySet<string>>> = Object.freeze({ go: compilePropagators('go').receiverWrites, java: compilePropagators('java').receiverWrites });
+const NO_ADDS: ReadonlySet<string> = new Set();
 /** Ruby iterators whose block parameters take the receiver's elements. */
 const RUBY_ITERATORS = /^(?:each|each_pair|each_with_index|each_value|each_key|map|collect|select|filter|find|detect|each_with_object|flat_map|filter_map)$/;
 
@@ -43,7 +45,7 @@ export function assignments(ctx: RuleContext): Map<SyntaxNode | null, Map<string
   };
   /** `sb.append(a).append(b)`, `map.put(k, v)`, `b.WriteString(s)`: the value is stored in the root receiver. */
   const containerAdd = (call: SyntaxNode, receiver: SyntaxNode | undefined, method: string | undefined, args: SyntaxNode | undefined) => {
-    if (!method || !CONTAINER_ADDS.has(method) || !args) return;
+    if (!method || !(CONTAINER_ADDS[ctx.language] ?? NO_ADDS).has(method) || !args) return;
     let root = receiver;
     while (root && root.type !== 'identifier') root = root.type === 'method_invocation' ? child(root, 'object') : root.type === 'call_expression' ? child(child(root, 'function') ?? root, 'operand') : undefined;
     const values = namedChildren(args);
