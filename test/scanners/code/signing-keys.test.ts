@@ -17,4 +17,37 @@ describe('hardcoded-signing-key: HMAC and JWT keys in every language', () => {
     ).toEqual([3, 5]);
     expect(await lines('a.go', 'package a\n\nfunc S(m []byte) {\n\tmac := hmac.New(sha256.New, []byte("gosecret"))\n\tok := hmac.New(sha256.New, key)\n\ts, _ := token.SignedString([]byte(os.Getenv("K")))\n}\n')).toEqual([4]);
   });
+
+  it('Go session cookie stores (gorilla/sessions, gin-contrib/sessions): a literal authentication key, not one read at run time', async () => {
+    const code = [
+      'package web',
+      '',
+      'var store = sessions.NewCookieStore([]byte("something-very-secret"))',
+      'var files = sessions.NewFilesystemStore("", []byte("another-secret"))',
+      'var fromEnv = sessions.NewCookieStore([]byte(os.Getenv("SESSION_KEY")))',
+      '',
+      'func Setup(r *gin.Engine) {',
+      '\tr.Use(sessions.Sessions("s", cookie.NewStore([]byte("gin-secret"))))',
+      '\tr.Use(sessions.Sessions("t", cookie.NewStore(loadKey())))',
+      '}',
+    ].join('\n');
+    expect(await lines('web/session.go', code)).toEqual([3, 4, 8]);
+  });
+});
+
+describe('hardcoded-session-secret in Ruby', () => {
+  it('reports Rails secret_key_base/secret_token, Sinatra session_secret and Rack cookie secrets given as literals, not ones read at run time', async () => {
+    const code = [
+      "Rails.application.config.secret_key_base = 'abc123def456'",
+      'config.secret_token = "0123456789abcdef"',
+      "set :session_secret, 'sinatra-secret'",
+      "use Rack::Session::Cookie, secret: 'rack-secret', key: 'app.session'",
+      "config.secret_key_base = ENV['SECRET_KEY_BASE']",
+      "set :session_secret, ENV.fetch('SESSION_SECRET')",
+      "use Rack::Session::Cookie, :secret => 'old-style-secret'",
+      'config.secret_key_base = "#{prefix}-key"',
+      "set :views, 'templates'",
+    ].join('\n');
+    expect(byRule(await scan('config/initializers/secrets.rb', code), 'hardcoded-session-secret').map((f) => f.line)).toEqual([1, 2, 3, 4, 7]);
+  });
 });
