@@ -201,11 +201,40 @@ export const PROPAGATORS: readonly PropagatorRow[] = Object.freeze<PropagatorRow
   },
   {
     language: 'php',
+    flow: 'argument-to-receiver',
+    kind: 'function',
+    names: ['array_push', 'array_unshift'],
+    summary: '`array_push($a, $x)`, `array_unshift($a, $x)` (and the syntax `$a[] = $x`)',
+    examples: [
+      {
+        code: "<?php\nfunction ping() {\n    $parts = array('ping', '-c', '1');\n    array_push($parts, $_GET['host']);\n    system(implode(' ', $parts));\n}",
+        rule: 'php-command-injection',
+        name: 'array_push',
+      },
+    ],
+  },
+  {
+    language: 'php',
     flow: 'none',
     kind: 'function',
     names: ['is_numeric', 'ctype_digit', 'count'],
     summary: '`is_numeric`, `ctype_digit`, `count` (a boolean or a number)',
     examples: [{ code: "<?php\n$n = count($_GET['items']);\neval('return ' . $n . ';');", rule: 'php-code-injection', name: 'count' }],
+  },
+  // Ruby (unlisted calls pass their arguments' taint)
+  {
+    language: 'ruby',
+    flow: 'argument-to-receiver',
+    kind: 'method',
+    names: ['<<', 'push', 'append', 'unshift', 'prepend', 'insert', 'concat'],
+    summary: '`parts << x`, `push`, `append`, `unshift`, `prepend`, `insert`, `concat` (arrays and strings)',
+    examples: [
+      {
+        code: "class PingController < ApplicationController\n  def show\n    parts = ['ping', '-c', '1']\n    parts.push(params[:host])\n    system(parts.join(' '))\n  end\nend",
+        rule: 'ruby-command-injection',
+        name: 'push',
+      },
+    ],
   },
   // Go
   {
@@ -332,6 +361,8 @@ export interface CompiledPropagators {
   readonly argumentFunctions: ReadonlySet<string>;
   /** Methods that store an argument in their receiver. */
   readonly receiverWrites: ReadonlySet<string>;
+  /** Functions that store their last argument in their first (`array_push($a, $x)`). */
+  readonly receiverWriteFunctions: ReadonlySet<string>;
   /** Methods and functions whose result carries nothing. */
   readonly cleanMethods: ReadonlySet<string>;
   readonly cleanFunctions: ReadonlySet<string>;
@@ -347,6 +378,7 @@ export function compilePropagators(language: PropagatorLanguage): CompiledPropag
     argumentMethods: names('argument-to-result', 'method'),
     argumentFunctions: names('argument-to-result', 'function'),
     receiverWrites: names('argument-to-receiver', 'method'),
+    receiverWriteFunctions: names('argument-to-receiver', 'function'),
     cleanMethods: names('none', 'method'),
     cleanFunctions: names('none', 'function'),
     assemblers: {
