@@ -9,6 +9,7 @@ import type { CodeLanguage } from './parser.js';
 import type { CodeRule } from './rule.js';
 import { CODE_RULES } from './rules/index.js';
 import { PARAMETER_SOURCES, REQUEST_OBJECT_SOURCES } from './taint-sources.js';
+import { PROPAGATORS } from './taint-propagators.js';
 
 const LANGUAGE_NAMES: Readonly<Record<CodeLanguage, string>> = Object.freeze({ javascript: 'JavaScript', typescript: 'TypeScript', tsx: 'TSX', python: 'Python', php: 'PHP', go: 'Go', java: 'Java', ruby: 'Ruby' });
 const FENCE: Readonly<Record<CodeLanguage, string>> = Object.freeze({ javascript: 'js', typescript: 'ts', tsx: 'tsx', python: 'python', php: 'php', go: 'go', java: 'java', ruby: 'ruby' });
@@ -37,6 +38,18 @@ function sourcesSummary(languages: readonly string[]): string {
   return languages.map((l) => all.filter((x) => x.language === l).map((x) => x.text).join('; ')).join('; ');
 }
 
+/** The propagator rows of the languages, by flow. */
+function propagatorsSummary(languages: readonly string[]): string {
+  const flows: Record<string, string> = { 'argument-to-result': 'pass their arguments to the result', 'argument-to-receiver': 'store an argument in the receiver', none: 'return nothing of their input' };
+  return languages
+    .map((l) => {
+      const rows = PROPAGATORS.filter((r) => r.language === l);
+      const name = l === 'javascript' ? 'JavaScript' : l === 'python' ? 'Python' : l === 'php' ? 'PHP' : l === 'go' ? 'Go' : l === 'java' ? 'Java' : 'Ruby';
+      return `${name}: ${rows.map((r) => `${r.summary} ${flows[r.flow]}`).join('; ')}`;
+    })
+    .join('; ');
+}
+
 /** One language's snippet of a rule's examples. */
 interface Snippet {
   readonly language: CodeLanguage;
@@ -63,8 +76,9 @@ export function codePage(rules: readonly CodeRule[] = CODE_RULES): RulePage<Code
     'Injection rules follow data inside one function (and the enclosing module) from request sources to sinks:',
     '',
     `- **Sources** (\`taint-sources.ts\`): ${sourcesSummary(['javascript', 'python'])}.`,
-    '- **Propagation**: assignments, destructuring, `+=`, template strings, concatenation, f-strings, `%` and `.format`, string methods,',
-    '  `path.join`/`os.path.join`, object and array literals, and local wrapper functions whose return value is built from a parameter.',
+    '- **Propagation**: assignments, destructuring, `+=`, template strings, concatenation, f-strings, `%`, object and array literals,',
+    '  a method\'s receiver to its result (`req.body.trim()`), local wrapper functions whose return value is built from a parameter, and the',
+    `  calls of \`taint-propagators.ts\`: ${propagatorsSummary(['javascript', 'python'])}.`,
     '- **Sanitisers** stop a flow: numeric casts (`Number`, `parseInt`, `int`), `path.basename`/`os.path.basename`/`secure_filename`,',
     '  `encodeURIComponent`, HTML escapers (`escape-html`, `validator.escape`, `html.escape`, `markupsafe.escape`), regex escapers, and',
     '  allow-list guards (`if (!ALLOWED.includes(x)) return`, `if x not in ALLOWED: abort(400)`).',
@@ -74,6 +88,7 @@ export function codePage(rules: readonly CodeRule[] = CODE_RULES): RulePage<Code
     `${sourcesSummary(['php', 'go', 'java', 'ruby'])}.`,
     'Loop variables (`for (Cookie c : request.getCookies())`, `range`, `foreach`, `params.each do |x|`), compound assignments (`.=`, `+=`),',
     'builders and collections (`sb.append(x)`, `map.put("k", x)` read back by `map.get("k")`, `list.add`/`remove` read back by `list.get(i)`) carry',
+    `data; any call passes its arguments' and receiver's taint to its result, and the calls of \`taint-propagators.ts\` do what they say (${propagatorsSummary(['php', 'go', 'java', 'ruby'])});`,
     'data; an `if`, `?:` or `switch` whose condition is a compile-time constant (`(7 * 42) - num > 200` with `int num = 86`, `"ABC".charAt(2)`)',
     'only counts the branch taken, and a call to a function of the same file whose return values never come from its parameters carries none.',
     'Numeric conversions and shell/SQL escapers (`intval`, `escapeshellarg`, `strconv.Atoi`, `Integer.parseInt`, `to_i`, `shellescape`) stop a flow',

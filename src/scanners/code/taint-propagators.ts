@@ -184,7 +184,7 @@ export const PROPAGATORS: readonly PropagatorRow[] = Object.freeze<PropagatorRow
     kind: 'function',
     names: ['sprintf', 'vsprintf', 'implode', 'strtr', 'str_replace'],
     assembles: true,
-    summary: '`sprintf`, `vsprintf`, `implode`, `strtr`, `str_replace`: a query built with them from values not proven constant is built at run time',
+    summary: '`sprintf`, `vsprintf`, `implode`, `strtr`, `str_replace` (a query they assemble from values not proven constant counts as built at run time)',
     examples: [
       {
         code: '<?php\nfunction find($db, $id) {\n    $sql = sprintf("SELECT * FROM users WHERE id = %s", $id);\n    return mysqli_query($db, $sql);\n}',
@@ -243,7 +243,7 @@ export const PROPAGATORS: readonly PropagatorRow[] = Object.freeze<PropagatorRow
     kind: 'function',
     names: ['fmt.Sprintf'],
     assembles: true,
-    summary: '`fmt.Sprintf`: a query built with it from values not proven constant is built at run time',
+    summary: '`fmt.Sprintf` (a query it assembles from values not proven constant counts as built at run time)',
     examples: [
       {
         code: 'package store\n\nimport (\n\t"database/sql"\n\t"fmt"\n)\n\nfunc Find(db *sql.DB, id string) {\n\tdb.Query(fmt.Sprintf("SELECT * FROM users WHERE id = %s", id))\n}\n',
@@ -274,7 +274,7 @@ export const PROPAGATORS: readonly PropagatorRow[] = Object.freeze<PropagatorRow
     kind: 'function',
     names: ['String.format'],
     assembles: true,
-    summary: '`String.format`: a query built with it from values not proven constant is built at run time',
+    summary: '`String.format` (likewise)',
     examples: [
       {
         code: 'public class Dao {\n  public void find(Connection c, String id) throws SQLException {\n    c.createStatement().executeQuery(String.format("SELECT * FROM users WHERE id = %s", id));\n  }\n}',
@@ -304,7 +304,7 @@ export const PROPAGATORS: readonly PropagatorRow[] = Object.freeze<PropagatorRow
     kind: 'method',
     names: ['formatted'],
     assembles: true,
-    summary: '`"…".formatted(args)` (Java 15)',
+    summary: '`"…".formatted(args)` (Java 15; likewise)',
     examples: [
       {
         code: 'public class Dao {\n  public void find(Connection c, String id) throws SQLException {\n    c.createStatement().executeQuery("SELECT * FROM users WHERE id = %s".formatted(id));\n  }\n}',
