@@ -268,7 +268,17 @@ export class TaintAnalysis {
     return this.definitionsOfKey(textOf(this.text, identifier), identifier.start, this.scopeOf(identifier));
   }
 
-  private definitionsOfKey(name: string, at: number, from: Scope): SyntaxNode[] {
+  /**
+   * Every expression the identifier may hold here: like definitionsOf, but an assignment inside a
+   * branch (`if not param: param = ""`) adds to what came before instead of replacing it. For
+   * questions that must hold on every path (is this value harmless?).
+   */
+  reachingDefinitionsOf(identifier: SyntaxNode): SyntaxNode[] {
+    this.ensureCollected();
+    return this.definitionsOfKey(textOf(this.text, identifier), identifier.start, this.scopeOf(identifier), true);
+  }
+
+  private definitionsOfKey(name: string, at: number, from: Scope, reaching = false): SyntaxNode[] {
     for (let scope: Scope | undefined = from; scope; scope = scope.parent) {
       const list = (scope.bindings.get(name) ?? []).filter((b) => b.pos <= at).sort((a, b) => a.pos - b.pos);
       if (list.length === 0) continue;
@@ -279,8 +289,14 @@ export class TaintAnalysis {
         else {
           // A branch assignment counts as the definition here (pattern checks look at the latest
           // value); the taint lookup still keeps the value from before the branch.
-          if (b.kind === 'maybe') result.unshift(b.node);
+          if (b.kind === 'maybe') {
+            result.unshift(b.node);
+            // The branch may not have run: what the name held before it may reach here too.
+            if (reaching && !(at >= b.block.start && at <= b.block.end)) continue;
+          }
           if (b.kind === 'expr') result.unshift(b.node);
+          // A parameter or a check before the branch: a value this list cannot show.
+          else if (reaching && b.kind !== 'maybe') return [];
           break;
         }
       }
