@@ -79,6 +79,8 @@ export function codePage(rules: readonly CodeRule[] = CODE_RULES): RulePage<Code
     '- **Propagation**: assignments, destructuring, `+=`, template strings, concatenation, f-strings, `%`, object and array literals,',
     '  a method\'s receiver to its result (`req.body.trim()`), local wrapper functions whose return value is built from a parameter, and the',
     `  calls of \`taint-propagators.ts\`: ${propagatorsSummary(['javascript', 'python'])}.`,
+    '  A sink inside a local function that one of its parameters reaches is followed back to the calls of that function in the same file',
+    '  (by plain name, up to three functions deep; methods called through `self`/`this` are not): the finding names the caller\'s source and the function it was passed to.',
     '- **Sanitisers** stop a flow: numeric casts (`Number`, `parseInt`, `int`), `path.basename`/`os.path.basename`/`secure_filename`,',
     '  `encodeURIComponent`, HTML escapers (`escape-html`, `validator.escape`, `html.escape`, `markupsafe.escape`), regex escapers, and',
     '  allow-list guards (`if (!ALLOWED.includes(x)) return`, `if x not in ALLOWED: abort(400)`).',

@@ -41,6 +41,11 @@ export interface Taint {
   /** 1-based line of the source expression. */
   readonly line: number;
   readonly param?: number;
+  /** For a parameter pseudo-taint: the function and the parameter's name (call sites are followed from there). */
+  readonly fn?: SyntaxNode;
+  readonly paramName?: string;
+  /** The local function a real source was passed to before it reached the sink (`run_command(cmd)`). */
+  readonly via?: string;
   /** Sinks a sanitiser on the way made this value safe for (`html.escape` → html). */
   readonly cleared?: ReadonlySet<SinkKind>;
 }
@@ -51,7 +56,7 @@ type Binding =
   | { readonly pos: number; readonly kind: 'augment'; readonly node: SyntaxNode; readonly at: number; readonly site?: SyntaxNode; readonly keyed?: string }
   /** An assignment inside a branch or loop body: it holds inside the block; after it, the variable may still have its value from before. */
   | { readonly pos: number; readonly kind: 'maybe'; readonly node: SyntaxNode; readonly at: number; readonly block: SyntaxNode; readonly site?: SyntaxNode }
-  | { readonly pos: number; readonly kind: 'param'; readonly index: number; readonly name: string; readonly line: number; readonly route: boolean }
+  | { readonly pos: number; readonly kind: 'param'; readonly index: number; readonly name: string; readonly line: number; readonly route: boolean; readonly fn: SyntaxNode }
   /** A check passed (allow-list, validation): clean for every sink, or only for `kinds` (a URL whose host was checked). */
   | { readonly pos: number; readonly kind: 'clean'; readonly at: number; readonly kinds?: readonly SinkKind[] }
   | { readonly pos: number; readonly kind: 'restore'; readonly at: number };
@@ -180,8 +185,60 @@ export class TaintAnalysis {
     if (!node || this.functionModel) return undefined;
     this.ensureCollected();
     const t = this.evaluate(node);
-    if (!t || t.param !== undefined || t.cleared?.has(sink)) return undefined;
-    return t;
+    if (!t || t.cleared?.has(sink)) return undefined;
+    return t.param === undefined ? t : this.throughCallers(t, sink, 0);
+  }
+
+  /**
+   * A sink inside a local function reached by one of its parameters: the taint of the argument
+   * some call of that function in this file passes there (`run(cmd)` → `subprocess.call(cmd,
+   * shell=True)` inside `run`), followed up through at most three such functions. Only calls by
+   * plain name to a function of this file; methods (`self.run(x)`) are not followed.
+   */
+  private throughCallers(t: Taint, sink: SinkKind, depth: number): Taint | undefined {
+    if (depth > 2 || t.fn === undefined || t.param === undefined) return undefined;
+    const name = this.functionNames().get(t.fn);
+    if (name === undefined) return undefined;
+    for (const site of this.callSites().get(name) ?? []) {
+      const call = callShape(this.text, site);
+      const arg = call?.args[t.param] ?? (t.paramName !== undefined ? call?.kwargs.get(t.paramName) : undefined);
+      const a = arg ? this.evaluate(arg) : undefined;
+      if (!a || a.cleared?.has(sink)) continue;
+      const found = a.param === undefined ? a : this.throughCallers(a, sink, depth + 1);
+      if (found) return { ...found, via: found.via ?? name, cleared: t.cleared && found.cleared ? new Set([...t.cleared, ...found.cleared]) : (t.cleared ?? found.cleared) };
+    }
+    return undefined;
+  }
+
+  private functionNamesMemo: Map<SyntaxNode, string> | undefined;
+  /** Local functions by node, for those a call by plain name reaches (not methods taking `self`/`cls`). */
+  private functionNames(): Map<SyntaxNode, string> {
+    if (this.functionNamesMemo) return this.functionNamesMemo;
+    const names = new Map<SyntaxNode, string>();
+    for (const [name, fn] of this.functionsByName) {
+      const params = child(fn, 'parameters');
+      const first = params ? namedChildren(params)[0] : undefined;
+      if (this.python && first && /^(?:self|cls)$/.test(textOf(this.text, first))) continue;
+      names.set(fn, name);
+    }
+    return (this.functionNamesMemo = names);
+  }
+
+  private callSitesMemo: Map<string, SyntaxNode[]> | undefined;
+  /** Calls by plain name (`run(x)`), by the name called. */
+  private callSites(): Map<string, SyntaxNode[]> {
+    if (this.callSitesMemo) return this.callSitesMemo;
+    const sites = new Map<string, SyntaxNode[]>();
+    for (const n of descendants(this.root)) {
+      if (n.type !== 'call' && n.type !== 'call_expression') continue;
+      const callee = child(n, 'function');
+      if (callee?.type !== 'identifier') continue;
+      const name = textOf(this.text, callee);
+      const list = sites.get(name);
+      if (list) list.push(n);
+      else sites.set(name, [n]);
+    }
+    return (this.callSitesMemo = sites);
   }
 
   /** The constant value of an expression when the analysis proves it (constants.ts), else UNKNOWN. */
@@ -202,7 +259,17 @@ export class TaintAnalysis {
     return this.definitionsOfKey(textOf(this.text, identifier), identifier.start, this.scopeOf(identifier));
   }
 
-  private definitionsOfKey(name: string, at: number, from: Scope): SyntaxNode[] {
+  /**
+   * Every expression the identifier may hold here: like definitionsOf, but an assignment inside a
+   * branch (`if not param: param = ""`) adds to what came before instead of replacing it. For
+   * questions that must hold on every path (is this value harmless?).
+   */
+  reachingDefinitionsOf(identifier: SyntaxNode): SyntaxNode[] {
+    this.ensureCollected();
+    return this.definitionsOfKey(textOf(this.text, identifier), identifier.start, this.scopeOf(identifier), true);
+  }
+
+  private definitionsOfKey(name: string, at: number, from: Scope, reaching = false): SyntaxNode[] {
     for (let scope: Scope | undefined = from; scope; scope = scope.parent) {
       const list = (scope.bindings.get(name) ?? []).filter((b) => b.pos <= at).sort((a, b) => a.pos - b.pos);
       if (list.length === 0) continue;
@@ -213,8 +280,14 @@ export class TaintAnalysis {
         else {
           // A branch assignment counts as the definition here (pattern checks look at the latest
           // value); the taint lookup still keeps the value from before the branch.
-          if (b.kind === 'maybe') result.unshift(b.node);
+          if (b.kind === 'maybe') {
+            result.unshift(b.node);
+            // The branch may not have run: what the name held before it may reach here too.
+            if (reaching && !(at >= b.block.start && at <= b.block.end)) continue;
+          }
           if (b.kind === 'expr') result.unshift(b.node);
+          // A parameter or a check before the branch: a value this list cannot show.
+          else if (reaching && b.kind !== 'maybe') return [];
           break;
         }
       }
@@ -261,7 +334,7 @@ export class TaintAnalysis {
 
   /** Human wording of a flow for finding descriptions. */
   describe(taint: Taint): string {
-    return `\`${taint.source}\` (line ${taint.line})`;
+    return `\`${taint.source}\` (line ${taint.line})${taint.via === undefined ? '' : `, passed to \`${taint.via}()\``}`;
   }
 
   // ---- binding collection ------------------------------------------------
@@ -474,7 +547,7 @@ export class TaintAnalysis {
       const input = this.isInputParameter(param, route);
       for (const n of this.patternNames(param)) {
         const isRoute = (input && !route?.notInput.has(n)) || this.sources.names.has(n);
-        this.bind(fn, n, { pos: fn.start, kind: 'param', index, name: n, line: param.row + 1, route: isRoute });
+        this.bind(fn, n, { pos: fn.start, kind: 'param', index, name: n, line: param.row + 1, route: isRoute, fn });
       }
     });
   }
@@ -1105,7 +1178,7 @@ export class TaintAnalysis {
         case 'param':
           return binding.route
             ? { source: `request parameter ${binding.name}`, line: binding.line }
-            : { source: `parameter ${binding.name}`, line: binding.line, param: binding.index };
+            : { source: `parameter ${binding.name}`, line: binding.line, param: binding.index, fn: binding.fn, paramName: binding.name };
         case 'clean': {
           if (!binding.kinds) return undefined;
           const r = this.lookup(name, binding.at, scope, unkeyed);
