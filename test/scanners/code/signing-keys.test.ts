@@ -35,6 +35,25 @@ describe('hardcoded-signing-key: HMAC and JWT keys in every language', () => {
   });
 });
 
+describe('hardcoded-signing-key: Spring Security remember-me keys', () => {
+  it('reports a literal remember-me key (builder or services constructor), not one read at run time', async () => {
+    const code = [
+      'public class SecurityConfig {',
+      '  SecurityFilterChain chain(HttpSecurity http) throws Exception {',
+      '    http.rememberMe().key("uniqueAndSecret").tokenValiditySeconds(86400);',
+      '    http.rememberMe().key(env.getProperty("REMEMBER_ME_KEY"));',
+      '    return http.build();',
+      '  }',
+      '  RememberMeServices services(UserDetailsService users) {',
+      '    return new TokenBasedRememberMeServices("remember-me-secret", users);',
+      '  }',
+      '  Object cache() { return cacheBuilder.key("not-a-secret"); }',
+      '}',
+    ].join('\n');
+    expect(await lines('src/main/java/app/SecurityConfig.java', code)).toEqual([3, 8]);
+  });
+});
+
 describe('hardcoded-session-secret in Ruby', () => {
   it('reports Rails secret_key_base/secret_token, Sinatra session_secret and Rack cookie secrets given as literals, not ones read at run time', async () => {
     const code = [
