@@ -70,3 +70,20 @@ describe('hardcoded-session-secret in Ruby', () => {
     expect(byRule(await scan('config/initializers/secrets.rb', code), 'hardcoded-session-secret').map((f) => f.line)).toEqual([1, 2, 3, 4, 7]);
   });
 });
+
+describe('hardcoded-session-secret in PHP', () => {
+  it("reports Laravel's application key in config/app.php (a literal, or the default of env('APP_KEY', …)), not one read from the environment", async () => {
+    const config = ['<?php', 'return [', "    'name' => env('APP_NAME', 'Laravel'),", "    'key' => env('APP_KEY', 'SomeRandomString'),", "    'cipher' => 'AES-256-CBC',", '];'].join('\n');
+    const lines = async (path: string, code: string) => byRule(await scan(path, code), 'hardcoded-session-secret').map((f) => f.line);
+    expect(await lines('config/app.php', config)).toEqual([4]);
+    expect(await lines('config/app.php', "<?php\nreturn [\n    'key' => 'base64:Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eA==',\n];")).toEqual([3]);
+    expect(await lines('config/app.php', "<?php\nreturn [\n    'key' => env('APP_KEY'),\n];")).toEqual([]);
+    // Another file's `'key'` entry is not the application key.
+    expect(await lines('config/cache.php', config)).toEqual([]);
+  });
+
+  it("reports CodeIgniter's encryption_key given as a literal", async () => {
+    const code = "<?php\n$config['encryption_key'] = 'ci3-encryption-key';\n$config['encryption_key'] = getenv('KEY');\n$config['base_url'] = 'http://localhost/';\n";
+    expect(byRule(await scan('application/config/config.php', code), 'hardcoded-session-secret').map((f) => f.line)).toEqual([2]);
+  });
+});
