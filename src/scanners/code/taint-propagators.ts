@@ -221,6 +221,14 @@ export const PROPAGATORS: readonly PropagatorRow[] = Object.freeze<PropagatorRow
     summary: '`is_numeric`, `ctype_digit`, `count` (a boolean or a number)',
     examples: [{ code: "<?php\n$n = count($_GET['items']);\neval('return ' . $n . ';');", rule: 'php-code-injection', name: 'count' }],
   },
+  {
+    language: 'php',
+    flow: 'none',
+    kind: 'method',
+    names: ['count'],
+    summary: '`->count()` (`Countable`, Laravel collections: a number)',
+    examples: [{ code: "<?php\n$items = collect($_GET['items']);\n$n = $items->count();\neval('return ' . $n . ';');", rule: 'php-code-injection', name: 'count' }],
+  },
   // Ruby (unlisted calls pass their arguments' taint)
   {
     language: 'ruby',
