@@ -133,6 +133,13 @@ const jaxrs = (param: string): SourceExample => ({
 });
 const rails = handler((e) => `class RunController < ApplicationController\n  def create\n    render plain: eval(${e})\n  end\nend`);
 
+/**
+ * Receivers of Go framework context accessors: anything but a database, transaction, statement,
+ * connection or pool handle (by its last name: `db`, `s.db`, `userRepo.DB`, `tx`, `conn`, `pool`,
+ * `stmt`, `rows`, or a name ending in one of these).
+ */
+const GO_CONTEXT_RECEIVER = /^(?!(?:.*[.])?(?:\w*(?:DB|Db|Tx|Conn|Stmt|Pool|Rows|Client)|db|tx|conn|stmt|pool|rows|row|database|sqlDB|sqlx|gorm|client|cache|redis|rdb|es|mongo|coll|collection)$)./;
+
 export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.freeze<RequestObjectSource[]>([
   {
     framework: 'Express',
@@ -401,7 +408,9 @@ export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.fre
     framework: 'gin, echo, fiber (context accessors)',
     language: 'go',
     receivers: [],
-    receiverPattern: /./,
+    // Any context value, but not a database or connection handle: `db.Query(…)`, `tx.Query(…)`,
+    // `s.pool.Query(…)` return rows the code selected, not request data.
+    receiverPattern: GO_CONTEXT_RECEIVER,
     methods: [
       // gin
       'Query', 'DefaultQuery', 'GetQuery', 'QueryArray', 'QueryMap', 'PostForm', 'DefaultPostForm', 'GetPostForm', 'PostFormArray', 'PostFormMap', 'Param', 'GetHeader', 'Cookie', 'GetRawData',
