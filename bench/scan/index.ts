@@ -4,7 +4,7 @@
  * interleaved rounds; plus the fixed cost: an empty-folder scan and `vigil --version`.
  * Each figure is the median of ROUNDS runs: wall time, CPU (user + system), MB/s of the text Vigil scans (the same
  * byte count for every tool), peak RSS (GNU time's maximum resident set), and secretlint's wall time / the tool's.
- * Run: npm run bench:scan [-- DIR ...] [--rounds N] [--timeout-s N] [--skip-secretlint] [--skip-bandit] [--baseline DIST]
+ * Run: npm run bench:scan [-- DIR ...] [--rounds N] [--timeout-s N] [--skip-secretlint] [--skip-bandit] [--baseline DIST] [--skip-generated]
  * Uses dist/cli/index.js when built (npm run build), else the sources through tsx (slower start: it says so).
  * `--baseline DIST` also runs another build's CLI (DIST/cli/index.js, e.g. a copy of dist/ made before a change)
  * as the tool `vigil-base` in the same rounds, so a before/after comparison sees the same machine load.
@@ -30,6 +30,7 @@ interface Options {
   readonly skipSecretlint: boolean;
   readonly skipBandit: boolean;
   readonly baseline: string | undefined;
+  readonly skipGenerated: boolean;
 }
 
 function parseOptions(argv: readonly string[]): Options {
@@ -39,6 +40,7 @@ function parseOptions(argv: readonly string[]): Options {
   let skipSecretlint = false;
   let skipBandit = false;
   let baseline: string | undefined;
+  let skipGenerated = false;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
     if (arg === '--rounds') rounds = Number(argv[++i]);
@@ -46,13 +48,14 @@ function parseOptions(argv: readonly string[]): Options {
     else if (arg === '--skip-secretlint') skipSecretlint = true;
     else if (arg === '--skip-bandit') skipBandit = true;
     else if (arg === '--baseline') baseline = resolve(argv[++i] ?? '');
+    else if (arg === '--skip-generated') skipGenerated = true;
     else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
     else dirs.push(resolve(arg));
   }
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 9) throw new Error('--rounds must be 1..9');
   if (!(timeoutS > 0)) throw new Error('--timeout-s must be positive');
   if (baseline !== undefined && !existsSync(join(baseline, 'cli/index.js'))) throw new Error(`--baseline: no cli/index.js in ${baseline}`);
-  return { dirs, rounds, timeoutS, skipSecretlint, skipBandit, baseline };
+  return { dirs, rounds, timeoutS, skipSecretlint, skipBandit, baseline, skipGenerated };
 }
 
 interface Run {
@@ -135,7 +138,7 @@ async function main(): Promise<void> {
   const scratch = await mkdtemp(join(os.tmpdir(), 'vigil-bench-scan-'));
   const empty = join(scratch, 'empty');
   await mkdir(empty);
-  const generated = await generateTree(join(scratch, 'generated'));
+  const generated = options.skipGenerated ? undefined : await generateTree(join(scratch, 'generated'));
   const rc = join(scratch, '.secretlintrc.json');
   await writeFile(rc, JSON.stringify({ rules: [{ id: '@secretlint/secretlint-rule-preset-recommend' }] }));
   const vigil = vigilCommand();
@@ -161,7 +164,7 @@ async function main(): Promise<void> {
     versions.push(versionOf('bandit', ['--version']));
   }
 
-  const targets = [{ label: 'generated tree', dir: generated }, ...options.dirs.map((dir) => ({ label: dir, dir }))];
+  const targets = [...(generated === undefined ? [] : [{ label: 'generated tree', dir: generated }]), ...options.dirs.map((dir) => ({ label: dir, dir }))];
   const bytes = new Map<string, { files: number; bytes: number }>();
   for (const target of targets) {
     const ws = await openLocalDirectory(target.dir);
