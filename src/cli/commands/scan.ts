@@ -183,7 +183,7 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
       setExitCode(await finish(io, result, opts, () => show('')));
       return;
     }
-    const [{ scanWorkspace }, { createInlinePool }, { FILE_SCANNERS }] = await Promise.all([
+    const [{ scanWorkspace }, { createInlinePool }, { FILE_SCANNERS, REPOSITORY_SCANNERS }] = await Promise.all([
       import('../../engine/scan-workspace.js'),
       import('../../engine/pool.js'),
       import('../../scanners/index.js'),
@@ -204,6 +204,8 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
       try {
         // A small tree is scanned on this thread: worker threads would cost more to start than they save.
         const inline = !warming && ws.stats.bytes <= INLINE_SCAN_BYTES && ws.files.length <= INLINE_SCAN_FILES;
+        // While the workers scan, this thread is idle: load the repository checks it runs afterwards.
+        if (!inline) for (const entry of REPOSITORY_SCANNERS) void import(entry.module).catch(() => undefined);
         return await scanWorkspace(ws, target, {
           pool: inline ? createInlinePool() : engine.pool,
           timeoutMs: engine.timeoutMs,
