@@ -16,8 +16,10 @@ import { build } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dist = resolve(process.argv[2] ?? resolve(ROOT, 'dist'));
-const registry = (await import(resolve(dist, 'scanners/index.js'))) as { SCANNERS: readonly { module: string }[] };
-const modules = [...new Set(registry.SCANNERS.map((s) => relative(dist, fileURLToPath(s.module)).replaceAll('\\', '/')))];
+const registry = (await import(resolve(dist, 'scanners/index.js'))) as { FILE_SCANNERS: readonly { module: string }[] };
+// File scanners only: the repository checks load their heavy parts (the dependency extractors)
+// with dynamic imports that only some scans need, and a bundle would load them in every scan.
+const modules = [...new Set(registry.FILE_SCANNERS.map((s) => relative(dist, fileURLToPath(s.module)).replaceAll('\\', '/')))];
 if (modules.length === 0) throw new Error('bundle-scanners: the registry lists no scanner');
 for (const path of modules) {
   const file = resolve(dist, path);
