@@ -1,7 +1,7 @@
 /**
- * Build step after `tsc` (npm run build): each scanner module of the registry in dist/ (the ones
- * the engine and the scan workers import by URL, src/scanners/index.ts) is replaced by one bundled
- * file holding it and every module of ours it imports; npm packages stay imports. A thread then
+ * Build step after `tsc` (npm run build): each file scanner module of the registry in dist/ (the
+ * ones the scan workers import by URL, src/scanners/index.ts) is replaced by one bundled file
+ * holding it and every module of ours it imports; npm packages stay imports. A thread then
  * loads one file per scanner instead of hundreds: the secrets scanner alone is 327 modules, and
  * resolving and compiling them one by one cost each worker about 0.2 s of CPU per scan
  * (docs/benchmarks.md). The bundle is written to the module's own path, so `import.meta.url`
