@@ -4,8 +4,10 @@
  * interleaved rounds; plus the fixed cost: an empty-folder scan and `vigil --version`.
  * Each figure is the median of ROUNDS runs: wall time, CPU (user + system), MB/s of the text Vigil scans (the same
  * byte count for every tool), peak RSS (GNU time's maximum resident set), and secretlint's wall time / the tool's.
- * Run: npm run bench:scan [-- DIR ...] [--rounds N] [--timeout-s N] [--skip-secretlint] [--skip-bandit]
+ * Run: npm run bench:scan [-- DIR ...] [--rounds N] [--timeout-s N] [--skip-secretlint] [--skip-bandit] [--baseline DIST] [--skip-generated]
  * Uses dist/cli/index.js when built (npm run build), else the sources through tsx (slower start: it says so).
+ * `--baseline DIST` also runs another build's CLI (DIST/cli/index.js, e.g. a copy of dist/ made before a change)
+ * as the tool `vigil-base` in the same rounds, so a before/after comparison sees the same machine load.
  */
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
@@ -27,6 +29,8 @@ interface Options {
   readonly timeoutS: number;
   readonly skipSecretlint: boolean;
   readonly skipBandit: boolean;
+  readonly baseline: string | undefined;
+  readonly skipGenerated: boolean;
 }
 
 function parseOptions(argv: readonly string[]): Options {
@@ -35,18 +39,23 @@ function parseOptions(argv: readonly string[]): Options {
   let timeoutS = 600;
   let skipSecretlint = false;
   let skipBandit = false;
+  let baseline: string | undefined;
+  let skipGenerated = false;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
     if (arg === '--rounds') rounds = Number(argv[++i]);
     else if (arg === '--timeout-s') timeoutS = Number(argv[++i]);
     else if (arg === '--skip-secretlint') skipSecretlint = true;
     else if (arg === '--skip-bandit') skipBandit = true;
+    else if (arg === '--baseline') baseline = resolve(argv[++i] ?? '');
+    else if (arg === '--skip-generated') skipGenerated = true;
     else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
     else dirs.push(resolve(arg));
   }
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 9) throw new Error('--rounds must be 1..9');
   if (!(timeoutS > 0)) throw new Error('--timeout-s must be positive');
-  return { dirs, rounds, timeoutS, skipSecretlint, skipBandit };
+  if (baseline !== undefined && !existsSync(join(baseline, 'cli/index.js'))) throw new Error(`--baseline: no cli/index.js in ${baseline}`);
+  return { dirs, rounds, timeoutS, skipSecretlint, skipBandit, baseline, skipGenerated };
 }
 
 interface Run {
@@ -129,7 +138,7 @@ async function main(): Promise<void> {
   const scratch = await mkdtemp(join(os.tmpdir(), 'vigil-bench-scan-'));
   const empty = join(scratch, 'empty');
   await mkdir(empty);
-  const generated = await generateTree(join(scratch, 'generated'));
+  const generated = options.skipGenerated ? undefined : await generateTree(join(scratch, 'generated'));
   const rc = join(scratch, '.secretlintrc.json');
   await writeFile(rc, JSON.stringify({ rules: [{ id: '@secretlint/secretlint-rule-preset-recommend' }] }));
   const vigil = vigilCommand();
@@ -139,6 +148,12 @@ async function main(): Promise<void> {
     { name: 'vigil', run: (dir) => timed(vigil.command, [...vigil.prefix, 'scan', dir, '--format', 'json'], ROOT, t, scratch) },
   ];
   const versions = [`vigil: ${vigil.how}`];
+  const baseline = options.baseline;
+  if (baseline !== undefined) {
+    const cli = join(baseline, 'cli/index.js');
+    tools.push({ name: 'vigil-base', run: (dir) => timed(process.execPath, [cli, 'scan', dir, '--format', 'json'], ROOT, t, scratch) });
+    versions.push(`vigil-base: node ${cli}`);
+  }
   if (!options.skipSecretlint && existsSync(SECRETLINT)) {
     const secretlintArgs = ['**/*', '--secretlintrc', rc, '--format', 'json', '--no-color', '--output', join(scratch, 'secretlint.json')];
     tools.push({ name: 'secretlint', run: (dir) => timed(process.execPath, [SECRETLINT, ...secretlintArgs], dir, t, scratch) });
@@ -149,7 +164,7 @@ async function main(): Promise<void> {
     versions.push(versionOf('bandit', ['--version']));
   }
 
-  const targets = [{ label: 'generated tree', dir: generated }, ...options.dirs.map((dir) => ({ label: dir, dir }))];
+  const targets = [...(generated === undefined ? [] : [{ label: 'generated tree', dir: generated }]), ...options.dirs.map((dir) => ({ label: dir, dir }))];
   const bytes = new Map<string, { files: number; bytes: number }>();
   for (const target of targets) {
     const ws = await openLocalDirectory(target.dir);
@@ -166,6 +181,10 @@ async function main(): Promise<void> {
   for (let round = 0; round < options.rounds; round += 1) {
     record('version', timed(vigil.command, [...vigilBase, '--version'], ROOT, t, scratch));
     record('empty', timed(vigil.command, [...vigilBase, 'scan', empty, '--format', 'json'], ROOT, t, scratch));
+    if (baseline !== undefined) {
+      record('version-base', timed(process.execPath, [join(baseline, 'cli/index.js'), '--version'], ROOT, t, scratch));
+      record('empty-base', timed(process.execPath, [join(baseline, 'cli/index.js'), 'scan', empty, '--format', 'json'], ROOT, t, scratch));
+    }
     for (const target of targets) for (const tool of tools) record(`${target.dir}\u0000${tool.name}`, tool.run(target.dir));
     process.stderr.write(`round ${round + 1}/${options.rounds} done\n`);
   }
@@ -182,7 +201,9 @@ async function main(): Promise<void> {
     };
   };
   console.log(`\nFixed cost (median of ${options.rounds})`);
-  for (const [key, label] of [['version', 'vigil --version'], ['empty', 'vigil scan EMPTY']] as const) {
+  const fixed: [string, string][] = [['version', 'vigil --version'], ['empty', 'vigil scan EMPTY']];
+  if (baseline !== undefined) fixed.push(['version-base', 'base --version'], ['empty-base', 'base scan EMPTY']);
+  for (const [key, label] of fixed) {
     const s = summary(key);
     console.log(`  ${label.padEnd(18)} wall ${fmt(s.wall)} s  CPU ${fmt(s.cpu)} s  peak RSS ${fmt(s.rss, 0)} MB  (${s.note})`);
   }
