@@ -1,0 +1,303 @@
+/**
+ * Sinks as data: the format of a taint rule's sink rows and the one generic rule that runs
+ * them (`defineTaintRule`). A row names the calls (or syntax nodes) that are sinks, the argument
+ * that matters, the kind of sink (which scopes sanitisers, taint-spec.ts), the words of the
+ * evidence, and at most a few named conditions from the closed set below. The rows themselves
+ * live in taint-sinks.ts, grouped per weakness and framework, each group with examples that
+ * run as tests (test/scanners/code/taint-sinks.test.ts).
+ *
+ * The engine is chosen by language: the JavaScript/TypeScript and Python taint analysis
+ * (`sinkMatch`, taint.ts) or the local model of PHP, Go, Java and Ruby (`localSink`,
+ * function-model/taint.ts). Structural checks (cookie flags, JWT options, CORS, prototype
+ * pollution, crypto settings) are not sinks and stay code.
+ */
+import { namedChildren, textOf, unwrap } from './ast.js';
+import { constantText, dynamicString, localSink } from './function-model/taint.js';
+import { fixedOrigin } from './function-model/values.js';
+import { usesFunctionModel, type CodeLanguage, type SyntaxNode } from './parser.js';
+import { all, anyCase, familyOf, type RuleTriggers, type Trigger, type TriggerFamily } from './prefilter.js';
+import { defineRule, type CodeExample, type CodeRule, type Match, type QualifiedCall, type RuleContext } from './rule.js';
+import { hasFixedOrigin, isClientSource, isDynamicString, isHarmless, literalText, option, sinkMatch, SQL_KEYWORDS, SQL_TEXT } from './sinks.js';
+import type { SinkKind } from './taint-spec.js';
+import { JS_SERVER_SOURCE_TRIGGERS, JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from './taint.js';
+
+/**
+ * Which value of the sink is checked:
+ * - `index`: a positional argument (`-1` the last, `'each'` the first argument that passes the
+ *   row's conditions and reaches the sink, `'receiver'` the object of a method call);
+ * - `keywords`: Python keyword arguments tried in order when the position is empty;
+ * - `options`: when the argument is an object literal, its properties tried in order
+ *   (`http.get({ host })`, read from any object argument as `option()` does);
+ * - `node`: for `nodes` rows, the node itself or its first named child.
+ */
+export type SinkArgument =
+  | { readonly index: number | 'each' | 'receiver'; readonly keywords?: readonly string[]; readonly options?: readonly string[] }
+  | { readonly node: 'self' | 'first-child' };
+
+/**
+ * When a value not proven to be request data is still reported (at most MEDIUM, confidence of
+ * a pattern match): `dynamic` a string built at run time from values not proven constant;
+ * `sql-dynamic` such a string whose constant text reads as SQL; `evaluated-code` any value that is
+ * not harmless (a literal, a number, a constant) nor a function; `always` every call.
+ */
+export type SinkPattern = 'dynamic' | 'sql-dynamic' | 'evaluated-code' | 'always';
+
+/**
+ * Named conditions a row may require. Each is defined once, below, and may be reused by any row:
+ * - `not-new`: a plain call, not `new X(…)`;
+ * - `sql-text`: the argument's constant text reads as SQL (`SELECT … FROM`, `WHERE`, …);
+ * - `string-shaped`: the argument is written as a string, template or concatenation (timers);
+ * - `not-fixed-origin`: the URL does not start with a fixed origin or local path;
+ * - `server-source`: only request data read on the server (not `location`/`document`) counts;
+ * - `unrestricted-classes`: PHP `unserialize` without `allowed_classes => false` or a list;
+ * - `object-mode`: Ruby `Oj.load` without `mode: :strict`/`:null`/`:compat`.
+ */
+export type SinkCondition = 'not-new' | 'sql-text' | 'string-shaped' | 'not-fixed-origin' | 'server-source' | 'unrestricted-classes' | 'object-mode';
+
+export interface SinkRow {
+  /** Qualified call names (`child_process.exec`, `fs.readFile`; `new X` too) or patterns over them. A name without a dot is a call without a receiver. */
+  readonly calls?: readonly (string | RegExp)[];
+  /** Callee text as written (`RegExp`, `Kernel.system`), whatever the imports. */
+  readonly names?: readonly string[];
+  /** Free functions, in any letter case (PHP `system`, `mysqli_query`): no receiver, not `new`. */
+  readonly functions?: readonly string[];
+  /** Methods on a receiver (`query`, `search`); `receiver` narrows which. */
+  readonly methods?: readonly string[];
+  /** The receiver's text must match (`res`, `response`). */
+  readonly receiver?: RegExp;
+  /** Syntax node types that are sinks themselves (PHP backticks and `include`). */
+  readonly nodes?: readonly string[];
+  readonly argument: SinkArgument;
+  /** What the sink does with the value, which decides the sanitisers that clear it (JavaScript/TypeScript and Python). */
+  readonly kind: SinkKind;
+  /**
+   * The value as the evidence names it: `the SQL text of this query`. `{name}` is the callee as
+   * written, `{callee}` the callee's source text, `{construct}` a `nodes` row's node type.
+   */
+  readonly what: string;
+  readonly pattern?: SinkPattern;
+  readonly when?: readonly SinkCondition[];
+  /** Detail of a proven flow when not `Request data from {source} reaches {what}.` */
+  readonly proven?: string;
+}
+
+/** Rows of one weakness for one framework or library family, with examples that run as tests. */
+export interface SinkGroup {
+  readonly title: string;
+  /** The language family the rows apply to (`js`: JavaScript, TypeScript and TSX). */
+  readonly language: TriggerFamily;
+  readonly rows: readonly SinkRow[];
+  readonly examples: readonly CodeExample[];
+}
+
+/** A weakness's sinks: the groups, calls that clear the value for every row (PHP, Go, Java, Ruby), and prefilter words the rows cannot give. */
+export interface SinkSpec {
+  readonly groups: readonly SinkGroup[];
+  readonly sanitisers?: readonly string[];
+  /** Extra prefilter terms per language family (`nodes` rows, callee patterns). */
+  readonly triggers?: Readonly<Partial<Record<TriggerFamily, readonly Trigger[]>>>;
+}
+
+const FUNCTION_CALL_LIKE = new Set(['arrow_function', 'function_expression', 'object']);
+const STRING_SHAPES = new Set(['template_string', 'binary_expression', 'string']);
+
+/** The conditions, each defined once. */
+const CONDITIONS: Readonly<Record<SinkCondition, (ctx: RuleContext, call: QualifiedCall | undefined, arg: SyntaxNode) => boolean>> = Object.freeze({
+  'not-new': (_ctx, call) => !call?.isNew,
+  'sql-text': (ctx, _call, arg) => SQL_TEXT.test(usesFunctionModel(ctx.language) ? constantText(ctx, arg) : literalText(ctx, arg)),
+  'string-shaped': (_ctx, _call, arg) => STRING_SHAPES.has(unwrap(arg).type),
+  'not-fixed-origin': (ctx, _call, arg) => !(usesFunctionModel(ctx.language) ? fixedOrigin(ctx, arg) : hasFixedOrigin(ctx, arg)),
+  // Applied to the flow found (below); as a precondition it always holds.
+  'server-source': () => true,
+  'unrestricted-classes': (ctx, call) => {
+    const options = call?.args[1];
+    return !(options && /allowed_classes['"]\s*=>\s*(?:false|\[)/i.test(textOf(ctx.text, options)));
+  },
+  'object-mode': (ctx, call) => !(call && call.name.startsWith('Oj.') && call.args.some((a) => /mode:\s*:(?:strict|null|compat)/.test(ctx.text.slice(a.start, a.end)))),
+});
+
+const PATTERNS: Readonly<Record<SinkPattern, (ctx: RuleContext, arg: SyntaxNode) => boolean>> = Object.freeze({
+  dynamic: (ctx, arg) => (usesFunctionModel(ctx.language) ? dynamicString(ctx, arg) : isDynamicString(ctx, arg)),
+  'sql-dynamic': (ctx, arg) => CONDITIONS['sql-text'](ctx, undefined, arg) && PATTERNS.dynamic(ctx, arg),
+  'evaluated-code': (ctx, arg) => !isHarmless(ctx, arg) && !FUNCTION_CALL_LIKE.has(unwrap(arg).type),
+  always: () => true,
+});
+
+const lower = (names: readonly string[] | undefined): ReadonlySet<string> | undefined => (names ? new Set(names.map((n) => n.toLowerCase())) : undefined);
+
+/** A row compiled for matching: sets instead of lists. */
+interface CompiledRow {
+  readonly row: SinkRow;
+  readonly calls?: ReadonlySet<string>;
+  readonly callPatterns: readonly RegExp[];
+  readonly names?: ReadonlySet<string>;
+  readonly functions?: ReadonlySet<string>;
+  readonly methods?: ReadonlySet<string>;
+  readonly sanitisers?: ReadonlySet<string>;
+}
+
+function compile(row: SinkRow, sanitisers: ReadonlySet<string> | undefined): CompiledRow {
+  return {
+    row,
+    calls: row.calls ? new Set(row.calls.filter((c): c is string => typeof c === 'string')) : undefined,
+    callPatterns: (row.calls ?? []).filter((c): c is RegExp => c instanceof RegExp),
+    names: row.names ? new Set(row.names) : undefined,
+    functions: lower(row.functions),
+    methods: row.methods ? new Set(row.methods) : undefined,
+    sanitisers,
+  };
+}
+
+/** Whether a call is the row's callee. */
+function calleeMatches(ctx: RuleContext, r: CompiledRow, call: QualifiedCall): boolean {
+  const { row } = r;
+  if (row.receiver && !(call.receiver && row.receiver.test(textOf(ctx.text, call.receiver)))) return false;
+  if (r.calls?.has(call.qualified) && (call.qualified.includes('.') || !call.receiver)) return true;
+  if (r.callPatterns.some((p) => p.test(call.qualified))) return true;
+  if (r.names?.has(call.name)) return true;
+  if (r.functions && !call.receiver && !call.isNew && r.functions.has(call.name.toLowerCase())) return true;
+  return !!r.methods && !!call.receiver && !call.isNew && r.methods.has(call.method);
+}
+
+/** The candidate values of a call for a row, in order. */
+function candidates(ctx: RuleContext, argument: SinkArgument, call: QualifiedCall): (SyntaxNode | undefined)[] {
+  if ('node' in argument) return [];
+  if (argument.index === 'receiver') return [call.receiver];
+  if (argument.index === 'each') return call.args;
+  let value: SyntaxNode | undefined = argument.index < 0 ? call.args.at(argument.index) : call.args[argument.index];
+  for (const k of argument.keywords ?? []) value ??= call.kwargs.get(k);
+  if (argument.options && value && unwrap(value).type === 'object') {
+    value = undefined;
+    for (const o of argument.options) value ??= option(ctx, call, o);
+  }
+  return [value];
+}
+
+const fill = (template: string, values: Readonly<Record<string, string>>): string => template.replace(/\{(\w+)\}/g, (all, key: string) => values[key] ?? all);
+
+/** One row at one sink: the engine of the language, the row's pattern and the detail wording. */
+function check(ctx: RuleContext, r: CompiledRow, sink: SyntaxNode, call: QualifiedCall | undefined, arg: SyntaxNode | undefined, words: Readonly<Record<string, string>>): Match | undefined {
+  if (!arg) return undefined;
+  const { row } = r;
+  if (row.when?.some((c) => !CONDITIONS[c](ctx, call, arg))) return undefined;
+  const what = fill(row.what, words);
+  const pattern = row.pattern ? PATTERNS[row.pattern] : undefined;
+  let m: Match | undefined;
+  if (usesFunctionModel(ctx.language)) {
+    m = localSink(ctx, call ?? sink, arg, !!pattern && pattern(ctx, arg), what, r.sanitisers);
+    if (m?.taint && row.proven) m = { ...m, detail: fill(row.proven, { ...words, what, source: `\`${m.taint.source.slice(0, 80)}\`` }) };
+  } else {
+    m = sinkMatch(ctx, sink, arg, pattern ? (a) => pattern(ctx, a) : false, what, row.kind);
+    if (m?.taint && row.when?.includes('server-source') && isClientSource(m.taint.source)) return undefined;
+    if (m?.taint && row.proven) m = { ...m, detail: fill(row.proven, { ...words, what, source: ctx.taint.describe(m.taint) }) };
+  }
+  return m;
+}
+
+function languageRows(spec: SinkSpec, language: CodeLanguage, rows: ReadonlyMap<SinkGroup, readonly CompiledRow[]>): CompiledRow[] {
+  const family = familyOf(language);
+  return spec.groups.filter((g) => g.language === family).flatMap((g) => rows.get(g) ?? []);
+}
+
+/** The matcher of a spec: calls first (in file order, the first row claiming a call decides), then node rows. */
+export function sinkMatcher(spec: SinkSpec): (ctx: RuleContext) => Match[] {
+  const sanitisers = spec.sanitisers ? new Set(spec.sanitisers) : undefined;
+  const compiled = new Map(spec.groups.map((g) => [g, g.rows.map((row) => compile(row, sanitisers))] as const));
+  const byLanguage = new Map<CodeLanguage, CompiledRow[]>();
+  return (ctx) => {
+    let rows = byLanguage.get(ctx.language);
+    if (!rows) byLanguage.set(ctx.language, (rows = languageRows(spec, ctx.language, compiled)));
+    const out: Match[] = [];
+    const callRows = rows.filter((r) => !r.row.nodes);
+    for (const call of ctx.calls) {
+      const r = callRows.find((x) => calleeMatches(ctx, x, call));
+      if (!r) continue;
+      const words = { name: call.name, method: call.method, callee: textOf(ctx.text, call.callee) };
+      for (const arg of candidates(ctx, r.row.argument, call)) {
+        const m = check(ctx, r, call.node, call, arg, words);
+        if (m) {
+          out.push(m);
+          break;
+        }
+      }
+    }
+    for (const r of rows) {
+      if (!r.row.nodes || !('node' in r.row.argument)) continue;
+      for (const node of ctx.nodes.of(...r.row.nodes)) {
+        const arg = r.row.argument.node === 'self' ? node : namedChildren(node)[0];
+        const m = check(ctx, r, node, undefined, arg, { construct: node.type.replace(/_expression$/, '') });
+        if (m) out.push(m);
+      }
+    }
+    return out;
+  };
+}
+
+/** The word a call named so must contain: the last segment, without a leading `$`. */
+const word = (name: string): string => name.slice(name.lastIndexOf('.') + 1).replace(/^\$/, '');
+
+/**
+ * Prefilter terms derived from the rows, per language family: each row's callee words, together
+ * with what its conditions need in the text (`sql-text`: SQL keywords) and, for a row of
+ * JavaScript or Python that reports proven flows only, the words of a request source. A family
+ * with a callee pattern or a `nodes` row and no `triggers` for it in the spec always runs.
+ */
+export function sinkTriggers(spec: SinkSpec): RuleTriggers {
+  const out: Partial<Record<TriggerFamily, readonly Trigger[]>> = {};
+  for (const family of new Set(spec.groups.map((g) => g.language))) {
+    const rows = spec.groups.filter((g) => g.language === family).flatMap((g) => g.rows);
+    const extra = spec.triggers?.[family] ?? [];
+    if (rows.some((r) => r.calls?.some((c) => c instanceof RegExp) || r.nodes) && extra.length === 0) continue;
+    // Rows needing the same terms share one `all(words, terms)`.
+    const byNeed = new Map<string, { words: Set<string>; anyCase: Set<string>; needs: Trigger[] }>();
+    for (const r of rows) {
+      if (r.nodes) continue;
+      const needs: Trigger[] = [];
+      const keys: string[] = [];
+      if (r.when?.includes('sql-text')) (needs.push(SQL_KEYWORDS), keys.push('sql'));
+      if (!r.pattern && (family === 'js' || family === 'python')) {
+        const server = family === 'js' && r.when?.includes('server-source');
+        needs.push(family === 'python' ? PYTHON_SOURCE_TRIGGERS : server ? JS_SERVER_SOURCE_TRIGGERS : JS_SOURCE_TRIGGERS);
+        keys.push(server ? 'server' : 'source');
+      }
+      const key = keys.join('+');
+      let entry = byNeed.get(key);
+      if (!entry) byNeed.set(key, (entry = { words: new Set(), anyCase: new Set(), needs }));
+      for (const c of r.calls ?? []) if (typeof c === 'string') entry.words.add(word(c));
+      for (const n of [...(r.names ?? []), ...(r.methods ?? [])]) entry.words.add(word(n));
+      for (const f of r.functions ?? []) entry.anyCase.add(f);
+    }
+    const terms: Trigger[] = [];
+    for (const { words, anyCase: ci, needs } of byNeed.values()) {
+      const callee: Trigger[] = [...words];
+      if (ci.size > 0) callee.push(anyCase(ci));
+      terms.push(needs.length === 0 ? callee : all(callee, ...needs));
+    }
+    out[family] = [...terms, ...extra];
+  }
+  return out;
+}
+
+/** Rule metadata without the matcher and the examples: both come from the sink spec. */
+export type TaintRuleMetadata = Omit<CodeRule, 'match' | 'triggers' | 'docs'> & {
+  readonly docs: Omit<CodeRule['docs'], 'examples'>;
+  /** Prefilter terms when the derived ones (sinkTriggers) are not precise enough. */
+  readonly triggers?: RuleTriggers;
+};
+
+/** Code the rows cannot say (a structural shape of the same weakness), run after the rows. */
+export type SinkHook = (ctx: RuleContext) => Match[];
+
+/**
+ * The one generic taint rule: metadata plus sink rows. The docs examples are the groups'
+ * examples, so the rule's page shows one pair per framework.
+ */
+export function defineTaintRule(metadata: TaintRuleMetadata, spec: SinkSpec, hook?: SinkHook): CodeRule {
+  const rows = sinkMatcher(spec);
+  return defineRule({
+    ...metadata,
+    docs: { ...metadata.docs, examples: spec.groups.flatMap((g) => g.examples) },
+    triggers: metadata.triggers ?? sinkTriggers(spec),
+    match: hook ? (ctx) => [...rows(ctx), ...hook(ctx)] : rows,
+  });
+}

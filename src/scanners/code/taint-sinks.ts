@@ -1,0 +1,460 @@
+/**
+ * Taint knowledge as data: the sinks of each injection weakness, per language family and
+ * framework. A row says which calls are sinks, which argument matters, what kind of sink it is
+ * (which scopes the sanitisers of taint-spec.ts), how the evidence names the value, and at most a
+ * few named conditions (sink-spec.ts defines them once). Each group's examples run as tests
+ * (test/scanners/code/taint-sinks.test.ts) and are the rule's documentation examples.
+ *
+ * Adding a sink is an edit here: a row in the right group (or a new group with an example
+ * pair), then `npx vitest run test/scanners/code/taint-sinks.test.ts` and `npm run docs:rules`.
+ * The rule files (rules/<id>.ts) hold the metadata and pass their spec to `defineTaintRule`.
+ */
+import type { SinkRow, SinkSpec } from './sink-spec.js';
+
+/** `modules × functions` as qualified names (`fs.readFile`, `fs-extra.readFile`). */
+const qualified = (modules: readonly string[], functions: readonly string[]): string[] => modules.flatMap((m) => functions.map((f) => `${m}.${f}`));
+
+const SQL_QUERY = 'the SQL text of this query';
+
+/** Methods whose first argument is always SQL text (Knex, Prisma, postgres.js). */
+export const JS_RAW_SQL_METHODS = ['$queryRawUnsafe', '$executeRawUnsafe', 'raw', 'whereRaw', 'orWhereRaw', 'havingRaw', 'joinRaw', 'orderByRaw', 'groupByRaw', 'unsafe'];
+/** Generic method names (also used by non-SQL libraries): reported when their first argument reads as SQL. */
+export const JS_QUERY_METHODS = ['query', 'execute', 'run', 'all', 'get', 'exec', 'prepare', 'each', 'many', 'one', 'none', 'any', 'oneOrNone', 'manyOrNone'];
+/** `String.raw` is a template tag, not a query builder. */
+const NOT_STRING = /^(?!String$)/;
+
+export const SQL_INJECTION_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'node-postgres, mysql/mysql2, sqlite3, better-sqlite3, pg-promise, Sequelize and TypeORM query methods',
+      language: 'js',
+      rows: [{ methods: JS_QUERY_METHODS, argument: { index: 0 }, kind: 'sql', what: SQL_QUERY, when: ['sql-text'], pattern: 'dynamic' }],
+      examples: [
+        {
+          language: 'javascript',
+          bad: "app.get('/user', async (req, res) => {\n  const { id } = req.query;\n  const rows = await pool.query(`SELECT * FROM users WHERE id = '${id}'`);\n  res.json(rows);\n});",
+          good: "app.get('/user', async (req, res) => {\n  const { id } = req.query;\n  const rows = await pool.query('SELECT * FROM users WHERE id = $1', [id]);\n  res.json(rows);\n});",
+        },
+      ],
+    },
+    {
+      title: 'Raw SQL methods: Knex `raw`/`whereRaw`…, Prisma `$queryRawUnsafe`/`$executeRawUnsafe`, postgres.js `unsafe`',
+      language: 'js',
+      rows: [{ methods: JS_RAW_SQL_METHODS, receiver: NOT_STRING, argument: { index: 0 }, kind: 'sql', what: SQL_QUERY, pattern: 'sql-dynamic' }],
+      examples: [
+        {
+          language: 'typescript',
+          bad: "export async function find(req: Request) {\n  const name = req.body.name as string;\n  return prisma.$queryRawUnsafe('SELECT * FROM users WHERE name = \\'' + name + '\\'');\n}",
+          good: "export async function find(req: Request) {\n  const name = req.body.name as string;\n  return prisma.$queryRaw`SELECT * FROM users WHERE name = ${name}`;\n}",
+        },
+        {
+          language: 'javascript',
+          bad: "router.get('/orders', async (req, res) => {\n  res.json(await knex('orders').whereRaw(`status = '${req.query.status}'`));\n});",
+          good: "router.get('/orders', async (req, res) => {\n  res.json(await knex('orders').whereRaw('status = ?', [req.query.status]));\n});",
+        },
+      ],
+    },
+    {
+      title: 'Python DB-API cursors, Django `raw`, SQLAlchemy `text()`',
+      language: 'python',
+      rows: [
+        { calls: ['sqlalchemy.text', 'sqlalchemy.sql.text', /^sqlalchemy(?:\.\w+)*\.text$/], argument: { index: 0 }, kind: 'sql', what: SQL_QUERY, pattern: 'sql-dynamic' },
+        { methods: ['execute', 'executemany', 'executescript', 'raw', 'mogrify'], argument: { index: 0, keywords: ['sql', 'query'] }, kind: 'sql', what: SQL_QUERY, when: ['sql-text'], pattern: 'dynamic' },
+      ],
+      examples: [
+        {
+          language: 'python',
+          bad: "@app.route('/user')\ndef user():\n    uid = request.args.get('id')\n    cursor.execute(f\"SELECT * FROM users WHERE id = {uid}\")\n    return jsonify(cursor.fetchall())",
+          good: "@app.route('/user')\ndef user():\n    uid = request.args.get('id')\n    cursor.execute(\"SELECT * FROM users WHERE id = %s\", (uid,))\n    return jsonify(cursor.fetchall())",
+        },
+        {
+          language: 'python',
+          bad: "from sqlalchemy import text\n\n@app.route('/orders')\ndef orders():\n    status = request.args['status']\n    return jsonify(db.session.execute(text(\"SELECT id FROM orders WHERE status = '\" + status + \"'\")).all())",
+          good: "from sqlalchemy import text\n\n@app.route('/orders')\ndef orders():\n    status = request.args['status']\n    return jsonify(db.session.execute(text('SELECT id FROM orders WHERE status = :s'), {'s': status}).all())",
+        },
+      ],
+    },
+  ],
+};
+
+const JS_EVAL_FIRST = ['eval', 'window.eval', 'globalThis.eval', 'vm.runInThisContext', 'vm.runInNewContext', 'vm.runInContext', 'vm.compileFunction', 'vm.Script'];
+const CODE_EVALUATED = 'code evaluated by `{name}`';
+
+export const CODE_INJECTION_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'JavaScript `eval`, `Function` and the `vm` module',
+      language: 'js',
+      rows: [
+        { calls: JS_EVAL_FIRST, argument: { index: 0 }, kind: 'code', what: CODE_EVALUATED, pattern: 'evaluated-code' },
+        // `new Function(arg1, …, body)`: the body is the last argument.
+        { calls: ['Function'], argument: { index: -1 }, kind: 'code', what: CODE_EVALUATED, pattern: 'evaluated-code' },
+      ],
+      examples: [
+        {
+          language: 'javascript',
+          bad: "app.post('/calc', (req, res) => {\n  const result = eval(req.body.expression);\n  res.json({ result });\n});",
+          good: "app.post('/calc', (req, res) => {\n  const result = Number(req.body.a) + Number(req.body.b);\n  res.json({ result });\n});",
+        },
+      ],
+    },
+    {
+      title: 'JavaScript timers given a string',
+      language: 'js',
+      rows: [
+        { calls: ['setTimeout', 'setInterval', 'setImmediate', 'window.setTimeout', 'window.setInterval'], argument: { index: 0 }, kind: 'code', what: 'a string evaluated by `{name}`', when: ['string-shaped'], pattern: 'dynamic' },
+      ],
+      examples: [
+        {
+          language: 'javascript',
+          bad: "app.get('/later', (req, res) => {\n  setTimeout('notify(\"' + req.query.user + '\")', 1000);\n  res.end();\n});",
+          good: "app.get('/later', (req, res) => {\n  const user = req.query.user;\n  setTimeout(() => notify(user), 1000);\n  res.end();\n});",
+        },
+      ],
+    },
+    {
+      title: 'Python `eval`/`exec`/`compile` and Pillow `ImageMath.eval`',
+      language: 'python',
+      rows: [
+        { calls: ['eval', 'exec', 'compile', 'builtins.eval', 'builtins.exec', 'PIL.ImageMath.eval', 'PIL.ImageMath.unsafe_eval'], argument: { index: 0, keywords: ['source'] }, kind: 'code', what: 'code passed to `{name}`', pattern: 'dynamic' },
+      ],
+      examples: [
+        {
+          language: 'python',
+          bad: "@app.route('/calc')\ndef calc():\n    expr = request.args.get('expr')\n    return str(eval(expr))",
+          good: "import ast\n\n@app.route('/calc')\ndef calc():\n    expr = request.args.get('expr')\n    return str(ast.literal_eval(expr))",
+        },
+      ],
+    },
+  ],
+};
+
+const TEMPLATE_SOURCE = 'the template source';
+const JS_TEMPLATE_COMPILERS = ['ejs.render', 'ejs.compile', 'pug.render', 'pug.compile', 'jade.render', 'jade.compile', 'handlebars.compile', 'Handlebars.compile', 'nunjucks.renderString', 'lodash.template', '_.template', 'doT.template', 'dot.template', 'mustache.render', 'Mustache.render'];
+
+export const TEMPLATE_INJECTION_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'Flask, Jinja2, Mako and Django templates compiled from a string',
+      language: 'python',
+      rows: [
+        { calls: ['flask.render_template_string', 'render_template_string', 'jinja2.Template', 'mako.template.Template', 'django.template.Template'], methods: ['from_string'], argument: { index: 0, keywords: ['source'] }, kind: 'template', what: TEMPLATE_SOURCE, pattern: 'dynamic' },
+      ],
+      examples: [
+        {
+          language: 'python',
+          bad: "@app.route('/hello')\ndef hello():\n    name = request.args.get('name')\n    return render_template_string(f\"<h1>Hello {name}</h1>\")",
+          good: "@app.route('/hello')\ndef hello():\n    name = request.args.get('name')\n    return render_template_string(\"<h1>Hello {{ name }}</h1>\", name=name)",
+        },
+      ],
+    },
+    {
+      title: 'EJS, Pug/Jade, Handlebars, Nunjucks, lodash, doT and Mustache templates compiled from a string',
+      language: 'js',
+      rows: [{ calls: JS_TEMPLATE_COMPILERS, names: JS_TEMPLATE_COMPILERS, argument: { index: 0 }, kind: 'template', what: TEMPLATE_SOURCE, pattern: 'dynamic' }],
+      examples: [
+        {
+          language: 'javascript',
+          bad: "const ejs = require('ejs');\napp.get('/page', (req, res) => {\n  res.send(ejs.render('<h1>' + req.query.title + '</h1>'));\n});",
+          good: "const ejs = require('ejs');\napp.get('/page', (req, res) => {\n  res.send(ejs.render('<h1><%= title %></h1>', { title: req.query.title }));\n});",
+        },
+      ],
+    },
+  ],
+};
+
+const FS_FUNCTIONS = [
+  'readFile', 'readFileSync', 'createReadStream', 'writeFile', 'writeFileSync', 'appendFile', 'appendFileSync', 'createWriteStream', 'unlink', 'unlinkSync', 'rm', 'rmSync',
+  'readdir', 'readdirSync', 'open', 'openSync', 'copyFile', 'copyFileSync', 'rename', 'renameSync', 'mkdir', 'mkdirSync', 'rmdir', 'rmdirSync', 'access', 'stat', 'statSync',
+];
+const FILE_PATH = 'the file path of `{name}`';
+
+export const PATH_TRAVERSAL_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'Node `fs`, `fs-extra` and `graceful-fs`',
+      language: 'js',
+      rows: [{ calls: qualified(['fs', 'fs-extra', 'graceful-fs'], FS_FUNCTIONS), argument: { index: 0 }, kind: 'path', what: FILE_PATH, when: ['server-source'] }],
+      examples: [
+        {
+          language: 'javascript',
+          bad: "const fs = require('fs');\napp.get('/files', (req, res) => {\n  const file = path.join(__dirname, 'uploads', req.query.name);\n  res.send(fs.readFileSync(file));\n});",
+          good: "const fs = require('fs');\napp.get('/files', (req, res) => {\n  const file = path.join(__dirname, 'uploads', path.basename(req.query.name));\n  res.send(fs.readFileSync(file));\n});",
+        },
+      ],
+    },
+    {
+      title: 'Express, Koa and Fastify responses that send a file',
+      language: 'js',
+      rows: [{ methods: ['sendFile', 'download', 'attachment', 'sendfile'], receiver: /^(?:res|response|reply|ctx)$/, argument: { index: 0 }, kind: 'path', what: FILE_PATH, when: ['server-source'] }],
+      examples: [
+        {
+          language: 'javascript',
+          bad: "app.get('/report', (req, res) => {\n  res.download('/srv/reports/' + req.query.file);\n});",
+          good: "app.get('/report', (req, res) => {\n  res.download('/srv/reports/' + path.basename(req.query.file));\n});",
+        },
+      ],
+    },
+    {
+      title: 'Python files, `os`/`shutil`/`pathlib`, Flask `send_file`, Django/Starlette/FastAPI `FileResponse`',
+      language: 'python',
+      rows: [
+        {
+          calls: ['open', 'io.open', 'codecs.open', 'flask.send_file', 'send_file', 'os.remove', 'os.unlink', 'os.rmdir', 'os.listdir', 'os.open', 'shutil.rmtree', 'shutil.copy', 'shutil.copyfile', 'shutil.move', 'django.http.FileResponse', 'FileResponse', 'pathlib.Path', 'Path', 'starlette.responses.FileResponse', 'fastapi.responses.FileResponse'],
+          argument: { index: 0, keywords: ['file', 'path', 'path_or_file'] },
+          kind: 'path',
+          what: FILE_PATH,
+          when: ['server-source'],
+        },
+      ],
+      examples: [
+        {
+          language: 'python',
+          bad: "@app.route('/download')\ndef download():\n    name = request.args.get('file')\n    return send_file(os.path.join(UPLOADS, name))",
+          good: "from werkzeug.utils import secure_filename\n\n@app.route('/download')\ndef download():\n    name = secure_filename(request.args.get('file'))\n    return send_file(os.path.join(UPLOADS, name))",
+        },
+      ],
+    },
+  ],
+};
+
+const REGEX_BUILT = 'The regular expression is built from {source}.';
+
+export const REGEX_INJECTION_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'JavaScript `RegExp`',
+      language: 'js',
+      rows: [{ names: ['RegExp'], argument: { index: 0 }, kind: 'regex', what: 'the regular expression', proven: REGEX_BUILT }],
+      examples: [
+        {
+          language: 'javascript',
+          bad: "app.get('/search', (req, res) => {\n  const re = new RegExp(req.query.q, 'i');\n  res.json(items.filter((i) => re.test(i.name)));\n});",
+          good: "const escapeStringRegexp = require('escape-string-regexp');\napp.get('/search', (req, res) => {\n  const re = new RegExp(escapeStringRegexp(req.query.q), 'i');\n  res.json(items.filter((i) => re.test(i.name)));\n});",
+        },
+      ],
+    },
+    {
+      title: 'Python `re` and `regex`',
+      language: 'python',
+      rows: [
+        {
+          calls: ['re.compile', 're.search', 're.match', 're.fullmatch', 're.findall', 're.finditer', 're.sub', 're.subn', 're.split', 'regex.compile', 'regex.search', 'regex.match'],
+          argument: { index: 0, keywords: ['pattern'] },
+          kind: 'regex',
+          what: 'the regular expression',
+          proven: REGEX_BUILT,
+        },
+      ],
+      examples: [
+        {
+          language: 'python',
+          bad: "@app.route('/search')\ndef search():\n    pattern = re.compile(request.args['q'])\n    return jsonify([i for i in ITEMS if pattern.search(i)])",
+          good: "@app.route('/search')\ndef search():\n    pattern = re.compile(re.escape(request.args['q']))\n    return jsonify([i for i in ITEMS if pattern.search(i)])",
+        },
+      ],
+    },
+  ],
+};
+
+const PHP_SHELL_FUNCTIONS = ['system', 'exec', 'shell_exec', 'passthru', 'popen', 'proc_open', 'pcntl_exec'];
+
+export const PHP_COMMAND_INJECTION_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'PHP program execution functions',
+      language: 'php',
+      rows: [{ functions: PHP_SHELL_FUNCTIONS, argument: { index: 0 }, kind: 'shell', what: 'the command line of `{name}`', pattern: 'dynamic' }],
+      examples: [
+        {
+          language: 'php',
+          bad: "<?php\n$host = $_POST['host'];\n$output = shell_exec('ping -c 1 ' . $host);\necho $output;",
+          good: "<?php\n$host = $_POST['host'];\n$output = shell_exec('ping -c 1 ' . escapeshellarg($host));\necho $output;",
+        },
+      ],
+    },
+    {
+      title: 'PHP backtick operator',
+      language: 'php',
+      rows: [{ nodes: ['shell_command_expression'], argument: { node: 'self' }, kind: 'shell', what: 'a backtick shell command', pattern: 'dynamic' }],
+      examples: [
+        {
+          language: 'php',
+          bad: "<?php\n$dir = $_GET['dir'];\necho `ls -l $dir`;",
+          good: "<?php\n$dir = basename($_GET['dir']);\necho implode(\"\\n\", scandir('/srv/share/' . $dir));",
+        },
+      ],
+    },
+  ],
+  triggers: { php: [/`/] },
+};
+
+export const PHP_FILE_INCLUSION_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'PHP `include`/`require` (and `_once`)',
+      language: 'php',
+      rows: [{ nodes: ['include_expression', 'include_once_expression', 'require_expression', 'require_once_expression'], argument: { node: 'first-child' }, kind: 'path', what: 'the path of `{construct}`' }],
+      examples: [
+        {
+          language: 'php',
+          bad: "<?php\n$page = $_GET['page'];\ninclude 'pages/' . $page . '.php';",
+          good: "<?php\n$pages = ['home' => 'home.php', 'about' => 'about.php'];\n$file = $pages[$_GET['page'] ?? 'home'] ?? 'home.php';\ninclude __DIR__ . '/pages/home.php';",
+        },
+      ],
+    },
+  ],
+  triggers: { php: [/\b(?:include|require)(?:_once)?\b/i] },
+};
+
+export const PHP_INSECURE_DESERIALIZATION_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'PHP `unserialize` without `allowed_classes`',
+      language: 'php',
+      rows: [{ functions: ['unserialize'], argument: { index: 0 }, kind: 'deserialization', what: '`unserialize`', when: ['unrestricted-classes'] }],
+      examples: [
+        {
+          language: 'php',
+          bad: "<?php\n$prefs = unserialize(base64_decode($_COOKIE['prefs']));",
+          good: "<?php\n$prefs = json_decode(base64_decode($_COOKIE['prefs']), true);\n$cached = unserialize($blob, ['allowed_classes' => false]);",
+        },
+      ],
+    },
+  ],
+};
+
+export const PHP_SQL_INJECTION_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'mysqli, PDO, pg, SQLite, ODBC and Laravel query builder',
+      language: 'php',
+      rows: [
+        {
+          functions: ['mysqli_query', 'mysqli_real_query', 'mysqli_multi_query', 'mysql_query', 'pg_query', 'sqlite_query', 'mssql_query', 'odbc_exec'],
+          methods: ['query', 'exec', 'prepare', 'multi_query', 'real_query', 'select', 'statement', 'unprepared', 'raw', 'whereRaw', 'orWhereRaw', 'selectRaw', 'havingRaw', 'orderByRaw'],
+          argument: { index: 'each' },
+          kind: 'sql',
+          what: SQL_QUERY,
+          when: ['sql-text'],
+          pattern: 'dynamic',
+        },
+      ],
+      examples: [
+        {
+          language: 'php',
+          bad: "<?php\n$id = $_GET['id'];\n$result = mysqli_query($conn, \"SELECT * FROM users WHERE id = '$id'\");",
+          good: "<?php\n$stmt = $pdo->prepare('SELECT * FROM users WHERE id = ?');\n$stmt->execute([$_GET['id']]);",
+        },
+        {
+          language: 'php',
+          bad: "<?php\n$users = DB::select('SELECT * FROM users WHERE name = \\'' . $request->input('name') . '\\'');",
+          good: "<?php\n$users = DB::select('SELECT * FROM users WHERE name = ?', [$request->input('name')]);",
+        },
+      ],
+    },
+  ],
+};
+
+/** A PHP code evaluator's code (the last argument: `create_function($args, $code)`). */
+const PHP_EVAL: SinkRow = { functions: ['eval', 'create_function'], argument: { index: -1 }, kind: 'code', what: 'code evaluated by `{name}`', pattern: 'dynamic' };
+
+export const PHP_CODE_INJECTION_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'PHP `eval`, `create_function` and `assert` on a string',
+      language: 'php',
+      rows: [
+        PHP_EVAL,
+        // `assert($x)` evaluates only a string, so a value not proven to be input is not reported.
+        { functions: ['assert'], argument: { index: -1 }, kind: 'code', what: 'code evaluated by `{name}`' },
+        { nodes: ['eval_expression'], argument: { node: 'first-child' }, kind: 'code', what: 'code evaluated by `eval`', pattern: 'dynamic' },
+      ],
+      examples: [
+        {
+          language: 'php',
+          bad: "<?php\n$expr = $_GET['expr'];\neval('$result = ' . $expr . ';');\necho $result;",
+          good: "<?php\n$expr = $_GET['expr'];\n$result = is_numeric($expr) ? $expr + 0 : 0;\necho $result;",
+        },
+      ],
+    },
+  ],
+  triggers: { php: [/\b(?:eval|assert|create_function|preg_replace)\b/i] },
+};
+
+export const JAVA_SQL_INJECTION_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'JDBC, JPA/Hibernate and Spring `JdbcTemplate`',
+      language: 'java',
+      rows: [
+        {
+          methods: ['executeQuery', 'executeUpdate', 'execute', 'executeLargeUpdate', 'addBatch', 'prepareStatement', 'prepareCall', 'createQuery', 'createNativeQuery', 'createSQLQuery', 'query', 'queryForObject', 'queryForList', 'queryForMap', 'queryForRowSet', 'update', 'batchUpdate'],
+          argument: { index: 0 },
+          kind: 'sql',
+          what: SQL_QUERY,
+          when: ['sql-text'],
+          pattern: 'dynamic',
+        },
+      ],
+      examples: [
+        {
+          language: 'java',
+          bad: 'class UserDao {\n  ResultSet find(HttpServletRequest request) throws SQLException {\n    String id = request.getParameter("id");\n    Statement st = conn.createStatement();\n    return st.executeQuery("SELECT * FROM users WHERE id = \'" + id + "\'");\n  }\n}',
+          good: 'class UserDao {\n  ResultSet find(HttpServletRequest request) throws SQLException {\n    PreparedStatement ps = conn.prepareStatement("SELECT * FROM users WHERE id = ?");\n    ps.setString(1, request.getParameter("id"));\n    return ps.executeQuery();\n  }\n}',
+        },
+        {
+          language: 'java',
+          bad: 'class OrderRepository {\n  List<Order> byStatus(@RequestParam String status) {\n    return em.createNativeQuery("SELECT * FROM orders WHERE status = \'" + status + "\'").getResultList();\n  }\n}',
+          good: 'class OrderRepository {\n  List<Order> byStatus(@RequestParam String status) {\n    return em.createNativeQuery("SELECT * FROM orders WHERE status = ?1").setParameter(1, status).getResultList();\n  }\n}',
+        },
+      ],
+    },
+  ],
+};
+
+export const RUBY_INSECURE_DESERIALIZATION_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'Ruby `Marshal`, `YAML`/`Psych` unsafe loads and `Oj` in object mode',
+      language: 'ruby',
+      rows: [
+        {
+          names: ['Marshal.load', 'Marshal.restore', 'YAML.load', 'YAML.unsafe_load', 'Psych.load', 'Psych.unsafe_load', 'YAML.load_documents', 'Oj.load', 'Oj.object_load'],
+          argument: { index: 0 },
+          kind: 'deserialization',
+          what: '`{name}`',
+          when: ['object-mode'],
+        },
+      ],
+      examples: [
+        {
+          language: 'ruby',
+          bad: 'def restore\n  cart = Marshal.load(Base64.decode64(cookies[:cart]))\n  render json: cart\nend',
+          good: 'def restore\n  cart = JSON.parse(Base64.decode64(cookies[:cart]))\n  render json: cart\nend',
+        },
+        {
+          language: 'ruby',
+          bad: 'def import\n  settings = Oj.load(params[:settings])\n  render json: settings\nend',
+          good: 'def import\n  settings = Oj.load(params[:settings], mode: :strict)\n  render json: settings\nend',
+        },
+      ],
+    },
+  ],
+};
+
+/** Every weakness's sinks by rule id: the table the tests and the docs iterate. */
+export const TAINT_SINKS: Readonly<Record<string, SinkSpec>> = Object.freeze({
+  'sql-injection': SQL_INJECTION_SINKS,
+  'code-injection': CODE_INJECTION_SINKS,
+  'template-injection': TEMPLATE_INJECTION_SINKS,
+  'path-traversal': PATH_TRAVERSAL_SINKS,
+  'regex-injection': REGEX_INJECTION_SINKS,
+  'php-sql-injection': PHP_SQL_INJECTION_SINKS,
+  'php-command-injection': PHP_COMMAND_INJECTION_SINKS,
+  'php-code-injection': PHP_CODE_INJECTION_SINKS,
+  'php-file-inclusion': PHP_FILE_INCLUSION_SINKS,
+  'php-insecure-deserialization': PHP_INSECURE_DESERIALIZATION_SINKS,
+  'java-sql-injection': JAVA_SQL_INJECTION_SINKS,
+  'ruby-insecure-deserialization': RUBY_INSECURE_DESERIALIZATION_SINKS,
+});
