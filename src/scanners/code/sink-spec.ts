@@ -13,11 +13,11 @@
  */
 import { namedChildren, textOf, unwrap } from './ast.js';
 import { constantText, dynamicString, localSink } from './function-model/taint.js';
-import { fixedOrigin } from './function-model/values.js';
+import { constString, fixedOrigin } from './function-model/values.js';
 import { usesFunctionModel, type CodeLanguage, type SyntaxNode } from './parser.js';
 import { all, anyCase, familyOf, type RuleTriggers, type Trigger, type TriggerFamily } from './prefilter.js';
 import { defineRule, type CodeExample, type CodeRule, type Match, type QualifiedCall, type RuleContext } from './rule.js';
-import { hasFixedOrigin, isClientSource, isDynamicString, isHarmless, literalText, option, sinkMatch, SQL_KEYWORDS, SQL_TEXT } from './sinks.js';
+import { hasFixedOrigin, isClientSource, isDynamicString, isHarmless, isTrue, literalText, option, sinkMatch, SQL_KEYWORDS, SQL_TEXT, stringArg } from './sinks.js';
 import type { SinkKind } from './taint-spec.js';
 import { JS_SERVER_SOURCE_TRIGGERS, JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from './taint.js';
 
@@ -28,10 +28,12 @@ import { JS_SERVER_SOURCE_TRIGGERS, JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS }
  * - `keywords`: Python keyword arguments tried in order when the position is empty;
  * - `options`: when the argument is an object literal, its properties tried in order
  *   (`http.get({ host })`, read from any object argument as `option()` does);
+ * - `property`: only this property of the argument, when it is an object literal (ldapjs
+ *   `client.search(base, { filter })`), else nothing;
  * - `node`: for `nodes` rows, the node itself or its first named child.
  */
 export type SinkArgument =
-  | { readonly index: number | 'each' | 'receiver'; readonly keywords?: readonly string[]; readonly options?: readonly string[] }
+  | { readonly index: number | 'each' | 'receiver'; readonly keywords?: readonly string[]; readonly options?: readonly string[]; readonly property?: string }
   | { readonly node: 'self' | 'first-child' };
 
 /**
@@ -43,16 +45,28 @@ export type SinkArgument =
 export type SinkPattern = 'dynamic' | 'sql-dynamic' | 'evaluated-code' | 'always';
 
 /**
- * Named conditions a row may require. Each is defined once, below, and may be reused by any row:
+ * Named conditions a row may require. Each is defined once, below, and may be reused by any row.
+ * On the call (a call failing them is not this row's sink, and a later row may claim it):
  * - `not-new`: a plain call, not `new X(…)`;
- * - `sql-text`: the argument's constant text reads as SQL (`SELECT … FROM`, `WHERE`, …);
- * - `string-shaped`: the argument is written as a string, template or concatenation (timers);
- * - `not-fixed-origin`: the URL does not start with a fixed origin or local path;
- * - `server-source`: only request data read on the server (not `location`/`document`) counts;
+ * - `three-arguments`: at least three positional arguments (python-ldap `search_s(base, scope, filter)`);
+ * - `shell-option`: run through a shell: Python `shell=True`, JavaScript `{ shell: true }`;
+ * - `location-header`: the first argument is the header name `Location`;
  * - `unrestricted-classes`: PHP `unserialize` without `allowed_classes => false` or a list;
- * - `object-mode`: Ruby `Oj.load` without `mode: :strict`/`:null`/`:compat`.
+ * - `object-mode`: Ruby `Oj.load` without `mode: :strict`/`:null`/`:compat`;
+ * - `ldap-in-file`: the file mentions LDAP (`search` alone is too common a name);
+ * - `xml-library-in-file`: the file uses lxml, ElementTree or defusedxml.
+ * On the value:
+ * - `sql-text`: its constant text reads as SQL (`SELECT … FROM`, `WHERE`, …);
+ * - `ldap-filter-text`: its constant text holds an LDAP filter (`(uid=`);
+ * - `xpath-syntax`: its constant text starts as an XPath path (`//`, `./`, `[@`);
+ * - `built-at-run-time`: a string assembled from values not proven constant;
+ * - `string-shaped`: written as a string, template or concatenation (timers);
+ * - `not-fixed-origin`: a URL that does not start with a fixed origin or local path;
+ * - `server-source`: only request data read on the server (not `location`/`document`) counts.
  */
-export type SinkCondition = 'not-new' | 'sql-text' | 'string-shaped' | 'not-fixed-origin' | 'server-source' | 'unrestricted-classes' | 'object-mode';
+export type CallCondition = 'not-new' | 'three-arguments' | 'shell-option' | 'location-header' | 'unrestricted-classes' | 'object-mode' | 'ldap-in-file' | 'xml-library-in-file';
+export type ValueCondition = 'sql-text' | 'ldap-filter-text' | 'xpath-syntax' | 'built-at-run-time' | 'string-shaped' | 'not-fixed-origin' | 'server-source';
+export type SinkCondition = CallCondition | ValueCondition;
 
 export interface SinkRow {
   /** Qualified call names (`child_process.exec`, `fs.readFile`; `new X` too) or patterns over them. A name without a dot is a call without a receiver. */
@@ -65,6 +79,8 @@ export interface SinkRow {
   readonly methods?: readonly string[];
   /** The receiver's text must match (`res`, `response`). */
   readonly receiver?: RegExp;
+  /** Classes whose constructor is the sink (`new SearchRequest(…)`), by name as written or a pattern over it. */
+  readonly constructors?: readonly (string | RegExp)[];
   /** Syntax node types that are sinks themselves (PHP backticks and `include`). */
   readonly nodes?: readonly string[];
   readonly argument: SinkArgument;
@@ -101,24 +117,54 @@ export interface SinkSpec {
 const FUNCTION_CALL_LIKE = new Set(['arrow_function', 'function_expression', 'object']);
 const STRING_SHAPES = new Set(['template_string', 'binary_expression', 'string']);
 
-/** The conditions, each defined once. */
-const CONDITIONS: Readonly<Record<SinkCondition, (ctx: RuleContext, call: QualifiedCall | undefined, arg: SyntaxNode) => boolean>> = Object.freeze({
-  'not-new': (_ctx, call) => !call?.isNew,
-  'sql-text': (ctx, _call, arg) => SQL_TEXT.test(usesFunctionModel(ctx.language) ? constantText(ctx, arg) : literalText(ctx, arg)),
-  'string-shaped': (_ctx, _call, arg) => STRING_SHAPES.has(unwrap(arg).type),
-  'not-fixed-origin': (ctx, _call, arg) => !(usesFunctionModel(ctx.language) ? fixedOrigin(ctx, arg) : hasFixedOrigin(ctx, arg)),
-  // Applied to the flow found (below); as a precondition it always holds.
-  'server-source': () => true,
+const LDAP_FILTER = /\(\s*[&|!]?\s*\(?\s*[\w.;-]+\s*[~<>]?=/;
+const XPATH_START = /\[@|\/\/|^\.?\//;
+const XML_LIBRARY = /\b(?:lxml|xml\.etree|ElementTree|defusedxml)\b/;
+
+/** The constant text of a value: string pieces, following variables (per engine). */
+const constantOf = (ctx: RuleContext, node: SyntaxNode): string => (usesFunctionModel(ctx.language) ? constantText(ctx, node) : literalText(ctx, node));
+
+/** The call conditions, each defined once. */
+const CALL_CONDITIONS: Readonly<Record<CallCondition, (ctx: RuleContext, call: QualifiedCall) => boolean>> = Object.freeze({
+  'not-new': (_ctx, call) => !call.isNew,
+  'three-arguments': (_ctx, call) => call.args.length >= 3,
+  'shell-option': (ctx, call) => isTrue(ctx, call.kwargs.get('shell')) || (!usesFunctionModel(ctx.language) && ctx.language !== 'python' && isTrue(ctx, option(ctx, call, 'shell'))),
+  'location-header': (ctx, call) => (usesFunctionModel(ctx.language) ? constString(ctx, call.args[0]) : stringArg(ctx, call.args[0]))?.toLowerCase() === 'location',
   'unrestricted-classes': (ctx, call) => {
-    const options = call?.args[1];
+    const options = call.args[1];
     return !(options && /allowed_classes['"]\s*=>\s*(?:false|\[)/i.test(textOf(ctx.text, options)));
   },
-  'object-mode': (ctx, call) => !(call && call.name.startsWith('Oj.') && call.args.some((a) => /mode:\s*:(?:strict|null|compat)/.test(ctx.text.slice(a.start, a.end)))),
+  'object-mode': (ctx, call) => !(call.name.startsWith('Oj.') && call.args.some((a) => /mode:\s*:(?:strict|null|compat)/.test(ctx.text.slice(a.start, a.end)))),
+  'ldap-in-file': (ctx) => /ldap/i.test(ctx.text),
+  'xml-library-in-file': (ctx) => XML_LIBRARY.test(ctx.text),
 });
+
+/** The value conditions, each defined once. */
+const VALUE_CONDITIONS: Readonly<Record<ValueCondition, (ctx: RuleContext, arg: SyntaxNode) => boolean>> = Object.freeze({
+  'sql-text': (ctx, arg) => SQL_TEXT.test(constantOf(ctx, arg)),
+  'ldap-filter-text': (ctx, arg) => LDAP_FILTER.test(constantOf(ctx, arg)),
+  'xpath-syntax': (ctx, arg) => XPATH_START.test(constantOf(ctx, arg).trimStart()),
+  'built-at-run-time': (ctx, arg) => PATTERNS.dynamic(ctx, arg),
+  'string-shaped': (_ctx, arg) => STRING_SHAPES.has(unwrap(arg).type),
+  'not-fixed-origin': (ctx, arg) => !(usesFunctionModel(ctx.language) ? fixedOrigin(ctx, arg) : hasFixedOrigin(ctx, arg)),
+  // Applied to the flow found (check, below); as a precondition it always holds.
+  'server-source': () => true,
+});
+
+/** What a condition needs in the file's text, as a prefilter term. */
+const CONDITION_TRIGGERS: Readonly<Partial<Record<SinkCondition, Trigger | readonly Trigger[]>>> = Object.freeze({
+  'sql-text': SQL_KEYWORDS,
+  'ldap-in-file': /ldap/i,
+  'xml-library-in-file': XML_LIBRARY,
+  'location-header': /location/i,
+  'shell-option': 'shell',
+});
+
+const isCallCondition = (c: SinkCondition): c is CallCondition => c in CALL_CONDITIONS;
 
 const PATTERNS: Readonly<Record<SinkPattern, (ctx: RuleContext, arg: SyntaxNode) => boolean>> = Object.freeze({
   dynamic: (ctx, arg) => (usesFunctionModel(ctx.language) ? dynamicString(ctx, arg) : isDynamicString(ctx, arg)),
-  'sql-dynamic': (ctx, arg) => CONDITIONS['sql-text'](ctx, undefined, arg) && PATTERNS.dynamic(ctx, arg),
+  'sql-dynamic': (ctx, arg) => VALUE_CONDITIONS['sql-text'](ctx, arg) && PATTERNS.dynamic(ctx, arg),
   'evaluated-code': (ctx, arg) => !isHarmless(ctx, arg) && !FUNCTION_CALL_LIKE.has(unwrap(arg).type),
   always: () => true,
 });
@@ -134,6 +180,8 @@ interface CompiledRow {
   readonly functions?: ReadonlySet<string>;
   readonly methods?: ReadonlySet<string>;
   readonly sanitisers?: ReadonlySet<string>;
+  readonly callConditions: readonly CallCondition[];
+  readonly valueConditions: readonly ValueCondition[];
 }
 
 function compile(row: SinkRow, sanitisers: ReadonlySet<string> | undefined): CompiledRow {
@@ -145,16 +193,23 @@ function compile(row: SinkRow, sanitisers: ReadonlySet<string> | undefined): Com
     functions: lower(row.functions),
     methods: row.methods ? new Set(row.methods) : undefined,
     sanitisers,
+    callConditions: (row.when ?? []).filter(isCallCondition),
+    valueConditions: (row.when ?? []).filter((c): c is ValueCondition => !isCallCondition(c)),
   };
 }
 
 /** Whether a call is the row's callee. */
 function calleeMatches(ctx: RuleContext, r: CompiledRow, call: QualifiedCall): boolean {
+  return isCallee(ctx, r, call) && r.callConditions.every((c) => CALL_CONDITIONS[c](ctx, call));
+}
+
+function isCallee(ctx: RuleContext, r: CompiledRow, call: QualifiedCall): boolean {
   const { row } = r;
-  if (row.receiver && !(call.receiver && row.receiver.test(textOf(ctx.text, call.receiver)))) return false;
+  if (row.receiver && !(call.receiver && (row.receiver.test(textOf(ctx.text, call.receiver)) || row.receiver.test(textOf(ctx.text, unwrap(call.receiver)))))) return false;
   if (r.calls?.has(call.qualified) && (call.qualified.includes('.') || !call.receiver)) return true;
   if (r.callPatterns.some((p) => p.test(call.qualified))) return true;
   if (r.names?.has(call.name)) return true;
+  if (call.isNew && row.constructors?.some((c) => (typeof c === 'string' ? c === call.name : c.test(call.name)))) return true;
   if (r.functions && !call.receiver && !call.isNew && r.functions.has(call.name.toLowerCase())) return true;
   return !!r.methods && !!call.receiver && !call.isNew && r.methods.has(call.method);
 }
@@ -166,6 +221,7 @@ function candidates(ctx: RuleContext, argument: SinkArgument, call: QualifiedCal
   if (argument.index === 'each') return call.args;
   let value: SyntaxNode | undefined = argument.index < 0 ? call.args.at(argument.index) : call.args[argument.index];
   for (const k of argument.keywords ?? []) value ??= call.kwargs.get(k);
+  if (argument.property !== undefined) return [value && unwrap(value).type === 'object' ? option(ctx, { ...call, args: [value] }, argument.property) : undefined];
   if (argument.options && value && unwrap(value).type === 'object') {
     value = undefined;
     for (const o of argument.options) value ??= option(ctx, call, o);
@@ -179,7 +235,7 @@ const fill = (template: string, values: Readonly<Record<string, string>>): strin
 function check(ctx: RuleContext, r: CompiledRow, sink: SyntaxNode, call: QualifiedCall | undefined, arg: SyntaxNode | undefined, words: Readonly<Record<string, string>>): Match | undefined {
   if (!arg) return undefined;
   const { row } = r;
-  if (row.when?.some((c) => !CONDITIONS[c](ctx, call, arg))) return undefined;
+  if (r.valueConditions.some((c) => !VALUE_CONDITIONS[c](ctx, arg))) return undefined;
   const what = fill(row.what, words);
   const pattern = row.pattern ? PATTERNS[row.pattern] : undefined;
   let m: Match | undefined;
@@ -234,11 +290,11 @@ export function sinkMatcher(spec: SinkSpec): (ctx: RuleContext) => Match[] {
 }
 
 /** The word a call named so must contain: the last segment, without a leading `$`. */
-const word = (name: string): string => name.slice(name.lastIndexOf('.') + 1).replace(/^\$/, '');
+const word = (name: string): string => name.slice(name.lastIndexOf('.') + 1).replace(/\W/g, '');
 
 /**
  * Prefilter terms derived from the rows, per language family: each row's callee words, together
- * with what its conditions need in the text (`sql-text`: SQL keywords) and, for a row of
+ * with what its conditions need in the text (`sql-text`: SQL keywords, `ldap-in-file`: `ldap`) and, for a row of
  * JavaScript or Python that reports proven flows only, the words of a request source. A family
  * with a callee pattern or a `nodes` row and no `triggers` for it in the spec always runs.
  */
@@ -247,14 +303,17 @@ export function sinkTriggers(spec: SinkSpec): RuleTriggers {
   for (const family of new Set(spec.groups.map((g) => g.language))) {
     const rows = spec.groups.filter((g) => g.language === family).flatMap((g) => g.rows);
     const extra = spec.triggers?.[family] ?? [];
-    if (rows.some((r) => r.calls?.some((c) => c instanceof RegExp) || r.nodes) && extra.length === 0) continue;
+    if (rows.some((r) => [...(r.calls ?? []), ...(r.constructors ?? [])].some((c) => c instanceof RegExp) || r.nodes) && extra.length === 0) continue;
     // Rows needing the same terms share one `all(words, terms)`.
     const byNeed = new Map<string, { words: Set<string>; anyCase: Set<string>; needs: Trigger[] }>();
     for (const r of rows) {
       if (r.nodes) continue;
       const needs: Trigger[] = [];
       const keys: string[] = [];
-      if (r.when?.includes('sql-text')) (needs.push(SQL_KEYWORDS), keys.push('sql'));
+      for (const c of r.when ?? []) {
+        const term = CONDITION_TRIGGERS[c];
+        if (term) (needs.push(term), keys.push(c));
+      }
       if (!r.pattern && (family === 'js' || family === 'python')) {
         const server = family === 'js' && r.when?.includes('server-source');
         needs.push(family === 'python' ? PYTHON_SOURCE_TRIGGERS : server ? JS_SERVER_SOURCE_TRIGGERS : JS_SOURCE_TRIGGERS);
@@ -263,7 +322,7 @@ export function sinkTriggers(spec: SinkSpec): RuleTriggers {
       const key = keys.join('+');
       let entry = byNeed.get(key);
       if (!entry) byNeed.set(key, (entry = { words: new Set(), anyCase: new Set(), needs }));
-      for (const c of r.calls ?? []) if (typeof c === 'string') entry.words.add(word(c));
+      for (const c of [...(r.calls ?? []), ...(r.constructors ?? [])]) if (typeof c === 'string') entry.words.add(word(c));
       for (const n of [...(r.names ?? []), ...(r.methods ?? [])]) entry.words.add(word(n));
       for (const f of r.functions ?? []) entry.anyCase.add(f);
     }

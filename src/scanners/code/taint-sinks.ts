@@ -9,6 +9,7 @@
  * pair), then `npx vitest run test/scanners/code/taint-sinks.test.ts` and `npm run docs:rules`.
  * The rule files (rules/<id>.ts) hold the metadata and pass their spec to `defineTaintRule`.
  */
+import { all } from './prefilter.js';
 import type { SinkRow, SinkSpec } from './sink-spec.js';
 
 /** `modules × functions` as qualified names (`fs.readFile`, `fs-extra.readFile`). */
@@ -443,6 +444,325 @@ export const RUBY_INSECURE_DESERIALIZATION_SINKS: SinkSpec = {
   ],
 };
 
+const JS_HTTP_CLIENTS = ['fetch', 'node-fetch', 'undici.fetch', 'undici.request', 'axios', 'got', 'needle', 'superagent', 'request', 'ky'];
+const PY_HTTP_CLIENTS = ['requests', 'httpx', 'urllib.request', 'urllib3', 'aiohttp'];
+const PY_HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'urlopen', 'stream'];
+const REQUEST_URL = 'the URL of `{name}`';
+
+export const SSRF_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'fetch, node-fetch, undici, axios, got, needle, superagent, request, ky and Node `http`/`https`',
+      language: 'js',
+      rows: [
+        {
+          calls: [...JS_HTTP_CLIENTS, 'http.get', 'http.request', 'https.get', 'https.request', ...qualified(JS_HTTP_CLIENTS, ['get', 'post', 'put', 'patch', 'delete', 'head', 'request', 'stream'])],
+          argument: { index: 0, options: ['url', 'hostname', 'host'] },
+          kind: 'url',
+          what: REQUEST_URL,
+          when: ['not-new', 'not-fixed-origin', 'server-source'],
+        },
+      ],
+      examples: [
+        {
+          language: 'javascript',
+          bad: "import axios from 'axios';\napp.get('/preview', async (req, res) => {\n  const page = await axios.get(req.query.url);\n  res.send(page.data);\n});",
+          good: "import axios from 'axios';\nconst SOURCES = { docs: 'https://docs.example.com/feed' };\napp.get('/preview', async (req, res) => {\n  const page = await axios.get(SOURCES.docs);\n  res.send(page.data);\n});",
+        },
+        {
+          language: 'javascript',
+          bad: "const https = require('https');\napp.get('/status', (req, res) => {\n  https.get({ host: req.query.host, path: '/health' }, (r) => r.pipe(res));\n});",
+          good: "const https = require('https');\napp.get('/status', (req, res) => {\n  https.get({ host: 'status.example.com', path: '/health/' + encodeURIComponent(req.query.service) }, (r) => r.pipe(res));\n});",
+        },
+      ],
+    },
+    {
+      title: 'requests, httpx, urllib, urllib3 and aiohttp',
+      language: 'python',
+      rows: [
+        // `requests.request(method, url)`: the URL is the second argument.
+        { calls: qualified(PY_HTTP_CLIENTS, ['request']), argument: { index: 1, keywords: ['url'] }, kind: 'url', what: REQUEST_URL, when: ['not-fixed-origin', 'server-source'] },
+        { calls: [...qualified(PY_HTTP_CLIENTS, PY_HTTP_METHODS), 'urlopen', 'urllib.request.urlopen'], argument: { index: 0, keywords: ['url'] }, kind: 'url', what: REQUEST_URL, when: ['not-fixed-origin', 'server-source'] },
+      ],
+      examples: [
+        {
+          language: 'python',
+          bad: "import requests\n\n@app.route('/preview')\ndef preview():\n    url = request.args.get('url')\n    return requests.get(url, timeout=5).text",
+          good: "import requests\n\n@app.route('/preview')\ndef preview():\n    return requests.get(FEED_URL, timeout=5).text",
+        },
+        {
+          language: 'python',
+          bad: "import httpx\n\n@app.post('/hook')\ndef hook():\n    return httpx.request('POST', request.json['callback'], json={'ok': True}).text",
+          good: "import httpx\n\n@app.post('/hook')\ndef hook():\n    return httpx.request('POST', 'https://hooks.example.com/' + quote(request.json['callback']), json={'ok': True}).text",
+        },
+      ],
+    },
+  ],
+};
+
+const REDIRECT_FROM = 'The redirect target comes from {source}.';
+const JS_RESPONSE = /^(?:res|response|reply|ctx)$/;
+
+export const OPEN_REDIRECT_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'Express, Koa and Fastify redirects and `Location` headers; `location.assign`/`replace` in the browser',
+      language: 'js',
+      rows: [
+        { methods: ['redirect'], receiver: JS_RESPONSE, argument: { index: -1 }, kind: 'url', what: 'the redirect target', when: ['not-fixed-origin'], proven: REDIRECT_FROM },
+        { methods: ['setHeader', 'header', 'set'], receiver: JS_RESPONSE, argument: { index: 1 }, kind: 'url', what: 'the `Location` header', when: ['location-header', 'not-fixed-origin'], proven: REDIRECT_FROM },
+        { methods: ['assign', 'replace'], receiver: /^(?:window\.)?location$/, argument: { index: 0 }, kind: 'url', what: 'the page location', when: ['not-fixed-origin'], proven: REDIRECT_FROM },
+      ],
+      examples: [
+        {
+          language: 'javascript',
+          bad: "app.get('/login/done', (req, res) => {\n  res.redirect(req.query.next);\n});",
+          good: "const ALLOWED = ['/home', '/account'];\napp.get('/login/done', (req, res) => {\n  const next = req.query.next;\n  if (!ALLOWED.includes(next)) return res.redirect('/home');\n  res.redirect(next);\n});",
+        },
+        {
+          language: 'javascript',
+          bad: "router.get('/out', (ctx) => {\n  ctx.set('Location', ctx.query.to);\n  ctx.status = 302;\n});",
+          good: "router.get('/out', (ctx) => {\n  ctx.set('Location', '/links/' + encodeURIComponent(ctx.query.to));\n  ctx.status = 302;\n});",
+        },
+      ],
+    },
+    {
+      title: 'Flask, Django, FastAPI and Starlette redirects',
+      language: 'python',
+      rows: [
+        {
+          calls: ['flask.redirect', 'redirect', 'django.shortcuts.redirect', 'django.http.HttpResponseRedirect', 'HttpResponseRedirect', 'django.http.HttpResponsePermanentRedirect', 'fastapi.responses.RedirectResponse', 'starlette.responses.RedirectResponse', 'RedirectResponse'],
+          argument: { index: 0, keywords: ['location', 'url', 'redirect_to'] },
+          kind: 'url',
+          what: 'the redirect target',
+          when: ['not-fixed-origin'],
+          proven: REDIRECT_FROM,
+        },
+      ],
+      examples: [
+        {
+          language: 'python',
+          bad: "@app.route('/login/done')\ndef done():\n    return redirect(request.args.get('next'))",
+          good: "@app.route('/login/done')\ndef done():\n    target = request.args.get('next', '')\n    if target not in ALLOWED_TARGETS:\n        return redirect('/home')\n    return redirect(target)",
+        },
+      ],
+    },
+  ],
+};
+
+const XPATH_PART = 'Request data from {source} is part of the XPath expression.';
+
+export const XPATH_INJECTION_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'lxml `xpath()`/`XPath`/`ETXPath` and elementpath',
+      language: 'python',
+      rows: [
+        { calls: [/(?:^|\.)XPath$|(?:^|\.)ETXPath$/], methods: ['xpath'], argument: { index: 0, keywords: ['_path'] }, kind: 'xpath', what: 'the XPath expression', proven: XPATH_PART },
+        { calls: ['elementpath.select', 'elementpath.iter_select'], argument: { index: 1, keywords: ['path'] }, kind: 'xpath', what: 'the XPath expression', proven: XPATH_PART },
+        { calls: ['elementpath.Selector'], argument: { index: 0, keywords: ['path'] }, kind: 'xpath', what: 'the XPath expression', proven: XPATH_PART },
+      ],
+      examples: [
+        {
+          language: 'python',
+          bad: "from lxml import etree\n\n@app.route('/user')\ndef user():\n    name = request.args.get('name', '')\n    root = etree.parse('users.xml')\n    return str(root.xpath(f\"//user[@name='{name}']/email/text()\"))",
+          good: "from lxml import etree\n\n@app.route('/user')\ndef user():\n    name = request.args.get('name', '')\n    root = etree.parse('users.xml')\n    return str(root.xpath('//user[@name=$name]/email/text()', name=name))",
+        },
+      ],
+    },
+    {
+      title: 'ElementTree path methods given an XPath (`.//user[@name=…]`)',
+      language: 'python',
+      rows: [{ methods: ['find', 'findall', 'iterfind', 'findtext'], argument: { index: 0, keywords: ['path'] }, kind: 'xpath', what: 'the XPath expression', when: ['xml-library-in-file', 'xpath-syntax'], proven: XPATH_PART }],
+      examples: [
+        {
+          language: 'python',
+          bad: "import xml.etree.ElementTree as ET\n\n@app.route('/user')\ndef user():\n    root = ET.parse('users.xml').getroot()\n    return root.findtext(\".//user[@name='\" + request.args['name'] + \"']/email\")",
+          good: "import xml.etree.ElementTree as ET\n\n@app.route('/user')\ndef user():\n    root = ET.parse('users.xml').getroot()\n    name = request.args['name']\n    return next((u.findtext('email') for u in root.iter('user') if u.get('name') == name), '')",
+        },
+      ],
+    },
+    {
+      title: 'xpath (npm) and `document.evaluate`',
+      language: 'js',
+      rows: [
+        { calls: ['xpath.select', 'xpath.select1', 'xpath.evaluate', 'xpath.parse'], argument: { index: 0 }, kind: 'xpath', what: 'the XPath expression', proven: XPATH_PART },
+        { methods: ['evaluate'], receiver: /document$/, argument: { index: 0 }, kind: 'xpath', what: 'the XPath expression', proven: XPATH_PART },
+      ],
+      examples: [
+        {
+          language: 'javascript',
+          bad: "const xpath = require('xpath');\napp.get('/user', (req, res) => {\n  res.json(xpath.select(`//user[@name='${req.query.name}']/email/text()`, doc).map(String));\n});",
+          good: "const xpath = require('xpath');\napp.get('/user', (req, res) => {\n  const found = xpath.select('//user/email/text()', doc);\n  res.json(found.map(String));\n});",
+        },
+      ],
+    },
+  ],
+};
+
+const LDAP_PART = 'Request data from {source} is part of the LDAP search filter.';
+
+export const LDAP_INJECTION_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'python-ldap `search_s(base, scope, filterstr)` and ldap3 `search(base, search_filter)`',
+      language: 'python',
+      rows: [
+        { methods: ['search', 'search_s', 'search_st', 'search_ext', 'search_ext_s'], argument: { index: 2, keywords: ['filterstr'] }, kind: 'ldap', what: 'the LDAP search filter', when: ['ldap-in-file', 'three-arguments'], proven: LDAP_PART },
+        { methods: ['search'], argument: { index: 1, keywords: ['search_filter', 'filterstr'] }, kind: 'ldap', what: 'the LDAP search filter', when: ['ldap-in-file'], proven: LDAP_PART },
+      ],
+      examples: [
+        {
+          language: 'python',
+          bad: "import ldap3\n\n@app.route('/people')\ndef people():\n    uid = request.args.get('uid', '')\n    conn.search('ou=people,dc=example,dc=org', f'(uid={uid})')\n    return jsonify([str(e) for e in conn.entries])",
+          good: "import ldap3\nfrom ldap3.utils.conv import escape_filter_chars\n\n@app.route('/people')\ndef people():\n    uid = escape_filter_chars(request.args.get('uid', ''))\n    conn.search('ou=people,dc=example,dc=org', f'(uid={uid})')\n    return jsonify([str(e) for e in conn.entries])",
+        },
+      ],
+    },
+    {
+      title: 'ldapjs `client.search(base, { filter })`',
+      language: 'js',
+      rows: [{ methods: ['search'], argument: { index: 1, property: 'filter' }, kind: 'ldap', what: 'the LDAP search filter', when: ['ldap-in-file'], proven: LDAP_PART }],
+      examples: [
+        {
+          language: 'javascript',
+          bad: "const ldap = require('ldapjs');\nconst client = ldap.createClient({ url: LDAP_URL });\napp.get('/people', (req, res) => {\n  client.search('ou=people,dc=example,dc=org', { filter: `(uid=${req.query.uid})`, scope: 'sub' }, (err, r) => r.on('end', () => res.end()));\n});",
+          good: "const ldap = require('ldapjs');\nconst client = ldap.createClient({ url: LDAP_URL });\napp.get('/people', (req, res) => {\n  client.search('ou=people,dc=example,dc=org', { filter: '(objectClass=person)', scope: 'sub' }, (err, r) => r.on('end', () => res.end()));\n});",
+        },
+      ],
+    },
+  ],
+};
+
+const GO_SQL = { argument: { index: 0 }, kind: 'sql', what: SQL_QUERY, when: ['sql-text'], pattern: 'dynamic' } as const;
+
+export const GO_SQL_INJECTION_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'database/sql, sqlx and GORM',
+      language: 'go',
+      rows: [
+        { ...GO_SQL, methods: ['Query', 'QueryRow', 'Exec', 'Prepare', 'Queryx', 'QueryRowx', 'MustExec', 'NamedExec', 'Raw', 'Where', 'Order'] },
+        // sqlx `Select(&dest, query)`, `Get(&dest, query)`; the *Context variants take a context first.
+        { ...GO_SQL, methods: ['Select', 'Get', 'QueryContext', 'QueryRowContext', 'ExecContext', 'PrepareContext', 'QueryxContext'], argument: { index: 1 } },
+        { ...GO_SQL, methods: ['SelectContext', 'GetContext'], argument: { index: 2 } },
+      ],
+      examples: [
+        {
+          language: 'go',
+          bad: 'func user(w http.ResponseWriter, r *http.Request) {\n\tid := r.URL.Query().Get("id")\n\trows, err := db.Query(fmt.Sprintf("SELECT name FROM users WHERE id = \'%s\'", id))\n\thandle(w, rows, err)\n}',
+          good: 'func user(w http.ResponseWriter, r *http.Request) {\n\tid := r.URL.Query().Get("id")\n\trows, err := db.Query("SELECT name FROM users WHERE id = $1", id)\n\thandle(w, rows, err)\n}',
+        },
+        {
+          language: 'go',
+          bad: 'func orders(w http.ResponseWriter, r *http.Request) {\n\tvar out []Order\n\terr := db.SelectContext(r.Context(), &out, "SELECT * FROM orders WHERE status = \'"+r.FormValue("status")+"\'")\n\trespond(w, out, err)\n}',
+          good: 'func orders(w http.ResponseWriter, r *http.Request) {\n\tvar out []Order\n\terr := db.SelectContext(r.Context(), &out, "SELECT * FROM orders WHERE status = $1", r.FormValue("status"))\n\trespond(w, out, err)\n}',
+        },
+      ],
+    },
+  ],
+};
+
+export const RUBY_SQL_INJECTION_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'ActiveRecord query fragments and statements',
+      language: 'ruby',
+      rows: [
+        // Only strings assembled at run time: hashes and placeholder arrays bind their values.
+        {
+          methods: ['where', 'not', 'or', 'order', 'reorder', 'group', 'having', 'joins', 'select', 'pluck', 'from', 'lock', 'exists?', 'delete_all', 'update_all', 'calculate', 'average', 'sum', 'minimum', 'maximum', 'count'],
+          argument: { index: 0 },
+          kind: 'sql',
+          what: SQL_QUERY,
+          when: ['built-at-run-time'],
+          pattern: 'always',
+        },
+        {
+          methods: ['find_by_sql', 'count_by_sql', 'execute', 'exec_query', 'exec_update', 'exec_delete', 'select_all', 'select_one', 'select_value', 'select_values', 'select_rows', 'query'],
+          argument: { index: 0 },
+          kind: 'sql',
+          what: SQL_QUERY,
+          when: ['built-at-run-time', 'sql-text'],
+          pattern: 'always',
+        },
+      ],
+      examples: [
+        {
+          language: 'ruby',
+          bad: 'def index\n  name = params[:name]\n  @users = User.where("name = \'#{name}\'")\nend',
+          good: 'def index\n  @users = User.where(name: params[:name])\n  @admins = User.where("role = ?", "admin")\nend',
+        },
+        {
+          language: 'ruby',
+          bad: 'def report\n  rows = ActiveRecord::Base.connection.select_all("SELECT * FROM orders WHERE status = \'#{params[:status]}\'")\n  render json: rows\nend',
+          good: 'def report\n  rows = Order.where(status: params[:status])\n  render json: rows\nend',
+        },
+      ],
+    },
+  ],
+};
+
+const LDAP_ESCAPERS = ['encodeForLDAP', 'encodeForDN', 'filterEncode', 'nameEncode', 'escapeValue', 'encodeValue', 'escapeLDAPSearchFilter', 'escapeDN'];
+
+export const JAVA_LDAP_INJECTION_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'JNDI `DirContext`/`LdapContext`, Spring `LdapTemplate` and UnboundID',
+      language: 'java',
+      rows: [
+        { methods: ['search'], argument: { index: 1 }, kind: 'ldap', what: 'the LDAP search filter', when: ['ldap-filter-text'], pattern: 'dynamic' },
+        { constructors: [/(?:^|\.)SearchRequest$/], argument: { index: 2 }, kind: 'ldap', what: 'the LDAP search filter', when: ['ldap-filter-text'], pattern: 'dynamic' },
+        { calls: [/(?:^|\.)Filter\.create$/], argument: { index: 0 }, kind: 'ldap', what: 'the LDAP search filter', when: ['ldap-filter-text'], pattern: 'dynamic' },
+      ],
+      examples: [
+        {
+          language: 'java',
+          bad: 'class Directory {\n  NamingEnumeration<SearchResult> find(HttpServletRequest request, DirContext ctx) throws NamingException {\n    String user = request.getParameter("user");\n    String filter = "(&(objectClass=person)(uid=" + user + "))";\n    return ctx.search("ou=people,dc=example,dc=com", filter, new SearchControls());\n  }\n}',
+          good: 'class Directory {\n  NamingEnumeration<SearchResult> find(HttpServletRequest request, DirContext ctx) throws NamingException {\n    String user = request.getParameter("user");\n    return ctx.search("ou=people,dc=example,dc=com", "(&(objectClass=person)(uid={0}))", new Object[] { user }, new SearchControls());\n  }\n}',
+        },
+      ],
+    },
+  ],
+  sanitisers: LDAP_ESCAPERS,
+  triggers: { java: ['search', 'SearchRequest', all('Filter', 'create')] },
+};
+
+const RUBY_REFLECTION = '`{method}`, which picks the method or class to use';
+
+export const RUBY_CODE_INJECTION_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'Ruby `eval` and its variants',
+      language: 'ruby',
+      rows: [{ names: ['eval', 'instance_eval', 'class_eval', 'module_eval', 'Kernel.eval', 'binding.eval'], methods: ['instance_eval', 'class_eval', 'module_eval'], argument: { index: 0 }, kind: 'code', what: 'code evaluated by `{method}`', pattern: 'dynamic' }],
+      examples: [
+        {
+          language: 'ruby',
+          bad: 'def calculate\n  result = eval("#{params[:a]} + #{params[:b]}")\n  render plain: result\nend',
+          good: 'def calculate\n  result = Integer(params[:a]) + Integer(params[:b])\n  render plain: result\nend',
+        },
+      ],
+    },
+    {
+      title: 'Ruby reflection: `send`, `constantize`, `const_get` and friends',
+      language: 'ruby',
+      rows: [
+        // `params[:class].constantize`: the input is the receiver.
+        { methods: ['constantize', 'safe_constantize'], argument: { index: 'receiver' }, kind: 'code', what: RUBY_REFLECTION },
+        { names: ['send', 'public_send', '__send__', 'const_get', 'method', 'instance_variable_get', 'instance_variable_set'], methods: ['send', 'public_send', '__send__', 'const_get', 'method', 'instance_variable_get', 'instance_variable_set'], argument: { index: 0 }, kind: 'code', what: RUBY_REFLECTION },
+      ],
+      examples: [
+        {
+          language: 'ruby',
+          bad: 'def export\n  exporter = params[:format].constantize\n  send_data exporter.new(current_user).call\nend',
+          good: 'EXPORTERS = { "csv" => CsvExport, "pdf" => PdfExport }.freeze\n\ndef export\n  exporter = EXPORTERS.fetch(params[:format], CsvExport)\n  send_data exporter.new(current_user).call\nend',
+        },
+      ],
+    },
+  ],
+};
+
 /** Every weakness's sinks by rule id: the table the tests and the docs iterate. */
 export const TAINT_SINKS: Readonly<Record<string, SinkSpec>> = Object.freeze({
   'sql-injection': SQL_INJECTION_SINKS,
@@ -457,4 +777,12 @@ export const TAINT_SINKS: Readonly<Record<string, SinkSpec>> = Object.freeze({
   'php-insecure-deserialization': PHP_INSECURE_DESERIALIZATION_SINKS,
   'java-sql-injection': JAVA_SQL_INJECTION_SINKS,
   'ruby-insecure-deserialization': RUBY_INSECURE_DESERIALIZATION_SINKS,
+  ssrf: SSRF_SINKS,
+  'open-redirect': OPEN_REDIRECT_SINKS,
+  'xpath-injection': XPATH_INJECTION_SINKS,
+  'ldap-injection': LDAP_INJECTION_SINKS,
+  'go-sql-injection': GO_SQL_INJECTION_SINKS,
+  'ruby-sql-injection': RUBY_SQL_INJECTION_SINKS,
+  'java-ldap-injection': JAVA_LDAP_INJECTION_SINKS,
+  'ruby-code-injection': RUBY_CODE_INJECTION_SINKS,
 });
