@@ -763,8 +763,57 @@ export const RUBY_CODE_INJECTION_SINKS: SinkSpec = {
   ],
 };
 
+/** Python subprocess functions: a shell command with `shell=True` (`create_subprocess_shell` always). */
+export const PY_SUBPROCESS = ['subprocess.run', 'subprocess.call', 'subprocess.Popen', 'subprocess.check_output', 'subprocess.check_call', 'asyncio.create_subprocess_shell'];
+const SHELL_COMMAND = 'a shell command';
+
+export const COMMAND_INJECTION_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'Node `child_process.exec`, shelljs and execa command strings',
+      language: 'js',
+      rows: [{ calls: ['child_process.exec', 'child_process.execSync', 'shelljs.exec', 'execa.command', 'execa.commandSync', 'execa.execaCommand', 'execa.execaCommandSync'], argument: { index: 0 }, kind: 'shell', what: SHELL_COMMAND, pattern: 'dynamic' }],
+      examples: [
+        {
+          language: 'javascript',
+          bad: "const { exec } = require('child_process');\napp.get('/ping', (req, res) => {\n  exec('ping -c 1 ' + req.query.host, (err, out) => res.send(out));\n});",
+          good: "const { execFile } = require('child_process');\napp.get('/ping', (req, res) => {\n  execFile('ping', ['-c', '1', req.query.host], (err, out) => res.send(out));\n});",
+        },
+      ],
+    },
+    {
+      title: 'Python `os.system`/`os.popen` and command-string helpers',
+      language: 'python',
+      rows: [{ calls: ['os.system', 'os.popen', 'os.popen2', 'os.popen3', 'commands.getoutput', 'subprocess.getoutput', 'subprocess.getstatusoutput', 'popen2.popen2'], argument: { index: 0, keywords: ['cmd', 'command'] }, kind: 'shell', what: SHELL_COMMAND, pattern: 'dynamic' }],
+      examples: [
+        {
+          language: 'python',
+          bad: "import os\n\n@app.route('/backup')\ndef backup():\n    os.system('tar czf /tmp/backup.tgz ' + request.args['dir'])\n    return 'ok'",
+          good: "import subprocess\n\n@app.route('/backup')\ndef backup():\n    subprocess.run(['tar', 'czf', '/tmp/backup.tgz', '--', request.args['dir']], check=True)\n    return 'ok'",
+        },
+      ],
+    },
+    {
+      title: 'Python `subprocess` with `shell=True`, `asyncio.create_subprocess_shell`',
+      language: 'python',
+      rows: [
+        { calls: ['asyncio.create_subprocess_shell'], argument: { index: 0, keywords: ['args'] }, kind: 'shell', what: 'a shell command (shell=True)', pattern: 'dynamic' },
+        { calls: PY_SUBPROCESS, argument: { index: 0, keywords: ['args'] }, kind: 'shell', what: 'a shell command (shell=True)', when: ['shell-option'], pattern: 'dynamic' },
+      ],
+      examples: [
+        {
+          language: 'python',
+          bad: "import subprocess\n\n@app.route('/ping')\ndef ping():\n    host = request.args['host']\n    return subprocess.check_output(f\"ping -c 1 {host}\", shell=True)",
+          good: "import subprocess\n\n@app.route('/ping')\ndef ping():\n    host = request.args['host']\n    return subprocess.check_output(['ping', '-c', '1', host])",
+        },
+      ],
+    },
+  ],
+};
+
 /** Every weakness's sinks by rule id: the table the tests and the docs iterate. */
 export const TAINT_SINKS: Readonly<Record<string, SinkSpec>> = Object.freeze({
+  'command-injection': COMMAND_INJECTION_SINKS,
   'sql-injection': SQL_INJECTION_SINKS,
   'code-injection': CODE_INJECTION_SINKS,
   'template-injection': TEMPLATE_INJECTION_SINKS,
