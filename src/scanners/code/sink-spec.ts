@@ -12,6 +12,7 @@
  * pollution, crypto settings) are not sinks and stay code.
  */
 import { namedChildren, textOf, unwrap } from './ast.js';
+import { UNKNOWN } from './constants.js';
 import { constantText, dynamicString, localSink } from './function-model/taint.js';
 import { constString, fixedOrigin } from './function-model/values.js';
 import { usesFunctionModel, type CodeLanguage, type SyntaxNode } from './parser.js';
@@ -40,9 +41,12 @@ export type SinkArgument =
  * When a value not proven to be request data is still reported (at most MEDIUM, confidence of
  * a pattern match): `dynamic` a string built at run time from values not proven constant;
  * `sql-dynamic` such a string whose constant text reads as SQL; `evaluated-code` any value that is
- * not harmless (a literal, a number, a constant) nor a function; `always` every call.
+ * not harmless (a literal, a number, a constant) nor a function; `always` every call;
+ * `outside-data` (JavaScript/TypeScript and Python) every value except bytes the code itself holds
+ * (a literal or proven constant, possibly decoded with base64/hex/zlib), reported on sight: at
+ * the rule's severity, not capped like an unproven flow, also when the value is not positional.
  */
-export type SinkPattern = 'dynamic' | 'sql-dynamic' | 'evaluated-code' | 'always';
+export type SinkPattern = 'dynamic' | 'sql-dynamic' | 'evaluated-code' | 'always' | 'outside-data';
 
 /**
  * Named conditions a row may require. Each is defined once, below, and may be reused by any row.
@@ -54,7 +58,9 @@ export type SinkPattern = 'dynamic' | 'sql-dynamic' | 'evaluated-code' | 'always
  * - `unrestricted-classes`: PHP `unserialize` without `allowed_classes => false` or a list;
  * - `object-mode`: Ruby `Oj.load` without `mode: :strict`/`:null`/`:compat`;
  * - `ldap-in-file`: the file mentions LDAP (`search` alone is too common a name);
- * - `xml-library-in-file`: the file uses lxml, ElementTree or defusedxml.
+ * - `xml-library-in-file`: the file uses lxml, ElementTree or defusedxml;
+ * - `unsafe-yaml-loader`: PyYAML `load` without `SafeLoader`/`CSafeLoader`/`BaseLoader`;
+ * - `node-serialize-imported`: the file imports `node-serialize` (its `unserialize` on any object).
  * On the value:
  * - `sql-text`: its constant text reads as SQL (`SELECT … FROM`, `WHERE`, …);
  * - `ldap-filter-text`: its constant text holds an LDAP filter (`(uid=`);
@@ -64,7 +70,7 @@ export type SinkPattern = 'dynamic' | 'sql-dynamic' | 'evaluated-code' | 'always
  * - `not-fixed-origin`: a URL that does not start with a fixed origin or local path;
  * - `server-source`: only request data read on the server (not `location`/`document`) counts.
  */
-export type CallCondition = 'not-new' | 'three-arguments' | 'shell-option' | 'location-header' | 'unrestricted-classes' | 'object-mode' | 'ldap-in-file' | 'xml-library-in-file';
+export type CallCondition = 'unsafe-yaml-loader' | 'node-serialize-imported' | 'not-new' | 'three-arguments' | 'shell-option' | 'location-header' | 'unrestricted-classes' | 'object-mode' | 'ldap-in-file' | 'xml-library-in-file';
 export type ValueCondition = 'sql-text' | 'ldap-filter-text' | 'xpath-syntax' | 'built-at-run-time' | 'string-shaped' | 'not-fixed-origin' | 'server-source';
 export type SinkCondition = CallCondition | ValueCondition;
 
@@ -95,6 +101,8 @@ export interface SinkRow {
   readonly when?: readonly SinkCondition[];
   /** Detail of a proven flow when not `Request data from {source} reaches {what}.` */
   readonly proven?: string;
+  /** Detail of a pattern match when not `{What} is built at run time from values not proven constant.` */
+  readonly unproven?: string;
 }
 
 /** Rows of one weakness for one framework or library family, with examples that run as tests. */
@@ -136,6 +144,11 @@ const CALL_CONDITIONS: Readonly<Record<CallCondition, (ctx: RuleContext, call: Q
   },
   'object-mode': (ctx, call) => !(call.name.startsWith('Oj.') && call.args.some((a) => /mode:\s*:(?:strict|null|compat)/.test(ctx.text.slice(a.start, a.end)))),
   'ldap-in-file': (ctx) => /ldap/i.test(ctx.text),
+  'unsafe-yaml-loader': (ctx, call) => {
+    const loader = call.args[1] ?? call.kwargs.get('Loader');
+    return !loader || !/SafeLoader|CSafeLoader|BaseLoader/.test(textOf(ctx.text, loader));
+  },
+  'node-serialize-imported': (ctx) => ctx.imports.modules.has('node-serialize'),
   'xml-library-in-file': (ctx) => XML_LIBRARY.test(ctx.text),
 });
 
@@ -167,7 +180,24 @@ const PATTERNS: Readonly<Record<SinkPattern, (ctx: RuleContext, arg: SyntaxNode)
   'sql-dynamic': (ctx, arg) => VALUE_CONDITIONS['sql-text'](ctx, arg) && PATTERNS.dynamic(ctx, arg),
   'evaluated-code': (ctx, arg) => !isHarmless(ctx, arg) && !FUNCTION_CALL_LIKE.has(unwrap(arg).type),
   always: () => true,
+  'outside-data': (ctx, arg) => !fromCode(ctx, arg, 0),
 });
+
+/** Decoders that turn a value into bytes without reading anything else. */
+const PURE_DECODERS = new Set(['base64.b64decode', 'base64.urlsafe_b64decode', 'base64.standard_b64decode', 'base64.b32decode', 'base64.b16decode', 'base64.b85decode', 'binascii.unhexlify', 'binascii.a2b_base64', 'bytes.fromhex', 'codecs.decode', 'zlib.decompress', 'gzip.decompress']);
+const PURE_METHODS = new Set(['encode', 'decode']);
+
+/** Whether an expression only holds what the code itself wrote: a literal or proven constant, possibly decoded. */
+function fromCode(ctx: RuleContext, node: SyntaxNode, depth: number): boolean {
+  if (depth > 4) return false;
+  if (ctx.taint.constantOf(node) !== UNKNOWN) return true;
+  // Byte strings and strings with escapes are not folded as constants, but a literal is still the code's own.
+  if (node.type === 'string' || node.type === 'concatenated_string') return !node.children.some((c) => c.type === 'interpolation');
+  const call = ctx.calls.find((c) => c.node.start === node.start && c.node.end === node.end);
+  if (!call) return false;
+  const pure = PURE_DECODERS.has(call.qualified) || (call.receiver !== undefined && PURE_METHODS.has(call.method) && fromCode(ctx, call.receiver, depth + 1));
+  return pure && call.args.every((a) => fromCode(ctx, a, depth + 1)) && [...call.kwargs.values()].every((a) => fromCode(ctx, a, depth + 1));
+}
 
 const lower = (names: readonly string[] | undefined): ReadonlySet<string> | undefined => (names ? new Set(names.map((n) => n.toLowerCase())) : undefined);
 
@@ -233,10 +263,13 @@ const fill = (template: string, values: Readonly<Record<string, string>>): strin
 
 /** One row at one sink: the engine of the language, the row's pattern and the detail wording. */
 function check(ctx: RuleContext, r: CompiledRow, sink: SyntaxNode, call: QualifiedCall | undefined, arg: SyntaxNode | undefined, words: Readonly<Record<string, string>>): Match | undefined {
-  if (!arg) return undefined;
   const { row } = r;
-  if (r.valueConditions.some((c) => !VALUE_CONDITIONS[c](ctx, arg))) return undefined;
+  const onSight = row.pattern === 'outside-data';
   const what = fill(row.what, words);
+  const unproven = (m: Match): Match => (row.unproven ? { ...m, detail: fill(row.unproven, { ...words, what }) } : m);
+  // A dangerous-on-sight sink whose value cannot be read (a keyword, `*args`) is still reported.
+  if (!arg) return onSight && r.valueConditions.length === 0 ? unproven({ node: sink }) : undefined;
+  if (r.valueConditions.some((c) => !VALUE_CONDITIONS[c](ctx, arg))) return undefined;
   const pattern = row.pattern ? PATTERNS[row.pattern] : undefined;
   let m: Match | undefined;
   if (usesFunctionModel(ctx.language)) {
@@ -247,7 +280,9 @@ function check(ctx: RuleContext, r: CompiledRow, sink: SyntaxNode, call: Qualifi
     if (m?.taint && row.when?.includes('server-source') && isClientSource(m.taint.source)) return undefined;
     if (m?.taint && row.proven) m = { ...m, detail: fill(row.proven, { ...words, what, source: ctx.taint.describe(m.taint) }) };
   }
-  return m;
+  if (!m || m.taint) return m;
+  // On sight: the rule's severity, not capped as an unproven flow.
+  return unproven(onSight ? { node: m.node, detail: m.detail } : m);
 }
 
 function languageRows(spec: SinkSpec, language: CodeLanguage, rows: ReadonlyMap<SinkGroup, readonly CompiledRow[]>): CompiledRow[] {

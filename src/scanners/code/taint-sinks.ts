@@ -811,8 +811,63 @@ export const COMMAND_INJECTION_SINKS: SinkSpec = {
   ],
 };
 
+/** Deserialisers are dangerous on sight: reported unless the bytes are the code's own, and with the flow when request data reaches them. */
+const DESERIALISES = { kind: 'deserialization', pattern: 'outside-data', proven: '{what} deserialises request data from {source}.', unproven: '{what} can run code embedded in the data; make sure the data never comes from outside.' } as const;
+
+export const INSECURE_DESERIALIZATION_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'node-serialize, serialize-to-js, funcster and cryo (they revive functions)',
+      language: 'js',
+      rows: [
+        { ...DESERIALISES, calls: ['node-serialize.unserialize', 'serialize-to-js.deserialize', 'funcster.deepDeserialize', 'cryo.parse'], argument: { index: 0 }, what: '`{name}`' },
+        { ...DESERIALISES, names: ['unserialize'], methods: ['unserialize'], argument: { index: 0 }, what: '`{name}`', when: ['node-serialize-imported'] },
+      ],
+      examples: [
+        {
+          language: 'javascript',
+          bad: "const serialize = require('node-serialize');\napp.get('/profile', (req, res) => {\n  const prefs = serialize.unserialize(Buffer.from(req.cookies.prefs, 'base64').toString());\n  res.json(prefs);\n});",
+          good: "app.get('/profile', (req, res) => {\n  const prefs = JSON.parse(Buffer.from(req.cookies.prefs, 'base64').toString());\n  res.json(prefs);\n});",
+        },
+      ],
+    },
+    {
+      title: 'Python pickle, dill, marshal, shelve, jsonpickle, pandas/torch/joblib pickles',
+      language: 'python',
+      rows: [
+        {
+          ...DESERIALISES,
+          calls: ['pickle.loads', 'pickle.load', 'cPickle.loads', 'cPickle.load', '_pickle.loads', 'dill.loads', 'dill.load', 'marshal.loads', 'marshal.load', 'shelve.open', 'jsonpickle.decode', 'yaml.unsafe_load', 'yaml.unsafe_load_all', 'pandas.read_pickle', 'torch.load', 'joblib.load'],
+          argument: { index: 0 },
+          what: '`{name}`',
+        },
+      ],
+      examples: [
+        {
+          language: 'python',
+          bad: "import pickle\n\n@app.route('/restore', methods=['POST'])\ndef restore():\n    state = pickle.loads(request.data)\n    return jsonify(state)",
+          good: "import json\n\n@app.route('/restore', methods=['POST'])\ndef restore():\n    state = json.loads(request.data)\n    return jsonify(state)",
+        },
+      ],
+    },
+    {
+      title: 'PyYAML `load` without a safe loader',
+      language: 'python',
+      rows: [{ ...DESERIALISES, calls: ['yaml.load', 'yaml.load_all'], argument: { index: 0 }, what: '`yaml.load` without `SafeLoader`', when: ['unsafe-yaml-loader'] }],
+      examples: [
+        {
+          language: 'python',
+          bad: "import yaml\n\ndef load_config(path):\n    with open(path) as fh:\n        return yaml.load(fh)",
+          good: "import yaml\n\ndef load_config(path):\n    with open(path) as fh:\n        return yaml.safe_load(fh)",
+        },
+      ],
+    },
+  ],
+};
+
 /** Every weakness's sinks by rule id: the table the tests and the docs iterate. */
 export const TAINT_SINKS: Readonly<Record<string, SinkSpec>> = Object.freeze({
+  'insecure-deserialization': INSECURE_DESERIALIZATION_SINKS,
   'command-injection': COMMAND_INJECTION_SINKS,
   'sql-injection': SQL_INJECTION_SINKS,
   'code-injection': CODE_INJECTION_SINKS,
