@@ -14,7 +14,7 @@
 import { namedChildren, textOf, unwrap } from './ast.js';
 import { UNKNOWN } from './constants.js';
 import { constantText, dynamicString, localSink } from './function-model/taint.js';
-import { constString, fixedOrigin } from './function-model/values.js';
+import { constString, fixedOrigin, resolve } from './function-model/values.js';
 import { usesFunctionModel, type CodeLanguage, type SyntaxNode } from './parser.js';
 import { all, anyCase, familyOf, type RuleTriggers, type Trigger, type TriggerFamily } from './prefilter.js';
 import { defineRule, type CodeExample, type CodeRule, type Match, type QualifiedCall, type RuleContext } from './rule.js';
@@ -60,18 +60,20 @@ export type SinkPattern = 'dynamic' | 'sql-dynamic' | 'evaluated-code' | 'always
  * - `ldap-in-file`: the file mentions LDAP (`search` alone is too common a name);
  * - `xml-library-in-file`: the file uses lxml, ElementTree or defusedxml;
  * - `unsafe-yaml-loader`: PyYAML `load` without `SafeLoader`/`CSafeLoader`/`BaseLoader`;
- * - `node-serialize-imported`: the file imports `node-serialize` (its `unserialize` on any object).
+ * - `node-serialize-imported`: the file imports `node-serialize` (its `unserialize` on any object);
+ * - `xpath-receiver`: the receiver is a javax.xml.xpath `XPath` (`xpf.newXPath()`, a variable named `xpath`/`xp`).
  * On the value:
  * - `sql-text`: its constant text reads as SQL (`SELECT … FROM`, `WHERE`, …);
  * - `ldap-filter-text`: its constant text holds an LDAP filter (`(uid=`);
  * - `xpath-syntax`: its constant text starts as an XPath path (`//`, `./`, `[@`);
+ * - `xpath-text`: its constant text holds an XPath step or predicate (`/a`, `//a`, `[@id`, `user[`);
  * - `built-at-run-time`: a string assembled from values not proven constant;
  * - `string-shaped`: written as a string, template or concatenation (timers);
  * - `not-fixed-origin`: a URL that does not start with a fixed origin or local path;
  * - `server-source`: only request data read on the server (not `location`/`document`) counts.
  */
-export type CallCondition = 'unsafe-yaml-loader' | 'node-serialize-imported' | 'not-new' | 'three-arguments' | 'shell-option' | 'location-header' | 'unrestricted-classes' | 'object-mode' | 'ldap-in-file' | 'xml-library-in-file';
-export type ValueCondition = 'sql-text' | 'ldap-filter-text' | 'xpath-syntax' | 'built-at-run-time' | 'string-shaped' | 'not-fixed-origin' | 'server-source';
+export type CallCondition = 'xpath-receiver' | 'unsafe-yaml-loader' | 'node-serialize-imported' | 'not-new' | 'three-arguments' | 'shell-option' | 'location-header' | 'unrestricted-classes' | 'object-mode' | 'ldap-in-file' | 'xml-library-in-file';
+export type ValueCondition = 'xpath-text' | 'sql-text' | 'ldap-filter-text' | 'xpath-syntax' | 'built-at-run-time' | 'string-shaped' | 'not-fixed-origin' | 'server-source';
 export type SinkCondition = CallCondition | ValueCondition;
 
 export interface SinkRow {
@@ -127,6 +129,10 @@ const STRING_SHAPES = new Set(['template_string', 'binary_expression', 'string']
 
 const LDAP_FILTER = /\(\s*[&|!]?\s*\(?\s*[\w.;-]+\s*[~<>]?=/;
 const XPATH_START = /\[@|\/\/|^\.?\//;
+const XPATH_TEXT = /^\s*\/|\[\s*@|\/\/|\w+\s*\[/;
+/** Variable names taken for a javax.xml.xpath `XPath` (any case). */
+export const XPATH_VARIABLE_NAMES = ['xpath', 'xp', 'xpathObj'];
+const XPATH_VARIABLE = new RegExp(`^(?:${XPATH_VARIABLE_NAMES.join('|')})$`, 'i');
 const XML_LIBRARY = /\b(?:lxml|xml\.etree|ElementTree|defusedxml)\b/;
 
 /** The constant text of a value: string pieces, following variables (per engine). */
@@ -144,6 +150,7 @@ const CALL_CONDITIONS: Readonly<Record<CallCondition, (ctx: RuleContext, call: Q
   },
   'object-mode': (ctx, call) => !(call.name.startsWith('Oj.') && call.args.some((a) => /mode:\s*:(?:strict|null|compat)/.test(ctx.text.slice(a.start, a.end)))),
   'ldap-in-file': (ctx) => /ldap/i.test(ctx.text),
+  'xpath-receiver': (ctx, call) => !!call.receiver && (/newXPath\s*\(\s*\)$/.test(textOf(ctx.text, resolve(ctx, call.receiver))) || XPATH_VARIABLE.test(textOf(ctx.text, call.receiver))),
   'unsafe-yaml-loader': (ctx, call) => {
     const loader = call.args[1] ?? call.kwargs.get('Loader');
     return !loader || !/SafeLoader|CSafeLoader|BaseLoader/.test(textOf(ctx.text, loader));
@@ -156,6 +163,7 @@ const CALL_CONDITIONS: Readonly<Record<CallCondition, (ctx: RuleContext, call: Q
 const VALUE_CONDITIONS: Readonly<Record<ValueCondition, (ctx: RuleContext, arg: SyntaxNode) => boolean>> = Object.freeze({
   'sql-text': (ctx, arg) => SQL_TEXT.test(constantOf(ctx, arg)),
   'ldap-filter-text': (ctx, arg) => LDAP_FILTER.test(constantOf(ctx, arg)),
+  'xpath-text': (ctx, arg) => XPATH_TEXT.test(constantOf(ctx, arg)),
   'xpath-syntax': (ctx, arg) => XPATH_START.test(constantOf(ctx, arg).trimStart()),
   'built-at-run-time': (ctx, arg) => PATTERNS.dynamic(ctx, arg),
   'string-shaped': (_ctx, arg) => STRING_SHAPES.has(unwrap(arg).type),

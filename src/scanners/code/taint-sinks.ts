@@ -865,8 +865,46 @@ export const INSECURE_DESERIALIZATION_SINKS: SinkSpec = {
   ],
 };
 
+const JAVA_XPATH = { argument: { index: 0 }, kind: 'xpath', what: 'the XPath expression', pattern: 'dynamic' } as const;
+
+export const JAVA_XPATH_INJECTION_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'javax.xml.xpath `XPath.evaluate`/`compile`',
+      language: 'java',
+      rows: [{ ...JAVA_XPATH, methods: ['evaluate', 'compile', 'evaluateExpression'], when: ['xpath-receiver'] }],
+      examples: [
+        {
+          language: 'java',
+          bad: 'class Users {\n  String role(HttpServletRequest request, Document doc) throws XPathExpressionException {\n    XPath xpath = XPathFactory.newInstance().newXPath();\n    String name = request.getParameter("name");\n    return xpath.evaluate("/users/user[@name=\'" + name + "\']/role", doc);\n  }\n}',
+          good: 'class Users {\n  String role(HttpServletRequest request, Document doc) throws XPathExpressionException {\n    XPath xpath = XPathFactory.newInstance().newXPath();\n    String name = request.getParameter("name");\n    xpath.setXPathVariableResolver(v -> "name".equals(v.getLocalPart()) ? name : null);\n    return xpath.evaluate("/users/user[@name=$name]/role", doc);\n  }\n}',
+        },
+      ],
+    },
+    {
+      title: 'dom4j/JDOM node selection, Jaxen `DOMXPath`/`Dom4jXPath`/`JDOMXPath`, JDOM `XPath.newInstance`',
+      language: 'java',
+      rows: [
+        // A method name shared with other APIs (`valueOf`): only an expression that reads as XPath.
+        { ...JAVA_XPATH, names: ['selectNodes', 'selectSingleNode', 'selectObject', 'valueOf', 'numberValueOf', 'createXPath'], methods: ['selectNodes', 'selectSingleNode', 'selectObject', 'valueOf', 'numberValueOf', 'createXPath'], when: ['xpath-text'] },
+        { ...JAVA_XPATH, constructors: [/(?:^|\.)(?:DOMXPath|Dom4jXPath|JDOMXPath)$/] },
+        { ...JAVA_XPATH, calls: [/(?:^|\.)XPath\.newInstance$/] },
+      ],
+      examples: [
+        {
+          language: 'java',
+          bad: 'class Catalog {\n  List<Node> items(HttpServletRequest request, Document doc) {\n    return doc.selectNodes("//item[@category=\'" + request.getParameter("category") + "\']");\n  }\n}',
+          good: 'class Catalog {\n  List<Node> items(HttpServletRequest request, Document doc) {\n    String category = request.getParameter("category");\n    return doc.selectNodes("//item").stream().filter(n -> category.equals(((Element) n).attributeValue("category"))).toList();\n  }\n}',
+        },
+      ],
+    },
+  ],
+  sanitisers: ['encodeForXPath', 'escapeXPath'],
+};
+
 /** Every weakness's sinks by rule id: the table the tests and the docs iterate. */
 export const TAINT_SINKS: Readonly<Record<string, SinkSpec>> = Object.freeze({
+  'java-xpath-injection': JAVA_XPATH_INJECTION_SINKS,
   'insecure-deserialization': INSECURE_DESERIALIZATION_SINKS,
   'command-injection': COMMAND_INJECTION_SINKS,
   'sql-injection': SQL_INJECTION_SINKS,
