@@ -13,7 +13,8 @@
  */
 import { namedChildren, textOf, unwrap } from './ast.js';
 import { UNKNOWN } from './constants.js';
-import { constantText, dynamicString, localSink } from './function-model/taint.js';
+import { looksLikeUrl } from './function-model/guards.js';
+import { constantText, dynamicString, localSink, localTaint } from './function-model/taint.js';
 import { constString, fixedOrigin, resolve } from './function-model/values.js';
 import { usesFunctionModel, type CodeLanguage, type SyntaxNode } from './parser.js';
 import { all, anyCase, familyOf, type RuleTriggers, type Trigger, type TriggerFamily } from './prefilter.js';
@@ -61,19 +62,21 @@ export type SinkPattern = 'dynamic' | 'sql-dynamic' | 'evaluated-code' | 'always
  * - `xml-library-in-file`: the file uses lxml, ElementTree or defusedxml;
  * - `unsafe-yaml-loader`: PyYAML `load` without `SafeLoader`/`CSafeLoader`/`BaseLoader`;
  * - `node-serialize-imported`: the file imports `node-serialize` (its `unserialize` on any object);
+ * - `curlopt-url`: PHP `curl_setopt($ch, CURLOPT_URL, …)`;
  * - `xpath-receiver`: the receiver is a javax.xml.xpath `XPath` (`xpf.newXPath()`, a variable named `xpath`/`xp`).
  * On the value:
  * - `sql-text`: its constant text reads as SQL (`SELECT … FROM`, `WHERE`, …);
  * - `ldap-filter-text`: its constant text holds an LDAP filter (`(uid=`);
  * - `xpath-syntax`: its constant text starts as an XPath path (`//`, `./`, `[@`);
+ * - `looks-like-url`: it (or the request key it comes from) names a URL rather than a file (`$_GET['url']`, `'https://…'`);
  * - `xpath-text`: its constant text holds an XPath step or predicate (`/a`, `//a`, `[@id`, `user[`);
  * - `built-at-run-time`: a string assembled from values not proven constant;
  * - `string-shaped`: written as a string, template or concatenation (timers);
  * - `not-fixed-origin`: a URL that does not start with a fixed origin or local path;
  * - `server-source`: only request data read on the server (not `location`/`document`) counts.
  */
-export type CallCondition = 'xpath-receiver' | 'unsafe-yaml-loader' | 'node-serialize-imported' | 'not-new' | 'three-arguments' | 'shell-option' | 'location-header' | 'unrestricted-classes' | 'object-mode' | 'ldap-in-file' | 'xml-library-in-file';
-export type ValueCondition = 'xpath-text' | 'sql-text' | 'ldap-filter-text' | 'xpath-syntax' | 'built-at-run-time' | 'string-shaped' | 'not-fixed-origin' | 'server-source';
+export type CallCondition = 'curlopt-url' | 'xpath-receiver' | 'unsafe-yaml-loader' | 'node-serialize-imported' | 'not-new' | 'three-arguments' | 'shell-option' | 'location-header' | 'unrestricted-classes' | 'object-mode' | 'ldap-in-file' | 'xml-library-in-file';
+export type ValueCondition = 'looks-like-url' | 'xpath-text' | 'sql-text' | 'ldap-filter-text' | 'xpath-syntax' | 'built-at-run-time' | 'string-shaped' | 'not-fixed-origin' | 'server-source';
 export type SinkCondition = CallCondition | ValueCondition;
 
 export interface SinkRow {
@@ -150,6 +153,7 @@ const CALL_CONDITIONS: Readonly<Record<CallCondition, (ctx: RuleContext, call: Q
   },
   'object-mode': (ctx, call) => !(call.name.startsWith('Oj.') && call.args.some((a) => /mode:\s*:(?:strict|null|compat)/.test(ctx.text.slice(a.start, a.end)))),
   'ldap-in-file': (ctx) => /ldap/i.test(ctx.text),
+  'curlopt-url': (ctx, call) => !!call.args[1] && textOf(ctx.text, call.args[1]) === 'CURLOPT_URL',
   'xpath-receiver': (ctx, call) => !!call.receiver && (/newXPath\s*\(\s*\)$/.test(textOf(ctx.text, resolve(ctx, call.receiver))) || XPATH_VARIABLE.test(textOf(ctx.text, call.receiver))),
   'unsafe-yaml-loader': (ctx, call) => {
     const loader = call.args[1] ?? call.kwargs.get('Loader');
@@ -163,6 +167,7 @@ const CALL_CONDITIONS: Readonly<Record<CallCondition, (ctx: RuleContext, call: Q
 const VALUE_CONDITIONS: Readonly<Record<ValueCondition, (ctx: RuleContext, arg: SyntaxNode) => boolean>> = Object.freeze({
   'sql-text': (ctx, arg) => SQL_TEXT.test(constantOf(ctx, arg)),
   'ldap-filter-text': (ctx, arg) => LDAP_FILTER.test(constantOf(ctx, arg)),
+  'looks-like-url': (ctx, arg) => looksLikeUrl(ctx, arg, localTaint(ctx, arg)),
   'xpath-text': (ctx, arg) => XPATH_TEXT.test(constantOf(ctx, arg)),
   'xpath-syntax': (ctx, arg) => XPATH_START.test(constantOf(ctx, arg).trimStart()),
   'built-at-run-time': (ctx, arg) => PATTERNS.dynamic(ctx, arg),

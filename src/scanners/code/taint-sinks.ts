@@ -902,8 +902,60 @@ export const JAVA_XPATH_INJECTION_SINKS: SinkSpec = {
   sanitisers: ['encodeForXPath', 'escapeXPath'],
 };
 
+const PHP_URL = { kind: 'url', what: 'the URL of `{callee}`', when: ['not-fixed-origin'] } as const;
+
+export const PHP_SSRF_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'PHP cURL, sockets, `get_headers` and WordPress HTTP API',
+      language: 'php',
+      rows: [
+        { ...PHP_URL, functions: ['curl_init', 'get_headers', 'fsockopen', 'pfsockopen', 'wp_remote_get', 'wp_remote_post', 'wp_remote_head', 'wp_remote_request', 'stream_socket_client'], argument: { index: 0 } },
+        { ...PHP_URL, functions: ['curl_setopt'], argument: { index: 2 }, when: ['curlopt-url', 'not-fixed-origin'] },
+      ],
+      examples: [
+        {
+          language: 'php',
+          bad: "<?php\n$url = $_GET['url'];\n$ch = curl_init();\ncurl_setopt($ch, CURLOPT_URL, $url);\ncurl_setopt($ch, CURLOPT_RETURNTRANSFER, true);\necho htmlspecialchars(curl_exec($ch));",
+          good: "<?php\n$id = $_GET['id'];\n$ch = curl_init();\ncurl_setopt($ch, CURLOPT_URL, 'https://api.example.com/items/' . urlencode($id));\ncurl_setopt($ch, CURLOPT_RETURNTRANSFER, true);\necho htmlspecialchars(curl_exec($ch));",
+        },
+      ],
+    },
+    {
+      title: 'PHP file functions given a URL (a file path is php-path-traversal\'s)',
+      language: 'php',
+      rows: [{ ...PHP_URL, functions: ['file_get_contents', 'fopen', 'readfile', 'file', 'copy', 'simplexml_load_file', 'getimagesize', 'exif_read_data'], argument: { index: 0 }, when: ['looks-like-url', 'not-fixed-origin'] }],
+      examples: [
+        {
+          language: 'php',
+          bad: "<?php\n$feed = file_get_contents($_GET['feed_url']);\necho htmlspecialchars($feed);",
+          good: "<?php\n$feed = file_get_contents('https://news.example.com/rss?topic=' . urlencode($_GET['topic']));\necho htmlspecialchars($feed);",
+        },
+      ],
+    },
+    {
+      title: 'Guzzle clients and the Laravel `Http` facade',
+      language: 'php',
+      rows: [
+        { ...PHP_URL, methods: ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'getAsync', 'postAsync'], receiver: /client|guzzle|http/i, argument: { index: 0 } },
+        // `$client->request('GET', $url)`: the URL is the second argument.
+        { ...PHP_URL, methods: ['request', 'requestAsync'], receiver: /client|guzzle|http/i, argument: { index: 1 } },
+      ],
+      examples: [
+        {
+          language: 'php',
+          bad: "<?php\n$client = new \\GuzzleHttp\\Client();\n$res = $client->request('GET', $request->input('webhook'));\necho htmlspecialchars((string) $res->getBody());",
+          good: "<?php\n$client = new \\GuzzleHttp\\Client(['base_uri' => 'https://hooks.example.com/']);\n$res = $client->request('GET', 'https://hooks.example.com/' . rawurlencode($request->input('webhook')));\necho htmlspecialchars((string) $res->getBody());",
+        },
+      ],
+    },
+  ],
+  sanitisers: ['urlencode', 'rawurlencode', 'http_build_query'],
+};
+
 /** Every weakness's sinks by rule id: the table the tests and the docs iterate. */
 export const TAINT_SINKS: Readonly<Record<string, SinkSpec>> = Object.freeze({
+  'php-ssrf': PHP_SSRF_SINKS,
   'java-xpath-injection': JAVA_XPATH_INJECTION_SINKS,
   'insecure-deserialization': INSECURE_DESERIALIZATION_SINKS,
   'command-injection': COMMAND_INJECTION_SINKS,
