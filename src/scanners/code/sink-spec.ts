@@ -15,7 +15,7 @@ import { namedChildren, textOf, unwrap } from './ast.js';
 import { UNKNOWN } from './constants.js';
 import { looksLikeUrl } from './function-model/guards.js';
 import { constantText, dynamicString, localSink, localTaint } from './function-model/taint.js';
-import { constString, fixedOrigin, resolve } from './function-model/values.js';
+import { constString, fixedOrigin, resolve, urlText } from './function-model/values.js';
 import { usesFunctionModel, type CodeLanguage, type SyntaxNode } from './parser.js';
 import { all, anyCase, familyOf, type RuleTriggers, type Trigger, type TriggerFamily } from './prefilter.js';
 import { defineRule, type CodeExample, type CodeRule, type Match, type QualifiedCall, type RuleContext } from './rule.js';
@@ -32,10 +32,12 @@ import { JS_SERVER_SOURCE_TRIGGERS, JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS }
  *   (`http.get({ host })`, read from any object argument as `option()` does);
  * - `property`: only this property of the argument, when it is an object literal (ldapjs
  *   `client.search(base, { filter })`), else nothing;
+ * - `url`: (PHP, Go, Java, Ruby) the string a URL object is made from (`url.Parse(s)`,
+ *   `new URL(s)`, `URI(s)`), following variables, so a fixed origin in it is seen;
  * - `node`: for `nodes` rows, the node itself or its first named child.
  */
 export type SinkArgument =
-  | { readonly index: number | 'each' | 'receiver'; readonly keywords?: readonly string[]; readonly options?: readonly string[]; readonly property?: string }
+  | { readonly index: number | 'each' | 'receiver'; readonly keywords?: readonly string[]; readonly options?: readonly string[]; readonly property?: string; readonly url?: true }
   | { readonly node: 'self' | 'first-child' };
 
 /**
@@ -263,6 +265,7 @@ function candidates(ctx: RuleContext, argument: SinkArgument, call: QualifiedCal
   if (argument.index === 'receiver') return [call.receiver];
   if (argument.index === 'each') return call.args;
   let value: SyntaxNode | undefined = argument.index < 0 ? call.args.at(argument.index) : call.args[argument.index];
+  if (argument.url && value && usesFunctionModel(ctx.language)) return [urlText(ctx, value)];
   for (const k of argument.keywords ?? []) value ??= call.kwargs.get(k);
   if (argument.property !== undefined) return [value && unwrap(value).type === 'object' ? option(ctx, { ...call, args: [value] }, argument.property) : undefined];
   if (argument.options && value && unwrap(value).type === 'object') {

@@ -953,8 +953,47 @@ export const PHP_SSRF_SINKS: SinkSpec = {
   sanitisers: ['urlencode', 'rawurlencode', 'http_build_query'],
 };
 
+const GO_URL = { kind: 'url', what: 'the URL of `{name}`', when: ['not-fixed-origin'] } as const;
+
+export const GO_SSRF_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'net/http, net, crypto/tls, httputil and websocket',
+      language: 'go',
+      rows: [
+        { ...GO_URL, names: ['http.Get', 'http.Head', 'http.Post', 'http.PostForm', 'httputil.NewSingleHostReverseProxy', 'websocket.Dial'], argument: { index: 0, url: true } },
+        { ...GO_URL, names: ['http.NewRequest', 'net.Dial', 'net.DialTimeout', 'tls.Dial'], argument: { index: 1, url: true } },
+        { ...GO_URL, names: ['http.NewRequestWithContext'], argument: { index: 2, url: true } },
+        // An *http.Client by name.
+        { ...GO_URL, methods: ['Get', 'Head', 'Post', 'PostForm'], receiver: /client$/i, argument: { index: 0, url: true } },
+      ],
+      examples: [
+        {
+          language: 'go',
+          bad: 'func preview(w http.ResponseWriter, r *http.Request) {\n\ttarget := r.URL.Query().Get("url")\n\tresp, err := http.Get(target)\n\tif err != nil {\n\t\treturn\n\t}\n\tdefer resp.Body.Close()\n\tio.Copy(w, resp.Body)\n}',
+          good: 'func preview(w http.ResponseWriter, r *http.Request) {\n\tid := r.URL.Query().Get("id")\n\tresp, err := http.Get("https://images.example.com/thumbs/" + url.PathEscape(id))\n\tif err != nil {\n\t\treturn\n\t}\n\tdefer resp.Body.Close()\n\tio.Copy(w, resp.Body)\n}',
+        },
+      ],
+    },
+    {
+      title: 'resty `client.R().Get(url)`',
+      language: 'go',
+      rows: [{ ...GO_URL, methods: ['Get', 'Post', 'Put', 'Delete', 'Patch', 'Head'], receiver: /\.R\(\)/, argument: { index: 0, url: true } }],
+      examples: [
+        {
+          language: 'go',
+          bad: 'func fetch(w http.ResponseWriter, r *http.Request) {\n\tresp, err := client.R().Get(r.FormValue("url"))\n\trespond(w, resp, err)\n}',
+          good: 'func fetch(w http.ResponseWriter, r *http.Request) {\n\tresp, err := client.R().Get("https://api.example.com/items/" + url.PathEscape(r.FormValue("id")))\n\trespond(w, resp, err)\n}',
+        },
+      ],
+    },
+  ],
+  sanitisers: ['QueryEscape', 'PathEscape'],
+};
+
 /** Every weakness's sinks by rule id: the table the tests and the docs iterate. */
 export const TAINT_SINKS: Readonly<Record<string, SinkSpec>> = Object.freeze({
+  'go-ssrf': GO_SSRF_SINKS,
   'php-ssrf': PHP_SSRF_SINKS,
   'java-xpath-injection': JAVA_XPATH_INJECTION_SINKS,
   'insecure-deserialization': INSECURE_DESERIALIZATION_SINKS,
