@@ -101,7 +101,8 @@ export interface SinkRow {
   readonly kind: SinkKind;
   /**
    * The value as the evidence names it: `the SQL text of this query`. `{name}` is the callee as
-   * written, `{callee}` the callee's source text, `{construct}` a `nodes` row's node type.
+   * written, `{method}` its last segment, `{callee}` the callee's source text, `{construct}` a
+   * `nodes` row's node type.
    */
   readonly what: string;
   readonly pattern?: SinkPattern;
@@ -363,7 +364,9 @@ export function sinkTriggers(spec: SinkSpec): RuleTriggers {
       const keys: string[] = [];
       for (const c of r.when ?? []) {
         const term = CONDITION_TRIGGERS[c];
-        if (term) (needs.push(term), keys.push(c));
+        if (term === undefined) continue;
+        needs.push(term);
+        keys.push(c);
       }
       if (!r.pattern && (family === 'js' || family === 'python')) {
         const server = family === 'js' && r.when?.includes('server-source');
