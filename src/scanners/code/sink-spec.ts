@@ -64,6 +64,7 @@ export type SinkPattern = 'dynamic' | 'sql-dynamic' | 'evaluated-code' | 'always
  * - `xml-library-in-file`: the file uses lxml, ElementTree or defusedxml;
  * - `unsafe-yaml-loader`: PyYAML `load` without `SafeLoader`/`CSafeLoader`/`BaseLoader`;
  * - `node-serialize-imported`: the file imports `node-serialize` (its `unserialize` on any object);
+ * - `no-arguments`: called without arguments (Java `url.openConnection()`);
  * - `curlopt-url`: PHP `curl_setopt($ch, CURLOPT_URL, …)`;
  * - `xpath-receiver`: the receiver is a javax.xml.xpath `XPath` (`xpf.newXPath()`, a variable named `xpath`/`xp`).
  * On the value:
@@ -77,7 +78,7 @@ export type SinkPattern = 'dynamic' | 'sql-dynamic' | 'evaluated-code' | 'always
  * - `not-fixed-origin`: a URL that does not start with a fixed origin or local path;
  * - `server-source`: only request data read on the server (not `location`/`document`) counts.
  */
-export type CallCondition = 'curlopt-url' | 'xpath-receiver' | 'unsafe-yaml-loader' | 'node-serialize-imported' | 'not-new' | 'three-arguments' | 'shell-option' | 'location-header' | 'unrestricted-classes' | 'object-mode' | 'ldap-in-file' | 'xml-library-in-file';
+export type CallCondition = 'no-arguments' | 'curlopt-url' | 'xpath-receiver' | 'unsafe-yaml-loader' | 'node-serialize-imported' | 'not-new' | 'three-arguments' | 'shell-option' | 'location-header' | 'unrestricted-classes' | 'object-mode' | 'ldap-in-file' | 'xml-library-in-file';
 export type ValueCondition = 'looks-like-url' | 'xpath-text' | 'sql-text' | 'ldap-filter-text' | 'xpath-syntax' | 'built-at-run-time' | 'string-shaped' | 'not-fixed-origin' | 'server-source';
 export type SinkCondition = CallCondition | ValueCondition;
 
@@ -156,6 +157,7 @@ const CALL_CONDITIONS: Readonly<Record<CallCondition, (ctx: RuleContext, call: Q
   },
   'object-mode': (ctx, call) => !(call.name.startsWith('Oj.') && call.args.some((a) => /mode:\s*:(?:strict|null|compat)/.test(ctx.text.slice(a.start, a.end)))),
   'ldap-in-file': (ctx) => /ldap/i.test(ctx.text),
+  'no-arguments': (_ctx, call) => call.args.length === 0,
   'curlopt-url': (ctx, call) => !!call.args[1] && textOf(ctx.text, call.args[1]) === 'CURLOPT_URL',
   'xpath-receiver': (ctx, call) => !!call.receiver && (/newXPath\s*\(\s*\)$/.test(textOf(ctx.text, resolve(ctx, call.receiver))) || XPATH_VARIABLE.test(textOf(ctx.text, call.receiver))),
   'unsafe-yaml-loader': (ctx, call) => {
@@ -263,7 +265,7 @@ function isCallee(ctx: RuleContext, r: CompiledRow, call: QualifiedCall): boolea
 /** The candidate values of a call for a row, in order. */
 function candidates(ctx: RuleContext, argument: SinkArgument, call: QualifiedCall): (SyntaxNode | undefined)[] {
   if ('node' in argument) return [];
-  if (argument.index === 'receiver') return [call.receiver];
+  if (argument.index === 'receiver') return [argument.url && call.receiver && usesFunctionModel(ctx.language) ? urlText(ctx, call.receiver) : call.receiver];
   if (argument.index === 'each') return call.args;
   let value: SyntaxNode | undefined = argument.index < 0 ? call.args.at(argument.index) : call.args[argument.index];
   if (argument.url && value && usesFunctionModel(ctx.language)) return [urlText(ctx, value)];

@@ -991,8 +991,51 @@ export const GO_SSRF_SINKS: SinkSpec = {
   sanitisers: ['QueryEscape', 'PathEscape'],
 };
 
+const JAVA_URL = { kind: 'url', what: 'the URL of `{method}`', when: ['not-fixed-origin'], argument: { index: 0, url: true } } as const;
+
+export const JAVA_SSRF_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'java.net `URL.openConnection`/`openStream`, sockets and the JDK `HttpClient`',
+      language: 'java',
+      rows: [
+        { ...JAVA_URL, constructors: [/(?:^|\.)Socket$/], what: 'the URL of `new {method}`' },
+        // `new URL(s).openConnection()`: the receiver is the URL.
+        { ...JAVA_URL, methods: ['openConnection', 'openStream', 'getContent'], argument: { index: 'receiver', url: true }, when: ['no-arguments', 'not-fixed-origin'] },
+        { ...JAVA_URL, calls: [/(?:^|\.)HttpRequest\.newBuilder$/], names: ['uri'], methods: ['uri'] },
+      ],
+      examples: [
+        {
+          language: 'java',
+          bad: 'class Preview {\n  String fetch(HttpServletRequest request) throws IOException {\n    URL url = new URL(request.getParameter("url"));\n    HttpURLConnection conn = (HttpURLConnection) url.openConnection();\n    return new String(conn.getInputStream().readAllBytes());\n  }\n}',
+          good: 'class Preview {\n  String fetch(HttpServletRequest request) throws IOException {\n    String id = request.getParameter("id");\n    URL url = new URL("https://images.example.com/thumbs/" + id);\n    HttpURLConnection conn = (HttpURLConnection) url.openConnection();\n    return new String(conn.getInputStream().readAllBytes());\n  }\n}',
+        },
+      ],
+    },
+    {
+      title: 'Apache HttpClient requests, OkHttp `Request.Builder().url()`, Spring `RestTemplate`, Jsoup and Apache fluent `Request`',
+      language: 'java',
+      rows: [
+        { ...JAVA_URL, constructors: [/(?:^|\.)(?:HttpGet|HttpPost|HttpPut|HttpDelete|HttpHead|HttpPatch|HttpOptions|HttpTrace|GetMethod|PostMethod|HttpUriRequestBase)$/], what: 'the URL of `new {method}`' },
+        { ...JAVA_URL, methods: ['url'], receiver: /Request\.Builder|Builder\(\)|builder/i },
+        { ...JAVA_URL, methods: ['getForObject', 'getForEntity', 'postForObject', 'postForEntity', 'postForLocation', 'exchange', 'execute', 'put', 'delete', 'headForHeaders', 'optionsForAllow', 'patchForObject'], receiver: /rest|template/i },
+        { ...JAVA_URL, calls: [/(?:^|\.)Jsoup\.connect$/, /(?:^|\.)Request\.(?:Get|Post|Put|Delete|Head|Patch)$/] },
+      ],
+      examples: [
+        {
+          language: 'java',
+          bad: 'class Hooks {\n  String call(@RequestParam String callback) {\n    return restTemplate.getForObject(callback, String.class);\n  }\n}',
+          good: 'class Hooks {\n  String call(@RequestParam String id) {\n    return restTemplate.getForObject("https://hooks.example.com/{id}", String.class, id);\n  }\n}',
+        },
+      ],
+    },
+  ],
+  sanitisers: ['encode', 'encodeForURL'],
+};
+
 /** Every weakness's sinks by rule id: the table the tests and the docs iterate. */
 export const TAINT_SINKS: Readonly<Record<string, SinkSpec>> = Object.freeze({
+  'java-ssrf': JAVA_SSRF_SINKS,
   'go-ssrf': GO_SSRF_SINKS,
   'php-ssrf': PHP_SSRF_SINKS,
   'java-xpath-injection': JAVA_XPATH_INJECTION_SINKS,
