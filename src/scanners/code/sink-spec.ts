@@ -27,7 +27,8 @@ import { JS_SERVER_SOURCE_TRIGGERS, JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS }
  * Which value of the sink is checked:
  * - `index`: a positional argument (`-1` the last, `'each'` the first argument that passes the
  *   row's conditions and reaches the sink, `'receiver'` the object of a method call);
- * - `keywords`: Python keyword arguments tried in order when the position is empty;
+ * - `keywords`: keyword arguments (Python `url=`, Ruby `url:`) tried in order when the position
+ *   is empty (a Ruby `key: value` pair is not positional);
  * - `options`: when the argument is an object literal, its properties tried in order
  *   (`http.get({ host })`, read from any object argument as `option()` does);
  * - `property`: only this property of the argument, when it is an object literal (ldapjs
@@ -262,14 +263,24 @@ function isCallee(ctx: RuleContext, r: CompiledRow, call: QualifiedCall): boolea
   return !!r.methods && !!call.receiver && !call.isNew && r.methods.has(call.method);
 }
 
+/** A Ruby keyword argument (`url: x`, `:url => x`) by name. */
+function rubyKeyword(ctx: RuleContext, call: QualifiedCall, name: string): SyntaxNode | undefined {
+  for (const a of call.args) {
+    const [k, v] = a.type === 'pair' ? namedChildren(a) : [];
+    if (k && textOf(ctx.text, k).replace(/^:|:$/g, '') === name) return v;
+  }
+  return undefined;
+}
+
 /** The candidate values of a call for a row, in order. */
 function candidates(ctx: RuleContext, argument: SinkArgument, call: QualifiedCall): (SyntaxNode | undefined)[] {
   if ('node' in argument) return [];
   if (argument.index === 'receiver') return [argument.url && call.receiver && usesFunctionModel(ctx.language) ? urlText(ctx, call.receiver) : call.receiver];
   if (argument.index === 'each') return call.args;
   let value: SyntaxNode | undefined = argument.index < 0 ? call.args.at(argument.index) : call.args[argument.index];
+  if (ctx.language === 'ruby' && argument.keywords && value?.type === 'pair') value = undefined;
+  for (const k of argument.keywords ?? []) value ??= ctx.language === 'ruby' ? rubyKeyword(ctx, call, k) : call.kwargs.get(k);
   if (argument.url && value && usesFunctionModel(ctx.language)) return [urlText(ctx, value)];
-  for (const k of argument.keywords ?? []) value ??= call.kwargs.get(k);
   if (argument.property !== undefined) return [value && unwrap(value).type === 'object' ? option(ctx, { ...call, args: [value] }, argument.property) : undefined];
   if (argument.options && value && unwrap(value).type === 'object') {
     value = undefined;

@@ -1033,8 +1033,49 @@ export const JAVA_SSRF_SINKS: SinkSpec = {
   sanitisers: ['encode', 'encodeForURL'],
 };
 
+const RUBY_URL = { kind: 'url', what: 'the URL of `{name}`', when: ['not-fixed-origin'], argument: { index: 0, keywords: ['url'], url: true } } as const;
+const RUBY_HTTP_CLIENTS = ['HTTParty', 'Faraday', 'RestClient', 'Excon', 'HTTP', 'Typhoeus', 'HTTPX', 'HTTPClient'];
+
+export const RUBY_SSRF_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'Net::HTTP, open-uri (`URI.open`, `URI(x).read`, `open(url)`)',
+      language: 'ruby',
+      rows: [
+        { ...RUBY_URL, calls: [/^Net::HTTP\.(?:get|get_response|get_print|post|post_form|start|new)$/, /^(?:URI|OpenURI)\.open$/] },
+        { ...RUBY_URL, methods: ['open', 'read'], receiver: /^URI(?:\.parse)?\s*\(/, argument: { index: 'receiver', url: true } },
+        // Kernel#open reads a URL only with open-uri, and a file otherwise (ruby-path-traversal).
+        { ...RUBY_URL, names: ['open'], when: ['looks-like-url', 'not-fixed-origin'], argument: { index: 0, url: true } },
+      ],
+      examples: [
+        {
+          language: 'ruby',
+          bad: "class PreviewsController < ApplicationController\n  def show\n    uri = URI.parse(params[:url])\n    render plain: Net::HTTP.get(uri)\n  end\nend",
+          good: "class PreviewsController < ApplicationController\n  def show\n    uri = URI.parse(\"https://api.example.com/previews/#{params[:id].to_i}\")\n    render plain: Net::HTTP.get(uri)\n  end\nend",
+        },
+      ],
+    },
+    {
+      title: 'HTTParty, Faraday, RestClient, Excon, http.rb, Typhoeus, HTTPX and HTTPClient',
+      language: 'ruby',
+      rows: [
+        { ...RUBY_URL, calls: [new RegExp(`^(?:${RUBY_HTTP_CLIENTS.join('|')})\\.(?:get|post|put|patch|delete|head|options|request|follow|get_content)$`), /^Typhoeus::Request\.new$/, /^(?:Faraday\.new|RestClient::Request\.execute)$/] },
+      ],
+      examples: [
+        {
+          language: 'ruby',
+          bad: 'def fetch\n  response = HTTParty.get(params[:feed])\n  render plain: response.body\nend',
+          good: 'def fetch\n  response = HTTParty.get("https://feeds.example.com/#{ERB::Util.url_encode(params[:feed])}")\n  render plain: response.body\nend',
+        },
+      ],
+    },
+  ],
+  sanitisers: ['encode_www_form_component', 'escape', 'url_encode'],
+};
+
 /** Every weakness's sinks by rule id: the table the tests and the docs iterate. */
 export const TAINT_SINKS: Readonly<Record<string, SinkSpec>> = Object.freeze({
+  'ruby-ssrf': RUBY_SSRF_SINKS,
   'java-ssrf': JAVA_SSRF_SINKS,
   'go-ssrf': GO_SSRF_SINKS,
   'php-ssrf': PHP_SSRF_SINKS,
