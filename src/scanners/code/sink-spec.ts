@@ -194,6 +194,9 @@ const CONDITION_TRIGGERS: Readonly<Partial<Record<SinkCondition, Trigger | reado
 
 const isCallCondition = (c: SinkCondition): c is CallCondition => c in CALL_CONDITIONS;
 
+/** Every named condition (for the test that each is used by some row). */
+export const SINK_CONDITIONS: readonly SinkCondition[] = Object.freeze([...Object.keys(CALL_CONDITIONS), ...Object.keys(VALUE_CONDITIONS)] as SinkCondition[]);
+
 const PATTERNS: Readonly<Record<SinkPattern, (ctx: RuleContext, arg: SyntaxNode) => boolean>> = Object.freeze({
   dynamic: (ctx, arg) => (usesFunctionModel(ctx.language) ? dynamicString(ctx, arg) : isDynamicString(ctx, arg)),
   'sql-dynamic': (ctx, arg) => VALUE_CONDITIONS['sql-text'](ctx, arg) && PATTERNS.dynamic(ctx, arg),

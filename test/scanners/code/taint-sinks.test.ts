@@ -8,7 +8,7 @@ import type { CodeLanguage } from '../../../src/scanners/code/parser.js';
 import { LanguagePrefilter } from '../../../src/scanners/code/prefilter.js';
 import { CODE_RULES } from '../../../src/scanners/code/rules/index.js';
 import { analyse, scanner } from '../../../src/scanners/code/scanner.js';
-import { sinkMatcher } from '../../../src/scanners/code/sink-spec.js';
+import { SINK_CONDITIONS, sinkMatcher } from '../../../src/scanners/code/sink-spec.js';
 import { TAINT_SINKS } from '../../../src/scanners/code/taint-sinks.js';
 
 const EXTENSION: Readonly<Record<CodeLanguage, string>> = { javascript: 'js', typescript: 'ts', tsx: 'tsx', python: 'py', php: 'php', go: 'go', java: 'java', ruby: 'rb' };
@@ -30,6 +30,11 @@ describe('sinks as data', () => {
         for (const e of group.examples) expect(group.language, group.title).toBe(['javascript', 'typescript', 'tsx'].includes(e.language) ? 'js' : e.language);
       }
     }
+  });
+
+  it('uses every named condition in some row (the set stays closed and small)', () => {
+    const used = new Set(Object.values(TAINT_SINKS).flatMap((spec) => spec.groups.flatMap((g) => g.rows.flatMap((r) => r.when ?? []))));
+    expect(SINK_CONDITIONS.filter((c) => !used.has(c))).toEqual([]);
   });
 
   it('is run by a registered rule of that id, whose documentation shows every example', () => {
