@@ -35,10 +35,11 @@ import { JS_SERVER_SOURCE_TRIGGERS, JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS }
  *   `client.search(base, { filter })`), else nothing;
  * - `url`: (PHP, Go, Java, Ruby) the string a URL object is made from (`url.Parse(s)`,
  *   `new URL(s)`, `URI(s)`), following variables, so a fixed origin in it is seen;
+ * - `tupleBody`: (Python) of a `(body, status, headers)` tuple, the body;
  * - `node`: for `nodes` rows, the node itself or its first named child.
  */
 export type SinkArgument =
-  | { readonly index: number | 'each' | 'receiver'; readonly keywords?: readonly string[]; readonly options?: readonly string[]; readonly property?: string; readonly url?: true }
+  | { readonly index: number | 'each' | 'receiver'; readonly keywords?: readonly string[]; readonly options?: readonly string[]; readonly property?: string; readonly url?: true; readonly tupleBody?: true }
   | { readonly node: 'self' | 'first-child' };
 
 /**
@@ -72,6 +73,7 @@ export type SinkPattern = 'dynamic' | 'sql-dynamic' | 'evaluated-code' | 'always
  * - `sql-text`: its constant text reads as SQL (`SELECT … FROM`, `WHERE`, …);
  * - `ldap-filter-text`: its constant text holds an LDAP filter (`(uid=`);
  * - `xpath-syntax`: its constant text starts as an XPath path (`//`, `./`, `[@`);
+ * - `not-serialised`: not an object, array or number literal (which a framework sends as JSON);
  * - `looks-like-url`: it (or the request key it comes from) names a URL rather than a file (`$_GET['url']`, `'https://…'`);
  * - `xpath-text`: its constant text holds an XPath step or predicate (`/a`, `//a`, `[@id`, `user[`);
  * - `built-at-run-time`: a string assembled from values not proven constant;
@@ -80,7 +82,7 @@ export type SinkPattern = 'dynamic' | 'sql-dynamic' | 'evaluated-code' | 'always
  * - `server-source`: only request data read on the server (not `location`/`document`) counts.
  */
 export type CallCondition = 'no-arguments' | 'curlopt-url' | 'xpath-receiver' | 'unsafe-yaml-loader' | 'node-serialize-imported' | 'not-new' | 'three-arguments' | 'shell-option' | 'location-header' | 'unrestricted-classes' | 'object-mode' | 'ldap-in-file' | 'xml-library-in-file';
-export type ValueCondition = 'looks-like-url' | 'xpath-text' | 'sql-text' | 'ldap-filter-text' | 'xpath-syntax' | 'built-at-run-time' | 'string-shaped' | 'not-fixed-origin' | 'server-source';
+export type ValueCondition = 'not-serialised' | 'looks-like-url' | 'xpath-text' | 'sql-text' | 'ldap-filter-text' | 'xpath-syntax' | 'built-at-run-time' | 'string-shaped' | 'not-fixed-origin' | 'server-source';
 export type SinkCondition = CallCondition | ValueCondition;
 
 export interface SinkRow {
@@ -103,7 +105,7 @@ export interface SinkRow {
   readonly kind: SinkKind;
   /**
    * The value as the evidence names it: `the SQL text of this query`. `{name}` is the callee as
-   * written, `{method}` its last segment, `{callee}` the callee's source text, `{construct}` a
+   * written, `{chain}` the same with its inner argument lists shown as `(…)`, `{method}` its last segment, `{callee}` the callee's source text, `{construct}` a
    * `nodes` row's node type.
    */
   readonly what: string;
@@ -133,6 +135,8 @@ export interface SinkSpec {
 }
 
 const FUNCTION_CALL_LIKE = new Set(['arrow_function', 'function_expression', 'object']);
+/** Literals a web framework serialises as JSON, not HTML. */
+const SERIALISED = new Set(['object', 'array', 'dictionary', 'list', 'number', 'integer']);
 const STRING_SHAPES = new Set(['template_string', 'binary_expression', 'string']);
 
 const LDAP_FILTER = /\(\s*[&|!]?\s*\(?\s*[\w.;-]+\s*[~<>]?=/;
@@ -173,6 +177,7 @@ const CALL_CONDITIONS: Readonly<Record<CallCondition, (ctx: RuleContext, call: Q
 const VALUE_CONDITIONS: Readonly<Record<ValueCondition, (ctx: RuleContext, arg: SyntaxNode) => boolean>> = Object.freeze({
   'sql-text': (ctx, arg) => SQL_TEXT.test(constantOf(ctx, arg)),
   'ldap-filter-text': (ctx, arg) => LDAP_FILTER.test(constantOf(ctx, arg)),
+  'not-serialised': (_ctx, arg) => !SERIALISED.has(unwrap(arg).type),
   'looks-like-url': (ctx, arg) => looksLikeUrl(ctx, arg, localTaint(ctx, arg)),
   'xpath-text': (ctx, arg) => XPATH_TEXT.test(constantOf(ctx, arg)),
   'xpath-syntax': (ctx, arg) => XPATH_START.test(constantOf(ctx, arg).trimStart()),
@@ -284,6 +289,7 @@ function candidates(ctx: RuleContext, argument: SinkArgument, call: QualifiedCal
   if (ctx.language === 'ruby' && argument.keywords && value?.type === 'pair') value = undefined;
   for (const k of argument.keywords ?? []) value ??= ctx.language === 'ruby' ? rubyKeyword(ctx, call, k) : call.kwargs.get(k);
   if (argument.url && value && usesFunctionModel(ctx.language)) return [urlText(ctx, value)];
+  if (argument.tupleBody && value && ['tuple', 'expression_list'].includes(unwrap(value).type)) return [namedChildren(unwrap(value))[0]];
   if (argument.property !== undefined) return [value && unwrap(value).type === 'object' ? option(ctx, { ...call, args: [value] }, argument.property) : undefined];
   if (argument.options && value && unwrap(value).type === 'object') {
     value = undefined;
@@ -336,7 +342,7 @@ export function sinkMatcher(spec: SinkSpec): (ctx: RuleContext) => Match[] {
     for (const call of ctx.calls) {
       const r = callRows.find((x) => calleeMatches(ctx, x, call));
       if (!r) continue;
-      const words = { name: call.name, method: call.method, callee: textOf(ctx.text, call.callee) };
+      const words = { name: call.name, chain: call.name.replace(/\(.*\)/s, '(…)'), method: call.method, callee: textOf(ctx.text, call.callee) };
       for (const arg of candidates(ctx, r.row.argument, call)) {
         const m = check(ctx, r, call.node, call, arg, words);
         if (m) {
@@ -409,7 +415,8 @@ export function sinkTriggers(spec: SinkSpec): RuleTriggers {
 
 /** Rule metadata without the matcher and the examples: both come from the sink spec. */
 export type TaintRuleMetadata = Omit<CodeRule, 'match' | 'triggers' | 'docs'> & {
-  readonly docs: Omit<CodeRule['docs'], 'examples'>;
+  /** `examples`: only those of the hook's shapes (the groups bring their own). */
+  readonly docs: Omit<CodeRule['docs'], 'examples'> & { readonly examples?: readonly CodeExample[] };
   /** Prefilter terms when the derived ones (sinkTriggers) are not precise enough. */
   readonly triggers?: RuleTriggers;
 };
@@ -425,7 +432,7 @@ export function defineTaintRule(metadata: TaintRuleMetadata, spec: SinkSpec, hoo
   const rows = sinkMatcher(spec);
   return defineRule({
     ...metadata,
-    docs: { ...metadata.docs, examples: spec.groups.flatMap((g) => g.examples) },
+    docs: { ...metadata.docs, examples: [...spec.groups.flatMap((g) => g.examples), ...(metadata.docs.examples ?? [])] },
     triggers: metadata.triggers ?? sinkTriggers(spec),
     match: hook ? (ctx) => [...rows(ctx), ...hook(ctx)] : rows,
   });

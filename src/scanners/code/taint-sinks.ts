@@ -1073,8 +1073,60 @@ export const RUBY_SSRF_SINKS: SinkSpec = {
   sanitisers: ['encode_www_form_component', 'escape', 'url_encode'],
 };
 
+const WRITTEN_UNESCAPED = 'Request data from {source} is written into {what} without HTML escaping.';
+
+export const REFLECTED_XSS_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'Express, Fastify and Node responses: `res.send`/`write`/`end` (also after `status()`, `type()`, `set()`, `header()`)',
+      language: 'js',
+      rows: [
+        {
+          methods: ['send', 'write', 'end'],
+          // `res`, or a chain on it (`res.status(200).send`) that does not declare JSON or plain text.
+          receiver: /^(?!.*\.type\(\s*['"](?:json|text\/plain|application\/json))(?:res|response|resp|reply)(?:\.(?:status|type|set|header)\(.*)?$/s,
+          argument: { index: 0 },
+          kind: 'html',
+          what: '`{chain}`',
+          when: ['not-serialised', 'server-source'],
+          proven: WRITTEN_UNESCAPED,
+        },
+      ],
+      examples: [
+        {
+          language: 'javascript',
+          bad: "app.get('/hello', (req, res) => {\n  res.send(`<h1>Hello ${req.query.name}</h1>`);\n});",
+          good: "const escapeHtml = require('escape-html');\napp.get('/hello', (req, res) => {\n  res.send(`<h1>Hello ${escapeHtml(req.query.name)}</h1>`);\n});",
+        },
+      ],
+    },
+    {
+      title: 'Flask, Django, FastAPI and Starlette response objects',
+      language: 'python',
+      rows: [
+        {
+          calls: ['make_response', 'flask.make_response', 'flask.Response', 'Response', 'django.http.HttpResponse', 'HttpResponse', 'fastapi.responses.HTMLResponse', 'HTMLResponse', 'starlette.responses.HTMLResponse'],
+          argument: { index: 0, keywords: ['content', 'response'], tupleBody: true },
+          kind: 'html',
+          what: 'a `{name}` body',
+          when: ['not-serialised', 'server-source'],
+          proven: WRITTEN_UNESCAPED,
+        },
+      ],
+      examples: [
+        {
+          language: 'python',
+          bad: "from django.http import HttpResponse\n\ndef greet(request):\n    return HttpResponse('<p>Hello ' + request.GET.get('name', '') + '</p>')",
+          good: "from django.http import HttpResponse\nfrom django.utils.html import escape\n\ndef greet(request):\n    return HttpResponse('<p>Hello ' + escape(request.GET.get('name', '')) + '</p>')",
+        }
+      ],
+    },
+  ],
+};
+
 /** Every weakness's sinks by rule id: the table the tests and the docs iterate. */
 export const TAINT_SINKS: Readonly<Record<string, SinkSpec>> = Object.freeze({
+  'reflected-xss': REFLECTED_XSS_SINKS,
   'ruby-ssrf': RUBY_SSRF_SINKS,
   'java-ssrf': JAVA_SSRF_SINKS,
   'go-ssrf': GO_SSRF_SINKS,
