@@ -261,12 +261,17 @@ function calleeMatches(ctx: RuleContext, r: CompiledRow, call: QualifiedCall): b
 }
 
 function isCallee(ctx: RuleContext, r: CompiledRow, call: QualifiedCall): boolean {
-  const { row } = r;
-  if (row.receiver && !(call.receiver && (row.receiver.test(textOf(ctx.text, call.receiver)) || row.receiver.test(textOf(ctx.text, unwrap(call.receiver)))))) return false;
+  if (!isNamed(r, call)) return false;
+  // The receiver pattern last: it reads the source text, the names are set lookups.
+  const { receiver } = r.row;
+  return !receiver || (!!call.receiver && (receiver.test(textOf(ctx.text, call.receiver)) || receiver.test(textOf(ctx.text, unwrap(call.receiver)))));
+}
+
+function isNamed(r: CompiledRow, call: QualifiedCall): boolean {
   if (r.calls?.has(call.qualified) && (call.qualified.includes('.') || !call.receiver)) return true;
   if (r.callPatterns.some((p) => p.test(call.qualified))) return true;
   if (r.names?.has(call.name)) return true;
-  if (call.isNew && row.constructors?.some((c) => (typeof c === 'string' ? c === call.name : c.test(call.name)))) return true;
+  if (call.isNew && r.row.constructors?.some((c) => (typeof c === 'string' ? c === call.name : c.test(call.name)))) return true;
   if (r.functions && !call.receiver && !call.isNew && r.functions.has(call.name.toLowerCase())) return true;
   return !!r.methods && !!call.receiver && !call.isNew && r.methods.has(call.method);
 }
