@@ -6,6 +6,7 @@
 import { SEVERITY_RANK } from '../../core/findings.js';
 import { baseFacts, fence, idColumn, type RulePage, severityColumn } from '../docs.js';
 import type { CodeLanguage } from './parser.js';
+import { TAINT_SINKS } from './taint-sinks.js';
 import type { CodeRule } from './rule.js';
 import { CODE_RULES } from './rules/index.js';
 import { PARAMETER_SOURCES, REQUEST_OBJECT_SOURCES } from './taint-sources.js';
@@ -119,6 +120,8 @@ export function codePage(rules: readonly CodeRule[] = CODE_RULES): RulePage<Code
       { header: 'Languages', cell: languages },
     ],
     facts: [...baseFacts<CodeRule>({ header: 'Confidence (pattern / proven flow)', cell: (r) => `${r.confidence} / ${r.taintConfidence}` }), { header: 'Languages', cell: languages }],
+    // The sink groups of a rule whose sinks are data (taint-sinks.ts).
+    details: (r) => (TAINT_SINKS[r.id] ? [`**Sinks** (\`taint-sinks.ts\`): ${TAINT_SINKS[r.id]?.groups.map((g) => g.title).join('; ')}.`, ''] : []),
     examples: (r) => ({
       bad: r.docs.examples.map((e) => ({ language: e.language, code: e.bad })),
       good: r.docs.examples.map((e) => ({ language: e.language, code: e.good })),

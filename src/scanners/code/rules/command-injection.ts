@@ -1,15 +1,20 @@
 import { namedChildren, stringValue, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
-import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
+import { OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
+import { defineTaintRule } from '../sink-spec.js';
 import { argument, isDynamicString, isTrue, option, sinkMatch } from '../sinks.js';
+import { COMMAND_INJECTION_SINKS, PY_SUBPROCESS } from '../taint-sinks.js';
 import { SHELL_COMMAND_FLAG, SHELL_PROGRAM } from '../taint-spec.js';
 
-const JS_SHELL = new Set(['child_process.exec', 'child_process.execSync', 'shelljs.exec', 'execa.command', 'execa.commandSync', 'execa.execaCommand', 'execa.execaCommandSync']);
+/*
+ * The command-string sinks are rows in taint-sinks.ts. What stays code here is structural: an
+ * argument list that runs a shell (`['sh', '-c', cmd]`), and `spawn(cmd, args, { shell: true })`,
+ * where the command or, failing that, its arguments are checked.
+ */
 const JS_SPAWN = new Set(['child_process.spawn', 'child_process.spawnSync', 'child_process.execFile', 'child_process.execFileSync', 'execa', 'execa.execa', 'execa.sync']);
-const PY_SHELL = new Set(['os.system', 'os.popen', 'os.popen2', 'os.popen3', 'commands.getoutput', 'subprocess.getoutput', 'subprocess.getstatusoutput', 'popen2.popen2']);
 /** `os.execl('/bin/sh', 'sh', '-c', cmd)`, `os.spawnlp(mode, 'sh', 'sh', '-c', cmd)`: argument lists after the program. */
 const PY_EXEC = new Set(['os.execl', 'os.execlp', 'os.execv', 'os.execvp', 'os.execve', 'os.execvpe', 'os.spawnl', 'os.spawnlp', 'os.spawnv', 'os.spawnvp', 'asyncio.create_subprocess_exec']);
-const PY_SUBPROCESS = new Set(['subprocess.run', 'subprocess.call', 'subprocess.Popen', 'subprocess.check_output', 'subprocess.check_call', 'asyncio.create_subprocess_shell']);
+const PY_LIST_FORM = new Set(PY_SUBPROCESS);
 
 /** The elements of an argument list: a list literal, or a variable built from one with `append`/`push`/`extend` (in any branch). */
 function elements(ctx: RuleContext, node: SyntaxNode | undefined): SyntaxNode[] {
@@ -26,23 +31,23 @@ function runsShell(ctx: RuleContext, program: SyntaxNode | undefined, args: read
   return values.some((v) => v !== undefined && SHELL_PROGRAM.test(v)) && values.some((v) => v !== undefined && SHELL_COMMAND_FLAG.test(v));
 }
 
-function match(ctx: RuleContext): Match[] {
+/** Argument lists run by a shell, and `spawn` with `shell: true`. */
+function shellArgumentLists(ctx: RuleContext): Match[] {
   const out: Match[] = [];
+  const dynamic = (a: SyntaxNode) => isDynamicString(ctx, a);
   for (const call of ctx.calls) {
     const q = call.qualified;
-    const dynamic = (a: Parameters<typeof isDynamicString>[1]) => isDynamicString(ctx, a);
     let m: Match | undefined;
     if (ctx.language === 'python') {
-      if (PY_SHELL.has(q)) m = sinkMatch(ctx, call.node, argument(call, 0, 'cmd') ?? argument(call, 0, 'command'), dynamic, 'a shell command', 'shell');
-      else if (PY_SUBPROCESS.has(q) && (isTrue(ctx, call.kwargs.get('shell')) || q.endsWith('_shell'))) m = sinkMatch(ctx, call.node, argument(call, 0, 'args'), dynamic, 'a shell command (shell=True)', 'shell');
-      else if (PY_SUBPROCESS.has(q) || PY_EXEC.has(q)) {
+      // `shell=True` and `create_subprocess_shell` are the rows' (a shell command string).
+      if (PY_LIST_FORM.has(q) && (isTrue(ctx, call.kwargs.get('shell')) || q.endsWith('_shell'))) continue;
+      if (PY_LIST_FORM.has(q) || PY_EXEC.has(q)) {
         // `subprocess.run(['sh', '-c', cmd])`: no shell=True, but the program is a shell given a command line.
         const argv = PY_EXEC.has(q) ? call.args.slice(1) : [argument(call, 0, 'args')].filter((a): a is SyntaxNode => a !== undefined);
         const list = argv.flatMap((a) => elements(ctx, a));
         if (runsShell(ctx, undefined, list)) m = sinkMatch(ctx, call.node, argv[0], () => list.some((a) => dynamic(a)), 'a command line run by a shell (`-c`)', 'shell');
       }
-    } else if (JS_SHELL.has(q)) m = sinkMatch(ctx, call.node, argument(call, 0), dynamic, 'a shell command', 'shell');
-    else if (JS_SPAWN.has(q) && isTrue(ctx, option(ctx, call, 'shell'))) {
+    } else if (JS_SPAWN.has(q) && isTrue(ctx, option(ctx, call, 'shell'))) {
       m = sinkMatch(ctx, call.node, argument(call, 0), dynamic, 'a command run with `shell: true`', 'shell') ?? sinkMatch(ctx, call.node, argument(call, 1), false, 'the arguments of a command run with `shell: true`', 'shell');
     } else if (JS_SPAWN.has(q) && runsShell(ctx, argument(call, 0), elements(ctx, argument(call, 1)))) {
       // `spawn('sh', ['-c', cmd])`: the shell runs the command line it is given.
@@ -54,37 +59,28 @@ function match(ctx: RuleContext): Match[] {
   return out;
 }
 
-export const rule = defineRule({
-  id: 'command-injection',
-  title: 'OS command built from untrusted data',
-  severity: 'CRITICAL',
-  confidence: 0.5,
-  taintConfidence: 0.9,
-  cwe: 'CWE-78',
-  owasp: OWASP.injection,
-  languages: JS_AND_PYTHON,
-  description: 'A command line run through a shell is built from values that are not constant, so shell metacharacters in them run extra commands.',
-  remediation: 'Run the program without a shell and pass arguments as an array (`execFile`/`spawn` without `shell: true`, `subprocess.run([...])` without `shell=True`); validate values against an allow-list.',
-  docs: {
-    summary:
-      'Shell-executing calls (`child_process.exec`/`execSync`, `spawn`/`execFile` with `shell: true`, shelljs; Python `os.system`, `os.popen`, `subprocess.*` with `shell=True`), and argument lists that start a shell on a command line (`[\'sh\', \'-c\', cmd]`, `[\'cmd.exe\', \'/c\', cmd]`, built in place or with `append`), given request data (0.9) or a command string built at run time (0.5). `shlex.quote` stops the flow; escaping for HTML does not.',
-    examples: [
-      {
-        language: 'javascript',
-        bad: "const { exec } = require('child_process');\napp.get('/ping', (req, res) => {\n  exec('ping -c 1 ' + req.query.host, (err, out) => res.send(out));\n});",
-        good: "const { execFile } = require('child_process');\napp.get('/ping', (req, res) => {\n  execFile('ping', ['-c', '1', req.query.host], (err, out) => res.send(out));\n});",
-      },
-      {
-        language: 'python',
-        bad: "import subprocess\n\n@app.route('/ping')\ndef ping():\n    host = request.args['host']\n    return subprocess.check_output(f\"ping -c 1 {host}\", shell=True)",
-        good: "import subprocess\n\n@app.route('/ping')\ndef ping():\n    host = request.args['host']\n    return subprocess.check_output(['ping', '-c', '1', host])",
-      },
-    ],
+export const rule = defineTaintRule(
+  {
+    id: 'command-injection',
+    title: 'OS command built from untrusted data',
+    severity: 'CRITICAL',
+    confidence: 0.5,
+    taintConfidence: 0.9,
+    cwe: 'CWE-78',
+    owasp: OWASP.injection,
+    languages: JS_AND_PYTHON,
+    description: 'A command line run through a shell is built from values that are not constant, so shell metacharacters in them run extra commands.',
+    remediation: 'Run the program without a shell and pass arguments as an array (`execFile`/`spawn` without `shell: true`, `subprocess.run([...])` without `shell=True`); validate values against an allow-list.',
+    docs: {
+      summary:
+        'Shell-executing calls (`child_process.exec`/`execSync`, `spawn`/`execFile` with `shell: true`, shelljs; Python `os.system`, `os.popen`, `subprocess.*` with `shell=True`), and argument lists that start a shell on a command line (`[\'sh\', \'-c\', cmd]`, `[\'cmd.exe\', \'/c\', cmd]`, built in place or with `append`), given request data (0.9) or a command string built at run time (0.5). `shlex.quote` stops the flow; escaping for HTML does not.',
+    },
+    triggers: {
+      js: ['child_process', 'shelljs', 'execa'],
+      // A list-form call runs a shell only with a `-c`/`/c` flag: a whole string literal.
+      python: ['system', 'popen', 'popen2', 'popen3', 'getoutput', 'getstatusoutput', 'shell', 'create_subprocess_shell', /(['"])(?:-[lie]?c|\/[ck]|-command|-encodedcommand)\1/i],
+    },
   },
-  match,
-  triggers: {
-    js: ['child_process', 'shelljs', 'execa'],
-    // A list-form call runs a shell only with a `-c`/`/c` flag: a whole string literal.
-    python: ['system', 'popen', 'popen2', 'popen3', 'getoutput', 'getstatusoutput', 'shell', 'create_subprocess_shell', /(['"])(?:-[lie]?c|\/[ck]|-command|-encodedcommand)\1/i],
-  },
-});
+  COMMAND_INJECTION_SINKS,
+  shellArgumentLists,
+);

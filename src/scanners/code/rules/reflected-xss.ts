@@ -1,17 +1,22 @@
 import { child, enclosingFunction, namedChildren, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
-import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
-import { argument, isClientSource } from '../sinks.js';
 import { all } from '../prefilter.js';
+import { OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
+import { defineTaintRule } from '../sink-spec.js';
+import { isClientSource } from '../sinks.js';
 import { JS_SERVER_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
+import { REFLECTED_XSS_SINKS } from '../taint-sinks.js';
 
-const JS_SEND = new Set(['send', 'write', 'end']);
-const RESPONSE_NAME = /^(?:res|response|resp|reply)$/;
-const PY_RESPONSES = new Set(['make_response', 'flask.make_response', 'flask.Response', 'Response', 'django.http.HttpResponse', 'HttpResponse', 'fastapi.responses.HTMLResponse', 'HTMLResponse', 'starlette.responses.HTMLResponse']);
-/** Object and JSON arguments are serialised as JSON by the framework, not HTML. */
+/*
+ * The response writers are rows in taint-sinks.ts. What stays code: a Flask or FastAPI route
+ * returning a string built from request data (which return is a response body, and whether a
+ * returned variable only ever holds text), and Koa's `ctx.body = …` assignment.
+ */
+
+/** Object and JSON values are serialised as JSON by the framework, not HTML. */
 const NOT_HTML = new Set(['object', 'array', 'dictionary', 'list', 'number', 'integer']);
 
-function match(ctx: RuleContext): Match[] {
+function bodies(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   const report = (node: SyntaxNode, value: SyntaxNode | undefined, what: string) => {
     if (!value || NOT_HTML.has(unwrap(value).type)) return;
@@ -19,7 +24,6 @@ function match(ctx: RuleContext): Match[] {
     if (taint && !isClientSource(taint.source)) out.push({ node, taint, detail: `Request data from ${ctx.taint.describe(taint)} is written into ${what} without HTML escaping.` });
   };
   if (ctx.language === 'python') {
-    for (const call of ctx.calls) if (PY_RESPONSES.has(call.qualified)) report(call.node, body(argument(call, 0, 'content') ?? argument(call, 0, 'response')), `a \`${call.name}\` body`);
     // Flask and FastAPI route handlers returning a string built from request data.
     for (const ret of ctx.nodes.of('return_statement')) {
       const value = ret.children.find((c) => c.named);
@@ -30,14 +34,6 @@ function match(ctx: RuleContext): Match[] {
       if (isPythonText(ctx, v) || (v.type === 'identifier' && builtAsText(ctx, fn, v))) report(ret, v, 'the HTML response of a route');
     }
     return out;
-  }
-  for (const call of ctx.calls) {
-    if (!call.receiver || !JS_SEND.has(call.method)) continue;
-    const receiver = textOf(ctx.text, unwrap(call.receiver));
-    const base = receiver.replace(/\.(?:status|type|set|header)\(.*$/s, '');
-    if (!RESPONSE_NAME.test(base)) continue;
-    if (/\.type\(\s*['"](?:json|text\/plain|application\/json)/.test(receiver)) continue;
-    report(call.node, argument(call, 0), `\`${call.name.replace(/\(.*\)/s, '(…)')}\``);
   }
   // Koa: ctx.body = …
   for (const assign of ctx.nodes.of('assignment_expression')) {
@@ -80,36 +76,34 @@ function builtAsText(ctx: RuleContext, fn: SyntaxNode, variable: SyntaxNode): bo
   return seen;
 }
 
-export const rule = defineRule({
-  id: 'reflected-xss',
-  title: 'Request data reflected into an HTML response',
-  severity: 'HIGH',
-  confidence: 0.5,
-  taintConfidence: 0.8,
-  cwe: 'CWE-79',
-  owasp: OWASP.injection,
-  languages: JS_AND_PYTHON,
-  description: 'A response body is built from request data without HTML escaping, so a crafted link runs script in the victim\'s browser (reflected XSS).',
-  remediation: 'Render HTML through a template engine with auto-escaping, escape values (`escape-html`, `html.escape`), or answer with JSON (`res.json`) and `Content-Type: application/json`.',
-  docs: {
-    summary:
-      'Express/Fastify `res.send`/`res.write`/`res.end` and Koa `ctx.body` given request data as a string; Flask/Django/FastAPI responses (`make_response`, `Response`, `HttpResponse`, `HTMLResponse`) and route handlers returning strings built from request data, directly or assembled in a variable first (`html += f\'<li>{name}</li>\'` … `return html`). Objects (serialised as JSON) and escaped or numeric values are not reported.',
-    examples: [
-      {
-        language: 'javascript',
-        bad: "app.get('/hello', (req, res) => {\n  res.send(`<h1>Hello ${req.query.name}</h1>`);\n});",
-        good: "const escapeHtml = require('escape-html');\napp.get('/hello', (req, res) => {\n  res.send(`<h1>Hello ${escapeHtml(req.query.name)}</h1>`);\n});",
-      },
-      {
-        language: 'python',
-        bad: "@app.route('/hello')\ndef hello():\n    name = request.args.get('name', '')\n    return '<h1>Hello ' + name + '</h1>'",
-        good: "from markupsafe import escape\n\n@app.route('/hello')\ndef hello():\n    name = request.args.get('name', '')\n    return '<h1>Hello ' + escape(name) + '</h1>'",
-      },
-    ],
+export const rule = defineTaintRule(
+  {
+    id: 'reflected-xss',
+    title: 'Request data reflected into an HTML response',
+    severity: 'HIGH',
+    confidence: 0.5,
+    taintConfidence: 0.8,
+    cwe: 'CWE-79',
+    owasp: OWASP.injection,
+    languages: JS_AND_PYTHON,
+    description: 'A response body is built from request data without HTML escaping, so a crafted link runs script in the victim\'s browser (reflected XSS).',
+    remediation: 'Render HTML through a template engine with auto-escaping, escape values (`escape-html`, `html.escape`), or answer with JSON (`res.json`) and `Content-Type: application/json`.',
+    docs: {
+      examples: [
+        {
+          language: 'python',
+          bad: "@app.route('/hello')\ndef hello():\n    name = request.args.get('name', '')\n    return '<h1>Hello ' + name + '</h1>'",
+          good: "from markupsafe import escape\n\n@app.route('/hello')\ndef hello():\n    name = request.args.get('name', '')\n    return '<h1>Hello ' + escape(name) + '</h1>'",
+        },
+      ],
+      summary:
+        'Express/Fastify `res.send`/`res.write`/`res.end` and Koa `ctx.body` given request data as a string; Flask/Django/FastAPI responses (`make_response`, `Response`, `HttpResponse`, `HTMLResponse`) and route handlers returning strings built from request data, directly or assembled in a variable first (`html += f\'<li>{name}</li>\'` … `return html`). Objects (serialised as JSON) and escaped or numeric values are not reported.',
+    },
+    triggers: {
+      js: [all(['res', 'response', 'resp', 'reply', 'ctx'], JS_SERVER_SOURCE_TRIGGERS)],
+      python: [all(['make_response', 'Response', 'HttpResponse', 'HTMLResponse', all(/@/, /\.(?:route|get|post)\s*\(/)], PYTHON_SOURCE_TRIGGERS)],
+    },
   },
-  match,
-  triggers: {
-    js: [all(['res', 'response', 'resp', 'reply', 'ctx'], JS_SERVER_SOURCE_TRIGGERS)],
-    python: [all(['make_response', 'Response', 'HttpResponse', 'HTMLResponse', all(/@/, /\.(?:route|get|post)\s*\(/)], PYTHON_SOURCE_TRIGGERS)],
-  },
-});
+  REFLECTED_XSS_SINKS,
+  bodies,
+);

@@ -1,0 +1,65 @@
+/**
+ * Dumps every code-scanner finding over folders, one JSON line each (rule, path, line, column,
+ * severity, confidence, evidence, description), sorted, so two checkouts' outputs can be diffed
+ * when a rule is refactored:
+ *
+ *   npx tsx scripts/code-findings.ts <dir>[=<prefix>] … > before.jsonl
+ *   npx tsx scripts/code-findings.ts --own <dir> --max-mb 40 …   # present files as the project's own
+ *
+ * Paths are written relative to each folder. `--own <dir>` presents the files under `src/` (the
+ * scanner skips node_modules/ and vendor/ by path), for large bodies of real code such as a
+ * node_modules folder or the Python standard library; `--max-mb` bounds each such folder.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { scanner } from '../src/scanners/code/scanner.js';
+
+const CODE = /\.(?:[cm]?js|jsx|[cm]?ts|tsx|py|php|go|java|rb|html)$/;
+const MAX_FILE = 512 * 1024;
+
+function* walk(dir: string): Generator<string> {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) yield* walk(path);
+    else if (e.isFile() && CODE.test(e.name)) yield path;
+  }
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const maxAt = args.indexOf('--max-mb');
+  const maxBytes = (maxAt >= 0 ? Number(args[maxAt + 1]) : 40) * 1024 * 1024;
+  await scanner.init?.();
+  const lines: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--max-mb') {
+      i++;
+      continue;
+    }
+    const own = arg === '--own';
+    const dir = own ? (args[++i] as string) : arg;
+    let bytes = 0;
+    for (const file of walk(dir)) {
+      const size = statSync(file).size;
+      if (size === 0 || size > MAX_FILE) continue;
+      if (own && (bytes += size) > maxBytes) break;
+      const rel = relative(dir, file);
+      const path = own ? `src/${rel.replace(/(?:^|\/)(?:node_modules|vendor|dist)\//g, '/x/')}` : `${dir.split('/').filter(Boolean).at(-1)}/${rel}`;
+      for (const f of scanner.scanFile({ path, text: readFileSync(file, 'utf8') })) {
+        lines.push(JSON.stringify([f.ruleId, f.path, f.line, f.column, f.severity, f.confidence, f.evidence, f.description]));
+      }
+    }
+  }
+  lines.sort();
+  process.stdout.write(lines.length > 0 ? `${lines.join('\n')}\n` : '');
+  process.stderr.write(`${lines.length} findings\n`);
+}
+
+await main();

@@ -1,0 +1,444 @@
+/**
+ * Sinks as data: the format of a taint rule's sink rows and the one generic rule that runs
+ * them (`defineTaintRule`). A row names the calls (or syntax nodes) that are sinks, the argument
+ * that matters, the kind of sink (which scopes sanitisers, taint-spec.ts), the words of the
+ * evidence, and at most a few named conditions from the closed set below. The rows themselves
+ * live in taint-sinks.ts, grouped per weakness and framework, each group with examples that
+ * run as tests (test/scanners/code/taint-sinks.test.ts).
+ *
+ * The engine is chosen by language: the JavaScript/TypeScript and Python taint analysis
+ * (`sinkMatch`, taint.ts) or the local model of PHP, Go, Java and Ruby (`localSink`,
+ * function-model/taint.ts). Structural checks (cookie flags, JWT options, CORS, prototype
+ * pollution, crypto settings) are not sinks and stay code.
+ */
+import { namedChildren, textOf, unwrap } from './ast.js';
+import { UNKNOWN } from './constants.js';
+import { looksLikeUrl } from './function-model/guards.js';
+import { constantText, dynamicString, localSink, localTaint } from './function-model/taint.js';
+import { constString, fixedOrigin, resolve, urlText } from './function-model/values.js';
+import { usesFunctionModel, type CodeLanguage, type SyntaxNode } from './parser.js';
+import { all, anyCase, familyOf, type RuleTriggers, type Trigger, type TriggerFamily } from './prefilter.js';
+import { defineRule, type CodeExample, type CodeRule, type Match, type QualifiedCall, type RuleContext } from './rule.js';
+import { hasFixedOrigin, isClientSource, isDynamicString, isHarmless, isTrue, literalText, option, sinkMatch, SQL_KEYWORDS, SQL_TEXT, stringArg } from './sinks.js';
+import type { SinkKind } from './taint-spec.js';
+import { JS_SERVER_SOURCE_TRIGGERS, JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from './taint.js';
+
+/**
+ * Which value of the sink is checked:
+ * - `index`: a positional argument (`-1` the last, `'each'` the first argument that passes the
+ *   row's conditions and reaches the sink, `'receiver'` the object of a method call);
+ * - `keywords`: keyword arguments (Python `url=`, Ruby `url:`) tried in order when the position
+ *   is empty (a Ruby `key: value` pair is not positional);
+ * - `options`: when the argument is an object literal, its properties tried in order
+ *   (`http.get({ host })`, read from any object argument as `option()` does);
+ * - `property`: only this property of the argument, when it is an object literal (ldapjs
+ *   `client.search(base, { filter })`), else nothing;
+ * - `url`: (PHP, Go, Java, Ruby) the string a URL object is made from (`url.Parse(s)`,
+ *   `new URL(s)`, `URI(s)`), following variables, so a fixed origin in it is seen;
+ * - `tupleBody`: (Python) of a `(body, status, headers)` tuple, the body;
+ * - `node`: for `nodes` rows, the node itself or its first named child.
+ */
+export type SinkArgument =
+  | { readonly index: number | 'each' | 'receiver'; readonly keywords?: readonly string[]; readonly options?: readonly string[]; readonly property?: string; readonly url?: true; readonly tupleBody?: true }
+  | { readonly node: 'self' | 'first-child' };
+
+/**
+ * When a value not proven to be request data is still reported (at most MEDIUM, confidence of
+ * a pattern match): `dynamic` a string built at run time from values not proven constant;
+ * `sql-dynamic` such a string whose constant text reads as SQL; `evaluated-code` any value that is
+ * not harmless (a literal, a number, a constant) nor a function; `always` every call;
+ * `outside-data` (JavaScript/TypeScript and Python) every value except bytes the code itself holds
+ * (a literal or proven constant, possibly decoded with base64/hex/zlib), reported on sight: at
+ * the rule's severity, not capped like an unproven flow, also when the value is not positional.
+ */
+export type SinkPattern = 'dynamic' | 'sql-dynamic' | 'evaluated-code' | 'always' | 'outside-data';
+
+/**
+ * Named conditions a row may require. Each is defined once, below, and may be reused by any row.
+ * On the call (a call failing them is not this row's sink, and a later row may claim it):
+ * - `not-new`: a plain call, not `new X(…)`;
+ * - `three-arguments`: at least three positional arguments (python-ldap `search_s(base, scope, filter)`);
+ * - `shell-option`: run through a shell: Python `shell=True`, JavaScript `{ shell: true }`;
+ * - `location-header`: the first argument is the header name `Location`;
+ * - `unrestricted-classes`: PHP `unserialize` without `allowed_classes => false` or a list;
+ * - `object-mode`: Ruby `Oj.load` without `mode: :strict`/`:null`/`:compat`;
+ * - `ldap-in-file`: the file mentions LDAP (`search` alone is too common a name);
+ * - `xml-library-in-file`: the file uses lxml, ElementTree or defusedxml;
+ * - `unsafe-yaml-loader`: PyYAML `load` without `SafeLoader`/`CSafeLoader`/`BaseLoader`;
+ * - `node-serialize-imported`: the file imports `node-serialize` (its `unserialize` on any object);
+ * - `no-arguments`: called without arguments (Java `url.openConnection()`);
+ * - `curlopt-url`: PHP `curl_setopt($ch, CURLOPT_URL, …)`;
+ * - `xpath-receiver`: the receiver is a javax.xml.xpath `XPath` (`xpf.newXPath()`, a variable named `xpath`/`xp`).
+ * On the value:
+ * - `sql-text`: its constant text reads as SQL (`SELECT … FROM`, `WHERE`, …);
+ * - `ldap-filter-text`: its constant text holds an LDAP filter (`(uid=`);
+ * - `xpath-syntax`: its constant text starts as an XPath path (`//`, `./`, `[@`);
+ * - `not-serialised`: not an object, array or number literal (which a framework sends as JSON);
+ * - `looks-like-url`: it (or the request key it comes from) names a URL rather than a file (`$_GET['url']`, `'https://…'`);
+ * - `xpath-text`: its constant text holds an XPath step or predicate (`/a`, `//a`, `[@id`, `user[`);
+ * - `built-at-run-time`: a string assembled from values not proven constant;
+ * - `string-shaped`: written as a string, template or concatenation (timers);
+ * - `not-fixed-origin`: a URL that does not start with a fixed origin or local path;
+ * - `server-source`: only request data read on the server (not `location`/`document`) counts.
+ */
+export type CallCondition = 'no-arguments' | 'curlopt-url' | 'xpath-receiver' | 'unsafe-yaml-loader' | 'node-serialize-imported' | 'not-new' | 'three-arguments' | 'shell-option' | 'location-header' | 'unrestricted-classes' | 'object-mode' | 'ldap-in-file' | 'xml-library-in-file';
+export type ValueCondition = 'not-serialised' | 'looks-like-url' | 'xpath-text' | 'sql-text' | 'ldap-filter-text' | 'xpath-syntax' | 'built-at-run-time' | 'string-shaped' | 'not-fixed-origin' | 'server-source';
+export type SinkCondition = CallCondition | ValueCondition;
+
+export interface SinkRow {
+  /** Qualified call names (`child_process.exec`, `fs.readFile`; `new X` too) or patterns over them. A name without a dot is a call without a receiver. */
+  readonly calls?: readonly (string | RegExp)[];
+  /** Callee text as written (`RegExp`, `Kernel.system`), whatever the imports. */
+  readonly names?: readonly string[];
+  /** Free functions, in any letter case (PHP `system`, `mysqli_query`): no receiver, not `new`. */
+  readonly functions?: readonly string[];
+  /** Methods on a receiver (`query`, `search`); `receiver` narrows which. */
+  readonly methods?: readonly string[];
+  /** The receiver's text must match (`res`, `response`). */
+  readonly receiver?: RegExp;
+  /** Classes whose constructor is the sink (`new SearchRequest(…)`), by name as written or a pattern over it. */
+  readonly constructors?: readonly (string | RegExp)[];
+  /** Syntax node types that are sinks themselves (PHP backticks and `include`). */
+  readonly nodes?: readonly string[];
+  readonly argument: SinkArgument;
+  /** What the sink does with the value, which decides the sanitisers that clear it (JavaScript/TypeScript and Python). */
+  readonly kind: SinkKind;
+  /**
+   * The value as the evidence names it: `the SQL text of this query`. `{name}` is the callee as
+   * written, `{chain}` the same with its inner argument lists shown as `(…)`, `{method}` its last segment, `{callee}` the callee's source text, `{construct}` a
+   * `nodes` row's node type.
+   */
+  readonly what: string;
+  readonly pattern?: SinkPattern;
+  readonly when?: readonly SinkCondition[];
+  /** Detail of a proven flow when not `Request data from {source} reaches {what}.` */
+  readonly proven?: string;
+  /** Detail of a pattern match when not `{What} is built at run time from values not proven constant.` */
+  readonly unproven?: string;
+}
+
+/** Rows of one weakness for one framework or library family, with examples that run as tests. */
+export interface SinkGroup {
+  readonly title: string;
+  /** The language family the rows apply to (`js`: JavaScript, TypeScript and TSX). */
+  readonly language: TriggerFamily;
+  readonly rows: readonly SinkRow[];
+  readonly examples: readonly CodeExample[];
+}
+
+/** A weakness's sinks: the groups, calls that clear the value for every row (PHP, Go, Java, Ruby), and prefilter words the rows cannot give. */
+export interface SinkSpec {
+  readonly groups: readonly SinkGroup[];
+  readonly sanitisers?: readonly string[];
+  /** Extra prefilter terms per language family (`nodes` rows, callee patterns). */
+  readonly triggers?: Readonly<Partial<Record<TriggerFamily, readonly Trigger[]>>>;
+}
+
+const FUNCTION_CALL_LIKE = new Set(['arrow_function', 'function_expression', 'object']);
+/** Literals a web framework serialises as JSON, not HTML. */
+const SERIALISED = new Set(['object', 'array', 'dictionary', 'list', 'number', 'integer']);
+const STRING_SHAPES = new Set(['template_string', 'binary_expression', 'string']);
+
+const LDAP_FILTER = /\(\s*[&|!]?\s*\(?\s*[\w.;-]+\s*[~<>]?=/;
+const XPATH_START = /\[@|\/\/|^\.?\//;
+const XPATH_TEXT = /^\s*\/|\[\s*@|\/\/|\w+\s*\[/;
+/** Variable names taken for a javax.xml.xpath `XPath` (any case). */
+export const XPATH_VARIABLE_NAMES = ['xpath', 'xp', 'xpathObj'];
+const XPATH_VARIABLE = new RegExp(`^(?:${XPATH_VARIABLE_NAMES.join('|')})$`, 'i');
+const XML_LIBRARY = /\b(?:lxml|xml\.etree|ElementTree|defusedxml)\b/;
+
+/** The constant text of a value: string pieces, following variables (per engine). */
+const constantOf = (ctx: RuleContext, node: SyntaxNode): string => (usesFunctionModel(ctx.language) ? constantText(ctx, node) : literalText(ctx, node));
+
+/** The call conditions, each defined once. */
+const CALL_CONDITIONS: Readonly<Record<CallCondition, (ctx: RuleContext, call: QualifiedCall) => boolean>> = Object.freeze({
+  'not-new': (_ctx, call) => !call.isNew,
+  'three-arguments': (_ctx, call) => call.args.length >= 3,
+  'shell-option': (ctx, call) => isTrue(ctx, call.kwargs.get('shell')) || (!usesFunctionModel(ctx.language) && ctx.language !== 'python' && isTrue(ctx, option(ctx, call, 'shell'))),
+  'location-header': (ctx, call) => (usesFunctionModel(ctx.language) ? constString(ctx, call.args[0]) : stringArg(ctx, call.args[0]))?.toLowerCase() === 'location',
+  'unrestricted-classes': (ctx, call) => {
+    const options = call.args[1];
+    return !(options && /allowed_classes['"]\s*=>\s*(?:false|\[)/i.test(textOf(ctx.text, options)));
+  },
+  'object-mode': (ctx, call) => !(call.name.startsWith('Oj.') && call.args.some((a) => /mode:\s*:(?:strict|null|compat)/.test(ctx.text.slice(a.start, a.end)))),
+  'ldap-in-file': (ctx) => /ldap/i.test(ctx.text),
+  'no-arguments': (_ctx, call) => call.args.length === 0,
+  'curlopt-url': (ctx, call) => !!call.args[1] && textOf(ctx.text, call.args[1]) === 'CURLOPT_URL',
+  'xpath-receiver': (ctx, call) => !!call.receiver && (/newXPath\s*\(\s*\)$/.test(textOf(ctx.text, resolve(ctx, call.receiver))) || XPATH_VARIABLE.test(textOf(ctx.text, call.receiver))),
+  'unsafe-yaml-loader': (ctx, call) => {
+    const loader = call.args[1] ?? call.kwargs.get('Loader');
+    return !loader || !/SafeLoader|CSafeLoader|BaseLoader/.test(textOf(ctx.text, loader));
+  },
+  'node-serialize-imported': (ctx) => ctx.imports.modules.has('node-serialize'),
+  'xml-library-in-file': (ctx) => XML_LIBRARY.test(ctx.text),
+});
+
+/** The value conditions, each defined once. */
+const VALUE_CONDITIONS: Readonly<Record<ValueCondition, (ctx: RuleContext, arg: SyntaxNode) => boolean>> = Object.freeze({
+  'sql-text': (ctx, arg) => SQL_TEXT.test(constantOf(ctx, arg)),
+  'ldap-filter-text': (ctx, arg) => LDAP_FILTER.test(constantOf(ctx, arg)),
+  'not-serialised': (_ctx, arg) => !SERIALISED.has(unwrap(arg).type),
+  'looks-like-url': (ctx, arg) => looksLikeUrl(ctx, arg, localTaint(ctx, arg)),
+  'xpath-text': (ctx, arg) => XPATH_TEXT.test(constantOf(ctx, arg)),
+  'xpath-syntax': (ctx, arg) => XPATH_START.test(constantOf(ctx, arg).trimStart()),
+  'built-at-run-time': (ctx, arg) => PATTERNS.dynamic(ctx, arg),
+  'string-shaped': (_ctx, arg) => STRING_SHAPES.has(unwrap(arg).type),
+  'not-fixed-origin': (ctx, arg) => !(usesFunctionModel(ctx.language) ? fixedOrigin(ctx, arg) : hasFixedOrigin(ctx, arg)),
+  // Applied to the flow found (check, below); as a precondition it always holds.
+  'server-source': () => true,
+});
+
+/** What a condition needs in the file's text, as a prefilter term. */
+const CONDITION_TRIGGERS: Readonly<Partial<Record<SinkCondition, Trigger | readonly Trigger[]>>> = Object.freeze({
+  'sql-text': SQL_KEYWORDS,
+  'ldap-in-file': /ldap/i,
+  'xml-library-in-file': XML_LIBRARY,
+  'location-header': /location/i,
+  'shell-option': 'shell',
+});
+
+const isCallCondition = (c: SinkCondition): c is CallCondition => c in CALL_CONDITIONS;
+
+/** Every named condition (for the test that each is used by some row). */
+export const SINK_CONDITIONS: readonly SinkCondition[] = Object.freeze([...Object.keys(CALL_CONDITIONS), ...Object.keys(VALUE_CONDITIONS)] as SinkCondition[]);
+
+const PATTERNS: Readonly<Record<SinkPattern, (ctx: RuleContext, arg: SyntaxNode) => boolean>> = Object.freeze({
+  dynamic: (ctx, arg) => (usesFunctionModel(ctx.language) ? dynamicString(ctx, arg) : isDynamicString(ctx, arg)),
+  'sql-dynamic': (ctx, arg) => VALUE_CONDITIONS['sql-text'](ctx, arg) && PATTERNS.dynamic(ctx, arg),
+  'evaluated-code': (ctx, arg) => !isHarmless(ctx, arg) && !FUNCTION_CALL_LIKE.has(unwrap(arg).type),
+  always: () => true,
+  'outside-data': (ctx, arg) => !fromCode(ctx, arg, 0),
+});
+
+/** Decoders that turn a value into bytes without reading anything else. */
+const PURE_DECODERS = new Set(['base64.b64decode', 'base64.urlsafe_b64decode', 'base64.standard_b64decode', 'base64.b32decode', 'base64.b16decode', 'base64.b85decode', 'binascii.unhexlify', 'binascii.a2b_base64', 'bytes.fromhex', 'codecs.decode', 'zlib.decompress', 'gzip.decompress']);
+const PURE_METHODS = new Set(['encode', 'decode']);
+
+/** Whether an expression only holds what the code itself wrote: a literal or proven constant, possibly decoded. */
+function fromCode(ctx: RuleContext, node: SyntaxNode, depth: number): boolean {
+  if (depth > 4) return false;
+  if (ctx.taint.constantOf(node) !== UNKNOWN) return true;
+  // Byte strings and strings with escapes are not folded as constants, but a literal is still the code's own.
+  if (node.type === 'string' || node.type === 'concatenated_string') return !node.children.some((c) => c.type === 'interpolation');
+  const call = ctx.calls.find((c) => c.node.start === node.start && c.node.end === node.end);
+  if (!call) return false;
+  const pure = PURE_DECODERS.has(call.qualified) || (call.receiver !== undefined && PURE_METHODS.has(call.method) && fromCode(ctx, call.receiver, depth + 1));
+  return pure && call.args.every((a) => fromCode(ctx, a, depth + 1)) && [...call.kwargs.values()].every((a) => fromCode(ctx, a, depth + 1));
+}
+
+const lower = (names: readonly string[] | undefined): ReadonlySet<string> | undefined => (names ? new Set(names.map((n) => n.toLowerCase())) : undefined);
+
+/** A row compiled for matching: sets instead of lists. */
+interface CompiledRow {
+  readonly row: SinkRow;
+  readonly calls?: ReadonlySet<string>;
+  readonly callPatterns: readonly RegExp[];
+  readonly names?: ReadonlySet<string>;
+  readonly functions?: ReadonlySet<string>;
+  readonly methods?: ReadonlySet<string>;
+  readonly sanitisers?: ReadonlySet<string>;
+  readonly callConditions: readonly CallCondition[];
+  readonly valueConditions: readonly ValueCondition[];
+}
+
+function compile(row: SinkRow, sanitisers: ReadonlySet<string> | undefined): CompiledRow {
+  return {
+    row,
+    calls: row.calls ? new Set(row.calls.filter((c): c is string => typeof c === 'string')) : undefined,
+    callPatterns: (row.calls ?? []).filter((c): c is RegExp => c instanceof RegExp),
+    names: row.names ? new Set(row.names) : undefined,
+    functions: lower(row.functions),
+    methods: row.methods ? new Set(row.methods) : undefined,
+    sanitisers,
+    callConditions: (row.when ?? []).filter(isCallCondition),
+    valueConditions: (row.when ?? []).filter((c): c is ValueCondition => !isCallCondition(c)),
+  };
+}
+
+/** Whether a call is the row's callee. */
+function calleeMatches(ctx: RuleContext, r: CompiledRow, call: QualifiedCall): boolean {
+  return isCallee(ctx, r, call) && r.callConditions.every((c) => CALL_CONDITIONS[c](ctx, call));
+}
+
+function isCallee(ctx: RuleContext, r: CompiledRow, call: QualifiedCall): boolean {
+  if (!isNamed(r, call)) return false;
+  // The receiver pattern last: it reads the source text, the names are set lookups.
+  const { receiver } = r.row;
+  return !receiver || (!!call.receiver && (receiver.test(textOf(ctx.text, call.receiver)) || receiver.test(textOf(ctx.text, unwrap(call.receiver)))));
+}
+
+function isNamed(r: CompiledRow, call: QualifiedCall): boolean {
+  if (r.calls?.has(call.qualified) && (call.qualified.includes('.') || !call.receiver)) return true;
+  if (r.callPatterns.some((p) => p.test(call.qualified))) return true;
+  if (r.names?.has(call.name)) return true;
+  if (call.isNew && r.row.constructors?.some((c) => (typeof c === 'string' ? c === call.name : c.test(call.name)))) return true;
+  if (r.functions && !call.receiver && !call.isNew && r.functions.has(call.name.toLowerCase())) return true;
+  return !!r.methods && !!call.receiver && !call.isNew && r.methods.has(call.method);
+}
+
+/** A Ruby keyword argument (`url: x`, `:url => x`) by name. */
+function rubyKeyword(ctx: RuleContext, call: QualifiedCall, name: string): SyntaxNode | undefined {
+  for (const a of call.args) {
+    const [k, v] = a.type === 'pair' ? namedChildren(a) : [];
+    if (k && textOf(ctx.text, k).replace(/^:|:$/g, '') === name) return v;
+  }
+  return undefined;
+}
+
+/** The candidate values of a call for a row, in order. */
+function candidates(ctx: RuleContext, argument: SinkArgument, call: QualifiedCall): (SyntaxNode | undefined)[] {
+  if ('node' in argument) return [];
+  if (argument.index === 'receiver') return [argument.url && call.receiver && usesFunctionModel(ctx.language) ? urlText(ctx, call.receiver) : call.receiver];
+  if (argument.index === 'each') return call.args;
+  let value: SyntaxNode | undefined = argument.index < 0 ? call.args.at(argument.index) : call.args[argument.index];
+  if (ctx.language === 'ruby' && argument.keywords && value?.type === 'pair') value = undefined;
+  for (const k of argument.keywords ?? []) value ??= ctx.language === 'ruby' ? rubyKeyword(ctx, call, k) : call.kwargs.get(k);
+  if (argument.url && value && usesFunctionModel(ctx.language)) return [urlText(ctx, value)];
+  if (argument.tupleBody && value && ['tuple', 'expression_list'].includes(unwrap(value).type)) return [namedChildren(unwrap(value))[0]];
+  if (argument.property !== undefined) return [value && unwrap(value).type === 'object' ? option(ctx, { ...call, args: [value] }, argument.property) : undefined];
+  if (argument.options && value && unwrap(value).type === 'object') {
+    value = undefined;
+    for (const o of argument.options) value ??= option(ctx, call, o);
+  }
+  return [value];
+}
+
+const fill = (template: string, values: Readonly<Record<string, string>>): string => template.replace(/\{(\w+)\}/g, (all, key: string) => values[key] ?? all);
+
+/** One row at one sink: the engine of the language, the row's pattern and the detail wording. */
+function check(ctx: RuleContext, r: CompiledRow, sink: SyntaxNode, call: QualifiedCall | undefined, arg: SyntaxNode | undefined, words: Readonly<Record<string, string>>): Match | undefined {
+  const { row } = r;
+  const onSight = row.pattern === 'outside-data';
+  const what = fill(row.what, words);
+  const unproven = (m: Match): Match => (row.unproven ? { ...m, detail: fill(row.unproven, { ...words, what }) } : m);
+  // A dangerous-on-sight sink whose value cannot be read (a keyword, `*args`) is still reported.
+  if (!arg) return onSight && r.valueConditions.length === 0 ? unproven({ node: sink }) : undefined;
+  if (r.valueConditions.some((c) => !VALUE_CONDITIONS[c](ctx, arg))) return undefined;
+  const pattern = row.pattern ? PATTERNS[row.pattern] : undefined;
+  let m: Match | undefined;
+  if (usesFunctionModel(ctx.language)) {
+    m = localSink(ctx, call ?? sink, arg, !!pattern && pattern(ctx, arg), what, r.sanitisers);
+    if (m?.taint && row.proven) m = { ...m, detail: fill(row.proven, { ...words, what, source: `\`${m.taint.source.slice(0, 80)}\`` }) };
+  } else {
+    m = sinkMatch(ctx, sink, arg, pattern ? (a) => pattern(ctx, a) : false, what, row.kind);
+    if (m?.taint && row.when?.includes('server-source') && isClientSource(m.taint.source)) return undefined;
+    if (m?.taint && row.proven) m = { ...m, detail: fill(row.proven, { ...words, what, source: ctx.taint.describe(m.taint) }) };
+  }
+  if (!m || m.taint) return m;
+  // On sight: the rule's severity, not capped as an unproven flow.
+  return unproven(onSight ? { node: m.node, detail: m.detail } : m);
+}
+
+function languageRows(spec: SinkSpec, language: CodeLanguage, rows: ReadonlyMap<SinkGroup, readonly CompiledRow[]>): CompiledRow[] {
+  const family = familyOf(language);
+  return spec.groups.filter((g) => g.language === family).flatMap((g) => rows.get(g) ?? []);
+}
+
+/** The matcher of a spec: calls first (in file order, the first row claiming a call decides), then node rows. */
+export function sinkMatcher(spec: SinkSpec): (ctx: RuleContext) => Match[] {
+  const sanitisers = spec.sanitisers ? new Set(spec.sanitisers) : undefined;
+  const compiled = new Map(spec.groups.map((g) => [g, g.rows.map((row) => compile(row, sanitisers))] as const));
+  const byLanguage = new Map<CodeLanguage, CompiledRow[]>();
+  return (ctx) => {
+    let rows = byLanguage.get(ctx.language);
+    if (!rows) byLanguage.set(ctx.language, (rows = languageRows(spec, ctx.language, compiled)));
+    const out: Match[] = [];
+    const callRows = rows.filter((r) => !r.row.nodes);
+    for (const call of ctx.calls) {
+      const r = callRows.find((x) => calleeMatches(ctx, x, call));
+      if (!r) continue;
+      const words = { name: call.name, chain: call.name.replace(/\(.*\)/s, '(…)'), method: call.method, callee: textOf(ctx.text, call.callee) };
+      for (const arg of candidates(ctx, r.row.argument, call)) {
+        const m = check(ctx, r, call.node, call, arg, words);
+        if (m) {
+          out.push(m);
+          break;
+        }
+      }
+    }
+    for (const r of rows) {
+      if (!r.row.nodes || !('node' in r.row.argument)) continue;
+      for (const node of ctx.nodes.of(...r.row.nodes)) {
+        const arg = r.row.argument.node === 'self' ? node : namedChildren(node)[0];
+        const m = check(ctx, r, node, undefined, arg, { construct: node.type.replace(/_expression$/, '') });
+        if (m) out.push(m);
+      }
+    }
+    return out;
+  };
+}
+
+/** The word a call named so must contain: the last segment, without a leading `$`. */
+const word = (name: string): string => name.slice(name.lastIndexOf('.') + 1).replace(/\W/g, '');
+
+/**
+ * Prefilter terms derived from the rows, per language family: each row's callee words, together
+ * with what its conditions need in the text (`sql-text`: SQL keywords, `ldap-in-file`: `ldap`) and, for a row of
+ * JavaScript or Python that reports proven flows only, the words of a request source. A family
+ * with a callee pattern or a `nodes` row and no `triggers` for it in the spec always runs.
+ */
+export function sinkTriggers(spec: SinkSpec): RuleTriggers {
+  const out: Partial<Record<TriggerFamily, readonly Trigger[]>> = {};
+  for (const family of new Set(spec.groups.map((g) => g.language))) {
+    const rows = spec.groups.filter((g) => g.language === family).flatMap((g) => g.rows);
+    const extra = spec.triggers?.[family] ?? [];
+    if (rows.some((r) => [...(r.calls ?? []), ...(r.constructors ?? [])].some((c) => c instanceof RegExp) || r.nodes) && extra.length === 0) continue;
+    // Rows needing the same terms share one `all(words, terms)`.
+    const byNeed = new Map<string, { words: Set<string>; anyCase: Set<string>; needs: Trigger[] }>();
+    for (const r of rows) {
+      if (r.nodes) continue;
+      const needs: Trigger[] = [];
+      const keys: string[] = [];
+      for (const c of r.when ?? []) {
+        const term = CONDITION_TRIGGERS[c];
+        if (term === undefined) continue;
+        needs.push(term);
+        keys.push(c);
+      }
+      if (!r.pattern && (family === 'js' || family === 'python')) {
+        const server = family === 'js' && r.when?.includes('server-source');
+        needs.push(family === 'python' ? PYTHON_SOURCE_TRIGGERS : server ? JS_SERVER_SOURCE_TRIGGERS : JS_SOURCE_TRIGGERS);
+        keys.push(server ? 'server' : 'source');
+      }
+      const key = keys.join('+');
+      let entry = byNeed.get(key);
+      if (!entry) byNeed.set(key, (entry = { words: new Set(), anyCase: new Set(), needs }));
+      for (const c of [...(r.calls ?? []), ...(r.constructors ?? [])]) if (typeof c === 'string') entry.words.add(word(c));
+      for (const n of [...(r.names ?? []), ...(r.methods ?? [])]) entry.words.add(word(n));
+      for (const f of r.functions ?? []) entry.anyCase.add(f);
+    }
+    const terms: Trigger[] = [];
+    for (const { words, anyCase: ci, needs } of byNeed.values()) {
+      const callee: Trigger[] = [...words];
+      if (ci.size > 0) callee.push(anyCase(ci));
+      terms.push(needs.length === 0 ? callee : all(callee, ...needs));
+    }
+    out[family] = [...terms, ...extra];
+  }
+  return out;
+}
+
+/** Rule metadata without the matcher and the examples: both come from the sink spec. */
+export type TaintRuleMetadata = Omit<CodeRule, 'match' | 'triggers' | 'docs'> & {
+  /** `examples`: only those of the hook's shapes (the groups bring their own). */
+  readonly docs: Omit<CodeRule['docs'], 'examples'> & { readonly examples?: readonly CodeExample[] };
+  /** Prefilter terms when the derived ones (sinkTriggers) are not precise enough. */
+  readonly triggers?: RuleTriggers;
+};
+
+/** Code the rows cannot say (a structural shape of the same weakness), run after the rows. */
+export type SinkHook = (ctx: RuleContext) => Match[];
+
+/**
+ * The one generic taint rule: metadata plus sink rows. The docs examples are the groups'
+ * examples, so the rule's page shows one pair per framework.
+ */
+export function defineTaintRule(metadata: TaintRuleMetadata, spec: SinkSpec, hook?: SinkHook): CodeRule {
+  const rows = sinkMatcher(spec);
+  return defineRule({
+    ...metadata,
+    docs: { ...metadata.docs, examples: [...spec.groups.flatMap((g) => g.examples), ...(metadata.docs.examples ?? [])] },
+    triggers: metadata.triggers ?? sinkTriggers(spec),
+    match: hook ? (ctx) => [...rows(ctx), ...hook(ctx)] : rows,
+  });
+}
