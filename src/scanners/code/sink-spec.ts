@@ -11,7 +11,7 @@
  * function-model/taint.ts). Structural checks (cookie flags, JWT options, CORS, prototype
  * pollution, crypto settings) are not sinks and stay code.
  */
-import { namedChildren, textOf, unwrap } from './ast.js';
+import { enclosingFunction, namedChildren, textOf, unwrap } from './ast.js';
 import { UNKNOWN } from './constants.js';
 import { looksLikeUrl } from './function-model/guards.js';
 import { constantText, dynamicString, localSink, localTaint } from './function-model/taint.js';
@@ -81,7 +81,7 @@ export type SinkPattern = 'dynamic' | 'sql-dynamic' | 'evaluated-code' | 'always
  * - `not-fixed-origin`: a URL that does not start with a fixed origin or local path;
  * - `server-source`: only request data read on the server (not `location`/`document`) counts.
  */
-export type CallCondition = 'no-arguments' | 'curlopt-url' | 'xpath-receiver' | 'unsafe-yaml-loader' | 'node-serialize-imported' | 'not-new' | 'three-arguments' | 'shell-option' | 'location-header' | 'unrestricted-classes' | 'object-mode' | 'ldap-in-file' | 'xml-library-in-file';
+export type CallCondition = 'html-response' | 'no-arguments' | 'curlopt-url' | 'xpath-receiver' | 'unsafe-yaml-loader' | 'node-serialize-imported' | 'not-new' | 'three-arguments' | 'shell-option' | 'location-header' | 'unrestricted-classes' | 'object-mode' | 'ldap-in-file' | 'xml-library-in-file';
 export type ValueCondition = 'not-serialised' | 'looks-like-url' | 'xpath-text' | 'sql-text' | 'ldap-filter-text' | 'xpath-syntax' | 'built-at-run-time' | 'string-shaped' | 'not-fixed-origin' | 'server-source';
 export type SinkCondition = CallCondition | ValueCondition;
 
@@ -150,9 +150,24 @@ const XML_LIBRARY = /\b(?:lxml|xml\.etree|ElementTree|defusedxml)\b/;
 /** The constant text of a value: string pieces, following variables (per engine). */
 const constantOf = (ctx: RuleContext, node: SyntaxNode): string => (usesFunctionModel(ctx.language) ? constantText(ctx, node) : literalText(ctx, node));
 
+/**
+ * A `Content-Type` that is not HTML, declared in code: `writeHead(200, { 'content-type':
+ * 'application/json' })`, `setHeader('Content-Type', 'text/plain')`, `res.type('json')`,
+ * `res.set('Content-Type', …)`. A browser does not render such a body as markup.
+ */
+const NOT_HTML_TYPE = /(?:\.(?:type|contentType)\(\s*['"](?:json|text\/plain|application\/[\w.+-]*json|text\/csv|application\/octet-stream)['"]|['"]content-type['"]\s*[:,]\s*['"](?:application\/(?:[\w.+-]*json|octet-stream|x-ndjson)|text\/(?:plain|csv|event-stream)|image\/))/i;
+
+/** Whether the function around a response write declares a non-HTML content type before it. */
+function declaresNonHtmlType(ctx: RuleContext, call: QualifiedCall): boolean {
+  const fn = enclosingFunction(call.node, ctx.language);
+  const before = ctx.text.slice(fn ? fn.start : 0, call.node.start);
+  return NOT_HTML_TYPE.test(before);
+}
+
 /** The call conditions, each defined once. */
 const CALL_CONDITIONS: Readonly<Record<CallCondition, (ctx: RuleContext, call: QualifiedCall) => boolean>> = Object.freeze({
   'not-new': (_ctx, call) => !call.isNew,
+  'html-response': (ctx, call) => !declaresNonHtmlType(ctx, call),
   'three-arguments': (_ctx, call) => call.args.length >= 3,
   'shell-option': (ctx, call) => isTrue(ctx, call.kwargs.get('shell')) || (!usesFunctionModel(ctx.language) && ctx.language !== 'python' && isTrue(ctx, option(ctx, call, 'shell'))),
   'location-header': (ctx, call) => (usesFunctionModel(ctx.language) ? constString(ctx, call.args[0]) : stringArg(ctx, call.args[0]))?.toLowerCase() === 'location',

@@ -1088,7 +1088,7 @@ export const REFLECTED_XSS_SINKS: SinkSpec = {
           argument: { index: 0 },
           kind: 'html',
           what: '`{chain}`',
-          when: ['not-serialised', 'server-source'],
+          when: ['not-serialised', 'server-source', 'html-response'],
           proven: WRITTEN_UNESCAPED,
         },
       ],
