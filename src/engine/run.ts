@@ -3,11 +3,20 @@ import { AppError } from '../core/errors.js';
 import type { RawFinding } from '../core/findings.js';
 import type { ScanPool } from './pool.js';
 import type { CollectedBatch } from './pipeline/index.js';
-import type { ScannerStatus, ScannerTally, ScanTaskResult, WorkerCollect } from './types.js';
+import type { WorkspaceMemory } from '../adapters/sources/workspace.js';
+import type { HeldFiles, ScannerStatus, ScannerTally, ScanTaskResult, WorkerCollect } from './types.js';
 
 export interface WorkspaceFiles {
   readonly root: string;
   readonly files: readonly { readonly path: string; readonly size: number }[];
+  /** Files held in memory (an archive within its memory budget); the others are read from root. */
+  readonly memory?: WorkspaceMemory;
+}
+
+/** The memory part of a task over `paths` (undefined when the workspace holds none of its files in memory). */
+export function heldFiles(memory: WorkspaceMemory | undefined, paths: readonly string[]): HeldFiles | undefined {
+  if (memory === undefined || memory.files.size === 0) return undefined;
+  return { arenas: memory.arenas, at: paths.map((p) => memory.files.get(p) ?? null) };
 }
 
 export interface RunOptions {
@@ -76,7 +85,8 @@ export async function runFileScanners(ws: WorkspaceFiles, options: RunOptions): 
     options.onProgress?.(0, total);
     const results = await Promise.all(
       batches(ws.files).map(async (paths) => {
-        const task = { root: ws.root, paths, scannerModules: options.scannerModules, ...(options.collect ? { collect: options.collect } : {}) };
+        const held = heldFiles(ws.memory, paths);
+        const task = { root: ws.root, paths, ...(held ? { held } : {}), scannerModules: options.scannerModules, ...(options.collect ? { collect: options.collect } : {}) };
         const { collected, ...rest } = await options.pool.run(task, controller.signal);
         let result: ScanTaskResult = rest;
         if (collected) options.onCollected?.(collected);

@@ -5,6 +5,7 @@
  */
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { heldBytes } from '../adapters/sources/workspace.js';
 import type { Finding } from '../core/findings.js';
 import type { RepositoryOutcome, RepositoryScannerModule, RepositoryView } from '../scanners/contract.js';
 import type { AdvisoryCoverage } from '../scanners/advisories/coverage.js';
@@ -16,7 +17,7 @@ import type { FindingLimits } from './pipeline/limit.js';
 import { IGNORE_FILE, parseIgnoreFile } from './pipeline/ignore-file.js';
 import { InlineSuppressions } from './pipeline/inline.js';
 import type { ScanPool } from './pool.js';
-import { runFileScanners } from './run.js';
+import { heldFiles, runFileScanners } from './run.js';
 import type { ScannerStatus } from './types.js';
 import { applyVerification, type SecretToVerify, type VerifySecrets } from './verification.js';
 import { companionIdentifiers, needsCompanions } from '../adapters/verify/providers.js';
@@ -81,7 +82,11 @@ export interface ScanOutcome {
   readonly stats: ScanStats;
 }
 
-async function readSmall(root: string, path: string): Promise<string | undefined> {
+async function readSmall(ws: Workspace, path: string): Promise<string | undefined> {
+  const at = ws.memory?.files.get(path);
+  if (at !== undefined) return at.length > MAX_AUXILIARY_BYTES ? undefined : heldBytes(ws.memory?.arenas ?? [], at).toString('utf8');
+  const root = ws.root;
+  if (root === '') return undefined;
   try {
     const handle = await open(join(root, path), 'r');
     try {
@@ -101,7 +106,7 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
   const selected = options.scanners ?? SCANNERS;
   const scanners = selected.filter((s): s is FileScannerEntry => s.kind === 'file');
   const paths = new Set(ws.files.map((f) => f.path));
-  const read = (path: string) => (paths.has(path) ? readSmall(ws.root, path) : Promise.resolve(undefined));
+  const read = (path: string) => (paths.has(path) ? readSmall(ws, path) : Promise.resolve(undefined));
   // The ignore file is read first: findings it drops must not take room under the limits.
   const ignoreText = await read(IGNORE_FILE);
   const today = options.today ?? new Date().toISOString().slice(0, 10);
@@ -135,7 +140,7 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
   const finished = collector.finish();
   const { ignored, truncation, warning } = finished;
   let findings = finished.findings;
-  if (options.verify) findings = applyVerification(findings, await options.verify(await secretsToVerify(ws.root, collector.keptSecrets()), options.signal));
+  if (options.verify) findings = applyVerification(findings, await options.verify(await secretsToVerify(read, collector.keptSecrets()), options.signal));
   if (warning) warnings.push(warning);
   return {
     findings,
@@ -157,13 +162,13 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
 }
 
 /** Kept secrets with the other secrets of their file (and the identifiers their checks need, such as a Twilio account SID) as companions. */
-async function secretsToVerify(root: string, kept: ReturnType<FindingCollector['keptSecrets']>): Promise<SecretToVerify[]> {
+async function secretsToVerify(read: (path: string) => Promise<string | undefined>, kept: ReturnType<FindingCollector['keptSecrets']>): Promise<SecretToVerify[]> {
   const byPath = new Map<string, { ruleId: string; secret: string }[]>();
   for (const k of kept) byPath.set(k.path, [...(byPath.get(k.path) ?? []), { ruleId: k.ruleId, secret: k.secret }]);
   const out: SecretToVerify[] = [];
   for (const k of kept) {
     const companions = (byPath.get(k.path) ?? []).filter((c) => c.secret !== k.secret);
-    if (needsCompanions(k.ruleId)) companions.push(...companionIdentifiers([k.ruleId], (await readSmall(root, k.path)) ?? ''));
+    if (needsCompanions(k.ruleId)) companions.push(...companionIdentifiers([k.ruleId], (await read(k.path)) ?? ''));
     out.push({ id: k.id, ruleId: k.ruleId, secret: k.secret, companions });
   }
   return out;
@@ -187,7 +192,10 @@ function repositoryView(
     binaryPaths: ws.stats.binaryPaths ?? [],
     read,
     inWorker: <R>(subset: readonly string[], signal: AbortSignal) =>
-      options.pool.runRepository({ module: entry.module, root: ws.root, paths: subset, allPaths: paths }, signal) as Promise<R>,
+      options.pool.runRepository(
+        { module: entry.module, root: ws.root, paths: subset, allPaths: paths, ...optional('held', heldFiles(ws.memory, subset)) },
+        signal,
+      ) as Promise<R>,
     deadline: () => (options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]) : AbortSignal.timeout(options.timeoutMs)),
     cancelled: () => options.signal?.aborted === true,
     timeoutMs: options.timeoutMs,
@@ -199,3 +207,5 @@ function repositoryView(
     },
   };
 }
+
+const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [P in K]: V }));

@@ -39,6 +39,8 @@ export interface GitHubScanSettings {
   readonly defaultToken?: string;
   readonly userAgent: string;
   readonly sourceLimits: SourceLimits;
+  /** Archive content held in memory across concurrent scans; past it, files go to a temporary folder (default 256 MB). */
+  readonly archiveMemoryBytes?: number;
   /** Retries of GitHub 5xx and network failures. */
   readonly retries?: number;
   /** Where git clones from (default: derived from githubApiUrl, see sources/git/clone.ts). */
@@ -105,6 +107,7 @@ export async function scanGitHubRepository(
       owner: parsed.owner,
       repo: parsed.repo,
       limits: settings.sourceLimits,
+      ...(settings.archiveMemoryBytes === undefined ? {} : { memoryBytes: settings.archiveMemoryBytes }),
       ...(ref ? { ref } : {}),
       ...(hooks.signal ? { signal: hooks.signal } : {}),
     });

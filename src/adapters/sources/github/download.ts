@@ -1,16 +1,13 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { AppError } from '../../../core/errors.js';
 import { mapGitHubError, type GitHubClient, type GitHubErrorContext } from '../../github/client.js';
-import { limitExceeded, resolveLimits, type SourceLimits } from '../limits.js';
+import { DEFAULT_ARCHIVE_MEMORY_BYTES, limitExceeded, resolveLimits, type SourceLimits } from '../limits.js';
 import type { Workspace, WorkspaceRepository } from '../workspace.js';
 import { extractTarballInThread } from './extract-thread.js';
 import { isValidRef } from './repository-ref.js';
 
-export { DEFAULT_SOURCE_LIMITS, type SourceLimits } from '../limits.js';
+export { DEFAULT_ARCHIVE_MEMORY_BYTES, DEFAULT_SOURCE_LIMITS, type SourceLimits } from '../limits.js';
 
 export interface DownloadRepositoryOptions {
   readonly client: GitHubClient;
@@ -19,8 +16,15 @@ export interface DownloadRepositoryOptions {
   /** Branch, tag or commit SHA. Default: the repository's default branch. */
   readonly ref?: string;
   readonly limits?: Partial<SourceLimits>;
+  /**
+   * Bytes of archive content held in memory, shared by every archive the process is extracting or
+   * scanning (VIGIL_ARCHIVE_MEMORY_MB); files past it are written to a private temporary folder.
+   * Default DEFAULT_ARCHIVE_MEMORY_BYTES.
+   */
+  readonly memoryBytes?: number;
   readonly signal?: AbortSignal;
 }
+
 
 interface Metadata {
   readonly owner: string;
@@ -77,21 +81,23 @@ function abortReason(signal: AbortSignal | undefined): Error | undefined {
 }
 
 /**
- * Downloads a repository's tarball into a private temporary folder (0700, files 0400),
- * enforcing the limits while bytes arrive. The folder is removed on any failure.
+ * Downloads a repository's tarball and unpacks it on the extraction thread, enforcing the limits
+ * while bytes arrive. Files stay in memory within the memory budget (Workspace.memory); past it
+ * they go to a private temporary folder (0700, files 0400), the workspace's root. Nothing is left
+ * behind on any failure; dispose gives the memory back and removes the folder.
  */
 export async function downloadRepository(opts: DownloadRepositoryOptions): Promise<Workspace> {
   const limits = resolveLimits(opts.limits);
   if (opts.ref !== undefined && !isValidRef(opts.ref)) {
     throw new AppError('bad_request', 'Invalid ref: expected a branch, tag or commit SHA');
   }
+  const memoryBytes = opts.memoryBytes ?? DEFAULT_ARCHIVE_MEMORY_BYTES;
+  if (!Number.isSafeInteger(memoryBytes) || memoryBytes < 0) throw new RangeError('memoryBytes must be a non-negative integer');
   const meta = await readMetadata(opts);
   const ref = opts.ref ?? meta.defaultBranch;
-  const root = await mkdtemp(join(tmpdir(), 'vigil-src-'));
   try {
-    await chmod(root, 0o700);
     const body = await openTarball(opts, meta, ref, limits);
-    const result = await extractTarballInThread(body, root, limits, opts.signal);
+    const archive = await extractTarballInThread(body, limits, memoryBytes, opts.signal);
     const repository: WorkspaceRepository = {
       owner: meta.owner,
       repo: meta.repo,
@@ -99,17 +105,17 @@ export async function downloadRepository(opts: DownloadRepositoryOptions): Promi
       defaultBranch: meta.defaultBranch,
       private: meta.private,
       archived: meta.archived,
-      ...(result.commitSha === undefined ? {} : { commitSha: result.commitSha }),
+      ...(archive.commitSha === undefined ? {} : { commitSha: archive.commitSha }),
     };
-    let disposed = false;
-    const dispose = async (): Promise<void> => {
-      if (disposed) return;
-      disposed = true;
-      await rm(root, { recursive: true, force: true });
+    return {
+      root: archive.spillRoot ?? '',
+      files: archive.files,
+      stats: archive.stats,
+      memory: archive.memory,
+      repository,
+      dispose: () => archive.release(),
     };
-    return { root, files: result.files, stats: result.stats, repository, dispose };
   } catch (error) {
-    await rm(root, { recursive: true, force: true });
     throw abortReason(opts.signal) ?? (error instanceof AppError ? error : mapGitHubError(error, context(opts, 'download', ref)));
   }
 }
