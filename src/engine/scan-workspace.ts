@@ -14,10 +14,10 @@ import { SCANNERS, type FileScannerEntry, type RepositoryScannerEntry } from '..
 import type { Workspace } from '../adapters/sources/workspace.js';
 import { droppedCount, FindingCollector } from './pipeline/index.js';
 import type { FindingLimits } from './pipeline/limit.js';
-import { IGNORE_FILE, parseIgnoreFile } from './pipeline/ignore-file.js';
+import { IGNORE_FILE, parseIgnoreFile, type IgnoreFile } from './pipeline/ignore-file.js';
 import { InlineSuppressions } from './pipeline/inline.js';
 import type { ScanPool } from './pool.js';
-import { heldFiles, runFileScanners } from './run.js';
+import { heldFiles, runFileScanners, runFileScannersOnArrival, type ArrivingFiles, type RunResult } from './run.js';
 import type { ScannerStatus } from './types.js';
 import { applyVerification, type SecretToVerify, type VerifySecrets } from './verification.js';
 import { companionIdentifiers, needsCompanions } from '../adapters/verify/providers.js';
@@ -82,7 +82,7 @@ export interface ScanOutcome {
   readonly stats: ScanStats;
 }
 
-async function readSmall(ws: Workspace, path: string): Promise<string | undefined> {
+async function readSmall(ws: Pick<Workspace, 'root' | 'memory'>, path: string): Promise<string | undefined> {
   const at = ws.memory?.files.get(path);
   if (at !== undefined) return at.length > MAX_AUXILIARY_BYTES ? undefined : heldBytes(ws.memory?.arenas ?? [], at).toString('utf8');
   const root = ws.root;
@@ -124,13 +124,24 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
+  return finishScan(ws, options, { started, run, collector, ignore, read, paths: [...paths] });
+}
+
+/** After the file scanners: the repository scanners in registry order, then the pipeline's end. */
+async function finishScan(
+  ws: Workspace,
+  options: ScanOptions,
+  scan: { started: number; run: RunResult; collector: FindingCollector; ignore: IgnoreFile | undefined; read: (path: string) => Promise<string | undefined>; paths: string[] },
+): Promise<ScanOutcome> {
+  const { started, run, collector, ignore, read, paths } = scan;
+  const selected = options.scanners ?? SCANNERS;
   const warnings = [...run.warnings];
   const statuses = [...run.statuses];
   let advisories: AdvisoryCoverage | undefined;
   collector.add(run.raw);
   for (const entry of selected) {
     if (entry.kind !== 'repository') continue;
-    const outcome = await runRepositoryScanner(entry, repositoryView(ws, [...paths], read, entry, options));
+    const outcome = await runRepositoryScanner(entry, repositoryView(ws, paths, read, entry, options));
     collector.add([...outcome.raw]);
     warnings.push(...outcome.warnings);
     if (outcome.status) statuses.push(outcome.status);
@@ -159,6 +170,73 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
       ...(advisories ? { advisories } : {}),
     },
   };
+}
+
+/** A workspace whose files are still arriving (a repository archive being downloaded and unpacked). */
+export interface ArrivingWorkspace extends ArrivingFiles {
+  /** The whole workspace once the archive is read; rejects with the download's error. */
+  readonly workspace: Promise<Workspace>;
+}
+
+/**
+ * scanWorkspace over an archive as it arrives: the file scanners start on the first batches while
+ * the rest downloads, then the repository scanners run over the whole workspace. The ignore file
+ * changes how workers collect their batches, so batches wait until it has arrived or cannot come
+ * any more: GitHub's archives list paths in byte order (git's tree order), so once a path after
+ * `.vigilignore` has arrived in an archive sorted so far, it is known to be absent. An archive out
+ * of that order that brings it later still has it applied (to the findings gathered so far too).
+ * Resolves with the workspace (the caller disposes it) once the scan is done; on failure the
+ * caller awaits `arriving.workspace` and disposes it.
+ */
+export async function scanArrivingWorkspace(arriving: ArrivingWorkspace, target: string, options: ScanOptions): Promise<{ outcome: ScanOutcome; workspace: Workspace }> {
+  const started = performance.now();
+  const selected = options.scanners ?? SCANNERS;
+  const scanners = selected.filter((s): s is FileScannerEntry => s.kind === 'file');
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const collector = new FindingCollector({ target, ...(options.limits ? { limits: options.limits } : {}) });
+  let ignoreText: string | undefined;
+  let ignore: IgnoreFile | undefined;
+  let settled = false;
+  let sorted = true;
+  let previous = '';
+  const arrived = async (path: string): Promise<string | undefined> => {
+    const { root, memory } = arriving.source();
+    return readSmall(memory === undefined ? { root } : { root, memory }, path);
+  };
+  const learn = async (text: string | undefined): Promise<void> => {
+    if (text === undefined || ignore !== undefined) return;
+    ignoreText = text;
+    ignore = parseIgnoreFile(text, today);
+    collector.useIgnore(ignore);
+  };
+  const run = await runFileScannersOnArrival(arriving, {
+    pool: options.pool,
+    scannerModules: scanners.map((s) => s.module),
+    scannerNames: scanners.map((s) => s.name),
+    timeoutMs: options.timeoutMs,
+    onFindings: (raw) => collector.add(raw),
+    onCollected: (batch) => collector.addCollected(batch),
+    collectNow: () => ({ target, today, ...(ignoreText === undefined ? {} : { ignoreText }), ...(options.limits ? { limits: options.limits } : {}) }),
+    ready: async (files) => {
+      for (const { path } of files) {
+        if (path === IGNORE_FILE) {
+          await learn(await arrived(path));
+          settled = true;
+        }
+        if (path < previous) sorted = false;
+        previous = path;
+        if (sorted && path > IGNORE_FILE) settled = true;
+      }
+      return settled;
+    },
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+  const ws = await arriving.workspace;
+  const paths = new Set(ws.files.map((f) => f.path));
+  const read = (path: string) => (paths.has(path) ? readSmall(ws, path) : Promise.resolve(undefined));
+  if (ignore === undefined && paths.has(IGNORE_FILE)) await learn(await read(IGNORE_FILE));
+  return { outcome: await finishScan(ws, options, { started, run, collector, ignore, read, paths: [...paths] }), workspace: ws };
 }
 
 /** Kept secrets with the other secrets of their file (and the identifiers their checks need, such as a Twilio account SID) as companions. */

@@ -19,10 +19,15 @@ export interface ExtractedArchive extends ExtractResult {
   release(): Promise<void>;
 }
 
+/** Files as they arrive, with where they lie so far (the memory and folder grow as more arrive). */
+export type OnArrival = (files: readonly WorkspaceFile[], memory: WorkspaceMemory, spillRoot: string | undefined) => void;
+
 interface Pending {
   readonly body: Readable;
   readonly files: WireFile[];
   readonly arenas: SharedArrayBuffer[];
+  readonly held: Map<string, HeldBytes>;
+  readonly onArrival?: OnArrival;
   spillRoot?: string;
   resolve(result: ExtractResult): void;
   reject(error: Error): void;
@@ -72,7 +77,15 @@ class ExtractionThread {
     if (message.kind === 'pull') job.body.resume();
     else if (message.kind === 'files') {
       for (const { index, sab } of message.arenas) job.arenas[index] = sab;
-      for (const file of message.files) job.files.push(file);
+      for (const file of message.files) {
+        job.files.push(file);
+        if (file.at !== undefined) job.held.set(file.path, file.at);
+      }
+      job.onArrival?.(
+        message.files.map(({ path, size }) => ({ path, size })),
+        { arenas: job.arenas, files: job.held },
+        job.spillRoot,
+      );
     } else if (message.kind === 'spill') job.spillRoot = message.root;
     else {
       this.pending.delete(message.id);
@@ -88,15 +101,16 @@ class ExtractionThread {
   }
 
   /** Extracts one archive; rejects with the same errors extractTarball gives (AppErrors keep code and message). */
-  async extract(body: Readable, limits: SourceLimits, memoryBytes: number, signal?: AbortSignal): Promise<ExtractedArchive> {
+  async extract(body: Readable, limits: SourceLimits, memoryBytes: number, signal?: AbortSignal, onArrival?: OnArrival): Promise<ExtractedArchive> {
     const worker = this.start();
     worker.ref();
     const id = this.nextId++;
     const files: WireFile[] = [];
     const arenas: SharedArrayBuffer[] = [];
+    const held = new Map<string, HeldBytes>();
     let job: Pending | undefined;
     const outcome = new Promise<ExtractResult>((resolve, reject) => {
-      job = { body, files, arenas, resolve, reject };
+      job = { body, files, arenas, held, resolve, reject, ...(onArrival ? { onArrival } : {}) };
       this.pending.set(id, job);
     });
     this.send({ kind: 'start', id, limits, memoryBytes, spillParent: tmpdir() });
@@ -116,8 +130,6 @@ class ExtractionThread {
       body.destroy();
     }
     const spillRoot = job?.spillRoot;
-    const held = new Map<string, HeldBytes>();
-    for (const file of files) if (file.at !== undefined) held.set(file.path, file.at);
     const sorted = files.map(({ path, size }) => ({ path, size })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     let released = false;
     const sender = this.worker;
@@ -158,9 +170,9 @@ let shared: ExtractionThread | undefined;
  * gunzip and tar parsing never occupy the event loop. Files within `memoryBytes` (shared by
  * every archive being extracted or scanned) stay in memory; the rest go to a spill folder.
  */
-export function extractTarballInThread(body: Readable, limits: SourceLimits, memoryBytes: number, signal?: AbortSignal): Promise<ExtractedArchive> {
+export function extractTarballInThread(body: Readable, limits: SourceLimits, memoryBytes: number, signal?: AbortSignal, onArrival?: OnArrival): Promise<ExtractedArchive> {
   shared ??= new ExtractionThread();
-  return shared.extract(body, limits, memoryBytes, signal);
+  return shared.extract(body, limits, memoryBytes, signal, onArrival);
 }
 
 /** The extraction thread's id while it runs, else 0 (tests check that one thread serves every archive). */
