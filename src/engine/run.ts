@@ -143,7 +143,7 @@ export async function runFileScannersOnArrival(arriving: ArrivingFiles, options:
   options.signal?.addEventListener('abort', onAbort, { once: true });
   const results: ScanTaskResult[] = [];
   const inFlight = new Set<Promise<void>>();
-  let failure: unknown;
+  let failure: Error | undefined;
   let done = 0;
   let total = 0;
   let ready = false;
@@ -167,7 +167,7 @@ export async function runFileScannersOnArrival(arriving: ArrivingFiles, options:
         done += paths.length;
         options.onProgress?.(done, total);
       })
-      .catch((error: unknown) => void (failure ??= error))
+      .catch((error: unknown) => void (failure ??= error instanceof Error ? error : new Error(String(error))))
       .finally(() => inFlight.delete(job));
     inFlight.add(job);
   };

@@ -203,7 +203,7 @@ export async function scanArrivingWorkspace(arriving: ArrivingWorkspace, target:
     const { root, memory } = arriving.source();
     return readSmall(memory === undefined ? { root } : { root, memory }, path);
   };
-  const learn = async (text: string | undefined): Promise<void> => {
+  const learn = (text: string | undefined): void => {
     if (text === undefined || ignore !== undefined) return;
     ignoreText = text;
     ignore = parseIgnoreFile(text, today);
@@ -220,7 +220,7 @@ export async function scanArrivingWorkspace(arriving: ArrivingWorkspace, target:
     ready: async (files) => {
       for (const { path } of files) {
         if (path === IGNORE_FILE) {
-          await learn(await arrived(path));
+          learn(await arrived(path));
           settled = true;
         }
         if (path < previous) sorted = false;
@@ -235,7 +235,7 @@ export async function scanArrivingWorkspace(arriving: ArrivingWorkspace, target:
   const ws = await arriving.workspace;
   const paths = new Set(ws.files.map((f) => f.path));
   const read = (path: string) => (paths.has(path) ? readSmall(ws, path) : Promise.resolve(undefined));
-  if (ignore === undefined && paths.has(IGNORE_FILE)) await learn(await read(IGNORE_FILE));
+  if (ignore === undefined && paths.has(IGNORE_FILE)) learn(await read(IGNORE_FILE));
   return { outcome: await finishScan(ws, options, { started, run, collector, ignore, read, paths: [...paths] }), workspace: ws };
 }
 

@@ -114,7 +114,7 @@ class ExtractionThread {
       this.pending.set(id, job);
     });
     this.send({ kind: 'start', id, limits, memoryBytes, spillParent: tmpdir() });
-    feedOnPull(body, (message) => this.send({ ...message, id } as ToExtractor));
+    feedOnPull(body, (message) => this.send({ ...message, id }));
     const abort = (): void => this.send({ kind: 'abort', id });
     if (signal?.aborted === true) abort();
     else signal?.addEventListener('abort', abort, { once: true });
