@@ -14,8 +14,14 @@ export interface Proc {
   readonly err: () => string;
 }
 
-export async function spawnProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<Proc & { match: RegExpExecArray }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+/**
+ * `cpu`: confine the process and all its threads to that one core (`taskset -c`), so that a
+ * `vigil worker` stands for a one-core machine in a throughput measurement.
+ */
+export async function spawnProcess(args: string[], env: Record<string, string>, ready: RegExp, options: { cpu?: number } = {}): Promise<Proc & { match: RegExpExecArray }> {
+  const node = [process.execPath, '--import', 'tsx', ...args];
+  const [command, ...rest] = options.cpu === undefined ? node : ['taskset', '-c', String(options.cpu), ...node];
+  const child = spawn(command ?? process.execPath, rest, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

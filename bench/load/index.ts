@@ -3,13 +3,14 @@
  * own process (from sources, through tsx), loopback only: a fake GitHub and
  * a fake API on 127.0.0.1. Bounded: a fixed number of scans per scenario.
  *
- *   npm run bench:load [-- --repo-mb 28 --api 20 --repos 4 --skip-redis --cpu-prof DIR]
+ *   npm run bench:load [-- --repo-mb 28 --api 20 --repos 4 --skip-redis --skip-embedded --throughput-scans 12 --no-pin --cpu-prof DIR]
  *
  * 1. Embedded set-up (no Redis, embedded database): --api API scans and --repos repository
  *    scans of a --repo-mb MB repository, all at once; every answer's status, /health p50/p99.
  * 2. PostgreSQL + Redis: 2 API processes and 2 `vigil worker` processes, the same burst split
  *    between the API processes; a worker killed with SIGKILL mid-scan; repository scans per
- *    minute with 1 and with 2 workers.
+ *    minute with 1 and with 2 workers (--throughput-scans at once, default 12), each worker
+ *    confined to a core of its own through taskset (--no-pin: not confined).
  *
  * Goals: no 503 and no failed scan below the queue limit, /health p99 < 50 ms, throughput
  * rising with workers up to the cores available.
@@ -19,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { positiveIntArg as arg } from '../args.js';
 import { ownerKey, ROOT, spawnProcess, startApi, stop } from '../service-process.js';
 import { monitorHealth, type HealthFigures } from '../health-monitor.js';
@@ -30,6 +32,10 @@ const REPO_MB = arg('--repo-mb', 28);
 const API_SCANS = arg('--api', 20);
 const REPO_SCANS = arg('--repos', 4);
 const SKIP_REDIS = process.argv.includes('--skip-redis');
+/** Repository scans sent at once to measure throughput with 1 and with 2 workers. */
+const THROUGHPUT_SCANS = arg('--throughput-scans', 12);
+/** `--no-pin`: leave the throughput workers free to use every core (default: one core each, through taskset). */
+const PIN_WORKERS = !process.argv.includes('--no-pin') && hasTaskset();
 /** --cpu-prof DIR: the API processes write V8 CPU profiles there (read them with bench/load/profile.ts). */
 const CPU_PROF_DIR = process.argv.includes('--cpu-prof') ? process.argv[process.argv.indexOf('--cpu-prof') + 1] : undefined;
 /** Node flags for the API processes: `--cpu-prof DIR` profiles their main threads. */
@@ -44,6 +50,10 @@ function repository(mb: number, seed: string): Record<string, string> {
   for (let i = 0; i < count; i++) files[`src/module${String(i).padStart(5, '0')}.ts`] = file;
   files['config/.env'] = `AWS_ACCESS_KEY_ID=${['AKIA', 'Q3EGT7VZ5MXJ4WPR'].join('')}\n`;
   return files;
+}
+
+function hasTaskset(): boolean {
+  return spawnSync('taskset', ['-c', '0', 'true'], { stdio: 'ignore' }).status === 0;
 }
 
 async function post(base: string, key: string, path: string, body: unknown): Promise<number> {
@@ -144,18 +154,31 @@ async function redisPart(fake: FakeGitHub, api: { url: string; close(): Promise<
     const statuses = await Promise.all(pending);
     console.log(`  worker 1 killed with SIGKILL 1.5 s into 2 repository scans: answers ${tally(statuses)} after ${((performance.now() - killedStart) / 1000).toFixed(1)} s`);
 
-    // Throughput: 1 worker (w2 alone), then 2.
-    const many = names.map((n) => `bench/${n}`);
-    const rate = async (label: string) => {
+    // Throughput: the workers above stop; then 1 worker, then 2, each confined to a core of its
+    // own when `taskset` is available, so that a worker stands for a one-core machine and the API
+    // processes, PostgreSQL and Redis are not what the second worker is measured against.
+    for (const child of [w1, w2]) await stop(child);
+    const many = Array.from({ length: THROUGHPUT_SCANS }, (_, i) => `bench/${names[i % names.length] ?? names[0]}`);
+    const cores = availableParallelism();
+    const pin = PIN_WORKERS && cores >= 2;
+    const rate = async (label: string): Promise<number> => {
       const started = performance.now();
       const answers = await Promise.all(many.map((r, i) => post(i % 2 === 0 ? first.base : second.base, key, '/v1/scan/github', { repository: r })));
       const minutes = (performance.now() - started) / 60_000;
       console.log(`  ${label}: ${many.length} repository scans (${tally(answers)}) in ${(minutes * 60).toFixed(1)} s = ${(many.length / minutes).toFixed(1)} scans/min`);
+      return many.length / minutes;
     };
-    await rate('1 worker');
-    await worker();
-    await rate('2 workers');
-    void w2;
+    const pinned = { ...env, VIGIL_SCAN_WORKERS: '1' };
+    const startWorker = async (cpu: number) => {
+      const w = await spawnProcess([join(ROOT, 'src', 'cli', 'index.ts'), 'worker'], pin ? pinned : env, /scan worker ready/, pin ? { cpu } : {});
+      children.push(w.child);
+    };
+    console.log(pin ? `  throughput: each worker confined to one core (taskset), 1 scanner thread each` : `  throughput: workers not pinned (${cores} cores${PIN_WORKERS ? ', no taskset' : ''})`);
+    await startWorker(0);
+    const one = await rate('1 worker');
+    await startWorker(1 % cores);
+    const two = await rate('2 workers');
+    console.log(`  scaling: ${(two / one).toFixed(2)}× with 2 workers`);
   } finally {
     for (const child of children.reverse()) await stop(child);
     await drop();

@@ -4,11 +4,13 @@
  * interleaved rounds; plus the fixed cost: an empty-folder scan and `vigil --version`.
  * Each figure is the median of ROUNDS runs: wall time, CPU (user + system), MB/s of the text Vigil scans (the same
  * byte count for every tool), peak RSS (GNU time's maximum resident set), and secretlint's wall time / the tool's.
+ * Run: npm run bench:scan [-- DIR ...] [--rounds N] [--timeout-s N] [--skip-secretlint] [--skip-bandit] [--baseline DIST] [--skip-generated]
+ *        [--service-mb 82,28] [--skip-service] [--service-only]
  * Then the service path (bench/scan/service.ts): generated repositories of --service-mb sizes (default 82,28) through
  * `POST /v1/scan/github` with the loopback fake GitHub, the service as its own process.
- * Run: npm run bench:scan [-- DIR ...] [--rounds N] [--timeout-s N] [--skip-secretlint] [--skip-bandit]
- *        [--service-mb 82,28] [--skip-service] [--service-only]
  * Uses dist/cli/index.js when built (npm run build), else the sources through tsx (slower start: it says so).
+ * `--baseline DIST` also runs another build's CLI (DIST/cli/index.js, e.g. a copy of dist/ made before a change)
+ * as the tool `vigil-base` in the same rounds, so a before/after comparison sees the same machine load.
  */
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
@@ -31,6 +33,8 @@ interface Options {
   readonly timeoutS: number;
   readonly skipSecretlint: boolean;
   readonly skipBandit: boolean;
+  readonly baseline: string | undefined;
+  readonly skipGenerated: boolean;
   readonly serviceMb: number[];
   readonly skipService: boolean;
   readonly serviceOnly: boolean;
@@ -42,6 +46,8 @@ function parseOptions(argv: readonly string[]): Options {
   let timeoutS = 600;
   let skipSecretlint = false;
   let skipBandit = false;
+  let baseline: string | undefined;
+  let skipGenerated = false;
   let serviceMb = [82, 28];
   let skipService = false;
   let serviceOnly = false;
@@ -51,6 +57,8 @@ function parseOptions(argv: readonly string[]): Options {
     else if (arg === '--timeout-s') timeoutS = Number(argv[++i]);
     else if (arg === '--skip-secretlint') skipSecretlint = true;
     else if (arg === '--skip-bandit') skipBandit = true;
+    else if (arg === '--baseline') baseline = resolve(argv[++i] ?? '');
+    else if (arg === '--skip-generated') skipGenerated = true;
     else if (arg === '--service-mb') serviceMb = (argv[++i] ?? '').split(',').map(Number);
     else if (arg === '--skip-service') skipService = true;
     else if (arg === '--service-only') serviceOnly = true;
@@ -59,8 +67,9 @@ function parseOptions(argv: readonly string[]): Options {
   }
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 9) throw new Error('--rounds must be 1..9');
   if (!(timeoutS > 0)) throw new Error('--timeout-s must be positive');
+  if (baseline !== undefined && !existsSync(join(baseline, 'cli/index.js'))) throw new Error(`--baseline: no cli/index.js in ${baseline}`);
   if (!serviceMb.every((mb) => Number.isInteger(mb) && mb > 0 && mb <= 1024)) throw new Error('--service-mb takes sizes in MB, 1..1024, comma-separated');
-  return { dirs, rounds, timeoutS, skipSecretlint, skipBandit, serviceMb, skipService, serviceOnly };
+  return { dirs, rounds, timeoutS, skipSecretlint, skipBandit, baseline, skipGenerated, serviceMb, skipService, serviceOnly };
 }
 
 interface Run {
@@ -148,7 +157,7 @@ async function cliBench(options: Options): Promise<void> {
   const scratch = await mkdtemp(join(os.tmpdir(), 'vigil-bench-scan-'));
   const empty = join(scratch, 'empty');
   await mkdir(empty);
-  const generated = await generateTree(join(scratch, 'generated'));
+  const generated = options.skipGenerated ? undefined : await generateTree(join(scratch, 'generated'));
   const rc = join(scratch, '.secretlintrc.json');
   await writeFile(rc, JSON.stringify({ rules: [{ id: '@secretlint/secretlint-rule-preset-recommend' }] }));
   const vigil = vigilCommand();
@@ -158,6 +167,12 @@ async function cliBench(options: Options): Promise<void> {
     { name: 'vigil', run: (dir) => timed(vigil.command, [...vigil.prefix, 'scan', dir, '--format', 'json'], ROOT, t, scratch) },
   ];
   const versions = [`vigil: ${vigil.how}`];
+  const baseline = options.baseline;
+  if (baseline !== undefined) {
+    const cli = join(baseline, 'cli/index.js');
+    tools.push({ name: 'vigil-base', run: (dir) => timed(process.execPath, [cli, 'scan', dir, '--format', 'json'], ROOT, t, scratch) });
+    versions.push(`vigil-base: node ${cli}`);
+  }
   if (!options.skipSecretlint && existsSync(SECRETLINT)) {
     const secretlintArgs = ['**/*', '--secretlintrc', rc, '--format', 'json', '--no-color', '--output', join(scratch, 'secretlint.json')];
     tools.push({ name: 'secretlint', run: (dir) => timed(process.execPath, [SECRETLINT, ...secretlintArgs], dir, t, scratch) });
@@ -168,7 +183,7 @@ async function cliBench(options: Options): Promise<void> {
     versions.push(versionOf('bandit', ['--version']));
   }
 
-  const targets = [{ label: 'generated tree', dir: generated }, ...options.dirs.map((dir) => ({ label: dir, dir }))];
+  const targets = [...(generated === undefined ? [] : [{ label: 'generated tree', dir: generated }]), ...options.dirs.map((dir) => ({ label: dir, dir }))];
   const bytes = new Map<string, { files: number; bytes: number }>();
   for (const target of targets) {
     const ws = await openLocalDirectory(target.dir);
@@ -185,6 +200,10 @@ async function cliBench(options: Options): Promise<void> {
   for (let round = 0; round < options.rounds; round += 1) {
     record('version', timed(vigil.command, [...vigilBase, '--version'], ROOT, t, scratch));
     record('empty', timed(vigil.command, [...vigilBase, 'scan', empty, '--format', 'json'], ROOT, t, scratch));
+    if (baseline !== undefined) {
+      record('version-base', timed(process.execPath, [join(baseline, 'cli/index.js'), '--version'], ROOT, t, scratch));
+      record('empty-base', timed(process.execPath, [join(baseline, 'cli/index.js'), 'scan', empty, '--format', 'json'], ROOT, t, scratch));
+    }
     for (const target of targets) for (const tool of tools) record(`${target.dir}\u0000${tool.name}`, tool.run(target.dir));
     process.stderr.write(`round ${round + 1}/${options.rounds} done\n`);
   }
@@ -201,7 +220,9 @@ async function cliBench(options: Options): Promise<void> {
     };
   };
   console.log(`\nFixed cost (median of ${options.rounds})`);
-  for (const [key, label] of [['version', 'vigil --version'], ['empty', 'vigil scan EMPTY']] as const) {
+  const fixed: [string, string][] = [['version', 'vigil --version'], ['empty', 'vigil scan EMPTY']];
+  if (baseline !== undefined) fixed.push(['version-base', 'base --version'], ['empty-base', 'base scan EMPTY']);
+  for (const [key, label] of fixed) {
     const s = summary(key);
     console.log(`  ${label.padEnd(18)} wall ${fmt(s.wall)} s  CPU ${fmt(s.cpu)} s  peak RSS ${fmt(s.rss, 0)} MB  (${s.note})`);
   }

@@ -1,5 +1,13 @@
 #!/usr/bin/env node
+import { setFlagsFromString } from 'node:v8';
 import { describeError, EXIT_ERROR, runCli } from './program.js';
+
+// `vigil scan` is one scan in a new process: WebAssembly (the code scanner's tree-sitter parser and
+// grammars) stays on V8's baseline compiler. Optimising it costs each thread about a CPU-second of
+// background compilation that a scan of a Juice-Shop-sized tree never earns back (docs/decisions.md,
+// 2026-11-26). Set before any WebAssembly is compiled; V8 flags are process-wide, so the scan's
+// worker threads get it too. Long-running commands (the queue worker) keep the default.
+if (process.argv[2] === 'scan') setFlagsFromString('--liftoff-only');
 
 // A reader that stops early (`vigil triage scan.json | head -1`) closes the pipe:
 // writes then fail with EPIPE. That is not an error of ours: output stops quietly

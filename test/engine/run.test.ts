@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScanPool, type ScanPool } from '../../src/engine/pool.js';
-import { batches, runFileScanners } from '../../src/engine/run.js';
+import { BATCH_BYTES, BATCH_FILES, batches, runFileScanners } from '../../src/engine/run.js';
 
 const MARKER_SCANNER = new URL('./fixtures/marker-scanner.ts', import.meta.url).href;
 
@@ -59,9 +59,11 @@ describe('engine: file scanners on the worker pool', () => {
   });
 
   it('batches by bytes and count', () => {
-    const many = Array.from({ length: 1200 }, (_, i) => ({ path: `p${i}`, size: 10 }));
-    expect(batches(many).map((b) => b.length)).toEqual([500, 500, 200]);
-    const heavy = [{ path: 'a', size: 3_000_000 }, { path: 'b', size: 3_000_000 }, { path: 'c', size: 10 }];
+    const many = Array.from({ length: BATCH_FILES * 2 + 7 }, (_, i) => ({ path: `p${i}`, size: 10 }));
+    expect(batches(many).map((b) => b.length)).toEqual([BATCH_FILES, BATCH_FILES, 7]);
+    const most = Math.floor(BATCH_BYTES * 0.7);
+    const heavy = [{ path: 'c', size: 10 }, { path: 'a', size: most + 1 }, { path: 'b', size: most }];
+    // Largest first; a file that would cross the byte bound starts a new batch.
     expect(batches(heavy)).toEqual([['a'], ['b', 'c']]);
   });
 });

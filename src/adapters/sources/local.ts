@@ -27,6 +27,9 @@ async function readHead(path: string): Promise<Buffer> {
 /** File-system calls in flight at once during a walk (readdir, or lstat + sniff of one file). */
 export const WALK_CONCURRENCY = 16;
 
+/** Called after each kept file with the kept files and bytes so far (in completion order, not path order). */
+export type WalkProgress = (files: number, bytes: number) => void;
+
 /**
  * Walks a tree with up to WALK_CONCURRENCY readdir/lstat/sniff calls in flight. Counts and limits do not depend
  * on the order calls complete in (every entry is counted once, kept files are sorted by path at the end); when a
@@ -45,6 +48,7 @@ class Walker {
     private readonly root: string,
     private readonly limits: SourceLimits,
     private readonly concurrency = WALK_CONCURRENCY,
+    private readonly onProgress?: WalkProgress,
   ) {
     if (!Number.isSafeInteger(concurrency) || concurrency < 1) throw new RangeError('Walk concurrency must be a positive integer');
   }
@@ -119,6 +123,7 @@ class Walker {
     this.files.push({ path, size });
     this.stats.files += 1;
     this.stats.bytes += size;
+    this.onProgress?.(this.stats.files, this.stats.bytes);
   }
 }
 
@@ -146,14 +151,17 @@ async function checkedRoot(dir: string): Promise<string> {
 /**
  * A Workspace over an existing folder, without copying: root is the folder itself and
  * dispose does nothing. Symlinks, .git, node_modules, special and binary files are skipped.
+ * `onProgress` lets a caller act while the walk goes on (the CLI starts its scan workers
+ * once the tree is known to be too large for a scan on its own thread).
  */
 export async function openLocalDirectory(
   dir: string,
   limits: Partial<SourceLimits> = {},
   concurrency = WALK_CONCURRENCY,
+  onProgress?: WalkProgress,
 ): Promise<Workspace> {
   const root = await checkedRoot(dir);
-  const walker = new Walker(root, resolveLimits(limits), concurrency);
+  const walker = new Walker(root, resolveLimits(limits), concurrency, onProgress);
   await walker.walk();
   return { root, files: walker.files, stats: walker.stats, dispose: () => Promise.resolve() };
 }

@@ -11,6 +11,7 @@ import { buildScanResponse, type ScanReport } from '../../outputs/scan-response.
 import { toSarif } from '../../outputs/sarif.js';
 import { renderTable } from '../../outputs/table.js';
 import type { ScanEngine } from '../../engine/runtime.js';
+import type { ScanPool } from '../../engine/pool.js';
 import type { ScanService } from '../../services/scans/service.js';
 import type { VerifySecrets } from '../../engine/verification.js';
 import { MAX_PATHS } from '../../scanners/http/limits.js';
@@ -98,6 +99,15 @@ async function verifier(): Promise<VerifySecrets> {
 export const INLINE_SCAN_BYTES = 2 * 1024 * 1024;
 export const INLINE_SCAN_FILES = 2_000;
 
+/**
+ * Starts every worker thread of the pool with an empty task, so each loads the file scanners
+ * (and their grammars) while the main thread is still walking the tree. Errors are ignored
+ * here: a thread that cannot load its scanners fails the real batches the same way.
+ */
+function warmPool(pool: ScanPool, root: string, scannerModules: readonly string[]): void {
+  for (let i = 0; i < pool.size; i += 1) pool.run({ root, paths: [], scannerModules }).catch(() => undefined);
+}
+
 /** A scan service for one command: the embedded queue, one scan at a time, nothing stored. */
 function withScans<T>(config: Config, checkCves: boolean, work: (scans: ScanService) => Promise<T>, verify?: VerifySecrets): Promise<T> {
   return withEngine(config, checkCves, async (engine) => {
@@ -173,15 +183,30 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
       setExitCode(await finish(io, result, opts, () => show('')));
       return;
     }
-    const [{ scanWorkspace }, { createInlinePool }] = await Promise.all([import('../../engine/scan-workspace.js'), import('../../engine/pool.js')]);
-    const ws = await openLocalDirectory(resolve(io.cwd, dir), config.sourceLimits);
-    try {
-      const target = opts.target ?? basename(resolve(io.cwd, dir));
-      // A small tree is scanned on this thread: worker threads would cost more to start than they save.
-      const inline = ws.stats.bytes <= INLINE_SCAN_BYTES && ws.files.length <= INLINE_SCAN_FILES;
-      const verify = opts.verify ? await verifier() : undefined;
-      const outcome = await withEngine(config, opts.checkCves, (engine) =>
-        scanWorkspace(ws, target, {
+    const [{ scanWorkspace }, { createInlinePool }, { FILE_SCANNERS, REPOSITORY_SCANNERS }] = await Promise.all([
+      import('../../engine/scan-workspace.js'),
+      import('../../engine/pool.js'),
+      import('../../scanners/index.js'),
+    ]);
+    const root = resolve(io.cwd, dir);
+    const target = opts.target ?? basename(root);
+    const verify = opts.verify ? await verifier() : undefined;
+    const outcome = await withEngine(config, opts.checkCves, async (engine) => {
+      // The worker threads start (and load every scanner) while the walk goes on, as soon as the
+      // tree is known to be too large for a scan on this thread; a small tree never starts them.
+      let warming = false;
+      const warm = (files: number, bytes: number): void => {
+        if (warming || (bytes <= INLINE_SCAN_BYTES && files <= INLINE_SCAN_FILES)) return;
+        warming = true;
+        warmPool(engine.pool, root, FILE_SCANNERS.map((s) => s.module));
+      };
+      const ws = await openLocalDirectory(root, config.sourceLimits, undefined, warm);
+      try {
+        // A small tree is scanned on this thread: worker threads would cost more to start than they save.
+        const inline = !warming && ws.stats.bytes <= INLINE_SCAN_BYTES && ws.files.length <= INLINE_SCAN_FILES;
+        // While the workers scan, this thread is idle: load the repository checks it runs afterwards.
+        if (!inline) for (const entry of REPOSITORY_SCANNERS) void import(entry.module).catch(() => undefined);
+        return await scanWorkspace(ws, target, {
           pool: inline ? createInlinePool() : engine.pool,
           timeoutMs: engine.timeoutMs,
           limits: engine.findingLimits,
@@ -189,13 +214,13 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
           ...(verify ? { verify } : {}),
           ...(engine.advisories ? { advisories: engine.advisories } : {}),
           onProgress: (done, total) => show(`Scanning ${done}/${total} files…`),
-        }),
-      );
-      const result = buildScanResponse({ scanId: newId(), targetType: 'directory', target, startedAt: started, completedAt: new Date(), outcome });
-      setExitCode(await finish(io, result, opts, () => show('')));
-    } finally {
-      await ws.dispose();
-    }
+        });
+      } finally {
+        await ws.dispose();
+      }
+    });
+    const result = buildScanResponse({ scanId: newId(), targetType: 'directory', target, startedAt: started, completedAt: new Date(), outcome });
+    setExitCode(await finish(io, result, opts, () => show('')));
   });
 
   outputOptions(

@@ -9,6 +9,7 @@ import type { CodeLanguage } from './parser.js';
 import type { CodeRule } from './rule.js';
 import { CODE_RULES } from './rules/index.js';
 import { PARAMETER_SOURCES, REQUEST_OBJECT_SOURCES } from './taint-sources.js';
+import { PROPAGATORS } from './taint-propagators.js';
 
 const LANGUAGE_NAMES: Readonly<Record<CodeLanguage, string>> = Object.freeze({ javascript: 'JavaScript', typescript: 'TypeScript', tsx: 'TSX', python: 'Python', php: 'PHP', go: 'Go', java: 'Java', ruby: 'Ruby' });
 const FENCE: Readonly<Record<CodeLanguage, string>> = Object.freeze({ javascript: 'js', typescript: 'ts', tsx: 'tsx', python: 'python', php: 'php', go: 'go', java: 'java', ruby: 'ruby' });
@@ -18,18 +19,35 @@ function languages(rule: CodeRule): string {
   return [...names].join(', ');
 }
 
-/** The request sources of the taint tables, JavaScript/TypeScript first, then Python. */
-function sourcesSummary(): string {
+/** The request sources of the taint tables of one language. */
+function sourcesSummary(languages: readonly string[]): string {
   const code = (items: readonly string[]): string => `\`${items.join('|')}\``;
   const objects = REQUEST_OBJECT_SOURCES.map((s) => {
-    const [first, ...others] = s.receivers;
-    const parts = [s.members?.length ? `${first}.${s.members.join('|')}` : undefined, s.methods?.length ? `${first}.${s.methods.map((m) => `${m}()`).join('|')}` : undefined];
-    const also = others.length > 0 ? ` (also on ${others.map((o) => `\`${o}\``).join(', ')})` : '';
+    const [first = s.receiverPattern ? 'x' : '', ...others] = s.receivers;
+    const sep = s.language !== 'php' ? '.' : /^\\?[A-Z]/.test(first) ? '::' : '->';
+    const parts = [s.members?.length ? `${first}${sep}${s.members.join('|')}` : undefined, s.methods?.length ? `${first}${sep}${s.methods.map((m) => `${m}()`).join('|')}` : undefined];
+    const shown = others.length > 6 ? [...others.slice(0, 5).map((o) => `\`${o}\``), `${others.length - 5} more`] : others.map((o) => `\`${o}\``);
+    const also = others.length > 0 ? ` (also on ${shown.join(', ')})` : s.receiverPattern && s.receivers.length === 0 ? ` (on any receiver matching \`${s.receiverPattern.source}\`)` : '';
     return { language: s.language, text: `${s.framework} ${parts.filter((p): p is string => !!p).map((p) => code([p])).join(', ')}${also}` };
   });
-  const params = PARAMETER_SOURCES.map((p) => ({ language: p.language, text: `${p.framework} ${p.summary}${p.decorators ? ` ${p.decorators.map((d) => `\`@${d}()\``).join(', ')}` : ''}` }));
+  const params = PARAMETER_SOURCES.map((p) => ({
+    language: p.language,
+    text: `${p.framework} ${p.summary}${p.decorators ? ` ${p.decorators.map((d) => (p.language === 'java' ? `\`@${d}\`` : `\`@${d}()\``)).join(', ')}` : ''}${p.names && p.language !== 'javascript' && p.language !== 'python' ? ` (${p.names.map((n) => `\`${n}\``).join(', ')})` : ''}`,
+  }));
   const all = [...objects, ...params];
-  return ['javascript', 'python'].map((l) => all.filter((x) => x.language === l).map((x) => x.text).join('; ')).join('; ');
+  return languages.map((l) => all.filter((x) => x.language === l).map((x) => x.text).join('; ')).join('; ');
+}
+
+/** The propagator rows of the languages, by flow. */
+function propagatorsSummary(languages: readonly string[]): string {
+  const flows: Record<string, string> = { 'argument-to-result': 'pass their arguments to the result', 'argument-to-receiver': 'store an argument in the receiver', none: 'return nothing of their input' };
+  return languages
+    .map((l) => {
+      const rows = PROPAGATORS.filter((r) => r.language === l);
+      const name = l === 'javascript' ? 'JavaScript' : l === 'python' ? 'Python' : l === 'php' ? 'PHP' : l === 'go' ? 'Go' : l === 'java' ? 'Java' : 'Ruby';
+      return `${name}: ${rows.map((r) => `${r.summary} ${flows[r.flow]}`).join('; ')}`;
+    })
+    .join('; ');
 }
 
 /** One language's snippet of a rule's examples. */
@@ -57,19 +75,22 @@ export function codePage(rules: readonly CodeRule[] = CODE_RULES): RulePage<Code
     '',
     'Injection rules follow data inside one function (and the enclosing module) from request sources to sinks:',
     '',
-    `- **Sources** (\`taint-sources.ts\`): ${sourcesSummary()}.`,
-    '- **Propagation**: assignments, destructuring, `+=`, template strings, concatenation, f-strings, `%` and `.format`, string methods,',
-    '  `path.join`/`os.path.join`, object and array literals, and local wrapper functions whose return value is built from a parameter.',
+    `- **Sources** (\`taint-sources.ts\`): ${sourcesSummary(['javascript', 'python'])}.`,
+    '- **Propagation**: assignments, destructuring, `+=`, template strings, concatenation, f-strings, `%`, object and array literals,',
+    '  a method\'s receiver to its result (`req.body.trim()`), local wrapper functions whose return value is built from a parameter, and the',
+    `  calls of \`taint-propagators.ts\`: ${propagatorsSummary(['javascript', 'python'])}.`,
+    '  A sink inside a local function that one of its parameters reaches is followed back to the calls of that function in the same file',
+    '  (by plain name, up to three functions deep; methods called through `self`/`this` are not): the finding names the caller\'s source and the function it was passed to.',
     '- **Sanitisers** stop a flow: numeric casts (`Number`, `parseInt`, `int`), `path.basename`/`os.path.basename`/`secure_filename`,',
     '  `encodeURIComponent`, HTML escapers (`escape-html`, `validator.escape`, `html.escape`, `markupsafe.escape`), regex escapers, and',
     '  allow-list guards (`if (!ALLOWED.includes(x)) return`, `if x not in ALLOWED: abort(400)`).',
     '',
     'PHP, Go, Java and Ruby files use a simpler local model: inside one function an expression is tainted when it contains a source',
-    '(PHP `$_GET|$_POST|$_REQUEST|$_COOKIE|$_SERVER|$_FILES`, except `$_SERVER` entries the server sets such as `SCRIPT_NAME`, `SERVER_NAME`, `REMOTE_ADDR`; Laravel `$request->input()`, Symfony `$request->query->get()`, CodeIgniter `$this->request->getVar()`;',
-    'Go `r.URL.Query().Get`, `r.FormValue`, gin `c.Query|c.Param`; Java `request.getParameter|getHeader(s)|getParameterNames|getCookies|getInputStream`,',
-    '`@RequestParam`/`@PathVariable`/`@RequestBody` parameters; Ruby `params`, `cookies`, `request.*`) or a variable assigned from one earlier in the function.',
+    'or a variable assigned from one earlier in the function. Their sources are the same tables (`taint-sources.ts`):',
+    `${sourcesSummary(['php', 'go', 'java', 'ruby'])}.`,
     'Loop variables (`for (Cookie c : request.getCookies())`, `range`, `foreach`, `params.each do |x|`), compound assignments (`.=`, `+=`),',
     'builders and collections (`sb.append(x)`, `map.put("k", x)` read back by `map.get("k")`, `list.add`/`remove` read back by `list.get(i)`) carry',
+    `data; any call passes its arguments' and receiver's taint to its result, and the calls of \`taint-propagators.ts\` do what they say (${propagatorsSummary(['php', 'go', 'java', 'ruby'])});`,
     'data; an `if`, `?:` or `switch` whose condition is a compile-time constant (`(7 * 42) - num > 200` with `int num = 86`, `"ABC".charAt(2)`)',
     'only counts the branch taken, and a call to a function of the same file whose return values never come from its parameters carries none.',
     'Numeric conversions and shell/SQL escapers (`intval`, `escapeshellarg`, `strconv.Atoi`, `Integer.parseInt`, `to_i`, `shellescape`) stop a flow',

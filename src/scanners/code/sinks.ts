@@ -40,7 +40,7 @@ export function isHarmless(ctx: RuleContext, node: SyntaxNode | undefined, depth
     case 'identifier': {
       const name = textOf(ctx.text, n);
       if (CONSTANT_NAME.test(name) || ctx.taint.isChecked(n)) return true;
-      const defs = ctx.taint.definitionsOf(n);
+      const defs = ctx.taint.reachingDefinitionsOf(n);
       return defs.length > 0 && defs.every((d) => isHarmless(ctx, d, depth + 1));
     }
     case 'unary_expression': {

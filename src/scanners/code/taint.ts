@@ -33,6 +33,7 @@ import {
   type SinkKind,
 } from './taint-spec.js';
 import { compileSources, sourceTriggers, type CompiledSources, type ReceiverMatcher, type RouteMatcher } from './taint-sources.js';
+import { compilePropagators, type CompiledPropagators } from './taint-propagators.js';
 
 /** Where tainted data came from. `param` marks the pseudo-taint of a function parameter (used for wrapper summaries only). */
 export interface Taint {
@@ -40,6 +41,11 @@ export interface Taint {
   /** 1-based line of the source expression. */
   readonly line: number;
   readonly param?: number;
+  /** For a parameter pseudo-taint: the function and the parameter's name (call sites are followed from there). */
+  readonly fn?: SyntaxNode;
+  readonly paramName?: string;
+  /** The local function a real source was passed to before it reached the sink (`run_command(cmd)`). */
+  readonly via?: string;
   /** Sinks a sanitiser on the way made this value safe for (`html.escape` → html). */
   readonly cleared?: ReadonlySet<SinkKind>;
 }
@@ -50,7 +56,7 @@ type Binding =
   | { readonly pos: number; readonly kind: 'augment'; readonly node: SyntaxNode; readonly at: number; readonly site?: SyntaxNode; readonly keyed?: string }
   /** An assignment inside a branch or loop body: it holds inside the block; after it, the variable may still have its value from before. */
   | { readonly pos: number; readonly kind: 'maybe'; readonly node: SyntaxNode; readonly at: number; readonly block: SyntaxNode; readonly site?: SyntaxNode }
-  | { readonly pos: number; readonly kind: 'param'; readonly index: number; readonly name: string; readonly line: number; readonly route: boolean }
+  | { readonly pos: number; readonly kind: 'param'; readonly index: number; readonly name: string; readonly line: number; readonly route: boolean; readonly fn: SyntaxNode }
   /** A check passed (allow-list, validation): clean for every sink, or only for `kinds` (a URL whose host was checked). */
   | { readonly pos: number; readonly kind: 'clean'; readonly at: number; readonly kinds?: readonly SinkKind[] }
   | { readonly pos: number; readonly kind: 'restore'; readonly at: number };
@@ -68,28 +74,13 @@ interface Summary {
   source: Taint | undefined;
 }
 
-/** Methods returning booleans or numbers: no taint in the result. */
-const CLEAN_METHODS = new Set([
-  'includes', 'startsWith', 'endsWith', 'has', 'test', 'indexOf', 'lastIndexOf', 'localeCompare', 'isdigit', 'isalnum', 'isalpha', 'isnumeric', 'startswith', 'endswith', 'count', 'find', 'index',
-  'length', 'size', 'toFixed', 'every', 'some', 'hasOwnProperty', 'isInteger', 'isSafeInteger', 'exists', 'existsSync',
-]);
+/** Properties holding a number: no taint in the value. */
 const CLEAN_PROPS = new Set(['length', 'size']);
-/** Methods that carry the taint of their arguments into the result (`path.join`, `''.join`, `'{}'.format`). */
-const ARG_PROPAGATORS = new Set(['join', 'resolve', 'normalize', 'format', 'concat', 'assign', 'from', 'parse', 'stringify', 'decode', 'encode', 'urljoin', 'fromEntries', 'values', 'entries', 'keys', 'quote_plus']);
-const FREE_PROPAGATORS = new Set(['String', 'decodeURIComponent', 'decodeURI', 'unescape', 'atob', 'str', 'repr', 'bytes', 'list', 'dict', 'tuple', 'format', 'URL', 'URLSearchParams', 'Buffer', 'unquote', 'urllib.parse.unquote', 'dedent', 'textwrap.dedent']);
 
-/** Methods that put a value into their receiver (lists, sets, maps, config parsers, string buffers). */
-const CONTAINER_WRITES = new Set(['append', 'appendleft', 'extend', 'insert', 'add', 'update', 'setdefault', 'push', 'unshift', 'set', 'write', 'writelines']);
 /** Methods that read a slot by key: `d.get('k')`, `conf.get('section', 'key')`, `map.get('k')`. */
 const KEYED_READS = new Set(['get', 'getint', 'getfloat', 'getboolean']);
 /** Methods of a list that neither change it nor let it escape. */
 const LIST_READS = new Set(['count', 'index', 'copy', 'indexOf', 'includes', 'at', 'slice']);
-/** Module functions that re-encode their argument: the result carries its taint (`base64.b64decode(x)`). */
-const ENCODERS = new Set([
-  'base64.b64encode', 'base64.b64decode', 'base64.urlsafe_b64encode', 'base64.urlsafe_b64decode', 'base64.standard_b64decode', 'base64.b32decode', 'base64.b16decode',
-  'codecs.decode', 'codecs.encode', 'urllib.parse.unquote', 'urllib.parse.unquote_plus', 'html.unescape', 'json.loads', 'json.dumps', 'binascii.unhexlify', 'binascii.a2b_base64',
-]);
-
 /** Statements whose bodies may not run (or run more than once): an assignment in them is a may-assignment after them. */
 const BRANCHES = new Set(['if_statement', 'elif_clause', 'else_clause', 'while_statement', 'for_statement', 'for_in_statement', 'do_statement', 'except_clause', 'catch_clause', 'switch_case', 'switch_default', 'case_clause', 'match_statement']);
 const LOOPS = new Set(['while_statement', 'for_statement', 'for_in_statement', 'do_statement']);
@@ -104,6 +95,9 @@ export const JS_SOURCE_TRIGGERS: readonly Trigger[] = sourceTriggers('javascript
 export const PYTHON_SOURCE_TRIGGERS: readonly Trigger[] = sourceTriggers('python', { client: true });
 const JS_SOURCES = compileSources('javascript');
 const PYTHON_SOURCES = compileSources('python');
+/** Which calls pass taint (taint-propagators.ts). */
+const JS_PROPAGATORS = compilePropagators('javascript');
+const PYTHON_PROPAGATORS = compilePropagators('python');
 
 type BranchState = 'dead' | 'always' | 'maybe';
 /** Whether a statement can run, and the innermost branch body it may or may not run in. */
@@ -147,6 +141,7 @@ export class TaintAnalysis {
   private readonly functionModel: boolean;
   private readonly sanitisers: SanitiserTable;
   private readonly sources: CompiledSources;
+  private readonly propagators: CompiledPropagators;
   private readonly env: ConstEnv;
   /** Bindings are collected on the first question: most files never ask one. */
   private collected = false;
@@ -163,6 +158,7 @@ export class TaintAnalysis {
     this.functionModel = usesFunctionModel(language);
     this.sanitisers = this.python ? PYTHON_SANITISERS : JS_SANITISERS;
     this.sources = this.python ? PYTHON_SOURCES : JS_SOURCES;
+    this.propagators = this.python ? PYTHON_PROPAGATORS : JS_PROPAGATORS;
     this.env = { text, python: this.python, identifier: (n) => this.constIdentifier(n) };
   }
 
@@ -189,8 +185,60 @@ export class TaintAnalysis {
     if (!node || this.functionModel) return undefined;
     this.ensureCollected();
     const t = this.evaluate(node);
-    if (!t || t.param !== undefined || t.cleared?.has(sink)) return undefined;
-    return t;
+    if (!t || t.cleared?.has(sink)) return undefined;
+    return t.param === undefined ? t : this.throughCallers(t, sink, 0);
+  }
+
+  /**
+   * A sink inside a local function reached by one of its parameters: the taint of the argument
+   * some call of that function in this file passes there (`run(cmd)` → `subprocess.call(cmd,
+   * shell=True)` inside `run`), followed up through at most three such functions. Only calls by
+   * plain name to a function of this file; methods (`self.run(x)`) are not followed.
+   */
+  private throughCallers(t: Taint, sink: SinkKind, depth: number): Taint | undefined {
+    if (depth > 2 || t.fn === undefined || t.param === undefined) return undefined;
+    const name = this.functionNames().get(t.fn);
+    if (name === undefined) return undefined;
+    for (const site of this.callSites().get(name) ?? []) {
+      const call = callShape(this.text, site);
+      const arg = call?.args[t.param] ?? (t.paramName !== undefined ? call?.kwargs.get(t.paramName) : undefined);
+      const a = arg ? this.evaluate(arg) : undefined;
+      if (!a || a.cleared?.has(sink)) continue;
+      const found = a.param === undefined ? a : this.throughCallers(a, sink, depth + 1);
+      if (found) return { ...found, via: found.via ?? name, cleared: t.cleared && found.cleared ? new Set([...t.cleared, ...found.cleared]) : (t.cleared ?? found.cleared) };
+    }
+    return undefined;
+  }
+
+  private functionNamesMemo: Map<SyntaxNode, string> | undefined;
+  /** Local functions by node, for those a call by plain name reaches (not methods taking `self`/`cls`). */
+  private functionNames(): Map<SyntaxNode, string> {
+    if (this.functionNamesMemo) return this.functionNamesMemo;
+    const names = new Map<SyntaxNode, string>();
+    for (const [name, fn] of this.functionsByName) {
+      const params = child(fn, 'parameters');
+      const first = params ? namedChildren(params)[0] : undefined;
+      if (this.python && first && /^(?:self|cls)$/.test(textOf(this.text, first))) continue;
+      names.set(fn, name);
+    }
+    return (this.functionNamesMemo = names);
+  }
+
+  private callSitesMemo: Map<string, SyntaxNode[]> | undefined;
+  /** Calls by plain name (`run(x)`), by the name called. */
+  private callSites(): Map<string, SyntaxNode[]> {
+    if (this.callSitesMemo) return this.callSitesMemo;
+    const sites = new Map<string, SyntaxNode[]>();
+    for (const n of descendants(this.root)) {
+      if (n.type !== 'call' && n.type !== 'call_expression') continue;
+      const callee = child(n, 'function');
+      if (callee?.type !== 'identifier') continue;
+      const name = textOf(this.text, callee);
+      const list = sites.get(name);
+      if (list) list.push(n);
+      else sites.set(name, [n]);
+    }
+    return (this.callSitesMemo = sites);
   }
 
   /** The constant value of an expression when the analysis proves it (constants.ts), else UNKNOWN. */
@@ -211,7 +259,17 @@ export class TaintAnalysis {
     return this.definitionsOfKey(textOf(this.text, identifier), identifier.start, this.scopeOf(identifier));
   }
 
-  private definitionsOfKey(name: string, at: number, from: Scope): SyntaxNode[] {
+  /**
+   * Every expression the identifier may hold here: like definitionsOf, but an assignment inside a
+   * branch (`if not param: param = ""`) adds to what came before instead of replacing it. For
+   * questions that must hold on every path (is this value harmless?).
+   */
+  reachingDefinitionsOf(identifier: SyntaxNode): SyntaxNode[] {
+    this.ensureCollected();
+    return this.definitionsOfKey(textOf(this.text, identifier), identifier.start, this.scopeOf(identifier), true);
+  }
+
+  private definitionsOfKey(name: string, at: number, from: Scope, reaching = false): SyntaxNode[] {
     for (let scope: Scope | undefined = from; scope; scope = scope.parent) {
       const list = (scope.bindings.get(name) ?? []).filter((b) => b.pos <= at).sort((a, b) => a.pos - b.pos);
       if (list.length === 0) continue;
@@ -222,8 +280,14 @@ export class TaintAnalysis {
         else {
           // A branch assignment counts as the definition here (pattern checks look at the latest
           // value); the taint lookup still keeps the value from before the branch.
-          if (b.kind === 'maybe') result.unshift(b.node);
+          if (b.kind === 'maybe') {
+            result.unshift(b.node);
+            // The branch may not have run: what the name held before it may reach here too.
+            if (reaching && !(at >= b.block.start && at <= b.block.end)) continue;
+          }
           if (b.kind === 'expr') result.unshift(b.node);
+          // A parameter or a check before the branch: a value this list cannot show.
+          else if (reaching && b.kind !== 'maybe') return [];
           break;
         }
       }
@@ -270,7 +334,7 @@ export class TaintAnalysis {
 
   /** Human wording of a flow for finding descriptions. */
   describe(taint: Taint): string {
-    return `\`${taint.source}\` (line ${taint.line})`;
+    return `\`${taint.source}\` (line ${taint.line})${taint.via === undefined ? '' : `, passed to \`${taint.via}()\``}`;
   }
 
   // ---- binding collection ------------------------------------------------
@@ -483,7 +547,7 @@ export class TaintAnalysis {
       const input = this.isInputParameter(param, route);
       for (const n of this.patternNames(param)) {
         const isRoute = (input && !route?.notInput.has(n)) || this.sources.names.has(n);
-        this.bind(fn, n, { pos: fn.start, kind: 'param', index, name: n, line: param.row + 1, route: isRoute });
+        this.bind(fn, n, { pos: fn.start, kind: 'param', index, name: n, line: param.row + 1, route: isRoute, fn });
       }
     });
   }
@@ -507,7 +571,7 @@ export class TaintAnalysis {
     const object = child(callee, 'object');
     if (!prop || !object) return;
     const method = textOf(this.text, prop);
-    if (!CONTAINER_WRITES.has(method)) return;
+    if (!this.propagators.receiverWrites.has(method)) return;
     const k = this.key(object);
     if (!k || this.imports.aliases.has(k)) return;
     const values = namedChildren(args);
@@ -1114,7 +1178,7 @@ export class TaintAnalysis {
         case 'param':
           return binding.route
             ? { source: `request parameter ${binding.name}`, line: binding.line }
-            : { source: `parameter ${binding.name}`, line: binding.line, param: binding.index };
+            : { source: `parameter ${binding.name}`, line: binding.line, param: binding.index, fn: binding.fn, paramName: binding.name };
         case 'clean': {
           if (!binding.kinds) return undefined;
           const r = this.lookup(name, binding.at, scope, unkeyed);
@@ -1331,7 +1395,7 @@ export class TaintAnalysis {
     const kinds = this.sanitiserKinds(call, qualified);
     if (kinds === 'all') return undefined;
     if (kinds) return clear(this.any([...call.args, ...call.kwargs.values()]) ?? (call.receiver ? this.evaluate(call.receiver) : undefined), kinds);
-    if (CLEAN_METHODS.has(call.method)) return undefined;
+    if (this.propagators.cleanMethods.has(call.method)) return undefined;
     const local = call.callee.type === 'identifier' ? this.functionsByName.get(call.name) : undefined;
     if (local) {
       const summary = this.summary(local);
@@ -1344,16 +1408,18 @@ export class TaintAnalysis {
       }
       return found;
     }
-    if (ENCODERS.has(qualified)) return this.any(call.args);
+    const { argumentFunctions, argumentMethods } = this.propagators;
+    // Module functions by qualified name (`base64.b64decode(x)`, `from urllib.parse import unquote`).
+    if (argumentFunctions.has(qualified)) return this.any(call.args);
     if (call.receiver) {
       const slot = KEYED_READS.has(call.method) ? this.slotTaint(node, call) : NOT_FOUND;
       if (slot !== NOT_FOUND) return slot;
-      const fromReceiver = this.evaluate(call.receiver);
+      const fromReceiver = this.propagators.unlisted.receiverToResult ? this.evaluate(call.receiver) : undefined;
       if (fromReceiver) return fromReceiver;
-      if (ARG_PROPAGATORS.has(call.method)) return this.any([...call.args, ...call.kwargs.values()]);
+      if (argumentMethods.has(call.method)) return this.any([...call.args, ...call.kwargs.values()]);
       return undefined;
     }
-    if (FREE_PROPAGATORS.has(call.name) || FREE_PROPAGATORS.has(qualified)) return this.any(call.args);
+    if (argumentFunctions.has(call.name)) return this.any(call.args);
     return undefined;
   }
 

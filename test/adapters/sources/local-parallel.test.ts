@@ -80,6 +80,15 @@ describe('openLocalDirectory, parallel walk', () => {
     }
   });
 
+  it('reports progress once per kept file, counts and bytes growing to the final totals', async () => {
+    const seen: [number, number][] = [];
+    const ws = await openLocalDirectory(dir, LIMITS, 16, (files, bytes) => seen.push([files, bytes]));
+    expect(seen).toHaveLength(ws.stats.files);
+    expect(seen.map(([files]) => files)).toEqual(Array.from({ length: ws.stats.files }, (_, i) => i + 1));
+    expect(seen.every(([, bytes], i) => i === 0 || bytes >= (seen[i - 1] as [number, number])[1])).toBe(true);
+    expect(seen.at(-1)).toEqual([ws.stats.files, ws.stats.bytes]);
+  });
+
   it('does not follow symbolic links to folders, and skips .git and node_modules', async () => {
     const ws = await openLocalDirectory(dir, LIMITS);
     const paths = ws.files.map((f) => f.path);

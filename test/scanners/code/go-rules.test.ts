@@ -55,4 +55,15 @@ describe('Go cross-language rules', () => {
     const code = 'package main\n\nfunc c(w http.ResponseWriter, g *gin.Context) {\n\thttp.SetCookie(w, &http.Cookie{Name: "session", Value: v, Secure: true, HttpOnly: false})\n\tck := &http.Cookie{Name: "sid", Value: v, HttpOnly: true}\n\tck.Secure = true\n\thttp.SetCookie(w, ck)\n\tg.SetCookie("token", t, 3600, "/", "", false, true)\n\thttp.SetCookie(w, &http.Cookie{Name: "session", Value: "", MaxAge: -1})\n}\n';
     expect(lines(byRule(await scan('main.go', code), 'go-insecure-cookie'))).toEqual([4]);
   });
+
+  it('a database handle is not a request context: db.Query rows are not request data, c.Query is', async () => {
+    const code = (call: string) =>
+      ['package main', '', 'import "os/exec"', '', 'func run(db *sql.DB, tx *sql.Tx, s *Store, c *gin.Context) {', `\tv := ${call}`, '\texec.Command("sh", "-c", "echo "+v).Run()', '}'].join('\n');
+    for (const call of ['db.Query("SELECT cmd FROM jobs")', 'tx.Query("SELECT 1")', 's.userDB.Query("SELECT 1")', 's.pool.Query("SELECT 1")']) {
+      const findings = byRule(await scan('main.go', code(call)), 'go-command-injection');
+      expect(findings.map((f) => f.confidence), call).toEqual([0.5]);
+    }
+    const [proven] = byRule(await scan('main.go', code('c.Query("cmd")')), 'go-command-injection');
+    expect(proven?.confidence).toBe(0.9);
+  });
 });

@@ -121,4 +121,13 @@ describe('pattern findings: harmless formatted text joined with an unknown value
     ].join('\n');
     expect(byRule(await scan('history.py', code), 'sql-injection').map((f) => f.line)).toEqual([5]);
   });
+
+  it('a value is harmless only when it is on every path: a default set in a branch does not clear what came before', async () => {
+    const defaulted = ['import os', '', 'def run(name):', '    if not name:', "        name = 'world'", "    os.system('echo ' + name)"].join('\n');
+    expect(byRule(await scan('a.py', defaulted), 'command-injection').map((f) => f.line)).toEqual([6]);
+    const fromCall = ['import os', '', 'def run():', '    name = load_name()', '    if not name:', "        name = 'world'", "    os.system('echo ' + name)"].join('\n');
+    expect(byRule(await scan('a.py', fromCall), 'command-injection').map((f) => f.line)).toEqual([7]);
+    const constant = ['import os', '', 'def run(flag):', "    name = 'moon'", '    if flag:', "        name = 'world'", "    os.system('echo ' + name)"].join('\n');
+    expect(byRule(await scan('a.py', constant), 'command-injection')).toEqual([]);
+  });
 });

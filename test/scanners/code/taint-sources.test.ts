@@ -1,21 +1,30 @@
 /**
- * Every request source of taint-sources.ts, through its examples: the source reaching `eval` is
- * reported by code-injection as request data (confidence 0.9, naming the source); the same
- * handler with a constant in the source's place is not reported at all.
+ * Every request source of taint-sources.ts, through its examples: the source reaching the sink of
+ * the example's rule (`eval`, or a command for Go and Java) is reported as request data (confidence
+ * 0.9, naming the source); the same handler with a constant in the source's place is not reported
+ * at all.
  */
 import { describe, expect, it } from 'vitest';
 import { LanguagePrefilter } from '../../../src/scanners/code/prefilter.js';
 import { JS_SERVER_SOURCE_TRIGGERS, JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../../../src/scanners/code/taint.js';
-import { PARAMETER_SOURCES, REQUEST_OBJECT_SOURCES, type SourceExample, type SourceLanguage } from '../../../src/scanners/code/taint-sources.js';
+import { EXAMPLE_RULE, FUNCTION_MODEL_LANGUAGES, PARAMETER_SOURCES, REQUEST_OBJECT_SOURCES, type SourceExample, type SourceLanguage } from '../../../src/scanners/code/taint-sources.js';
 import { byRule, scan } from './helpers.js';
 
-const pathFor = (language: SourceLanguage): string => (language === 'python' ? 'app/views.py' : 'src/handler.ts');
+const PATHS: Readonly<Record<SourceLanguage, string>> = {
+  javascript: 'src/handler.ts',
+  python: 'app/views.py',
+  php: 'app/run.php',
+  go: 'cmd/server/run.go',
+  java: 'src/main/java/app/Run.java',
+  ruby: 'app/controllers/run_controller.rb',
+};
 
 /** The example with the last occurrence of its source (the one nearest the sink) replaced by a constant. */
-function withConstant(example: SourceExample): string {
+function withConstant(example: SourceExample, language: SourceLanguage): string {
   const replaced = example.replace ?? example.source;
   const at = example.code.lastIndexOf(replaced);
-  return `${example.code.slice(0, at)}'1 + 1'${example.code.slice(at + replaced.length)}`;
+  const constant = language === 'go' || language === 'java' ? '"date"' : "'1 + 1'";
+  return `${example.code.slice(0, at)}${constant}${example.code.slice(at + replaced.length)}`;
 }
 
 const cases = [...REQUEST_OBJECT_SOURCES, ...PARAMETER_SOURCES].flatMap((entry) =>
@@ -23,9 +32,12 @@ const cases = [...REQUEST_OBJECT_SOURCES, ...PARAMETER_SOURCES].flatMap((entry) 
     name: `${entry.framework} (${entry.language}) example ${i + 1}: ${example.source}`,
     language: entry.language,
     client: 'client' in entry && entry.client === true,
+    rule: example.rule ?? EXAMPLE_RULE[entry.language],
     example,
   })),
 );
+/** Sources of the per-function model are not prefilter terms: its rules' terms are their sinks. */
+const engineCases = cases.filter((c) => !(FUNCTION_MODEL_LANGUAGES as readonly string[]).includes(c.language));
 
 describe('taint sources as data', () => {
   it('has examples for every entry, each naming a source written in its code', () => {
@@ -36,21 +48,25 @@ describe('taint sources as data', () => {
     }
   });
 
-  it.each(cases)('$name passes the prefilter terms of request sources', ({ language, example, client }) => {
+  it('has examples for every language', () => {
+    for (const language of Object.keys(PATHS)) expect(cases.filter((c) => c.language === language).length, language).toBeGreaterThan(0);
+  });
+
+  it.each(engineCases)('$name passes the prefilter terms of request sources', ({ language, example, client }) => {
     const triggers = language === 'python' ? PYTHON_SOURCE_TRIGGERS : client ? JS_SOURCE_TRIGGERS : JS_SERVER_SOURCE_TRIGGERS;
     const rule = { triggers };
     expect(new LanguagePrefilter([rule], language === 'python' ? 'python' : 'typescript').select(example.code)).toEqual([rule]);
   });
 
-  it.each(cases)('$name reaches eval as request data', async ({ language, example }) => {
-    const findings = byRule(await scan(pathFor(language), example.code), 'code-injection');
+  it.each(cases)('$name reaches its sink as request data ($rule)', async ({ language, example, rule }) => {
+    const findings = byRule(await scan(PATHS[language], example.code), rule);
     expect(findings).toHaveLength(1);
     expect(findings[0]?.confidence).toBe(0.9);
     expect(findings[0]?.description).toContain(example.source);
   });
 
-  it.each(cases)('$name with a constant instead is not reported', async ({ language, example }) => {
-    expect(byRule(await scan(pathFor(language), withConstant(example)), 'code-injection')).toEqual([]);
+  it.each(cases)('$name with a constant instead is not reported', async ({ language, example, rule }) => {
+    expect(byRule(await scan(PATHS[language], withConstant(example, language)), rule)).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@
 import { child, enclosingFunction, namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import type { RuleContext } from '../rule.js';
+import { compilePropagators } from '../taint-propagators.js';
 import { JAVA_SOURCE_ANNOTATION } from './sources.js';
 
 /** `append`: adds to what the variable held (`.=`, `+=`, `sb.append(x)`, `map.put(k, x)`) instead of replacing it. */
@@ -13,8 +14,15 @@ export type Assignment = { readonly pos: number; readonly value: SyntaxNode | un
 
 const cache = new WeakMap<SyntaxNode, Map<SyntaxNode | null, Map<string, Assignment[]>>>();
 
-/** Java/Go methods that store an argument inside their receiver (builders, collections). */
-const CONTAINER_ADDS = new Set(['append', 'put', 'putAll', 'add', 'addAll', 'push', 'insert', 'offer', 'addElement', 'setProperty', 'WriteString', 'Write', 'WriteByte', 'WriteRune']);
+/** Java/Go/Ruby methods that store an argument inside their receiver (builders, collections): the `argument-to-receiver` rows of taint-propagators.ts. */
+const CONTAINER_ADDS: Readonly<Record<string, ReadonlySet<string>>> = Object.freeze({
+  go: compilePropagators('go').receiverWrites,
+  java: compilePropagators('java').receiverWrites,
+  ruby: compilePropagators('ruby').receiverWrites,
+});
+/** PHP functions that store their last argument in the array given first (`array_push($parts, $x)`). */
+const PHP_ARRAY_ADDS = compilePropagators('php').receiverWriteFunctions;
+const NO_ADDS: ReadonlySet<string> = new Set();
 /** Ruby iterators whose block parameters take the receiver's elements. */
 const RUBY_ITERATORS = /^(?:each|each_pair|each_with_index|each_value|each_key|map|collect|select|filter|find|detect|each_with_object|flat_map|filter_map)$/;
 
@@ -43,9 +51,9 @@ export function assignments(ctx: RuleContext): Map<SyntaxNode | null, Map<string
   };
   /** `sb.append(a).append(b)`, `map.put(k, v)`, `b.WriteString(s)`: the value is stored in the root receiver. */
   const containerAdd = (call: SyntaxNode, receiver: SyntaxNode | undefined, method: string | undefined, args: SyntaxNode | undefined) => {
-    if (!method || !CONTAINER_ADDS.has(method) || !args) return;
+    if (!method || !(CONTAINER_ADDS[ctx.language] ?? NO_ADDS).has(method) || !args) return;
     let root = receiver;
-    while (root && root.type !== 'identifier') root = root.type === 'method_invocation' ? child(root, 'object') : root.type === 'call_expression' ? child(child(root, 'function') ?? root, 'operand') : undefined;
+    while (root && root.type !== 'identifier') root = root.type === 'method_invocation' ? child(root, 'object') : root.type === 'call_expression' ? child(child(root, 'function') ?? root, 'operand') : root.type === 'call' ? child(root, 'receiver') : undefined;
     const values = namedChildren(args);
     const value = values.at(-1);
     // map.put("key", v): remembered under its constant key, so map.get("other") does not pick it up.
@@ -54,6 +62,19 @@ export function assignments(ctx: RuleContext): Map<SyntaxNode | null, Map<string
   };
   if (ctx.language === 'php') {
     for (const a of ctx.nodes.of('assignment_expression', 'augmented_assignment_expression')) pairs(child(a, 'left'), child(a, 'right'), a);
+    // `$parts[] = $x` appends to `$parts`; `array_push($parts, $x)` too.
+    for (const a of ctx.nodes.of('assignment_expression')) {
+      const left = child(a, 'left');
+      const target = left?.type === 'subscript_expression' && /\[\s*\]$/.test(textOf(ctx.text, left)) ? namedChildren(left)[0] : undefined;
+      if (target?.type === 'variable_name') add(a, target, child(a, 'right'), true);
+    }
+    for (const c of ctx.nodes.of('function_call_expression')) {
+      const fn = child(c, 'function');
+      if (!fn || !PHP_ARRAY_ADDS.has(textOf(ctx.text, fn).replace(/^\\/, ''))) continue;
+      const args = namedChildren(child(c, 'arguments') ?? c).map((x) => (x.type === 'argument' ? (namedChildren(x)[0] ?? x) : x));
+      const target = args[0];
+      if (target?.type === 'variable_name' && args.length > 1) add(c, target, args.at(-1), true);
+    }
     // foreach ($rows as $k => $v): key and value come from the iterated expression.
     for (const f of ctx.nodes.of('foreach_statement')) {
       const [iterable, binding] = namedChildren(f);
@@ -81,6 +102,16 @@ export function assignments(ctx: RuleContext): Map<SyntaxNode | null, Map<string
     for (const p of ctx.nodes.of('formal_parameter')) if (JAVA_SOURCE_ANNOTATION.test(textOf(ctx.text, p))) add(p, child(p, 'name'), p);
   } else if (ctx.language === 'ruby') {
     for (const a of ctx.nodes.of('assignment', 'operator_assignment')) pairs(child(a, 'left'), child(a, 'right'), a);
+    // `parts << x`, `parts.push(x)`, `cmd.concat(x)`: the value is stored in the receiver.
+    for (const b of ctx.nodes.of('binary')) {
+      const left = child(b, 'left');
+      const right = child(b, 'right');
+      if (left?.type === 'identifier' && right && ctx.text.slice(left.end, right.start).trim() === '<<' && (CONTAINER_ADDS.ruby ?? NO_ADDS).has('<<')) add(b, left, right, true);
+    }
+    for (const c of ctx.nodes.of('call')) {
+      const method = child(c, 'method');
+      containerAdd(c, child(c, 'receiver'), method ? textOf(ctx.text, method) : undefined, child(c, 'arguments'));
+    }
     // params.each do |key, value| … end: block parameters take the receiver's elements.
     for (const c of ctx.nodes.of('call')) {
       const method = child(c, 'method');

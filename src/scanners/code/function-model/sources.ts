@@ -1,19 +1,18 @@
 /**
- * Request sources of the per-function model for PHP, Go, Java and Ruby: superglobals and framework
- * request objects, `net/http` and gin/echo accessors, servlet getters and Spring-bound parameters,
- * Rails/Sinatra `params`.
+ * Request sources of the per-function model for PHP, Go, Java and Ruby: a matcher compiled from
+ * the tables of taint-sources.ts (superglobals and framework request objects, `net/http` and
+ * gin/echo/fiber/chi accessors, servlet getters and Spring/JAX-RS-bound parameters, Rails/Sinatra
+ * `params`), and the PHP checks that restrict a value (`phpGuarded`).
  */
 import { child, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import type { RuleContext } from '../rule.js';
+import { compileFunctionModelSources, FUNCTION_MODEL_LANGUAGES, squash, type CompiledFunctionModelSources, type FunctionModelLanguage } from '../taint-sources.js';
 
-const PHP_SUPERGLOBALS = /^\$_(?:GET|POST|REQUEST|COOKIE|SERVER|FILES)$|^\$HTTP_RAW_POST_DATA$/;
-const PHP_REQUEST_METHODS = new Set(['input', 'query', 'post', 'get', 'cookie', 'header', 'all', 'json', 'getContent', 'route', 'string', 'file', 'getVar', 'getGet', 'getPost', 'getPostGet', 'getCookie', 'getHeaderLine', 'getQueryParams', 'getParsedBody', 'getUri', 'getBody']);
-/** `$request`, Symfony's `$request->query`/`->request`/`->cookies`…, CodeIgniter's `$this->request`/`$this->input`, Laravel's `request()`. */
-const PHP_REQUEST_OBJECT = /^(?:\$(?:this->)?(?:request|req|input)(?:->(?:query|request|cookies|headers|attributes|files))?|request\(\))$/;
-const GO_SOURCE_METHODS = new Set(['FormValue', 'PostFormValue', 'Query', 'DefaultQuery', 'PostForm', 'DefaultPostForm', 'Param', 'GetHeader', 'QueryParam', 'FormParams', 'Cookie', 'GetRawData']);
-const JAVA_SOURCE_METHODS = new Set(['getParameter', 'getParameterValues', 'getHeader', 'getQueryString', 'getInputStream', 'getReader', 'getCookies', 'getPathInfo', 'getRequestURI', 'getParameterMap', 'getHeaders', 'getHeaderNames', 'getParameterNames', 'getPart', 'getParts']);
-export const JAVA_SOURCE_ANNOTATION = /@(?:RequestParam|PathVariable|RequestBody|RequestHeader|CookieValue|QueryParam|PathParam|FormParam)\b/;
+const COMPILED: ReadonlyMap<string, CompiledFunctionModelSources> = new Map(FUNCTION_MODEL_LANGUAGES.map((l) => [l, compileFunctionModelSources(l)]));
+
+/** Spring/JAX-RS parameter annotations of the tables (`@RequestParam`, `@PathParam`…). */
+export const JAVA_SOURCE_ANNOTATION: RegExp = COMPILED.get('java')?.annotation ?? /(?!)/;
 
 /**
  * `$_SERVER` entries the server sets itself, not the client: the script's path, the server's
@@ -29,46 +28,96 @@ export function isServerSetting(ctx: RuleContext, node: SyntaxNode): boolean {
   return m !== null && PHP_SERVER_SETTINGS.has(m[1] ?? '');
 }
 
-/** Kinds of source a node is by itself, or undefined. */
+/** Whether `name` is a member (or method) read on `receiver` that the tables call input. */
+function reads(src: CompiledFunctionModelSources, receiver: string, name: string, kind: 'members' | 'methods'): boolean {
+  if (src.receivers.get(receiver)?.[kind].has(name)) return true;
+  if (!src.patternNames.has(name)) return false;
+  return src.patterns.some((p) => p[kind].has(name) && p.pattern.test(receiver));
+}
+
+/**
+ * Where each language writes a source's shapes: a method call (receiver and name fields), a member
+ * read, a subscript, a free name. The tables of taint-sources.ts say which receivers, names and
+ * expressions are input; this says how to find them in the tree.
+ */
+interface Shapes {
+  readonly calls: readonly { readonly type: string; readonly receiver: string; readonly name: string }[];
+  readonly members: readonly { readonly type: string; readonly receiver: string; readonly name: string; readonly noArguments?: boolean }[];
+  readonly names: readonly string[];
+  readonly subscripts: readonly string[];
+  readonly wholeCalls: readonly string[];
+}
+
+const SHAPES: Readonly<Record<FunctionModelLanguage, Shapes>> = Object.freeze({
+  php: {
+    calls: [
+      { type: 'member_call_expression', receiver: 'object', name: 'name' },
+      { type: 'scoped_call_expression', receiver: 'scope', name: 'name' },
+    ],
+    members: [],
+    names: ['variable_name'],
+    subscripts: [],
+    wholeCalls: ['function_call_expression'],
+  },
+  go: {
+    calls: [],
+    members: [{ type: 'selector_expression', receiver: 'operand', name: 'field' }],
+    names: [],
+    subscripts: [],
+    wholeCalls: [],
+  },
+  java: {
+    calls: [{ type: 'method_invocation', receiver: 'object', name: 'name' }],
+    members: [],
+    names: [],
+    subscripts: [],
+    wholeCalls: [],
+  },
+  ruby: {
+    calls: [],
+    members: [{ type: 'call', receiver: 'receiver', name: 'method', noArguments: true }],
+    names: ['identifier'],
+    subscripts: ['element_reference'],
+    wholeCalls: [],
+  },
+});
+
+/** The source a node is by itself (its text), or undefined: a compiled matcher over the tables of taint-sources.ts. */
 export function sourceOf(ctx: RuleContext, node: SyntaxNode): string | undefined {
-  const t = textOf(ctx.text, node);
-  switch (ctx.language) {
-    case 'php':
-      if (node.type === 'variable_name' && PHP_SUPERGLOBALS.test(t)) return t;
-      if (node.type === 'member_call_expression') {
-        const obj = child(node, 'object');
-        const name = child(node, 'name');
-        if (obj && name && PHP_REQUEST_OBJECT.test(textOf(ctx.text, obj).replace(/\s+/g, '')) && PHP_REQUEST_METHODS.has(textOf(ctx.text, name))) return t;
-      }
-      if (node.type === 'scoped_call_expression' && /^\\?(?:Input|Request)::(?:get|input|query|post|all|cookie|header)\s*\(/.test(t)) return t;
-      if (node.type === 'function_call_expression' && /^file_get_contents\(\s*['"]php:\/\/input['"]\s*\)$/.test(t)) return t;
-      return undefined;
-    case 'go':
-      if (node.type === 'call_expression') {
-        const fn = child(node, 'function');
-        const field = fn?.type === 'selector_expression' ? child(fn, 'field') : undefined;
-        const method = field ? textOf(ctx.text, field) : '';
-        if (GO_SOURCE_METHODS.has(method)) return t;
-        if (method === 'Get' && /\.(?:URL\.Query\(\)|Header|Form|PostForm)\.Get$/.test(textOf(ctx.text, fn as SyntaxNode))) return t;
-      }
-      if (node.type === 'selector_expression' && /^(?:r|req|request)\.(?:Body|URL\.Path|URL\.RawQuery|Form|PostForm)$/.test(t)) return t;
-      return undefined;
-    case 'java':
-      if (node.type === 'method_invocation') {
-        const obj = child(node, 'object');
-        const name = child(node, 'name');
-        if (obj && name && /req|request/i.test(textOf(ctx.text, obj)) && JAVA_SOURCE_METHODS.has(textOf(ctx.text, name))) return t;
-      }
-      return undefined;
-    case 'ruby':
-      // Rails `params[:id]`, `cookies[:x]`, `request.body` …
-      if (node.type === 'element_reference' && /^(?:params|cookies|session)\s*\[/.test(t)) return t;
-      if (node.type === 'identifier' && /^(?:params|cookies)$/.test(t) && node.field !== 'left') return t;
-      if (node.type === 'call' && /^request\.(?:params|body|query_string|raw_post|headers|cookies|query_parameters|request_parameters|path|url|GET|POST)$/.test(t)) return t;
-      return undefined;
-    default:
-      return undefined;
+  const src = COMPILED.get(ctx.language);
+  if (!src) return undefined;
+  const shapes = SHAPES[ctx.language as FunctionModelLanguage];
+  const t = (): string => textOf(ctx.text, node);
+  const type = node.type;
+  // Go method calls: `r.FormValue("q")`, `c.Query("q")`, `chi.URLParam(r, "id")`.
+  if (type === 'call_expression' && ctx.language === 'go') {
+    const fn = child(node, 'function');
+    if (fn?.type !== 'selector_expression') return undefined;
+    const operand = child(fn, 'operand');
+    const field = child(fn, 'field');
+    return operand && field && reads(src, squash(textOf(ctx.text, operand)), textOf(ctx.text, field), 'methods') ? t() : undefined;
   }
+  for (const c of shapes.calls) {
+    if (type !== c.type) continue;
+    const receiver = child(node, c.receiver);
+    const name = child(node, c.name);
+    if (receiver && name && reads(src, squash(textOf(ctx.text, receiver)), textOf(ctx.text, name), 'methods')) return t();
+  }
+  for (const m of shapes.members) {
+    if (type !== m.type || (m.noArguments && (child(node, 'arguments') || child(node, 'block')))) continue;
+    const receiver = child(node, m.receiver);
+    const name = child(node, m.name);
+    if (receiver && name && reads(src, squash(textOf(ctx.text, receiver)), textOf(ctx.text, name), 'members')) return t();
+  }
+  if (shapes.names.includes(type) && node.field !== 'left' && src.names.has(t())) return t();
+  if (shapes.subscripts.includes(type)) {
+    // `params[:a][:b]`: the innermost object of a chain of subscripts.
+    let object = child(node, 'object');
+    while (object && shapes.subscripts.includes(object.type)) object = child(object, 'object');
+    if (object && shapes.names.includes(object.type) && src.subscripted.has(textOf(ctx.text, object))) return t();
+  }
+  if (shapes.wholeCalls.includes(type) && src.expressions.has(squash(t()))) return t();
+  return undefined;
 }
 
 /** `/^\d+$/`, `/^[a-z0-9_]{1,32}$/i`: an anchored pattern of character classes and quantifiers only (no `.`). */

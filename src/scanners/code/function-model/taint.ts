@@ -12,18 +12,57 @@ import type { Match, QualifiedCall, RuleContext } from '../rule.js';
 import { assignments, LITERALS, stringValueOf, type Assignment } from './assignments.js';
 import { deadBranch, evaluate, keyedValues, listLookup, returnsConstant } from './fold.js';
 import { isServerSetting, phpGuarded, sourceOf } from './sources.js';
+import { compilePropagators, type CompiledPropagators } from '../taint-propagators.js';
+import { FUNCTION_MODEL_LANGUAGES, squash } from '../taint-sources.js';
 
 export { stringValueOf };
 
 /** Calls whose result carries no taint, per language: a Java name never stops a PHP flow. */
 const SANITISERS: Readonly<Record<string, ReadonlySet<string>>> = Object.freeze({
-  php: new Set(['intval', 'floatval', 'boolval', 'escapeshellarg', 'escapeshellcmd', 'mysqli_real_escape_string', 'real_escape_string', 'quote', 'htmlspecialchars', 'htmlentities', 'basename', 'is_numeric', 'ctype_digit', 'count']),
+  php: new Set(['intval', 'floatval', 'boolval', 'escapeshellarg', 'escapeshellcmd', 'mysqli_real_escape_string', 'real_escape_string', 'quote', 'htmlspecialchars', 'htmlentities', 'basename']),
   go: new Set(['Atoi', 'ParseInt', 'ParseFloat', 'ParseBool', 'QuoteIdentifier', 'Base']),
   ruby: new Set(['to_i', 'to_f', 'to_sym', 'shellescape', 'Integer', 'Float', 'sanitize_sql', 'sanitize_sql_array', 'sanitize_sql_like', 'basename', 'quote']),
-  java: new Set(['parseInt', 'parseLong', 'parseDouble', 'parseFloat', 'parseBoolean', 'valueOf', 'getName', 'size', 'length', 'isEmpty', 'equals', 'contains', 'escapeSql', 'encode']),
+  java: new Set(['parseInt', 'parseLong', 'parseDouble', 'parseFloat', 'parseBoolean', 'getName', 'escapeSql', 'encode']),
 });
 const NONE: ReadonlySet<string> = new Set();
 const sanitisersOf = (ctx: RuleContext): ReadonlySet<string> => SANITISERS[ctx.language] ?? NONE;
+
+/** Which calls pass taint, per language (taint-propagators.ts). */
+const PROPAGATORS: ReadonlyMap<string, CompiledPropagators> = new Map(FUNCTION_MODEL_LANGUAGES.map((l) => [l, compilePropagators(l)]));
+
+/**
+ * A call's callee: `full` as written without spaces, receiver and name joined by `.` (`fmt.Sprintf`,
+ * `String.valueOf`, `$db.query`, `sprintf`), its last `name`, and whether it has a receiver.
+ */
+function callee(ctx: RuleContext, node: SyntaxNode): { full: string; name: string; method: boolean } {
+  const fn = child(node, 'function');
+  if (fn) {
+    // PHP `sprintf(…)`, `\sprintf(…)`; Go `fmt.Sprintf(…)`, `run(…)`.
+    const full = squash(textOf(ctx.text, fn)).replace(/^\\/, '');
+    return { full, name: full.split(/[.\\]/).at(-1) ?? '', method: fn.type === 'selector_expression' };
+  }
+  // Java `obj.name(…)`, PHP `$obj->name(…)` and `Cls::name(…)`, Ruby `obj.name …`.
+  const nameNode = child(node, 'name') ?? child(node, 'method');
+  const receiver = child(node, 'object') ?? child(node, 'scope') ?? child(node, 'receiver');
+  const name = nameNode ? textOf(ctx.text, nameNode) : '';
+  return { full: receiver ? `${squash(textOf(ctx.text, receiver))}.${name}` : name, name, method: !!receiver };
+}
+
+/** Whether the call is one of `functions` (by callee, or by plain name without a receiver) or of `methods` (by name on a receiver). */
+function listed(c: ReturnType<typeof callee>, functions: ReadonlySet<string>, methods: ReadonlySet<string>): boolean {
+  return functions.has(c.full) || (!c.method && functions.has(c.name)) || (c.method && methods.has(c.name));
+}
+
+/** A call whose result carries nothing of its input: a sanitiser of the language, or a `none` row of taint-propagators.ts. */
+function clean(ctx: RuleContext, node: SyntaxNode, extra: ReadonlySet<string> = NO_SANITISERS): boolean {
+  const c = callee(ctx, node);
+  if (sanitisersOf(ctx).has(c.name) || extra.has(c.name)) return true;
+  const p = PROPAGATORS.get(ctx.language);
+  // A propagator named in full wins over a `none` method of the same name (`String.valueOf`, not `Integer.valueOf`).
+  if (!p || listed(c, p.argumentFunctions, NONE)) return false;
+  // `none` methods by name on any call, as the sanitisers (`list.size()`, `Foo.size(x)`).
+  return p.cleanMethods.has(c.name) || listed(c, p.cleanFunctions, NONE);
+}
 const CASTS = new Set(['cast_expression']);
 
 const NO_SANITISERS: ReadonlySet<string> = new Set();
@@ -44,7 +83,7 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
   if (isCall) {
     const nameNode = child(node, 'name') ?? child(node, 'function') ?? child(node, 'method');
     const name = nameNode ? (textOf(ctx.text, nameNode).split(/[.\\]/).at(-1) ?? '') : '';
-    if (sanitisersOf(ctx).has(name) || sanitisers.has(name) || returnsConstant(ctx, node, name)) return undefined;
+    if (clean(ctx, node, sanitisers) || returnsConstant(ctx, node, name)) return undefined;
   }
   const keyed = keyedValues(ctx, node);
   if (keyed !== false) {
@@ -102,9 +141,12 @@ function constant(ctx: RuleContext, node: SyntaxNode, depth: number): boolean {
   if (node.type === 'binary_expression') return namedChildren(node).every((c) => constant(ctx, c, depth));
   if (node.type === 'class_constant_access_expression' || node.type === 'name' || (node.type === 'identifier' && /^[A-Z][A-Z0-9_]*$/.test(textOf(ctx.text, node)))) return true;
   if (['function_call_expression', 'call_expression', 'method_invocation', 'member_call_expression', 'call'].includes(node.type)) {
-    const nameNode = child(node, 'name') ?? child(node, 'function') ?? child(node, 'method');
-    const name = nameNode ? (textOf(ctx.text, nameNode).split(/[.\\]/).at(-1) ?? '') : '';
-    return sanitisersOf(ctx).has(name);
+    if (clean(ctx, node)) return true;
+    // `String.valueOf(5)`, `sprintf("%d", 5)`: a propagator of constants gives a constant.
+    const p = PROPAGATORS.get(ctx.language);
+    if (!p || !listed(callee(ctx, node), p.argumentFunctions, NONE)) return false;
+    const args = namedChildren(child(node, 'arguments') ?? node).map((a) => (a.type === 'argument' ? (namedChildren(a)[0] ?? a) : a));
+    return args.every((a) => constant(ctx, a, depth + 1));
   }
   if ((node.type === 'variable_name' || node.type === 'identifier') && depth < 3) {
     const fn = enclosingFunction(node, ctx.language) ?? null;
@@ -140,12 +182,13 @@ export function dynamicString(ctx: RuleContext, node: SyntaxNode | undefined, de
     case 'call_expression':
     case 'method_invocation':
     case 'function_call_expression': {
-      const t = textOf(ctx.text, node);
-      if (/^(?:fmt\.Sprintf|String\.format|sprintf|vsprintf|implode|strtr|str_replace)\s*\(/.test(t) || /\.formatted\s*\(/.test(t)) {
-        const args = namedChildren(child(node, 'arguments') ?? node).slice(1);
-        return args.some((a) => !constant(ctx, a.type === 'argument' ? (namedChildren(a)[0] ?? a) : a, depth));
-      }
-      return false;
+      // The `assembles` rows of taint-propagators.ts: `sprintf(fmt, …)`, `fmt.Sprintf`, `String.format`, `"…".formatted(…)`.
+      const p = PROPAGATORS.get(ctx.language);
+      const c = callee(ctx, node);
+      if (!p || !listed(c, p.assemblers.functions, p.assemblers.methods)) return false;
+      // The template is a function's first argument, or a method's receiver (`"…".formatted(a, b)`).
+      const args = namedChildren(child(node, 'arguments') ?? node).slice(p.assemblers.methods.has(c.name) && c.method ? 0 : 1);
+      return args.some((a) => !constant(ctx, a.type === 'argument' ? (namedChildren(a)[0] ?? a) : a, depth));
     }
     case 'variable_name':
     case 'identifier': {

@@ -1,4 +1,5 @@
 import { child, namedChildren, stringValue, textOf, unwrap } from '../ast.js';
+import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { option } from '../sinks.js';
 import { constantString } from './jwt-hardcoded-secret.js';
@@ -24,8 +25,73 @@ function configSecrets(ctx: RuleContext): Match[] {
   return out;
 }
 
+/** Rails `secret_key_base`/`secret_token`, Sinatra `:session_secret`: sign (and encrypt) the session cookie. */
+const RUBY_SECRET_NAMES = /^(?:secret_key_base|secret_token|session_secret)$/;
+
+/** A Ruby string literal without interpolation, else undefined. */
+function rubyLiteral(ctx: RuleContext, node: SyntaxNode | undefined): string | undefined {
+  if (!node || node.type !== 'string' || node.children.some((c) => c.type === 'interpolation')) return undefined;
+  return namedChildren(node).map((c) => textOf(ctx.text, c)).join('');
+}
+
+/** `config.secret_key_base = '…'`, `set :session_secret, '…'`, `use Rack::Session::Cookie, secret: '…'`. */
+function rubySecrets(ctx: RuleContext): Match[] {
+  const out: Match[] = [];
+  for (const assign of ctx.nodes.of('assignment')) {
+    const left = child(assign, 'left');
+    const method = left?.type === 'call' ? child(left, 'method') : undefined;
+    if (!left || !method || !RUBY_SECRET_NAMES.test(textOf(ctx.text, method)) || rubyLiteral(ctx, child(assign, 'right')) === undefined) continue;
+    out.push({ node: assign, detail: `\`${textOf(ctx.text, method)}\` is a constant in the source.` });
+  }
+  for (const call of ctx.nodes.of('call')) {
+    const method = child(call, 'method');
+    const args = namedChildren(child(call, 'arguments') ?? call).filter((a) => a.type !== 'comment');
+    const name = method ? textOf(ctx.text, method) : '';
+    if (name === 'set' && args.length === 2 && textOf(ctx.text, args[0] as SyntaxNode) === ':session_secret' && rubyLiteral(ctx, args[1]) !== undefined) {
+      out.push({ node: call, detail: 'The Sinatra `session_secret` is a constant in the source.' });
+    }
+    if (name === 'use' && /^Rack::Session::(?:Cookie|EncryptedCookie)$/.test(args[0] ? textOf(ctx.text, args[0]) : '')) {
+      const secret = args.find((a) => a.type === 'pair' && /^(?::?secret:?|:secret\s*=>)$/.test(textOf(ctx.text, child(a, 'key') ?? a).trim()));
+      if (secret && rubyLiteral(ctx, child(secret, 'value')) !== undefined) out.push({ node: call, detail: 'The `Rack::Session::Cookie` secret is a constant in the source.' });
+    }
+  }
+  return out;
+}
+
+/** A PHP string literal without interpolation, else undefined. */
+function phpLiteral(ctx: RuleContext, node: SyntaxNode | undefined): string | undefined {
+  if (!node || (node.type !== 'string' && node.type !== 'encapsed_string') || namedChildren(node).some((c) => c.type !== 'string_content' && c.type !== 'string_value' && c.type !== 'escape_sequence')) return undefined;
+  return namedChildren(node).map((c) => textOf(ctx.text, c)).join('');
+}
+
+/**
+ * Laravel's application key (`'key' => '…'` or `env('APP_KEY', '…')` in config/app.php: it encrypts and
+ * signs the session and cookies) and CodeIgniter's `$config['encryption_key'] = '…'`.
+ */
+function phpSecrets(ctx: RuleContext): Match[] {
+  const out: Match[] = [];
+  if (/(?:^|\/)config\/app\.php$/.test(ctx.path)) {
+    for (const el of ctx.nodes.of('array_element_initializer')) {
+      const [key, value] = namedChildren(el);
+      if (!key || !value || phpLiteral(ctx, key) !== 'key') continue;
+      const fn = value.type === 'function_call_expression' ? child(value, 'function') : undefined;
+      const args = fn && textOf(ctx.text, fn) === 'env' ? namedChildren(child(value, 'arguments') ?? value).map((a) => namedChildren(a)[0]) : undefined;
+      const literal = args ? (args.length === 2 ? phpLiteral(ctx, args[1]) : undefined) : phpLiteral(ctx, value);
+      if (literal) out.push({ node: el, detail: `The application key${args ? ' (the default when `APP_KEY` is unset)' : ''} is a constant in the source.` });
+    }
+  }
+  for (const assign of ctx.nodes.of('assignment_expression')) {
+    const left = child(assign, 'left');
+    if (left?.type !== 'subscript_expression' || !/^\$config\s*\[\s*['"]encryption_key['"]\s*\]$/.test(textOf(ctx.text, left))) continue;
+    if (phpLiteral(ctx, child(assign, 'right'))) out.push({ node: assign, detail: 'The CodeIgniter `encryption_key` is a constant in the source.' });
+  }
+  return out;
+}
+
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
+  if (ctx.language === 'ruby') return rubySecrets(ctx);
+  if (ctx.language === 'php') return phpSecrets(ctx);
   if (ctx.language === 'python') {
     for (const assign of ctx.nodes.of('assignment')) {
       const left = child(assign, 'left');
@@ -67,11 +133,11 @@ export const rule = defineRule({
   taintConfidence: 0.9,
   cwe: 'CWE-798',
   owasp: OWASP.authentication,
-  languages: JS_AND_PYTHON,
-  description: 'The key that signs session cookies (or Django/Flask `SECRET_KEY`) is a literal in the code; anyone who reads the repository can forge sessions, and in Django also password-reset tokens.',
+  languages: Object.freeze([...JS_AND_PYTHON, 'ruby', 'php']),
+  description: 'The key that signs session cookies (or Django/Flask `SECRET_KEY`, Rails `secret_key_base`, the Laravel application key) is a literal in the code; anyone who reads the repository can forge sessions, and in Django also password-reset tokens.',
   remediation: 'Read the secret from the environment or a secret manager at start-up, fail when it is missing, and rotate the committed value.',
   docs: {
-    summary: '`express-session`, `cookie-session`, `koa-session`, `@fastify/session` `secret`/`keys` and `cookie-parser` secrets given as literals, and configuration entries named `cookieSecret`/`sessionSecret`/`SESSION_SECRET` holding a string literal; Python `SECRET_KEY = \'…\'`, `app.secret_key = \'…\'`, `app.config[\'SECRET_KEY\'] = \'…\'`.',
+    summary: '`express-session`, `cookie-session`, `koa-session`, `@fastify/session` `secret`/`keys` and `cookie-parser` secrets given as literals, and configuration entries named `cookieSecret`/`sessionSecret`/`SESSION_SECRET` holding a string literal; Python `SECRET_KEY = \'…\'`, `app.secret_key = \'…\'`, `app.config[\'SECRET_KEY\'] = \'…\'`; Ruby `config.secret_key_base = \'…\'` (and `secret_token`), Sinatra `set :session_secret, \'…\'`, `use Rack::Session::Cookie, secret: \'…\'`; PHP Laravel `\'key\' => \'…\'` or `env(\'APP_KEY\', \'…\')` in `config/app.php`, CodeIgniter `$config[\'encryption_key\'] = \'…\'`.',
     examples: [
       {
         language: 'javascript',
@@ -83,6 +149,17 @@ export const rule = defineRule({
         bad: "app = Flask(__name__)\napp.config['SECRET_KEY'] = 'dev-secret-key'",
         good: "app = Flask(__name__)\napp.config['SECRET_KEY'] = os.environ['SECRET_KEY']",
       },
+      {
+        language: 'ruby',
+        // The key is joined at load time so this file holds no key-shaped literal.
+        bad: `Rails.application.configure do\n  config.secret_key_base = '${['f3a1c9e2', '7b5d4e08a6c2'].join('')}'\nend`,
+        good: "Rails.application.configure do\n  config.secret_key_base = ENV.fetch('SECRET_KEY_BASE')\nend",
+      },
+      {
+        language: 'php',
+        bad: `<?php\n$config['encryption_key'] = '${['d7f1e3a9c5b2468e', '0a1c3e5f7b9d2f4a'].join('')}';`,
+        good: "<?php\n$config['encryption_key'] = getenv('CI_ENCRYPTION_KEY');",
+      },
     ],
   },
   match,
@@ -90,5 +167,7 @@ export const rule = defineRule({
     js: ['session', 'cookieSession', 'cookie', 'cookieParser', /(?:cookie|session)_?secret/i],
     // Names are identifiers or subscript strings (app.config['SECRET_KEY']).
     python: [literal(['SECRET_KEY', 'SESSION_SECRET', 'JWT_SECRET_KEY', 'secret_key'])],
+    ruby: ['secret_key_base', 'secret_token', 'session_secret', 'Session'],
+    php: ['key', 'encryption_key'],
   },
 });

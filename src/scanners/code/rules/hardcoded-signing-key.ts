@@ -26,10 +26,16 @@ const SINKS: Readonly<Record<string, readonly KeySink[]>> = Object.freeze({
     { test: (c) => /^HMAC(?:256|384|512)$/.test(c.method) && /Algorithm$/.test(c.name.replace(/\.HMAC\d+$/, '')), key: 0, what: 'HMAC secret of java-jwt `Algorithm`' },
     { test: (c) => c.method === 'hmacShaKeyFor', key: 0, what: 'key of jjwt `Keys.hmacShaKeyFor`' },
     { test: (c) => c.method === 'setSigningKey' || c.method === 'signWith', key: -1, what: 'signing key of jjwt' },
+    // Spring Security signs remember-me cookies with an HMAC of this key.
+    { test: (c) => c.method === 'key' && /\.rememberMe\(\)\.key$/.test(c.name), key: 0, what: 'key that signs Spring Security remember-me cookies' },
+    { test: (c) => c.isNew && /^(?:TokenBased|PersistentTokenBased)RememberMeServices$/.test(c.method), key: 0, what: 'key that signs Spring Security remember-me cookies' },
   ],
   go: [
     { test: (c) => c.name === 'hmac.New', key: 1, what: 'HMAC key of `hmac.New`' },
     { test: (c) => c.method === 'SignedString', key: 0, what: 'signing key of `SignedString`' },
+    // Session cookie stores authenticate their cookies with an HMAC of this key (gorilla/sessions, gin-contrib/sessions).
+    { test: (c) => /(?:^|\.)NewCookieStore$/.test(c.name) || c.name === 'cookie.NewStore', key: 0, what: 'authentication key of a session cookie store' },
+    { test: (c) => /(?:^|\.)NewFilesystemStore$/.test(c.name), key: 1, what: 'authentication key of a session store' },
   ],
   php: [
     { test: (c) => c.name === 'hash_hmac' || c.name === 'hash_hmac_file', key: 2, what: 'HMAC key of `hash_hmac`' },
@@ -92,7 +98,7 @@ export const rule = defineRule({
   remediation: 'Load the key from a secret store or an environment variable at start-up, generate it randomly (at least 32 bytes), and rotate the one in the code: it is already public to everyone with the repository.',
   docs: {
     summary:
-      'Node `crypto.createHmac(alg, \'literal\')`; Python `hmac.new(b\'literal\', …)` and itsdangerous signers; Java `new SecretKeySpec("literal".getBytes(), …)`, java-jwt `Algorithm.HMAC256("literal")`, jjwt `Keys.hmacShaKeyFor`/`signWith`/`setSigningKey`; Go `hmac.New(sha256.New, []byte("literal"))` and `token.SignedString([]byte("literal"))`; PHP `hash_hmac(alg, $data, \'literal\')` and `JWT::encode($p, \'literal\', …)`; Ruby `OpenSSL::HMAC.hexdigest(alg, \'literal\', data)` and `JWT.encode/decode`. Keys given directly or through a variable assigned a literal.',
+      'Node `crypto.createHmac(alg, \'literal\')`; Python `hmac.new(b\'literal\', …)` and itsdangerous signers; Java `new SecretKeySpec("literal".getBytes(), …)`, java-jwt `Algorithm.HMAC256("literal")`, jjwt `Keys.hmacShaKeyFor`/`signWith`/`setSigningKey`, Spring Security remember-me keys (`http.rememberMe().key("literal")`, `new TokenBasedRememberMeServices("literal", …)`); Go `hmac.New(sha256.New, []byte("literal"))`, `token.SignedString([]byte("literal"))` and session cookie stores (gorilla `sessions.NewCookieStore`/`NewFilesystemStore`, gin-contrib `cookie.NewStore`); PHP `hash_hmac(alg, $data, \'literal\')` and `JWT::encode($p, \'literal\', …)`; Ruby `OpenSSL::HMAC.hexdigest(alg, \'literal\', data)` and `JWT.encode/decode`. Keys given directly or through a variable assigned a literal.',
     examples: [
       {
         language: 'javascript',
@@ -127,5 +133,5 @@ export const rule = defineRule({
     ],
   },
   match,
-  triggers: ['createHmac', 'hmac', 'HMAC', 'SecretKeySpec', 'HMAC256', 'HMAC384', 'HMAC512', 'hmacShaKeyFor', 'setSigningKey', 'signWith', 'SignedString', 'hash_hmac', 'hash_hmac_file', 'JWT', 'itsdangerous'],
+  triggers: ['createHmac', 'hmac', 'HMAC', 'SecretKeySpec', 'HMAC256', 'HMAC384', 'HMAC512', 'hmacShaKeyFor', 'setSigningKey', 'signWith', 'SignedString', 'rememberMe', 'TokenBasedRememberMeServices', 'PersistentTokenBasedRememberMeServices', 'NewCookieStore', 'NewFilesystemStore', 'NewStore', 'hash_hmac', 'hash_hmac_file', 'JWT', 'itsdangerous'],
 });

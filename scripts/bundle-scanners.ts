@@ -1,0 +1,48 @@
+/**
+ * Build step after `tsc` (npm run build): each file scanner module of the registry in dist/ (the
+ * ones the scan workers import by URL, src/scanners/index.ts) is replaced by one bundled file
+ * holding it and every module of ours it imports; npm packages stay imports. A thread then
+ * loads one file per scanner instead of hundreds: the secrets scanner alone is 327 modules, and
+ * resolving and compiling them one by one cost each worker about 0.2 s of CPU per scan
+ * (docs/benchmarks.md). The bundle is written to the module's own path, so `import.meta.url`
+ * inside it (the code scanner finds its grammars from there) still points at the same folder;
+ * a bundled module from another folder that reads `import.meta` fails the build.
+ * Run: tsx scripts/bundle-scanners.ts [DIST]   (default: dist/ of this checkout)
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const dist = resolve(process.argv[2] ?? resolve(ROOT, 'dist'));
+const registry = (await import(resolve(dist, 'scanners/index.js'))) as { FILE_SCANNERS: readonly { module: string }[] };
+// File scanners only: the repository checks load their heavy parts (the dependency extractors)
+// with dynamic imports that only some scans need, and a bundle would load them in every scan.
+const modules = [...new Set(registry.FILE_SCANNERS.map((s) => relative(dist, fileURLToPath(s.module)).replaceAll('\\', '/')))];
+if (modules.length === 0) throw new Error('bundle-scanners: the registry lists no scanner');
+for (const path of modules) {
+  const file = resolve(dist, path);
+  if (!existsSync(file)) throw new Error(`bundle-scanners: ${file} is missing (run tsc first)`);
+  const result = await build({
+    entryPoints: [file],
+    outfile: file,
+    allowOverwrite: true,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    metafile: true,
+  });
+  const inputs = Object.keys(result.metafile.inputs);
+  for (const input of inputs) {
+    const source = resolve(input); // metafile paths are relative to the working folder
+    if (dirname(source) !== dirname(file) && readFileSync(source, 'utf8').includes('import.meta')) {
+      throw new Error(`bundle-scanners: ${input} reads import.meta but would move to ${relative(ROOT, dirname(file))}/ in the bundle of ${path}`);
+    }
+  }
+  console.log(`bundled ${path}: ${inputs.length} modules`);
+}
