@@ -5,6 +5,9 @@
  * Each figure is the median of ROUNDS runs: wall time, CPU (user + system), MB/s of the text Vigil scans (the same
  * byte count for every tool), peak RSS (GNU time's maximum resident set), and secretlint's wall time / the tool's.
  * Run: npm run bench:scan [-- DIR ...] [--rounds N] [--timeout-s N] [--skip-secretlint] [--skip-bandit] [--baseline DIST] [--skip-generated]
+ *        [--service-mb 82,28] [--skip-service] [--service-only]
+ * Then the service path (bench/scan/service.ts): generated repositories of --service-mb sizes (default 82,28) through
+ * `POST /v1/scan/github` with the loopback fake GitHub, the service as its own process.
  * Uses dist/cli/index.js when built (npm run build), else the sources through tsx (slower start: it says so).
  * `--baseline DIST` also runs another build's CLI (DIST/cli/index.js, e.g. a copy of dist/ made before a change)
  * as the tool `vigil-base` in the same rounds, so a before/after comparison sees the same machine load.
@@ -16,6 +19,7 @@ import os from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openLocalDirectory } from '../../src/adapters/sources/local.js';
+import { runServiceBench } from './service.js';
 import { generateTree } from './tree.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -31,6 +35,9 @@ interface Options {
   readonly skipBandit: boolean;
   readonly baseline: string | undefined;
   readonly skipGenerated: boolean;
+  readonly serviceMb: number[];
+  readonly skipService: boolean;
+  readonly serviceOnly: boolean;
 }
 
 function parseOptions(argv: readonly string[]): Options {
@@ -41,6 +48,9 @@ function parseOptions(argv: readonly string[]): Options {
   let skipBandit = false;
   let baseline: string | undefined;
   let skipGenerated = false;
+  let serviceMb = [82, 28];
+  let skipService = false;
+  let serviceOnly = false;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
     if (arg === '--rounds') rounds = Number(argv[++i]);
@@ -49,13 +59,17 @@ function parseOptions(argv: readonly string[]): Options {
     else if (arg === '--skip-bandit') skipBandit = true;
     else if (arg === '--baseline') baseline = resolve(argv[++i] ?? '');
     else if (arg === '--skip-generated') skipGenerated = true;
+    else if (arg === '--service-mb') serviceMb = (argv[++i] ?? '').split(',').map(Number);
+    else if (arg === '--skip-service') skipService = true;
+    else if (arg === '--service-only') serviceOnly = true;
     else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
     else dirs.push(resolve(arg));
   }
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 9) throw new Error('--rounds must be 1..9');
   if (!(timeoutS > 0)) throw new Error('--timeout-s must be positive');
   if (baseline !== undefined && !existsSync(join(baseline, 'cli/index.js'))) throw new Error(`--baseline: no cli/index.js in ${baseline}`);
-  return { dirs, rounds, timeoutS, skipSecretlint, skipBandit, baseline, skipGenerated };
+  if (!serviceMb.every((mb) => Number.isInteger(mb) && mb > 0 && mb <= 1024)) throw new Error('--service-mb takes sizes in MB, 1..1024, comma-separated');
+  return { dirs, rounds, timeoutS, skipSecretlint, skipBandit, baseline, skipGenerated, serviceMb, skipService, serviceOnly };
 }
 
 interface Run {
@@ -135,6 +149,11 @@ const fmt = (n: number, digits = 2): string => (Number.isNaN(n) ? '—' : n.toFi
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
+  if (!options.serviceOnly) await cliBench(options);
+  if (!options.skipService) await runServiceBench({ sizesMb: options.serviceMb, rounds: options.rounds });
+}
+
+async function cliBench(options: Options): Promise<void> {
   const scratch = await mkdtemp(join(os.tmpdir(), 'vigil-bench-scan-'));
   const empty = join(scratch, 'empty');
   await mkdir(empty);

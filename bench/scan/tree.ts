@@ -68,15 +68,20 @@ const PLANTED = [
   `SLACK_WEBHOOK: ${['https://hooks.slack.com/services', 'T024BE7LD', 'B01ABCD2EFG', 'q8Rz3Kc7VwXmN2pL5tY9sJ4h'].join('/')}\n`,
 ];
 
-/** Writes the tree into dir (emptied first) and returns dir. */
-export async function generateTree(dir: string): Promise<string> {
+/**
+ * Writes the tree into dir (emptied first) and returns dir. By default 1,200 files of about 10 KB (12 MB);
+ * with `mb`, files of about 3 KB (the average of the public repositories issue 25 measured) until `mb` MB are written.
+ */
+export async function generateTree(dir: string, mb?: number): Promise<string> {
   await rm(dir, { recursive: true, force: true });
   const random = prng(2026);
   const folders = ['src/api', 'src/models', 'src/lib/util', 'services/billing', 'services/auth', 'scripts', 'docs', 'config'];
-  for (let i = 0; i < 1200; i += 1) {
+  const target = mb === undefined ? undefined : mb * 1024 * 1024;
+  let written = 0;
+  for (let i = 0; target === undefined ? i < 1200 : written < target; i += 1) {
     const folder = folders[i % folders.length] ?? 'src';
     const kind = i % 6;
-    const size = 20 + Math.floor(random() * 40);
+    const size = target === undefined ? 20 + Math.floor(random() * 40) : 3 + Math.floor(random() * 12);
     const [name, text] =
       kind < 2 ? [`module${i}.js`, js(random, size)]
       : kind === 2 ? [`module${i}.ts`, js(random, size)]
@@ -84,9 +89,10 @@ export async function generateTree(dir: string): Promise<string> {
       : kind === 4 ? [`notes${i}.md`, markdown(random, size * 2)]
       : [`settings${i}.json`, `${JSON.stringify({ name: `svc-${i}`, retries: i % 5, tags: WORDS.slice(0, 1 + (i % 10)) }, null, 2)}\n`];
     const planted = i % 97 === 0 ? PLANTED[(i / 97) % PLANTED.length] ?? '' : '';
-    const path = join(dir, folder, `${i % 10}`, name);
+    const path = join(dir, folder, `${i % (target === undefined ? 10 : 200)}`, name);
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, planted + text);
+    written += planted.length + text.length;
   }
   await writeFile(join(dir, 'package.json'), `${JSON.stringify({ name: 'bench-tree', dependencies: { express: '4.17.1', lodash: '4.17.20' } }, null, 2)}\n`);
   await writeFile(join(dir, 'requirements.txt'), 'flask==2.0.1\nrequests==2.25.0\n');

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { providerForKey } from '../core/ai-key-prefix.js';
 import { DEFAULT_FINDING_LIMITS, type FindingLimits } from '../engine/pipeline/limit.js';
-import { DEFAULT_SOURCE_LIMITS, type SourceLimits } from '../adapters/sources/limits.js';
+import { DEFAULT_ARCHIVE_MEMORY_BYTES, DEFAULT_SOURCE_LIMITS, type SourceLimits } from '../adapters/sources/limits.js';
 import { DEFAULT_HISTORY_LIMITS, type HistoryLimits } from '../adapters/sources/git/clone.js';
 
 /**
@@ -90,6 +90,8 @@ export interface Config {
   readonly findingLimits: FindingLimits;
   /** Bounds on what a repository download may unpack (docs/sources.md). */
   readonly sourceLimits: SourceLimits;
+  /** Bytes of repository archive content kept in memory across the scans running at once (VIGIL_ARCHIVE_MEMORY_MB; docs/sources.md). */
+  readonly archiveMemoryBytes: number;
   /** Bounds on history scans' clones (docs/history.md). */
   readonly historyLimits: HistoryLimits;
   /** Where history scans clone from (default: derived from GITHUB_API_URL). */
@@ -330,6 +332,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       maxPathLength: r.integer('VIGIL_MAX_PATH_LENGTH', DEFAULT_SOURCE_LIMITS.maxPathLength, 16, 65_536),
       maxPathDepth: r.integer('VIGIL_MAX_PATH_DEPTH', DEFAULT_SOURCE_LIMITS.maxPathDepth, 1, 1_024),
     }),
+    archiveMemoryBytes: r.integer('VIGIL_ARCHIVE_MEMORY_MB', DEFAULT_ARCHIVE_MEMORY_BYTES / (1024 * 1024), 0, 1_048_576) * 1024 * 1024,
     publicUrl: r.origin('PUBLIC_URL', `http://localhost:${port}`),
     githubOAuth: githubOAuth(r),
     githubOAuthUrl: r.url('GITHUB_OAUTH_URL', ['http', 'https'], 'https://github.com') ?? 'https://github.com',

@@ -3,11 +3,20 @@ import { AppError } from '../core/errors.js';
 import type { RawFinding } from '../core/findings.js';
 import type { ScanPool } from './pool.js';
 import type { CollectedBatch } from './pipeline/index.js';
-import type { ScannerStatus, ScannerTally, ScanTaskResult, WorkerCollect } from './types.js';
+import type { WorkspaceMemory } from '../adapters/sources/workspace.js';
+import type { HeldFiles, ScannerStatus, ScannerTally, ScanTaskResult, WorkerCollect } from './types.js';
 
 export interface WorkspaceFiles {
   readonly root: string;
   readonly files: readonly { readonly path: string; readonly size: number }[];
+  /** Files held in memory (an archive within its memory budget); the others are read from root. */
+  readonly memory?: WorkspaceMemory;
+}
+
+/** The memory part of a task over `paths` (undefined when the workspace holds none of its files in memory). */
+export function heldFiles(memory: WorkspaceMemory | undefined, paths: readonly string[]): HeldFiles | undefined {
+  if (memory === undefined || memory.files.size === 0) return undefined;
+  return { arenas: memory.arenas, at: paths.map((p) => memory.files.get(p) ?? null) };
 }
 
 export interface RunOptions {
@@ -83,7 +92,8 @@ export async function runFileScanners(ws: WorkspaceFiles, options: RunOptions): 
     options.onProgress?.(0, total);
     const results = await Promise.all(
       batches(ws.files).map(async (paths) => {
-        const task = { root: ws.root, paths, scannerModules: options.scannerModules, ...(options.collect ? { collect: options.collect } : {}) };
+        const held = heldFiles(ws.memory, paths);
+        const task = { root: ws.root, paths, ...(held ? { held } : {}), scannerModules: options.scannerModules, ...(options.collect ? { collect: options.collect } : {}) };
         const { collected, ...rest } = await options.pool.run(task, controller.signal);
         let result: ScanTaskResult = rest;
         if (collected) options.onCollected?.(collected);
@@ -99,6 +109,111 @@ export async function runFileScanners(ws: WorkspaceFiles, options: RunOptions): 
     return summarise(results, options.scannerNames);
   } catch (error) {
     if (controller.signal.aborted && !options.signal?.aborted) {
+      throw new AppError('internal', `Scan failed: it did not finish within the ${Math.round(options.timeoutMs / 1000)} s limit`, { cause: error });
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Files that arrive while an archive is still being read (see scanArrivingWorkspace). */
+export interface ArrivingFiles {
+  /** Kept files, batch by batch in archive order; ends once the archive is read, throws its error. */
+  readonly batches: AsyncIterable<readonly { readonly path: string; readonly size: number }[]>;
+  /** Where the files that arrived lie (memory and spill folder; both grow as files arrive). */
+  readonly source: () => { readonly root: string; readonly memory?: WorkspaceMemory };
+}
+
+export interface ArrivalOptions extends Omit<RunOptions, 'collect'> {
+  /**
+   * Called with each batch of arrivals before any of it is dispatched; resolves to whether
+   * dispatching may begin (the caller waits for what changes how batches are collected: the
+   * ignore file). Asked about every batch, also once dispatching began.
+   */
+  readonly ready: (files: readonly { readonly path: string; readonly size: number }[]) => Promise<boolean>;
+  /** How the workers collect a batch dispatched now. */
+  readonly collectNow: () => WorkerCollect | undefined;
+}
+
+/**
+ * runFileScanners over files as they arrive: batches of bounded bytes and count go to the pool
+ * while the archive is still downloading and unpacking, at most two per worker in flight (the
+ * reading of the archive waits meanwhile), so scanning overlaps the download.
+ */
+export async function runFileScannersOnArrival(arriving: ArrivingFiles, options: ArrivalOptions): Promise<RunResult> {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  const timer = setTimeout(() => controller.abort(new Error('timeout')), options.timeoutMs);
+  const onAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const results: ScanTaskResult[] = [];
+  const inFlight = new Set<Promise<void>>();
+  let failure: Error | undefined;
+  let done = 0;
+  let total = 0;
+  let ready = false;
+  let queue: { path: string; size: number }[] = [];
+  let queuedBytes = 0;
+  const dispatch = (paths: string[]): void => {
+    const { root, memory } = arriving.source();
+    const held = heldFiles(memory, paths);
+    const collect = options.collectNow();
+    const task = { root, paths, ...(held ? { held } : {}), scannerModules: options.scannerModules, ...(collect ? { collect } : {}) };
+    const job: Promise<void> = options.pool
+      .run(task, controller.signal)
+      .then(({ collected, ...rest }) => {
+        if (collected) options.onCollected?.(collected);
+        let result: ScanTaskResult = rest;
+        if (options.onFindings) {
+          options.onFindings(result.findings);
+          result = { ...result, findings: [] };
+        }
+        results.push(result);
+        done += paths.length;
+        options.onProgress?.(done, total);
+      })
+      .catch((error: unknown) => void (failure ??= error instanceof Error ? error : new Error(String(error))))
+      .finally(() => inFlight.delete(job));
+    inFlight.add(job);
+  };
+  const cut = (all: boolean): void => {
+    while (queue.length > 0 && (all || queuedBytes >= BATCH_BYTES || queue.length >= BATCH_FILES)) {
+      let bytes = 0;
+      let n = 0;
+      while (n < queue.length && n < BATCH_FILES && (n === 0 || bytes + (queue[n]?.size ?? 0) <= BATCH_BYTES)) bytes += queue[n++]?.size ?? 0;
+      dispatch(queue.slice(0, n).map((f) => f.path));
+      queue = queue.slice(n);
+      queuedBytes -= bytes;
+    }
+  };
+  const maxInFlight = Math.max(2, options.pool.size * 2);
+  try {
+    options.onProgress?.(0, 0);
+    for await (const files of arriving.batches) {
+      if (failure !== undefined) throw failure;
+      controller.signal.throwIfAborted();
+      total += files.length;
+      for (const f of files) {
+        queue.push({ path: f.path, size: f.size });
+        queuedBytes += f.size;
+      }
+      // Asked about every batch: it also watches what arrives after dispatching began.
+      ready = (await options.ready(files)) || ready;
+      if (!ready) continue;
+      cut(false);
+      while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
+    }
+    ready = true;
+    cut(true);
+    await Promise.all(inFlight);
+    if (failure !== undefined) throw failure;
+    return summarise(results, options.scannerNames);
+  } catch (error) {
+    controller.abort(error);
+    await Promise.allSettled(inFlight);
+    if (controller.signal.reason instanceof Error && controller.signal.reason.message === 'timeout' && !options.signal?.aborted) {
       throw new AppError('internal', `Scan failed: it did not finish within the ${Math.round(options.timeoutMs / 1000)} s limit`, { cause: error });
     }
     throw error;

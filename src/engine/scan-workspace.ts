@@ -5,6 +5,7 @@
  */
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { heldBytes } from '../adapters/sources/workspace.js';
 import type { Finding } from '../core/findings.js';
 import type { RepositoryOutcome, RepositoryScannerModule, RepositoryView } from '../scanners/contract.js';
 import type { AdvisoryCoverage } from '../scanners/advisories/coverage.js';
@@ -13,10 +14,10 @@ import { SCANNERS, type FileScannerEntry, type RepositoryScannerEntry } from '..
 import type { Workspace } from '../adapters/sources/workspace.js';
 import { droppedCount, FindingCollector } from './pipeline/index.js';
 import type { FindingLimits } from './pipeline/limit.js';
-import { IGNORE_FILE, parseIgnoreFile } from './pipeline/ignore-file.js';
+import { IGNORE_FILE, parseIgnoreFile, type IgnoreFile } from './pipeline/ignore-file.js';
 import { InlineSuppressions } from './pipeline/inline.js';
 import type { ScanPool } from './pool.js';
-import { runFileScanners } from './run.js';
+import { heldFiles, runFileScanners, runFileScannersOnArrival, type ArrivingFiles, type RunResult } from './run.js';
 import type { ScannerStatus } from './types.js';
 import { applyVerification, type SecretToVerify, type VerifySecrets } from './verification.js';
 import { companionIdentifiers, needsCompanions } from '../adapters/verify/providers.js';
@@ -81,7 +82,11 @@ export interface ScanOutcome {
   readonly stats: ScanStats;
 }
 
-async function readSmall(root: string, path: string): Promise<string | undefined> {
+async function readSmall(ws: Pick<Workspace, 'root' | 'memory'>, path: string): Promise<string | undefined> {
+  const at = ws.memory?.files.get(path);
+  if (at !== undefined) return at.length > MAX_AUXILIARY_BYTES ? undefined : heldBytes(ws.memory?.arenas ?? [], at).toString('utf8');
+  const root = ws.root;
+  if (root === '') return undefined;
   try {
     const handle = await open(join(root, path), 'r');
     try {
@@ -101,7 +106,7 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
   const selected = options.scanners ?? SCANNERS;
   const scanners = selected.filter((s): s is FileScannerEntry => s.kind === 'file');
   const paths = new Set(ws.files.map((f) => f.path));
-  const read = (path: string) => (paths.has(path) ? readSmall(ws.root, path) : Promise.resolve(undefined));
+  const read = (path: string) => (paths.has(path) ? readSmall(ws, path) : Promise.resolve(undefined));
   // The ignore file is read first: findings it drops must not take room under the limits.
   const ignoreText = await read(IGNORE_FILE);
   const today = options.today ?? new Date().toISOString().slice(0, 10);
@@ -119,13 +124,24 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
+  return finishScan(ws, options, { started, run, collector, ignore, read, paths: [...paths] });
+}
+
+/** After the file scanners: the repository scanners in registry order, then the pipeline's end. */
+async function finishScan(
+  ws: Workspace,
+  options: ScanOptions,
+  scan: { started: number; run: RunResult; collector: FindingCollector; ignore: IgnoreFile | undefined; read: (path: string) => Promise<string | undefined>; paths: string[] },
+): Promise<ScanOutcome> {
+  const { started, run, collector, ignore, read, paths } = scan;
+  const selected = options.scanners ?? SCANNERS;
   const warnings = [...run.warnings];
   const statuses = [...run.statuses];
   let advisories: AdvisoryCoverage | undefined;
   collector.add(run.raw);
   for (const entry of selected) {
     if (entry.kind !== 'repository') continue;
-    const outcome = await runRepositoryScanner(entry, repositoryView(ws, [...paths], read, entry, options));
+    const outcome = await runRepositoryScanner(entry, repositoryView(ws, paths, read, entry, options));
     collector.add([...outcome.raw]);
     warnings.push(...outcome.warnings);
     if (outcome.status) statuses.push(outcome.status);
@@ -135,7 +151,7 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
   const finished = collector.finish();
   const { ignored, truncation, warning } = finished;
   let findings = finished.findings;
-  if (options.verify) findings = applyVerification(findings, await options.verify(await secretsToVerify(ws.root, collector.keptSecrets()), options.signal));
+  if (options.verify) findings = applyVerification(findings, await options.verify(await secretsToVerify(read, collector.keptSecrets()), options.signal));
   if (warning) warnings.push(warning);
   return {
     findings,
@@ -156,14 +172,81 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
   };
 }
 
+/** A workspace whose files are still arriving (a repository archive being downloaded and unpacked). */
+export interface ArrivingWorkspace extends ArrivingFiles {
+  /** The whole workspace once the archive is read; rejects with the download's error. */
+  readonly workspace: Promise<Workspace>;
+}
+
+/**
+ * scanWorkspace over an archive as it arrives: the file scanners start on the first batches while
+ * the rest downloads, then the repository scanners run over the whole workspace. The ignore file
+ * changes how workers collect their batches, so batches wait until it has arrived or cannot come
+ * any more: GitHub's archives list paths in byte order (git's tree order), so once a path after
+ * `.vigilignore` has arrived in an archive sorted so far, it is known to be absent. An archive out
+ * of that order that brings it later still has it applied (to the findings gathered so far too).
+ * Resolves with the workspace (the caller disposes it) once the scan is done; on failure the
+ * caller awaits `arriving.workspace` and disposes it.
+ */
+export async function scanArrivingWorkspace(arriving: ArrivingWorkspace, target: string, options: ScanOptions): Promise<{ outcome: ScanOutcome; workspace: Workspace }> {
+  const started = performance.now();
+  const selected = options.scanners ?? SCANNERS;
+  const scanners = selected.filter((s): s is FileScannerEntry => s.kind === 'file');
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const collector = new FindingCollector({ target, ...(options.limits ? { limits: options.limits } : {}) });
+  let ignoreText: string | undefined;
+  let ignore: IgnoreFile | undefined;
+  let settled = false;
+  let sorted = true;
+  let previous = '';
+  const arrived = async (path: string): Promise<string | undefined> => {
+    const { root, memory } = arriving.source();
+    return readSmall(memory === undefined ? { root } : { root, memory }, path);
+  };
+  const learn = (text: string | undefined): void => {
+    if (text === undefined || ignore !== undefined) return;
+    ignoreText = text;
+    ignore = parseIgnoreFile(text, today);
+    collector.useIgnore(ignore);
+  };
+  const run = await runFileScannersOnArrival(arriving, {
+    pool: options.pool,
+    scannerModules: scanners.map((s) => s.module),
+    scannerNames: scanners.map((s) => s.name),
+    timeoutMs: options.timeoutMs,
+    onFindings: (raw) => collector.add(raw),
+    onCollected: (batch) => collector.addCollected(batch),
+    collectNow: () => ({ target, today, ...(ignoreText === undefined ? {} : { ignoreText }), ...(options.limits ? { limits: options.limits } : {}) }),
+    ready: async (files) => {
+      for (const { path } of files) {
+        if (path === IGNORE_FILE) {
+          learn(await arrived(path));
+          settled = true;
+        }
+        if (path < previous) sorted = false;
+        previous = path;
+        if (sorted && path > IGNORE_FILE) settled = true;
+      }
+      return settled;
+    },
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+  const ws = await arriving.workspace;
+  const paths = new Set(ws.files.map((f) => f.path));
+  const read = (path: string) => (paths.has(path) ? readSmall(ws, path) : Promise.resolve(undefined));
+  if (ignore === undefined && paths.has(IGNORE_FILE)) learn(await read(IGNORE_FILE));
+  return { outcome: await finishScan(ws, options, { started, run, collector, ignore, read, paths: [...paths] }), workspace: ws };
+}
+
 /** Kept secrets with the other secrets of their file (and the identifiers their checks need, such as a Twilio account SID) as companions. */
-async function secretsToVerify(root: string, kept: ReturnType<FindingCollector['keptSecrets']>): Promise<SecretToVerify[]> {
+async function secretsToVerify(read: (path: string) => Promise<string | undefined>, kept: ReturnType<FindingCollector['keptSecrets']>): Promise<SecretToVerify[]> {
   const byPath = new Map<string, { ruleId: string; secret: string }[]>();
   for (const k of kept) byPath.set(k.path, [...(byPath.get(k.path) ?? []), { ruleId: k.ruleId, secret: k.secret }]);
   const out: SecretToVerify[] = [];
   for (const k of kept) {
     const companions = (byPath.get(k.path) ?? []).filter((c) => c.secret !== k.secret);
-    if (needsCompanions(k.ruleId)) companions.push(...companionIdentifiers([k.ruleId], (await readSmall(root, k.path)) ?? ''));
+    if (needsCompanions(k.ruleId)) companions.push(...companionIdentifiers([k.ruleId], (await read(k.path)) ?? ''));
     out.push({ id: k.id, ruleId: k.ruleId, secret: k.secret, companions });
   }
   return out;
@@ -187,7 +270,10 @@ function repositoryView(
     binaryPaths: ws.stats.binaryPaths ?? [],
     read,
     inWorker: <R>(subset: readonly string[], signal: AbortSignal) =>
-      options.pool.runRepository({ module: entry.module, root: ws.root, paths: subset, allPaths: paths }, signal) as Promise<R>,
+      options.pool.runRepository(
+        { module: entry.module, root: ws.root, paths: subset, allPaths: paths, ...optional('held', heldFiles(ws.memory, subset)) },
+        signal,
+      ) as Promise<R>,
     deadline: () => (options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]) : AbortSignal.timeout(options.timeoutMs)),
     cancelled: () => options.signal?.aborted === true,
     timeoutMs: options.timeoutMs,
@@ -199,3 +285,5 @@ function repositoryView(
     },
   };
 }
+
+const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [P in K]: V }));

@@ -1,13 +1,26 @@
 import type { RawFinding } from '../core/findings.js';
 import type { FindingLimits } from './pipeline/limit.js';
 import type { CollectedBatch } from './pipeline/index.js';
+import type { HeldBytes } from '../adapters/sources/workspace.js';
 
 export type { ScannerState, ScannerStatus } from '../scanners/contract.js';
 
+/**
+ * Files of a task that the workspace holds in memory (an archive within its memory budget): the
+ * workspace's shared arenas (shared with the worker, not copied) and, per path of the task in the
+ * same order, its slice, or null for a file read from the root folder.
+ */
+export interface HeldFiles {
+  readonly arenas: readonly SharedArrayBuffer[];
+  readonly at: readonly (HeldBytes | null)[];
+}
+
 /** One unit of work for a worker: files of a workspace, scanners by module URL. */
 export interface ScanTask {
+  /** The folder of the files not held in memory ('' when there is none). */
   readonly root: string;
   readonly paths: readonly string[];
+  readonly held?: HeldFiles;
   readonly scannerModules: readonly string[];
   /**
    * When set, the worker identifies, filters (ignore file), redacts and limits
@@ -53,6 +66,8 @@ export interface RepositoryTask {
   readonly root: string;
   /** The files the scanner asked for. */
   readonly paths: readonly string[];
+  /** Those of them held in memory (same order as paths). */
+  readonly held?: HeldFiles;
   /** Every file path of the workspace (for checks such as "is there a lockfile next to it"). */
   readonly allPaths: readonly string[];
 }

@@ -7,7 +7,9 @@ import { parseIgnoreFile } from './pipeline/ignore-file.js';
 import { InlineSuppressions } from './pipeline/inline.js';
 import { companionIdentifiers } from '../adapters/verify/providers.js';
 import type { FileScanner, FileScannerModule, RepositoryScannerModule } from '../scanners/contract.js';
+import { heldBytes } from '../adapters/sources/workspace.js';
 import type {
+  HeldFiles,
   RepositoryTask,
   ScannerTally,
   ScanTask,
@@ -53,13 +55,9 @@ export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult>
   const collector = task.collect ? workerCollector(task.collect) : undefined;
   let unreadable = 0;
   let suppressed = 0;
-  for (const path of task.paths) {
-    let text: string;
-    try {
-      // Synchronous on purpose: this thread has nothing else to do meanwhile, and a
-      // synchronous read is many times faster than the promise API's chunked one.
-      text = readFileSync(join(task.root, path), 'utf8');
-    } catch {
+  for (const [index, path] of task.paths.entries()) {
+    const text = textOf(task.root, path, task.held, index);
+    if (text === undefined) {
       unreadable++;
       continue;
     }
@@ -89,6 +87,20 @@ export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult>
   return { findings, ...(collector ? { collected: collector.drain() } : {}), tallies, unreadable, suppressed };
 }
 
+/** A file's text: from the workspace's memory when it holds the file, else read from its folder. */
+function textOf(root: string, path: string, held: HeldFiles | undefined, index: number): string | undefined {
+  const at = held?.at[index];
+  if (held !== undefined && at !== undefined && at !== null) return heldBytes(held.arenas, at).toString('utf8');
+  if (root === '') return undefined;
+  try {
+    // Synchronous on purpose: this thread has nothing else to do meanwhile, and a
+    // synchronous read is many times faster than the promise API's chunked one.
+    return readFileSync(join(root, path), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 function workerCollector(collect: WorkerCollect): FindingCollector {
   const ignore = collect.ignoreText === undefined ? undefined : parseIgnoreFile(collect.ignoreText, collect.today);
   return new FindingCollector({ target: collect.target, ...(ignore ? { ignore } : {}), ...(collect.limits ? { limits: collect.limits } : {}) });
@@ -103,7 +115,14 @@ export async function scanRepository(task: RepositoryTask): Promise<unknown> {
   await ready;
   const { scanner } = (await import(task.module)) as RepositoryScannerModule;
   if (!scanner.inWorker) throw new Error(`the ${scanner.name} repository scanner has no worker half`);
-  const read = (path: string) => readFile(join(task.root, path), 'utf8').catch(() => undefined);
+  const index = new Map(task.paths.map((path, i) => [path, i]));
+  const read = async (path: string): Promise<string | undefined> => {
+    const i = index.get(path);
+    const at = i === undefined ? undefined : task.held?.at[i];
+    if (task.held !== undefined && at !== undefined && at !== null) return heldBytes(task.held.arenas, at).toString('utf8');
+    if (task.root === '') return undefined;
+    return readFile(join(task.root, path), 'utf8').catch(() => undefined);
+  };
   return scanner.inWorker({ paths: task.paths, allPaths: task.allPaths, read });
 }
 

@@ -118,6 +118,7 @@ export async function registerApp(app: HttpServer, services: AppServices, option
     githubApiUrl: config.githubApiUrl,
     userAgent: `vigil/${options.version}`,
     sourceLimits: config.sourceLimits,
+    archiveMemoryBytes: config.archiveMemoryBytes,
     retries: config.githubRetries,
     historyLimits: config.historyLimits,
     ...(config.githubGitUrl ? { githubGitUrl: config.githubGitUrl } : {}),

@@ -27,6 +27,13 @@ export const DEFAULT_SOURCE_LIMITS: Readonly<SourceLimits> = Object.freeze({
   maxPathDepth: 64,
 });
 
+/**
+ * Repository archives' content kept in memory, across every archive the process is extracting or
+ * scanning at once (VIGIL_ARCHIVE_MEMORY_MB): 256 MB holds two repositories of the size issue 25
+ * measured (82 MB of text) with room to spare. Past it, files go to a temporary folder.
+ */
+export const DEFAULT_ARCHIVE_MEMORY_BYTES = 256 * MB;
+
 export function resolveLimits(overrides: Partial<SourceLimits> = {}): SourceLimits {
   const limits = { ...DEFAULT_SOURCE_LIMITS };
   for (const key of Object.keys(limits) as (keyof SourceLimits)[]) {

@@ -57,6 +57,7 @@ function highWater(limits: FindingLimits): number {
 
 export class FindingCollector {
   private readonly byId = new Map<string, Identified>();
+  private ignore: IgnoreFile | undefined;
   /** Every secret seen per path, kept even when its finding is left out, so other findings of that file stay redacted. */
   private readonly secrets = new SecretIndex();
   private ignored = 0;
@@ -65,13 +66,31 @@ export class FindingCollector {
 
   constructor(private readonly options: PipelineOptions) {
     this.limits = options.limits ?? DEFAULT_FINDING_LIMITS;
+    this.ignore = options.ignore;
+  }
+
+  /**
+   * An ignore file learnt after findings were gathered (an archive's `.vigilignore` arriving while
+   * its scan runs): applied to the findings held and to every later batch, collected ones included.
+   */
+  useIgnore(ignore: IgnoreFile): void {
+    this.ignore = ignore;
+    for (const [id, f] of this.byId) {
+      if (!isIgnored(ignore, { id, ruleId: f.raw.ruleId, path: f.raw.path })) continue;
+      this.byId.delete(id);
+      this.ignored++;
+    }
+  }
+
+  private ignores(f: Identified): boolean {
+    return this.ignore !== undefined && isIgnored(this.ignore, { id: f.id, ruleId: f.raw.ruleId, path: f.raw.path });
   }
 
   add(raw: readonly RawFinding[]): void {
     for (const f of raw) {
       this.secrets.add(f);
       const id = findingId(this.options.target, f);
-      if (this.options.ignore && isIgnored(this.options.ignore, { id, ruleId: f.ruleId, path: f.path })) {
+      if (this.ignore && isIgnored(this.ignore, { id, ruleId: f.ruleId, path: f.path })) {
         this.ignored++;
         continue;
       }
@@ -90,6 +109,11 @@ export class FindingCollector {
     this.truncation = addTruncation(this.truncation, batch.truncation);
     for (const f of batch.findings) {
       this.secrets.add(f.raw);
+      // A batch dispatched before the ignore file was known (useIgnore); idempotent for the others.
+      if (this.ignores(f)) {
+        this.ignored++;
+        continue;
+      }
       mergeById(this.byId, f);
     }
     if (this.byId.size > highWater(this.limits)) this.compact();

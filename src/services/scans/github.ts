@@ -1,16 +1,17 @@
 /**
- * A GitHub repository scan from start to finish: parse the argument, download
- * the archive into a private folder, scan it, build the response, remove the
- * folder. Shared by POST /v1/scan/github and `vigil scan github`.
+ * A GitHub repository scan from start to finish: parse the argument, stream
+ * the archive into memory (a private folder past the memory budget) while the
+ * scanners already run over the files that arrived, build the response, give
+ * the memory back and remove the folder. Shared by POST /v1/scan/github and `vigil scan github`.
  */
 import { PLAN_LABELS, planHasFeature, plansIncluding, type Plan } from '../accounts/plans.js';
 import type { PrivateScanPolicy } from '../../config/index.js';
 import { AppError, isAppError } from '../../core/errors.js';
-import { scanWorkspace } from '../../engine/scan-workspace.js';
+import { scanArrivingWorkspace } from '../../engine/scan-workspace.js';
 import type { ScanResponse } from '../../outputs/scan-response.js';
 import { repositoryScanResponse } from './repository-response.js';
 import { createGitHubClient } from '../../adapters/github/client.js';
-import { downloadRepository } from '../../adapters/sources/github/download.js';
+import { openRepositoryArchive } from '../../adapters/sources/github/download.js';
 import { parseRepository } from '../../adapters/sources/github/repository-ref.js';
 import type { SourceLimits } from '../../adapters/sources/limits.js';
 import type { WorkspaceRepository } from '../../adapters/sources/workspace.js';
@@ -39,6 +40,8 @@ export interface GitHubScanSettings {
   readonly defaultToken?: string;
   readonly userAgent: string;
   readonly sourceLimits: SourceLimits;
+  /** Archive content held in memory across concurrent scans; past it, files go to a temporary folder (default 256 MB). */
+  readonly archiveMemoryBytes?: number;
   /** Retries of GitHub 5xx and network failures. */
   readonly retries?: number;
   /** Where git clones from (default: derived from githubApiUrl, see sources/git/clone.ts). */
@@ -100,20 +103,23 @@ export async function scanGitHubRepository(
   try {
     const startedAt = new Date();
     hooks.onProgress?.('downloading');
-    const ws = await downloadRepository({
+    // Stops the download when the scan fails or is refused before the archive is read.
+    const stopDownload = new AbortController();
+    const arriving = await openRepositoryArchive({
       client,
       owner: parsed.owner,
       repo: parsed.repo,
       limits: settings.sourceLimits,
+      ...(settings.archiveMemoryBytes === undefined ? {} : { memoryBytes: settings.archiveMemoryBytes }),
       ...(ref ? { ref } : {}),
-      ...(hooks.signal ? { signal: hooks.signal } : {}),
+      signal: hooks.signal ? AbortSignal.any([hooks.signal, stopDownload.signal]) : stopDownload.signal,
     });
     try {
-      const repository = ws.repository as WorkspaceRepository;
-      hooks.admit?.(repository, requestToken === undefined && token !== undefined);
-      const target = `${repository.owner}/${repository.repo}`;
+      hooks.admit?.(arriving.repository, requestToken === undefined && token !== undefined);
+      const target = `${arriving.repository.owner}/${arriving.repository.repo}`;
+      // Scanning starts with the first files, while the rest of the archive downloads.
       hooks.onProgress?.('scanning');
-      const outcome = await scanWorkspace(ws, target, {
+      const { outcome, workspace } = await scanArrivingWorkspace(arriving, target, {
         pool: engine.pool,
         timeoutMs: engine.timeoutMs,
         limits: engine.findingLimits,
@@ -123,10 +129,15 @@ export async function scanGitHubRepository(
         ...(hooks.signal ? { signal: hooks.signal } : {}),
         ...(hooks.onProgress ? { onProgress: (done: number, total: number) => hooks.onProgress?.('scanning', done, total) } : {}),
       });
+      const repository = workspace.repository ?? arriving.repository;
       hooks.onProgress?.('done');
       return repositoryScanResponse({ scanId: hooks.scanId, repository, startedAt, outcome, commit: repository.commitSha ?? null });
+    } catch (error) {
+      stopDownload.abort(error);
+      throw error;
     } finally {
-      await ws.dispose();
+      // Whatever happened, the archive's memory and spill folder are given back once it stops.
+      await (await arriving.workspace.catch(() => undefined))?.dispose();
     }
   } catch (error) {
     if (isAppError(error)) throw error;

@@ -33,6 +33,7 @@ export function runnerSettings(config: Config, userAgent: string, lookup?: Looku
       githubApiUrl: config.githubApiUrl,
       userAgent,
       sourceLimits: config.sourceLimits,
+      archiveMemoryBytes: config.archiveMemoryBytes,
       retries: config.githubRetries,
       ...(config.githubToken ? { defaultToken: config.githubToken } : {}),
       historyLimits: config.historyLimits,

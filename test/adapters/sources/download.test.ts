@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadRepository } from '../../../src/adapters/sources/github/download.js';
-import type { Workspace } from '../../../src/adapters/sources/workspace.js';
+import { readWorkspaceFile, type Workspace } from '../../../src/adapters/sources/workspace.js';
 import { startFakeGitHub, type FakeGitHub } from '../../fakes/github/server.js';
 import { fakeSha, rawFileBlocks, rawTarball } from '../../fakes/github/tarball.js';
 import { clientFor, exists, expectAppError, privateTmpdir } from './helpers.js';
@@ -84,9 +84,13 @@ describe('downloadRepository through Octokit against the fake GitHub', () => {
       archived: false,
       commitSha: SHA,
     });
-    expect(await readFile(join(workspace.root, 'src/index.ts'), 'utf8')).toContain('AKIA');
-    expect((await stat(workspace.root)).mode & 0o777).toBe(0o700);
-    expect((await stat(join(workspace.root, 'README.md'))).mode & 0o777).toBe(0o400);
+    // Within the memory budget: every file is held in memory, nothing is written.
+    expect(workspace.root).toBe('');
+    expect(workspace.memory?.files.size).toBe(5);
+    expect((await readWorkspaceFile(workspace, 'src/index.ts'))?.toString('utf8')).toContain('AKIA');
+    expect((await readWorkspaceFile(workspace, 'late-nul.txt'))?.length).toBe(9001);
+    expect(await readWorkspaceFile(workspace, 'image.png')).toBeUndefined();
+    expect(await tmp.leftovers()).toEqual([]);
     expect(fake.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
       'GET /repos/acme/widgets 200',
       'GET /repos/acme/widgets/tarball/trunk 302',
@@ -94,10 +98,24 @@ describe('downloadRepository through Octokit against the fake GitHub', () => {
     ]);
   });
 
-  it('removes the folder on dispose, and dispose is idempotent', async () => {
+  it('dispose is idempotent and leaves nothing behind', async () => {
     await workspace.dispose();
     await workspace.dispose();
-    expect(await exists(workspace.root)).toBe(false);
+    expect(await tmp.leftovers()).toEqual([]);
+  });
+
+  it('past the memory budget, writes the files to a private folder (0700, files 0400) and removes it on dispose', async () => {
+    const ws = await downloadRepository({ client: clientFor(fake), owner: 'acme', repo: 'widgets', memoryBytes: 0 });
+    expect(ws.files.map((f) => f.path)).toEqual(['README.md', 'deep/a/b/c.txt', 'empty.txt', 'late-nul.txt', 'src/index.ts']);
+    expect(ws.memory?.files.size).toBe(0);
+    expect(ws.root).not.toBe('');
+    expect(await readFile(join(ws.root, 'src/index.ts'), 'utf8')).toContain('AKIA');
+    expect((await readWorkspaceFile(ws, 'src/index.ts'))?.toString('utf8')).toContain('AKIA');
+    expect((await stat(ws.root)).mode & 0o777).toBe(0o700);
+    expect((await stat(join(ws.root, 'README.md'))).mode & 0o777).toBe(0o400);
+    await ws.dispose();
+    await ws.dispose();
+    expect(await exists(ws.root)).toBe(false);
     expect(await tmp.leftovers()).toEqual([]);
   });
 

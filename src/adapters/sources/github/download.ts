@@ -1,16 +1,13 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { AppError } from '../../../core/errors.js';
 import { mapGitHubError, type GitHubClient, type GitHubErrorContext } from '../../github/client.js';
-import { limitExceeded, resolveLimits, type SourceLimits } from '../limits.js';
-import type { Workspace, WorkspaceRepository } from '../workspace.js';
+import { DEFAULT_ARCHIVE_MEMORY_BYTES, limitExceeded, resolveLimits, type SourceLimits } from '../limits.js';
+import type { Workspace, WorkspaceFile, WorkspaceMemory, WorkspaceRepository } from '../workspace.js';
 import { extractTarballInThread } from './extract-thread.js';
 import { isValidRef } from './repository-ref.js';
 
-export { DEFAULT_SOURCE_LIMITS, type SourceLimits } from '../limits.js';
+export { DEFAULT_ARCHIVE_MEMORY_BYTES, DEFAULT_SOURCE_LIMITS, type SourceLimits } from '../limits.js';
 
 export interface DownloadRepositoryOptions {
   readonly client: GitHubClient;
@@ -19,8 +16,15 @@ export interface DownloadRepositoryOptions {
   /** Branch, tag or commit SHA. Default: the repository's default branch. */
   readonly ref?: string;
   readonly limits?: Partial<SourceLimits>;
+  /**
+   * Bytes of archive content held in memory, shared by every archive the process is extracting or
+   * scanning (VIGIL_ARCHIVE_MEMORY_MB); files past it are written to a private temporary folder.
+   * Default DEFAULT_ARCHIVE_MEMORY_BYTES.
+   */
+  readonly memoryBytes?: number;
   readonly signal?: AbortSignal;
 }
+
 
 interface Metadata {
   readonly owner: string;
@@ -77,21 +81,23 @@ function abortReason(signal: AbortSignal | undefined): Error | undefined {
 }
 
 /**
- * Downloads a repository's tarball into a private temporary folder (0700, files 0400),
- * enforcing the limits while bytes arrive. The folder is removed on any failure.
+ * Downloads a repository's tarball and unpacks it on the extraction thread, enforcing the limits
+ * while bytes arrive. Files stay in memory within the memory budget (Workspace.memory); past it
+ * they go to a private temporary folder (0700, files 0400), the workspace's root. Nothing is left
+ * behind on any failure; dispose gives the memory back and removes the folder.
  */
 export async function downloadRepository(opts: DownloadRepositoryOptions): Promise<Workspace> {
   const limits = resolveLimits(opts.limits);
   if (opts.ref !== undefined && !isValidRef(opts.ref)) {
     throw new AppError('bad_request', 'Invalid ref: expected a branch, tag or commit SHA');
   }
+  const memoryBytes = opts.memoryBytes ?? DEFAULT_ARCHIVE_MEMORY_BYTES;
+  if (!Number.isSafeInteger(memoryBytes) || memoryBytes < 0) throw new RangeError('memoryBytes must be a non-negative integer');
   const meta = await readMetadata(opts);
   const ref = opts.ref ?? meta.defaultBranch;
-  const root = await mkdtemp(join(tmpdir(), 'vigil-src-'));
   try {
-    await chmod(root, 0o700);
     const body = await openTarball(opts, meta, ref, limits);
-    const result = await extractTarballInThread(body, root, limits, opts.signal);
+    const archive = await extractTarballInThread(body, limits, memoryBytes, opts.signal);
     const repository: WorkspaceRepository = {
       owner: meta.owner,
       repo: meta.repo,
@@ -99,17 +105,115 @@ export async function downloadRepository(opts: DownloadRepositoryOptions): Promi
       defaultBranch: meta.defaultBranch,
       private: meta.private,
       archived: meta.archived,
-      ...(result.commitSha === undefined ? {} : { commitSha: result.commitSha }),
+      ...(archive.commitSha === undefined ? {} : { commitSha: archive.commitSha }),
     };
-    let disposed = false;
-    const dispose = async (): Promise<void> => {
-      if (disposed) return;
-      disposed = true;
-      await rm(root, { recursive: true, force: true });
+    return {
+      root: archive.spillRoot ?? '',
+      files: archive.files,
+      stats: archive.stats,
+      memory: archive.memory,
+      repository,
+      dispose: () => archive.release(),
     };
-    return { root, files: result.files, stats: result.stats, repository, dispose };
   } catch (error) {
-    await rm(root, { recursive: true, force: true });
     throw abortReason(opts.signal) ?? (error instanceof AppError ? error : mapGitHubError(error, context(opts, 'download', ref)));
+  }
+}
+
+/** A repository archive being read: its files arrive batch by batch while the download goes on. */
+export interface ArrivingRepository {
+  /** From the metadata, before any byte of the archive (the commit SHA comes with the workspace). */
+  readonly repository: WorkspaceRepository;
+  /** Kept files in archive order; ends once the archive is read, throws its error (as downloadRepository would). */
+  readonly batches: AsyncIterable<readonly WorkspaceFile[]>;
+  /** Where the files that arrived so far lie. */
+  source(): { readonly root: string; readonly memory: WorkspaceMemory };
+  /** The whole workspace once the archive is read; rejects like downloadRepository. */
+  readonly workspace: Promise<Workspace>;
+}
+
+/**
+ * downloadRepository for scans that start before the archive is read: answers once the metadata
+ * is known and the archive opened; files then arrive through `batches` as the extraction thread
+ * parses them. The caller must await `workspace` (and dispose it) or its rejection in every case.
+ */
+export async function openRepositoryArchive(opts: DownloadRepositoryOptions): Promise<ArrivingRepository> {
+  const limits = resolveLimits(opts.limits);
+  if (opts.ref !== undefined && !isValidRef(opts.ref)) {
+    throw new AppError('bad_request', 'Invalid ref: expected a branch, tag or commit SHA');
+  }
+  const memoryBytes = opts.memoryBytes ?? DEFAULT_ARCHIVE_MEMORY_BYTES;
+  if (!Number.isSafeInteger(memoryBytes) || memoryBytes < 0) throw new RangeError('memoryBytes must be a non-negative integer');
+  const meta = await readMetadata(opts);
+  const ref = opts.ref ?? meta.defaultBranch;
+  const base: WorkspaceRepository = { owner: meta.owner, repo: meta.repo, ref, defaultBranch: meta.defaultBranch, private: meta.private, archived: meta.archived };
+  const mapError = (error: unknown): unknown => abortReason(opts.signal) ?? (error instanceof AppError ? error : mapGitHubError(error, context(opts, 'download', ref)));
+  let body: Readable;
+  try {
+    body = await openTarball(opts, meta, ref, limits);
+  } catch (error) {
+    throw mapError(error);
+  }
+  const queue = new ArrivalQueue();
+  let current: { root: string; memory: WorkspaceMemory } = { root: '', memory: { arenas: [], files: new Map() } };
+  const workspace = extractTarballInThread(body, limits, memoryBytes, opts.signal, (files, memory, spillRoot) => {
+    current = { root: spillRoot ?? '', memory };
+    queue.push(files);
+  }).then(
+    (archive): Workspace => {
+      queue.end();
+      const repository = { ...base, ...(archive.commitSha === undefined ? {} : { commitSha: archive.commitSha }) };
+      return { root: archive.spillRoot ?? '', files: archive.files, stats: archive.stats, memory: archive.memory, repository, dispose: () => archive.release() };
+    },
+    (error: unknown) => {
+      const mapped = mapError(error);
+      queue.fail(mapped);
+      throw mapped;
+    },
+  );
+  // The scan awaits it later; a rejection before then is not unhandled.
+  workspace.catch(() => undefined);
+  return { repository: base, batches: queue, source: () => current, workspace };
+}
+
+/** Batches pushed by the extraction, read once by the scan. */
+class ArrivalQueue implements AsyncIterable<readonly WorkspaceFile[]> {
+  private readonly items: (readonly WorkspaceFile[])[] = [];
+  private finished = false;
+  private failure: { error: unknown } | undefined;
+  private wake: (() => void) | undefined;
+
+  push(files: readonly WorkspaceFile[]): void {
+    this.items.push(files);
+    this.notify();
+  }
+
+  end(): void {
+    this.finished = true;
+    this.notify();
+  }
+
+  fail(error: unknown): void {
+    this.failure = { error };
+    this.notify();
+  }
+
+  private notify(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<readonly WorkspaceFile[]> {
+    for (;;) {
+      const next = this.items.shift();
+      if (next !== undefined) {
+        yield next;
+        continue;
+      }
+      if (this.failure !== undefined) throw this.failure.error;
+      if (this.finished) return;
+      await new Promise<void>((resolve) => (this.wake = resolve));
+    }
   }
 }

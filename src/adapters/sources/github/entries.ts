@@ -1,29 +1,139 @@
-import { mkdir, open } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import type { Extract } from 'tar-stream';
 import { AppError } from '../../../core/errors.js';
 import { limitExceeded, type SourceLimits } from '../limits.js';
 import { classifyEntryPath } from '../paths.js';
 import { looksBinary, SNIFF_BYTES } from '../sniff.js';
-import { emptyStats, skipBinary, type WorkspaceFile, type WorkspaceStats } from '../workspace.js';
+import { emptyStats, skipBinary, type HeldBytes, type WorkspaceFile, type WorkspaceStats } from '../workspace.js';
 
 /** One archive entry as tar-stream yields it (its Source type is not exported). */
 export type Entry = Extract extends AsyncIterable<infer S> ? S : never;
 
+/** Bytes of arena memory an archive may take, shared by every archive of the process (one extraction thread). */
+export interface MemoryBudget {
+  /** Takes `bytes` from the budget; false (and nothing taken) when they do not fit. */
+  take(bytes: number): boolean;
+  give(bytes: number): void;
+}
+
+/** A file kept: in memory (`at`) or written under the spill folder. */
+export interface KeptFile extends WorkspaceFile {
+  readonly at?: HeldBytes;
+}
+
+/** What the sink tells its owner as it goes (the extraction thread batches these to the main thread). */
+export interface SinkEvents {
+  /** A new arena: files kept after this may lie in it. */
+  onArena(arena: SharedArrayBuffer, index: number): void;
+  onFile(file: KeptFile): void;
+  /** The spill folder was created (before anything is written into it). */
+  onSpill(root: string): void;
+}
+
+/** Arenas of this size hold many small files each; a file above half of it gets an arena of its own. */
+export const ARENA_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Where kept files' bytes go: shared arenas while the budget allows (the scan workers read them
+ * without a copy), else a private temporary folder (0700, files 0400), created on the first spill.
+ */
+class Store {
+  /** The arena small files go into. */
+  private arena: Arena | undefined;
+  private readonly arenas = new Map<number, Arena>();
+  private count = 0;
+  /** Budget bytes this archive took (arena capacities). */
+  taken = 0;
+  spillRoot: string | undefined;
+  private spilling: Promise<string> | undefined;
+
+  constructor(
+    private readonly budget: MemoryBudget,
+    private readonly events: SinkEvents,
+    private readonly spillParent: string,
+  ) {}
+
+  /** Room for `size` bytes in memory, or undefined past the budget. */
+  reserve(size: number): { at: HeldBytes; view: Uint8Array } | undefined {
+    let arena = this.arena;
+    if (arena === undefined || arena.used + size > arena.sab.byteLength) {
+      const capacity = size > ARENA_BYTES / 2 ? size : ARENA_BYTES;
+      if (!this.budget.take(capacity)) return undefined;
+      this.taken += capacity;
+      arena = { sab: new SharedArrayBuffer(capacity), index: this.count++, used: 0, announced: false };
+      this.arenas.set(arena.index, arena);
+      // Small files keep filling the current arena; a large one in its own leaves it open.
+      if (capacity === ARENA_BYTES || this.arena === undefined) this.arena = arena;
+    }
+    const at = { arena: arena.index, offset: arena.used, length: size };
+    arena.used += size;
+    return { at, view: new Uint8Array(arena.sab, at.offset, size) };
+  }
+
+  /** The file at `at` is kept: its arena is announced before it. */
+  keep(at: HeldBytes): void {
+    const arena = this.arenas.get(at.arena);
+    if (arena === undefined || arena.announced) return;
+    arena.announced = true;
+    this.events.onArena(arena.sab, arena.index);
+  }
+
+  /** Gives back a reservation (a file found binary): its bytes are reused, or its own arena's budget returned. */
+  unreserve(at: HeldBytes): void {
+    const arena = this.arenas.get(at.arena);
+    if (arena === undefined || arena.used !== at.offset + at.length) return;
+    arena.used = at.offset;
+    if (arena !== this.arena && arena.used === 0) {
+      this.arenas.delete(arena.index);
+      this.budget.give(arena.sab.byteLength);
+      this.taken -= arena.sab.byteLength;
+    }
+  }
+
+  spillFolder(): Promise<string> {
+    this.spilling ??= (async () => {
+      const root = await mkdtemp(join(this.spillParent, 'vigil-src-'));
+      await chmod(root, 0o700);
+      this.spillRoot = root;
+      this.events.onSpill(root);
+      return root;
+    })();
+    return this.spilling;
+  }
+}
+
 /** What extraction has kept and skipped so far. */
 export class EntrySink {
-  readonly files: WorkspaceFile[] = [];
   readonly stats: WorkspaceStats = emptyStats();
   private entries = 0;
+  private readonly store: Store;
+  /** Kept file paths and the folders they imply: a second file at either path is unsafe (as on disk). */
+  private readonly taken = new Set<string>();
+  private readonly folders = new Set<string>();
   private readonly madeDirs = new Set<string>();
-  /** Small files already read whole, being written in the background (bounded). */
+  /** Small spilled files already read whole, being written in the background (bounded). */
   private readonly inFlight = new Set<Promise<void>>();
   private failure: Error | undefined;
 
   constructor(
-    private readonly root: string,
     private readonly limits: SourceLimits,
-  ) {}
+    budget: MemoryBudget,
+    private readonly events: SinkEvents,
+    spillParent: string = tmpdir(),
+  ) {
+    this.store = new Store(budget, events, spillParent);
+  }
+
+  /** Budget bytes this archive holds (to give back once its workspace is disposed). */
+  get memoryTaken(): number {
+    return this.store.taken;
+  }
+
+  get spillRoot(): string | undefined {
+    return this.store.spillRoot;
+  }
 
   /** Consumes one archive entry completely. Throws AppError on hostile input or a hard limit. */
   async accept(entry: Entry): Promise<void> {
@@ -41,7 +151,7 @@ export class EntrySink {
     else if (type !== 'file' && type !== 'contiguous-file') skipped.special += 1;
     else if (verdict.kind !== 'ok') skipped.unsafe += 1;
     else if ((header.size ?? 0) > this.limits.maxFileBytes) skipped.tooLarge += 1;
-    else return this.write(entry, verdict.path);
+    else return this.keep(entry, verdict.path, header.size ?? 0);
     return drain(entry);
   }
 
@@ -49,23 +159,72 @@ export class EntrySink {
   async settle(): Promise<void> {
     await Promise.allSettled([...this.inFlight]);
     if (this.failure !== undefined) throw this.failure;
-    this.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     this.stats.binaryPaths.sort();
   }
 
-  private async write(entry: Entry, path: string): Promise<void> {
+  /** False when the path collides with a kept file or folder (a duplicate, or a file where a folder must be). */
+  private claim(path: string): boolean {
+    if (this.taken.has(path) || this.folders.has(path)) return false;
+    const parents: string[] = [];
+    for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) parents.push(path.slice(0, i));
+    if (parents.some((p) => this.taken.has(p))) return false;
+    this.taken.add(path);
+    for (const p of parents) this.folders.add(p);
+    return true;
+  }
+
+  private async keep(entry: Entry, path: string, size: number): Promise<void> {
     const chunks = entry[Symbol.asyncIterator]() as Chunks;
+    if (!this.claim(path)) {
+      this.stats.skipped.unsafe += 1;
+      return drainIterator(chunks);
+    }
+    const slot = this.store.reserve(size);
+    if (slot !== undefined) return this.hold(chunks, path, slot);
+    return this.spill(chunks, path);
+  }
+
+  /** Into memory: the bytes land in the arena as they arrive; a binary file gives its room back. */
+  private async hold(chunks: Chunks, path: string, slot: { at: HeldBytes; view: Uint8Array }): Promise<void> {
+    const { at, view } = slot;
+    let written = 0;
+    let sniffed = false;
+    for (let next = await chunks.next(); next.done !== true; next = await chunks.next()) {
+      const bytes = next.value;
+      if (written + bytes.length > view.length) throw new Error('an entry is longer than its header says');
+      view.set(bytes, written);
+      written += bytes.length;
+      if (!sniffed && written >= Math.min(SNIFF_BYTES, view.length)) {
+        sniffed = true;
+        if (looksBinary(Buffer.from(view.buffer, view.byteOffset, Math.min(written, SNIFF_BYTES)))) return this.binary(chunks, path, at);
+      }
+    }
+    if (written !== view.length) throw new Error('an entry is shorter than its header says');
+    if (!sniffed && looksBinary(Buffer.from(view.buffer, view.byteOffset, written))) return this.binary(undefined, path, at);
+    this.store.keep(at);
+    this.kept({ path, size: written, at });
+  }
+
+  private async binary(chunks: Chunks | undefined, path: string, at: HeldBytes): Promise<void> {
+    this.store.unreserve(at);
+    skipBinary(this.stats, path);
+    if (chunks !== undefined) await drainIterator(chunks);
+  }
+
+  /** Past the memory budget: into the spill folder, as every file was before the budget existed. */
+  private async spill(chunks: Chunks, path: string): Promise<void> {
     const head = await readHead(chunks);
     if (looksBinary(head.bytes)) {
       skipBinary(this.stats, path);
       return head.done ? undefined : drainIterator(chunks);
     }
-    const target = join(this.root, ...path.split('/'));
-    if (!target.startsWith(this.root + sep)) throw new AppError('internal', 'Workspace path escaped its root');
+    const root = await this.store.spillFolder();
+    const target = join(root, ...path.split('/'));
+    if (!target.startsWith(root + sep)) throw new AppError('internal', 'Workspace path escaped its root');
     if (head.done) return this.writeInBackground(target, path, head.bytes);
     const size = await this.writeFile(target, head.bytes, chunks);
     if (size === undefined) return drainIterator(chunks);
-    this.kept(path, size);
+    this.kept({ path, size });
   }
 
   /** Tiny files dominate real repositories; writing a few at once hides file-system latency. */
@@ -73,7 +232,7 @@ export class EntrySink {
     if (this.failure !== undefined) throw this.failure;
     while (this.inFlight.size >= MAX_IN_FLIGHT) await Promise.race(this.inFlight);
     const job = this.writeFile(target, bytes, undefined).then(
-      (size) => (size === undefined ? undefined : this.kept(path, size)),
+      (size) => (size === undefined ? undefined : this.kept({ path, size })),
       (error: unknown) => void (this.failure ??= error instanceof Error ? error : new Error(String(error))),
     );
     const tracked = job.finally(() => this.inFlight.delete(tracked));
@@ -102,10 +261,10 @@ export class EntrySink {
     return size;
   }
 
-  private kept(path: string, size: number): void {
-    this.files.push({ path, size });
+  private kept(file: KeptFile): void {
     this.stats.files += 1;
-    this.stats.bytes += size;
+    this.stats.bytes += file.size;
+    this.events.onFile(file);
   }
 
   /** A new read-only file, or undefined when the path is taken (duplicate, or a file where a folder must be). */
@@ -126,6 +285,13 @@ export class EntrySink {
 }
 
 type Chunks = AsyncIterator<Buffer>;
+
+interface Arena {
+  readonly sab: SharedArrayBuffer;
+  readonly index: number;
+  used: number;
+  announced: boolean;
+}
 
 const MAX_IN_FLIGHT = 16;
 

@@ -1,28 +1,105 @@
 /**
- * Worker-thread entry: gunzip, tar parsing and file writes of one archive, off the
- * service's event loop. The bytes arrive from the main thread one chunk per pull
- * (the download itself stays on the main thread's SSRF-safe client); see extract-thread.ts.
+ * Worker-thread entry: gunzip, tar parsing and the keeping of files for every archive of the
+ * process, off the service's event loop. One long-lived thread serves any number of archives at
+ * once (messages carry the archive's id); each archive's bytes arrive from the main thread one
+ * chunk per pull (the download itself stays on the main thread's SSRF-safe client). Kept files
+ * go into shared arenas within the process's memory budget, past it into a spill folder; they
+ * cross to the main thread in batches as they are parsed. See extract-thread.ts.
  */
+import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
+import type { EntrySink, MemoryBudget } from './entries.js';
 import { extractTarball } from './extract.js';
-import { fromWire, toWire, type ExtractJob, type FromExtractor, type ToExtractor } from './thread-messages.js';
+import { fromWire, toWire, type FromExtractor, type ToExtractor, type WireFile } from './thread-messages.js';
 
 const port = parentPort;
 if (port === null) throw new Error('extract-worker runs only as a worker thread');
-const job = workerData as ExtractJob;
 const post = (message: FromExtractor): void => port.postMessage(message);
-const aborter = new AbortController();
-const source = new Readable({ read: () => post({ kind: 'pull' }) });
+
+/** Budget bytes held by every archive of the process, as the thread accounts them. */
+let used = 0;
+/** Budget still held by archives that finished, until their workspaces are disposed. */
+const held = new Map<number, number>();
+
+interface Job {
+  readonly source: Readable;
+  readonly aborter: AbortController;
+}
+const jobs = new Map<number, Job>();
+
+/** Files per batch sent to the main thread: few messages, each small enough not to stall its event loop. */
+const BATCH_FILES = 512;
+
+function budgetFor(limit: number): MemoryBudget {
+  return {
+    take: (bytes) => {
+      if (used + bytes > limit) return false;
+      used += bytes;
+      return true;
+    },
+    give: (bytes) => void (used = Math.max(0, used - bytes)),
+  };
+}
+
+function start({ id, limits, memoryBytes, spillParent }: Extract<ToExtractor, { kind: 'start' }>): void {
+  const source = new Readable({ read: () => post({ kind: 'pull', id }) });
+  const aborter = new AbortController();
+  jobs.set(id, { source, aborter });
+  let arenas: { index: number; sab: SharedArrayBuffer }[] = [];
+  let files: WireFile[] = [];
+  const flush = (): void => {
+    if (files.length === 0 && arenas.length === 0) return;
+    post({ kind: 'files', id, arenas, files });
+    arenas = [];
+    files = [];
+  };
+  let sink: EntrySink | undefined;
+  extractTarball(
+    source,
+    limits,
+    {
+      budget: budgetFor(memoryBytes),
+      spillParent,
+      events: {
+        onArena: (sab, index) => arenas.push({ index, sab }),
+        onFile: (file) => {
+          files.push(file);
+          if (files.length >= BATCH_FILES) flush();
+        },
+        onSpill: (root) => post({ kind: 'spill', id, root }),
+      },
+      onSink: (created) => (sink = created),
+    },
+    aborter.signal,
+  ).then(
+    (result) => {
+      flush();
+      held.set(id, sink?.memoryTaken ?? 0);
+      jobs.delete(id);
+      post({ kind: 'done', id, result });
+    },
+    async (error: unknown) => {
+      jobs.delete(id);
+      used = Math.max(0, used - (sink?.memoryTaken ?? 0));
+      const spill = sink?.spillRoot;
+      if (spill !== undefined) await rm(spill, { recursive: true, force: true }).catch(() => undefined);
+      post({ kind: 'failed', id, error: toWire(error) });
+    },
+  );
+}
 
 port.on('message', (message: ToExtractor) => {
-  if (message.kind === 'chunk') source.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
-  else if (message.kind === 'end') source.push(null);
-  else if (message.kind === 'fail') source.destroy(fromWire(message.error));
-  else aborter.abort();
+  if (message.kind === 'start') return start(message);
+  if (message.kind === 'release') {
+    used = Math.max(0, used - (held.get(message.id) ?? 0));
+    held.delete(message.id);
+    return;
+  }
+  const job = jobs.get(message.id);
+  if (job === undefined) return;
+  if (message.kind === 'chunk') job.source.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
+  else if (message.kind === 'end') job.source.push(null);
+  else if (message.kind === 'fail') job.source.destroy(fromWire(message.error));
+  else job.aborter.abort();
 });
-
-extractTarball(source, job.root, job.limits, aborter.signal).then(
-  (result) => post({ kind: 'done', result }),
-  (error: unknown) => post({ kind: 'failed', error: toWire(error) }),
-);

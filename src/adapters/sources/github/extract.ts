@@ -4,14 +4,23 @@ import { createGunzip } from 'node:zlib';
 import { extract as tarExtract, type Extract } from 'tar-stream';
 import { AppError } from '../../../core/errors.js';
 import { limitExceeded, type LimitName, type SourceLimits } from '../limits.js';
-import type { WorkspaceFile, WorkspaceStats } from '../workspace.js';
-import { EntrySink } from './entries.js';
+import type { WorkspaceStats } from '../workspace.js';
+import { EntrySink, type MemoryBudget, type SinkEvents } from './entries.js';
 
 export interface ExtractResult {
-  readonly files: readonly WorkspaceFile[];
   readonly stats: WorkspaceStats;
   /** From GitHub's pax global header ("comment=<sha>"), when present. */
   readonly commitSha?: string;
+}
+
+/** Where extraction puts what it keeps: arenas within the budget, a spill folder past it (entries.ts). */
+export interface ExtractTarget {
+  readonly budget: MemoryBudget;
+  readonly events: SinkEvents;
+  /** The folder the spill folder is created in (default: the temporary folder). */
+  readonly spillParent?: string;
+  /** Called with the sink as soon as it exists (the owner reads its budget bytes and spill folder after a failure). */
+  readonly onSink?: (sink: EntrySink) => void;
 }
 
 /** Passes bytes through and fails once more than `limit` went by. */
@@ -53,12 +62,14 @@ function paxCommit(extract: Extract): string | undefined {
 }
 
 /**
- * Streams a gzipped tarball into `root`: bytes are counted as they arrive (compressed
- * and unpacked), each entry is written to disk as it is parsed, nothing is buffered whole.
- * The caller owns `root` and removes it when this rejects.
+ * Streams a gzipped tarball into memory arenas (within the budget) and a spill folder (past it):
+ * bytes are counted as they arrive (compressed and unpacked), each kept file is announced through
+ * `target.events` as it is parsed. The caller owns the spill folder (SinkEvents.onSpill) and the
+ * budget the sink took, and gives both back when this rejects.
  */
-export async function extractTarball(body: Readable, root: string, limits: SourceLimits, signal?: AbortSignal): Promise<ExtractResult> {
-  const sink = new EntrySink(root, limits);
+export async function extractTarball(body: Readable, limits: SourceLimits, target: ExtractTarget, signal?: AbortSignal): Promise<ExtractResult> {
+  const sink = new EntrySink(limits, target.budget, target.events, target.spillParent);
+  target.onSink?.(sink);
   const extract = tarExtract();
   const piping = pipeline(
     body,
@@ -78,12 +89,12 @@ export async function extractTarball(body: Readable, root: string, limits: Sourc
   } catch (error) {
     extract.destroy();
     body.destroy();
-    // Never leave a write running: the caller removes root next.
+    // Never leave a write running: the caller removes the spill folder next.
     await sink.settle().catch(() => undefined);
     throw pickError(error, await settled);
   }
   const failure = await settled;
   if (failure !== undefined) throw pickError(failure, undefined);
   const commitSha = paxCommit(extract);
-  return { files: sink.files, stats: sink.stats, ...(commitSha === undefined ? {} : { commitSha }) };
+  return { stats: sink.stats, ...(commitSha === undefined ? {} : { commitSha }) };
 }

@@ -1,5 +1,6 @@
 import { AppError, type ErrorCode } from '../../../core/errors.js';
 import type { SourceLimits } from '../limits.js';
+import type { HeldBytes } from '../workspace.js';
 import type { ExtractResult } from './extract.js';
 
 /** An error as it crosses between threads: AppErrors keep their code and fields, others their name and message. */
@@ -11,24 +12,33 @@ export interface WireError {
   readonly headers?: Record<string, string>;
 }
 
-/** What the extraction thread starts with. */
-export interface ExtractJob {
-  readonly root: string;
-  readonly limits: SourceLimits;
+/** A kept file as it crosses to the main thread: in memory (`at`: arena, offset, length) or in the spill folder. */
+export interface WireFile {
+  readonly path: string;
+  readonly size: number;
+  readonly at?: HeldBytes;
 }
 
-/** Main thread → extraction thread: the archive's bytes, one answer per pull. */
+/** Main thread → extraction thread. One thread serves every archive of the process; `id` names the archive. */
 export type ToExtractor =
-  | { readonly kind: 'chunk'; readonly bytes: Uint8Array }
-  | { readonly kind: 'end' }
-  | { readonly kind: 'fail'; readonly error: WireError }
-  | { readonly kind: 'abort' };
+  /** `spillParent`: where the spill folder goes (the main thread's temporary folder). */
+  | { readonly kind: 'start'; readonly id: number; readonly limits: SourceLimits; readonly memoryBytes: number; readonly spillParent: string }
+  /** The archive's bytes, one chunk per pull. */
+  | { readonly kind: 'chunk'; readonly id: number; readonly bytes: Uint8Array }
+  | { readonly kind: 'end'; readonly id: number }
+  | { readonly kind: 'fail'; readonly id: number; readonly error: WireError }
+  | { readonly kind: 'abort'; readonly id: number }
+  /** The archive's workspace was disposed: its memory goes back to the budget. */
+  | { readonly kind: 'release'; readonly id: number };
 
 /** Extraction thread → main thread. */
 export type FromExtractor =
-  | { readonly kind: 'pull' }
-  | { readonly kind: 'done'; readonly result: ExtractResult }
-  | { readonly kind: 'failed'; readonly error: WireError };
+  | { readonly kind: 'pull'; readonly id: number }
+  /** Files kept since the last batch, and the arenas they lie in that were not sent yet. */
+  | { readonly kind: 'files'; readonly id: number; readonly arenas: readonly { readonly index: number; readonly sab: SharedArrayBuffer }[]; readonly files: readonly WireFile[] }
+  | { readonly kind: 'spill'; readonly id: number; readonly root: string }
+  | { readonly kind: 'done'; readonly id: number; readonly result: ExtractResult }
+  | { readonly kind: 'failed'; readonly id: number; readonly error: WireError };
 
 export function toWire(error: unknown): WireError {
   if (error instanceof AppError) {
