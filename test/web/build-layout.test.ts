@@ -13,6 +13,11 @@ describe('build layout', () => {
     const vite = readFileSync(`${ROOT}vite.config.ts`, 'utf8');
     expect(vite).toContain("outDir: fileURLToPath(new URL('./dist/web/', import.meta.url))");
     const scripts = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts;
-    expect(scripts.build).toBe('tsc -p tsconfig.build.json && vite build');
+    // The service is compiled (and its scanner modules bundled in place, under dist/scanners) before
+    // the dashboard build, which only writes dist/web.
+    const steps = (scripts.build ?? '').split('&&').map((step) => step.trim());
+    expect(steps[0]).toBe('tsc -p tsconfig.build.json');
+    expect(steps.at(-1)).toBe('vite build');
+    expect(steps.slice(1, -1)).toEqual(['tsx scripts/bundle-scanners.ts']);
   });
 });
