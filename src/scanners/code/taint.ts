@@ -137,7 +137,7 @@ export class TaintAnalysis {
   /** The last assignment to an identifier before its use and the `+=` appended after it, in order. */
   definitionsOf(identifier: SyntaxNode): SyntaxNode[] {
     this.ensureCollected();
-    return definitionsOfKey(this.state, textOf(this.state.text, identifier), identifier.start, scopeOf(this.state, identifier));
+    return definitionsOfKey(textOf(this.state.text, identifier), identifier.start, scopeOf(this.state, identifier));
   }
 
   /**
@@ -147,7 +147,7 @@ export class TaintAnalysis {
    */
   reachingDefinitionsOf(identifier: SyntaxNode): SyntaxNode[] {
     this.ensureCollected();
-    return definitionsOfKey(this.state, textOf(this.state.text, identifier), identifier.start, scopeOf(this.state, identifier), true);
+    return definitionsOfKey(textOf(this.state.text, identifier), identifier.start, scopeOf(this.state, identifier), true);
   }
 
   /**
@@ -167,7 +167,7 @@ export class TaintAnalysis {
     if (!slot) return undefined;
     const scope = scopeOf(this.state, n);
     for (const path of slot.paths) {
-      const defs = definitionsOfKey(this.state, path, n.start, scope);
+      const defs = definitionsOfKey(path, n.start, scope);
       if (defs.length > 0) return defs;
     }
     const literal = literalEntry(this.state, slot.base, slot.first, n.start, scope);

@@ -14,7 +14,12 @@ import { bind, key, literalKey, type Binding, type Scope, type TaintState } from
 /** Statements whose bodies may not run (or run more than once): an assignment in them is a may-assignment after them. */
 const BRANCHES = new Set(['if_statement', 'elif_clause', 'else_clause', 'while_statement', 'for_statement', 'for_in_statement', 'do_statement', 'except_clause', 'catch_clause', 'switch_case', 'switch_default', 'case_clause', 'match_statement']);
 
-export function definitionsOfKey(s: TaintState, name: string, at: number, from: Scope, reaching = false): SyntaxNode[] {
+/**
+ * The expressions bound to `name` (an identifier or a storage key) before `at`, looked up from
+ * `from` outwards: the last assignment and the `+=` after it; with `reaching`, what an earlier
+ * assignment left too when the latest is a branch's (empty when a parameter or check may reach).
+ */
+export function definitionsOfKey(name: string, at: number, from: Scope, reaching = false): SyntaxNode[] {
   for (let scope: Scope | undefined = from; scope; scope = scope.parent) {
     const list = (scope.bindings.get(name) ?? []).filter((b) => b.pos <= at).sort((a, b) => a.pos - b.pos);
     if (list.length === 0) continue;
@@ -42,12 +47,13 @@ export function definitionsOfKey(s: TaintState, name: string, at: number, from: 
 }
 
 /** An assignment of `value` to `name` at `site`: a may-assignment inside a branch or loop body. */
-export function assign(s: TaintState, site: SyntaxNode, name: string, value: SyntaxNode): void {
+function assign(s: TaintState, site: SyntaxNode, name: string, value: SyntaxNode): void {
   const block = conditionalBlock(s, site);
   bind(s, site, name, block ? { pos: site.end, kind: 'maybe', node: value, at: site.start, block, site } : { pos: site.end, kind: 'expr', node: value, site });
 }
 
-export function patternNames(s: TaintState, pattern: SyntaxNode): string[] {
+/** The names a declaration, assignment target or parameter binds (through destructuring, defaults and type annotations). */
+function patternNames(s: TaintState, pattern: SyntaxNode): string[] {
   const n = pattern;
   switch (n.type) {
     case 'identifier':
@@ -96,6 +102,7 @@ export function patternNames(s: TaintState, pattern: SyntaxNode): string[] {
   }
 }
 
+/** Records every binding of the file in one walk, in document order, and the `if` statements whose guards guards.ts reads later. */
 export function collect(s: TaintState): void {
   // Document order, as `descendants` walks, without a generator.
   const stack: SyntaxNode[] = [s.root];
@@ -194,7 +201,8 @@ export function closureWrites(s: TaintState): void {
   }
 }
 
-export function parameters(s: TaintState, fn: SyntaxNode): void {
+/** A function's name (for summaries) and its parameters: route parameters are request data, others a pseudo-taint for summaries. */
+function parameters(s: TaintState, fn: SyntaxNode): void {
   const name = child(fn, 'name');
   if (name && (fn.type === 'function_declaration' || fn.type === 'function_definition' || fn.type === 'generator_function_declaration')) {
     if (!s.functionsByName.has(textOf(s.text, name))) s.functionsByName.set(textOf(s.text, name), fn);
@@ -213,7 +221,7 @@ export function parameters(s: TaintState, fn: SyntaxNode): void {
 }
 
 /** A parameter of a route (not an injected dependency) or one with a source decorator (`@Body()`). */
-export function isInputParameter(s: TaintState, param: SyntaxNode, route: RouteMatcher | undefined): boolean {
+function isInputParameter(s: TaintState, param: SyntaxNode, route: RouteMatcher | undefined): boolean {
   if (route) return !(route.injectedDefault && param.type.includes('default') && route.injectedDefault.test(textOf(s.text, param)));
   if (s.sources.decorators.size === 0) return false;
   return param.children.some((d) => d.type === 'decorator' && s.sources.decorators.has(/^@\s*(?:[\w$]+\s*\.\s*)*([\w$]+)/.exec(textOf(s.text, d))?.[1] ?? ''));
@@ -223,7 +231,7 @@ export function isInputParameter(s: TaintState, param: SyntaxNode, route: RouteM
  * `items.append(x)`, `list.push(x)`, `map.set(k, x)`, `conf.set(s, k, x)`: the container now carries
  * x's taint too; with literal keys, the slot `map["k"]` / `conf["s"]["k"]` holds x.
  */
-export function containerWrite(s: TaintState, node: SyntaxNode): void {
+function containerWrite(s: TaintState, node: SyntaxNode): void {
   const callee = child(node, 'function');
   const args = child(node, 'arguments');
   if (!callee || !args || (callee.type !== 'member_expression' && callee.type !== 'attribute')) return;
@@ -251,19 +259,20 @@ export function containerWrite(s: TaintState, node: SyntaxNode): void {
 export function conditionalBlock(s: TaintState, node: SyntaxNode): SyntaxNode | undefined {
   for (let p: SyntaxNode = node, pp = node.parent; pp; p = pp, pp = pp.parent) {
     if (s.fnTypes.has(pp.type)) return undefined;
-    if (isBranchBody(s, p, pp)) return p;
+    if (isBranchBody(p, pp)) return p;
   }
   return undefined;
 }
 
-export function isBranchBody(s: TaintState, p: SyntaxNode, pp: SyntaxNode): boolean {
+/** Whether `p` is a body of the branch or loop statement `pp` (not its condition, iterable or subject). */
+function isBranchBody(p: SyntaxNode, pp: SyntaxNode): boolean {
   if (!BRANCHES.has(pp.type)) return false;
   if (p === child(pp, 'condition') || p === child(pp, 'left') || p === child(pp, 'right') || p === child(pp, 'initializer') || p === child(pp, 'value') || p === child(pp, 'subject')) return false;
   return pp.type === 'else_clause' || pp.type === 'elif_clause' || p.type === 'block' || p.type === 'statement_block' || p.type.endsWith('_statement');
 }
 
 /** The route source whose decorator the function carries (a Python route handler), if any. */
-export function routeOf(s: TaintState, fn: SyntaxNode): RouteMatcher | undefined {
+function routeOf(s: TaintState, fn: SyntaxNode): RouteMatcher | undefined {
   const parent = fn.parent;
   if (parent?.type !== 'decorated_definition' || s.sources.routes.length === 0) return undefined;
   const decorators = namedChildren(parent).filter((d) => d.type === 'decorator').map((d) => textOf(s.text, d));

@@ -62,7 +62,7 @@ export function prune(s: TaintState): void {
 }
 
 /** Whether a statement can run (memoised per branch body, outermost decisions first). */
-export function reachOf(s: TaintState, site: SyntaxNode, known: Map<SyntaxNode, Reach>, block = conditionalBlock(s, site)): Reach {
+function reachOf(s: TaintState, site: SyntaxNode, known: Map<SyntaxNode, Reach>, block = conditionalBlock(s, site)): Reach {
   if (!block) return REACHED;
   const cached = known.get(block);
   if (cached) return cached;
@@ -78,7 +78,8 @@ export function reachOf(s: TaintState, site: SyntaxNode, known: Map<SyntaxNode, 
   return result;
 }
 
-export function branchState(s: TaintState, pp: SyntaxNode, body: SyntaxNode): BranchState {
+/** Whether the body `body` of the statement `pp` never runs, always runs, or may run. */
+function branchState(s: TaintState, pp: SyntaxNode, body: SyntaxNode): BranchState {
   const fromTruth = (t: boolean | undefined): BranchState => (t === undefined ? 'maybe' : t ? 'always' : 'dead');
   switch (pp.type) {
     case 'if_statement':
@@ -115,12 +116,13 @@ export function branchState(s: TaintState, pp: SyntaxNode, body: SyntaxNode): Br
   }
 }
 
+/** The truth of a condition when it is constant (constants.ts), else undefined. */
 export function truth(s: TaintState, node: SyntaxNode | undefined): boolean | undefined {
   return node ? truthOf(s.env, node) : undefined;
 }
 
 /** A Python `case` of a `match` on a constant: the first case whose pattern matches always runs, the others never. */
-export function caseState(s: TaintState, clause: SyntaxNode): BranchState {
+function caseState(s: TaintState, clause: SyntaxNode): BranchState {
   const match = clause.parent?.parent;
   if (match?.type !== 'match_statement') return 'maybe';
   const subjects = namedChildren(match).filter((c) => c.field === 'subject');
@@ -139,7 +141,8 @@ export function caseState(s: TaintState, clause: SyntaxNode): BranchState {
   return 'maybe';
 }
 
-export function patternMatches(s: TaintState, pattern: SyntaxNode, subject: Const): boolean | undefined {
+/** Whether a `case` pattern matches a constant subject: true, false, or undefined when the analysis cannot tell. */
+function patternMatches(s: TaintState, pattern: SyntaxNode, subject: Const): boolean | undefined {
   const parts = namedChildren(pattern);
   if (pattern.type === 'case_pattern' && parts.length === 0) return textOf(s.text, pattern).trim() === '_' ? true : undefined;
   if (pattern.type === 'case_pattern' && parts.length === 1) return patternMatches(s, parts[0] as SyntaxNode, subject);
@@ -161,7 +164,7 @@ export function patternMatches(s: TaintState, pattern: SyntaxNode, subject: Cons
 }
 
 /** A JavaScript `case` of a `switch` on a constant: cases neither matched nor fallen into never run. */
-export function switchState(s: TaintState, clause: SyntaxNode): BranchState {
+function switchState(s: TaintState, clause: SyntaxNode): BranchState {
   const body = clause.parent;
   if (body?.parent?.type !== 'switch_statement') return 'maybe';
   let reachable = s.switches.get(body);
@@ -170,7 +173,7 @@ export function switchState(s: TaintState, clause: SyntaxNode): BranchState {
 }
 
 /** The cases of a switch on a constant that can run (the one matched and those it falls into), or 'all'. */
-export function reachableCases(s: TaintState, body: SyntaxNode): ReadonlySet<SyntaxNode> | 'all' {
+function reachableCases(s: TaintState, body: SyntaxNode): ReadonlySet<SyntaxNode> | 'all' {
   const value = constantOf(s.env, child(body.parent as SyntaxNode, 'value'));
   if (value === UNKNOWN || typeof value === 'object') return 'all';
   const cases = namedChildren(body).filter((c) => c.type === 'switch_case' || c.type === 'switch_default');
@@ -211,7 +214,8 @@ export function constIdentifier(s: TaintState, node: SyntaxNode): ConstResult {
   return result;
 }
 
-export function constOfName(s: TaintState, name: string, at: number, from: Scope, use: SyntaxNode): ConstResult {
+/** The constant `name` holds at `at`, from its binding in effect there (UNKNOWN for shared names and loop-carried values). */
+function constOfName(s: TaintState, name: string, at: number, from: Scope, use: SyntaxNode): ConstResult {
   if (s.shared.has(name)) return UNKNOWN;
   for (let scope: Scope | undefined = from; scope; scope = scope.parent) {
     const list = scope.bindings.get(name);
@@ -228,7 +232,8 @@ export function constOfName(s: TaintState, name: string, at: number, from: Scope
   return UNKNOWN;
 }
 
-export function constOfBinding(s: TaintState, name: string, binding: Binding, list: readonly Binding[], at: number, scope: Scope, from: Scope, use: SyntaxNode): ConstResult {
+/** The constant one binding gives its name (a may-assignment only when both paths agree, `+=` of constants folded). */
+function constOfBinding(s: TaintState, name: string, binding: Binding, list: readonly Binding[], at: number, scope: Scope, from: Scope, use: SyntaxNode): ConstResult {
   {
     switch (binding.kind) {
       case 'expr':

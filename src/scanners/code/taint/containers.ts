@@ -103,7 +103,7 @@ export function listElement(s: TaintState, n: SyntaxNode): SyntaxNode | null | u
 }
 
 /** Method calls on `name` between two positions, in the statements that follow `statement` in its block. */
-export function receiverCallsBetween(s: TaintState, name: string, from: number, to: number, statement: SyntaxNode): SyntaxNode[] {
+function receiverCallsBetween(s: TaintState, name: string, from: number, to: number, statement: SyntaxNode): SyntaxNode[] {
   const calls: SyntaxNode[] = [];
   for (const sibling of statement.parent?.children ?? []) {
     if (sibling.end <= from || sibling.start >= to) continue;

@@ -11,16 +11,20 @@ import { constantOf, UNKNOWN, type Const } from '../constants.js';
 import type { SyntaxNode } from '../parser.js';
 import type { SanitiserKinds } from '../taint-spec.js';
 import type { ReceiverMatcher } from '../taint-sources.js';
+import { truth } from './branches.js';
 import { KEYED_READS, listElement, slotTaint } from './containers.js';
 import { allowListed } from './guards.js';
-import { truth } from './branches.js';
-import { summaryOf } from './summaries.js';
 import { clear, key, latest, NOT_FOUND, pick, scopeOf, type Scope, type Taint, type TaintState } from './state.js';
+import { summaryOf } from './summaries.js';
 
 /** Properties holding a number: no taint in the value. */
 const CLEAN_PROPS = new Set(['length', 'size']);
 
-/** `unkeyed`: skip writes under a literal key (a read by another key does not see them). */
+/**
+ * The taint `name` (an identifier or a storage key) has at `at`, through its binding in effect
+ * there, looked up from `from` outwards; NOT_FOUND when no scope binds it. `unkeyed`: skip writes
+ * under a literal key (a read by another key does not see them).
+ */
 export function lookup(s: TaintState, name: string, at: number, from: Scope, unkeyed = false): Taint | undefined | typeof NOT_FOUND {
   for (let scope: Scope | undefined = from; scope; scope = scope.parent) {
     const binding = latest(scope.bindings.get(name), at);
@@ -56,6 +60,7 @@ export function lookup(s: TaintState, name: string, at: number, from: Scope, unk
   return NOT_FOUND;
 }
 
+/** The taint of an expression, memoised per node; undefined inside a cycle or past 400 nested questions. */
 export function evaluate(s: TaintState, node: SyntaxNode): Taint | undefined {
   const cached = s.memo.get(node);
   if (cached !== undefined) return cached ?? undefined;
@@ -72,7 +77,7 @@ export function evaluate(s: TaintState, node: SyntaxNode): Taint | undefined {
 }
 
 /** Request data by the tables of taint-sources.ts: a request object's member or method result, or a source name. */
-export function source(s: TaintState, node: SyntaxNode): Taint | undefined {
+function source(s: TaintState, node: SyntaxNode): Taint | undefined {
   const chain = memberChain(s.text, node);
   if (!chain || chain.length < 2) return undefined;
   const label = (): Taint => {
@@ -92,7 +97,7 @@ export function source(s: TaintState, node: SyntaxNode): Taint | undefined {
 }
 
 /** Whether a name is bound by an assignment (not a parameter) before `node` in its scope chain. */
-export function isLocalVariable(s: TaintState, name: string, node: SyntaxNode): boolean {
+function isLocalVariable(s: TaintState, name: string, node: SyntaxNode): boolean {
   for (let scope: Scope | undefined = scopeOf(s, node); scope; scope = scope.parent) {
     const binding = latest(scope.bindings.get(name), node.start);
     if (binding) return binding.kind !== 'param';
@@ -100,7 +105,8 @@ export function isLocalVariable(s: TaintState, name: string, node: SyntaxNode): 
   return false;
 }
 
-export function compute(s: TaintState, node: SyntaxNode): Taint | undefined {
+/** The taint of one unwrapped expression, by its syntax. */
+function compute(s: TaintState, node: SyntaxNode): Taint | undefined {
   switch (node.type) {
     case 'identifier':
     case 'shorthand_property_identifier': {
@@ -198,11 +204,13 @@ export function compute(s: TaintState, node: SyntaxNode): Taint | undefined {
   }
 }
 
-export function evaluateOpt(s: TaintState, node: SyntaxNode | undefined): Taint | undefined {
+/** evaluate for an optional node. */
+function evaluateOpt(s: TaintState, node: SyntaxNode | undefined): Taint | undefined {
   return node ? evaluate(s, node) : undefined;
 }
 
-export function any(s: TaintState, nodes: readonly SyntaxNode[]): Taint | undefined {
+/** The taint of any of the nodes, preferring a real unsanitised source (stops at the first). */
+function any(s: TaintState, nodes: readonly SyntaxNode[]): Taint | undefined {
   let found: Taint | undefined;
   for (const n of nodes) {
     found = pick(found, evaluate(s, n));
@@ -212,14 +220,15 @@ export function any(s: TaintState, nodes: readonly SyntaxNode[]): Taint | undefi
 }
 
 /** The sinks a call sanitises its input for: 'all', a list, or undefined when it is no sanitiser. */
-export function sanitiserKinds(s: TaintState, call: NonNullable<ReturnType<typeof callShape>>, qualified: string): SanitiserKinds | undefined {
+function sanitiserKinds(s: TaintState, call: NonNullable<ReturnType<typeof callShape>>, qualified: string): SanitiserKinds | undefined {
   const byName = s.sanitisers.calls.get(qualified) ?? s.sanitisers.calls.get(call.name);
   if (byName) return byName;
   if (call.receiver) return s.sanitisers.methods.get(call.method);
   return undefined;
 }
 
-export function call(s: TaintState, node: SyntaxNode): Taint | undefined {
+/** A call: a source itself, a sanitiser, a clean method, a local function (its summary), or a propagator. */
+function call(s: TaintState, node: SyntaxNode): Taint | undefined {
   const src = node.type === 'new_expression' ? undefined : source(s, node);
   if (src) return src;
   const call = callShape(s.text, node);
@@ -264,4 +273,5 @@ function readsInput(chain: readonly string[], i: number, m: ReceiverMatcher): bo
   return m.members.has(next) || (m.methods.has(next) && chain[i + m.path.length + 1] === '()');
 }
 
+/** JavaScript truthiness of a constant (for `||` with a constant left side). */
 const truthyJs = (c: Const): boolean => c !== null && c !== false && c !== 0 && c !== '' && !(typeof c === 'number' && Number.isNaN(c));

@@ -50,7 +50,7 @@ export function guard(s: TaintState, ifNode: SyntaxNode): void {
 }
 
 /** What holds when `cond` evaluates to `truth`. */
-export function checks(s: TaintState, condition: SyntaxNode, truth: boolean, depth = 0): Check[] {
+function checks(s: TaintState, condition: SyntaxNode, truth: boolean, depth = 0): Check[] {
   if (depth > 6) return [];
   const cond = unwrap(condition);
   if (cond.type === 'not_operator' || (cond.type === 'unary_expression' && textOf(s.text, cond).startsWith('!'))) {
@@ -98,7 +98,7 @@ export function checks(s: TaintState, condition: SyntaxNode, truth: boolean, dep
 }
 
 /** `a OP b` for `in`, `not in`, `==`, `!=`, `===`, `!==` (Python comparisons of two operands, JS binary expressions). */
-export function comparisonOf(s: TaintState, cond: SyntaxNode): { op: string; a: SyntaxNode; b: SyntaxNode } | undefined {
+function comparisonOf(s: TaintState, cond: SyntaxNode): { op: string; a: SyntaxNode; b: SyntaxNode } | undefined {
   if (cond.type === 'comparison_operator') {
     const parts = namedChildren(cond);
     if (parts.length !== 2) return undefined;
@@ -119,7 +119,7 @@ export function comparisonOf(s: TaintState, cond: SyntaxNode): { op: string; a: 
  * The value a check constrains: the expression itself, or for a URL's host (`u.netloc`,
  * `urlparse(x).hostname`, `new URL(x).host`) the URL parsed, for redirect and request sinks only.
  */
-export function constrained(s: TaintState, node: SyntaxNode): Check[] {
+function constrained(s: TaintState, node: SyntaxNode): Check[] {
   const n = unwrap(node);
   if (n.type === 'attribute' || n.type === 'member_expression') {
     const prop = child(n, n.type === 'attribute' ? 'attribute' : 'property');
@@ -135,10 +135,10 @@ export function constrained(s: TaintState, node: SyntaxNode): Check[] {
 }
 
 /** For `urlparse(x)` (or a variable assigned it), x. */
-export function parsedUrl(s: TaintState, node: SyntaxNode, depth = 0): SyntaxNode | undefined {
+function parsedUrl(s: TaintState, node: SyntaxNode, depth = 0): SyntaxNode | undefined {
   const n = unwrap(node);
   if (n.type === 'identifier' && depth === 0) {
-    const defs = definitionsOfKey(s, textOf(s.text, n), n.start, scopeOf(s, n));
+    const defs = definitionsOfKey(textOf(s.text, n), n.start, scopeOf(s, n));
     return defs.length === 1 && defs[0] ? parsedUrl(s, defs[0], 1) : undefined;
   }
   const call = callShape(s.text, n);
@@ -148,7 +148,7 @@ export function parsedUrl(s: TaintState, node: SyntaxNode, depth = 0): SyntaxNod
 }
 
 /** Whether a guard's consequence ends by assigning a value that carries no taint to `k`. */
-export function reassigns(s: TaintState, consequence: SyntaxNode, k: string): boolean {
+function reassigns(s: TaintState, consequence: SyntaxNode, k: string): boolean {
   const last = consequence.type === 'statement_block' || consequence.type === 'block' ? namedChildren(consequence).at(-1) : consequence;
   const assign = last && (last.type === 'expression_statement' ? namedChildren(last)[0] : last);
   if (!assign || (assign.type !== 'assignment' && assign.type !== 'assignment_expression')) return false;
@@ -169,7 +169,7 @@ export function allowListed(s: TaintState, condition: SyntaxNode | undefined, va
  * (`name.split('.').pop().toLowerCase()`), so that an allow-list check of that expression
  * covers the same expression written again (`ALLOWED.includes(e) ? e : 'jpg'`).
  */
-export function pureKey(s: TaintState, node: SyntaxNode): string | undefined {
+function pureKey(s: TaintState, node: SyntaxNode): string | undefined {
   let n = unwrap(node);
   for (let hops = 0; hops < 12; hops++) {
     if (n.type === 'identifier' || n.type === 'member_expression' || n.type === 'attribute') {

@@ -104,7 +104,7 @@ export function scopeOf(s: TaintState, node: SyntaxNode): Scope {
 }
 
 /** The scope of a function node, created on first use. */
-export function scopeFor(s: TaintState, fn: SyntaxNode): Scope {
+function scopeFor(s: TaintState, fn: SyntaxNode): Scope {
   let scope = s.scopes.get(fn);
   if (!scope) {
     scope = { parent: scopeOf(s, fn), bindings: new Map() };

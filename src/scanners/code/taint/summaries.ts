@@ -31,7 +31,7 @@ export function throughCallers(s: TaintState, t: Taint, sink: SinkKind, depth: n
 }
 
 /** Local functions by node, for those a call by plain name reaches (not methods taking `self`/`cls`). */
-export function functionNames(s: TaintState): Map<SyntaxNode, string> {
+function functionNames(s: TaintState): Map<SyntaxNode, string> {
   if (s.functionNamesMemo) return s.functionNamesMemo;
   const names = new Map<SyntaxNode, string>();
   for (const [name, fn] of s.functionsByName) {
@@ -44,7 +44,7 @@ export function functionNames(s: TaintState): Map<SyntaxNode, string> {
 }
 
 /** Calls by plain name (`run(x)`), by the name called. */
-export function callSites(s: TaintState): Map<string, SyntaxNode[]> {
+function callSites(s: TaintState): Map<string, SyntaxNode[]> {
   if (s.callSitesMemo) return s.callSitesMemo;
   const sites = new Map<string, SyntaxNode[]>();
   for (const n of descendants(s.root)) {
