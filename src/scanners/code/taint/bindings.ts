@@ -14,38 +14,6 @@ import { bind, key, literalKey, type Binding, type Scope, type TaintState } from
 /** Statements whose bodies may not run (or run more than once): an assignment in them is a may-assignment after them. */
 const BRANCHES = new Set(['if_statement', 'elif_clause', 'else_clause', 'while_statement', 'for_statement', 'for_in_statement', 'do_statement', 'except_clause', 'catch_clause', 'switch_case', 'switch_default', 'case_clause', 'match_statement']);
 
-/**
- * The expressions bound to `name` (an identifier or a storage key) before `at`, looked up from
- * `from` outwards: the last assignment and the `+=` after it; with `reaching`, what an earlier
- * assignment left too when the latest is a branch's (empty when a parameter or check may reach).
- */
-export function definitionsOfKey(name: string, at: number, from: Scope, reaching = false): SyntaxNode[] {
-  for (let scope: Scope | undefined = from; scope; scope = scope.parent) {
-    const list = (scope.bindings.get(name) ?? []).filter((b) => b.pos <= at).sort((a, b) => a.pos - b.pos);
-    if (list.length === 0) continue;
-    const result: SyntaxNode[] = [];
-    for (let i = list.length - 1; i >= 0; i--) {
-      const b = list[i] as Binding;
-      if (b.kind === 'augment') result.unshift(b.node);
-      else {
-        // A branch assignment counts as the definition here (pattern checks look at the latest
-        // value); the taint lookup still keeps the value from before the branch.
-        if (b.kind === 'maybe') {
-          result.unshift(b.node);
-          // The branch may not have run: what the name held before it may reach here too.
-          if (reaching && !(at >= b.block.start && at <= b.block.end)) continue;
-        }
-        if (b.kind === 'expr') result.unshift(b.node);
-        // A parameter or a check before the branch: a value this list cannot show.
-        else if (reaching && b.kind !== 'maybe') return [];
-        break;
-      }
-    }
-    return result;
-  }
-  return [];
-}
-
 /** An assignment of `value` to `name` at `site`: a may-assignment inside a branch or loop body. */
 function assign(s: TaintState, site: SyntaxNode, name: string, value: SyntaxNode): void {
   const block = conditionalBlock(s, site);
@@ -277,4 +245,36 @@ function routeOf(s: TaintState, fn: SyntaxNode): RouteMatcher | undefined {
   if (parent?.type !== 'decorated_definition' || s.sources.routes.length === 0) return undefined;
   const decorators = namedChildren(parent).filter((d) => d.type === 'decorator').map((d) => textOf(s.text, d));
   return s.sources.routes.find((r) => decorators.some((d) => r.decorator.test(d)));
+}
+
+/**
+ * The expressions bound to `name` (an identifier or a storage key) before `at`, looked up from
+ * `from` outwards: the last assignment and the `+=` after it; with `reaching`, what an earlier
+ * assignment left too when the latest is a branch's (empty when a parameter or check may reach).
+ */
+export function definitionsOfKey(name: string, at: number, from: Scope, reaching = false): SyntaxNode[] {
+  for (let scope: Scope | undefined = from; scope; scope = scope.parent) {
+    const list = (scope.bindings.get(name) ?? []).filter((b) => b.pos <= at).sort((a, b) => a.pos - b.pos);
+    if (list.length === 0) continue;
+    const result: SyntaxNode[] = [];
+    for (let i = list.length - 1; i >= 0; i--) {
+      const b = list[i] as Binding;
+      if (b.kind === 'augment') result.unshift(b.node);
+      else {
+        // A branch assignment counts as the definition here (pattern checks look at the latest
+        // value); the taint lookup still keeps the value from before the branch.
+        if (b.kind === 'maybe') {
+          result.unshift(b.node);
+          // The branch may not have run: what the name held before it may reach here too.
+          if (reaching && !(at >= b.block.start && at <= b.block.end)) continue;
+        }
+        if (b.kind === 'expr') result.unshift(b.node);
+        // A parameter or a check before the branch: a value this list cannot show.
+        else if (reaching && b.kind !== 'maybe') return [];
+        break;
+      }
+    }
+    return result;
+  }
+  return [];
 }

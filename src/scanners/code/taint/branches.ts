@@ -234,33 +234,31 @@ function constOfName(s: TaintState, name: string, at: number, from: Scope, use: 
 
 /** The constant one binding gives its name (a may-assignment only when both paths agree, `+=` of constants folded). */
 function constOfBinding(s: TaintState, name: string, binding: Binding, list: readonly Binding[], at: number, scope: Scope, from: Scope, use: SyntaxNode): ConstResult {
-  {
-    switch (binding.kind) {
-      case 'expr':
-        // Loop variables and `with … as x` have no site (their value is not the expression bound).
-        // A name of an enclosing scope may be reassigned after this function is defined: only a name written once.
-        if (!binding.site || (scope !== from && list.length > 1)) return UNKNOWN;
-        return constantOf(s.env, binding.node);
-      case 'maybe': {
-        const inside = constantOf(s.env, binding.node);
-        if (inside === UNKNOWN || (at >= binding.block.start && at <= binding.block.end)) return inside;
-        const before = constOfName(s, name, binding.at, scope, use);
-        return before !== UNKNOWN && keyOf(before) === keyOf(inside) ? inside : UNKNOWN;
-      }
-      case 'augment': {
-        if (binding.keyed !== undefined || !binding.site || !/^(?:augmented_assignment|augmented_assignment_expression)$/.test(binding.site.type)) return UNKNOWN;
-        if (!/^\s*\+=/.test(s.text.slice(child(binding.site, 'left')?.end ?? 0, binding.node.start))) return UNKNOWN;
-        const before = constOfName(s, name, binding.at, scope, use);
-        const added = constantOf(s.env, binding.node);
-        if (typeof before === 'string' && typeof added === 'string') return before + added;
-        if (typeof before === 'number' && typeof added === 'number') return before + added;
-        return UNKNOWN;
-      }
-      case 'clean':
-      case 'restore':
-        return constOfName(s, name, binding.at, scope, use);
-      default:
-        return UNKNOWN;
+  switch (binding.kind) {
+    case 'expr':
+      // Loop variables and `with … as x` have no site (their value is not the expression bound).
+      // A name of an enclosing scope may be reassigned after this function is defined: only a name written once.
+      if (!binding.site || (scope !== from && list.length > 1)) return UNKNOWN;
+      return constantOf(s.env, binding.node);
+    case 'maybe': {
+      const inside = constantOf(s.env, binding.node);
+      if (inside === UNKNOWN || (at >= binding.block.start && at <= binding.block.end)) return inside;
+      const before = constOfName(s, name, binding.at, scope, use);
+      return before !== UNKNOWN && keyOf(before) === keyOf(inside) ? inside : UNKNOWN;
     }
+    case 'augment': {
+      if (binding.keyed !== undefined || !binding.site || !/^(?:augmented_assignment|augmented_assignment_expression)$/.test(binding.site.type)) return UNKNOWN;
+      if (!/^\s*\+=/.test(s.text.slice(child(binding.site, 'left')?.end ?? 0, binding.node.start))) return UNKNOWN;
+      const before = constOfName(s, name, binding.at, scope, use);
+      const added = constantOf(s.env, binding.node);
+      if (typeof before === 'string' && typeof added === 'string') return before + added;
+      if (typeof before === 'number' && typeof added === 'number') return before + added;
+      return UNKNOWN;
+    }
+    case 'clean':
+    case 'restore':
+      return constOfName(s, name, binding.at, scope, use);
+    default:
+      return UNKNOWN;
   }
 }
