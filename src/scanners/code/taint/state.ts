@@ -1,0 +1,182 @@
+/**
+ * The shared model of the taint engine (taint.ts and taint/*): what a taint is, the bindings
+ * recorded per function scope, the per-file state every module reads and writes, and the small
+ * helpers on them (scopes, the storage key of an expression, combining taints).
+ */
+import { child, stringValue, textOf, unwrap } from '../ast.js';
+import type { ConstEnv, ConstResult } from '../constants.js';
+import type { Imports } from '../imports.js';
+import type { SyntaxNode } from '../parser.js';
+import type { SanitiserTable, SinkKind } from '../taint-spec.js';
+import type { CompiledSources } from '../taint-sources.js';
+import type { CompiledPropagators } from '../taint-propagators.js';
+
+/** Where tainted data came from. `param` marks the pseudo-taint of a function parameter (used for wrapper summaries only). */
+export interface Taint {
+  readonly source: string;
+  /** 1-based line of the source expression. */
+  readonly line: number;
+  readonly param?: number;
+  /** For a parameter pseudo-taint: the function and the parameter's name (call sites are followed from there). */
+  readonly fn?: SyntaxNode;
+  readonly paramName?: string;
+  /** The local function a real source was passed to before it reached the sink (`run_command(cmd)`). */
+  readonly via?: string;
+  /** Sinks a sanitiser on the way made this value safe for (`html.escape` → html). */
+  readonly cleared?: ReadonlySet<SinkKind>;
+}
+
+export type Binding =
+  | { readonly pos: number; readonly kind: 'expr'; readonly node: SyntaxNode; readonly site?: SyntaxNode }
+  /** `x += v`, `items.append(v)`, `d['k'] = v` (keyed: the slot written, so reads of other keys skip it). */
+  | { readonly pos: number; readonly kind: 'augment'; readonly node: SyntaxNode; readonly at: number; readonly site?: SyntaxNode; readonly keyed?: string }
+  /** An assignment inside a branch or loop body: it holds inside the block; after it, the variable may still have its value from before. */
+  | { readonly pos: number; readonly kind: 'maybe'; readonly node: SyntaxNode; readonly at: number; readonly block: SyntaxNode; readonly site?: SyntaxNode }
+  | { readonly pos: number; readonly kind: 'param'; readonly index: number; readonly name: string; readonly line: number; readonly route: boolean; readonly fn: SyntaxNode }
+  /** A check passed (allow-list, validation): clean for every sink, or only for `kinds` (a URL whose host was checked). */
+  | { readonly pos: number; readonly kind: 'clean'; readonly at: number; readonly kinds?: readonly SinkKind[] }
+  | { readonly pos: number; readonly kind: 'restore'; readonly at: number };
+
+export interface Scope {
+  readonly parent: Scope | undefined;
+  readonly bindings: Map<string, Binding[]>;
+}
+
+/** A name without a binding in any enclosing scope (distinct from a binding that carries no taint). */
+export const NOT_FOUND = Symbol('not-found');
+
+/** What a local function's return value carries: the taint of some parameters (with the sinks sanitised on the way), or request data it reads itself. */
+export interface Summary {
+  readonly params: Map<number, ReadonlySet<SinkKind> | undefined>;
+  source: Taint | undefined;
+}
+
+/** A fact a passed check establishes: the value under `key` is allowed (for every sink, or for `kinds` only). */
+export interface Check {
+  readonly key: string;
+  readonly kinds?: readonly SinkKind[];
+}
+
+/**
+ * Everything the analysis of one file knows, shared by the modules of taint/: the file and its
+ * language tables (read only), the bindings per scope (filled once by bindings.ts, then pruned by
+ * branches.ts and extended by guards.ts) and the memo tables of the on-demand questions.
+ */
+export interface TaintState {
+  readonly root: SyntaxNode;
+  readonly text: string;
+  readonly python: boolean;
+  readonly fnTypes: ReadonlySet<string>;
+  readonly imports: Imports;
+  readonly sanitisers: SanitiserTable;
+  readonly sources: CompiledSources;
+  readonly propagators: CompiledPropagators;
+  /** Constant evaluation (constants.ts), resolving identifiers through the bindings (branches.ts). */
+  readonly env: ConstEnv;
+  readonly scopes: Map<SyntaxNode, Scope>;
+  readonly moduleScope: Scope;
+  readonly functionsByName: Map<string, SyntaxNode>;
+  readonly memo: Map<SyntaxNode, Taint | null>;
+  readonly active: Set<SyntaxNode>;
+  readonly summaries: Map<SyntaxNode, Summary>;
+  readonly constMemo: Map<SyntaxNode, ConstResult>;
+  readonly constActive: Set<SyntaxNode>;
+  /**
+   * Names a function writes that belong to an enclosing scope (Python `global`/`nonlocal`, a
+   * JavaScript assignment without a declaration in that function): never constant, since a call
+   * may change them at any time.
+   */
+  readonly shared: Set<string>;
+  /** Switch bodies and the cases a constant discriminant lets run. */
+  readonly switches: Map<SyntaxNode, ReadonlySet<SyntaxNode> | 'all'>;
+  /** `if` statements, whose guards are read once every binding is collected. */
+  readonly ifs: SyntaxNode[];
+  functionNamesMemo: Map<SyntaxNode, string> | undefined;
+  callSitesMemo: Map<string, SyntaxNode[]> | undefined;
+}
+
+/** The scope of the function enclosing a node (the module scope at top level). */
+export function scopeOf(s: TaintState, node: SyntaxNode): Scope {
+  for (let p = node.parent; p; p = p.parent) {
+    if (s.fnTypes.has(p.type)) return scopeFor(s, p);
+  }
+  return s.moduleScope;
+}
+
+/** The scope of a function node, created on first use. */
+function scopeFor(s: TaintState, fn: SyntaxNode): Scope {
+  let scope = s.scopes.get(fn);
+  if (!scope) {
+    scope = { parent: scopeOf(s, fn), bindings: new Map() };
+    s.scopes.set(fn, scope);
+  }
+  return scope;
+}
+
+/** Records a binding of `name` in the scope of `scopeNode` (a function, or the node's enclosing function). */
+export function bind(s: TaintState, scopeNode: SyntaxNode, name: string, binding: Binding): void {
+  const scope = s.fnTypes.has(scopeNode.type) ? scopeFor(s, scopeNode) : scopeOf(s, scopeNode);
+  let list = scope.bindings.get(name);
+  if (!list) scope.bindings.set(name, (list = []));
+  list.push(binding);
+}
+
+/**
+ * The name a value is stored under: identifiers and member chains as written, subscripts by a
+ * literal key in a canonical form (`d['k']` and `d["k"]` are both `d["k"]`).
+ */
+export function key(s: TaintState, node: SyntaxNode): string | undefined {
+  const n = unwrap(node);
+  if (n.type === 'identifier') return textOf(s.text, n);
+  if (n.type === 'subscript_expression' || n.type === 'subscript') {
+    const obj = child(n, n.type === 'subscript' ? 'value' : 'object');
+    const index = literalKey(s.text, child(n, n.type === 'subscript' ? 'subscript' : 'index'));
+    const base = obj ? key(s, obj) : undefined;
+    if (base !== undefined && index !== undefined) return `${base}[${index}]`;
+  }
+  if (n.type === 'member_expression' || n.type === 'attribute' || n.type === 'subscript_expression' || n.type === 'subscript') {
+    return textOf(s.text, n).replace(/\s+/g, '').replace(/\?\./g, '.');
+  }
+  return undefined;
+}
+
+/** The binding in effect at `at`: the last one taking effect at or before it. */
+export function latest(list: readonly Binding[] | undefined, at: number): Binding | undefined {
+  if (!list) return undefined;
+  let best: Binding | undefined;
+  for (const b of list) if (b.pos <= at && (!best || b.pos >= best.pos)) best = b;
+  return best;
+}
+
+/** The taint with `kinds` added to the sinks it is safe for. */
+export function clear(t: Taint | undefined, kinds: readonly SinkKind[]): Taint | undefined {
+  if (!t) return undefined;
+  return { ...t, cleared: new Set([...(t.cleared ?? []), ...kinds]) };
+}
+
+/** Prefers a real source over a parameter pseudo-taint, and a value sanitised for fewer sinks. */
+export function pick(a: Taint | undefined, b: Taint | undefined): Taint | undefined {
+  const realA = a !== undefined && a.param === undefined;
+  const realB = b !== undefined && b.param === undefined;
+  if (realA && realB) {
+    const ca = a.cleared;
+    const cb = b.cleared;
+    if (!ca || ca.size === 0) return a;
+    if (!cb || cb.size === 0) return b;
+    const both = [...ca].filter((k) => cb.has(k));
+    return both.length === ca.size ? a : both.length === cb.size ? b : { ...a, cleared: new Set(both) };
+  }
+  if (realA) return a;
+  if (realB) return b;
+  return a ?? b;
+}
+
+/** A literal subscript or argument (`'k'`, `"k"`, `0`) as a canonical key, else undefined. */
+export function literalKey(text: string, node: SyntaxNode | undefined): string | undefined {
+  if (!node) return undefined;
+  const n = unwrap(node);
+  const s = stringValue(text, n);
+  if (s !== undefined) return JSON.stringify(s);
+  if ((n.type === 'integer' || n.type === 'number') && /^\d+$/.test(textOf(text, n))) return textOf(text, n);
+  return undefined;
+}
