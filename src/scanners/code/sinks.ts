@@ -1,4 +1,8 @@
-/** Matching helpers shared by the rules: flows into sink arguments and dynamically built strings. */
+/**
+ * The value helpers of the JavaScript/TypeScript and Python engine (taint.ts): flows into sink
+ * arguments, dynamically built strings, constant text, literal true/false. Rules reach them through
+ * helpers.ts, which dispatches per language; only engine code imports this module directly.
+ */
 import { callShape, child, isLiteral, namedChildren, stringValue, textOf, unwrap } from './ast.js';
 import type { SyntaxNode } from './parser.js';
 import { truthy, UNKNOWN } from './constants.js';
@@ -305,4 +309,4 @@ export function leadingConstant(ctx: RuleContext, node: SyntaxNode | undefined, 
  * Whether a URL expression starts with a fixed origin or a local path (`/account/…`, `https://api.example.com/…`),
  * so whatever follows cannot change where it points.
  */
-export const hasFixedOrigin = (ctx: RuleContext, node: SyntaxNode | undefined): boolean => /^\/[^/\\]|^[a-z][a-z0-9+.-]*:\/\/[^/?#]+[/?#]/i.test(leadingConstant(ctx, node));
+export const hasFixedOrigin = (ctx: RuleContext, node: SyntaxNode | undefined, prefix?: RegExp): boolean => /^\/[^/\\]|^[a-z][a-z0-9+.-]*:\/\/[^/?#]+[/?#]/i.test(prefix ? leadingConstant(ctx, node).replace(prefix, '') : leadingConstant(ctx, node));
