@@ -1,6 +1,7 @@
-import { child, stringValue, textOf, unwrap } from '../ast.js';
+import { child, textOf, unwrap } from '../ast.js';
 import { defineRule, OWASP, JS_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import type { SyntaxNode } from '../parser.js';
+import { stringLiteral } from '../helpers.js';
 
 const STORAGE = /\b(?:localStorage|sessionStorage|document\.cookie|Cookies\.get|getCookie)\b/;
 const PRIVILEGED = /^(?:admin|administrator|superuser|super_?admin|root|staff|moderator|owner|manager)$/i;
@@ -30,7 +31,7 @@ function match(ctx: RuleContext): Match[] {
     if (!left || !right) continue;
     const op = ctx.text.slice(left.end, right.start).trim();
     if (!['===', '==', '!==', '!='].includes(op)) continue;
-    const [value, other] = stringValue(ctx.text, right) !== undefined ? [stringValue(ctx.text, right), left] : [stringValue(ctx.text, left), right];
+    const [value, other] = stringLiteral(ctx, right) !== undefined ? [stringLiteral(ctx, right), left] : [stringLiteral(ctx, left), right];
     if (value === undefined || !PRIVILEGED.test(value) || !fromStorage(ctx, other)) continue;
     out.push({ node: bin, detail: `The \`${value}\` check reads a role the user controls in the browser.` });
   }

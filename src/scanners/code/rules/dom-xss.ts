@@ -1,9 +1,9 @@
 import { child, isLiteral, namedChildren, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_LANGUAGES, type Match, type RuleContext } from '../rule.js';
-import { isDynamicString } from '../sinks.js';
 import { all, literal } from '../prefilter.js';
 import { bindingReport, HTML_BINDING, reportable } from '../templates.js';
+import { isDynamic } from '../helpers.js';
 
 const HTML_PROPS = new Set(['innerHTML', 'outerHTML']);
 /** Angular DomSanitizer methods that mark a value as trusted HTML, script, style or URL. */
@@ -17,7 +17,7 @@ function match(ctx: RuleContext): Match[] {
     if (SANITISED.test(textOf(ctx.text, unwrap(value)))) return;
     const taint = ctx.taint.taintOf(value, 'html');
     if (taint) out.push({ node: sink, taint, detail: `Data from ${ctx.taint.describe(taint)} is written into ${what}.` });
-    else if (reportAnyNonLiteral || isDynamicString(ctx, value)) out.push({ node: sink, detail: `A value not proven constant or sanitised is written into ${what}.` });
+    else if (reportAnyNonLiteral || isDynamic(ctx, value)) out.push({ node: sink, detail: `A value not proven constant or sanitised is written into ${what}.` });
   };
   for (const assign of ctx.nodes.of('assignment_expression', 'augmented_assignment_expression')) {
     const left = child(assign, 'left');

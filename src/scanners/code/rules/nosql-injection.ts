@@ -1,9 +1,8 @@
-import { child, namedChildren, stringValue, textOf, unwrap } from '../ast.js';
+import { child, namedChildren, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
-import { isDynamicString } from '../sinks.js';
 import { all, literal } from '../prefilter.js';
-import { JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
+import { isDynamic, JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS, stringLiteral } from '../helpers.js';
 
 const MONGO_METHODS = new Set([
   'find', 'findOne', 'findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace', 'findOneAndRemove', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'countDocuments', 'count', 'exists', 'where', 'remove',
@@ -25,7 +24,7 @@ function whereClause(ctx: RuleContext, query: SyntaxNode): SyntaxNode | undefine
   if (q.type !== 'object' && q.type !== 'dictionary') return undefined;
   for (const pair of namedChildren(q)) {
     const key = child(pair, 'key');
-    if (pair.type === 'pair' && key && (stringValue(ctx.text, key) ?? textOf(ctx.text, key)) === '$where') return child(pair, 'value');
+    if (pair.type === 'pair' && key && (stringLiteral(ctx, key) ?? textOf(ctx.text, key)) === '$where') return child(pair, 'value');
   }
   return undefined;
 }
@@ -33,7 +32,7 @@ function whereClause(ctx: RuleContext, query: SyntaxNode): SyntaxNode | undefine
 function whereMatch(ctx: RuleContext, node: SyntaxNode, where: SyntaxNode): Match | undefined {
   const t = ctx.taint.taintOf(where, 'code');
   if (t) return { node, taint: t, detail: `A \`$where\` JavaScript clause is built from ${ctx.taint.describe(t)}.` };
-  if (isDynamicString(ctx, where)) return { node, unproven: true, detail: 'A `$where` JavaScript clause is built at run time.' };
+  if (isDynamic(ctx, where)) return { node, unproven: true, detail: 'A `$where` JavaScript clause is built at run time.' };
   return undefined;
 }
 

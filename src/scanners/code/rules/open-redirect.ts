@@ -2,9 +2,8 @@ import { child, textOf } from '../ast.js';
 import { all } from '../prefilter.js';
 import { OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { defineTaintRule } from '../sink-spec.js';
-import { hasFixedOrigin } from '../sinks.js';
-import { JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
 import { OPEN_REDIRECT_SINKS } from '../taint-sinks.js';
+import { hasFixedOrigin, JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../helpers.js';
 
 /** `location = …`, `window.location.href = …`: an assignment, not a call, so not a sink row. */
 function locationAssignments(ctx: RuleContext): Match[] {

@@ -2,7 +2,7 @@ import { child, descendants, enclosingFunction, textOf, unwrap } from '../ast.js
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { all } from '../prefilter.js';
-import { JS_SOURCE_TRIGGERS } from '../taint.js';
+import { JS_SOURCE_TRIGGERS } from '../helpers.js';
 
 const LODASH_SINKS = /^(?:lodash|_|lodash\.merge|lodash\.set|lodash\.mergewith|lodash\.defaultsdeep)(?:\.(?:merge|mergeWith|defaultsDeep|set|setWith|zipObjectDeep))?$/;
 /** `x[k] = …` (comments may sit between `]` and `=`): every match but lodash's starts from one. */

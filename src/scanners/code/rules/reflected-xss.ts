@@ -3,9 +3,8 @@ import type { SyntaxNode } from '../parser.js';
 import { all } from '../prefilter.js';
 import { OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { defineTaintRule } from '../sink-spec.js';
-import { isClientSource } from '../sinks.js';
-import { JS_SERVER_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
 import { REFLECTED_XSS_SINKS } from '../taint-sinks.js';
+import { isClientSource, JS_SERVER_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../helpers.js';
 
 /*
  * The response writers are rows in taint-sinks.ts. What stays code: a Flask or FastAPI route

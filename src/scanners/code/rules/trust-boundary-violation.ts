@@ -1,7 +1,7 @@
 import { child, textOf, unwrap } from '../ast.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { all } from '../prefilter.js';
-import { JS_SERVER_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
+import { JS_SERVER_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../helpers.js';
 
 /** The server-side session: Flask `session` / `flask.session`, Django `request.session`, Express `req.session`. */
 const PY_SESSION = /^(?:flask\.)?session$|^(?:self\.)?request\.session$/;
