@@ -37,7 +37,7 @@ function namedImports(text: string): { names: string[]; specifier: string; line:
   return out;
 }
 
-/** Every import of a rule file that reaches past the helper API: `path:line …`. */
+/** Every import (or `ctx.taint` read) of a rule file that reaches past the helper API: `path:line …`. */
 export function ruleImportViolations(files: ReadonlyMap<string, string>): string[] {
   const out: { path: string; line: number; message: string }[] = [];
   for (const [path, text] of files) {
@@ -50,6 +50,10 @@ export function ruleImportViolations(files: ReadonlyMap<string, string>): string
       const twins = names.filter((n) => TWIN_NAMES[to]?.includes(n));
       if (specifier.startsWith('.') && twins.length > 0) out.push({ path, line, message: `imports ${twins.join(', ')} from ${to} (use helpers.ts)` });
     }
+  }
+  for (const [path, text] of files) {
+    // The JavaScript/Python engine's object on the context: rules reach it through the helpers (flowOf, describeSource, assignedValues, …).
+    for (const m of text.matchAll(/\bctx\.taint\b/g)) out.push({ path, line: text.slice(0, m.index).split('\n').length, message: 'reads ctx.taint (use helpers.ts)' });
   }
   return out.sort((a, b) => (a.path === b.path ? a.line - b.line : a.path < b.path ? -1 : 1)).map((v) => `${v.path}:${v.line} ${v.message}`);
 }
@@ -85,12 +89,14 @@ describe('code rules use one helper API (helpers.ts), not an engine’s own help
       [path, `import { localSink } from '../function-model/taint.js';\n${text}`],
       [`${RULES}/dom-xss.ts`, `import type { Taint } from '../taint.js';\nimport { child, stringValue as sv } from '../ast.js';\n${files.get(`${RULES}/dom-xss.ts`) ?? ''}`],
       [`${RULES}/xxe.ts`, `export { isTrue } from '../sinks.js';\n${files.get(`${RULES}/xxe.ts`) ?? ''}`],
+      [`${RULES}/zz-planted.ts`, ['export const f = (ctx: RuleContext, n: SyntaxNode) =>', '  ctx.taint.taintOf(n, "sql");'].join('\n')],
     ]);
     expect(ruleImportViolations(planted)).toEqual([
       `${RULES}/dom-xss.ts:1 imports engine-internal src/scanners/code/taint.ts`,
       `${RULES}/dom-xss.ts:2 imports stringValue from src/scanners/code/ast.ts (use helpers.ts)`,
       `${path}:1 imports engine-internal src/scanners/code/function-model/taint.ts`,
       `${RULES}/xxe.ts:1 imports engine-internal src/scanners/code/sinks.ts`,
+      `${RULES}/zz-planted.ts:2 reads ctx.taint (use helpers.ts)`,
     ]);
   });
 });

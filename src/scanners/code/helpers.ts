@@ -18,7 +18,7 @@ import { usesFunctionModel } from './parser.js';
 import type { Match, QualifiedCall, RuleContext } from './rule.js';
 import { stringValue } from './ast.js';
 import * as js from './sinks.js';
-import { assignedValues as fmAssignedValues, constantText as fmConstantText, dynamicString, localSink, localTaint } from './function-model/taint.js';
+import { assignedValues as fmAssignedValues, constantText as fmConstantText, dynamicString, localFlow, localSink, localTaint } from './function-model/taint.js';
 import { stringValueOf } from './function-model/assignments.js';
 import { constString, falseLiteral, fixedOrigin, leadingText as fmLeadingText, trueLiteral } from './function-model/values.js';
 import type { SinkKind } from './taint-spec.js';
@@ -54,6 +54,15 @@ export function taintSource(ctx: RuleContext, node: SyntaxNode | undefined, opti
   if (usesFunctionModel(ctx.language)) return localTaint(ctx, node, 0, new Set(), options.sanitisers);
   const taint = ctx.taint.taintOf(node, options.kind);
   return taint ? ctx.taint.describe(taint) : undefined;
+}
+
+/**
+ * The flow a value carries (a Match's `taint`), or undefined. JS/Python: `ctx.taint.taintOf(node, kind)`;
+ * PHP/Go/Java/Ruby: `localFlow` (function-model/taint.ts: the source's text and its line).
+ */
+export function flowOf(ctx: RuleContext, node: SyntaxNode | undefined, options: { readonly kind: SinkKind; readonly sanitisers?: ReadonlySet<string> }): Taint | undefined {
+  if (usesFunctionModel(ctx.language)) return localFlow(ctx, node, options.sanitisers);
+  return ctx.taint.taintOf(node, options.kind);
 }
 
 /** How the evidence names the source of a proven flow (a Match's `taint`): JS/Python `ctx.taint.describe`, PHP/Go/Java/Ruby the source's text in backticks (at most 80 characters). */

@@ -1,7 +1,7 @@
 import { child, textOf, unwrap } from '../ast.js';
 import { defineRule, OWASP, JS_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import type { SyntaxNode } from '../parser.js';
-import { stringLiteral } from '../helpers.js';
+import { assignedValues, stringLiteral } from '../helpers.js';
 
 const STORAGE = /\b(?:localStorage|sessionStorage|document\.cookie|Cookies\.get|getCookie)\b/;
 const PRIVILEGED = /^(?:admin|administrator|superuser|super_?admin|root|staff|moderator|owner|manager)$/i;
@@ -13,7 +13,7 @@ function fromStorage(ctx: RuleContext, node: SyntaxNode, depth = 0): boolean {
   if (STORAGE.test(textOf(ctx.text, n))) return true;
   if (depth > 2) return false;
   if (n.type === 'identifier') {
-    const def = ctx.taint.definitionOf(n);
+    const def = assignedValues(ctx, n).at(-1);
     return def ? fromStorage(ctx, def, depth + 1) : false;
   }
   if (n.type === 'member_expression' || n.type === 'subscript_expression') {

@@ -4,7 +4,7 @@ import { OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { defineTaintRule } from '../sink-spec.js';
 import { COMMAND_INJECTION_SINKS, PY_SUBPROCESS } from '../taint-sinks.js';
 import { SHELL_COMMAND_FLAG, SHELL_PROGRAM } from '../taint-spec.js';
-import { argument, isDynamic, isTrueLiteral, option, sink, stringLiteral } from '../helpers.js';
+import { argument, assignedValues, isDynamic, isTrueLiteral, option, sink, stringLiteral } from '../helpers.js';
 
 /*
  * The command-string sinks are rows in taint-sinks.ts. What stays code here is structural: an
@@ -22,7 +22,7 @@ function elements(ctx: RuleContext, node: SyntaxNode | undefined): SyntaxNode[] 
   const n = unwrap(node);
   if (['list', 'tuple', 'array', 'argument_list', 'arguments'].includes(n.type)) return namedChildren(n).flatMap((c) => (['list', 'tuple', 'array'].includes(unwrap(c).type) ? namedChildren(unwrap(c)) : [c]));
   if (n.type !== 'identifier') return [];
-  return ctx.taint.definitionsOf(n).flatMap((d) => (['list', 'tuple', 'array', 'argument_list', 'arguments'].includes(unwrap(d).type) ? elements(ctx, d) : []));
+  return assignedValues(ctx, n).flatMap((d) => (['list', 'tuple', 'array', 'argument_list', 'arguments'].includes(unwrap(d).type) ? elements(ctx, d) : []));
 }
 
 /** `['sh', '-c', cmd]`, `['cmd.exe', '/c', cmd]`: an argument list that runs a shell on a command line. */

@@ -1,6 +1,6 @@
 import { child, textOf } from '../ast.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
-import { isTrueLiteral, option, stringLiteral } from '../helpers.js';
+import { describeSource, flowOf, isTrueLiteral, option, stringLiteral } from '../helpers.js';
 
 const ANY_ORIGIN = (ctx: RuleContext, node: Parameters<typeof stringLiteral>[1]): boolean => !!node && (stringLiteral(ctx, node) === '*' || isTrueLiteral(ctx, node));
 
@@ -35,8 +35,8 @@ function match(ctx: RuleContext): Match[] {
   const credentialed = ctx.calls.some((c) => /^(?:setHeader|header|set)$/.test(c.method) && /access-control-allow-credentials/i.test(stringLiteral(ctx, c.args[0]) ?? '') && /true/.test(textOf(ctx.text, c.args[1] ?? c.node)));
   for (const call of ctx.calls) {
     if (!/^(?:setHeader|header|set)$/.test(call.method) || !/^access-control-allow-origin$/i.test(stringLiteral(ctx, call.args[0]) ?? '')) continue;
-    const taint = ctx.taint.taintOf(call.args[1], 'header');
-    if (taint && credentialed) out.push({ node: call.node, taint, detail: `The allowed origin is reflected from ${ctx.taint.describe(taint)} and credentials are allowed.` });
+    const taint = flowOf(ctx, call.args[1], { kind: 'header' });
+    if (taint && credentialed) out.push({ node: call.node, taint, detail: `The allowed origin is reflected from ${describeSource(ctx, taint)} and credentials are allowed.` });
   }
   return out;
 }

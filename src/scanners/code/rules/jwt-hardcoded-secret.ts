@@ -1,7 +1,7 @@
 import { unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
-import { stringLiteral } from '../helpers.js';
+import { assignedValues, stringLiteral } from '../helpers.js';
 
 /** A string literal, directly or through a variable assigned one. */
 export function assignedLiteral(ctx: RuleContext, node: SyntaxNode | undefined): string | undefined {
@@ -10,7 +10,7 @@ export function assignedLiteral(ctx: RuleContext, node: SyntaxNode | undefined):
   const direct = stringLiteral(ctx, n);
   if (direct !== undefined) return direct;
   if (n.type === 'identifier') {
-    const def = ctx.taint.definitionOf(n);
+    const def = assignedValues(ctx, n).at(-1);
     return def ? stringLiteral(ctx, def) : undefined;
   }
   return undefined;

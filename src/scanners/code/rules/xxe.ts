@@ -2,7 +2,7 @@ import { assignedName, enclosingFunction, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { all } from '../prefilter.js';
-import { isHarmless, isTrueLiteral, option } from '../helpers.js';
+import { describeSource, flowOf, isHarmless, isTrueLiteral, option } from '../helpers.js';
 
 const LIBXML_PARSE = new Set(['parseXml', 'parseXmlString', 'parseXmlAsync', 'parseHtml', 'parseHtmlString']);
 const EXTERNAL_FEATURES = /(?:^|\.)feature_external_(?:ges|pes)$|external-(?:general|parameter)-entities['"]?$/;
@@ -45,8 +45,8 @@ function documentsParsedWith(ctx: RuleContext, config: QualifiedCall, name: stri
 function pythonParserMatch(ctx: RuleContext, config: QualifiedCall, name: string | undefined, detail: string): Match | undefined {
   const docs = name ? documentsParsedWith(ctx, config, name) : [];
   for (const doc of docs) {
-    const taint = ctx.taint.taintOf(doc, 'xml');
-    if (taint) return { node: config.node, taint, detail: `${detail} It parses request data from ${ctx.taint.describe(taint)}.` };
+    const taint = flowOf(ctx, doc, { kind: 'xml' });
+    if (taint) return { node: config.node, taint, detail: `${detail} It parses request data from ${describeSource(ctx, taint)}.` };
   }
   if (docs.length > 0 && docs.every((d) => isHarmless(ctx, d))) return undefined;
   return { node: config.node, detail };
@@ -61,8 +61,8 @@ function match(ctx: RuleContext): Match[] {
       const noent = option(ctx, call, 'noent');
       if (!isTrueLiteral(ctx, noent)) continue;
       const input = call.args[0];
-      const taint = input ? ctx.taint.taintOf(input, 'xml') : undefined;
-      out.push({ node: call.node, taint, detail: taint ? `Request data from ${ctx.taint.describe(taint)} is parsed with \`noent: true\`.` : '`noent: true` expands external entities while parsing.' });
+      const taint = input ? flowOf(ctx, input, { kind: 'xml' }) : undefined;
+      out.push({ node: call.node, taint, detail: taint ? `Request data from ${describeSource(ctx, taint)} is parsed with \`noent: true\`.` : '`noent: true` expands external entities while parsing.' });
       continue;
     }
     // lxml: XMLParser(resolve_entities=True) (explicit) or with a DTD loaded from the network.
