@@ -20,6 +20,8 @@ const ENGINE_INTERNAL = [
   'src/scanners/code/function-model/fold.ts',
   'src/scanners/code/function-model/sources.ts',
 ];
+/** Folders whose every module is internal to an engine (the JavaScript/Python analysis split into modules). */
+const ENGINE_INTERNAL_FOLDERS = ['src/scanners/code/taint/'];
 /** Names of engine-neutral modules that are one engine's twin of a helper (`stringValue` is `stringLiteral`'s JS/Python half). */
 const TWIN_NAMES: Readonly<Record<string, readonly string[]>> = { 'src/scanners/code/ast.ts': ['stringValue'] };
 
@@ -43,7 +45,7 @@ export function ruleImportViolations(files: ReadonlyMap<string, string>): string
   for (const [path, text] of files) {
     for (const { specifier, line } of importsOf(text)) {
       const to = target(path, specifier);
-      if (specifier.startsWith('.') && ENGINE_INTERNAL.includes(to)) out.push({ path, line, message: `imports engine-internal ${to}` });
+      if (specifier.startsWith('.') && (ENGINE_INTERNAL.includes(to) || ENGINE_INTERNAL_FOLDERS.some((f) => to.startsWith(f)))) out.push({ path, line, message: `imports engine-internal ${to}` });
     }
     for (const { names, specifier, line } of namedImports(text)) {
       const to = target(path, specifier);
@@ -89,6 +91,7 @@ describe('code rules use one helper API (helpers.ts), not an engine’s own help
       [path, `import { localSink } from '../function-model/taint.js';\n${text}`],
       [`${RULES}/dom-xss.ts`, `import type { Taint } from '../taint.js';\nimport { child, stringValue as sv } from '../ast.js';\n${files.get(`${RULES}/dom-xss.ts`) ?? ''}`],
       [`${RULES}/xxe.ts`, `export { isTrue } from '../sinks.js';\n${files.get(`${RULES}/xxe.ts`) ?? ''}`],
+      [`${RULES}/yy-planted.ts`, "import type { Taint } from '../taint/state.js';"],
       [`${RULES}/zz-planted.ts`, ['export const f = (ctx: RuleContext, n: SyntaxNode) =>', '  ctx.taint.taintOf(n, "sql");'].join('\n')],
     ]);
     expect(ruleImportViolations(planted)).toEqual([
@@ -96,6 +99,7 @@ describe('code rules use one helper API (helpers.ts), not an engine’s own help
       `${RULES}/dom-xss.ts:2 imports stringValue from src/scanners/code/ast.ts (use helpers.ts)`,
       `${path}:1 imports engine-internal src/scanners/code/function-model/taint.ts`,
       `${RULES}/xxe.ts:1 imports engine-internal src/scanners/code/sinks.ts`,
+      `${RULES}/yy-planted.ts:1 imports engine-internal src/scanners/code/taint/state.ts`,
       `${RULES}/zz-planted.ts:2 reads ctx.taint (use helpers.ts)`,
     ]);
   });
