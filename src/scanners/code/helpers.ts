@@ -112,4 +112,4 @@ export { JS_SERVER_SOURCE_TRIGGERS, JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS }
 // One engine only: PHP, Go, Java and Ruby (values followed through variables and file constants).
 export { callAt, constInt, resolve, strip, urlText } from './function-model/values.js';
 // Any language: words of names and the SQL shape of text.
-export { mentionsPassword, nameWords, SQL_KEYWORDS, SQL_TEXT } from './sinks.js';
+export { mentionsPassword, nameWords, SQL_KEYWORDS, SQL_TEXT } from './words.js';
