@@ -20,7 +20,7 @@ import { stringValue } from './ast.js';
 import * as js from './sinks.js';
 import { assignedValues as fmAssignedValues, constantText as fmConstantText, dynamicString, localFlow, localSink, localTaint } from './function-model/taint.js';
 import { stringValueOf } from './function-model/assignments.js';
-import { constString, falseLiteral, fixedOrigin, leadingText as fmLeadingText, trueLiteral } from './function-model/values.js';
+import { constString, falseLiteral, fixedOrigin, leadingText as fmLeadingText, trueLiteral, urlText } from './function-model/values.js';
 import type { SinkKind } from './taint-spec.js';
 import type { Taint } from './taint.js';
 
@@ -106,10 +106,17 @@ export const isFalseLiteral = (ctx: RuleContext, node: SyntaxNode | undefined): 
  */
 export const assignedValues = (ctx: RuleContext, node: SyntaxNode): SyntaxNode[] => (usesFunctionModel(ctx.language) ? fmAssignedValues(ctx, node) : ctx.taint.definitionsOf(node));
 
+/**
+ * The string a URL object is made from (`new URL(s)`, `URI.create(s)`, `url.Parse(s)`), following variables, so a fixed
+ * origin in it is seen. PHP/Go/Java/Ruby: `urlText` (function-model/values.ts); JS/Python: the value itself (that engine
+ * follows URL objects in its flows and constants).
+ */
+export const urlString = (ctx: RuleContext, node: SyntaxNode): SyntaxNode => (usesFunctionModel(ctx.language) ? urlText(ctx, node) : node);
+
 // One engine only (no counterpart in the other): JavaScript/TypeScript and Python.
 export { argument, isClientSource, isHarmless, option } from './sinks.js';
 export { JS_SERVER_SOURCE_TRIGGERS, JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from './taint.js';
 // One engine only: PHP, Go, Java and Ruby (values followed through variables and file constants).
-export { callAt, constInt, resolve, strip, urlText } from './function-model/values.js';
+export { callAt, constInt, resolve, strip } from './function-model/values.js';
 // Any language: words of names and the SQL shape of text.
 export { mentionsPassword, nameWords, SQL_KEYWORDS, SQL_TEXT } from './words.js';

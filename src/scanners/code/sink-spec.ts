@@ -14,7 +14,7 @@
 import { enclosingFunction, namedChildren, textOf, unwrap } from './ast.js';
 import { UNKNOWN } from './constants.js';
 import { looksLikeUrl } from './function-model/guards.js';
-import { constantString, constantText, describeSource, hasFixedOrigin, isClientSource, isDynamic, isHarmless, isTrueLiteral, JS_SERVER_SOURCE_TRIGGERS, JS_SOURCE_TRIGGERS, option, PYTHON_SOURCE_TRIGGERS, resolve, sink, SQL_KEYWORDS, SQL_TEXT, taintSource, urlText } from './helpers.js';
+import { constantString, constantText, describeSource, hasFixedOrigin, isClientSource, isDynamic, isHarmless, isTrueLiteral, JS_SERVER_SOURCE_TRIGGERS, JS_SOURCE_TRIGGERS, option, PYTHON_SOURCE_TRIGGERS, resolve, sink, SQL_KEYWORDS, SQL_TEXT, taintSource, urlString } from './helpers.js';
 import { usesFunctionModel, type CodeLanguage, type SyntaxNode } from './parser.js';
 import { all, anyCase, familyOf, type RuleTriggers, type Trigger, type TriggerFamily } from './prefilter.js';
 import { defineRule, type CodeExample, type CodeRule, type Match, type QualifiedCall, type RuleContext } from './rule.js';
@@ -297,12 +297,12 @@ function rubyKeyword(ctx: RuleContext, call: QualifiedCall, name: string): Synta
 /** The candidate values of a call for a row, in order. */
 function candidates(ctx: RuleContext, argument: SinkArgument, call: QualifiedCall): (SyntaxNode | undefined)[] {
   if ('node' in argument) return [];
-  if (argument.index === 'receiver') return [argument.url && call.receiver && usesFunctionModel(ctx.language) ? urlText(ctx, call.receiver) : call.receiver];
+  if (argument.index === 'receiver') return [argument.url && call.receiver ? urlString(ctx, call.receiver) : call.receiver];
   if (argument.index === 'each') return call.args;
   let value: SyntaxNode | undefined = argument.index < 0 ? call.args.at(argument.index) : call.args[argument.index];
   if (ctx.language === 'ruby' && argument.keywords && value?.type === 'pair') value = undefined;
   for (const k of argument.keywords ?? []) value ??= ctx.language === 'ruby' ? rubyKeyword(ctx, call, k) : call.kwargs.get(k);
-  if (argument.url && value && usesFunctionModel(ctx.language)) return [urlText(ctx, value)];
+  if (argument.url && value) return [urlString(ctx, value)];
   if (argument.tupleBody && value && ['tuple', 'expression_list'].includes(unwrap(value).type)) return [namedChildren(unwrap(value))[0]];
   if (argument.property !== undefined) return [value && unwrap(value).type === 'object' ? option(ctx, { ...call, args: [value] }, argument.property) : undefined];
   if (argument.options && value && unwrap(value).type === 'object') {
