@@ -6,22 +6,19 @@
  * live in taint-sinks.ts, grouped per weakness and framework, each group with examples that
  * run as tests (test/scanners/code/taint-sinks.test.ts).
  *
- * The engine is chosen by language: the JavaScript/TypeScript and Python taint analysis
- * (`sinkMatch`, taint.ts) or the local model of PHP, Go, Java and Ruby (`localSink`,
- * function-model/taint.ts). Structural checks (cookie flags, JWT options, CORS, prototype
+ * The engine is chosen by language through the rule helpers (helpers.ts: `sink`, `isDynamic`,
+ * `constantText`, …): the JavaScript/TypeScript and Python taint analysis (taint.ts) or the
+ * local model of PHP, Go, Java and Ruby (function-model/). Structural checks (cookie flags, JWT options, CORS, prototype
  * pollution, crypto settings) are not sinks and stay code.
  */
 import { enclosingFunction, namedChildren, textOf, unwrap } from './ast.js';
 import { UNKNOWN } from './constants.js';
 import { looksLikeUrl } from './function-model/guards.js';
-import { constantText, dynamicString, localSink, localTaint } from './function-model/taint.js';
-import { constString, fixedOrigin, resolve, urlText } from './function-model/values.js';
+import { constantString, constantText, describeSource, hasFixedOrigin, isClientSource, isDynamic, isHarmless, isTrueLiteral, JS_SERVER_SOURCE_TRIGGERS, JS_SOURCE_TRIGGERS, option, PYTHON_SOURCE_TRIGGERS, resolve, sink, SQL_KEYWORDS, SQL_TEXT, taintSource, urlString } from './helpers.js';
 import { usesFunctionModel, type CodeLanguage, type SyntaxNode } from './parser.js';
 import { all, anyCase, familyOf, type RuleTriggers, type Trigger, type TriggerFamily } from './prefilter.js';
 import { defineRule, type CodeExample, type CodeRule, type Match, type QualifiedCall, type RuleContext } from './rule.js';
-import { hasFixedOrigin, isClientSource, isDynamicString, isHarmless, isTrue, literalText, option, sinkMatch, SQL_KEYWORDS, SQL_TEXT, stringArg } from './sinks.js';
 import type { SinkKind } from './taint-spec.js';
-import { JS_SERVER_SOURCE_TRIGGERS, JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from './taint.js';
 
 /**
  * Which value of the sink is checked:
@@ -147,9 +144,6 @@ export const XPATH_VARIABLE_NAMES = ['xpath', 'xp', 'xpathObj'];
 const XPATH_VARIABLE = new RegExp(`^(?:${XPATH_VARIABLE_NAMES.join('|')})$`, 'i');
 const XML_LIBRARY = /\b(?:lxml|xml\.etree|ElementTree|defusedxml)\b/;
 
-/** The constant text of a value: string pieces, following variables (per engine). */
-const constantOf = (ctx: RuleContext, node: SyntaxNode): string => (usesFunctionModel(ctx.language) ? constantText(ctx, node) : literalText(ctx, node));
-
 /**
  * A `Content-Type` that is not HTML, declared in code: `writeHead(200, { 'content-type':
  * 'application/json' })`, `setHeader('Content-Type', 'text/plain')`, `res.type('json')`,
@@ -169,8 +163,8 @@ const CALL_CONDITIONS: Readonly<Record<CallCondition, (ctx: RuleContext, call: Q
   'not-new': (_ctx, call) => !call.isNew,
   'html-response': (ctx, call) => !declaresNonHtmlType(ctx, call),
   'three-arguments': (_ctx, call) => call.args.length >= 3,
-  'shell-option': (ctx, call) => isTrue(ctx, call.kwargs.get('shell')) || (!usesFunctionModel(ctx.language) && ctx.language !== 'python' && isTrue(ctx, option(ctx, call, 'shell'))),
-  'location-header': (ctx, call) => (usesFunctionModel(ctx.language) ? constString(ctx, call.args[0]) : stringArg(ctx, call.args[0]))?.toLowerCase() === 'location',
+  'shell-option': (ctx, call) => isTrueLiteral(ctx, call.kwargs.get('shell')) || (!usesFunctionModel(ctx.language) && ctx.language !== 'python' && isTrueLiteral(ctx, option(ctx, call, 'shell'))),
+  'location-header': (ctx, call) => constantString(ctx, call.args[0])?.toLowerCase() === 'location',
   'unrestricted-classes': (ctx, call) => {
     const options = call.args[1];
     return !(options && /allowed_classes['"]\s*=>\s*(?:false|\[)/i.test(textOf(ctx.text, options)));
@@ -190,15 +184,15 @@ const CALL_CONDITIONS: Readonly<Record<CallCondition, (ctx: RuleContext, call: Q
 
 /** The value conditions, each defined once. */
 const VALUE_CONDITIONS: Readonly<Record<ValueCondition, (ctx: RuleContext, arg: SyntaxNode) => boolean>> = Object.freeze({
-  'sql-text': (ctx, arg) => SQL_TEXT.test(constantOf(ctx, arg)),
-  'ldap-filter-text': (ctx, arg) => LDAP_FILTER.test(constantOf(ctx, arg)),
+  'sql-text': (ctx, arg) => SQL_TEXT.test(constantText(ctx, arg)),
+  'ldap-filter-text': (ctx, arg) => LDAP_FILTER.test(constantText(ctx, arg)),
   'not-serialised': (_ctx, arg) => !SERIALISED.has(unwrap(arg).type),
-  'looks-like-url': (ctx, arg) => looksLikeUrl(ctx, arg, localTaint(ctx, arg)),
-  'xpath-text': (ctx, arg) => XPATH_TEXT.test(constantOf(ctx, arg)),
-  'xpath-syntax': (ctx, arg) => XPATH_START.test(constantOf(ctx, arg).trimStart()),
+  'looks-like-url': (ctx, arg) => looksLikeUrl(ctx, arg, taintSource(ctx, arg, { kind: 'url' })),
+  'xpath-text': (ctx, arg) => XPATH_TEXT.test(constantText(ctx, arg)),
+  'xpath-syntax': (ctx, arg) => XPATH_START.test(constantText(ctx, arg).trimStart()),
   'built-at-run-time': (ctx, arg) => PATTERNS.dynamic(ctx, arg),
   'string-shaped': (_ctx, arg) => STRING_SHAPES.has(unwrap(arg).type),
-  'not-fixed-origin': (ctx, arg) => !(usesFunctionModel(ctx.language) ? fixedOrigin(ctx, arg) : hasFixedOrigin(ctx, arg)),
+  'not-fixed-origin': (ctx, arg) => !hasFixedOrigin(ctx, arg),
   // Applied to the flow found (check, below); as a precondition it always holds.
   'server-source': () => true,
 });
@@ -218,7 +212,7 @@ const isCallCondition = (c: SinkCondition): c is CallCondition => c in CALL_COND
 export const SINK_CONDITIONS: readonly SinkCondition[] = Object.freeze([...Object.keys(CALL_CONDITIONS), ...Object.keys(VALUE_CONDITIONS)] as SinkCondition[]);
 
 const PATTERNS: Readonly<Record<SinkPattern, (ctx: RuleContext, arg: SyntaxNode) => boolean>> = Object.freeze({
-  dynamic: (ctx, arg) => (usesFunctionModel(ctx.language) ? dynamicString(ctx, arg) : isDynamicString(ctx, arg)),
+  dynamic: (ctx, arg) => isDynamic(ctx, arg),
   'sql-dynamic': (ctx, arg) => VALUE_CONDITIONS['sql-text'](ctx, arg) && PATTERNS.dynamic(ctx, arg),
   'evaluated-code': (ctx, arg) => !isHarmless(ctx, arg) && !FUNCTION_CALL_LIKE.has(unwrap(arg).type),
   always: () => true,
@@ -303,12 +297,12 @@ function rubyKeyword(ctx: RuleContext, call: QualifiedCall, name: string): Synta
 /** The candidate values of a call for a row, in order. */
 function candidates(ctx: RuleContext, argument: SinkArgument, call: QualifiedCall): (SyntaxNode | undefined)[] {
   if ('node' in argument) return [];
-  if (argument.index === 'receiver') return [argument.url && call.receiver && usesFunctionModel(ctx.language) ? urlText(ctx, call.receiver) : call.receiver];
+  if (argument.index === 'receiver') return [argument.url && call.receiver ? urlString(ctx, call.receiver) : call.receiver];
   if (argument.index === 'each') return call.args;
   let value: SyntaxNode | undefined = argument.index < 0 ? call.args.at(argument.index) : call.args[argument.index];
   if (ctx.language === 'ruby' && argument.keywords && value?.type === 'pair') value = undefined;
   for (const k of argument.keywords ?? []) value ??= ctx.language === 'ruby' ? rubyKeyword(ctx, call, k) : call.kwargs.get(k);
-  if (argument.url && value && usesFunctionModel(ctx.language)) return [urlText(ctx, value)];
+  if (argument.url && value) return [urlString(ctx, value)];
   if (argument.tupleBody && value && ['tuple', 'expression_list'].includes(unwrap(value).type)) return [namedChildren(unwrap(value))[0]];
   if (argument.property !== undefined) return [value && unwrap(value).type === 'object' ? option(ctx, { ...call, args: [value] }, argument.property) : undefined];
   if (argument.options && value && unwrap(value).type === 'object') {
@@ -321,24 +315,19 @@ function candidates(ctx: RuleContext, argument: SinkArgument, call: QualifiedCal
 const fill = (template: string, values: Readonly<Record<string, string>>): string => template.replace(/\{(\w+)\}/g, (all, key: string) => values[key] ?? all);
 
 /** One row at one sink: the engine of the language, the row's pattern and the detail wording. */
-function check(ctx: RuleContext, r: CompiledRow, sink: SyntaxNode, call: QualifiedCall | undefined, arg: SyntaxNode | undefined, words: Readonly<Record<string, string>>): Match | undefined {
+function check(ctx: RuleContext, r: CompiledRow, at: SyntaxNode, call: QualifiedCall | undefined, arg: SyntaxNode | undefined, words: Readonly<Record<string, string>>): Match | undefined {
   const { row } = r;
   const onSight = row.pattern === 'outside-data';
   const what = fill(row.what, words);
   const unproven = (m: Match): Match => (row.unproven ? { ...m, detail: fill(row.unproven, { ...words, what }) } : m);
   // A dangerous-on-sight sink whose value cannot be read (a keyword, `*args`) is still reported.
-  if (!arg) return onSight && r.valueConditions.length === 0 ? unproven({ node: sink }) : undefined;
+  if (!arg) return onSight && r.valueConditions.length === 0 ? unproven({ node: at }) : undefined;
   if (r.valueConditions.some((c) => !VALUE_CONDITIONS[c](ctx, arg))) return undefined;
   const pattern = row.pattern ? PATTERNS[row.pattern] : undefined;
-  let m: Match | undefined;
-  if (usesFunctionModel(ctx.language)) {
-    m = localSink(ctx, call ?? sink, arg, !!pattern && pattern(ctx, arg), what, r.sanitisers);
-    if (m?.taint && row.proven) m = { ...m, detail: fill(row.proven, { ...words, what, source: `\`${m.taint.source.slice(0, 80)}\`` }) };
-  } else {
-    m = sinkMatch(ctx, sink, arg, pattern ? (a) => pattern(ctx, a) : false, what, row.kind);
-    if (m?.taint && row.when?.includes('server-source') && isClientSource(m.taint.source)) return undefined;
-    if (m?.taint && row.proven) m = { ...m, detail: fill(row.proven, { ...words, what, source: ctx.taint.describe(m.taint) }) };
-  }
+  let m = sink(ctx, call ?? at, arg, { pattern: pattern ? (a) => pattern(ctx, a) : false, what, kind: row.kind, sanitisers: r.sanitisers });
+  // `server-source` rows: a source read in the browser is not request data (the JS/Python engine names such sources).
+  if (m?.taint && row.when?.includes('server-source') && !usesFunctionModel(ctx.language) && isClientSource(m.taint.source)) return undefined;
+  if (m?.taint && row.proven) m = { ...m, detail: fill(row.proven, { ...words, what, source: describeSource(ctx, m.taint) }) };
   if (!m || m.taint) return m;
   // On sight: the rule's severity, not capped as an unproven flow.
   return unproven(onSight ? { node: m.node, detail: m.detail } : m);

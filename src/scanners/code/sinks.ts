@@ -1,8 +1,11 @@
-/** Matching helpers shared by the rules: flows into sink arguments and dynamically built strings. */
+/**
+ * The value helpers of the JavaScript/TypeScript and Python engine (taint.ts): flows into sink
+ * arguments, dynamically built strings, constant text, literal true/false. Rules reach them through
+ * helpers.ts, which dispatches per language; only engine code imports this module directly.
+ */
 import { callShape, child, isLiteral, namedChildren, stringValue, textOf, unwrap } from './ast.js';
 import type { SyntaxNode } from './parser.js';
 import { truthy, UNKNOWN } from './constants.js';
-import { all, type Trigger } from './prefilter.js';
 import type { Match, QualifiedCall, RuleContext } from './rule.js';
 import type { SinkKind } from './taint-spec.js';
 
@@ -199,20 +202,6 @@ export function option(ctx: RuleContext, call: QualifiedCall, name: string): Syn
 export const isFalse = (ctx: RuleContext, node: SyntaxNode | undefined): boolean => !!node && ['false', 'False', '0', "'0'", '"0"'].includes(textOf(ctx.text, unwrap(node)));
 export const isTrue = (ctx: RuleContext, node: SyntaxNode | undefined): boolean => !!node && ['true', 'True', '1'].includes(textOf(ctx.text, unwrap(node)));
 
-/** The words of an identifier or expression text: `resetToken`, `reset_token`, `RESET-TOKEN` → `reset`, `token`. */
-export const nameWords = (name: string): string[] =>
-  name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 0);
-
-const PASSWORD_WORDS = new Set(['password', 'passwd', 'passphrase', 'pwd', 'pass', 'pw', 'credential', 'credentials']);
-
-/** Whether a name or expression mentions a password. */
-export const mentionsPassword = (text: string): boolean => nameWords(text).some((w) => PASSWORD_WORDS.has(w) || /^(?:password|passwd)/.test(w));
-
 /** The constant text inside a (possibly dynamic) string expression, following identifiers once. */
 export function literalText(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): string {
   if (!node || depth > 3) return '';
@@ -243,26 +232,6 @@ export function literalText(ctx: RuleContext, node: SyntaxNode | undefined, dept
       return '';
   }
 }
-
-/**
- * Prefilter terms for SQL_TEXT: the keywords of one of its alternatives. No leading `\b`: the
- * literal text joins string pieces with spaces, so a keyword right after an escape sequence
- * (`\nSELECT`) starts a word there but not in the source.
- */
-export const SQL_KEYWORDS: readonly Trigger[] = Object.freeze([
-  all(/select\b/i, /from\b/i),
-  all(/insert\b/i, /into\b/i),
-  all(/update\b/i, /set\b/i),
-  all(/delete\b/i, /from\b/i),
-  /where\b/i,
-  all(/order\b/i, /by\b/i),
-  /values\b/i,
-  all(/drop\b/i, /table\b/i),
-  all(/create\b/i, /table\b/i),
-  all(/union\b/i, /select\b/i),
-]);
-
-export const SQL_TEXT = /\b(?:select\b[\s\S]*\bfrom|insert\s+into|update\b[\s\S]*\bset|delete\s+from|where\b|order\s+by|values\s*\(|drop\s+table|create\s+table|union\s+select)/i;
 
 /** The first positional argument, or a keyword argument (Python) by name. */
 export const argument = (call: QualifiedCall, index: number, keyword?: string): SyntaxNode | undefined => call.args[index] ?? (keyword ? call.kwargs.get(keyword) : undefined);
@@ -305,4 +274,4 @@ export function leadingConstant(ctx: RuleContext, node: SyntaxNode | undefined, 
  * Whether a URL expression starts with a fixed origin or a local path (`/account/…`, `https://api.example.com/…`),
  * so whatever follows cannot change where it points.
  */
-export const hasFixedOrigin = (ctx: RuleContext, node: SyntaxNode | undefined): boolean => /^\/[^/\\]|^[a-z][a-z0-9+.-]*:\/\/[^/?#]+[/?#]/i.test(leadingConstant(ctx, node));
+export const hasFixedOrigin = (ctx: RuleContext, node: SyntaxNode | undefined, prefix?: RegExp): boolean => /^\/[^/\\]|^[a-z][a-z0-9+.-]*:\/\/[^/?#]+[/?#]/i.test(prefix ? leadingConstant(ctx, node).replace(prefix, '') : leadingConstant(ctx, node));

@@ -9,7 +9,7 @@ import type { SyntaxNode } from '../parser.js';
 import { localTaint } from './taint.js';
 import type { Match, RuleContext } from '../rule.js';
 import { storedUnder } from './purpose.js';
-import { mentionsPassword, nameWords } from '../sinks.js';
+import { mentionsPassword, nameWords } from '../words.js';
 
 /** MD2/4/5, SHA-1 (Java's "SHA" is SHA-1) and RIPEMD-160 names. */
 export const WEAK_HASH = /^(?:md[245]|sha-?1|sha|ripemd-?(?:160)?)$/i;

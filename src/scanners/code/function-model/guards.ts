@@ -7,7 +7,7 @@ import { descendants, enclosingFunction, functionTypes, textOf } from '../ast.js
 import type { SyntaxNode } from '../parser.js';
 import { assignedValues } from './taint.js';
 import type { RuleContext } from '../rule.js';
-import { nameWords } from '../sinks.js';
+import { nameWords } from '../words.js';
 import { storedUnder } from './purpose.js';
 import { leadingText, VARIABLES } from './values.js';
 

@@ -6,7 +6,7 @@
 import { child, descendants, enclosingFunction, namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import type { Match, RuleContext } from '../rule.js';
-import { nameWords } from '../sinks.js';
+import { nameWords } from '../words.js';
 import { constString, VARIABLES } from './values.js';
 
 /** Words that make a value a secret (MEDIUM) or an identifier or code (LOW) when it is stored under them. */

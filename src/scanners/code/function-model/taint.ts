@@ -219,16 +219,21 @@ export function constantText(ctx: RuleContext, node: SyntaxNode | undefined, dep
     .join(' ');
 }
 
-/** A sink argument: a proven local flow, or a pattern match when `pattern` holds. */
-export function localSink(ctx: RuleContext, call: QualifiedCall | SyntaxNode, arg: SyntaxNode | undefined, pattern: boolean, what: string, sanitisers?: ReadonlySet<string>): Match | undefined {
+/** The flow a value carries: its source's text and the line where that text first appears in the file. */
+export function localFlow(ctx: RuleContext, node: SyntaxNode | undefined, sanitisers?: ReadonlySet<string>): { source: string; line: number } | undefined {
+  const source = localTaint(ctx, node, 0, new Set(), sanitisers);
+  if (!source) return undefined;
+  const line = ctx.text.slice(0, ctx.text.indexOf(source) >= 0 ? ctx.text.indexOf(source) : 0).split('\n').length;
+  return { source, line };
+}
+
+/** A sink argument: a proven local flow, or a pattern match when `pattern` holds (a test of the argument runs only when no flow is proven). */
+export function localSink(ctx: RuleContext, call: QualifiedCall | SyntaxNode, arg: SyntaxNode | undefined, pattern: boolean | ((arg: SyntaxNode) => boolean), what: string, sanitisers?: ReadonlySet<string>): Match | undefined {
   if (!arg) return undefined;
   const node = 'node' in call ? call.node : call;
-  const source = localTaint(ctx, arg, 0, new Set(), sanitisers);
-  if (source) {
-    const line = ctx.text.slice(0, ctx.text.indexOf(source) >= 0 ? ctx.text.indexOf(source) : 0).split('\n').length;
-    return { node, taint: { source, line }, detail: `Request data from \`${source.slice(0, 80)}\` reaches ${what}.` };
-  }
-  if (pattern) return { node, unproven: true, detail: `${what[0]?.toUpperCase() ?? ''}${what.slice(1)} is built at run time from values not proven constant.` };
+  const taint = localFlow(ctx, arg, sanitisers);
+  if (taint) return { node, taint, detail: `Request data from \`${taint.source.slice(0, 80)}\` reaches ${what}.` };
+  if (typeof pattern === 'function' ? pattern(arg) : pattern) return { node, unproven: true, detail: `${what[0]?.toUpperCase() ?? ''}${what.slice(1)} is built at run time from values not proven constant.` };
   return undefined;
 }
 

@@ -1,6 +1,7 @@
-import { child, stringValue, textOf, unwrap } from '../ast.js';
+import { child, textOf, unwrap } from '../ast.js';
 import { defineRule, OWASP, JS_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import type { SyntaxNode } from '../parser.js';
+import { assignedValues, stringLiteral } from '../helpers.js';
 
 const STORAGE = /\b(?:localStorage|sessionStorage|document\.cookie|Cookies\.get|getCookie)\b/;
 const PRIVILEGED = /^(?:admin|administrator|superuser|super_?admin|root|staff|moderator|owner|manager)$/i;
@@ -12,7 +13,7 @@ function fromStorage(ctx: RuleContext, node: SyntaxNode, depth = 0): boolean {
   if (STORAGE.test(textOf(ctx.text, n))) return true;
   if (depth > 2) return false;
   if (n.type === 'identifier') {
-    const def = ctx.taint.definitionOf(n);
+    const def = assignedValues(ctx, n).at(-1);
     return def ? fromStorage(ctx, def, depth + 1) : false;
   }
   if (n.type === 'member_expression' || n.type === 'subscript_expression') {
@@ -30,7 +31,7 @@ function match(ctx: RuleContext): Match[] {
     if (!left || !right) continue;
     const op = ctx.text.slice(left.end, right.start).trim();
     if (!['===', '==', '!==', '!='].includes(op)) continue;
-    const [value, other] = stringValue(ctx.text, right) !== undefined ? [stringValue(ctx.text, right), left] : [stringValue(ctx.text, left), right];
+    const [value, other] = stringLiteral(ctx, right) !== undefined ? [stringLiteral(ctx, right), left] : [stringLiteral(ctx, left), right];
     if (value === undefined || !PRIVILEGED.test(value) || !fromStorage(ctx, other)) continue;
     out.push({ node: bin, detail: `The \`${value}\` check reads a role the user controls in the browser.` });
   }

@@ -1,10 +1,10 @@
-import { namedChildren, stringValue, unwrap } from '../ast.js';
+import { namedChildren, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { defineTaintRule } from '../sink-spec.js';
-import { argument, isDynamicString, isTrue, option, sinkMatch } from '../sinks.js';
 import { COMMAND_INJECTION_SINKS, PY_SUBPROCESS } from '../taint-sinks.js';
 import { SHELL_COMMAND_FLAG, SHELL_PROGRAM } from '../taint-spec.js';
+import { argument, assignedValues, isDynamic, isTrueLiteral, option, sink, stringLiteral } from '../helpers.js';
 
 /*
  * The command-string sinks are rows in taint-sinks.ts. What stays code here is structural: an
@@ -22,37 +22,37 @@ function elements(ctx: RuleContext, node: SyntaxNode | undefined): SyntaxNode[] 
   const n = unwrap(node);
   if (['list', 'tuple', 'array', 'argument_list', 'arguments'].includes(n.type)) return namedChildren(n).flatMap((c) => (['list', 'tuple', 'array'].includes(unwrap(c).type) ? namedChildren(unwrap(c)) : [c]));
   if (n.type !== 'identifier') return [];
-  return ctx.taint.definitionsOf(n).flatMap((d) => (['list', 'tuple', 'array', 'argument_list', 'arguments'].includes(unwrap(d).type) ? elements(ctx, d) : []));
+  return assignedValues(ctx, n).flatMap((d) => (['list', 'tuple', 'array', 'argument_list', 'arguments'].includes(unwrap(d).type) ? elements(ctx, d) : []));
 }
 
 /** `['sh', '-c', cmd]`, `['cmd.exe', '/c', cmd]`: an argument list that runs a shell on a command line. */
 function runsShell(ctx: RuleContext, program: SyntaxNode | undefined, args: readonly SyntaxNode[]): boolean {
-  const values = [program, ...args].map((a) => (a ? stringValue(ctx.text, a) : undefined));
+  const values = [program, ...args].map((a) => (a ? stringLiteral(ctx, a) : undefined));
   return values.some((v) => v !== undefined && SHELL_PROGRAM.test(v)) && values.some((v) => v !== undefined && SHELL_COMMAND_FLAG.test(v));
 }
 
 /** Argument lists run by a shell, and `spawn` with `shell: true`. */
 function shellArgumentLists(ctx: RuleContext): Match[] {
   const out: Match[] = [];
-  const dynamic = (a: SyntaxNode) => isDynamicString(ctx, a);
+  const dynamic = (a: SyntaxNode) => isDynamic(ctx, a);
   for (const call of ctx.calls) {
     const q = call.qualified;
     let m: Match | undefined;
     if (ctx.language === 'python') {
       // `shell=True` and `create_subprocess_shell` are the rows' (a shell command string).
-      if (PY_LIST_FORM.has(q) && (isTrue(ctx, call.kwargs.get('shell')) || q.endsWith('_shell'))) continue;
+      if (PY_LIST_FORM.has(q) && (isTrueLiteral(ctx, call.kwargs.get('shell')) || q.endsWith('_shell'))) continue;
       if (PY_LIST_FORM.has(q) || PY_EXEC.has(q)) {
         // `subprocess.run(['sh', '-c', cmd])`: no shell=True, but the program is a shell given a command line.
         const argv = PY_EXEC.has(q) ? call.args.slice(1) : [argument(call, 0, 'args')].filter((a): a is SyntaxNode => a !== undefined);
         const list = argv.flatMap((a) => elements(ctx, a));
-        if (runsShell(ctx, undefined, list)) m = sinkMatch(ctx, call.node, argv[0], () => list.some((a) => dynamic(a)), 'a command line run by a shell (`-c`)', 'shell');
+        if (runsShell(ctx, undefined, list)) m = sink(ctx, call.node, argv[0], { pattern: () => list.some((a) => dynamic(a)), what: 'a command line run by a shell (`-c`)', kind: 'shell' });
       }
-    } else if (JS_SPAWN.has(q) && isTrue(ctx, option(ctx, call, 'shell'))) {
-      m = sinkMatch(ctx, call.node, argument(call, 0), dynamic, 'a command run with `shell: true`', 'shell') ?? sinkMatch(ctx, call.node, argument(call, 1), false, 'the arguments of a command run with `shell: true`', 'shell');
+    } else if (JS_SPAWN.has(q) && isTrueLiteral(ctx, option(ctx, call, 'shell'))) {
+      m = sink(ctx, call.node, argument(call, 0), { pattern: dynamic, what: 'a command run with `shell: true`', kind: 'shell' }) ?? sink(ctx, call.node, argument(call, 1), { pattern: false, what: 'the arguments of a command run with `shell: true`', kind: 'shell' });
     } else if (JS_SPAWN.has(q) && runsShell(ctx, argument(call, 0), elements(ctx, argument(call, 1)))) {
       // `spawn('sh', ['-c', cmd])`: the shell runs the command line it is given.
       const list = elements(ctx, argument(call, 1));
-      m = sinkMatch(ctx, call.node, argument(call, 1), () => list.some((a) => dynamic(a)), 'a command line run by a shell (`-c`)', 'shell');
+      m = sink(ctx, call.node, argument(call, 1), { pattern: () => list.some((a) => dynamic(a)), what: 'a command line run by a shell (`-c`)', kind: 'shell' });
     }
     if (m) out.push(m);
   }

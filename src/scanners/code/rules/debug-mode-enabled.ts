@@ -1,19 +1,19 @@
 import { child, enclosingFunction, textOf } from '../ast.js';
 import { defineRule, OWASP, PYTHON, type Match, type RuleContext } from '../rule.js';
-import { isTrue } from '../sinks.js';
+import { isTrueLiteral } from '../helpers.js';
 
 const isSettingsFile = (path: string): boolean => /(?:^|\/)settings(?:\/[^/]+|[._-]?\w*)?\.py$/.test(path) && !/(?:^|[/._-])(?:dev|development|local|test|tests|testing)(?:[/._-]|\.py$)/.test(path);
 
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   for (const call of ctx.calls) {
-    if (call.method === 'run' && call.receiver && /^(?:app|application|server)$/.test(textOf(ctx.text, call.receiver)) && isTrue(ctx, call.kwargs.get('debug'))) {
+    if (call.method === 'run' && call.receiver && /^(?:app|application|server)$/.test(textOf(ctx.text, call.receiver)) && isTrueLiteral(ctx, call.kwargs.get('debug'))) {
       out.push({ node: call.node, detail: 'The Werkzeug debugger runs with `debug=True`: a crash page gives a Python console to whoever reaches it.' });
     }
   }
   for (const assign of ctx.nodes.of('assignment')) {
     const left = child(assign, 'left');
-    if (!left || !isTrue(ctx, child(assign, 'right'))) continue;
+    if (!left || !isTrueLiteral(ctx, child(assign, 'right'))) continue;
     const l = textOf(ctx.text, left);
     if (l === 'DEBUG' && isSettingsFile(ctx.path) && !enclosingFunction(assign, ctx.language)) out.push({ node: assign, severity: 'MEDIUM', confidence: 0.7, detail: 'Django `DEBUG = True` in a settings module shows stack traces, settings and SQL to visitors.' });
     else if (/^(?:app|application)\.debug$/.test(l) || /^(?:app|application)\.config\[['"]DEBUG['"]\]$/.test(l)) out.push({ node: assign, detail: 'Flask debug mode is switched on in code.' });

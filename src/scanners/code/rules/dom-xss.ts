@@ -1,9 +1,9 @@
 import { child, isLiteral, namedChildren, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_LANGUAGES, type Match, type RuleContext } from '../rule.js';
-import { isDynamicString } from '../sinks.js';
 import { all, literal } from '../prefilter.js';
 import { bindingReport, HTML_BINDING, reportable } from '../templates.js';
+import { describeSource, flowOf, isDynamic } from '../helpers.js';
 
 const HTML_PROPS = new Set(['innerHTML', 'outerHTML']);
 /** Angular DomSanitizer methods that mark a value as trusted HTML, script, style or URL. */
@@ -15,9 +15,9 @@ function match(ctx: RuleContext): Match[] {
   const check = (sink: SyntaxNode, value: SyntaxNode | undefined, what: string, reportAnyNonLiteral: boolean) => {
     if (!value || isLiteral(ctx.text, value)) return;
     if (SANITISED.test(textOf(ctx.text, unwrap(value)))) return;
-    const taint = ctx.taint.taintOf(value, 'html');
-    if (taint) out.push({ node: sink, taint, detail: `Data from ${ctx.taint.describe(taint)} is written into ${what}.` });
-    else if (reportAnyNonLiteral || isDynamicString(ctx, value)) out.push({ node: sink, detail: `A value not proven constant or sanitised is written into ${what}.` });
+    const taint = flowOf(ctx, value, { kind: 'html' });
+    if (taint) out.push({ node: sink, taint, detail: `Data from ${describeSource(ctx, taint)} is written into ${what}.` });
+    else if (reportAnyNonLiteral || isDynamic(ctx, value)) out.push({ node: sink, detail: `A value not proven constant or sanitised is written into ${what}.` });
   };
   for (const assign of ctx.nodes.of('assignment_expression', 'augmented_assignment_expression')) {
     const left = child(assign, 'left');
@@ -29,8 +29,8 @@ function match(ctx: RuleContext): Match[] {
     else if (call.method === 'insertAdjacentHTML') check(call.node, call.args[1], '`insertAdjacentHTML`', false);
     else if (BYPASS.test(call.method) && call.receiver) check(call.node, call.args[0], `Angular \`${call.method}\`, which turns off Angular's sanitisation for it,`, true);
     else if (call.method === 'html' && call.receiver && /^\$|^jQuery/.test(textOf(ctx.text, call.receiver))) {
-      const t = ctx.taint.taintOf(call.args[0], 'html');
-      if (t) out.push({ node: call.node, taint: t, detail: `Data from ${ctx.taint.describe(t)} is written with jQuery \`.html()\`.` });
+      const t = flowOf(ctx, call.args[0], { kind: 'html' });
+      if (t) out.push({ node: call.node, taint: t, detail: `Data from ${describeSource(ctx, t)} is written with jQuery \`.html()\`.` });
     }
   }
   for (const attr of ctx.nodes.of('jsx_attribute')) {

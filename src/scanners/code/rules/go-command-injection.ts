@@ -1,6 +1,6 @@
 import { defineRule, OWASP, GO, type Match, type RuleContext } from '../rule.js';
-import { dynamicString, localSink, stringValueOf } from '../function-model/taint.js';
 import { all } from '../prefilter.js';
+import { isDynamic, sink, stringLiteral } from '../helpers.js';
 
 const SHELLS = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|zsh|dash|ksh|cmd|cmd\.exe|powershell|pwsh)$/;
 
@@ -11,16 +11,16 @@ function match(ctx: RuleContext): Match[] {
     const args = call.name === 'exec.Command' ? call.args : call.args.slice(1);
     const program = args[0];
     if (!program) continue;
-    const programName = stringValueOf(ctx, program);
+    const programName = stringLiteral(ctx, program);
     if (programName === undefined) {
-      const m = localSink(ctx, call, program, false, 'the program `exec.Command` runs');
+      const m = sink(ctx, call, program, { pattern: false, what: 'the program `exec.Command` runs', kind: 'shell' });
       if (m) out.push(m);
       continue;
     }
     if (SHELLS.test(programName)) {
-      const flag = args.findIndex((a) => /^(?:-c|\/c|-Command)$/i.test(stringValueOf(ctx, a) ?? ''));
+      const flag = args.findIndex((a) => /^(?:-c|\/c|-Command)$/i.test(stringLiteral(ctx, a) ?? ''));
       const script = flag >= 0 ? args[flag + 1] : undefined;
-      const m = localSink(ctx, call, script, !!script && (dynamicString(ctx, script) || (stringValueOf(ctx, script) === undefined && script.type === 'identifier')), 'a shell script run with `-c`');
+      const m = sink(ctx, call, script, { pattern: !!script && (isDynamic(ctx, script) || (stringLiteral(ctx, script) === undefined && script.type === 'identifier')), what: 'a shell script run with `-c`', kind: 'shell' });
       if (m) out.push(m);
     }
   }

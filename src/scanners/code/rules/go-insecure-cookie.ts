@@ -2,7 +2,7 @@ import { child, enclosingFunction, namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, GO, type Match, type RuleContext } from '../rule.js';
 import { sensitiveCookie, storedUnder } from '../function-model/purpose.js';
-import { constString, falseLiteral, strip } from '../function-model/values.js';
+import { constantString, isFalseLiteral, strip } from '../helpers.js';
 
 /** gorilla/sessions, fiber and echo session option types: reported for explicit false flags only. */
 const SESSION_OPTION_TYPES = ['Options', 'CookieConfig', 'SessionConfig', 'CookieStore'];
@@ -34,14 +34,14 @@ function assignedFlags(ctx: RuleContext, literal: SyntaxNode): Set<string> {
 
 function cookieMatches(ctx: RuleContext, literal: SyntaxNode): Match[] {
   const f = fields(ctx, literal);
-  const explicit = ['Secure', 'HttpOnly'].filter((k) => falseLiteral(ctx, f.get(k)));
+  const explicit = ['Secure', 'HttpOnly'].filter((k) => isFalseLiteral(ctx, f.get(k)));
   if (explicit.length > 0) return [{ node: literal, detail: `The cookie sets ${explicit.map((k) => `\`${k}: false\``).join(' and ')}.` }];
   const later = assignedFlags(ctx, literal);
   if (later.has('!Secure') || later.has('!HttpOnly')) return [{ node: literal, detail: 'The cookie flags are set to false after it is built.' }];
   // Deleting a cookie (MaxAge < 0, empty value) carries nothing.
   if (/^-/.test(textOf(ctx.text, f.get('MaxAge') ?? literal)) || textOf(ctx.text, f.get('Value') ?? literal) === '""' || /^time\.Unix\(\s*0\s*,\s*0\s*\)$/.test(textOf(ctx.text, f.get('Expires') ?? literal))) return [];
   const name = f.get('Name');
-  const sensitive = sensitiveCookie([name ? (constString(ctx, name) ?? textOf(ctx.text, name)) : '']);
+  const sensitive = sensitiveCookie([name ? (constantString(ctx, name) ?? textOf(ctx.text, name)) : '']);
   if (!f.has('Secure') && !later.has('Secure')) return [{ node: literal, severity: sensitive ? 'MEDIUM' : 'LOW', confidence: sensitive ? 0.6 : 0.5, detail: 'The cookie is built without `Secure: true`, so it is also sent over plain HTTP.' }];
   if (sensitive && !f.has('HttpOnly') && !later.has('HttpOnly')) return [{ node: literal, confidence: 0.6, detail: 'A session or credential cookie is built without `HttpOnly: true`, so injected script can read it.' }];
   return [];
@@ -55,7 +55,7 @@ function match(ctx: RuleContext): Match[] {
     else if (SESSION_OPTIONS.test(type)) {
       // gorilla/sessions Options, fiber/echo session configs: only explicit false flags.
       const f = fields(ctx, literal);
-      const explicit = ['Secure', 'HttpOnly', 'CookieSecure', 'CookieHTTPOnly'].filter((k) => falseLiteral(ctx, f.get(k)));
+      const explicit = ['Secure', 'HttpOnly', 'CookieSecure', 'CookieHTTPOnly'].filter((k) => isFalseLiteral(ctx, f.get(k)));
       if (explicit.length > 0) out.push({ node: literal, detail: `The session cookie options set ${explicit.map((k) => `\`${k}: false\``).join(' and ')}.` });
     }
   }
@@ -63,7 +63,7 @@ function match(ctx: RuleContext): Match[] {
   for (const call of ctx.calls) {
     if (call.method !== 'SetCookie' || call.args.length !== 7 || !call.receiver || !/^(?:c|ctx)$/.test(textOf(ctx.text, call.receiver))) continue;
     const flags: [string, SyntaxNode | undefined][] = [['secure', call.args[5]], ['httpOnly', call.args[6]]];
-    const explicit = flags.filter(([, v]) => falseLiteral(ctx, v)).map(([k]) => k);
+    const explicit = flags.filter(([, v]) => isFalseLiteral(ctx, v)).map(([k]) => k);
     if (explicit.length > 0) out.push({ node: call.node, detail: `\`SetCookie\` is called with ${explicit.map((k) => `\`${k}\` false`).join(' and ')}.` });
   }
   return out;

@@ -2,7 +2,7 @@ import { namedChildren, textOf } from '../ast.js';
 import { defineRule, OWASP, GO, type Match, type RuleContext } from '../rule.js';
 import { literal } from '../prefilter.js';
 import { randomMatch } from '../function-model/purpose.js';
-import { resolve, strip } from '../function-model/values.js';
+import { resolve, strip } from '../helpers.js';
 
 /** Import paths of math/rand, v1 and v2. */
 const MATH_RAND = new Set(['math/rand', 'math/rand/v2']);

@@ -3,8 +3,7 @@ import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, GO, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { all } from '../prefilter.js';
 import { functionHasAll, guardedBefore } from '../function-model/guards.js';
-import { constString, fixedOrigin } from '../function-model/values.js';
-import { localSink } from '../function-model/taint.js';
+import { constantString, hasFixedOrigin, sink } from '../helpers.js';
 
 const SANITISERS = new Set(['QueryEscape', 'PathEscape']);
 
@@ -18,7 +17,7 @@ function target(ctx: RuleContext, call: QualifiedCall): SyntaxNode | undefined {
   if (call.name === 'http.Redirect') return call.args[2];
   const receiver = call.receiver ? textOf(ctx.text, call.receiver) : '';
   if (call.method === 'Redirect' && /^(?:c|ctx)$/.test(receiver)) return call.args[1];
-  if (HEADER_METHODS.has(call.method) && /\.Header\(\)$/.test(receiver) && constString(ctx, call.args[0])?.toLowerCase() === 'location') return call.args[1];
+  if (HEADER_METHODS.has(call.method) && /\.Header\(\)$/.test(receiver) && constantString(ctx, call.args[0])?.toLowerCase() === 'location') return call.args[1];
   return undefined;
 }
 
@@ -26,8 +25,8 @@ function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   for (const call of ctx.calls) {
     const value = target(ctx, call);
-    if (!value || fixedOrigin(ctx, value) || guardedBefore(ctx, call.node, value, GUARD) || functionHasAll(ctx, call.node, HOST_CHECK)) continue;
-    const m = localSink(ctx, call, value, false, `the redirect target of \`${call.name}\``, SANITISERS);
+    if (!value || hasFixedOrigin(ctx, value) || guardedBefore(ctx, call.node, value, GUARD) || functionHasAll(ctx, call.node, HOST_CHECK)) continue;
+    const m = sink(ctx, call, value, { pattern: false, what: `the redirect target of \`${call.name}\``, kind: 'url', sanitisers: SANITISERS });
     if (m) out.push(m);
   }
   return out;

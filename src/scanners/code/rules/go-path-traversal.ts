@@ -2,8 +2,8 @@ import { textOf } from '../ast.js';
 import { defineRule, OWASP, GO, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { unqualified } from '../prefilter.js';
 import { builtWith } from '../function-model/guards.js';
-import { localTaint } from '../function-model/taint.js';
 import { pathSinkMatches } from '../function-model/flows.js';
+import { taintSource } from '../helpers.js';
 
 /** os/ioutil functions and the positions of their path arguments. */
 const FUNCTIONS: Readonly<Record<string, readonly number[]>> = Object.freeze({
@@ -35,7 +35,7 @@ function match(ctx: RuleContext): Match[] {
     sanitisers: SANITISERS,
     name: (call) => call.name,
     // http.ServeFile itself rejects `..` in r.URL.Path.
-    cleared: (c, call, arg) => builtWith(c, arg, ROOTED_CLEAN) || (call.name === 'http.ServeFile' && /\.URL\.Path$/.test(localTaint(c, arg) ?? '')),
+    cleared: (c, call, arg) => builtWith(c, arg, ROOTED_CLEAN) || (call.name === 'http.ServeFile' && /\.URL\.Path$/.test(taintSource(c, arg, { kind: 'path' }) ?? '')),
   });
 }
 

@@ -1,7 +1,7 @@
 import { defineRule, OWASP, GO, type Match, type RuleContext } from '../rule.js';
 import { unqualified } from '../prefilter.js';
 import { MIN_RSA_BITS } from '../function-model/crypto.js';
-import { constInt } from '../function-model/values.js';
+import { constInt } from '../helpers.js';
 
 const WEAK_CONSTRUCTORS = new Set(['des.NewCipher', 'des.NewTripleDESCipher', 'rc4.NewCipher', 'blowfish.NewCipher', 'blowfish.NewSaltedCipher', 'cast5.NewCipher', 'tea.NewCipher', 'xtea.NewCipher']);
 /** Key generators and the position of their bit size. */

@@ -3,7 +3,7 @@ import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, GO, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { all, unqualified } from '../prefilter.js';
 import { functionText } from '../function-model/guards.js';
-import { localSink } from '../function-model/taint.js';
+import { sink } from '../helpers.js';
 
 const FPRINT = new Set(['fmt.Fprintf', 'fmt.Fprint', 'fmt.Fprintln', 'io.WriteString']);
 /** Methods writing to the response writer itself. */
@@ -49,7 +49,7 @@ function match(ctx: RuleContext): Match[] {
     if (values.length === 0 || (!TRUSTED_TYPES.has(call.name) && NOT_HTML.test(functionText(ctx, call.node)))) continue;
     const what = TRUSTED_TYPES.has(call.name) ? `\`${call.name}\`, which disables template escaping` : `the HTML response through \`${call.name}\``;
     for (const value of values) {
-      const m = localSink(ctx, call, value, false, what, SANITISERS);
+      const m = sink(ctx, call, value, { pattern: false, what: what, kind: 'html', sanitisers: SANITISERS });
       if (m) {
         out.push(m);
         break;

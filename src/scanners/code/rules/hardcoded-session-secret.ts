@@ -1,9 +1,9 @@
-import { child, namedChildren, stringValue, textOf, unwrap } from '../ast.js';
+import { child, namedChildren, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
-import { option } from '../sinks.js';
-import { constantString } from './jwt-hardcoded-secret.js';
+import { assignedLiteral } from './jwt-hardcoded-secret.js';
 import { literal } from '../prefilter.js';
+import { option, stringLiteral } from '../helpers.js';
 
 const JS_SESSION = /^(?:express-session|cookie-session|koa-session|@fastify\/(?:secure-)?session|@fastify\/cookie)$|^(?:session|cookieSession)$/;
 const PY_SECRET_NAMES = /^(?:SECRET_KEY|SESSION_SECRET|JWT_SECRET_KEY)$/;
@@ -18,8 +18,8 @@ function configSecrets(ctx: RuleContext): Match[] {
     const name = child(node, node.type === 'pair' ? 'key' : 'name');
     const value = child(node, 'value');
     if (!name || !value) continue;
-    const key = stringValue(ctx.text, name) ?? textOf(ctx.text, name);
-    if (!JS_SECRET_NAMES.test(key) || unwrap(value).type !== 'string' || constantString(ctx, value) === undefined) continue;
+    const key = stringLiteral(ctx, name) ?? textOf(ctx.text, name);
+    if (!JS_SECRET_NAMES.test(key) || unwrap(value).type !== 'string' || assignedLiteral(ctx, value) === undefined) continue;
     out.push({ node, detail: `\`${key}\` is a constant in the source.` });
   }
   return out;
@@ -97,10 +97,10 @@ function match(ctx: RuleContext): Match[] {
       const left = child(assign, 'left');
       const right = child(assign, 'right');
       if (!left || !right) continue;
-      const value = stringValue(ctx.text, right);
+      const value = stringLiteral(ctx, right);
       if (value === undefined) continue;
       const l = textOf(ctx.text, left);
-      const name = left.type === 'subscript' ? stringValue(ctx.text, child(left, 'subscript')) : left.type === 'attribute' ? l.split('.').at(-1) : l;
+      const name = left.type === 'subscript' ? stringLiteral(ctx, child(left, 'subscript')) : left.type === 'attribute' ? l.split('.').at(-1) : l;
       if (!name || !(PY_SECRET_NAMES.test(name) || name === 'secret_key')) continue;
       out.push({ node: assign, detail: `\`${l}\` is a constant${PLACEHOLDER.test(value) ? ' placeholder' : ''} in the source.` });
     }
@@ -116,7 +116,7 @@ function match(ctx: RuleContext): Match[] {
       if (!c) continue;
       const n = unwrap(c);
       const values = n.type === 'array' ? namedChildren(n) : [n];
-      if (values.length > 0 && values.every((v) => constantString(ctx, v) !== undefined)) {
+      if (values.length > 0 && values.every((v) => assignedLiteral(ctx, v) !== undefined)) {
         out.push({ node: call.node, detail: 'The secret that signs session cookies is a constant in the source.' });
         break;
       }

@@ -1,9 +1,9 @@
-import { stringValue, textOf, unwrap } from '../ast.js';
+import { textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
-import { assignedValues, stringValueOf } from '../function-model/taint.js';
 import { usesFunctionModel } from '../parser.js';
 import { defineRule, OWASP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { constantString } from './jwt-hardcoded-secret.js';
+import { assignedLiteral } from './jwt-hardcoded-secret.js';
+import { assignedValues, stringLiteral } from '../helpers.js';
 
 /**
  * Calls that take an HMAC or JWT signing key, per language, and the position of the key. JWT
@@ -52,10 +52,10 @@ function constantKey(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0):
   if (!node || depth > 3) return undefined;
   const n = unwrap(node);
   if (!usesFunctionModel(ctx.language)) {
-    const direct = constantString(ctx, n);
+    const direct = assignedLiteral(ctx, n);
     if (direct !== undefined) return direct;
   } else {
-    const direct = stringValueOf(ctx, n);
+    const direct = stringLiteral(ctx, n);
     if (direct !== undefined) return direct;
     if (n.type === 'identifier' || n.type === 'variable_name') {
       const values = assignedValues(ctx, n);
@@ -66,7 +66,7 @@ function constantKey(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0):
   // Wrappers that turn a literal into bytes: `[]byte("k")`, `Buffer.from('k')`, `"k".getBytes(UTF_8)`, `'k'.encode()`.
   const m = text.length < 300 ? WRAPPED.exec(text) : null;
   if (m && !/\$\{|#\{/.test(m[2] ?? '')) return m[2];
-  return stringValue(ctx.text, n);
+  return stringLiteral(ctx, n);
 }
 
 const WRAPPED = /^(?:\[\]byte\s*\(\s*|Buffer\.from\s*\(\s*|new\s+TextEncoder\(\)\.encode\s*\(\s*|(?=["'`]))(["'`])((?:(?!\1)[^\\]|\\.){0,200})\1\s*(?:\)|,[^()]*\)|\.\s*(?:getBytes|encode)\s*\([^()]*\))$/;

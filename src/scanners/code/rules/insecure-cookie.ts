@@ -1,8 +1,8 @@
-import { child, stringValue, textOf } from '../ast.js';
+import { child, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
-import { isFalse } from '../sinks.js';
 import { literal } from '../prefilter.js';
+import { isFalseLiteral, stringLiteral } from '../helpers.js';
 
 const JS_FLAGS = new Set(['httpOnly', 'secure']);
 const PY_SETTINGS = /^(?:SESSION_COOKIE_SECURE|SESSION_COOKIE_HTTPONLY|CSRF_COOKIE_SECURE|CSRF_COOKIE_HTTPONLY|REMEMBER_COOKIE_SECURE|REMEMBER_COOKIE_HTTPONLY)$/;
@@ -28,13 +28,13 @@ function match(ctx: RuleContext): Match[] {
   if (ctx.language === 'python') {
     for (const call of ctx.calls) {
       if (call.method !== 'set_cookie' && call.method !== 'set_signed_cookie') continue;
-      for (const flag of ['secure', 'httponly']) if (isFalse(ctx, call.kwargs.get(flag))) out.push({ node: call.node, detail: `The cookie is set with \`${flag}=False\`.` });
+      for (const flag of ['secure', 'httponly']) if (isFalseLiteral(ctx, call.kwargs.get(flag))) out.push({ node: call.node, detail: `The cookie is set with \`${flag}=False\`.` });
     }
     for (const assign of ctx.nodes.of('assignment')) {
       const left = child(assign, 'left');
       const right = child(assign, 'right');
-      if (!left || !right || !isFalse(ctx, right)) continue;
-      const name = left.type === 'identifier' ? textOf(ctx.text, left) : stringValue(ctx.text, child(left, 'subscript'));
+      if (!left || !right || !isFalseLiteral(ctx, right)) continue;
+      const name = left.type === 'identifier' ? textOf(ctx.text, left) : stringLiteral(ctx, child(left, 'subscript'));
       if (name && PY_SETTINGS.test(name)) out.push({ node: assign, detail: `\`${name} = False\`.` });
     }
     return out;
@@ -43,8 +43,8 @@ function match(ctx: RuleContext): Match[] {
     const key = child(pair, 'key');
     const value = child(pair, 'value');
     if (!key || !value || !pair.parent) continue;
-    const name = key.type === 'property_identifier' ? textOf(ctx.text, key) : stringValue(ctx.text, key);
-    if (!name || !JS_FLAGS.has(name) || !isFalse(ctx, value)) continue;
+    const name = key.type === 'property_identifier' ? textOf(ctx.text, key) : stringLiteral(ctx, key);
+    if (!name || !JS_FLAGS.has(name) || !isFalseLiteral(ctx, value)) continue;
     if (name === 'httpOnly' || isCookieOptions(ctx, pair.parent)) out.push({ node: pair, detail: `The cookie options set \`${name}: false\`.` });
   }
   return out;

@@ -1,8 +1,8 @@
 import { assignedName, child, enclosingFunction, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
-import { nameWords } from '../sinks.js';
 import { all } from '../prefilter.js';
+import { nameWords } from '../helpers.js';
 
 const PY_RANDOM = new Set(['random.random', 'random.randint', 'random.randrange', 'random.choice', 'random.choices', 'random.getrandbits', 'random.sample', 'random.uniform']);
 /** Words naming values that must be unguessable: secrets (MEDIUM) and identifiers or codes (LOW, they may be harmless). */

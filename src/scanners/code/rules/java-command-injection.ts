@@ -1,6 +1,6 @@
 import { namedChildren, textOf } from '../ast.js';
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
-import { dynamicString, localSink, localTaint, stringValueOf } from '../function-model/taint.js';
+import { isDynamic, sink, stringLiteral, taintSource } from '../helpers.js';
 
 const SHELLS = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|zsh|cmd|cmd\.exe|powershell)$/;
 
@@ -21,10 +21,10 @@ function match(ctx: RuleContext): Match[] {
     const receiver = call.receiver ? textOf(ctx.text, call.receiver).replace(/\s+/g, '') : '';
     if (!call.isNew && call.method === 'command' && builders.has(receiver.replace(/^this\./, ''))) {
       // `pb.command(list)` / `pb.command("sh", "-c", script)`: the same arguments as the constructor.
-      const shell = SHELLS.test(stringValueOf(ctx, call.args[0]) ?? '');
-      const tainted = call.args.find((a) => localTaint(ctx, a));
-      const target = tainted ?? (shell ? call.args.find((a, i) => i > 0 && stringValueOf(ctx, a) === undefined) : undefined);
-      const m = localSink(ctx, call, target, shell && !!target, 'the command `ProcessBuilder.command` sets');
+      const shell = SHELLS.test(stringLiteral(ctx, call.args[0]) ?? '');
+      const tainted = call.args.find((a) => taintSource(ctx, a, { kind: 'shell' }));
+      const target = tainted ?? (shell ? call.args.find((a, i) => i > 0 && stringLiteral(ctx, a) === undefined) : undefined);
+      const m = sink(ctx, call, target, { pattern: shell && !!target, what: 'the command `ProcessBuilder.command` sets', kind: 'shell' });
       if (m) out.push(m);
       continue;
     }
@@ -34,20 +34,20 @@ function match(ctx: RuleContext): Match[] {
       // `exec(new String[] {"sh", "-c", cmd})`: the script element decides.
       const elements = arg.type === 'array_creation_expression' ? namedChildren(namedChildren(arg).find((c) => c.type === 'array_initializer') ?? arg) : undefined;
       if (elements) {
-        const shell = SHELLS.test(stringValueOf(ctx, elements[0]) ?? '');
-        const tainted = elements.find((e) => localTaint(ctx, e));
-        const target = tainted ?? (shell ? elements.find((e, i) => i > 0 && stringValueOf(ctx, e) === undefined) : undefined);
-        const m = localSink(ctx, call, target, shell && !!target, 'the command `Runtime.exec` runs');
+        const shell = SHELLS.test(stringLiteral(ctx, elements[0]) ?? '');
+        const tainted = elements.find((e) => taintSource(ctx, e, { kind: 'shell' }));
+        const target = tainted ?? (shell ? elements.find((e, i) => i > 0 && stringLiteral(ctx, e) === undefined) : undefined);
+        const m = sink(ctx, call, target, { pattern: shell && !!target, what: 'the command `Runtime.exec` runs', kind: 'shell' });
         if (m) out.push(m);
         continue;
       }
-      const m = localSink(ctx, call, arg, stringValueOf(ctx, arg) === undefined && (dynamicString(ctx, arg) || arg.type === 'identifier' || arg.type === 'method_invocation'), 'the command `Runtime.exec` runs');
+      const m = sink(ctx, call, arg, { pattern: stringLiteral(ctx, arg) === undefined && (isDynamic(ctx, arg) || arg.type === 'identifier' || arg.type === 'method_invocation'), what: 'the command `Runtime.exec` runs', kind: 'shell' });
       if (m) out.push(m);
     } else if (call.isNew && call.method === 'ProcessBuilder') {
-      const shell = SHELLS.test(stringValueOf(ctx, call.args[0]) ?? '');
-      const tainted = call.args.find((a) => localTaint(ctx, a));
-      const target = tainted ?? (shell ? call.args.find((a, i) => i > 0 && stringValueOf(ctx, a) === undefined) : undefined);
-      const m = localSink(ctx, call, target, shell && !!target, 'the command `ProcessBuilder` runs');
+      const shell = SHELLS.test(stringLiteral(ctx, call.args[0]) ?? '');
+      const tainted = call.args.find((a) => taintSource(ctx, a, { kind: 'shell' }));
+      const target = tainted ?? (shell ? call.args.find((a, i) => i > 0 && stringLiteral(ctx, a) === undefined) : undefined);
+      const m = sink(ctx, call, target, { pattern: shell && !!target, what: 'the command `ProcessBuilder` runs', kind: 'shell' });
       if (m) out.push(m);
     }
   }

@@ -2,7 +2,7 @@ import { textOf } from '../ast.js';
 import { enclosingFunction } from '../ast.js';
 import { defineRule, OWASP, JAVA, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { sensitiveCookie, storedUnder } from '../function-model/purpose.js';
-import { constString, falseLiteral, trueLiteral } from '../function-model/values.js';
+import { constantString, isFalseLiteral, isTrueLiteral } from '../helpers.js';
 
 const FLAGS = new Set(['setSecure', 'setHttpOnly']);
 /** Spring's cookie builder (`ResponseCookie.from(…)`), as the receiver of `.secure(false)`. */
@@ -19,15 +19,15 @@ function cookieMatches(ctx: RuleContext, creation: QualifiedCall): Match[] {
   const holder = storedUnder(ctx, creation.node).variable;
   const calls = holder ? setters(ctx, creation, textOf(ctx.text, holder)) : [];
   const flag = (name: string) => calls.filter((c) => c.method === name);
-  for (const c of calls) if (FLAGS.has(c.method) && falseLiteral(ctx, c.args[0])) out.push({ node: c.node, detail: `The cookie is created with \`${c.method}(false)\`.` });
+  for (const c of calls) if (FLAGS.has(c.method) && isFalseLiteral(ctx, c.args[0])) out.push({ node: c.node, detail: `The cookie is created with \`${c.method}(false)\`.` });
   if (out.length > 0) return out;
   // A cookie being deleted (max age 0, empty value) carries nothing.
   const deleted = flag('setMaxAge').some((c) => textOf(ctx.text, c.args[0] ?? c.node) === '0') || /^(?:""|null)$/.test(textOf(ctx.text, creation.args[1] ?? creation.node));
   if (deleted) return out;
-  const names = [constString(ctx, creation.args[0]) ?? textOf(ctx.text, creation.args[0] ?? creation.node), holder ? textOf(ctx.text, holder) : ''];
+  const names = [constantString(ctx, creation.args[0]) ?? textOf(ctx.text, creation.args[0] ?? creation.node), holder ? textOf(ctx.text, holder) : ''];
   const sensitive = sensitiveCookie(names);
   if (flag('setSecure').length === 0) out.push({ node: creation.node, severity: sensitive ? 'MEDIUM' : 'LOW', confidence: sensitive ? 0.6 : 0.5, detail: 'The cookie is added without `setSecure(true)`, so it is also sent over plain HTTP.' });
-  else if (sensitive && !flag('setHttpOnly').some((c) => !falseLiteral(ctx, c.args[0]) || trueLiteral(ctx, c.args[0]))) out.push({ node: creation.node, confidence: 0.6, detail: 'A session or credential cookie is added without `setHttpOnly(true)`, so injected script can read it.' });
+  else if (sensitive && !flag('setHttpOnly').some((c) => !isFalseLiteral(ctx, c.args[0]) || isTrueLiteral(ctx, c.args[0]))) out.push({ node: creation.node, confidence: 0.6, detail: 'A session or credential cookie is added without `setHttpOnly(true)`, so injected script can read it.' });
   return out;
 }
 
@@ -36,7 +36,7 @@ function match(ctx: RuleContext): Match[] {
   for (const call of ctx.calls) {
     if (call.isNew && /^(?:javax\.servlet\.http\.|jakarta\.servlet\.http\.)?Cookie$/.test(call.name) && call.args.length === 2) out.push(...cookieMatches(ctx, call));
     // Spring ResponseCookie.from(…).secure(false) / .httpOnly(false).
-    else if ((call.method === 'secure' || call.method === 'httpOnly') && call.receiver && SPRING_COOKIE.test(textOf(ctx.text, call.receiver)) && falseLiteral(ctx, call.args[0])) {
+    else if ((call.method === 'secure' || call.method === 'httpOnly') && call.receiver && SPRING_COOKIE.test(textOf(ctx.text, call.receiver)) && isFalseLiteral(ctx, call.args[0])) {
       out.push({ node: call.node, detail: `The cookie is built with \`${call.method}(false)\`.` });
     }
   }

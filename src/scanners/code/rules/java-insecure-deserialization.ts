@@ -1,6 +1,6 @@
 import { enclosingFunction, textOf } from '../ast.js';
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
-import { localTaint } from '../function-model/taint.js';
+import { taintSource } from '../helpers.js';
 
 const STREAMS = new Set(['ObjectInputStream', 'XMLDecoder']);
 const NETWORK = /getInputStream\s*\(|\bsocket\b|getBody\s*\(|getReader\s*\(/i;
@@ -14,7 +14,7 @@ function match(ctx: RuleContext): Match[] {
     if (/setObjectInputFilter|ValidatingObjectInputStream|resolveClass/.test(body)) continue;
     const arg = call.args[0];
     if (!arg) continue;
-    const source = localTaint(ctx, arg);
+    const source = taintSource(ctx, arg, { kind: 'deserialization' });
     if (source) out.push({ node: call.node, taint: { source, line: call.node.row + 1 }, detail: `\`${call.method}\` reads objects from request data (\`${source.slice(0, 60)}\`).` });
     else if (NETWORK.test(textOf(ctx.text, arg))) out.push({ node: call.node, detail: `\`${call.method}\` reads objects from a network stream without a class filter.` });
   }

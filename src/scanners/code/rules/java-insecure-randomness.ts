@@ -2,7 +2,7 @@ import { textOf } from '../ast.js';
 import { defineRule, OWASP, JAVA, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { all } from '../prefilter.js';
 import { randomMatch } from '../function-model/purpose.js';
-import { resolve, strip } from '../function-model/values.js';
+import { resolve, strip } from '../helpers.js';
 
 const NEXT_METHODS = new Set(['nextInt', 'nextLong', 'nextDouble', 'nextFloat', 'nextBytes', 'nextGaussian', 'nextBoolean', 'ints', 'longs', 'doubles']);
 const WEAK_GENERATOR = /^(?:new\s+(?:java\.util\.)?Random\s*\(|(?:java\.util\.concurrent\.)?ThreadLocalRandom\.current\s*\(\s*\)$|(?:java\.util\.concurrent\.)?ThreadLocalRandom\.current\(\))/;

@@ -2,8 +2,7 @@ import { namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
 import { guardedBefore } from '../function-model/guards.js';
-import { constString, fixedOrigin, leadingText } from '../function-model/values.js';
-import { localSink } from '../function-model/taint.js';
+import { constantString, hasFixedOrigin, leadingText, sink } from '../helpers.js';
 
 const SANITISERS = new Set(['encodeForURL']);
 
@@ -13,14 +12,14 @@ const SPRING_PREFIX = /^redirect:/;
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   const report = (node: SyntaxNode, target: SyntaxNode | undefined, what: string, prefix?: RegExp) => {
-    if (!target || fixedOrigin(ctx, target, prefix) || guardedBefore(ctx, node, target, GUARD)) return;
-    const m = localSink(ctx, node, target, false, what, SANITISERS);
+    if (!target || hasFixedOrigin(ctx, target, prefix) || guardedBefore(ctx, node, target, GUARD)) return;
+    const m = sink(ctx, node, target, { pattern: false, what: what, kind: 'url', sanitisers: SANITISERS });
     if (m) out.push(m);
   };
   for (const call of ctx.calls) {
     const receiver = call.receiver ? textOf(ctx.text, call.receiver) : '';
     if (call.method === 'sendRedirect' && /resp/i.test(receiver)) report(call.node, call.args[0], 'the target of `sendRedirect`');
-    else if ((call.method === 'setHeader' || call.method === 'addHeader') && /resp/i.test(receiver) && constString(ctx, call.args[0])?.toLowerCase() === 'location') report(call.node, call.args[1], 'the `Location` header');
+    else if ((call.method === 'setHeader' || call.method === 'addHeader') && /resp/i.test(receiver) && constantString(ctx, call.args[0])?.toLowerCase() === 'location') report(call.node, call.args[1], 'the `Location` header');
     else if (call.isNew && /(?:^|\.)RedirectView$/.test(call.name)) report(call.node, call.args[0], 'the target of `RedirectView`');
     else if (call.isNew && /(?:^|\.)ModelAndView$/.test(call.name) && SPRING_PREFIX.test(leadingText(ctx, call.args[0]))) report(call.node, call.args[0], 'a `redirect:` view', SPRING_PREFIX);
   }

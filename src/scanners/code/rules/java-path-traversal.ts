@@ -1,8 +1,8 @@
 import { child, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JAVA, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { callAt, resolve } from '../function-model/values.js';
 import { pathSinkMatches } from '../function-model/flows.js';
+import { callAt, resolve } from '../helpers.js';
 
 /** Constructors whose arguments name a file. */
 const CONSTRUCTORS = new Set(['File', 'FileInputStream', 'FileOutputStream', 'FileReader', 'FileWriter', 'RandomAccessFile', 'ZipFile', 'JarFile', 'FileSystemResource', 'PrintStream', 'PrintWriter']);

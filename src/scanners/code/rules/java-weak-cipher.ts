@@ -2,7 +2,7 @@ import { textOf } from '../ast.js';
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
 import { all } from '../prefilter.js';
 import { MIN_RSA_BITS } from '../function-model/crypto.js';
-import { constInt, constString, resolve } from '../function-model/values.js';
+import { constantString, constInt, resolve } from '../helpers.js';
 
 /** Broken or legacy block/stream ciphers, by JCA transformation name. */
 const WEAK_CIPHER = /^(?:DES|DESede|TripleDES|3DES|RC2|RC4|ARCFOUR|Blowfish|IDEA|RC5|PBEWith\w*(?:DES|RC2|RC4)\w*)(?:\/|$)/i;
@@ -19,7 +19,7 @@ function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   for (const call of ctx.calls) {
     if (/(?:^|\.)Cipher\.getInstance$/.test(call.name)) {
-      const transformation = constString(ctx, call.args[0]);
+      const transformation = constantString(ctx, call.args[0]);
       const why = transformation ? weakness(transformation) : undefined;
       if (why) out.push({ node: call.node, detail: why });
     } else if (call.isNew && /(?:^|\.)NullCipher$/.test(call.name)) {

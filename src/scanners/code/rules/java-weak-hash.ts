@@ -1,6 +1,6 @@
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
 import { digestInputs, weakHashMatch, WEAK_HASH } from '../function-model/crypto.js';
-import { constString } from '../function-model/values.js';
+import { constantString } from '../helpers.js';
 
 const DIGEST_METHODS = new Set(['update', 'digest']);
 const GUAVA_METHODS = new Set(['hashString', 'hashBytes', 'hashUnencodedChars', 'putString', 'putBytes']);
@@ -13,7 +13,7 @@ function match(ctx: RuleContext): Match[] {
     let algorithm: string | undefined;
     let inputs = call.args;
     if (/(?:^|\.)MessageDigest\.getInstance$/.test(call.name)) {
-      algorithm = constString(ctx, call.args[0]);
+      algorithm = constantString(ctx, call.args[0]);
       inputs = digestInputs(ctx, call.node, DIGEST_METHODS);
     } else if (DIGEST_UTILS.test(call.name)) {
       algorithm = call.method.replace(/Hex$/, '');

@@ -3,8 +3,7 @@ import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JAVA, type Match, type RuleContext } from '../rule.js';
 import { all } from '../prefilter.js';
 import { functionText } from '../function-model/guards.js';
-import { resolve } from '../function-model/values.js';
-import { localSink } from '../function-model/taint.js';
+import { resolve, sink } from '../helpers.js';
 
 const WRITE_METHODS = new Set(['print', 'println', 'write', 'printf', 'format', 'append']);
 /** Servlet response methods returning its body's writer or stream. */
@@ -44,7 +43,7 @@ function match(ctx: RuleContext): Match[] {
     if (call.isNew || !call.receiver || !WRITE_METHODS.has(call.method) || !isResponseWriter(ctx, call.receiver)) continue;
     if (NOT_HTML.test(functionText(ctx, call.node))) continue;
     for (const arg of call.args) {
-      const m = localSink(ctx, call, arg, false, `the HTML response through \`${call.method}\``, HTML_SANITISERS);
+      const m = sink(ctx, call, arg, { pattern: false, what: `the HTML response through \`${call.method}\``, kind: 'html', sanitisers: HTML_SANITISERS });
       if (m) {
         out.push(m);
         break;
@@ -56,7 +55,7 @@ function match(ctx: RuleContext): Match[] {
     if (!value || !returnsBody(ctx, ret) || /^"redirect:|^"forward:/.test(textOf(ctx.text, value))) continue;
     // A view name is returned as a plain identifier or literal; only built strings are bodies.
     if (value.type !== 'binary_expression' && value.type !== 'method_invocation') continue;
-    const m = localSink(ctx, ret, value, false, 'the response body of this handler', HTML_SANITISERS);
+    const m = sink(ctx, ret, value, { pattern: false, what: 'the response body of this handler', kind: 'html', sanitisers: HTML_SANITISERS });
     if (m) out.push(m);
   }
   return out;

@@ -1,7 +1,7 @@
-import { isLiteral, stringValue } from '../ast.js';
+import { isLiteral } from '../ast.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
-import { argument, isDynamicString, isFalse, isTrue, option, sinkMatch } from '../sinks.js';
 import { all, literal } from '../prefilter.js';
+import { argument, isDynamic, isFalseLiteral, isTrueLiteral, option, sink, stringLiteral } from '../helpers.js';
 
 const MARKUP = new Set(['markupsafe.Markup', 'flask.Markup', 'jinja2.Markup', 'Markup', 'django.utils.safestring.mark_safe', 'mark_safe']);
 /** `{{ x | safe }}` or an autoescape block turned off, in a template kept in a Python string. */
@@ -14,7 +14,7 @@ function jsEngines(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   for (const call of ctx.calls) {
     if (!JS_ENGINE.test(call.qualified) && !JS_ENGINE.test(call.name)) continue;
-    const off = isFalse(ctx, option(ctx, call, 'autoescape')) || isTrue(ctx, option(ctx, call, 'noEscape'));
+    const off = isFalseLiteral(ctx, option(ctx, call, 'autoescape')) || isTrueLiteral(ctx, option(ctx, call, 'noEscape'));
     if (off) out.push({ node: call.node, detail: `\`${call.name}\` turns HTML escaping off for every template it renders.` });
   }
   return out;
@@ -27,15 +27,15 @@ function match(ctx: RuleContext): Match[] {
     if (MARKUP.has(call.qualified)) {
       const value = argument(call, 0);
       if (!value || isLiteral(ctx.text, value)) continue;
-      const m = sinkMatch(ctx, call.node, value, (a) => isDynamicString(ctx, a), `\`${call.name}\`, which marks it as safe HTML`, 'html');
+      const m = sink(ctx, call.node, value, { pattern: (a) => isDynamic(ctx, a), what: `\`${call.name}\`, which marks it as safe HTML`, kind: 'html' });
       if (m) out.push(m);
-    } else if (/^(?:jinja2\.)?Environment$/.test(call.qualified) && isFalse(ctx, call.kwargs.get('autoescape'))) {
+    } else if (/^(?:jinja2\.)?Environment$/.test(call.qualified) && isFalseLiteral(ctx, call.kwargs.get('autoescape'))) {
       out.push({ node: call.node, detail: 'The Jinja2 environment is created with `autoescape=False`.' });
     }
   }
   for (const str of ctx.nodes.of('string')) {
     if (str.parent?.type === 'concatenated_string') continue;
-    const value = stringValue(ctx.text, str);
+    const value = stringLiteral(ctx, str);
     if (value !== undefined && UNSAFE_TEMPLATE.test(value)) out.push({ node: str, detail: 'An inline template prints a value with `|safe` or turns autoescaping off.' });
   }
   return out;

@@ -1,16 +1,17 @@
-import { stringValue, unwrap } from '../ast.js';
+import { unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
+import { assignedValues, stringLiteral } from '../helpers.js';
 
 /** A string literal, directly or through a variable assigned one. */
-export function constantString(ctx: RuleContext, node: SyntaxNode | undefined): string | undefined {
+export function assignedLiteral(ctx: RuleContext, node: SyntaxNode | undefined): string | undefined {
   if (!node) return undefined;
   const n = unwrap(node);
-  const direct = stringValue(ctx.text, n);
+  const direct = stringLiteral(ctx, n);
   if (direct !== undefined) return direct;
   if (n.type === 'identifier') {
-    const def = ctx.taint.definitionOf(n);
-    return def ? stringValue(ctx.text, def) : undefined;
+    const def = assignedValues(ctx, n).at(-1);
+    return def ? stringLiteral(ctx, def) : undefined;
   }
   return undefined;
 }
@@ -23,7 +24,7 @@ function match(ctx: RuleContext): Match[] {
     const hit = python ? q === 'jwt.encode' || q === 'jwt.decode' : /^(?:jsonwebtoken|jwt)\.(?:sign|verify)$/.test(q);
     if (!hit) continue;
     const keyArg = call.args[1] ?? call.kwargs.get('key');
-    const secret = constantString(ctx, keyArg);
+    const secret = assignedLiteral(ctx, keyArg);
     if (secret === undefined) continue;
     out.push({ node: call.node, detail: secret.length < 32 ? `The signing key is a ${secret.length}-character constant in the source.` : 'The signing key is a constant in the source.' });
   }

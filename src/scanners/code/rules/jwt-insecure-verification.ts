@@ -1,7 +1,7 @@
-import { descendants, enclosingFunction, namedChildren, stringValue, textOf, unwrap } from '../ast.js';
+import { descendants, enclosingFunction, namedChildren, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { isFalse, option } from '../sinks.js';
+import { isFalseLiteral, option, stringLiteral } from '../helpers.js';
 
 const isJwt = (ctx: RuleContext, call: QualifiedCall, method: string): boolean =>
   call.method === method && (call.qualified === `jsonwebtoken.${method}` || call.qualified === `jwt.${method}` || (ctx.language === 'python' && call.qualified === `jwt.${method}`));
@@ -11,7 +11,7 @@ function allowsNone(ctx: RuleContext, node: SyntaxNode | undefined): boolean {
   if (!node) return false;
   const n = unwrap(node);
   const values = n.type === 'array' || n.type === 'list' || n.type === 'tuple' ? namedChildren(n) : [n];
-  return values.some((v) => stringValue(ctx.text, v)?.toLowerCase() === 'none');
+  return values.some((v) => stringLiteral(ctx, v)?.toLowerCase() === 'none');
 }
 
 function match(ctx: RuleContext): Match[] {
@@ -20,8 +20,8 @@ function match(ctx: RuleContext): Match[] {
     if (ctx.language === 'python') {
       if (call.qualified !== 'jwt.decode') continue;
       const options = call.kwargs.get('options');
-      const verifyOff = options && [...descendants(options)].some((n) => n.type === 'pair' && /verify_signature/.test(textOf(ctx.text, n)) && isFalse(ctx, namedChildren(n)[1]));
-      if (verifyOff || isFalse(ctx, call.kwargs.get('verify'))) out.push({ node: call.node, severity: 'HIGH', confidence: 0.85, detail: 'The token is decoded with signature verification turned off.' });
+      const verifyOff = options && [...descendants(options)].some((n) => n.type === 'pair' && /verify_signature/.test(textOf(ctx.text, n)) && isFalseLiteral(ctx, namedChildren(n)[1]));
+      if (verifyOff || isFalseLiteral(ctx, call.kwargs.get('verify'))) out.push({ node: call.node, severity: 'HIGH', confidence: 0.85, detail: 'The token is decoded with signature verification turned off.' });
       else if (allowsNone(ctx, call.kwargs.get('algorithms'))) out.push({ node: call.node, severity: 'HIGH', confidence: 0.85, detail: 'The accepted algorithms include `none` (unsigned tokens).' });
       continue;
     }

@@ -2,6 +2,7 @@ import { namedChildren, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { all } from '../prefilter.js';
+import { assignedValues, flowOf } from '../helpers.js';
 
 const JS_WRITES = new Set(['create', 'build', 'insert', 'insertMany', 'update', 'updateOne', 'updateMany', 'findByIdAndUpdate', 'findOneAndUpdate', 'upsert', 'bulkCreate', 'merge', 'save', 'set', 'assign']);
 /** A whole request payload, not one field of it. */
@@ -14,7 +15,7 @@ function wholePayload(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0)
   const t = textOf(ctx.text, n).replace(/\s+/g, ' ');
   if (WHOLE_BODY.test(t) || PY_WHOLE.test(t)) return true;
   if (n.type === 'identifier') {
-    const def = ctx.taint.definitionOf(n);
+    const def = assignedValues(ctx, n).at(-1);
     return def ? wholePayload(ctx, def, depth + 1) : false;
   }
   if (n.type === 'object') return namedChildren(n).some((c) => c.type === 'spread_element' && wholePayload(ctx, namedChildren(c)[0], depth + 1));
@@ -28,7 +29,7 @@ function match(ctx: RuleContext): Match[] {
     if (ctx.language === 'python') {
       const splat = call.node.children.find((c) => c.field === 'arguments')?.children.find((c) => c.type === 'dictionary_splat');
       if (splat && wholePayload(ctx, splat) && /^[A-Z]|\.(?:create|update|get_or_create|update_or_create|filter)$/.test(call.name)) {
-        out.push({ node: call.node, taint: ctx.taint.taintOf(splat, 'property'), detail: `\`${call.name}\` receives every field of the request payload as keyword arguments.` });
+        out.push({ node: call.node, taint: flowOf(ctx, splat, { kind: 'property' }), detail: `\`${call.name}\` receives every field of the request payload as keyword arguments.` });
       }
       continue;
     }
@@ -45,7 +46,7 @@ function match(ctx: RuleContext): Match[] {
     const payloadArg = call.method.startsWith('findByIdAndUpdate') || call.method.startsWith('findOneAndUpdate') || call.method === 'updateOne' || call.method === 'updateMany' ? call.args[1] : call.args[0];
     const data = payloadArg ? unwrap(payloadArg) : undefined;
     if (data && wholePayload(ctx, data)) {
-      out.push({ node: call.node, taint: ctx.taint.taintOf(data, 'property'), detail: `\`${call.name.length > 40 ? call.method : call.name}\` receives the whole request payload, so clients can set fields such as \`role\` or \`isAdmin\`.` });
+      out.push({ node: call.node, taint: flowOf(ctx, data, { kind: 'property' }), detail: `\`${call.name.length > 40 ? call.method : call.name}\` receives the whole request payload, so clients can set fields such as \`role\` or \`isAdmin\`.` });
     }
   }
   return out;

@@ -1,9 +1,8 @@
-import { child, namedChildren, stringValue, textOf, unwrap } from '../ast.js';
+import { child, namedChildren, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
-import { isDynamicString } from '../sinks.js';
 import { all, literal } from '../prefilter.js';
-import { JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
+import { describeSource, flowOf, isDynamic, JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS, stringLiteral } from '../helpers.js';
 
 const MONGO_METHODS = new Set([
   'find', 'findOne', 'findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace', 'findOneAndRemove', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'countDocuments', 'count', 'exists', 'where', 'remove',
@@ -25,15 +24,15 @@ function whereClause(ctx: RuleContext, query: SyntaxNode): SyntaxNode | undefine
   if (q.type !== 'object' && q.type !== 'dictionary') return undefined;
   for (const pair of namedChildren(q)) {
     const key = child(pair, 'key');
-    if (pair.type === 'pair' && key && (stringValue(ctx.text, key) ?? textOf(ctx.text, key)) === '$where') return child(pair, 'value');
+    if (pair.type === 'pair' && key && (stringLiteral(ctx, key) ?? textOf(ctx.text, key)) === '$where') return child(pair, 'value');
   }
   return undefined;
 }
 
 function whereMatch(ctx: RuleContext, node: SyntaxNode, where: SyntaxNode): Match | undefined {
-  const t = ctx.taint.taintOf(where, 'code');
-  if (t) return { node, taint: t, detail: `A \`$where\` JavaScript clause is built from ${ctx.taint.describe(t)}.` };
-  if (isDynamicString(ctx, where)) return { node, unproven: true, detail: 'A `$where` JavaScript clause is built at run time.' };
+  const t = flowOf(ctx, where, { kind: 'code' });
+  if (t) return { node, taint: t, detail: `A \`$where\` JavaScript clause is built from ${describeSource(ctx, t)}.` };
+  if (isDynamic(ctx, where)) return { node, unproven: true, detail: 'A `$where` JavaScript clause is built at run time.' };
   return undefined;
 }
 
@@ -70,16 +69,16 @@ function match(ctx: RuleContext): Match[] {
       continue;
     }
     // The filter is request data as parsed (objects allowed), or holds it as a property value.
-    const direct = ctx.taint.taintOf(q, 'nosql');
+    const direct = flowOf(ctx, q, { kind: 'nosql' });
     if (!direct) continue;
     const values = q.type === 'object' || q.type === 'dictionary' ? namedChildren(q).map((p) => (p.type === 'pair' ? child(p, 'value') : p)) : [q];
     const cast = (v: SyntaxNode) => /^(?:String|str|Number|int|float|parseInt|parseFloat|Boolean|bool)\s*\(/.test(textOf(ctx.text, unwrap(v)));
     const raw = values.some((v) => {
       if (!v || cast(v) || !RAW_VALUE_TYPES.has(unwrap(v).type)) return false;
-      const t = ctx.taint.taintOf(v, 'nosql');
+      const t = flowOf(ctx, v, { kind: 'nosql' });
       return t !== undefined && !STRING_ONLY_SOURCE.test(t.source);
     });
-    if (raw) out.push({ node: call.node, taint: direct, detail: `The query filter contains request data from ${ctx.taint.describe(direct)} as parsed, so an object such as \`{"$ne": null}\` can change the condition.` });
+    if (raw) out.push({ node: call.node, taint: direct, detail: `The query filter contains request data from ${describeSource(ctx, direct)} as parsed, so an object such as \`{"$ne": null}\` can change the condition.` });
   }
   out.push(...detachedWhereClauses(ctx, seen));
   return out;

@@ -2,9 +2,8 @@ import { child, textOf } from '../ast.js';
 import { all } from '../prefilter.js';
 import { OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { defineTaintRule } from '../sink-spec.js';
-import { hasFixedOrigin } from '../sinks.js';
-import { JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
 import { OPEN_REDIRECT_SINKS } from '../taint-sinks.js';
+import { describeSource, flowOf, hasFixedOrigin, JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../helpers.js';
 
 /** `location = …`, `window.location.href = …`: an assignment, not a call, so not a sink row. */
 function locationAssignments(ctx: RuleContext): Match[] {
@@ -14,8 +13,8 @@ function locationAssignments(ctx: RuleContext): Match[] {
     const left = child(assign, 'left');
     const value = child(assign, 'right');
     if (!left || !/^(?:window\.|document\.)?location(?:\.href)?$/.test(textOf(ctx.text, left)) || hasFixedOrigin(ctx, value)) continue;
-    const taint = ctx.taint.taintOf(value, 'url');
-    if (taint) out.push({ node: assign, taint, detail: `The redirect target comes from ${ctx.taint.describe(taint)}.` });
+    const taint = flowOf(ctx, value, { kind: 'url' });
+    if (taint) out.push({ node: assign, taint, detail: `The redirect target comes from ${describeSource(ctx, taint)}.` });
   }
   return out;
 }

@@ -3,7 +3,7 @@ import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, PHP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { anyCase } from '../prefilter.js';
 import { sensitiveCookie } from '../function-model/purpose.js';
-import { constString, falseLiteral, resolve } from '../function-model/values.js';
+import { constantString, isFalseLiteral, resolve } from '../helpers.js';
 
 const COOKIE_FUNCTIONS = new Set(['setcookie', 'setrawcookie']);
 
@@ -11,7 +11,7 @@ const COOKIE_FUNCTIONS = new Set(['setcookie', 'setrawcookie']);
 function arrayValue(ctx: RuleContext, array: SyntaxNode, key: string): SyntaxNode | undefined {
   for (const el of namedChildren(array)) {
     const [k, v] = namedChildren(el);
-    if (k && v && constString(ctx, k)?.toLowerCase() === key) return v;
+    if (k && v && constantString(ctx, k)?.toLowerCase() === key) return v;
   }
   return undefined;
 }
@@ -22,12 +22,12 @@ function setcookie(ctx: RuleContext, call: QualifiedCall): Match[] {
   const secure = byArray ? arrayValue(ctx, options, 'secure') : call.args[5];
   const httponly = byArray ? arrayValue(ctx, options, 'httponly') : call.args[6];
   const flags: [string, SyntaxNode | undefined][] = [['secure', secure], ['httponly', httponly]];
-  const explicit = flags.filter(([, v]) => falseLiteral(ctx, v)).map(([k]) => k);
+  const explicit = flags.filter(([, v]) => isFalseLiteral(ctx, v)).map(([k]) => k);
   if (explicit.length > 0) return [{ node: call.node, detail: `The cookie is set with ${explicit.map((k) => `\`${k}\` false`).join(' and ')}.` }];
   // Deleting a cookie (empty value or an expiry in the past) carries nothing.
   const value = call.args[1] ? textOf(ctx.text, call.args[1]) : "''";
   if (/^(?:''|""|null|false)$/i.test(value) || (!byArray && /time\(\)\s*-/.test(textOf(ctx.text, call.args[2] ?? call.node)))) return [];
-  const sensitive = sensitiveCookie([constString(ctx, call.args[0]) ?? textOf(ctx.text, call.args[0] ?? call.node)]);
+  const sensitive = sensitiveCookie([constantString(ctx, call.args[0]) ?? textOf(ctx.text, call.args[0] ?? call.node)]);
   if (!secure) return [{ node: call.node, severity: sensitive ? 'MEDIUM' : 'LOW', confidence: sensitive ? 0.6 : 0.5, detail: 'The cookie is set without the `secure` flag, so it is also sent over plain HTTP.' }];
   if (sensitive && !httponly) return [{ node: call.node, confidence: 0.6, detail: 'A session or credential cookie is set without `httponly`, so injected script can read it.' }];
   return [];
@@ -42,9 +42,9 @@ function match(ctx: RuleContext): Match[] {
     else if (name === 'session_set_cookie_params') {
       const options = call.args[0] ? resolve(ctx, call.args[0]) : undefined;
       const flags = options?.type === 'array_creation_expression' ? [arrayValue(ctx, options, 'secure'), arrayValue(ctx, options, 'httponly')] : [call.args[3], call.args[4]];
-      if (flags.some((f) => falseLiteral(ctx, f))) out.push({ node: call.node, detail: 'The session cookie is configured with `secure` or `httponly` false.' });
-    } else if (name === 'ini_set' && /^session\.cookie_(?:secure|httponly)$/.test(constString(ctx, call.args[0]) ?? '') && falseLiteral(ctx, call.args[1])) {
-      out.push({ node: call.node, detail: `\`${constString(ctx, call.args[0])}\` is turned off.` });
+      if (flags.some((f) => isFalseLiteral(ctx, f))) out.push({ node: call.node, detail: 'The session cookie is configured with `secure` or `httponly` false.' });
+    } else if (name === 'ini_set' && /^session\.cookie_(?:secure|httponly)$/.test(constantString(ctx, call.args[0]) ?? '') && isFalseLiteral(ctx, call.args[1])) {
+      out.push({ node: call.node, detail: `\`${constantString(ctx, call.args[0])}\` is turned off.` });
     }
   }
   return out;

@@ -3,8 +3,7 @@ import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, PHP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { anyCase } from '../prefilter.js';
 import { guardedBefore } from '../function-model/guards.js';
-import { fixedOrigin, leadingText } from '../function-model/values.js';
-import { localSink } from '../function-model/taint.js';
+import { hasFixedOrigin, leadingText, sink } from '../helpers.js';
 
 const SANITISERS = new Set(['urlencode', 'rawurlencode', 'http_build_query']);
 
@@ -32,8 +31,8 @@ function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   for (const call of ctx.calls) {
     const t = target(ctx, call);
-    if (!t?.value || fixedOrigin(ctx, t.value, t.prefix) || guardedBefore(ctx, call.node, t.value, GUARD)) continue;
-    const m = localSink(ctx, call, t.value, false, `the redirect target of \`${textOf(ctx.text, call.callee)}\``, SANITISERS);
+    if (!t?.value || hasFixedOrigin(ctx, t.value, t.prefix) || guardedBefore(ctx, call.node, t.value, GUARD)) continue;
+    const m = sink(ctx, call, t.value, { pattern: false, what: `the redirect target of \`${textOf(ctx.text, call.callee)}\``, kind: 'url', sanitisers: SANITISERS });
     if (m) out.push(m);
   }
   return out;

@@ -2,8 +2,8 @@ import { textOf } from '../ast.js';
 import { defineRule, OWASP, PHP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { anyCase } from '../prefilter.js';
 import { looksLikeUrl } from '../function-model/guards.js';
-import { localTaint } from '../function-model/taint.js';
 import { pathSinkMatches } from '../function-model/flows.js';
+import { taintSource } from '../helpers.js';
 
 /** File functions and the positions of their path arguments. */
 const FUNCTIONS: Readonly<Record<string, readonly number[]>> = Object.freeze({
@@ -37,7 +37,7 @@ function match(ctx: RuleContext): Match[] {
     guard: GUARD,
     sanitisers: SANITISERS,
     name: (call) => (call.isNew ? `new ${call.method}` : textOf(ctx.text, call.callee)),
-    cleared: (c, call, arg) => URL_CAPABLE.has(call.name.toLowerCase()) && looksLikeUrl(c, arg, localTaint(c, arg)),
+    cleared: (c, call, arg) => URL_CAPABLE.has(call.name.toLowerCase()) && looksLikeUrl(c, arg, taintSource(c, arg, { kind: 'path' })),
   });
 }
 

@@ -2,10 +2,9 @@ import { namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { all, anyCase } from '../prefilter.js';
 import { OWASP, PHP, type Match, type RuleContext } from '../rule.js';
-import { localSink } from '../function-model/taint.js';
-import { fixedOrigin, strip } from '../function-model/values.js';
 import { defineTaintRule } from '../sink-spec.js';
 import { PHP_SSRF_SINKS } from '../taint-sinks.js';
+import { hasFixedOrigin, sink, strip } from '../helpers.js';
 
 const URL_FUNCTIONS = ['curl_init', 'get_headers', 'fsockopen', 'pfsockopen', 'wp_remote_get', 'wp_remote_post', 'wp_remote_head', 'wp_remote_request', 'stream_socket_client'];
 const URL_CAPABLE = ['file_get_contents', 'fopen', 'readfile', 'file', 'copy', 'simplexml_load_file', 'getimagesize', 'exif_read_data'];
@@ -28,8 +27,8 @@ function curlOptionArrays(ctx: RuleContext): Match[] {
   for (const call of ctx.calls) {
     if (call.receiver || call.isNew || call.name.toLowerCase() !== 'curl_setopt_array') continue;
     const arg = curlOptionUrl(ctx, call.args[1]);
-    if (!arg || fixedOrigin(ctx, arg)) continue;
-    const m = localSink(ctx, call, arg, false, `the URL of \`${textOf(ctx.text, call.callee)}\``, SANITISERS);
+    if (!arg || hasFixedOrigin(ctx, arg)) continue;
+    const m = sink(ctx, call, arg, { pattern: false, what: `the URL of \`${textOf(ctx.text, call.callee)}\``, kind: 'url', sanitisers: SANITISERS });
     if (m) out.push(m);
   }
   return out;

@@ -1,7 +1,7 @@
 import { namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
-import { constString, falseLiteral, trueLiteral } from '../function-model/values.js';
+import { constantString, isFalseLiteral, isTrueLiteral } from '../helpers.js';
 
 /** cURL options whose false value turns verification off (also written `Class::SSL_VERIFYPEER`). */
 const CURL_OPTIONS = new Set(['CURLOPT_SSL_VERIFYPEER', 'CURLOPT_SSL_VERIFYHOST', 'CURLOPT_PROXY_SSL_VERIFYPEER']);
@@ -10,12 +10,12 @@ const STREAM_OPTIONS = new Set(['verify_peer', 'verify_peer_name', 'verify']);
 
 /** Why an option key/value pair turns verification off, or undefined. */
 function verdict(ctx: RuleContext, key: SyntaxNode, value: SyntaxNode): string | undefined {
-  const k = key.type === 'name' || key.type === 'class_constant_access_expression' ? textOf(ctx.text, key).replace(/^\\?(?:CURLOPT_|\w+::)/, 'CURLOPT_') : constString(ctx, key);
+  const k = key.type === 'name' || key.type === 'class_constant_access_expression' ? textOf(ctx.text, key).replace(/^\\?(?:CURLOPT_|\w+::)/, 'CURLOPT_') : constantString(ctx, key);
   if (!k) return undefined;
   const v = textOf(ctx.text, value);
-  if (CURL_OPTIONS.has(k) && falseLiteral(ctx, value)) return `\`${k}\` is set to \`${v}\`.`;
-  if (STREAM_OPTIONS.has(k) && falseLiteral(ctx, value)) return `\`'${k}' => ${v}\` turns certificate checks off.`;
-  if (k === 'allow_self_signed' && trueLiteral(ctx, value)) return '`\'allow_self_signed\' => true` accepts certificates nobody vouches for.';
+  if (CURL_OPTIONS.has(k) && isFalseLiteral(ctx, value)) return `\`${k}\` is set to \`${v}\`.`;
+  if (STREAM_OPTIONS.has(k) && isFalseLiteral(ctx, value)) return `\`'${k}' => ${v}\` turns certificate checks off.`;
+  if (k === 'allow_self_signed' && isTrueLiteral(ctx, value)) return '`\'allow_self_signed\' => true` accepts certificates nobody vouches for.';
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 import { descendants, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
-import { assignedValues } from '../function-model/taint.js';
+import { assignedValues } from '../helpers.js';
 
 /** `$_FILES['x']['name']`: the file name the client sent. */
 const CLIENT_NAME = /\$_FILES\s*\[[^\]]+\]\s*\[\s*['"]name['"]\s*\]/;

@@ -2,7 +2,7 @@ import { namedChildren, textOf } from '../ast.js';
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
 import { anyCase } from '../prefilter.js';
 import { MIN_RSA_BITS, WEAK_OPENSSL_CIPHER } from '../function-model/crypto.js';
-import { constInt, constString, resolve } from '../function-model/values.js';
+import { constantString, constInt, resolve } from '../helpers.js';
 
 const MCRYPT = new Set(['encrypt', 'decrypt', 'module_open', 'cbc', 'ecb', 'cfb', 'ofb', 'generic', 'generic_init'].map((f) => `mcrypt_${f}`));
 const OPENSSL = new Set(['openssl_encrypt', 'openssl_decrypt', 'openssl_seal', 'openssl_open']);
@@ -15,7 +15,7 @@ function match(ctx: RuleContext): Match[] {
     if (MCRYPT.has(name)) {
       out.push({ node: call.node, detail: `\`${call.name}\` belongs to mcrypt, unmaintained since 2007 and removed in PHP 7.2; it pads with zeros and is mostly used with ECB or DES.` });
     } else if (OPENSSL.has(name)) {
-      const method = constString(ctx, call.args[name === 'openssl_seal' || name === 'openssl_open' ? 4 : 1]);
+      const method = constantString(ctx, call.args[name === 'openssl_seal' || name === 'openssl_open' ? 4 : 1]);
       if (method && WEAK_OPENSSL_CIPHER.test(method)) out.push({ node: call.node, detail: `The cipher \`${method}\` is broken, legacy or in ECB mode.` });
     } else if (name === 'openssl_pkey_new' && call.args[0]) {
       // openssl_pkey_new(['private_key_bits' => 1024, …]).

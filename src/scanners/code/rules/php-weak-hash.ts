@@ -1,7 +1,7 @@
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
 import { anyCase } from '../prefilter.js';
 import { weakHashMatch, WEAK_HASH } from '../function-model/crypto.js';
-import { constString } from '../function-model/values.js';
+import { constantString } from '../helpers.js';
 
 /** Functions hashing their first argument with the algorithm they are named after. */
 const DIGESTS = new Set(['md5', 'sha1']);
@@ -15,7 +15,7 @@ function match(ctx: RuleContext): Match[] {
     let input = call.args[0];
     if (DIGESTS.has(name)) algorithm = name;
     else if (name === 'hash') {
-      algorithm = constString(ctx, call.args[0]);
+      algorithm = constantString(ctx, call.args[0]);
       input = call.args[1];
     }
     if (!algorithm || !input || !WEAK_HASH.test(algorithm)) continue;

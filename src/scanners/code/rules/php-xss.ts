@@ -3,7 +3,7 @@ import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, PHP, type Match, type RuleContext } from '../rule.js';
 import { anyCase } from '../prefilter.js';
 import { functionText } from '../function-model/guards.js';
-import { localSink } from '../function-model/taint.js';
+import { sink } from '../helpers.js';
 
 /** Output functions and whether every argument (printf) or only the first is printed. */
 const OUTPUT_FUNCTIONS = new Set(['printf', 'vprintf', 'print_r', 'var_export', 'die', 'exit']);
@@ -28,7 +28,7 @@ const NOT_HTML = /header\s*\(\s*['"]Content-Type:\s*(?:application\/json|text\/p
 function report(ctx: RuleContext, out: Match[], node: SyntaxNode, values: readonly SyntaxNode[], what: string): void {
   if (NOT_HTML.test(functionText(ctx, node))) return;
   for (const value of values) {
-    const m = localSink(ctx, node, value, false, what, SANITISERS);
+    const m = sink(ctx, node, value, { pattern: false, what: what, kind: 'html', sanitisers: SANITISERS });
     if (m) {
       out.push(m);
       return;
@@ -77,7 +77,7 @@ function htmlAssignments(ctx: RuleContext): Match[] {
   for (const assign of ctx.nodes.of('assignment_expression', 'augmented_assignment_expression')) {
     const [left, right] = [assign.children.find((c) => c.field === 'left'), assign.children.find((c) => c.field === 'right')];
     if (!left || !right || left.type !== 'variable_name' || !writesUnprintedMarkup(assign, textOf(ctx.text, left))) continue;
-    const m = localSink(ctx, assign, right, false, `HTML markup in \`${textOf(ctx.text, left)}\``, SANITISERS);
+    const m = sink(ctx, assign, right, { pattern: false, what: `HTML markup in \`${textOf(ctx.text, left)}\``, kind: 'html', sanitisers: SANITISERS });
     if (m) out.push({ ...m, confidence: 0.6 });
   }
   return out;

@@ -2,7 +2,7 @@ import { child, descendants, enclosingFunction, textOf, unwrap } from '../ast.js
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import { all } from '../prefilter.js';
-import { JS_SOURCE_TRIGGERS } from '../taint.js';
+import { describeSource, flowOf, JS_SOURCE_TRIGGERS } from '../helpers.js';
 
 const LODASH_SINKS = /^(?:lodash|_|lodash\.merge|lodash\.set|lodash\.mergewith|lodash\.defaultsdeep)(?:\.(?:merge|mergeWith|defaultsDeep|set|setWith|zipObjectDeep))?$/;
 /** `x[k] = …` (comments may sit between `]` and `=`): every match but lodash's starts from one. */
@@ -28,18 +28,18 @@ function match(ctx: RuleContext): Match[] {
     const key = child(left, 'index');
     const object = unwrap(child(left, 'object') ?? left);
     if (!key) continue;
-    const keyTaint = ctx.taint.taintOf(key, 'property');
+    const keyTaint = flowOf(ctx, key, { kind: 'property' });
     // obj[a][b] = v with a tainted first key, or obj[key] = v with a tainted key and a tainted value.
     const outerKey = object.type === 'subscript_expression' ? child(object, 'index') : undefined;
-    const outerTaint = outerKey ? ctx.taint.taintOf(outerKey, 'property') : undefined;
+    const outerTaint = outerKey ? flowOf(ctx, outerKey, { kind: 'property' }) : undefined;
     if (outerTaint) {
-      out.push({ node: assign, taint: outerTaint, detail: `Nested property keys come from ${ctx.taint.describe(outerTaint)}; \`__proto__\` as the first key writes to \`Object.prototype\`.` });
+      out.push({ node: assign, taint: outerTaint, detail: `Nested property keys come from ${describeSource(ctx, outerTaint)}; \`__proto__\` as the first key writes to \`Object.prototype\`.` });
       continue;
     }
     const fn = enclosingFunction(assign, ctx.language);
     const guarded = fn ? GUARD.test(textOf(ctx.text, fn)) : false;
-    if (keyTaint && ctx.taint.taintOf(child(assign, 'right'), 'property') && !guarded) {
-      out.push({ node: assign, taint: keyTaint, detail: `Both the property name and the value come from ${ctx.taint.describe(keyTaint)}.` });
+    if (keyTaint && flowOf(ctx, child(assign, 'right'), { kind: 'property' }) && !guarded) {
+      out.push({ node: assign, taint: keyTaint, detail: `Both the property name and the value come from ${describeSource(ctx, keyTaint)}.` });
       continue;
     }
     // Recursive merge/extend/set helper copying keys without rejecting __proto__/constructor.
@@ -54,8 +54,8 @@ function match(ctx: RuleContext): Match[] {
   }
   for (const call of ctx.calls) {
     if (!LODASH_SINKS.test(call.qualified) || !/^(?:merge|mergeWith|defaultsDeep|set|setWith|zipObjectDeep)$/.test(call.method)) continue;
-    const tainted = call.args.slice(1).map((a) => ctx.taint.taintOf(a, 'property')).find((t) => t !== undefined);
-    if (tainted) out.push({ node: call.node, taint: tainted, confidence: 0.6, detail: `\`${call.name}\` is given ${ctx.taint.describe(tainted)}; lodash before 4.17.21 lets \`__proto__\` keys pollute prototypes.` });
+    const tainted = call.args.slice(1).map((a) => flowOf(ctx, a, { kind: 'property' })).find((t) => t !== undefined);
+    if (tainted) out.push({ node: call.node, taint: tainted, confidence: 0.6, detail: `\`${call.name}\` is given ${describeSource(ctx, tainted)}; lodash before 4.17.21 lets \`__proto__\` keys pollute prototypes.` });
   }
   return out;
 }

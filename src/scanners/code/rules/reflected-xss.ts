@@ -3,9 +3,8 @@ import type { SyntaxNode } from '../parser.js';
 import { all } from '../prefilter.js';
 import { OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { defineTaintRule } from '../sink-spec.js';
-import { isClientSource } from '../sinks.js';
-import { JS_SERVER_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
 import { REFLECTED_XSS_SINKS } from '../taint-sinks.js';
+import { describeSource, flowOf, isClientSource, JS_SERVER_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../helpers.js';
 
 /*
  * The response writers are rows in taint-sinks.ts. What stays code: a Flask or FastAPI route
@@ -20,8 +19,8 @@ function bodies(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   const report = (node: SyntaxNode, value: SyntaxNode | undefined, what: string) => {
     if (!value || NOT_HTML.has(unwrap(value).type)) return;
-    const taint = ctx.taint.taintOf(value, 'html');
-    if (taint && !isClientSource(taint.source)) out.push({ node, taint, detail: `Request data from ${ctx.taint.describe(taint)} is written into ${what} without HTML escaping.` });
+    const taint = flowOf(ctx, value, { kind: 'html' });
+    if (taint && !isClientSource(taint.source)) out.push({ node, taint, detail: `Request data from ${describeSource(ctx, taint)} is written into ${what} without HTML escaping.` });
   };
   if (ctx.language === 'python') {
     // Flask and FastAPI route handlers returning a string built from request data.

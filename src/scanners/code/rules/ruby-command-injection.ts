@@ -1,5 +1,5 @@
 import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.js';
-import { dynamicString, localSink } from '../function-model/taint.js';
+import { isDynamic, sink } from '../helpers.js';
 
 const KERNEL = new Set(['system', 'exec', 'spawn', 'Kernel.system', 'Kernel.exec', 'Kernel.spawn', 'IO.popen', 'Open3.capture2', 'Open3.capture2e', 'Open3.capture3', 'Open3.popen2', 'Open3.popen2e', 'Open3.popen3', 'Process.spawn', 'PTY.spawn']);
 
@@ -11,11 +11,11 @@ function match(ctx: RuleContext): Match[] {
     const args = call.args.filter((a) => a.type !== 'pair' && a.type !== 'hash');
     const first = args[0]?.type === 'hash' ? args[1] : args[0];
     if (!first || args.length > 1) continue;
-    const m = localSink(ctx, call, first, dynamicString(ctx, first), `the shell command of \`${call.name}\``);
+    const m = sink(ctx, call, first, { pattern: isDynamic(ctx, first), what: `the shell command of \`${call.name}\``, kind: 'shell' });
     if (m) out.push(m);
   }
   for (const shell of ctx.nodes.of('subshell')) {
-    const m = localSink(ctx, shell, shell, dynamicString(ctx, shell), 'a backtick shell command');
+    const m = sink(ctx, shell, shell, { pattern: isDynamic(ctx, shell), what: 'a backtick shell command', kind: 'shell' });
     if (m) out.push(m);
   }
   return out;

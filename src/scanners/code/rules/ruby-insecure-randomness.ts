@@ -1,7 +1,7 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.js';
 import { randomMatch } from '../function-model/purpose.js';
-import { assignedValues } from '../function-model/taint.js';
+import { assignedValues } from '../helpers.js';
 
 /** Array methods picking with Kernel's generator unless given `random: SecureRandom`. */
 const SHUFFLES = new Set(['sample', 'shuffle']);

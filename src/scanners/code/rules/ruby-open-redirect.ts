@@ -1,8 +1,7 @@
 import { namedChildren, textOf } from '../ast.js';
 import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.js';
 import { guardedBefore } from '../function-model/guards.js';
-import { fixedOrigin } from '../function-model/values.js';
-import { localSink } from '../function-model/taint.js';
+import { hasFixedOrigin, sink } from '../helpers.js';
 
 const SANITISERS = new Set(['escape', 'url_encode', 'encode_www_form_component', 'to_query']);
 
@@ -14,12 +13,12 @@ function match(ctx: RuleContext): Match[] {
   for (const call of ctx.calls) {
     if (call.receiver || !REDIRECTS.has(call.method)) continue;
     const value = call.args[0];
-    if (!value || value.type === 'pair' || fixedOrigin(ctx, value) || guardedBefore(ctx, call.node, value, GUARD)) continue;
+    if (!value || value.type === 'pair' || hasFixedOrigin(ctx, value) || guardedBefore(ctx, call.node, value, GUARD)) continue;
     // Rails 7: allow_other_host: false makes redirect_to raise for other hosts.
     if (call.args.some((a) => a.type === 'pair' && /^allow_other_host:\s*false$/.test(textOf(ctx.text, a).replace(/\s+/g, ' ')))) continue;
     // redirect_to params.merge(only_path: true) / url_for(only_path: true) keep the host.
     if (/only_path:\s*true/.test(textOf(ctx.text, value)) || namedChildren(value).some((c) => /only_path/.test(textOf(ctx.text, c)))) continue;
-    const m = localSink(ctx, call, value, false, `the target of \`${call.method}\``, SANITISERS);
+    const m = sink(ctx, call, value, { pattern: false, what: `the target of \`${call.method}\``, kind: 'url', sanitisers: SANITISERS });
     if (m) out.push(m);
   }
   return out;

@@ -2,8 +2,8 @@ import { namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, RUBY, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { looksLikeUrl } from '../function-model/guards.js';
-import { localTaint } from '../function-model/taint.js';
 import { pathSinkMatches } from '../function-model/flows.js';
+import { taintSource } from '../helpers.js';
 
 const FILE_METHODS = /^(?:File|IO)\.(?:open|read|readlines|write|binread|binwrite|foreach|new|delete|unlink|readlink|rename|symlink|chmod|truncate|lines|copy_stream)$/;
 const FILEUTILS = /^FileUtils\.(?:rm|rm_f|rm_r|rm_rf|remove|remove_file|remove_dir|remove_entry|cp|cp_r|copy|copy_file|mv|move|mkdir|mkdir_p|makedirs|touch|chmod|ln|ln_s|install)$/;
@@ -30,7 +30,7 @@ function pathArguments(ctx: RuleContext, call: QualifiedCall): (SyntaxNode | und
   if (!call.receiver && (call.method === 'send_file' || call.method === 'send_file_headers!')) return call.args.slice(0, 1);
   if (!call.receiver && call.method === 'render') return [keyword(ctx, call, 'file')];
   // Kernel#open on a URL-like value belongs to ruby-ssrf.
-  if (!call.receiver && call.method === 'open' && call.args[0] && !looksLikeUrl(ctx, call.args[0], localTaint(ctx, call.args[0]))) return call.args.slice(0, 1);
+  if (!call.receiver && call.method === 'open' && call.args[0] && !looksLikeUrl(ctx, call.args[0], taintSource(ctx, call.args[0], { kind: 'path' }))) return call.args.slice(0, 1);
   return [];
 }
 

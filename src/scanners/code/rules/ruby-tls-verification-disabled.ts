@@ -1,6 +1,6 @@
 import { child, namedChildren, textOf } from '../ast.js';
 import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.js';
-import { falseLiteral } from '../function-model/values.js';
+import { isFalseLiteral } from '../helpers.js';
 
 /** Option keys whose false value turns verification off (HTTParty, RestClient, Faraday, Excon, http.rb, Typhoeus). */
 const VERIFY_KEY_NAMES = ['verify', 'verify_ssl', 'ssl_verify', 'ssl_verify_peer', 'verify_peer', 'ssl_verifypeer', 'ssl_verifyhost'];
@@ -19,11 +19,11 @@ function match(ctx: RuleContext): Match[] {
   }
   for (const pair of ctx.nodes.of('pair')) {
     const [key, value] = namedChildren(pair);
-    if (key && VERIFY_KEYS.test(textOf(ctx.text, key)) && falseLiteral(ctx, value) && textOf(ctx.text, value ?? pair) !== 'nil') out.push({ node: pair, detail: `\`${textOf(ctx.text, pair)}\` turns certificate checks off.` });
+    if (key && VERIFY_KEYS.test(textOf(ctx.text, key)) && isFalseLiteral(ctx, value) && textOf(ctx.text, value ?? pair) !== 'nil') out.push({ node: pair, detail: `\`${textOf(ctx.text, pair)}\` turns certificate checks off.` });
   }
   for (const assign of ctx.nodes.of('assignment')) {
     const left = child(assign, 'left');
-    if (left && VERIFY_ATTRIBUTES.test(textOf(ctx.text, left)) && falseLiteral(ctx, child(assign, 'right')) && textOf(ctx.text, child(assign, 'right') ?? assign) !== 'nil') out.push({ node: assign, detail: `\`${textOf(ctx.text, assign)}\` turns certificate checks off.` });
+    if (left && VERIFY_ATTRIBUTES.test(textOf(ctx.text, left)) && isFalseLiteral(ctx, child(assign, 'right')) && textOf(ctx.text, child(assign, 'right') ?? assign) !== 'nil') out.push({ node: assign, detail: `\`${textOf(ctx.text, assign)}\` turns certificate checks off.` });
   }
   return out;
 }

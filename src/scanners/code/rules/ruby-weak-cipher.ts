@@ -1,7 +1,7 @@
 import { textOf } from '../ast.js';
 import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.js';
 import { MIN_RSA_BITS, WEAK_OPENSSL_CIPHER } from '../function-model/crypto.js';
-import { constInt, constString } from '../function-model/values.js';
+import { constantString, constInt } from '../helpers.js';
 
 /** Every class matched below is `OpenSSL::Cipher…` or `OpenSSL::PKey…`. */
 const WEAK_CLASSES = /^OpenSSL::Cipher::(?:DES|DES3|RC2|RC4|BF|CAST5|IDEA)\.new$/;
@@ -11,7 +11,7 @@ function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   for (const call of ctx.calls) {
     if (call.name === 'OpenSSL::Cipher.new' || call.name === 'OpenSSL::Cipher::Cipher.new') {
-      const name = constString(ctx, call.args[0]);
+      const name = constantString(ctx, call.args[0]);
       if (name && WEAK_OPENSSL_CIPHER.test(name)) out.push({ node: call.node, detail: `The cipher \`${name}\` is broken, legacy or in ECB mode.` });
     } else if (WEAK_CLASSES.test(call.name)) {
       out.push({ node: call.node, detail: `\`${call.name.replace(/\.new$/, '')}\` is a broken or legacy cipher.` });

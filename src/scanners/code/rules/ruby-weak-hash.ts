@@ -1,6 +1,6 @@
 import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.js';
 import { digestInputs, weakHashMatch, WEAK_HASH } from '../function-model/crypto.js';
-import { constString } from '../function-model/values.js';
+import { constantString } from '../helpers.js';
 
 /** Every class matched below is `Digest::…` or `OpenSSL::Digest`. */
 const CLASS_DIGEST = /^(?:OpenSSL::)?Digest::(MD5|SHA1|RMD160)\.(?:hexdigest|digest|base64digest)$/;
@@ -15,7 +15,7 @@ function match(ctx: RuleContext): Match[] {
     const byClass = CLASS_DIGEST.exec(call.name) ?? NEW_DIGEST.exec(call.name);
     if (byClass?.[1]) algorithm = byClass[1];
     else if (/^(?:OpenSSL::Digest\.new|OpenSSL::Digest\.digest|OpenSSL::Digest\.hexdigest)$/.test(call.name)) {
-      algorithm = constString(ctx, call.args[0]);
+      algorithm = constantString(ctx, call.args[0]);
       inputs = call.args.slice(1);
     }
     if (!algorithm || !WEAK_HASH.test(algorithm.replace(/^rmd160$/i, 'ripemd160'))) continue;

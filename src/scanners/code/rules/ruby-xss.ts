@@ -1,7 +1,7 @@
 import { child, namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, RUBY, type Match, type RuleContext } from '../rule.js';
-import { localSink } from '../function-model/taint.js';
+import { sink } from '../helpers.js';
 
 const SANITISERS = new Set(['h', 'html_escape', 'escape_html', 'escapeHTML', 'escape_once', 'sanitize', 'strip_tags', 'json_escape', 'url_encode', 'encode_www_form_component', 'number_with_delimiter', 'read', 'find', 'find_by', 'where']);
 const SINATRA_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete']);
@@ -22,7 +22,7 @@ function sinatraBodies(ctx: RuleContext): SyntaxNode[] {
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   const report = (node: SyntaxNode, value: SyntaxNode | undefined, what: string) => {
-    const m = localSink(ctx, node, value, false, what, SANITISERS);
+    const m = sink(ctx, node, value, { pattern: false, what: what, kind: 'html', sanitisers: SANITISERS });
     if (m) out.push(m);
   };
   for (const call of ctx.calls) {

@@ -1,9 +1,8 @@
 import { all } from '../prefilter.js';
 import { OWASP, JS_AND_PYTHON } from '../rule.js';
 import { defineTaintRule } from '../sink-spec.js';
-import { SQL_KEYWORDS } from '../sinks.js';
-import { JS_SOURCE_TRIGGERS } from '../taint.js';
 import { JS_QUERY_METHODS, JS_RAW_SQL_METHODS, SQL_INJECTION_SINKS } from '../taint-sinks.js';
+import { JS_SOURCE_TRIGGERS, SQL_KEYWORDS } from '../helpers.js';
 
 /** The raw-SQL methods as prefilter words (`$queryRawUnsafe` is the word `queryRawUnsafe`). */
 const STRONG_WORDS = JS_RAW_SQL_METHODS.map((m) => m.replace(/^\$/, ''));

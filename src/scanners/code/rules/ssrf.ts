@@ -1,8 +1,8 @@
 import { all } from '../prefilter.js';
 import { OWASP, JS_AND_PYTHON } from '../rule.js';
 import { defineTaintRule } from '../sink-spec.js';
-import { JS_SERVER_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
 import { SSRF_SINKS } from '../taint-sinks.js';
+import { JS_SERVER_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../helpers.js';
 
 export const rule = defineTaintRule(
   {

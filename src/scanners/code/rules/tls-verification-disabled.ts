@@ -1,13 +1,13 @@
-import { child, stringValue, textOf, unwrap } from '../ast.js';
+import { child, textOf, unwrap } from '../ast.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
-import { isFalse } from '../sinks.js';
+import { isFalseLiteral, stringLiteral } from '../helpers.js';
 
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   if (ctx.language === 'python') {
     for (const call of ctx.calls) {
       const verify = call.kwargs.get('verify');
-      if (verify && isFalse(ctx, verify)) out.push({ node: call.node, detail: `\`${call.name}\` is called with \`verify=False\`.` });
+      if (verify && isFalseLiteral(ctx, verify)) out.push({ node: call.node, detail: `\`${call.name}\` is called with \`verify=False\`.` });
       else if (call.qualified === 'ssl._create_unverified_context') out.push({ node: call.node, detail: 'An SSL context without certificate checks is created.' });
     }
     for (const assign of ctx.nodes.of('assignment')) {
@@ -26,14 +26,14 @@ function match(ctx: RuleContext): Match[] {
     const key = child(pair, 'key');
     const value = child(pair, 'value');
     if (!key || !value) continue;
-    const name = key.type === 'property_identifier' ? textOf(ctx.text, key) : stringValue(ctx.text, key);
-    if ((name === 'rejectUnauthorized' || name === 'strictSSL') && isFalse(ctx, value)) out.push({ node: pair, detail: `\`${name}: false\` accepts any certificate.` });
+    const name = key.type === 'property_identifier' ? textOf(ctx.text, key) : stringLiteral(ctx, key);
+    if ((name === 'rejectUnauthorized' || name === 'strictSSL') && isFalseLiteral(ctx, value)) out.push({ node: pair, detail: `\`${name}: false\` accepts any certificate.` });
   }
   for (const assign of ctx.nodes.of('assignment_expression')) {
     const left = child(assign, 'left');
     const right = child(assign, 'right');
     if (!left || !right) continue;
-    if (/NODE_TLS_REJECT_UNAUTHORIZED['"]?\]?$/.test(textOf(ctx.text, left)) && ['0', 'false'].includes((stringValue(ctx.text, right) ?? textOf(ctx.text, unwrap(right))).toLowerCase())) {
+    if (/NODE_TLS_REJECT_UNAUTHORIZED['"]?\]?$/.test(textOf(ctx.text, left)) && ['0', 'false'].includes((stringLiteral(ctx, right) ?? textOf(ctx.text, unwrap(right))).toLowerCase())) {
       out.push({ node: assign, detail: '`NODE_TLS_REJECT_UNAUTHORIZED=0` disables certificate checks for every TLS connection of the process.' });
     }
   }

@@ -1,5 +1,6 @@
-import { child, stringValue, textOf } from '../ast.js';
+import { child, textOf } from '../ast.js';
 import { defineRule, OWASP, JS_LANGUAGES, type Match, type RuleContext } from '../rule.js';
+import { stringLiteral } from '../helpers.js';
 
 const SENSITIVE = /token|jwt|auth|session|secret|passw|credential|api_?key|bearer|refresh/i;
 const STORAGE = /^(?:window\.)?(?:localStorage|sessionStorage)$/;
@@ -10,7 +11,7 @@ function match(ctx: RuleContext): Match[] {
     if (call.method !== 'setItem' || !call.receiver || !STORAGE.test(textOf(ctx.text, call.receiver))) continue;
     const key = call.args[0];
     const value = call.args[1];
-    const keyText = key ? (stringValue(ctx.text, key) ?? textOf(ctx.text, key)) : '';
+    const keyText = key ? (stringLiteral(ctx, key) ?? textOf(ctx.text, key)) : '';
     if (SENSITIVE.test(keyText) || (value && SENSITIVE.test(textOf(ctx.text, value)) && !/JSON\.stringify\(\s*\{/.test(textOf(ctx.text, value)))) {
       out.push({ node: call.node, detail: `A credential is stored under \`${keyText.slice(0, 40)}\` in web storage.` });
     }

@@ -1,7 +1,7 @@
 import { child, textOf, unwrap } from '../ast.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { all } from '../prefilter.js';
-import { JS_SERVER_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
+import { describeSource, flowOf, JS_SERVER_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../helpers.js';
 
 /** The server-side session: Flask `session` / `flask.session`, Django `request.session`, Express `req.session`. */
 const PY_SESSION = /^(?:flask\.)?session$|^(?:self\.)?request\.session$/;
@@ -25,8 +25,8 @@ function match(ctx: RuleContext): Match[] {
     const left = child(assign, 'left');
     const right = child(assign, 'right');
     if (!left || !right || !sessionWrite(ctx, left)) continue;
-    const taint = ctx.taint.taintOf(right, 'session');
-    if (taint) out.push({ node: assign, taint, detail: `Request data from ${ctx.taint.describe(taint)} is stored in the session, where later code trusts it as server state.` });
+    const taint = flowOf(ctx, right, { kind: 'session' });
+    if (taint) out.push({ node: assign, taint, detail: `Request data from ${describeSource(ctx, taint)} is stored in the session, where later code trusts it as server state.` });
   }
   return out;
 }

@@ -1,6 +1,7 @@
-import { textOf, stringValue } from '../ast.js';
+import { textOf } from '../ast.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { all } from '../prefilter.js';
+import { stringLiteral } from '../helpers.js';
 
 const WEAK_ALGORITHM = /(?:^|-)(?:des|des3|3des|des-ede3?|rc4|rc2|bf|blowfish|cast5?|idea|seed)(?:-|$)|-ecb$|^des|^rc[24]/i;
 const PY_WEAK = /^(?:Crypto|Cryptodome)\.Cipher\.(?:DES|DES3|ARC4|ARC2|Blowfish|CAST|XOR)\.new$|^cryptography\.hazmat\.primitives\.ciphers\.(?:algorithms\.)?(?:ARC4|TripleDES|Blowfish|CAST5|IDEA|SEED)$|^(?:algorithms\.)?(?:ARC4|TripleDES|Blowfish|CAST5|IDEA|SEED)$/;
@@ -19,7 +20,7 @@ function match(ctx: RuleContext): Match[] {
       continue;
     }
     if (q === 'crypto.createCipheriv' || q === 'crypto.createDecipheriv') {
-      const algorithm = stringValue(ctx.text, call.args[0]);
+      const algorithm = stringLiteral(ctx, call.args[0]);
       if (algorithm && WEAK_ALGORITHM.test(algorithm)) out.push({ node: call.node, detail: `The cipher \`${algorithm}\` is broken, legacy or in ECB mode.` });
       continue;
     }

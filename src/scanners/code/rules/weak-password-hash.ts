@@ -1,8 +1,8 @@
-import { assignedName, enclosingFunction, child, stringValue, textOf } from '../ast.js';
+import { assignedName, enclosingFunction, child, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
-import { mentionsPassword } from '../sinks.js';
 import { all } from '../prefilter.js';
+import { mentionsPassword, stringLiteral } from '../helpers.js';
 
 const WEAK = /^(?:md[245]|sha-?1|ripemd(?:160)?)$/i;
 const PY_WEAK = new Set(['hashlib.md5', 'hashlib.sha1', 'hashlib.md4', 'Crypto.Hash.MD5.new', 'Crypto.Hash.SHA1.new']);
@@ -31,9 +31,9 @@ function match(ctx: RuleContext): Match[] {
     let input: SyntaxNode | undefined;
     if (ctx.language === 'python') {
       if (PY_WEAK.has(call.qualified)) algorithm = call.qualified.split('.').at(-1) === 'new' ? call.qualified.split('.').at(-2) : call.qualified.split('.').at(-1);
-      else if (call.qualified === 'hashlib.new') algorithm = stringValue(ctx.text, call.args[0]);
+      else if (call.qualified === 'hashlib.new') algorithm = stringLiteral(ctx, call.args[0]);
       input = call.qualified === 'hashlib.new' ? call.args[1] : call.args[0];
-    } else if (call.qualified === 'crypto.createHash' || call.qualified === 'createHash') algorithm = stringValue(ctx.text, call.args[0]);
+    } else if (call.qualified === 'crypto.createHash' || call.qualified === 'createHash') algorithm = stringLiteral(ctx, call.args[0]);
     else if (/^(?:md5|sha1|crypto-js\.(?:MD5|SHA1)|CryptoJS\.(?:MD5|SHA1))$/.test(call.qualified)) {
       algorithm = call.method;
       input = call.args[0];

@@ -1,8 +1,8 @@
-import { stringValue, textOf, unwrap } from '../ast.js';
+import { textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
-import { argument, option } from '../sinks.js';
 import { all } from '../prefilter.js';
+import { argument, option, stringLiteral } from '../helpers.js';
 
 const MIN_BITS = 2048;
 
@@ -23,7 +23,7 @@ function match(ctx: RuleContext): Match[] {
       if (/(?:^|\.)rsa\.generate_private_key$/.test(q) || /(?:^|\.)dsa\.generate_private_key$/.test(q)) size = bits(ctx, argument(call, 1, 'key_size') ?? call.kwargs.get('key_size'));
       else if (/^(?:Crypto|Cryptodome)\.PublicKey\.(?:RSA|DSA)\.generate$/.test(q)) size = bits(ctx, argument(call, 0, 'bits'));
       else if (q === 'rsa.newkeys') size = bits(ctx, argument(call, 0, 'nbits'));
-    } else if ((q === 'crypto.generateKeyPairSync' || q === 'crypto.generateKeyPair') && /^(?:rsa|rsa-pss|dsa)$/.test(stringValue(ctx.text, call.args[0]) ?? '')) {
+    } else if ((q === 'crypto.generateKeyPairSync' || q === 'crypto.generateKeyPair') && /^(?:rsa|rsa-pss|dsa)$/.test(stringLiteral(ctx, call.args[0]) ?? '')) {
       size = bits(ctx, option(ctx, call, 'modulusLength'));
     } else if (call.isNew && (q === 'node-rsa' || call.name === 'NodeRSA')) size = bits(ctx, option(ctx, call, 'b'));
     if (size !== undefined && size < MIN_BITS) out.push({ node: call.node, detail: `The key is ${size} bits long.` });

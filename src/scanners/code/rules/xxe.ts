@@ -1,8 +1,8 @@
 import { assignedName, enclosingFunction, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
-import { isHarmless, isTrue, option } from '../sinks.js';
 import { all } from '../prefilter.js';
+import { describeSource, flowOf, isHarmless, isTrueLiteral, option } from '../helpers.js';
 
 const LIBXML_PARSE = new Set(['parseXml', 'parseXmlString', 'parseXmlAsync', 'parseHtml', 'parseHtmlString']);
 const EXTERNAL_FEATURES = /(?:^|\.)feature_external_(?:ges|pes)$|external-(?:general|parameter)-entities['"]?$/;
@@ -45,8 +45,8 @@ function documentsParsedWith(ctx: RuleContext, config: QualifiedCall, name: stri
 function pythonParserMatch(ctx: RuleContext, config: QualifiedCall, name: string | undefined, detail: string): Match | undefined {
   const docs = name ? documentsParsedWith(ctx, config, name) : [];
   for (const doc of docs) {
-    const taint = ctx.taint.taintOf(doc, 'xml');
-    if (taint) return { node: config.node, taint, detail: `${detail} It parses request data from ${ctx.taint.describe(taint)}.` };
+    const taint = flowOf(ctx, doc, { kind: 'xml' });
+    if (taint) return { node: config.node, taint, detail: `${detail} It parses request data from ${describeSource(ctx, taint)}.` };
   }
   if (docs.length > 0 && docs.every((d) => isHarmless(ctx, d))) return undefined;
   return { node: config.node, detail };
@@ -59,24 +59,24 @@ function match(ctx: RuleContext): Match[] {
       // libxmljs/libxmljs2: `noent: true` substitutes entities, including external ones.
       if (!LIBXML_PARSE.has(call.method) && !/^libxmljs2?\.(?:Document|SaxParser)/.test(call.qualified)) continue;
       const noent = option(ctx, call, 'noent');
-      if (!isTrue(ctx, noent)) continue;
+      if (!isTrueLiteral(ctx, noent)) continue;
       const input = call.args[0];
-      const taint = input ? ctx.taint.taintOf(input, 'xml') : undefined;
-      out.push({ node: call.node, taint, detail: taint ? `Request data from ${ctx.taint.describe(taint)} is parsed with \`noent: true\`.` : '`noent: true` expands external entities while parsing.' });
+      const taint = input ? flowOf(ctx, input, { kind: 'xml' }) : undefined;
+      out.push({ node: call.node, taint, detail: taint ? `Request data from ${describeSource(ctx, taint)} is parsed with \`noent: true\`.` : '`noent: true` expands external entities while parsing.' });
       continue;
     }
     // lxml: XMLParser(resolve_entities=True) (explicit) or with a DTD loaded from the network.
     if (/(?:^|\.)XMLParser$|(?:^|\.)XMLPullParser$|(?:^|\.)iterparse$/.test(call.qualified)) {
       const resolve = call.kwargs.get('resolve_entities');
       const network = call.kwargs.get('no_network');
-      if ((resolve && isTrue(ctx, resolve)) || (network && textOf(ctx.text, network) === 'False')) {
+      if ((resolve && isTrueLiteral(ctx, resolve)) || (network && textOf(ctx.text, network) === 'False')) {
         const m = pythonParserMatch(ctx, call, assignedName(ctx.text, call.node), `\`${call.name}\` is created with external entity resolution enabled.`);
         if (m) out.push(m);
       }
       continue;
     }
     // xml.sax / pulldom: parser.setFeature(feature_external_ges, True)
-    if (call.method === 'setFeature' && call.args.length >= 2 && EXTERNAL_FEATURES.test(textOf(ctx.text, call.args[0] as NonNullable<(typeof call.args)[0]>)) && isTrue(ctx, call.args[1])) {
+    if (call.method === 'setFeature' && call.args.length >= 2 && EXTERNAL_FEATURES.test(textOf(ctx.text, call.args[0] as NonNullable<(typeof call.args)[0]>)) && isTrueLiteral(ctx, call.args[1])) {
       const parser = call.receiver && unwrap(call.receiver).type === 'identifier' ? textOf(ctx.text, unwrap(call.receiver)) : undefined;
       const m = pythonParserMatch(ctx, call, parser, 'External entity processing is switched on for this SAX parser.');
       if (m) out.push(m);
