@@ -80,13 +80,8 @@ function abortReason(signal: AbortSignal | undefined): Error | undefined {
   return reason instanceof Error ? reason : new AppError('internal', 'The download was aborted');
 }
 
-/**
- * Downloads a repository's tarball and unpacks it on the extraction thread, enforcing the limits
- * while bytes arrive. Files stay in memory within the memory budget (Workspace.memory); past it
- * they go to a private temporary folder (0700, files 0400), the workspace's root. Nothing is left
- * behind on any failure; dispose gives the memory back and removes the folder.
- */
-export async function downloadRepository(opts: DownloadRepositoryOptions): Promise<Workspace> {
+/** Checks the options, then reads the repository's metadata: what both download paths start from. */
+async function prepare(opts: DownloadRepositoryOptions) {
   const limits = resolveLimits(opts.limits);
   if (opts.ref !== undefined && !isValidRef(opts.ref)) {
     throw new AppError('bad_request', 'Invalid ref: expected a branch, tag or commit SHA');
@@ -94,7 +89,17 @@ export async function downloadRepository(opts: DownloadRepositoryOptions): Promi
   const memoryBytes = opts.memoryBytes ?? DEFAULT_ARCHIVE_MEMORY_BYTES;
   if (!Number.isSafeInteger(memoryBytes) || memoryBytes < 0) throw new RangeError('memoryBytes must be a non-negative integer');
   const meta = await readMetadata(opts);
-  const ref = opts.ref ?? meta.defaultBranch;
+  return { limits, memoryBytes, meta, ref: opts.ref ?? meta.defaultBranch };
+}
+
+/**
+ * Downloads a repository's tarball and unpacks it on the extraction thread, enforcing the limits
+ * while bytes arrive. Files stay in memory within the memory budget (Workspace.memory); past it
+ * they go to a private temporary folder (0700, files 0400), the workspace's root. Nothing is left
+ * behind on any failure; dispose gives the memory back and removes the folder.
+ */
+export async function downloadRepository(opts: DownloadRepositoryOptions): Promise<Workspace> {
+  const { limits, memoryBytes, meta, ref } = await prepare(opts);
   try {
     const body = await openTarball(opts, meta, ref, limits);
     const archive = await extractTarballInThread(body, limits, memoryBytes, opts.signal);
@@ -138,14 +143,7 @@ export interface ArrivingRepository {
  * parses them. The caller must await `workspace` (and dispose it) or its rejection in every case.
  */
 export async function openRepositoryArchive(opts: DownloadRepositoryOptions): Promise<ArrivingRepository> {
-  const limits = resolveLimits(opts.limits);
-  if (opts.ref !== undefined && !isValidRef(opts.ref)) {
-    throw new AppError('bad_request', 'Invalid ref: expected a branch, tag or commit SHA');
-  }
-  const memoryBytes = opts.memoryBytes ?? DEFAULT_ARCHIVE_MEMORY_BYTES;
-  if (!Number.isSafeInteger(memoryBytes) || memoryBytes < 0) throw new RangeError('memoryBytes must be a non-negative integer');
-  const meta = await readMetadata(opts);
-  const ref = opts.ref ?? meta.defaultBranch;
+  const { limits, memoryBytes, meta, ref } = await prepare(opts);
   const base: WorkspaceRepository = { owner: meta.owner, repo: meta.repo, ref, defaultBranch: meta.defaultBranch, private: meta.private, archived: meta.archived };
   const mapError = (error: unknown): unknown => abortReason(opts.signal) ?? (error instanceof AppError ? error : mapGitHubError(error, context(opts, 'download', ref)));
   let body: Readable;
