@@ -24,6 +24,7 @@ import { createHttpServer, registerApp, type AppServices } from './http/app.js';
 import type { AuthRouteDeps } from './http/routes/auth/deps.js';
 import type { Config } from './config/index.js';
 import { createScanEngine, type ScanEngine } from './engine/runtime.js';
+import { warmRepositoryScanners } from './engine/scan-workspace.js';
 import { AppError } from './core/errors.js';
 import type { VerifySecrets } from './core/verification.js';
 import { VERSION } from './core/version.js';
@@ -207,6 +208,8 @@ export async function startServer(config: Config, options: { logStream?: Destina
     });
     // Ready before the service announces itself, so the CLI finds it as soon as the service is up.
     if (runtime.storage.kind === 'embedded') adminSocket = await openAdminSocket(runtime, app);
+    // The repository checks' modules are compiled now, not on the event loop of the first scan.
+    await warmRepositoryScanners();
     await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
       throw listenFailure(error, config.host, config.port);
     });

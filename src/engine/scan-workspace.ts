@@ -252,6 +252,18 @@ async function secretsToVerify(read: (path: string) => Promise<string | undefine
   return out;
 }
 
+/**
+ * Loads every repository scanner and what it imports lazily (the service calls this before it
+ * listens): the first repository scan then compiles no module on the event loop.
+ */
+export async function warmRepositoryScanners(): Promise<void> {
+  for (const entry of SCANNERS) {
+    if (entry.kind !== 'repository') continue;
+    const { scanner } = (await import(entry.module)) as RepositoryScannerModule;
+    await scanner.warm?.();
+  }
+}
+
 async function runRepositoryScanner(entry: RepositoryScannerEntry, view: RepositoryView): Promise<RepositoryOutcome> {
   const { scanner } = (await import(entry.module)) as RepositoryScannerModule;
   return scanner.scanRepository(view);

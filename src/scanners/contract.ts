@@ -86,6 +86,11 @@ export interface RepositoryScanner {
   scanRepository(repo: RepositoryView): Promise<RepositoryOutcome>;
   /** The part that runs in a worker thread (reading and parsing many files); `repo.inWorker` calls it. */
   inWorker?(files: WorkerFiles): Promise<unknown>;
+  /**
+   * Loads what scanRepository imports only when needed, so that a long-running service compiles
+   * those modules once at start-up instead of on its event loop during the first scan.
+   */
+  warm?(): Promise<void>;
 }
 
 /** What a scanner module exports, for each kind. */

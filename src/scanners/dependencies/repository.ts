@@ -72,6 +72,9 @@ async function scanRepository(repo: RepositoryView): Promise<RepositoryOutcome> 
 export const scanner: RepositoryScanner = {
   name: 'supply_chain',
   scanRepository,
+  async warm() {
+    await Promise.all([import('./scanner.js'), import('./advisories/check.js')]);
+  },
   async inWorker(files) {
     const { readDependencyInputs, scanDependencyFiles } = await import('./scanner.js');
     const allPaths = new Set(files.allPaths);

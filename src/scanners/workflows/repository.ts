@@ -33,4 +33,7 @@ async function checkActions(repo: RepositoryView, source: AdvisorySource): Promi
 export const scanner: RepositoryScanner = {
   name: 'cicd',
   scanRepository: (repo) => (repo.checkCves && repo.advisories ? checkActions(repo, repo.advisories) : Promise.resolve(NOTHING)),
+  warm: async () => {
+    await import('./advisory-check.js');
+  },
 };
