@@ -3,7 +3,7 @@
  * own process (from sources, through tsx), loopback only: a fake GitHub and
  * a fake API on 127.0.0.1. Bounded: a fixed number of scans per scenario.
  *
- *   npm run bench:load [-- --repo-mb 28 --api 20 --repos 4 --skip-redis --skip-embedded --throughput-scans 12 --no-pin --cpu-prof DIR]
+ *   npm run bench:load [-- --repo-mb 28 --api 20 --repos 4 --scan-workers N --skip-redis --skip-embedded --throughput-scans 12 --no-pin --cpu-prof DIR]
  *
  * 1. Embedded set-up (no Redis, embedded database): --api API scans and --repos repository
  *    scans of a --repo-mb MB repository, all at once; every answer's status, /health p50/p99.
@@ -32,6 +32,8 @@ const REPO_MB = arg('--repo-mb', 28);
 const API_SCANS = arg('--api', 20);
 const REPO_SCANS = arg('--repos', 4);
 const SKIP_REDIS = process.argv.includes('--skip-redis');
+/** `--scan-workers N`: the embedded service's scanner pool (VIGIL_SCAN_WORKERS); default: the service's own default. */
+const SCAN_WORKERS = process.argv.includes('--scan-workers') ? arg('--scan-workers', 1) : undefined;
 /** Repository scans sent at once to measure throughput with 1 and with 2 workers. */
 const THROUGHPUT_SCANS = arg('--throughput-scans', 12);
 /** `--no-pin`: leave the throughput workers free to use every core (default: one core each, through taskset). */
@@ -93,7 +95,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--skip-embedded')) return redisPart(fake, api, common, repos, names);
   const dataDir = await mkdtemp(join(tmpdir(), 'vigil-bench-load-'));
   try {
-    const { proc, base } = await startApi({ ...common, VIGIL_DATA_DIR: dataDir }, API_NODE_ARGS);
+    const { proc, base } = await startApi({ ...common, VIGIL_DATA_DIR: dataDir, ...(SCAN_WORKERS === undefined ? {} : { VIGIL_SCAN_WORKERS: String(SCAN_WORKERS) }) }, API_NODE_ARGS);
     const key = await ownerKey(proc);
     try {
       const r = await burst([base], key, api.url, repos);

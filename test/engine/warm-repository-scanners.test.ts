@@ -10,7 +10,7 @@ describe('warmRepositoryScanners', () => {
     for (const entry of REPOSITORY_SCANNERS) {
       const source = readFileSync(fileURLToPath(entry.module).replace(/\.js$/, '.ts'), 'utf8');
       const { scanner } = (await import(entry.module)) as RepositoryScannerModule;
-      if (/await import\(/.test(source)) expect(scanner.warm, entry.module).toBeTypeOf('function');
+      if (/await import\(/.test(source)) expect(typeof scanner.warm, entry.module).toBe('function');
     }
   });
 
