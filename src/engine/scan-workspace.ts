@@ -10,7 +10,7 @@ import type { Finding } from '../core/findings.js';
 import type { RepositoryOutcome, RepositoryScannerModule, RepositoryView } from '../scanners/contract.js';
 import type { AdvisoryCoverage } from '../scanners/advisories/coverage.js';
 import type { AdvisorySource } from '../scanners/advisories/source.js';
-import { SCANNERS, type FileScannerEntry, type RepositoryScannerEntry } from '../scanners/index.js';
+import { REPOSITORY_SCANNERS, SCANNERS, type FileScannerEntry, type RepositoryScannerEntry } from '../scanners/index.js';
 import type { Workspace } from '../adapters/sources/workspace.js';
 import { droppedCount, FindingCollector } from './pipeline/index.js';
 import type { FindingLimits } from './pipeline/limit.js';
@@ -257,8 +257,7 @@ async function secretsToVerify(read: (path: string) => Promise<string | undefine
  * listens): the first repository scan then compiles no module on the event loop.
  */
 export async function warmRepositoryScanners(): Promise<void> {
-  for (const entry of SCANNERS) {
-    if (entry.kind !== 'repository') continue;
+  for (const entry of REPOSITORY_SCANNERS) {
     const { scanner } = (await import(entry.module)) as RepositoryScannerModule;
     await scanner.warm?.();
   }

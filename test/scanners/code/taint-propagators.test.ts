@@ -10,16 +10,9 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_RULES } from '../../../src/scanners/code/rules/index.js';
 import { PROPAGATORS, UNLISTED_CALLS, type PropagatorExample, type PropagatorRow } from '../../../src/scanners/code/taint-propagators.js';
-import { byRule, scan } from './helpers.js';
+import { byRule, EXAMPLE_PATHS, scan } from './helpers.js';
 
-const PATHS: Readonly<Record<PropagatorRow['language'], string>> = {
-  javascript: 'src/handler.ts',
-  python: 'app/views.py',
-  php: 'app/run.php',
-  go: 'cmd/server/run.go',
-  java: 'src/main/java/app/Run.java',
-  ruby: 'app/controllers/run_controller.rb',
-};
+const PATHS = EXAMPLE_PATHS;
 
 const nameOf = (row: PropagatorRow, e: PropagatorExample): string => e.name ?? (row.names[0] as string).split('.').at(-1) ?? '';
 

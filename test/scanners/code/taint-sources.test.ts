@@ -8,16 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { LanguagePrefilter } from '../../../src/scanners/code/prefilter.js';
 import { JS_SERVER_SOURCE_TRIGGERS, JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../../../src/scanners/code/taint.js';
 import { EXAMPLE_RULE, FUNCTION_MODEL_LANGUAGES, PARAMETER_SOURCES, REQUEST_OBJECT_SOURCES, type SourceExample, type SourceLanguage } from '../../../src/scanners/code/taint-sources.js';
-import { byRule, scan } from './helpers.js';
+import { byRule, EXAMPLE_PATHS, scan } from './helpers.js';
 
-const PATHS: Readonly<Record<SourceLanguage, string>> = {
-  javascript: 'src/handler.ts',
-  python: 'app/views.py',
-  php: 'app/run.php',
-  go: 'cmd/server/run.go',
-  java: 'src/main/java/app/Run.java',
-  ruby: 'app/controllers/run_controller.rb',
-};
+const PATHS = EXAMPLE_PATHS;
 
 /** The example with the last occurrence of its source (the one nearest the sink) replaced by a constant. */
 function withConstant(example: SourceExample, language: SourceLanguage): string {
