@@ -8,6 +8,7 @@
  *
  * VIGIL_NATIVE_BUILD=0 skips the build (the WebAssembly parser is then used).
  */
+/* global console, process */
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';

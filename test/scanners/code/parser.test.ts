@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -152,8 +153,8 @@ describe('parser: the native and WebAssembly back ends give the same tree', () =
     expect(parentsPointBack(native.root)).toBe(true);
     expect(native.root.parent).toBeNull();
     // The node index gathered during the copy: the same lists in the same order.
-    const index = (parsed: NonNullable<typeof wasm>) => [...(parsed.nodesByType ?? new Map<string, SyntaxNode[]>())].map(([type, nodes]) => [type, nodes.map((n) => n.start)]);
-    expect(new Map(index(native))).toEqual(new Map(index(wasm)));
+    const index = (parsed: NonNullable<typeof wasm>) => new Map([...(parsed.nodesByType ?? [])].map(([type, nodes]) => [type, nodes.map((n) => n.start)] as const));
+    expect(index(native)).toEqual(index(wasm));
   });
 
   it('parses in worker threads, each with its own parser, as in the main thread', async () => {
@@ -172,8 +173,7 @@ describe('parser: the native and WebAssembly back ends give the same tree', () =
         worker.once('error', reject);
       });
     const [a, b] = await Promise.all([run(), run()]);
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const addon = (await import('node:module')).createRequire(import.meta.url)(addonPath) as { parse(l: number, t: string, ms: number): Int32Array };
+    const addon = createRequire(import.meta.url)(addonPath) as { parse(l: number, t: string, ms: number): Int32Array };
     const here = inputs.map(([language, text]) => Array.from(addon.parse(language, text, 5000)));
     expect(a).toEqual(here);
     expect(b).toEqual(here);
