@@ -157,6 +157,17 @@ describe('parser: the native and WebAssembly back ends give the same tree', () =
     expect(index(native)).toEqual(index(wasm));
   });
 
+  it('gives up on a parse past its deadline, and the next parse starts afresh', () => {
+    const addonPath = join(process.cwd(), 'native', 'build', 'Release', 'vigil_parse.node');
+    const addon = createRequire(import.meta.url)(addonPath) as { parse(l: number, t: string, ms: number): Int32Array | undefined };
+    const js = CODE_LANGUAGES.indexOf('javascript');
+    const small = 'const a = f(b);\n';
+    const expected = Array.from(addon.parse(js, small, 5000) ?? []);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(addon.parse(js, 'let x = [1, 2, 3].map((y) => y * 2);\n'.repeat(20_000), 0)).toBeUndefined();
+    expect(Array.from(addon.parse(js, small, 5000) ?? [])).toEqual(expected);
+  });
+
   it('parses in worker threads, each with its own parser, as in the main thread', async () => {
     setParserBackend('native');
     const inputs = snippets.map(([, language, text]) => [CODE_LANGUAGES.indexOf(language), text] as const);
