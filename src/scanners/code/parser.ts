@@ -1,7 +1,8 @@
 /**
  * Tree-sitter set-up for the code scanner. Two back ends give the same trees:
  *
- * - native (preferred): the addon built from native/ at install time (scripts/build-native.mjs):
+ * - native (preferred): the addon built from native/ at install time (scripts/build-native.mjs,
+ *   installed as node_modules/.vigil-native/vigil_parse.node):
  *   tree-sitter's C runtime of the same release as web-tree-sitter and the grammars' generated C
  *   parsers at the versions tree-sitter-wasms was built from. One call per file parses and returns
  *   the whole tree as a flat Int32Array.
@@ -194,32 +195,38 @@ interface NativeParser {
   readonly RECORD: number;
 }
 
-/** Where the build puts the addon, from this module's folder in src/, dist/ or a bundle. */
-const ADDON = join('native', 'build', 'Release', 'vigil_parse.node');
+/** Where scripts/build-native.mjs installs the addon: beside the packages it is compiled from. */
+const ADDON = join('node_modules', '.vigil-native', 'vigil_parse.node');
 
 let backend: ParserBackend | undefined;
 let nativeAddon: NativeParser | null | undefined;
 let nativeError: string | undefined;
 
+/** The addon's path, looked for as Node looks for a package: in node_modules/ of this module's folder (src/, dist/ or a bundle's) and of each folder above. */
+export function nativeParserPath(): string | undefined {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    const path = join(dir, ADDON);
+    if (existsSync(path)) return path;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
 /** The native addon, loaded once (per thread); null when it is not built or does not load. */
 function loadNative(): NativeParser | null {
   if (nativeAddon !== undefined) return nativeAddon;
   nativeAddon = null;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let up = 0; up < 4; up++, dir = dirname(dir)) {
-    const path = join(dir, ADDON);
-    if (!existsSync(path)) continue;
-    try {
-      const addon = requireFromHere(path) as NativeParser;
-      if (addon.RECORD !== RECORD) throw new Error(`record of ${addon.RECORD} numbers, expected ${RECORD} (rebuild: npm run build:native)`);
-      nativeAddon = addon;
-      nativeError = undefined;
-    } catch (error) {
-      nativeError = `${path}: ${error instanceof Error ? error.message : String(error)}`;
-    }
+  const path = nativeParserPath();
+  if (!path) {
+    nativeError = `${ADDON} not found (npm run build:native builds it)`;
     return nativeAddon;
   }
-  nativeError = `${ADDON} not found (npm run build:native builds it)`;
+  try {
+    const addon = requireFromHere(path) as NativeParser;
+    if (addon.RECORD !== RECORD) throw new Error(`record of ${addon.RECORD} numbers, expected ${RECORD} (rebuild: npm run build:native)`);
+    nativeAddon = addon;
+  } catch (error) {
+    nativeError = `${path}: ${error instanceof Error ? error.message : String(error)}`;
+  }
   return nativeAddon;
 }
 

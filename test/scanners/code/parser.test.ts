@@ -9,6 +9,7 @@ import {
   languageOf,
   loadAllLanguages,
   loadWasmLanguages,
+  nativeParserPath,
   parse,
   parserBackend,
   setParserBackend,
@@ -158,7 +159,7 @@ describe('parser: the native and WebAssembly back ends give the same tree', () =
   });
 
   it('gives up on a parse past its deadline, and the next parse starts afresh', () => {
-    const addonPath = join(process.cwd(), 'native', 'build', 'Release', 'vigil_parse.node');
+    const addonPath = nativeParserPath() as string;
     const addon = createRequire(import.meta.url)(addonPath) as { parse(l: number, t: string, ms: number): Int32Array | undefined };
     const js = CODE_LANGUAGES.indexOf('javascript');
     const small = 'const a = f(b);\n';
@@ -172,7 +173,7 @@ describe('parser: the native and WebAssembly back ends give the same tree', () =
     setParserBackend('native');
     const inputs = snippets.map(([, language, text]) => [CODE_LANGUAGES.indexOf(language), text] as const);
     // The addon itself (what the scan workers load), in two threads at once.
-    const addonPath = join(process.cwd(), 'native', 'build', 'Release', 'vigil_parse.node');
+    const addonPath = nativeParserPath() as string;
     const source = `
       const { parentPort, workerData } = require('node:worker_threads');
       const addon = require(workerData.addonPath);
