@@ -3,6 +3,7 @@
  * rules: child access by field, literal values, call shapes for JavaScript/
  * TypeScript and Python.
  */
+import { profileOf } from './language-profile.js';
 import type { CodeLanguage, SyntaxNode } from './parser.js';
 
 export const namedChildren = (node: SyntaxNode): SyntaxNode[] => node.children.filter((c) => c.named && c.type !== 'comment');
@@ -198,18 +199,8 @@ export function memberChain(text: string, node: SyntaxNode): string[] | undefine
   }
 }
 
-export const FUNCTION_TYPES: Readonly<Record<'js' | 'python' | 'php' | 'go' | 'java' | 'ruby', ReadonlySet<string>>> = Object.freeze({
-  js: new Set(['function_declaration', 'function_expression', 'function', 'arrow_function', 'method_definition', 'generator_function_declaration', 'generator_function']),
-  python: new Set(['function_definition', 'lambda']),
-  php: new Set(['function_definition', 'method_declaration', 'anonymous_function', 'anonymous_function_creation_expression', 'arrow_function']),
-  go: new Set(['function_declaration', 'method_declaration', 'func_literal']),
-  java: new Set(['method_declaration', 'constructor_declaration', 'lambda_expression']),
-  // Ruby blocks share the variables of their method, so they are not scopes here.
-  ruby: new Set(['method', 'singleton_method', 'lambda']),
-});
-
-export const functionTypes = (language: CodeLanguage): ReadonlySet<string> =>
-  language === 'python' || language === 'php' || language === 'go' || language === 'java' || language === 'ruby' ? FUNCTION_TYPES[language] : FUNCTION_TYPES.js;
+/** The kinds of functions, methods and lambdas of a language: the scopes of both engines (language-profile.ts). */
+export const functionTypes = (language: CodeLanguage): ReadonlySet<string> => profileOf(language).kinds.functions;
 
 /** The nearest enclosing function node, or undefined at module level. */
 export function enclosingFunction(node: SyntaxNode, language: CodeLanguage): SyntaxNode | undefined {
