@@ -91,7 +91,7 @@ export const ROLES = [
   'assignments',
   /** `x += v`. Fields: left, right. */
   'augmentedAssignments',
-  /** Assignments that are expressions, whose value is their right side (JavaScript; Python's are statements). */
+  /** Assignments that are expressions, whose value is their right side (JavaScript; Python's are statements). Fields: left, right. */
   'assignmentExpressions',
   /** `(x := v)` (Python). Fields: name, value. */
   'namedExpressions',
@@ -256,6 +256,8 @@ export interface ProfileSpec {
   readonly namespaceSeparator?: string;
   /** The method that constructs an object (`Foo.new`). */
   readonly constructorMethod?: string;
+  /** Names that always hold null, parsed as identifiers in some places (JavaScript `undefined`). */
+  readonly nullNames?: readonly string[];
 }
 
 export type ProfileName = 'javascript' | 'python' | 'php' | 'go' | 'java' | 'ruby';
@@ -273,6 +275,7 @@ export interface LanguageProfile {
   readonly formatOperator: string | undefined;
   readonly namespaceSeparator: string | undefined;
   readonly constructorMethod: string | undefined;
+  readonly nullNames: readonly string[];
   readonly spec: ProfileSpec;
 }
 
@@ -310,7 +313,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       ternaries: { kinds: ['ternary_expression'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
       assignments: { kinds: ['assignment_expression'], fields: { left: 'left', right: 'right' } },
       augmentedAssignments: { kinds: ['augmented_assignment_expression'], fields: { left: 'left', right: 'right' } },
-      assignmentExpressions: { kinds: ['assignment_expression', 'augmented_assignment_expression'], fields: { right: 'right' } },
+      assignmentExpressions: { kinds: ['assignment_expression', 'augmented_assignment_expression'], fields: { left: 'left', right: 'right' } },
       declarators: { kinds: ['variable_declarator'], fields: { name: 'name', value: 'value' } },
       updates: { kinds: ['update_expression'], fields: { argument: 'argument' } },
       sequences: { kinds: ['sequence_expression'] },
@@ -362,6 +365,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
     branchHeadFields: ['condition', 'left', 'right', 'initializer', 'value'],
     statementSuffix: '_statement',
     coercingUnaryOperators: ['+', '-', '!', '~', 'typeof'],
+    nullNames: ['undefined'],
   },
   python: {
     roles: {
@@ -508,6 +512,7 @@ function compile(name: ProfileName, id: number, spec: ProfileSpec): LanguageProf
     formatOperator: spec.formatOperator,
     namespaceSeparator: spec.namespaceSeparator,
     constructorMethod: spec.constructorMethod,
+    nullNames: spec.nullNames ?? [],
     spec,
   });
 }

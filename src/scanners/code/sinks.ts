@@ -24,8 +24,8 @@ const CONSTANT_NAME = /^[A-Z][A-Z0-9_]*$/;
  */
 export function isHarmless(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): boolean {
   if (!node || depth > 8) return false;
-  const n = unwrap(node);
-  if (isLiteral(ctx.text, n)) return true;
+  const n = unwrap(node, ctx.profile);
+  if (isLiteral(ctx.text, n, ctx.profile)) return true;
   // Read by a constant index or key from a list or map filled here: harmless when every value stored there is.
   if (['subscript', 'subscript_expression', 'call', 'call_expression'].includes(n.type)) {
     const stored = ctx.taint.storedValues(n);
@@ -91,7 +91,7 @@ export function isHarmless(ctx: RuleContext, node: SyntaxNode | undefined, depth
     }
     case 'call':
     case 'call_expression': {
-      const call = callShape(ctx.text, n);
+      const call = callShape(ctx.text, n, ctx.profile);
       if (!call) return false;
       const q = ctx.imports.qualify(call.name);
       if (NUMERIC_CALLS.test(q) || NUMERIC_CALLS.test(call.name)) return true;
@@ -115,7 +115,7 @@ function branchTaken(ctx: RuleContext, condition: SyntaxNode | undefined): boole
 
 /** A string literal, template, `'…' % args`, `'…'.format(…)` or a `+` of such: text, whatever its parts. */
 function isStringValued(ctx: RuleContext, node: SyntaxNode, depth = 0): boolean {
-  const n = unwrap(node);
+  const n = unwrap(node, ctx.profile);
   if (['string', 'template_string', 'concatenated_string'].includes(n.type)) return true;
   if (depth > 3) return false;
   if (n.type === 'binary_operator' || n.type === 'binary_expression') {
@@ -123,12 +123,12 @@ function isStringValued(ctx: RuleContext, node: SyntaxNode, depth = 0): boolean 
     const right = child(n, 'right');
     if (!left || !right) return false;
     const op = ctx.text.slice(left.end, right.start).trim();
-    if (op === '%') return unwrap(left).type === 'string';
+    if (op === '%') return unwrap(left, ctx.profile).type === 'string';
     return op === '+' && (isStringValued(ctx, left, depth + 1) || isStringValued(ctx, right, depth + 1));
   }
   if (n.type === 'call') {
-    const call = callShape(ctx.text, n);
-    return call?.method === 'format' && call.receiver !== undefined && unwrap(call.receiver).type === 'string';
+    const call = callShape(ctx.text, n, ctx.profile);
+    return call?.method === 'format' && call.receiver !== undefined && unwrap(call.receiver, ctx.profile).type === 'string';
   }
   return false;
 }
@@ -140,7 +140,7 @@ function isStringValued(ctx: RuleContext, node: SyntaxNode, depth = 0): boolean 
  */
 export function isDynamicString(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): boolean {
   if (!node || depth > 3) return false;
-  const n = unwrap(node);
+  const n = unwrap(node, ctx.profile);
   switch (n.type) {
     case 'identifier': {
       const defs = ctx.taint.definitionsOf(n);
@@ -158,12 +158,12 @@ export function isDynamicString(ctx: RuleContext, node: SyntaxNode | undefined, 
       const op = ctx.text.slice(left.end, right.start).trim();
       const stringy = (x: SyntaxNode) => isStringValued(ctx, x) || isDynamicString(ctx, x, depth + 1);
       if (op === '+') return (stringy(left) || stringy(right)) && (!isHarmless(ctx, left) || !isHarmless(ctx, right));
-      if (op === '%' && ctx.language === 'python') return unwrap(left).type === 'string' && !isHarmless(ctx, right);
+      if (op === '%' && ctx.language === 'python') return unwrap(left, ctx.profile).type === 'string' && !isHarmless(ctx, right);
       return false;
     }
     case 'call': {
-      const call = callShape(ctx.text, n);
-      return call?.method === 'format' && call.receiver !== undefined && unwrap(call.receiver).type === 'string' && [...call.args, ...call.kwargs.values()].some((a) => !isHarmless(ctx, a));
+      const call = callShape(ctx.text, n, ctx.profile);
+      return call?.method === 'format' && call.receiver !== undefined && unwrap(call.receiver, ctx.profile).type === 'string' && [...call.args, ...call.kwargs.values()].some((a) => !isHarmless(ctx, a));
     }
     default:
       return false;
@@ -188,25 +188,25 @@ export function option(ctx: RuleContext, call: QualifiedCall, name: string): Syn
   const kw = call.kwargs.get(name);
   if (kw) return kw;
   for (const arg of call.args) {
-    const a = unwrap(arg);
+    const a = unwrap(arg, ctx.profile);
     if (a.type !== 'object') continue;
     for (const p of namedChildren(a)) {
       if (p.type !== 'pair') continue;
       const k = child(p, 'key');
-      if (k && (textOf(ctx.text, k) === name || stringValue(ctx.text, k) === name)) return child(p, 'value');
+      if (k && (textOf(ctx.text, k) === name || stringValue(ctx.text, k, ctx.profile) === name)) return child(p, 'value');
     }
   }
   return undefined;
 }
 
-export const isFalse = (ctx: RuleContext, node: SyntaxNode | undefined): boolean => !!node && ['false', 'False', '0', "'0'", '"0"'].includes(textOf(ctx.text, unwrap(node)));
-export const isTrue = (ctx: RuleContext, node: SyntaxNode | undefined): boolean => !!node && ['true', 'True', '1'].includes(textOf(ctx.text, unwrap(node)));
+export const isFalse = (ctx: RuleContext, node: SyntaxNode | undefined): boolean => !!node && ['false', 'False', '0', "'0'", '"0"'].includes(textOf(ctx.text, unwrap(node, ctx.profile)));
+export const isTrue = (ctx: RuleContext, node: SyntaxNode | undefined): boolean => !!node && ['true', 'True', '1'].includes(textOf(ctx.text, unwrap(node, ctx.profile)));
 
 /** The constant text inside a (possibly dynamic) string expression, following identifiers once. */
 export function literalText(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): string {
   if (!node || depth > 3) return '';
-  const n = unwrap(node);
-  const value = stringValue(ctx.text, n);
+  const n = unwrap(node, ctx.profile);
+  const value = stringValue(ctx.text, n, ctx.profile);
   if (value !== undefined) return value;
   switch (n.type) {
     case 'identifier':
@@ -225,7 +225,7 @@ export function literalText(ctx: RuleContext, node: SyntaxNode | undefined, dept
       // Same depth: the operands of a long concatenation are bounded by the syntax tree.
       return `${literalText(ctx, child(n, 'left'), depth)} ${literalText(ctx, child(n, 'right'), depth)}`;
     case 'call': {
-      const call = callShape(ctx.text, n);
+      const call = callShape(ctx.text, n, ctx.profile);
       return call?.receiver ? literalText(ctx, call.receiver, depth + 1) : '';
     }
     default:
@@ -240,13 +240,13 @@ export const argument = (call: QualifiedCall, index: number, keyword?: string): 
 export const isClientSource = (source: string): boolean => /^(?:window\.|document\.)?location\b|^document\./.test(source);
 
 /** The constant string value of an argument, if it is one. */
-export const stringArg = (ctx: RuleContext, node: SyntaxNode | undefined): string | undefined => stringValue(ctx.text, node);
+export const stringArg = (ctx: RuleContext, node: SyntaxNode | undefined): string | undefined => stringValue(ctx.text, node, ctx.profile);
 
 /** The constant text an expression starts with (template head, leftmost `+` operand, f-string head), following identifiers once. */
 export function leadingConstant(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): string {
   if (!node || depth > 3) return '';
-  const n = unwrap(node);
-  const value = stringValue(ctx.text, n);
+  const n = unwrap(node, ctx.profile);
+  const value = stringValue(ctx.text, n, ctx.profile);
   if (value !== undefined) return value;
   switch (n.type) {
     case 'identifier': {

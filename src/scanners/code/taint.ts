@@ -28,6 +28,7 @@
 import { functionTypes, textOf, unwrap } from './ast.js';
 import { constantOf, UNKNOWN, type ConstResult } from './constants.js';
 import type { Imports } from './imports.js';
+import { profileOf } from './language-profile.js';
 import { usesFunctionModel, type CodeLanguage, type SyntaxNode } from './parser.js';
 import type { Trigger } from './prefilter.js';
 import { JS_SANITISERS, PYTHON_SANITISERS, type SinkKind } from './taint-spec.js';
@@ -65,18 +66,20 @@ export class TaintAnalysis {
 
   constructor(root: SyntaxNode, text: string, language: CodeLanguage, imports: Imports) {
     const python = language === 'python';
+    const profile = profileOf(language);
     // PHP, Go and Java use the simple local model of function-model/taint.ts instead.
     this.functionModel = usesFunctionModel(language);
     const state: TaintState = {
       root,
       text,
       python,
+      profile,
       fnTypes: functionTypes(language),
       imports,
       sanitisers: python ? PYTHON_SANITISERS : JS_SANITISERS,
       sources: python ? PYTHON_SOURCES : JS_SOURCES,
       propagators: python ? PYTHON_PROPAGATORS : JS_PROPAGATORS,
-      env: { text, python, identifier: (n) => constIdentifier(state, n) },
+      env: { text, python, profile, identifier: (n) => constIdentifier(state, n) },
       scopes: new Map(),
       moduleScope: { parent: undefined, bindings: new Map() },
       functionsByName: new Map(),
@@ -158,7 +161,7 @@ export class TaintAnalysis {
   storedValues(node: SyntaxNode): SyntaxNode[] | undefined {
     if (this.functionModel) return undefined;
     this.ensureCollected();
-    const n = unwrap(node);
+    const n = unwrap(node, this.state.profile);
     if (n.type === 'subscript' || n.type === 'subscript_expression') {
       const element = listElement(this.state, n);
       if (element !== undefined) return element ? [element] : [];

@@ -83,7 +83,7 @@ export function collect(s: TaintState): void {
         const value = child(node, 'value');
         if (!name) break;
         for (const n of patternNames(s, name)) bind(s, node, n, value ? { pos: node.end, kind: 'expr', node: value, site: node } : { pos: node.end, kind: 'clean', at: node.start });
-        if (name.type === 'identifier' && value && s.fnTypes.has(unwrap(value).type)) s.functionsByName.set(textOf(s.text, name), unwrap(value));
+        if (name.type === 'identifier' && value && s.fnTypes.has(unwrap(value, s.profile).type)) s.functionsByName.set(textOf(s.text, name), unwrap(value, s.profile));
         break;
       }
       case 'assignment_expression':
@@ -92,12 +92,12 @@ export function collect(s: TaintState): void {
         const right = child(node, 'right');
         if (!left || !right) break;
         for (const n of patternNames(s, left)) assign(s, node, n, right);
-        if (left.type === 'identifier' && s.fnTypes.has(unwrap(right).type)) s.functionsByName.set(textOf(s.text, left), unwrap(right));
+        if (left.type === 'identifier' && s.fnTypes.has(unwrap(right, s.profile).type)) s.functionsByName.set(textOf(s.text, left), unwrap(right, s.profile));
         // `d['k'] = v`: the container now holds v too (under that key when it is a literal).
         if (left.type === 'subscript' || left.type === 'subscript_expression') {
           const obj = child(left, left.type === 'subscript' ? 'value' : 'object');
           const k = obj ? key(s, obj) : undefined;
-          const keyed = literalKey(s.text, child(left, left.type === 'subscript' ? 'subscript' : 'index'));
+          const keyed = literalKey(s.text, child(left, left.type === 'subscript' ? 'subscript' : 'index'), s.profile);
           if (k && !s.imports.aliases.has(k)) bind(s, node, k, { pos: node.end, kind: 'augment', node: right, at: node.start, site: node, keyed });
         }
         break;
@@ -212,7 +212,7 @@ function containerWrite(s: TaintState, node: SyntaxNode): void {
   if (!k || s.imports.aliases.has(k)) return;
   const values = namedChildren(args);
   if (method === 'set' && values.length >= 2) {
-    const keys = values.slice(0, -1).map((a) => literalKey(s.text, a));
+    const keys = values.slice(0, -1).map((a) => literalKey(s.text, a, s.profile));
     const value = values.at(-1) as SyntaxNode;
     if (keys.every((x) => x !== undefined)) {
       assign(s, node, `${k}${keys.map((x) => `[${x}]`).join('')}`, value);

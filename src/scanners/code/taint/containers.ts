@@ -27,7 +27,7 @@ export function listElement(s: TaintState, n: SyntaxNode): SyntaxNode | null | u
   if (!obj || !idx || idx.type === 'slice') return undefined;
   const at = constantOf(s.env, idx);
   if (typeof at !== 'number' || !Number.isInteger(at)) return undefined;
-  const target = unwrap(obj);
+  const target = unwrap(obj, s.profile);
   const pick = (elements: readonly SyntaxNode[]): SyntaxNode | null => elements[at < 0 ? elements.length + at : at] ?? null;
   if (['list', 'tuple', 'array'].includes(target.type)) {
     const items = namedChildren(target);
@@ -43,9 +43,9 @@ export function listElement(s: TaintState, n: SyntaxNode): SyntaxNode | null | u
   const def = before[defIndex];
   // Created here (a branch's own assignment counts inside that branch).
   const created = def?.kind === 'expr' || (def?.kind === 'maybe' && n.start >= def.block.start && n.end <= def.block.end);
-  if (!created || !def.site || !['list', 'array'].includes(unwrap(def.node).type)) return undefined;
+  if (!created || !def.site || !['list', 'array'].includes(unwrap(def.node, s.profile).type)) return undefined;
   const statement = statementOf(def.site);
-  const elements = namedChildren(unwrap(def.node));
+  const elements = namedChildren(unwrap(def.node, s.profile));
   if (!statement || elements.some((c) => c.type === 'list_splat' || c.type === 'spread_element')) return undefined;
   const calls = receiverCallsBetween(s, name, def.pos, n.start, statement);
   // Every mention of the list between its creation and the read is one of these calls.
@@ -55,7 +55,7 @@ export function listElement(s: TaintState, n: SyntaxNode): SyntaxNode | null | u
   for (const m of between.matchAll(mention)) if (!receivers.has(m.index)) return undefined;
   for (const c of calls) {
     if (statementOf(c)?.parent !== statement.parent) return undefined;
-    const call = callShape(s.text, c);
+    const call = callShape(s.text, c, s.profile);
     if (!call) return undefined;
     const args = call.args;
     const num = (a: SyntaxNode | undefined): number | undefined => {
@@ -78,7 +78,7 @@ export function listElement(s: TaintState, n: SyntaxNode): SyntaxNode | null | u
         break;
       }
       case 'extend': {
-        const items = args[0] ? unwrap(args[0]) : undefined;
+        const items = args[0] ? unwrap(args[0], s.profile) : undefined;
         if (!items || !['list', 'tuple'].includes(items.type)) return undefined;
         elements.push(...namedChildren(items));
         break;
@@ -121,7 +121,7 @@ function receiverCallsBetween(s: TaintState, name: string, from: number, to: num
 export function slotOf(s: TaintState, n: SyntaxNode, shape?: ReturnType<typeof callShape>): { base: string; first: string; paths: string[]; fallback?: SyntaxNode } | undefined {
   if (n.type === 'subscript' || n.type === 'subscript_expression') {
     const obj = child(n, n.type === 'subscript' ? 'value' : 'object');
-    const k = literalKey(s.text, child(n, n.type === 'subscript' ? 'subscript' : 'index'));
+    const k = literalKey(s.text, child(n, n.type === 'subscript' ? 'subscript' : 'index'), s.profile);
     const base = obj ? key(s, obj) : undefined;
     return base !== undefined && k !== undefined ? { base, first: k, paths: [`${base}[${k}]`] } : undefined;
   }
@@ -129,10 +129,10 @@ export function slotOf(s: TaintState, n: SyntaxNode, shape?: ReturnType<typeof c
   const callee = child(n, 'function');
   const prop = callee && child(callee, callee.type === 'attribute' ? 'attribute' : 'property');
   if (!prop || !KEYED_READS.has(textOf(s.text, prop))) return undefined;
-  const call = shape ?? callShape(s.text, n);
+  const call = shape ?? callShape(s.text, n, s.profile);
   if (!call?.receiver || call.args.length === 0 || call.kwargs.size > 0) return undefined;
   const base = key(s, call.receiver);
-  const keys = call.args.map((a) => literalKey(s.text, a));
+  const keys = call.args.map((a) => literalKey(s.text, a, s.profile));
   if (base === undefined || keys[0] === undefined) return undefined;
   const paths: string[] = [];
   // `conf.get('s', 'k')` is the slot conf["s"]["k"]; `d.get('k', default)` the slot d["k"].
@@ -146,12 +146,12 @@ export function literalEntry(s: TaintState, base: string, first: string, at: num
   const list = (scope.bindings.get(base) ?? []).filter((b) => b.pos <= at);
   const def = list.filter((b) => b.kind !== 'augment' || b.keyed === undefined).sort((a, b) => a.pos - b.pos).at(-1);
   if (def?.kind !== 'expr') return undefined;
-  const literal = unwrap(def.node);
+  const literal = unwrap(def.node, s.profile);
   if (literal.type !== 'dictionary' && literal.type !== 'object') return undefined;
   for (const p of namedChildren(literal)) {
     if (p.type !== 'pair') return undefined;
     const k = child(p, 'key');
-    const key = k && (k.type === 'property_identifier' ? JSON.stringify(textOf(s.text, k)) : literalKey(s.text, k));
+    const key = k && (k.type === 'property_identifier' ? JSON.stringify(textOf(s.text, k)) : literalKey(s.text, k, s.profile));
     if (key === undefined) return undefined;
     if (key === first) return child(p, 'value') ?? null;
   }

@@ -68,7 +68,7 @@ export function evaluate(s: TaintState, node: SyntaxNode): Taint | undefined {
   s.active.add(node);
   let result: Taint | undefined;
   try {
-    result = compute(s, unwrap(node));
+    result = compute(s, unwrap(node, s.profile));
   } finally {
     s.active.delete(node);
   }
@@ -78,7 +78,7 @@ export function evaluate(s: TaintState, node: SyntaxNode): Taint | undefined {
 
 /** Request data by the tables of taint-sources.ts: a request object's member or method result, or a source name. */
 function source(s: TaintState, node: SyntaxNode): Taint | undefined {
-  const chain = memberChain(s.text, node);
+  const chain = memberChain(s.text, node, s.profile);
   if (!chain || chain.length < 2) return undefined;
   const label = (): Taint => {
     const t = textOf(s.text, node).replace(/\s+/g, ' ');
@@ -231,7 +231,7 @@ function sanitiserKinds(s: TaintState, call: NonNullable<ReturnType<typeof callS
 function call(s: TaintState, node: SyntaxNode): Taint | undefined {
   const src = node.type === 'new_expression' ? undefined : source(s, node);
   if (src) return src;
-  const call = callShape(s.text, node);
+  const call = callShape(s.text, node, s.profile);
   if (!call) return undefined;
   const qualified = s.imports.qualify(call.name);
   const kinds = sanitiserKinds(s, call, qualified);

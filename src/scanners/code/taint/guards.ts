@@ -52,7 +52,7 @@ export function guard(s: TaintState, ifNode: SyntaxNode): void {
 /** What holds when `cond` evaluates to `truth`. */
 function checks(s: TaintState, condition: SyntaxNode, truth: boolean, depth = 0): Check[] {
   if (depth > 6) return [];
-  const cond = unwrap(condition);
+  const cond = unwrap(condition, s.profile);
   if (cond.type === 'not_operator' || (cond.type === 'unary_expression' && textOf(s.text, cond).startsWith('!'))) {
     const arg = child(cond, 'argument');
     return arg ? checks(s, arg, !truth, depth + 1) : [];
@@ -78,7 +78,7 @@ function checks(s: TaintState, condition: SyntaxNode, truth: boolean, depth = 0)
     return [];
   }
   if (!truth) return [];
-  const call = callShape(s.text, cond);
+  const call = callShape(s.text, cond, s.profile);
   if (!call) return [];
   const qualified = s.imports.qualify(call.name);
   let checked: SyntaxNode | undefined;
@@ -120,7 +120,7 @@ function comparisonOf(s: TaintState, cond: SyntaxNode): { op: string; a: SyntaxN
  * `urlparse(x).hostname`, `new URL(x).host`) the URL parsed, for redirect and request sinks only.
  */
 function constrained(s: TaintState, node: SyntaxNode): Check[] {
-  const n = unwrap(node);
+  const n = unwrap(node, s.profile);
   if (n.type === 'attribute' || n.type === 'member_expression') {
     const prop = child(n, n.type === 'attribute' ? 'attribute' : 'property');
     const obj = child(n, 'object');
@@ -136,12 +136,12 @@ function constrained(s: TaintState, node: SyntaxNode): Check[] {
 
 /** For `urlparse(x)` (or a variable assigned it), x. */
 function parsedUrl(s: TaintState, node: SyntaxNode, depth = 0): SyntaxNode | undefined {
-  const n = unwrap(node);
+  const n = unwrap(node, s.profile);
   if (n.type === 'identifier' && depth === 0) {
     const defs = definitionsOfKey(textOf(s.text, n), n.start, scopeOf(s, n));
     return defs.length === 1 && defs[0] ? parsedUrl(s, defs[0], 1) : undefined;
   }
-  const call = callShape(s.text, n);
+  const call = callShape(s.text, n, s.profile);
   if (!call) return undefined;
   const name = call.isNew ? `new ${call.name}` : call.name;
   return URL_PARSERS.has(s.imports.qualify(call.name)) || URL_PARSERS.has(name) ? call.args[0] : undefined;
@@ -154,7 +154,7 @@ function reassigns(s: TaintState, consequence: SyntaxNode, k: string): boolean {
   if (!assign || (assign.type !== 'assignment' && assign.type !== 'assignment_expression')) return false;
   const left = child(assign, 'left');
   const right = child(assign, 'right');
-  return !!left && !!right && key(s, left) === k && isLiteral(unwrap(right));
+  return !!left && !!right && key(s, left) === k && isLiteral(unwrap(right, s.profile));
 }
 
 /** `x if x in ALLOWED else d`, `ALLOWED.includes(x) ? x : d`: the value chosen is the one the condition checked. */
@@ -170,19 +170,19 @@ export function allowListed(s: TaintState, condition: SyntaxNode | undefined, va
  * covers the same expression written again (`ALLOWED.includes(e) ? e : 'jpg'`).
  */
 function pureKey(s: TaintState, node: SyntaxNode): string | undefined {
-  let n = unwrap(node);
+  let n = unwrap(node, s.profile);
   for (let hops = 0; hops < 12; hops++) {
     if (n.type === 'identifier' || n.type === 'member_expression' || n.type === 'attribute') {
       const base = key(s, n);
       return base && hops > 0 ? `pure:${textOf(s.text, node).replace(/\s+/g, '')}` : undefined;
     }
     if (n.type === 'subscript_expression' || n.type === 'subscript') {
-      n = unwrap(child(n, n.type === 'subscript' ? 'value' : 'object') ?? n);
+      n = unwrap(child(n, n.type === 'subscript' ? 'value' : 'object') ?? n, s.profile);
       continue;
     }
-    const call = n.type === 'call_expression' || n.type === 'call' ? callShape(s.text, n) : undefined;
+    const call = n.type === 'call_expression' || n.type === 'call' ? callShape(s.text, n, s.profile) : undefined;
     if (!call?.receiver || !PURE_STRING_METHODS.has(call.method)) return undefined;
-    n = unwrap(call.receiver);
+    n = unwrap(call.receiver, s.profile);
   }
   return undefined;
 }

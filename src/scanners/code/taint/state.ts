@@ -6,6 +6,7 @@
 import { child, stringValue, textOf, unwrap } from '../ast.js';
 import type { ConstEnv, ConstResult } from '../constants.js';
 import type { Imports } from '../imports.js';
+import type { LanguageProfile } from '../language-profile.js';
 import type { SyntaxNode } from '../parser.js';
 import type { SanitiserTable, SinkKind } from '../taint-spec.js';
 import type { CompiledSources } from '../taint-sources.js';
@@ -66,6 +67,8 @@ export interface TaintState {
   readonly root: SyntaxNode;
   readonly text: string;
   readonly python: boolean;
+  /** The node kinds and fields of the language (language-profile.ts). */
+  readonly profile: LanguageProfile;
   readonly fnTypes: ReadonlySet<string>;
   readonly imports: Imports;
   readonly sanitisers: SanitiserTable;
@@ -126,11 +129,11 @@ export function bind(s: TaintState, scopeNode: SyntaxNode, name: string, binding
  * literal key in a canonical form (`d['k']` and `d["k"]` are both `d["k"]`).
  */
 export function key(s: TaintState, node: SyntaxNode): string | undefined {
-  const n = unwrap(node);
+  const n = unwrap(node, s.profile);
   if (n.type === 'identifier') return textOf(s.text, n);
   if (n.type === 'subscript_expression' || n.type === 'subscript') {
     const obj = child(n, n.type === 'subscript' ? 'value' : 'object');
-    const index = literalKey(s.text, child(n, n.type === 'subscript' ? 'subscript' : 'index'));
+    const index = literalKey(s.text, child(n, n.type === 'subscript' ? 'subscript' : 'index'), s.profile);
     const base = obj ? key(s, obj) : undefined;
     if (base !== undefined && index !== undefined) return `${base}[${index}]`;
   }
@@ -172,11 +175,11 @@ export function pick(a: Taint | undefined, b: Taint | undefined): Taint | undefi
 }
 
 /** A literal subscript or argument (`'k'`, `"k"`, `0`) as a canonical key, else undefined. */
-export function literalKey(text: string, node: SyntaxNode | undefined): string | undefined {
+export function literalKey(text: string, node: SyntaxNode | undefined, profile: LanguageProfile): string | undefined {
   if (!node) return undefined;
-  const n = unwrap(node);
-  const s = stringValue(text, n);
+  const n = unwrap(node, profile);
+  const s = stringValue(text, n, profile);
   if (s !== undefined) return JSON.stringify(s);
-  if ((n.type === 'integer' || n.type === 'number') && /^\d+$/.test(textOf(text, n))) return textOf(text, n);
+  if (profile.kinds.numbers.has(n.type) && /^\d+$/.test(textOf(text, n))) return textOf(text, n);
   return undefined;
 }

@@ -20,7 +20,7 @@ export function throughCallers(s: TaintState, t: Taint, sink: SinkKind, depth: n
   const name = functionNames(s).get(t.fn);
   if (name === undefined) return undefined;
   for (const site of callSites(s).get(name) ?? []) {
-    const call = callShape(s.text, site);
+    const call = callShape(s.text, site, s.profile);
     const arg = call?.args[t.param] ?? (t.paramName !== undefined ? call?.kwargs.get(t.paramName) : undefined);
     const a = arg ? evaluate(s, arg) : undefined;
     if (!a || a.cleared?.has(sink)) continue;
