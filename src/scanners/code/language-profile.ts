@@ -258,6 +258,8 @@ export interface ProfileSpec {
   readonly constructorMethod?: string;
   /** Names that always hold null, parsed as identifiers in some places (JavaScript `undefined`). */
   readonly nullNames?: readonly string[];
+  /** The object a method runs on, skipped at the head of a member chain when sources are matched (`this.req.body`). */
+  readonly receiverNames?: readonly string[];
 }
 
 export type ProfileName = 'javascript' | 'python' | 'php' | 'go' | 'java' | 'ruby';
@@ -276,6 +278,7 @@ export interface LanguageProfile {
   readonly namespaceSeparator: string | undefined;
   readonly constructorMethod: string | undefined;
   readonly nullNames: readonly string[];
+  readonly receiverNames: readonly string[];
   readonly spec: ProfileSpec;
 }
 
@@ -366,6 +369,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
     statementSuffix: '_statement',
     coercingUnaryOperators: ['+', '-', '!', '~', 'typeof'],
     nullNames: ['undefined'],
+    receiverNames: ['this'],
   },
   python: {
     roles: {
@@ -513,6 +517,7 @@ function compile(name: ProfileName, id: number, spec: ProfileSpec): LanguageProf
     namespaceSeparator: spec.namespaceSeparator,
     constructorMethod: spec.constructorMethod,
     nullNames: spec.nullNames ?? [],
+    receiverNames: spec.receiverNames ?? [],
     spec,
   });
 }
@@ -554,4 +559,10 @@ export function roleSwitch<R extends Role>(roles: readonly R[]): (profile: Langu
     }
     return table;
   };
+}
+
+/** The kinds of several roles as one set, built once per profile. */
+export function roleUnion(roles: readonly Role[]): (profile: LanguageProfile) => ReadonlySet<string> {
+  const sets: (ReadonlySet<string> | undefined)[] = [];
+  return (profile) => (sets[profile.id] ??= new Set(roles.flatMap((r) => [...profile.kinds[r]])));
 }

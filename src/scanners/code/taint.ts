@@ -25,7 +25,7 @@
  *   evaluate.ts    the taint of an expression (lookup, sources, operators, calls)
  *   summaries.ts   local function summaries, and following a sink's parameter to its callers
  */
-import { functionTypes, textOf, unwrap } from './ast.js';
+import { textOf, unwrap } from './ast.js';
 import { constantOf, UNKNOWN, type ConstResult } from './constants.js';
 import type { Imports } from './imports.js';
 import { profileOf } from './language-profile.js';
@@ -74,7 +74,6 @@ export class TaintAnalysis {
       text,
       python,
       profile,
-      fnTypes: functionTypes(language),
       imports,
       sanitisers: python ? PYTHON_SANITISERS : JS_SANITISERS,
       sources: python ? PYTHON_SOURCES : JS_SOURCES,
@@ -162,7 +161,7 @@ export class TaintAnalysis {
     if (this.functionModel) return undefined;
     this.ensureCollected();
     const n = unwrap(node, this.state.profile);
-    if (n.type === 'subscript' || n.type === 'subscript_expression') {
+    if (this.state.profile.kinds.subscripts.has(n.type)) {
       const element = listElement(this.state, n);
       if (element !== undefined) return element ? [element] : [];
     }
