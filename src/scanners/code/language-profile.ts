@@ -129,7 +129,7 @@ export const ROLES = [
   'declarations',
   'returns',
   /** `throw`, `raise`. */
-  'throws',
+  'raises',
   'continues',
   'breaks',
   /** Fields: condition, consequence. */
@@ -332,7 +332,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       expressionStatements: { kinds: ['expression_statement'] },
       declarations: { kinds: ['lexical_declaration', 'variable_declaration'] },
       returns: { kinds: ['return_statement'] },
-      throws: { kinds: ['throw_statement'] },
+      raises: { kinds: ['throw_statement'] },
       continues: { kinds: ['continue_statement'] },
       breaks: { kinds: ['break_statement'] },
       ifs: { kinds: ['if_statement'], fields: { condition: 'condition', consequence: 'consequence' } },
@@ -414,7 +414,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       programs: { kinds: ['module'] },
       expressionStatements: { kinds: ['expression_statement'] },
       returns: { kinds: ['return_statement'] },
-      throws: { kinds: ['raise_statement'] },
+      raises: { kinds: ['raise_statement'] },
       continues: { kinds: ['continue_statement'] },
       breaks: { kinds: ['break_statement'] },
       ifs: { kinds: ['if_statement'], fields: { condition: 'condition', consequence: 'consequence' } },

@@ -13,7 +13,7 @@ import { latest, scopeOf, type Binding, type Scope, type TaintState } from './st
 
 const LOOPS = roleUnion(['whiles', 'forLoops', 'forEachLoops', 'doWhiles']);
 /** Statements that leave a `switch` case (no fall-through to the next). */
-const JUMPS = roleUnion(['breaks', 'returns', 'throws', 'continues']);
+const JUMPS = roleUnion(['breaks', 'returns', 'raises', 'continues']);
 /** The branch and loop statements whose bodies branchState decides. */
 const BRANCH_ROLES = roleSwitch(['ifs', 'elifs', 'elses', 'whiles', 'matches', 'caseClauses', 'switchCases', 'switchDefaults'] as const);
 

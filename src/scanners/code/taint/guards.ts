@@ -197,7 +197,7 @@ function pureKey(s: TaintState, node: SyntaxNode): string | undefined {
 }
 
 /** Statements that leave the function or loop. */
-const JUMPS = roleUnion(['returns', 'throws', 'continues', 'breaks']);
+const JUMPS = roleUnion(['returns', 'raises', 'continues', 'breaks']);
 /** Literals whose value a guard's fallback may be (strings and templates without substitutions among them). */
 const LITERALS = roleUnion(['strings', 'templates', 'numbers', 'trueLiterals', 'falseLiterals', 'nullLiterals']);
 
