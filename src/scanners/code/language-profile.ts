@@ -71,8 +71,6 @@ export const ROLES = [
   'slices',
   /** Nodes that do not change their inner expression's value: parentheses, TypeScript type assertions. */
   'wrappers',
-  /** Parentheses only (a parenthesised assignment target is destructured through them). */
-  'parenthesized',
   /** Binary operators, concatenation among them. Fields: left, right, operator. */
   'binaries',
   /** `and`/`or` (Python). Fields: left, right, operator. */
@@ -310,7 +308,6 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       members: { kinds: ['member_expression'], fields: { object: 'object', property: 'property' } },
       subscripts: { kinds: ['subscript_expression'], fields: { object: 'object', index: 'index' } },
       wrappers: { kinds: ['parenthesized_expression', 'as_expression', 'non_null_expression', 'satisfies_expression', 'type_assertion'] },
-      parenthesized: { kinds: ['parenthesized_expression'] },
       binaries: { kinds: ['binary_expression'], fields: { left: 'left', right: 'right', operator: 'operator' } },
       unaries: { kinds: ['unary_expression'], fields: { argument: 'argument' } },
       ternaries: { kinds: ['ternary_expression'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
@@ -391,7 +388,6 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       subscripts: { kinds: ['subscript'], fields: { object: 'value', index: 'subscript' } },
       slices: { kinds: ['slice'] },
       wrappers: { kinds: ['parenthesized_expression'] },
-      parenthesized: { kinds: ['parenthesized_expression'] },
       binaries: { kinds: ['binary_operator'], fields: { left: 'left', right: 'right', operator: 'operator' } },
       booleanOperators: { kinds: ['boolean_operator'], fields: { left: 'left', right: 'right', operator: 'operator' } },
       comparisons: { kinds: ['comparison_operator'] },

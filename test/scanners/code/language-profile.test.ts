@@ -185,10 +185,11 @@ describe('profile lookups', () => {
 
   it('an absent role matches nothing; a role switch sends a kind to the first role listed', () => {
     expect(PROFILES.javascript.kinds.elifs.size).toBe(0);
-    const table = roleSwitch(['parenthesized', 'wrappers'] as const)(PROFILES.javascript);
-    expect(table.get('parenthesized_expression')).toBe('parenthesized');
-    expect(table.get('as_expression')).toBe('wrappers');
+    const table = roleSwitch(['stringMethodCalls', 'calls', 'members'] as const)(PROFILES.python);
+    expect(table.get('call')).toBe('stringMethodCalls');
+    expect(table.get('attribute')).toBe('members');
     expect(table.get('identifier')).toBeUndefined();
+    expect(roleSwitch(['calls', 'stringMethodCalls'] as const)(PROFILES.python).get('call')).toBe('calls');
   });
 
   it('role names are never a kind or field of a grammar (they appear in switches beside kind lookups)', async () => {
