@@ -72,7 +72,7 @@ export const describeSource = (ctx: RuleContext, taint: Taint): string => (usesF
 export const isDynamic = (ctx: RuleContext, node: SyntaxNode | undefined): boolean => (usesFunctionModel(ctx.language) ? dynamicString(ctx, node) : js.isDynamicString(ctx, node));
 
 /** The value of a string literal without interpolation, else undefined. JS/Python: `stringValue` (ast.ts); PHP/Go/Java/Ruby: `stringValueOf` (function-model/assignments.ts). */
-export const stringLiteral = (ctx: RuleContext, node: SyntaxNode | undefined): string | undefined => (usesFunctionModel(ctx.language) ? stringValueOf(ctx, node) : stringValue(ctx.text, node));
+export const stringLiteral = (ctx: RuleContext, node: SyntaxNode | undefined): string | undefined => (usesFunctionModel(ctx.language) ? stringValueOf(ctx, node) : stringValue(ctx.text, node, ctx.profile));
 
 /**
  * The constant string a value has, else undefined. JS/Python: the literal itself (`stringArg`, sinks.ts; that

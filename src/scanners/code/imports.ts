@@ -2,9 +2,12 @@
  * Module aliases of a file, so that rules can match `child_process.exec`
  * whether it is written `cp.exec(…)`, `exec(…)` after a destructured require,
  * or `import { exec } from 'node:child_process'`; likewise Python imports.
+ * Both import syntaxes are read through the language's profile: a language
+ * without their node kinds (PHP, Go, Java, Ruby) has no aliases here.
  */
 import { child, namedChildren, stringValue, textOf } from './ast.js';
-import { isJsFamily, type CodeLanguage, type SyntaxNode } from './parser.js';
+import type { LanguageProfile } from './language-profile.js';
+import type { SyntaxNode } from './parser.js';
 
 const normaliseModule = (name: string): string =>
   name
@@ -17,9 +20,9 @@ export class Imports {
   readonly aliases = new Map<string, string>();
   readonly modules = new Set<string>();
 
-  constructor(root: SyntaxNode, text: string, language: CodeLanguage, nodes: (type: string) => SyntaxNode[]) {
-    if (language === 'python') this.python(text, nodes);
-    else if (isJsFamily(language)) this.javascript(text, nodes);
+  constructor(text: string, profile: LanguageProfile, nodes: (type: string) => SyntaxNode[]) {
+    this.ecmascript(text, profile, nodes);
+    this.python(text, profile, nodes);
   }
 
   private add(local: string, qualified: string): void {
@@ -27,74 +30,83 @@ export class Imports {
     this.modules.add(qualified.split('.')[0] as string);
   }
 
-  private javascript(text: string, nodes: (type: string) => SyntaxNode[]): void {
-    for (const imp of nodes('import_statement')) {
-      const source = stringValue(text, child(imp, 'source'));
-      if (source === undefined) continue;
-      const mod = normaliseModule(source);
-      this.modules.add(mod);
-      const clause = namedChildren(imp).find((c) => c.type === 'import_clause');
-      if (!clause) continue;
-      for (const part of namedChildren(clause)) {
-        if (part.type === 'identifier') this.add(textOf(text, part), mod);
-        else if (part.type === 'namespace_import') {
-          const id = namedChildren(part)[0];
-          if (id) this.add(textOf(text, id), mod);
-        } else if (part.type === 'named_imports') {
-          for (const spec of namedChildren(part)) {
-            const name = child(spec, 'name');
-            const alias = child(spec, 'alias') ?? name;
-            if (name && alias) this.add(textOf(text, alias), `${mod}.${textOf(text, name)}`);
+  /** `import x from 'm'`, `import * as x`, `import { a as b }`, `const x = require('m')`, `const { a, b: c } = require('m')`. */
+  private ecmascript(text: string, profile: LanguageProfile, nodes: (type: string) => SyntaxNode[]): void {
+    const { kinds, fields } = profile;
+    for (const kind of kinds.imports) {
+      for (const imp of nodes(kind)) {
+        const source = stringValue(text, child(imp, fields.imports.source), profile);
+        if (source === undefined) continue;
+        const mod = normaliseModule(source);
+        this.modules.add(mod);
+        const clause = namedChildren(imp).find((c) => kinds.importClauses.has(c.type));
+        if (!clause) continue;
+        for (const part of namedChildren(clause)) {
+          if (kinds.identifiers.has(part.type)) this.add(textOf(text, part), mod);
+          else if (kinds.namespaceImports.has(part.type)) {
+            const id = namedChildren(part)[0];
+            if (id) this.add(textOf(text, id), mod);
+          } else if (kinds.namedImports.has(part.type)) {
+            for (const spec of namedChildren(part)) {
+              const name = child(spec, fields.importSpecifiers.name);
+              const alias = child(spec, fields.importSpecifiers.alias) ?? name;
+              if (name && alias) this.add(textOf(text, alias), `${mod}.${textOf(text, name)}`);
+            }
           }
         }
       }
     }
-    for (const decl of nodes('variable_declarator')) {
-      const value = child(decl, 'value');
-      const name = child(decl, 'name');
-      if (!value || !name) continue;
-      const required = requiredModule(text, value);
-      if (!required) continue;
-      if (name.type === 'identifier') this.add(textOf(text, name), required);
-      else if (name.type === 'object_pattern') {
-        for (const p of namedChildren(name)) {
-          if (p.type === 'shorthand_property_identifier_pattern') this.add(textOf(text, p), `${required}.${textOf(text, p)}`);
-          else if (p.type === 'pair_pattern') {
-            const k = child(p, 'key');
-            const v = child(p, 'value');
-            if (k && v?.type === 'identifier') this.add(textOf(text, v), `${required}.${textOf(text, k)}`);
+    for (const kind of kinds.declarators) {
+      for (const decl of nodes(kind)) {
+        const value = child(decl, fields.declarators.value);
+        const name = child(decl, fields.declarators.name);
+        if (!value || !name) continue;
+        const required = requiredModule(text, value, profile);
+        if (!required) continue;
+        if (kinds.identifiers.has(name.type)) this.add(textOf(text, name), required);
+        else if (kinds.destructurings.has(name.type)) {
+          for (const p of namedChildren(name)) {
+            if (kinds.shorthandPatterns.has(p.type)) this.add(textOf(text, p), `${required}.${textOf(text, p)}`);
+            else if (kinds.pairPatterns.has(p.type)) {
+              const k = child(p, fields.pairPatterns.key);
+              const v = child(p, fields.pairPatterns.value);
+              if (k && v && kinds.identifiers.has(v.type)) this.add(textOf(text, v), `${required}.${textOf(text, k)}`);
+            }
           }
         }
       }
     }
   }
 
-  private python(text: string, nodes: (type: string) => SyntaxNode[]): void {
-    for (const imp of nodes('import_statement')) {
-      for (const part of namedChildren(imp)) {
-        if (part.type === 'dotted_name') {
-          const full = textOf(text, part);
-          this.add(full.split('.')[0] as string, full.split('.')[0] as string);
-          this.modules.add(full);
-        } else if (part.type === 'aliased_import') {
-          const name = child(part, 'name');
-          const alias = child(part, 'alias');
-          if (name && alias) this.add(textOf(text, alias), textOf(text, name));
+  /** `import a.b`, `import a as b`, `from m import a, b as c`. */
+  private python(text: string, profile: LanguageProfile, nodes: (type: string) => SyntaxNode[]): void {
+    const { kinds, fields } = profile;
+    const named = (part: SyntaxNode, prefix: string): void => {
+      if (kinds.dottedNames.has(part.type)) this.add(textOf(text, part), `${prefix}${textOf(text, part)}`);
+      else if (kinds.aliasedImports.has(part.type)) {
+        const name = child(part, fields.aliasedImports.name);
+        const alias = child(part, fields.aliasedImports.alias);
+        if (name && alias) this.add(textOf(text, alias), `${prefix}${textOf(text, name)}`);
+      }
+    };
+    for (const kind of kinds.imports) {
+      for (const imp of nodes(kind)) {
+        for (const part of namedChildren(imp)) {
+          if (kinds.dottedNames.has(part.type)) {
+            const full = textOf(text, part);
+            this.add(full.split('.')[0] as string, full.split('.')[0] as string);
+            this.modules.add(full);
+          } else named(part, '');
         }
       }
     }
-    for (const imp of nodes('import_from_statement')) {
-      const mod = child(imp, 'module_name');
-      if (!mod) continue;
-      const modName = textOf(text, mod);
-      this.modules.add(modName);
-      for (const part of imp.children.filter((c) => c.field === 'name')) {
-        if (part.type === 'dotted_name') this.add(textOf(text, part), `${modName}.${textOf(text, part)}`);
-        else if (part.type === 'aliased_import') {
-          const name = child(part, 'name');
-          const alias = child(part, 'alias');
-          if (name && alias) this.add(textOf(text, alias), `${modName}.${textOf(text, name)}`);
-        }
+    for (const kind of kinds.fromImports) {
+      for (const imp of nodes(kind)) {
+        const mod = child(imp, fields.fromImports.module);
+        if (!mod) continue;
+        const modName = textOf(text, mod);
+        this.modules.add(modName);
+        for (const part of imp.children.filter((c) => c.field === fields.fromImports.name)) named(part, `${modName}.`);
       }
     }
   }
@@ -110,22 +122,23 @@ export class Imports {
 }
 
 /** `require('x')`, `require('x').y`, `await import('x')` → `x` / `x.y`. */
-function requiredModule(text: string, value: SyntaxNode): string | undefined {
+function requiredModule(text: string, value: SyntaxNode, profile: LanguageProfile): string | undefined {
+  const { kinds, fields } = profile;
   let node = value;
-  if (node.type === 'await_expression') node = namedChildren(node)[0] ?? node;
+  if (kinds.awaits.has(node.type)) node = namedChildren(node)[0] ?? node;
   let suffix = '';
-  while (node.type === 'member_expression') {
-    const prop = child(node, 'property');
-    const obj = child(node, 'object');
+  while (kinds.members.has(node.type)) {
+    const prop = child(node, fields.members.property);
+    const obj = child(node, fields.members.object);
     if (!prop || !obj) return undefined;
     suffix = `.${textOf(text, prop)}${suffix}`;
     node = obj;
   }
-  if (node.type !== 'call_expression') return undefined;
-  const fn = child(node, 'function');
-  if (!fn || (textOf(text, fn) !== 'require' && fn.type !== 'import')) return undefined;
-  const args = child(node, 'arguments');
+  if (!kinds.calls.has(node.type)) return undefined;
+  const fn = child(node, fields.calls.callee);
+  if (!fn || (textOf(text, fn) !== 'require' && !kinds.dynamicImports.has(fn.type))) return undefined;
+  const args = child(node, fields.calls.arguments);
   const first = args ? namedChildren(args)[0] : undefined;
-  const mod = stringValue(text, first);
+  const mod = stringValue(text, first, profile);
   return mod === undefined ? undefined : normaliseModule(mod) + suffix;
 }

@@ -9,6 +9,7 @@ import { clipEvidence, toRawFinding } from '../../core/rules.js';
 import type { FileScanner } from '../contract.js';
 import { lineText, NodeIndex } from './ast.js';
 import { Imports } from './imports.js';
+import { profileOf } from './language-profile.js';
 import { isLanguageLoaded, languageOf, loadAllLanguages, parse, type CodeLanguage } from './parser.js';
 import { LanguagePrefilter } from './prefilter.js';
 import { qualifiedCalls, type CodeRule, type Match, type RuleContext } from './rule.js';
@@ -85,9 +86,10 @@ export function analyse(path: string, text: string, language: CodeLanguage): Rul
   if (!parsed) return undefined;
   if (text.length > 0 && parsed.errorChars / text.length > MAX_ERROR_SHARE) return undefined;
   const nodes = new NodeIndex(parsed.root, parsed.nodesByType);
-  const imports = new Imports(parsed.root, text, language, (t) => nodes.of(t));
+  const profile = profileOf(language);
+  const imports = new Imports(text, profile, (t) => nodes.of(t));
   const taint = new TaintAnalysis(parsed.root, text, language, imports);
-  return { path, text, language, root: parsed.root, nodes, imports, taint, calls: qualifiedCalls(text, nodes, imports, language) };
+  return { path, text, language, root: parsed.root, nodes, imports, taint, profile, calls: qualifiedCalls(text, nodes, imports, language) };
 }
 
 type Counts = { parsed: number; skipped: number; unparsable: number; prefiltered: number; rule_errors: number };

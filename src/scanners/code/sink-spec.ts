@@ -186,12 +186,12 @@ const CALL_CONDITIONS: Readonly<Record<CallCondition, (ctx: RuleContext, call: Q
 const VALUE_CONDITIONS: Readonly<Record<ValueCondition, (ctx: RuleContext, arg: SyntaxNode) => boolean>> = Object.freeze({
   'sql-text': (ctx, arg) => SQL_TEXT.test(constantText(ctx, arg)),
   'ldap-filter-text': (ctx, arg) => LDAP_FILTER.test(constantText(ctx, arg)),
-  'not-serialised': (_ctx, arg) => !SERIALISED.has(unwrap(arg).type),
+  'not-serialised': (ctx, arg) => !SERIALISED.has(unwrap(arg, ctx.profile).type),
   'looks-like-url': (ctx, arg) => looksLikeUrl(ctx, arg, taintSource(ctx, arg, { kind: 'url' })),
   'xpath-text': (ctx, arg) => XPATH_TEXT.test(constantText(ctx, arg)),
   'xpath-syntax': (ctx, arg) => XPATH_START.test(constantText(ctx, arg).trimStart()),
   'built-at-run-time': (ctx, arg) => PATTERNS.dynamic(ctx, arg),
-  'string-shaped': (_ctx, arg) => STRING_SHAPES.has(unwrap(arg).type),
+  'string-shaped': (ctx, arg) => STRING_SHAPES.has(unwrap(arg, ctx.profile).type),
   'not-fixed-origin': (ctx, arg) => !hasFixedOrigin(ctx, arg),
   // Applied to the flow found (check, below); as a precondition it always holds.
   'server-source': () => true,
@@ -214,7 +214,7 @@ export const SINK_CONDITIONS: readonly SinkCondition[] = Object.freeze([...Objec
 const PATTERNS: Readonly<Record<SinkPattern, (ctx: RuleContext, arg: SyntaxNode) => boolean>> = Object.freeze({
   dynamic: (ctx, arg) => isDynamic(ctx, arg),
   'sql-dynamic': (ctx, arg) => VALUE_CONDITIONS['sql-text'](ctx, arg) && PATTERNS.dynamic(ctx, arg),
-  'evaluated-code': (ctx, arg) => !isHarmless(ctx, arg) && !FUNCTION_CALL_LIKE.has(unwrap(arg).type),
+  'evaluated-code': (ctx, arg) => !isHarmless(ctx, arg) && !FUNCTION_CALL_LIKE.has(unwrap(arg, ctx.profile).type),
   always: () => true,
   'outside-data': (ctx, arg) => !fromCode(ctx, arg, 0),
 });
@@ -273,7 +273,7 @@ function isCallee(ctx: RuleContext, r: CompiledRow, call: QualifiedCall): boolea
   if (!isNamed(r, call)) return false;
   // The receiver pattern last: it reads the source text, the names are set lookups.
   const { receiver } = r.row;
-  return !receiver || (!!call.receiver && (receiver.test(textOf(ctx.text, call.receiver)) || receiver.test(textOf(ctx.text, unwrap(call.receiver)))));
+  return !receiver || (!!call.receiver && (receiver.test(textOf(ctx.text, call.receiver)) || receiver.test(textOf(ctx.text, unwrap(call.receiver, ctx.profile)))));
 }
 
 function isNamed(r: CompiledRow, call: QualifiedCall): boolean {
@@ -303,9 +303,9 @@ function candidates(ctx: RuleContext, argument: SinkArgument, call: QualifiedCal
   if (ctx.language === 'ruby' && argument.keywords && value?.type === 'pair') value = undefined;
   for (const k of argument.keywords ?? []) value ??= ctx.language === 'ruby' ? rubyKeyword(ctx, call, k) : call.kwargs.get(k);
   if (argument.url && value) return [urlString(ctx, value)];
-  if (argument.tupleBody && value && ['tuple', 'expression_list'].includes(unwrap(value).type)) return [namedChildren(unwrap(value))[0]];
-  if (argument.property !== undefined) return [value && unwrap(value).type === 'object' ? option(ctx, { ...call, args: [value] }, argument.property) : undefined];
-  if (argument.options && value && unwrap(value).type === 'object') {
+  if (argument.tupleBody && value && ['tuple', 'expression_list'].includes(unwrap(value, ctx.profile).type)) return [namedChildren(unwrap(value, ctx.profile))[0]];
+  if (argument.property !== undefined) return [value && unwrap(value, ctx.profile).type === 'object' ? option(ctx, { ...call, args: [value] }, argument.property) : undefined];
+  if (argument.options && value && unwrap(value, ctx.profile).type === 'object') {
     value = undefined;
     for (const o of argument.options) value ??= option(ctx, call, o);
   }

@@ -20,7 +20,7 @@ export function throughCallers(s: TaintState, t: Taint, sink: SinkKind, depth: n
   const name = functionNames(s).get(t.fn);
   if (name === undefined) return undefined;
   for (const site of callSites(s).get(name) ?? []) {
-    const call = callShape(s.text, site);
+    const call = callShape(s.text, site, s.profile);
     const arg = call?.args[t.param] ?? (t.paramName !== undefined ? call?.kwargs.get(t.paramName) : undefined);
     const a = arg ? evaluate(s, arg) : undefined;
     if (!a || a.cleared?.has(sink)) continue;
@@ -35,7 +35,7 @@ function functionNames(s: TaintState): Map<SyntaxNode, string> {
   if (s.functionNamesMemo) return s.functionNamesMemo;
   const names = new Map<SyntaxNode, string>();
   for (const [name, fn] of s.functionsByName) {
-    const params = child(fn, 'parameters');
+    const params = child(fn, s.profile.fields.functions.parameters);
     const first = params ? namedChildren(params)[0] : undefined;
     if (s.python && first && /^(?:self|cls)$/.test(textOf(s.text, first))) continue;
     names.set(fn, name);
@@ -46,11 +46,12 @@ function functionNames(s: TaintState): Map<SyntaxNode, string> {
 /** Calls by plain name (`run(x)`), by the name called. */
 function callSites(s: TaintState): Map<string, SyntaxNode[]> {
   if (s.callSitesMemo) return s.callSitesMemo;
+  const { kinds, fields } = s.profile;
   const sites = new Map<string, SyntaxNode[]>();
   for (const n of descendants(s.root)) {
-    if (n.type !== 'call' && n.type !== 'call_expression') continue;
-    const callee = child(n, 'function');
-    if (callee?.type !== 'identifier') continue;
+    if (!kinds.calls.has(n.type)) continue;
+    const callee = child(n, fields.calls.callee);
+    if (!callee || !kinds.identifiers.has(callee.type)) continue;
     const name = textOf(s.text, callee);
     const list = sites.get(name);
     if (list) list.push(n);
@@ -65,16 +66,17 @@ export function summaryOf(s: TaintState, fn: SyntaxNode): Summary {
   if (known) return known;
   const result: Summary = { params: new Map(), source: undefined };
   s.summaries.set(fn, result);
-  const body = child(fn, 'body');
+  const { kinds, fields } = s.profile;
+  const body = child(fn, fields.functions.body);
   if (!body) return result;
   const returns: SyntaxNode[] = [];
-  if (fn.type === 'arrow_function' && body.type !== 'statement_block') returns.push(body);
-  else if (fn.type === 'lambda') returns.push(body);
+  // `x => x + 1`, `lambda: x`: the body is the value returned.
+  if (kinds.lambdas.has(fn.type) && !kinds.blocks.has(body.type)) returns.push(body);
   else {
     for (const n of descendants(body)) {
-      if (n.type !== 'return_statement') continue;
+      if (!kinds.returns.has(n.type)) continue;
       let inner = false;
-      for (let p = n.parent; p && p !== fn; p = p.parent) if (s.fnTypes.has(p.type)) inner = true;
+      for (let p = n.parent; p && p !== fn; p = p.parent) if (kinds.functions.has(p.type)) inner = true;
       const value = namedChildren(n)[0];
       if (!inner && value) returns.push(value);
     }
