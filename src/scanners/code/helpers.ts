@@ -46,9 +46,9 @@ const unions = new WeakMap<CompiledBarriers, Map<string, Map<ReadonlySet<string>
 /** The sanitiser names of a kind's rows together with a rule's own, built once per pair. */
 function sanitiserNames(b: CompiledBarriers, kind: SinkKind, own: ReadonlySet<string> = NO_NAMES): ReadonlySet<string> {
   let byKind = unions.get(b);
-  if (!byKind) unions.set(b, (byKind = new Map()));
+  if (!byKind) unions.set(b, (byKind = new Map<string, Map<ReadonlySet<string>, ReadonlySet<string>>>()));
   let byOwn = byKind.get(kind);
-  if (!byOwn) byKind.set(kind, (byOwn = new Map()));
+  if (!byOwn) byKind.set(kind, (byOwn = new Map<ReadonlySet<string>, ReadonlySet<string>>()));
   let names = byOwn.get(own);
   if (!names) byOwn.set(own, (names = new Set([...(b.sanitisers.get(kind) ?? []), ...own])));
   return names;

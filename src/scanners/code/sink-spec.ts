@@ -93,7 +93,7 @@ export type SinkPattern = 'dynamic' | 'sql-dynamic' | 'evaluated-code' | 'always
  * - `server-source`: only request data read on the server (not `location`/`document`) counts;
  * - `names-a-file`: (PHP, Go, Java, Ruby) the opposite of `looks-like-url`: a URL-like value belongs to the SSRF rule;
  * - `not-request-url-path`: not the request's own URL path (`r.URL.Path`), which Go's `http.ServeFile` refuses when it holds `..`;
- * - `not-another-sink`: not (following variables) the result of a call another row of the same spec claims: `new FileInputStream(new File(p))` is reported once, at `new File`.
+ * - `not-another-sink`: not (following variables and argument-less calls on it, `f.toPath()`) the result of a call another row of the same spec claims: `new FileInputStream(new File(p))` is reported once, at `new File`.
  */
 export type CallCondition = 'html-response' | 'no-arguments' | 'curlopt-url' | 'xpath-receiver' | 'unsafe-yaml-loader' | 'node-serialize-imported' | 'not-new' | 'three-arguments' | 'shell-option' | 'location-header' | 'unrestricted-classes' | 'object-mode' | 'ldap-in-file' | 'xml-library-in-file' | 'not-reduced-to-name';
 export type ValueCondition = 'not-serialised' | 'looks-like-url' | 'xpath-text' | 'sql-text' | 'ldap-filter-text' | 'xpath-syntax' | 'built-at-run-time' | 'string-shaped' | 'not-fixed-origin' | 'server-source' | 'names-a-file' | 'not-request-url-path' | 'not-another-sink';
@@ -224,8 +224,13 @@ const VALUE_CONDITIONS: Readonly<Record<ValueCondition, (ctx: RuleContext, arg: 
   'names-a-file': (ctx, arg) => !looksLikeUrl(ctx, arg),
   'not-request-url-path': (ctx, arg) => !/\.URL\.Path$/.test(taintSource(ctx, arg, { kind: 'path' }) ?? ''),
   'not-another-sink': (ctx, arg, env) => {
-    const call = callAt(ctx, resolve(ctx, arg));
-    return !call || !env.rows.some((r) => !r.row.nodes && calleeMatches(ctx, r, call));
+    // Following variables and calls without arguments on the object (`f.toPath()`, `p.toFile()`).
+    let call = callAt(ctx, resolve(ctx, arg));
+    for (let hops = 0; call && hops < 4; hops++) {
+      if (env.rows.some((r) => !r.row.nodes && calleeMatches(ctx, r, call as QualifiedCall))) return false;
+      call = call.receiver && call.args.length === 0 && !call.isNew ? callAt(ctx, resolve(ctx, call.receiver)) : undefined;
+    }
+    return true;
   },
   'xpath-text': (ctx, arg) => XPATH_TEXT.test(constantText(ctx, arg)),
   'xpath-syntax': (ctx, arg) => XPATH_START.test(constantText(ctx, arg).trimStart()),

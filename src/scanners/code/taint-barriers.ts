@@ -281,7 +281,7 @@ export const TAINT_BARRIERS: readonly BarrierGroup[] = Object.freeze([
       validators(),
     ],
     conversions: [
-      { methods: ['toString', 'toLowerCase', 'toUpperCase', 'trim', 'strip', 'toPath', 'toFile', 'toURI', 'toUri', 'build'], value: 'receiver' },
+      { methods: ['toString', 'toLowerCase', 'toUpperCase', 'trim', 'strip', 'toPath', 'toFile', 'getPath', 'getAbsolutePath', 'getAbsoluteFile', 'toAbsolutePath', 'toURI', 'toUri', 'build'], value: 'receiver' },
       { names: ['String.valueOf'], value: 0 },
     ],
     examples: [

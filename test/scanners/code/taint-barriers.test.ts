@@ -59,13 +59,13 @@ describe('barriers as data', () => {
 
 describe('restrictive patterns', () => {
   it.each([
-    ['^[a-z0-9_-]+$', {}, true],
-    ['^[a-zA-Z0-9_-]+\\.pdf$', {}, true],
-    ['\\A[a-z]+\\z', { ruby: true }, true],
-    ['[a-zA-Z0-9]+', { whole: true }, true],
-    ['^\\d{1,8}$', {}, true],
-  ] as const)('%s admits no separator or `..`', (source, options, expected) => {
-    expect(restrictivePattern(source, options)).toBe(expected);
+    ['^[a-z0-9_-]+$', {}],
+    ['^[a-zA-Z0-9_-]+\\.pdf$', {}],
+    ['\\A[a-z]+\\z', { ruby: true }],
+    ['[a-zA-Z0-9]+', { whole: true }],
+    ['^\\d{1,8}$', {}],
+  ] as const)('%s admits no separator or `..`', (source, options) => {
+    expect(restrictivePattern(source, options)).toBe(true);
   });
 
   it.each([
@@ -79,7 +79,7 @@ describe('restrictive patterns', () => {
     ['^\\S+$', {}, 'a negated class escape'],
     ['^[a-z]+\\x2f[a-z]+$', {}, 'a code point'],
     ['^http:\\/\\/', {}, 'an escaped slash and no end anchor'],
-  ] as const)('%s is not restrictive (%s)', (source, options) => {
+  ] as const)('%s is not restrictive (%s)', (source, options, _why) => {
     expect(restrictivePattern(source, options)).toBe(false);
   });
 });

@@ -123,12 +123,14 @@ function normalisation(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode, 
   return held ? normalisation(ctx, b, held, depth + 1) : undefined;
 }
 
-/** For `realpath($p)`, `f.getCanonicalPath()`: the path normalised, which the check covers too. */
-function normalisedValue(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode): SyntaxNode | undefined {
+/** For `realpath($p)`, `f.getCanonicalPath()` (or a variable holding one): the path normalised, which the check covers too. */
+function normalisedValue(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode, depth = 0): SyntaxNode | undefined {
   const call = callOf(ctx, node);
   const row = call && b.normalisers.find((r) => callMatches(r, call));
   const inner = row?.value !== undefined && call ? operandOf(call, row.value) : undefined;
-  return inner ? peel(ctx, b, inner) : undefined;
+  if (inner) return peel(ctx, b, inner);
+  const held = depth === 0 ? valueBefore(ctx, node) : undefined;
+  return held ? normalisedValue(ctx, b, peel(ctx, b, held), depth + 1) : undefined;
 }
 
 /** For a parsed URL (`url.Parse(s)`, `URI.create(s)`, or a variable holding one), the text parsed. */
@@ -418,7 +420,7 @@ const EMPTY_INDEX: GuardIndex = { byKey: new Map(), types: new Set() };
 /** The facts of every check in a file, by the checked value's text (built once per file and barrier set). */
 function guardIndex(ctx: RuleContext, b: CompiledBarriers): GuardIndex {
   let perFile = indexCache.get(ctx.root);
-  if (!perFile) indexCache.set(ctx.root, (perFile = new Map()));
+  if (!perFile) indexCache.set(ctx.root, (perFile = new Map<CompiledBarriers, GuardIndex>()));
   const cached = perFile.get(b);
   if (cached) return cached;
   const byKey = new Map<string, Entry[]>();
