@@ -323,3 +323,25 @@ export function callMatches(row: CallMatch, call: CallLike): boolean {
   if (call.receiver && row.methods?.includes(call.method)) return true;
   return !!row.named && row.named.test(call.method);
 }
+
+/** What the JavaScript and Python engine (taint/guards.ts) reads of a family's groups: URL host validators, URL parsers, host parts, and the kinds a host check makes safe. */
+export interface UrlBarriers {
+  /** Functions approving a URL's host and scheme (Django `url_has_allowed_host_and_scheme`), by qualified or plain name. */
+  readonly validators: ReadonlySet<string>;
+  /** URL parsers by qualified or plain name, constructors as `new URL`. */
+  readonly parsers: ReadonlySet<string>;
+  readonly hostParts: ReadonlySet<string>;
+  /** The sink kinds the barrier rules clear for a checked host. */
+  readonly hostKinds: readonly SinkKind[];
+}
+
+export function urlBarriers(groups: readonly BarrierGroup[], rules: readonly BarrierRule[], family: TriggerFamily): UrlBarriers {
+  const mine = groups.filter((g) => g.language === family);
+  const named = (m: CallMatch): string[] => [...(m.names ?? []), ...(m.functions ?? []), ...(m.constructors ?? []).map((c) => `new ${c}`)];
+  return {
+    validators: new Set(mine.flatMap((g) => g.checks ?? []).filter((c) => c.check === 'validated' && c.part === 'host').flatMap(named)),
+    parsers: new Set(mine.flatMap((g) => g.urlParsers ?? []).flatMap(named)),
+    hostParts: new Set(mine.flatMap((g) => g.hostParts ?? [])),
+    hostKinds: Object.freeze([...new Set(rules.filter((r) => r.all.some((p) => p.part === 'host')).flatMap((r) => r.kinds))]),
+  };
+}
