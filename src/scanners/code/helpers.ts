@@ -10,7 +10,7 @@
  * behaves exactly as it did when it called the engine's helper itself. Rules import from here,
  * never from sinks.ts, taint.ts or function-model/{taint,values,assignments,fold,sources}.ts
  * (test/scanners/code/helpers-architecture.test.ts). The rule-support libraries of the PHP, Go,
- * Java and Ruby rules (function-model/{guards,flows,crypto,purpose}.ts) are built on this model
+ * Java and Ruby rules (function-model/{guards,crypto,purpose}.ts) are built on this model
  * and may still be imported by those rules.
  */
 import type { SyntaxNode } from './parser.js';
@@ -64,7 +64,8 @@ function barrierOf(ctx: RuleContext, kind: SinkKind, at: SyntaxNode | undefined,
 /**
  * A sink argument: a finding with the flow when request data reaches it, or a pattern match when
  * `pattern` holds, else undefined. `at` is the sink (a call or a syntax node), reported as the finding's node.
- * JS/Python: `sinkMatch` (sinks.ts, flows of `ctx.taint` scoped by `kind`); PHP/Go/Java/Ruby: `localSink` (function-model/taint.ts, scoped by `sanitisers`).
+ * JS/Python: `sinkMatch` (sinks.ts, flows of `ctx.taint` scoped by `kind`); PHP/Go/Java/Ruby: `localSink` (function-model/taint.ts, scoped by
+ * the barrier rows of `kind` in taint-barriers.ts (sanitisers and checks around the value) and the rule's `sanitisers`).
  */
 export function sink(ctx: RuleContext, at: QualifiedCall | SyntaxNode, arg: SyntaxNode | undefined, options: SinkOptions): Match | undefined {
   if (usesFunctionModel(ctx.language)) return localSink(ctx, at, arg, options.pattern, options.what, barrierOf(ctx, options.kind, arg, options.sanitisers, options.barriers));

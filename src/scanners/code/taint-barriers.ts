@@ -154,7 +154,7 @@ export const TAINT_BARRIERS: readonly BarrierGroup[] = Object.freeze([
 
   // Go
   {
-    title: 'Go: URL escaping, `filepath-securejoin` and `filepath.Localize`; `filepath.Clean("/" + name)`',
+    title: 'Go: URL escaping, `filepath-securejoin`, `filepath.Localize` and `filepath.Clean("/" + name)`',
     language: 'go',
     sanitisers: [
       { named: ['QueryEscape', 'PathEscape'], kinds: ['url'] },
@@ -350,7 +350,7 @@ export const TAINT_BARRIERS: readonly BarrierGroup[] = Object.freeze([
 
   // Ruby
   {
-    title: 'Ruby: URL encoding, Rails `url_from` and `only_path: true`; `allow_other_host: false`',
+    title: 'Ruby: URL encoding, Rails `url_from`, `only_path: true` and `allow_other_host: false`',
     language: 'ruby',
     sanitisers: [
       { named: ['escape', 'url_encode', 'encode_www_form_component', 'to_query', 'url_from'], kinds: ['url'] },
