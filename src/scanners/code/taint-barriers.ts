@@ -18,8 +18,8 @@ import type { BarrierGroup, BarrierRule, CheckRow } from './barrier-spec.js';
  * Which facts make a value safe for which kinds of sink, in every language the rows cover (the
  * PHP, Go, Java and Ruby engine; the JavaScript and Python engine keeps its own allow-list guards
  * and reads the host rules' kinds). A prefix check is a barrier for a path only after the path was
- * normalised or `..` refused (CodeQL's path sanitisers ask the same); a substring check
- * (`strpos(…) !== false`) is not an allow-list.
+ * normalised (CodeQL's path sanitisers ask the same); a substring check (`strpos(…) !== false`) is
+ * not an allow-list.
  */
 export const BARRIER_RULES: readonly BarrierRule[] = Object.freeze([
   { title: 'a member of a collection the code holds', kinds: ['path', 'url'], all: [{ check: 'member', operand: 'trusted' }] },
@@ -29,8 +29,9 @@ export const BARRIER_RULES: readonly BarrierRule[] = Object.freeze([
   { title: 'a local path (Go `filepath.IsLocal`)', kinds: ['path'], all: [{ check: 'local' }] },
   { title: 'normalised, then checked to start with the base directory', kinds: ['path'], all: [{ check: 'prefix', operand: 'base', normalised: 'clean' }] },
   { title: 'relative to the base and not starting with `..` (Go `filepath.Rel`)', kinds: ['path'], all: [{ check: 'prefix', operand: '..', holds: false, normalised: 'relative' }] },
-  { title: 'checked to start with the base directory and to hold no `..`', kinds: ['path'], all: [{ check: 'prefix', operand: 'base' }, { check: 'contains', operand: '..', holds: false }] },
-  { title: 'relative (not starting with `/`) and holding no `..`', kinds: ['path'], all: [{ check: 'prefix', operand: '/', holds: false }, { check: 'contains', operand: '..', holds: false }] },
+  // A name without `..` cannot climb out of the directory it is appended to (`'pages/' . $f`, `filepath.Join(dir, f)`,
+  // `new File(dir, f)`); an absolute name given to `Path#resolve` or `Rails.root.join` still can (not modelled).
+  { title: 'checked to hold no `..`', kinds: ['path'], all: [{ check: 'contains', operand: '..', holds: false }] },
   { title: 'a URL whose host is one of a collection', kinds: ['url'], all: [{ check: 'member', operand: 'trusted', part: 'host' }] },
   { title: 'a URL whose host was compared', kinds: ['url'], all: [{ check: 'equals', part: 'host' }] },
   { title: 'a URL whose host a validator approved (Django `url_has_allowed_host_and_scheme`)', kinds: ['url'], all: [{ check: 'validated', part: 'host' }] },

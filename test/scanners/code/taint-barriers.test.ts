@@ -87,10 +87,13 @@ describe('restrictive patterns', () => {
 describe('barrier rules over facts', () => {
   const fact = (f: Partial<Fact> & Pick<Fact, 'check'>): Fact => ({ holds: true, trusted: true, ...f });
 
-  it('clears a path only when a prefix check follows normalisation or a `..` check', () => {
+  it('clears a path when a prefix check follows normalisation, or when `..` was refused', () => {
     expect(clears(BARRIER_RULES, [fact({ check: 'prefix', constant: '/var/www/' })], 'path')).toBe(false);
     expect(clears(BARRIER_RULES, [fact({ check: 'prefix', constant: '/var/www/', normalised: 'clean' })], 'path')).toBe(true);
-    expect(clears(BARRIER_RULES, [fact({ check: 'prefix', trusted: true }), fact({ check: 'contains', constant: '..', holds: false })], 'path')).toBe(true);
+    expect(clears(BARRIER_RULES, [fact({ check: 'contains', constant: '..', holds: false })], 'path')).toBe(true);
+    // Containing `..` is no barrier, nor is lacking another part.
+    expect(clears(BARRIER_RULES, [fact({ check: 'contains', constant: '..' })], 'path')).toBe(false);
+    expect(clears(BARRIER_RULES, [fact({ check: 'contains', constant: 'etc', holds: false })], 'path')).toBe(false);
     // A prefix that is the root alone fixes no directory.
     expect(clears(BARRIER_RULES, [fact({ check: 'prefix', constant: '/', normalised: 'clean' })], 'path')).toBe(false);
   });

@@ -113,6 +113,10 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
   if (node.type === 'ternary_expression' || node.type === 'conditional_expression' || node.type === 'conditional') {
     const taken = evaluate(ctx, child(node, 'condition'));
     if (typeof taken === 'boolean') return localTaint(ctx, taken ? (child(node, 'consequence') ?? child(node, 'body')) : child(node, 'alternative'), depth, seen, barrier);
+    // The value is one of the branches; the condition only picks it (`in_array($p, $pages) ? $p : 'home'`),
+    // except in PHP's `$a ?: $b`, whose value is the condition when it is truthy.
+    const then = child(node, 'consequence') ?? child(node, 'body') ?? child(node, 'condition');
+    return localTaint(ctx, then, depth, seen, barrier) ?? localTaint(ctx, child(node, 'alternative'), depth, seen, barrier);
   }
   if (node.type === 'variable_name' || node.type === 'identifier') {
     if (node.parent && (node.parent.type === 'selector_expression' || node.parent.type === 'method_invocation') && node.field !== 'operand' && node.field !== 'object' && node.field !== 'arguments') return undefined;
