@@ -16,7 +16,7 @@
 import type { SyntaxNode } from './parser.js';
 import { usesFunctionModel } from './parser.js';
 import type { Match, QualifiedCall, RuleContext } from './rule.js';
-import { stringValue } from './ast.js';
+import { enclosingFunction, stringValue } from './ast.js';
 import * as js from './sinks.js';
 import { assignedValues as fmAssignedValues, constantText as fmConstantText, dynamicString, localFlow, localSink, localTaint, type Barrier } from './function-model/taint.js';
 import { FUNCTION_MODEL_BARRIERS, heldAndChecked, safeOption } from './function-model/guards.js';
@@ -58,7 +58,7 @@ function sanitiserNames(b: CompiledBarriers, kind: SinkKind, own: ReadonlySet<st
 function barrierOf(ctx: RuleContext, kind: SinkKind, at: SyntaxNode | undefined, own?: ReadonlySet<string>, override?: CompiledBarriers): Barrier {
   const barriers = override ?? FUNCTION_MODEL_BARRIERS.get(ctx.language);
   if (!barriers) return { sanitisers: own ?? NO_NAMES };
-  return { sanitisers: sanitiserNames(barriers, kind, own), guards: { barriers, kind, at: at?.start ?? 0 } };
+  return { sanitisers: sanitiserNames(barriers, kind, own), guards: { barriers, kind, at: at?.start ?? 0, ...(at ? { fn: enclosingFunction(at, ctx.language) ?? null } : {}) } };
 }
 
 /**

@@ -77,10 +77,26 @@ export function looksLikeUrl(ctx: RuleContext, arg: SyntaxNode): boolean {
 const squash = (s: string): string => s.replace(/\s+/g, '');
 const keyOf = (ctx: RuleContext, node: SyntaxNode): string => squash(textOf(ctx.text, node));
 
-/** A checked value and what the check established. */
+/** A checked value and what the check established (worked out when first asked: most checks never meet a sink). */
 interface Item {
   readonly node: SyntaxNode;
-  readonly fact: Fact;
+  readonly fact: () => Fact;
+}
+
+/** What a check says before the value is looked at (normalised, host part). */
+type BaseFact = Omit<Fact, 'normalised' | 'part'>;
+
+/** A function that runs once, when first called. */
+function once<T>(f: () => T): () => T {
+  let done = false;
+  let value: T | undefined;
+  return () => {
+    if (!done) {
+      value = f();
+      done = true;
+    }
+    return value as T;
+  };
 }
 
 const callOf = (ctx: RuleContext, node: SyntaxNode | undefined): QualifiedCall | undefined => (node ? callAt(ctx, strip(node)) : undefined);
@@ -215,16 +231,19 @@ function patternOf(ctx: RuleContext, node: SyntaxNode | undefined): { source: st
 }
 
 /** Facts about a checked value: about the URL when it is a URL's host; about the normalised path too when it is `realpath($p)`. */
-function itemsFor(ctx: RuleContext, b: CompiledBarriers, value: SyntaxNode | undefined, fact: Omit<Fact, 'normalised' | 'part'> & { readonly part?: 'host' }): Item[] {
+function itemsFor(ctx: RuleContext, b: CompiledBarriers, value: SyntaxNode | undefined, base: () => BaseFact, part?: 'host'): Item[] {
   if (!value) return [];
-  const url = fact.part ? undefined : hostOf(ctx, b, value);
-  if (url) return isLiteral(url) ? [] : [{ node: url, fact: { ...fact, part: 'host' } }];
+  const url = part ? undefined : hostOf(ctx, b, value);
+  if (url) return isLiteral(url) ? [] : [{ node: url, fact: once(() => ({ ...base(), part: 'host' })) }];
   const n = peel(ctx, b, value);
   if (isLiteral(n)) return [];
-  const normalised = fact.part ? undefined : normalisation(ctx, b, n);
-  const full: Fact = normalised ? { ...fact, normalised } : fact;
+  const full = once((): Fact => {
+    if (part) return { ...base(), part };
+    const normalised = normalisation(ctx, b, n);
+    return normalised ? { ...base(), normalised } : base();
+  });
   const out: Item[] = [{ node: n, fact: full }];
-  const inner = normalisedValue(ctx, b, n);
+  const inner = part ? undefined : normalisedValue(ctx, b, n);
   if (inner && !isLiteral(inner)) out.push({ node: inner, fact: full });
   return out;
 }
@@ -241,18 +260,24 @@ function rowItems(ctx: RuleContext, b: CompiledBarriers, row: CheckRow, call: Qu
     value = namedChildren(sub).at(-1);
     other = namedChildren(sub)[0];
   } else value = operandOf(call, row.value);
-  const fact = (v: SyntaxNode | undefined, o: SyntaxNode | undefined): Item[] => {
-    const pattern = row.check === 'matches' ? patternOf(ctx, o) : undefined;
-    const constant = o && row.check !== 'matches' ? constantOperand(ctx, o) : undefined;
-    return itemsFor(ctx, b, v, {
-      check: row.check,
-      holds,
-      trusted: row.check === 'matches' || row.check === 'local' || row.check === 'validated' ? true : trusted(ctx, o),
-      ...(constant !== undefined ? { constant } : {}),
-      ...(pattern ? { restrictive: restrictivePattern(pattern.source, { whole: row.whole, ruby: pattern.ruby }) } : {}),
-      ...(row.part ? { part: row.part } : {}),
-    });
-  };
+  const fact = (v: SyntaxNode | undefined, o: SyntaxNode | undefined): Item[] =>
+    itemsFor(
+      ctx,
+      b,
+      v,
+      once((): BaseFact => {
+        const pattern = row.check === 'matches' ? patternOf(ctx, o) : undefined;
+        const constant = o && row.check !== 'matches' ? constantOperand(ctx, o) : undefined;
+        return {
+          check: row.check,
+          holds,
+          trusted: row.check === 'matches' || row.check === 'local' || row.check === 'validated' ? true : trusted(ctx, o),
+          ...(constant !== undefined ? { constant } : {}),
+          ...(pattern ? { restrictive: restrictivePattern(pattern.source, { whole: row.whole, ruby: pattern.ruby }) } : {}),
+        };
+      }),
+      row.part,
+    );
   // Equality reads both ways: `"x".equals(v)` checks v.
   return row.check === 'equals' ? [...fact(value, other), ...fact(other, value)] : fact(value, other);
 }
@@ -283,8 +308,10 @@ function checks(ctx: RuleContext, b: CompiledBarriers, condition: SyntaxNode, tr
     }
     if (op === '=~' || op === '!~') {
       const [value, pattern] = patternOf(ctx, left) ? [right, left] : [left, right];
-      const p = patternOf(ctx, pattern);
-      return itemsFor(ctx, b, value, { check: 'matches', holds: op === '=~' ? truth : !truth, trusted: true, restrictive: !!p && restrictivePattern(p.source, { ruby: true }) });
+      return itemsFor(ctx, b, value, once((): BaseFact => {
+        const p = patternOf(ctx, pattern);
+        return { check: 'matches', holds: op === '=~' ? truth : !truth, trusted: true, restrictive: !!p && restrictivePattern(p.source, { ruby: true }) };
+      }));
     }
     return comparison(ctx, b, left, right, op, truth);
   }
@@ -294,7 +321,7 @@ function checks(ctx: RuleContext, b: CompiledBarriers, condition: SyntaxNode, tr
   if (LOOKUPS.has(n.type) && truth) {
     const object = child(n, 'operand') ?? child(n, 'object') ?? namedChildren(n)[0];
     const index = child(n, 'index') ?? namedChildren(n).at(-1);
-    return index && index !== object ? itemsFor(ctx, b, index, { check: 'member', holds: true, trusted: trusted(ctx, object) }) : [];
+    return index && index !== object ? itemsFor(ctx, b, index, once((): BaseFact => ({ check: 'member', holds: true, trusted: trusted(ctx, object) }))) : [];
   }
   // A variable holding the result of a check: `ok := strings.HasPrefix(p, base)`.
   const held = depth < 4 ? valueBefore(ctx, n) : undefined;
@@ -322,8 +349,11 @@ function comparison(ctx: RuleContext, b: CompiledBarriers, left: SyntaxNode, rig
   }
   if (!positive) return [];
   const side = (value: SyntaxNode, other: SyntaxNode): Item[] => {
-    const constant = constantOperand(ctx, other);
-    return itemsFor(ctx, b, value, { check: 'equals', holds: true, trusted: trusted(ctx, other), ...(constant !== undefined ? { constant } : {}) });
+    if (isLiteral(strip(value))) return [];
+    return itemsFor(ctx, b, value, once((): BaseFact => {
+      const constant = constantOperand(ctx, other);
+      return { check: 'equals', holds: true, trusted: trusted(ctx, other), ...(constant !== undefined ? { constant } : {}) };
+    }));
   };
   return [...side(left, right), ...side(right, left)];
 }
@@ -331,7 +361,7 @@ function comparison(ctx: RuleContext, b: CompiledBarriers, left: SyntaxNode, rig
 /** What holds on either side of a disjunction: the same check of the same value. */
 function common(ctx: RuleContext, l: readonly Item[], r: readonly Item[]): Item[] {
   const sig = (i: Item) => {
-    const f = i.fact;
+    const f = i.fact();
     const constant = f.check === 'prefix' || f.check === 'contains' ? f.constant : '';
     return `${keyOf(ctx, i.node)}|${f.check}|${f.holds}|${f.part ?? ''}|${f.normalised ?? ''}|${f.trusted}|${f.restrictive ?? ''}|${constant ?? '?'}`;
   };
@@ -342,15 +372,14 @@ function common(ctx: RuleContext, l: readonly Item[], r: readonly Item[]): Item[
 // ---------------------------------------------------------------------------------------------
 // Where facts hold
 
-/** A fact about a value (by its text), the range where it holds, and where the value was read. */
+/** A fact about a value (by its text) in one function, the range where it holds, and where the value was read. */
 interface Entry {
-  readonly fn: SyntaxNode | null;
   readonly from: number;
   readonly to: number;
   /** Where the checked value was read: a later read sees the same value when no variable in it was assigned in between. */
   readonly at: number;
   readonly vars: readonly string[];
-  readonly fact: Fact;
+  readonly fact: () => Fact;
 }
 
 interface GuardIndex {
@@ -414,14 +443,50 @@ function branchesOf(node: SyntaxNode): Branches | undefined {
   }
 }
 
-const indexCache = new WeakMap<SyntaxNode, Map<CompiledBarriers, GuardIndex>>();
+/** A file's functions (document order) and its conditionals by the function they are in (null: top level). */
+interface FileShape {
+  readonly functions: readonly SyntaxNode[];
+  readonly conditionals: ReadonlyMap<SyntaxNode | null, readonly SyntaxNode[]>;
+  /** Per function (or the top level), the functions inside it, whose code is not its own. */
+  readonly nested: Map<SyntaxNode | null, readonly SyntaxNode[]>;
+}
+
+const shapeCache = new WeakMap<SyntaxNode, FileShape>();
+
+function shapeOf(ctx: RuleContext): FileShape {
+  let shape = shapeCache.get(ctx.root);
+  if (shape) return shape;
+  const conditionals = new Map<SyntaxNode | null, SyntaxNode[]>();
+  for (const node of ctx.nodes.of(...(CONDITIONALS[ctx.language] ?? []))) {
+    const fn = enclosingFunction(node, ctx.language) ?? null;
+    let list = conditionals.get(fn);
+    if (!list) conditionals.set(fn, (list = []));
+    list.push(node);
+  }
+  shape = { functions: ctx.nodes.of(...functionTypes(ctx.language)), conditionals, nested: new Map() };
+  shapeCache.set(ctx.root, shape);
+  return shape;
+}
+
+/** The function a node's code belongs to, trying `hint` (the sink's function) first: most reads of a flow are in it. */
+function ownerOf(ctx: RuleContext, node: SyntaxNode, hint: SyntaxNode | null): SyntaxNode | null {
+  const shape = shapeOf(ctx);
+  if (hint && (node.start < hint.start || node.end > hint.end)) return enclosingFunction(node, ctx.language) ?? null;
+  let nested = shape.nested.get(hint);
+  if (!nested) shape.nested.set(hint, (nested = shape.functions.filter((f) => f !== hint && (!hint || (f.start >= hint.start && f.end <= hint.end)))));
+  return nested.some((f) => f.start <= node.start && node.end <= f.end) ? (enclosingFunction(node, ctx.language) ?? null) : hint;
+}
+
+const indexCache = new WeakMap<SyntaxNode, Map<CompiledBarriers, Map<SyntaxNode | null, GuardIndex>>>();
 const EMPTY_INDEX: GuardIndex = { byKey: new Map(), types: new Set() };
 
-/** The facts of every check in a file, by the checked value's text (built once per file and barrier set). */
-function guardIndex(ctx: RuleContext, b: CompiledBarriers): GuardIndex {
+/** The facts of every check in one function (or the top level), by the checked value's text (built once per function and barrier set). */
+function guardIndex(ctx: RuleContext, b: CompiledBarriers, fn: SyntaxNode | null): GuardIndex {
   let perFile = indexCache.get(ctx.root);
-  if (!perFile) indexCache.set(ctx.root, (perFile = new Map<CompiledBarriers, GuardIndex>()));
-  const cached = perFile.get(b);
+  if (!perFile) indexCache.set(ctx.root, (perFile = new Map<CompiledBarriers, Map<SyntaxNode | null, GuardIndex>>()));
+  let perBarriers = perFile.get(b);
+  if (!perBarriers) perFile.set(b, (perBarriers = new Map<SyntaxNode | null, GuardIndex>()));
+  const cached = perBarriers.get(fn);
   if (cached) return cached;
   const byKey = new Map<string, Entry[]>();
   const types = new Set<string>();
@@ -431,17 +496,20 @@ function guardIndex(ctx: RuleContext, b: CompiledBarriers): GuardIndex {
       let list = byKey.get(key);
       if (!list) byKey.set(key, (list = []));
       const vars = [...descendants(node)].filter((d) => VARIABLES.has(d.type) && d.field !== 'name' && d.field !== 'method' && d.field !== 'field').map((d) => textOf(ctx.text, d));
-      list.push({ fn: enclosingFunction(node, ctx.language) ?? null, from, to, at: node.start, vars, fact });
+      list.push({ from, to, at: node.start, vars, fact });
       types.add(node.type);
     }
   };
   if (b.guarded) {
-    for (const node of ctx.nodes.of(...(CONDITIONALS[ctx.language] ?? []))) {
+    for (const node of shapeOf(ctx).conditionals.get(fn) ?? []) {
       const br = branchesOf(node);
       if (!br) continue;
       const whenTrue = checks(ctx, b, br.condition, !br.negated);
-      const whenFalse = checks(ctx, b, br.condition, br.negated);
       if (br.then) add(whenTrue, br.then.start, br.then.end);
+      // What holds when the condition failed: for the other branches, and past a statement whose first branch leaves.
+      const leavesFirst = br.statement && !!node.parent && leaves(ctx, b, br.then);
+      if (br.alternatives.length === 0 && !leavesFirst) continue;
+      const whenFalse = checks(ctx, b, br.condition, br.negated);
       // PHP `elseif` clauses: each runs when every condition before it failed.
       let failed = whenFalse;
       for (const alt of br.alternatives) {
@@ -457,12 +525,12 @@ function guardIndex(ctx: RuleContext, b: CompiledBarriers): GuardIndex {
       // `if (!check) return;`: past the if, the check held.
       const last = br.alternatives.at(-1);
       const elseExits = br.alternatives.length === 1 && last && last.type !== 'else_if_clause' && last.type !== 'if_statement' && last.type !== 'elsif' && leaves(ctx, b, child(last, 'body') ?? last);
-      if (leaves(ctx, b, br.then)) add(whenFalse, node.end, node.parent.end);
+      if (leavesFirst) add(whenFalse, node.end, node.parent.end);
       else if (elseExits) add(whenTrue, node.end, node.parent.end);
     }
   }
   const index: GuardIndex = byKey.size === 0 ? EMPTY_INDEX : { byKey, types };
-  perFile.set(b, index);
+  perBarriers.set(fn, index);
   return index;
 }
 
@@ -481,6 +549,8 @@ export interface BarrierContext {
   readonly kind: SinkKind;
   /** The sink's position: a fact whose range covers it covers values read before it, unchanged since the check. */
   readonly at: number;
+  /** The function the sink is in (null: top level), when known. */
+  readonly fn?: SyntaxNode | null;
 }
 
 /**
@@ -489,16 +559,17 @@ export interface BarrierContext {
  * between the check and the read), that together satisfy a barrier rule.
  */
 export function guardedRead(ctx: RuleContext, node: SyntaxNode, barrier: BarrierContext): boolean {
-  const index = guardIndex(ctx, barrier.barriers);
+  if (!barrier.barriers.guarded) return false;
+  const fn = barrier.fn === undefined ? (enclosingFunction(node, ctx.language) ?? null) : ownerOf(ctx, node, barrier.fn);
+  if (!shapeOf(ctx).conditionals.has(fn)) return false;
+  const index = guardIndex(ctx, barrier.barriers, fn);
   if (!index.types.has(node.type)) return false;
   const entries = index.byKey.get(keyOf(ctx, node));
   if (!entries) return false;
-  const fn = enclosingFunction(node, ctx.language) ?? null;
   const facts: Fact[] = [];
   for (const e of entries) {
-    if (e.fn !== fn) continue;
     const covers = (e.from <= node.start && node.start < e.to) || (e.from <= barrier.at && barrier.at < e.to);
-    if (covers && e.vars.every((v) => assignmentsBefore(ctx, fn, v, node.start) === assignmentsBefore(ctx, fn, v, e.at))) facts.push(e.fact);
+    if (covers && e.vars.every((v) => assignmentsBefore(ctx, fn, v, node.start) === assignmentsBefore(ctx, fn, v, e.at))) facts.push(e.fact());
   }
   return facts.length > 0 && clears(barrier.barriers.rules, facts, barrier.kind);
 }
@@ -518,10 +589,10 @@ export function heldAndChecked(ctx: RuleContext, call: SyntaxNode, barrier: Omit
   if (!holder || (n.field !== 'value' && n.field !== 'right')) return false;
   const name = holder.type === 'expression_list' ? namedChildren(holder)[0] : holder;
   if (!name || !VARIABLES.has(name.type)) return false;
-  const entries = guardIndex(ctx, barrier.barriers).byKey.get(keyOf(ctx, name));
-  if (!entries) return false;
   const fn = enclosingFunction(call, ctx.language) ?? null;
-  const facts = entries.filter((e) => e.fn === fn && e.at > call.end).map((e) => e.fact);
+  const entries = guardIndex(ctx, barrier.barriers, fn).byKey.get(keyOf(ctx, name));
+  if (!entries) return false;
+  const facts = entries.filter((e) => e.at > call.end).map((e) => e.fact());
   return facts.length > 0 && clears(barrier.barriers.rules, facts, barrier.kind);
 }
 
