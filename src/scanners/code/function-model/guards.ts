@@ -233,7 +233,7 @@ function patternOf(ctx: RuleContext, node: SyntaxNode | undefined): { source: st
 /** Facts about a checked value: about the URL when it is a URL's host; about the normalised path too when it is `realpath($p)`. */
 function itemsFor(ctx: RuleContext, b: CompiledBarriers, value: SyntaxNode | undefined, base: () => BaseFact, part?: 'host'): Item[] {
   if (!value) return [];
-  const url = part ? undefined : hostOf(ctx, b, value);
+  const url = part ? undefined : hostOf(ctx, b, peel(ctx, b, value));
   if (url) return isLiteral(url) ? [] : [{ node: url, fact: once(() => ({ ...base(), part: 'host' })) }];
   const n = peel(ctx, b, value);
   if (isLiteral(n)) return [];
