@@ -39,8 +39,13 @@ export const BARRIER_RULES: readonly BarrierRule[] = Object.freeze([
   { title: 'starts with a fixed scheme, host and `/`', kinds: ['url'], all: [{ check: 'prefix', operand: 'origin' }] },
 ]);
 
-/** Validation functions by name: `isSafeUrl`, `is_allowed_path`, `isTrustedHost`, `local_path?`, `safe_redirect?` (not `isValid…`, which often checks the format only). */
-const VALIDATOR_NAMES = /^(?:is_?|valid_?)?(?:safe|allowed|whitelisted|allow_?listed|trusted|local)(?:[A-Z_]\w*)?\??$|^\w+_(?:safe|allowed|trusted|local)\?$/;
+/**
+ * Validation functions by name: `isSafeUrl`, `IsSafeRedirect`, `is_allowed_path`, `isTrustedHost`,
+ * `isLocalUrl` (not Go's `IsLocal`, a row of its own), `safe_redirect?`, `path_allowed?`, and `isValid…` only for what a redirect or a
+ * path is (`isValidRedirect`, `is_valid_path`): `isValidUrl` and the like often check the format only.
+ */
+const VALIDATOR_NAMES =
+  /^(?:[Ii]s_?)?(?:(?:[Ss]afe|[Aa]llowed|[Ww]hitelisted|[Aa]llow_?[Ll]isted|[Tt]rusted)(?:[A-Z_]\w*)?|[Ll]ocal[A-Z_]\w*)\??$|^(?:[Ii]s_?)?[Vv]alid_?(?:[Rr]edirect|[Pp]ath|[Ff]ile|[Hh]ost|[Tt]arget|[Ll]ocation|[Dd]estination|[Rr]eturn)\w*\??$|^\w+_(?:safe|allowed|trusted|local)\?$/;
 const validators = (value: 0 | 'receiver' = 0): CheckRow => ({ check: 'validated', named: VALIDATOR_NAMES, value });
 
 export const TAINT_BARRIERS: readonly BarrierGroup[] = Object.freeze([
