@@ -2,7 +2,8 @@
  * Guards: allow-list and validation checks (`if (!ALLOWED.includes(x)) return`, `if x not in
  * ALLOWED: abort(400)`, `if x == 'asc':`, `re.fullmatch`, `isdigit()`), and URL host checks
  * (`urlparse(u).netloc in HOSTS`, `url_has_allowed_host_and_scheme(u, …)`) that clear a URL for
- * redirect and request sinks only. A passed check becomes a `clean` binding of the value checked
+ * redirect and request sinks only; the URL parsers, host parts and validators are rows of
+ * taint-barriers.ts. A passed check becomes a `clean` binding of the value checked
  * (until the end of the branch, or past the `if` when the failing branch leaves); a conditional
  * expression that picks the checked value (`x if x in ALLOWED else d`) is allow-listed too.
  */
@@ -10,10 +11,16 @@ import { callShape, child, namedChildren, textOf, unwrap } from '../ast.js';
 import { constantOf, UNKNOWN } from '../constants.js';
 import { roleUnion, type LanguageProfile } from '../language-profile.js';
 import type { SyntaxNode } from '../parser.js';
-import { PY_URL_VALIDATORS, URL_HOST_CHECKED, URL_HOST_PARTS, URL_PARSERS } from '../taint-spec.js';
+import { urlBarriers, type UrlBarriers } from '../barrier-spec.js';
+import { BARRIER_RULES, TAINT_BARRIERS } from '../taint-barriers.js';
 import { definitionsOfKey } from './bindings.js';
 import { evaluate } from './evaluate.js';
 import { bind, key, scopeOf, type Check, type TaintState } from './state.js';
+
+/** The URL parsers, host parts and host validators of the barrier rows (taint-barriers.ts), per family. */
+const JS_URL = urlBarriers(TAINT_BARRIERS, BARRIER_RULES, 'js');
+const PY_URL = urlBarriers(TAINT_BARRIERS, BARRIER_RULES, 'python');
+const urlRows = (s: TaintState): UrlBarriers => (s.python ? PY_URL : JS_URL);
 
 /** String and list methods without side effects, whose result depends only on the receiver and constant arguments. */
 const PURE_STRING_METHODS = new Set(['split', 'slice', 'at', 'toLowerCase', 'toUpperCase', 'trim', 'trimStart', 'trimEnd', 'substring', 'substr', 'lower', 'upper', 'strip', 'rsplit', 'rpartition', 'partition']);
@@ -93,10 +100,10 @@ function checks(s: TaintState, condition: SyntaxNode, truth: boolean, depth = 0)
   } else if (/^(?:validator\.)?is[A-Z]\w*$|^isValid\w*$/.test(call.name)) checked = call.args[0];
   else if (['re.fullmatch', 're.match'].includes(qualified)) checked = call.args[1];
   else if (['isdigit', 'isalnum', 'isnumeric', 'isdecimal'].includes(call.method)) checked = call.receiver;
-  else if (PY_URL_VALIDATORS.has(qualified) || PY_URL_VALIDATORS.has(call.name)) {
+  else if (urlRows(s).validators.has(qualified) || urlRows(s).validators.has(call.name)) {
     const url = call.args[0] ?? call.kwargs.get('url');
     const k = url ? key(s, url) : undefined;
-    return k ? [{ key: k, kinds: URL_HOST_CHECKED }] : [];
+    return k ? [{ key: k, kinds: urlRows(s).hostKinds }] : [];
   }
   const k = checked ? (key(s, checked) ?? pureKey(s, checked)) : undefined;
   return k ? [{ key: k }] : [];
@@ -131,10 +138,10 @@ function constrained(s: TaintState, node: SyntaxNode): Check[] {
   if (kinds.members.has(n.type)) {
     const prop = child(n, fields.members.property);
     const obj = child(n, fields.members.object);
-    if (prop && obj && URL_HOST_PARTS.has(textOf(s.text, prop))) {
+    if (prop && obj && urlRows(s).hostParts.has(textOf(s.text, prop))) {
       const url = parsedUrl(s, obj);
       const k = url ? key(s, url) : undefined;
-      if (k) return [{ key: k, kinds: URL_HOST_CHECKED }];
+      if (k) return [{ key: k, kinds: urlRows(s).hostKinds }];
     }
   }
   const k = key(s, n) ?? pureKey(s, n);
@@ -151,7 +158,8 @@ function parsedUrl(s: TaintState, node: SyntaxNode, depth = 0): SyntaxNode | und
   const call = callShape(s.text, n, s.profile);
   if (!call) return undefined;
   const name = call.isNew ? `new ${call.name}` : call.name;
-  return URL_PARSERS.has(s.imports.qualify(call.name)) || URL_PARSERS.has(name) ? call.args[0] : undefined;
+  const { parsers } = urlRows(s);
+  return parsers.has(s.imports.qualify(call.name)) || parsers.has(name) ? call.args[0] : undefined;
 }
 
 /** Whether a guard's consequence ends by assigning a value that carries no taint to `k`. */
