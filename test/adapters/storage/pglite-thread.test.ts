@@ -108,8 +108,9 @@ describe('embedded database thread: through Kysely', () => {
   });
 
   it('report rows affected and values of the usual types', async () => {
-    const inserted = await storage.db.insertInto('items' as never).values({ id: 1, note: 'x' } as never).executeTakeFirst();
-    expect(inserted.numInsertedOrUpdatedRows).toBe(1n);
+    expect((await sql`insert into items values (1, 'x'), (2, 'y')`.execute(storage.db)).numAffectedRows).toBe(2n);
+    expect((await sql`update items set note = 'z' where id = 2`.execute(storage.db)).numAffectedRows).toBe(1n);
+    expect((await sql`select * from items`.execute(storage.db)).numAffectedRows).toBeUndefined();
     const row = await sql<{ at: Date; doc: unknown; bytes: Uint8Array; big: number }>`select now() as at, '{"a":[1,2]}'::jsonb as doc, '\\x0102'::bytea as bytes, 5::bigint as big`.execute(storage.db);
     expect(row.rows[0]?.at).toBeInstanceOf(Date);
     expect(row.rows[0]?.doc).toEqual({ a: [1, 2] });
