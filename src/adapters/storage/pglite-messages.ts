@@ -54,15 +54,18 @@ export interface WireDatabaseError {
   readonly fields: Partial<Record<ErrorField, string | number>>;
 }
 
+/** PGlite's errors, and what its WebAssembly runtime throws (an `ExitStatus` object that is no Error), as data. */
 export function toWireError(error: unknown): WireDatabaseError {
-  if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
+  if (typeof error !== 'object' || error === null) return { name: 'Error', message: String(error), fields: {} };
+  const source = error as Record<string, unknown>;
   const fields: Partial<Record<ErrorField, string | number>> = {};
-  const source = error as unknown as Record<string, unknown>;
   for (const field of ERROR_FIELDS) {
     const value = source[field];
     if (typeof value === 'string' || typeof value === 'number') fields[field] = value;
   }
-  return { name: error.name, message: error.message, fields };
+  const name = typeof source.name === 'string' ? source.name : 'Error';
+  const message = typeof source.message === 'string' ? source.message : 'unknown error (no message)';
+  return { name, message, fields };
 }
 
 /**

@@ -212,11 +212,12 @@ export class PGliteThread {
       });
       worker.once('exit', (code) => {
         if (ready) return this.lost(worker, new Error(`exit code ${code}`));
-        const error = startError ?? new Error(`The embedded database thread ended (exit code ${code}) before the database opened`);
+        const reason = startError?.message ?? `its thread ended (exit code ${code}) first`;
+        const error = new Error(`The embedded database in ${this.dataDir} could not be opened: ${reason}`, { cause: startError });
         if (generation === 1 || this.closed) return reject(error);
         // A restart that fails counts as one more crash.
         this.crashed(error);
-        reject(new DatabaseThreadUnavailable('08006', `The embedded database could not be opened again: ${error.message}`, { cause: error }));
+        reject(new DatabaseThreadUnavailable('08006', `${error.message} (after its thread stopped)`, { cause: error }));
       });
     });
   }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -179,6 +179,19 @@ describe('embedded database thread: through Kysely', () => {
     await storage.ping(5_000).then(() => order.push('ping'));
     await slow;
     expect(order).toEqual(['ping', 'statement']);
+  });
+});
+
+describe('embedded database thread: a database that cannot be opened', () => {
+  it('fails the open with the folder and the reason, and leaves the folder unlocked', async () => {
+    const dataDir = await tempDir();
+    await mkdir(join(dataDir, 'db'), { recursive: true });
+    await writeFile(join(dataDir, 'db', 'pgdata'), 'not a database folder');
+    const error = await rejection(openStorage({ dataDir }));
+    expect((error as Error).message).toBe(`The embedded database in ${join(dataDir, 'db', 'pgdata')} could not be opened: Program terminated with exit(1)`);
+    await rm(join(dataDir, 'db', 'pgdata'));
+    const storage = await openStorage({ dataDir });
+    await storage.close();
   });
 });
 
