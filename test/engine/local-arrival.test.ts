@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARENA_BYTES } from '../../src/adapters/sources/arenas.js';
 import { openLocalDirectory, walkLocalDirectory } from '../../src/adapters/sources/local.js';
-import { createGrowingScanPool, createScanPool, type ScanPool } from '../../src/engine/pool.js';
+import { createAdaptiveScanPool, createScanPool, type ScanPool } from '../../src/engine/pool.js';
 import { scanArrivingWorkspace, scanWorkspace, type ScanOutcome } from '../../src/engine/scan-workspace.js';
 import { FILE_SCANNERS } from '../../src/scanners/index.js';
 
@@ -77,17 +77,25 @@ describe('a local folder scanned as it is walked', () => {
     }
   });
 
-  it('on the growing pool of the CLI, with the dependency check on this thread, finds the same', async () => {
+  it("on the CLI's pool, on this thread for a small tree and on worker threads past the limits, finds the same", async () => {
     const reference = summary(await scanWorkspace(await openLocalDirectory(dir), 'app', { pool, ...options }));
-    const growing = createGrowingScanPool(2, { root: dir, paths: [], scannerModules: FILE_SCANNERS.map((s) => s.module) });
-    try {
-      const arriving = await walkLocalDirectory(dir, { memoryBytes: 64 * 1024 * 1024, onProgress: (files) => growing.grow(files > 100 ? 2 : 1) });
-      const { outcome, workspace } = await scanArrivingWorkspace(arriving, 'app', { pool: growing, inFlightPerThread: 4, ...options });
-      await workspace.dispose();
-      expect(growing.size).toBe(2);
-      expect(summary(outcome)).toEqual(reference);
-    } finally {
-      await growing.close();
+    for (const [limits, placement] of [
+      [{ bytes: 1024 * 1024, files: 1000 }, 'inline'],
+      [{ bytes: 4096, files: 1000 }, 'threads'],
+      [{ bytes: 1024 * 1024, files: 50 }, 'threads'],
+    ] as const) {
+      const adaptive = createAdaptiveScanPool(2, limits, { root: dir, paths: [], scannerModules: FILE_SCANNERS.map((s) => s.module) });
+      try {
+        const arriving = await walkLocalDirectory(dir, { memoryBytes: 64 * 1024 * 1024, onProgress: (files, bytes) => adaptive.observe(files, bytes) });
+        void arriving.workspace.finally(() => adaptive.walked());
+        const { outcome, workspace } = await scanArrivingWorkspace(arriving, 'app', { pool: adaptive, inFlightPerThread: 4, ...options });
+        await workspace.dispose();
+        expect(adaptive.placement).toBe(placement);
+        expect(adaptive.size).toBe(placement === 'inline' ? 1 : 2);
+        expect(summary(outcome), placement).toEqual(reference);
+      } finally {
+        await adaptive.close();
+      }
     }
   });
 

@@ -96,12 +96,11 @@ async function verifier(): Promise<VerifySecrets> {
 }
 
 /**
- * Kept bytes per scan thread: the walk starts a first thread with the first file it keeps, and
- * one more each time the text found so far passes another multiple of this, up to the configured
- * number. A thread costs about 0.2 s of CPU to load the scanners, which a second thread earns
- * back once it has about that much scanning to take over (a few hundred KB of code).
+ * Trees up to this size are scanned on the main thread once walked (see createAdaptiveScanPool);
+ * past it, worker threads start during the walk and files reach them as they are found.
  */
-export const BYTES_PER_SCAN_THREAD = 512 * 1024;
+export const INLINE_SCAN_BYTES = 2 * 1024 * 1024;
+export const INLINE_SCAN_FILES = 2_000;
 
 /** Batches queued per scan thread: the dependency check runs on the main thread meanwhile, for a few hundred ms. */
 const BATCHES_PER_THREAD = 4;
@@ -181,7 +180,7 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
       setExitCode(await finish(io, result, opts, () => show('')));
       return;
     }
-    const [{ scanArrivingWorkspace }, { createGrowingScanPool }, { FILE_SCANNERS }] = await Promise.all([
+    const [{ scanArrivingWorkspace }, { createAdaptiveScanPool }, { FILE_SCANNERS }] = await Promise.all([
       import('../../engine/scan-workspace.js'),
       import('../../engine/pool.js'),
       import('../../scanners/index.js'),
@@ -190,15 +189,19 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
     const target = opts.target ?? basename(root);
     const verify = opts.verify ? await verifier() : undefined;
     const outcome = await withEngine(config, opts.checkCves, async (engine) => {
-      // Scan threads start while the walk goes on, as it finds text to scan (none for an empty
-      // folder), and each loads the file scanners at once; files reach them in batches as they are found.
-      const pool = createGrowingScanPool(config.scanWorkers, { root, paths: [], scannerModules: FILE_SCANNERS.map((s) => s.module) });
+      // A small tree is scanned on this thread once walked; a larger one on worker threads that
+      // start (and load every scanner) as soon as the walk has found that much, and that receive
+      // files in batches while the walk goes on.
+      const limits = { bytes: INLINE_SCAN_BYTES, files: INLINE_SCAN_FILES };
+      const pool = createAdaptiveScanPool(config.scanWorkers, limits, { root, paths: [], scannerModules: FILE_SCANNERS.map((s) => s.module) });
       try {
         const arriving = await walkLocalDirectory(root, {
           limits: config.sourceLimits,
           memoryBytes: config.archiveMemoryBytes,
-          onProgress: (_files, bytes) => pool.grow(Math.ceil(bytes / BYTES_PER_SCAN_THREAD) || 1),
+          onProgress: (files, bytes) => pool.observe(files, bytes),
         });
+        // Whatever the outcome of the walk, batches stop waiting for it.
+        void arriving.workspace.finally(() => pool.walked()).catch(() => undefined);
         let workspace: Workspace | undefined;
         try {
           const scanned = await scanArrivingWorkspace(arriving, target, {
