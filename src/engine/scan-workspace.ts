@@ -287,7 +287,10 @@ export async function scanArrivingWorkspace(arriving: ArrivingWorkspace, target:
     ...(options.inFlightPerThread === undefined ? {} : { inFlightPerThread: options.inFlightPerThread }),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-  }).catch((error: unknown) => (repository === undefined ? Promise.reject(error) : repository.stop(error)));
+  }).catch((error: unknown) => {
+    if (repository === undefined) throw error;
+    return repository.stop(error);
+  });
   const { ws, paths, read } = await whole;
   if (ignore === undefined && paths.has(IGNORE_FILE)) learn(await read(IGNORE_FILE));
   const outcomes = repository?.outcomes ?? Promise.resolve([]);

@@ -50,7 +50,7 @@ function load(moduleUrl: string): Promise<FileScanner> {
 export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult> {
   await ready;
   const scanners = await Promise.all(task.scannerModules.map(load));
-  await Promise.all(scanners.map((s) => s.prepare?.(task.paths)));
+  for (const s of scanners) await s.prepare?.(task.paths);
   const tallies: Record<string, ScannerTally> = {};
   for (const s of scanners) tallies[s.name] = { files: 0, findings: 0, failures: 0 };
   const findings: RawFinding[] = [];
@@ -136,7 +136,7 @@ export async function scanRepository(task: RepositoryTask): Promise<unknown> {
 export async function scanTexts(task: TextTask): Promise<TextTaskResult> {
   await ready;
   const scanners = await Promise.all(task.scannerModules.map(load));
-  await Promise.all(scanners.map((s) => s.prepare?.(task.files.map((f) => f.path))));
+  for (const s of scanners) await s.prepare?.(task.files.map((f) => f.path));
   const tallies: Record<string, ScannerTally> = {};
   for (const s of scanners) tallies[s.name] = { files: 0, findings: 0, failures: 0 };
   const out: { key: number; findings: RawFinding[]; identifiers?: { ruleId: string; secret: string }[] }[] = [];
