@@ -20,6 +20,13 @@ export interface FileScanner {
   scanFile(file: { readonly path: string; readonly text: string }): RawFinding[];
   /** Asynchronous set-up (loading parsers, grammars), awaited once per worker thread before the first file. */
   init?(): Promise<void>;
+  /**
+   * The set-up only the files at these paths need (the grammars of their languages), awaited by
+   * the engine before it scans them. The engine calls `init` only on a scanner without `prepare`:
+   * a scan then loads nothing for languages it does not meet; `init` (everything) stays for
+   * callers that scan files without saying which beforehand.
+   */
+  prepare?(paths: readonly string[]): Promise<void>;
   /** Counters since the last call (files skipped as unparsable …), reported in the scanner's status; resets them. */
   takeCounts?(): Readonly<Record<string, number>>;
 }

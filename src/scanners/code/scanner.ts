@@ -10,7 +10,7 @@ import type { FileScanner } from '../contract.js';
 import { lineText, NodeIndex } from './ast.js';
 import { Imports } from './imports.js';
 import { profileOf } from './language-profile.js';
-import { isLanguageLoaded, languageOf, loadAllLanguages, parse, type CodeLanguage } from './parser.js';
+import { isLanguageLoaded, languageOf, loadAllLanguages, loadLanguage, parse, type CodeLanguage } from './parser.js';
 import { LanguagePrefilter } from './prefilter.js';
 import { qualifiedCalls, type CodeRule, type Match, type RuleContext } from './rule.js';
 import { CODE_RULES } from './rules/index.js';
@@ -109,6 +109,15 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
     name: 'code',
     version: CODE_SCANNER_VERSION,
     init: loadAllLanguages,
+    // The engine's way in: only the grammars of the languages a batch holds (each loaded once per thread).
+    async prepare(paths) {
+      const needed = new Set<CodeLanguage>();
+      for (const path of paths) {
+        const language = languageOf(path);
+        if (language !== undefined && !isLanguageLoaded(language)) needed.add(language);
+      }
+      for (const language of needed) await loadLanguage(language);
+    },
     takeCounts() {
       const counts = pending;
       pending = noCounts();
