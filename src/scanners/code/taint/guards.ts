@@ -9,6 +9,7 @@
 import { callShape, child, namedChildren, textOf, unwrap } from '../ast.js';
 import { constantOf, UNKNOWN } from '../constants.js';
 import type { SyntaxNode } from '../parser.js';
+import type { SinkKind } from '../taint-spec.js';
 import { PY_URL_VALIDATORS, URL_HOST_CHECKED, URL_HOST_PARTS, URL_PARSERS } from '../taint-spec.js';
 import { definitionsOfKey } from './bindings.js';
 import { evaluate } from './evaluate.js';
@@ -69,6 +70,8 @@ function checks(s: TaintState, condition: SyntaxNode, truth: boolean, depth = 0)
   const comparison = comparisonOf(s, cond);
   if (comparison) {
     const { op, a, b } = comparison;
+    // `'/' not in name`: a single path segment.
+    if (((op === 'not in' && truth) || (op === 'in' && !truth)) && isSeparator(s, a)) return withKinds(constrained(s, b), PATH_SEGMENT_CHECKED);
     if ((op === 'in' && truth) || (op === 'not in' && !truth)) return evaluate(s, b) ? [] : constrained(s, a);
     const equality = ['==', '==='].includes(op) ? truth : ['!=', '!=='].includes(op) ? !truth : undefined;
     if (equality) {
@@ -77,9 +80,10 @@ function checks(s: TaintState, condition: SyntaxNode, truth: boolean, depth = 0)
     }
     return [];
   }
-  if (!truth) return [];
   const call = callShape(s.text, cond);
   if (!call) return [];
+  // `!name.includes('/')`: a single path segment, which cannot leave the folder it is joined to.
+  if (!truth) return call.method === 'includes' && call.receiver && isSeparator(s, call.args[0]) ? withKinds(constrained(s, call.receiver), PATH_SEGMENT_CHECKED) : [];
   const qualified = s.imports.qualify(call.name);
   let checked: SyntaxNode | undefined;
   if (['includes', 'has', 'test'].includes(call.method) && call.receiver) {
@@ -96,6 +100,15 @@ function checks(s: TaintState, condition: SyntaxNode, truth: boolean, depth = 0)
   const k = checked ? (key(s, checked) ?? pureKey(s, checked)) : undefined;
   return k ? [{ key: k }] : [];
 }
+
+/** Sinks a value without a path separator is safe for: a file name joined to a folder stays in it. */
+const PATH_SEGMENT_CHECKED: readonly SinkKind[] = Object.freeze<SinkKind[]>(['path']);
+
+/** Whether a node is the constant `/` (the separator a single path segment lacks). */
+const isSeparator = (s: TaintState, node: SyntaxNode | undefined): boolean => node !== undefined && constantOf(s.env, node) === '/';
+
+/** The checks, restricted to the given sinks. */
+const withKinds = (list: Check[], kinds: readonly SinkKind[]): Check[] => list.map((c) => ({ key: c.key, kinds: c.kinds ?? kinds }));
 
 /** `a OP b` for `in`, `not in`, `==`, `!=`, `===`, `!==` (Python comparisons of two operands, JS binary expressions). */
 function comparisonOf(s: TaintState, cond: SyntaxNode): { op: string; a: SyntaxNode; b: SyntaxNode } | undefined {
