@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { crossFileFindings } from '../../src/scanners/code/cross-file/resolve.js';
 import { createCodeScanner } from '../../src/scanners/code/scanner.js';
 import { cweNumber } from './cwe.js';
 import { isExcluded, labelProblems, scoreApp, type AppLabels, type AppScore, type ScoredFinding } from './apps-score.js';
@@ -54,6 +55,10 @@ async function scanApp(labels: AppLabels, root: string): Promise<ScoredFinding[]
     for (const f of scanner.scanFile({ path: file, text })) {
       findings.push({ file, line: f.line, rule: f.ruleId, cwe: cweNumber(f.cwe), severity: f.severity });
     }
+  }
+  // The repository pass, as a repository scan runs it: findings that depend on another file.
+  for (const f of crossFileFindings(scanner.takeFacts?.() ?? []).findings) {
+    findings.push({ file: f.path, line: f.line, rule: f.ruleId, cwe: cweNumber(f.cwe), severity: f.severity });
   }
   return findings;
 }

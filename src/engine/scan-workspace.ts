@@ -16,6 +16,7 @@ import { droppedCount, FindingCollector } from './pipeline/index.js';
 import type { FindingLimits } from './pipeline/limit.js';
 import { IGNORE_FILE, parseIgnoreFile, type IgnoreFile } from './pipeline/ignore-file.js';
 import { InlineSuppressions } from './pipeline/inline.js';
+import type { GatheredFacts } from './facts.js';
 import type { ScanPool } from './pool.js';
 import { heldFiles, runFileScanners, runFileScannersOnArrival, type ArrivingFiles, type RunResult } from './run.js';
 import type { ScannerStatus } from './types.js';
@@ -141,7 +142,7 @@ async function finishScan(
   collector.add(run.raw);
   for (const entry of selected) {
     if (entry.kind !== 'repository') continue;
-    const outcome = await runRepositoryScanner(entry, repositoryView(ws, paths, read, entry, options));
+    const outcome = await runRepositoryScanner(entry, repositoryView(ws, paths, read, entry, options, run.facts.of(entry.name)));
     collector.add([...outcome.raw]);
     warnings.push(...outcome.warnings);
     if (outcome.status) statuses.push(outcome.status);
@@ -275,9 +276,12 @@ function repositoryView(
   read: (path: string) => Promise<string | undefined>,
   entry: RepositoryScannerEntry,
   options: ScanOptions,
+  gathered: GatheredFacts,
 ): RepositoryView {
   return {
     paths,
+    facts: gathered.facts,
+    factsTruncated: gathered.truncated,
     binaryPaths: ws.stats.binaryPaths ?? [],
     read,
     inWorker: <R>(subset: readonly string[], signal: AbortSignal) =>

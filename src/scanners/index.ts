@@ -42,6 +42,7 @@ export const SCANNERS: readonly (FileScannerEntry | RepositoryScannerEntry)[] = 
   file('code', './code/scanner'),
   file('cicd', './workflows/scanner'),
   repository('secrets', './secrets/repository'),
+  repository('code', './code/repository'),
   repository('supply_chain', './dependencies/repository'),
   repository('cicd', './workflows/repository'),
 ]);

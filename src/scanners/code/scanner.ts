@@ -6,10 +6,12 @@
  */
 import { SEVERITY_RANK, type RawFinding, type Severity } from '../../core/findings.js';
 import { clipEvidence, toRawFinding } from '../../core/rules.js';
-import type { FileScanner } from '../contract.js';
+import type { FileFacts, FileScanner } from '../contract.js';
 import { lineText, NodeIndex } from './ast.js';
+import { MAX_GUARDS_PER_FILE, type Candidate } from './cross-file/facts.js';
+import { FACT_PRODUCERS, fileFacts, type FactProducer } from './cross-file/extract.js';
 import { Imports } from './imports.js';
-import { isLanguageLoaded, languageOf, loadAllLanguages, parse, type CodeLanguage } from './parser.js';
+import { isLanguageLoaded, languageOf, loadAllLanguages, parse, usesFunctionModel, type CodeLanguage } from './parser.js';
 import { LanguagePrefilter } from './prefilter.js';
 import { qualifiedCalls, type CodeRule, type Match, type RuleContext } from './rule.js';
 import { CODE_RULES } from './rules/index.js';
@@ -103,6 +105,14 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
     if (!prefilter) prefilters.set(language, (prefilter = new LanguagePrefilter(rules.filter((r) => r.languages.includes(language)), language)));
     return prefilter;
   };
+  // Cross-file facts (cross-file/) of JavaScript, TypeScript and Python files, with triggers of their own.
+  const producerFilters = new Map<CodeLanguage, LanguagePrefilter<FactProducer>>();
+  const producersOf = (language: CodeLanguage): LanguagePrefilter<FactProducer> => {
+    let prefilter = producerFilters.get(language);
+    if (!prefilter) producerFilters.set(language, (prefilter = new LanguagePrefilter(usesFunctionModel(language) ? [] : FACT_PRODUCERS, language)));
+    return prefilter;
+  };
+  let facts: FileFacts[] = [];
   return {
     name: 'code',
     version: CODE_SCANNER_VERSION,
@@ -111,6 +121,11 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
       const counts = pending;
       pending = noCounts();
       return counts;
+    },
+    takeFacts() {
+      const taken = facts;
+      facts = [];
+      return taken;
     },
     scanFile({ path, text }) {
       if (TEMPLATE_FILE.test(path)) return scanTemplate(rules, path, text);
@@ -124,7 +139,8 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
       }
       const language = languageOf(path) as CodeLanguage;
       const active = prefilterOf(language).select(text);
-      if (active.length === 0) {
+      const producers = producersOf(language).select(text).map((p) => p.id);
+      if (active.length === 0 && producers.length === 0) {
         codeScannerStats.prefiltered++;
         pending.prefiltered++;
         return [];
@@ -142,7 +158,12 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
       }
       codeScannerStats.parsed++;
       pending.parsed++;
-      return runRules(active, ctx, pending);
+      const { findings, guarded } = runRules(active, ctx, pending);
+      if (producers.length > 0 || guarded.length > 0) {
+        const found = fileFacts({ ctx, rules, producers, findings, guarded, report: (rule, match) => toFinding(rule, match, path, text) });
+        if (found) facts.push({ path, facts: found });
+      }
+      return findings;
     },
   };
 }
@@ -162,8 +183,13 @@ function scanTemplate(rules: readonly CodeRule[], path: string, text: string): R
   return findings;
 }
 
-/** Runs the rules on a parsed file; a throwing rule is counted and skipped. */
-function runRules(rules: readonly CodeRule[], ctx: RuleContext, pending: Counts): RawFinding[] {
+/**
+ * Runs the rules on a parsed file; a throwing rule is counted and skipped. Then, for each predicate
+ * imported from another module of the project that a check relied on (at most MAX_GUARDS_PER_FILE),
+ * runs them again with that check assumed not to hold: what only that run reports waits, as a
+ * `guarded` candidate, for the repository pass to learn what the predicate checks.
+ */
+function runRules(rules: readonly CodeRule[], ctx: RuleContext, pending: Counts): { findings: RawFinding[]; guarded: Candidate[] } {
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
   for (const rule of rules) {
@@ -182,7 +208,36 @@ function runRules(rules: readonly CodeRule[], ctx: RuleContext, pending: Counts)
       findings.push(toFinding(rule, m, ctx.path, ctx.text));
     }
   }
-  return findings.sort((a, b) => a.line - b.line || a.column - b.column);
+  const guarded = usesFunctionModel(ctx.language) ? [] : guardedCandidates(rules, ctx, seen);
+  return { findings: findings.sort((a, b) => a.line - b.line || a.column - b.column), guarded };
+}
+
+/** The matches only a run with one imported guard assumed not to hold gives, per guard relied on. */
+function guardedCandidates(rules: readonly CodeRule[], ctx: RuleContext, seen: ReadonlySet<string>): Candidate[] {
+  const out: Candidate[] = [];
+  for (const { id, guard } of ctx.taint.consultedGuards().slice(0, MAX_GUARDS_PER_FILE)) {
+    const added = new Set<string>();
+    ctx.taint.assumeIneffective(id);
+    try {
+      for (const rule of rules) {
+        let matches: Match[];
+        try {
+          matches = rule.match(ctx);
+        } catch {
+          continue;
+        }
+        for (const m of matches) {
+          const key = `${rule.id}:${m.node.start}`;
+          if (seen.has(key) || added.has(key)) continue;
+          added.add(key);
+          out.push({ kind: 'guarded', callee: guard.callee, line: guard.line, call: guard.call, unchecked: guard.unchecked, finding: toFinding(rule, m, ctx.path, ctx.text) });
+        }
+      }
+    } finally {
+      ctx.taint.assumeIneffective(undefined);
+    }
+  }
+  return out;
 }
 
 /** Worker-pool entry: the engine imports this module by URL, awaits `init()`, then calls `scanFile`. */

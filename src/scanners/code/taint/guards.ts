@@ -13,7 +13,9 @@ import type { SinkKind } from '../taint-spec.js';
 import { PY_URL_VALIDATORS, URL_HOST_CHECKED, URL_HOST_PARTS, URL_PARSERS } from '../taint-spec.js';
 import { definitionsOfKey } from './bindings.js';
 import { evaluate } from './evaluate.js';
-import { bind, key, scopeOf, type Check, type TaintState } from './state.js';
+import type { ImportedFunction } from '../imports.js';
+import { predicateOf } from './predicates.js';
+import { bind, guardHolds, key, scopeOf, type Check, type TaintState } from './state.js';
 
 /** String and list methods without side effects, whose result depends only on the receiver and constant arguments. */
 const PURE_STRING_METHODS = new Set(['split', 'slice', 'at', 'toLowerCase', 'toUpperCase', 'trim', 'trimStart', 'trimEnd', 'substring', 'substr', 'lower', 'upper', 'strip', 'rsplit', 'rpartition', 'partition']);
@@ -29,7 +31,7 @@ export function guard(s: TaintState, ifNode: SyntaxNode): void {
   const consequence = child(ifNode, 'consequence');
   if (!condition || !consequence) return;
   for (const c of checks(s, condition, true)) {
-    bind(s, ifNode, c.key, { pos: consequence.start, kind: 'clean', at: ifNode.start, kinds: c.kinds });
+    bind(s, ifNode, c.key, { pos: consequence.start, kind: 'clean', at: ifNode.start, kinds: c.kinds, guard: c.guard });
     bind(s, ifNode, c.key, { pos: consequence.end, kind: 'restore', at: ifNode.start });
   }
   const whenFalse = checks(s, condition, false);
@@ -37,14 +39,14 @@ export function guard(s: TaintState, ifNode: SyntaxNode): void {
   const leaves = exits(s.text, consequence);
   for (const c of whenFalse) {
     // `if x not in ALLOWED: return`, or `x = DEFAULT` (a fallback): past the if, x is allowed or the fallback.
-    if (leaves || (c.kinds === undefined && reassigns(s, consequence, c.key))) bind(s, ifNode, c.key, { pos: ifNode.end + 1, kind: 'clean', at: ifNode.start, kinds: c.kinds });
+    if (leaves || (c.kinds === undefined && reassigns(s, consequence, c.key))) bind(s, ifNode, c.key, { pos: ifNode.end + 1, kind: 'clean', at: ifNode.start, kinds: c.kinds, guard: c.guard });
   }
   // `if x in ALLOWED: … else: …`: the else branch knows the negation.
   const alt = namedChildren(ifNode).find((c) => c.type === 'else_clause');
   const body = alt && (child(alt, 'body') ?? namedChildren(alt)[0]);
   if (body && namedChildren(ifNode).filter((c) => c.type === 'elif_clause').length === 0) {
     for (const c of whenFalse) {
-      bind(s, ifNode, c.key, { pos: body.start, kind: 'clean', at: ifNode.start, kinds: c.kinds });
+      bind(s, ifNode, c.key, { pos: body.start, kind: 'clean', at: ifNode.start, kinds: c.kinds, guard: c.guard });
       bind(s, ifNode, c.key, { pos: body.end, kind: 'restore', at: ifNode.start });
     }
   }
@@ -86,11 +88,23 @@ function checks(s: TaintState, condition: SyntaxNode, truth: boolean, depth = 0)
   if (!truth) return call.method === 'includes' && call.receiver && isSeparator(s, call.args[0]) ? withKinds(constrained(s, call.receiver), PATH_SEGMENT_CHECKED) : [];
   const qualified = s.imports.qualify(call.name);
   let checked: SyntaxNode | undefined;
+  let guardId: string | undefined;
   if (['includes', 'has', 'test'].includes(call.method) && call.receiver) {
     if (call.method !== 'test' && evaluate(s, call.receiver)) return [];
     checked = call.args[0];
-  } else if (/^(?:validator\.)?is[A-Z]\w*$|^isValid\w*$/.test(call.name)) checked = call.args[0];
-  else if (['re.fullmatch', 're.match'].includes(qualified)) checked = call.args[1];
+  } else if (PREDICATE.test(call.method)) {
+    // A predicate of another module of the project: a check, decided across files (cross-file/).
+    const imported = s.imports.importedFunction(call.name);
+    const named = NAMED_PREDICATE.test(call.name);
+    if (imported && (s.python || imported.module.startsWith('.'))) guardId = importedGuard(s, imported, cond, !named);
+    else if (!named) return [];
+    else if (call.callee.type === 'identifier') {
+      // A local predicate that only tests for a substring (`url.includes(allowed)`) checks nothing.
+      const local = s.functionsByName.get(call.name);
+      if (local && predicateOf(s, local)?.strength === 'weak') return [];
+    }
+    checked = call.args[0];
+  } else if (['re.fullmatch', 're.match'].includes(qualified)) checked = call.args[1];
   else if (['isdigit', 'isalnum', 'isnumeric', 'isdecimal'].includes(call.method)) checked = call.receiver;
   else if (PY_URL_VALIDATORS.has(qualified) || PY_URL_VALIDATORS.has(call.name)) {
     const url = call.args[0] ?? call.kwargs.get('url');
@@ -98,7 +112,21 @@ function checks(s: TaintState, condition: SyntaxNode, truth: boolean, depth = 0)
     return k ? [{ key: k, kinds: URL_HOST_CHECKED }] : [];
   }
   const k = checked ? (key(s, checked) ?? pureKey(s, checked)) : undefined;
-  return k ? [{ key: k }] : [];
+  return k ? [guardId === undefined ? { key: k } : { key: k, guard: guardId }] : [];
+}
+
+/** Predicate names (`isAllowed`, `isValidUrl`), by the name called or its last segment. */
+const PREDICATE = /^is[A-Z]\w*$|^isValid\w*$/;
+/** The predicates a check by name alone trusts: plain names and validator.js. */
+const NAMED_PREDICATE = /^(?:validator\.)?is[A-Z]\w*$|^isValid\w*$/;
+
+/** Records an imported predicate called as a check; its id. */
+function importedGuard(s: TaintState, callee: ImportedFunction, call: SyntaxNode, unchecked: boolean): string {
+  const id = `${callee.module}\u0000${callee.name}`;
+  const known = s.importedGuards.get(id);
+  if (!known) s.importedGuards.set(id, { callee, call: textOf(s.text, call).replace(/\s+/g, ' ').slice(0, 120), line: call.row + 1, unchecked });
+  else if (unchecked && !known.unchecked) s.importedGuards.set(id, { ...known, unchecked });
+  return id;
 }
 
 /** Sinks a value without a path separator is safe for: a file name joined to a folder stays in it. */
@@ -174,7 +202,7 @@ function reassigns(s: TaintState, consequence: SyntaxNode, k: string): boolean {
 export function allowListed(s: TaintState, condition: SyntaxNode | undefined, value: SyntaxNode | undefined): boolean {
   if (!condition || !value) return false;
   const k = key(s, value) ?? pureKey(s, value);
-  return !!k && checks(s, condition, true).some((c) => c.key === k && c.kinds === undefined);
+  return !!k && checks(s, condition, true).some((c) => c.key === k && c.kinds === undefined && guardHolds(s, c.guard));
 }
 
 /**

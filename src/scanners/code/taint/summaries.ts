@@ -65,21 +65,7 @@ export function summaryOf(s: TaintState, fn: SyntaxNode): Summary {
   if (known) return known;
   const result: Summary = { params: new Map(), source: undefined };
   s.summaries.set(fn, result);
-  const body = child(fn, 'body');
-  if (!body) return result;
-  const returns: SyntaxNode[] = [];
-  if (fn.type === 'arrow_function' && body.type !== 'statement_block') returns.push(body);
-  else if (fn.type === 'lambda') returns.push(body);
-  else {
-    for (const n of descendants(body)) {
-      if (n.type !== 'return_statement') continue;
-      let inner = false;
-      for (let p = n.parent; p && p !== fn; p = p.parent) if (s.fnTypes.has(p.type)) inner = true;
-      const value = namedChildren(n)[0];
-      if (!inner && value) returns.push(value);
-    }
-  }
-  for (const r of returns) {
+  for (const r of returnValues(s, fn)) {
     const t = evaluate(s, r);
     if (t?.param !== undefined) {
       const had = result.params.has(t.param);
@@ -89,4 +75,20 @@ export function summaryOf(s: TaintState, fn: SyntaxNode): Summary {
     } else if (t) result.source ??= t;
   }
   return result;
+}
+
+/** The expressions a function returns: an arrow function's or lambda's body, else the values of its own return statements (not those of nested functions). */
+export function returnValues(s: TaintState, fn: SyntaxNode): SyntaxNode[] {
+  const body = child(fn, 'body');
+  if (!body) return [];
+  if ((fn.type === 'arrow_function' && body.type !== 'statement_block') || fn.type === 'lambda') return [body];
+  const returns: SyntaxNode[] = [];
+  for (const n of descendants(body)) {
+    if (n.type !== 'return_statement') continue;
+    let inner = false;
+    for (let p = n.parent; p && p !== fn; p = p.parent) if (s.fnTypes.has(p.type)) inner = true;
+    const value = namedChildren(n)[0];
+    if (!inner && value) returns.push(value);
+  }
+  return returns;
 }

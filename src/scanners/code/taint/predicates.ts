@@ -1,0 +1,192 @@
+/**
+ * Predicates: what a function returning a boolean checks of its first parameter, from the checks
+ * its return value is built of (through `&&`, `||`, `!`, conditionals and local variables such as
+ * `allowed = allowed || url.includes(a)`) and the conditions of its `return true|false`:
+ * - `weak` when every check of the parameter only tests that it contains some text:
+ *   `url.includes(allowed)`, `url.indexOf(x) !== -1`, `url.search(x)`, a regular expression not
+ *   anchored at the start (`/trusted\.com/.test(url)`), Python `allowed in url`, `url.find(x)`,
+ *   `re.search(r'trusted', url)`. Any value with that text inside passes (`https://evil.test/?trusted.com`),
+ *   so the check proves nothing about the value;
+ * - `strong` when every check of it is an exact comparison with a constant or a membership test:
+ *   `url === HOME`, `ALLOWED.has(url)`, `ALLOWED.includes(url)`, `url in ALLOWED`, a pattern anchored at
+ *   both ends, `re.fullmatch`;
+ * - undefined when a check of it is neither (a prefix test, a call of another function), or the
+ *   checks mix both kinds: the caller then keeps what it assumed before.
+ */
+import { callShape, child, namedChildren, stringValue, textOf, unwrap } from '../ast.js';
+import { constantOf, UNKNOWN } from '../constants.js';
+import type { SyntaxNode } from '../parser.js';
+import { evaluate } from './evaluate.js';
+import { returnValues } from './summaries.js';
+import type { Predicate, TaintState } from './state.js';
+
+type Verdict = 'weak' | 'strong' | 'unknown' | 'none';
+
+/** Methods whose result says whether (or where) a text occurs inside the receiver. */
+const SUBSTRING_METHODS = new Set(['includes', 'indexOf', 'lastIndexOf', 'search', 'find', 'rfind', 'index', 'rindex', 'count', '__contains__']);
+/** Methods that test membership of the argument in the receiver (a Set, a list, an array of allowed values). */
+const MEMBERSHIP_METHODS = new Set(['has', 'includes', 'indexOf', 'contains']);
+const PREFIX_METHODS = new Set(['startsWith', 'endsWith', 'startswith', 'endswith']);
+const MAX_ATOMS = 32;
+
+/** What the function checks of its first parameter (memoised per function). */
+export function predicateOf(s: TaintState, fn: SyntaxNode): Predicate | undefined {
+  const known = s.predicates.get(fn);
+  if (known !== undefined) return known ?? undefined;
+  s.predicates.set(fn, null);
+  const result = judge(s, fn);
+  s.predicates.set(fn, result ?? null);
+  return result;
+}
+
+function judge(s: TaintState, fn: SyntaxNode): Predicate | undefined {
+  const params = child(fn, 'parameters') ?? child(fn, 'parameter');
+  const first = params ? (params.type === 'identifier' ? params : namedChildren(params)[0]) : undefined;
+  if (!first || (s.python && /^(?:self|cls)$/.test(textOf(s.text, first)))) return undefined;
+  const atoms: SyntaxNode[] = [];
+  const visited = new Set<string>();
+  for (const root of roots(s, fn)) collectAtoms(s, fn, root, atoms, visited, 0);
+  let weak: SyntaxNode | undefined;
+  let strong: SyntaxNode | undefined;
+  for (const atom of atoms.slice(0, MAX_ATOMS)) {
+    const v = verdict(s, fn, atom);
+    if (v === 'unknown') return undefined;
+    if (v === 'weak') weak ??= atom;
+    else if (v === 'strong') strong ??= atom;
+  }
+  if (atoms.length > MAX_ATOMS) return undefined;
+  if (weak && !strong) return { strength: 'weak', check: weak };
+  if (strong && !weak) return { strength: 'strong', check: strong };
+  return undefined;
+}
+
+/** The return values, and the conditions deciding a `return true`/`return false`. */
+function roots(s: TaintState, fn: SyntaxNode): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  for (const value of returnValues(s, fn)) {
+    const v = unwrap(value);
+    if (!isBooleanLiteral(v)) {
+      out.push(value);
+      continue;
+    }
+    for (let p = value.parent; p && p !== fn; p = p.parent) {
+      if (p.type !== 'if_statement' && p.type !== 'elif_clause') continue;
+      const condition = child(p, 'condition');
+      if (condition) out.push(condition);
+      break;
+    }
+  }
+  return out;
+}
+
+const isBooleanLiteral = (n: SyntaxNode): boolean => n.type === 'true' || n.type === 'false';
+
+/** The checks an expression is built of, following local variables of the function once each. */
+function collectAtoms(s: TaintState, fn: SyntaxNode, node: SyntaxNode, atoms: SyntaxNode[], visited: Set<string>, depth: number): void {
+  if (depth > 8 || atoms.length > MAX_ATOMS) return;
+  const n = unwrap(node);
+  const next = (x: SyntaxNode | undefined): void => {
+    if (x) collectAtoms(s, fn, x, atoms, visited, depth + 1);
+  };
+  if (isBooleanLiteral(n)) return;
+  if (n.type === 'not_operator' || (n.type === 'unary_expression' && textOf(s.text, n).startsWith('!'))) return next(child(n, 'argument'));
+  if (n.type === 'boolean_operator') {
+    next(child(n, 'left'));
+    return next(child(n, 'right'));
+  }
+  if (n.type === 'binary_expression') {
+    const left = child(n, 'left');
+    const right = child(n, 'right');
+    const op = left && right ? s.text.slice(left.end, right.start).trim() : '';
+    if (op === '&&' || op === '||') {
+      next(left);
+      return next(right);
+    }
+  }
+  if (n.type === 'ternary_expression') {
+    next(child(n, 'consequence'));
+    return next(child(n, 'alternative'));
+  }
+  if (n.type === 'identifier') {
+    const name = textOf(s.text, n);
+    const bindings = s.scopes.get(fn)?.bindings.get(name);
+    const local = bindings?.filter((b) => b.kind === 'expr' || b.kind === 'maybe' || b.kind === 'augment');
+    if (local && local.length > 0 && !bindings?.some((b) => b.kind === 'param')) {
+      if (visited.has(name)) return;
+      visited.add(name);
+      for (const b of local) if ('node' in b) next(b.node);
+      return;
+    }
+  }
+  atoms.push(n);
+}
+
+/** Whether an expression is built from the function's first parameter. */
+function fromParameter(s: TaintState, fn: SyntaxNode, node: SyntaxNode | undefined): boolean {
+  if (!node) return false;
+  const t = evaluate(s, node);
+  return t?.param === 0 && t.fn === fn;
+}
+
+/** What one check says of the parameter. */
+function verdict(s: TaintState, fn: SyntaxNode, atom: SyntaxNode): Verdict {
+  if (atom.type === 'comparison_operator' || atom.type === 'binary_expression') return comparison(s, fn, atom);
+  if (atom.type === 'call_expression' || atom.type === 'call') return callVerdict(s, fn, atom);
+  return fromParameter(s, fn, atom) ? 'unknown' : 'none';
+}
+
+function comparison(s: TaintState, fn: SyntaxNode, atom: SyntaxNode): Verdict {
+  const parts = atom.type === 'comparison_operator' ? namedChildren(atom) : [child(atom, 'left'), child(atom, 'right')];
+  const [a, b] = parts;
+  if (parts.length !== 2 || !a || !b) return fromParameter(s, fn, atom) ? 'unknown' : 'none';
+  const op = s.text.slice(a.end, b.start).replace(/\s+/g, ' ').trim();
+  const pa = fromParameter(s, fn, a);
+  const pb = fromParameter(s, fn, b);
+  if (op === 'in' || op === 'not in') return pa ? 'strong' : pb ? 'weak' : 'none';
+  // `url.indexOf(x) !== -1`, `url.search(x) >= 0`: where a text occurs in the parameter.
+  for (const side of [a, b]) {
+    const u = unwrap(side);
+    if (u.type === 'call_expression' || u.type === 'call') {
+      const v = callVerdict(s, fn, u);
+      if (v !== 'none') return v;
+    }
+  }
+  if (!pa && !pb) return 'none';
+  if (['===', '==', '!==', '!='].includes(op) && (constantOf(s.env, pa ? b : a) !== UNKNOWN)) return 'strong';
+  return 'unknown';
+}
+
+function callVerdict(s: TaintState, fn: SyntaxNode, node: SyntaxNode): Verdict {
+  const call = callShape(s.text, node);
+  if (!call) return 'none';
+  const receiver = call.receiver ? fromParameter(s, fn, call.receiver) : false;
+  const arg = call.args.some((a) => fromParameter(s, fn, a));
+  const qualified = s.imports.qualify(call.name);
+  if (receiver && SUBSTRING_METHODS.has(call.method)) return 'weak';
+  if (receiver && call.method === 'match') return patternVerdict(s, call.args[0]);
+  if (receiver && PREFIX_METHODS.has(call.method)) return 'unknown';
+  if (arg && (call.method === 'test' || call.method === 'exec') && call.receiver) return patternVerdict(s, call.receiver);
+  if (arg && qualified === 're.fullmatch') return 'strong';
+  if (arg && (qualified === 're.search' || qualified === 're.match') && fromParameter(s, fn, call.args[1])) return patternVerdict(s, call.args[0], qualified === 're.match');
+  if (arg && !receiver && call.receiver && MEMBERSHIP_METHODS.has(call.method) && fromParameter(s, fn, call.args[0])) {
+    // `'a b c'.includes(url)`: the parameter inside a fixed text is a substring test too.
+    return typeof constantOf(s.env, call.receiver) === 'string' ? 'weak' : 'strong';
+  }
+  return receiver || arg ? 'unknown' : 'none';
+}
+
+/**
+ * A pattern's verdict: not anchored at the start, a substring test (weak); anchored at both ends,
+ * an exact shape (strong); anchored at the start only, a prefix test (unknown). `startAnchored`:
+ * Python `re.match` anchors the start itself.
+ */
+function patternVerdict(s: TaintState, node: SyntaxNode | undefined, startAnchored = false): Verdict {
+  if (!node) return 'unknown';
+  const n = unwrap(node);
+  const source = n.type === 'regex' ? textOf(s.text, child(n, 'pattern') ?? n) : stringValue(s.text, n);
+  if (source === undefined) return 'unknown';
+  const start = startAnchored || /^(?:\^|\\A)/.test(source);
+  const end = /(?:^|[^\\])(?:\$|\\Z|\\z)$/.test(source);
+  if (!start) return 'weak';
+  return end ? 'strong' : 'unknown';
+}
