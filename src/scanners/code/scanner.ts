@@ -139,7 +139,11 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
       }
       const language = languageOf(path) as CodeLanguage;
       const active = prefilterOf(language).select(text);
-      const producers = producersOf(language).select(text).map((p) => p.id);
+      // Calls with passwords in test code are not evidence (extract.ts): no reason to parse a test file.
+      const producers = producersOf(language)
+        .select(text)
+        .map((p) => p.id)
+        .filter((id) => id !== 'hash-call' || !isTestPath(path));
       if (active.length === 0 && producers.length === 0) {
         codeScannerStats.prefiltered++;
         pending.prefiltered++;
