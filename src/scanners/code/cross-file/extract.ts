@@ -35,14 +35,16 @@ const EXPORTS = ['export', 'exports'];
  */
 const PASSWORD_WORDS =
   /[Pp]ass(?:word|wd)|PASS(?:WORD|WD)|[Pp]ass(?:phrase)?(?![a-z0-9])|PASS(?:PHRASE)?(?![A-Z0-9])|[Pp]wd?(?![a-z0-9])|PWD?(?![A-Z0-9])|[Cc]redentials?(?![a-z0-9])|CREDENTIALS?(?![A-Z0-9])/;
+/** The calls a predicate's verdict rests on (predicates.ts): a substring, pattern or membership test. */
+const CHECK_CALL = /\.(?:includes|indexOf|lastIndexOf|search|match|test|exec|has|find|rfind|index|rindex|count|fullmatch)\s*\(/;
 /** A predicate defined by name: `function isX(`, `isX = (…) =>`, `isX = function`, `isX: function`. */
-const PREDICATE_DEFINITION = /function\s+is[A-Z]\w*|is[A-Z]\w*\s*[=:]\s*(?:async\s+)?(?:function|\(|[\w$]+\s*=>)|def\s+is[A-Z]\w*/;
+const PREDICATE_DEFINITION = /\bfunction\s+is[A-Z]\w*|\bis[A-Z]\w*\s*[=:]\s*(?:async\s+)?(?:function\b|\(|[\w$]+\s*=>)|\bdef\s+is[A-Z]\w*/;
 /** Predicate names, as taint/guards.ts takes them for checks. */
 const PREDICATE = /^is[A-Z]\w*$|^isValid\w*$/;
 
 export const FACT_PRODUCERS: readonly FactProducer[] = Object.freeze([
   { id: 'weak-hash', triggers: { js: [all(['createHash', 'md5', 'sha1', 'MD5', 'SHA1'], EXPORTS)], python: [all(['hashlib', 'Crypto'], ['def'])] } },
-  { id: 'guard', triggers: { js: [all(PREDICATE_DEFINITION, EXPORTS)], python: [PREDICATE_DEFINITION] } },
+  { id: 'guard', triggers: { js: [all(PREDICATE_DEFINITION, EXPORTS, CHECK_CALL)], python: [all(PREDICATE_DEFINITION, [CHECK_CALL, 'in'])] } },
   { id: 'hash-call', triggers: { js: [all(PASSWORD_WORDS, ['import', 'require'])], python: [all(PASSWORD_WORDS, ['import'])] } },
 ]);
 
