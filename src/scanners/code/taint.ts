@@ -97,6 +97,9 @@ export class TaintAnalysis {
       consulted: new Set(),
       ineffective: undefined,
       predicates: new Map(),
+      exported: undefined,
+      openEntries: false,
+      entriesAsSources: false,
     };
     this.state = state;
   }
@@ -115,6 +118,29 @@ export class TaintAnalysis {
     s.summaries.clear();
     s.constMemo.clear();
     s.consulted.clear();
+    s.openEntries = false;
+  }
+
+  /** Whether a parameter of an exported function reached a sink that no caller in this file feeds (taint/summaries.ts). */
+  openEntries(): boolean {
+    return this.state.openEntries;
+  }
+
+  /** Asks the next questions with such parameters taken as sources (Taint.entry), or not. */
+  assumeEntriesTainted(on: boolean): void {
+    this.ensureCollected();
+    const s = this.state;
+    s.entriesAsSources = on;
+    s.memo.clear();
+    s.summaries.clear();
+  }
+
+  /** The request data an expression carries, whatever sink it goes to (arguments of calls into other files), or undefined. */
+  requestDataOf(node: SyntaxNode): Taint | undefined {
+    if (this.functionModel) return undefined;
+    this.ensureCollected();
+    const t = evaluate(this.state, node);
+    return t && t.param === undefined ? t : undefined;
   }
 
   /**

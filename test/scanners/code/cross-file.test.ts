@@ -5,9 +5,9 @@
  * the service's path), with the inline pool and with worker threads.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawFinding } from '../../../src/core/findings.js';
@@ -21,6 +21,7 @@ import { createCodeScanner } from '../../../src/scanners/code/scanner.js';
 import type { FileFacts } from '../../../src/scanners/contract.js';
 import { SCANNERS } from '../../../src/scanners/index.js';
 
+/** Fixture projects, one folder each; files carry a `.txt` suffix so that tools (and scans of this repository) leave them alone. */
 const FIXTURES = fileURLToPath(new URL('./fixtures/cross-file/', import.meta.url));
 
 function filesOf(name: string): { path: string; text: string }[] {
@@ -30,11 +31,21 @@ function filesOf(name: string): { path: string; text: string }[] {
     for (const entry of readdirSync(dir).sort()) {
       const path = join(dir, entry);
       if (statSync(path).isDirectory()) walk(path);
-      else out.push({ path: relative(root, path), text: readFileSync(path, 'utf8') });
+      else out.push({ path: relative(root, path).replace(/\.txt$/, ''), text: readFileSync(path, 'utf8') });
     }
   };
   walk(root);
   return out;
+}
+
+/** Writes fixture projects into a folder, as their real file names. */
+async function materialise(root: string, names: readonly string[]): Promise<void> {
+  for (const name of names) {
+    for (const f of filesOf(name)) {
+      await mkdir(dirname(join(root, f.path)), { recursive: true });
+      await writeFile(join(root, f.path), f.text);
+    }
+  }
 }
 
 /** Scans files one by one, as the workers do, then runs the repository pass over their facts. */
@@ -174,8 +185,7 @@ describe('cross-file: in a repository scan (scanWorkspace)', () => {
   let pool: ScanPool;
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'vigil-cross-file-'));
-    await cp(join(FIXTURES, 'md5-passwords'), root, { recursive: true });
-    await cp(join(FIXTURES, 'redirect-weak'), root, { recursive: true });
+    await materialise(root, ['md5-passwords', 'redirect-weak']);
     pool = createScanPool(2);
   });
   afterAll(async () => {

@@ -24,6 +24,11 @@ export interface Taint {
   readonly via?: string;
   /** Sinks a sanitiser on the way made this value safe for (`html.escape` → html). */
   readonly cleared?: ReadonlySet<SinkKind>;
+  /**
+   * A parameter of an exported function taken as a source (the scanner's question "what would a
+   * caller in another file reach?"): the function's exported name, the parameter and the sink.
+   */
+  readonly entry?: { readonly name: string; readonly index: number; readonly kind: SinkKind };
 }
 
 export type Binding =
@@ -117,6 +122,12 @@ export interface TaintState {
   ineffective: string | undefined;
   /** What a local predicate checks of its first parameter (predicates.ts), per function. */
   readonly predicates: Map<SyntaxNode, Predicate | null>;
+  /** The functions the file exports, by node, with their exported name (cross-file/exports.ts); computed on first use. */
+  exported: ReadonlyMap<SyntaxNode, string> | undefined;
+  /** Whether a parameter of an exported function reached a sink with no caller in this file to follow. */
+  openEntries: boolean;
+  /** Take such parameters as sources (Taint.entry), to summarise what callers in other files would reach. */
+  entriesAsSources: boolean;
 }
 
 /** What a function returning a boolean checks of a parameter: `weak` only that it contains some text, `strong` an exact match or membership. */
