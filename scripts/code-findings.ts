@@ -14,7 +14,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { RawFinding } from '../src/core/findings.js';
-import { crossFileFindings } from '../src/scanners/code/cross-file/resolve.js';
+import { crossFileFindings, mergeCrossFile } from '../src/scanners/code/cross-file/resolve.js';
 import { scanner } from '../src/scanners/code/scanner.js';
 
 const CODE = /\.(?:[cm]?js|jsx|[cm]?ts|tsx|py|php|go|java|rb|html)$/;
@@ -51,16 +51,17 @@ async function main(): Promise<void> {
     const own = arg === '--own';
     const dir = own ? (args[++i] as string) : arg;
     let bytes = 0;
+    const found: RawFinding[] = [];
     for (const file of walk(dir)) {
       const size = statSync(file).size;
       if (size === 0 || size > MAX_FILE) continue;
       if (own && (bytes += size) > maxBytes) break;
       const rel = relative(dir, file);
       const path = own ? `src/${rel.replace(/(?:^|\/)(?:node_modules|vendor|dist)\//g, '/x/')}` : `${dir.split('/').filter(Boolean).at(-1)}/${rel}`;
-      for (const f of scanner.scanFile({ path, text: readFileSync(file, 'utf8') })) lines.push(dumpLine(f));
+      found.push(...scanner.scanFile({ path, text: readFileSync(file, 'utf8') }));
     }
     // The repository pass over this folder's files, as a repository scan runs it.
-    for (const f of crossFileFindings(scanner.takeFacts?.() ?? []).findings) lines.push(dumpLine(f));
+    for (const f of mergeCrossFile(found, crossFileFindings(scanner.takeFacts?.() ?? []).findings)) lines.push(dumpLine(f));
   }
   lines.sort();
   process.stdout.write(lines.length > 0 ? `${lines.join('\n')}\n` : '');

@@ -8,7 +8,7 @@ import { SEVERITY_RANK, type RawFinding, type Severity } from '../../core/findin
 import { clipEvidence, toRawFinding } from '../../core/rules.js';
 import type { FileFacts, FileScanner } from '../contract.js';
 import { lineText, NodeIndex } from './ast.js';
-import { MAX_GUARDS_PER_FILE, type Candidate } from './cross-file/facts.js';
+import { MAX_GUARDS_PER_FILE, type Candidate, type FunctionSummary } from './cross-file/facts.js';
 import { FACT_PRODUCERS, fileFacts, type FactProducer } from './cross-file/extract.js';
 import { Imports } from './imports.js';
 import { isLanguageLoaded, languageOf, loadAllLanguages, parse, usesFunctionModel, type CodeLanguage } from './parser.js';
@@ -162,9 +162,9 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
       }
       codeScannerStats.parsed++;
       pending.parsed++;
-      const { findings, guarded } = runRules(active, ctx, pending);
-      if (producers.length > 0 || guarded.length > 0) {
-        const found = fileFacts({ ctx, rules, producers, findings, guarded, report: (rule, match) => toFinding(rule, match, path, text) });
+      const { findings, guarded, entries } = runRules(active, ctx, pending);
+      if (producers.length > 0 || guarded.length > 0 || entries.length > 0) {
+        const found = fileFacts({ ctx, rules, producers, findings, guarded, entries, report: (rule, match) => toFinding(rule, match, path, text) });
         if (found) facts.push({ path, facts: found });
       }
       return findings;
@@ -193,9 +193,10 @@ function scanTemplate(rules: readonly CodeRule[], path: string, text: string): R
  * runs them again with that check assumed not to hold: what only that run reports waits, as a
  * `guarded` candidate, for the repository pass to learn what the predicate checks.
  */
-function runRules(rules: readonly CodeRule[], ctx: RuleContext, pending: Counts): { findings: RawFinding[]; guarded: Candidate[] } {
+function runRules(rules: readonly CodeRule[], ctx: RuleContext, pending: Counts): { findings: RawFinding[]; guarded: Candidate[]; entries: FunctionSummary[] } {
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
+  const proven = new Set<string>();
   for (const rule of rules) {
     let matches: Match[];
     try {
@@ -207,13 +208,48 @@ function runRules(rules: readonly CodeRule[], ctx: RuleContext, pending: Counts)
     }
     for (const m of matches) {
       const key = `${rule.id}:${m.node.start}`;
+      if (m.taint) proven.add(key);
       if (seen.has(key)) continue;
       seen.add(key);
       findings.push(toFinding(rule, m, ctx.path, ctx.text));
     }
   }
-  const guarded = usesFunctionModel(ctx.language) ? [] : guardedCandidates(rules, ctx, seen);
-  return { findings: findings.sort((a, b) => a.line - b.line || a.column - b.column), guarded };
+  const functionModel = usesFunctionModel(ctx.language);
+  const guarded = functionModel ? [] : guardedCandidates(rules, ctx, seen);
+  const entries = functionModel ? [] : entrySummaries(rules, ctx, proven);
+  return { findings: findings.sort((a, b) => a.line - b.line || a.column - b.column), guarded, entries };
+}
+
+/**
+ * When a parameter of an exported function reached a sink no caller here feeds: the rules again
+ * with such parameters taken as request data. What they then report with that taint, and did not
+ * prove before, is summarised (`sink`) for callers in other files.
+ */
+function entrySummaries(rules: readonly CodeRule[], ctx: RuleContext, proven: ReadonlySet<string>): FunctionSummary[] {
+  if (!ctx.taint.openEntries()) return [];
+  const out: FunctionSummary[] = [];
+  const added = new Set<string>();
+  ctx.taint.assumeEntriesTainted(true);
+  try {
+    for (const rule of rules) {
+      let matches: Match[];
+      try {
+        matches = rule.match(ctx);
+      } catch {
+        continue;
+      }
+      for (const m of matches) {
+        const entry = m.taint?.entry;
+        const key = `${rule.id}:${m.node.start}`;
+        if (!entry || proven.has(key) || added.has(key)) continue;
+        added.add(key);
+        out.push({ kind: 'sink', name: entry.name, param: entry.index, sink: entry.kind, finding: toFinding(rule, m, ctx.path, ctx.text) });
+      }
+    }
+  } finally {
+    ctx.taint.assumeEntriesTainted(false);
+  }
+  return out;
 }
 
 /** The matches only a run with one imported guard assumed not to hold gives, per guard relied on. */

@@ -14,13 +14,14 @@ import { mentionsPassword } from '../helpers.js';
 import type { ImportedFunction } from '../imports.js';
 import type { SyntaxNode } from '../parser.js';
 import { all, type RuleTriggers } from '../prefilter.js';
+import { JS_SOURCE_TRIGGERS, PYTHON_SOURCE_TRIGGERS } from '../taint.js';
 import type { CodeRule, Match, RuleContext } from '../rule.js';
 import { weakHashCalls, weakHashDetail } from '../rules/weak-password-hash.js';
 import { isTestPath } from '../test-paths.js';
 import { exportedFunctions } from './exports.js';
 import { clipCall, MAX_CANDIDATES_PER_FILE, MAX_SUMMARIES_PER_FILE, type Candidate, type CodeFacts, type FunctionSummary } from './facts.js';
 
-export type ProducerId = 'weak-hash' | 'guard' | 'hash-call';
+export type ProducerId = 'weak-hash' | 'guard' | 'hash-call' | 'tainted-call';
 
 /** A kind of fact and the words a file must contain for it to have any. */
 export interface FactProducer {
@@ -46,6 +47,7 @@ export const FACT_PRODUCERS: readonly FactProducer[] = Object.freeze([
   { id: 'weak-hash', triggers: { js: [all(['createHash', 'md5', 'sha1', 'MD5', 'SHA1'], EXPORTS)], python: [all(['hashlib', 'Crypto'], ['def'])] } },
   { id: 'guard', triggers: { js: [all(PREDICATE_DEFINITION, EXPORTS, CHECK_CALL)], python: [all(PREDICATE_DEFINITION, [CHECK_CALL, 'in'])] } },
   { id: 'hash-call', triggers: { js: [all(PASSWORD_WORDS, ['import', 'require'])], python: [all(PASSWORD_WORDS, ['import'])] } },
+  { id: 'tainted-call', triggers: { js: [all(JS_SOURCE_TRIGGERS, ['import', 'require'])], python: [all(PYTHON_SOURCE_TRIGGERS, ['import'])] } },
 ]);
 
 /**
@@ -67,6 +69,8 @@ export interface FactsInput {
   /** The file's findings: a site they already report needs no summary. */
   readonly findings: readonly RawFinding[];
   readonly guarded: readonly Candidate[];
+  /** Summaries of sinks that parameters of exported functions reach (scanner.ts). */
+  readonly entries: readonly FunctionSummary[];
   readonly report: (rule: CodeRule, match: Match) => RawFinding;
 }
 
@@ -74,7 +78,7 @@ export interface FactsInput {
 export function fileFacts(input: FactsInput): CodeFacts | undefined {
   const { ctx, producers } = input;
   const python = ctx.language === 'python';
-  const summaries: FunctionSummary[] = [];
+  const summaries: FunctionSummary[] = [...input.entries];
   const candidates: Candidate[] = [...input.guarded];
   if (producers.includes('weak-hash') || producers.includes('guard')) {
     const exported = exportedFunctions(ctx.root, ctx.text, python);
@@ -84,6 +88,7 @@ export function fileFacts(input: FactsInput): CodeFacts | undefined {
     }
   }
   if (producers.includes('hash-call') && !isTestPath(ctx.path)) candidates.push(...passwordCalls(ctx, python));
+  if (producers.includes('tainted-call')) candidates.push(...taintedCalls(ctx, python));
   if (summaries.length === 0 && candidates.length === 0) return undefined;
   return { python, summaries: summaries.slice(0, MAX_SUMMARIES_PER_FILE), candidates: candidates.slice(0, MAX_CANDIDATES_PER_FILE) };
 }
@@ -130,6 +135,23 @@ function passwordCalls(ctx: RuleContext, python: boolean): Candidate[] {
     const stored = assignedName(ctx.text, call.node);
     const args = named.length > 0 ? named : stored !== undefined && mentionsPassword(stored) ? call.args.slice(0, 3).map((_, i) => i) : [];
     for (const arg of args) out.push({ kind: 'hash-call', callee, arg, line: call.node.row + 1, call: clipCall(textOf(ctx.text, call.node)) });
+    if (out.length >= MAX_CANDIDATES_PER_FILE) break;
+  }
+  return out;
+}
+
+/** Calls of functions of the project's other modules with request data in an argument. */
+function taintedCalls(ctx: RuleContext, python: boolean): Candidate[] {
+  const out: Candidate[] = [];
+  for (const call of ctx.calls) {
+    if (call.args.length === 0) continue;
+    const callee = ctx.imports.importedFunction(call.name);
+    if (!callee || !isProjectModule(callee.module, python)) continue;
+    for (const [arg, node] of call.args.entries()) {
+      const t = ctx.taint.requestDataOf(node);
+      if (!t) continue;
+      out.push({ kind: 'tainted-call', callee, arg, line: call.node.row + 1, call: clipCall(textOf(ctx.text, call.node)), source: ctx.taint.describe(t), cleared: [...(t.cleared ?? [])] });
+    }
     if (out.length >= MAX_CANDIDATES_PER_FILE) break;
   }
   return out;

@@ -14,7 +14,7 @@ import { PY_URL_VALIDATORS, URL_HOST_CHECKED, URL_HOST_PARTS, URL_PARSERS } from
 import { definitionsOfKey } from './bindings.js';
 import { evaluate } from './evaluate.js';
 import type { ImportedFunction } from '../imports.js';
-import { predicateOf } from './predicates.js';
+import { isLookup, isNullish, predicateOf } from './predicates.js';
 import { bind, guardHolds, key, scopeOf, type Check, type TaintState } from './state.js';
 
 /** String and list methods without side effects, whose result depends only on the receiver and constant arguments. */
@@ -69,9 +69,13 @@ function checks(s: TaintState, condition: SyntaxNode, truth: boolean, depth = 0)
     if ((op === 'or' || op === '||') && !truth) return [...checks(s, left, false, depth + 1), ...checks(s, right, false, depth + 1)];
     if (cond.type === 'boolean_operator' || ['&&', '||'].includes(op)) return [];
   }
+  // `if (!found) return` after `found = lookup(key)`: the key is in the table lookup() reads.
+  if (cond.type === 'identifier') return truth ? lookedUp(s, cond) : [];
   const comparison = comparisonOf(s, cond);
   if (comparison) {
     const { op, a, b } = comparison;
+    const nonNull = nonNullWhen(s, comparison, truth);
+    if (nonNull) return lookedUp(s, nonNull);
     // `'/' not in name`: a single path segment.
     if (((op === 'not in' && truth) || (op === 'in' && !truth)) && isSeparator(s, a)) return withKinds(constrained(s, b), PATH_SEGMENT_CHECKED);
     if ((op === 'in' && truth) || (op === 'not in' && !truth)) return evaluate(s, b) ? [] : constrained(s, a);
@@ -137,6 +141,42 @@ const isSeparator = (s: TaintState, node: SyntaxNode | undefined): boolean => no
 
 /** The checks, restricted to the given sinks. */
 const withKinds = (list: Check[], kinds: readonly SinkKind[]): Check[] => list.map((c) => ({ key: c.key, kinds: c.kinds ?? kinds }));
+
+/** The value a comparison with null, undefined or None shows not to be one, when `cond` is `truth`. */
+function nonNullWhen(s: TaintState, c: { op: string; a: SyntaxNode; b: SyntaxNode }, truth: boolean): SyntaxNode | undefined {
+  const value = isNullish(c.b) ? c.a : isNullish(c.a) ? c.b : undefined;
+  if (!value) return undefined;
+  const negated = c.op === '!=' || c.op === '!==' || c.op === 'is not';
+  const equal = c.op === '==' || c.op === '===' || c.op === 'is';
+  return (negated && truth) || (equal && !truth) ? value : undefined;
+}
+
+/**
+ * For a value that is not null here and was returned by a lookup function of this file
+ * (`const found = await lookup(key)`, predicates.ts isLookup), the check that its key is in the table.
+ */
+function lookedUp(s: TaintState, node: SyntaxNode): Check[] {
+  const n = unwrap(node);
+  if (n.type !== 'identifier') return [];
+  const defs = definitionsOfKey(textOf(s.text, n), n.start, scopeOf(s, n));
+  const def = defs.length === 1 ? unwrap(defs[0] as SyntaxNode) : undefined;
+  const value = def && (def.type === 'await_expression' || def.type === 'await') ? namedChildren(def)[0] : def;
+  const call = value ? callShape(s.text, value) : undefined;
+  if (!call || call.callee.type !== 'identifier' || !call.args[0]) return [];
+  const fn = localFunction(s, call.name);
+  if (!fn || !isLookup(s, fn)) return [];
+  const k = key(s, call.args[0]);
+  return k ? [{ key: k }] : [];
+}
+
+/** A function of this file by the name it is called with: declared, or assigned once at the top level (`const f = (k) => …`). */
+function localFunction(s: TaintState, name: string): SyntaxNode | undefined {
+  const declared = s.functionsByName.get(name);
+  if (declared) return declared;
+  const bindings = s.moduleScope.bindings.get(name);
+  const only = bindings?.length === 1 ? bindings[0] : undefined;
+  return only?.kind === 'expr' && s.fnTypes.has(only.node.type) ? only.node : undefined;
+}
 
 /** `a OP b` for `in`, `not in`, `==`, `!=`, `===`, `!==` (Python comparisons of two operands, JS binary expressions). */
 function comparisonOf(s: TaintState, cond: SyntaxNode): { op: string; a: SyntaxNode; b: SyntaxNode } | undefined {

@@ -190,3 +190,36 @@ function patternVerdict(s: TaintState, node: SyntaxNode | undefined, startAnchor
   if (!start) return 'weak';
   return end ? 'strong' : 'unknown';
 }
+
+const NULLISH = new Set(['null', 'undefined', 'none']);
+/** A `null`, `undefined` or `None` literal. */
+export const isNullish = (node: SyntaxNode): boolean => NULLISH.has(unwrap(node).type);
+
+/**
+ * Whether a function is a lookup of its first parameter: every value it returns is `null`,
+ * `undefined` or `None`, except under a strong check of the parameter (`if (TABLE.has(key)) return
+ * TABLE.get(key)`). A caller that goes on only when the result is not null knows the key was in the table.
+ */
+export function isLookup(s: TaintState, fn: SyntaxNode): boolean {
+  let found = false;
+  for (const value of returnValues(s, fn)) {
+    if (isNullish(value)) continue;
+    if (!underStrongCheck(s, fn, value)) return false;
+    found = true;
+  }
+  return found;
+}
+
+/** Whether a node lies in the consequence of an `if` of the function whose condition checks the first parameter strongly. */
+function underStrongCheck(s: TaintState, fn: SyntaxNode, node: SyntaxNode): boolean {
+  for (let p: SyntaxNode | null = node, up = node.parent; up && up !== fn; p = up, up = up.parent) {
+    if (up.type !== 'if_statement' || p !== child(up, 'consequence')) continue;
+    const condition = child(up, 'condition');
+    if (!condition) continue;
+    const atoms: SyntaxNode[] = [];
+    collectAtoms(s, fn, condition, atoms, new Set(), 0);
+    const verdicts = atoms.map((a) => verdict(s, fn, a)).filter((v) => v !== 'none');
+    if (verdicts.length > 0 && verdicts.every((v) => v === 'strong')) return true;
+  }
+  return false;
+}
