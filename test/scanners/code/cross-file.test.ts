@@ -86,7 +86,8 @@ describe('cross-file: a broken hash exported by one file, passwords from others'
     // The helper is summarised; no call passes it a password.
     const lib = facts.find((f) => f.path === 'lib/etag.js')?.facts as CodeFacts | undefined;
     expect(lib?.summaries).toEqual([expect.objectContaining({ kind: 'weak-hash', name: 'digest', param: 0, algorithm: 'MD5' })]);
-    expect(facts.find((f) => f.path === 'routes/files.js')).toBeUndefined();
+    const route = facts.find((f) => f.path === 'routes/files.js')?.facts as CodeFacts | undefined;
+    expect(route?.candidates ?? []).toEqual([]);
   });
 
   it('follows Python relative and absolute imports to the module that hashes', async () => {
@@ -141,6 +142,32 @@ describe('cross-file: a redirect guarded by a predicate of another file', () => 
   });
 });
 
+describe('cross-file: a sink in an exported function, request data from another file', () => {
+  it('reports the sink where it is, as a proven flow naming the call and its source', async () => {
+    const { perFile, cross } = await scanProject(filesOf('command-sink'));
+    // The file alone sees a command built at run time: unproven, at most MEDIUM.
+    expect(perFile.filter((f) => f.path === 'lib/shell.js').map((f) => `${f.line} ${f.severity}`)).toEqual(['4 MEDIUM']);
+    expect(sites(cross)).toEqual(['command-injection lib/shell.js:4']);
+    expect(cross[0]?.severity).toBe('CRITICAL');
+    expect(cross[0]?.confidence).toBe(0.9);
+    expect(cross[0]?.description).toContain('`runReport()`, exported here, is called with request data from routes/report.js:4 (`req.query.name` (line 4) in');
+    // A constant or a number from the request (Number()) reaches nothing; neither does the coerced parameter.
+    expect(cross[0]?.description).not.toContain('nightly.js');
+  });
+
+  it('follows Python `from package import module` to the function that runs a shell', async () => {
+    const { cross } = await scanProject(filesOf('python-sink'));
+    expect(sites(cross)).toEqual(['command-injection shop/tools/reports.py:5']);
+    expect(cross[0]?.description).toContain("shop/web/views.py:9 (`request.args['name']` (line 9) in");
+  });
+
+  it('reports nothing when every caller passes constants or coerced values', async () => {
+    const files = filesOf('command-sink').filter((f) => f.path !== 'routes/report.js');
+    const { cross } = await scanProject(files);
+    expect(cross).toEqual([]);
+  });
+});
+
 describe('cross-file: bounds and determinism', () => {
   it('keeps at most MAX_SUMMARIES_PER_FILE summaries and MAX_CANDIDATES_PER_FILE candidates per file', async () => {
     const many = Array.from({ length: MAX_SUMMARIES_PER_FILE + 8 }, (_, i) => `export const h${i} = (d) => crypto.createHash('md5').update(d).digest('hex')`);
@@ -185,7 +212,7 @@ describe('cross-file: in a repository scan (scanWorkspace)', () => {
   let pool: ScanPool;
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'vigil-cross-file-'));
-    await materialise(root, ['md5-passwords', 'redirect-weak']);
+    await materialise(root, ['md5-passwords', 'redirect-weak', 'command-sink']);
     pool = createScanPool(2);
   });
   afterAll(async () => {
@@ -197,12 +224,18 @@ describe('cross-file: in a repository scan (scanWorkspace)', () => {
     const ws = await openLocalDirectory(root);
     try {
       const outcome = await scanWorkspace(ws, 'acme/shop', { pool: scanPool, timeoutMs: 60_000, scanners: SCANNERS.filter((s) => s.name === 'code') });
-      return outcome.findings.map((f) => `${f.rule_id} ${f.location.path}:${f.location.line}`).sort();
+      return outcome.findings.map((f) => `${f.rule_id} ${f.location.path}:${f.location.line} ${f.severity}`).sort();
     } finally {
       await ws.dispose();
     }
   };
-  const EXPECTED = ['open-redirect routes/back.js:6', 'open-redirect routes/redirect.ts:8', 'weak-password-hash lib/insecurity.ts:3'];
+  // The command sink once, as the proven flow (the file's own unproven finding of the same site merged into it).
+  const EXPECTED = [
+    'command-injection lib/shell.js:4 CRITICAL',
+    'open-redirect routes/back.js:6 MEDIUM',
+    'open-redirect routes/redirect.ts:8 MEDIUM',
+    'weak-password-hash lib/insecurity.ts:3 HIGH',
+  ];
 
   it('reports cross-file findings with worker threads', async () => {
     expect(await codeFindings(pool)).toEqual(EXPECTED);
