@@ -85,7 +85,7 @@ export const rule = defineRule({
   remediation: 'Hash passwords with a slow, salted password hash: bcrypt, scrypt (`crypto.scrypt`), Argon2, or PBKDF2 with a high iteration count (`hashlib.pbkdf2_hmac`, `argon2-cffi`, `passlib`).',
   docs: {
     summary:
-      '`crypto.createHash(\'md5\'|\'sha1\')`, crypto-js `MD5`/`SHA1`, Python `hashlib.md5`/`sha1`/`new(\'md5\')` when the input, the variable receiving the digest or the enclosing function is named like a password. Other uses of these hashes (checksums, cache keys) are not reported.',
+      '`crypto.createHash(\'md5\'|\'sha1\')`, crypto-js `MD5`/`SHA1`, Python `hashlib.md5`/`sha1`/`new(\'md5\')` when the input, the variable receiving the digest or the enclosing function is named like a password. A helper another file calls with a password (`security.hash(clearTextPassword)`, `passwordHash = hash(pw)`) is reported where it hashes its parameter, naming the callers (the repository pass). Other uses of these hashes (checksums, cache keys, ETags) are not reported.',
     examples: [
       {
         language: 'javascript',
