@@ -51,6 +51,8 @@ export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult>
   const scanners = await Promise.all(task.scannerModules.map(load));
   const tallies: Record<string, ScannerTally> = {};
   for (const s of scanners) tallies[s.name] = { files: 0, findings: 0, failures: 0 };
+  // Facts a batch that failed midway left behind belong to another scan (threads serve every scan).
+  for (const s of scanners) s.takeFacts?.();
   const findings: RawFinding[] = [];
   const collector = task.collect ? workerCollector(task.collect) : undefined;
   let unreadable = 0;
