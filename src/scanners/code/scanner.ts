@@ -81,6 +81,8 @@ function toFinding(rule: CodeRule, match: Match, path: string, text: string): Ra
   });
 }
 
+const isRule = (x: CodeRule | FactProducer): x is CodeRule => 'match' in x;
+
 /** Builds the context rules run against; exposed for tests. */
 export function analyse(path: string, text: string, language: CodeLanguage): RuleContext | undefined {
   const parsed = parse(text, language);
@@ -99,17 +101,15 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
   // Counts since the engine last asked (takeCounts): files parsed, skipped (vendored, minified,
   // too large), unparsable, prefiltered (no rule could match, so not parsed), and rule errors.
   let pending = noCounts();
-  const prefilters = new Map<CodeLanguage, LanguagePrefilter<CodeRule>>();
-  const prefilterOf = (language: CodeLanguage): LanguagePrefilter<CodeRule> => {
+  // One prefilter per language over the rules and the cross-file fact producers (cross-file/,
+  // JavaScript, TypeScript and Python only): one pass over the text finds the words of both.
+  const prefilters = new Map<CodeLanguage, LanguagePrefilter<CodeRule | FactProducer>>();
+  const prefilterOf = (language: CodeLanguage): LanguagePrefilter<CodeRule | FactProducer> => {
     let prefilter = prefilters.get(language);
-    if (!prefilter) prefilters.set(language, (prefilter = new LanguagePrefilter(rules.filter((r) => r.languages.includes(language)), language)));
-    return prefilter;
-  };
-  // Cross-file facts (cross-file/) of JavaScript, TypeScript and Python files, with triggers of their own.
-  const producerFilters = new Map<CodeLanguage, LanguagePrefilter<FactProducer>>();
-  const producersOf = (language: CodeLanguage): LanguagePrefilter<FactProducer> => {
-    let prefilter = producerFilters.get(language);
-    if (!prefilter) producerFilters.set(language, (prefilter = new LanguagePrefilter(usesFunctionModel(language) ? [] : FACT_PRODUCERS, language)));
+    if (!prefilter) {
+      const own = rules.filter((r) => r.languages.includes(language));
+      prefilters.set(language, (prefilter = new LanguagePrefilter<CodeRule | FactProducer>([...own, ...(usesFunctionModel(language) ? [] : FACT_PRODUCERS)], language)));
+    }
     return prefilter;
   };
   let facts: FileFacts[] = [];
@@ -138,12 +138,10 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
         return [];
       }
       const language = languageOf(path) as CodeLanguage;
-      const active = prefilterOf(language).select(text);
+      const selected = prefilterOf(language).select(text);
+      const active = selected.filter(isRule);
       // Calls with passwords in test code are not evidence (extract.ts): no reason to parse a test file.
-      const producers = producersOf(language)
-        .select(text)
-        .map((p) => p.id)
-        .filter((id) => id !== 'hash-call' || !isTestPath(path));
+      const producers = selected.flatMap((p) => (isRule(p) || (p.id === 'hash-call' && isTestPath(path)) ? [] : [p.id]));
       if (active.length === 0 && producers.length === 0) {
         codeScannerStats.prefiltered++;
         pending.prefiltered++;

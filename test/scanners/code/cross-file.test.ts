@@ -16,7 +16,10 @@ import { FactsGatherer } from '../../../src/engine/facts.js';
 import { createInlinePool, createScanPool, type ScanPool } from '../../../src/engine/pool.js';
 import { scanWorkspace } from '../../../src/engine/scan-workspace.js';
 import { isCodeFacts, MAX_CANDIDATES_PER_FILE, MAX_SUMMARIES_PER_FILE, type CodeFacts } from '../../../src/scanners/code/cross-file/facts.js';
+import { FACT_PRODUCERS } from '../../../src/scanners/code/cross-file/extract.js';
 import { crossFileFindings } from '../../../src/scanners/code/cross-file/resolve.js';
+import { mentionsPassword } from '../../../src/scanners/code/helpers.js';
+import { LanguagePrefilter } from '../../../src/scanners/code/prefilter.js';
 import { createCodeScanner } from '../../../src/scanners/code/scanner.js';
 import type { FileFacts } from '../../../src/scanners/contract.js';
 import { SCANNERS } from '../../../src/scanners/index.js';
@@ -165,6 +168,24 @@ describe('cross-file: a sink in an exported function, request data from another 
     const files = filesOf('command-sink').filter((f) => f.path !== 'routes/report.js');
     const { cross } = await scanProject(files);
     expect(cross).toEqual([]);
+  });
+});
+
+describe('cross-file: prefilter terms of the facts', () => {
+  const producersFor = (language: 'typescript' | 'python', text: string): string[] =>
+    new LanguagePrefilter(FACT_PRODUCERS, language).select(text).map((p) => p.id);
+  const NAMES = ['password', 'user_pass', 'userPass', 'pass_hash', 'PASS_HASH', 'USER_PASS', 'Pass', 'pwd', 'userPw', 'USER_PW', 'pw_hash', 'credentials', 'DB_PASSWORD', 'passphrase', 'PassWord', 'old_passwd'];
+
+  it('let through every call argument that mentionsPassword takes for a password', () => {
+    for (const name of NAMES) {
+      expect(mentionsPassword(name), name).toBe(true);
+      expect(producersFor('typescript', `import * as s from './s'\ns.hash(${name})`), name).toContain('hash-call');
+      expect(producersFor('python', `from .s import digest\ndigest(${name})`), name).toContain('hash-call');
+    }
+  });
+
+  it('do not take the Python keyword `pass` for a password', () => {
+    expect(producersFor('python', 'import os\ndef f(x):\n    pass')).not.toContain('hash-call');
   });
 });
 

@@ -36,6 +36,12 @@ const EXPORTS = ['export', 'exports'];
  */
 const PASSWORD_WORDS =
   /[Pp]ass(?:word|wd)|PASS(?:WORD|WD)|[Pp]ass(?:phrase)?(?![a-z0-9])|PASS(?:PHRASE)?(?![A-Z0-9])|[Pp]wd?(?![a-z0-9])|PWD?(?![A-Z0-9])|[Cc]redentials?(?![a-z0-9])|CREDENTIALS?(?![A-Z0-9])/;
+/**
+ * The same in Python, where `pass` alone is the keyword (never a name): `pass` only inside a name
+ * (`user_pass`, `userPass`, `pass_hash`).
+ */
+const PY_PASSWORD_WORDS =
+  /[Pp]ass(?:word|wd|phrase)|PASS(?:WORD|WD|PHRASE)|\w[Pp]ass(?![a-z0-9])|[Pp]ass_|PASS_|\w_?PASS\b|\bPass\b|\bPASS\b|[Pp]ass(?=[A-Z])|[Pp]wd|PWD|[Pp]w(?![a-z0-9])|PW\b|PW_|[Cc]redential|CREDENTIAL/;
 /** The calls a predicate's verdict rests on (predicates.ts): a substring, pattern or membership test. */
 const CHECK_CALL = /\.(?:includes|indexOf|lastIndexOf|search|match|test|exec|has|find|rfind|index|rindex|count|fullmatch)\s*\(/;
 /** A predicate defined by name: `function isX(`, `isX = (…) =>`, `isX = function`, `isX: function`. */
@@ -46,7 +52,7 @@ const PREDICATE = /^is[A-Z]\w*$|^isValid\w*$/;
 export const FACT_PRODUCERS: readonly FactProducer[] = Object.freeze([
   { id: 'weak-hash', triggers: { js: [all(['createHash', 'md5', 'sha1', 'MD5', 'SHA1'], EXPORTS)], python: [all(['hashlib', 'Crypto'], ['def'])] } },
   { id: 'guard', triggers: { js: [all(PREDICATE_DEFINITION, EXPORTS, CHECK_CALL)], python: [all(PREDICATE_DEFINITION, [CHECK_CALL, 'in'])] } },
-  { id: 'hash-call', triggers: { js: [all(PASSWORD_WORDS, ['import', 'require'])], python: [all(PASSWORD_WORDS, ['import'])] } },
+  { id: 'hash-call', triggers: { js: [all(PASSWORD_WORDS, ['import', 'require'])], python: [all(PY_PASSWORD_WORDS, ['import'])] } },
   { id: 'tainted-call', triggers: { js: [all(JS_SOURCE_TRIGGERS, ['import', 'require'])], python: [all(PYTHON_SOURCE_TRIGGERS, ['import'])] } },
 ]);
 
