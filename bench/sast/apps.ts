@@ -9,6 +9,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import type { RawFinding } from '../../src/core/findings.js';
+import { crossFileFindings, mergeCrossFile } from '../../src/scanners/code/cross-file/resolve.js';
 import { createCodeScanner } from '../../src/scanners/code/scanner.js';
 import { cweNumber } from './cwe.js';
 import { isExcluded, labelProblems, scoreApp, type AppLabels, type AppScore, type ScoredFinding } from './apps-score.js';
@@ -42,7 +44,7 @@ function* files(root: string, dir = root): Generator<string> {
 async function scanApp(labels: AppLabels, root: string): Promise<ScoredFinding[]> {
   const scanner = createCodeScanner();
   await scanner.init?.();
-  const findings: ScoredFinding[] = [];
+  const raw: RawFinding[] = [];
   for (const file of files(root)) {
     if (isExcluded(labels, file)) continue;
     let text: string;
@@ -51,11 +53,11 @@ async function scanApp(labels: AppLabels, root: string): Promise<ScoredFinding[]
     } catch {
       continue;
     }
-    for (const f of scanner.scanFile({ path: file, text })) {
-      findings.push({ file, line: f.line, rule: f.ruleId, cwe: cweNumber(f.cwe), severity: f.severity });
-    }
+    raw.push(...scanner.scanFile({ path: file, text }));
   }
-  return findings;
+  // The repository pass, as a repository scan runs it: findings that depend on another file.
+  const all = mergeCrossFile(raw, crossFileFindings(scanner.takeFacts?.() ?? []).findings);
+  return all.map((f) => ({ file: f.path, line: f.line, rule: f.ruleId, cwe: cweNumber(f.cwe), severity: f.severity }));
 }
 
 function howToGet(labels: AppLabels, root: string): string {

@@ -4,6 +4,7 @@ import type { RawFinding } from '../core/findings.js';
 import type { ScanPool } from './pool.js';
 import type { CollectedBatch } from './pipeline/index.js';
 import type { WorkspaceMemory } from '../adapters/sources/workspace.js';
+import { FactsGatherer } from './facts.js';
 import type { HeldFiles, ScannerStatus, ScannerTally, ScanTaskResult, WorkerCollect } from './types.js';
 
 export interface WorkspaceFiles {
@@ -38,6 +39,8 @@ export interface RunOptions {
 
 export interface RunResult {
   readonly raw: RawFinding[];
+  /** What the file scanners reported about the files (FileScanner.takeFacts), for the repository scanners. */
+  readonly facts: FactsGatherer;
   readonly statuses: ScannerStatus[];
   readonly warnings: string[];
   readonly unreadable: number;
@@ -89,12 +92,14 @@ export async function runFileScanners(ws: WorkspaceFiles, options: RunOptions): 
   try {
     let done = 0;
     const total = ws.files.length;
+    const facts = new FactsGatherer();
     options.onProgress?.(0, total);
     const results = await Promise.all(
       batches(ws.files).map(async (paths) => {
         const held = heldFiles(ws.memory, paths);
         const task = { root: ws.root, paths, ...(held ? { held } : {}), scannerModules: options.scannerModules, ...(options.collect ? { collect: options.collect } : {}) };
-        const { collected, ...rest } = await options.pool.run(task, controller.signal);
+        const { collected, facts: found, ...rest } = await options.pool.run(task, controller.signal);
+        facts.add(found);
         let result: ScanTaskResult = rest;
         if (collected) options.onCollected?.(collected);
         if (options.onFindings) {
@@ -106,7 +111,7 @@ export async function runFileScanners(ws: WorkspaceFiles, options: RunOptions): 
         return result;
       }),
     );
-    return summarise(results, options.scannerNames);
+    return summarise(results, options.scannerNames, facts);
   } catch (error) {
     if (controller.signal.aborted && !options.signal?.aborted) {
       throw new AppError('internal', `Scan failed: it did not finish within the ${Math.round(options.timeoutMs / 1000)} s limit`, { cause: error });
@@ -159,6 +164,7 @@ export async function runFileScannersOnArrival(arriving: ArrivingFiles, options:
   const onAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onAbort, { once: true });
   const results: ScanTaskResult[] = [];
+  const facts = new FactsGatherer();
   const inFlight = new Set<Promise<void>>();
   let failure: Error | undefined;
   let done = 0;
@@ -173,8 +179,9 @@ export async function runFileScannersOnArrival(arriving: ArrivingFiles, options:
     const task = { root, paths, ...(held ? { held } : {}), scannerModules: options.scannerModules, ...(collect ? { collect } : {}) };
     const job: Promise<void> = options.pool
       .run(task, controller.signal)
-      .then(({ collected, ...rest }) => {
+      .then(({ collected, facts: found, ...rest }) => {
         if (collected) options.onCollected?.(collected);
+        facts.add(found);
         let result: ScanTaskResult = rest;
         if (options.onFindings) {
           options.onFindings(result.findings);
@@ -220,7 +227,7 @@ export async function runFileScannersOnArrival(arriving: ArrivingFiles, options:
     cut(true);
     await Promise.all(inFlight);
     if (failure !== undefined) throw failure;
-    return summarise(results, options.scannerNames);
+    return summarise(results, options.scannerNames, facts);
   } catch (error) {
     controller.abort(error);
     await Promise.allSettled(inFlight);
@@ -234,7 +241,7 @@ export async function runFileScannersOnArrival(arriving: ArrivingFiles, options:
   }
 }
 
-function summarise(results: readonly ScanTaskResult[], names: readonly string[]): RunResult {
+function summarise(results: readonly ScanTaskResult[], names: readonly string[], facts: FactsGatherer): RunResult {
   const raw: RawFinding[] = [];
   const totals = new Map<string, ScannerTally>(names.map((n) => [n, { files: 0, findings: 0, failures: 0 }]));
   let unreadable = 0;
@@ -272,5 +279,5 @@ function summarise(results: readonly ScanTaskResult[], names: readonly string[])
     if (t.failures > 0) warnings.push(`The ${name} scanner failed on ${t.failures} file(s); results may be incomplete (first error: ${t.firstError ?? 'unknown'})`);
   }
   if (unreadable > 0) warnings.push(`${unreadable} file(s) could not be read and were not scanned`);
-  return { raw, statuses, warnings, unreadable, suppressed };
+  return { raw, facts, statuses, warnings, unreadable, suppressed };
 }

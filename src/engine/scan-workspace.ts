@@ -16,6 +16,7 @@ import { droppedCount, FindingCollector } from './pipeline/index.js';
 import type { FindingLimits } from './pipeline/limit.js';
 import { IGNORE_FILE, parseIgnoreFile, type IgnoreFile } from './pipeline/ignore-file.js';
 import { InlineSuppressions } from './pipeline/inline.js';
+import type { GatheredFacts } from './facts.js';
 import type { ScanPool } from './pool.js';
 import { heldFiles, runFileScanners, runFileScannersOnArrival, type ArrivingFiles, type RunResult } from './run.js';
 import type { ScannerStatus } from './types.js';
@@ -114,7 +115,7 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const ignore = ignoreText === undefined ? undefined : parseIgnoreFile(ignoreText, today);
   const collector = new FindingCollector({ target, ...(ignore ? { ignore } : {}), ...(options.limits ? { limits: options.limits } : {}) });
-  // The repository scanners need nothing the file scanners find: they run meanwhile.
+  // The repository scanners that read no facts need nothing the file scanners find: they run meanwhile.
   const repository = startRepositoryScanners(ws, [...paths], read, options);
   const run = await runFileScanners(ws, {
     pool: options.pool,
@@ -148,7 +149,7 @@ function startRepositoryScanners(ws: Workspace, paths: readonly string[], read: 
   const outcomes = (async () => {
     const out: RepositoryOutcome[] = [];
     for (const entry of options.scanners ?? SCANNERS) {
-      if (entry.kind !== 'repository') continue;
+      if (entry.kind !== 'repository' || entry.facts === true) continue;
       signal.throwIfAborted();
       out.push(await runRepositoryScanner(entry, repositoryView(ws, paths, read, entry, scoped)));
     }
@@ -166,7 +167,7 @@ function startRepositoryScanners(ws: Workspace, paths: readonly string[], read: 
   };
 }
 
-/** After the file scanners: the repository scanners in registry order, then the pipeline's end. */
+/** After the file scanners: the repository scanners' outcomes, those that read facts, then the pipeline's end. */
 async function finishScan(
   ws: Workspace,
   options: ScanOptions,
@@ -184,7 +185,15 @@ async function finishScan(
   const statuses = [...run.statuses];
   let advisories: AdvisoryCoverage | undefined;
   collector.add(run.raw);
-  for (const outcome of await scan.repository) {
+  const outcomes = [...(await scan.repository)];
+  // Those that read the file scanners' facts run now, in registry order.
+  const paths = ws.files.map((f) => f.path);
+  for (const entry of options.scanners ?? SCANNERS) {
+    if (entry.kind !== 'repository' || entry.facts !== true) continue;
+    options.signal?.throwIfAborted();
+    outcomes.push(await runRepositoryScanner(entry, repositoryView(ws, paths, read, entry, options, run.facts.of(entry.name))));
+  }
+  for (const outcome of outcomes) {
     collector.add([...outcome.raw]);
     warnings.push(...outcome.warnings);
     if (outcome.status) statuses.push(outcome.status);
@@ -333,9 +342,12 @@ function repositoryView(
   read: (path: string) => Promise<string | undefined>,
   entry: RepositoryScannerEntry,
   options: ScanOptions,
+  gathered: GatheredFacts = { facts: [], truncated: false },
 ): RepositoryView {
   return {
     paths,
+    facts: gathered.facts,
+    factsTruncated: gathered.truncated,
     binaryPaths: ws.stats.binaryPaths ?? [],
     read,
     inWorker: <R>(subset: readonly string[], signal: AbortSignal) =>

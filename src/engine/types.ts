@@ -2,6 +2,7 @@ import type { RawFinding } from '../core/findings.js';
 import type { FindingLimits } from './pipeline/limit.js';
 import type { CollectedBatch } from './pipeline/index.js';
 import type { HeldBytes } from '../adapters/sources/workspace.js';
+import type { FileFacts } from '../scanners/contract.js';
 
 export type { ScannerState, ScannerStatus } from '../scanners/contract.js';
 
@@ -57,6 +58,8 @@ export interface ScanTaskResult {
   readonly unreadable: number;
   /** Findings dropped by inline `vigil-ignore` comments. */
   readonly suppressed: number;
+  /** Facts the file scanners reported about this batch's files (FileScanner.takeFacts), by scanner name; absent when none. */
+  readonly facts?: Readonly<Record<string, readonly FileFacts[]>>;
 }
 
 /** A repository scanner's worker half over some files of a workspace (RepositoryScanner.inWorker). */

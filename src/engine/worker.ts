@@ -6,7 +6,7 @@ import { FindingCollector } from './pipeline/index.js';
 import { parseIgnoreFile } from './pipeline/ignore-file.js';
 import { InlineSuppressions } from './pipeline/inline.js';
 import { companionIdentifiers } from '../adapters/verify/providers.js';
-import type { FileScanner, FileScannerModule, RepositoryScannerModule } from '../scanners/contract.js';
+import type { FileFacts, FileScanner, FileScannerModule, RepositoryScannerModule } from '../scanners/contract.js';
 import { heldBytes } from '../adapters/sources/workspace.js';
 import type {
   HeldFiles,
@@ -53,6 +53,8 @@ export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult>
   for (const s of scanners) await s.prepare?.(task.paths);
   const tallies: Record<string, ScannerTally> = {};
   for (const s of scanners) tallies[s.name] = { files: 0, findings: 0, failures: 0 };
+  // Facts a batch that failed midway left behind belong to another scan (threads serve every scan).
+  for (const s of scanners) s.takeFacts?.();
   const findings: RawFinding[] = [];
   const collector = task.collect ? workerCollector(task.collect) : undefined;
   let unreadable = 0;
@@ -82,11 +84,14 @@ export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult>
     // File by file, so the collector's early limits bound what a batch holds.
     if (collector && findings.length > 0) collector.add(findings.splice(0));
   }
+  const facts: Record<string, readonly FileFacts[]> = {};
   for (const scanner of scanners) {
     const counts = scanner.takeCounts?.();
     if (counts) addCounts(((tallies[scanner.name] as ScannerTally).counts ??= {}), counts);
+    const found = scanner.takeFacts?.();
+    if (found && found.length > 0) facts[scanner.name] = found;
   }
-  return { findings, ...(collector ? { collected: collector.drain() } : {}), tallies, unreadable, suppressed };
+  return { findings, ...(collector ? { collected: collector.drain() } : {}), tallies, unreadable, suppressed, ...(Object.keys(facts).length > 0 ? { facts } : {}) };
 }
 
 /** A file's text: from the workspace's memory when it holds the file, else read from its folder. */
@@ -165,6 +170,8 @@ export async function scanTexts(task: TextTask): Promise<TextTaskResult> {
   for (const scanner of scanners) {
     const counts = scanner.takeCounts?.();
     if (counts) addCounts(((tallies[scanner.name] as ScannerTally).counts ??= {}), counts);
+    // A history has no repository pass: facts about its blobs are dropped.
+    scanner.takeFacts?.();
   }
   return { findings: out, tallies, suppressed };
 }

@@ -13,6 +13,18 @@ import type { RawFinding, ScannerName } from '../core/findings.js';
 import type { AdvisoryCoverage } from './advisories/coverage.js';
 import type { AdvisorySource } from './advisories/source.js';
 
+/** Files with facts a scan keeps per scanner (the first by path); each file's facts are bounded by its scanner. */
+export const MAX_SCAN_FACTS = 5_000;
+
+/**
+ * What a file scanner learned about one file for the repository scanner of the same name (the code
+ * scanner's function summaries and the findings that wait on them). Plain data: it crosses threads.
+ */
+export interface FileFacts {
+  readonly path: string;
+  readonly facts: unknown;
+}
+
 /** A scanner that looks at one file at a time. Pure: no I/O, no shared state. */
 export interface FileScanner {
   readonly name: ScannerName;
@@ -29,6 +41,11 @@ export interface FileScanner {
   prepare?(paths: readonly string[]): Promise<void>;
   /** Counters since the last call (files skipped as unparsable …), reported in the scanner's status; resets them. */
   takeCounts?(): Readonly<Record<string, number>>;
+  /**
+   * Facts about the files scanned since the last call, for the repository scanner of the same name
+   * (RepositoryView.facts); resets them. Each file's facts are bounded by the scanner.
+   */
+  takeFacts?(): readonly FileFacts[];
 }
 
 export type ScannerState = 'ran' | 'skipped' | 'failed';
@@ -73,6 +90,12 @@ export interface RepositoryView {
   /** `check_cves`: look packages and actions up for known vulnerabilities in `advisories`. */
   readonly checkCves: boolean;
   readonly advisories?: AdvisorySource;
+  /**
+   * What the file scanner of the same name reported with takeFacts over this workspace, sorted by
+   * path; at most MAX_SCAN_FACTS files (those first by path), `factsTruncated` when more had some.
+   */
+  readonly facts: readonly FileFacts[];
+  readonly factsTruncated: boolean;
   /** The findings without those an inline `vigil-ignore` comment in their file suppresses. */
   unsuppressed(findings: readonly RawFinding[], files: readonly { readonly path: string; readonly text: string }[]): RawFinding[];
 }

@@ -106,6 +106,16 @@ describe('pipeline', () => {
     expect(findings[0]?.evidence).toMatch(/also on lines 9, 20\)$/);
   });
 
+  it('keeps the more severe of two findings with one id at the same place, whichever came first', () => {
+    const site = { category: 'code' as const, ruleId: 'command-injection', secret: undefined, fingerprintMaterial: 'command-injection:exec(cmd)', line: 4, column: 3 };
+    const unproven = raw({ ...site, severity: 'MEDIUM', confidence: 0.5, description: 'built at run time' });
+    const proven = raw({ ...site, severity: 'CRITICAL', confidence: 0.9, description: 'request data from routes/a.js' });
+    for (const order of [[unproven, proven], [proven, unproven]]) {
+      const { findings } = runPipeline(order, { target: 'o/r' });
+      expect(findings.map((f) => [f.severity, f.description, f.evidence])).toEqual([['CRITICAL', 'request data from routes/a.js', proven.evidence]]);
+    }
+  });
+
   it('redacts every secret of the file from every text field and drops the raw value', () => {
     const other = ['xoxb', '2384729384-2837462938475-Qw8ErT5yUi2OpAs7DfGh9JkL'].join('-');
     const { findings } = runPipeline(

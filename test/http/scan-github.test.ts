@@ -54,6 +54,14 @@ const depsFiles = {
   ].join('\n'),
 };
 
+/** A shop whose password hash and redirect check live in another file than their use (code scanner, cross-file). */
+const shopFiles = {
+  'lib/insecurity.ts': "import crypto from 'node:crypto'\nexport const hash = (data: string) => crypto.createHash('md5').update(data).digest('hex')\nexport const isRedirectAllowed = (url: string) => url.includes('https://acme.test')\n",
+  'models/user.ts': "import * as security from '../lib/insecurity'\nexport function setPassword (user: { password: string }, clearTextPassword: string) {\n  user.password = security.hash(clearTextPassword)\n}\n",
+  'routes/redirect.ts':
+    "import { type Request, type Response } from 'express'\nimport * as security from '../lib/insecurity'\nexport const go = ({ query }: Request, res: Response) => {\n  const to = query.to as string\n  if (security.isRedirectAllowed(to)) res.redirect(to)\n}\n",
+};
+
 let fake: FakeGitHub;
 let osv: FakeOsv;
 let ts: TestStorage;
@@ -78,6 +86,7 @@ beforeAll(async () => {
   fake.addRepo({ owner: 'acme', repo: 'leaky', refs: ['release'], files: leakyFiles });
   fake.addRepo({ owner: 'acme', repo: 'deps', files: depsFiles });
   fake.addRepo({ owner: 'acme', repo: 'clean', files: { 'README.md': '# nothing here\n', '.gitignore': '.env*\n' } });
+  fake.addRepo({ owner: 'acme', repo: 'shop', files: shopFiles });
   fake.addRepo({ owner: 'acme', repo: 'vault', private: true, files: { 'a.txt': `key=${AWS_KEY}\n` } });
   fake.addRepo({ owner: 'acme', repo: 'primary', rateLimit: { kind: 'primary', resetInSeconds: 120 } });
   fake.addRepo({ owner: 'acme', repo: 'secondary', rateLimit: { kind: 'secondary', status: 429, retryAfter: 90, on: 'tarball' } });
@@ -124,6 +133,16 @@ describe('POST /v1/scan/github', () => {
     // The inline vigil-ignore comment hid the second copy.
     expect(body.findings.some((f) => (f.location as { path: string }).path === 'src/ignored.ts')).toBe(false);
     expect(body.stats).toMatchObject({ suppressed_inline: 1, repository: { ref: 'main', default_branch: 'main', private: false } });
+  });
+
+  it('reports code findings that span files: a password hash helper and a redirect check defined elsewhere', async () => {
+    const res = await scan(freeKey, { repository: 'acme/shop' });
+    expect(res.statusCode, res.body).toBe(200);
+    const findings = res.json<{ findings: { rule_id: string; description: string; location: { path: string; line: number } }[] }>().findings;
+    const code = findings.filter((f) => f.rule_id === 'weak-password-hash' || f.rule_id === 'open-redirect');
+    expect(code.map((f) => `${f.rule_id} ${f.location.path}:${f.location.line}`).sort()).toEqual(['open-redirect routes/redirect.ts:5', 'weak-password-hash lib/insecurity.ts:2']);
+    expect(code.find((f) => f.rule_id === 'weak-password-hash')?.description).toContain('models/user.ts:3');
+    expect(code.find((f) => f.rule_id === 'open-redirect')?.description).toContain('lib/insecurity.ts only tests');
   });
 
   it('gives the same ids when the same repository is scanned again', async () => {

@@ -2,7 +2,7 @@
  * One finding per id. The same secret in the same file under the same rule is
  * one leak: the first occurrence stays, the other lines are listed on it.
  */
-import type { RawFinding } from '../../core/findings.js';
+import { SEVERITY_RANK, type RawFinding } from '../../core/findings.js';
 
 export interface Identified {
   readonly id: string;
@@ -23,6 +23,18 @@ export function dedupe(findings: readonly Identified[]): Identified[] {
   return [...byId.values()];
 }
 
+/**
+ * Whether `a` is the one to keep of two findings with one id: the first in the file; at the same
+ * place, the more severe, then the more confident (a flow a later pass proved across files over
+ * the same sink reported unproven by its file alone).
+ */
+function precedes(a: RawFinding, b: RawFinding): boolean {
+  if (a.line !== b.line) return a.line < b.line;
+  if (a.column !== b.column) return a.column < b.column;
+  if (a.severity !== b.severity) return SEVERITY_RANK[a.severity] > SEVERITY_RANK[b.severity];
+  return a.confidence > b.confidence;
+}
+
 /** Adds one finding to a map by id, merging it with an earlier one of the same id. */
 export function mergeById(byId: Map<string, Identified>, f: Identified): void {
   const kept = byId.get(f.id);
@@ -30,7 +42,7 @@ export function mergeById(byId: Map<string, Identified>, f: Identified): void {
     byId.set(f.id, f);
     return;
   }
-  const [first, second] = f.raw.line < kept.raw.line || (f.raw.line === kept.raw.line && f.raw.column < kept.raw.column) ? [f, kept] : [kept, f];
+  const [first, second] = precedes(f.raw, kept.raw) ? [f, kept] : [kept, f];
   const lines = new Set([...first.otherLines, ...second.otherLines, second.raw.line]);
   lines.delete(first.raw.line);
   byId.set(f.id, { ...first, otherLines: [...lines].sort((a, b) => a - b) });

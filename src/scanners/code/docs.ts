@@ -55,7 +55,8 @@ function sourcesSummary(languages: readonly string[]): string {
     const parts = [s.members?.length ? `${first}${sep}${s.members.join('|')}` : undefined, s.methods?.length ? `${first}${sep}${s.methods.map((m) => `${m}()`).join('|')}` : undefined];
     const shown = others.length > 6 ? [...others.slice(0, 5).map((o) => `\`${o}\``), `${others.length - 5} more`] : others.map((o) => `\`${o}\``);
     const also = others.length > 0 ? ` (also on ${shown.join(', ')})` : s.receiverPattern && s.receivers.length === 0 ? ` (on any receiver matching \`${s.receiverPattern.source}\`)` : '';
-    return { language: s.language, text: `${s.framework} ${parts.filter((p): p is string => !!p).map((p) => code([p])).join(', ')}${also}` };
+    const typed = s.types?.length ? ` (destructured from a parameter typed ${s.types.map((t) => `\`${t}\``).join(' or ')})` : '';
+    return { language: s.language, text: `${s.framework} ${parts.filter((p): p is string => !!p).map((p) => code([p])).join(', ')}${also}${typed}` };
   });
   const params = PARAMETER_SOURCES.map((p) => ({
     language: p.language,
@@ -100,7 +101,7 @@ export function codePage(rules: readonly CodeRule[] = CODE_RULES): RulePage<Code
     '',
     '## Taint analysis and confidence',
     '',
-    'Injection rules follow data inside one function (and the enclosing module) from request sources to sinks:',
+    'Injection rules follow data inside one function (and the enclosing module, and one call into another file) from request sources to sinks:',
     '',
     `- **Sources** (\`taint-sources.ts\`): ${sourcesSummary(['javascript', 'python'])}.`,
     '- **Propagation**: assignments, destructuring, `+=`, template strings, concatenation, f-strings, `%`, object and array literals,',
@@ -110,7 +111,16 @@ export function codePage(rules: readonly CodeRule[] = CODE_RULES): RulePage<Code
     '  (by plain name, up to three functions deep; methods called through `self`/`this` are not): the finding names the caller\'s source and the function it was passed to.',
     '- **Sanitisers** stop a flow: numeric casts (`Number`, `parseInt`, `int`), `path.basename`/`os.path.basename`/`secure_filename`,',
     '  `encodeURIComponent`, HTML escapers (`escape-html`, `validator.escape`, `html.escape`, `markupsafe.escape`), regex escapers, and',
-    '  allow-list guards (`if (!ALLOWED.includes(x)) return`, `if x not in ALLOWED: abort(400)`).',
+    '  allow-list guards (`if (!ALLOWED.includes(x)) return`, `if x not in ALLOWED: abort(400)`), a key found in a table first (a null check of',
+    '  what a lookup function of the file returned: `if (await find(key) == null) return`), and for paths a name checked to hold no `/`.',
+    '  A predicate function used as a check (`if (isAllowed(url))`) counts unless its body only tests that the value contains some text',
+    '  (`url.includes(a)`, `url.indexOf(a) !== -1`, an unanchored pattern, Python `a in url`): such a check is no allow-list.',
+    '- **Across files** (a pass over the whole repository after every file is scanned, from summaries each file gives of the functions it',
+    '  exports, ES modules, CommonJS and Python imports): request data passed to an exported function whose parameter reaches a sink is',
+    '  reported at the sink, as a proven flow naming the calling file and its source; a call with a password-like argument of an exported',
+    '  helper that hashes its parameter with MD5/SHA-1 reports that hash (`weak-password-hash`), naming the callers; a predicate imported from',
+    '  another file is judged as above, the finding naming the check and where it is defined. One level of call: a flow through two files',
+    '  of helpers, through methods, objects or bare (non-relative) import paths is not followed.',
     '',
     'PHP, Go, Java and Ruby files use a simpler local model: inside one function an expression is tainted when it contains a source',
     'or a variable assigned from one earlier in the function. Their sources are the same tables (`taint-sources.ts`):',
@@ -129,7 +139,7 @@ export function codePage(rules: readonly CodeRule[] = CODE_RULES): RulePage<Code
     'description names the source expression and its line. A pattern-only finding (a query or command string built at run time',
     'from values not proven to be request data) has the lower one and is reported as MEDIUM at most, whatever the rule\'s severity:',
     'HIGH and CRITICAL are kept for proven flows. Parameterised queries (constant SQL, values passed separately)',
-    'are never reported. The analysis does not follow data across files or through loops\' back edges.',
+    'are never reported. The analysis does not follow data through loops\' back edges.',
   ];
   return {
     file: 'code.md',

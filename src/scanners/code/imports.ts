@@ -15,19 +15,51 @@ const normaliseModule = (name: string): string =>
     .replace(/^fs\/promises$/, 'fs')
     .replace(/^(child_process|fs|path|crypto|vm|http|https)\/.*$/, '$1');
 
+/** Where a local name comes from: a module as written (`../lib/insecurity`, `.utils`) and the name imported from it, or the module object itself. */
+export interface ImportOrigin {
+  readonly module: string;
+  /** The exported name; undefined for the module object (`import * as m`, `require('m')`, a default import, Python `import m`). */
+  readonly name?: string;
+}
+
+/** A function of another module, as a call names it: `security.hash(x)` after `import * as security from '../lib/insecurity'`. */
+export interface ImportedFunction {
+  readonly module: string;
+  /** The exported name (`default` for the module object called itself); dotted for a Python submodule's function (`utils.check`). */
+  readonly name: string;
+}
+
 export class Imports {
   /** Local name → qualified name (`cp` → `child_process`, `exec` → `child_process.exec`). */
   readonly aliases = new Map<string, string>();
   readonly modules = new Set<string>();
+  /** Local name → the module and name it was imported from. */
+  readonly origins = new Map<string, ImportOrigin>();
 
   constructor(text: string, profile: LanguageProfile, nodes: (type: string) => SyntaxNode[]) {
     this.ecmascript(text, profile, nodes);
     this.python(text, profile, nodes);
   }
 
-  private add(local: string, qualified: string): void {
+  private add(local: string, qualified: string, origin: ImportOrigin): void {
     this.aliases.set(local, qualified);
     this.modules.add(qualified.split('.')[0] as string);
+    this.origins.set(local, origin);
+  }
+
+  /**
+   * The function of another module a call by this name reaches (`security.hash` → module
+   * `../lib/insecurity`, name `hash`; `hash` after a named import), or undefined when the name is
+   * not imported.
+   */
+  importedFunction(callee: string): ImportedFunction | undefined {
+    const dot = callee.indexOf('.');
+    const head = dot === -1 ? callee : callee.slice(0, dot);
+    const rest = dot === -1 ? '' : callee.slice(dot + 1);
+    const origin = this.origins.get(head);
+    if (!origin) return undefined;
+    if (origin.name === undefined) return { module: origin.module, name: rest === '' ? 'default' : rest };
+    return { module: origin.module, name: rest === '' ? origin.name : `${origin.name}.${rest}` };
   }
 
   /** `import x from 'm'`, `import * as x`, `import { a as b }`, `const x = require('m')`, `const { a, b: c } = require('m')`. */
@@ -42,15 +74,15 @@ export class Imports {
         const clause = namedChildren(imp).find((c) => kinds.importClauses.has(c.type));
         if (!clause) continue;
         for (const part of namedChildren(clause)) {
-          if (kinds.identifiers.has(part.type)) this.add(textOf(text, part), mod);
+          if (kinds.identifiers.has(part.type)) this.add(textOf(text, part), mod, { module: source });
           else if (kinds.namespaceImports.has(part.type)) {
             const id = namedChildren(part)[0];
-            if (id) this.add(textOf(text, id), mod);
+            if (id) this.add(textOf(text, id), mod, { module: source });
           } else if (kinds.namedImports.has(part.type)) {
             for (const spec of namedChildren(part)) {
               const name = child(spec, fields.importSpecifiers.name);
               const alias = child(spec, fields.importSpecifiers.alias) ?? name;
-              if (name && alias) this.add(textOf(text, alias), `${mod}.${textOf(text, name)}`);
+              if (name && alias) this.add(textOf(text, alias), `${mod}.${textOf(text, name)}`, { module: source, name: textOf(text, name) });
             }
           }
         }
@@ -61,16 +93,22 @@ export class Imports {
         const value = child(decl, fields.declarators.value);
         const name = child(decl, fields.declarators.name);
         if (!value || !name) continue;
-        const required = requiredModule(text, value, profile);
-        if (!required) continue;
-        if (kinds.identifiers.has(name.type)) this.add(textOf(text, name), required);
+        const req = requiredModule(text, value, profile);
+        if (!req) continue;
+        const required = normaliseModule(req.module) + (req.path.length > 0 ? `.${req.path.join('.')}` : '');
+        // `require('m').a.b`: the module object's property path (only its first name is an export).
+        const origin = (member?: string): ImportOrigin => {
+          const path = member === undefined ? req.path : [...req.path, member];
+          return path.length === 0 ? { module: req.module } : { module: req.module, name: path.join('.') };
+        };
+        if (kinds.identifiers.has(name.type)) this.add(textOf(text, name), required, origin());
         else if (kinds.destructurings.has(name.type)) {
           for (const p of namedChildren(name)) {
-            if (kinds.shorthandPatterns.has(p.type)) this.add(textOf(text, p), `${required}.${textOf(text, p)}`);
+            if (kinds.shorthandPatterns.has(p.type)) this.add(textOf(text, p), `${required}.${textOf(text, p)}`, origin(textOf(text, p)));
             else if (kinds.pairPatterns.has(p.type)) {
               const k = child(p, fields.pairPatterns.key);
               const v = child(p, fields.pairPatterns.value);
-              if (k && v && kinds.identifiers.has(v.type)) this.add(textOf(text, v), `${required}.${textOf(text, k)}`);
+              if (k && v && kinds.identifiers.has(v.type)) this.add(textOf(text, v), `${required}.${textOf(text, k)}`, origin(textOf(text, k)));
             }
           }
         }
@@ -81,12 +119,15 @@ export class Imports {
   /** `import a.b`, `import a as b`, `from m import a, b as c`. */
   private python(text: string, profile: LanguageProfile, nodes: (type: string) => SyntaxNode[]): void {
     const { kinds, fields } = profile;
-    const named = (part: SyntaxNode, prefix: string): void => {
-      if (kinds.dottedNames.has(part.type)) this.add(textOf(text, part), `${prefix}${textOf(text, part)}`);
+    // `from`: the module imported from (names come from it), else each name is a module itself.
+    const named = (part: SyntaxNode, from: string | undefined): void => {
+      const prefix = from === undefined ? '' : `${from}.`;
+      const origin = (name: string): ImportOrigin => (from === undefined ? { module: name } : { module: from, name });
+      if (kinds.dottedNames.has(part.type)) this.add(textOf(text, part), `${prefix}${textOf(text, part)}`, origin(textOf(text, part)));
       else if (kinds.aliasedImports.has(part.type)) {
         const name = child(part, fields.aliasedImports.name);
         const alias = child(part, fields.aliasedImports.alias);
-        if (name && alias) this.add(textOf(text, alias), `${prefix}${textOf(text, name)}`);
+        if (name && alias) this.add(textOf(text, alias), `${prefix}${textOf(text, name)}`, origin(textOf(text, name)));
       }
     };
     for (const kind of kinds.imports) {
@@ -94,9 +135,10 @@ export class Imports {
         for (const part of namedChildren(imp)) {
           if (kinds.dottedNames.has(part.type)) {
             const full = textOf(text, part);
-            this.add(full.split('.')[0] as string, full.split('.')[0] as string);
+            const head = full.split('.')[0] as string;
+            this.add(head, head, { module: head });
             this.modules.add(full);
-          } else named(part, '');
+          } else named(part, undefined);
         }
       }
     }
@@ -106,7 +148,7 @@ export class Imports {
         if (!mod) continue;
         const modName = textOf(text, mod);
         this.modules.add(modName);
-        for (const part of imp.children.filter((c) => c.field === fields.fromImports.name)) named(part, `${modName}.`);
+        for (const part of imp.children.filter((c) => c.field === fields.fromImports.name)) named(part, modName);
       }
     }
   }
@@ -121,17 +163,17 @@ export class Imports {
   }
 }
 
-/** `require('x')`, `require('x').y`, `await import('x')` → `x` / `x.y`. */
-function requiredModule(text: string, value: SyntaxNode, profile: LanguageProfile): string | undefined {
+/** `require('x')`, `require('x').y`, `await import('x')` → module `x` as written and the property path after it. */
+function requiredModule(text: string, value: SyntaxNode, profile: LanguageProfile): { module: string; path: string[] } | undefined {
   const { kinds, fields } = profile;
   let node = value;
   if (kinds.awaits.has(node.type)) node = namedChildren(node)[0] ?? node;
-  let suffix = '';
+  const path: string[] = [];
   while (kinds.members.has(node.type)) {
     const prop = child(node, fields.members.property);
     const obj = child(node, fields.members.object);
     if (!prop || !obj) return undefined;
-    suffix = `.${textOf(text, prop)}${suffix}`;
+    path.unshift(textOf(text, prop));
     node = obj;
   }
   if (!kinds.calls.has(node.type)) return undefined;
@@ -140,5 +182,5 @@ function requiredModule(text: string, value: SyntaxNode, profile: LanguageProfil
   const args = child(node, fields.calls.arguments);
   const first = args ? namedChildren(args)[0] : undefined;
   const mod = stringValue(text, first, profile);
-  return mod === undefined ? undefined : normaliseModule(mod) + suffix;
+  return mod === undefined ? undefined : { module: mod, path };
 }

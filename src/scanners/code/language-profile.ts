@@ -41,6 +41,7 @@ export const ROLES = [
   'falseLiterals',
   /** `null`, `undefined`, `None`. */
   'nullLiterals',
+  /** Fields: pattern. */
   'regexLiterals',
   // Expressions
   /** Calls with a callee field. Fields: callee, arguments. */
@@ -175,10 +176,12 @@ export const ROLES = [
   'pairPatterns',
   /** A pattern or parameter with a default value. Fields: target. */
   'defaultPatterns',
-  /** TypeScript parameters wrapping their pattern. Fields: pattern. */
+  /** TypeScript parameters wrapping their pattern. Fields: pattern, type. */
   'typedParameters',
   /** Patterns whose named parts are each bound (object, array, tuple and list patterns). */
   'destructurings',
+  /** `{ a, b: c }` as a pattern: parts bound by property name (JavaScript). */
+  'objectPatterns',
   /** Type annotations inside a pattern (not bound). */
   'typeAnnotations',
   // Imports
@@ -301,7 +304,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       trueLiterals: { kinds: ['true'] },
       falseLiterals: { kinds: ['false'] },
       nullLiterals: { kinds: ['null', 'undefined'] },
-      regexLiterals: { kinds: ['regex'] },
+      regexLiterals: { kinds: ['regex'], fields: { pattern: 'pattern' } },
       calls: { kinds: ['call_expression'], fields: CALL_FIELDS },
       constructions: { kinds: ['new_expression'], fields: { callee: 'constructor', arguments: 'arguments' } },
       argumentLists: { kinds: ['arguments'] },
@@ -352,8 +355,9 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       shorthandPatterns: { kinds: ['shorthand_property_identifier_pattern'] },
       pairPatterns: { kinds: ['pair_pattern'], fields: { key: 'key', value: 'value' } },
       defaultPatterns: { kinds: ['object_assignment_pattern', 'assignment_pattern'], fields: { target: 'left' } },
-      typedParameters: { kinds: ['required_parameter', 'optional_parameter'], fields: { pattern: 'pattern' } },
+      typedParameters: { kinds: ['required_parameter', 'optional_parameter'], fields: { pattern: 'pattern', type: 'type' } },
       destructurings: { kinds: ['object_pattern', 'array_pattern', 'rest_pattern', 'parenthesized_expression'] },
+      objectPatterns: { kinds: ['object_pattern'] },
       typeAnnotations: { kinds: ['type_annotation'] },
       imports: { kinds: ['import_statement'], fields: { source: 'source' } },
       importClauses: { kinds: ['import_clause'] },

@@ -6,11 +6,13 @@
  */
 import { SEVERITY_RANK, type RawFinding, type Severity } from '../../core/findings.js';
 import { clipEvidence, toRawFinding } from '../../core/rules.js';
-import type { FileScanner } from '../contract.js';
+import type { FileFacts, FileScanner } from '../contract.js';
 import { lineText, NodeIndex } from './ast.js';
+import { MAX_GUARDS_PER_FILE, type Candidate, type FunctionSummary } from './cross-file/facts.js';
+import { FACT_PRODUCERS, fileFacts, type FactProducer } from './cross-file/extract.js';
 import { Imports } from './imports.js';
 import { profileOf } from './language-profile.js';
-import { isLanguageLoaded, languageOf, loadAllLanguages, loadLanguage, parse, type CodeLanguage } from './parser.js';
+import { isLanguageLoaded, languageOf, loadAllLanguages, loadLanguage, parse, usesFunctionModel, type CodeLanguage } from './parser.js';
 import { LanguagePrefilter } from './prefilter.js';
 import { qualifiedCalls, type CodeRule, type Match, type RuleContext } from './rule.js';
 import { CODE_RULES } from './rules/index.js';
@@ -80,6 +82,8 @@ function toFinding(rule: CodeRule, match: Match, path: string, text: string): Ra
   });
 }
 
+const isRule = (x: CodeRule | FactProducer): x is CodeRule => 'match' in x;
+
 /** Builds the context rules run against; exposed for tests. */
 export function analyse(path: string, text: string, language: CodeLanguage): RuleContext | undefined {
   const parsed = parse(text, language);
@@ -99,12 +103,18 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
   // Counts since the engine last asked (takeCounts): files parsed, skipped (vendored, minified,
   // too large), unparsable, prefiltered (no rule could match, so not parsed), and rule errors.
   let pending = noCounts();
-  const prefilters = new Map<CodeLanguage, LanguagePrefilter<CodeRule>>();
-  const prefilterOf = (language: CodeLanguage): LanguagePrefilter<CodeRule> => {
+  // One prefilter per language over the rules and the cross-file fact producers (cross-file/,
+  // JavaScript, TypeScript and Python only): one pass over the text finds the words of both.
+  const prefilters = new Map<CodeLanguage, LanguagePrefilter<CodeRule | FactProducer>>();
+  const prefilterOf = (language: CodeLanguage): LanguagePrefilter<CodeRule | FactProducer> => {
     let prefilter = prefilters.get(language);
-    if (!prefilter) prefilters.set(language, (prefilter = new LanguagePrefilter(rules.filter((r) => r.languages.includes(language)), language)));
+    if (!prefilter) {
+      const own = rules.filter((r) => r.languages.includes(language));
+      prefilters.set(language, (prefilter = new LanguagePrefilter<CodeRule | FactProducer>([...own, ...(usesFunctionModel(language) ? [] : FACT_PRODUCERS)], language)));
+    }
     return prefilter;
   };
+  let facts: FileFacts[] = [];
   return {
     name: 'code',
     version: CODE_SCANNER_VERSION,
@@ -123,6 +133,11 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
       pending = noCounts();
       return counts;
     },
+    takeFacts() {
+      const taken = facts;
+      facts = [];
+      return taken;
+    },
     scanFile({ path, text }) {
       if (TEMPLATE_FILE.test(path)) return scanTemplate(rules, path, text);
       const reason = skipReason(path, text);
@@ -134,8 +149,11 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
         return [];
       }
       const language = languageOf(path) as CodeLanguage;
-      const active = prefilterOf(language).select(text);
-      if (active.length === 0) {
+      const selected = prefilterOf(language).select(text);
+      const active = selected.filter(isRule);
+      // Calls with passwords in test code are not evidence (extract.ts): no reason to parse a test file.
+      const producers = selected.flatMap((p) => (isRule(p) || (p.id === 'hash-call' && isTestPath(path)) ? [] : [p.id]));
+      if (active.length === 0 && producers.length === 0) {
         codeScannerStats.prefiltered++;
         pending.prefiltered++;
         return [];
@@ -153,7 +171,12 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
       }
       codeScannerStats.parsed++;
       pending.parsed++;
-      return runRules(active, ctx, pending);
+      const { findings, guarded, entries } = runRules(active, ctx, pending);
+      if (producers.length > 0 || guarded.length > 0 || entries.length > 0) {
+        const found = fileFacts({ ctx, rules, producers, findings, guarded, entries, report: (rule, match) => toFinding(rule, match, path, text) });
+        if (found) facts.push({ path, facts: found });
+      }
+      return findings;
     },
   };
 }
@@ -173,10 +196,16 @@ function scanTemplate(rules: readonly CodeRule[], path: string, text: string): R
   return findings;
 }
 
-/** Runs the rules on a parsed file; a throwing rule is counted and skipped. */
-function runRules(rules: readonly CodeRule[], ctx: RuleContext, pending: Counts): RawFinding[] {
+/**
+ * Runs the rules on a parsed file; a throwing rule is counted and skipped. Then, for each predicate
+ * imported from another module of the project that a check relied on (at most MAX_GUARDS_PER_FILE),
+ * runs them again with that check assumed not to hold: what only that run reports waits, as a
+ * `guarded` candidate, for the repository pass to learn what the predicate checks.
+ */
+function runRules(rules: readonly CodeRule[], ctx: RuleContext, pending: Counts): { findings: RawFinding[]; guarded: Candidate[]; entries: FunctionSummary[] } {
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
+  const proven = new Set<string>();
   for (const rule of rules) {
     let matches: Match[];
     try {
@@ -188,12 +217,76 @@ function runRules(rules: readonly CodeRule[], ctx: RuleContext, pending: Counts)
     }
     for (const m of matches) {
       const key = `${rule.id}:${m.node.start}`;
+      if (m.taint) proven.add(key);
       if (seen.has(key)) continue;
       seen.add(key);
       findings.push(toFinding(rule, m, ctx.path, ctx.text));
     }
   }
-  return findings.sort((a, b) => a.line - b.line || a.column - b.column);
+  const functionModel = usesFunctionModel(ctx.language);
+  const guarded = functionModel ? [] : guardedCandidates(rules, ctx, seen);
+  const entries = functionModel ? [] : entrySummaries(rules, ctx, proven);
+  return { findings: findings.sort((a, b) => a.line - b.line || a.column - b.column), guarded, entries };
+}
+
+/**
+ * When a parameter of an exported function reached a sink no caller here feeds: the rules again
+ * with such parameters taken as request data. What they then report with that taint, and did not
+ * prove before, is summarised (`sink`) for callers in other files.
+ */
+function entrySummaries(rules: readonly CodeRule[], ctx: RuleContext, proven: ReadonlySet<string>): FunctionSummary[] {
+  if (!ctx.taint.openEntries()) return [];
+  const out: FunctionSummary[] = [];
+  const added = new Set<string>();
+  ctx.taint.assumeEntriesTainted(true);
+  try {
+    for (const rule of rules) {
+      let matches: Match[];
+      try {
+        matches = rule.match(ctx);
+      } catch {
+        continue;
+      }
+      for (const m of matches) {
+        const entry = m.taint?.entry;
+        const key = `${rule.id}:${m.node.start}`;
+        if (!entry || proven.has(key) || added.has(key)) continue;
+        added.add(key);
+        out.push({ kind: 'sink', name: entry.name, param: entry.index, sink: entry.kind, finding: toFinding(rule, m, ctx.path, ctx.text) });
+      }
+    }
+  } finally {
+    ctx.taint.assumeEntriesTainted(false);
+  }
+  return out;
+}
+
+/** The matches only a run with one imported guard assumed not to hold gives, per guard relied on. */
+function guardedCandidates(rules: readonly CodeRule[], ctx: RuleContext, seen: ReadonlySet<string>): Candidate[] {
+  const out: Candidate[] = [];
+  for (const { id, guard } of ctx.taint.consultedGuards().slice(0, MAX_GUARDS_PER_FILE)) {
+    const added = new Set<string>();
+    ctx.taint.assumeIneffective(id);
+    try {
+      for (const rule of rules) {
+        let matches: Match[];
+        try {
+          matches = rule.match(ctx);
+        } catch {
+          continue;
+        }
+        for (const m of matches) {
+          const key = `${rule.id}:${m.node.start}`;
+          if (seen.has(key) || added.has(key)) continue;
+          added.add(key);
+          out.push({ kind: 'guarded', callee: guard.callee, line: guard.line, call: guard.call, unchecked: guard.unchecked, finding: toFinding(rule, m, ctx.path, ctx.text) });
+        }
+      }
+    } finally {
+      ctx.taint.assumeIneffective(undefined);
+    }
+  }
+  return out;
 }
 
 /** Worker-pool entry: the engine imports this module by URL, awaits `init()`, then calls `scanFile`. */

@@ -65,6 +65,12 @@ export interface RequestObjectSource {
   readonly members?: readonly string[];
   /** Methods whose result is client input (`req.get('X')`, `await request.json()`). */
   readonly methods?: readonly string[];
+  /**
+   * JavaScript/TypeScript: type names of this request object. A parameter annotated with one of
+   * them and destructured (`({ query }: Request, res) =>`) binds client input under each name it
+   * takes from `members`.
+   */
+  readonly types?: readonly string[];
   readonly examples: readonly SourceExample[];
 }
 
@@ -147,6 +153,7 @@ export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.fre
     receivers: REQUEST_NAMES,
     members: ['body', 'query', 'params', 'headers', 'cookies', 'signedCookies', 'url', 'originalUrl', 'path', 'files', 'file', 'hostname'],
     methods: ['get', 'header', 'param'],
+    types: ['Request', 'express.Request'],
     examples: [
       express('req.body.code'),
       { code: "app.get('/run', (req, res) => {\n  const { expr } = req.query;\n  res.json(eval(expr));\n});", source: 'req.query' },
@@ -155,6 +162,8 @@ export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.fre
       express('req.cookies.expr'),
       express("req.get('X-Expr')"),
       express("req.param('expr')"),
+      { code: "app.get('/run', ({ query }: Request, res: Response) => {\n  res.json(eval(query.expr));\n});", source: 'query', replace: 'query.expr' },
+      { code: "app.post('/run', ({ body: input }: express.Request, res: express.Response) => {\n  res.json(eval(input.expr));\n});", source: 'input', replace: 'input.expr' },
     ],
   },
   {
@@ -186,11 +195,13 @@ export const REQUEST_OBJECT_SOURCES: readonly RequestObjectSource[] = Object.fre
     language: 'javascript',
     receivers: ['request', 'req'],
     members: ['body', 'query', 'params', 'headers', 'cookies', 'raw', 'url', 'hostname', 'files', 'file'],
+    types: ['FastifyRequest'],
     examples: [
       fastify('request.body.expr'),
       fastify('request.query.expr'),
       fastify('request.params.expr'),
       fastify("request.headers['x-expr']"),
+      { code: "fastify.post('/run', async ({ body }: FastifyRequest<{ Body: { expr: string } }>) => {\n  return eval(body.expr);\n});", source: 'body', replace: 'body.expr' },
     ],
   },
   {
@@ -589,7 +600,11 @@ export const receiverPath = (receiver: string): string[] => receiver.split('.');
  */
 export function sourceTriggers(language: SourceLanguage, options: { client: boolean }): readonly Trigger[] {
   const words = new Set<string>();
-  for (const s of REQUEST_OBJECT_SOURCES) if (s.language === language && (options.client || !s.client)) for (const r of s.receivers) words.add(receiverPath(r).at(-1) as string);
+  for (const s of REQUEST_OBJECT_SOURCES) {
+    if (s.language !== language || (!options.client && s.client)) continue;
+    for (const r of s.receivers) words.add(receiverPath(r).at(-1) as string);
+    for (const t of s.types ?? []) words.add(receiverPath(t).at(-1) as string);
+  }
   const terms: Trigger[] = [];
   for (const p of PARAMETER_SOURCES.filter((x) => x.language === language)) {
     for (const w of [...(p.names ?? []), ...(p.decorators ?? [])]) words.add(w);
@@ -618,6 +633,8 @@ export interface CompiledSources {
   readonly names: ReadonlySet<string>;
   readonly decorators: ReadonlySet<string>;
   readonly routes: readonly RouteMatcher[];
+  /** Request members by the type name of the request object (`Request` → body, query, …), for destructured typed parameters. */
+  readonly typed: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 export function compileSources(language: SourceLanguage): CompiledSources {
@@ -630,6 +647,10 @@ export function compileSources(language: SourceLanguage): CompiledSources {
       for (const x of s.methods ?? []) m.methods.add(x);
     }
   }
+  const typed = new Map<string, Set<string>>();
+  for (const s of REQUEST_OBJECT_SOURCES.filter((x) => x.language === language)) {
+    for (const t of s.types ?? []) typed.set(t, new Set([...(typed.get(t) ?? []), ...(s.members ?? [])]));
+  }
   const receivers = new Map<string, ReceiverMatcher[]>();
   for (const m of byPath.values()) receivers.set(m.path[0] as string, [...(receivers.get(m.path[0] as string) ?? []), m]);
   const params = PARAMETER_SOURCES.filter((x) => x.language === language);
@@ -638,6 +659,7 @@ export function compileSources(language: SourceLanguage): CompiledSources {
     names: new Set(params.flatMap((p) => p.names ?? [])),
     decorators: new Set(params.flatMap((p) => p.decorators ?? [])),
     routes: params.flatMap((p) => (p.routeDecorator ? [{ decorator: p.routeDecorator, notInput: new Set(p.notInput ?? []), injectedDefault: p.injectedDefault }] : [])),
+    typed,
   };
 }
 

@@ -13,8 +13,9 @@
  * read by a constant index or key give the element stored there, sanitisers stop
  * it for the sinks they protect (taint-spec.ts: `html.escape` for HTML, not for a
  * redirect), and a call to a local function whose return value is built from a
- * parameter carries the argument's taint. Loops are not iterated (no back edges)
- * and nothing crosses files.
+ * parameter carries the argument's taint. Loops are not iterated (no back edges).
+ * Nothing crosses files here: a predicate imported from another module of the project guards as
+ * a check until the repository pass (cross-file/) learns what it checks.
  *
  * This file is the facade the rules see (`TaintAnalysis`); the engine lives in taint/:
  *   state.ts       the model (Taint, bindings, scopes) and the per-file state every module shares
@@ -24,6 +25,7 @@
  *   containers.ts  list elements and keyed slots (`lst[1]`, `d['k']`, `conf.get('s', 'k')`)
  *   evaluate.ts    the taint of an expression (lookup, sources, operators, calls)
  *   summaries.ts   local function summaries, and following a sink's parameter to its callers
+ *   predicates.ts  what a boolean function checks of its parameter (a substring only, or an exact match)
  */
 import { textOf, unwrap } from './ast.js';
 import { constantOf, UNKNOWN, type ConstResult } from './constants.js';
@@ -39,10 +41,11 @@ import { constIdentifier, prune } from './taint/branches.js';
 import { literalEntry, listElement, slotOf } from './taint/containers.js';
 import { evaluate } from './taint/evaluate.js';
 import { guard } from './taint/guards.js';
-import { latest, scopeOf, type Scope, type Taint, type TaintState } from './taint/state.js';
+import { predicateOf } from './taint/predicates.js';
+import { guardHolds, latest, scopeOf, type ImportedGuard, type Predicate, type Scope, type Taint, type TaintState } from './taint/state.js';
 import { throughCallers } from './taint/summaries.js';
 
-export type { Taint } from './taint/state.js';
+export type { ImportedGuard, Predicate, Taint } from './taint/state.js';
 
 /**
  * Prefilter terms (prefilter.ts) for the sources of taint-sources.ts: a real source (`taintOf`
@@ -92,6 +95,13 @@ export class TaintAnalysis {
       ifs: [],
       functionNamesMemo: undefined,
       callSitesMemo: undefined,
+      importedGuards: new Map(),
+      consulted: new Set(),
+      ineffective: undefined,
+      predicates: new Map(),
+      exported: undefined,
+      openEntries: false,
+      entriesAsSources: false,
     };
     this.state = state;
   }
@@ -109,6 +119,68 @@ export class TaintAnalysis {
     s.memo.clear();
     s.summaries.clear();
     s.constMemo.clear();
+    s.consulted.clear();
+    s.openEntries = false;
+  }
+
+  /** Whether a parameter of an exported function reached a sink that no caller in this file feeds (taint/summaries.ts). */
+  openEntries(): boolean {
+    return this.state.openEntries;
+  }
+
+  /** Asks the next questions with such parameters taken as sources (Taint.entry), or not. */
+  assumeEntriesTainted(on: boolean): void {
+    this.ensureCollected();
+    const s = this.state;
+    s.entriesAsSources = on;
+    s.memo.clear();
+    s.summaries.clear();
+  }
+
+  /** The request data an expression carries, whatever sink it goes to (arguments of calls into other files), or undefined. */
+  requestDataOf(node: SyntaxNode): Taint | undefined {
+    if (this.functionModel) return undefined;
+    this.ensureCollected();
+    const t = evaluate(this.state, node);
+    return t && t.param === undefined ? t : undefined;
+  }
+
+  /**
+   * Predicates imported from the project's other modules whose checks the questions asked so far
+   * relied on (`if (security.isRedirectAllowed(url))` before a redirect of `url`), by id, in the
+   * order they were first called in the file.
+   */
+  consultedGuards(): { readonly id: string; readonly guard: ImportedGuard }[] {
+    const out: { id: string; guard: ImportedGuard }[] = [];
+    for (const [id, guard] of this.state.importedGuards) if (this.state.consulted.has(id)) out.push({ id, guard });
+    return out;
+  }
+
+  /**
+   * Asks the next questions as if the imported guard `id` did not hold (undefined: as written).
+   * The scanner re-runs its rules so, to find what that guard alone keeps from being reported.
+   */
+  assumeIneffective(id: string | undefined): void {
+    this.ensureCollected();
+    const s = this.state;
+    s.ineffective = id;
+    s.memo.clear();
+    s.summaries.clear();
+  }
+
+  /** The function and parameter index whose value an expression carries (`data` in `update(data)` of `(data) => …`), if any. */
+  parameterOf(node: SyntaxNode): { readonly fn: SyntaxNode; readonly index: number } | undefined {
+    if (this.functionModel) return undefined;
+    this.ensureCollected();
+    const t = evaluate(this.state, node);
+    return t?.param !== undefined && t.fn ? { fn: t.fn, index: t.param } : undefined;
+  }
+
+  /** What a function returning a boolean checks of its first parameter (taint/predicates.ts), if that can be told. */
+  predicate(fn: SyntaxNode): Predicate | undefined {
+    if (this.functionModel) return undefined;
+    this.ensureCollected();
+    return predicateOf(this.state, fn);
   }
 
   /**
@@ -183,7 +255,7 @@ export class TaintAnalysis {
     const name = textOf(this.state.text, identifier);
     for (let scope: Scope | undefined = scopeOf(this.state, identifier); scope; scope = scope.parent) {
       const binding = latest(scope.bindings.get(name), identifier.start);
-      if (binding) return binding.kind === 'clean' && binding.kinds === undefined;
+      if (binding) return binding.kind === 'clean' && binding.kinds === undefined && guardHolds(this.state, binding.guard);
     }
     return false;
   }

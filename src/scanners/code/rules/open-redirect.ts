@@ -33,7 +33,7 @@ export const rule = defineTaintRule(
     remediation: 'Redirect only to relative paths you validate (starts with a single `/`, not `//`) or to URLs on an allow-list of hosts; otherwise fall back to a fixed page.',
     docs: {
       summary:
-        'Express/Koa `res.redirect`/`ctx.redirect`, `Location` headers, `window.location` assignments and `location.assign/replace`; Flask/Django/FastAPI `redirect`, `HttpResponseRedirect`, `RedirectResponse`, when the target comes from request or URL data. Only proven flows are reported; allow-list checks stop them, as do host checks on the parsed URL (`urlparse(u).netloc in ALLOWED`, `new URL(u).hostname === …`, Django `url_has_allowed_host_and_scheme`) and a constant prefix that fixes the origin or a local path (`\'/search?q=\' + q`). Escaping for HTML does not (`html.escape` leaves a URL as it is).',
+        'Express/Koa `res.redirect`/`ctx.redirect`, `Location` headers, `window.location` assignments and `location.assign/replace`; Flask/Django/FastAPI `redirect`, `HttpResponseRedirect`, `RedirectResponse`, when the target comes from request or URL data. Only proven flows are reported; allow-list checks stop them, as do host checks on the parsed URL (`urlparse(u).netloc in ALLOWED`, `new URL(u).hostname === …`, Django `url_has_allowed_host_and_scheme`) and a constant prefix that fixes the origin or a local path (`\'/search?q=\' + q`). Escaping for HTML does not (`html.escape` leaves a URL as it is), nor does a predicate, in this file or imported from another, that only tests whether the URL contains an allowed text (`url.includes(allowed)`).',
     },
     triggers: {
       js: [all(['redirect', /location/i], JS_SOURCE_TRIGGERS)],

@@ -1,4 +1,4 @@
-import { assignedName, enclosingFunction, child, textOf } from '../ast.js';
+import { assignedName, enclosingFunction, child, namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { all } from '../prefilter.js';
@@ -24,8 +24,16 @@ function aboutPasswords(ctx: RuleContext, node: SyntaxNode, input: SyntaxNode | 
   return !!fnName && mentionsPassword(textOf(ctx.text, fnName));
 }
 
-function match(ctx: RuleContext): Match[] {
-  const out: Match[] = [];
+/** A call of a broken hash: the call, the algorithm, and the input when the call shows it. */
+export interface WeakHashCall {
+  readonly node: SyntaxNode;
+  readonly algorithm: string;
+  readonly input: SyntaxNode | undefined;
+}
+
+/** The broken hashes of a file (MD5, SHA-1, MD4, RIPEMD), about passwords or not. */
+export function weakHashCalls(ctx: RuleContext): WeakHashCall[] {
+  const out: WeakHashCall[] = [];
   for (const call of ctx.calls) {
     let algorithm: string | undefined;
     let input: SyntaxNode | undefined;
@@ -39,9 +47,28 @@ function match(ctx: RuleContext): Match[] {
       input = call.args[0];
     }
     if (!algorithm || !WEAK.test(algorithm.replace(/^Crypto\.Hash\./, ''))) continue;
-    if (!aboutPasswords(ctx, call.node, input)) continue;
-    out.push({ node: call.node, detail: `${algorithm.toUpperCase()} is used on what looks like a password.` });
+    out.push({ node: call.node, algorithm, input: input ?? updatedWith(ctx, call.node) });
   }
+  return out;
+}
+
+/** `crypto.createHash('md5').update(data)`: the data, the first argument of the `update` right after. */
+function updatedWith(ctx: RuleContext, node: SyntaxNode): SyntaxNode | undefined {
+  const member = node.parent;
+  const call = member?.parent;
+  if (member?.type !== 'member_expression' || (call?.type !== 'call_expression' && call?.type !== 'call')) return undefined;
+  const property = child(member, 'property');
+  if (!property || textOf(ctx.text, property) !== 'update') return undefined;
+  const args = child(call, 'arguments');
+  return args ? namedChildren(args)[0] : undefined;
+}
+
+/** The detail of a finding: which hash is used on a password. */
+export const weakHashDetail = (algorithm: string): string => `${algorithm.toUpperCase()} is used on what looks like a password.`;
+
+function match(ctx: RuleContext): Match[] {
+  const out: Match[] = [];
+  for (const h of weakHashCalls(ctx)) if (aboutPasswords(ctx, h.node, h.input)) out.push({ node: h.node, detail: weakHashDetail(h.algorithm) });
   return out;
 }
 
@@ -58,7 +85,7 @@ export const rule = defineRule({
   remediation: 'Hash passwords with a slow, salted password hash: bcrypt, scrypt (`crypto.scrypt`), Argon2, or PBKDF2 with a high iteration count (`hashlib.pbkdf2_hmac`, `argon2-cffi`, `passlib`).',
   docs: {
     summary:
-      '`crypto.createHash(\'md5\'|\'sha1\')`, crypto-js `MD5`/`SHA1`, Python `hashlib.md5`/`sha1`/`new(\'md5\')` when the input, the variable receiving the digest or the enclosing function is named like a password. Other uses of these hashes (checksums, cache keys) are not reported.',
+      '`crypto.createHash(\'md5\'|\'sha1\')`, crypto-js `MD5`/`SHA1`, Python `hashlib.md5`/`sha1`/`new(\'md5\')` when the input, the variable receiving the digest or the enclosing function is named like a password. A helper another file calls with a password (`security.hash(clearTextPassword)`, `passwordHash = hash(pw)`) is reported where it hashes its parameter, naming the callers (the repository pass). Other uses of these hashes (checksums, cache keys, ETags) are not reported.',
     examples: [
       {
         language: 'javascript',

@@ -175,11 +175,36 @@ function parameters(s: TaintState, fn: SyntaxNode): void {
   const route = routeOf(s, fn);
   list.forEach((param, index) => {
     const input = isInputParameter(s, param, route);
+    const typed = typedRequestNames(s, param);
     for (const n of patternNames(s, param)) {
-      const isRoute = (input && !route?.notInput.has(n)) || s.sources.names.has(n);
+      const isRoute = (input && !route?.notInput.has(n)) || s.sources.names.has(n) || typed.has(n);
       bind(s, fn, n, { pos: fn.start, kind: 'param', index, name: n, line: param.row + 1, route: isRoute, fn });
     }
   });
+}
+
+/**
+ * The names a parameter annotated with a request type binds to request members when destructured
+ * (`({ query, body: b }: Request) =>` binds `query` and `b`; taint-sources.ts `types`).
+ */
+function typedRequestNames(s: TaintState, param: SyntaxNode): Set<string> {
+  const names = new Set<string>();
+  const { kinds, fields } = s.profile;
+  if (s.sources.typed.size === 0 || !kinds.typedParameters.has(param.type)) return names;
+  const pattern = child(param, fields.typedParameters.pattern);
+  const type = child(param, fields.typedParameters.type);
+  if (!pattern || !kinds.objectPatterns.has(pattern.type) || !type) return names;
+  const typeName = textOf(s.text, type).replace(/^:\s*/, '').replace(/\s+/g, '').replace(/<.*$/s, '');
+  const members = s.sources.typed.get(typeName);
+  if (!members) return names;
+  for (const part of namedChildren(pattern)) {
+    if (kinds.shorthandPatterns.has(part.type) && members.has(textOf(s.text, part))) names.add(textOf(s.text, part));
+    else if (kinds.pairPatterns.has(part.type) || kinds.defaultPatterns.has(part.type)) {
+      const k = child(part, kinds.pairPatterns.has(part.type) ? fields.pairPatterns.key : fields.defaultPatterns.target);
+      if (k && members.has(textOf(s.text, k))) for (const n of patternNames(s, part)) names.add(n);
+    }
+  }
+  return names;
 }
 
 /** A parameter of a route (not an injected dependency) or one with a source decorator (`@Body()`). */

@@ -15,7 +15,7 @@ import type { ReceiverMatcher } from '../taint-sources.js';
 import { truth } from './branches.js';
 import { KEYED_READS, listElement, slotTaint } from './containers.js';
 import { allowListed } from './guards.js';
-import { clear, key, latest, NOT_FOUND, pick, scopeOf, type Scope, type Taint, type TaintState } from './state.js';
+import { clear, guardHolds, key, latest, NOT_FOUND, pick, scopeOf, type Scope, type Taint, type TaintState } from './state.js';
 import { summaryOf } from './summaries.js';
 
 /** Properties holding a number: no taint in the value. */
@@ -78,6 +78,10 @@ export function lookup(s: TaintState, name: string, at: number, from: Scope, unk
           ? { source: `request parameter ${binding.name}`, line: binding.line }
           : { source: `parameter ${binding.name}`, line: binding.line, param: binding.index, fn: binding.fn, paramName: binding.name };
       case 'clean': {
+        if (!guardHolds(s, binding.guard)) {
+          const r = lookup(s, name, binding.at, scope, unkeyed);
+          return r === NOT_FOUND ? undefined : r;
+        }
         if (!binding.kinds) return undefined;
         const r = lookup(s, name, binding.at, scope, unkeyed);
         return r === NOT_FOUND ? undefined : clear(r, binding.kinds);

@@ -13,9 +13,12 @@ import { roleUnion, type LanguageProfile } from '../language-profile.js';
 import type { SyntaxNode } from '../parser.js';
 import { urlBarriers, type UrlBarriers } from '../barrier-spec.js';
 import { BARRIER_RULES, TAINT_BARRIERS } from '../taint-barriers.js';
+import type { SinkKind } from '../taint-spec.js';
 import { definitionsOfKey } from './bindings.js';
 import { evaluate } from './evaluate.js';
-import { bind, key, scopeOf, type Check, type TaintState } from './state.js';
+import type { ImportedFunction } from '../imports.js';
+import { isLookup, isNullish, predicateOf } from './predicates.js';
+import { bind, guardHolds, key, scopeOf, type Check, type TaintState } from './state.js';
 
 /** The URL parsers, host parts and host validators of the barrier rows (taint-barriers.ts), per family. */
 const JS_URL = urlBarriers(TAINT_BARRIERS, BARRIER_RULES, 'js');
@@ -37,7 +40,7 @@ export function guard(s: TaintState, ifNode: SyntaxNode): void {
   const consequence = child(ifNode, fields.ifs.consequence);
   if (!condition || !consequence) return;
   for (const c of checks(s, condition, true)) {
-    bind(s, ifNode, c.key, { pos: consequence.start, kind: 'clean', at: ifNode.start, kinds: c.kinds });
+    bind(s, ifNode, c.key, { pos: consequence.start, kind: 'clean', at: ifNode.start, kinds: c.kinds, guard: c.guard });
     bind(s, ifNode, c.key, { pos: consequence.end, kind: 'restore', at: ifNode.start });
   }
   const whenFalse = checks(s, condition, false);
@@ -45,14 +48,14 @@ export function guard(s: TaintState, ifNode: SyntaxNode): void {
   const leaves = exits(s.text, consequence, s.profile);
   for (const c of whenFalse) {
     // `if x not in ALLOWED: return`, or `x = DEFAULT` (a fallback): past the if, x is allowed or the fallback.
-    if (leaves || (c.kinds === undefined && reassigns(s, consequence, c.key))) bind(s, ifNode, c.key, { pos: ifNode.end + 1, kind: 'clean', at: ifNode.start, kinds: c.kinds });
+    if (leaves || (c.kinds === undefined && reassigns(s, consequence, c.key))) bind(s, ifNode, c.key, { pos: ifNode.end + 1, kind: 'clean', at: ifNode.start, kinds: c.kinds, guard: c.guard });
   }
   // `if x in ALLOWED: … else: …`: the else branch knows the negation.
   const alt = namedChildren(ifNode).find((c) => kinds.elses.has(c.type));
   const body = alt && (child(alt, fields.elses.body) ?? namedChildren(alt)[0]);
   if (body && namedChildren(ifNode).filter((c) => kinds.elifs.has(c.type)).length === 0) {
     for (const c of whenFalse) {
-      bind(s, ifNode, c.key, { pos: body.start, kind: 'clean', at: ifNode.start, kinds: c.kinds });
+      bind(s, ifNode, c.key, { pos: body.start, kind: 'clean', at: ifNode.start, kinds: c.kinds, guard: c.guard });
       bind(s, ifNode, c.key, { pos: body.end, kind: 'restore', at: ifNode.start });
     }
   }
@@ -78,9 +81,15 @@ function checks(s: TaintState, condition: SyntaxNode, truth: boolean, depth = 0)
     if ((op === 'or' || op === '||') && !truth) return [...checks(s, left, false, depth + 1), ...checks(s, right, false, depth + 1)];
     if (kinds.booleanOperators.has(cond.type) || ['&&', '||'].includes(op)) return [];
   }
+  // `if (!found) return` after `found = lookup(key)`: the key is in the table lookup() reads.
+  if (kinds.identifiers.has(cond.type)) return truth ? lookedUp(s, cond) : [];
   const comparison = comparisonOf(s, cond);
   if (comparison) {
     const { op, a, b } = comparison;
+    const nonNull = nonNullWhen(s, comparison, truth);
+    if (nonNull) return lookedUp(s, nonNull);
+    // `'/' not in name`: a single path segment.
+    if (((op === 'not in' && truth) || (op === 'in' && !truth)) && isSeparator(s, a)) return withKinds(constrained(s, b), PATH_SEGMENT_CHECKED);
     if ((op === 'in' && truth) || (op === 'not in' && !truth)) return evaluate(s, b) ? [] : constrained(s, a);
     const equality = ['==', '==='].includes(op) ? truth : ['!=', '!=='].includes(op) ? !truth : undefined;
     if (equality) {
@@ -89,16 +98,29 @@ function checks(s: TaintState, condition: SyntaxNode, truth: boolean, depth = 0)
     }
     return [];
   }
-  if (!truth) return [];
   const call = callShape(s.text, cond, s.profile);
   if (!call) return [];
+  // `!name.includes('/')`: a single path segment, which cannot leave the folder it is joined to.
+  if (!truth) return call.method === 'includes' && call.receiver && isSeparator(s, call.args[0]) ? withKinds(constrained(s, call.receiver), PATH_SEGMENT_CHECKED) : [];
   const qualified = s.imports.qualify(call.name);
   let checked: SyntaxNode | undefined;
+  let guardId: string | undefined;
   if (['includes', 'has', 'test'].includes(call.method) && call.receiver) {
     if (call.method !== 'test' && evaluate(s, call.receiver)) return [];
     checked = call.args[0];
-  } else if (/^(?:validator\.)?is[A-Z]\w*$|^isValid\w*$/.test(call.name)) checked = call.args[0];
-  else if (['re.fullmatch', 're.match'].includes(qualified)) checked = call.args[1];
+  } else if (PREDICATE.test(call.method)) {
+    // A predicate of another module of the project: a check, decided across files (cross-file/).
+    const imported = s.imports.importedFunction(call.name);
+    const named = NAMED_PREDICATE.test(call.name);
+    if (imported && (s.python || imported.module.startsWith('.'))) guardId = importedGuard(s, imported, cond, !named);
+    else if (!named) return [];
+    else if (kinds.identifiers.has(call.callee.type)) {
+      // A local predicate that only tests for a substring (`url.includes(allowed)`) checks nothing.
+      const local = s.functionsByName.get(call.name);
+      if (local && predicateOf(s, local)?.strength === 'weak') return [];
+    }
+    checked = call.args[0];
+  } else if (['re.fullmatch', 're.match'].includes(qualified)) checked = call.args[1];
   else if (['isdigit', 'isalnum', 'isnumeric', 'isdecimal'].includes(call.method)) checked = call.receiver;
   else if (urlRows(s).validators.has(qualified) || urlRows(s).validators.has(call.name)) {
     const url = call.args[0] ?? call.kwargs.get('url');
@@ -106,7 +128,67 @@ function checks(s: TaintState, condition: SyntaxNode, truth: boolean, depth = 0)
     return k ? [{ key: k, kinds: urlRows(s).hostKinds }] : [];
   }
   const k = checked ? (key(s, checked) ?? pureKey(s, checked)) : undefined;
+  return k ? [guardId === undefined ? { key: k } : { key: k, guard: guardId }] : [];
+}
+
+/** Predicate names (`isAllowed`, `isValidUrl`), by the name called or its last segment. */
+const PREDICATE = /^is[A-Z]\w*$|^isValid\w*$/;
+/** The predicates a check by name alone trusts: plain names and validator.js. */
+const NAMED_PREDICATE = /^(?:validator\.)?is[A-Z]\w*$|^isValid\w*$/;
+
+/** Records an imported predicate called as a check; its id. */
+function importedGuard(s: TaintState, callee: ImportedFunction, call: SyntaxNode, unchecked: boolean): string {
+  const id = `${callee.module}\u0000${callee.name}`;
+  const known = s.importedGuards.get(id);
+  if (!known) s.importedGuards.set(id, { callee, call: textOf(s.text, call).replace(/\s+/g, ' ').slice(0, 120), line: call.row + 1, unchecked });
+  else if (unchecked && !known.unchecked) s.importedGuards.set(id, { ...known, unchecked });
+  return id;
+}
+
+/** Sinks a value without a path separator is safe for: a file name joined to a folder stays in it. */
+const PATH_SEGMENT_CHECKED: readonly SinkKind[] = Object.freeze<SinkKind[]>(['path']);
+
+/** Whether a node is the constant `/` (the separator a single path segment lacks). */
+const isSeparator = (s: TaintState, node: SyntaxNode | undefined): boolean => node !== undefined && constantOf(s.env, node) === '/';
+
+/** The checks, restricted to the given sinks. */
+const withKinds = (list: Check[], kinds: readonly SinkKind[]): Check[] => list.map((c) => ({ key: c.key, kinds: c.kinds ?? kinds }));
+
+/** The value a comparison with null, undefined or None shows not to be one, when `cond` is `truth`. */
+function nonNullWhen(s: TaintState, c: { op: string; a: SyntaxNode; b: SyntaxNode }, truth: boolean): SyntaxNode | undefined {
+  const value = isNullish(s.profile, c.b) ? c.a : isNullish(s.profile, c.a) ? c.b : undefined;
+  if (!value) return undefined;
+  const negated = c.op === '!=' || c.op === '!==' || c.op === 'is not';
+  const equal = c.op === '==' || c.op === '===' || c.op === 'is';
+  return (negated && truth) || (equal && !truth) ? value : undefined;
+}
+
+/**
+ * For a value that is not null here and was returned by a lookup function of this file
+ * (`const found = await lookup(key)`, predicates.ts isLookup), the check that its key is in the table.
+ */
+function lookedUp(s: TaintState, node: SyntaxNode): Check[] {
+  const { kinds } = s.profile;
+  const n = unwrap(node, s.profile);
+  if (!kinds.identifiers.has(n.type)) return [];
+  const defs = definitionsOfKey(textOf(s.text, n), n.start, scopeOf(s, n));
+  const def = defs.length === 1 ? unwrap(defs[0] as SyntaxNode, s.profile) : undefined;
+  const value = def && kinds.awaits.has(def.type) ? namedChildren(def)[0] : def;
+  const call = value ? callShape(s.text, value, s.profile) : undefined;
+  if (!call || !kinds.identifiers.has(call.callee.type) || !call.args[0]) return [];
+  const fn = localFunction(s, call.name);
+  if (!fn || !isLookup(s, fn)) return [];
+  const k = key(s, call.args[0]);
   return k ? [{ key: k }] : [];
+}
+
+/** A function of this file by the name it is called with: declared, or assigned once at the top level (`const f = (k) => …`). */
+function localFunction(s: TaintState, name: string): SyntaxNode | undefined {
+  const declared = s.functionsByName.get(name);
+  if (declared) return declared;
+  const bindings = s.moduleScope.bindings.get(name);
+  const only = bindings?.length === 1 ? bindings[0] : undefined;
+  return only?.kind === 'expr' && s.profile.kinds.functions.has(only.node.type) ? only.node : undefined;
 }
 
 /** `a OP b` for `in`, `not in`, `==`, `!=`, `===`, `!==` (Python comparisons of two operands, JS binary expressions). */
@@ -177,7 +259,7 @@ function reassigns(s: TaintState, consequence: SyntaxNode, k: string): boolean {
 export function allowListed(s: TaintState, condition: SyntaxNode | undefined, value: SyntaxNode | undefined): boolean {
   if (!condition || !value) return false;
   const k = key(s, value) ?? pureKey(s, value);
-  return !!k && checks(s, condition, true).some((c) => c.key === k && c.kinds === undefined);
+  return !!k && checks(s, condition, true).some((c) => c.key === k && c.kinds === undefined && guardHolds(s, c.guard));
 }
 
 /**

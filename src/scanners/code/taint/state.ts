@@ -5,7 +5,7 @@
  */
 import { child, stringValue, textOf, unwrap } from '../ast.js';
 import type { ConstEnv, ConstResult } from '../constants.js';
-import type { Imports } from '../imports.js';
+import type { ImportedFunction, Imports } from '../imports.js';
 import type { LanguageProfile } from '../language-profile.js';
 import type { SyntaxNode } from '../parser.js';
 import type { SanitiserTable, SinkKind } from '../taint-spec.js';
@@ -25,6 +25,11 @@ export interface Taint {
   readonly via?: string;
   /** Sinks a sanitiser on the way made this value safe for (`html.escape` → html). */
   readonly cleared?: ReadonlySet<SinkKind>;
+  /**
+   * A parameter of an exported function taken as a source (the scanner's question "what would a
+   * caller in another file reach?"): the function's exported name, the parameter and the sink.
+   */
+  readonly entry?: { readonly name: string; readonly index: number; readonly kind: SinkKind };
 }
 
 export type Binding =
@@ -34,8 +39,12 @@ export type Binding =
   /** An assignment inside a branch or loop body: it holds inside the block; after it, the variable may still have its value from before. */
   | { readonly pos: number; readonly kind: 'maybe'; readonly node: SyntaxNode; readonly at: number; readonly block: SyntaxNode; readonly site?: SyntaxNode }
   | { readonly pos: number; readonly kind: 'param'; readonly index: number; readonly name: string; readonly line: number; readonly route: boolean; readonly fn: SyntaxNode }
-  /** A check passed (allow-list, validation): clean for every sink, or only for `kinds` (a URL whose host was checked). */
-  | { readonly pos: number; readonly kind: 'clean'; readonly at: number; readonly kinds?: readonly SinkKind[] }
+  /**
+   * A check passed (allow-list, validation): clean for every sink, or only for `kinds` (a URL whose
+   * host was checked). `guard`: the check is a call of a predicate imported from another module of
+   * the project, by its id in TaintState.importedGuards (whether it holds is decided across files).
+   */
+  | { readonly pos: number; readonly kind: 'clean'; readonly at: number; readonly kinds?: readonly SinkKind[]; readonly guard?: string }
   | { readonly pos: number; readonly kind: 'restore'; readonly at: number };
 
 export interface Scope {
@@ -56,6 +65,18 @@ export interface Summary {
 export interface Check {
   readonly key: string;
   readonly kinds?: readonly SinkKind[];
+  /** The imported predicate the check calls (TaintState.importedGuards), if any. */
+  readonly guard?: string;
+}
+
+/** A predicate of another module of the project called as a check (`if (security.isRedirectAllowed(url))`). */
+export interface ImportedGuard {
+  readonly callee: ImportedFunction;
+  /** The first call's text and 1-based line, for the evidence. */
+  readonly call: string;
+  readonly line: number;
+  /** Written so that the name-based rule did not take it as a check (`ns.isX(v)`; `isX(v)` is taken): what holds when nothing is known of it. */
+  readonly unchecked: boolean;
 }
 
 /**
@@ -95,6 +116,35 @@ export interface TaintState {
   readonly ifs: SyntaxNode[];
   functionNamesMemo: Map<SyntaxNode, string> | undefined;
   callSitesMemo: Map<string, SyntaxNode[]> | undefined;
+  /** Predicates imported from the project's other modules that guard values here, by id (`module` NUL `name`). */
+  readonly importedGuards: Map<string, ImportedGuard>;
+  /** Ids of imported guards whose checks a question relied on since the set was last cleared. */
+  readonly consulted: Set<string>;
+  /** An imported guard assumed not to hold (a what-if question of the scanner), else undefined. */
+  ineffective: string | undefined;
+  /** What a local predicate checks of its first parameter (predicates.ts), per function. */
+  readonly predicates: Map<SyntaxNode, Predicate | null>;
+  /** The functions the file exports, by node, with their exported name (cross-file/exports.ts); computed on first use. */
+  exported: ReadonlyMap<SyntaxNode, string> | undefined;
+  /** Whether a parameter of an exported function reached a sink with no caller in this file to follow. */
+  openEntries: boolean;
+  /** Take such parameters as sources (Taint.entry), to summarise what callers in other files would reach. */
+  entriesAsSources: boolean;
+}
+
+/** What a function returning a boolean checks of a parameter: `weak` only that it contains some text, `strong` an exact match or membership. */
+export interface Predicate {
+  readonly strength: 'weak' | 'strong';
+  /** The deciding check (the first weak one, else the first strong one). */
+  readonly check: SyntaxNode;
+}
+
+/** Whether a clean binding or check holds here: not when its imported guard is assumed not to; a guard relied on is noted. */
+export function guardHolds(s: TaintState, guard: string | undefined): boolean {
+  if (guard === undefined) return true;
+  if (guard === s.ineffective) return false;
+  s.consulted.add(guard);
+  return true;
 }
 
 /** The scope of the function enclosing a node (the module scope at top level). */

@@ -6,6 +6,7 @@
 import { callShape, child, descendants, namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import type { SinkKind } from '../taint-spec.js';
+import { exportedFunctions } from '../cross-file/exports.js';
 import { evaluate } from './evaluate.js';
 import type { Summary, Taint, TaintState } from './state.js';
 
@@ -18,8 +19,7 @@ import type { Summary, Taint, TaintState } from './state.js';
 export function throughCallers(s: TaintState, t: Taint, sink: SinkKind, depth: number): Taint | undefined {
   if (depth > 2 || t.fn === undefined || t.param === undefined) return undefined;
   const name = functionNames(s).get(t.fn);
-  if (name === undefined) return undefined;
-  for (const site of callSites(s).get(name) ?? []) {
+  for (const site of name === undefined ? [] : (callSites(s).get(name) ?? [])) {
     const call = callShape(s.text, site, s.profile);
     const arg = call?.args[t.param] ?? (t.paramName !== undefined ? call?.kwargs.get(t.paramName) : undefined);
     const a = arg ? evaluate(s, arg) : undefined;
@@ -27,7 +27,30 @@ export function throughCallers(s: TaintState, t: Taint, sink: SinkKind, depth: n
     const found = a.param === undefined ? a : throughCallers(s, a, sink, depth + 1);
     if (found) return { ...found, via: found.via ?? name, cleared: t.cleared && found.cleared ? new Set([...t.cleared, ...found.cleared]) : (t.cleared ?? found.cleared) };
   }
-  return undefined;
+  return entryOf(s, t, sink);
+}
+
+/**
+ * A parameter of a function the file exports, reaching a sink with no caller here that brings
+ * request data: callers in other files may. Noted (TaintState.openEntries); taken as a source
+ * only when the scanner asks what such callers would reach (TaintState.entriesAsSources).
+ */
+function entryOf(s: TaintState, t: Taint, sink: SinkKind): Taint | undefined {
+  if (t.fn === undefined || t.param === undefined) return undefined;
+  s.exported ??= exportedByNode(s);
+  const name = s.exported.get(t.fn);
+  if (name === undefined) return undefined;
+  s.openEntries = true;
+  if (!s.entriesAsSources) return undefined;
+  const fn = name === 'default' ? 'the default export' : `${name}()`;
+  return { source: `parameter ${t.paramName ?? t.param} of ${fn}`, line: t.line, entry: { name, index: t.param, kind: sink }, ...(t.cleared ? { cleared: t.cleared } : {}) };
+}
+
+/** The exported functions by node, first name kept. */
+function exportedByNode(s: TaintState): Map<SyntaxNode, string> {
+  const out = new Map<SyntaxNode, string>();
+  for (const [name, fn] of exportedFunctions(s.root, s.text, s.python)) if (!out.has(fn)) out.set(fn, name);
+  return out;
 }
 
 /** Local functions by node, for those a call by plain name reaches (not methods taking `self`/`cls`). */
@@ -66,22 +89,7 @@ export function summaryOf(s: TaintState, fn: SyntaxNode): Summary {
   if (known) return known;
   const result: Summary = { params: new Map(), source: undefined };
   s.summaries.set(fn, result);
-  const { kinds, fields } = s.profile;
-  const body = child(fn, fields.functions.body);
-  if (!body) return result;
-  const returns: SyntaxNode[] = [];
-  // `x => x + 1`, `lambda: x`: the body is the value returned.
-  if (kinds.lambdas.has(fn.type) && !kinds.blocks.has(body.type)) returns.push(body);
-  else {
-    for (const n of descendants(body)) {
-      if (!kinds.returns.has(n.type)) continue;
-      let inner = false;
-      for (let p = n.parent; p && p !== fn; p = p.parent) if (kinds.functions.has(p.type)) inner = true;
-      const value = namedChildren(n)[0];
-      if (!inner && value) returns.push(value);
-    }
-  }
-  for (const r of returns) {
+  for (const r of returnValues(s, fn)) {
     const t = evaluate(s, r);
     if (t?.param !== undefined) {
       const had = result.params.has(t.param);
@@ -91,4 +99,22 @@ export function summaryOf(s: TaintState, fn: SyntaxNode): Summary {
     } else if (t) result.source ??= t;
   }
   return result;
+}
+
+/** The expressions a function returns: an arrow function's or lambda's body, else the values of its own return statements (not those of nested functions). */
+export function returnValues(s: TaintState, fn: SyntaxNode): SyntaxNode[] {
+  const { kinds, fields } = s.profile;
+  const body = child(fn, fields.functions.body);
+  if (!body) return [];
+  // `x => x + 1`, `lambda: x`: the body is the value returned.
+  if (kinds.lambdas.has(fn.type) && !kinds.blocks.has(body.type)) return [body];
+  const returns: SyntaxNode[] = [];
+  for (const n of descendants(body)) {
+    if (!kinds.returns.has(n.type)) continue;
+    let inner = false;
+    for (let p = n.parent; p && p !== fn; p = p.parent) if (kinds.functions.has(p.type)) inner = true;
+    const value = namedChildren(n)[0];
+    if (!inner && value) returns.push(value);
+  }
+  return returns;
 }
