@@ -8,7 +8,8 @@ import { SEVERITY_RANK, type RawFinding, type Severity } from '../../core/findin
 import { clipEvidence, toRawFinding } from '../../core/rules.js';
 import type { FileFacts, FileScanner } from '../contract.js';
 import { lineText, NodeIndex } from './ast.js';
-import { MAX_GUARDS_PER_FILE, type Candidate, type FunctionSummary } from './cross-file/facts.js';
+import type { Candidate, FunctionSummary } from './cross-file/facts.js';
+import { entrySummaries, guardedCandidates } from './cross-file/rerun.js';
 import { FACT_PRODUCERS, fileFacts, type FactProducer } from './cross-file/extract.js';
 import { Imports } from './imports.js';
 import { profileOf } from './language-profile.js';
@@ -224,69 +225,10 @@ function runRules(rules: readonly CodeRule[], ctx: RuleContext, pending: Counts)
     }
   }
   const functionModel = usesFunctionModel(ctx.language);
-  const guarded = functionModel ? [] : guardedCandidates(rules, ctx, seen);
-  const entries = functionModel ? [] : entrySummaries(rules, ctx, proven);
+  const report = (rule: CodeRule, m: Match): RawFinding => toFinding(rule, m, ctx.path, ctx.text);
+  const guarded = functionModel ? [] : guardedCandidates(rules, ctx, seen, report);
+  const entries = functionModel ? [] : entrySummaries(rules, ctx, proven, report);
   return { findings: findings.sort((a, b) => a.line - b.line || a.column - b.column), guarded, entries };
-}
-
-/**
- * When a parameter of an exported function reached a sink no caller here feeds: the rules again
- * with such parameters taken as request data. What they then report with that taint, and did not
- * prove before, is summarised (`sink`) for callers in other files.
- */
-function entrySummaries(rules: readonly CodeRule[], ctx: RuleContext, proven: ReadonlySet<string>): FunctionSummary[] {
-  if (!ctx.taint.openEntries()) return [];
-  const out: FunctionSummary[] = [];
-  const added = new Set<string>();
-  ctx.taint.assumeEntriesTainted(true);
-  try {
-    for (const rule of rules) {
-      let matches: Match[];
-      try {
-        matches = rule.match(ctx);
-      } catch {
-        continue;
-      }
-      for (const m of matches) {
-        const entry = m.taint?.entry;
-        const key = `${rule.id}:${m.node.start}`;
-        if (!entry || proven.has(key) || added.has(key)) continue;
-        added.add(key);
-        out.push({ kind: 'sink', name: entry.name, param: entry.index, sink: entry.kind, finding: toFinding(rule, m, ctx.path, ctx.text) });
-      }
-    }
-  } finally {
-    ctx.taint.assumeEntriesTainted(false);
-  }
-  return out;
-}
-
-/** The matches only a run with one imported guard assumed not to hold gives, per guard relied on. */
-function guardedCandidates(rules: readonly CodeRule[], ctx: RuleContext, seen: ReadonlySet<string>): Candidate[] {
-  const out: Candidate[] = [];
-  for (const { id, guard } of ctx.taint.consultedGuards().slice(0, MAX_GUARDS_PER_FILE)) {
-    const added = new Set<string>();
-    ctx.taint.assumeIneffective(id);
-    try {
-      for (const rule of rules) {
-        let matches: Match[];
-        try {
-          matches = rule.match(ctx);
-        } catch {
-          continue;
-        }
-        for (const m of matches) {
-          const key = `${rule.id}:${m.node.start}`;
-          if (seen.has(key) || added.has(key)) continue;
-          added.add(key);
-          out.push({ kind: 'guarded', callee: guard.callee, line: guard.line, call: guard.call, unchecked: guard.unchecked, finding: toFinding(rule, m, ctx.path, ctx.text) });
-        }
-      }
-    } finally {
-      ctx.taint.assumeIneffective(undefined);
-    }
-  }
-  return out;
 }
 
 /** Worker-pool entry: the engine imports this module by URL, awaits `init()`, then calls `scanFile`. */
