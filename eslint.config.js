@@ -29,7 +29,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['eslint.config.js', 'bin/*.js'],
+    files: ['eslint.config.js', 'bin/*.js', 'scripts/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -3,6 +3,8 @@
  * benchmarks that measure it from outside: loopback only, the owner key read from its first start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,20 +23,31 @@ export interface Proc {
 export async function spawnProcess(args: string[], env: Record<string, string>, ready: RegExp, options: { cpu?: number } = {}): Promise<Proc & { match: RegExpExecArray }> {
   const node = [process.execPath, '--import', 'tsx', ...args];
   const [command, ...rest] = options.cpu === undefined ? node : ['taskset', '-c', String(options.cpu), ...node];
+  // Its log (stdout) goes to a file, not a pipe: pino writes synchronously, and a pipe that this
+  // process drains on its own busy event loop (it also serves the fake GitHub) would fill and hold
+  // up the service's event loop in write(2), a delay of the benchmark's making.
+  const logDir = mkdtempSync(join(tmpdir(), 'vigil-bench-log-'));
+  const logFd = openSync(join(logDir, 'stdout.log'), 'w+');
   const child = spawn(command ?? process.execPath, rest, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFd, 'pipe'],
   });
-  let out = '';
+  child.once('exit', () => {
+    closeSync(logFd);
+    rmSync(logDir, { recursive: true, force: true });
+  });
+  /** The first 200 KB of the log, as far as it is written. */
+  const out = (): string => {
+    if (child.exitCode !== null || child.signalCode !== null) return '';
+    const head = Buffer.alloc(200_000);
+    return head.subarray(0, readSync(logFd, head, 0, head.length, 0)).toString();
+  };
   let err = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    if (out.length < 200_000) out += d.toString();
-  });
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const match = await new Promise<RegExpExecArray>((resolve, reject) => {
     const timer = setInterval(() => {
-      const found = ready.exec(out + err);
+      const found = ready.exec(out() + err);
       if (found) {
         clearInterval(timer);
         resolve(found);

@@ -17,9 +17,12 @@ import { build } from 'esbuild';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dist = resolve(process.argv[2] ?? resolve(ROOT, 'dist'));
 const registry = (await import(resolve(dist, 'scanners/index.js'))) as { FILE_SCANNERS: readonly { module: string }[] };
-// File scanners only: the repository checks load their heavy parts (the dependency extractors)
-// with dynamic imports that only some scans need, and a bundle would load them in every scan.
-const modules = [...new Set(registry.FILE_SCANNERS.map((s) => relative(dist, fileURLToPath(s.module)).replaceAll('\\', '/')))];
+// The file scanners, and the heavy part of a repository check that it imports lazily (only scans
+// with a manifest load the dependency extractors and risk checks, 51 modules): bundling that module
+// at its own path keeps it lazy. The repository checks' entry modules stay as they are, or their
+// bundles would load those parts in every scan.
+const LAZY_PARTS = ['scanners/dependencies/scanner.js'];
+const modules = [...new Set([...registry.FILE_SCANNERS.map((s) => relative(dist, fileURLToPath(s.module)).replaceAll('\\', '/')), ...LAZY_PARTS])];
 if (modules.length === 0) throw new Error('bundle-scanners: the registry lists no scanner');
 for (const path of modules) {
   const file = resolve(dist, path);

@@ -25,6 +25,7 @@ import type { AuthRouteDeps } from './http/routes/auth/deps.js';
 import type { Config } from './config/index.js';
 import { createScanEngine, type ScanEngine } from './engine/runtime.js';
 import { warmRepositoryScanners } from './engine/scan-workspace.js';
+import { warmFindingOrder } from './engine/pipeline/limit.js';
 import { AppError } from './core/errors.js';
 import type { VerifySecrets } from './core/verification.js';
 import { VERSION } from './core/version.js';
@@ -210,6 +211,7 @@ export async function startServer(config: Config, options: { logStream?: Destina
     if (runtime.storage.kind === 'embedded') adminSocket = await openAdminSocket(runtime, app);
     // The repository checks' modules are compiled now, not on the event loop of the first scan.
     await warmRepositoryScanners();
+    warmFindingOrder();
     await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
       throw listenFailure(error, config.host, config.port);
     });

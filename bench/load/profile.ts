@@ -1,6 +1,10 @@
 /**
  * Sums a V8 CPU profile's self time by function and by file, main thread only
  * (what blocks the event loop). Usage: tsx bench/load/profile.ts FILE.cpuprofile [--top 25]
+ * The last lines sum up the burst alone (from the first sample of an API scan or an outbound
+ * request to the end): busy time, the longest busy stretch in ms and in samples (a stretch's
+ * length in ms grows when the thread waits for a core; its sample count less so), and the time
+ * spent in the embedded database (PGlite and its WebAssembly) on this thread.
  */
 import { readFile } from 'node:fs/promises';
 
@@ -104,6 +108,55 @@ async function main(): Promise<void> {
   const tasks = longTasks(profile, byId, 20);
   console.log(`${tasks.count} stretches, ${tasks.ms.toFixed(0)} ms in all`);
   print('their time by file (native calls counted for their JavaScript caller)', tasks.byFile, tasks.ms, top);
+  const burst = burstFigures(profile, byId);
+  if (burst === undefined) return console.log('\nno scan found in the profile: no burst figures');
+  console.log(`\nduring the burst (from ${(burst.startMs / 1000).toFixed(2)} s): ${burst.busyMs.toFixed(0)} ms busy of ${burst.sampledMs.toFixed(0)} ms;`);
+  console.log(`  longest busy stretch ${burst.longestMs.toFixed(0)} ms, longest in samples ${burst.longestSamples}; embedded database on this thread ${burst.databaseMs.toFixed(0)} ms`);
+}
+
+interface BurstFigures {
+  readonly startMs: number;
+  readonly sampledMs: number;
+  readonly busyMs: number;
+  readonly longestMs: number;
+  readonly longestSamples: number;
+  readonly databaseMs: number;
+}
+
+/** The figures of the burst: from the first sample under an API scan or an outbound request (scanApiTarget, safeFetch). */
+function burstFigures(profile: Profile, byId: Map<number, ProfileNode>): BurstFigures | undefined {
+  const parent = new Map<number, ProfileNode>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node);
+  const within = (node: ProfileNode, test: (frame: ProfileNode['callFrame']) => boolean): boolean => {
+    for (let at: ProfileNode | undefined = node; at !== undefined; at = parent.get(at.id)) if (test(at.callFrame)) return true;
+    return false;
+  };
+  let clock = 0;
+  let start: number | undefined;
+  let sampled = 0;
+  let busy = 0;
+  let database = 0;
+  let run = { ms: 0, samples: 0 };
+  let longest = { ms: 0, samples: 0 };
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    clock += ms;
+    const node = byId.get(id);
+    if (node === undefined) return;
+    if (start === undefined && within(node, (f) => f.functionName === 'scanApiTarget' || f.functionName === 'safeFetch')) start = clock;
+    if (start === undefined) return;
+    sampled += ms;
+    if (node.callFrame.functionName === '(idle)') {
+      run = { ms: 0, samples: 0 };
+      return;
+    }
+    busy += ms;
+    run = { ms: run.ms + ms, samples: run.samples + 1 };
+    longest = { ms: Math.max(longest.ms, run.ms), samples: Math.max(longest.samples, run.samples) };
+    if (within(node, (f) => f.url.includes('@electric-sql/pglite'))) database += ms;
+  });
+  if (start === undefined) return undefined;
+  return { startMs: start, sampledMs: sampled, busyMs: busy, longestMs: longest.ms, longestSamples: longest.samples, databaseMs: database };
 }
 
 await main();

@@ -72,3 +72,87 @@ export function createInlinePool(): ScanPool {
     close: () => Promise.resolve(),
   };
 }
+
+/** When a command-line scan moves off its own thread (createAdaptiveScanPool). */
+export interface AdaptiveLimits {
+  /** Kept bytes past which the scan runs on worker threads. */
+  readonly bytes: number;
+  /** Kept files past which the scan runs on worker threads. */
+  readonly files: number;
+}
+
+/** The pool of one command-line scan, told what the walk finds (createAdaptiveScanPool). */
+export interface AdaptiveScanPool extends ScanPool {
+  /** The walk kept `files` files of `bytes` bytes so far. */
+  observe(files: number, bytes: number): void;
+  /** The walk ended: a tree that never passed the limits is scanned on the calling thread. */
+  walked(): void;
+  /** Where file batches run: undefined until decided. */
+  readonly placement: 'inline' | 'threads' | undefined;
+}
+
+/**
+ * The pool of one command-line scan, which decides where to scan as the walk goes on. A tree
+ * that stays within `limits` is scanned on the calling thread once the walk has ended (a few tens
+ * of milliseconds for such a tree): worker threads would each load every scanner again, which
+ * costs more CPU than they save on a tree that small (docs/benchmarks.md). As soon as the walk
+ * passes the limits, `threads` worker threads start, each loading the file scanners at once
+ * (`warm`, an empty task), and batches go to them while the walk goes on; a batch goes to the
+ * thread with the fewest in flight. Until then batches wait. A repository scanner's worker half
+ * (the dependency check) always runs on the calling thread, which has nothing else to do in a
+ * command-line scan, so it never waits behind file batches and the threads never wait behind it.
+ * Never for the service: it would block the event loop.
+ */
+export function createAdaptiveScanPool(threads: number, limits: AdaptiveLimits, warm?: ScanTask): AdaptiveScanPool {
+  if (!Number.isSafeInteger(threads) || threads < 1) throw new RangeError('A pool needs at least one thread');
+  const lanes: { pool: ScanPool; busy: number }[] = [];
+  const inline = createInlinePool();
+  let placement: 'inline' | 'threads' | undefined;
+  let decide: () => void = () => undefined;
+  const decided = new Promise<void>((resolve) => (decide = resolve));
+  const place = (where: 'inline' | 'threads'): void => {
+    if (placement !== undefined) return;
+    placement = where;
+    if (where === 'threads') {
+      for (let i = 0; i < threads; i += 1) {
+        const lane = { pool: createScanPool(1), busy: 0 };
+        lanes.push(lane);
+        // A thread that cannot load its scanners fails the real batches the same way: nothing to report here.
+        if (warm !== undefined) void send(lane, (pool) => pool.run(warm)).catch(() => undefined);
+      }
+    }
+    decide();
+  };
+  const send = <R>(lane: { pool: ScanPool; busy: number }, work: (pool: ScanPool) => Promise<R>): Promise<R> => {
+    lane.busy += 1;
+    return work(lane.pool).finally(() => (lane.busy -= 1));
+  };
+  const dispatch = async <R>(signal: AbortSignal | undefined, work: (pool: ScanPool) => Promise<R>): Promise<R> => {
+    await decided;
+    signal?.throwIfAborted();
+    if (placement === 'inline') return work(inline);
+    return send(
+      lanes.reduce((best, lane) => (lane.busy < best.busy ? lane : best)),
+      work,
+    );
+  };
+  return {
+    get size() {
+      return Math.max(1, lanes.length);
+    },
+    get placement() {
+      return placement;
+    },
+    observe: (files, bytes) => {
+      if (bytes > limits.bytes || files > limits.files) place('threads');
+    },
+    walked: () => place('inline'),
+    run: (task, signal) => dispatch(signal, (pool) => pool.run(task, signal)),
+    runTexts: (task, signal) => dispatch(signal, (pool) => pool.runTexts(task, signal)),
+    runRepository: (task, signal) => inline.runRepository(task, signal),
+    close: async () => {
+      place('inline');
+      await Promise.all(lanes.splice(0).map((lane) => lane.pool.close()));
+    },
+  };
+}

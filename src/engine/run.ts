@@ -129,6 +129,8 @@ export interface ArrivingFiles {
   readonly batches: AsyncIterable<readonly { readonly path: string; readonly size: number }[]>;
   /** Where the files that arrived lie (memory and spill folder; both grow as files arrive). */
   readonly source: () => { readonly root: string; readonly memory?: WorkspaceMemory };
+  /** When the source can tell: true once `path` has arrived or is known never to (a local walk listed its folder). */
+  readonly decided?: (path: string) => boolean;
 }
 
 export interface ArrivalOptions extends Omit<RunOptions, 'collect'> {
@@ -140,12 +142,20 @@ export interface ArrivalOptions extends Omit<RunOptions, 'collect'> {
   readonly ready: (files: readonly { readonly path: string; readonly size: number }[]) => Promise<boolean>;
   /** How the workers collect a batch dispatched now. */
   readonly collectNow: () => WorkerCollect | undefined;
+  /**
+   * Batches in flight per thread of the pool (default 2): while they run, the source is not read
+   * further. A caller whose thread may be busy for a while between completions (the CLI runs the
+   * dependency check on it) asks for more, so the workers do not run dry meanwhile.
+   */
+  readonly inFlightPerThread?: number;
 }
 
 /**
  * runFileScanners over files as they arrive: batches of bounded bytes and count go to the pool
- * while the archive is still downloading and unpacking, at most two per worker in flight (the
- * reading of the archive waits meanwhile), so scanning overlaps the download.
+ * while the archive is still downloading and unpacking (or a local folder is being walked), at
+ * most two per worker in flight (the reading of the source waits meanwhile), so scanning overlaps
+ * the download or the walk. The pool may grow meanwhile (the CLI's does): its size is read anew
+ * for every batch.
  */
 export async function runFileScannersOnArrival(arriving: ArrivingFiles, options: ArrivalOptions): Promise<RunResult> {
   const controller = new AbortController();
@@ -195,7 +205,8 @@ export async function runFileScannersOnArrival(arriving: ArrivingFiles, options:
       queuedBytes -= bytes;
     }
   };
-  const maxInFlight = Math.max(2, options.pool.size * 2);
+  const perThread = options.inFlightPerThread ?? 2;
+  const maxInFlight = (): number => Math.max(2, options.pool.size * perThread);
   try {
     options.onProgress?.(0, 0);
     for await (const files of arriving.batches) {
@@ -210,7 +221,7 @@ export async function runFileScannersOnArrival(arriving: ArrivingFiles, options:
       ready = (await options.ready(files)) || ready;
       if (!ready) continue;
       cut(false);
-      while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
+      while (inFlight.size >= maxInFlight()) await Promise.race(inFlight);
     }
     ready = true;
     cut(true);

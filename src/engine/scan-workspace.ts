@@ -16,7 +16,7 @@ import { droppedCount, FindingCollector } from './pipeline/index.js';
 import type { FindingLimits } from './pipeline/limit.js';
 import { IGNORE_FILE, parseIgnoreFile, type IgnoreFile } from './pipeline/ignore-file.js';
 import { InlineSuppressions } from './pipeline/inline.js';
-import type { GatheredFacts } from './facts.js';
+import type { FactsGatherer, GatheredFacts } from './facts.js';
 import type { ScanPool } from './pool.js';
 import { heldFiles, runFileScanners, runFileScannersOnArrival, type ArrivingFiles, type RunResult } from './run.js';
 import type { ScannerStatus } from './types.js';
@@ -42,6 +42,8 @@ export interface ScanOptions {
   readonly limits?: FindingLimits;
   /** Check found secrets with their providers (`verify`). */
   readonly verify?: VerifySecrets;
+  /** Batches in flight per pool thread while files arrive (ArrivalOptions.inFlightPerThread). */
+  readonly inFlightPerThread?: number;
 }
 
 export interface ScanStats {
@@ -113,6 +115,9 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const ignore = ignoreText === undefined ? undefined : parseIgnoreFile(ignoreText, today);
   const collector = new FindingCollector({ target, ...(ignore ? { ignore } : {}), ...(options.limits ? { limits: options.limits } : {}) });
+  // The repository scanners run meanwhile; the code scanner's waits for the facts of the files (facts()).
+  const facts = factsOfRun();
+  const repository = startRepositoryScanners(ws, [...paths], read, options, facts.promise);
   const run = await runFileScanners(ws, {
     pool: options.pool,
     scannerModules: scanners.map((s) => s.module),
@@ -124,31 +129,94 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
     onCollected: (batch) => collector.addCollected(batch),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  }).catch((error: unknown) => {
+    facts.reject(error);
+    return repository.stop(error);
   });
-  return finishScan(ws, options, { started, run, collector, ignore, read, paths: [...paths] });
+  facts.resolve(run.facts);
+  return finishScan(ws, options, { started, run, collector, ignore, read, repository: repository.outcomes });
+}
+
+/** The facts of a run's file scanners, promised to the repository scanners before the run ends. */
+function factsOfRun(): { promise: Promise<FactsGatherer>; resolve: (facts: FactsGatherer) => void; reject: (error: unknown) => void } {
+  let resolve: (facts: FactsGatherer) => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const promise = new Promise<FactsGatherer>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // A failed run rejects it; the scanners waiting on it stop with the scan.
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
+
+/** Repository scanners under way; `stop` cancels them, waits until they have stopped, and rethrows the error given. */
+interface RepositoryRun {
+  readonly outcomes: Promise<readonly RepositoryOutcome[]>;
+  readonly stop: (error: unknown) => Promise<never>;
+}
+
+/**
+ * Starts the repository scanners over a whole workspace, one after another in registry order,
+ * while the file scanners still run; finishScan adds their outcomes after the file scanners'.
+ */
+function startRepositoryScanners(
+  ws: Workspace,
+  paths: readonly string[],
+  read: (path: string) => Promise<string | undefined>,
+  options: ScanOptions,
+  facts: Promise<FactsGatherer>,
+): RepositoryRun {
+  const stopped = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stopped.signal]) : stopped.signal;
+  const scoped: ScanOptions = { ...options, signal };
+  const outcomes = (async () => {
+    const out: RepositoryOutcome[] = [];
+    for (const entry of options.scanners ?? SCANNERS) {
+      if (entry.kind !== 'repository') continue;
+      signal.throwIfAborted();
+      out.push(await runRepositoryScanner(entry, repositoryView(ws, paths, read, entry, scoped, () => facts.then((f) => f.of(entry.name)))));
+    }
+    return out;
+  })();
+  // Awaited by finishScan, or by stop when the file scanners fail first.
+  outcomes.catch(() => undefined);
+  return {
+    outcomes,
+    stop: async (error: unknown) => {
+      stopped.abort(error);
+      await outcomes.catch(() => undefined);
+      throw error;
+    },
+  };
 }
 
 /** After the file scanners: the repository scanners in registry order, then the pipeline's end. */
 async function finishScan(
   ws: Workspace,
   options: ScanOptions,
-  scan: { started: number; run: RunResult; collector: FindingCollector; ignore: IgnoreFile | undefined; read: (path: string) => Promise<string | undefined>; paths: string[] },
+  scan: {
+    started: number;
+    run: RunResult;
+    collector: FindingCollector;
+    ignore: IgnoreFile | undefined;
+    read: (path: string) => Promise<string | undefined>;
+    repository: Promise<readonly RepositoryOutcome[]>;
+  },
 ): Promise<ScanOutcome> {
-  const { started, run, collector, ignore, read, paths } = scan;
-  const selected = options.scanners ?? SCANNERS;
+  const { started, run, collector, ignore, read } = scan;
   const warnings = [...run.warnings];
   const statuses = [...run.statuses];
   let advisories: AdvisoryCoverage | undefined;
   collector.add(run.raw);
-  for (const entry of selected) {
-    if (entry.kind !== 'repository') continue;
-    const outcome = await runRepositoryScanner(entry, repositoryView(ws, paths, read, entry, options, run.facts.of(entry.name)));
+  for (const outcome of await scan.repository) {
     collector.add([...outcome.raw]);
     warnings.push(...outcome.warnings);
     if (outcome.status) statuses.push(outcome.status);
     if (outcome.advisories) advisories = { mode: outcome.advisories.mode, ecosystems: { ...advisories?.ecosystems, ...outcome.advisories.ecosystems } };
   }
   if (ignore) warnings.push(...ignore.warnings);
+  warnings.push(...(ws.warnings ?? []));
   const finished = collector.finish();
   const { ignored, truncation, warning } = finished;
   let findings = finished.findings;
@@ -210,6 +278,16 @@ export async function scanArrivingWorkspace(arriving: ArrivingWorkspace, target:
     ignore = parseIgnoreFile(text, today);
     collector.useIgnore(ignore);
   };
+  // Once the source has been read whole (every path known), the repository scanners start while batches still scan.
+  let repository: RepositoryRun | undefined;
+  const facts = factsOfRun();
+  const whole = arriving.workspace.then((ws) => {
+    const paths = new Set(ws.files.map((f) => f.path));
+    const read = (path: string) => (paths.has(path) ? readSmall(ws, path) : Promise.resolve(undefined));
+    repository = startRepositoryScanners(ws, [...paths], read, options, facts.promise);
+    return { ws, paths, read };
+  });
+  whole.catch(() => undefined);
   const run = await runFileScannersOnArrival(arriving, {
     pool: options.pool,
     scannerModules: scanners.map((s) => s.module),
@@ -228,16 +306,23 @@ export async function scanArrivingWorkspace(arriving: ArrivingWorkspace, target:
         previous = path;
         if (sorted && path > IGNORE_FILE) settled = true;
       }
+      // A local walk knows once the root folder is listed (and the ignore file, if any, has arrived).
+      if (arriving.decided?.(IGNORE_FILE) === true) settled = true;
       return settled;
     },
+    ...(options.inFlightPerThread === undefined ? {} : { inFlightPerThread: options.inFlightPerThread }),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  }).catch((error: unknown) => {
+    facts.reject(error);
+    if (repository === undefined) throw error;
+    return repository.stop(error);
   });
-  const ws = await arriving.workspace;
-  const paths = new Set(ws.files.map((f) => f.path));
-  const read = (path: string) => (paths.has(path) ? readSmall(ws, path) : Promise.resolve(undefined));
+  facts.resolve(run.facts);
+  const { ws, paths, read } = await whole;
   if (ignore === undefined && paths.has(IGNORE_FILE)) learn(await read(IGNORE_FILE));
-  return { outcome: await finishScan(ws, options, { started, run, collector, ignore, read, paths: [...paths] }), workspace: ws };
+  const outcomes = repository?.outcomes ?? Promise.resolve([]);
+  return { outcome: await finishScan(ws, options, { started, run, collector, ignore, read, repository: outcomes }), workspace: ws };
 }
 
 /** Kept secrets with the other secrets of their file (and the identifiers their checks need, such as a Twilio account SID) as companions. */
@@ -276,13 +361,12 @@ function repositoryView(
   read: (path: string) => Promise<string | undefined>,
   entry: RepositoryScannerEntry,
   options: ScanOptions,
-  gathered: GatheredFacts,
+  facts: () => Promise<GatheredFacts>,
 ): RepositoryView {
   return {
     paths,
-    facts: gathered.facts,
-    factsTruncated: gathered.truncated,
     binaryPaths: ws.stats.binaryPaths ?? [],
+    facts,
     read,
     inWorker: <R>(subset: readonly string[], signal: AbortSignal) =>
       options.pool.runRepository(

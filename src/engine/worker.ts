@@ -38,7 +38,8 @@ function load(moduleUrl: string): Promise<FileScanner> {
   let scanner = loaded.get(moduleUrl);
   if (!scanner) {
     scanner = import(moduleUrl).then(async (m: FileScannerModule) => {
-      await m.scanner.init?.();
+      // A scanner that prepares per batch (FileScanner.prepare) loads only what its files need.
+      if (m.scanner.prepare === undefined) await m.scanner.init?.();
       return m.scanner;
     });
     loaded.set(moduleUrl, scanner);
@@ -49,6 +50,7 @@ function load(moduleUrl: string): Promise<FileScanner> {
 export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult> {
   await ready;
   const scanners = await Promise.all(task.scannerModules.map(load));
+  for (const s of scanners) await s.prepare?.(task.paths);
   const tallies: Record<string, ScannerTally> = {};
   for (const s of scanners) tallies[s.name] = { files: 0, findings: 0, failures: 0 };
   // Facts a batch that failed midway left behind belong to another scan (threads serve every scan).
@@ -139,6 +141,7 @@ export async function scanRepository(task: RepositoryTask): Promise<unknown> {
 export async function scanTexts(task: TextTask): Promise<TextTaskResult> {
   await ready;
   const scanners = await Promise.all(task.scannerModules.map(load));
+  for (const s of scanners) await s.prepare?.(task.files.map((f) => f.path));
   const tallies: Record<string, ScannerTally> = {};
   for (const s of scanners) tallies[s.name] = { files: 0, findings: 0, failures: 0 };
   const out: { key: number; findings: RawFinding[]; identifiers?: { ruleId: string; secret: string }[] }[] = [];

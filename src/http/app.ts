@@ -86,6 +86,10 @@ export function createHttpServer(config: Config, logStream?: DestinationStream) 
     // verbose: errors carry their schema, so 400s can say what a field must be (plugins/validation-messages.ts);
     // x-expected is that text for a pattern, an annotation AJV must know in strict mode.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, verbose: true, keywords: [EXPECTED_KEYWORD] } },
+    // A response schema with anyOf/oneOf (findings, scan states) is serialised with Ajv checks that
+    // fast-json-stringify otherwise compiles on the first response that reaches them: 100-250 ms on
+    // the event loop during the first burst of scans (issue 21). Compiled with the routes instead.
+    serializerOpts: { compileValidators: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Bodies are JSON only (docs/api.md): a text/plain body is a 415 like any other type, not a

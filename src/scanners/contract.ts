@@ -32,6 +32,13 @@ export interface FileScanner {
   scanFile(file: { readonly path: string; readonly text: string }): RawFinding[];
   /** Asynchronous set-up (loading parsers, grammars), awaited once per worker thread before the first file. */
   init?(): Promise<void>;
+  /**
+   * The set-up only the files at these paths need (the grammars of their languages), awaited by
+   * the engine before it scans them. The engine calls `init` only on a scanner without `prepare`:
+   * a scan then loads nothing for languages it does not meet; `init` (everything) stays for
+   * callers that scan files without saying which beforehand.
+   */
+  prepare?(paths: readonly string[]): Promise<void>;
   /** Counters since the last call (files skipped as unparsable …), reported in the scanner's status; resets them. */
   takeCounts?(): Readonly<Record<string, number>>;
   /**
@@ -85,10 +92,10 @@ export interface RepositoryView {
   readonly advisories?: AdvisorySource;
   /**
    * What the file scanner of the same name reported with takeFacts over this workspace, sorted by
-   * path; at most MAX_SCAN_FACTS files (those first by path), `factsTruncated` when more had some.
+   * path, once every file scanner has finished (repository scanners start while they still run;
+   * rejects when they fail): at most MAX_SCAN_FACTS files, the first by path, `truncated` when more had some.
    */
-  readonly facts: readonly FileFacts[];
-  readonly factsTruncated: boolean;
+  facts(): Promise<{ readonly facts: readonly FileFacts[]; readonly truncated: boolean }>;
   /** The findings without those an inline `vigil-ignore` comment in their file suppresses. */
   unsuppressed(findings: readonly RawFinding[], files: readonly { readonly path: string; readonly text: string }[]): RawFinding[];
 }

@@ -42,9 +42,10 @@ export const SCANNERS: readonly (FileScannerEntry | RepositoryScannerEntry)[] = 
   file('code', './code/scanner'),
   file('cicd', './workflows/scanner'),
   repository('secrets', './secrets/repository'),
-  repository('code', './code/repository'),
   repository('supply_chain', './dependencies/repository'),
   repository('cicd', './workflows/repository'),
+  // Last: it waits for the file scanners' facts, and the others run meanwhile.
+  repository('code', './code/repository'),
 ]);
 
 export const FILE_SCANNERS: readonly FileScannerEntry[] = Object.freeze(SCANNERS.filter((s): s is FileScannerEntry => s.kind === 'file'));

@@ -1,6 +1,9 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github/server.js';
@@ -29,10 +32,14 @@ afterAll(async () => {
 });
 
 async function vigil(...args: string[]) {
+  return vigilWith({}, ...args);
+}
+
+async function vigilWith(env: Record<string, string>, ...args: string[]) {
   let out = '';
   let err = '';
   const code = await runCli(args, {
-    env: { VIGIL_DATA_DIR: join(dir, 'data'), GITHUB_API_URL: fake.url, VIGIL_SCAN_WORKERS: '1', VIGIL_GITHUB_RETRIES: '0' },
+    env: { VIGIL_DATA_DIR: join(dir, 'data'), GITHUB_API_URL: fake.url, VIGIL_SCAN_WORKERS: '1', VIGIL_GITHUB_RETRIES: '0', ...env },
     cwd: dir,
     out: (t) => (out += t),
     err: (t) => (err += t),
@@ -113,5 +120,62 @@ describe('vigil scan', () => {
     expect(help.code).toBe(0);
     expect(help.out).toMatch(/Exit codes:\n\s+0 .*\n\s+1 .*--fail-on\n\s+2 /);
     expect((await vigil('--version')).code).toBe(0);
+  });
+
+  it('stops with exit 2 and the limit when the folder has more files than allowed, found while walking', async () => {
+    const many = join(dir, 'many');
+    await mkdir(many, { recursive: true });
+    for (let i = 0; i < 40; i += 1) await writeFile(join(many, `f${i}.txt`), `file ${i}\n`.repeat(5));
+    const ok = await vigilWith({ VIGIL_MAX_FILES: '40' }, 'scan', 'many', '--format', 'json');
+    expect(ok.code, ok.err).toBe(0);
+    expect((JSON.parse(ok.out) as { stats: { files: number } }).stats.files).toBe(40);
+    const over = await vigilWith({ VIGIL_MAX_FILES: '39' }, 'scan', 'many');
+    expect(over.code).toBe(2);
+    expect(over.err).toBe('vigil: Directory rejected: the repository has more than 39 files (file-count limit)\n');
+    const bytes = await vigilWith({ VIGIL_MAX_UNPACKED_BYTES: '1024' }, 'scan', 'many');
+    expect(bytes.err).toBe('vigil: Directory rejected: the unpacked content is larger than the 1 KB unpacked-size limit\n');
+  });
+
+  it('does not follow a symbolic link out of the folder', async () => {
+    await mkdir(join(dir, 'outside'), { recursive: true });
+    await writeFile(join(dir, 'outside', 'keys.ts'), `export const k = "${AWS_KEY}";\n`);
+    await mkdir(join(dir, 'linked', 'src'), { recursive: true });
+    await writeFile(join(dir, 'linked', 'src', 'ok.ts'), 'export const ok = 1;\n');
+    await symlink(join(dir, 'outside', 'keys.ts'), join(dir, 'linked', 'src', 'keys.ts'));
+    await symlink(join(dir, 'outside'), join(dir, 'linked', 'more'));
+    const { code, out } = await vigil('scan', 'linked', '--format', 'json');
+    expect(code).toBe(0);
+    const report = JSON.parse(out) as { findings: unknown[]; stats: { files: number; skipped: { links: number } } };
+    expect(report.findings).toEqual([]);
+    expect(report.stats.files).toBe(1);
+    expect(report.stats.skipped.links).toBe(2);
+  });
+
+  it('reports a file it cannot read and a folder it cannot list, and scans the rest', async () => {
+    const tree = await mkdtemp(join(tmpdir(), 'vigil-cli-denied-'));
+    try {
+      await mkdir(join(tree, 'closed'));
+      await writeFile(join(tree, 'closed', 'inside.ts'), 'export const x = 1;\n');
+      await writeFile(join(tree, 'locked.ts'), 'export const y = 1;\n');
+      await writeFile(join(tree, 'config.ts'), files['src/config.ts']);
+      // The CLI may run as nobody (root reads anything): the tree is readable to it, but for what is closed on purpose.
+      await chmod(tree, 0o755);
+      await chmod(join(tree, 'config.ts'), 0o644);
+      await chmod(join(tree, 'locked.ts'), 0o000);
+      await chmod(join(tree, 'closed'), 0o000);
+      const child = fileURLToPath(new URL('../adapters/sources/unprivileged.ts', import.meta.url));
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', child, 'cli', 'scan', tree, '--format', 'json'], {
+        env: { ...process.env, TSX_DISABLE_CACHE: '1', VIGIL_SCAN_WORKERS: '1', VIGIL_DATA_DIR: join(tree, 'data') },
+      });
+      const { code, out, err } = JSON.parse(stdout) as { code: number; out: string; err: string };
+      expect(code, err).toBe(0);
+      const report = JSON.parse(out) as { findings: { rule_id: string; location: { path: string } }[]; warnings: string[]; stats: { files: number; unreadable: number } };
+      expect(report.findings.map((f) => `${f.rule_id} ${f.location.path}`)).toEqual(['aws-access-key-id config.ts']);
+      expect(report.stats).toMatchObject({ files: 2, unreadable: 1 });
+      expect(report.warnings).toEqual(['1 file(s) could not be read and were not scanned', '1 folder(s) could not be read and were not scanned (closed)']);
+    } finally {
+      await chmod(join(tree, 'closed'), 0o755).catch(() => undefined);
+      await rm(tree, { recursive: true, force: true });
+    }
   });
 });

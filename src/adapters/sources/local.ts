@@ -1,91 +1,173 @@
 import type { Dirent } from 'node:fs';
 import { constants } from 'node:fs';
-import { access, lstat, open, readdir, realpath, stat } from 'node:fs/promises';
+import { access, lstat, open, readdir, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../core/errors.js';
+import { Arenas, memoryBudget } from './arenas.js';
+import { ArrivalQueue } from './arrivals.js';
 import { limitExceeded, resolveLimits, type SourceLimits } from './limits.js';
 import { classifyEntryPath } from './paths.js';
 import { looksBinary, SNIFF_BYTES } from './sniff.js';
-import { emptyStats, skipBinary, type Workspace, type WorkspaceFile, type WorkspaceStats } from './workspace.js';
+import { emptyStats, skipBinary, type HeldBytes, type Workspace, type WorkspaceFile, type WorkspaceMemory, type WorkspaceStats } from './workspace.js';
 
 /** Folders never scanned in a local tree. */
 export const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['.git', 'node_modules']);
 
 const PREFIX = 'Directory rejected';
 
-async function readHead(path: string): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-/** File-system calls in flight at once during a walk (readdir, or lstat + sniff of one file). */
+/** File-system calls in flight at once during a walk (a readdir, or the open-stat-read-close of one file). */
 export const WALK_CONCURRENCY = 16;
+
+/** Kept files handed on together: few enough that the scan starts early, enough that the hand-over costs nothing. */
+const FLUSH_FILES = 64;
 
 /** Called after each kept file with the kept files and bytes so far (in completion order, not path order). */
 export type WalkProgress = (files: number, bytes: number) => void;
 
+export interface LocalWalkOptions {
+  readonly limits?: Partial<SourceLimits>;
+  /** File-system calls in flight at once (default WALK_CONCURRENCY). */
+  readonly concurrency?: number;
+  /**
+   * Bytes of file content the walk keeps in memory for the scanners (shared arenas, Workspace.memory);
+   * past it a kept file is read again by whoever scans it. 0 (the default) keeps none: the walk then
+   * reads only the first bytes of each file, to tell text from binary.
+   */
+  readonly memoryBytes?: number;
+  readonly onProgress?: WalkProgress;
+}
+
+/** A local folder being walked: its kept files arrive batch by batch (the same shape as an arriving archive). */
+export interface ArrivingDirectory {
+  /** Kept files in the order the walk finds them; ends with the walk, throws its error (a limit). */
+  readonly batches: AsyncIterable<readonly WorkspaceFile[]>;
+  /** Where the files that arrived lie: the folder, and the contents held in memory so far. */
+  source(): { readonly root: string; readonly memory: WorkspaceMemory };
+  /**
+   * True once `path` has arrived in a batch or is known never to: its folder has been listed and
+   * the file is not still being examined (the scan waits on this for the ignore file).
+   */
+  decided(path: string): boolean;
+  /** The whole workspace once the walk ends (files sorted by path); rejects with the walk's error. */
+  readonly workspace: Promise<Workspace>;
+}
+
+/** Why an entry could not be opened, when that is not the walk's failure: a link swapped in, or no permission. */
+const UNREADABLE = new Set(['EACCES', 'EPERM', 'ENOENT']);
+
 /**
- * Walks a tree with up to WALK_CONCURRENCY readdir/lstat/sniff calls in flight. Counts and limits do not depend
- * on the order calls complete in (every entry is counted once, kept files are sorted by path at the end); when a
- * tree exceeds both the file-count and the unpacked-size limit, the one crossed first is reported.
+ * Walks a tree with up to `concurrency` file-system calls in flight: readdir for folders; open
+ * (never following a symbolic link), fstat, one read and close for files. Within the memory budget
+ * a file is read whole into a shared arena, so the scanners never read it again; past it only its
+ * first bytes are read, to tell text from binary. Kept files are handed on in batches while the
+ * walk goes on. Counts and limits do not depend on the order calls complete in (every entry is
+ * counted once, the workspace's files are sorted by path at the end); when a tree exceeds both the
+ * file-count and the unpacked-size limit, the one crossed first is reported.
  */
 class Walker {
   readonly files: WorkspaceFile[] = [];
   readonly stats: WorkspaceStats = emptyStats();
+  readonly memory: { arenas: SharedArrayBuffer[]; files: Map<string, HeldBytes> } = { arenas: [], files: new Map() };
+  readonly arrivals = new ArrivalQueue();
+  readonly unreadableFolders: string[] = [];
   private entries = 0;
   /** Tasks not started yet; popped last-in first-out, so the walk goes deep before wide and the queue stays short. */
   private readonly queue: (() => Promise<void>)[] = [];
   private active = 0;
   private failed = false;
+  private ended = false;
+  /** Folders whose entries are known (listed). */
+  private readonly listed = new Set<string>();
+  /** Files of listed folders still being examined, or kept and not handed on yet. */
+  private readonly pending = new Set<string>();
+  private out: WorkspaceFile[] = [];
+  private flushScheduled = false;
+  private readonly arenas: Arenas | undefined;
 
   constructor(
     private readonly root: string,
     private readonly limits: SourceLimits,
-    private readonly concurrency = WALK_CONCURRENCY,
+    private readonly concurrency: number,
+    memoryBytes: number,
     private readonly onProgress?: WalkProgress,
   ) {
     if (!Number.isSafeInteger(concurrency) || concurrency < 1) throw new RangeError('Walk concurrency must be a positive integer');
+    if (!Number.isSafeInteger(memoryBytes) || memoryBytes < 0) throw new RangeError('memoryBytes must be a non-negative integer');
+    this.arenas = memoryBytes > 0 ? new Arenas(memoryBudget(memoryBytes), (sab, index) => void (this.memory.arenas[index] = sab)) : undefined;
+  }
+
+  decided(path: string): boolean {
+    if (this.ended) return true;
+    const slash = path.lastIndexOf('/');
+    return this.listed.has(slash < 0 ? '' : path.slice(0, slash)) && !this.pending.has(path);
+  }
+
+  /** Gives the arenas' memory back (the workspace was disposed). */
+  release(): void {
+    this.arenas?.release();
+    this.memory.arenas.length = 0;
+    this.memory.files.clear();
   }
 
   async walk(): Promise<void> {
-    await new Promise<void>((resolve, reject) => {
-      const pump = (): void => {
-        while (!this.failed && this.active < this.concurrency) {
-          const task = this.queue.pop();
-          if (task === undefined) break;
-          this.active += 1;
-          task().then(
-            () => {
-              this.active -= 1;
-              if (this.failed) return;
-              if (this.active === 0 && this.queue.length === 0) resolve();
-              else pump();
-            },
-            (error: unknown) => {
-              this.active -= 1;
-              if (this.failed) return;
-              this.failed = true;
-              this.queue.length = 0;
-              reject(error instanceof Error ? error : new Error(String(error)));
-            },
-          );
-        }
-      };
-      this.queue.push(() => this.directory(''));
-      pump();
-    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const pump = (): void => {
+          while (!this.failed && this.active < this.concurrency) {
+            const task = this.queue.pop();
+            if (task === undefined) break;
+            this.active += 1;
+            task().then(
+              () => {
+                this.active -= 1;
+                if (this.failed) return;
+                if (this.active === 0 && this.queue.length === 0) resolve();
+                else pump();
+              },
+              (error: unknown) => {
+                this.active -= 1;
+                if (this.failed) return;
+                this.failed = true;
+                this.queue.length = 0;
+                reject(error instanceof Error ? error : new Error(String(error)));
+              },
+            );
+          }
+        };
+        this.queue.push(() => this.directory(''));
+        pump();
+      });
+    } catch (error) {
+      this.ended = true;
+      this.arrivals.fail(error);
+      throw error;
+    }
+    this.flush();
+    this.ended = true;
+    this.arrivals.end();
     this.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     this.stats.binaryPaths.sort();
   }
 
+  private flush(): void {
+    this.flushScheduled = false;
+    if (this.out.length === 0 || this.failed) return;
+    const files = this.out;
+    this.out = [];
+    for (const f of files) this.pending.delete(f.path);
+    this.arrivals.push(files);
+  }
+
   private async directory(relative: string): Promise<void> {
-    const dirents = await readdir(join(this.root, relative), { withFileTypes: true });
+    let dirents: Dirent[];
+    try {
+      dirents = await readdir(join(this.root, relative), { withFileTypes: true });
+    } catch (error) {
+      // A folder that cannot be listed (no permission, or gone since its parent was): reported, not fatal.
+      if (relative === '' || !UNREADABLE.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      this.unreadableFolders.push(relative);
+      return;
+    }
     if (this.failed) return;
     for (const dirent of dirents) {
       const path = relative === '' ? dirent.name : `${relative}/${dirent.name}`;
@@ -95,9 +177,10 @@ class Walker {
         this.entry(dirent, path);
       }
     }
+    this.listed.add(relative);
   }
 
-  /** Counts one non-directory entry; a regular file with a usable path is queued for lstat and sniffing. */
+  /** Counts one non-directory entry; a regular file with a usable path is queued to be read. */
   private entry(dirent: Dirent, path: string): void {
     this.entries += 1;
     if (this.entries > this.limits.maxFiles) throw limitExceeded('maxFiles', this.limits.maxFiles, PREFIX);
@@ -105,26 +188,110 @@ class Walker {
     if (dirent.isSymbolicLink()) return void (skipped.links += 1);
     if (!dirent.isFile()) return void (skipped.special += 1);
     if (classifyEntryPath(path, this.limits, false).kind !== 'ok') return void (skipped.unsafe += 1);
+    this.pending.add(path);
     this.queue.push(() => this.file(path));
   }
 
   private async file(path: string): Promise<void> {
     const absolute = join(this.root, path);
-    const { size } = await lstat(absolute);
+    let handle: FileHandle;
+    try {
+      // O_NOFOLLOW: a file replaced by a symbolic link since its folder was listed is not followed.
+      handle = await open(absolute, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    } catch (error) {
+      return this.unopened(path, absolute, error);
+    }
+    try {
+      await this.read(handle, path);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** An entry that could not be opened: a link swapped in is skipped; no permission keeps it, for the scanners to report unreadable. */
+  private async unopened(path: string, absolute: string, error: unknown): Promise<void> {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code === 'ELOOP') {
+      this.stats.skipped.links += 1;
+      return this.done(path);
+    }
+    if (!UNREADABLE.has(code)) throw error;
+    const size = await lstat(absolute).then(
+      (s) => s.size,
+      () => 0,
+    );
+    if (this.failed) return;
+    if (size > this.limits.maxFileBytes) {
+      this.stats.skipped.tooLarge += 1;
+      return this.done(path);
+    }
+    this.keep({ path, size });
+  }
+
+  private async read(handle: FileHandle, path: string): Promise<void> {
+    const info = await handle.stat();
     if (this.failed) return;
     const skipped = this.stats.skipped;
-    if (size > this.limits.maxFileBytes) return void (skipped.tooLarge += 1);
-    const head = await readHead(absolute);
+    if (!info.isFile()) {
+      skipped.special += 1;
+      return this.done(path);
+    }
+    if (info.size > this.limits.maxFileBytes) {
+      skipped.tooLarge += 1;
+      return this.done(path);
+    }
+    const slot = info.size > 0 ? this.arenas?.reserve(info.size) : undefined;
+    const view = slot?.view ?? new Uint8Array(Math.min(info.size, SNIFF_BYTES));
+    const length = await readInto(handle, view);
     if (this.failed) return;
-    if (looksBinary(head)) return skipBinary(this.stats, path);
-    if (this.stats.bytes + size > this.limits.maxUnpackedBytes) {
+    const head = Buffer.from(view.buffer, view.byteOffset, Math.min(length, SNIFF_BYTES));
+    if (looksBinary(head)) {
+      if (slot !== undefined) this.arenas?.unreserve(slot.at);
+      skipBinary(this.stats, path);
+      return this.done(path);
+    }
+    // The size the file has now (it may have shrunk since the listing); a file held in memory is what was read.
+    const size = slot === undefined ? info.size : length;
+    if (slot !== undefined) {
+      const at = { ...slot.at, length };
+      this.arenas?.keep(at);
+      this.memory.files.set(path, at);
+    }
+    this.keep({ path, size });
+  }
+
+  private keep(file: WorkspaceFile): void {
+    if (this.stats.bytes + file.size > this.limits.maxUnpackedBytes) {
       throw limitExceeded('maxUnpackedBytes', this.limits.maxUnpackedBytes, PREFIX);
     }
-    this.files.push({ path, size });
+    this.files.push(file);
     this.stats.files += 1;
-    this.stats.bytes += size;
+    this.stats.bytes += file.size;
     this.onProgress?.(this.stats.files, this.stats.bytes);
+    this.out.push(file);
+    if (this.out.length >= FLUSH_FILES) this.flush();
+    else if (!this.flushScheduled) {
+      // Files finished in the same turn of the event loop go on together.
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
   }
+
+  /** A file examined and not kept. */
+  private done(path: string): void {
+    this.pending.delete(path);
+  }
+}
+
+/** Reads from the start of the file until `view` is full or the file ends; the bytes read. */
+async function readInto(handle: FileHandle, view: Uint8Array): Promise<number> {
+  let length = 0;
+  while (length < view.length) {
+    const { bytesRead } = await handle.read(view, length, view.length - length, length);
+    if (bytesRead === 0) break;
+    length += bytesRead;
+  }
+  return length;
 }
 
 const ROOT_PROBLEMS: Readonly<Record<string, string>> = Object.freeze({
@@ -148,11 +315,50 @@ async function checkedRoot(dir: string): Promise<string> {
   }
 }
 
+function folderWarning(folders: readonly string[]): string[] {
+  if (folders.length === 0) return [];
+  const sorted = [...folders].sort();
+  const more = sorted.length > 1 ? ` and ${sorted.length - 1} more` : '';
+  return [`${sorted.length} folder(s) could not be read and were not scanned (${sorted[0]}${more})`];
+}
+
+/**
+ * Starts walking a folder in place (nothing is copied; dispose only gives the memory back) and
+ * answers at once, once the folder is known to be usable: kept files then arrive through `batches`
+ * while the walk goes on. Symlinks, .git, node_modules, special and binary files are skipped;
+ * files that cannot be opened are kept (the scanners report them unreadable) and folders that
+ * cannot be listed are named in the workspace's warnings. The caller must await `workspace` (or
+ * its rejection).
+ */
+export async function walkLocalDirectory(dir: string, options: LocalWalkOptions = {}): Promise<ArrivingDirectory> {
+  const root = await checkedRoot(dir);
+  const walker = new Walker(root, resolveLimits(options.limits), options.concurrency ?? WALK_CONCURRENCY, options.memoryBytes ?? 0, options.onProgress);
+  const workspace = walker.walk().then(
+    (): Workspace => {
+      const warnings = folderWarning(walker.unreadableFolders);
+      return {
+        root,
+        files: walker.files,
+        stats: walker.stats,
+        ...(walker.memory.files.size > 0 ? { memory: walker.memory } : {}),
+        ...(warnings.length > 0 ? { warnings } : {}),
+        dispose: () => Promise.resolve(walker.release()),
+      };
+    },
+    (error: unknown) => {
+      walker.release();
+      throw error;
+    },
+  );
+  // The scan awaits it later; a rejection before then is not unhandled.
+  workspace.catch(() => undefined);
+  return { batches: walker.arrivals, source: () => ({ root, memory: walker.memory }), decided: (path) => walker.decided(path), workspace };
+}
+
 /**
  * A Workspace over an existing folder, without copying: root is the folder itself and
- * dispose does nothing. Symlinks, .git, node_modules, special and binary files are skipped.
- * `onProgress` lets a caller act while the walk goes on (the CLI starts its scan workers
- * once the tree is known to be too large for a scan on its own thread).
+ * dispose does nothing. The whole walk of walkLocalDirectory, with nothing held in memory.
+ * `onProgress` lets a caller act while the walk goes on.
  */
 export async function openLocalDirectory(
   dir: string,
@@ -160,8 +366,6 @@ export async function openLocalDirectory(
   concurrency = WALK_CONCURRENCY,
   onProgress?: WalkProgress,
 ): Promise<Workspace> {
-  const root = await checkedRoot(dir);
-  const walker = new Walker(root, resolveLimits(limits), concurrency, onProgress);
-  await walker.walk();
-  return { root, files: walker.files, stats: walker.stats, dispose: () => Promise.resolve() };
+  const arriving = await walkLocalDirectory(dir, { limits, concurrency, ...(onProgress ? { onProgress } : {}) });
+  return arriving.workspace;
 }

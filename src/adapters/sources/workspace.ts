@@ -63,6 +63,8 @@ export interface Workspace {
   readonly repository?: WorkspaceRepository;
   /** Files held in memory (an archive within the memory budget); the others are read from root. */
   readonly memory?: WorkspaceMemory;
+  /** What the source could not read and the scan should say (a local folder that could not be listed). */
+  readonly warnings?: readonly string[];
   /** Removes the folder when Vigil created it; idempotent. */
   dispose(): Promise<void>;
 }

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { lockEmbeddedDatabase } from './embedded-lock.js';
 import { migrationProvider } from './migrations.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { PGliteThread } from './pglite-thread.js';
 import type { Database } from './schema.js';
 
 export type StorageKind = 'embedded' | 'postgres';
@@ -59,28 +60,41 @@ function openPostgres(connectionString: string, max: number): Storage {
   return makeStorage('postgres', db, () => db.destroy());
 }
 
+/**
+ * The embedded database runs on a worker thread of its own (pglite-thread.ts): its queries run
+ * synchronously in WebAssembly and would otherwise hold up the event loop (issue 21).
+ */
 async function openEmbedded(dir: string): Promise<Storage> {
   const unlock = lockEmbeddedDatabase(dir);
   try {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const pglite = await PGlite.create(join(dir, 'pgdata'));
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-    return makeStorage('embedded', db, async () => {
-      await db.destroy();
-      unlock();
-    });
+    const thread = await PGliteThread.start(join(dir, 'pgdata'));
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(thread) });
+    return makeStorage(
+      'embedded',
+      db,
+      async () => {
+        try {
+          await db.destroy();
+        } finally {
+          unlock();
+        }
+      },
+      // One connection: a `select 1` would wait behind every queued query; the thread itself answers.
+      (timeoutMs) => thread.ping(timeoutMs),
+    );
   } catch (error) {
     unlock();
     throw error;
   }
 }
 
-function makeStorage(kind: StorageKind, db: Kysely<Database>, close: () => Promise<void>): Storage {
+function makeStorage(kind: StorageKind, db: Kysely<Database>, close: () => Promise<void>, ping?: (timeoutMs: number) => Promise<void>): Storage {
   let closed: Promise<void> | undefined;
   return {
     kind,
     db,
     async ping(timeoutMs = 2_000) {
+      if (ping !== undefined) return ping(timeoutMs);
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('database ping timed out')), timeoutMs);

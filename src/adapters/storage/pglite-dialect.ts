@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -13,19 +12,29 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
+import type { PGliteThread, ThreadSession } from './pglite-thread.js';
+
+export interface PGliteDialectOptions {
+  /** How long closing waits for queries and transactions already under way before it closes the database anyway. */
+  readonly drainTimeoutMs?: number;
+}
 
 /**
- * A Kysely dialect for embedded PGlite. PGlite is one connection in one process,
- * so connections are handed out one at a time: a transaction holds the lock
- * until it commits or rolls back, and other queries wait for it.
+ * A Kysely dialect for the embedded database on its thread (pglite-thread.ts). PGlite is one
+ * connection, so connections are handed out one at a time: a transaction holds the connection
+ * from BEGIN to COMMIT or ROLLBACK, its statements go to the thread one after another, and other
+ * queries wait for it; nothing of theirs can run inside it.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly thread: PGliteThread,
+    private readonly options: PGliteDialectOptions = {},
+  ) {}
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.thread, this.options.drainTimeoutMs ?? 10_000);
   }
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new PostgresIntrospector(db);
@@ -38,17 +47,21 @@ export class PGliteDialect implements Dialect {
 class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: PGliteConnection;
-  private readonly releases = new WeakMap<DatabaseConnection, () => void>();
+  private release: (() => void) | undefined;
 
-  constructor(private readonly pglite: PGlite) {
-    this.connection = new PGliteConnection(pglite);
+  constructor(
+    private readonly thread: PGliteThread,
+    private readonly drainTimeoutMs: number,
+  ) {
+    this.connection = new PGliteConnection(thread);
   }
 
   async init(): Promise<void> {
-    await this.pglite.waitReady;
+    // The thread was started (and the database opened) before the dialect was made.
   }
 
-  async acquireConnection(): Promise<DatabaseConnection> {
+  /** Waits for the connection: every holder before has released it. */
+  private async lock(): Promise<() => void> {
     let release!: () => void;
     const next = new Promise<void>((resolve) => {
       release = resolve;
@@ -56,7 +69,13 @@ class PGliteDriver implements Driver {
     const previous = this.queue;
     this.queue = previous.then(() => next);
     await previous;
-    this.releases.set(this.connection, release);
+    return release;
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const release = await this.lock();
+    this.release = release;
+    this.connection.session = {};
     return this.connection;
   }
 
@@ -69,30 +88,47 @@ class PGliteDriver implements Driver {
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    // A transaction whose thread stopped is gone already (and the new thread never saw it).
+    if (!this.thread.reaches(this.connection.session)) return;
     await connection.executeQuery(CompiledQuery.raw('rollback'));
   }
 
-  releaseConnection(connection: DatabaseConnection): Promise<void> {
-    const release = this.releases.get(connection);
-    this.releases.delete(connection);
+  releaseConnection(): Promise<void> {
+    const release = this.release;
+    this.release = undefined;
     release?.();
     return Promise.resolve();
   }
 
+  /**
+   * Waits (up to the drain timeout) for every query and transaction already queued, then closes
+   * the database; anything queued after this fails with "closed".
+   */
   async destroy(): Promise<void> {
-    if (!this.pglite.closed) await this.pglite.close();
+    let timer: NodeJS.Timeout | undefined;
+    const drained = this.lock();
+    const timedOut = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.drainTimeoutMs);
+    });
+    await Promise.race([drained, timedOut]);
+    clearTimeout(timer);
+    try {
+      await this.thread.close();
+    } finally {
+      void drained.then((release) => release());
+    }
   }
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  session: ThreadSession = {};
+  constructor(private readonly thread: PGliteThread) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
-    const affected = result.affectedRows;
+    const result = await this.thread.query(compiled.sql, compiled.parameters, this.session);
     return {
-      rows: result.rows,
-      ...(affected !== undefined && result.fields.length === 0 ? { numAffectedRows: BigInt(affected) } : {}),
+      rows: result.rows as R[],
+      ...(result.affectedRows === undefined ? {} : { numAffectedRows: BigInt(result.affectedRows) }),
     };
   }
 

@@ -11,11 +11,11 @@ import { buildScanResponse, type ScanReport } from '../../outputs/scan-response.
 import { toSarif } from '../../outputs/sarif.js';
 import { renderTable } from '../../outputs/table.js';
 import type { ScanEngine } from '../../engine/runtime.js';
-import type { ScanPool } from '../../engine/pool.js';
 import type { ScanService } from '../../services/scans/service.js';
 import type { VerifySecrets } from '../../engine/verification.js';
 import { MAX_PATHS } from '../../scanners/http/limits.js';
-import { openLocalDirectory } from '../../adapters/sources/local.js';
+import { walkLocalDirectory } from '../../adapters/sources/local.js';
+import type { Workspace } from '../../adapters/sources/workspace.js';
 import type { CliIo } from '../program.js';
 
 export const FORMATS = ['table', 'json', 'sarif'] as const;
@@ -95,18 +95,15 @@ async function verifier(): Promise<VerifySecrets> {
   return (await import('../../adapters/verify/verifier.js')).createVerifier();
 }
 
-/** Trees up to this size are scanned without worker threads (see createInlinePool). */
+/**
+ * Trees up to this size are scanned on the main thread once walked (see createAdaptiveScanPool);
+ * past it, worker threads start during the walk and files reach them as they are found.
+ */
 export const INLINE_SCAN_BYTES = 2 * 1024 * 1024;
 export const INLINE_SCAN_FILES = 2_000;
 
-/**
- * Starts every worker thread of the pool with an empty task, so each loads the file scanners
- * (and their grammars) while the main thread is still walking the tree. Errors are ignored
- * here: a thread that cannot load its scanners fails the real batches the same way.
- */
-function warmPool(pool: ScanPool, root: string, scannerModules: readonly string[]): void {
-  for (let i = 0; i < pool.size; i += 1) pool.run({ root, paths: [], scannerModules }).catch(() => undefined);
-}
+/** Batches queued per scan thread: the dependency check runs on the main thread meanwhile, for a few hundred ms. */
+const BATCHES_PER_THREAD = 4;
 
 /** A scan service for one command: the embedded queue, one scan at a time, nothing stored. */
 function withScans<T>(config: Config, checkCves: boolean, work: (scans: ScanService) => Promise<T>, verify?: VerifySecrets): Promise<T> {
@@ -183,7 +180,7 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
       setExitCode(await finish(io, result, opts, () => show('')));
       return;
     }
-    const [{ scanWorkspace }, { createInlinePool }, { FILE_SCANNERS, REPOSITORY_SCANNERS }] = await Promise.all([
+    const [{ scanArrivingWorkspace }, { createAdaptiveScanPool }, { FILE_SCANNERS }] = await Promise.all([
       import('../../engine/scan-workspace.js'),
       import('../../engine/pool.js'),
       import('../../scanners/index.js'),
@@ -192,31 +189,38 @@ export function scanCommands(io: CliIo, setExitCode: (code: number) => void): Co
     const target = opts.target ?? basename(root);
     const verify = opts.verify ? await verifier() : undefined;
     const outcome = await withEngine(config, opts.checkCves, async (engine) => {
-      // The worker threads start (and load every scanner) while the walk goes on, as soon as the
-      // tree is known to be too large for a scan on this thread; a small tree never starts them.
-      let warming = false;
-      const warm = (files: number, bytes: number): void => {
-        if (warming || (bytes <= INLINE_SCAN_BYTES && files <= INLINE_SCAN_FILES)) return;
-        warming = true;
-        warmPool(engine.pool, root, FILE_SCANNERS.map((s) => s.module));
-      };
-      const ws = await openLocalDirectory(root, config.sourceLimits, undefined, warm);
+      // A small tree is scanned on this thread once walked; a larger one on worker threads that
+      // start (and load every scanner) as soon as the walk has found that much, and that receive
+      // files in batches while the walk goes on.
+      const limits = { bytes: INLINE_SCAN_BYTES, files: INLINE_SCAN_FILES };
+      const pool = createAdaptiveScanPool(config.scanWorkers, limits, { root, paths: [], scannerModules: FILE_SCANNERS.map((s) => s.module) });
       try {
-        // A small tree is scanned on this thread: worker threads would cost more to start than they save.
-        const inline = !warming && ws.stats.bytes <= INLINE_SCAN_BYTES && ws.files.length <= INLINE_SCAN_FILES;
-        // While the workers scan, this thread is idle: load the repository checks it runs afterwards.
-        if (!inline) for (const entry of REPOSITORY_SCANNERS) void import(entry.module).catch(() => undefined);
-        return await scanWorkspace(ws, target, {
-          pool: inline ? createInlinePool() : engine.pool,
-          timeoutMs: engine.timeoutMs,
-          limits: engine.findingLimits,
-          checkCves: opts.checkCves,
-          ...(verify ? { verify } : {}),
-          ...(engine.advisories ? { advisories: engine.advisories } : {}),
-          onProgress: (done, total) => show(`Scanning ${done}/${total} files…`),
+        const arriving = await walkLocalDirectory(root, {
+          limits: config.sourceLimits,
+          memoryBytes: config.archiveMemoryBytes,
+          onProgress: (files, bytes) => pool.observe(files, bytes),
         });
+        // Whatever the outcome of the walk, batches stop waiting for it.
+        void arriving.workspace.finally(() => pool.walked()).catch(() => undefined);
+        let workspace: Workspace | undefined;
+        try {
+          const scanned = await scanArrivingWorkspace(arriving, target, {
+            pool,
+            timeoutMs: engine.timeoutMs,
+            limits: engine.findingLimits,
+            checkCves: opts.checkCves,
+            inFlightPerThread: BATCHES_PER_THREAD,
+            ...(verify ? { verify } : {}),
+            ...(engine.advisories ? { advisories: engine.advisories } : {}),
+            onProgress: (done, total) => show(`Scanning ${done}/${total} files…`),
+          });
+          workspace = scanned.workspace;
+          return scanned.outcome;
+        } finally {
+          await (workspace ?? (await arriving.workspace.catch(() => undefined)))?.dispose();
+        }
       } finally {
-        await ws.dispose();
+        await pool.close();
       }
     });
     const result = buildScanResponse({ scanId: newId(), targetType: 'directory', target, startedAt: started, completedAt: new Date(), outcome });

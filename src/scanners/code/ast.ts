@@ -1,13 +1,16 @@
 /**
  * Small helpers over the copied syntax tree shared by the taint engine and the
  * rules: child access by field, literal values, call shapes for JavaScript/
- * TypeScript and Python.
+ * TypeScript and Python. Node kinds and fields come from the language's profile
+ * (language-profile.ts), passed as the last argument.
  */
+import { COMMENT_KIND, profileOf, type LanguageProfile } from './language-profile.js';
 import type { CodeLanguage, SyntaxNode } from './parser.js';
 
-export const namedChildren = (node: SyntaxNode): SyntaxNode[] => node.children.filter((c) => c.named && c.type !== 'comment');
+export const namedChildren = (node: SyntaxNode): SyntaxNode[] => node.children.filter((c) => c.named && c.type !== COMMENT_KIND);
 
-export const child = (node: SyntaxNode, field: string): SyntaxNode | undefined => node.children.find((c) => c.field === field);
+/** The first child under a field (none when the language has no such field: `field` undefined). */
+export const child = (node: SyntaxNode, field: string | undefined): SyntaxNode | undefined => (field === undefined ? undefined : node.children.find((c) => c.field === field));
 
 export const textOf = (text: string, node: SyntaxNode): string => text.slice(node.start, node.end);
 
@@ -44,12 +47,11 @@ export class NodeIndex {
   }
 }
 
-const WRAPPERS = new Set(['parenthesized_expression', 'as_expression', 'non_null_expression', 'satisfies_expression', 'type_assertion']);
-
-/** Strips parentheses and TypeScript-only wrappers. */
-export function unwrap(node: SyntaxNode): SyntaxNode {
+/** Strips parentheses and TypeScript-only wrappers (the profile's `wrappers`). */
+export function unwrap(node: SyntaxNode, profile: LanguageProfile): SyntaxNode {
+  const wrappers = profile.kinds.wrappers;
   let current = node;
-  while (WRAPPERS.has(current.type)) {
+  while (wrappers.has(current.type)) {
     const inner = namedChildren(current)[0];
     if (!inner) break;
     current = inner;
@@ -58,21 +60,22 @@ export function unwrap(node: SyntaxNode): SyntaxNode {
 }
 
 /** The value of a string literal without interpolation (JS string, plain template, Python string), else undefined. */
-export function stringValue(text: string, node: SyntaxNode | undefined): string | undefined {
+export function stringValue(text: string, node: SyntaxNode | undefined, profile: LanguageProfile): string | undefined {
   if (!node) return undefined;
-  const n = unwrap(node);
-  if (n.type === 'string' || n.type === 'template_string') {
-    if (n.children.some((c) => c.type === 'template_substitution' || c.type === 'interpolation')) return undefined;
+  const n = unwrap(node, profile);
+  const { kinds } = profile;
+  if (kinds.strings.has(n.type) || kinds.templates.has(n.type)) {
+    if (n.children.some((c) => kinds.interpolations.has(c.type))) return undefined;
     let value = '';
     for (const c of n.children) {
-      if (c.type === 'string_fragment' || c.type === 'string_content' || c.type === 'escape_sequence') value += textOf(text, c);
+      if (kinds.stringTexts.has(c.type) || kinds.escapes.has(c.type)) value += textOf(text, c);
     }
     return value;
   }
-  if (n.type === 'concatenated_string') {
+  if (kinds.concatenatedStrings.has(n.type)) {
     let value = '';
     for (const part of namedChildren(n)) {
-      const v = stringValue(text, part);
+      const v = stringValue(text, part, profile);
       if (v === undefined) return undefined;
       value += v;
     }
@@ -81,16 +84,19 @@ export function stringValue(text: string, node: SyntaxNode | undefined): string 
   return undefined;
 }
 
-const LITERAL_TYPES = new Set(['number', 'integer', 'float', 'true', 'false', 'null', 'undefined', 'none', 'regex']);
-
-/** A constant: a string without interpolation, a number, a boolean, null. */
-export function isLiteral(text: string, node: SyntaxNode | undefined): boolean {
-  if (!node) return false;
-  const n = unwrap(node);
-  return LITERAL_TYPES.has(n.type) || stringValue(text, n) !== undefined;
+/** A number, boolean, null or regular expression literal (no string). */
+export function isScalarLiteral(node: SyntaxNode, profile: LanguageProfile): boolean {
+  const { kinds } = profile;
+  const t = node.type;
+  return kinds.numbers.has(t) || kinds.trueLiterals.has(t) || kinds.falseLiterals.has(t) || kinds.nullLiterals.has(t) || kinds.regexLiterals.has(t);
 }
 
-export const isString = (node: SyntaxNode): boolean => ['string', 'template_string', 'concatenated_string'].includes(unwrap(node).type);
+/** A constant: a string without interpolation, a number, a boolean, null. */
+export function isLiteral(text: string, node: SyntaxNode | undefined, profile: LanguageProfile): boolean {
+  if (!node) return false;
+  const n = unwrap(node, profile);
+  return isScalarLiteral(n, profile) || stringValue(text, n, profile) !== undefined;
+}
 
 export interface CallShape {
   readonly node: SyntaxNode;
@@ -109,37 +115,39 @@ export interface CallShape {
   readonly isNew: boolean;
 }
 
-/** The shape of a call (`call_expression`, `new_expression`, Python `call`), or undefined for other nodes. */
-export function callShape(text: string, node: SyntaxNode): CallShape | undefined {
+/** The shape of a call (the profile's `calls` and `constructions`: `f(x)`, `new C(x)`), or undefined for other nodes. */
+export function callShape(text: string, node: SyntaxNode, profile: LanguageProfile): CallShape | undefined {
+  const { kinds, fields } = profile;
   let callee: SyntaxNode | undefined;
   let argsNode: SyntaxNode | undefined;
-  if (node.type === 'call_expression' || node.type === 'call') {
-    callee = child(node, 'function');
-    argsNode = child(node, 'arguments');
-  } else if (node.type === 'new_expression') {
-    callee = child(node, 'constructor');
-    argsNode = child(node, 'arguments');
+  const isNew = kinds.constructions.has(node.type);
+  if (kinds.calls.has(node.type)) {
+    callee = child(node, fields.calls.callee);
+    argsNode = child(node, fields.calls.arguments);
+  } else if (isNew) {
+    callee = child(node, fields.constructions.callee);
+    argsNode = child(node, fields.constructions.arguments);
   } else return undefined;
   if (!callee) return undefined;
-  const inner = unwrap(callee);
+  const inner = unwrap(callee, profile);
   let receiver: SyntaxNode | undefined;
   let method = '';
-  if (inner.type === 'member_expression' || inner.type === 'attribute') {
-    receiver = child(inner, 'object');
-    const prop = child(inner, inner.type === 'attribute' ? 'attribute' : 'property');
+  if (kinds.members.has(inner.type)) {
+    receiver = child(inner, fields.members.object);
+    const prop = child(inner, fields.members.property);
     method = prop ? textOf(text, prop) : '';
   } else method = textOf(text, inner);
   const args: SyntaxNode[] = [];
   const kwargs = new Map<string, SyntaxNode>();
-  if (argsNode && (argsNode.type === 'arguments' || argsNode.type === 'argument_list')) {
+  if (argsNode && kinds.argumentLists.has(argsNode.type)) {
     for (const a of namedChildren(argsNode)) {
-      if (a.type === 'keyword_argument') {
-        const k = child(a, 'name');
-        const v = child(a, 'value');
+      if (kinds.keywordArguments.has(a.type)) {
+        const k = child(a, fields.keywordArguments.name);
+        const v = child(a, fields.keywordArguments.value);
         if (k && v) kwargs.set(textOf(text, k), v);
       } else args.push(a);
     }
-  } else if (argsNode?.type === 'template_string') args.push(argsNode);
+  } else if (argsNode && kinds.templates.has(argsNode.type)) args.push(argsNode);
   return {
     node,
     callee: inner,
@@ -148,68 +156,61 @@ export function callShape(text: string, node: SyntaxNode): CallShape | undefined
     receiver,
     args,
     kwargs,
-    isNew: node.type === 'new_expression',
+    isNew,
   };
 }
 
 /** A property of an object literal (JS `object`, Python `dictionary`) by key. */
-export function objectProperty(text: string, node: SyntaxNode | undefined, key: string): SyntaxNode | undefined {
+export function objectProperty(text: string, node: SyntaxNode | undefined, key: string, profile: LanguageProfile): SyntaxNode | undefined {
   if (!node) return undefined;
-  const n = unwrap(node);
-  if (n.type !== 'object' && n.type !== 'dictionary') return undefined;
+  const { kinds, fields } = profile;
+  const n = unwrap(node, profile);
+  if (!kinds.maps.has(n.type)) return undefined;
   for (const p of namedChildren(n)) {
-    if (p.type === 'pair') {
-      const k = child(p, 'key');
+    if (kinds.pairs.has(p.type)) {
+      const k = child(p, fields.pairs.key);
       if (!k) continue;
-      const name = k.type === 'property_identifier' || k.type === 'identifier' ? textOf(text, k) : stringValue(text, k);
-      if (name === key) return child(p, 'value');
-    } else if (p.type === 'shorthand_property_identifier' && textOf(text, p) === key) return p;
+      const name = kinds.propertyIdentifiers.has(k.type) || kinds.identifiers.has(k.type) ? textOf(text, k) : stringValue(text, k, profile);
+      if (name === key) return child(p, fields.pairs.value);
+    } else if (kinds.shorthandProperties.has(p.type) && textOf(text, p) === key) return p;
   }
   return undefined;
 }
 
 /** Member chain `a.b.c` as segments (`['a','b','c']`); calls and subscripts with constant keys are stepped through. */
-export function memberChain(text: string, node: SyntaxNode): string[] | undefined {
+export function memberChain(text: string, node: SyntaxNode, profile: LanguageProfile): string[] | undefined {
+  const { kinds, fields } = profile;
   const segments: string[] = [];
-  let current = unwrap(node);
+  let current = unwrap(node, profile);
   for (;;) {
-    if (current.type === 'member_expression' || current.type === 'attribute') {
-      const prop = child(current, current.type === 'attribute' ? 'attribute' : 'property');
-      const obj = child(current, 'object');
+    const t = current.type;
+    if (kinds.members.has(t)) {
+      const prop = child(current, fields.members.property);
+      const obj = child(current, fields.members.object);
       if (!prop || !obj) return undefined;
       segments.unshift(textOf(text, prop));
-      current = unwrap(obj);
-    } else if (current.type === 'subscript_expression' || current.type === 'subscript') {
-      const obj = child(current, current.type === 'subscript' ? 'value' : 'object');
-      const index = child(current, current.type === 'subscript' ? 'subscript' : 'index');
-      const key = stringValue(text, index);
+      current = unwrap(obj, profile);
+    } else if (kinds.subscripts.has(t)) {
+      const obj = child(current, fields.subscripts.object);
+      const index = child(current, fields.subscripts.index);
+      const key = stringValue(text, index, profile);
       if (!obj) return undefined;
       segments.unshift(key ?? '[]');
-      current = unwrap(obj);
-    } else if (current.type === 'call_expression' || current.type === 'call') {
-      const fn = child(current, 'function');
+      current = unwrap(obj, profile);
+    } else if (kinds.calls.has(t)) {
+      const fn = child(current, fields.calls.callee);
       if (!fn) return undefined;
       segments.unshift('()');
-      current = unwrap(fn);
-    } else if (current.type === 'identifier' || current.type === 'this' || current.type === 'property_identifier') {
+      current = unwrap(fn, profile);
+    } else if (kinds.identifiers.has(t) || kinds.thisKeywords.has(t) || kinds.propertyIdentifiers.has(t)) {
       segments.unshift(textOf(text, current));
       return segments;
     } else return undefined;
   }
 }
 
-export const FUNCTION_TYPES: Readonly<Record<'js' | 'python' | 'php' | 'go' | 'java' | 'ruby', ReadonlySet<string>>> = Object.freeze({
-  js: new Set(['function_declaration', 'function_expression', 'function', 'arrow_function', 'method_definition', 'generator_function_declaration', 'generator_function']),
-  python: new Set(['function_definition', 'lambda']),
-  php: new Set(['function_definition', 'method_declaration', 'anonymous_function', 'anonymous_function_creation_expression', 'arrow_function']),
-  go: new Set(['function_declaration', 'method_declaration', 'func_literal']),
-  java: new Set(['method_declaration', 'constructor_declaration', 'lambda_expression']),
-  // Ruby blocks share the variables of their method, so they are not scopes here.
-  ruby: new Set(['method', 'singleton_method', 'lambda']),
-});
-
-export const functionTypes = (language: CodeLanguage): ReadonlySet<string> =>
-  language === 'python' || language === 'php' || language === 'go' || language === 'java' || language === 'ruby' ? FUNCTION_TYPES[language] : FUNCTION_TYPES.js;
+/** The kinds of functions, methods and lambdas of a language: the scopes of both engines (language-profile.ts). */
+export const functionTypes = (language: CodeLanguage): ReadonlySet<string> => profileOf(language).kinds.functions;
 
 /** The nearest enclosing function node, or undefined at module level. */
 export function enclosingFunction(node: SyntaxNode, language: CodeLanguage): SyntaxNode | undefined {
@@ -225,24 +226,31 @@ export function lineText(text: string, node: SyntaxNode): string {
   return text.slice(start, endIdx === -1 ? text.length : endIdx);
 }
 
-/** Name a value is stored under: `const token = …`, `user.token = …`, `{ token: … }`, `token = …` (Python). */
-export function assignedName(text: string, node: SyntaxNode): string | undefined {
+/**
+ * Name a value is stored under: `const token = …`, `user.token = …`, `{ token: … }`, `token = …` (Python).
+ * Assignments are the profile's `assignments` and `assignmentExpressions` (JavaScript `x += v`; Python's `x += v`,
+ * a statement, is not one).
+ */
+export function assignedName(text: string, node: SyntaxNode, profile: LanguageProfile): string | undefined {
+  const { kinds, fields } = profile;
   for (let p: SyntaxNode | null = node, depth = 0; p?.parent && depth < 6; p = p.parent, depth++) {
     const parent: SyntaxNode = p.parent;
-    if (parent.type === 'variable_declarator' && p.field === 'value') return textOf(text, child(parent, 'name') ?? parent);
-    if ((parent.type === 'assignment_expression' || parent.type === 'assignment' || parent.type === 'augmented_assignment_expression') && p.field === 'right') {
-      const left = child(parent, 'left');
+    const t = parent.type;
+    if (kinds.declarators.has(t) && p.field === fields.declarators.value) return textOf(text, child(parent, fields.declarators.name) ?? parent);
+    const assignment = kinds.assignments.has(t) ? fields.assignments : kinds.assignmentExpressions.has(t) ? fields.assignmentExpressions : undefined;
+    if (assignment && p.field === assignment.right) {
+      const left = child(parent, assignment.left);
       return left ? textOf(text, left) : undefined;
     }
-    if (parent.type === 'pair' && p.field === 'value') {
-      const key = child(parent, 'key');
+    if (kinds.pairs.has(t) && p.field === fields.pairs.value) {
+      const key = child(parent, fields.pairs.key);
       return key ? textOf(text, key) : undefined;
     }
-    if (parent.type === 'keyword_argument' && p.field === 'value') {
-      const key = child(parent, 'name');
+    if (kinds.keywordArguments.has(t) && p.field === fields.keywordArguments.value) {
+      const key = child(parent, fields.keywordArguments.name);
       return key ? textOf(text, key) : undefined;
     }
-    if (parent.type === 'return_statement' || parent.type === 'statement_block' || parent.type === 'block' || parent.type === 'expression_statement') return undefined;
+    if (kinds.returns.has(t) || kinds.blocks.has(t) || kinds.expressionStatements.has(t)) return undefined;
   }
   return undefined;
 }

@@ -1,74 +1,57 @@
 /**
- * Call shapes for PHP, Go and Java, in the same form as the JavaScript/Python
+ * Call shapes for PHP, Go, Java and Ruby, in the same form as the JavaScript/Python
  * `callShape`, so that rules of every language read `ctx.calls` alike. The
  * name joins receiver and method with `.` (`$pdo.query`, `exec.Command`,
- * `stmt.executeQuery`, `DB.select`).
+ * `stmt.executeQuery`, `DB.select`). The kinds and fields are the profile's
+ * (language-profile.ts): `calls` (a callee, a member when it has a receiver),
+ * `methodCalls`/`optionalMethodCalls`/`staticCalls` (receiver and method fields)
+ * and `constructions`.
  */
 import { child, namedChildren, textOf, type CallShape } from './ast.js';
+import type { LanguageProfile } from './language-profile.js';
 import type { SyntaxNode } from './parser.js';
-
-export type FunctionModelLanguage = 'php' | 'go' | 'java' | 'ruby';
-
-export const FUNCTION_MODEL_CALL_TYPES: Readonly<Record<FunctionModelLanguage, string[]>> = Object.freeze({
-  php: ['function_call_expression', 'member_call_expression', 'nullsafe_member_call_expression', 'scoped_call_expression', 'object_creation_expression'],
-  go: ['call_expression'],
-  java: ['method_invocation', 'object_creation_expression'],
-  ruby: ['call'],
-});
 
 const squash = (s: string): string => s.replace(/\s+/g, '').replace(/^\\/, '');
 
-/** Positional arguments: PHP wraps each in an `argument` node. */
-function argumentsOf(argsNode: SyntaxNode | undefined): SyntaxNode[] {
+/** Positional arguments: PHP wraps each in an `argument` node (the profile's `argumentWrappers`). */
+function argumentsOf(argsNode: SyntaxNode | undefined, profile: LanguageProfile): SyntaxNode[] {
   if (!argsNode) return [];
-  return namedChildren(argsNode).map((a) => (a.type === 'argument' ? (namedChildren(a).at(-1) ?? a) : a));
+  const wrappers = profile.kinds.argumentWrappers;
+  return namedChildren(argsNode).map((a) => (wrappers.has(a.type) ? (namedChildren(a).at(-1) ?? a) : a));
 }
 
-export function functionModelCallShape(text: string, node: SyntaxNode): CallShape | undefined {
+export function functionModelCallShape(text: string, node: SyntaxNode, profile: LanguageProfile): CallShape | undefined {
+  const { kinds, fields } = profile;
   const base = { node, kwargs: new Map<string, SyntaxNode>() };
-  switch (node.type) {
-    case 'function_call_expression': {
-      const fn = child(node, 'function');
-      if (!fn) return undefined;
-      const name = squash(textOf(text, fn));
-      return { ...base, callee: fn, name, method: name.split('\\').at(-1) ?? name, receiver: undefined, args: argumentsOf(child(node, 'arguments')), isNew: false };
-    }
-    case 'member_call_expression':
-    case 'nullsafe_member_call_expression':
-    case 'scoped_call_expression':
-    case 'method_invocation': {
-      const receiver = child(node, 'object') ?? child(node, 'scope');
-      const nameNode = child(node, 'name');
-      if (!nameNode) return undefined;
-      const method = textOf(text, nameNode);
-      const name = receiver ? `${squash(textOf(text, receiver))}.${method}` : method;
-      return { ...base, callee: nameNode, name, method, receiver, args: argumentsOf(child(node, 'arguments')), isNew: false };
-    }
-    case 'call': {
-      // Ruby: `receiver.method(args)`, `system "…"`.
-      const receiver = child(node, 'receiver');
-      const nameNode = child(node, 'method');
-      if (!nameNode) return undefined;
-      const method = textOf(text, nameNode);
-      const name = receiver ? `${squash(textOf(text, receiver))}.${method}` : method;
-      return { ...base, callee: nameNode, name, method, receiver, args: argumentsOf(child(node, 'arguments')), isNew: method === 'new' };
-    }
-    case 'call_expression': {
-      const fn = child(node, 'function');
-      if (!fn) return undefined;
-      const receiver = fn.type === 'selector_expression' ? child(fn, 'operand') : undefined;
-      const field = fn.type === 'selector_expression' ? child(fn, 'field') : undefined;
-      const name = squash(textOf(text, fn));
-      return { ...base, callee: fn, name, method: field ? textOf(text, field) : name, receiver, args: argumentsOf(child(node, 'arguments')), isNew: false };
-    }
-    case 'object_creation_expression': {
-      const type = child(node, 'type') ?? namedChildren(node).find((c) => c.type === 'name' || c.type === 'qualified_name');
-      if (!type) return undefined;
-      const argsNode = child(node, 'arguments') ?? namedChildren(node).find((c) => c.type === 'arguments' || c.type === 'argument_list');
-      const name = squash(textOf(text, type)).replace(/<.*$/, '');
-      return { ...base, callee: type, name, method: name.split(/[.\\]/).at(-1) ?? name, receiver: undefined, args: argumentsOf(argsNode), isNew: true };
-    }
-    default:
-      return undefined;
+  const type = node.type;
+  if (kinds.calls.has(type)) {
+    // `foo($x)`, `\Ns\foo()`, Go `exec.Command(…)` (a selector callee has a receiver).
+    const fn = child(node, fields.calls.callee);
+    if (!fn) return undefined;
+    const member = kinds.members.has(fn.type);
+    const receiver = member ? child(fn, fields.members.object) : undefined;
+    const field = member ? child(fn, fields.members.property) : undefined;
+    const name = squash(textOf(text, fn));
+    const separator = profile.namespaceSeparator;
+    const method = field ? textOf(text, field) : separator === undefined ? name : (name.split(separator).at(-1) ?? name);
+    return { ...base, callee: fn, name, method, receiver, args: argumentsOf(child(node, fields.calls.arguments), profile), isNew: false };
   }
+  const methodFields = kinds.methodCalls.has(type) ? fields.methodCalls : kinds.optionalMethodCalls.has(type) ? fields.optionalMethodCalls : kinds.staticCalls.has(type) ? fields.staticCalls : undefined;
+  if (methodFields) {
+    // `$db->query()`, `DB::select()`, `stmt.executeQuery()`, Ruby `receiver.method(args)`, `system "…"`.
+    const receiver = child(node, methodFields.receiver);
+    const nameNode = child(node, methodFields.method);
+    if (!nameNode) return undefined;
+    const method = textOf(text, nameNode);
+    const name = receiver ? `${squash(textOf(text, receiver))}.${method}` : method;
+    return { ...base, callee: nameNode, name, method, receiver, args: argumentsOf(child(node, methodFields.arguments), profile), isNew: method === profile.constructorMethod };
+  }
+  if (kinds.constructions.has(type)) {
+    const typeNode = child(node, fields.constructions.type) ?? namedChildren(node).find((c) => kinds.typeNames.has(c.type));
+    if (!typeNode) return undefined;
+    const argsNode = child(node, fields.constructions.arguments) ?? namedChildren(node).find((c) => kinds.argumentLists.has(c.type));
+    const name = squash(textOf(text, typeNode)).replace(/<.*$/, '');
+    return { ...base, callee: typeNode, name, method: name.split(/[.\\]/).at(-1) ?? name, receiver: undefined, args: argumentsOf(argsNode, profile), isNew: true };
+  }
+  return undefined;
 }

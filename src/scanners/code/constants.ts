@@ -12,6 +12,7 @@
  * gives up otherwise.
  */
 import { child, namedChildren, stringValue, textOf, unwrap } from './ast.js';
+import { roleSwitch, type LanguageProfile } from './language-profile.js';
 import type { SyntaxNode } from './parser.js';
 
 export class ConstMap {
@@ -25,6 +26,8 @@ export type ConstResult = Const | typeof UNKNOWN;
 export interface ConstEnv {
   readonly text: string;
   readonly python: boolean;
+  /** The node kinds and fields of the language (language-profile.ts). */
+  readonly profile: LanguageProfile;
   identifier(node: SyntaxNode): ConstResult;
 }
 
@@ -72,38 +75,60 @@ function parseNumber(raw: string, python: boolean): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+/** The syntax constantOf reads, by role of the node's kind. */
+const CONSTANT_ROLES = roleSwitch([
+  'numbers',
+  'trueLiterals',
+  'falseLiterals',
+  'nullLiterals',
+  'strings',
+  'templates',
+  'concatenatedStrings',
+  'identifiers',
+  'unaries',
+  'negations',
+  'booleanOperators',
+  'binaries',
+  'comparisons',
+  'inlineIfs',
+  'ternaries',
+  'lists',
+  'tuples',
+  'maps',
+  'subscripts',
+  'members',
+  'calls',
+] as const);
+
 /** The constant value of an expression, or UNKNOWN. */
 export function constantOf(env: ConstEnv, node: SyntaxNode | undefined, depth = 0): ConstResult {
   if (!node || depth > MAX_DEPTH) return UNKNOWN;
-  const n = unwrap(node);
+  const { profile } = env;
+  const { fields } = profile;
+  const n = unwrap(node, profile);
   const sub = (x: SyntaxNode | undefined): ConstResult => constantOf(env, x, depth + 1);
-  switch (n.type) {
-    case 'number':
-    case 'integer':
-    case 'float':
+  switch (CONSTANT_ROLES(profile).get(n.type)) {
+    case 'numbers':
       return parseNumber(textOf(env.text, n), env.python) ?? UNKNOWN;
-    case 'true':
+    case 'trueLiterals':
       return true;
-    case 'false':
+    case 'falseLiterals':
       return false;
-    case 'none':
-    case 'null':
-    case 'undefined':
+    case 'nullLiterals':
       return null;
-    case 'string':
-    case 'template_string':
-    case 'concatenated_string':
+    case 'strings':
+    case 'templates':
+    case 'concatenatedStrings':
       return stringConstant(env, n, depth);
-    case 'identifier': {
+    case 'identifiers': {
       const name = textOf(env.text, n);
-      if (!env.python && name === 'undefined') return null;
+      if (profile.nullNames.includes(name)) return null;
       return env.identifier(n);
     }
-    case 'unary_operator':
-    case 'unary_expression': {
+    case 'unaries': {
       const raw = textOf(env.text, n).trimStart();
       if (raw.startsWith('typeof') || raw.startsWith('void') || raw.startsWith('delete')) return UNKNOWN;
-      const v = sub(child(n, 'argument') ?? namedChildren(n)[0]);
+      const v = sub(child(n, fields.unaries.argument) ?? namedChildren(n)[0]);
       if (v === UNKNOWN) return UNKNOWN;
       switch (raw[0]) {
         case '!':
@@ -118,35 +143,35 @@ export function constantOf(env: ConstEnv, node: SyntaxNode | undefined, depth = 
           return UNKNOWN;
       }
     }
-    case 'not_operator': {
-      const v = sub(child(n, 'argument'));
+    case 'negations': {
+      const v = sub(child(n, fields.negations.argument));
       return v === UNKNOWN ? UNKNOWN : !truthy(v, true);
     }
-    case 'boolean_operator': {
-      const left = sub(child(n, 'left'));
+    case 'booleanOperators': {
+      const f = fields.booleanOperators;
+      const left = sub(child(n, f.left));
       if (left === UNKNOWN) return UNKNOWN;
-      const op = operator(env, n);
-      if (op === 'and') return truthy(left, true) ? sub(child(n, 'right')) : left;
-      if (op === 'or') return truthy(left, true) ? left : sub(child(n, 'right'));
+      const op = operator(env, n, f.operator);
+      if (op === 'and') return truthy(left, true) ? sub(child(n, f.right)) : left;
+      if (op === 'or') return truthy(left, true) ? left : sub(child(n, f.right));
       return UNKNOWN;
     }
-    case 'binary_operator':
-    case 'binary_expression':
+    case 'binaries':
       return binary(env, n, depth);
-    case 'comparison_operator':
+    case 'comparisons':
       return comparison(env, n, depth);
-    case 'conditional_expression': {
+    case 'inlineIfs': {
       const [a, cond, b] = namedChildren(n);
       const c = sub(cond);
       return c === UNKNOWN ? UNKNOWN : truthy(c, true) ? sub(a) : sub(b);
     }
-    case 'ternary_expression': {
-      const c = sub(child(n, 'condition'));
-      return c === UNKNOWN ? UNKNOWN : truthy(c, false) ? sub(child(n, 'consequence')) : sub(child(n, 'alternative'));
+    case 'ternaries': {
+      const f = fields.ternaries;
+      const c = sub(child(n, f.condition));
+      return c === UNKNOWN ? UNKNOWN : truthy(c, false) ? sub(child(n, f.consequence)) : sub(child(n, f.alternative));
     }
-    case 'list':
-    case 'tuple':
-    case 'array': {
+    case 'lists':
+    case 'tuples': {
       const items: Const[] = [];
       const children = namedChildren(n);
       if (children.length > MAX_ITEMS) return UNKNOWN;
@@ -157,52 +182,49 @@ export function constantOf(env: ConstEnv, node: SyntaxNode | undefined, depth = 
       }
       return items;
     }
-    case 'dictionary':
-    case 'object': {
+    case 'maps': {
       const entries = new Map<string, Const>();
       const pairs = namedChildren(n);
       if (pairs.length > MAX_ITEMS) return UNKNOWN;
       for (const p of pairs) {
-        if (p.type !== 'pair') return UNKNOWN;
-        const k = child(p, 'key');
-        const key = k && (k.type === 'property_identifier' ? textOf(env.text, k) : sub(k));
-        const v = sub(child(p, 'value'));
+        if (!profile.kinds.pairs.has(p.type)) return UNKNOWN;
+        const k = child(p, fields.pairs.key);
+        const key = k && (profile.kinds.propertyIdentifiers.has(k.type) ? textOf(env.text, k) : sub(k));
+        const v = sub(child(p, fields.pairs.value));
         if (key === undefined || key === UNKNOWN || v === UNKNOWN) return UNKNOWN;
         entries.set(keyOf(key), v);
       }
       return new ConstMap(entries);
     }
-    case 'subscript':
-    case 'subscript_expression':
+    case 'subscripts':
       return subscript(env, n, depth);
-    case 'member_expression':
-    case 'attribute': {
-      const prop = child(n, n.type === 'attribute' ? 'attribute' : 'property');
+    case 'members': {
+      const prop = child(n, fields.members.property);
       if (!prop || env.python || textOf(env.text, prop) !== 'length') return UNKNOWN;
-      const v = sub(child(n, 'object'));
+      const v = sub(child(n, fields.members.object));
       return typeof v === 'string' || Array.isArray(v) ? (v as string | Const[]).length : UNKNOWN;
     }
-    case 'call':
-    case 'call_expression':
+    case 'calls':
       return call(env, n, depth);
     default:
       return UNKNOWN;
   }
 }
 
-function operator(env: ConstEnv, n: SyntaxNode): string {
-  const op = n.children.find((c) => c.field === 'operator') ?? n.children.find((c) => !c.named);
+function operator(env: ConstEnv, n: SyntaxNode, field: string | undefined): string {
+  const op = n.children.find((c) => c.field === field) ?? n.children.find((c) => !c.named);
   return op ? textOf(env.text, op) : '';
 }
 
 function stringConstant(env: ConstEnv, n: SyntaxNode, depth: number): ConstResult {
-  const plain = stringValue(env.text, n);
+  const { kinds, fields } = env.profile;
+  const plain = stringValue(env.text, n, env.profile);
   if (plain !== undefined) {
     // Python byte strings are not str: comparisons with str are always false, so do not fold them.
     if (env.python && /^[rRuUfF]*[bB]/.test(textOf(env.text, n))) return UNKNOWN;
     return plain.includes('\\') ? UNKNOWN : plain;
   }
-  if (n.type === 'concatenated_string') {
+  if (kinds.concatenatedStrings.has(n.type)) {
     let out = '';
     for (const part of namedChildren(n)) {
       const v = constantOf(env, part, depth + 1);
@@ -213,11 +235,12 @@ function stringConstant(env: ConstEnv, n: SyntaxNode, depth: number): ConstResul
   }
   let out = '';
   for (const c of n.children) {
-    if (c.type === 'string_fragment' || c.type === 'string_content') out += textOf(env.text, c);
-    else if (c.type === 'escape_sequence') return UNKNOWN;
-    else if (c.type === 'template_substitution' || c.type === 'interpolation') {
-      if (child(c, 'format_specifier') || child(c, 'type_conversion')) return UNKNOWN;
-      const v = constantOf(env, child(c, 'expression') ?? namedChildren(c)[0], depth + 1);
+    if (kinds.stringTexts.has(c.type)) out += textOf(env.text, c);
+    else if (kinds.escapes.has(c.type)) return UNKNOWN;
+    else if (kinds.interpolations.has(c.type)) {
+      const f = fields.interpolations;
+      if (child(c, f.format) || child(c, f.conversion)) return UNKNOWN;
+      const v = constantOf(env, child(c, f.value) ?? namedChildren(c)[0], depth + 1);
       const s = display(v, env.python);
       if (s === undefined) return UNKNOWN;
       out += s;
@@ -235,8 +258,8 @@ function display(v: ConstResult, python: boolean): string | undefined {
 }
 
 function binary(env: ConstEnv, n: SyntaxNode, depth: number): ConstResult {
-  const leftNode = child(n, 'left');
-  const rightNode = child(n, 'right');
+  const leftNode = child(n, env.profile.fields.binaries.left);
+  const rightNode = child(n, env.profile.fields.binaries.right);
   if (!leftNode || !rightNode) return UNKNOWN;
   const op = env.text.slice(leftNode.end, rightNode.start).trim();
   const left = constantOf(env, leftNode, depth + 1);
@@ -379,12 +402,13 @@ function index(value: Const, key: Const): ConstResult {
 }
 
 function subscript(env: ConstEnv, n: SyntaxNode, depth: number): ConstResult {
-  const obj = child(n, n.type === 'subscript' ? 'value' : 'object');
-  const idx = child(n, n.type === 'subscript' ? 'subscript' : 'index');
+  const f = env.profile.fields.subscripts;
+  const obj = child(n, f.object);
+  const idx = child(n, f.index);
   if (!obj || !idx) return UNKNOWN;
   const value = constantOf(env, obj, depth + 1);
   if (value === UNKNOWN) return UNKNOWN;
-  if (idx.type === 'slice') {
+  if (env.profile.kinds.slices.has(idx.type)) {
     if (typeof value !== 'string' && !Array.isArray(value)) return UNKNOWN;
     const bounds = sliceBounds(env, idx, depth);
     if (!bounds) return UNKNOWN;
@@ -436,27 +460,30 @@ const PY_FUNCTIONS = new Set(['len', 'str', 'int', 'bool']);
 const JS_FUNCTIONS = new Set(['String', 'Boolean']);
 
 function call(env: ConstEnv, n: SyntaxNode, depth: number): ConstResult {
-  const fn = child(n, 'function');
-  const argsNode = child(n, 'arguments');
-  if (!fn || !argsNode || (argsNode.type !== 'argument_list' && argsNode.type !== 'arguments')) return UNKNOWN;
+  const { kinds, fields } = env.profile;
+  const fn = child(n, fields.calls.callee);
+  const argsNode = child(n, fields.calls.arguments);
+  if (!fn || !argsNode || !kinds.argumentLists.has(argsNode.type)) return UNKNOWN;
   // Only calls the evaluator knows: decided by the callee before any argument is evaluated.
-  const callee = unwrap(fn);
-  if (callee.type === 'identifier') {
+  const callee = unwrap(fn, env.profile);
+  const isName = kinds.identifiers.has(callee.type);
+  const isMember = kinds.members.has(callee.type);
+  if (isName) {
     if (!(env.python ? PY_FUNCTIONS : JS_FUNCTIONS).has(textOf(env.text, callee))) return UNKNOWN;
-  } else if (callee.type === 'attribute' || callee.type === 'member_expression') {
-    const prop = child(callee, callee.type === 'attribute' ? 'attribute' : 'property');
+  } else if (isMember) {
+    const prop = child(callee, fields.members.property);
     const method = prop ? textOf(env.text, prop) : '';
     if (!(method in STRING_METHODS) && method !== 'join' && method !== 'get') return UNKNOWN;
   } else return UNKNOWN;
   const rawArgs = namedChildren(argsNode);
-  if (rawArgs.some((a) => a.type === 'keyword_argument' || a.type === 'list_splat' || a.type === 'dictionary_splat' || a.type === 'spread_element')) return UNKNOWN;
+  if (rawArgs.some((a) => kinds.keywordArguments.has(a.type) || kinds.spreads.has(a.type) || kinds.mapSpreads.has(a.type))) return UNKNOWN;
   const args: Const[] = [];
   for (const a of rawArgs) {
     const v = constantOf(env, a, depth + 1);
     if (v === UNKNOWN) return UNKNOWN;
     args.push(v);
   }
-  if (callee.type === 'identifier') {
+  if (isName) {
     const name = textOf(env.text, callee);
     const [a] = args;
     if (args.length !== 1 || a === undefined) return UNKNOWN;
@@ -467,9 +494,9 @@ function call(env: ConstEnv, n: SyntaxNode, depth: number): ConstResult {
     if (name === 'Boolean' && !env.python) return truthy(a, false);
     return UNKNOWN;
   }
-  if (callee.type !== 'attribute' && callee.type !== 'member_expression') return UNKNOWN;
-  const prop = child(callee, callee.type === 'attribute' ? 'attribute' : 'property');
-  const receiver = constantOf(env, child(callee, 'object'), depth + 1);
+  if (!isMember) return UNKNOWN;
+  const prop = child(callee, fields.members.property);
+  const receiver = constantOf(env, child(callee, fields.members.object), depth + 1);
   if (!prop || receiver === UNKNOWN) return UNKNOWN;
   const method = textOf(env.text, prop);
   if (typeof receiver === 'string') {

@@ -6,6 +6,10 @@
 import { SEVERITY_RANK } from '../../core/findings.js';
 import { baseFacts, fence, idColumn, type RulePage, severityColumn } from '../docs.js';
 import type { CodeLanguage } from './parser.js';
+import type { BarrierGroup } from './barrier-spec.js';
+import { familyOf } from './prefilter.js';
+import { BARRIER_RULES, TAINT_BARRIERS } from './taint-barriers.js';
+import type { SinkKind } from './taint-spec.js';
 import { TAINT_SINKS } from './taint-sinks.js';
 import type { CodeRule } from './rule.js';
 import { CODE_RULES } from './rules/index.js';
@@ -14,6 +18,28 @@ import { PROPAGATORS } from './taint-propagators.js';
 
 const LANGUAGE_NAMES: Readonly<Record<CodeLanguage, string>> = Object.freeze({ javascript: 'JavaScript', typescript: 'TypeScript', tsx: 'TSX', python: 'Python', php: 'PHP', go: 'Go', java: 'Java', ruby: 'Ruby' });
 const FENCE: Readonly<Record<CodeLanguage, string>> = Object.freeze({ javascript: 'js', typescript: 'ts', tsx: 'tsx', python: 'python', php: 'php', go: 'go', java: 'java', ruby: 'ruby' });
+
+/** The sink kinds a group's rows make safe: its sanitisers' and safe options' own, the host kinds for URL rows, every guard kind for checks. */
+function barrierKinds(g: BarrierGroup): Set<SinkKind> {
+  const host = BARRIER_RULES.filter((r) => r.all.some((p) => p.part === 'host')).flatMap((r) => r.kinds);
+  const guards = BARRIER_RULES.flatMap((r) => r.kinds);
+  const checks = g.checks ?? [];
+  return new Set([
+    ...(g.sanitisers ?? []).flatMap((r) => r.kinds),
+    ...(g.safeOptions ?? []).flatMap((r) => r.kinds),
+    ...(g.urlParsers?.length || g.hostParts?.length || checks.some((c) => c.part === 'host') ? host : []),
+    ...(checks.some((c) => c.part !== 'host') || g.normalisers?.length || g.conversions?.length || g.exits?.length ? guards : []),
+  ]);
+}
+
+/** The barrier groups (taint-barriers.ts) that apply to a rule with sink rows: its language families, the kinds of its rows. */
+function barrierTitles(rule: CodeRule): string[] {
+  const spec = TAINT_SINKS[rule.id];
+  if (!spec) return [];
+  const kinds = new Set(spec.groups.flatMap((g) => g.rows.map((r) => r.kind)));
+  const families = new Set(rule.languages.map(familyOf));
+  return TAINT_BARRIERS.filter((g) => families.has(g.language) && [...barrierKinds(g)].some((k) => kinds.has(k))).map((g) => g.title);
+}
 
 function languages(rule: CodeRule): string {
   const names = new Set(rule.languages.map((l) => (l === 'javascript' || l === 'typescript' || l === 'tsx' ? 'JavaScript/TypeScript' : LANGUAGE_NAMES[l])));
@@ -131,7 +157,11 @@ export function codePage(rules: readonly CodeRule[] = CODE_RULES): RulePage<Code
     ],
     facts: [...baseFacts<CodeRule>({ header: 'Confidence (pattern / proven flow)', cell: (r) => `${r.confidence} / ${r.taintConfidence}` }), { header: 'Languages', cell: languages }],
     // The sink groups of a rule whose sinks are data (taint-sinks.ts).
-    details: (r) => (TAINT_SINKS[r.id] ? [`**Sinks** (\`taint-sinks.ts\`): ${TAINT_SINKS[r.id]?.groups.map((g) => g.title).join('; ')}.`, ''] : []),
+    details: (r) => {
+      if (!TAINT_SINKS[r.id]) return [];
+      const barriers = barrierTitles(r);
+      return [`**Sinks** (\`taint-sinks.ts\`): ${TAINT_SINKS[r.id]?.groups.map((g) => g.title).join('; ')}.`, '', ...(barriers.length > 0 ? [`**Barriers** (\`taint-barriers.ts\`): ${barriers.join('; ')}.`, ''] : [])];
+    },
     examples: (r) => ({
       bad: r.docs.examples.map((e) => ({ language: e.language, code: e.bad })),
       good: r.docs.examples.map((e) => ({ language: e.language, code: e.good })),

@@ -10,15 +10,17 @@
  * behaves exactly as it did when it called the engine's helper itself. Rules import from here,
  * never from sinks.ts, taint.ts or function-model/{taint,values,assignments,fold,sources}.ts
  * (test/scanners/code/helpers-architecture.test.ts). The rule-support libraries of the PHP, Go,
- * Java and Ruby rules (function-model/{guards,flows,crypto,purpose}.ts) are built on this model
+ * Java and Ruby rules (function-model/{guards,crypto,purpose}.ts) are built on this model
  * and may still be imported by those rules.
  */
 import type { SyntaxNode } from './parser.js';
 import { usesFunctionModel } from './parser.js';
 import type { Match, QualifiedCall, RuleContext } from './rule.js';
-import { stringValue } from './ast.js';
+import { enclosingFunction, stringValue } from './ast.js';
 import * as js from './sinks.js';
-import { assignedValues as fmAssignedValues, constantText as fmConstantText, dynamicString, localFlow, localSink, localTaint } from './function-model/taint.js';
+import { assignedValues as fmAssignedValues, constantText as fmConstantText, dynamicString, localFlow, localSink, localTaint, type Barrier } from './function-model/taint.js';
+import { FUNCTION_MODEL_BARRIERS, heldAndChecked, safeOption } from './function-model/guards.js';
+import type { CompiledBarriers } from './barrier-spec.js';
 import { stringValueOf } from './function-model/assignments.js';
 import { constString, falseLiteral, fixedOrigin, leadingText as fmLeadingText, trueLiteral, urlText } from './function-model/values.js';
 import type { SinkKind } from './taint-spec.js';
@@ -32,17 +34,41 @@ export interface SinkOptions {
   readonly what: string;
   /** What the sink does with the value; it decides the sanitisers that clear it (JavaScript/TypeScript and Python engine). */
   readonly kind: SinkKind;
-  /** Calls that clear the value for this sink (PHP, Go, Java and Ruby engine: its per-rule sanitisers). */
+  /** Calls that clear the value for this sink (PHP, Go, Java and Ruby engine: its per-rule sanitisers, beside the kind's sanitiser rows). */
   readonly sanitisers?: ReadonlySet<string>;
+  /** The barrier rows to use instead of the language's own (PHP, Go, Java and Ruby engine; the barrier tests leave a group out). */
+  readonly barriers?: CompiledBarriers;
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
+const unions = new WeakMap<CompiledBarriers, Map<string, Map<ReadonlySet<string>, ReadonlySet<string>>>>();
+
+/** The sanitiser names of a kind's rows together with a rule's own, built once per pair. */
+function sanitiserNames(b: CompiledBarriers, kind: SinkKind, own: ReadonlySet<string> = NO_NAMES): ReadonlySet<string> {
+  let byKind = unions.get(b);
+  if (!byKind) unions.set(b, (byKind = new Map<string, Map<ReadonlySet<string>, ReadonlySet<string>>>()));
+  let byOwn = byKind.get(kind);
+  if (!byOwn) byKind.set(kind, (byOwn = new Map<ReadonlySet<string>, ReadonlySet<string>>()));
+  let names = byOwn.get(own);
+  if (!names) byOwn.set(own, (names = new Set([...(b.sanitisers.get(kind) ?? []), ...own])));
+  return names;
+}
+
+/** What stops a flow into a sink of `kind` at `at` in the PHP, Go, Java and Ruby engine: the kind's barrier rows (taint-barriers.ts) and the rule's sanitisers. */
+function barrierOf(ctx: RuleContext, kind: SinkKind, at: SyntaxNode | undefined, own?: ReadonlySet<string>, override?: CompiledBarriers): Barrier {
+  const barriers = override ?? FUNCTION_MODEL_BARRIERS.get(ctx.language);
+  if (!barriers) return { sanitisers: own ?? NO_NAMES };
+  return { sanitisers: sanitiserNames(barriers, kind, own), guards: { barriers, kind, at: at?.start ?? 0, ...(at ? { fn: enclosingFunction(at, ctx.language) ?? null } : {}) } };
 }
 
 /**
  * A sink argument: a finding with the flow when request data reaches it, or a pattern match when
  * `pattern` holds, else undefined. `at` is the sink (a call or a syntax node), reported as the finding's node.
- * JS/Python: `sinkMatch` (sinks.ts, flows of `ctx.taint` scoped by `kind`); PHP/Go/Java/Ruby: `localSink` (function-model/taint.ts, scoped by `sanitisers`).
+ * JS/Python: `sinkMatch` (sinks.ts, flows of `ctx.taint` scoped by `kind`); PHP/Go/Java/Ruby: `localSink` (function-model/taint.ts, scoped by
+ * the barrier rows of `kind` in taint-barriers.ts (sanitisers and checks around the value) and the rule's `sanitisers`).
  */
 export function sink(ctx: RuleContext, at: QualifiedCall | SyntaxNode, arg: SyntaxNode | undefined, options: SinkOptions): Match | undefined {
-  if (usesFunctionModel(ctx.language)) return localSink(ctx, at, arg, options.pattern, options.what, options.sanitisers);
+  if (usesFunctionModel(ctx.language)) return localSink(ctx, at, arg, options.pattern, options.what, barrierOf(ctx, options.kind, arg, options.sanitisers, options.barriers));
   return js.sinkMatch(ctx, 'node' in at ? at.node : at, arg, options.pattern, options.what, options.kind);
 }
 
@@ -51,7 +77,7 @@ export function sink(ctx: RuleContext, at: QualifiedCall | SyntaxNode, arg: Synt
  * JS/Python: `ctx.taint.taintOf(node, kind)` described by `ctx.taint.describe`; PHP/Go/Java/Ruby: `localTaint` (the source's text).
  */
 export function taintSource(ctx: RuleContext, node: SyntaxNode | undefined, options: { readonly kind: SinkKind; readonly sanitisers?: ReadonlySet<string> }): string | undefined {
-  if (usesFunctionModel(ctx.language)) return localTaint(ctx, node, 0, new Set(), options.sanitisers);
+  if (usesFunctionModel(ctx.language)) return localTaint(ctx, node, 0, new Set(), barrierOf(ctx, options.kind, node, options.sanitisers));
   const taint = ctx.taint.taintOf(node, options.kind);
   return taint ? ctx.taint.describe(taint) : undefined;
 }
@@ -61,7 +87,7 @@ export function taintSource(ctx: RuleContext, node: SyntaxNode | undefined, opti
  * PHP/Go/Java/Ruby: `localFlow` (function-model/taint.ts: the source's text and its line).
  */
 export function flowOf(ctx: RuleContext, node: SyntaxNode | undefined, options: { readonly kind: SinkKind; readonly sanitisers?: ReadonlySet<string> }): Taint | undefined {
-  if (usesFunctionModel(ctx.language)) return localFlow(ctx, node, options.sanitisers);
+  if (usesFunctionModel(ctx.language)) return localFlow(ctx, node, barrierOf(ctx, options.kind, node, options.sanitisers));
   return ctx.taint.taintOf(node, options.kind);
 }
 
@@ -72,7 +98,7 @@ export const describeSource = (ctx: RuleContext, taint: Taint): string => (usesF
 export const isDynamic = (ctx: RuleContext, node: SyntaxNode | undefined): boolean => (usesFunctionModel(ctx.language) ? dynamicString(ctx, node) : js.isDynamicString(ctx, node));
 
 /** The value of a string literal without interpolation, else undefined. JS/Python: `stringValue` (ast.ts); PHP/Go/Java/Ruby: `stringValueOf` (function-model/assignments.ts). */
-export const stringLiteral = (ctx: RuleContext, node: SyntaxNode | undefined): string | undefined => (usesFunctionModel(ctx.language) ? stringValueOf(ctx, node) : stringValue(ctx.text, node));
+export const stringLiteral = (ctx: RuleContext, node: SyntaxNode | undefined): string | undefined => (usesFunctionModel(ctx.language) ? stringValueOf(ctx, node) : stringValue(ctx.text, node, ctx.profile));
 
 /**
  * The constant string a value has, else undefined. JS/Python: the literal itself (`stringArg`, sinks.ts; that
@@ -112,6 +138,24 @@ export const assignedValues = (ctx: RuleContext, node: SyntaxNode): SyntaxNode[]
  * follows URL objects in its flows and constants).
  */
 export const urlString = (ctx: RuleContext, node: SyntaxNode): SyntaxNode => (usesFunctionModel(ctx.language) ? urlText(ctx, node) : node);
+
+/**
+ * Whether a sink call is given an option that makes it safe for `kind` (a `safeOptions` row of
+ * taint-barriers.ts: Rails `redirect_to url, allow_other_host: false`). PHP, Go, Java and Ruby; JS/Python: none.
+ */
+export const hasSafeOption = (ctx: RuleContext, call: QualifiedCall, kind: SinkKind, override?: CompiledBarriers): boolean => {
+  const barriers = usesFunctionModel(ctx.language) ? (override ?? FUNCTION_MODEL_BARRIERS.get(ctx.language)) : undefined;
+  return !!barriers && safeOption(ctx, call, kind, barriers);
+};
+
+/**
+ * For a call that only builds a path or URL object (`new File(base, name)`): whether the variable it
+ * is stored in is checked later so that the barrier rules make it safe for `kind`. PHP, Go, Java and Ruby; JS/Python: never.
+ */
+export const checkedWhereHeld = (ctx: RuleContext, call: SyntaxNode, kind: SinkKind, override?: CompiledBarriers): boolean => {
+  const barriers = usesFunctionModel(ctx.language) ? (override ?? FUNCTION_MODEL_BARRIERS.get(ctx.language)) : undefined;
+  return !!barriers && heldAndChecked(ctx, call, { barriers, kind });
+};
 
 // One engine only (no counterpart in the other): JavaScript/TypeScript and Python.
 export { argument, isClientSource, isHarmless, option } from './sinks.js';

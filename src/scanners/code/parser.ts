@@ -1,10 +1,24 @@
 /**
- * Tree-sitter (WASM) set-up for the code scanner. The runtime is initialised
- * once per thread; grammars load lazily, one per language. A parsed tree is
- * copied into plain JavaScript nodes (`SyntaxNode`) and the WASM tree freed at
- * once, so rules never hold WASM memory and memory stays bounded per file.
+ * Tree-sitter set-up for the code scanner. Two back ends give the same trees:
+ *
+ * - native (preferred): the addon built from native/ at install time (scripts/build-native.mjs,
+ *   installed as node_modules/.vigil-native/vigil_parse.node):
+ *   tree-sitter's C runtime of the same release as web-tree-sitter and the grammars' generated C
+ *   parsers at the versions tree-sitter-wasms was built from. One call per file parses and returns
+ *   the whole tree as a flat Int32Array.
+ * - WebAssembly (fallback): web-tree-sitter with the grammars of tree-sitter-wasms. The runtime is
+ *   initialised once per thread; grammars load lazily, one per language.
+ *
+ * `loadAllLanguages()` (the scanner's init) chooses once per thread: VIGIL_PARSER=wasm forces
+ * WebAssembly; VIGIL_PARSER=native requires the addon (init fails without it); unset, the addon
+ * is used when it loads, otherwise WebAssembly. A parsed tree is copied into plain JavaScript
+ * nodes (`SyntaxNode`) and the parser's tree freed at once, so rules never hold native or WASM
+ * memory and memory stays bounded per file.
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Language, Parser, type TreeCursor } from 'web-tree-sitter';
 
 export const CODE_LANGUAGES = ['javascript', 'typescript', 'tsx', 'python', 'php', 'go', 'java', 'ruby'] as const;
@@ -154,15 +168,91 @@ export function loadLanguage(language: CodeLanguage): Promise<Language> {
   return promise;
 }
 
-/** Loads every grammar (what `init()` does, so that scanning stays synchronous). */
+/**
+ * Chooses the back end (once per thread) and readies it: with the native addon nothing more is
+ * loaded; with WebAssembly every grammar is loaded (what `init()` does, so that scanning stays
+ * synchronous).
+ */
 export async function loadAllLanguages(): Promise<void> {
+  if (chooseBackend() === 'native') return;
+  await loadWasmLanguages();
+}
+
+/** Loads every WebAssembly grammar whichever back end is chosen (tests compare the two). */
+export async function loadWasmLanguages(): Promise<void> {
   for (const language of CODE_LANGUAGES) await loadLanguage(language);
 }
 
-export const isLanguageLoaded = (language: CodeLanguage): boolean => languages.has(language);
+export const isLanguageLoaded = (language: CodeLanguage): boolean => backend === 'native' || languages.has(language);
+
+export type ParserBackend = 'native' | 'wasm';
+
+/** The native addon's exports (native/src/binding.c). */
+interface NativeParser {
+  /** Int32Array of RECORD numbers per node in pre-order, or undefined when the parse was cancelled. */
+  parse(language: number, text: string, timeoutMs: number): Int32Array | undefined;
+  names(language: number): { types: (string | null)[]; fields: (string | null)[] };
+  readonly RECORD: number;
+}
+
+/** Where scripts/build-native.mjs installs the addon: beside the packages it is compiled from. */
+const ADDON = join('node_modules', '.vigil-native', 'vigil_parse.node');
+
+let backend: ParserBackend | undefined;
+let nativeAddon: NativeParser | null | undefined;
+let nativeError: string | undefined;
+
+/** The addon's path, looked for as Node looks for a package: in node_modules/ of this module's folder (src/, dist/ or a bundle's) and of each folder above. */
+export function nativeParserPath(): string | undefined {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    const path = join(dir, ADDON);
+    if (existsSync(path)) return path;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** The native addon, loaded once (per thread); null when it is not built or does not load. */
+function loadNative(): NativeParser | null {
+  if (nativeAddon !== undefined) return nativeAddon;
+  nativeAddon = null;
+  const path = nativeParserPath();
+  if (!path) {
+    nativeError = `${ADDON} not found (npm run build:native builds it)`;
+    return nativeAddon;
+  }
+  try {
+    const addon = requireFromHere(path) as NativeParser;
+    if (addon.RECORD !== RECORD) throw new Error(`record of ${addon.RECORD} numbers, expected ${RECORD} (rebuild: npm run build:native)`);
+    nativeAddon = addon;
+  } catch (error) {
+    nativeError = `${path}: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  return nativeAddon;
+}
+
+function chooseBackend(): ParserBackend {
+  if (backend) return backend;
+  const wanted = process.env.VIGIL_PARSER;
+  if (wanted === 'wasm') return (backend = 'wasm');
+  if (loadNative()) return (backend = 'native');
+  if (wanted === 'native') throw new Error(`VIGIL_PARSER=native, but the native parser does not load: ${nativeError ?? 'unknown error'}`);
+  return (backend = 'wasm');
+}
+
+/** The back end in use (after `loadAllLanguages`), and why the native one is not when it is not. */
+export function parserBackend(): { backend: ParserBackend | undefined; nativeError: string | undefined } {
+  return { backend, nativeError };
+}
+
+/** Switches the back end (tests comparing the two); 'native' fails when the addon does not load, 'wasm' needs `loadWasmLanguages()`. */
+export function setParserBackend(next: ParserBackend): void {
+  if (next === 'native' && !loadNative()) throw new Error(`the native parser does not load: ${nativeError ?? 'unknown error'}`);
+  backend = next;
+}
 
 /** Parses synchronously; the grammar must be loaded. Returns undefined when it is not or parsing fails. */
 export function parse(text: string, language: CodeLanguage): ParsedFile | undefined {
+  if (backend === 'native' && nativeAddon) return nativeParse(nativeAddon, text, language);
   const lang = languages.get(language);
   if (!parser || !lang) return undefined;
   parser.setLanguage(lang);
@@ -354,6 +444,99 @@ function rawCopy(api: RawCursorApi, tree: number, lang: Language, text: string, 
     make,
     onError,
   );
+}
+
+/** Numbers per node in the native addon's output: type id (| named << 16), field id, start, end, child count. */
+const RECORD = 5;
+const NAMED_BIT = 1 << 16;
+const ERROR_SYMBOL = 0xffff;
+
+/** Per language: type and field names by id, read from the addon once. */
+const nativeNames = new Map<CodeLanguage, { types: string[]; fields: (string | null)[] }>();
+
+function nativeNamesOf(addon: NativeParser, language: CodeLanguage) {
+  let names = nativeNames.get(language);
+  if (!names) {
+    const raw = addon.names(CODE_LANGUAGES.indexOf(language));
+    names = { types: raw.types.map((t) => t ?? 'ERROR'), fields: raw.fields };
+    nativeNames.set(language, names);
+  }
+  return names;
+}
+
+/** Parses with the native addon and builds the plain nodes from its flat output (the same nodes as `rawCopy`). */
+function nativeParse(addon: NativeParser, text: string, language: CodeLanguage): ParsedFile | undefined {
+  const records = addon.parse(CODE_LANGUAGES.indexOf(language), text, PARSE_TIMEOUT_MS);
+  if (!records || records.length === 0) return undefined;
+  const names = nativeNamesOf(addon, language);
+  const starts = lineStarts(text);
+  const nodesByType = new Map<string, SyntaxNode[]>();
+  // The list of each named type by type id (ids sharing a name share the list, keeping document order).
+  const lists: (SyntaxNode[] | undefined)[] = [];
+  // Open ancestors and how many of their children are still to come.
+  const open: SyntaxNode[] = [];
+  const pending: number[] = [];
+  let root: SyntaxNode | undefined;
+  let lastRow = 0;
+  let errorChars = 0;
+  let errorDepth = 0;
+  for (let i = 0; i < records.length; i += RECORD) {
+    const word = records[i] as number;
+    const typeId = word & ERROR_SYMBOL;
+    const named = (word & NAMED_BIT) !== 0;
+    const type = typeId === ERROR_SYMBOL ? 'ERROR' : (names.types[typeId] ?? 'ERROR');
+    const start = records[i + 2] as number;
+    const end = records[i + 3] as number;
+    const childCount = records[i + 4] as number;
+    const row = rowFrom(starts, start, lastRow);
+    lastRow = row;
+    const parent = open.length > 0 ? (open[open.length - 1] as SyntaxNode) : null;
+    const node: SyntaxNode = {
+      type,
+      named,
+      field: names.fields[records[i + 1] as number] ?? null,
+      start,
+      end,
+      row,
+      column: start - (starts[row] as number),
+      endRow: rowFrom(starts, end, row),
+      children: [],
+      parent,
+    };
+    if (parent) parent.children.push(node);
+    else root = node;
+    if (named) {
+      let list = lists[typeId];
+      if (!list) {
+        list = nodesByType.get(type);
+        if (!list) nodesByType.set(type, (list = []));
+        lists[typeId] = list;
+      }
+      list.push(node);
+    }
+    if (type === 'ERROR') {
+      if (errorDepth === 0) errorChars += end - start;
+      errorDepth++;
+    }
+    if (childCount > 0) {
+      open.push(node);
+      pending.push(childCount);
+      continue;
+    }
+    // A leaf: close it, then every ancestor whose last child it was.
+    if (type === 'ERROR') errorDepth--;
+    while (open.length > 0) {
+      const left = (pending[pending.length - 1] as number) - 1;
+      if (left > 0) {
+        pending[pending.length - 1] = left;
+        break;
+      }
+      pending.pop();
+      if ((open.pop() as SyntaxNode).type === 'ERROR') errorDepth--;
+    }
+  }
+  if (!root) return undefined;
+  return { root, text, language, errorChars, nodesByType };
 }
 
 /** Cursor moves of either copy. */

@@ -7,8 +7,9 @@ import type { Severity } from '../../core/findings.js';
 import type { RuleDocs, RuleMetadata } from '../../core/rules.js';
 import { callShape, type CallShape, type NodeIndex } from './ast.js';
 import type { Imports } from './imports.js';
+import { kindsOf, profileOf, type LanguageProfile } from './language-profile.js';
 import { usesFunctionModel, type CodeLanguage, type SyntaxNode } from './parser.js';
-import { FUNCTION_MODEL_CALL_TYPES, functionModelCallShape, type FunctionModelLanguage } from './calls.js';
+import { functionModelCallShape } from './calls.js';
 import type { RuleTriggers } from './prefilter.js';
 import type { Taint, TaintAnalysis } from './taint.js';
 
@@ -22,6 +23,8 @@ export interface RuleContext {
   readonly nodes: NodeIndex;
   readonly imports: Imports;
   readonly taint: TaintAnalysis;
+  /** The node kinds and fields of the file's language (language-profile.ts). */
+  readonly profile: LanguageProfile;
   /** Every call (`call_expression`/`new_expression` or Python `call`) with its shape and qualified name. */
   readonly calls: readonly QualifiedCall[];
 }
@@ -89,13 +92,16 @@ export function defineRule(rule: CodeRule): CodeRule {
   return Object.freeze(rule);
 }
 
+/** The roles of call kinds, in the order `ctx.calls` lists calls that start at one offset. */
+const CALL_ROLES = ['calls', 'methodCalls', 'optionalMethodCalls', 'staticCalls', 'constructions'] as const;
+
 /** Builds the qualified call list of a file. */
 export function qualifiedCalls(text: string, nodes: NodeIndex, imports: Imports, language: CodeLanguage): QualifiedCall[] {
   const functionModel = usesFunctionModel(language);
-  const types = functionModel ? FUNCTION_MODEL_CALL_TYPES[language as FunctionModelLanguage] : language === 'python' ? ['call'] : ['call_expression', 'new_expression'];
+  const profile = profileOf(language);
   const result: QualifiedCall[] = [];
-  for (const node of nodes.of(...types)) {
-    const shape = functionModel ? functionModelCallShape(text, node) : callShape(text, node);
+  for (const node of nodes.of(...kindsOf(profile, CALL_ROLES))) {
+    const shape = functionModel ? functionModelCallShape(text, node, profile) : callShape(text, node, profile);
     if (shape) result.push({ ...shape, qualified: imports.qualify(shape.name) });
   }
   return result;

@@ -12,7 +12,8 @@ import type { Candidate, FunctionSummary } from './cross-file/facts.js';
 import { entrySummaries, guardedCandidates } from './cross-file/rerun.js';
 import { FACT_PRODUCERS, fileFacts, type FactProducer } from './cross-file/extract.js';
 import { Imports } from './imports.js';
-import { isLanguageLoaded, languageOf, loadAllLanguages, parse, usesFunctionModel, type CodeLanguage } from './parser.js';
+import { profileOf } from './language-profile.js';
+import { isLanguageLoaded, languageOf, loadAllLanguages, loadLanguage, parse, usesFunctionModel, type CodeLanguage } from './parser.js';
 import { LanguagePrefilter } from './prefilter.js';
 import { qualifiedCalls, type CodeRule, type Match, type RuleContext } from './rule.js';
 import { CODE_RULES } from './rules/index.js';
@@ -90,9 +91,10 @@ export function analyse(path: string, text: string, language: CodeLanguage): Rul
   if (!parsed) return undefined;
   if (text.length > 0 && parsed.errorChars / text.length > MAX_ERROR_SHARE) return undefined;
   const nodes = new NodeIndex(parsed.root, parsed.nodesByType);
-  const imports = new Imports(parsed.root, text, language, (t) => nodes.of(t));
+  const profile = profileOf(language);
+  const imports = new Imports(text, profile, (t) => nodes.of(t));
   const taint = new TaintAnalysis(parsed.root, text, language, imports);
-  return { path, text, language, root: parsed.root, nodes, imports, taint, calls: qualifiedCalls(text, nodes, imports, language) };
+  return { path, text, language, root: parsed.root, nodes, imports, taint, profile, calls: qualifiedCalls(text, nodes, imports, language) };
 }
 
 type Counts = { parsed: number; skipped: number; unparsable: number; prefiltered: number; rule_errors: number };
@@ -118,6 +120,15 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
     name: 'code',
     version: CODE_SCANNER_VERSION,
     init: loadAllLanguages,
+    // The engine's way in: only the grammars of the languages a batch holds (each loaded once per thread).
+    async prepare(paths) {
+      const needed = new Set<CodeLanguage>();
+      for (const path of paths) {
+        const language = languageOf(path);
+        if (language !== undefined && !isLanguageLoaded(language)) needed.add(language);
+      }
+      for (const language of needed) await loadLanguage(language);
+    },
     takeCounts() {
       const counts = pending;
       pending = noCounts();

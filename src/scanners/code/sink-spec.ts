@@ -11,21 +11,24 @@
  * local model of PHP, Go, Java and Ruby (function-model/). Structural checks (cookie flags, JWT options, CORS, prototype
  * pollution, crypto settings) are not sinks and stay code.
  */
-import { enclosingFunction, namedChildren, textOf, unwrap } from './ast.js';
+import { child, enclosingFunction, namedChildren, textOf, unwrap } from './ast.js';
 import { UNKNOWN } from './constants.js';
 import { looksLikeUrl } from './function-model/guards.js';
-import { constantString, constantText, describeSource, hasFixedOrigin, isClientSource, isDynamic, isHarmless, isTrueLiteral, JS_SERVER_SOURCE_TRIGGERS, JS_SOURCE_TRIGGERS, option, PYTHON_SOURCE_TRIGGERS, resolve, sink, SQL_KEYWORDS, SQL_TEXT, taintSource, urlString } from './helpers.js';
+import type { CompiledBarriers } from './barrier-spec.js';
+import { callAt, checkedWhereHeld, constantString, constantText, describeSource, hasFixedOrigin, hasSafeOption, isClientSource, isDynamic, isHarmless, isTrueLiteral, JS_SERVER_SOURCE_TRIGGERS, JS_SOURCE_TRIGGERS, leadingText, option, PYTHON_SOURCE_TRIGGERS, resolve, sink, SQL_KEYWORDS, SQL_TEXT, taintSource, urlString } from './helpers.js';
 import { usesFunctionModel, type CodeLanguage, type SyntaxNode } from './parser.js';
 import { all, anyCase, familyOf, type RuleTriggers, type Trigger, type TriggerFamily } from './prefilter.js';
 import { defineRule, type CodeExample, type CodeRule, type Match, type QualifiedCall, type RuleContext } from './rule.js';
+import { TAINT_BARRIERS } from './taint-barriers.js';
 import type { SinkKind } from './taint-spec.js';
 
 /**
  * Which value of the sink is checked:
  * - `index`: a positional argument (`-1` the last, `'each'` the first argument that passes the
- *   row's conditions and reaches the sink, `'receiver'` the object of a method call);
+ *   row's conditions and reaches the sink, a list of positions the first of those that does,
+ *   `'receiver'` the object of a method call); none: only the `keywords`;
  * - `keywords`: keyword arguments (Python `url=`, Ruby `url:`) tried in order when the position
- *   is empty (a Ruby `key: value` pair is not positional);
+ *   is empty (with `keywords`, even `[]`, a Ruby `key: value` pair is not positional);
  * - `options`: when the argument is an object literal, its properties tried in order
  *   (`http.get({ host })`, read from any object argument as `option()` does);
  * - `property`: only this property of the argument, when it is an object literal (ldapjs
@@ -33,11 +36,21 @@ import type { SinkKind } from './taint-spec.js';
  * - `url`: (PHP, Go, Java, Ruby) the string a URL object is made from (`url.Parse(s)`,
  *   `new URL(s)`, `URI(s)`), following variables, so a fixed origin in it is seen;
  * - `tupleBody`: (Python) of a `(body, status, headers)` tuple, the body;
- * - `node`: for `nodes` rows, the node itself or its first named child.
+ * - `node`: for `nodes` rows, the node itself or its first named child;
+ * - `prefix`: the value must start with constant text matching this (`Location: `, `redirect:`);
+ *   the URL is what follows it (for `not-fixed-origin`).
  */
 export type SinkArgument =
-  | { readonly index: number | 'each' | 'receiver'; readonly keywords?: readonly string[]; readonly options?: readonly string[]; readonly property?: string; readonly url?: true; readonly tupleBody?: true }
-  | { readonly node: 'self' | 'first-child' };
+  | {
+      readonly index?: number | readonly number[] | 'each' | 'receiver';
+      readonly keywords?: readonly string[];
+      readonly options?: readonly string[];
+      readonly property?: string;
+      readonly url?: true;
+      readonly tupleBody?: true;
+      readonly prefix?: RegExp;
+    }
+  | { readonly node: 'self' | 'first-child'; readonly prefix?: RegExp };
 
 /**
  * When a value not proven to be request data is still reported (at most MEDIUM, confidence of
@@ -65,7 +78,8 @@ export type SinkPattern = 'dynamic' | 'sql-dynamic' | 'evaluated-code' | 'always
  * - `node-serialize-imported`: the file imports `node-serialize` (its `unserialize` on any object);
  * - `no-arguments`: called without arguments (Java `url.openConnection()`);
  * - `curlopt-url`: PHP `curl_setopt($ch, CURLOPT_URL, …)`;
- * - `xpath-receiver`: the receiver is a javax.xml.xpath `XPath` (`xpf.newXPath()`, a variable named `xpath`/`xp`).
+ * - `xpath-receiver`: the receiver is a javax.xml.xpath `XPath` (`xpf.newXPath()`, a variable named `xpath`/`xp`);
+ * - `not-reduced-to-name`: the call's result is not cut to its last name at once (`Paths.get(x).getFileName()`, `new File(x).getName()`).
  * On the value:
  * - `sql-text`: its constant text reads as SQL (`SELECT … FROM`, `WHERE`, …);
  * - `ldap-filter-text`: its constant text holds an LDAP filter (`(uid=`);
@@ -75,11 +89,14 @@ export type SinkPattern = 'dynamic' | 'sql-dynamic' | 'evaluated-code' | 'always
  * - `xpath-text`: its constant text holds an XPath step or predicate (`/a`, `//a`, `[@id`, `user[`);
  * - `built-at-run-time`: a string assembled from values not proven constant;
  * - `string-shaped`: written as a string, template or concatenation (timers);
- * - `not-fixed-origin`: a URL that does not start with a fixed origin or local path;
- * - `server-source`: only request data read on the server (not `location`/`document`) counts.
+ * - `not-fixed-origin`: a URL that does not start with a fixed origin or local path (after the argument's `prefix`);
+ * - `server-source`: only request data read on the server (not `location`/`document`) counts;
+ * - `names-a-file`: (PHP, Go, Java, Ruby) the opposite of `looks-like-url`: a URL-like value belongs to the SSRF rule;
+ * - `not-request-url-path`: not the request's own URL path (`r.URL.Path`), which Go's `http.ServeFile` refuses when it holds `..`;
+ * - `not-another-sink`: not (following variables and argument-less calls on it, `f.toPath()`) the result of a call another row of the same spec claims: `new FileInputStream(new File(p))` is reported once, at `new File`.
  */
-export type CallCondition = 'html-response' | 'no-arguments' | 'curlopt-url' | 'xpath-receiver' | 'unsafe-yaml-loader' | 'node-serialize-imported' | 'not-new' | 'three-arguments' | 'shell-option' | 'location-header' | 'unrestricted-classes' | 'object-mode' | 'ldap-in-file' | 'xml-library-in-file';
-export type ValueCondition = 'not-serialised' | 'looks-like-url' | 'xpath-text' | 'sql-text' | 'ldap-filter-text' | 'xpath-syntax' | 'built-at-run-time' | 'string-shaped' | 'not-fixed-origin' | 'server-source';
+export type CallCondition = 'html-response' | 'no-arguments' | 'curlopt-url' | 'xpath-receiver' | 'unsafe-yaml-loader' | 'node-serialize-imported' | 'not-new' | 'three-arguments' | 'shell-option' | 'location-header' | 'unrestricted-classes' | 'object-mode' | 'ldap-in-file' | 'xml-library-in-file' | 'not-reduced-to-name';
+export type ValueCondition = 'not-serialised' | 'looks-like-url' | 'xpath-text' | 'sql-text' | 'ldap-filter-text' | 'xpath-syntax' | 'built-at-run-time' | 'string-shaped' | 'not-fixed-origin' | 'server-source' | 'names-a-file' | 'not-request-url-path' | 'not-another-sink';
 export type SinkCondition = CallCondition | ValueCondition;
 
 export interface SinkRow {
@@ -112,6 +129,12 @@ export interface SinkRow {
   readonly proven?: string;
   /** Detail of a pattern match when not `{What} is built at run time from values not proven constant.` */
   readonly unproven?: string;
+  /**
+   * (PHP, Go, Java, Ruby) The call only builds a path or URL object (`new File(base, name)`,
+   * `base.resolve(name)`): it is not reported when the variable it is stored in is checked later
+   * in the function so that the barrier rules make it safe (`file.getCanonicalPath().startsWith(base)`).
+   */
+  readonly constructs?: true;
 }
 
 /** Rows of one weakness for one framework or library family, with examples that run as tests. */
@@ -180,19 +203,40 @@ const CALL_CONDITIONS: Readonly<Record<CallCondition, (ctx: RuleContext, call: Q
   },
   'node-serialize-imported': (ctx) => ctx.imports.modules.has('node-serialize'),
   'xml-library-in-file': (ctx) => XML_LIBRARY.test(ctx.text),
+  'not-reduced-to-name': (ctx, call) => {
+    const parent = call.node.parent;
+    return !(parent?.type === 'method_invocation' && child(parent, 'object') === call.node && /^(?:getFileName|getName)$/.test(textOf(ctx.text, child(parent, 'name') ?? parent)));
+  },
 });
 
+/** What a value condition may read besides the value: the row, and the spec's rows in the file's language. */
+interface ConditionEnv {
+  readonly row: SinkRow;
+  readonly rows: readonly CompiledRow[];
+}
+
 /** The value conditions, each defined once. */
-const VALUE_CONDITIONS: Readonly<Record<ValueCondition, (ctx: RuleContext, arg: SyntaxNode) => boolean>> = Object.freeze({
+const VALUE_CONDITIONS: Readonly<Record<ValueCondition, (ctx: RuleContext, arg: SyntaxNode, env: ConditionEnv) => boolean>> = Object.freeze({
   'sql-text': (ctx, arg) => SQL_TEXT.test(constantText(ctx, arg)),
   'ldap-filter-text': (ctx, arg) => LDAP_FILTER.test(constantText(ctx, arg)),
-  'not-serialised': (_ctx, arg) => !SERIALISED.has(unwrap(arg).type),
-  'looks-like-url': (ctx, arg) => looksLikeUrl(ctx, arg, taintSource(ctx, arg, { kind: 'url' })),
+  'not-serialised': (ctx, arg) => !SERIALISED.has(unwrap(arg, ctx.profile).type),
+  'looks-like-url': (ctx, arg) => looksLikeUrl(ctx, arg),
+  'names-a-file': (ctx, arg) => !looksLikeUrl(ctx, arg),
+  'not-request-url-path': (ctx, arg) => !/\.URL\.Path$/.test(taintSource(ctx, arg, { kind: 'path' }) ?? ''),
+  'not-another-sink': (ctx, arg, env) => {
+    // Following variables and calls without arguments on the object (`f.toPath()`, `p.toFile()`).
+    let call = callAt(ctx, resolve(ctx, arg));
+    for (let hops = 0; call && hops < 4; hops++) {
+      if (env.rows.some((r) => !r.row.nodes && calleeMatches(ctx, r, call as QualifiedCall))) return false;
+      call = call.receiver && call.args.length === 0 && !call.isNew ? callAt(ctx, resolve(ctx, call.receiver)) : undefined;
+    }
+    return true;
+  },
   'xpath-text': (ctx, arg) => XPATH_TEXT.test(constantText(ctx, arg)),
   'xpath-syntax': (ctx, arg) => XPATH_START.test(constantText(ctx, arg).trimStart()),
   'built-at-run-time': (ctx, arg) => PATTERNS.dynamic(ctx, arg),
-  'string-shaped': (_ctx, arg) => STRING_SHAPES.has(unwrap(arg).type),
-  'not-fixed-origin': (ctx, arg) => !hasFixedOrigin(ctx, arg),
+  'string-shaped': (ctx, arg) => STRING_SHAPES.has(unwrap(arg, ctx.profile).type),
+  'not-fixed-origin': (ctx, arg, env) => !hasFixedOrigin(ctx, arg, env.row.argument.prefix),
   // Applied to the flow found (check, below); as a precondition it always holds.
   'server-source': () => true,
 });
@@ -213,8 +257,8 @@ export const SINK_CONDITIONS: readonly SinkCondition[] = Object.freeze([...Objec
 
 const PATTERNS: Readonly<Record<SinkPattern, (ctx: RuleContext, arg: SyntaxNode) => boolean>> = Object.freeze({
   dynamic: (ctx, arg) => isDynamic(ctx, arg),
-  'sql-dynamic': (ctx, arg) => VALUE_CONDITIONS['sql-text'](ctx, arg) && PATTERNS.dynamic(ctx, arg),
-  'evaluated-code': (ctx, arg) => !isHarmless(ctx, arg) && !FUNCTION_CALL_LIKE.has(unwrap(arg).type),
+  'sql-dynamic': (ctx, arg) => SQL_TEXT.test(constantText(ctx, arg)) && PATTERNS.dynamic(ctx, arg),
+  'evaluated-code': (ctx, arg) => !isHarmless(ctx, arg) && !FUNCTION_CALL_LIKE.has(unwrap(arg, ctx.profile).type),
   always: () => true,
   'outside-data': (ctx, arg) => !fromCode(ctx, arg, 0),
 });
@@ -273,7 +317,7 @@ function isCallee(ctx: RuleContext, r: CompiledRow, call: QualifiedCall): boolea
   if (!isNamed(r, call)) return false;
   // The receiver pattern last: it reads the source text, the names are set lookups.
   const { receiver } = r.row;
-  return !receiver || (!!call.receiver && (receiver.test(textOf(ctx.text, call.receiver)) || receiver.test(textOf(ctx.text, unwrap(call.receiver)))));
+  return !receiver || (!!call.receiver && (receiver.test(textOf(ctx.text, call.receiver)) || receiver.test(textOf(ctx.text, unwrap(call.receiver, ctx.profile)))));
 }
 
 function isNamed(r: CompiledRow, call: QualifiedCall): boolean {
@@ -297,15 +341,18 @@ function rubyKeyword(ctx: RuleContext, call: QualifiedCall, name: string): Synta
 /** The candidate values of a call for a row, in order. */
 function candidates(ctx: RuleContext, argument: SinkArgument, call: QualifiedCall): (SyntaxNode | undefined)[] {
   if ('node' in argument) return [];
-  if (argument.index === 'receiver') return [argument.url && call.receiver ? urlString(ctx, call.receiver) : call.receiver];
-  if (argument.index === 'each') return call.args;
-  let value: SyntaxNode | undefined = argument.index < 0 ? call.args.at(argument.index) : call.args[argument.index];
-  if (ctx.language === 'ruby' && argument.keywords && value?.type === 'pair') value = undefined;
+  const { index } = argument;
+  if (index === 'receiver') return [argument.url && call.receiver ? urlString(ctx, call.receiver) : call.receiver];
+  const positional = (v: SyntaxNode | undefined) => (ctx.language === 'ruby' && argument.keywords && v?.type === 'pair' ? undefined : v);
+  if (index === 'each') return call.args.map(positional);
+  if (Array.isArray(index)) return index.map((i: number) => positional(call.args[i]));
+  let value: SyntaxNode | undefined = typeof index !== 'number' ? undefined : index < 0 ? call.args.at(index) : call.args[index];
+  value = positional(value);
   for (const k of argument.keywords ?? []) value ??= ctx.language === 'ruby' ? rubyKeyword(ctx, call, k) : call.kwargs.get(k);
   if (argument.url && value) return [urlString(ctx, value)];
-  if (argument.tupleBody && value && ['tuple', 'expression_list'].includes(unwrap(value).type)) return [namedChildren(unwrap(value))[0]];
-  if (argument.property !== undefined) return [value && unwrap(value).type === 'object' ? option(ctx, { ...call, args: [value] }, argument.property) : undefined];
-  if (argument.options && value && unwrap(value).type === 'object') {
+  if (argument.tupleBody && value && ['tuple', 'expression_list'].includes(unwrap(value, ctx.profile).type)) return [namedChildren(unwrap(value, ctx.profile))[0]];
+  if (argument.property !== undefined) return [value && unwrap(value, ctx.profile).type === 'object' ? option(ctx, { ...call, args: [value] }, argument.property) : undefined];
+  if (argument.options && value && unwrap(value, ctx.profile).type === 'object') {
     value = undefined;
     for (const o of argument.options) value ??= option(ctx, call, o);
   }
@@ -314,17 +361,28 @@ function candidates(ctx: RuleContext, argument: SinkArgument, call: QualifiedCal
 
 const fill = (template: string, values: Readonly<Record<string, string>>): string => template.replace(/\{(\w+)\}/g, (all, key: string) => values[key] ?? all);
 
+/** What a matcher runs with: the spec's rows in the file's language, and the barrier rows when not the language's own. */
+interface MatchEnv {
+  readonly rows: readonly CompiledRow[];
+  readonly barriers?: CompiledBarriers;
+}
+
 /** One row at one sink: the engine of the language, the row's pattern and the detail wording. */
-function check(ctx: RuleContext, r: CompiledRow, at: SyntaxNode, call: QualifiedCall | undefined, arg: SyntaxNode | undefined, words: Readonly<Record<string, string>>): Match | undefined {
+function check(ctx: RuleContext, r: CompiledRow, at: SyntaxNode, call: QualifiedCall | undefined, arg: SyntaxNode | undefined, words: Readonly<Record<string, string>>, env: MatchEnv): Match | undefined {
   const { row } = r;
   const onSight = row.pattern === 'outside-data';
   const what = fill(row.what, words);
   const unproven = (m: Match): Match => (row.unproven ? { ...m, detail: fill(row.unproven, { ...words, what }) } : m);
   // A dangerous-on-sight sink whose value cannot be read (a keyword, `*args`) is still reported.
   if (!arg) return onSight && r.valueConditions.length === 0 ? unproven({ node: at }) : undefined;
-  if (r.valueConditions.some((c) => !VALUE_CONDITIONS[c](ctx, arg))) return undefined;
+  const { prefix } = row.argument;
+  if (prefix && !prefix.test(leadingText(ctx, arg))) return undefined;
+  if (r.valueConditions.some((c) => !VALUE_CONDITIONS[c](ctx, arg, { row, rows: env.rows }))) return undefined;
+  // A safe option of the call itself (`allow_other_host: false`): a barrier row.
+  if (call && hasSafeOption(ctx, call, row.kind, env.barriers)) return undefined;
   const pattern = row.pattern ? PATTERNS[row.pattern] : undefined;
-  let m = sink(ctx, call ?? at, arg, { pattern: pattern ? (a) => pattern(ctx, a) : false, what, kind: row.kind, sanitisers: r.sanitisers });
+  let m = sink(ctx, call ?? at, arg, { pattern: pattern ? (a) => pattern(ctx, a) : false, what, kind: row.kind, sanitisers: r.sanitisers, ...(env.barriers ? { barriers: env.barriers } : {}) });
+  if (m?.taint && row.constructs && call && checkedWhereHeld(ctx, call.node, row.kind, env.barriers)) return undefined;
   // `server-source` rows: a source read in the browser is not request data (the JS/Python engine names such sources).
   if (m?.taint && row.when?.includes('server-source') && !usesFunctionModel(ctx.language) && isClientSource(m.taint.source)) return undefined;
   if (m?.taint && row.proven) m = { ...m, detail: fill(row.proven, { ...words, what, source: describeSource(ctx, m.taint) }) };
@@ -338,14 +396,19 @@ function languageRows(spec: SinkSpec, language: CodeLanguage, rows: ReadonlyMap<
   return spec.groups.filter((g) => g.language === family).flatMap((g) => rows.get(g) ?? []);
 }
 
-/** The matcher of a spec: calls first (in file order, the first row claiming a call decides), then node rows. */
-export function sinkMatcher(spec: SinkSpec): (ctx: RuleContext) => Match[] {
+/**
+ * The matcher of a spec: calls first (in file order, the first row claiming a call decides), then node rows.
+ * `barriers`: the barrier rows of a language to use instead of its own (the barrier tests leave one group out).
+ */
+export function sinkMatcher(spec: SinkSpec, options: { readonly barriers?: (language: CodeLanguage) => CompiledBarriers | undefined } = {}): (ctx: RuleContext) => Match[] {
   const sanitisers = spec.sanitisers ? new Set(spec.sanitisers) : undefined;
   const compiled = new Map(spec.groups.map((g) => [g, g.rows.map((row) => compile(row, sanitisers))] as const));
   const byLanguage = new Map<CodeLanguage, CompiledRow[]>();
   return (ctx) => {
     let rows = byLanguage.get(ctx.language);
     if (!rows) byLanguage.set(ctx.language, (rows = languageRows(spec, ctx.language, compiled)));
+    const barriers = options.barriers?.(ctx.language);
+    const env: MatchEnv = barriers ? { rows, barriers } : { rows };
     const out: Match[] = [];
     const callRows = rows.filter((r) => !r.row.nodes);
     for (const call of ctx.calls) {
@@ -353,7 +416,7 @@ export function sinkMatcher(spec: SinkSpec): (ctx: RuleContext) => Match[] {
       if (!r) continue;
       const words = { name: call.name, chain: call.name.replace(/\(.*\)/s, '(…)'), method: call.method, callee: textOf(ctx.text, call.callee) };
       for (const arg of candidates(ctx, r.row.argument, call)) {
-        const m = check(ctx, r, call.node, call, arg, words);
+        const m = check(ctx, r, call.node, call, arg, words, env);
         if (m) {
           out.push(m);
           break;
@@ -364,7 +427,7 @@ export function sinkMatcher(spec: SinkSpec): (ctx: RuleContext) => Match[] {
       if (!r.row.nodes || !('node' in r.row.argument)) continue;
       for (const node of ctx.nodes.of(...r.row.nodes)) {
         const arg = r.row.argument.node === 'self' ? node : namedChildren(node)[0];
-        const m = check(ctx, r, node, undefined, arg, { construct: node.type.replace(/_expression$/, '') });
+        const m = check(ctx, r, node, undefined, arg, { construct: node.type.replace(/_expression$/, '') }, env);
         if (m) out.push(m);
       }
     }
@@ -433,15 +496,19 @@ export type TaintRuleMetadata = Omit<CodeRule, 'match' | 'triggers' | 'docs'> & 
 /** Code the rows cannot say (a structural shape of the same weakness), run after the rows. */
 export type SinkHook = (ctx: RuleContext) => Match[];
 
+/** The examples of the barrier groups (taint-barriers.ts) that name a rule, as its documentation shows them. */
+const barrierExamples = (ruleId: string): CodeExample[] => TAINT_BARRIERS.flatMap((g) => g.examples.filter((e) => e.rule === ruleId).map(({ language, bad, good }) => ({ language, bad, good })));
+
 /**
  * The one generic taint rule: metadata plus sink rows. The docs examples are the groups'
- * examples, so the rule's page shows one pair per framework.
+ * examples, then those of the barrier groups naming the rule, so the rule's page shows one pair
+ * per framework and the checks that make a value safe.
  */
 export function defineTaintRule(metadata: TaintRuleMetadata, spec: SinkSpec, hook?: SinkHook): CodeRule {
   const rows = sinkMatcher(spec);
   return defineRule({
     ...metadata,
-    docs: { ...metadata.docs, examples: [...spec.groups.flatMap((g) => g.examples), ...(metadata.docs.examples ?? [])] },
+    docs: { ...metadata.docs, examples: [...spec.groups.flatMap((g) => g.examples), ...barrierExamples(metadata.id), ...(metadata.docs.examples ?? [])] },
     triggers: metadata.triggers ?? sinkTriggers(spec),
     match: hook ? (ctx) => [...rows(ctx), ...hook(ctx)] : rows,
   });

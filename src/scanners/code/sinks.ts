@@ -4,6 +4,7 @@
  * helpers.ts, which dispatches per language; only engine code imports this module directly.
  */
 import { callShape, child, isLiteral, namedChildren, stringValue, textOf, unwrap } from './ast.js';
+import { roleSwitch, type LanguageProfile } from './language-profile.js';
 import type { SyntaxNode } from './parser.js';
 import { truthy, UNKNOWN } from './constants.js';
 import type { Match, QualifiedCall, RuleContext } from './rule.js';
@@ -16,6 +17,41 @@ const NUMERIC_METHODS = new Set(['toFixed', 'toPrecision', 'getTime', 'valueOf',
 const RANDOM_CALLS = /^(?:random|secrets)\.\w+$|^Math\.random$/;
 const CONSTANT_NAME = /^[A-Z][A-Z0-9_]*$/;
 
+/** The syntax isHarmless reads, by role of the node's kind. */
+const HARMLESS_ROLES = roleSwitch([
+  'numbers',
+  'trueLiterals',
+  'falseLiterals',
+  'nullLiterals',
+  'identifiers',
+  'unaries',
+  'negations',
+  'binaries',
+  'booleanOperators',
+  'ternaries',
+  'inlineIfs',
+  'templates',
+  'strings',
+  'lists',
+  'tuples',
+  'maps',
+  'subscripts',
+  'members',
+  'calls',
+] as const);
+/** The syntax of strings built at run time (isDynamicString, literalText, leadingConstant). */
+const STRING_ROLES = roleSwitch(['identifiers', 'templates', 'strings', 'binaries', 'stringMethodCalls'] as const);
+
+/** The expression inside `${…}` or an f-string's `{…}`. */
+const interpolated = (c: SyntaxNode, profile: LanguageProfile): SyntaxNode | undefined => child(c, profile.fields.interpolations.value) ?? namedChildren(c)[0];
+
+/** `+x`, `typeof x`, `!x`: a number or boolean whatever x is (the profile's coercingUnaryOperators). */
+function coerces(text: string, node: SyntaxNode, profile: LanguageProfile): boolean {
+  const expression = textOf(text, node).trimStart();
+  for (const op of profile.coercingUnaryOperators) if (expression.startsWith(op)) return true;
+  return false;
+}
+
 /**
  * Whether an expression can only hold values an attacker does not choose: literals, module
  * constants (`UPPER_CASE`), numbers (`Number(x)`, `+x`, `parseInt`, `int()`, `len()`), random
@@ -24,74 +60,66 @@ const CONSTANT_NAME = /^[A-Z][A-Z0-9_]*$/;
  */
 export function isHarmless(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): boolean {
   if (!node || depth > 8) return false;
-  const n = unwrap(node);
-  if (isLiteral(ctx.text, n)) return true;
+  const { profile } = ctx;
+  const { kinds, fields } = profile;
+  const n = unwrap(node, profile);
+  if (isLiteral(ctx.text, n, profile)) return true;
+  const role = HARMLESS_ROLES(profile).get(n.type);
   // Read by a constant index or key from a list or map filled here: harmless when every value stored there is.
-  if (['subscript', 'subscript_expression', 'call', 'call_expression'].includes(n.type)) {
+  if (role === 'subscripts' || role === 'calls') {
     const stored = ctx.taint.storedValues(n);
     if (stored) return stored.every((v) => isHarmless(ctx, v, depth + 1));
   }
-  switch (n.type) {
-    case 'number':
-    case 'integer':
-    case 'float':
-    case 'true':
-    case 'false':
-    case 'none':
-    case 'null':
+  switch (role) {
+    case 'numbers':
+    case 'trueLiterals':
+    case 'falseLiterals':
+    case 'nullLiterals':
       return true;
-    case 'identifier': {
+    case 'identifiers': {
       const name = textOf(ctx.text, n);
       if (CONSTANT_NAME.test(name) || ctx.taint.isChecked(n)) return true;
       const defs = ctx.taint.reachingDefinitionsOf(n);
       return defs.length > 0 && defs.every((d) => isHarmless(ctx, d, depth + 1));
     }
-    case 'unary_expression': {
-      const op = textOf(ctx.text, n).trimStart()[0];
-      return op === '+' || op === '-' || op === '!' || op === '~' || textOf(ctx.text, n).startsWith('typeof') || isHarmless(ctx, child(n, 'argument'), depth + 1);
-    }
-    case 'not_operator':
+    case 'unaries':
+      return coerces(ctx.text, n, profile) || isHarmless(ctx, child(n, fields.unaries.argument), depth + 1);
+    case 'negations':
       return true;
-    case 'unary_operator':
-      return isHarmless(ctx, child(n, 'argument'), depth + 1);
-    case 'binary_expression':
-    case 'binary_operator':
-    case 'boolean_operator':
+    case 'binaries':
+    case 'booleanOperators': {
+      const f = role === 'binaries' ? fields.binaries : fields.booleanOperators;
       // Same depth: a long concatenation (`a + op + b + op2 + c`) nests deeply but cannot loop.
-      return isHarmless(ctx, child(n, 'left'), depth) && isHarmless(ctx, child(n, 'right'), depth);
-    case 'ternary_expression': {
-      const taken = branchTaken(ctx, child(n, 'condition'));
-      if (taken !== undefined) return isHarmless(ctx, child(n, taken ? 'consequence' : 'alternative'), depth + 1);
-      return isHarmless(ctx, child(n, 'consequence'), depth + 1) && isHarmless(ctx, child(n, 'alternative'), depth + 1);
+      return isHarmless(ctx, child(n, f.left), depth) && isHarmless(ctx, child(n, f.right), depth);
     }
-    case 'conditional_expression': {
+    case 'ternaries': {
+      const f = fields.ternaries;
+      const taken = branchTaken(ctx, child(n, f.condition));
+      if (taken !== undefined) return isHarmless(ctx, child(n, taken ? f.consequence : f.alternative), depth + 1);
+      return isHarmless(ctx, child(n, f.consequence), depth + 1) && isHarmless(ctx, child(n, f.alternative), depth + 1);
+    }
+    case 'inlineIfs': {
       const parts = namedChildren(n);
       const taken = branchTaken(ctx, parts[1]);
       if (taken !== undefined) return isHarmless(ctx, parts[taken ? 0 : 2], depth + 1);
       return isHarmless(ctx, parts[0], depth + 1) && isHarmless(ctx, parts[2], depth + 1);
     }
-    case 'template_string':
-      return n.children.every((c) => c.type !== 'template_substitution' || isHarmless(ctx, namedChildren(c)[0], depth + 1));
-    case 'string':
-      return n.children.every((c) => c.type !== 'interpolation' || isHarmless(ctx, child(c, 'expression') ?? namedChildren(c)[0], depth + 1));
-    case 'array':
-    case 'list':
-    case 'tuple':
-    case 'object':
-    case 'dictionary':
-      return namedChildren(n).every((c) => (c.type === 'pair' ? isHarmless(ctx, child(c, 'value'), depth + 1) : isHarmless(ctx, c, depth + 1)));
-    case 'subscript_expression':
-    case 'subscript':
+    case 'templates':
+    case 'strings':
+      return n.children.every((c) => !kinds.interpolations.has(c.type) || isHarmless(ctx, interpolated(c, profile), depth + 1));
+    case 'lists':
+    case 'tuples':
+    case 'maps':
+      return namedChildren(n).every((c) => (kinds.pairs.has(c.type) ? isHarmless(ctx, child(c, fields.pairs.value), depth + 1) : isHarmless(ctx, c, depth + 1)));
+    case 'subscripts':
       // An entry of a constant table: whatever the index, the value is one of the table's.
-      return isHarmless(ctx, child(n, 'object') ?? child(n, 'value'), depth + 1);
-    case 'member_expression':
-    case 'attribute': {
-      const prop = child(n, 'property') ?? child(n, 'attribute');
-      return (prop !== undefined && ['length', 'size'].includes(textOf(ctx.text, prop))) || isHarmless(ctx, child(n, 'object'), depth + 1);
+      return isHarmless(ctx, child(n, fields.subscripts.object), depth + 1);
+    case 'members': {
+      const prop = child(n, fields.members.property);
+      return (prop !== undefined && ['length', 'size'].includes(textOf(ctx.text, prop))) || isHarmless(ctx, child(n, fields.members.object), depth + 1);
     }
-    case 'call':
-    case 'call_expression': {
-      const call = callShape(ctx.text, n);
+    case 'calls': {
+      const call = callShape(ctx.text, n, profile);
       if (!call) return false;
       const q = ctx.imports.qualify(call.name);
       if (NUMERIC_CALLS.test(q) || NUMERIC_CALLS.test(call.name)) return true;
@@ -113,24 +141,29 @@ function branchTaken(ctx: RuleContext, condition: SyntaxNode | undefined): boole
   return truthy(v, ctx.language === 'python');
 }
 
+/** A `'…'.format(…)` call (the profile's stringMethodCalls) on a quoted string literal, else undefined. */
+function formatCall(ctx: RuleContext, n: SyntaxNode): ReturnType<typeof callShape> {
+  if (!ctx.profile.kinds.stringMethodCalls.has(n.type)) return undefined;
+  const call = callShape(ctx.text, n, ctx.profile);
+  return call?.method === 'format' && call.receiver !== undefined && ctx.profile.kinds.strings.has(unwrap(call.receiver, ctx.profile).type) ? call : undefined;
+}
+
 /** A string literal, template, `'…' % args`, `'…'.format(…)` or a `+` of such: text, whatever its parts. */
 function isStringValued(ctx: RuleContext, node: SyntaxNode, depth = 0): boolean {
-  const n = unwrap(node);
-  if (['string', 'template_string', 'concatenated_string'].includes(n.type)) return true;
+  const { profile } = ctx;
+  const { kinds, fields } = profile;
+  const n = unwrap(node, profile);
+  if (kinds.strings.has(n.type) || kinds.templates.has(n.type) || kinds.concatenatedStrings.has(n.type)) return true;
   if (depth > 3) return false;
-  if (n.type === 'binary_operator' || n.type === 'binary_expression') {
-    const left = child(n, 'left');
-    const right = child(n, 'right');
+  if (kinds.binaries.has(n.type)) {
+    const left = child(n, fields.binaries.left);
+    const right = child(n, fields.binaries.right);
     if (!left || !right) return false;
     const op = ctx.text.slice(left.end, right.start).trim();
-    if (op === '%') return unwrap(left).type === 'string';
+    if (op === '%') return kinds.strings.has(unwrap(left, profile).type);
     return op === '+' && (isStringValued(ctx, left, depth + 1) || isStringValued(ctx, right, depth + 1));
   }
-  if (n.type === 'call') {
-    const call = callShape(ctx.text, n);
-    return call?.method === 'format' && call.receiver !== undefined && unwrap(call.receiver).type === 'string';
-  }
-  return false;
+  return formatCall(ctx, n) !== undefined;
 }
 
 /**
@@ -140,30 +173,30 @@ function isStringValued(ctx: RuleContext, node: SyntaxNode, depth = 0): boolean 
  */
 export function isDynamicString(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): boolean {
   if (!node || depth > 3) return false;
-  const n = unwrap(node);
-  switch (n.type) {
-    case 'identifier': {
+  const { profile } = ctx;
+  const { kinds, fields } = profile;
+  const n = unwrap(node, profile);
+  switch (STRING_ROLES(profile).get(n.type)) {
+    case 'identifiers': {
       const defs = ctx.taint.definitionsOf(n);
       return defs.some((d, i) => isDynamicString(ctx, d, depth + 1) || (i > 0 && !isHarmless(ctx, d)));
     }
-    case 'template_string':
-      return n.children.some((c) => c.type === 'template_substitution' && !isHarmless(ctx, namedChildren(c)[0]));
-    case 'string':
-      return n.children.some((c) => c.type === 'interpolation' && !isHarmless(ctx, child(c, 'expression') ?? namedChildren(c)[0]));
-    case 'binary_expression':
-    case 'binary_operator': {
-      const left = child(n, 'left');
-      const right = child(n, 'right');
+    case 'templates':
+    case 'strings':
+      return n.children.some((c) => kinds.interpolations.has(c.type) && !isHarmless(ctx, interpolated(c, profile)));
+    case 'binaries': {
+      const left = child(n, fields.binaries.left);
+      const right = child(n, fields.binaries.right);
       if (!left || !right) return false;
       const op = ctx.text.slice(left.end, right.start).trim();
       const stringy = (x: SyntaxNode) => isStringValued(ctx, x) || isDynamicString(ctx, x, depth + 1);
       if (op === '+') return (stringy(left) || stringy(right)) && (!isHarmless(ctx, left) || !isHarmless(ctx, right));
-      if (op === '%' && ctx.language === 'python') return unwrap(left).type === 'string' && !isHarmless(ctx, right);
+      if (op === profile.formatOperator) return kinds.strings.has(unwrap(left, profile).type) && !isHarmless(ctx, right);
       return false;
     }
-    case 'call': {
-      const call = callShape(ctx.text, n);
-      return call?.method === 'format' && call.receiver !== undefined && unwrap(call.receiver).type === 'string' && [...call.args, ...call.kwargs.values()].some((a) => !isHarmless(ctx, a));
+    case 'stringMethodCalls': {
+      const call = formatCall(ctx, n);
+      return call !== undefined && [...call.args, ...call.kwargs.values()].some((a) => !isHarmless(ctx, a));
     }
     default:
       return false;
@@ -187,45 +220,48 @@ export function sinkMatch(ctx: RuleContext, sink: SyntaxNode, arg: SyntaxNode | 
 export function option(ctx: RuleContext, call: QualifiedCall, name: string): SyntaxNode | undefined {
   const kw = call.kwargs.get(name);
   if (kw) return kw;
+  const { kinds, fields } = ctx.profile;
   for (const arg of call.args) {
-    const a = unwrap(arg);
-    if (a.type !== 'object') continue;
+    const a = unwrap(arg, ctx.profile);
+    if (!kinds.optionObjects.has(a.type)) continue;
     for (const p of namedChildren(a)) {
-      if (p.type !== 'pair') continue;
-      const k = child(p, 'key');
-      if (k && (textOf(ctx.text, k) === name || stringValue(ctx.text, k) === name)) return child(p, 'value');
+      if (!kinds.pairs.has(p.type)) continue;
+      const k = child(p, fields.pairs.key);
+      if (k && (textOf(ctx.text, k) === name || stringValue(ctx.text, k, ctx.profile) === name)) return child(p, fields.pairs.value);
     }
   }
   return undefined;
 }
 
-export const isFalse = (ctx: RuleContext, node: SyntaxNode | undefined): boolean => !!node && ['false', 'False', '0', "'0'", '"0"'].includes(textOf(ctx.text, unwrap(node)));
-export const isTrue = (ctx: RuleContext, node: SyntaxNode | undefined): boolean => !!node && ['true', 'True', '1'].includes(textOf(ctx.text, unwrap(node)));
+export const isFalse = (ctx: RuleContext, node: SyntaxNode | undefined): boolean => !!node && ['false', 'False', '0', "'0'", '"0"'].includes(textOf(ctx.text, unwrap(node, ctx.profile)));
+export const isTrue = (ctx: RuleContext, node: SyntaxNode | undefined): boolean => !!node && ['true', 'True', '1'].includes(textOf(ctx.text, unwrap(node, ctx.profile)));
 
 /** The constant text inside a (possibly dynamic) string expression, following identifiers once. */
 export function literalText(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): string {
   if (!node || depth > 3) return '';
-  const n = unwrap(node);
-  const value = stringValue(ctx.text, n);
+  const { profile } = ctx;
+  const { kinds, fields } = profile;
+  const n = unwrap(node, profile);
+  const value = stringValue(ctx.text, n, profile);
   if (value !== undefined) return value;
-  switch (n.type) {
-    case 'identifier':
+  switch (STRING_ROLES(profile).get(n.type)) {
+    case 'identifiers':
       return ctx.taint
         .definitionsOf(n)
         .map((d) => literalText(ctx, d, depth + 1))
         .join(' ');
-    case 'template_string':
-    case 'string':
+    case 'templates':
+    case 'strings':
       return n.children
-        .filter((c) => c.type === 'string_fragment' || c.type === 'string_content')
+        .filter((c) => kinds.stringTexts.has(c.type))
         .map((c) => textOf(ctx.text, c))
         .join(' ');
-    case 'binary_expression':
-    case 'binary_operator':
+    case 'binaries':
       // Same depth: the operands of a long concatenation are bounded by the syntax tree.
-      return `${literalText(ctx, child(n, 'left'), depth)} ${literalText(ctx, child(n, 'right'), depth)}`;
-    case 'call': {
-      const call = callShape(ctx.text, n);
+      return `${literalText(ctx, child(n, fields.binaries.left), depth)} ${literalText(ctx, child(n, fields.binaries.right), depth)}`;
+    case 'stringMethodCalls': {
+      // `'SELECT … {}'.format(x)`, `q.strip()`: the text of the string the method runs on.
+      const call = callShape(ctx.text, n, profile);
       return call?.receiver ? literalText(ctx, call.receiver, depth + 1) : '';
     }
     default:
@@ -240,31 +276,32 @@ export const argument = (call: QualifiedCall, index: number, keyword?: string): 
 export const isClientSource = (source: string): boolean => /^(?:window\.|document\.)?location\b|^document\./.test(source);
 
 /** The constant string value of an argument, if it is one. */
-export const stringArg = (ctx: RuleContext, node: SyntaxNode | undefined): string | undefined => stringValue(ctx.text, node);
+export const stringArg = (ctx: RuleContext, node: SyntaxNode | undefined): string | undefined => stringValue(ctx.text, node, ctx.profile);
 
 /** The constant text an expression starts with (template head, leftmost `+` operand, f-string head), following identifiers once. */
 export function leadingConstant(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): string {
   if (!node || depth > 3) return '';
-  const n = unwrap(node);
-  const value = stringValue(ctx.text, n);
+  const { profile } = ctx;
+  const { kinds, fields } = profile;
+  const n = unwrap(node, profile);
+  const value = stringValue(ctx.text, n, profile);
   if (value !== undefined) return value;
-  switch (n.type) {
-    case 'identifier': {
+  switch (STRING_ROLES(profile).get(n.type)) {
+    case 'identifiers': {
       const def = ctx.taint.definitionOf(n);
       return def ? leadingConstant(ctx, def, depth + 1) : '';
     }
-    case 'template_string':
-    case 'string': {
+    case 'templates':
+    case 'strings': {
       let head = '';
       for (const c of n.children) {
-        if (c.type === 'string_fragment' || c.type === 'string_content' || c.type === 'escape_sequence') head += textOf(ctx.text, c);
-        else if (c.type === 'template_substitution' || c.type === 'interpolation') break;
+        if (kinds.stringTexts.has(c.type) || kinds.escapes.has(c.type)) head += textOf(ctx.text, c);
+        else if (kinds.interpolations.has(c.type)) break;
       }
       return head;
     }
-    case 'binary_expression':
-    case 'binary_operator':
-      return leadingConstant(ctx, child(n, 'left'), depth + 1);
+    case 'binaries':
+      return leadingConstant(ctx, child(n, fields.binaries.left), depth + 1);
     default:
       return '';
   }

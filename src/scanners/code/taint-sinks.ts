@@ -950,7 +950,6 @@ export const PHP_SSRF_SINKS: SinkSpec = {
       ],
     },
   ],
-  sanitisers: ['urlencode', 'rawurlencode', 'http_build_query'],
 };
 
 const GO_URL = { kind: 'url', what: 'the URL of `{name}`', when: ['not-fixed-origin'] } as const;
@@ -988,7 +987,6 @@ export const GO_SSRF_SINKS: SinkSpec = {
       ],
     },
   ],
-  sanitisers: ['QueryEscape', 'PathEscape'],
 };
 
 const JAVA_URL = { kind: 'url', what: 'the URL of `{method}`', when: ['not-fixed-origin'], argument: { index: 0, url: true } } as const;
@@ -1030,7 +1028,6 @@ export const JAVA_SSRF_SINKS: SinkSpec = {
       ],
     },
   ],
-  sanitisers: ['encode', 'encodeForURL'],
 };
 
 const RUBY_URL = { kind: 'url', what: 'the URL of `{name}`', when: ['not-fixed-origin'], argument: { index: 0, keywords: ['url'], url: true } } as const;
@@ -1070,7 +1067,6 @@ export const RUBY_SSRF_SINKS: SinkSpec = {
       ],
     },
   ],
-  sanitisers: ['encode_www_form_component', 'escape', 'url_encode'],
 };
 
 const WRITTEN_UNESCAPED = 'Request data from {source} is written into {what} without HTML escaping.';
@@ -1124,6 +1120,303 @@ export const REFLECTED_XSS_SINKS: SinkSpec = {
   ],
 };
 
+
+// Open redirect and path traversal in PHP, Go, Java and Ruby. What makes a target or a path safe
+// (encoders, allow-lists, host checks, canonical paths checked against the base) is in the barrier
+// rows of taint-barriers.ts, read by the engine for the sink's kind (`url`, `path`).
+
+const REDIRECT_TARGET = 'the redirect target of `{callee}`';
+/** `header('Location: …')` and `header('Refresh: 0; url=…')`: the URL follows the header name. */
+const PHP_LOCATION_LINE = /^\s*(?:location\s*:|refresh\s*:\s*\d+\s*;\s*url=)\s*/i;
+
+export const PHP_OPEN_REDIRECT_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'PHP `Location` and `Refresh` headers',
+      language: 'php',
+      rows: [{ functions: ['header'], argument: { index: 0, prefix: PHP_LOCATION_LINE }, kind: 'url', what: REDIRECT_TARGET, when: ['not-fixed-origin'] }],
+      examples: [
+        {
+          language: 'php',
+          bad: "<?php\n$next = $_GET['next'];\nheader('Location: ' . $next);\nexit;",
+          good: "<?php\n$next = $_GET['next'];\nheader('Location: /account.php?tab=' . urlencode($next));\nexit;",
+        },
+      ],
+    },
+    {
+      title: 'Laravel `redirect()`/`Redirect::to`/`away`, Symfony `RedirectResponse`, CakePHP/Symfony `$this->redirect`, CodeIgniter and WordPress redirects',
+      language: 'php',
+      rows: [
+        { functions: ['redirect', 'wp_redirect'], argument: { index: 0 }, kind: 'url', what: REDIRECT_TARGET, when: ['not-fixed-origin'] },
+        { constructors: [/(?:^|\\)RedirectResponse$/], argument: { index: 0 }, kind: 'url', what: REDIRECT_TARGET, when: ['not-fixed-origin'] },
+        { methods: ['to', 'away'], receiver: /^(?:redirect\(\)|\\?Redirect)$/, argument: { index: 0 }, kind: 'url', what: REDIRECT_TARGET, when: ['not-fixed-origin'] },
+        { methods: ['redirect'], receiver: /^\$this$/, argument: { index: 0 }, kind: 'url', what: REDIRECT_TARGET, when: ['not-fixed-origin'] },
+      ],
+      examples: [
+        {
+          language: 'php',
+          bad: "<?php\nclass LoginController extends Controller {\n    public function done(Request $request) {\n        return redirect()->to($request->input('next'));\n    }\n}",
+          good: "<?php\nclass LoginController extends Controller {\n    public function done(Request $request) {\n        return redirect()->intended('/dashboard');\n    }\n}",
+        },
+      ],
+    },
+  ],
+};
+
+const PHP_FILE_PATH = 'the file path of `{callee}`';
+const PHP_PATH = { kind: 'path', what: PHP_FILE_PATH } as const;
+
+export const PHP_PATH_TRAVERSAL_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'PHP file functions (a URL given to those that also fetch URLs is php-ssrf\'s)',
+      language: 'php',
+      rows: [
+        { ...PHP_PATH, functions: ['fopen', 'file_get_contents', 'readfile', 'file', 'simplexml_load_file'], argument: { index: 0 }, when: ['names-a-file'] },
+        { ...PHP_PATH, functions: ['copy'], argument: { index: [0, 1] }, when: ['names-a-file'] },
+        { ...PHP_PATH, functions: ['rename', 'symlink', 'link'], argument: { index: [0, 1] } },
+        { ...PHP_PATH, functions: ['move_uploaded_file'], argument: { index: 1 } },
+        {
+          ...PHP_PATH,
+          functions: ['file_put_contents', 'unlink', 'rmdir', 'mkdir', 'opendir', 'scandir', 'glob', 'highlight_file', 'show_source', 'parse_ini_file', 'touch', 'chmod', 'gzopen', 'tempnam'],
+          argument: { index: 0 },
+        },
+        { ...PHP_PATH, constructors: [/(?:^|\\)(?:SplFileObject|SplFileInfo|DirectoryIterator|RecursiveDirectoryIterator)$/], argument: { index: 0 }, what: 'the file path of `new {method}`' },
+      ],
+      examples: [
+        {
+          language: 'php',
+          bad: "<?php\n$page = $_GET['page'];\n$content = file_get_contents('/var/www/pages/' . $page);\necho htmlspecialchars($content);",
+          good: "<?php\n$page = basename($_GET['page']);\n$content = file_get_contents('/var/www/pages/' . $page);\necho htmlspecialchars($content);",
+        },
+      ],
+    },
+    {
+      title: 'Laravel `Storage::get`/`download`/`delete`/`put`, `response()->download`/`file`',
+      language: 'php',
+      rows: [
+        { ...PHP_PATH, calls: [/^(?:\\?Illuminate\\Support\\Facades\\)?Storage\.(?:get|download|delete|readStream|put|path)$/, /^response\(\)\.(?:download|file)$/], argument: { index: 0 } },
+      ],
+      examples: [
+        {
+          language: 'php',
+          bad: "<?php\nclass ExportController extends Controller {\n    public function show(Request $request) {\n        return Storage::download('exports/' . $request->query('name'));\n    }\n}",
+          good: "<?php\nclass ExportController extends Controller {\n    public function show(Request $request) {\n        return Storage::download('exports/' . basename($request->query('name')));\n    }\n}",
+        },
+      ],
+    },
+  ],
+};
+
+export const GO_OPEN_REDIRECT_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'net/http `http.Redirect` and `Location` headers; gin and echo `c.Redirect`',
+      language: 'go',
+      rows: [
+        { names: ['http.Redirect'], argument: { index: 2 }, kind: 'url', what: 'the redirect target of `{name}`', when: ['not-fixed-origin'] },
+        { methods: ['Redirect'], receiver: /^(?:c|ctx)$/, argument: { index: 1 }, kind: 'url', what: 'the redirect target of `{name}`', when: ['not-fixed-origin'] },
+        { methods: ['Set', 'Add'], receiver: /\.Header\(\)$/, argument: { index: 1 }, kind: 'url', what: 'the redirect target of `{name}`', when: ['location-header', 'not-fixed-origin'] },
+      ],
+      examples: [
+        {
+          language: 'go',
+          bad: 'func loginDone(w http.ResponseWriter, r *http.Request) {\n\tnext := r.URL.Query().Get("next")\n\thttp.Redirect(w, r, next, http.StatusFound)\n}',
+          good: 'func loginDone(w http.ResponseWriter, r *http.Request) {\n\tnext := r.URL.Query().Get("next")\n\thttp.Redirect(w, r, "/account?tab="+url.QueryEscape(next), http.StatusFound)\n}',
+        },
+      ],
+    },
+  ],
+};
+
+const GO_FILE_PATH = { kind: 'path', what: 'the file path of `{name}`' } as const;
+
+export const GO_PATH_TRAVERSAL_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: '`os` and `ioutil` file functions, `http.ServeFile`',
+      language: 'go',
+      rows: [
+        {
+          ...GO_FILE_PATH,
+          names: ['os.Open', 'os.OpenFile', 'os.ReadFile', 'ioutil.ReadFile', 'os.WriteFile', 'ioutil.WriteFile', 'os.Create', 'os.Remove', 'os.RemoveAll', 'os.Mkdir', 'os.MkdirAll', 'os.ReadDir', 'ioutil.ReadDir', 'os.Chmod', 'os.Truncate'],
+          argument: { index: 0 },
+        },
+        { ...GO_FILE_PATH, names: ['os.Rename', 'os.Symlink'], argument: { index: [0, 1] } },
+        // ServeFile itself refuses a request whose r.URL.Path holds `..`.
+        { ...GO_FILE_PATH, names: ['http.ServeFile'], argument: { index: 2 }, when: ['not-request-url-path'] },
+      ],
+      examples: [
+        {
+          language: 'go',
+          bad: 'func download(w http.ResponseWriter, r *http.Request) {\n\tname := r.URL.Query().Get("file")\n\tdata, err := os.ReadFile(filepath.Join("uploads", name))\n\tif err != nil {\n\t\thttp.NotFound(w, r)\n\t\treturn\n\t}\n\tw.Write(data)\n}',
+          good: 'func download(w http.ResponseWriter, r *http.Request) {\n\tname := filepath.Base(r.URL.Query().Get("file"))\n\tdata, err := os.ReadFile(filepath.Join("uploads", name))\n\tif err != nil {\n\t\thttp.NotFound(w, r)\n\t\treturn\n\t}\n\tw.Write(data)\n}',
+        },
+      ],
+    },
+    {
+      title: 'gin, echo and fiber contexts sending a file (`c.File`, `c.FileAttachment`, `c.Attachment`, `c.SendFile`, `c.Download`)',
+      language: 'go',
+      rows: [{ ...GO_FILE_PATH, methods: ['File', 'FileAttachment', 'Attachment', 'SendFile', 'Download', 'Inline'], receiver: /^(?:c|ctx|context)$/, argument: { index: 0 } }],
+      examples: [
+        {
+          language: 'go',
+          bad: 'func export(c *gin.Context) {\n\tc.FileAttachment("/data/exports/"+c.Param("name"), "export.csv")\n}',
+          good: 'func export(c *gin.Context) {\n\tc.FileAttachment("/data/exports/"+filepath.Base(c.Param("name")), "export.csv")\n}',
+        },
+      ],
+    },
+  ],
+};
+
+export const JAVA_OPEN_REDIRECT_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'Servlet `sendRedirect` and `Location` headers',
+      language: 'java',
+      rows: [
+        { methods: ['sendRedirect'], receiver: /resp/i, argument: { index: 0 }, kind: 'url', what: 'the target of `sendRedirect`', when: ['not-fixed-origin'] },
+        { methods: ['setHeader', 'addHeader'], receiver: /resp/i, argument: { index: 1 }, kind: 'url', what: 'the `Location` header', when: ['location-header', 'not-fixed-origin'] },
+      ],
+      examples: [
+        {
+          language: 'java',
+          bad: 'class LoginDone extends HttpServlet {\n  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {\n    String next = request.getParameter("next");\n    response.sendRedirect(next);\n  }\n}',
+          good: 'class LoginDone extends HttpServlet {\n  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {\n    String next = request.getParameter("next");\n    response.sendRedirect("/account?tab=" + URLEncoder.encode(next, StandardCharsets.UTF_8));\n  }\n}',
+        },
+      ],
+    },
+    {
+      title: 'Spring MVC `redirect:` views and `RedirectView`',
+      language: 'java',
+      rows: [
+        { constructors: [/(?:^|\.)RedirectView$/], argument: { index: 0 }, kind: 'url', what: 'the target of `RedirectView`', when: ['not-fixed-origin'] },
+        { constructors: [/(?:^|\.)ModelAndView$/], argument: { index: 0, prefix: /^redirect:/ }, kind: 'url', what: 'a `redirect:` view', when: ['not-fixed-origin'] },
+        // return "redirect:" + target;
+        { nodes: ['return_statement'], argument: { node: 'first-child', prefix: /^redirect:/ }, kind: 'url', what: 'a `redirect:` view', when: ['string-shaped', 'not-fixed-origin'] },
+      ],
+      examples: [
+        {
+          language: 'java',
+          bad: '@Controller\nclass Back {\n  @GetMapping("/back")\n  String back(@RequestParam String to) {\n    return "redirect:" + to;\n  }\n}',
+          good: '@Controller\nclass Back {\n  @GetMapping("/back")\n  String back(@RequestParam String to) {\n    return "redirect:/pages/" + UriUtils.encodePathSegment(to, StandardCharsets.UTF_8);\n  }\n}',
+        },
+      ],
+    },
+  ],
+};
+
+const JAVA_FILE_PATH = { kind: 'path', what: 'the file path of `{name}`' } as const;
+/** java.nio.file.Files methods whose first argument is a path. */
+const JAVA_FILES = ['readAllBytes', 'readAllLines', 'readString', 'lines', 'newInputStream', 'newOutputStream', 'newBufferedReader', 'newBufferedWriter', 'write', 'writeString', 'delete', 'deleteIfExists', 'createFile', 'createDirectory', 'createDirectories', 'list', 'walk', 'newByteChannel'];
+
+export const JAVA_PATH_TRAVERSAL_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'java.io files and streams (`new File`, `FileInputStream`, `FileReader`, `RandomAccessFile` …), Spring `FileSystemResource`',
+      language: 'java',
+      rows: [
+        { ...JAVA_FILE_PATH, constructors: [/(?:^|\.)(?:File|FileSystemResource)$/], argument: { index: [0, 1] }, what: 'the file path of `new {method}`', when: ['not-reduced-to-name', 'not-another-sink'], constructs: true },
+        {
+          ...JAVA_FILE_PATH,
+          constructors: [/(?:^|\.)(?:FileInputStream|FileOutputStream|FileReader|FileWriter|RandomAccessFile|ZipFile|JarFile|PrintStream|PrintWriter)$/],
+          argument: { index: [0, 1] },
+          what: 'the file path of `new {method}`',
+          when: ['not-reduced-to-name', 'not-another-sink'],
+        },
+      ],
+      examples: [
+        {
+          language: 'java',
+          bad: 'class Downloads {\n  void get(HttpServletRequest request, HttpServletResponse response) throws IOException {\n    String name = request.getParameter("file");\n    InputStream in = new FileInputStream(UPLOAD_DIR + "/" + name);\n    in.transferTo(response.getOutputStream());\n  }\n}',
+          good: 'class Downloads {\n  void get(HttpServletRequest request, HttpServletResponse response) throws IOException {\n    File base = new File(UPLOAD_DIR);\n    File file = new File(base, request.getParameter("file"));\n    if (!file.getCanonicalPath().startsWith(base.getCanonicalPath() + File.separator)) {\n      response.sendError(400);\n      return;\n    }\n    Files.copy(file.toPath(), response.getOutputStream());\n  }\n}',
+        },
+      ],
+    },
+    {
+      title: 'java.nio `Paths.get`, `Path.of`, `FileSystem#getPath`, `Path#resolve`, `Files.*`',
+      language: 'java',
+      rows: [
+        { ...JAVA_FILE_PATH, calls: [/(?:^|\.)(?:Paths\.get|Path\.of)$/, /FileSystem.*\.getPath$/], argument: { index: 'each' }, when: ['not-reduced-to-name', 'not-another-sink'], constructs: true },
+        { ...JAVA_FILE_PATH, methods: ['resolve', 'resolveSibling'], receiver: /^(?![\s\S]*ur[il])/i, argument: { index: 0 }, when: ['not-reduced-to-name', 'not-another-sink'], constructs: true },
+        { ...JAVA_FILE_PATH, methods: ['copy', 'move'], receiver: /(?:^|\.)Files$/, argument: { index: [0, 1] }, when: ['not-reduced-to-name', 'not-another-sink'] },
+        { ...JAVA_FILE_PATH, methods: JAVA_FILES, receiver: /(?:^|\.)Files$/, argument: { index: 0 }, when: ['not-reduced-to-name', 'not-another-sink'] },
+      ],
+      examples: [
+        {
+          language: 'java',
+          bad: '@RestController\nclass Reports {\n  @GetMapping("/reports")\n  byte[] get(@RequestParam String name) throws IOException {\n    return Files.readAllBytes(Path.of("/srv/reports/" + name));\n  }\n}',
+          good: '@RestController\nclass Reports {\n  @GetMapping("/reports")\n  byte[] get(@RequestParam String name) throws IOException {\n    return Files.readAllBytes(Path.of("/srv/reports/", Path.of(name).getFileName().toString()));\n  }\n}',
+        },
+      ],
+    },
+  ],
+};
+
+export const RUBY_OPEN_REDIRECT_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'Rails `redirect_to` and Sinatra `redirect`',
+      language: 'ruby',
+      rows: [{ functions: ['redirect_to', 'redirect'], argument: { index: 0, keywords: [] }, kind: 'url', what: 'the target of `{method}`', when: ['not-fixed-origin'] }],
+      examples: [
+        {
+          language: 'ruby',
+          bad: "class SessionsController < ApplicationController\n  def create\n    sign_in(user)\n    redirect_to params[:return_to]\n  end\nend",
+          good: "class SessionsController < ApplicationController\n  def create\n    sign_in(user)\n    redirect_to \"/dashboard?tab=#{CGI.escape(params[:tab].to_s)}\"\n  end\nend",
+        },
+      ],
+    },
+  ],
+};
+
+const RUBY_FILE_PATH = { kind: 'path', what: 'the file path of `{name}`' } as const;
+
+export const RUBY_PATH_TRAVERSAL_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: '`File`, `IO`, `FileUtils`, `Dir`, `Pathname`, `YAML.load_file`, `CSV`, `Zip::File` and `Kernel#open` of a file name',
+      language: 'ruby',
+      rows: [
+        { ...RUBY_FILE_PATH, calls: [/^(?:File|IO)\.rename$/, /^FileUtils\.(?:rm|rm_f|rm_r|rm_rf|remove|remove_file|remove_dir|remove_entry|cp|cp_r|copy|copy_file|mv|move|mkdir|mkdir_p|makedirs|touch|chmod|ln|ln_s|install)$/], argument: { index: [0, 1], keywords: [] } },
+        {
+          ...RUBY_FILE_PATH,
+          calls: [
+            /^(?:File|IO)\.(?:open|read|readlines|write|binread|binwrite|foreach|new|delete|unlink|readlink|symlink|chmod|truncate|lines|copy_stream)$/,
+            /^(?:Dir\.(?:glob|entries|children|each_child|mkdir|rmdir|delete|unlink|open|foreach|\[\])|YAML\.load_file|CSV\.read|CSV\.open|CSV\.foreach|Zip::File\.open)$/,
+          ],
+          argument: { index: 0, keywords: [] },
+        },
+        { ...RUBY_FILE_PATH, calls: [/^Pathname\.new$/], argument: { index: 0, keywords: [] }, constructs: true },
+        // Kernel#open of a URL is ruby-ssrf's.
+        { ...RUBY_FILE_PATH, functions: ['open'], argument: { index: 0 }, when: ['names-a-file'] },
+      ],
+      examples: [
+        {
+          language: 'ruby',
+          bad: 'class NotesController < ApplicationController\n  def show\n    @note = File.read("notes/#{params[:note]}.txt")\n  end\nend',
+          good: 'class NotesController < ApplicationController\n  def show\n    @note = File.read("notes/#{File.basename(params[:note])}.txt")\n  end\nend',
+        },
+      ],
+    },
+    {
+      title: 'Rails and Sinatra `send_file`, Rails `render file:`',
+      language: 'ruby',
+      rows: [
+        { ...RUBY_FILE_PATH, functions: ['send_file', 'send_file_headers!'], argument: { index: 0 } },
+        { ...RUBY_FILE_PATH, functions: ['render'], argument: { keywords: ['file'] } },
+      ],
+      examples: [
+        {
+          language: 'ruby',
+          bad: "class ReportsController < ApplicationController\n  def show\n    send_file Rails.root.join('reports', params[:name])\n  end\nend",
+          good: "class ReportsController < ApplicationController\n  def show\n    send_file Rails.root.join('reports', File.basename(params[:name]))\n  end\nend",
+        },
+      ],
+    },
+  ],
+};
+
 /** Every weakness's sinks by rule id: the table the tests and the docs iterate. */
 export const TAINT_SINKS: Readonly<Record<string, SinkSpec>> = Object.freeze({
   'reflected-xss': REFLECTED_XSS_SINKS,
@@ -1154,4 +1447,12 @@ export const TAINT_SINKS: Readonly<Record<string, SinkSpec>> = Object.freeze({
   'ruby-sql-injection': RUBY_SQL_INJECTION_SINKS,
   'java-ldap-injection': JAVA_LDAP_INJECTION_SINKS,
   'ruby-code-injection': RUBY_CODE_INJECTION_SINKS,
+  'php-open-redirect': PHP_OPEN_REDIRECT_SINKS,
+  'php-path-traversal': PHP_PATH_TRAVERSAL_SINKS,
+  'go-open-redirect': GO_OPEN_REDIRECT_SINKS,
+  'go-path-traversal': GO_PATH_TRAVERSAL_SINKS,
+  'java-open-redirect': JAVA_OPEN_REDIRECT_SINKS,
+  'java-path-traversal': JAVA_PATH_TRAVERSAL_SINKS,
+  'ruby-open-redirect': RUBY_OPEN_REDIRECT_SINKS,
+  'ruby-path-traversal': RUBY_PATH_TRAVERSAL_SINKS,
 });

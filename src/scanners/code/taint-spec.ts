@@ -94,20 +94,6 @@ export const JS_SANITISERS: SanitiserTable = Object.freeze({
 });
 
 /**
- * Guards that validate a URL's host (`url_has_allowed_host_and_scheme(url, allowed_hosts=…)`,
- * `urlparse(x).netloc in ALLOWED`): past them the value can still carry any path or query, so
- * it is safe as a redirect target or request URL only.
- */
-export const URL_HOST_CHECKED: readonly SinkKind[] = Object.freeze<SinkKind[]>(['url']);
-
-/** Python functions that validate a redirect target's host and scheme (Django and common helpers). */
-export const PY_URL_VALIDATORS = new Set(['url_has_allowed_host_and_scheme', 'django.utils.http.url_has_allowed_host_and_scheme', 'is_safe_url', 'django.utils.http.is_safe_url']);
-
-/** Calls that parse a URL; a check on the result's host (`.netloc`, `.hostname`, `.host`, `.origin`) checks the URL parsed. */
-export const URL_PARSERS = new Set(['urllib.parse.urlparse', 'urlparse', 'urllib.parse.urlsplit', 'urlsplit', 'urlparse.urlparse', 'URL', 'url.parse', 'parse', 'new URL']);
-export const URL_HOST_PARTS = new Set(['netloc', 'hostname', 'host', 'origin']);
-
-/**
  * Programs that run their argument after `-c` (or `/c`) as a shell command line: a list-form
  * `subprocess.run(['sh', '-c', cmd])` or `spawn('bash', ['-c', cmd])` is a shell command.
  */

@@ -27,9 +27,10 @@
  *   summaries.ts   local function summaries, and following a sink's parameter to its callers
  *   predicates.ts  what a boolean function checks of its parameter (a substring only, or an exact match)
  */
-import { functionTypes, textOf, unwrap } from './ast.js';
+import { textOf, unwrap } from './ast.js';
 import { constantOf, UNKNOWN, type ConstResult } from './constants.js';
 import type { Imports } from './imports.js';
+import { profileOf } from './language-profile.js';
 import { usesFunctionModel, type CodeLanguage, type SyntaxNode } from './parser.js';
 import type { Trigger } from './prefilter.js';
 import { JS_SANITISERS, PYTHON_SANITISERS, type SinkKind } from './taint-spec.js';
@@ -68,18 +69,19 @@ export class TaintAnalysis {
 
   constructor(root: SyntaxNode, text: string, language: CodeLanguage, imports: Imports) {
     const python = language === 'python';
+    const profile = profileOf(language);
     // PHP, Go and Java use the simple local model of function-model/taint.ts instead.
     this.functionModel = usesFunctionModel(language);
     const state: TaintState = {
       root,
       text,
       python,
-      fnTypes: functionTypes(language),
+      profile,
       imports,
       sanitisers: python ? PYTHON_SANITISERS : JS_SANITISERS,
       sources: python ? PYTHON_SOURCES : JS_SOURCES,
       propagators: python ? PYTHON_PROPAGATORS : JS_PROPAGATORS,
-      env: { text, python, identifier: (n) => constIdentifier(state, n) },
+      env: { text, python, profile, identifier: (n) => constIdentifier(state, n) },
       scopes: new Map(),
       moduleScope: { parent: undefined, bindings: new Map() },
       functionsByName: new Map(),
@@ -230,8 +232,8 @@ export class TaintAnalysis {
   storedValues(node: SyntaxNode): SyntaxNode[] | undefined {
     if (this.functionModel) return undefined;
     this.ensureCollected();
-    const n = unwrap(node);
-    if (n.type === 'subscript' || n.type === 'subscript_expression') {
+    const n = unwrap(node, this.state.profile);
+    if (this.state.profile.kinds.subscripts.has(n.type)) {
       const element = listElement(this.state, n);
       if (element !== undefined) return element ? [element] : [];
     }

@@ -47,7 +47,7 @@ describe('the rule helper API dispatches to the engine of the language, keeping 
   it('a string literal: Go’s is read by the function model (the JavaScript/Python reader does not know its node)', () => {
     const { ctx, arg } = argOf('a.go', 'go', 'package main\nfunc main() { f("sh") }', 'f');
     expect(stringLiteral(ctx, arg)).toBe('sh');
-    expect(stringValue(ctx.text, arg)).toBeUndefined();
+    expect(stringValue(ctx.text, arg, ctx.profile)).toBeUndefined();
     const j = js("f('sh');");
     expect(stringLiteral(j.ctx, j.arg)).toBe('sh');
   });

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { AppError } from '../../../core/errors.js';
 import { mapGitHubError, type GitHubClient, type GitHubErrorContext } from '../../github/client.js';
+import { ArrivalQueue } from '../arrivals.js';
 import { DEFAULT_ARCHIVE_MEMORY_BYTES, limitExceeded, resolveLimits, type SourceLimits } from '../limits.js';
 import type { Workspace, WorkspaceFile, WorkspaceMemory, WorkspaceRepository } from '../workspace.js';
 import { extractTarballInThread } from './extract-thread.js';
@@ -172,46 +173,4 @@ export async function openRepositoryArchive(opts: DownloadRepositoryOptions): Pr
   // The scan awaits it later; a rejection before then is not unhandled.
   workspace.catch(() => undefined);
   return { repository: base, batches: queue, source: () => current, workspace };
-}
-
-/** Batches pushed by the extraction, read once by the scan. */
-class ArrivalQueue implements AsyncIterable<readonly WorkspaceFile[]> {
-  private readonly items: (readonly WorkspaceFile[])[] = [];
-  private finished = false;
-  private failure: { error: unknown } | undefined;
-  private wake: (() => void) | undefined;
-
-  push(files: readonly WorkspaceFile[]): void {
-    this.items.push(files);
-    this.notify();
-  }
-
-  end(): void {
-    this.finished = true;
-    this.notify();
-  }
-
-  fail(error: unknown): void {
-    this.failure = { error };
-    this.notify();
-  }
-
-  private notify(): void {
-    const wake = this.wake;
-    this.wake = undefined;
-    wake?.();
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<readonly WorkspaceFile[]> {
-    for (;;) {
-      const next = this.items.shift();
-      if (next !== undefined) {
-        yield next;
-        continue;
-      }
-      if (this.failure !== undefined) throw this.failure.error;
-      if (this.finished) return;
-      await new Promise<void>((resolve) => (this.wake = resolve));
-    }
-  }
 }

@@ -6,17 +6,13 @@ import { AppError } from '../../../core/errors.js';
 import { limitExceeded, type SourceLimits } from '../limits.js';
 import { classifyEntryPath } from '../paths.js';
 import { looksBinary, SNIFF_BYTES } from '../sniff.js';
+import { Arenas, type MemoryBudget } from '../arenas.js';
 import { emptyStats, skipBinary, type HeldBytes, type WorkspaceFile, type WorkspaceStats } from '../workspace.js';
 
 /** One archive entry as tar-stream yields it (its Source type is not exported). */
 export type Entry = Extract extends AsyncIterable<infer S> ? S : never;
 
-/** Bytes of arena memory an archive may take, shared by every archive of the process (one extraction thread). */
-export interface MemoryBudget {
-  /** Takes `bytes` from the budget; false (and nothing taken) when they do not fit. */
-  take(bytes: number): boolean;
-  give(bytes: number): void;
-}
+export { ARENA_BYTES, type MemoryBudget } from '../arenas.js';
 
 /** A file kept: in memory (`at`) or written under the spill folder. */
 export interface KeptFile extends WorkspaceFile {
@@ -32,64 +28,21 @@ export interface SinkEvents {
   onSpill(root: string): void;
 }
 
-/** Arenas of this size hold many small files each; a file above half of it gets an arena of its own. */
-export const ARENA_BYTES = 4 * 1024 * 1024;
-
 /**
  * Where kept files' bytes go: shared arenas while the budget allows (the scan workers read them
  * without a copy), else a private temporary folder (0700, files 0400), created on the first spill.
  */
 class Store {
-  /** The arena small files go into. */
-  private arena: Arena | undefined;
-  private readonly arenas = new Map<number, Arena>();
-  private count = 0;
-  /** Budget bytes this archive took (arena capacities). */
-  taken = 0;
+  readonly arenas: Arenas;
   spillRoot: string | undefined;
   private spilling: Promise<string> | undefined;
 
   constructor(
-    private readonly budget: MemoryBudget,
+    budget: MemoryBudget,
     private readonly events: SinkEvents,
     private readonly spillParent: string,
-  ) {}
-
-  /** Room for `size` bytes in memory, or undefined past the budget. */
-  reserve(size: number): { at: HeldBytes; view: Uint8Array } | undefined {
-    let arena = this.arena;
-    if (arena === undefined || arena.used + size > arena.sab.byteLength) {
-      const capacity = size > ARENA_BYTES / 2 ? size : ARENA_BYTES;
-      if (!this.budget.take(capacity)) return undefined;
-      this.taken += capacity;
-      arena = { sab: new SharedArrayBuffer(capacity), index: this.count++, used: 0, announced: false };
-      this.arenas.set(arena.index, arena);
-      // Small files keep filling the current arena; a large one in its own leaves it open.
-      if (capacity === ARENA_BYTES || this.arena === undefined) this.arena = arena;
-    }
-    const at = { arena: arena.index, offset: arena.used, length: size };
-    arena.used += size;
-    return { at, view: new Uint8Array(arena.sab, at.offset, size) };
-  }
-
-  /** The file at `at` is kept: its arena is announced before it. */
-  keep(at: HeldBytes): void {
-    const arena = this.arenas.get(at.arena);
-    if (arena === undefined || arena.announced) return;
-    arena.announced = true;
-    this.events.onArena(arena.sab, arena.index);
-  }
-
-  /** Gives back a reservation (a file found binary): its bytes are reused, or its own arena's budget returned. */
-  unreserve(at: HeldBytes): void {
-    const arena = this.arenas.get(at.arena);
-    if (arena === undefined || arena.used !== at.offset + at.length) return;
-    arena.used = at.offset;
-    if (arena !== this.arena && arena.used === 0) {
-      this.arenas.delete(arena.index);
-      this.budget.give(arena.sab.byteLength);
-      this.taken -= arena.sab.byteLength;
-    }
+  ) {
+    this.arenas = new Arenas(budget, (sab, index) => events.onArena(sab, index));
   }
 
   spillFolder(): Promise<string> {
@@ -128,7 +81,7 @@ export class EntrySink {
 
   /** Budget bytes this archive holds (to give back once its workspace is disposed). */
   get memoryTaken(): number {
-    return this.store.taken;
+    return this.store.arenas.taken;
   }
 
   get spillRoot(): string | undefined {
@@ -179,7 +132,7 @@ export class EntrySink {
       this.stats.skipped.unsafe += 1;
       return drainIterator(chunks);
     }
-    const slot = this.store.reserve(size);
+    const slot = this.store.arenas.reserve(size);
     if (slot !== undefined) return this.hold(chunks, path, slot);
     return this.spill(chunks, path);
   }
@@ -201,12 +154,12 @@ export class EntrySink {
     }
     if (written !== view.length) throw new Error('an entry is shorter than its header says');
     if (!sniffed && looksBinary(Buffer.from(view.buffer, view.byteOffset, written))) return this.binary(undefined, path, at);
-    this.store.keep(at);
+    this.store.arenas.keep(at);
     this.kept({ path, size: written, at });
   }
 
   private async binary(chunks: Chunks | undefined, path: string, at: HeldBytes): Promise<void> {
-    this.store.unreserve(at);
+    this.store.arenas.unreserve(at);
     skipBinary(this.stats, path);
     if (chunks !== undefined) await drainIterator(chunks);
   }
@@ -285,13 +238,6 @@ export class EntrySink {
 }
 
 type Chunks = AsyncIterator<Buffer>;
-
-interface Arena {
-  readonly sab: SharedArrayBuffer;
-  readonly index: number;
-  used: number;
-  announced: boolean;
-}
 
 const MAX_IN_FLIGHT = 16;
 

@@ -138,7 +138,7 @@ function passwordCalls(ctx: RuleContext, python: boolean): Candidate[] {
     const callee: ImportedFunction | undefined = ctx.imports.importedFunction(call.name);
     if (!callee || !isProjectModule(callee.module, python)) continue;
     const named = call.args.flatMap((a, i) => (mentionsPassword(textOf(ctx.text, a)) ? [i] : []));
-    const stored = assignedName(ctx.text, call.node);
+    const stored = assignedName(ctx.text, call.node, ctx.profile);
     const args = named.length > 0 ? named : stored !== undefined && mentionsPassword(stored) ? call.args.slice(0, 3).map((_, i) => i) : [];
     for (const arg of args) out.push({ kind: 'hash-call', callee, arg, line: call.node.row + 1, call: clipCall(textOf(ctx.text, call.node)) });
     if (out.length >= MAX_CANDIDATES_PER_FILE) break;

@@ -1,15 +1,27 @@
 /**
- * Guards for the PHP, Go, Java and Ruby rules: the text of the function around a sink, the variables
- * an argument is built from, checks written before the sink (allow-lists, `..` tests, canonical-path
- * prefix checks), and whether a value names a URL rather than a file.
+ * Barriers of the PHP, Go, Java and Ruby engine, read from the rows of taint-barriers.ts
+ * (format: barrier-spec.ts): the checks of every `if`, `unless`, modifier and ternary of a file
+ * become facts about the values they check, each with the range of code where it holds (the
+ * branch where the check held; after an `if` whose other branch leaves, to the end of the
+ * enclosing block). A value read inside such a range, or read before it and flowing to a sink
+ * inside it, with no assignment in between, carries the facts; the barrier rules say whether
+ * they make it safe for the sink's kind. Also here: the text of the function around a node, and
+ * whether a value names a URL rather than a file.
  */
-import { descendants, enclosingFunction, functionTypes, textOf } from '../ast.js';
-import type { SyntaxNode } from '../parser.js';
-import { assignedValues } from './taint.js';
-import type { RuleContext } from '../rule.js';
+import { child, descendants, enclosingFunction, functionTypes, namedChildren, textOf } from '../ast.js';
+import { callMatches, clears, compileBarriers, restrictivePattern, type CheckRow, type CompiledBarriers, type Fact, type Operand } from '../barrier-spec.js';
+import type { CodeLanguage, SyntaxNode } from '../parser.js';
+import type { QualifiedCall, RuleContext } from '../rule.js';
+import { BARRIER_RULES, TAINT_BARRIERS } from '../taint-barriers.js';
+import { FUNCTION_MODEL_LANGUAGES } from '../taint-sources.js';
+import type { SinkKind } from '../taint-spec.js';
 import { nameWords } from '../words.js';
-import { storedUnder } from './purpose.js';
-import { leadingText, VARIABLES } from './values.js';
+import { assignments, LITERALS } from './assignments.js';
+import { assignedValues, localTaint } from './taint.js';
+import { callAt, constString, leadingText, resolve, strip, VARIABLES } from './values.js';
+
+/** The barrier rows of each PHP, Go, Java and Ruby language, compiled once. */
+export const FUNCTION_MODEL_BARRIERS: ReadonlyMap<CodeLanguage, CompiledBarriers> = new Map(FUNCTION_MODEL_LANGUAGES.map((l) => [l, compileBarriers(TAINT_BARRIERS, BARRIER_RULES, l)] as const));
 
 const topLevelCache = new WeakMap<SyntaxNode, string>();
 
@@ -49,61 +61,568 @@ export function namesIn(ctx: RuleContext, node: SyntaxNode): Set<string> {
   return names;
 }
 
-/** Request objects: a check mentioning them says nothing about one particular value. */
-const REQUEST_ROOTS = /^(?:params|request|req|r|c|ctx|cookies|\$_\w+|\$request|\$req)$/;
-
-const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Whether a line of the function before the sink matches `guard` and names one of the variables `arg` is built from. */
-export function guardedBefore(ctx: RuleContext, sink: SyntaxNode, arg: SyntaxNode, guard: RegExp): boolean {
-  const text = functionText(ctx, sink);
-  const names = [...namesIn(ctx, arg)];
-  if (names.length === 0) return false;
-  const mention = new RegExp(`(?<![\\w$])(?:${names.map(escapeRe).join('|')})(?![\\w])`);
-  for (const line of text.split('\n')) if (guard.test(line) && mention.test(line)) return true;
-  return false;
-}
-
 const URL_WORDS = new Set(['url', 'uri', 'urls', 'link', 'href', 'host', 'hostname', 'site', 'endpoint', 'feed', 'webhook', 'callback', 'domain', 'remote', 'proxy', 'src', 'rss', 'http', 'https']);
 
 /** Whether an expression (or the request key it comes from) names a URL rather than a file. */
-export function looksLikeUrl(ctx: RuleContext, arg: SyntaxNode, source?: string): boolean {
+export function looksLikeUrl(ctx: RuleContext, arg: SyntaxNode): boolean {
   if (/^(?:https?:)?\/\//i.test(leadingText(ctx, arg))) return true;
+  const source = localTaint(ctx, arg);
   const words = [...namesIn(ctx, arg), textOf(ctx.text, arg), source ?? ''].flatMap((t) => nameWords(t.replace(/\$_SERVER/g, '')));
   return words.some((w) => URL_WORDS.has(w));
 }
 
-/** Whether an expression, or the values of the variables it is built from (one step), match `pattern` in their text. */
-export function builtWith(ctx: RuleContext, node: SyntaxNode, pattern: RegExp): boolean {
-  if (pattern.test(textOf(ctx.text, node))) return true;
-  for (const d of descendants(node)) if (VARIABLES.has(d.type) && assignedValues(ctx, d).some((v) => pattern.test(textOf(ctx.text, v)))) return true;
-  return false;
+// ---------------------------------------------------------------------------------------------
+// Facts from checks
+
+const squash = (s: string): string => s.replace(/\s+/g, '');
+const keyOf = (ctx: RuleContext, node: SyntaxNode): string => squash(textOf(ctx.text, node));
+
+/** A checked value and what the check established (worked out when first asked: most checks never meet a sink). */
+interface Item {
+  readonly node: SyntaxNode;
+  readonly fact: () => Fact;
 }
 
-/** Whether the function around a node contains every one of `patterns` (a check spread over several statements). */
-export const functionHasAll = (ctx: RuleContext, node: SyntaxNode, patterns: readonly RegExp[]): boolean => {
-  const text = functionText(ctx, node, true);
-  return patterns.every((p) => p.test(text));
-};
+/** What a check says before the value is looked at (normalised, host part). */
+type BaseFact = Omit<Fact, 'normalised' | 'part'>;
+
+/** A function that runs once, when first called. */
+function once<T>(f: () => T): () => T {
+  let done = false;
+  let value: T | undefined;
+  return () => {
+    if (!done) {
+      value = f();
+      done = true;
+    }
+    return value as T;
+  };
+}
+
+const callOf = (ctx: RuleContext, node: SyntaxNode | undefined): QualifiedCall | undefined => (node ? callAt(ctx, strip(node)) : undefined);
+const operandOf = (call: QualifiedCall, op: Operand): SyntaxNode | undefined => (op === 'receiver' ? call.receiver : call.args[op]);
+
+/** Strips parentheses and the wrappers a condition sits in. */
+function bare(node: SyntaxNode): SyntaxNode {
+  let n = strip(node);
+  while ((n.type === 'condition' || n.type === 'parenthesized_statements') && namedChildren(n).length === 1) n = strip(namedChildren(n)[0] as SyntaxNode);
+  return n;
+}
+
+/** Literals and constants are never what a barrier clears. */
+const isLiteral = (node: SyntaxNode): boolean =>
+  LITERALS.has(node.type) || (node.type === 'encapsed_string' && namedChildren(node).every((c) => LITERALS.has(c.type))) || ['number', 'integer', 'float', 'regex', 'array', 'array_creation_expression'].includes(node.type);
+
+/** Through calls that keep the text (`toString`, `strtolower`, `to_s`). */
+function peel(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode): SyntaxNode {
+  let n = strip(node);
+  for (let i = 0; i < 6; i++) {
+    const call = callOf(ctx, n);
+    const row = call && b.conversions.find((r) => callMatches(r, call));
+    const inner = row && call ? operandOf(call, row.value) : undefined;
+    if (!inner) return n;
+    n = strip(inner);
+  }
+  return n;
+}
+
+/** The value a variable holds at a node (its last assignment before it), else undefined. */
+const valueBefore = (ctx: RuleContext, node: SyntaxNode): SyntaxNode | undefined => (VARIABLES.has(node.type) ? assignedValues(ctx, node).at(-1) : undefined);
+
+/** Whether a value was normalised, by a call of the rows or through the variable it is held in. */
+function normalisation(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode, depth = 0): 'clean' | 'relative' | undefined {
+  const n = peel(ctx, b, node);
+  const call = callOf(ctx, n);
+  const row = call && b.normalisers.find((r) => callMatches(r, call));
+  if (row) return row.relative ? 'relative' : 'clean';
+  const held = depth < 2 ? valueBefore(ctx, n) : undefined;
+  return held ? normalisation(ctx, b, held, depth + 1) : undefined;
+}
+
+/** For `realpath($p)`, `f.getCanonicalPath()` (or a variable holding one): the path normalised, which the check covers too. */
+function normalisedValue(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode, depth = 0): SyntaxNode | undefined {
+  const call = callOf(ctx, node);
+  const row = call && b.normalisers.find((r) => callMatches(r, call));
+  const inner = row?.value !== undefined && call ? operandOf(call, row.value) : undefined;
+  if (inner) return peel(ctx, b, inner);
+  const held = depth === 0 ? valueBefore(ctx, node) : undefined;
+  return held ? normalisedValue(ctx, b, peel(ctx, b, held), depth + 1) : undefined;
+}
+
+/** For a parsed URL (`url.Parse(s)`, `URI.create(s)`, or a variable holding one), the text parsed. */
+function parsedUrl(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode, depth = 0): SyntaxNode | undefined {
+  const n = peel(ctx, b, node);
+  const call = callOf(ctx, n);
+  const row = call && b.urlParsers.find((r) => callMatches(r, call));
+  if (row && call) {
+    const text = operandOf(call, row.value);
+    return text ? peel(ctx, b, text) : undefined;
+  }
+  const held = depth < 2 ? valueBefore(ctx, n) : undefined;
+  return held ? parsedUrl(ctx, b, held, depth + 1) : undefined;
+}
+
+/** If a value is the host of a parsed URL (`u.Host`, `uri.getHost()`, `URI(s).host`, `parse_url($s, PHP_URL_HOST)`, `$parts['host']`), the URL's text. */
+function hostOf(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode, depth = 0): SyntaxNode | undefined {
+  if (b.hostParts.size === 0) return undefined;
+  const n = strip(node);
+  // `$host = parse_url($u, PHP_URL_HOST)`, `host := u.Hostname()`: the variable holds the host.
+  const held = depth === 0 ? valueBefore(ctx, n) : undefined;
+  if (held) return hostOf(ctx, b, held, depth + 1);
+  const call = callOf(ctx, n);
+  if (call) {
+    const parser = b.urlParsers.find((r) => callMatches(r, call));
+    // parse_url($s, PHP_URL_HOST)
+    if (parser && call.args.some((a, i) => i !== parser.value && b.hostParts.has(textOf(ctx.text, strip(a))))) {
+      const text = operandOf(call, parser.value);
+      return text ? peel(ctx, b, text) : undefined;
+    }
+    if (call.receiver && call.args.length === 0 && b.hostParts.has(call.method)) return parsedUrl(ctx, b, call.receiver);
+    return undefined;
+  }
+  if (n.type === 'selector_expression' || n.type === 'field_access') {
+    const field = child(n, 'field');
+    const object = child(n, 'operand') ?? child(n, 'object');
+    return field && object && b.hostParts.has(textOf(ctx.text, field)) ? parsedUrl(ctx, b, object) : undefined;
+  }
+  if (n.type === 'subscript_expression' || n.type === 'element_reference') {
+    const [object, index] = [namedChildren(n)[0], namedChildren(n).at(-1)];
+    const key = index ? constString(ctx, index) : undefined;
+    return object && key !== undefined && b.hostParts.has(key) ? parsedUrl(ctx, b, object) : undefined;
+  }
+  return undefined;
+}
+
+/** The constant text of an operand, following variables and constants (not a string with interpolation, which `constString` reads as its literal parts). */
+function constantOperand(ctx: RuleContext, node: SyntaxNode | undefined): string | undefined {
+  if (!node) return undefined;
+  for (const d of descendants(resolve(ctx, node))) if (d.type === 'interpolation') return undefined;
+  return constString(ctx, node);
+}
+
+/** Whether an operand carries no request data. */
+const trusted = (ctx: RuleContext, node: SyntaxNode | undefined): boolean => !node || localTaint(ctx, node) === undefined;
+
+/** The source of a regular expression operand: a literal, a constant, or the pattern a compiled regex was made from. */
+function patternOf(ctx: RuleContext, node: SyntaxNode | undefined): { source: string; ruby: boolean } | undefined {
+  if (!node) return undefined;
+  let n = resolve(ctx, node);
+  if (n.type === 'regex') {
+    const t = textOf(ctx.text, n);
+    const m = /^(?:%r\{|\/)([\s\S]*)(?:\}|\/)[a-z]*$/.exec(t);
+    return m ? { source: m[1] ?? '', ruby: true } : undefined;
+  }
+  const compiled = callAt(ctx, n);
+  if (compiled && compiled.args.length > 0 && /(?:^|\.)(?:MustCompile|Compile|compile|new)$/.test(compiled.name)) n = resolve(ctx, compiled.args[0] as SyntaxNode);
+  if (n.type === 'regex') return patternOf(ctx, n);
+  let source = constString(ctx, n);
+  if (source === undefined) return undefined;
+  if (ctx.language === 'php') {
+    // Delimiters and modifiers: '/^[a-z]+$/i', '#^/[\w-]+$#'.
+    const open = source[0] ?? '';
+    const close = ({ '(': ')', '{': '}', '[': ']', '<': '>' } as Record<string, string>)[open] ?? open;
+    const end = source.lastIndexOf(close);
+    if (!open || end <= 0) return undefined;
+    const flags = source.slice(end + 1);
+    return { source: source.slice(1, end), ruby: flags.includes('m') };
+  }
+  if (n.type !== 'raw_string_literal') source = source.replace(/\\\\/g, '\\');
+  return { source, ruby: false };
+}
+
+/** Facts about a checked value: about the URL when it is a URL's host; about the normalised path too when it is `realpath($p)`. */
+function itemsFor(ctx: RuleContext, b: CompiledBarriers, value: SyntaxNode | undefined, base: () => BaseFact, part?: 'host'): Item[] {
+  if (!value) return [];
+  const url = part ? undefined : hostOf(ctx, b, peel(ctx, b, value));
+  if (url) return isLiteral(url) ? [] : [{ node: url, fact: once(() => ({ ...base(), part: 'host' })) }];
+  const n = peel(ctx, b, value);
+  if (isLiteral(n)) return [];
+  const full = once((): Fact => {
+    if (part) return { ...base(), part };
+    const normalised = normalisation(ctx, b, n);
+    return normalised ? { ...base(), normalised } : base();
+  });
+  const out: Item[] = [{ node: n, fact: full }];
+  const inner = part ? undefined : normalisedValue(ctx, b, n);
+  if (inner && !isLiteral(inner)) out.push({ node: inner, fact: full });
+  return out;
+}
+
+/** The facts of a check row that a call is, when its result is `holds`. */
+function rowItems(ctx: RuleContext, b: CompiledBarriers, row: CheckRow, call: QualifiedCall, holds: boolean): Item[] {
+  let value: SyntaxNode | undefined;
+  let other: SyntaxNode | undefined = row.operand !== undefined ? operandOf(call, row.operand) : undefined;
+  if (typeof row.value === 'object') {
+    // isset($allowed[$x]): the key of a subscript.
+    const arg = call.args[row.value.key];
+    const sub = arg ? strip(arg) : undefined;
+    if (!sub || (sub.type !== 'subscript_expression' && sub.type !== 'element_reference' && sub.type !== 'index_expression')) return [];
+    value = namedChildren(sub).at(-1);
+    other = namedChildren(sub)[0];
+  } else value = operandOf(call, row.value);
+  const fact = (v: SyntaxNode | undefined, o: SyntaxNode | undefined): Item[] =>
+    itemsFor(
+      ctx,
+      b,
+      v,
+      once((): BaseFact => {
+        const pattern = row.check === 'matches' ? patternOf(ctx, o) : undefined;
+        const constant = o && row.check !== 'matches' ? constantOperand(ctx, o) : undefined;
+        return {
+          check: row.check,
+          holds,
+          trusted: row.check === 'matches' || row.check === 'local' || row.check === 'validated' ? true : trusted(ctx, o),
+          ...(constant !== undefined ? { constant } : {}),
+          ...(pattern ? { restrictive: restrictivePattern(pattern.source, { whole: row.whole, ruby: pattern.ruby }) } : {}),
+        };
+      }),
+      row.part,
+    );
+  // Equality reads both ways: `"x".equals(v)` checks v.
+  return row.check === 'equals' ? [...fact(value, other), ...fact(other, value)] : fact(value, other);
+}
+
+const NEGATIONS = new Set(['unary_op_expression', 'unary_expression', 'unary', 'not_operator']);
+const LOOKUPS = new Set(['index_expression', 'subscript_expression', 'element_reference']);
+
+/** What holds when a condition evaluates to `truth`: each checked value with its fact. */
+function checks(ctx: RuleContext, b: CompiledBarriers, condition: SyntaxNode, truth: boolean, depth = 0): Item[] {
+  if (depth > 8) return [];
+  const n = bare(condition);
+  if (NEGATIONS.has(n.type)) {
+    const operand = child(n, 'argument') ?? child(n, 'operand') ?? namedChildren(n)[0];
+    return operand && /^\s*(?:!|not\b)/.test(textOf(ctx.text, n)) ? checks(ctx, b, operand, !truth, depth + 1) : [];
+  }
+  if (n.type === 'binary_expression' || n.type === 'binary') {
+    const left = child(n, 'left');
+    const right = child(n, 'right');
+    if (!left || !right) return [];
+    const op = ctx.text.slice(left.end, right.start).trim();
+    const and = op === '&&' || op === 'and';
+    const or = op === '||' || op === 'or';
+    if (and || or) {
+      const l = checks(ctx, b, left, truth, depth + 1);
+      const r = checks(ctx, b, right, truth, depth + 1);
+      // `a && b` true, `a || b` false: both hold; otherwise only what holds either way.
+      return and === truth ? [...l, ...r] : common(ctx, l, r);
+    }
+    if (op === '=~' || op === '!~') {
+      const [value, pattern] = patternOf(ctx, left) ? [right, left] : [left, right];
+      return itemsFor(ctx, b, value, once((): BaseFact => {
+        const p = patternOf(ctx, pattern);
+        return { check: 'matches', holds: op === '=~' ? truth : !truth, trusted: true, restrictive: !!p && restrictivePattern(p.source, { ruby: true }) };
+      }));
+    }
+    return comparison(ctx, b, left, right, op, truth);
+  }
+  const call = callOf(ctx, n);
+  if (call) return b.checks.filter((r) => (r.result ?? 'truthy') === 'truthy' && callMatches(r, call)).flatMap((r) => rowItems(ctx, b, r, call, truth));
+  // `if allowed[name]`, `if _, ok := allowed[name]; ok`: a lookup in a collection the code holds.
+  if (LOOKUPS.has(n.type) && truth) {
+    const object = child(n, 'operand') ?? child(n, 'object') ?? namedChildren(n)[0];
+    const index = child(n, 'index') ?? namedChildren(n).at(-1);
+    return index && index !== object ? itemsFor(ctx, b, index, once((): BaseFact => ({ check: 'member', holds: true, trusted: trusted(ctx, object) }))) : [];
+  }
+  // A variable holding the result of a check: `ok := strings.HasPrefix(p, base)`.
+  const held = depth < 4 ? valueBefore(ctx, n) : undefined;
+  return held ? checks(ctx, b, held, truth, depth + 1) : [];
+}
+
+const EQUAL = new Set(['==', '===']);
+const UNEQUAL = new Set(['!=', '!==', '<>']);
+
+/** `a == b`, `strpos($p, $base) === 0`, `strpos($p, '..') === false`, `s.indexOf("..") == -1`. */
+function comparison(ctx: RuleContext, b: CompiledBarriers, left: SyntaxNode, right: SyntaxNode, op: string, truth: boolean): Item[] {
+  const positive = EQUAL.has(op) ? truth : UNEQUAL.has(op) ? !truth : undefined;
+  if (positive === undefined) return [];
+  for (const [x, y] of [[left, right], [right, left]] as const) {
+    const call = callOf(ctx, x);
+    if (!call) continue;
+    const literal = textOf(ctx.text, strip(y)).trim();
+    const rows = b.checks.filter((r) => r.result !== undefined && r.result !== 'truthy' && callMatches(r, call));
+    const items = rows.flatMap((r) => {
+      if (r.result === 'zero' && literal === '0') return rowItems(ctx, b, r, call, positive);
+      if (r.result === 'found' && /^(?:false|FALSE|-1)$/.test(literal)) return rowItems(ctx, b, r, call, !positive);
+      return [];
+    });
+    if (rows.length > 0) return items;
+  }
+  if (!positive) return [];
+  const side = (value: SyntaxNode, other: SyntaxNode): Item[] => {
+    if (isLiteral(strip(value))) return [];
+    return itemsFor(ctx, b, value, once((): BaseFact => {
+      const constant = constantOperand(ctx, other);
+      return { check: 'equals', holds: true, trusted: trusted(ctx, other), ...(constant !== undefined ? { constant } : {}) };
+    }));
+  };
+  return [...side(left, right), ...side(right, left)];
+}
+
+/** What holds on either side of a disjunction: the same check of the same value. */
+function common(ctx: RuleContext, l: readonly Item[], r: readonly Item[]): Item[] {
+  const sig = (i: Item) => {
+    const f = i.fact();
+    const constant = f.check === 'prefix' || f.check === 'contains' ? f.constant : '';
+    return `${keyOf(ctx, i.node)}|${f.check}|${f.holds}|${f.part ?? ''}|${f.normalised ?? ''}|${f.trusted}|${f.restrictive ?? ''}|${constant ?? '?'}`;
+  };
+  const right = new Set(r.map(sig));
+  return l.filter((i) => right.has(sig(i)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where facts hold
+
+/** A fact about a value (by its text) in one function, the range where it holds, and where the value was read. */
+interface Entry {
+  readonly from: number;
+  readonly to: number;
+  /** Where the checked value was read: a later read sees the same value when no variable in it was assigned in between. */
+  readonly at: number;
+  readonly vars: readonly string[];
+  readonly fact: () => Fact;
+}
+
+interface GuardIndex {
+  readonly byKey: ReadonlyMap<string, readonly Entry[]>;
+  /** Node types of the keys (a cheap test before a node's text is read). */
+  readonly types: ReadonlySet<string>;
+}
+
+const BLOCKS = new Set(['compound_statement', 'block', 'then', 'else', 'body_statement', 'statement_block', 'do', 'begin_block']);
+const LEAVES = new Set(['return_statement', 'throw_statement', 'break_statement', 'continue_statement', 'exit_statement', 'throw_expression', 'return', 'break', 'next', 'retry', 'redo']);
+
+/** Whether a branch always leaves (its last statement returns, throws, exits or calls a function that never returns). */
+function leaves(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode | undefined, depth = 0): boolean {
+  if (!node || depth > 4) return false;
+  if (BLOCKS.has(node.type)) return leaves(ctx, b, namedChildren(node).at(-1), depth + 1);
+  if (LEAVES.has(node.type)) return true;
+  if (node.type === 'expression_statement') return leaves(ctx, b, namedChildren(node)[0], depth + 1);
+  // Ruby `head :forbidden and return`.
+  if (node.type === 'binary') {
+    const right = child(node, 'right');
+    const left = child(node, 'left');
+    return !!left && !!right && /^(?:and|&&)$/.test(ctx.text.slice(left.end, right.start).trim()) && leaves(ctx, b, right, depth + 1);
+  }
+  const call = callOf(ctx, node);
+  return !!call && b.exits.has(ctx.language === 'php' ? call.name.toLowerCase() : call.name);
+}
+
+interface Branches {
+  readonly condition: SyntaxNode;
+  /** When the condition is false the first branch runs (`unless`). */
+  readonly negated: boolean;
+  readonly then: SyntaxNode | undefined;
+  /** `else`, Go/Java `else if`, Ruby `elsif`; PHP `elseif`/`else` clauses in order. */
+  readonly alternatives: readonly SyntaxNode[];
+  /** A statement (not an expression): code after it may rely on a branch that leaves. */
+  readonly statement: boolean;
+}
+
+const CONDITIONALS: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  php: ['if_statement', 'conditional_expression'],
+  go: ['if_statement'],
+  java: ['if_statement', 'ternary_expression'],
+  ruby: ['if', 'unless', 'elsif', 'if_modifier', 'unless_modifier', 'conditional'],
+});
+
+function branchesOf(node: SyntaxNode): Branches | undefined {
+  const condition = child(node, 'condition');
+  if (!condition) return undefined;
+  const alternatives = node.children.filter((c) => c.field === 'alternative');
+  switch (node.type) {
+    case 'if_modifier':
+    case 'unless_modifier':
+      return { condition, negated: node.type === 'unless_modifier', then: child(node, 'body'), alternatives: [], statement: true };
+    case 'conditional_expression':
+      return { condition, negated: false, then: child(node, 'body'), alternatives, statement: false };
+    case 'ternary_expression':
+    case 'conditional':
+      return { condition, negated: false, then: child(node, 'consequence'), alternatives, statement: false };
+    default:
+      return { condition, negated: node.type === 'unless', then: child(node, 'consequence') ?? child(node, 'body'), alternatives, statement: node.type !== 'elsif' };
+  }
+}
+
+/** A file's functions (document order) and its conditionals by the function they are in (null: top level). */
+interface FileShape {
+  readonly functions: readonly SyntaxNode[];
+  readonly conditionals: ReadonlyMap<SyntaxNode | null, readonly SyntaxNode[]>;
+  /** Per function (or the top level), the functions inside it, whose code is not its own. */
+  readonly nested: Map<SyntaxNode | null, readonly SyntaxNode[]>;
+}
+
+const shapeCache = new WeakMap<SyntaxNode, FileShape>();
+
+function shapeOf(ctx: RuleContext): FileShape {
+  let shape = shapeCache.get(ctx.root);
+  if (shape) return shape;
+  const conditionals = new Map<SyntaxNode | null, SyntaxNode[]>();
+  for (const node of ctx.nodes.of(...(CONDITIONALS[ctx.language] ?? []))) {
+    const fn = enclosingFunction(node, ctx.language) ?? null;
+    let list = conditionals.get(fn);
+    if (!list) conditionals.set(fn, (list = []));
+    list.push(node);
+  }
+  shape = { functions: ctx.nodes.of(...functionTypes(ctx.language)), conditionals, nested: new Map() };
+  shapeCache.set(ctx.root, shape);
+  return shape;
+}
+
+/** The function a node's code belongs to, trying `hint` (the sink's function) first: most reads of a flow are in it. */
+function ownerOf(ctx: RuleContext, node: SyntaxNode, hint: SyntaxNode | null): SyntaxNode | null {
+  const shape = shapeOf(ctx);
+  if (hint && (node.start < hint.start || node.end > hint.end)) return enclosingFunction(node, ctx.language) ?? null;
+  let nested = shape.nested.get(hint);
+  if (!nested) shape.nested.set(hint, (nested = shape.functions.filter((f) => f !== hint && (!hint || (f.start >= hint.start && f.end <= hint.end)))));
+  return nested.some((f) => f.start <= node.start && node.end <= f.end) ? (enclosingFunction(node, ctx.language) ?? null) : hint;
+}
+
+const indexCache = new WeakMap<SyntaxNode, Map<CompiledBarriers, Map<SyntaxNode | null, GuardIndex>>>();
+const EMPTY_INDEX: GuardIndex = { byKey: new Map(), types: new Set() };
+
+/** The facts of every check in one function (or the top level), by the checked value's text (built once per function and barrier set). */
+function guardIndex(ctx: RuleContext, b: CompiledBarriers, fn: SyntaxNode | null): GuardIndex {
+  let perFile = indexCache.get(ctx.root);
+  if (!perFile) indexCache.set(ctx.root, (perFile = new Map<CompiledBarriers, Map<SyntaxNode | null, GuardIndex>>()));
+  let perBarriers = perFile.get(b);
+  if (!perBarriers) perFile.set(b, (perBarriers = new Map<SyntaxNode | null, GuardIndex>()));
+  const cached = perBarriers.get(fn);
+  if (cached) return cached;
+  const byKey = new Map<string, Entry[]>();
+  const types = new Set<string>();
+  const add = (items: readonly Item[], from: number, to: number) => {
+    for (const { node, fact } of items) {
+      const key = keyOf(ctx, node);
+      let list = byKey.get(key);
+      if (!list) byKey.set(key, (list = []));
+      const vars = [...descendants(node)].filter((d) => VARIABLES.has(d.type) && d.field !== 'name' && d.field !== 'method' && d.field !== 'field').map((d) => textOf(ctx.text, d));
+      list.push({ from, to, at: node.start, vars, fact });
+      types.add(node.type);
+    }
+  };
+  if (b.guarded) {
+    for (const node of shapeOf(ctx).conditionals.get(fn) ?? []) {
+      const br = branchesOf(node);
+      if (!br) continue;
+      const whenTrue = checks(ctx, b, br.condition, !br.negated);
+      if (br.then) add(whenTrue, br.then.start, br.then.end);
+      // What holds when the condition failed: for the other branches, and past a statement whose first branch leaves.
+      const leavesFirst = br.statement && !!node.parent && leaves(ctx, b, br.then);
+      if (br.alternatives.length === 0 && !leavesFirst) continue;
+      const whenFalse = checks(ctx, b, br.condition, br.negated);
+      // PHP `elseif` clauses: each runs when every condition before it failed.
+      let failed = whenFalse;
+      for (const alt of br.alternatives) {
+        add(failed, alt.start, alt.end);
+        const altCondition = alt.type === 'else_if_clause' ? child(alt, 'condition') : undefined;
+        if (altCondition) {
+          const body = child(alt, 'body');
+          if (body) add(checks(ctx, b, altCondition, true), body.start, body.end);
+          failed = [...failed, ...checks(ctx, b, altCondition, false)];
+        }
+      }
+      if (!br.statement || !node.parent) continue;
+      // `if (!check) return;`: past the if, the check held.
+      const last = br.alternatives.at(-1);
+      const elseExits = br.alternatives.length === 1 && last && last.type !== 'else_if_clause' && last.type !== 'if_statement' && last.type !== 'elsif' && leaves(ctx, b, child(last, 'body') ?? last);
+      if (leavesFirst) add(whenFalse, node.end, node.parent.end);
+      else if (elseExits) add(whenTrue, node.end, node.parent.end);
+    }
+  }
+  const index: GuardIndex = byKey.size === 0 ? EMPTY_INDEX : { byKey, types };
+  perBarriers.set(fn, index);
+  return index;
+}
+
+/** How many assignments to a variable come before a position (equal counts: the same value). */
+function assignmentsBefore(ctx: RuleContext, fn: SyntaxNode | null, name: string, pos: number): number {
+  const list = assignments(ctx).get(fn)?.get(name);
+  if (!list) return 0;
+  let n = 0;
+  for (const a of list) if (a.pos <= pos) n++;
+  return n;
+}
+
+/** What the function model needs to decide barriers at a sink. */
+export interface BarrierContext {
+  readonly barriers: CompiledBarriers;
+  readonly kind: SinkKind;
+  /** The sink's position: a fact whose range covers it covers values read before it, unchanged since the check. */
+  readonly at: number;
+  /** The function the sink is in (null: top level), when known. */
+  readonly fn?: SyntaxNode | null;
+}
 
 /**
- * Whether the function normalises a path (`normaliser`, e.g. `getCanonicalPath`, `realpath`) and a line
- * checks its prefix (`prefix`, e.g. `startsWith`) on a variable the sink argument is built from, the
- * variable holding the sink's result, or one assigned from those (`canonical = file.getCanonicalPath()`).
+ * Whether a value read at `node` is made safe for the sink's kind by the checks around it: facts
+ * whose range covers the read or the sink, about the same value (no variable in it assigned
+ * between the check and the read), that together satisfy a barrier rule.
  */
-export function prefixChecked(ctx: RuleContext, sink: SyntaxNode, arg: SyntaxNode, normaliser: RegExp, prefix: RegExp): boolean {
-  const text = functionText(ctx, sink, true);
-  if (!normaliser.test(text)) return false;
-  const holder = storedUnder(ctx, sink).variable;
-  const direct = new Set([...descendants(arg)].filter((d) => VARIABLES.has(d.type)).map((d) => textOf(ctx.text, d)));
-  if (holder) direct.add(textOf(ctx.text, holder));
-  const names = new Set([...namesIn(ctx, arg), ...direct].filter((n) => !REQUEST_ROOTS.test(n)));
-  const mentionsAny = (line: string, set: ReadonlySet<string>) => [...set].some((n) => !REQUEST_ROOTS.test(n) && new RegExp(`(?<![\\w$])${escapeRe(n)}(?![\\w])`).test(line));
-  const lines = text.split('\n');
-  // One step forward from the argument's own variables: canonical = file.getCanonicalPath().
-  for (const line of lines) {
-    const assigned = /([$\w]+)\s*:?=(?!=)\s*(.+)$/.exec(line);
-    if (assigned?.[1] && assigned[2] && mentionsAny(assigned[2], direct)) names.add(assigned[1]);
+export function guardedRead(ctx: RuleContext, node: SyntaxNode, barrier: BarrierContext): boolean {
+  if (!barrier.barriers.guarded) return false;
+  const fn = barrier.fn === undefined ? (enclosingFunction(node, ctx.language) ?? null) : ownerOf(ctx, node, barrier.fn);
+  if (!shapeOf(ctx).conditionals.has(fn)) return false;
+  const index = guardIndex(ctx, barrier.barriers, fn);
+  if (!index.types.has(node.type)) return false;
+  const entries = index.byKey.get(keyOf(ctx, node));
+  if (!entries) return false;
+  const facts: Fact[] = [];
+  for (const e of entries) {
+    const covers = (e.from <= node.start && node.start < e.to) || (e.from <= barrier.at && barrier.at < e.to);
+    if (covers && e.vars.every((v) => assignmentsBefore(ctx, fn, v, node.start) === assignmentsBefore(ctx, fn, v, e.at))) facts.push(e.fact());
   }
-  return lines.some((line) => prefix.test(line) && mentionsAny(line, names));
+  return facts.length > 0 && clears(barrier.barriers.rules, facts, barrier.kind);
+}
+
+const HOLDERS = new Set(['variable_declarator', 'assignment_expression', 'assignment', 'short_var_declaration', 'assignment_statement']);
+
+/**
+ * For a call that builds a path or URL object (`new File(base, name)`, `base.resolve(name)`): whether
+ * the variable it is stored in (through calls on it: `.normalize()`, `.toPath()`) is checked later
+ * in the function so that the facts make it safe (`if (!file.getCanonicalPath().startsWith(base)) throw`).
+ */
+export function heldAndChecked(ctx: RuleContext, call: SyntaxNode, barrier: Omit<BarrierContext, 'at'>): boolean {
+  let n = call;
+  while (n.parent && (n.parent.type === 'method_invocation' || n.parent.type === 'call' || n.parent.type === 'call_expression' || n.parent.type === 'selector_expression') && (n.field === 'object' || n.field === 'receiver' || n.field === 'operand')) n = n.parent;
+  while (n.parent?.type === 'selector_expression' || n.parent?.type === 'expression_list') n = n.parent;
+  const holder = n.parent && HOLDERS.has(n.parent.type) ? (child(n.parent, 'name') ?? child(n.parent, 'left')) : undefined;
+  if (!holder || (n.field !== 'value' && n.field !== 'right')) return false;
+  const name = holder.type === 'expression_list' ? namedChildren(holder)[0] : holder;
+  if (!name || !VARIABLES.has(name.type)) return false;
+  const fn = enclosingFunction(call, ctx.language) ?? null;
+  const entries = guardIndex(ctx, barrier.barriers, fn).byKey.get(keyOf(ctx, name));
+  if (!entries) return false;
+  const facts = entries.filter((e) => e.at > call.end).map((e) => e.fact());
+  return facts.length > 0 && clears(barrier.barriers.rules, facts, barrier.kind);
+}
+
+/** Whether a sink call is given a keyword argument that makes it safe for `kind` (Rails `allow_other_host: false`). */
+export function safeOption(ctx: RuleContext, call: QualifiedCall, kind: SinkKind, barriers: CompiledBarriers): boolean {
+  const rows = barriers.safeOptions.filter((r) => r.kinds.includes(kind));
+  if (rows.length === 0) return false;
+  return call.args.some((a) => {
+    if (a.type !== 'pair') return false;
+    const [k, v] = namedChildren(a);
+    return !!k && !!v && rows.some((r) => textOf(ctx.text, k).replace(/^:|:$/g, '') === r.keyword && textOf(ctx.text, v).trim() === r.value);
+  });
+}
+
+/** A sanitiser that needs a keyword (`url_for(only_path: true)`) or a rooted argument (`filepath.Clean("/" + p)`), for `kind`. */
+export function conditionallyClean(ctx: RuleContext, node: SyntaxNode, name: string, kind: SinkKind, barriers: CompiledBarriers): boolean {
+  const rows = barriers.conditionalSanitisers.filter((r) => r.kinds.includes(kind) && r.named.includes(name));
+  if (rows.length === 0) return false;
+  const call = callAt(ctx, node);
+  if (!call) return false;
+  return rows.some((r) => {
+    if (r.keyword) {
+      const [key, value] = r.keyword;
+      return call.args.some((a) => {
+        if (a.type !== 'pair') return false;
+        const [k, v] = namedChildren(a);
+        return !!k && !!v && textOf(ctx.text, k).replace(/^:|:$/g, '') === key && textOf(ctx.text, v).trim() === value;
+      });
+    }
+    const first = call.args[0];
+    return !!first && (leadingText(ctx, first).startsWith('/') || /^string\(\s*(?:filepath\.Separator|os\.PathSeparator)\s*\)/.test(textOf(ctx.text, strip(first))));
+  });
 }

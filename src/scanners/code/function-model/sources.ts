@@ -5,6 +5,7 @@
  * `params`), and the PHP checks that restrict a value (`phpGuarded`).
  */
 import { child, textOf } from '../ast.js';
+import type { LanguageProfile } from '../language-profile.js';
 import type { SyntaxNode } from '../parser.js';
 import type { RuleContext } from '../rule.js';
 import { compileFunctionModelSources, FUNCTION_MODEL_LANGUAGES, squash, type CompiledFunctionModelSources, type FunctionModelLanguage } from '../taint-sources.js';
@@ -36,87 +37,73 @@ function reads(src: CompiledFunctionModelSources, receiver: string, name: string
 }
 
 /**
- * Where each language writes a source's shapes: a method call (receiver and name fields), a member
- * read, a subscript, a free name. The tables of taint-sources.ts say which receivers, names and
- * expressions are input; this says how to find them in the tree.
+ * Where each language writes a source, as roles of its profile (language-profile.ts, which names
+ * the node kinds and fields): calls whose method reads input (`$request->input('q')`,
+ * `r.FormValue("q")`, `request.getParameter("q")`), member reads (`r.URL`, Ruby `request.path`),
+ * free names (`$_GET`, Ruby `params`), subscripts of a source name (`params[:id]`) and whole calls
+ * matched by their text (`filter_input(INPUT_GET, 'q')`). The tables of taint-sources.ts say which
+ * receivers, names and expressions are input.
  */
-interface Shapes {
-  readonly calls: readonly { readonly type: string; readonly receiver: string; readonly name: string }[];
-  readonly members: readonly { readonly type: string; readonly receiver: string; readonly name: string; readonly noArguments?: boolean }[];
-  readonly names: readonly string[];
-  readonly subscripts: readonly string[];
-  readonly wholeCalls: readonly string[];
+interface SourceRoles {
+  /** Calls whose method is read on a receiver: `calls` through a member callee, or the receiver and method fields of method calls. */
+  readonly methods: readonly ('calls' | 'methodCalls' | 'staticCalls')[];
+  readonly members: boolean;
+  readonly names: boolean;
+  readonly subscripts: boolean;
+  readonly wholeCalls: boolean;
 }
 
-const SHAPES: Readonly<Record<FunctionModelLanguage, Shapes>> = Object.freeze({
-  php: {
-    calls: [
-      { type: 'member_call_expression', receiver: 'object', name: 'name' },
-      { type: 'scoped_call_expression', receiver: 'scope', name: 'name' },
-    ],
-    members: [],
-    names: ['variable_name'],
-    subscripts: [],
-    wholeCalls: ['function_call_expression'],
-  },
-  go: {
-    calls: [],
-    members: [{ type: 'selector_expression', receiver: 'operand', name: 'field' }],
-    names: [],
-    subscripts: [],
-    wholeCalls: [],
-  },
-  java: {
-    calls: [{ type: 'method_invocation', receiver: 'object', name: 'name' }],
-    members: [],
-    names: [],
-    subscripts: [],
-    wholeCalls: [],
-  },
-  ruby: {
-    calls: [],
-    members: [{ type: 'call', receiver: 'receiver', name: 'method', noArguments: true }],
-    names: ['identifier'],
-    subscripts: ['element_reference'],
-    wholeCalls: [],
-  },
+const SOURCE_ROLES: Readonly<Record<FunctionModelLanguage, SourceRoles>> = Object.freeze({
+  php: { methods: ['methodCalls', 'staticCalls'], members: false, names: true, subscripts: false, wholeCalls: true },
+  go: { methods: ['calls'], members: true, names: false, subscripts: false, wholeCalls: false },
+  java: { methods: ['methodCalls'], members: false, names: false, subscripts: false, wholeCalls: false },
+  ruby: { methods: [], members: true, names: true, subscripts: true, wholeCalls: false },
 });
+
+/** The receiver and method a call of `role` reads (a member callee for `calls`), else undefined. */
+function methodRead(profile: LanguageProfile, node: SyntaxNode, role: SourceRoles['methods'][number]): { receiver: SyntaxNode; name: SyntaxNode } | undefined {
+  const { kinds, fields } = profile;
+  if (!kinds[role].has(node.type)) return undefined;
+  let receiver: SyntaxNode | undefined;
+  let name: SyntaxNode | undefined;
+  if (role === 'calls') {
+    const fn = child(node, fields.calls.callee);
+    if (!fn || !kinds.members.has(fn.type)) return undefined;
+    receiver = child(fn, fields.members.object);
+    name = child(fn, fields.members.property);
+  } else {
+    receiver = child(node, fields[role].receiver);
+    name = child(node, fields[role].method);
+  }
+  return receiver && name ? { receiver, name } : undefined;
+}
 
 /** The source a node is by itself (its text), or undefined: a compiled matcher over the tables of taint-sources.ts. */
 export function sourceOf(ctx: RuleContext, node: SyntaxNode): string | undefined {
   const src = COMPILED.get(ctx.language);
   if (!src) return undefined;
-  const shapes = SHAPES[ctx.language as FunctionModelLanguage];
+  const roles = SOURCE_ROLES[ctx.language as FunctionModelLanguage];
+  const { kinds, fields } = ctx.profile;
   const t = (): string => textOf(ctx.text, node);
   const type = node.type;
-  // Go method calls: `r.FormValue("q")`, `c.Query("q")`, `chi.URLParam(r, "id")`.
-  if (type === 'call_expression' && ctx.language === 'go') {
-    const fn = child(node, 'function');
-    if (fn?.type !== 'selector_expression') return undefined;
-    const operand = child(fn, 'operand');
-    const field = child(fn, 'field');
-    return operand && field && reads(src, squash(textOf(ctx.text, operand)), textOf(ctx.text, field), 'methods') ? t() : undefined;
+  for (const role of roles.methods) {
+    const read = methodRead(ctx.profile, node, role);
+    if (read && reads(src, squash(textOf(ctx.text, read.receiver)), textOf(ctx.text, read.name), 'methods')) return t();
   }
-  for (const c of shapes.calls) {
-    if (type !== c.type) continue;
-    const receiver = child(node, c.receiver);
-    const name = child(node, c.name);
-    if (receiver && name && reads(src, squash(textOf(ctx.text, receiver)), textOf(ctx.text, name), 'methods')) return t();
-  }
-  for (const m of shapes.members) {
-    if (type !== m.type || (m.noArguments && (child(node, 'arguments') || child(node, 'block')))) continue;
-    const receiver = child(node, m.receiver);
-    const name = child(node, m.name);
+  // A call without arguments or block reads a member (Ruby `request.path`).
+  if (roles.members && kinds.members.has(type) && !(kinds.methodCalls.has(type) && (child(node, fields.methodCalls.arguments) || child(node, fields.methodCalls.block)))) {
+    const receiver = child(node, fields.members.object);
+    const name = child(node, fields.members.property);
     if (receiver && name && reads(src, squash(textOf(ctx.text, receiver)), textOf(ctx.text, name), 'members')) return t();
   }
-  if (shapes.names.includes(type) && node.field !== 'left' && src.names.has(t())) return t();
-  if (shapes.subscripts.includes(type)) {
+  if (roles.names && kinds.identifiers.has(type) && node.field !== 'left' && src.names.has(t())) return t();
+  if (roles.subscripts && kinds.subscripts.has(type)) {
     // `params[:a][:b]`: the innermost object of a chain of subscripts.
-    let object = child(node, 'object');
-    while (object && shapes.subscripts.includes(object.type)) object = child(object, 'object');
-    if (object && shapes.names.includes(object.type) && src.subscripted.has(textOf(ctx.text, object))) return t();
+    let object = child(node, fields.subscripts.object);
+    while (object && kinds.subscripts.has(object.type)) object = child(object, fields.subscripts.object);
+    if (object && kinds.identifiers.has(object.type) && src.subscripted.has(textOf(ctx.text, object))) return t();
   }
-  if (shapes.wholeCalls.includes(type) && src.expressions.has(squash(t()))) return t();
+  if (roles.wholeCalls && kinds.calls.has(type) && src.expressions.has(squash(t()))) return t();
   return undefined;
 }
 

@@ -14,6 +14,7 @@ import { deadBranch, evaluate, keyedValues, listLookup, returnsConstant } from '
 import { isServerSetting, phpGuarded, sourceOf } from './sources.js';
 import { compilePropagators, type CompiledPropagators } from '../taint-propagators.js';
 import { FUNCTION_MODEL_LANGUAGES, squash } from '../taint-sources.js';
+import { conditionallyClean, guardedRead, type BarrierContext } from './guards.js';
 
 export { stringValueOf };
 
@@ -53,10 +54,23 @@ function listed(c: ReturnType<typeof callee>, functions: ReadonlySet<string>, me
   return functions.has(c.full) || (!c.method && functions.has(c.name)) || (c.method && methods.has(c.name));
 }
 
+/**
+ * What stops a flow into one sink: calls whose result is safe there (the kind's sanitiser rows of
+ * taint-barriers.ts and the rule's own), and, with `guards`, the checks around the value
+ * (function-model/guards.ts). Without it only the language's sanitisers apply.
+ */
+export interface Barrier {
+  readonly sanitisers: ReadonlySet<string>;
+  readonly guards?: BarrierContext;
+}
+
+const NO_BARRIER: Barrier = Object.freeze({ sanitisers: new Set<string>() });
+
 /** A call whose result carries nothing of its input: a sanitiser of the language, or a `none` row of taint-propagators.ts. */
-function clean(ctx: RuleContext, node: SyntaxNode, extra: ReadonlySet<string> = NO_SANITISERS): boolean {
+function clean(ctx: RuleContext, node: SyntaxNode, barrier: Barrier = NO_BARRIER): boolean {
   const c = callee(ctx, node);
-  if (sanitisersOf(ctx).has(c.name) || extra.has(c.name)) return true;
+  if (sanitisersOf(ctx).has(c.name) || barrier.sanitisers.has(c.name)) return true;
+  if (barrier.guards && conditionallyClean(ctx, node, c.name, barrier.guards.kind, barrier.guards.barriers)) return true;
   const p = PROPAGATORS.get(ctx.language);
   // A propagator named in full wins over a `none` method of the same name (`String.valueOf`, not `Integer.valueOf`).
   if (!p || listed(c, p.argumentFunctions, NONE)) return false;
@@ -65,15 +79,15 @@ function clean(ctx: RuleContext, node: SyntaxNode, extra: ReadonlySet<string> = 
 }
 const CASTS = new Set(['cast_expression']);
 
-const NO_SANITISERS: ReadonlySet<string> = new Set();
-
 /**
  * The source a tainted expression carries (`$_GET['id']`, `r.FormValue("q")`), or undefined.
- * `sanitisers` adds the calls that neutralise data for one kind of sink (`encodeForHTML` for HTML output).
+ * `barrier` adds what neutralises data for one kind of sink: its sanitisers (`encodeForHTML` for
+ * HTML output) and the checks around the value (`in_array($x, $allowed)` before a redirect).
  */
-export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0, seen: Set<SyntaxNode> = new Set(), sanitisers: ReadonlySet<string> = NO_SANITISERS): string | undefined {
+export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0, seen: Set<SyntaxNode> = new Set(), barrier: Barrier = NO_BARRIER): string | undefined {
   if (!node || depth > 12 || seen.has(node)) return undefined;
   seen.add(node);
+  if (barrier.guards && guardedRead(ctx, node, barrier.guards)) return undefined;
   if (node.type === 'formal_parameter') return textOf(ctx.text, node).replace(/\s+/g, ' ');
   const source = sourceOf(ctx, node);
   if (source) return source;
@@ -83,22 +97,26 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
   if (isCall) {
     const nameNode = child(node, 'name') ?? child(node, 'function') ?? child(node, 'method');
     const name = nameNode ? (textOf(ctx.text, nameNode).split(/[.\\]/).at(-1) ?? '') : '';
-    if (clean(ctx, node, sanitisers) || returnsConstant(ctx, node, name)) return undefined;
+    if (clean(ctx, node, barrier) || returnsConstant(ctx, node, name)) return undefined;
   }
   const keyed = keyedValues(ctx, node);
   if (keyed !== false) {
     for (const v of keyed) {
-      const t = localTaint(ctx, v, depth + 1, seen, sanitisers);
+      const t = localTaint(ctx, v, depth + 1, seen, barrier);
       if (t) return t;
     }
     return undefined;
   }
   const indexed = listLookup(ctx, node);
-  if (indexed !== false) return indexed ? localTaint(ctx, indexed, depth + 1, seen, sanitisers) : undefined;
+  if (indexed !== false) return indexed ? localTaint(ctx, indexed, depth + 1, seen, barrier) : undefined;
   // `cond ? a : b` with a condition constant at compile time: only the branch taken.
   if (node.type === 'ternary_expression' || node.type === 'conditional_expression' || node.type === 'conditional') {
     const taken = evaluate(ctx, child(node, 'condition'));
-    if (typeof taken === 'boolean') return localTaint(ctx, taken ? (child(node, 'consequence') ?? child(node, 'body')) : child(node, 'alternative'), depth, seen, sanitisers);
+    if (typeof taken === 'boolean') return localTaint(ctx, taken ? (child(node, 'consequence') ?? child(node, 'body')) : child(node, 'alternative'), depth, seen, barrier);
+    // The value is one of the branches; the condition only picks it (`in_array($p, $pages) ? $p : 'home'`),
+    // except in PHP's `$a ?: $b`, whose value is the condition when it is truthy.
+    const then = child(node, 'consequence') ?? child(node, 'body') ?? child(node, 'condition');
+    return localTaint(ctx, then, depth, seen, barrier) ?? localTaint(ctx, child(node, 'alternative'), depth, seen, barrier);
   }
   if (node.type === 'variable_name' || node.type === 'identifier') {
     if (node.parent && (node.parent.type === 'selector_expression' || node.parent.type === 'method_invocation') && node.field !== 'operand' && node.field !== 'object' && node.field !== 'arguments') return undefined;
@@ -110,7 +128,7 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
     // `$q .= $x` appends: any appended part or the last plain assignment may carry the taint.
     for (let i = before.length - 1; i >= 0; i--) {
       const a = before[i] as Assignment;
-      const t = localTaint(ctx, a.value, depth + 1, seen, sanitisers);
+      const t = localTaint(ctx, a.value, depth + 1, seen, barrier);
       if (t) return t;
       const parent = a.value?.parent;
       if (!a.append && (!parent || parent.type !== 'augmented_assignment_expression')) break;
@@ -118,7 +136,7 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
     return undefined;
   }
   for (const c of namedChildren(node)) {
-    const t = localTaint(ctx, c, depth, seen, sanitisers);
+    const t = localTaint(ctx, c, depth, seen, barrier);
     if (t) return t;
   }
   return undefined;
@@ -220,18 +238,18 @@ export function constantText(ctx: RuleContext, node: SyntaxNode | undefined, dep
 }
 
 /** The flow a value carries: its source's text and the line where that text first appears in the file. */
-export function localFlow(ctx: RuleContext, node: SyntaxNode | undefined, sanitisers?: ReadonlySet<string>): { source: string; line: number } | undefined {
-  const source = localTaint(ctx, node, 0, new Set(), sanitisers);
+export function localFlow(ctx: RuleContext, node: SyntaxNode | undefined, barrier?: Barrier): { source: string; line: number } | undefined {
+  const source = localTaint(ctx, node, 0, new Set(), barrier);
   if (!source) return undefined;
   const line = ctx.text.slice(0, ctx.text.indexOf(source) >= 0 ? ctx.text.indexOf(source) : 0).split('\n').length;
   return { source, line };
 }
 
 /** A sink argument: a proven local flow, or a pattern match when `pattern` holds (a test of the argument runs only when no flow is proven). */
-export function localSink(ctx: RuleContext, call: QualifiedCall | SyntaxNode, arg: SyntaxNode | undefined, pattern: boolean | ((arg: SyntaxNode) => boolean), what: string, sanitisers?: ReadonlySet<string>): Match | undefined {
+export function localSink(ctx: RuleContext, call: QualifiedCall | SyntaxNode, arg: SyntaxNode | undefined, pattern: boolean | ((arg: SyntaxNode) => boolean), what: string, barrier?: Barrier): Match | undefined {
   if (!arg) return undefined;
   const node = 'node' in call ? call.node : call;
-  const taint = localFlow(ctx, arg, sanitisers);
+  const taint = localFlow(ctx, arg, barrier);
   if (taint) return { node, taint, detail: `Request data from \`${taint.source.slice(0, 80)}\` reaches ${what}.` };
   if (typeof pattern === 'function' ? pattern(arg) : pattern) return { node, unproven: true, detail: `${what[0]?.toUpperCase() ?? ''}${what.slice(1)} is built at run time from values not proven constant.` };
   return undefined;

@@ -9,7 +9,7 @@ const FLAG = /^(?:is_?admin|is_?super_?user|is_?staff|is_?moderator|admin|is_?ow
 
 /** Whether an expression reads client storage, directly or through a local variable initialised from it. */
 function fromStorage(ctx: RuleContext, node: SyntaxNode, depth = 0): boolean {
-  const n = unwrap(node);
+  const n = unwrap(node, ctx.profile);
   if (STORAGE.test(textOf(ctx.text, n))) return true;
   if (depth > 2) return false;
   if (n.type === 'identifier') {

@@ -19,10 +19,10 @@ const PY_LIST_FORM = new Set(PY_SUBPROCESS);
 /** The elements of an argument list: a list literal, or a variable built from one with `append`/`push`/`extend` (in any branch). */
 function elements(ctx: RuleContext, node: SyntaxNode | undefined): SyntaxNode[] {
   if (!node) return [];
-  const n = unwrap(node);
-  if (['list', 'tuple', 'array', 'argument_list', 'arguments'].includes(n.type)) return namedChildren(n).flatMap((c) => (['list', 'tuple', 'array'].includes(unwrap(c).type) ? namedChildren(unwrap(c)) : [c]));
+  const n = unwrap(node, ctx.profile);
+  if (['list', 'tuple', 'array', 'argument_list', 'arguments'].includes(n.type)) return namedChildren(n).flatMap((c) => (['list', 'tuple', 'array'].includes(unwrap(c, ctx.profile).type) ? namedChildren(unwrap(c, ctx.profile)) : [c]));
   if (n.type !== 'identifier') return [];
-  return assignedValues(ctx, n).flatMap((d) => (['list', 'tuple', 'array', 'argument_list', 'arguments'].includes(unwrap(d).type) ? elements(ctx, d) : []));
+  return assignedValues(ctx, n).flatMap((d) => (['list', 'tuple', 'array', 'argument_list', 'arguments'].includes(unwrap(d, ctx.profile).type) ? elements(ctx, d) : []));
 }
 
 /** `['sh', '-c', cmd]`, `['cmd.exe', '/c', cmd]`: an argument list that runs a shell on a command line. */

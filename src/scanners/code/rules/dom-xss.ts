@@ -13,8 +13,8 @@ const SANITISED = /^(?:DOMPurify\.sanitize|dompurify\.sanitize|sanitize\w*|purif
 function match(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   const check = (sink: SyntaxNode, value: SyntaxNode | undefined, what: string, reportAnyNonLiteral: boolean) => {
-    if (!value || isLiteral(ctx.text, value)) return;
-    if (SANITISED.test(textOf(ctx.text, unwrap(value)))) return;
+    if (!value || isLiteral(ctx.text, value, ctx.profile)) return;
+    if (SANITISED.test(textOf(ctx.text, unwrap(value, ctx.profile)))) return;
     const taint = flowOf(ctx, value, { kind: 'html' });
     if (taint) out.push({ node: sink, taint, detail: `Data from ${describeSource(ctx, taint)} is written into ${what}.` });
     else if (reportAnyNonLiteral || isDynamic(ctx, value)) out.push({ node: sink, detail: `A value not proven constant or sanitised is written into ${what}.` });
@@ -38,7 +38,7 @@ function match(ctx: RuleContext): Match[] {
     if (!name || !value || textOf(ctx.text, name) !== 'dangerouslySetInnerHTML') continue;
     const expr = value.type === 'jsx_expression' ? namedChildren(value)[0] : undefined;
     if (!expr) continue;
-    const obj = unwrap(expr);
+    const obj = unwrap(expr, ctx.profile);
     if (obj.type !== 'object') {
       check(attr, expr, '`dangerouslySetInnerHTML`', true);
       continue;

@@ -19,7 +19,7 @@ function configSecrets(ctx: RuleContext): Match[] {
     const value = child(node, 'value');
     if (!name || !value) continue;
     const key = stringLiteral(ctx, name) ?? textOf(ctx.text, name);
-    if (!JS_SECRET_NAMES.test(key) || unwrap(value).type !== 'string' || assignedLiteral(ctx, value) === undefined) continue;
+    if (!JS_SECRET_NAMES.test(key) || unwrap(value, ctx.profile).type !== 'string' || assignedLiteral(ctx, value) === undefined) continue;
     out.push({ node, detail: `\`${key}\` is a constant in the source.` });
   }
   return out;
@@ -114,7 +114,7 @@ function match(ctx: RuleContext): Match[] {
     const candidates = isCookieParser ? [call.args[0]] : [option(ctx, call, 'secret'), option(ctx, call, 'keys')];
     for (const c of candidates) {
       if (!c) continue;
-      const n = unwrap(c);
+      const n = unwrap(c, ctx.profile);
       const values = n.type === 'array' ? namedChildren(n) : [n];
       if (values.length > 0 && values.every((v) => assignedLiteral(ctx, v) !== undefined)) {
         out.push({ node: call.node, detail: 'The secret that signs session cookies is a constant in the source.' });

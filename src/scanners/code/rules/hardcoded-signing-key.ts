@@ -50,7 +50,7 @@ const SINKS: Readonly<Record<string, readonly KeySink[]>> = Object.freeze({
 /** A constant byte string: `"k".getBytes()`, `[]byte("k")`, `Buffer.from('k')`, `'k'.encode()`, a literal, or a variable assigned one. */
 function constantKey(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): string | undefined {
   if (!node || depth > 3) return undefined;
-  const n = unwrap(node);
+  const n = unwrap(node, ctx.profile);
   if (!usesFunctionModel(ctx.language)) {
     const direct = assignedLiteral(ctx, n);
     if (direct !== undefined) return direct;

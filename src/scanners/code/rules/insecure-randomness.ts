@@ -11,7 +11,7 @@ const ID_WORDS = new Set(['id', 'uuid', 'guid', 'sid', 'code', 'invite', 'verifi
 
 /** The name the random value ends up in: a variable, a property, or the function returning it. */
 function purpose(ctx: RuleContext, node: SyntaxNode): string | undefined {
-  const assigned = assignedName(ctx.text, node);
+  const assigned = assignedName(ctx.text, node, ctx.profile);
   if (assigned) return assigned;
   const fn = enclosingFunction(node, ctx.language);
   if (!fn) return undefined;

@@ -26,7 +26,7 @@ function match(ctx: RuleContext): Match[] {
   for (const call of ctx.calls) {
     if (MARKUP.has(call.qualified)) {
       const value = argument(call, 0);
-      if (!value || isLiteral(ctx.text, value)) continue;
+      if (!value || isLiteral(ctx.text, value, ctx.profile)) continue;
       const m = sink(ctx, call.node, value, { pattern: (a) => isDynamic(ctx, a), what: `\`${call.name}\`, which marks it as safe HTML`, kind: 'html' });
       if (m) out.push(m);
     } else if (/^(?:jinja2\.)?Environment$/.test(call.qualified) && isFalseLiteral(ctx, call.kwargs.get('autoescape'))) {

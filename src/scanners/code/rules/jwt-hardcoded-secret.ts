@@ -6,7 +6,7 @@ import { assignedValues, stringLiteral } from '../helpers.js';
 /** A string literal, directly or through a variable assigned one. */
 export function assignedLiteral(ctx: RuleContext, node: SyntaxNode | undefined): string | undefined {
   if (!node) return undefined;
-  const n = unwrap(node);
+  const n = unwrap(node, ctx.profile);
   const direct = stringLiteral(ctx, n);
   if (direct !== undefined) return direct;
   if (n.type === 'identifier') {

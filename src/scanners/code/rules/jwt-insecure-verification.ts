@@ -9,7 +9,7 @@ const isJwt = (ctx: RuleContext, call: QualifiedCall, method: string): boolean =
 /** Whether a list/array literal (or a string) names the `none` algorithm. */
 function allowsNone(ctx: RuleContext, node: SyntaxNode | undefined): boolean {
   if (!node) return false;
-  const n = unwrap(node);
+  const n = unwrap(node, ctx.profile);
   const values = n.type === 'array' || n.type === 'list' || n.type === 'tuple' ? namedChildren(n) : [n];
   return values.some((v) => stringLiteral(ctx, v)?.toLowerCase() === 'none');
 }

@@ -11,7 +11,7 @@ const PY_WHOLE = /^request\.(?:json|form|POST|data|get_json\(\)|args)$/;
 
 function wholePayload(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): boolean {
   if (!node || depth > 2) return false;
-  const n = unwrap(node);
+  const n = unwrap(node, ctx.profile);
   const t = textOf(ctx.text, n).replace(/\s+/g, ' ');
   if (WHOLE_BODY.test(t) || PY_WHOLE.test(t)) return true;
   if (n.type === 'identifier') {
@@ -44,7 +44,7 @@ function match(ctx: RuleContext): Match[] {
       continue;
     }
     const payloadArg = call.method.startsWith('findByIdAndUpdate') || call.method.startsWith('findOneAndUpdate') || call.method === 'updateOne' || call.method === 'updateMany' ? call.args[1] : call.args[0];
-    const data = payloadArg ? unwrap(payloadArg) : undefined;
+    const data = payloadArg ? unwrap(payloadArg, ctx.profile) : undefined;
     if (data && wholePayload(ctx, data)) {
       out.push({ node: call.node, taint: flowOf(ctx, data, { kind: 'property' }), detail: `\`${call.name.length > 40 ? call.method : call.name}\` receives the whole request payload, so clients can set fields such as \`role\` or \`isAdmin\`.` });
     }

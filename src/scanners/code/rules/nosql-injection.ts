@@ -20,7 +20,7 @@ const STRING_ONLY_SOURCE = /^(?:req|request)\.(?:params|path|originalUrl|url|hos
 
 /** `$where` values in a query object (JS object or Python dict). */
 function whereClause(ctx: RuleContext, query: SyntaxNode): SyntaxNode | undefined {
-  const q = unwrap(query);
+  const q = unwrap(query, ctx.profile);
   if (q.type !== 'object' && q.type !== 'dictionary') return undefined;
   for (const pair of namedChildren(q)) {
     const key = child(pair, 'key');
@@ -55,7 +55,7 @@ function match(ctx: RuleContext): Match[] {
     if (!call.receiver || call.isNew) continue;
     const query = call.args[0];
     if (!query) continue;
-    const q = unwrap(query);
+    const q = unwrap(query, ctx.profile);
     // The legacy driver's `update(filter, update, options)`: a filter object and an update document
     // (so a hash's `update(data)` is not taken for a query).
     const legacy = LEGACY_METHODS.has(call.method) && (q.type === 'object' || q.type === 'dictionary') && call.args.length >= 2;
@@ -72,9 +72,9 @@ function match(ctx: RuleContext): Match[] {
     const direct = flowOf(ctx, q, { kind: 'nosql' });
     if (!direct) continue;
     const values = q.type === 'object' || q.type === 'dictionary' ? namedChildren(q).map((p) => (p.type === 'pair' ? child(p, 'value') : p)) : [q];
-    const cast = (v: SyntaxNode) => /^(?:String|str|Number|int|float|parseInt|parseFloat|Boolean|bool)\s*\(/.test(textOf(ctx.text, unwrap(v)));
+    const cast = (v: SyntaxNode) => /^(?:String|str|Number|int|float|parseInt|parseFloat|Boolean|bool)\s*\(/.test(textOf(ctx.text, unwrap(v, ctx.profile)));
     const raw = values.some((v) => {
-      if (!v || cast(v) || !RAW_VALUE_TYPES.has(unwrap(v).type)) return false;
+      if (!v || cast(v) || !RAW_VALUE_TYPES.has(unwrap(v, ctx.profile).type)) return false;
       const t = flowOf(ctx, v, { kind: 'nosql' });
       return t !== undefined && !STRING_ONLY_SOURCE.test(t.source);
     });

@@ -9,7 +9,6 @@ import { hasFixedOrigin, sink, strip } from '../helpers.js';
 const URL_FUNCTIONS = ['curl_init', 'get_headers', 'fsockopen', 'pfsockopen', 'wp_remote_get', 'wp_remote_post', 'wp_remote_head', 'wp_remote_request', 'stream_socket_client'];
 const URL_CAPABLE = ['file_get_contents', 'fopen', 'readfile', 'file', 'copy', 'simplexml_load_file', 'getimagesize', 'exif_read_data'];
 const CLIENT_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'getAsync', 'postAsync', 'send', 'request', 'requestAsync'];
-const SANITISERS = new Set(PHP_SSRF_SINKS.sanitisers);
 
 /** The CURLOPT_URL value of a `curl_setopt_array` options array. */
 function curlOptionUrl(ctx: RuleContext, array: SyntaxNode | undefined): SyntaxNode | undefined {
@@ -28,7 +27,7 @@ function curlOptionArrays(ctx: RuleContext): Match[] {
     if (call.receiver || call.isNew || call.name.toLowerCase() !== 'curl_setopt_array') continue;
     const arg = curlOptionUrl(ctx, call.args[1]);
     if (!arg || hasFixedOrigin(ctx, arg)) continue;
-    const m = sink(ctx, call, arg, { pattern: false, what: `the URL of \`${textOf(ctx.text, call.callee)}\``, kind: 'url', sanitisers: SANITISERS });
+    const m = sink(ctx, call, arg, { pattern: false, what: `the URL of \`${textOf(ctx.text, call.callee)}\``, kind: 'url' });
     if (m) out.push(m);
   }
   return out;

@@ -26,7 +26,7 @@ function match(ctx: RuleContext): Match[] {
     const left = child(assign, 'left');
     if (left?.type !== 'subscript_expression') continue;
     const key = child(left, 'index');
-    const object = unwrap(child(left, 'object') ?? left);
+    const object = unwrap(child(left, 'object') ?? left, ctx.profile);
     if (!key) continue;
     const keyTaint = flowOf(ctx, key, { kind: 'property' });
     // obj[a][b] = v with a tainted first key, or obj[key] = v with a tainted key and a tainted value.

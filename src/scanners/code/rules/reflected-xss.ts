@@ -18,7 +18,7 @@ const NOT_HTML = new Set(['object', 'array', 'dictionary', 'list', 'number', 'in
 function bodies(ctx: RuleContext): Match[] {
   const out: Match[] = [];
   const report = (node: SyntaxNode, value: SyntaxNode | undefined, what: string) => {
-    if (!value || NOT_HTML.has(unwrap(value).type)) return;
+    if (!value || NOT_HTML.has(unwrap(value, ctx.profile).type)) return;
     const taint = flowOf(ctx, value, { kind: 'html' });
     if (taint && !isClientSource(taint.source)) out.push({ node, taint, detail: `Request data from ${describeSource(ctx, taint)} is written into ${what} without HTML escaping.` });
   };
@@ -29,7 +29,7 @@ function bodies(ctx: RuleContext): Match[] {
       const fn = enclosingFunction(ret, ctx.language);
       if (!value || !fn || fn.parent?.type !== 'decorated_definition') continue;
       if (!/\.(?:route|get|post)\s*\(/.test(textOf(ctx.text, fn.parent))) continue;
-      const v = unwrap(body(value) ?? value);
+      const v = unwrap(body(ctx, value) ?? value, ctx.profile);
       if (isPythonText(ctx, v) || (v.type === 'identifier' && builtAsText(ctx, fn, v))) report(ret, v, 'the HTML response of a route');
     }
     return out;
@@ -43,8 +43,8 @@ function bodies(ctx: RuleContext): Match[] {
 }
 
 /** Flask's `(body, status, headers)` tuples: only the first element is the body; headers are not HTML. */
-function body(value: SyntaxNode | undefined): SyntaxNode | undefined {
-  const v = value && unwrap(value);
+function body(ctx: RuleContext, value: SyntaxNode | undefined): SyntaxNode | undefined {
+  const v = value && unwrap(value, ctx.profile);
   if (v?.type === 'tuple' || v?.type === 'expression_list') return namedChildren(v)[0];
   return value;
 }
@@ -69,7 +69,7 @@ function builtAsText(ctx: RuleContext, fn: SyntaxNode, variable: SyntaxNode): bo
     const right = child(a, 'right');
     if (!left || !right || textOf(ctx.text, left) !== name) continue;
     if (enclosingFunction(a, ctx.language) !== fn) continue;
-    if (!isPythonText(ctx, unwrap(right)) && !(a.type === 'augmented_assignment' && right.type === 'identifier')) return false;
+    if (!isPythonText(ctx, unwrap(right, ctx.profile)) && !(a.type === 'augmented_assignment' && right.type === 'identifier')) return false;
     seen = true;
   }
   return seen;

@@ -33,7 +33,7 @@ function match(ctx: RuleContext): Match[] {
     const left = child(assign, 'left');
     const right = child(assign, 'right');
     if (!left || !right) continue;
-    if (/NODE_TLS_REJECT_UNAUTHORIZED['"]?\]?$/.test(textOf(ctx.text, left)) && ['0', 'false'].includes((stringLiteral(ctx, right) ?? textOf(ctx.text, unwrap(right))).toLowerCase())) {
+    if (/NODE_TLS_REJECT_UNAUTHORIZED['"]?\]?$/.test(textOf(ctx.text, left)) && ['0', 'false'].includes((stringLiteral(ctx, right) ?? textOf(ctx.text, unwrap(right, ctx.profile))).toLowerCase())) {
       out.push({ node: assign, detail: '`NODE_TLS_REJECT_UNAUTHORIZED=0` disables certificate checks for every TLS connection of the process.' });
     }
   }

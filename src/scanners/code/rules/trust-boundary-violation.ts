@@ -9,7 +9,7 @@ const JS_SESSION = /^(?:req|request|ctx)\.session$/;
 
 /** `session['role'] = value`, `req.session.role = value`: the session object the assignment writes into. */
 function sessionWrite(ctx: RuleContext, left: SyntaxNodeLike): boolean {
-  const l = unwrap(left);
+  const l = unwrap(left, ctx.profile);
   const object = child(l, 'value') ?? child(l, 'object');
   if (!object || !['subscript', 'subscript_expression', 'member_expression', 'attribute'].includes(l.type)) return false;
   const name = textOf(ctx.text, object).replace(/\s+/g, '');

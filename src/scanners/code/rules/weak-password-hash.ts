@@ -17,7 +17,7 @@ function aboutPasswords(ctx: RuleContext, node: SyntaxNode, input: SyntaxNode | 
       if (args && mentionsPassword(textOf(ctx.text, args))) return true;
     }
   }
-  const name = assignedName(ctx.text, node);
+  const name = assignedName(ctx.text, node, ctx.profile);
   if (name !== undefined && mentionsPassword(name)) return true;
   const fn = enclosingFunction(node, ctx.language);
   const fnName = fn ? child(fn, 'name') : undefined;

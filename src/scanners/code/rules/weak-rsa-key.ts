@@ -8,7 +8,7 @@ const MIN_BITS = 2048;
 
 function bits(ctx: RuleContext, node: SyntaxNode | undefined): number | undefined {
   if (!node) return undefined;
-  const n = unwrap(node);
+  const n = unwrap(node, ctx.profile);
   if (n.type !== 'number' && n.type !== 'integer') return undefined;
   const value = Number(textOf(ctx.text, n).replace(/_/g, ''));
   return Number.isFinite(value) ? value : undefined;

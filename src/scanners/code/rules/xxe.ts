@@ -27,7 +27,7 @@ function documentsParsedWith(ctx: RuleContext, config: QualifiedCall, name: stri
   const docs: SyntaxNode[] = [];
   for (const call of ctx.calls) {
     if (call.node === config.node || (scope && enclosingFunction(call.node, ctx.language) !== scope)) continue;
-    const named = (n: SyntaxNode | undefined) => n !== undefined && unwrap(n).type === 'identifier' && textOf(ctx.text, unwrap(n)) === name;
+    const named = (n: SyntaxNode | undefined) => n !== undefined && unwrap(n, ctx.profile).type === 'identifier' && textOf(ctx.text, unwrap(n, ctx.profile)) === name;
     if (call.receiver && named(call.receiver) && PARSER_METHODS.has(call.method)) {
       if (call.args[0]) docs.push(call.args[0]);
     } else if (call.args.slice(1).some(named) || named(call.kwargs.get('parser'))) {
@@ -70,14 +70,14 @@ function match(ctx: RuleContext): Match[] {
       const resolve = call.kwargs.get('resolve_entities');
       const network = call.kwargs.get('no_network');
       if ((resolve && isTrueLiteral(ctx, resolve)) || (network && textOf(ctx.text, network) === 'False')) {
-        const m = pythonParserMatch(ctx, call, assignedName(ctx.text, call.node), `\`${call.name}\` is created with external entity resolution enabled.`);
+        const m = pythonParserMatch(ctx, call, assignedName(ctx.text, call.node, ctx.profile), `\`${call.name}\` is created with external entity resolution enabled.`);
         if (m) out.push(m);
       }
       continue;
     }
     // xml.sax / pulldom: parser.setFeature(feature_external_ges, True)
     if (call.method === 'setFeature' && call.args.length >= 2 && EXTERNAL_FEATURES.test(textOf(ctx.text, call.args[0] as NonNullable<(typeof call.args)[0]>)) && isTrueLiteral(ctx, call.args[1])) {
-      const parser = call.receiver && unwrap(call.receiver).type === 'identifier' ? textOf(ctx.text, unwrap(call.receiver)) : undefined;
+      const parser = call.receiver && unwrap(call.receiver, ctx.profile).type === 'identifier' ? textOf(ctx.text, unwrap(call.receiver, ctx.profile)) : undefined;
       const m = pythonParserMatch(ctx, call, parser, 'External entity processing is switched on for this SAX parser.');
       if (m) out.push(m);
     }

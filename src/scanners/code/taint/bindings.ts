@@ -7,12 +7,17 @@
  * reads the bindings back as the definitions of a name (definitionsOf and friends).
  */
 import { child, namedChildren, textOf, unwrap } from '../ast.js';
+import { roleSwitch, roleUnion } from '../language-profile.js';
 import type { SyntaxNode } from '../parser.js';
 import type { RouteMatcher } from '../taint-sources.js';
 import { bind, key, literalKey, type Binding, type Scope, type TaintState } from './state.js';
 
 /** Statements whose bodies may not run (or run more than once): an assignment in them is a may-assignment after them. */
-const BRANCHES = new Set(['if_statement', 'elif_clause', 'else_clause', 'while_statement', 'for_statement', 'for_in_statement', 'do_statement', 'except_clause', 'catch_clause', 'switch_case', 'switch_default', 'case_clause', 'match_statement']);
+const BRANCHES = roleUnion(['ifs', 'elifs', 'elses', 'whiles', 'forLoops', 'forEachLoops', 'doWhiles', 'catches', 'switchCases', 'switchDefaults', 'caseClauses', 'matches']);
+/** The syntax patternNames reads. */
+const PATTERN_ROLES = roleSwitch(['identifiers', 'shorthandPatterns', 'members', 'subscripts', 'pairPatterns', 'defaultPatterns', 'typedParameters', 'destructurings'] as const);
+/** The syntax collect records bindings from (functions bind their parameters). */
+const COLLECT_ROLES = roleSwitch(['declarators', 'assignments', 'namedExpressions', 'augmentedAssignments', 'forEachLoops', 'asPatterns', 'ifs', 'sharedDeclarations', 'updates', 'calls', 'functions'] as const);
 
 /** An assignment of `value` to `name` at `site`: a may-assignment inside a branch or loop body. */
 function assign(s: TaintState, site: SyntaxNode, name: string, value: SyntaxNode): void {
@@ -23,47 +28,31 @@ function assign(s: TaintState, site: SyntaxNode, name: string, value: SyntaxNode
 /** The names a declaration, assignment target or parameter binds (through destructuring, defaults and type annotations). */
 function patternNames(s: TaintState, pattern: SyntaxNode): string[] {
   const n = pattern;
-  switch (n.type) {
-    case 'identifier':
-    case 'shorthand_property_identifier_pattern':
+  const { kinds, fields } = s.profile;
+  switch (PATTERN_ROLES(s.profile).get(n.type)) {
+    case 'identifiers':
+    case 'shorthandPatterns':
       return [textOf(s.text, n)];
-    case 'member_expression':
-    case 'attribute':
-    case 'subscript':
-    case 'subscript_expression': {
+    case 'members':
+    case 'subscripts': {
       const k = key(s, n);
       return k ? [k] : [];
     }
-    case 'pair_pattern': {
-      const v = child(n, 'value');
+    case 'pairPatterns': {
+      const v = child(n, fields.pairPatterns.value);
       return v ? patternNames(s, v) : [];
     }
-    case 'object_assignment_pattern':
-    case 'assignment_pattern':
-    case 'default_parameter':
-    case 'typed_default_parameter': {
-      const l = child(n, 'left') ?? child(n, 'name');
+    case 'defaultPatterns': {
+      const l = child(n, fields.defaultPatterns.target);
       return l ? patternNames(s, l) : [];
     }
-    case 'required_parameter':
-    case 'optional_parameter': {
-      const p = child(n, 'pattern');
+    case 'typedParameters': {
+      const p = child(n, fields.typedParameters.pattern);
       return p ? patternNames(s, p) : [];
     }
-    case 'object_pattern':
-    case 'array_pattern':
-    case 'rest_pattern':
-    case 'pattern_list':
-    case 'tuple_pattern':
-    case 'list_pattern':
-    case 'list_splat_pattern':
-    case 'dictionary_splat_pattern':
-    case 'typed_parameter':
-    case 'parenthesized_expression':
-    case 'tuple':
-    case 'list':
+    case 'destructurings':
       return namedChildren(n)
-        .filter((c) => c.type !== 'type' && c.type !== 'type_annotation')
+        .filter((c) => !kinds.typeAnnotations.has(c.type))
         .flatMap((c) => patternNames(s, c));
     default:
       return [];
@@ -72,84 +61,88 @@ function patternNames(s: TaintState, pattern: SyntaxNode): string[] {
 
 /** Records every binding of the file in one walk, in document order, and the `if` statements whose guards guards.ts reads later. */
 export function collect(s: TaintState): void {
+  const { kinds, fields } = s.profile;
+  const roles = COLLECT_ROLES(s.profile);
+  /** `f = function …`, `f = lambda …`: calls of `f` by name reach that function. */
+  const nameFunction = (name: SyntaxNode, value: SyntaxNode): void => {
+    const fn = unwrap(value, s.profile);
+    if (kinds.identifiers.has(name.type) && kinds.functions.has(fn.type)) s.functionsByName.set(textOf(s.text, name), fn);
+  };
   // Document order, as `descendants` walks, without a generator.
   const stack: SyntaxNode[] = [s.root];
   while (stack.length > 0) {
     const node = stack.pop() as SyntaxNode;
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as SyntaxNode);
-    switch (node.type) {
-      case 'variable_declarator': {
-        const name = child(node, 'name');
-        const value = child(node, 'value');
+    switch (roles.get(node.type)) {
+      case 'declarators': {
+        const name = child(node, fields.declarators.name);
+        const value = child(node, fields.declarators.value);
         if (!name) break;
         for (const n of patternNames(s, name)) bind(s, node, n, value ? { pos: node.end, kind: 'expr', node: value, site: node } : { pos: node.end, kind: 'clean', at: node.start });
-        if (name.type === 'identifier' && value && s.fnTypes.has(unwrap(value).type)) s.functionsByName.set(textOf(s.text, name), unwrap(value));
+        if (value) nameFunction(name, value);
         break;
       }
-      case 'assignment_expression':
-      case 'assignment': {
-        const left = child(node, 'left');
-        const right = child(node, 'right');
+      case 'assignments': {
+        const left = child(node, fields.assignments.left);
+        const right = child(node, fields.assignments.right);
         if (!left || !right) break;
         for (const n of patternNames(s, left)) assign(s, node, n, right);
-        if (left.type === 'identifier' && s.fnTypes.has(unwrap(right).type)) s.functionsByName.set(textOf(s.text, left), unwrap(right));
+        nameFunction(left, right);
         // `d['k'] = v`: the container now holds v too (under that key when it is a literal).
-        if (left.type === 'subscript' || left.type === 'subscript_expression') {
-          const obj = child(left, left.type === 'subscript' ? 'value' : 'object');
+        if (kinds.subscripts.has(left.type)) {
+          const obj = child(left, fields.subscripts.object);
           const k = obj ? key(s, obj) : undefined;
-          const keyed = literalKey(s.text, child(left, left.type === 'subscript' ? 'subscript' : 'index'));
+          const keyed = literalKey(s.text, child(left, fields.subscripts.index), s.profile);
           if (k && !s.imports.aliases.has(k)) bind(s, node, k, { pos: node.end, kind: 'augment', node: right, at: node.start, site: node, keyed });
         }
         break;
       }
-      case 'named_expression': {
-        const name = child(node, 'name');
-        const value = child(node, 'value');
+      case 'namedExpressions': {
+        const name = child(node, fields.namedExpressions.name);
+        const value = child(node, fields.namedExpressions.value);
         if (name && value) bind(s, node, textOf(s.text, name), { pos: node.end, kind: 'expr', node: value, site: node });
         break;
       }
-      case 'augmented_assignment_expression':
-      case 'augmented_assignment': {
-        const left = child(node, 'left');
-        const right = child(node, 'right');
+      case 'augmentedAssignments': {
+        const left = child(node, fields.augmentedAssignments.left);
+        const right = child(node, fields.augmentedAssignments.right);
         const k = left ? key(s, left) : undefined;
         if (k && right) bind(s, node, k, { pos: node.end, kind: 'augment', node: right, at: node.start, site: node });
         break;
       }
-      case 'for_in_statement':
-      case 'for_statement': {
-        const left = child(node, 'left');
-        const right = child(node, 'right');
+      case 'forEachLoops': {
+        const left = child(node, fields.forEachLoops.left);
+        const right = child(node, fields.forEachLoops.right);
         if (!left || !right) break;
         for (const n of patternNames(s, left)) bind(s, node, n, { pos: right.end, kind: 'expr', node: right });
         break;
       }
-      case 'as_pattern': {
-        const alias = child(node, 'alias');
+      case 'asPatterns': {
+        const alias = child(node, fields.asPatterns.alias);
         const value = namedChildren(node)[0];
         if (alias && value && value !== alias) for (const n of patternNames(s, namedChildren(alias)[0] ?? alias)) bind(s, node, n, { pos: node.end, kind: 'expr', node: value });
         break;
       }
-      case 'if_statement':
+      case 'ifs':
         s.ifs.push(node);
         break;
-      case 'global_statement':
-      case 'nonlocal_statement':
+      case 'sharedDeclarations':
         for (const n of namedChildren(node)) s.shared.add(textOf(s.text, n));
         break;
-      case 'update_expression': {
+      case 'updates': {
         // `i++`: the variable changes (its taint does not).
-        const arg = child(node, 'argument');
+        const arg = child(node, fields.updates.argument);
         const k = arg ? key(s, arg) : undefined;
         if (arg && k) bind(s, node, k, { pos: node.end, kind: 'augment', node: arg, at: node.start, site: node });
         break;
       }
-      case 'call':
-      case 'call_expression':
+      case 'calls':
         containerWrite(s, node);
         break;
+      case 'functions':
+        parameters(s, node);
+        break;
       default:
-        if (s.fnTypes.has(node.type)) parameters(s, node);
     }
   }
 }
@@ -161,7 +154,7 @@ export function closureWrites(s: TaintState): void {
       let declared = false;
       let written = false;
       for (const b of scope.bindings.get(name) as Binding[]) {
-        if (b.kind === 'param' || (b.kind === 'expr' && b.site?.type === 'variable_declarator') || (b.kind === 'clean' && !b.kinds)) declared = true;
+        if (b.kind === 'param' || (b.kind === 'expr' && b.site !== undefined && s.profile.kinds.declarators.has(b.site.type)) || (b.kind === 'clean' && !b.kinds)) declared = true;
         else if ((b.kind === 'expr' || b.kind === 'maybe' || b.kind === 'augment') && b.site) written = true;
       }
       if (written && !declared) s.shared.add(name);
@@ -171,13 +164,14 @@ export function closureWrites(s: TaintState): void {
 
 /** A function's name (for summaries) and its parameters: route parameters are request data, others a pseudo-taint for summaries. */
 function parameters(s: TaintState, fn: SyntaxNode): void {
-  const name = child(fn, 'name');
-  if (name && (fn.type === 'function_declaration' || fn.type === 'function_definition' || fn.type === 'generator_function_declaration')) {
+  const { kinds, fields } = s.profile;
+  const name = child(fn, fields.functions.name);
+  if (name && kinds.functionDeclarations.has(fn.type)) {
     if (!s.functionsByName.has(textOf(s.text, name))) s.functionsByName.set(textOf(s.text, name), fn);
   }
-  const params = child(fn, 'parameters') ?? child(fn, 'parameter');
+  const params = child(fn, fields.functions.parameters) ?? child(fn, fields.functions.parameter);
   if (!params) return;
-  const list = params.type === 'identifier' ? [params] : namedChildren(params);
+  const list = kinds.identifiers.has(params.type) ? [params] : namedChildren(params);
   const route = routeOf(s, fn);
   list.forEach((param, index) => {
     const input = isInputParameter(s, param, route);
@@ -195,28 +189,34 @@ function parameters(s: TaintState, fn: SyntaxNode): void {
  */
 function typedRequestNames(s: TaintState, param: SyntaxNode): Set<string> {
   const names = new Set<string>();
-  if (s.sources.typed.size === 0 || (param.type !== 'required_parameter' && param.type !== 'optional_parameter')) return names;
-  const pattern = child(param, 'pattern');
-  const type = child(param, 'type');
-  if (pattern?.type !== 'object_pattern' || !type) return names;
+  const { kinds, fields } = s.profile;
+  if (s.sources.typed.size === 0 || !kinds.typedParameters.has(param.type)) return names;
+  const pattern = child(param, fields.typedParameters.pattern);
+  const type = child(param, fields.typedParameters.type);
+  if (!pattern || !kinds.destructurings.has(pattern.type) || !type) return names;
   const typeName = textOf(s.text, type).replace(/^:\s*/, '').replace(/\s+/g, '').replace(/<.*$/s, '');
   const members = s.sources.typed.get(typeName);
   if (!members) return names;
   for (const part of namedChildren(pattern)) {
-    if (part.type === 'shorthand_property_identifier_pattern' && members.has(textOf(s.text, part))) names.add(textOf(s.text, part));
-    else if (part.type === 'pair_pattern' || part.type === 'object_assignment_pattern') {
-      const k = child(part, part.type === 'pair_pattern' ? 'key' : 'left');
-      if (k && members.has(textOf(s.text, k))) for (const n of patternNames(s, part)) names.add(n);
-    }
+    // `{ query }`, `{ body: b }`, `{ query = {} }`: the member's name, then the names it binds.
+    const member = kinds.shorthandPatterns.has(part.type)
+      ? part
+      : kinds.pairPatterns.has(part.type)
+        ? child(part, fields.pairPatterns.key)
+        : kinds.defaultPatterns.has(part.type)
+          ? child(part, fields.defaultPatterns.target)
+          : undefined;
+    if (member && members.has(textOf(s.text, member))) for (const n of patternNames(s, part)) names.add(n);
   }
   return names;
 }
 
 /** A parameter of a route (not an injected dependency) or one with a source decorator (`@Body()`). */
 function isInputParameter(s: TaintState, param: SyntaxNode, route: RouteMatcher | undefined): boolean {
-  if (route) return !(route.injectedDefault && param.type.includes('default') && route.injectedDefault.test(textOf(s.text, param)));
+  const kinds = s.profile.kinds;
+  if (route) return !(route.injectedDefault && kinds.defaultPatterns.has(param.type) && route.injectedDefault.test(textOf(s.text, param)));
   if (s.sources.decorators.size === 0) return false;
-  return param.children.some((d) => d.type === 'decorator' && s.sources.decorators.has(/^@\s*(?:[\w$]+\s*\.\s*)*([\w$]+)/.exec(textOf(s.text, d))?.[1] ?? ''));
+  return param.children.some((d) => kinds.decorators.has(d.type) && s.sources.decorators.has(/^@\s*(?:[\w$]+\s*\.\s*)*([\w$]+)/.exec(textOf(s.text, d))?.[1] ?? ''));
 }
 
 /**
@@ -224,11 +224,12 @@ function isInputParameter(s: TaintState, param: SyntaxNode, route: RouteMatcher 
  * x's taint too; with literal keys, the slot `map["k"]` / `conf["s"]["k"]` holds x.
  */
 function containerWrite(s: TaintState, node: SyntaxNode): void {
-  const callee = child(node, 'function');
-  const args = child(node, 'arguments');
-  if (!callee || !args || (callee.type !== 'member_expression' && callee.type !== 'attribute')) return;
-  const prop = child(callee, callee.type === 'attribute' ? 'attribute' : 'property');
-  const object = child(callee, 'object');
+  const { kinds, fields } = s.profile;
+  const callee = child(node, fields.calls.callee);
+  const args = child(node, fields.calls.arguments);
+  if (!callee || !args || !kinds.members.has(callee.type)) return;
+  const prop = child(callee, fields.members.property);
+  const object = child(callee, fields.members.object);
   if (!prop || !object) return;
   const method = textOf(s.text, prop);
   if (!s.propagators.receiverWrites.has(method)) return;
@@ -236,7 +237,7 @@ function containerWrite(s: TaintState, node: SyntaxNode): void {
   if (!k || s.imports.aliases.has(k)) return;
   const values = namedChildren(args);
   if (method === 'set' && values.length >= 2) {
-    const keys = values.slice(0, -1).map((a) => literalKey(s.text, a));
+    const keys = values.slice(0, -1).map((a) => literalKey(s.text, a, s.profile));
     const value = values.at(-1) as SyntaxNode;
     if (keys.every((x) => x !== undefined)) {
       assign(s, node, `${k}${keys.map((x) => `[${x}]`).join('')}`, value);
@@ -249,25 +250,29 @@ function containerWrite(s: TaintState, node: SyntaxNode): void {
 
 /** The innermost branch or loop body holding a statement within its function, if any. */
 export function conditionalBlock(s: TaintState, node: SyntaxNode): SyntaxNode | undefined {
+  const functions = s.profile.kinds.functions;
+  const branches = BRANCHES(s.profile);
   for (let p: SyntaxNode = node, pp = node.parent; pp; p = pp, pp = pp.parent) {
-    if (s.fnTypes.has(pp.type)) return undefined;
-    if (isBranchBody(p, pp)) return p;
+    if (functions.has(pp.type)) return undefined;
+    if (branches.has(pp.type) && isBranchBody(s, p, pp)) return p;
   }
   return undefined;
 }
 
 /** Whether `p` is a body of the branch or loop statement `pp` (not its condition, iterable or subject). */
-function isBranchBody(p: SyntaxNode, pp: SyntaxNode): boolean {
-  if (!BRANCHES.has(pp.type)) return false;
-  if (p === child(pp, 'condition') || p === child(pp, 'left') || p === child(pp, 'right') || p === child(pp, 'initializer') || p === child(pp, 'value') || p === child(pp, 'subject')) return false;
-  return pp.type === 'else_clause' || pp.type === 'elif_clause' || p.type === 'block' || p.type === 'statement_block' || p.type.endsWith('_statement');
+function isBranchBody(s: TaintState, p: SyntaxNode, pp: SyntaxNode): boolean {
+  const profile = s.profile;
+  for (const field of profile.branchHeadFields) if (p === child(pp, field)) return false;
+  const { kinds, statementSuffix } = profile;
+  return kinds.elses.has(pp.type) || kinds.elifs.has(pp.type) || kinds.blocks.has(p.type) || (statementSuffix !== undefined && p.type.endsWith(statementSuffix));
 }
 
 /** The route source whose decorator the function carries (a Python route handler), if any. */
 function routeOf(s: TaintState, fn: SyntaxNode): RouteMatcher | undefined {
   const parent = fn.parent;
-  if (parent?.type !== 'decorated_definition' || s.sources.routes.length === 0) return undefined;
-  const decorators = namedChildren(parent).filter((d) => d.type === 'decorator').map((d) => textOf(s.text, d));
+  const kinds = s.profile.kinds;
+  if (!parent || !kinds.decoratedDefinitions.has(parent.type) || s.sources.routes.length === 0) return undefined;
+  const decorators = namedChildren(parent).filter((d) => kinds.decorators.has(d.type)).map((d) => textOf(s.text, d));
   return s.sources.routes.find((r) => decorators.some((d) => r.decorator.test(d)));
 }
 

@@ -6,11 +6,16 @@
  */
 import { child, namedChildren, textOf } from '../ast.js';
 import { constantOf, keyOf, truthOf, UNKNOWN, type Const, type ConstResult } from '../constants.js';
+import { roleSwitch, roleUnion } from '../language-profile.js';
 import type { SyntaxNode } from '../parser.js';
 import { conditionalBlock } from './bindings.js';
 import { latest, scopeOf, type Binding, type Scope, type TaintState } from './state.js';
 
-const LOOPS = new Set(['while_statement', 'for_statement', 'for_in_statement', 'do_statement']);
+const LOOPS = roleUnion(['whiles', 'forLoops', 'forEachLoops', 'doWhiles']);
+/** Statements that leave a `switch` case (no fall-through to the next). */
+const JUMPS = roleUnion(['breaks', 'returns', 'raises', 'continues']);
+/** The branch and loop statements whose bodies branchState decides. */
+const BRANCH_ROLES = roleSwitch(['ifs', 'elifs', 'elses', 'whiles', 'matches', 'caseClauses', 'switchCases', 'switchDefaults'] as const);
 
 type BranchState = 'dead' | 'always' | 'maybe';
 /** Whether a statement can run, and the innermost branch body it may or may not run in. */
@@ -80,36 +85,38 @@ function reachOf(s: TaintState, site: SyntaxNode, known: Map<SyntaxNode, Reach>,
 
 /** Whether the body `body` of the statement `pp` never runs, always runs, or may run. */
 function branchState(s: TaintState, pp: SyntaxNode, body: SyntaxNode): BranchState {
+  const { kinds, fields } = s.profile;
   const fromTruth = (t: boolean | undefined): BranchState => (t === undefined ? 'maybe' : t ? 'always' : 'dead');
-  switch (pp.type) {
-    case 'if_statement':
-      return body === child(pp, 'consequence') ? fromTruth(truth(s, child(pp, 'condition'))) : 'maybe';
-    case 'elif_clause':
-    case 'else_clause': {
+  const role = BRANCH_ROLES(s.profile).get(pp.type);
+  switch (role) {
+    case 'ifs':
+      return body === child(pp, fields.ifs.consequence) ? fromTruth(truth(s, child(pp, fields.ifs.condition))) : 'maybe';
+    case 'elifs':
+    case 'elses': {
       const ifNode = pp.parent;
-      if (ifNode?.type !== 'if_statement') return 'maybe';
+      if (!ifNode || !kinds.ifs.has(ifNode.type)) return 'maybe';
       // The conditions tested before this clause: the if's, then (Python) the elifs before it.
-      const before = [child(ifNode, 'condition'), ...namedChildren(ifNode).filter((c) => c.type === 'elif_clause' && c.start < pp.start).map((c) => child(c, 'condition'))];
+      const before = [child(ifNode, fields.ifs.condition), ...namedChildren(ifNode).filter((c) => kinds.elifs.has(c.type) && c.start < pp.start).map((c) => child(c, fields.elifs.condition))];
       let allFalse = true;
       for (const c of before) {
         const t = truth(s, c);
         if (t === true) return 'dead';
         if (t !== false) allFalse = false;
       }
-      if (pp.type === 'else_clause') return allFalse ? 'always' : 'maybe';
-      const own = truth(s, child(pp, 'condition'));
+      if (role === 'elses') return allFalse ? 'always' : 'maybe';
+      const own = truth(s, child(pp, fields.elifs.condition));
       if (own === false) return 'dead';
       return allFalse && own === true ? 'always' : 'maybe';
     }
-    case 'while_statement':
-      return truth(s, child(pp, 'condition')) === false ? 'dead' : 'maybe';
-    case 'match_statement':
-      // Its cases decide (case_clause).
+    case 'whiles':
+      return truth(s, child(pp, fields.whiles.condition)) === false ? 'dead' : 'maybe';
+    case 'matches':
+      // Its cases decide (caseClauses).
       return 'always';
-    case 'case_clause':
+    case 'caseClauses':
       return caseState(s, pp);
-    case 'switch_case':
-    case 'switch_default':
+    case 'switchCases':
+    case 'switchDefaults':
       return switchState(s, pp);
     default:
       return 'maybe';
@@ -123,17 +130,18 @@ export function truth(s: TaintState, node: SyntaxNode | undefined): boolean | un
 
 /** A Python `case` of a `match` on a constant: the first case whose pattern matches always runs, the others never. */
 function caseState(s: TaintState, clause: SyntaxNode): BranchState {
+  const { kinds, fields } = s.profile;
   const match = clause.parent?.parent;
-  if (match?.type !== 'match_statement') return 'maybe';
-  const subjects = namedChildren(match).filter((c) => c.field === 'subject');
+  if (!match || !kinds.matches.has(match.type)) return 'maybe';
+  const subjects = namedChildren(match).filter((c) => c.field === fields.matches.subject);
   const subject = subjects.length === 1 ? constantOf(s.env, subjects[0]) : UNKNOWN;
   if (subject === UNKNOWN) return 'maybe';
   let unsure = false;
   for (const c of namedChildren(clause.parent as SyntaxNode)) {
-    if (c.type !== 'case_clause') continue;
-    const pattern = namedChildren(c).find((x) => x.type === 'case_pattern');
+    if (!kinds.caseClauses.has(c.type)) continue;
+    const pattern = namedChildren(c).find((x) => kinds.casePatterns.has(x.type));
     let r = pattern ? patternMatches(s, pattern, subject) : undefined;
-    if (r === true && child(c, 'guard')) r = undefined;
+    if (r === true && child(c, fields.caseClauses.guard)) r = undefined;
     if (c === clause) return r === false ? 'dead' : r === true && !unsure ? 'always' : 'maybe';
     if (r === true && !unsure) return 'dead';
     if (r === undefined) unsure = true;
@@ -143,10 +151,12 @@ function caseState(s: TaintState, clause: SyntaxNode): BranchState {
 
 /** Whether a `case` pattern matches a constant subject: true, false, or undefined when the analysis cannot tell. */
 function patternMatches(s: TaintState, pattern: SyntaxNode, subject: Const): boolean | undefined {
+  const kinds = s.profile.kinds;
   const parts = namedChildren(pattern);
-  if (pattern.type === 'case_pattern' && parts.length === 0) return textOf(s.text, pattern).trim() === '_' ? true : undefined;
-  if (pattern.type === 'case_pattern' && parts.length === 1) return patternMatches(s, parts[0] as SyntaxNode, subject);
-  if (pattern.type === 'union_pattern') {
+  const casePattern = kinds.casePatterns.has(pattern.type);
+  if (casePattern && parts.length === 0) return textOf(s.text, pattern).trim() === '_' ? true : undefined;
+  if (casePattern && parts.length === 1) return patternMatches(s, parts[0] as SyntaxNode, subject);
+  if (kinds.unionPatterns.has(pattern.type)) {
     let unsure = false;
     for (const p of parts) {
       const r = patternMatches(s, p, subject);
@@ -156,8 +166,8 @@ function patternMatches(s: TaintState, pattern: SyntaxNode, subject: Const): boo
     return unsure ? undefined : false;
   }
   // A bare name captures anything; a dotted name is a value pattern we do not resolve.
-  if (pattern.type === 'dotted_name') return parts.length === 1 ? true : undefined;
-  if (pattern.type === 'case_pattern') return undefined;
+  if (kinds.dottedNames.has(pattern.type)) return parts.length === 1 ? true : undefined;
+  if (casePattern) return undefined;
   const v = constantOf(s.env, pattern);
   if (v === UNKNOWN || typeof v === 'object') return undefined;
   return v === subject || (typeof v === 'number' && typeof subject === 'boolean' && v === Number(subject));
@@ -166,7 +176,7 @@ function patternMatches(s: TaintState, pattern: SyntaxNode, subject: Const): boo
 /** A JavaScript `case` of a `switch` on a constant: cases neither matched nor fallen into never run. */
 function switchState(s: TaintState, clause: SyntaxNode): BranchState {
   const body = clause.parent;
-  if (body?.parent?.type !== 'switch_statement') return 'maybe';
+  if (!body?.parent || !s.profile.kinds.switches.has(body.parent.type)) return 'maybe';
   let reachable = s.switches.get(body);
   if (reachable === undefined) s.switches.set(body, (reachable = reachableCases(s, body)));
   return reachable === 'all' ? 'maybe' : reachable.has(clause) ? 'maybe' : 'dead';
@@ -174,26 +184,28 @@ function switchState(s: TaintState, clause: SyntaxNode): BranchState {
 
 /** The cases of a switch on a constant that can run (the one matched and those it falls into), or 'all'. */
 function reachableCases(s: TaintState, body: SyntaxNode): ReadonlySet<SyntaxNode> | 'all' {
-  const value = constantOf(s.env, child(body.parent as SyntaxNode, 'value'));
+  const { kinds, fields } = s.profile;
+  const value = constantOf(s.env, child(body.parent as SyntaxNode, fields.switches.value));
   if (value === UNKNOWN || typeof value === 'object') return 'all';
-  const cases = namedChildren(body).filter((c) => c.type === 'switch_case' || c.type === 'switch_default');
+  const cases = namedChildren(body).filter((c) => kinds.switchCases.has(c.type) || kinds.switchDefaults.has(c.type));
   let start = -1;
   for (const [i, c] of cases.entries()) {
-    if (c.type === 'switch_default') continue;
-    const v = constantOf(s.env, child(c, 'value'));
+    if (kinds.switchDefaults.has(c.type)) continue;
+    const v = constantOf(s.env, child(c, fields.switchCases.value));
     if (v === UNKNOWN) return 'all';
     if (v === value) {
       start = i;
       break;
     }
   }
-  if (start === -1) start = cases.findIndex((c) => c.type === 'switch_default');
+  if (start === -1) start = cases.findIndex((c) => kinds.switchDefaults.has(c.type));
+  const jumps = JUMPS(s.profile);
   const reachable = new Set<SyntaxNode>();
   for (let i = start; i >= 0 && i < cases.length; i++) {
     const c = cases[i] as SyntaxNode;
     reachable.add(c);
-    const last = namedChildren(c).filter((x) => x.field === 'body').at(-1);
-    if (last && ['break_statement', 'return_statement', 'throw_statement', 'continue_statement'].includes(last.type)) break;
+    const last = namedChildren(c).filter((x) => x.field === fields.switchCases.body).at(-1);
+    if (last && jumps.has(last.type)) break;
   }
   return reachable;
 }
@@ -224,8 +236,10 @@ function constOfName(s: TaintState, name: string, at: number, from: Scope, use: 
     const value = constOfBinding(s, name, binding, list as Binding[], at, scope, from, use);
     if (value === UNKNOWN) return UNKNOWN;
     // A variable written inside a loop around the use may hold another value on the next pass.
-    for (let p = use.parent; p && !s.fnTypes.has(p.type); p = p.parent) {
-      if (LOOPS.has(p.type) && list?.some((b) => b.pos >= p.start && b.pos <= p.end)) return UNKNOWN;
+    const functions = s.profile.kinds.functions;
+    const loops = LOOPS(s.profile);
+    for (let p = use.parent; p && !functions.has(p.type); p = p.parent) {
+      if (loops.has(p.type) && list?.some((b) => b.pos >= p.start && b.pos <= p.end)) return UNKNOWN;
     }
     return value;
   }
@@ -247,8 +261,8 @@ function constOfBinding(s: TaintState, name: string, binding: Binding, list: rea
       return before !== UNKNOWN && keyOf(before) === keyOf(inside) ? inside : UNKNOWN;
     }
     case 'augment': {
-      if (binding.keyed !== undefined || !binding.site || !/^(?:augmented_assignment|augmented_assignment_expression)$/.test(binding.site.type)) return UNKNOWN;
-      if (!/^\s*\+=/.test(s.text.slice(child(binding.site, 'left')?.end ?? 0, binding.node.start))) return UNKNOWN;
+      if (binding.keyed !== undefined || !binding.site || !s.profile.kinds.augmentedAssignments.has(binding.site.type)) return UNKNOWN;
+      if (!/^\s*\+=/.test(s.text.slice(child(binding.site, s.profile.fields.augmentedAssignments.left)?.end ?? 0, binding.node.start))) return UNKNOWN;
       const before = constOfName(s, name, binding.at, scope, use);
       const added = constantOf(s.env, binding.node);
       if (typeof before === 'string' && typeof added === 'string') return before + added;

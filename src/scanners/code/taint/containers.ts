@@ -6,12 +6,18 @@
  */
 import { callShape, child, descendants, namedChildren, textOf, unwrap } from '../ast.js';
 import { constantOf, UNKNOWN } from '../constants.js';
+import { roleUnion } from '../language-profile.js';
 import type { SyntaxNode } from '../parser.js';
 import { evaluate, lookup } from './evaluate.js';
 import { key, literalKey, NOT_FOUND, pick, scopeOf, type Binding, type Scope, type Taint, type TaintState } from './state.js';
 
 /** Methods that read a slot by key: `d.get('k')`, `conf.get('section', 'key')`, `map.get('k')`. */
 export const KEYED_READS = new Set(['get', 'getint', 'getfloat', 'getboolean']);
+/** Literals of a sequence a constant index reads. */
+const SEQUENCES = roleUnion(['lists', 'tuples']);
+/** A statement's own node (kept whole), and the nodes whose children are statements. */
+const STATEMENTS = roleUnion(['expressionStatements', 'declarations']);
+const STATEMENT_LISTS = roleUnion(['blocks', 'programs']);
 /** Methods of a list that neither change it nor let it escape. */
 const LIST_READS = new Set(['count', 'index', 'copy', 'indexOf', 'includes', 'at', 'slice']);
 
@@ -22,18 +28,20 @@ const LIST_READS = new Set(['count', 'index', 'copy', 'indexOf', 'includes', 'at
  * undefined when the list is not that simple.
  */
 export function listElement(s: TaintState, n: SyntaxNode): SyntaxNode | null | undefined {
-  const obj = child(n, n.type === 'subscript' ? 'value' : 'object');
-  const idx = child(n, n.type === 'subscript' ? 'subscript' : 'index');
-  if (!obj || !idx || idx.type === 'slice') return undefined;
+  const { kinds, fields } = s.profile;
+  const obj = child(n, fields.subscripts.object);
+  const idx = child(n, fields.subscripts.index);
+  if (!obj || !idx || kinds.slices.has(idx.type)) return undefined;
   const at = constantOf(s.env, idx);
   if (typeof at !== 'number' || !Number.isInteger(at)) return undefined;
-  const target = unwrap(obj);
+  const target = unwrap(obj, s.profile);
   const pick = (elements: readonly SyntaxNode[]): SyntaxNode | null => elements[at < 0 ? elements.length + at : at] ?? null;
-  if (['list', 'tuple', 'array'].includes(target.type)) {
+  const spread = (c: SyntaxNode): boolean => kinds.spreads.has(c.type);
+  if (SEQUENCES(s.profile).has(target.type)) {
     const items = namedChildren(target);
-    return items.some((c) => c.type === 'list_splat' || c.type === 'spread_element') ? undefined : pick(items);
+    return items.some(spread) ? undefined : pick(items);
   }
-  if (target.type !== 'identifier') return undefined;
+  if (!kinds.identifiers.has(target.type)) return undefined;
   const name = textOf(s.text, target);
   const scope = scopeOf(s, target);
   const list = scope.bindings.get(name);
@@ -43,19 +51,19 @@ export function listElement(s: TaintState, n: SyntaxNode): SyntaxNode | null | u
   const def = before[defIndex];
   // Created here (a branch's own assignment counts inside that branch).
   const created = def?.kind === 'expr' || (def?.kind === 'maybe' && n.start >= def.block.start && n.end <= def.block.end);
-  if (!created || !def.site || !['list', 'array'].includes(unwrap(def.node).type)) return undefined;
-  const statement = statementOf(def.site);
-  const elements = namedChildren(unwrap(def.node));
-  if (!statement || elements.some((c) => c.type === 'list_splat' || c.type === 'spread_element')) return undefined;
+  if (!created || !def.site || !kinds.lists.has(unwrap(def.node, s.profile).type)) return undefined;
+  const statement = statementOf(s, def.site);
+  const elements = namedChildren(unwrap(def.node, s.profile));
+  if (!statement || elements.some(spread)) return undefined;
   const calls = receiverCallsBetween(s, name, def.pos, n.start, statement);
   // Every mention of the list between its creation and the read is one of these calls.
   const mention = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
   const between = s.text.slice(def.pos, n.start);
-  const receivers = new Set(calls.map((c) => (child(child(c, 'function') as SyntaxNode, 'object') as SyntaxNode).start - def.pos));
+  const receivers = new Set(calls.map((c) => (child(child(c, fields.calls.callee) as SyntaxNode, fields.members.object) as SyntaxNode).start - def.pos));
   for (const m of between.matchAll(mention)) if (!receivers.has(m.index)) return undefined;
   for (const c of calls) {
-    if (statementOf(c)?.parent !== statement.parent) return undefined;
-    const call = callShape(s.text, c);
+    if (statementOf(s, c)?.parent !== statement.parent) return undefined;
+    const call = callShape(s.text, c, s.profile);
     if (!call) return undefined;
     const args = call.args;
     const num = (a: SyntaxNode | undefined): number | undefined => {
@@ -78,8 +86,8 @@ export function listElement(s: TaintState, n: SyntaxNode): SyntaxNode | null | u
         break;
       }
       case 'extend': {
-        const items = args[0] ? unwrap(args[0]) : undefined;
-        if (!items || !['list', 'tuple'].includes(items.type)) return undefined;
+        const items = args[0] ? unwrap(args[0], s.profile) : undefined;
+        if (!items || !SEQUENCES(s.profile).has(items.type)) return undefined;
         elements.push(...namedChildren(items));
         break;
       }
@@ -104,14 +112,15 @@ export function listElement(s: TaintState, n: SyntaxNode): SyntaxNode | null | u
 
 /** Method calls on `name` between two positions, in the statements that follow `statement` in its block. */
 function receiverCallsBetween(s: TaintState, name: string, from: number, to: number, statement: SyntaxNode): SyntaxNode[] {
+  const { kinds, fields } = s.profile;
   const calls: SyntaxNode[] = [];
   for (const sibling of statement.parent?.children ?? []) {
     if (sibling.end <= from || sibling.start >= to) continue;
     for (const c of descendants(sibling)) {
-      if ((c.type !== 'call' && c.type !== 'call_expression') || c.start <= from || c.end > to) continue;
-      const callee = child(c, 'function');
-      const object = callee && (callee.type === 'attribute' || callee.type === 'member_expression') ? child(callee, 'object') : undefined;
-      if (object?.type === 'identifier' && textOf(s.text, object) === name) calls.push(c);
+      if (!kinds.calls.has(c.type) || c.start <= from || c.end > to) continue;
+      const callee = child(c, fields.calls.callee);
+      const object = callee && kinds.members.has(callee.type) ? child(callee, fields.members.object) : undefined;
+      if (object && kinds.identifiers.has(object.type) && textOf(s.text, object) === name) calls.push(c);
     }
   }
   return calls.sort((a, b) => a.start - b.start);
@@ -119,20 +128,21 @@ function receiverCallsBetween(s: TaintState, name: string, from: number, to: num
 
 /** For `obj[k]` or `obj.get(k…)` with literal keys: the container's name and the slot names to look up, most specific first. */
 export function slotOf(s: TaintState, n: SyntaxNode, shape?: ReturnType<typeof callShape>): { base: string; first: string; paths: string[]; fallback?: SyntaxNode } | undefined {
-  if (n.type === 'subscript' || n.type === 'subscript_expression') {
-    const obj = child(n, n.type === 'subscript' ? 'value' : 'object');
-    const k = literalKey(s.text, child(n, n.type === 'subscript' ? 'subscript' : 'index'));
+  const { kinds, fields } = s.profile;
+  if (kinds.subscripts.has(n.type)) {
+    const obj = child(n, fields.subscripts.object);
+    const k = literalKey(s.text, child(n, fields.subscripts.index), s.profile);
     const base = obj ? key(s, obj) : undefined;
     return base !== undefined && k !== undefined ? { base, first: k, paths: [`${base}[${k}]`] } : undefined;
   }
-  if (n.type !== 'call' && n.type !== 'call_expression') return undefined;
-  const callee = child(n, 'function');
-  const prop = callee && child(callee, callee.type === 'attribute' ? 'attribute' : 'property');
+  if (!kinds.calls.has(n.type)) return undefined;
+  const callee = child(n, fields.calls.callee);
+  const prop = callee && child(callee, fields.members.property);
   if (!prop || !KEYED_READS.has(textOf(s.text, prop))) return undefined;
-  const call = shape ?? callShape(s.text, n);
+  const call = shape ?? callShape(s.text, n, s.profile);
   if (!call?.receiver || call.args.length === 0 || call.kwargs.size > 0) return undefined;
   const base = key(s, call.receiver);
-  const keys = call.args.map((a) => literalKey(s.text, a));
+  const keys = call.args.map((a) => literalKey(s.text, a, s.profile));
   if (base === undefined || keys[0] === undefined) return undefined;
   const paths: string[] = [];
   // `conf.get('s', 'k')` is the slot conf["s"]["k"]; `d.get('k', default)` the slot d["k"].
@@ -146,14 +156,15 @@ export function literalEntry(s: TaintState, base: string, first: string, at: num
   const list = (scope.bindings.get(base) ?? []).filter((b) => b.pos <= at);
   const def = list.filter((b) => b.kind !== 'augment' || b.keyed === undefined).sort((a, b) => a.pos - b.pos).at(-1);
   if (def?.kind !== 'expr') return undefined;
-  const literal = unwrap(def.node);
-  if (literal.type !== 'dictionary' && literal.type !== 'object') return undefined;
+  const { kinds, fields } = s.profile;
+  const literal = unwrap(def.node, s.profile);
+  if (!kinds.maps.has(literal.type)) return undefined;
   for (const p of namedChildren(literal)) {
-    if (p.type !== 'pair') return undefined;
-    const k = child(p, 'key');
-    const key = k && (k.type === 'property_identifier' ? JSON.stringify(textOf(s.text, k)) : literalKey(s.text, k));
+    if (!kinds.pairs.has(p.type)) return undefined;
+    const k = child(p, fields.pairs.key);
+    const key = k && (kinds.propertyIdentifiers.has(k.type) ? JSON.stringify(textOf(s.text, k)) : literalKey(s.text, k, s.profile));
     if (key === undefined) return undefined;
-    if (key === first) return child(p, 'value') ?? null;
+    if (key === first) return child(p, fields.pairs.value) ?? null;
   }
   return null;
 }
@@ -176,10 +187,12 @@ export function slotTaint(s: TaintState, n: SyntaxNode, shape?: ReturnType<typeo
 }
 
 /** The statement a node belongs to (its nearest ancestor that is a statement of a block). */
-function statementOf(node: SyntaxNode): SyntaxNode | undefined {
+function statementOf(s: TaintState, node: SyntaxNode): SyntaxNode | undefined {
+  const statements = STATEMENTS(s.profile);
+  const lists = STATEMENT_LISTS(s.profile);
   for (let p: SyntaxNode | null = node; p; p = p.parent) {
-    if (p.type === 'expression_statement' || p.type === 'lexical_declaration' || p.type === 'variable_declaration') return p;
-    if (p.parent && ['block', 'statement_block', 'module', 'program'].includes(p.parent.type)) return p;
+    if (statements.has(p.type)) return p;
+    if (p.parent && lists.has(p.parent.type)) return p;
   }
   return undefined;
 }

@@ -8,6 +8,7 @@
  */
 import { callShape, child, memberChain, namedChildren, textOf, unwrap } from '../ast.js';
 import { constantOf, UNKNOWN, type Const } from '../constants.js';
+import { roleSwitch } from '../language-profile.js';
 import type { SyntaxNode } from '../parser.js';
 import type { SanitiserKinds } from '../taint-spec.js';
 import type { ReceiverMatcher } from '../taint-sources.js';
@@ -19,6 +20,36 @@ import { summaryOf } from './summaries.js';
 
 /** Properties holding a number: no taint in the value. */
 const CLEAN_PROPS = new Set(['length', 'size']);
+
+/** The syntax compute reads, by role of the node's kind. */
+const EXPRESSION_ROLES = roleSwitch([
+  'identifiers',
+  'shorthandProperties',
+  'awaits',
+  'spreads',
+  'mapSpreads',
+  'jsxExpressions',
+  'expressionLists',
+  'argumentLists',
+  'interpolations',
+  'members',
+  'subscripts',
+  'calls',
+  'constructions',
+  'strings',
+  'templates',
+  'concatenatedStrings',
+  'binaries',
+  'ternaries',
+  'inlineIfs',
+  'booleanOperators',
+  'assignmentExpressions',
+  'sequences',
+  'maps',
+  'lists',
+  'tuples',
+  'sets',
+] as const);
 
 /**
  * The taint `name` (an identifier or a storage key) has at `at`, through its binding in effect
@@ -72,7 +103,7 @@ export function evaluate(s: TaintState, node: SyntaxNode): Taint | undefined {
   s.active.add(node);
   let result: Taint | undefined;
   try {
-    result = compute(s, unwrap(node));
+    result = compute(s, unwrap(node, s.profile));
   } finally {
     s.active.delete(node);
   }
@@ -82,14 +113,14 @@ export function evaluate(s: TaintState, node: SyntaxNode): Taint | undefined {
 
 /** Request data by the tables of taint-sources.ts: a request object's member or method result, or a source name. */
 function source(s: TaintState, node: SyntaxNode): Taint | undefined {
-  const chain = memberChain(s.text, node);
+  const chain = memberChain(s.text, node, s.profile);
   if (!chain || chain.length < 2) return undefined;
   const label = (): Taint => {
     const t = textOf(s.text, node).replace(/\s+/g, ' ');
     return { source: t.length > 60 ? `${t.slice(0, 57)}...` : t, line: node.row + 1 };
   };
   // JavaScript: the receiver starts the chain (after `this`); Python: anywhere (`self.request`).
-  const first = !s.python && chain[0] === 'this' ? 1 : 0;
+  const first = s.profile.receiverNames.includes(chain[0] as string) ? 1 : 0;
   const last = s.python ? chain.length - 1 : first;
   for (let i = first; i <= last; i++) {
     if (i === 0 && !s.python && s.imports.aliases.has(chain[0] as string)) break;
@@ -111,76 +142,71 @@ function isLocalVariable(s: TaintState, name: string, node: SyntaxNode): boolean
 
 /** The taint of one unwrapped expression, by its syntax. */
 function compute(s: TaintState, node: SyntaxNode): Taint | undefined {
-  switch (node.type) {
-    case 'identifier':
-    case 'shorthand_property_identifier': {
+  const { kinds, fields } = s.profile;
+  switch (EXPRESSION_ROLES(s.profile).get(node.type)) {
+    case 'identifiers':
+    case 'shorthandProperties': {
       const r = lookup(s, textOf(s.text, node), node.start, scopeOf(s, node));
       return r === NOT_FOUND ? undefined : r;
     }
-    case 'await_expression':
-    case 'await':
-    case 'spread_element':
-    case 'jsx_expression':
-    case 'list_splat':
-    case 'dictionary_splat':
-    case 'expression_list':
-    case 'arguments':
-    case 'argument_list':
-    case 'template_substitution':
-    case 'interpolation':
+    case 'awaits':
+    case 'spreads':
+    case 'mapSpreads':
+    case 'jsxExpressions':
+    case 'expressionLists':
+    case 'argumentLists':
+    case 'interpolations':
       return any(s, namedChildren(node));
-    case 'member_expression':
-    case 'attribute':
-    case 'subscript_expression':
-    case 'subscript': {
+    case 'members':
+    case 'subscripts': {
       const k = key(s, node);
       if (k) {
         const bound = lookup(s, k, node.start, scopeOf(s, node));
         if (bound !== NOT_FOUND) return bound;
       }
-      const prop = child(node, 'property') ?? child(node, 'attribute');
+      const subscript = kinds.subscripts.has(node.type);
+      const prop = subscript ? undefined : child(node, fields.members.property);
       if (prop && CLEAN_PROPS.has(textOf(s.text, prop))) return undefined;
       const src = source(s, node);
       if (src) return src;
-      if (node.type === 'subscript' || node.type === 'subscript_expression') {
+      if (subscript) {
         const element = listElement(s, node);
         if (element !== undefined) return element ? evaluate(s, element) : undefined;
         const slot = slotTaint(s, node);
         if (slot !== NOT_FOUND) return slot;
       }
-      const obj = child(node, 'object') ?? child(node, 'value');
+      const obj = child(node, subscript ? fields.subscripts.object : fields.members.object);
       return obj ? evaluate(s, obj) : undefined;
     }
-    case 'call_expression':
-    case 'call':
-    case 'new_expression':
+    case 'calls':
+    case 'constructions':
       return call(s, node);
-    case 'template_string':
-    case 'string':
-    case 'concatenated_string':
-      return any(s, node.children.filter((c) => c.type === 'template_substitution' || c.type === 'interpolation' || c.type === 'string'));
-    case 'binary_expression':
-    case 'binary_operator': {
-      const left = child(node, 'left');
-      const right = child(node, 'right');
+    case 'strings':
+    case 'templates':
+    case 'concatenatedStrings':
+      return any(s, node.children.filter((c) => kinds.interpolations.has(c.type) || kinds.strings.has(c.type)));
+    case 'binaries': {
+      const left = child(node, fields.binaries.left);
+      const right = child(node, fields.binaries.right);
       if (!left || !right) return undefined;
       const op = s.text.slice(left.end, right.start).trim();
       if (op === '&&') return evaluate(s, right);
-      if (op !== '+' && op !== '||' && op !== '??' && !(op === '%' && s.python)) return undefined;
+      if (op !== '+' && op !== '||' && op !== '??' && op !== s.profile.formatOperator) return undefined;
       if (op === '||' || op === '??') {
         const c = constantOf(s.env, left);
         if (c !== UNKNOWN) return (op === '||' ? truthyJs(c) : c !== null) ? undefined : evaluate(s, right);
       }
       return pick(evaluate(s, left), evaluate(s, right));
     }
-    case 'ternary_expression': {
-      const consequence = child(node, 'consequence');
-      const t = truth(s, child(node, 'condition'));
-      if (t !== undefined) return evaluateOpt(s, t ? consequence : child(node, 'alternative'));
-      const checked = allowListed(s, child(node, 'condition'), consequence);
-      return pick(checked ? undefined : evaluateOpt(s, consequence), evaluateOpt(s, child(node, 'alternative')));
+    case 'ternaries': {
+      const f = fields.ternaries;
+      const consequence = child(node, f.consequence);
+      const t = truth(s, child(node, f.condition));
+      if (t !== undefined) return evaluateOpt(s, t ? consequence : child(node, f.alternative));
+      const checked = allowListed(s, child(node, f.condition), consequence);
+      return pick(checked ? undefined : evaluateOpt(s, consequence), evaluateOpt(s, child(node, f.alternative)));
     }
-    case 'conditional_expression': {
+    case 'inlineIfs': {
       // Python `a if cond else b`: parts are a, cond, b.
       const parts = namedChildren(node);
       const t = truth(s, parts[1]);
@@ -188,20 +214,17 @@ function compute(s: TaintState, node: SyntaxNode): Taint | undefined {
       const checked = allowListed(s, parts[1], parts[0]);
       return pick(checked ? undefined : evaluateOpt(s, parts[0]), evaluateOpt(s, parts[2]));
     }
-    case 'boolean_operator':
-      return pick(evaluateOpt(s, child(node, 'left')), evaluateOpt(s, child(node, 'right')));
-    case 'assignment_expression':
-    case 'augmented_assignment_expression':
-      return evaluateOpt(s, child(node, 'right'));
-    case 'sequence_expression':
+    case 'booleanOperators':
+      return pick(evaluateOpt(s, child(node, fields.booleanOperators.left)), evaluateOpt(s, child(node, fields.booleanOperators.right)));
+    case 'assignmentExpressions':
+      return evaluateOpt(s, child(node, fields.assignmentExpressions.right));
+    case 'sequences':
       return evaluateOpt(s, namedChildren(node).at(-1));
-    case 'object':
-    case 'dictionary':
-      return any(s, namedChildren(node).map((p) => (p.type === 'pair' ? (child(p, 'value') ?? p) : p)));
-    case 'array':
-    case 'list':
-    case 'tuple':
-    case 'set':
+    case 'maps':
+      return any(s, namedChildren(node).map((p) => (kinds.pairs.has(p.type) ? (child(p, fields.pairs.value) ?? p) : p)));
+    case 'lists':
+    case 'tuples':
+    case 'sets':
       return any(s, namedChildren(node));
     default:
       return undefined;
@@ -233,16 +256,16 @@ function sanitiserKinds(s: TaintState, call: NonNullable<ReturnType<typeof callS
 
 /** A call: a source itself, a sanitiser, a clean method, a local function (its summary), or a propagator. */
 function call(s: TaintState, node: SyntaxNode): Taint | undefined {
-  const src = node.type === 'new_expression' ? undefined : source(s, node);
+  const src = s.profile.kinds.constructions.has(node.type) ? undefined : source(s, node);
   if (src) return src;
-  const call = callShape(s.text, node);
+  const call = callShape(s.text, node, s.profile);
   if (!call) return undefined;
   const qualified = s.imports.qualify(call.name);
   const kinds = sanitiserKinds(s, call, qualified);
   if (kinds === 'all') return undefined;
   if (kinds) return clear(any(s, [...call.args, ...call.kwargs.values()]) ?? (call.receiver ? evaluate(s, call.receiver) : undefined), kinds);
   if (s.propagators.cleanMethods.has(call.method)) return undefined;
-  const local = call.callee.type === 'identifier' ? s.functionsByName.get(call.name) : undefined;
+  const local = s.profile.kinds.identifiers.has(call.callee.type) ? s.functionsByName.get(call.name) : undefined;
   if (local) {
     const summary = summaryOf(s, local);
     if (summary.source) return summary.source;

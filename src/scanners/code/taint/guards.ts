@@ -2,20 +2,28 @@
  * Guards: allow-list and validation checks (`if (!ALLOWED.includes(x)) return`, `if x not in
  * ALLOWED: abort(400)`, `if x == 'asc':`, `re.fullmatch`, `isdigit()`), and URL host checks
  * (`urlparse(u).netloc in HOSTS`, `url_has_allowed_host_and_scheme(u, …)`) that clear a URL for
- * redirect and request sinks only. A passed check becomes a `clean` binding of the value checked
+ * redirect and request sinks only; the URL parsers, host parts and validators are rows of
+ * taint-barriers.ts. A passed check becomes a `clean` binding of the value checked
  * (until the end of the branch, or past the `if` when the failing branch leaves); a conditional
  * expression that picks the checked value (`x if x in ALLOWED else d`) is allow-listed too.
  */
 import { callShape, child, namedChildren, textOf, unwrap } from '../ast.js';
 import { constantOf, UNKNOWN } from '../constants.js';
+import { roleUnion, type LanguageProfile } from '../language-profile.js';
 import type { SyntaxNode } from '../parser.js';
 import type { SinkKind } from '../taint-spec.js';
-import { PY_URL_VALIDATORS, URL_HOST_CHECKED, URL_HOST_PARTS, URL_PARSERS } from '../taint-spec.js';
+import { urlBarriers, type UrlBarriers } from '../barrier-spec.js';
+import { BARRIER_RULES, TAINT_BARRIERS } from '../taint-barriers.js';
 import { definitionsOfKey } from './bindings.js';
 import { evaluate } from './evaluate.js';
 import type { ImportedFunction } from '../imports.js';
 import { isLookup, isNullish, predicateOf } from './predicates.js';
 import { bind, guardHolds, key, scopeOf, type Check, type TaintState } from './state.js';
+
+/** The URL parsers, host parts and host validators of the barrier rows (taint-barriers.ts), per family. */
+const JS_URL = urlBarriers(TAINT_BARRIERS, BARRIER_RULES, 'js');
+const PY_URL = urlBarriers(TAINT_BARRIERS, BARRIER_RULES, 'python');
+const urlRows = (s: TaintState): UrlBarriers => (s.python ? PY_URL : JS_URL);
 
 /** String and list methods without side effects, whose result depends only on the receiver and constant arguments. */
 const PURE_STRING_METHODS = new Set(['split', 'slice', 'at', 'toLowerCase', 'toUpperCase', 'trim', 'trimStart', 'trimEnd', 'substring', 'substr', 'lower', 'upper', 'strip', 'rsplit', 'rpartition', 'partition']);
@@ -27,8 +35,9 @@ const PURE_STRING_METHODS = new Set(['split', 'slice', 'at', 'toLowerCase', 'toU
  * through `and`, `or` and `not`.
  */
 export function guard(s: TaintState, ifNode: SyntaxNode): void {
-  const condition = child(ifNode, 'condition');
-  const consequence = child(ifNode, 'consequence');
+  const { kinds, fields } = s.profile;
+  const condition = child(ifNode, fields.ifs.condition);
+  const consequence = child(ifNode, fields.ifs.consequence);
   if (!condition || !consequence) return;
   for (const c of checks(s, condition, true)) {
     bind(s, ifNode, c.key, { pos: consequence.start, kind: 'clean', at: ifNode.start, kinds: c.kinds, guard: c.guard });
@@ -36,15 +45,15 @@ export function guard(s: TaintState, ifNode: SyntaxNode): void {
   }
   const whenFalse = checks(s, condition, false);
   if (whenFalse.length === 0) return;
-  const leaves = exits(s.text, consequence);
+  const leaves = exits(s.text, consequence, s.profile);
   for (const c of whenFalse) {
     // `if x not in ALLOWED: return`, or `x = DEFAULT` (a fallback): past the if, x is allowed or the fallback.
     if (leaves || (c.kinds === undefined && reassigns(s, consequence, c.key))) bind(s, ifNode, c.key, { pos: ifNode.end + 1, kind: 'clean', at: ifNode.start, kinds: c.kinds, guard: c.guard });
   }
   // `if x in ALLOWED: … else: …`: the else branch knows the negation.
-  const alt = namedChildren(ifNode).find((c) => c.type === 'else_clause');
-  const body = alt && (child(alt, 'body') ?? namedChildren(alt)[0]);
-  if (body && namedChildren(ifNode).filter((c) => c.type === 'elif_clause').length === 0) {
+  const alt = namedChildren(ifNode).find((c) => kinds.elses.has(c.type));
+  const body = alt && (child(alt, fields.elses.body) ?? namedChildren(alt)[0]);
+  if (body && namedChildren(ifNode).filter((c) => kinds.elifs.has(c.type)).length === 0) {
     for (const c of whenFalse) {
       bind(s, ifNode, c.key, { pos: body.start, kind: 'clean', at: ifNode.start, kinds: c.kinds, guard: c.guard });
       bind(s, ifNode, c.key, { pos: body.end, kind: 'restore', at: ifNode.start });
@@ -55,22 +64,25 @@ export function guard(s: TaintState, ifNode: SyntaxNode): void {
 /** What holds when `cond` evaluates to `truth`. */
 function checks(s: TaintState, condition: SyntaxNode, truth: boolean, depth = 0): Check[] {
   if (depth > 6) return [];
-  const cond = unwrap(condition);
-  if (cond.type === 'not_operator' || (cond.type === 'unary_expression' && textOf(s.text, cond).startsWith('!'))) {
-    const arg = child(cond, 'argument');
+  const { kinds, fields } = s.profile;
+  const cond = unwrap(condition, s.profile);
+  const negation = kinds.negations.has(cond.type) ? fields.negations : kinds.unaries.has(cond.type) && textOf(s.text, cond).startsWith('!') ? fields.unaries : undefined;
+  if (negation) {
+    const arg = child(cond, negation.argument);
     return arg ? checks(s, arg, !truth, depth + 1) : [];
   }
-  const left = child(cond, 'left');
-  const right = child(cond, 'right');
-  if ((cond.type === 'boolean_operator' || cond.type === 'binary_expression') && left && right) {
+  const logical = kinds.booleanOperators.has(cond.type) ? fields.booleanOperators : kinds.binaries.has(cond.type) ? fields.binaries : undefined;
+  const left = child(cond, logical?.left);
+  const right = child(cond, logical?.right);
+  if (logical && left && right) {
     const op = s.text.slice(left.end, right.start).trim();
     // `a and b` true: both hold; `a or b` false: neither holds.
     if ((op === 'and' || op === '&&') && truth) return [...checks(s, left, true, depth + 1), ...checks(s, right, true, depth + 1)];
     if ((op === 'or' || op === '||') && !truth) return [...checks(s, left, false, depth + 1), ...checks(s, right, false, depth + 1)];
-    if (cond.type === 'boolean_operator' || ['&&', '||'].includes(op)) return [];
+    if (kinds.booleanOperators.has(cond.type) || ['&&', '||'].includes(op)) return [];
   }
   // `if (!found) return` after `found = lookup(key)`: the key is in the table lookup() reads.
-  if (cond.type === 'identifier') return truth ? lookedUp(s, cond) : [];
+  if (kinds.identifiers.has(cond.type)) return truth ? lookedUp(s, cond) : [];
   const comparison = comparisonOf(s, cond);
   if (comparison) {
     const { op, a, b } = comparison;
@@ -86,7 +98,7 @@ function checks(s: TaintState, condition: SyntaxNode, truth: boolean, depth = 0)
     }
     return [];
   }
-  const call = callShape(s.text, cond);
+  const call = callShape(s.text, cond, s.profile);
   if (!call) return [];
   // `!name.includes('/')`: a single path segment, which cannot leave the folder it is joined to.
   if (!truth) return call.method === 'includes' && call.receiver && isSeparator(s, call.args[0]) ? withKinds(constrained(s, call.receiver), PATH_SEGMENT_CHECKED) : [];
@@ -102,7 +114,7 @@ function checks(s: TaintState, condition: SyntaxNode, truth: boolean, depth = 0)
     const named = NAMED_PREDICATE.test(call.name);
     if (imported && (s.python || imported.module.startsWith('.'))) guardId = importedGuard(s, imported, cond, !named);
     else if (!named) return [];
-    else if (call.callee.type === 'identifier') {
+    else if (kinds.identifiers.has(call.callee.type)) {
       // A local predicate that only tests for a substring (`url.includes(allowed)`) checks nothing.
       const local = s.functionsByName.get(call.name);
       if (local && predicateOf(s, local)?.strength === 'weak') return [];
@@ -110,10 +122,10 @@ function checks(s: TaintState, condition: SyntaxNode, truth: boolean, depth = 0)
     checked = call.args[0];
   } else if (['re.fullmatch', 're.match'].includes(qualified)) checked = call.args[1];
   else if (['isdigit', 'isalnum', 'isnumeric', 'isdecimal'].includes(call.method)) checked = call.receiver;
-  else if (PY_URL_VALIDATORS.has(qualified) || PY_URL_VALIDATORS.has(call.name)) {
+  else if (urlRows(s).validators.has(qualified) || urlRows(s).validators.has(call.name)) {
     const url = call.args[0] ?? call.kwargs.get('url');
     const k = url ? key(s, url) : undefined;
-    return k ? [{ key: k, kinds: URL_HOST_CHECKED }] : [];
+    return k ? [{ key: k, kinds: urlRows(s).hostKinds }] : [];
   }
   const k = checked ? (key(s, checked) ?? pureKey(s, checked)) : undefined;
   return k ? [guardId === undefined ? { key: k } : { key: k, guard: guardId }] : [];
@@ -144,7 +156,7 @@ const withKinds = (list: Check[], kinds: readonly SinkKind[]): Check[] => list.m
 
 /** The value a comparison with null, undefined or None shows not to be one, when `cond` is `truth`. */
 function nonNullWhen(s: TaintState, c: { op: string; a: SyntaxNode; b: SyntaxNode }, truth: boolean): SyntaxNode | undefined {
-  const value = isNullish(c.b) ? c.a : isNullish(c.a) ? c.b : undefined;
+  const value = isNullish(s, c.b) ? c.a : isNullish(s, c.a) ? c.b : undefined;
   if (!value) return undefined;
   const negated = c.op === '!=' || c.op === '!==' || c.op === 'is not';
   const equal = c.op === '==' || c.op === '===' || c.op === 'is';
@@ -156,13 +168,14 @@ function nonNullWhen(s: TaintState, c: { op: string; a: SyntaxNode; b: SyntaxNod
  * (`const found = await lookup(key)`, predicates.ts isLookup), the check that its key is in the table.
  */
 function lookedUp(s: TaintState, node: SyntaxNode): Check[] {
-  const n = unwrap(node);
-  if (n.type !== 'identifier') return [];
+  const { kinds } = s.profile;
+  const n = unwrap(node, s.profile);
+  if (!kinds.identifiers.has(n.type)) return [];
   const defs = definitionsOfKey(textOf(s.text, n), n.start, scopeOf(s, n));
-  const def = defs.length === 1 ? unwrap(defs[0] as SyntaxNode) : undefined;
-  const value = def && (def.type === 'await_expression' || def.type === 'await') ? namedChildren(def)[0] : def;
-  const call = value ? callShape(s.text, value) : undefined;
-  if (!call || call.callee.type !== 'identifier' || !call.args[0]) return [];
+  const def = defs.length === 1 ? unwrap(defs[0] as SyntaxNode, s.profile) : undefined;
+  const value = def && kinds.awaits.has(def.type) ? namedChildren(def)[0] : def;
+  const call = value ? callShape(s.text, value, s.profile) : undefined;
+  if (!call || !kinds.identifiers.has(call.callee.type) || !call.args[0]) return [];
   const fn = localFunction(s, call.name);
   if (!fn || !isLookup(s, fn)) return [];
   const k = key(s, call.args[0]);
@@ -175,20 +188,21 @@ function localFunction(s: TaintState, name: string): SyntaxNode | undefined {
   if (declared) return declared;
   const bindings = s.moduleScope.bindings.get(name);
   const only = bindings?.length === 1 ? bindings[0] : undefined;
-  return only?.kind === 'expr' && s.fnTypes.has(only.node.type) ? only.node : undefined;
+  return only?.kind === 'expr' && s.profile.kinds.functions.has(only.node.type) ? only.node : undefined;
 }
 
 /** `a OP b` for `in`, `not in`, `==`, `!=`, `===`, `!==` (Python comparisons of two operands, JS binary expressions). */
 function comparisonOf(s: TaintState, cond: SyntaxNode): { op: string; a: SyntaxNode; b: SyntaxNode } | undefined {
-  if (cond.type === 'comparison_operator') {
+  const { kinds, fields } = s.profile;
+  if (kinds.comparisons.has(cond.type)) {
     const parts = namedChildren(cond);
     if (parts.length !== 2) return undefined;
     const [a, b] = parts as [SyntaxNode, SyntaxNode];
     return { op: s.text.slice(a.end, b.start).replace(/\s+/g, ' ').trim(), a, b };
   }
-  if (cond.type === 'binary_expression') {
-    const a = child(cond, 'left');
-    const b = child(cond, 'right');
+  if (kinds.binaries.has(cond.type)) {
+    const a = child(cond, fields.binaries.left);
+    const b = child(cond, fields.binaries.right);
     if (!a || !b) return undefined;
     const op = s.text.slice(a.end, b.start).trim();
     return ['==', '===', '!=', '!=='].includes(op) ? { op, a, b } : undefined;
@@ -201,14 +215,15 @@ function comparisonOf(s: TaintState, cond: SyntaxNode): { op: string; a: SyntaxN
  * `urlparse(x).hostname`, `new URL(x).host`) the URL parsed, for redirect and request sinks only.
  */
 function constrained(s: TaintState, node: SyntaxNode): Check[] {
-  const n = unwrap(node);
-  if (n.type === 'attribute' || n.type === 'member_expression') {
-    const prop = child(n, n.type === 'attribute' ? 'attribute' : 'property');
-    const obj = child(n, 'object');
-    if (prop && obj && URL_HOST_PARTS.has(textOf(s.text, prop))) {
+  const n = unwrap(node, s.profile);
+  const { kinds, fields } = s.profile;
+  if (kinds.members.has(n.type)) {
+    const prop = child(n, fields.members.property);
+    const obj = child(n, fields.members.object);
+    if (prop && obj && urlRows(s).hostParts.has(textOf(s.text, prop))) {
       const url = parsedUrl(s, obj);
       const k = url ? key(s, url) : undefined;
-      if (k) return [{ key: k, kinds: URL_HOST_CHECKED }];
+      if (k) return [{ key: k, kinds: urlRows(s).hostKinds }];
     }
   }
   const k = key(s, n) ?? pureKey(s, n);
@@ -217,25 +232,27 @@ function constrained(s: TaintState, node: SyntaxNode): Check[] {
 
 /** For `urlparse(x)` (or a variable assigned it), x. */
 function parsedUrl(s: TaintState, node: SyntaxNode, depth = 0): SyntaxNode | undefined {
-  const n = unwrap(node);
-  if (n.type === 'identifier' && depth === 0) {
+  const n = unwrap(node, s.profile);
+  if (s.profile.kinds.identifiers.has(n.type) && depth === 0) {
     const defs = definitionsOfKey(textOf(s.text, n), n.start, scopeOf(s, n));
     return defs.length === 1 && defs[0] ? parsedUrl(s, defs[0], 1) : undefined;
   }
-  const call = callShape(s.text, n);
+  const call = callShape(s.text, n, s.profile);
   if (!call) return undefined;
   const name = call.isNew ? `new ${call.name}` : call.name;
-  return URL_PARSERS.has(s.imports.qualify(call.name)) || URL_PARSERS.has(name) ? call.args[0] : undefined;
+  const { parsers } = urlRows(s);
+  return parsers.has(s.imports.qualify(call.name)) || parsers.has(name) ? call.args[0] : undefined;
 }
 
 /** Whether a guard's consequence ends by assigning a value that carries no taint to `k`. */
 function reassigns(s: TaintState, consequence: SyntaxNode, k: string): boolean {
-  const last = consequence.type === 'statement_block' || consequence.type === 'block' ? namedChildren(consequence).at(-1) : consequence;
-  const assign = last && (last.type === 'expression_statement' ? namedChildren(last)[0] : last);
-  if (!assign || (assign.type !== 'assignment' && assign.type !== 'assignment_expression')) return false;
-  const left = child(assign, 'left');
-  const right = child(assign, 'right');
-  return !!left && !!right && key(s, left) === k && isLiteral(unwrap(right));
+  const { kinds, fields } = s.profile;
+  const last = kinds.blocks.has(consequence.type) ? namedChildren(consequence).at(-1) : consequence;
+  const assign = last && (kinds.expressionStatements.has(last.type) ? namedChildren(last)[0] : last);
+  if (!assign || !kinds.assignments.has(assign.type)) return false;
+  const left = child(assign, fields.assignments.left);
+  const right = child(assign, fields.assignments.right);
+  return !!left && !!right && key(s, left) === k && isLiteral(unwrap(right, s.profile), s.profile);
 }
 
 /** `x if x in ALLOWED else d`, `ALLOWED.includes(x) ? x : d`: the value chosen is the one the condition checked. */
@@ -251,36 +268,41 @@ export function allowListed(s: TaintState, condition: SyntaxNode | undefined, va
  * covers the same expression written again (`ALLOWED.includes(e) ? e : 'jpg'`).
  */
 function pureKey(s: TaintState, node: SyntaxNode): string | undefined {
-  let n = unwrap(node);
+  const { kinds, fields } = s.profile;
+  let n = unwrap(node, s.profile);
   for (let hops = 0; hops < 12; hops++) {
-    if (n.type === 'identifier' || n.type === 'member_expression' || n.type === 'attribute') {
+    if (kinds.identifiers.has(n.type) || kinds.members.has(n.type)) {
       const base = key(s, n);
       return base && hops > 0 ? `pure:${textOf(s.text, node).replace(/\s+/g, '')}` : undefined;
     }
-    if (n.type === 'subscript_expression' || n.type === 'subscript') {
-      n = unwrap(child(n, n.type === 'subscript' ? 'value' : 'object') ?? n);
+    if (kinds.subscripts.has(n.type)) {
+      n = unwrap(child(n, fields.subscripts.object) ?? n, s.profile);
       continue;
     }
-    const call = n.type === 'call_expression' || n.type === 'call' ? callShape(s.text, n) : undefined;
+    const call = kinds.calls.has(n.type) ? callShape(s.text, n, s.profile) : undefined;
     if (!call?.receiver || !PURE_STRING_METHODS.has(call.method)) return undefined;
-    n = unwrap(call.receiver);
+    n = unwrap(call.receiver, s.profile);
   }
   return undefined;
 }
 
+/** Statements that leave the function or loop. */
+const JUMPS = roleUnion(['returns', 'raises', 'continues', 'breaks']);
+/** Literals whose value a guard's fallback may be (strings and templates without substitutions among them). */
+const LITERALS = roleUnion(['strings', 'templates', 'numbers', 'trueLiterals', 'falseLiterals', 'nullLiterals']);
+
 /** Whether a guard's consequence leaves the function or loop (return, throw, raise, abort(), next()). */
-function exits(text: string, node: SyntaxNode): boolean {
-  const last = node.type === 'statement_block' || node.type === 'block' ? namedChildren(node).at(-1) : node;
+function exits(text: string, node: SyntaxNode, profile: LanguageProfile): boolean {
+  const kinds = profile.kinds;
+  const last = kinds.blocks.has(node.type) ? namedChildren(node).at(-1) : node;
   if (!last) return false;
-  if (['return_statement', 'throw_statement', 'raise_statement', 'continue_statement', 'break_statement'].includes(last.type)) return true;
-  if (last.type === 'expression_statement') return /^(?:abort|next|process\.exit|sys\.exit)\s*\(/.test(textOf(text, last).trim());
+  if (JUMPS(profile).has(last.type)) return true;
+  if (kinds.expressionStatements.has(last.type)) return /^(?:abort|next|process\.exit|sys\.exit)\s*\(/.test(textOf(text, last).trim());
   return false;
 }
 
-const LITERALS = new Set(['string', 'number', 'integer', 'float', 'true', 'false', 'none', 'null', 'undefined', 'template_string']);
-
 /** A literal without substitutions (`'asc'`, `0`, `None`). */
-function isLiteral(node: SyntaxNode): boolean {
-  if (!LITERALS.has(node.type)) return false;
-  return !node.children.some((c) => c.type === 'interpolation' || c.type === 'template_substitution');
+function isLiteral(node: SyntaxNode, profile: LanguageProfile): boolean {
+  if (!LITERALS(profile).has(node.type)) return false;
+  return !node.children.some((c) => profile.kinds.interpolations.has(c.type));
 }

@@ -20,7 +20,7 @@ import { evaluate } from './evaluate.js';
 import { returnValues } from './summaries.js';
 import type { Predicate, TaintState } from './state.js';
 
-type Verdict = 'weak' | 'strong' | 'unknown' | 'none';
+type Verdict = 'weak' | 'strong' | 'unknown' | 'irrelevant';
 
 /** Methods whose result says whether (or where) a text occurs inside the receiver. */
 const SUBSTRING_METHODS = new Set(['includes', 'indexOf', 'lastIndexOf', 'search', 'find', 'rfind', 'index', 'rindex', 'count', '__contains__']);
@@ -40,8 +40,9 @@ export function predicateOf(s: TaintState, fn: SyntaxNode): Predicate | undefine
 }
 
 function judge(s: TaintState, fn: SyntaxNode): Predicate | undefined {
-  const params = child(fn, 'parameters') ?? child(fn, 'parameter');
-  const first = params ? (params.type === 'identifier' ? params : namedChildren(params)[0]) : undefined;
+  const { kinds, fields } = s.profile;
+  const params = child(fn, fields.functions.parameters) ?? child(fn, fields.functions.parameter);
+  const first = params ? (kinds.identifiers.has(params.type) ? params : namedChildren(params)[0]) : undefined;
   if (!first || (s.python && /^(?:self|cls)$/.test(textOf(s.text, first)))) return undefined;
   const atoms: SyntaxNode[] = [];
   const visited = new Set<string>();
@@ -63,15 +64,16 @@ function judge(s: TaintState, fn: SyntaxNode): Predicate | undefined {
 /** The return values, and the conditions deciding a `return true`/`return false`. */
 function roots(s: TaintState, fn: SyntaxNode): SyntaxNode[] {
   const out: SyntaxNode[] = [];
+  const { kinds, fields } = s.profile;
   for (const value of returnValues(s, fn)) {
-    const v = unwrap(value);
-    if (!isBooleanLiteral(v)) {
+    const v = unwrap(value, s.profile);
+    if (!isBooleanLiteral(s, v)) {
       out.push(value);
       continue;
     }
     for (let p = value.parent; p && p !== fn; p = p.parent) {
-      if (p.type !== 'if_statement' && p.type !== 'elif_clause') continue;
-      const condition = child(p, 'condition');
+      if (!kinds.ifs.has(p.type) && !kinds.elifs.has(p.type)) continue;
+      const condition = child(p, kinds.ifs.has(p.type) ? fields.ifs.condition : fields.elifs.condition);
       if (condition) out.push(condition);
       break;
     }
@@ -79,35 +81,37 @@ function roots(s: TaintState, fn: SyntaxNode): SyntaxNode[] {
   return out;
 }
 
-const isBooleanLiteral = (n: SyntaxNode): boolean => n.type === 'true' || n.type === 'false';
+const isBooleanLiteral = (s: TaintState, n: SyntaxNode): boolean => s.profile.kinds.trueLiterals.has(n.type) || s.profile.kinds.falseLiterals.has(n.type);
 
 /** The checks an expression is built of, following local variables of the function once each. */
 function collectAtoms(s: TaintState, fn: SyntaxNode, node: SyntaxNode, atoms: SyntaxNode[], visited: Set<string>, depth: number): void {
   if (depth > 8 || atoms.length > MAX_ATOMS) return;
-  const n = unwrap(node);
+  const { kinds, fields } = s.profile;
+  const n = unwrap(node, s.profile);
   const next = (x: SyntaxNode | undefined): void => {
     if (x) collectAtoms(s, fn, x, atoms, visited, depth + 1);
   };
-  if (isBooleanLiteral(n)) return;
-  if (n.type === 'not_operator' || (n.type === 'unary_expression' && textOf(s.text, n).startsWith('!'))) return next(child(n, 'argument'));
-  if (n.type === 'boolean_operator') {
-    next(child(n, 'left'));
-    return next(child(n, 'right'));
+  if (isBooleanLiteral(s, n)) return;
+  if (kinds.negations.has(n.type)) return next(child(n, fields.negations.argument));
+  if (kinds.unaries.has(n.type) && textOf(s.text, n).startsWith('!')) return next(child(n, fields.unaries.argument));
+  if (kinds.booleanOperators.has(n.type)) {
+    next(child(n, fields.booleanOperators.left));
+    return next(child(n, fields.booleanOperators.right));
   }
-  if (n.type === 'binary_expression') {
-    const left = child(n, 'left');
-    const right = child(n, 'right');
+  if (kinds.binaries.has(n.type)) {
+    const left = child(n, fields.binaries.left);
+    const right = child(n, fields.binaries.right);
     const op = left && right ? s.text.slice(left.end, right.start).trim() : '';
     if (op === '&&' || op === '||') {
       next(left);
       return next(right);
     }
   }
-  if (n.type === 'ternary_expression') {
-    next(child(n, 'consequence'));
-    return next(child(n, 'alternative'));
+  if (kinds.ternaries.has(n.type)) {
+    next(child(n, fields.ternaries.consequence));
+    return next(child(n, fields.ternaries.alternative));
   }
-  if (n.type === 'identifier') {
+  if (kinds.identifiers.has(n.type)) {
     const name = textOf(s.text, n);
     const bindings = s.scopes.get(fn)?.bindings.get(name);
     const local = bindings?.filter((b) => b.kind === 'expr' || b.kind === 'maybe' || b.kind === 'augment');
@@ -130,35 +134,37 @@ function fromParameter(s: TaintState, fn: SyntaxNode, node: SyntaxNode | undefin
 
 /** What one check says of the parameter. */
 function verdict(s: TaintState, fn: SyntaxNode, atom: SyntaxNode): Verdict {
-  if (atom.type === 'comparison_operator' || atom.type === 'binary_expression') return comparison(s, fn, atom);
-  if (atom.type === 'call_expression' || atom.type === 'call') return callVerdict(s, fn, atom);
-  return fromParameter(s, fn, atom) ? 'unknown' : 'none';
+  const { kinds } = s.profile;
+  if (kinds.comparisons.has(atom.type) || kinds.binaries.has(atom.type)) return comparison(s, fn, atom);
+  if (kinds.calls.has(atom.type)) return callVerdict(s, fn, atom);
+  return fromParameter(s, fn, atom) ? 'unknown' : 'irrelevant';
 }
 
 function comparison(s: TaintState, fn: SyntaxNode, atom: SyntaxNode): Verdict {
-  const parts = atom.type === 'comparison_operator' ? namedChildren(atom) : [child(atom, 'left'), child(atom, 'right')];
+  const { kinds, fields } = s.profile;
+  const parts = kinds.comparisons.has(atom.type) ? namedChildren(atom) : [child(atom, fields.binaries.left), child(atom, fields.binaries.right)];
   const [a, b] = parts;
-  if (parts.length !== 2 || !a || !b) return fromParameter(s, fn, atom) ? 'unknown' : 'none';
+  if (parts.length !== 2 || !a || !b) return fromParameter(s, fn, atom) ? 'unknown' : 'irrelevant';
   const op = s.text.slice(a.end, b.start).replace(/\s+/g, ' ').trim();
   const pa = fromParameter(s, fn, a);
   const pb = fromParameter(s, fn, b);
-  if (op === 'in' || op === 'not in') return pa ? 'strong' : pb ? 'weak' : 'none';
+  if (op === 'in' || op === 'not in') return pa ? 'strong' : pb ? 'weak' : 'irrelevant';
   // `url.indexOf(x) !== -1`, `url.search(x) >= 0`: where a text occurs in the parameter.
   for (const side of [a, b]) {
-    const u = unwrap(side);
-    if (u.type === 'call_expression' || u.type === 'call') {
+    const u = unwrap(side, s.profile);
+    if (kinds.calls.has(u.type)) {
       const v = callVerdict(s, fn, u);
-      if (v !== 'none') return v;
+      if (v !== 'irrelevant') return v;
     }
   }
-  if (!pa && !pb) return 'none';
+  if (!pa && !pb) return 'irrelevant';
   if (['===', '==', '!==', '!='].includes(op) && (constantOf(s.env, pa ? b : a) !== UNKNOWN)) return 'strong';
   return 'unknown';
 }
 
 function callVerdict(s: TaintState, fn: SyntaxNode, node: SyntaxNode): Verdict {
-  const call = callShape(s.text, node);
-  if (!call) return 'none';
+  const call = callShape(s.text, node, s.profile);
+  if (!call) return 'irrelevant';
   const receiver = call.receiver ? fromParameter(s, fn, call.receiver) : false;
   const arg = call.args.some((a) => fromParameter(s, fn, a));
   const qualified = s.imports.qualify(call.name);
@@ -172,7 +178,7 @@ function callVerdict(s: TaintState, fn: SyntaxNode, node: SyntaxNode): Verdict {
     // `'a b c'.includes(url)`: the parameter inside a fixed text is a substring test too.
     return typeof constantOf(s.env, call.receiver) === 'string' ? 'weak' : 'strong';
   }
-  return receiver || arg ? 'unknown' : 'none';
+  return receiver || arg ? 'unknown' : 'irrelevant';
 }
 
 /**
@@ -182,8 +188,9 @@ function callVerdict(s: TaintState, fn: SyntaxNode, node: SyntaxNode): Verdict {
  */
 function patternVerdict(s: TaintState, node: SyntaxNode | undefined, startAnchored = false): Verdict {
   if (!node) return 'unknown';
-  const n = unwrap(node);
-  const source = n.type === 'regex' ? textOf(s.text, child(n, 'pattern') ?? n) : stringValue(s.text, n);
+  const n = unwrap(node, s.profile);
+  // A regular expression literal `/…/flags`: the text between the slashes.
+  const source = s.profile.kinds.regexLiterals.has(n.type) ? textOf(s.text, n).replace(/^\/|\/[a-z]*$/g, '') : stringValue(s.text, n, s.profile);
   if (source === undefined) return 'unknown';
   const start = startAnchored || /^(?:\^|\\A)/.test(source);
   const end = /(?:^|[^\\])(?:\$|\\Z|\\z)$/.test(source);
@@ -191,9 +198,11 @@ function patternVerdict(s: TaintState, node: SyntaxNode | undefined, startAnchor
   return end ? 'strong' : 'unknown';
 }
 
-const NULLISH = new Set(['null', 'undefined', 'none']);
-/** A `null`, `undefined` or `None` literal. */
-export const isNullish = (node: SyntaxNode): boolean => NULLISH.has(unwrap(node).type);
+/** A `null`, `undefined` or `None` literal (JavaScript's `undefined` may parse as an identifier). */
+export function isNullish(s: TaintState, node: SyntaxNode): boolean {
+  const n = unwrap(node, s.profile);
+  return s.profile.kinds.nullLiterals.has(n.type) || (s.profile.kinds.identifiers.has(n.type) && s.profile.nullNames.includes(textOf(s.text, n)));
+}
 
 /**
  * Whether a function is a lookup of its first parameter: every value it returns is `null`,
@@ -203,7 +212,7 @@ export const isNullish = (node: SyntaxNode): boolean => NULLISH.has(unwrap(node)
 export function isLookup(s: TaintState, fn: SyntaxNode): boolean {
   let found = false;
   for (const value of returnValues(s, fn)) {
-    if (isNullish(value)) continue;
+    if (isNullish(s, value)) continue;
     if (!underStrongCheck(s, fn, value)) return false;
     found = true;
   }
@@ -212,13 +221,14 @@ export function isLookup(s: TaintState, fn: SyntaxNode): boolean {
 
 /** Whether a node lies in the consequence of an `if` of the function whose condition checks the first parameter strongly. */
 function underStrongCheck(s: TaintState, fn: SyntaxNode, node: SyntaxNode): boolean {
+  const { kinds, fields } = s.profile;
   for (let p: SyntaxNode | null = node, up = node.parent; up && up !== fn; p = up, up = up.parent) {
-    if (up.type !== 'if_statement' || p !== child(up, 'consequence')) continue;
-    const condition = child(up, 'condition');
+    if (!kinds.ifs.has(up.type) || p !== child(up, fields.ifs.consequence)) continue;
+    const condition = child(up, fields.ifs.condition);
     if (!condition) continue;
     const atoms: SyntaxNode[] = [];
     collectAtoms(s, fn, condition, atoms, new Set(), 0);
-    const verdicts = atoms.map((a) => verdict(s, fn, a)).filter((v) => v !== 'none');
+    const verdicts = atoms.map((a) => verdict(s, fn, a)).filter((v) => v !== 'irrelevant');
     if (verdicts.length > 0 && verdicts.every((v) => v === 'strong')) return true;
   }
   return false;

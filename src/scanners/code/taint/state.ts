@@ -6,6 +6,7 @@
 import { child, stringValue, textOf, unwrap } from '../ast.js';
 import type { ConstEnv, ConstResult } from '../constants.js';
 import type { ImportedFunction, Imports } from '../imports.js';
+import type { LanguageProfile } from '../language-profile.js';
 import type { SyntaxNode } from '../parser.js';
 import type { SanitiserTable, SinkKind } from '../taint-spec.js';
 import type { CompiledSources } from '../taint-sources.js';
@@ -87,7 +88,8 @@ export interface TaintState {
   readonly root: SyntaxNode;
   readonly text: string;
   readonly python: boolean;
-  readonly fnTypes: ReadonlySet<string>;
+  /** The node kinds and fields of the language (language-profile.ts). */
+  readonly profile: LanguageProfile;
   readonly imports: Imports;
   readonly sanitisers: SanitiserTable;
   readonly sources: CompiledSources;
@@ -147,8 +149,9 @@ export function guardHolds(s: TaintState, guard: string | undefined): boolean {
 
 /** The scope of the function enclosing a node (the module scope at top level). */
 export function scopeOf(s: TaintState, node: SyntaxNode): Scope {
+  const functions = s.profile.kinds.functions;
   for (let p = node.parent; p; p = p.parent) {
-    if (s.fnTypes.has(p.type)) return scopeFor(s, p);
+    if (functions.has(p.type)) return scopeFor(s, p);
   }
   return s.moduleScope;
 }
@@ -165,7 +168,7 @@ function scopeFor(s: TaintState, fn: SyntaxNode): Scope {
 
 /** Records a binding of `name` in the scope of `scopeNode` (a function, or the node's enclosing function). */
 export function bind(s: TaintState, scopeNode: SyntaxNode, name: string, binding: Binding): void {
-  const scope = s.fnTypes.has(scopeNode.type) ? scopeFor(s, scopeNode) : scopeOf(s, scopeNode);
+  const scope = s.profile.kinds.functions.has(scopeNode.type) ? scopeFor(s, scopeNode) : scopeOf(s, scopeNode);
   let list = scope.bindings.get(name);
   if (!list) scope.bindings.set(name, (list = []));
   list.push(binding);
@@ -176,15 +179,17 @@ export function bind(s: TaintState, scopeNode: SyntaxNode, name: string, binding
  * literal key in a canonical form (`d['k']` and `d["k"]` are both `d["k"]`).
  */
 export function key(s: TaintState, node: SyntaxNode): string | undefined {
-  const n = unwrap(node);
-  if (n.type === 'identifier') return textOf(s.text, n);
-  if (n.type === 'subscript_expression' || n.type === 'subscript') {
-    const obj = child(n, n.type === 'subscript' ? 'value' : 'object');
-    const index = literalKey(s.text, child(n, n.type === 'subscript' ? 'subscript' : 'index'));
+  const { kinds, fields } = s.profile;
+  const n = unwrap(node, s.profile);
+  if (kinds.identifiers.has(n.type)) return textOf(s.text, n);
+  const subscript = kinds.subscripts.has(n.type);
+  if (subscript) {
+    const obj = child(n, fields.subscripts.object);
+    const index = literalKey(s.text, child(n, fields.subscripts.index), s.profile);
     const base = obj ? key(s, obj) : undefined;
     if (base !== undefined && index !== undefined) return `${base}[${index}]`;
   }
-  if (n.type === 'member_expression' || n.type === 'attribute' || n.type === 'subscript_expression' || n.type === 'subscript') {
+  if (subscript || kinds.members.has(n.type)) {
     return textOf(s.text, n).replace(/\s+/g, '').replace(/\?\./g, '.');
   }
   return undefined;
@@ -222,11 +227,11 @@ export function pick(a: Taint | undefined, b: Taint | undefined): Taint | undefi
 }
 
 /** A literal subscript or argument (`'k'`, `"k"`, `0`) as a canonical key, else undefined. */
-export function literalKey(text: string, node: SyntaxNode | undefined): string | undefined {
+export function literalKey(text: string, node: SyntaxNode | undefined, profile: LanguageProfile): string | undefined {
   if (!node) return undefined;
-  const n = unwrap(node);
-  const s = stringValue(text, n);
+  const n = unwrap(node, profile);
+  const s = stringValue(text, n, profile);
   if (s !== undefined) return JSON.stringify(s);
-  if ((n.type === 'integer' || n.type === 'number') && /^\d+$/.test(textOf(text, n))) return textOf(text, n);
+  if (profile.kinds.numbers.has(n.type) && /^\d+$/.test(textOf(text, n))) return textOf(text, n);
   return undefined;
 }

@@ -20,7 +20,7 @@ export function throughCallers(s: TaintState, t: Taint, sink: SinkKind, depth: n
   if (depth > 2 || t.fn === undefined || t.param === undefined) return undefined;
   const name = functionNames(s).get(t.fn);
   for (const site of name === undefined ? [] : (callSites(s).get(name) ?? [])) {
-    const call = callShape(s.text, site);
+    const call = callShape(s.text, site, s.profile);
     const arg = call?.args[t.param] ?? (t.paramName !== undefined ? call?.kwargs.get(t.paramName) : undefined);
     const a = arg ? evaluate(s, arg) : undefined;
     if (!a || a.cleared?.has(sink)) continue;
@@ -58,7 +58,7 @@ function functionNames(s: TaintState): Map<SyntaxNode, string> {
   if (s.functionNamesMemo) return s.functionNamesMemo;
   const names = new Map<SyntaxNode, string>();
   for (const [name, fn] of s.functionsByName) {
-    const params = child(fn, 'parameters');
+    const params = child(fn, s.profile.fields.functions.parameters);
     const first = params ? namedChildren(params)[0] : undefined;
     if (s.python && first && /^(?:self|cls)$/.test(textOf(s.text, first))) continue;
     names.set(fn, name);
@@ -69,11 +69,12 @@ function functionNames(s: TaintState): Map<SyntaxNode, string> {
 /** Calls by plain name (`run(x)`), by the name called. */
 function callSites(s: TaintState): Map<string, SyntaxNode[]> {
   if (s.callSitesMemo) return s.callSitesMemo;
+  const { kinds, fields } = s.profile;
   const sites = new Map<string, SyntaxNode[]>();
   for (const n of descendants(s.root)) {
-    if (n.type !== 'call' && n.type !== 'call_expression') continue;
-    const callee = child(n, 'function');
-    if (callee?.type !== 'identifier') continue;
+    if (!kinds.calls.has(n.type)) continue;
+    const callee = child(n, fields.calls.callee);
+    if (!callee || !kinds.identifiers.has(callee.type)) continue;
     const name = textOf(s.text, callee);
     const list = sites.get(name);
     if (list) list.push(n);
@@ -100,16 +101,18 @@ export function summaryOf(s: TaintState, fn: SyntaxNode): Summary {
   return result;
 }
 
-/** The expressions a function returns: an arrow function's or lambda's body, else the values of its own return statements (not those of nested functions). */
+/** The expressions a function returns: a lambda's expression body, else the values of its own return statements (not those of nested functions). */
 export function returnValues(s: TaintState, fn: SyntaxNode): SyntaxNode[] {
-  const body = child(fn, 'body');
+  const { kinds, fields } = s.profile;
+  const body = child(fn, fields.functions.body);
   if (!body) return [];
-  if ((fn.type === 'arrow_function' && body.type !== 'statement_block') || fn.type === 'lambda') return [body];
+  // `x => x + 1`, `lambda: x`: the body is the value returned.
+  if (kinds.lambdas.has(fn.type) && !kinds.blocks.has(body.type)) return [body];
   const returns: SyntaxNode[] = [];
   for (const n of descendants(body)) {
-    if (n.type !== 'return_statement') continue;
+    if (!kinds.returns.has(n.type)) continue;
     let inner = false;
-    for (let p = n.parent; p && p !== fn; p = p.parent) if (s.fnTypes.has(p.type)) inner = true;
+    for (let p = n.parent; p && p !== fn; p = p.parent) if (kinds.functions.has(p.type)) inner = true;
     const value = namedChildren(n)[0];
     if (!inner && value) returns.push(value);
   }

@@ -65,34 +65,50 @@ export interface SimilarityOptions {
 const HASH_BASE = 0x01000193;
 const SMI_MASK = 0x3fffffff;
 
+let prefix = new Uint32Array(64);
+let power = new Uint32Array(64);
+let suffix = new Uint32Array(64);
+let hashes = new Int32Array(64);
+
 /**
- * Hashes of the name and of every string made by deleting one character from it, without
- * building those strings: H(s minus i) = H(s[0, i)) * B^(n-1-i) + H'(s(i, n)), all mod 2^32.
- * Equal strings give equal hashes; a collision only costs one extra distance check.
+ * Fills `hashes` with the hashes of the name and of every string made by deleting one character
+ * from it, without building those strings: H(s minus i) = H(s[0, i)) * B^(n-1-i) + H'(s(i, n)),
+ * all mod 2^32. Equal strings give equal hashes; a collision only costs one extra distance check.
+ * Returns how many (the name's length + 1); the buffers are reused by the next call.
  */
-export function deletionHashes(name: string): number[] {
+function fillDeletionHashes(name: string): number {
   const n = name.length;
-  const prefix = new Array<number>(n + 1);
-  prefix[0] = 0;
-  for (let i = 0; i < n; i++) prefix[i + 1] = (Math.imul(prefix[i] ?? 0, HASH_BASE) + name.charCodeAt(i)) >>> 0;
-  const power = new Array<number>(n + 1);
-  power[0] = 1;
-  for (let i = 1; i <= n; i++) power[i] = Math.imul(power[i - 1] ?? 1, HASH_BASE) >>> 0;
-  // suffix[j] = Σ_{k≥j} s[k]·B^(n-1-k)
-  const suffix = new Array<number>(n + 1);
-  suffix[n] = 0;
-  for (let j = n - 1; j >= 0; j--) suffix[j] = ((suffix[j + 1] ?? 0) + Math.imul(name.charCodeAt(j), power[n - 1 - j] ?? 1)) >>> 0;
-  const out = [(prefix[n] ?? 0) & SMI_MASK];
-  for (let i = 0; i < n; i++) {
-    out.push(((Math.imul(prefix[i] ?? 0, power[n - 1 - i] ?? 1) + (suffix[i + 1] ?? 0)) >>> 0) & SMI_MASK);
+  if (prefix.length <= n) {
+    prefix = new Uint32Array(2 * n + 2);
+    power = new Uint32Array(2 * n + 2);
+    suffix = new Uint32Array(2 * n + 2);
+    hashes = new Int32Array(2 * n + 2);
   }
-  return out;
+  prefix[0] = 0;
+  for (let i = 0; i < n; i++) prefix[i + 1] = (Math.imul(prefix[i]!, HASH_BASE) + name.charCodeAt(i)) >>> 0;
+  power[0] = 1;
+  for (let i = 1; i <= n; i++) power[i] = Math.imul(power[i - 1]!, HASH_BASE) >>> 0;
+  // suffix[j] = Σ_{k≥j} s[k]·B^(n-1-k)
+  suffix[n] = 0;
+  for (let j = n - 1; j >= 0; j--) suffix[j] = (suffix[j + 1]! + Math.imul(name.charCodeAt(j), power[n - 1 - j]!)) >>> 0;
+  hashes[0] = prefix[n]! & SMI_MASK;
+  for (let i = 0; i < n; i++) hashes[i + 1] = ((Math.imul(prefix[i]!, power[n - 1 - i]!) + suffix[i + 1]!) >>> 0) & SMI_MASK;
+  return n + 1;
 }
 
-/** Distinct character pairs of a name, as small integers. */
-function bigramCodes(name: string): Set<number> {
-  const out = new Set<number>();
-  for (let i = 0; i + 1 < name.length; i++) out.add(((name.charCodeAt(i) & 0x3ff) << 10) | (name.charCodeAt(i + 1) & 0x3ff));
+/** The hashes of the name and of its one-character deletions (see fillDeletionHashes). */
+export function deletionHashes(name: string): number[] {
+  return Array.from(hashes.subarray(0, fillDeletionHashes(name)));
+}
+
+/** Distinct character pairs of a name, as small integers, in the order they first appear. */
+function bigramCodes(name: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i + 1 < name.length; i++) {
+    const code = ((name.charCodeAt(i) & 0x3ff) << 10) | (name.charCodeAt(i + 1) & 0x3ff);
+    // Names are short: a linear look is cheaper than a set.
+    if (!out.includes(code)) out.push(code);
+  }
   return out;
 }
 
@@ -104,10 +120,47 @@ function postingKey(bigram: number, length: number): number {
 /** An edit removes or adds at most 2 distinct bigrams, an adjacent transposition at most 3. */
 const BIGRAMS_PER_EDIT = 3;
 
-function push<K>(map: Map<K, number[]>, key: K, value: number): void {
-  const list = map.get(key);
-  if (list === undefined) map.set(key, [value]);
-  else if (list[list.length - 1] !== value) list.push(value);
+/**
+ * A multimap from non-negative integer keys (below 2^30) to ids, as a hash table with chaining in
+ * typed arrays: built in one pass, where a Map of arrays cost a fresh process about as much as a
+ * small repository's whole dependency check (docs/benchmarks.md, 2026-11-26).
+ */
+class Postings {
+  private keys: number[] = [];
+  private ids: number[] = [];
+  private head = new Int32Array(0);
+  private next = new Int32Array(0);
+  private shift = 32;
+
+  add(key: number, id: number): void {
+    this.keys.push(key);
+    this.ids.push(id);
+  }
+
+  /** Builds the table once every entry has been added. */
+  seal(): void {
+    const count = this.keys.length;
+    let bits = 1;
+    while (1 << bits < 2 * count) bits++;
+    this.shift = 32 - bits;
+    this.head = new Int32Array(1 << bits).fill(-1);
+    this.next = new Int32Array(count);
+    for (let i = 0; i < count; i++) {
+      const bucket = this.bucket(this.keys[i]!);
+      this.next[i] = this.head[bucket]!;
+      this.head[bucket] = i;
+    }
+  }
+
+  private bucket(key: number): number {
+    return Math.imul(key, 0x9e3779b1) >>> this.shift;
+  }
+
+  /** Calls `each` with every id added under `key` (in no particular order). */
+  forEach(key: number, each: (id: number) => void): void {
+    if (this.head.length === 0) return;
+    for (let i = this.head[this.bucket(key)]!; i !== -1; i = this.next[i]!) if (this.keys[i] === key) each(this.ids[i]!);
+  }
 }
 
 /**
@@ -119,13 +172,13 @@ function push<K>(map: Map<K, number[]>, key: K, value: number): void {
  */
 export class SimilarityIndex {
   private readonly rank = new Map<string, number>();
-  private readonly byDeletion = new Map<number, number[]>();
+  private readonly byDeletion = new Postings();
   private readonly bySkeleton = new Map<string, string>();
   private readonly targets: string[] = [];
   /** Targets long enough for distance 2: their ids, distinct bigram counts and postings by (bigram, length). */
   private readonly longIds: number[] = [];
   private readonly longGramCount: number[] = [];
-  private readonly postings = new Map<number, number[]>();
+  private readonly postings = new Postings();
   private readonly counts: Uint16Array;
 
   constructor(
@@ -140,15 +193,18 @@ export class SimilarityIndex {
       const sk = skeleton(target);
       if (sk.length >= 3 && !this.bySkeleton.has(sk)) this.bySkeleton.set(sk, target);
       if (target.length < options.minLength) continue;
-      for (const h of deletionHashes(target)) push(this.byDeletion, h, id);
+      const count = fillDeletionHashes(target);
+      for (let i = 0; i < count; i++) this.byDeletion.add(hashes[i]!, id);
       if (target.length >= options.longFrom - 2) {
         const longId = this.longIds.length;
         this.longIds.push(id);
         const grams = bigramCodes(target);
-        this.longGramCount.push(grams.size);
-        for (const g of grams) push(this.postings, postingKey(g, target.length), longId);
+        this.longGramCount.push(grams.length);
+        for (const g of grams) this.postings.add(postingKey(g, target.length), longId);
       }
     }
+    this.byDeletion.seal();
+    this.postings.seal();
     this.counts = new Uint16Array(this.longIds.length);
   }
 
@@ -173,7 +229,8 @@ export class SimilarityIndex {
         bestDistance = distance;
       }
     };
-    for (const h of deletionHashes(name)) for (const id of this.byDeletion.get(h) ?? []) consider(id);
+    const count = fillDeletionHashes(name);
+    for (let i = 0; i < count; i++) this.byDeletion.forEach(hashes[i]!, consider);
     // A one-edit neighbour is the likelier intent; look two edits away only when there is none.
     if (bestId === Number.POSITIVE_INFINITY && name.length >= this.options.longFrom - 2) this.twoEdits(name, consider);
     const target = this.targets[bestId];
@@ -193,19 +250,17 @@ export class SimilarityIndex {
     const touched: number[] = [];
     for (const g of grams) {
       for (const len of lengths) {
-        const list = this.postings.get(postingKey(g, len));
-        if (list === undefined) continue;
-        for (const longId of list) {
+        this.postings.forEach(postingKey(g, len), (longId) => {
           const count = this.counts[longId] ?? 0;
           if (count === 0) touched.push(longId);
           this.counts[longId] = count + 1;
-        }
+        });
       }
     }
     for (const longId of touched) {
       const shared = this.counts[longId] ?? 0;
       this.counts[longId] = 0;
-      if (shared < Math.max(grams.size, this.longGramCount[longId] ?? 0) - slack) continue;
+      if (shared < Math.max(grams.length, this.longGramCount[longId] ?? 0) - slack) continue;
       const id = this.longIds[longId] ?? 0;
       if (histogramDistance(name, this.targets[id] ?? '') <= 4) consider(id);
     }

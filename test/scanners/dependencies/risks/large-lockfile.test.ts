@@ -3,6 +3,7 @@ import { buildRiskContext } from '../../../../src/scanners/dependencies/risks/co
 import { runRiskChecks } from '../../../../src/scanners/dependencies/risks/index.js';
 import { POPULAR } from '../../../../src/scanners/dependencies/risks/popular.js';
 import { damerauLevenshtein, SimilarityIndex } from '../../../../src/scanners/dependencies/risks/similarity.js';
+import { SimilarityIndex as ReferenceIndex } from './similarity-reference.js';
 
 /** Deterministic pseudo-random numbers (tests must not depend on Math.random). */
 function random(seed: number): () => number {
@@ -91,6 +92,24 @@ describe('similarity index', () => {
       if (match?.kind === 'confusable') continue; // found by skeleton instead
       expect(edit, name).toBe(bruteForce(name));
       if (match) expect(damerauLevenshtein(name, match.target, 2)).toBe(match.distance);
+    }
+  });
+
+  it('answers every question exactly as the index with Map postings did, over both popular lists', () => {
+    const rnd = random(11);
+    for (const names of [POPULAR.npm.names, POPULAR.PyPI.names]) {
+      const current = new SimilarityIndex(names, { minLength: 5, longFrom: 10 });
+      const reference = new ReferenceIndex(names, { minLength: 5, longFrom: 10 });
+      const probes = names.flatMap((name, i) => (i % 3 === 0 ? [name, mutate(name, rnd), mutate(mutate(name, rnd), rnd)] : [mutate(name, rnd)]));
+      expect(probes.length).toBeGreaterThan(8000);
+      let found = 0;
+      for (const name of probes) {
+        const answer = current.find(name);
+        expect(answer, name).toEqual(reference.find(name));
+        if (answer?.kind === 'edit') found++;
+      }
+      // Most probes are one or two edits from a popular name: the comparison covered real matches.
+      expect(found).toBeGreaterThan(probes.length / 3);
     }
   });
 

@@ -1,0 +1,231 @@
+/*
+ * Vigil's native parse: tree-sitter's C runtime (the same release web-tree-sitter ships) and the
+ * grammars' generated parsers, compiled into one Node-API addon. `parse` parses a JavaScript
+ * string (as UTF-16, like web-tree-sitter, so offsets index the string) and returns the whole
+ * tree in one flat Int32Array: a pre-order list of visible nodes, RECORD int32s each. The
+ * JavaScript side builds its plain nodes from that array, so crossing into native code costs one
+ * call per file instead of several per node.
+ */
+#include <node_api.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "tree_sitter/api.h"
+
+const TSLanguage *tree_sitter_javascript(void);
+const TSLanguage *tree_sitter_typescript(void);
+const TSLanguage *tree_sitter_tsx(void);
+const TSLanguage *tree_sitter_python(void);
+const TSLanguage *tree_sitter_php(void);
+const TSLanguage *tree_sitter_go(void);
+const TSLanguage *tree_sitter_java(void);
+const TSLanguage *tree_sitter_ruby(void);
+
+/* In the order of CODE_LANGUAGES in src/scanners/code/parser.ts. */
+static const TSLanguage *(*const LANGUAGES[])(void) = {
+  tree_sitter_javascript, tree_sitter_typescript, tree_sitter_tsx, tree_sitter_python,
+  tree_sitter_php, tree_sitter_go, tree_sitter_java, tree_sitter_ruby,
+};
+#define LANGUAGE_COUNT (sizeof(LANGUAGES) / sizeof(LANGUAGES[0]))
+
+/* One node: symbol | named << 16, field id, start, end (UTF-16 code units), number of children. */
+#define RECORD 5
+
+/* Per thread (per Node-API environment): a parser and reusable buffers. */
+typedef struct {
+  TSParser *parser;
+  int32_t *out;
+  size_t out_cap;
+  uint32_t *stack;
+  size_t stack_cap;
+} State;
+
+static void finalize_state(napi_env env, void *data, void *hint) {
+  (void)env;
+  (void)hint;
+  State *state = data;
+  if (state->parser) ts_parser_delete(state->parser);
+  free(state->out);
+  free(state->stack);
+  free(state);
+}
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static bool past_deadline(TSParseState *parse_state) {
+  return now_ms() > *(double *)parse_state->payload;
+}
+
+typedef struct {
+  const char *bytes;
+  uint32_t length;
+} Text;
+
+static const char *read_text(void *payload, uint32_t byte_index, TSPoint position, uint32_t *bytes_read) {
+  (void)position;
+  Text *text = payload;
+  if (byte_index >= text->length) {
+    *bytes_read = 0;
+    return "";
+  }
+  *bytes_read = text->length - byte_index;
+  return text->bytes + byte_index;
+}
+
+static napi_value throw_error(napi_env env, const char *message) {
+  napi_throw_error(env, NULL, message);
+  return NULL;
+}
+
+static bool grow(void **buffer, size_t *cap, size_t need, size_t item) {
+  if (need <= *cap) return true;
+  size_t next = *cap ? *cap : 1024;
+  while (next < need) next *= 2;
+  void *grown = realloc(*buffer, next * item);
+  if (!grown) return false;
+  *buffer = grown;
+  *cap = next;
+  return true;
+}
+
+/* parse(languageIndex, text, timeoutMs): Int32Array of records, or undefined when the parse was cancelled. */
+static napi_value parse(napi_env env, napi_callback_info info) {
+  size_t argc = 3;
+  napi_value argv[3];
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 3) return throw_error(env, "parse(language, text, timeoutMs)");
+  uint32_t language_index;
+  double timeout_ms;
+  if (napi_get_value_uint32(env, argv[0], &language_index) != napi_ok || language_index >= LANGUAGE_COUNT) return throw_error(env, "unknown language");
+  if (napi_get_value_double(env, argv[2], &timeout_ms) != napi_ok) return throw_error(env, "timeoutMs must be a number");
+  size_t length;
+  if (napi_get_value_string_utf16(env, argv[1], NULL, 0, &length) != napi_ok) return throw_error(env, "text must be a string");
+  State *state;
+  if (napi_get_instance_data(env, (void **)&state) != napi_ok || !state) return throw_error(env, "not initialised");
+
+  char16_t *chars = malloc((length + 1) * sizeof(char16_t));
+  if (!chars) return throw_error(env, "out of memory");
+  size_t copied;
+  napi_get_value_string_utf16(env, argv[1], chars, length + 1, &copied);
+
+  if (!ts_parser_set_language(state->parser, LANGUAGES[language_index]())) {
+    free(chars);
+    return throw_error(env, "incompatible grammar");
+  }
+  Text text = {(const char *)chars, (uint32_t)(copied * 2)};
+  TSInput input = {&text, read_text, TSInputEncodingUTF16LE, NULL};
+  double deadline = now_ms() + timeout_ms;
+  TSParseOptions options = {&deadline, past_deadline};
+  TSTree *tree = ts_parser_parse_with_options(state->parser, NULL, input, options);
+  free(chars);
+  napi_value result;
+  if (!tree) {
+    /* A cancelled parse would otherwise resume on the next call. */
+    ts_parser_reset(state->parser);
+    napi_get_undefined(env, &result);
+    return result;
+  }
+
+  TSTreeCursor cursor = ts_tree_cursor_new(ts_tree_root_node(tree));
+  size_t count = 0;
+  size_t depth = 0;
+  bool ok = true;
+  /* Pre-order walk; `stack` holds the record index of each ancestor of the cursor's node. */
+  for (bool entering = true;;) {
+    if (entering) {
+      if (!grow((void **)&state->out, &state->out_cap, (count + 1) * RECORD, sizeof(int32_t)) ||
+          !grow((void **)&state->stack, &state->stack_cap, depth + 1, sizeof(uint32_t))) {
+        ok = false;
+        break;
+      }
+      TSNode node = ts_tree_cursor_current_node(&cursor);
+      int32_t *record = state->out + count * RECORD;
+      record[0] = (int32_t)ts_node_symbol(node) | (ts_node_is_named(node) ? 1 << 16 : 0);
+      record[1] = (int32_t)ts_tree_cursor_current_field_id(&cursor);
+      record[2] = (int32_t)(ts_node_start_byte(node) >> 1);
+      record[3] = (int32_t)(ts_node_end_byte(node) >> 1);
+      record[4] = 0;
+      if (depth > 0) state->out[state->stack[depth - 1] * RECORD + 4]++;
+      state->stack[depth++] = (uint32_t)count++;
+    }
+    if (entering && ts_tree_cursor_goto_first_child(&cursor)) continue;
+    depth--;
+    if (depth == 0) break;
+    if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+      entering = true;
+      continue;
+    }
+    ts_tree_cursor_goto_parent(&cursor);
+    entering = false;
+  }
+  ts_tree_cursor_delete(&cursor);
+  ts_tree_delete(tree);
+  if (!ok) return throw_error(env, "out of memory");
+
+  napi_value buffer;
+  void *data;
+  if (napi_create_arraybuffer(env, count * RECORD * sizeof(int32_t), &data, &buffer) != napi_ok) return NULL;
+  memcpy(data, state->out, count * RECORD * sizeof(int32_t));
+  napi_create_typedarray(env, napi_int32_array, count * RECORD, buffer, 0, &result);
+  return result;
+}
+
+/* names(languageIndex): { types: string[], fields: (string|null)[] } by id (types by symbol id, "ERROR" at 65535 is the caller's). */
+static napi_value names(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  uint32_t language_index;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 1 ||
+      napi_get_value_uint32(env, argv[0], &language_index) != napi_ok || language_index >= LANGUAGE_COUNT)
+    return throw_error(env, "names(language)");
+  const TSLanguage *language = LANGUAGES[language_index]();
+  napi_value result, types, fields, value;
+  napi_create_object(env, &result);
+  uint32_t symbol_count = ts_language_symbol_count(language);
+  napi_create_array_with_length(env, symbol_count, &types);
+  for (uint32_t i = 0; i < symbol_count; i++) {
+    const char *name = ts_language_symbol_name(language, (TSSymbol)i);
+    if (name) napi_create_string_utf8(env, name, NAPI_AUTO_LENGTH, &value);
+    else napi_get_null(env, &value);
+    napi_set_element(env, types, i, value);
+  }
+  uint32_t field_count = ts_language_field_count(language);
+  napi_create_array_with_length(env, field_count + 1, &fields);
+  for (uint32_t i = 0; i <= field_count; i++) {
+    const char *name = i == 0 ? NULL : ts_language_field_name_for_id(language, (TSFieldId)i);
+    if (name) napi_create_string_utf8(env, name, NAPI_AUTO_LENGTH, &value);
+    else napi_get_null(env, &value);
+    napi_set_element(env, fields, i, value);
+  }
+  napi_set_named_property(env, result, "types", types);
+  napi_set_named_property(env, result, "fields", fields);
+  napi_create_uint32(env, ts_language_abi_version(language), &value);
+  napi_set_named_property(env, result, "abiVersion", value);
+  napi_create_uint32(env, ts_language_state_count(language), &value);
+  napi_set_named_property(env, result, "stateCount", value);
+  return result;
+}
+
+NAPI_MODULE_INIT(/* napi_env env, napi_value exports */) {
+  State *state = calloc(1, sizeof(State));
+  if (!state) return NULL;
+  state->parser = ts_parser_new();
+  if (!state->parser || napi_set_instance_data(env, state, finalize_state, NULL) != napi_ok) {
+    if (state->parser) ts_parser_delete(state->parser);
+    free(state);
+    return NULL;
+  }
+  napi_property_descriptor properties[] = {
+    {"parse", NULL, parse, NULL, NULL, NULL, napi_default, NULL},
+    {"names", NULL, names, NULL, NULL, NULL, napi_default, NULL},
+  };
+  napi_define_properties(env, exports, sizeof(properties) / sizeof(properties[0]), properties);
+  napi_value record;
+  napi_create_uint32(env, RECORD, &record);
+  napi_set_named_property(env, exports, "RECORD", record);
+  return exports;
+}

@@ -1,0 +1,564 @@
+/**
+ * Per-language node-kind profiles: which tree-sitter node kinds of a grammar play which role
+ * (calls, member accesses, subscripts, assignments, operators, literals, functions, statements,
+ * imports …) and which field names read their parts (callee, object, property, arguments, left,
+ * right …). The engines never name a node kind themselves: they ask a profile
+ * (`profile.kinds.calls.has(node.type)`, `child(node, profile.fields.calls.callee)`), so teaching
+ * an engine a grammar is an edit of the data below. The profile test parses examples of every
+ * role with the real grammars, so a grammar upgrade that renames a kind or a field fails it.
+ *
+ * One profile serves JavaScript, TypeScript and TSX (a kind of one dialect never occurs in
+ * another's tree); Python has its own; PHP, Go, Java and Ruby (the per-function model) use the
+ * same format for the roles that model reads. A role a language does not have is left out: it
+ * matches no node. Some roles are narrower than their name suggests on purpose, where the engine
+ * treats a construct in one language only (each says so).
+ */
+import type { CodeLanguage } from './parser.js';
+
+/** Every role a profile can fill. Names are plural and never a grammar's own kind name. */
+export const ROLES = [
+  // Names and literals
+  'identifiers',
+  /** `this` (JavaScript). */
+  'thisKeywords',
+  /** Property names after `.` and keys of object literals (JavaScript). */
+  'propertyIdentifiers',
+  /** `{ a }` in an object literal: the value of the variable `a` (JavaScript). */
+  'shorthandProperties',
+  /** Quoted string literals (a Python f-string is one, with interpolations). */
+  'strings',
+  /** Template literals (JavaScript backquotes). */
+  'templates',
+  /** The constant text pieces of a string or template. */
+  'stringTexts',
+  'escapes',
+  /** `${…}` in a template, `{…}` in an f-string. Fields: value, format, conversion. */
+  'interpolations',
+  /** Adjacent string literals joined by the parser (Python `'a' 'b'`). */
+  'concatenatedStrings',
+  'numbers',
+  'trueLiterals',
+  'falseLiterals',
+  /** `null`, `undefined`, `None`. */
+  'nullLiterals',
+  'regexLiterals',
+  // Expressions
+  /** Calls with a callee field. Fields: callee, arguments. */
+  'calls',
+  /** `new X(…)`. Fields: callee, arguments. */
+  'constructions',
+  /** Method calls with receiver and name fields (PHP, Java, Ruby). Fields: receiver, method, arguments, block. */
+  'methodCalls',
+  /** `$a?->b()` (PHP). Fields: receiver, method, arguments. */
+  'optionalMethodCalls',
+  /** `A::b()` (PHP). Fields: receiver, method, arguments. */
+  'staticCalls',
+  /** The node holding a call's arguments. */
+  'argumentLists',
+  /** A node wrapping one argument (PHP `argument`). */
+  'argumentWrappers',
+  /** `f(name=value)` (Python). Fields: name, value. */
+  'keywordArguments',
+  /** Class names in `new` (PHP). */
+  'typeNames',
+  /** Calls the string engine reads as a string method on their receiver (`'…'.format(…)`, `s.strip()`): Python only, as JavaScript strings have no `format`. */
+  'stringMethodCalls',
+  /** `a.b`. Fields: object, property. */
+  'members',
+  /** `a[b]`. Fields: object, index. */
+  'subscripts',
+  /** `a[1:2]` (Python). */
+  'slices',
+  /** Nodes that do not change their inner expression's value: parentheses, TypeScript type assertions. */
+  'wrappers',
+  /** Binary operators, concatenation among them. Fields: left, right, operator. */
+  'binaries',
+  /** `and`/`or` (Python). Fields: left, right, operator. */
+  'booleanOperators',
+  /** Comparison chains (Python `a < b <= c`, `x not in y`), operands by position. */
+  'comparisons',
+  /** Fields: argument. */
+  'unaries',
+  /** `not x` (Python). Fields: argument. */
+  'negations',
+  /** `c ? a : b`. Fields: condition, consequence, alternative. */
+  'ternaries',
+  /** `a if c else b` (Python): value, condition and alternative by position. */
+  'inlineIfs',
+  /** Assignments anywhere. Fields: left, right. */
+  'assignments',
+  /** `x += v`. Fields: left, right. */
+  'augmentedAssignments',
+  /** Assignments that are expressions, whose value is their right side (JavaScript; Python's are statements). Fields: left, right. */
+  'assignmentExpressions',
+  /** `(x := v)` (Python). Fields: name, value. */
+  'namedExpressions',
+  /** `const x = v` (one declarator). Fields: name, value. */
+  'declarators',
+  /** `i++`. Fields: argument. */
+  'updates',
+  /** `a, b` as one expression whose value is the last (JavaScript). */
+  'sequences',
+  'awaits',
+  /** `...x`, `*x`. */
+  'spreads',
+  /** `**x` (Python). */
+  'mapSpreads',
+  /** `{x}` in JSX. */
+  'jsxExpressions',
+  /** `a, b` as a tuple without parentheses (Python). */
+  'expressionLists',
+  /** Array and list literals. */
+  'lists',
+  'tuples',
+  'sets',
+  /** Object and dictionary literals. */
+  'maps',
+  /** Literals whose properties name the options of a call (JavaScript options objects; Python passes options as keyword arguments). */
+  'optionObjects',
+  /** A key and its value in a map literal. Fields: key, value. */
+  'pairs',
+  // Statements
+  'blocks',
+  /** The root of a file. */
+  'programs',
+  'expressionStatements',
+  /** `let`/`const`/`var` statements. */
+  'declarations',
+  'returns',
+  /** `throw`, `raise`. */
+  'raises',
+  'continues',
+  'breaks',
+  /** Fields: condition, consequence. */
+  'ifs',
+  /** Fields: condition, consequence. */
+  'elifs',
+  /** Fields: body. */
+  'elses',
+  /** Fields: condition. */
+  'whiles',
+  'doWhiles',
+  /** Counting loops `for (init; cond; step)` (JavaScript). */
+  'forLoops',
+  /** Loops over the elements of a value. Fields: left, right. */
+  'forEachLoops',
+  'catches',
+  /** Fields: value. */
+  'switches',
+  /** Fields: value, body. */
+  'switchCases',
+  'switchDefaults',
+  /** Fields: subject. */
+  'matches',
+  /** Fields: guard. */
+  'caseClauses',
+  'casePatterns',
+  'unionPatterns',
+  'dottedNames',
+  /** `with … as x`, `except E as x` (Python). Fields: alias. */
+  'asPatterns',
+  /** `global`, `nonlocal` (Python). */
+  'sharedDeclarations',
+  // Functions and parameters
+  /** Every function, method and lambda: the scopes of the engines. Fields: name, parameters, parameter, body. */
+  'functions',
+  /** Named function declarations a call by that name reaches. */
+  'functionDeclarations',
+  /** Functions whose body may be one expression (arrow functions, lambdas). */
+  'lambdas',
+  'decorators',
+  'decoratedDefinitions',
+  /** `{ a }` in a destructuring pattern (JavaScript). */
+  'shorthandPatterns',
+  /** `{ a: b }` in a destructuring pattern. Fields: key, value. */
+  'pairPatterns',
+  /** A pattern or parameter with a default value. Fields: target. */
+  'defaultPatterns',
+  /** TypeScript parameters wrapping their pattern. Fields: pattern. */
+  'typedParameters',
+  /** Patterns whose named parts are each bound (object, array, tuple and list patterns). */
+  'destructurings',
+  /** Type annotations inside a pattern (not bound). */
+  'typeAnnotations',
+  // Imports
+  /** Fields: source. */
+  'imports',
+  'importClauses',
+  'namespaceImports',
+  'namedImports',
+  /** Fields: name, alias. */
+  'importSpecifiers',
+  /** Fields: name, alias. */
+  'aliasedImports',
+  /** `from m import a` (Python). Fields: module, name. */
+  'fromImports',
+  /** The `import` of `import('x')`. */
+  'dynamicImports',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What a field of a role reads (the grammar's own field name differs per language). */
+export type FieldRole =
+  | 'alias'
+  | 'alternative'
+  | 'argument'
+  | 'arguments'
+  | 'block'
+  | 'body'
+  | 'callee'
+  | 'condition'
+  | 'consequence'
+  | 'conversion'
+  | 'format'
+  | 'guard'
+  | 'index'
+  | 'key'
+  | 'left'
+  | 'method'
+  | 'module'
+  | 'name'
+  | 'object'
+  | 'operator'
+  | 'parameter'
+  | 'parameters'
+  | 'pattern'
+  | 'property'
+  | 'receiver'
+  | 'right'
+  | 'source'
+  | 'subject'
+  | 'target'
+  | 'type'
+  | 'value';
+
+export type RoleFields = Readonly<Partial<Record<FieldRole, string>>>;
+
+/** One role of a language: its kinds and the field names of its parts. */
+export interface RoleSpec {
+  readonly kinds: readonly string[];
+  readonly fields?: RoleFields;
+}
+
+export interface ProfileSpec {
+  readonly roles: Readonly<Partial<Record<Role, RoleSpec>>>;
+  /** Fields of a branch or loop statement that are not a body it may run (condition, iterable, subject …). */
+  readonly branchHeadFields?: readonly string[];
+  /** Kinds ending with this are statements (a branch body that is a single statement). */
+  readonly statementSuffix?: string;
+  /** Unary operators whose result is a number or boolean whatever the operand (`+x`, `typeof x`). */
+  readonly coercingUnaryOperators?: readonly string[];
+  /** The operator that formats a string with values (`'%s' % x`). */
+  readonly formatOperator?: string;
+  /** The separator of namespaced function names (`\Foo\bar()`). */
+  readonly namespaceSeparator?: string;
+  /** The method that constructs an object (`Foo.new`). */
+  readonly constructorMethod?: string;
+  /** Names that always hold null, parsed as identifiers in some places (JavaScript `undefined`). */
+  readonly nullNames?: readonly string[];
+  /** The object a method runs on, skipped at the head of a member chain when sources are matched (`this.req.body`). */
+  readonly receiverNames?: readonly string[];
+}
+
+export type ProfileName = 'javascript' | 'python' | 'php' | 'go' | 'java' | 'ruby';
+
+/** A profile compiled for lookups: a set of kinds and the fields of every role (an absent role is an empty set). */
+export interface LanguageProfile {
+  readonly name: ProfileName;
+  /** Dense index, for per-profile caches. */
+  readonly id: number;
+  readonly kinds: Readonly<Record<Role, ReadonlySet<string>>>;
+  readonly fields: Readonly<Record<Role, RoleFields>>;
+  readonly branchHeadFields: readonly string[];
+  readonly statementSuffix: string | undefined;
+  readonly coercingUnaryOperators: readonly string[];
+  readonly formatOperator: string | undefined;
+  readonly namespaceSeparator: string | undefined;
+  readonly constructorMethod: string | undefined;
+  readonly nullNames: readonly string[];
+  readonly receiverNames: readonly string[];
+  readonly spec: ProfileSpec;
+}
+
+/** Comments, which every grammar here names `comment` (Java's `line_comment`/`block_comment` excepted). */
+export const COMMENT_KIND = 'comment';
+
+const CALL_FIELDS: RoleFields = { callee: 'function', arguments: 'arguments' };
+
+export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.freeze({
+  javascript: {
+    roles: {
+      identifiers: { kinds: ['identifier'] },
+      thisKeywords: { kinds: ['this'] },
+      propertyIdentifiers: { kinds: ['property_identifier'] },
+      shorthandProperties: { kinds: ['shorthand_property_identifier'] },
+      strings: { kinds: ['string'] },
+      templates: { kinds: ['template_string'] },
+      stringTexts: { kinds: ['string_fragment'] },
+      escapes: { kinds: ['escape_sequence'] },
+      interpolations: { kinds: ['template_substitution'] },
+      numbers: { kinds: ['number'] },
+      trueLiterals: { kinds: ['true'] },
+      falseLiterals: { kinds: ['false'] },
+      nullLiterals: { kinds: ['null', 'undefined'] },
+      regexLiterals: { kinds: ['regex'] },
+      calls: { kinds: ['call_expression'], fields: CALL_FIELDS },
+      constructions: { kinds: ['new_expression'], fields: { callee: 'constructor', arguments: 'arguments' } },
+      argumentLists: { kinds: ['arguments'] },
+      members: { kinds: ['member_expression'], fields: { object: 'object', property: 'property' } },
+      subscripts: { kinds: ['subscript_expression'], fields: { object: 'object', index: 'index' } },
+      wrappers: { kinds: ['parenthesized_expression', 'as_expression', 'non_null_expression', 'satisfies_expression', 'type_assertion'] },
+      binaries: { kinds: ['binary_expression'], fields: { left: 'left', right: 'right', operator: 'operator' } },
+      unaries: { kinds: ['unary_expression'], fields: { argument: 'argument' } },
+      ternaries: { kinds: ['ternary_expression'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+      assignments: { kinds: ['assignment_expression'], fields: { left: 'left', right: 'right' } },
+      augmentedAssignments: { kinds: ['augmented_assignment_expression'], fields: { left: 'left', right: 'right' } },
+      assignmentExpressions: { kinds: ['assignment_expression', 'augmented_assignment_expression'], fields: { left: 'left', right: 'right' } },
+      declarators: { kinds: ['variable_declarator'], fields: { name: 'name', value: 'value' } },
+      updates: { kinds: ['update_expression'], fields: { argument: 'argument' } },
+      sequences: { kinds: ['sequence_expression'] },
+      awaits: { kinds: ['await_expression'] },
+      spreads: { kinds: ['spread_element'] },
+      jsxExpressions: { kinds: ['jsx_expression'] },
+      lists: { kinds: ['array'] },
+      maps: { kinds: ['object'] },
+      optionObjects: { kinds: ['object'] },
+      pairs: { kinds: ['pair'], fields: { key: 'key', value: 'value' } },
+      blocks: { kinds: ['statement_block'] },
+      programs: { kinds: ['program'] },
+      expressionStatements: { kinds: ['expression_statement'] },
+      declarations: { kinds: ['lexical_declaration', 'variable_declaration'] },
+      returns: { kinds: ['return_statement'] },
+      raises: { kinds: ['throw_statement'] },
+      continues: { kinds: ['continue_statement'] },
+      breaks: { kinds: ['break_statement'] },
+      ifs: { kinds: ['if_statement'], fields: { condition: 'condition', consequence: 'consequence' } },
+      elses: { kinds: ['else_clause'] },
+      whiles: { kinds: ['while_statement'], fields: { condition: 'condition' } },
+      doWhiles: { kinds: ['do_statement'] },
+      forLoops: { kinds: ['for_statement'] },
+      forEachLoops: { kinds: ['for_in_statement'], fields: { left: 'left', right: 'right' } },
+      catches: { kinds: ['catch_clause'] },
+      switches: { kinds: ['switch_statement'], fields: { value: 'value' } },
+      switchCases: { kinds: ['switch_case'], fields: { value: 'value', body: 'body' } },
+      switchDefaults: { kinds: ['switch_default'] },
+      functions: {
+        kinds: ['function_declaration', 'function_expression', 'arrow_function', 'method_definition', 'generator_function_declaration', 'generator_function'],
+        fields: { name: 'name', parameters: 'parameters', parameter: 'parameter', body: 'body' },
+      },
+      functionDeclarations: { kinds: ['function_declaration', 'generator_function_declaration'] },
+      lambdas: { kinds: ['arrow_function'] },
+      decorators: { kinds: ['decorator'] },
+      shorthandPatterns: { kinds: ['shorthand_property_identifier_pattern'] },
+      pairPatterns: { kinds: ['pair_pattern'], fields: { key: 'key', value: 'value' } },
+      defaultPatterns: { kinds: ['object_assignment_pattern', 'assignment_pattern'], fields: { target: 'left' } },
+      typedParameters: { kinds: ['required_parameter', 'optional_parameter'], fields: { pattern: 'pattern', type: 'type' } },
+      destructurings: { kinds: ['object_pattern', 'array_pattern', 'rest_pattern', 'parenthesized_expression'] },
+      typeAnnotations: { kinds: ['type_annotation'] },
+      imports: { kinds: ['import_statement'], fields: { source: 'source' } },
+      importClauses: { kinds: ['import_clause'] },
+      namespaceImports: { kinds: ['namespace_import'] },
+      namedImports: { kinds: ['named_imports'] },
+      importSpecifiers: { kinds: ['import_specifier'], fields: { name: 'name', alias: 'alias' } },
+      dynamicImports: { kinds: ['import'] },
+    },
+    branchHeadFields: ['condition', 'left', 'right', 'initializer', 'value'],
+    statementSuffix: '_statement',
+    coercingUnaryOperators: ['+', '-', '!', '~', 'typeof'],
+    nullNames: ['undefined'],
+    receiverNames: ['this'],
+  },
+  python: {
+    roles: {
+      identifiers: { kinds: ['identifier'] },
+      strings: { kinds: ['string'] },
+      stringTexts: { kinds: ['string_content'] },
+      escapes: { kinds: ['escape_sequence'] },
+      interpolations: { kinds: ['interpolation'], fields: { value: 'expression', format: 'format_specifier', conversion: 'type_conversion' } },
+      concatenatedStrings: { kinds: ['concatenated_string'] },
+      numbers: { kinds: ['integer', 'float'] },
+      trueLiterals: { kinds: ['true'] },
+      falseLiterals: { kinds: ['false'] },
+      nullLiterals: { kinds: ['none'] },
+      calls: { kinds: ['call'], fields: CALL_FIELDS },
+      argumentLists: { kinds: ['argument_list'] },
+      keywordArguments: { kinds: ['keyword_argument'], fields: { name: 'name', value: 'value' } },
+      stringMethodCalls: { kinds: ['call'], fields: CALL_FIELDS },
+      members: { kinds: ['attribute'], fields: { object: 'object', property: 'attribute' } },
+      subscripts: { kinds: ['subscript'], fields: { object: 'value', index: 'subscript' } },
+      slices: { kinds: ['slice'] },
+      wrappers: { kinds: ['parenthesized_expression'] },
+      binaries: { kinds: ['binary_operator'], fields: { left: 'left', right: 'right', operator: 'operator' } },
+      booleanOperators: { kinds: ['boolean_operator'], fields: { left: 'left', right: 'right', operator: 'operator' } },
+      comparisons: { kinds: ['comparison_operator'] },
+      unaries: { kinds: ['unary_operator'], fields: { argument: 'argument' } },
+      negations: { kinds: ['not_operator'], fields: { argument: 'argument' } },
+      inlineIfs: { kinds: ['conditional_expression'] },
+      assignments: { kinds: ['assignment'], fields: { left: 'left', right: 'right' } },
+      augmentedAssignments: { kinds: ['augmented_assignment'], fields: { left: 'left', right: 'right' } },
+      namedExpressions: { kinds: ['named_expression'], fields: { name: 'name', value: 'value' } },
+      awaits: { kinds: ['await'] },
+      spreads: { kinds: ['list_splat'] },
+      mapSpreads: { kinds: ['dictionary_splat'] },
+      expressionLists: { kinds: ['expression_list'] },
+      lists: { kinds: ['list'] },
+      tuples: { kinds: ['tuple'] },
+      sets: { kinds: ['set'] },
+      maps: { kinds: ['dictionary'] },
+      pairs: { kinds: ['pair'], fields: { key: 'key', value: 'value' } },
+      blocks: { kinds: ['block'] },
+      programs: { kinds: ['module'] },
+      expressionStatements: { kinds: ['expression_statement'] },
+      returns: { kinds: ['return_statement'] },
+      raises: { kinds: ['raise_statement'] },
+      continues: { kinds: ['continue_statement'] },
+      breaks: { kinds: ['break_statement'] },
+      ifs: { kinds: ['if_statement'], fields: { condition: 'condition', consequence: 'consequence' } },
+      elifs: { kinds: ['elif_clause'], fields: { condition: 'condition', consequence: 'consequence' } },
+      elses: { kinds: ['else_clause'], fields: { body: 'body' } },
+      whiles: { kinds: ['while_statement'], fields: { condition: 'condition' } },
+      forEachLoops: { kinds: ['for_statement'], fields: { left: 'left', right: 'right' } },
+      catches: { kinds: ['except_clause'] },
+      matches: { kinds: ['match_statement'], fields: { subject: 'subject' } },
+      caseClauses: { kinds: ['case_clause'], fields: { guard: 'guard' } },
+      casePatterns: { kinds: ['case_pattern'] },
+      unionPatterns: { kinds: ['union_pattern'] },
+      dottedNames: { kinds: ['dotted_name'] },
+      asPatterns: { kinds: ['as_pattern'], fields: { alias: 'alias' } },
+      sharedDeclarations: { kinds: ['global_statement', 'nonlocal_statement'] },
+      functions: { kinds: ['function_definition', 'lambda'], fields: { name: 'name', parameters: 'parameters', body: 'body' } },
+      functionDeclarations: { kinds: ['function_definition'] },
+      lambdas: { kinds: ['lambda'] },
+      decorators: { kinds: ['decorator'] },
+      decoratedDefinitions: { kinds: ['decorated_definition'] },
+      defaultPatterns: { kinds: ['default_parameter', 'typed_default_parameter'], fields: { target: 'name' } },
+      destructurings: { kinds: ['pattern_list', 'tuple_pattern', 'list_pattern', 'list_splat_pattern', 'dictionary_splat_pattern', 'typed_parameter', 'parenthesized_expression', 'tuple', 'list'] },
+      typeAnnotations: { kinds: ['type'] },
+      imports: { kinds: ['import_statement'] },
+      aliasedImports: { kinds: ['aliased_import'], fields: { name: 'name', alias: 'alias' } },
+      fromImports: { kinds: ['import_from_statement'], fields: { module: 'module_name', name: 'name' } },
+    },
+    branchHeadFields: ['condition', 'left', 'right', 'subject'],
+    statementSuffix: '_statement',
+    formatOperator: '%',
+  },
+  php: {
+    roles: {
+      identifiers: { kinds: ['variable_name'] },
+      calls: { kinds: ['function_call_expression'], fields: CALL_FIELDS },
+      methodCalls: { kinds: ['member_call_expression'], fields: { receiver: 'object', method: 'name', arguments: 'arguments' } },
+      optionalMethodCalls: { kinds: ['nullsafe_member_call_expression'], fields: { receiver: 'object', method: 'name', arguments: 'arguments' } },
+      staticCalls: { kinds: ['scoped_call_expression'], fields: { receiver: 'scope', method: 'name', arguments: 'arguments' } },
+      constructions: { kinds: ['object_creation_expression'] },
+      typeNames: { kinds: ['name', 'qualified_name'] },
+      argumentLists: { kinds: ['arguments'] },
+      argumentWrappers: { kinds: ['argument'] },
+      functions: { kinds: ['function_definition', 'method_declaration', 'anonymous_function_creation_expression', 'arrow_function'] },
+    },
+    namespaceSeparator: '\\',
+  },
+  go: {
+    roles: {
+      identifiers: { kinds: ['identifier'] },
+      calls: { kinds: ['call_expression'], fields: CALL_FIELDS },
+      members: { kinds: ['selector_expression'], fields: { object: 'operand', property: 'field' } },
+      argumentLists: { kinds: ['argument_list'] },
+      functions: { kinds: ['function_declaration', 'method_declaration', 'func_literal'] },
+    },
+  },
+  java: {
+    roles: {
+      identifiers: { kinds: ['identifier'] },
+      methodCalls: { kinds: ['method_invocation'], fields: { receiver: 'object', method: 'name', arguments: 'arguments' } },
+      constructions: { kinds: ['object_creation_expression'], fields: { type: 'type', arguments: 'arguments' } },
+      argumentLists: { kinds: ['argument_list'] },
+      functions: { kinds: ['method_declaration', 'constructor_declaration', 'lambda_expression'] },
+    },
+  },
+  ruby: {
+    roles: {
+      identifiers: { kinds: ['identifier'] },
+      methodCalls: { kinds: ['call'], fields: { receiver: 'receiver', method: 'method', arguments: 'arguments', block: 'block' } },
+      // A call without arguments reads a member (`request.path`).
+      members: { kinds: ['call'], fields: { object: 'receiver', property: 'method' } },
+      subscripts: { kinds: ['element_reference'], fields: { object: 'object' } },
+      argumentLists: { kinds: ['argument_list'] },
+      // Blocks share the variables of their method, so they are not scopes here.
+      functions: { kinds: ['method', 'singleton_method', 'lambda'] },
+    },
+    constructorMethod: 'new',
+  },
+} satisfies Record<ProfileName, ProfileSpec>);
+
+const NO_KINDS: ReadonlySet<string> = new Set();
+const NO_FIELDS: RoleFields = Object.freeze({});
+
+function compile(name: ProfileName, id: number, spec: ProfileSpec): LanguageProfile {
+  const kinds = {} as Record<Role, ReadonlySet<string>>;
+  const fields = {} as Record<Role, RoleFields>;
+  for (const role of ROLES) {
+    const r = spec.roles[role];
+    kinds[role] = r && r.kinds.length > 0 ? new Set(r.kinds) : NO_KINDS;
+    fields[role] = r?.fields ? Object.freeze({ ...r.fields }) : NO_FIELDS;
+  }
+  return Object.freeze({
+    name,
+    id,
+    kinds: Object.freeze(kinds),
+    fields: Object.freeze(fields),
+    branchHeadFields: spec.branchHeadFields ?? [],
+    statementSuffix: spec.statementSuffix,
+    coercingUnaryOperators: spec.coercingUnaryOperators ?? [],
+    formatOperator: spec.formatOperator,
+    namespaceSeparator: spec.namespaceSeparator,
+    constructorMethod: spec.constructorMethod,
+    nullNames: spec.nullNames ?? [],
+    receiverNames: spec.receiverNames ?? [],
+    spec,
+  });
+}
+
+const NAMES = Object.keys(PROFILE_SPECS) as ProfileName[];
+export const PROFILES: Readonly<Record<ProfileName, LanguageProfile>> = Object.freeze(
+  Object.fromEntries(NAMES.map((name, id) => [name, compile(name, id, PROFILE_SPECS[name])])) as Record<ProfileName, LanguageProfile>,
+);
+
+/** The profile of a language: JavaScript, TypeScript and TSX share one. */
+export function profileOf(language: CodeLanguage): LanguageProfile {
+  switch (language) {
+    case 'python':
+    case 'php':
+    case 'go':
+    case 'java':
+    case 'ruby':
+      return PROFILES[language];
+    default:
+      return PROFILES.javascript;
+  }
+}
+
+/** Every kind of the roles, in the order given (the profile's kinds of each role in spec order). */
+export const kindsOf = (profile: LanguageProfile, roles: readonly Role[]): string[] => roles.flatMap((r) => profile.spec.roles[r]?.kinds ?? []);
+
+/**
+ * A dispatch table over roles, built once per profile: `switch (table(profile).get(node.type))`
+ * with the role names as cases. A kind playing several of the roles goes to the first listed.
+ */
+export function roleSwitch<R extends Role>(roles: readonly R[]): (profile: LanguageProfile) => ReadonlyMap<string, R> {
+  const tables: (ReadonlyMap<string, R> | undefined)[] = [];
+  return (profile) => {
+    let table = tables[profile.id];
+    if (!table) {
+      const map = new Map<string, R>();
+      for (const role of roles) for (const kind of profile.kinds[role]) if (!map.has(kind)) map.set(kind, role);
+      tables[profile.id] = table = map;
+    }
+    return table;
+  };
+}
+
+/** The kinds of several roles as one set, built once per profile. */
+export function roleUnion(roles: readonly Role[]): (profile: LanguageProfile) => ReadonlySet<string> {
+  const sets: (ReadonlySet<string> | undefined)[] = [];
+  return (profile) => (sets[profile.id] ??= new Set(roles.flatMap((r) => [...profile.kinds[r]])));
+}

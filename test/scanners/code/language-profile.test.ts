@@ -1,0 +1,200 @@
+/**
+ * Every node kind and field a language profile names (language-profile.ts) is checked against the
+ * real grammar: small programs per language are parsed with the project's parser, and each kind of
+ * each role must occur in them as a named node, each field of a role on a node of one of its
+ * kinds. A grammar upgrade that renames a kind or a field fails here, not silently in the engines.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { descendants } from '../../../src/scanners/code/ast.js';
+import { COMMENT_KIND, PROFILE_SPECS, PROFILES, profileOf, ROLES, roleSwitch, type ProfileName, type Role } from '../../../src/scanners/code/language-profile.js';
+import { CODE_LANGUAGES, loadAllLanguages, parse, type CodeLanguage } from '../../../src/scanners/code/parser.js';
+import { grammarVocabulary } from '../../helpers/grammar-vocabulary.js';
+
+/** Programs that hold every kind and field of a profile, in the grammars that profile serves. */
+const EXAMPLES: Readonly<Record<ProfileName, readonly { readonly language: CodeLanguage; readonly code: string }[]>> = {
+  javascript: [
+    {
+      language: 'javascript',
+      code: `import def, * as ns from 'mod';
+import { a as b } from 'mod2';
+const { c, d: e, f = 1 } = require('x');
+let [g, ...h] = arr;
+var v = 'a\\n', u = \`t\${x}\`;
+function decl(p, q = 2) { return p; }
+function* gen() { yield 1; }
+const fe = function () {};
+const ge = function* () {};
+const arrow = x => x + 1;
+class K { @dec method() { return this.v; } }
+obj.prop; obj['k']; fn(1, /re/g, null, undefined, true, false, ...rest);
+new Ctor(a); tag\`x\`; import('y');
+a = b; a += 1; i++; (a, b); ({ z } = o);
+-x; typeof x; !x; c ? a : b;
+async function af() { await p; }
+const o = { a: 1, b, ...s }; const list = [1, 2];
+const el = <div>{x}</div>;
+for (let i = 0; i < n; i++) { if (a) { continue; } else { break; } }
+for (const k in o) {}
+while (a) {} do {} while (a);
+try { switch (x) { case 1: break; default: } } catch (err) { throw err; }
+`,
+    },
+    { language: 'typescript', code: 'let a = b as T; let c = d!; let e = f satisfies T; let g = <T>h;\nfunction t(p: string, q?: number) {}\n' },
+  ],
+  python: [
+    {
+      language: 'python',
+      code: `import os
+import a.b as c
+from m import x, y as z
+@app.route('/')
+def f(a, b=1, c: int = 2, d: str = 'x', *args, **kw):
+    global g
+    x = a.b[1]
+    y = s[1:2]
+    x += 1
+    print((w := 5))
+    t = 'a\\n' f'{v!r:>10}'
+    n = 1 + 2.0 - (3)
+    b = not x and y or z
+    c = 1 < x <= 3
+    d = -x
+    e = a if c else b
+    l = [1, *r]; tp = (1, 2); st = {1}; dc = {'k': None, **m}
+    p, q = 1, 2
+    [p2, q2] = r
+    (p3, q3) = r
+    h, *rest = r
+    for i in r:
+        continue
+    while True:
+        break
+    if a:
+        pass
+    elif b:
+        pass
+    else:
+        pass
+    try:
+        pass
+    except E as err:
+        raise
+    with open(f) as fh:
+        pass
+    match x:
+        case 1 | 2:
+            pass
+        case Color.RED:
+            pass
+        case {**others}:
+            pass
+        case _ if x:
+            pass
+    lam = lambda: False
+    return f(x, key=v), 2
+
+def typed(a: int):
+    pass
+
+def outer():
+    def inner():
+        nonlocal h
+    return inner
+
+async def g():
+    await x
+`,
+    },
+  ],
+  php: [{ language: 'php', code: '<?php function f() {} class A { function m() {} } $g = function () {}; $h = fn($x) => $x; foo($a); $o->m(1); $o?->m(); A::s(); new B($c); new \\N\\C();' }],
+  go: [{ language: 'go', code: 'package p\nfunc f() {}\nfunc (r T) m() {}\nvar g = func() {}\nfunc h() { r.FormValue("q"); f(1) }\n' }],
+  java: [{ language: 'java', code: 'class A { A() {} void m() { Runnable r = () -> {}; o.m(a); new B(c); } }' }],
+  ruby: [{ language: 'ruby', code: 'def m; end\ndef self.s; end\nl = -> { }\nrequest.path\nparams[:a]\nfoo(1) do |x| end\n' }],
+};
+
+/** Roles of branch and loop statements (whose head fields `branchHeadFields` lists). */
+const BRANCH_ROLES: readonly Role[] = ['ifs', 'elifs', 'elses', 'whiles', 'doWhiles', 'forLoops', 'forEachLoops', 'catches', 'switchCases', 'switchDefaults', 'caseClauses', 'matches'];
+
+interface Seen {
+  readonly kinds: Set<string>;
+  /** Kind → the fields its children were seen under. */
+  readonly fields: Map<string, Set<string>>;
+  errors: number;
+}
+
+function seen(name: ProfileName): Seen {
+  const out: Seen = { kinds: new Set(), fields: new Map(), errors: 0 };
+  for (const { language, code } of EXAMPLES[name]) {
+    const parsed = parse(code, language);
+    if (!parsed) throw new Error(`${language} did not parse`);
+    out.errors += parsed.errorChars;
+    for (const n of descendants(parsed.root)) {
+      if (n.type === 'MISSING' || !n.named) continue;
+      out.kinds.add(n.type);
+      let fields = out.fields.get(n.type);
+      if (!fields) out.fields.set(n.type, (fields = new Set()));
+      for (const c of n.children) if (c.field) fields.add(c.field);
+    }
+  }
+  return out;
+}
+
+const hasField = (s: Seen, kinds: readonly string[], field: string): boolean => kinds.some((k) => s.fields.get(k)?.has(field));
+
+beforeAll(async () => {
+  await loadAllLanguages();
+});
+
+describe('language profiles against the grammars', () => {
+  for (const name of Object.keys(PROFILE_SPECS) as ProfileName[]) {
+    describe(name, () => {
+      it('its examples parse without errors', () => {
+        expect(seen(name).errors).toBe(0);
+      });
+
+      it('names only kinds the grammar produces, under the fields it uses', () => {
+        const s = seen(name);
+        const missing: string[] = [];
+        for (const [role, spec] of Object.entries(PROFILE_SPECS[name].roles)) {
+          for (const kind of spec.kinds) if (!s.kinds.has(kind)) missing.push(`${role}: kind ${kind}`);
+          for (const [fieldRole, field] of Object.entries(spec.fields ?? {})) if (!hasField(s, spec.kinds, field)) missing.push(`${role}.${fieldRole}: field ${field}`);
+        }
+        const branchKinds = BRANCH_ROLES.flatMap((r) => PROFILE_SPECS[name].roles[r]?.kinds ?? []);
+        for (const field of PROFILE_SPECS[name].branchHeadFields ?? []) if (!hasField(s, branchKinds, field)) missing.push(`branchHeadFields: field ${field}`);
+        expect(missing).toEqual([]);
+      });
+    });
+  }
+
+  it('comments are one kind in the grammars whose comments the helpers skip', () => {
+    for (const language of CODE_LANGUAGES.filter((l) => l !== 'java')) {
+      const code = { javascript: '// c\n', typescript: '// c\n', tsx: '// c\n', python: '# c\n', php: '<?php // c\n', go: '// c\n', ruby: '# c\n' }[language];
+      const root = parse(code, language)?.root;
+      expect(root && [...descendants(root)].some((n) => n.type === COMMENT_KIND), language).toBe(true);
+    }
+  });
+});
+
+describe('profile lookups', () => {
+  it('every language has a profile; JavaScript, TypeScript and TSX share one', () => {
+    expect(profileOf('typescript')).toBe(PROFILES.javascript);
+    expect(profileOf('tsx')).toBe(PROFILES.javascript);
+    expect(profileOf('python')).toBe(PROFILES.python);
+    expect(new Set(CODE_LANGUAGES.map(profileOf)).size).toBe(Object.keys(PROFILES).length);
+  });
+
+  it('an absent role matches nothing; a role switch sends a kind to the first role listed', () => {
+    expect(PROFILES.javascript.kinds.elifs.size).toBe(0);
+    const table = roleSwitch(['stringMethodCalls', 'calls', 'members'] as const)(PROFILES.python);
+    expect(table.get('call')).toBe('stringMethodCalls');
+    expect(table.get('attribute')).toBe('members');
+    expect(table.get('identifier')).toBeUndefined();
+    expect(roleSwitch(['calls', 'stringMethodCalls'] as const)(PROFILES.python).get('call')).toBe('calls');
+  });
+
+  it('role names are never a kind or field of a grammar (they appear in switches beside kind lookups)', async () => {
+    const vocabulary = await grammarVocabulary();
+    expect(vocabulary.size).toBeGreaterThan(500);
+    expect(ROLES.filter((r) => vocabulary.has(r))).toEqual([]);
+  });
+});
