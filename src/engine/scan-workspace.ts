@@ -16,7 +16,7 @@ import { droppedCount, FindingCollector } from './pipeline/index.js';
 import type { FindingLimits } from './pipeline/limit.js';
 import { IGNORE_FILE, parseIgnoreFile, type IgnoreFile } from './pipeline/ignore-file.js';
 import { InlineSuppressions } from './pipeline/inline.js';
-import type { GatheredFacts } from './facts.js';
+import type { FactsGatherer, GatheredFacts } from './facts.js';
 import type { ScanPool } from './pool.js';
 import { heldFiles, runFileScanners, runFileScannersOnArrival, type ArrivingFiles, type RunResult } from './run.js';
 import type { ScannerStatus } from './types.js';
@@ -115,8 +115,9 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const ignore = ignoreText === undefined ? undefined : parseIgnoreFile(ignoreText, today);
   const collector = new FindingCollector({ target, ...(ignore ? { ignore } : {}), ...(options.limits ? { limits: options.limits } : {}) });
-  // The repository scanners that read no facts need nothing the file scanners find: they run meanwhile.
-  const repository = startRepositoryScanners(ws, [...paths], read, options);
+  // The repository scanners run meanwhile; the code scanner's waits for the facts of the files (facts()).
+  const facts = factsOfRun();
+  const repository = startRepositoryScanners(ws, [...paths], read, options, facts.promise);
   const run = await runFileScanners(ws, {
     pool: options.pool,
     scannerModules: scanners.map((s) => s.module),
@@ -128,8 +129,25 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
     onCollected: (batch) => collector.addCollected(batch),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-  }).catch(repository.stop);
+  }).catch((error: unknown) => {
+    facts.reject(error);
+    return repository.stop(error);
+  });
+  facts.resolve(run.facts);
   return finishScan(ws, options, { started, run, collector, ignore, read, repository: repository.outcomes });
+}
+
+/** The facts of a run's file scanners, promised to the repository scanners before the run ends. */
+function factsOfRun(): { promise: Promise<FactsGatherer>; resolve: (facts: FactsGatherer) => void; reject: (error: unknown) => void } {
+  let resolve: (facts: FactsGatherer) => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const promise = new Promise<FactsGatherer>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // A failed run rejects it; the scanners waiting on it stop with the scan.
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
 }
 
 /** Repository scanners under way; `stop` cancels them, waits until they have stopped, and rethrows the error given. */
@@ -142,16 +160,22 @@ interface RepositoryRun {
  * Starts the repository scanners over a whole workspace, one after another in registry order,
  * while the file scanners still run; finishScan adds their outcomes after the file scanners'.
  */
-function startRepositoryScanners(ws: Workspace, paths: readonly string[], read: (path: string) => Promise<string | undefined>, options: ScanOptions): RepositoryRun {
+function startRepositoryScanners(
+  ws: Workspace,
+  paths: readonly string[],
+  read: (path: string) => Promise<string | undefined>,
+  options: ScanOptions,
+  facts: Promise<FactsGatherer>,
+): RepositoryRun {
   const stopped = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stopped.signal]) : stopped.signal;
   const scoped: ScanOptions = { ...options, signal };
   const outcomes = (async () => {
     const out: RepositoryOutcome[] = [];
     for (const entry of options.scanners ?? SCANNERS) {
-      if (entry.kind !== 'repository' || entry.facts === true) continue;
+      if (entry.kind !== 'repository') continue;
       signal.throwIfAborted();
-      out.push(await runRepositoryScanner(entry, repositoryView(ws, paths, read, entry, scoped)));
+      out.push(await runRepositoryScanner(entry, repositoryView(ws, paths, read, entry, scoped, () => facts.then((f) => f.of(entry.name)))));
     }
     return out;
   })();
@@ -167,7 +191,7 @@ function startRepositoryScanners(ws: Workspace, paths: readonly string[], read: 
   };
 }
 
-/** After the file scanners: the repository scanners' outcomes, those that read facts, then the pipeline's end. */
+/** After the file scanners: the repository scanners in registry order, then the pipeline's end. */
 async function finishScan(
   ws: Workspace,
   options: ScanOptions,
@@ -185,15 +209,7 @@ async function finishScan(
   const statuses = [...run.statuses];
   let advisories: AdvisoryCoverage | undefined;
   collector.add(run.raw);
-  const outcomes = [...(await scan.repository)];
-  // Those that read the file scanners' facts run now, in registry order.
-  const paths = ws.files.map((f) => f.path);
-  for (const entry of options.scanners ?? SCANNERS) {
-    if (entry.kind !== 'repository' || entry.facts !== true) continue;
-    options.signal?.throwIfAborted();
-    outcomes.push(await runRepositoryScanner(entry, repositoryView(ws, paths, read, entry, options, run.facts.of(entry.name))));
-  }
-  for (const outcome of outcomes) {
+  for (const outcome of await scan.repository) {
     collector.add([...outcome.raw]);
     warnings.push(...outcome.warnings);
     if (outcome.status) statuses.push(outcome.status);
@@ -264,10 +280,11 @@ export async function scanArrivingWorkspace(arriving: ArrivingWorkspace, target:
   };
   // Once the source has been read whole (every path known), the repository scanners start while batches still scan.
   let repository: RepositoryRun | undefined;
+  const facts = factsOfRun();
   const whole = arriving.workspace.then((ws) => {
     const paths = new Set(ws.files.map((f) => f.path));
     const read = (path: string) => (paths.has(path) ? readSmall(ws, path) : Promise.resolve(undefined));
-    repository = startRepositoryScanners(ws, [...paths], read, options);
+    repository = startRepositoryScanners(ws, [...paths], read, options, facts.promise);
     return { ws, paths, read };
   });
   whole.catch(() => undefined);
@@ -297,9 +314,11 @@ export async function scanArrivingWorkspace(arriving: ArrivingWorkspace, target:
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   }).catch((error: unknown) => {
+    facts.reject(error);
     if (repository === undefined) throw error;
     return repository.stop(error);
   });
+  facts.resolve(run.facts);
   const { ws, paths, read } = await whole;
   if (ignore === undefined && paths.has(IGNORE_FILE)) learn(await read(IGNORE_FILE));
   const outcomes = repository?.outcomes ?? Promise.resolve([]);
@@ -342,13 +361,12 @@ function repositoryView(
   read: (path: string) => Promise<string | undefined>,
   entry: RepositoryScannerEntry,
   options: ScanOptions,
-  gathered: GatheredFacts = { facts: [], truncated: false },
+  facts: () => Promise<GatheredFacts>,
 ): RepositoryView {
   return {
     paths,
-    facts: gathered.facts,
-    factsTruncated: gathered.truncated,
     binaryPaths: ws.stats.binaryPaths ?? [],
+    facts,
     read,
     inWorker: <R>(subset: readonly string[], signal: AbortSignal) =>
       options.pool.runRepository(

@@ -92,10 +92,10 @@ export interface RepositoryView {
   readonly advisories?: AdvisorySource;
   /**
    * What the file scanner of the same name reported with takeFacts over this workspace, sorted by
-   * path; at most MAX_SCAN_FACTS files (those first by path), `factsTruncated` when more had some.
+   * path, once every file scanner has finished (repository scanners start while they still run;
+   * rejects when they fail): at most MAX_SCAN_FACTS files, the first by path, `truncated` when more had some.
    */
-  readonly facts: readonly FileFacts[];
-  readonly factsTruncated: boolean;
+  facts(): Promise<{ readonly facts: readonly FileFacts[]; readonly truncated: boolean }>;
   /** The findings without those an inline `vigil-ignore` comment in their file suppresses. */
   unsuppressed(findings: readonly RawFinding[], files: readonly { readonly path: string; readonly text: string }[]): RawFinding[];
 }

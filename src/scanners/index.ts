@@ -29,27 +29,23 @@ export interface FileScannerEntry extends ScannerEntry {
 
 export interface RepositoryScannerEntry extends ScannerEntry {
   readonly kind: 'repository';
-  /**
-   * Reads the facts the file scanner of the same name reported (RepositoryView.facts): it runs
-   * once the file scanners are done, where the others run while they scan.
-   */
-  readonly facts?: true;
 }
 
 // From source (tests, tsx) modules are .ts files; from dist/ the built .js.
 const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 const moduleUrl = (path: string) => new URL(`${path}${extension}`, import.meta.url).href;
 const file = (name: ScannerName, path: string, options: { history?: true } = {}): FileScannerEntry => ({ kind: 'file', name, module: moduleUrl(path), ...options });
-const repository = (name: ScannerName, path: string, options: { facts?: true } = {}): RepositoryScannerEntry => ({ kind: 'repository', name, module: moduleUrl(path), ...options });
+const repository = (name: ScannerName, path: string): RepositoryScannerEntry => ({ kind: 'repository', name, module: moduleUrl(path) });
 
 export const SCANNERS: readonly (FileScannerEntry | RepositoryScannerEntry)[] = Object.freeze([
   file('secrets', './secrets/scanner', { history: true }),
   file('code', './code/scanner'),
   file('cicd', './workflows/scanner'),
   repository('secrets', './secrets/repository'),
-  repository('code', './code/repository', { facts: true }),
   repository('supply_chain', './dependencies/repository'),
   repository('cicd', './workflows/repository'),
+  // Last: it waits for the file scanners' facts, and the others run meanwhile.
+  repository('code', './code/repository'),
 ]);
 
 export const FILE_SCANNERS: readonly FileScannerEntry[] = Object.freeze(SCANNERS.filter((s): s is FileScannerEntry => s.kind === 'file'));

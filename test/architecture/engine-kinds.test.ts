@@ -16,14 +16,14 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CODE = 'src/scanners/code/';
 
 /** The engine core: the taint facade and its modules, the syntax helpers, constant folding, sink values, call shapes, imports. */
-const ENGINE_CORE = ['taint.ts', 'taint/bindings.ts', 'taint/branches.ts', 'taint/containers.ts', 'taint/evaluate.ts', 'taint/guards.ts', 'taint/predicates.ts', 'taint/state.ts', 'taint/summaries.ts', 'ast.ts', 'calls.ts', 'constants.ts', 'sinks.ts', 'helpers.ts', 'imports.ts'].map((f) => CODE + f);
+const ENGINE_CORE = ['taint.ts', 'taint/bindings.ts', 'taint/branches.ts', 'taint/containers.ts', 'taint/evaluate.ts', 'taint/guards.ts', 'taint/state.ts', 'taint/summaries.ts', 'taint/predicates.ts', 'ast.ts', 'calls.ts', 'constants.ts', 'sinks.ts', 'helpers.ts', 'imports.ts'].map((f) => CODE + f);
 
 /** Words that name a kind or field in some grammar but are used otherwise here: file → word → why. */
 const OTHER_USES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   [`${CODE}taint/bindings.ts`]: { set: 'the method name of `map.set(k, v)`' },
   [`${CODE}taint/containers.ts`]: { index: 'a list method name (`lst.index(x)`)', slice: 'a list method name' },
-  [`${CODE}taint/guards.ts`]: { slice: 'a string method name', in: 'the text of the Python operator', path: 'a sink kind' },
-  [`${CODE}taint/predicates.ts`]: { none: 'a verdict (the check says nothing of the parameter)', index: 'a string method name', in: 'the text of the Python operator' },
+  [`${CODE}taint/guards.ts`]: { slice: 'a string method name', in: 'the text of the Python operator', path: 'the sink kind of file paths' },
+  [`${CODE}taint/predicates.ts`]: { index: 'a string method name (`s.index(x)`)', in: 'the text of the Python operator' },
   [`${CODE}taint/evaluate.ts`]: { length: 'a property name (`s.length`)' },
   [`${CODE}constants.ts`]: { length: 'a property name (`s.length`)', null: 'how JavaScript prints null', in: 'the text of the operator' },
   [`${CODE}sinks.ts`]: { length: 'a property name (`s.length`)', true: 'the text of a true literal', false: 'the text of a false literal' },

@@ -119,10 +119,10 @@ export class Imports {
   /** `import a.b`, `import a as b`, `from m import a, b as c`. */
   private python(text: string, profile: LanguageProfile, nodes: (type: string) => SyntaxNode[]): void {
     const { kinds, fields } = profile;
-    // `from`: the module imported from (names come from it), else each name is a module itself.
+    // `from m import a` (module m, name a) or `import a.b as c` (the module object a.b).
     const named = (part: SyntaxNode, from: string | undefined): void => {
       const prefix = from === undefined ? '' : `${from}.`;
-      const origin = (name: string): ImportOrigin => (from === undefined ? { module: name } : { module: from, name });
+      const origin = (n: string): ImportOrigin => (from === undefined ? { module: n } : { module: from, name: n });
       if (kinds.dottedNames.has(part.type)) this.add(textOf(text, part), `${prefix}${textOf(text, part)}`, origin(textOf(text, part)));
       else if (kinds.aliasedImports.has(part.type)) {
         const name = child(part, fields.aliasedImports.name);

@@ -41,7 +41,6 @@ export const ROLES = [
   'falseLiterals',
   /** `null`, `undefined`, `None`. */
   'nullLiterals',
-  /** Fields: pattern. */
   'regexLiterals',
   // Expressions
   /** Calls with a callee field. Fields: callee, arguments. */
@@ -176,12 +175,10 @@ export const ROLES = [
   'pairPatterns',
   /** A pattern or parameter with a default value. Fields: target. */
   'defaultPatterns',
-  /** TypeScript parameters wrapping their pattern. Fields: pattern, type. */
+  /** TypeScript parameters wrapping their pattern. Fields: pattern. */
   'typedParameters',
   /** Patterns whose named parts are each bound (object, array, tuple and list patterns). */
   'destructurings',
-  /** `{ a, b: c }` as a pattern: parts bound by property name (JavaScript). */
-  'objectPatterns',
   /** Type annotations inside a pattern (not bound). */
   'typeAnnotations',
   // Imports
@@ -304,7 +301,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       trueLiterals: { kinds: ['true'] },
       falseLiterals: { kinds: ['false'] },
       nullLiterals: { kinds: ['null', 'undefined'] },
-      regexLiterals: { kinds: ['regex'], fields: { pattern: 'pattern' } },
+      regexLiterals: { kinds: ['regex'] },
       calls: { kinds: ['call_expression'], fields: CALL_FIELDS },
       constructions: { kinds: ['new_expression'], fields: { callee: 'constructor', arguments: 'arguments' } },
       argumentLists: { kinds: ['arguments'] },
@@ -357,7 +354,6 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       defaultPatterns: { kinds: ['object_assignment_pattern', 'assignment_pattern'], fields: { target: 'left' } },
       typedParameters: { kinds: ['required_parameter', 'optional_parameter'], fields: { pattern: 'pattern', type: 'type' } },
       destructurings: { kinds: ['object_pattern', 'array_pattern', 'rest_pattern', 'parenthesized_expression'] },
-      objectPatterns: { kinds: ['object_pattern'] },
       typeAnnotations: { kinds: ['type_annotation'] },
       imports: { kinds: ['import_statement'], fields: { source: 'source' } },
       importClauses: { kinds: ['import_clause'] },

@@ -193,16 +193,20 @@ function typedRequestNames(s: TaintState, param: SyntaxNode): Set<string> {
   if (s.sources.typed.size === 0 || !kinds.typedParameters.has(param.type)) return names;
   const pattern = child(param, fields.typedParameters.pattern);
   const type = child(param, fields.typedParameters.type);
-  if (!pattern || !kinds.objectPatterns.has(pattern.type) || !type) return names;
+  if (!pattern || !kinds.destructurings.has(pattern.type) || !type) return names;
   const typeName = textOf(s.text, type).replace(/^:\s*/, '').replace(/\s+/g, '').replace(/<.*$/s, '');
   const members = s.sources.typed.get(typeName);
   if (!members) return names;
   for (const part of namedChildren(pattern)) {
-    if (kinds.shorthandPatterns.has(part.type) && members.has(textOf(s.text, part))) names.add(textOf(s.text, part));
-    else if (kinds.pairPatterns.has(part.type) || kinds.defaultPatterns.has(part.type)) {
-      const k = child(part, kinds.pairPatterns.has(part.type) ? fields.pairPatterns.key : fields.defaultPatterns.target);
-      if (k && members.has(textOf(s.text, k))) for (const n of patternNames(s, part)) names.add(n);
-    }
+    // `{ query }`, `{ body: b }`, `{ query = {} }`: the member's name, then the names it binds.
+    const member = kinds.shorthandPatterns.has(part.type)
+      ? part
+      : kinds.pairPatterns.has(part.type)
+        ? child(part, fields.pairPatterns.key)
+        : kinds.defaultPatterns.has(part.type)
+          ? child(part, fields.defaultPatterns.target)
+          : undefined;
+    if (member && members.has(textOf(s.text, member))) for (const n of patternNames(s, part)) names.add(n);
   }
   return names;
 }

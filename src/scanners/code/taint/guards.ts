@@ -11,9 +11,9 @@ import { callShape, child, namedChildren, textOf, unwrap } from '../ast.js';
 import { constantOf, UNKNOWN } from '../constants.js';
 import { roleUnion, type LanguageProfile } from '../language-profile.js';
 import type { SyntaxNode } from '../parser.js';
+import type { SinkKind } from '../taint-spec.js';
 import { urlBarriers, type UrlBarriers } from '../barrier-spec.js';
 import { BARRIER_RULES, TAINT_BARRIERS } from '../taint-barriers.js';
-import type { SinkKind } from '../taint-spec.js';
 import { definitionsOfKey } from './bindings.js';
 import { evaluate } from './evaluate.js';
 import type { ImportedFunction } from '../imports.js';
@@ -156,7 +156,7 @@ const withKinds = (list: Check[], kinds: readonly SinkKind[]): Check[] => list.m
 
 /** The value a comparison with null, undefined or None shows not to be one, when `cond` is `truth`. */
 function nonNullWhen(s: TaintState, c: { op: string; a: SyntaxNode; b: SyntaxNode }, truth: boolean): SyntaxNode | undefined {
-  const value = isNullish(s.profile, c.b) ? c.a : isNullish(s.profile, c.a) ? c.b : undefined;
+  const value = isNullish(s, c.b) ? c.a : isNullish(s, c.a) ? c.b : undefined;
   if (!value) return undefined;
   const negated = c.op === '!=' || c.op === '!==' || c.op === 'is not';
   const equal = c.op === '==' || c.op === '===' || c.op === 'is';

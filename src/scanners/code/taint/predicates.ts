@@ -15,13 +15,12 @@
  */
 import { callShape, child, namedChildren, stringValue, textOf, unwrap } from '../ast.js';
 import { constantOf, UNKNOWN } from '../constants.js';
-import type { LanguageProfile } from '../language-profile.js';
 import type { SyntaxNode } from '../parser.js';
 import { evaluate } from './evaluate.js';
 import { returnValues } from './summaries.js';
 import type { Predicate, TaintState } from './state.js';
 
-type Verdict = 'weak' | 'strong' | 'unknown' | 'none';
+type Verdict = 'weak' | 'strong' | 'unknown' | 'irrelevant';
 
 /** Methods whose result says whether (or where) a text occurs inside the receiver. */
 const SUBSTRING_METHODS = new Set(['includes', 'indexOf', 'lastIndexOf', 'search', 'find', 'rfind', 'index', 'rindex', 'count', '__contains__']);
@@ -64,8 +63,8 @@ function judge(s: TaintState, fn: SyntaxNode): Predicate | undefined {
 
 /** The return values, and the conditions deciding a `return true`/`return false`. */
 function roots(s: TaintState, fn: SyntaxNode): SyntaxNode[] {
-  const { kinds, fields } = s.profile;
   const out: SyntaxNode[] = [];
+  const { kinds, fields } = s.profile;
   for (const value of returnValues(s, fn)) {
     const v = unwrap(value, s.profile);
     if (!isBooleanLiteral(s, v)) {
@@ -73,9 +72,8 @@ function roots(s: TaintState, fn: SyntaxNode): SyntaxNode[] {
       continue;
     }
     for (let p = value.parent; p && p !== fn; p = p.parent) {
-      const branch = kinds.ifs.has(p.type) ? fields.ifs : kinds.elifs.has(p.type) ? fields.elifs : undefined;
-      if (!branch) continue;
-      const condition = child(p, branch.condition);
+      if (!kinds.ifs.has(p.type) && !kinds.elifs.has(p.type)) continue;
+      const condition = child(p, kinds.ifs.has(p.type) ? fields.ifs.condition : fields.elifs.condition);
       if (condition) out.push(condition);
       break;
     }
@@ -139,34 +137,34 @@ function verdict(s: TaintState, fn: SyntaxNode, atom: SyntaxNode): Verdict {
   const { kinds } = s.profile;
   if (kinds.comparisons.has(atom.type) || kinds.binaries.has(atom.type)) return comparison(s, fn, atom);
   if (kinds.calls.has(atom.type)) return callVerdict(s, fn, atom);
-  return fromParameter(s, fn, atom) ? 'unknown' : 'none';
+  return fromParameter(s, fn, atom) ? 'unknown' : 'irrelevant';
 }
 
 function comparison(s: TaintState, fn: SyntaxNode, atom: SyntaxNode): Verdict {
   const { kinds, fields } = s.profile;
   const parts = kinds.comparisons.has(atom.type) ? namedChildren(atom) : [child(atom, fields.binaries.left), child(atom, fields.binaries.right)];
   const [a, b] = parts;
-  if (parts.length !== 2 || !a || !b) return fromParameter(s, fn, atom) ? 'unknown' : 'none';
+  if (parts.length !== 2 || !a || !b) return fromParameter(s, fn, atom) ? 'unknown' : 'irrelevant';
   const op = s.text.slice(a.end, b.start).replace(/\s+/g, ' ').trim();
   const pa = fromParameter(s, fn, a);
   const pb = fromParameter(s, fn, b);
-  if (op === 'in' || op === 'not in') return pa ? 'strong' : pb ? 'weak' : 'none';
+  if (op === 'in' || op === 'not in') return pa ? 'strong' : pb ? 'weak' : 'irrelevant';
   // `url.indexOf(x) !== -1`, `url.search(x) >= 0`: where a text occurs in the parameter.
   for (const side of [a, b]) {
     const u = unwrap(side, s.profile);
     if (kinds.calls.has(u.type)) {
       const v = callVerdict(s, fn, u);
-      if (v !== 'none') return v;
+      if (v !== 'irrelevant') return v;
     }
   }
-  if (!pa && !pb) return 'none';
+  if (!pa && !pb) return 'irrelevant';
   if (['===', '==', '!==', '!='].includes(op) && (constantOf(s.env, pa ? b : a) !== UNKNOWN)) return 'strong';
   return 'unknown';
 }
 
 function callVerdict(s: TaintState, fn: SyntaxNode, node: SyntaxNode): Verdict {
   const call = callShape(s.text, node, s.profile);
-  if (!call) return 'none';
+  if (!call) return 'irrelevant';
   const receiver = call.receiver ? fromParameter(s, fn, call.receiver) : false;
   const arg = call.args.some((a) => fromParameter(s, fn, a));
   const qualified = s.imports.qualify(call.name);
@@ -180,7 +178,7 @@ function callVerdict(s: TaintState, fn: SyntaxNode, node: SyntaxNode): Verdict {
     // `'a b c'.includes(url)`: the parameter inside a fixed text is a substring test too.
     return typeof constantOf(s.env, call.receiver) === 'string' ? 'weak' : 'strong';
   }
-  return receiver || arg ? 'unknown' : 'none';
+  return receiver || arg ? 'unknown' : 'irrelevant';
 }
 
 /**
@@ -191,7 +189,8 @@ function callVerdict(s: TaintState, fn: SyntaxNode, node: SyntaxNode): Verdict {
 function patternVerdict(s: TaintState, node: SyntaxNode | undefined, startAnchored = false): Verdict {
   if (!node) return 'unknown';
   const n = unwrap(node, s.profile);
-  const source = s.profile.kinds.regexLiterals.has(n.type) ? textOf(s.text, child(n, s.profile.fields.regexLiterals.pattern) ?? n) : stringValue(s.text, n, s.profile);
+  // A regular expression literal `/…/flags`: the text between the slashes.
+  const source = s.profile.kinds.regexLiterals.has(n.type) ? textOf(s.text, n).replace(/^\/|\/[a-z]*$/g, '') : stringValue(s.text, n, s.profile);
   if (source === undefined) return 'unknown';
   const start = startAnchored || /^(?:\^|\\A)/.test(source);
   const end = /(?:^|[^\\])(?:\$|\\Z|\\z)$/.test(source);
@@ -199,8 +198,11 @@ function patternVerdict(s: TaintState, node: SyntaxNode | undefined, startAnchor
   return end ? 'strong' : 'unknown';
 }
 
-/** A `null`, `undefined` or `None` literal. */
-export const isNullish = (profile: LanguageProfile, node: SyntaxNode): boolean => profile.kinds.nullLiterals.has(unwrap(node, profile).type);
+/** A `null`, `undefined` or `None` literal (JavaScript's `undefined` may parse as an identifier). */
+export function isNullish(s: TaintState, node: SyntaxNode): boolean {
+  const n = unwrap(node, s.profile);
+  return s.profile.kinds.nullLiterals.has(n.type) || (s.profile.kinds.identifiers.has(n.type) && s.profile.nullNames.includes(textOf(s.text, n)));
+}
 
 /**
  * Whether a function is a lookup of its first parameter: every value it returns is `null`,
@@ -210,7 +212,7 @@ export const isNullish = (profile: LanguageProfile, node: SyntaxNode): boolean =
 export function isLookup(s: TaintState, fn: SyntaxNode): boolean {
   let found = false;
   for (const value of returnValues(s, fn)) {
-    if (isNullish(s.profile, value)) continue;
+    if (isNullish(s, value)) continue;
     if (!underStrongCheck(s, fn, value)) return false;
     found = true;
   }
@@ -219,14 +221,14 @@ export function isLookup(s: TaintState, fn: SyntaxNode): boolean {
 
 /** Whether a node lies in the consequence of an `if` of the function whose condition checks the first parameter strongly. */
 function underStrongCheck(s: TaintState, fn: SyntaxNode, node: SyntaxNode): boolean {
+  const { kinds, fields } = s.profile;
   for (let p: SyntaxNode | null = node, up = node.parent; up && up !== fn; p = up, up = up.parent) {
-    const { kinds, fields } = s.profile;
     if (!kinds.ifs.has(up.type) || p !== child(up, fields.ifs.consequence)) continue;
     const condition = child(up, fields.ifs.condition);
     if (!condition) continue;
     const atoms: SyntaxNode[] = [];
     collectAtoms(s, fn, condition, atoms, new Set(), 0);
-    const verdicts = atoms.map((a) => verdict(s, fn, a)).filter((v) => v !== 'none');
+    const verdicts = atoms.map((a) => verdict(s, fn, a)).filter((v) => v !== 'irrelevant');
     if (verdicts.length > 0 && verdicts.every((v) => v === 'strong')) return true;
   }
   return false;

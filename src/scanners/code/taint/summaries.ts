@@ -101,7 +101,7 @@ export function summaryOf(s: TaintState, fn: SyntaxNode): Summary {
   return result;
 }
 
-/** The expressions a function returns: an arrow function's or lambda's body, else the values of its own return statements (not those of nested functions). */
+/** The expressions a function returns: a lambda's expression body, else the values of its own return statements (not those of nested functions). */
 export function returnValues(s: TaintState, fn: SyntaxNode): SyntaxNode[] {
   const { kinds, fields } = s.profile;
   const body = child(fn, fields.functions.body);
