@@ -255,10 +255,12 @@ export async function scanArrivingWorkspace(arriving: ArrivingWorkspace, target:
   };
   // Once the source has been read whole (every path known), the repository scanners start while batches still scan.
   let repository: RepositoryRun | undefined;
+  let failed = false;
   const whole = arriving.workspace.then((ws) => {
     const paths = new Set(ws.files.map((f) => f.path));
     const read = (path: string) => (paths.has(path) ? readSmall(ws, path) : Promise.resolve(undefined));
-    repository = startRepositoryScanners(ws, [...paths], read, options);
+    // Not after the file scanners failed: nobody would wait for them.
+    if (!failed) repository = startRepositoryScanners(ws, [...paths], read, options);
     return { ws, paths, read };
   });
   whole.catch(() => undefined);
@@ -288,6 +290,7 @@ export async function scanArrivingWorkspace(arriving: ArrivingWorkspace, target:
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   }).catch((error: unknown) => {
+    failed = true;
     if (repository === undefined) throw error;
     return repository.stop(error);
   });
