@@ -280,11 +280,13 @@ export async function scanArrivingWorkspace(arriving: ArrivingWorkspace, target:
   };
   // Once the source has been read whole (every path known), the repository scanners start while batches still scan.
   let repository: RepositoryRun | undefined;
+  let failed = false;
   const facts = factsOfRun();
   const whole = arriving.workspace.then((ws) => {
     const paths = new Set(ws.files.map((f) => f.path));
     const read = (path: string) => (paths.has(path) ? readSmall(ws, path) : Promise.resolve(undefined));
-    repository = startRepositoryScanners(ws, [...paths], read, options, facts.promise);
+    // Not after the file scanners failed: nobody would wait for them.
+    if (!failed) repository = startRepositoryScanners(ws, [...paths], read, options, facts.promise);
     return { ws, paths, read };
   });
   whole.catch(() => undefined);
@@ -314,6 +316,7 @@ export async function scanArrivingWorkspace(arriving: ArrivingWorkspace, target:
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   }).catch((error: unknown) => {
+    failed = true;
     facts.reject(error);
     if (repository === undefined) throw error;
     return repository.stop(error);
