@@ -253,6 +253,53 @@ export function restrictivePattern(source: string, options: { readonly whole?: b
   return !inClass;
 }
 
+/** Rows that name calls, indexed by name: the rows a call matches, in row order, without trying each row. */
+export class CallRows<T extends CallMatch> {
+  private readonly byName = new Map<string, number[]>();
+  private readonly byFunction = new Map<string, number[]>();
+  private readonly byMethod = new Map<string, number[]>();
+  private readonly byConstructor = new Map<string, number[]>();
+  private readonly namedRows: number[] = [];
+  constructor(readonly rows: readonly T[]) {
+    const put = (map: Map<string, number[]>, key: string, i: number) => {
+      const list = map.get(key);
+      if (!list) map.set(key, [i]);
+      else if (list.at(-1) !== i) list.push(i);
+    };
+    rows.forEach((r, i) => {
+      for (const n of r.names ?? []) put(this.byName, n, i);
+      for (const f of r.functions ?? []) put(this.byFunction, f.toLowerCase(), i);
+      for (const m of r.methods ?? []) put(this.byMethod, m, i);
+      for (const c of r.constructors ?? []) put(this.byConstructor, c, i);
+      if (r.named) this.namedRows.push(i);
+    });
+  }
+
+  /** Every row that names the call (see CallMatch), in row order. */
+  all(call: CallLike): T[] {
+    const found: number[] = [];
+    const add = (list: readonly number[] | undefined) => {
+      if (list) for (const i of list) if (!found.includes(i)) found.push(i);
+    };
+    if (call.isNew) {
+      const simple = call.name.slice(Math.max(call.name.lastIndexOf('.'), call.name.lastIndexOf('\\')) + 1);
+      add(this.byConstructor.get(call.name));
+      add(this.byConstructor.get(simple));
+    } else {
+      add(this.byName.get(call.name));
+      if (!call.receiver) add(this.byFunction.get(call.name.toLowerCase()));
+      if (call.receiver) add(this.byMethod.get(call.method));
+      for (const i of this.namedRows) if (this.rows[i]?.named?.test(call.method)) add([i]);
+    }
+    return found.sort((a, b) => a - b).map((i) => this.rows[i] as T);
+  }
+
+  /** The first row the call matches, else undefined. */
+  first(call: CallLike): T | undefined {
+    return this.all(call)[0];
+  }
+}
+
 /** A group's rows compiled for one language: sets instead of lists. */
 export interface CompiledBarriers {
   readonly language: CodeLanguage;
@@ -260,10 +307,10 @@ export interface CompiledBarriers {
   readonly sanitisers: ReadonlyMap<SinkKind, ReadonlySet<string>>;
   /** Sanitisers that need a keyword or a rooted argument, per kind. */
   readonly conditionalSanitisers: readonly SanitiserRow[];
-  readonly checks: readonly CheckRow[];
-  readonly normalisers: readonly NormaliserRow[];
-  readonly conversions: readonly ConversionRow[];
-  readonly urlParsers: readonly UrlParserRow[];
+  readonly checks: CallRows<CheckRow>;
+  readonly normalisers: CallRows<NormaliserRow>;
+  readonly conversions: CallRows<ConversionRow>;
+  readonly urlParsers: CallRows<UrlParserRow>;
   readonly hostParts: ReadonlySet<string>;
   readonly safeOptions: readonly SafeOptionRow[];
   /** Calls that never return, lower case for the PHP functions. */
@@ -295,10 +342,10 @@ export function compileBarriers(groups: readonly BarrierGroup[], rules: readonly
     language,
     sanitisers,
     conditionalSanitisers,
-    checks,
-    normalisers: mine.flatMap((g) => g.normalisers ?? []),
-    conversions: mine.flatMap((g) => g.conversions ?? []),
-    urlParsers: mine.flatMap((g) => g.urlParsers ?? []),
+    checks: new CallRows(checks),
+    normalisers: new CallRows(mine.flatMap((g) => g.normalisers ?? [])),
+    conversions: new CallRows(mine.flatMap((g) => g.conversions ?? [])),
+    urlParsers: new CallRows(mine.flatMap((g) => g.urlParsers ?? [])),
     hostParts: new Set(mine.flatMap((g) => g.hostParts ?? [])),
     safeOptions: mine.flatMap((g) => g.safeOptions ?? []),
     exits: new Set(mine.flatMap((g) => g.exits ?? []).map((e) => (language === 'php' ? e.toLowerCase() : e))),
@@ -315,14 +362,6 @@ interface CallLike {
   readonly isNew: boolean;
 }
 
-/** Whether a call is one a row names. */
-export function callMatches(row: CallMatch, call: CallLike): boolean {
-  if (call.isNew) return !!row.constructors?.some((c) => c === call.name || call.name.endsWith(`.${c}`) || call.name.endsWith(`\\${c}`));
-  if (row.names?.includes(call.name)) return true;
-  if (!call.receiver && row.functions?.some((f) => f.toLowerCase() === call.name.toLowerCase())) return true;
-  if (call.receiver && row.methods?.includes(call.method)) return true;
-  return !!row.named && row.named.test(call.method);
-}
 
 /** What the JavaScript and Python engine (taint/guards.ts) reads of a family's groups: URL host validators, URL parsers, host parts, and the kinds a host check makes safe. */
 export interface UrlBarriers {

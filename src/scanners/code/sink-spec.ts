@@ -320,12 +320,20 @@ function isCallee(ctx: RuleContext, r: CompiledRow, call: QualifiedCall): boolea
   return !receiver || (!!call.receiver && (receiver.test(textOf(ctx.text, call.receiver)) || receiver.test(textOf(ctx.text, unwrap(call.receiver, ctx.profile)))));
 }
 
+const lowerNames = new WeakMap<QualifiedCall, string>();
+/** A call's name in lower case, worked out once per call (PHP functions are matched in any case by many rows). */
+function lowerName(call: QualifiedCall): string {
+  let name = lowerNames.get(call);
+  if (name === undefined) lowerNames.set(call, (name = call.name.toLowerCase()));
+  return name;
+}
+
 function isNamed(r: CompiledRow, call: QualifiedCall): boolean {
   if (r.calls?.has(call.qualified) && (call.qualified.includes('.') || !call.receiver)) return true;
   if (r.callPatterns.some((p) => p.test(call.qualified))) return true;
   if (r.names?.has(call.name)) return true;
   if (call.isNew && r.row.constructors?.some((c) => (typeof c === 'string' ? c === call.name : c.test(call.name)))) return true;
-  if (r.functions && !call.receiver && !call.isNew && r.functions.has(call.name.toLowerCase())) return true;
+  if (r.functions && !call.receiver && !call.isNew && r.functions.has(lowerName(call))) return true;
   return !!r.methods && !!call.receiver && !call.isNew && r.methods.has(call.method);
 }
 

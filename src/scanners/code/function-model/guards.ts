@@ -9,7 +9,7 @@
  * whether a value names a URL rather than a file.
  */
 import { child, descendants, enclosingFunction, functionTypes, namedChildren, textOf } from '../ast.js';
-import { callMatches, clears, compileBarriers, restrictivePattern, type CheckRow, type CompiledBarriers, type Fact, type Operand } from '../barrier-spec.js';
+import { clears, compileBarriers, restrictivePattern, type CheckRow, type CompiledBarriers, type Fact, type Operand } from '../barrier-spec.js';
 import type { CodeLanguage, SyntaxNode } from '../parser.js';
 import type { QualifiedCall, RuleContext } from '../rule.js';
 import { BARRIER_RULES, TAINT_BARRIERS } from '../taint-barriers.js';
@@ -118,7 +118,7 @@ function peel(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode): SyntaxNo
   let n = strip(node);
   for (let i = 0; i < 6; i++) {
     const call = callOf(ctx, n);
-    const row = call && b.conversions.find((r) => callMatches(r, call));
+    const row = call && b.conversions.first(call);
     const inner = row && call ? operandOf(call, row.value) : undefined;
     if (!inner) return n;
     n = strip(inner);
@@ -126,14 +126,25 @@ function peel(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode): SyntaxNo
   return n;
 }
 
-/** The value a variable holds at a node (its last assignment before it), else undefined. */
-const valueBefore = (ctx: RuleContext, node: SyntaxNode): SyntaxNode | undefined => (VARIABLES.has(node.type) ? assignedValues(ctx, node).at(-1) : undefined);
+const heldCache = new WeakMap<SyntaxNode, SyntaxNode | null>();
+
+/** The value a variable holds at a node (its last assignment before it, as `assignedValues(…).at(-1)`), else undefined. */
+function valueBefore(ctx: RuleContext, node: SyntaxNode): SyntaxNode | undefined {
+  if (!VARIABLES.has(node.type)) return undefined;
+  const cached = heldCache.get(node);
+  if (cached !== undefined) return cached ?? undefined;
+  const list = assignments(ctx).get(enclosingFunction(node, ctx.language) ?? null)?.get(textOf(ctx.text, node));
+  let value: SyntaxNode | undefined;
+  for (const a of list ?? []) if (a.pos <= node.start && a.value !== undefined) value = a.value;
+  heldCache.set(node, value ?? null);
+  return value;
+}
 
 /** Whether a value was normalised, by a call of the rows or through the variable it is held in. */
 function normalisation(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode, depth = 0): 'clean' | 'relative' | undefined {
   const n = peel(ctx, b, node);
   const call = callOf(ctx, n);
-  const row = call && b.normalisers.find((r) => callMatches(r, call));
+  const row = call && b.normalisers.first(call);
   if (row) return row.relative ? 'relative' : 'clean';
   const held = depth < 2 ? valueBefore(ctx, n) : undefined;
   return held ? normalisation(ctx, b, held, depth + 1) : undefined;
@@ -142,7 +153,7 @@ function normalisation(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode, 
 /** For `realpath($p)`, `f.getCanonicalPath()` (or a variable holding one): the path normalised, which the check covers too. */
 function normalisedValue(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode, depth = 0): SyntaxNode | undefined {
   const call = callOf(ctx, node);
-  const row = call && b.normalisers.find((r) => callMatches(r, call));
+  const row = call && b.normalisers.first(call);
   const inner = row?.value !== undefined && call ? operandOf(call, row.value) : undefined;
   if (inner) return peel(ctx, b, inner);
   const held = depth === 0 ? valueBefore(ctx, node) : undefined;
@@ -153,7 +164,7 @@ function normalisedValue(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode
 function parsedUrl(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode, depth = 0): SyntaxNode | undefined {
   const n = peel(ctx, b, node);
   const call = callOf(ctx, n);
-  const row = call && b.urlParsers.find((r) => callMatches(r, call));
+  const row = call && b.urlParsers.first(call);
   if (row && call) {
     const text = operandOf(call, row.value);
     return text ? peel(ctx, b, text) : undefined;
@@ -171,7 +182,7 @@ function hostOf(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode, depth =
   if (held) return hostOf(ctx, b, held, depth + 1);
   const call = callOf(ctx, n);
   if (call) {
-    const parser = b.urlParsers.find((r) => callMatches(r, call));
+    const parser = b.urlParsers.first(call);
     // parse_url($s, PHP_URL_HOST)
     if (parser && call.args.some((a, i) => i !== parser.value && b.hostParts.has(textOf(ctx.text, strip(a))))) {
       const text = operandOf(call, parser.value);
@@ -316,7 +327,7 @@ function checks(ctx: RuleContext, b: CompiledBarriers, condition: SyntaxNode, tr
     return comparison(ctx, b, left, right, op, truth);
   }
   const call = callOf(ctx, n);
-  if (call) return b.checks.filter((r) => (r.result ?? 'truthy') === 'truthy' && callMatches(r, call)).flatMap((r) => rowItems(ctx, b, r, call, truth));
+  if (call) return b.checks.all(call).filter((r) => (r.result ?? 'truthy') === 'truthy').flatMap((r) => rowItems(ctx, b, r, call, truth));
   // `if allowed[name]`, `if _, ok := allowed[name]; ok`: a lookup in a collection the code holds.
   if (LOOKUPS.has(n.type) && truth) {
     const object = child(n, 'operand') ?? child(n, 'object') ?? namedChildren(n)[0];
@@ -339,7 +350,7 @@ function comparison(ctx: RuleContext, b: CompiledBarriers, left: SyntaxNode, rig
     const call = callOf(ctx, x);
     if (!call) continue;
     const literal = textOf(ctx.text, strip(y)).trim();
-    const rows = b.checks.filter((r) => r.result !== undefined && r.result !== 'truthy' && callMatches(r, call));
+    const rows = b.checks.all(call).filter((r) => r.result !== undefined && r.result !== 'truthy');
     const items = rows.flatMap((r) => {
       if (r.result === 'zero' && literal === '0') return rowItems(ctx, b, r, call, positive);
       if (r.result === 'found' && /^(?:false|FALSE|-1)$/.test(literal)) return rowItems(ctx, b, r, call, !positive);
@@ -378,7 +389,7 @@ interface Entry {
   readonly to: number;
   /** Where the checked value was read: a later read sees the same value when no variable in it was assigned in between. */
   readonly at: number;
-  readonly vars: readonly string[];
+  readonly vars: () => readonly string[];
   readonly fact: () => Fact;
 }
 
@@ -473,8 +484,22 @@ function ownerOf(ctx: RuleContext, node: SyntaxNode, hint: SyntaxNode | null): S
   const shape = shapeOf(ctx);
   if (hint && (node.start < hint.start || node.end > hint.end)) return enclosingFunction(node, ctx.language) ?? null;
   let nested = shape.nested.get(hint);
-  if (!nested) shape.nested.set(hint, (nested = shape.functions.filter((f) => f !== hint && (!hint || (f.start >= hint.start && f.end <= hint.end)))));
-  return nested.some((f) => f.start <= node.start && node.end <= f.end) ? (enclosingFunction(node, ctx.language) ?? null) : hint;
+  if (!nested) {
+    // The outermost functions inside `hint`, in document order (they do not overlap).
+    const inside = shape.functions.filter((f) => f !== hint && (!hint || (f.start >= hint.start && f.end <= hint.end)));
+    nested = inside.filter((f, i) => !inside.slice(0, i).some((g) => g.start <= f.start && f.end <= g.end));
+    shape.nested.set(hint, nested);
+  }
+  // The last nested function starting at or before the node, if it holds it.
+  let lo = 0;
+  let hi = nested.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((nested[mid] as SyntaxNode).start <= node.start) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  const f = nested[hi];
+  return f && node.end <= f.end ? (enclosingFunction(node, ctx.language) ?? null) : hint;
 }
 
 const indexCache = new WeakMap<SyntaxNode, Map<CompiledBarriers, Map<SyntaxNode | null, GuardIndex>>>();
@@ -495,7 +520,7 @@ function guardIndex(ctx: RuleContext, b: CompiledBarriers, fn: SyntaxNode | null
       const key = keyOf(ctx, node);
       let list = byKey.get(key);
       if (!list) byKey.set(key, (list = []));
-      const vars = [...descendants(node)].filter((d) => VARIABLES.has(d.type) && d.field !== 'name' && d.field !== 'method' && d.field !== 'field').map((d) => textOf(ctx.text, d));
+      const vars = once(() => [...descendants(node)].filter((d) => VARIABLES.has(d.type) && d.field !== 'name' && d.field !== 'method' && d.field !== 'field').map((d) => textOf(ctx.text, d)));
       list.push({ from, to, at: node.start, vars, fact });
       types.add(node.type);
     }
@@ -551,6 +576,8 @@ export interface BarrierContext {
   readonly at: number;
   /** The function the sink is in (null: top level), when known. */
   readonly fn?: SyntaxNode | null;
+  /** The index of `fn`, once looked up (the reads of one flow ask it many times). */
+  index?: GuardIndex;
 }
 
 /**
@@ -561,15 +588,19 @@ export interface BarrierContext {
 export function guardedRead(ctx: RuleContext, node: SyntaxNode, barrier: BarrierContext): boolean {
   if (!barrier.barriers.guarded) return false;
   const fn = barrier.fn === undefined ? (enclosingFunction(node, ctx.language) ?? null) : ownerOf(ctx, node, barrier.fn);
-  if (!shapeOf(ctx).conditionals.has(fn)) return false;
-  const index = guardIndex(ctx, barrier.barriers, fn);
+  let index: GuardIndex;
+  if (fn === barrier.fn && barrier.index) index = barrier.index;
+  else {
+    index = shapeOf(ctx).conditionals.has(fn) ? guardIndex(ctx, barrier.barriers, fn) : EMPTY_INDEX;
+    if (fn === barrier.fn) barrier.index = index;
+  }
   if (!index.types.has(node.type)) return false;
   const entries = index.byKey.get(keyOf(ctx, node));
   if (!entries) return false;
   const facts: Fact[] = [];
   for (const e of entries) {
     const covers = (e.from <= node.start && node.start < e.to) || (e.from <= barrier.at && barrier.at < e.to);
-    if (covers && e.vars.every((v) => assignmentsBefore(ctx, fn, v, node.start) === assignmentsBefore(ctx, fn, v, e.at))) facts.push(e.fact());
+    if (covers && e.vars().every((v) => assignmentsBefore(ctx, fn, v, node.start) === assignmentsBefore(ctx, fn, v, e.at))) facts.push(e.fact());
   }
   return facts.length > 0 && clears(barrier.barriers.rules, facts, barrier.kind);
 }
