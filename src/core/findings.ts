@@ -14,6 +14,9 @@ export const SEVERITY_RANK: Readonly<Record<Severity, number>> = Object.freeze({
   INFO: 0,
 });
 
+/** What replaces a secret wherever a finding's text would show it. */
+export const REDACTED = '[REDACTED]';
+
 export const CATEGORIES = ['secrets', 'supply_chain', 'code', 'cicd', 'headers', 'cors'] as const;
 export type Category = (typeof CATEGORIES)[number];
 

@@ -21,6 +21,10 @@ import { droppedCount, FindingCollector } from './pipeline/index.js';
 import { findingId } from './pipeline/fingerprint.js';
 import { parseIgnoreFile } from './pipeline/ignore-file.js';
 import type { FindingLimits } from './pipeline/limit.js';
+import type { HiddenSecret } from './pipeline/redact.js';
+
+/** Suppressed secrets kept for redaction over a whole history (a few MB at most). */
+const MAX_HIDDEN_SECRETS = 100_000;
 import type { ScanPool } from './pool.js';
 import type { ScanOutcome } from './scan-workspace.js';
 import type { ScannerStatus, ScannerTally, TextFile, TextTaskResult } from './types.js';
@@ -113,6 +117,8 @@ async function run(dir: string, target: string, options: HistoryScanOptions, sig
   const present = new Set<string>();
   const tallies = new Map<string, ScannerTally>(historyScanners.map((s) => [s.name, { files: 0, findings: 0, failures: 0 }]));
   let suppressed = 0;
+  /** Secrets of suppressed findings, by path and secret: redacted from the findings kept at that path. */
+  const hidden = new Map<string, HiddenSecret>();
   const skipped = { binary: 0, tooLarge: 0, missing: 0 };
   let bytes = 0;
   let texts = 0;
@@ -122,6 +128,7 @@ async function run(dir: string, target: string, options: HistoryScanOptions, sig
 
   const take = (result: TextTaskResult, batchSize: number) => {
     suppressed += result.suppressed;
+    for (const h of result.hidden ?? []) if (hidden.size < MAX_HIDDEN_SECRETS) hidden.set(`${h.path}\u0000${h.secret}`, h);
     for (const [name, t] of Object.entries(result.tallies)) {
       const into = tallies.get(name) ?? { files: 0, findings: 0, failures: 0 };
       into.files += t.files;
@@ -229,6 +236,7 @@ async function run(dir: string, target: string, options: HistoryScanOptions, sig
     });
   }
   const collector = new FindingCollector({ target, ...(ignore ? { ignore } : {}), ...(options.limits ? { limits: options.limits } : {}) });
+  collector.remember([...hidden.values()]);
   collector.add(raws);
   const result = collector.finish();
   let findings: Finding[] = result.findings.map((f) => {

@@ -6,7 +6,7 @@
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { heldBytes } from '../adapters/sources/workspace.js';
-import type { Finding } from '../core/findings.js';
+import type { Finding, RawFinding } from '../core/findings.js';
 import type { RepositoryOutcome, RepositoryScannerModule, RepositoryView } from '../scanners/contract.js';
 import type { AdvisoryCoverage } from '../scanners/advisories/coverage.js';
 import type { AdvisorySource } from '../scanners/advisories/source.js';
@@ -16,6 +16,7 @@ import { droppedCount, FindingCollector } from './pipeline/index.js';
 import type { FindingLimits } from './pipeline/limit.js';
 import { IGNORE_FILE, parseIgnoreFile, type IgnoreFile } from './pipeline/ignore-file.js';
 import { InlineSuppressions } from './pipeline/inline.js';
+import { hiddenSecrets, type HiddenSecret } from './pipeline/redact.js';
 import type { FactsGatherer, GatheredFacts } from './facts.js';
 import type { ScanPool } from './pool.js';
 import { heldFiles, runFileScanners, runFileScannersOnArrival, type ArrivingFiles, type RunResult } from './run.js';
@@ -117,7 +118,7 @@ export async function scanWorkspace(ws: Workspace, target: string, options: Scan
   const collector = new FindingCollector({ target, ...(ignore ? { ignore } : {}), ...(options.limits ? { limits: options.limits } : {}) });
   // The repository scanners run meanwhile; the code scanner's waits for the facts of the files (facts()).
   const facts = factsOfRun();
-  const repository = startRepositoryScanners(ws, [...paths], read, options, facts.promise);
+  const repository = startRepositoryScanners(ws, [...paths], read, options, facts.promise, (hidden) => collector.remember(hidden));
   const run = await runFileScanners(ws, {
     pool: options.pool,
     scannerModules: scanners.map((s) => s.module),
@@ -166,6 +167,7 @@ function startRepositoryScanners(
   read: (path: string) => Promise<string | undefined>,
   options: ScanOptions,
   facts: Promise<FactsGatherer>,
+  remember: (hidden: readonly HiddenSecret[]) => void,
 ): RepositoryRun {
   const stopped = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stopped.signal]) : stopped.signal;
@@ -175,7 +177,7 @@ function startRepositoryScanners(
     for (const entry of options.scanners ?? SCANNERS) {
       if (entry.kind !== 'repository') continue;
       signal.throwIfAborted();
-      out.push(await runRepositoryScanner(entry, repositoryView(ws, paths, read, entry, scoped, () => facts.then((f) => f.of(entry.name)))));
+      out.push(await runRepositoryScanner(entry, repositoryView(ws, paths, read, entry, scoped, () => facts.then((f) => f.of(entry.name)), remember)));
     }
     return out;
   })();
@@ -286,7 +288,7 @@ export async function scanArrivingWorkspace(arriving: ArrivingWorkspace, target:
     const paths = new Set(ws.files.map((f) => f.path));
     const read = (path: string) => (paths.has(path) ? readSmall(ws, path) : Promise.resolve(undefined));
     // Not after the file scanners failed: nobody would wait for them.
-    if (!failed) repository = startRepositoryScanners(ws, [...paths], read, options, facts.promise);
+    if (!failed) repository = startRepositoryScanners(ws, [...paths], read, options, facts.promise, (hidden) => collector.remember(hidden));
     return { ws, paths, read };
   });
   whole.catch(() => undefined);
@@ -365,6 +367,7 @@ function repositoryView(
   entry: RepositoryScannerEntry,
   options: ScanOptions,
   facts: () => Promise<GatheredFacts>,
+  remember: (hidden: readonly HiddenSecret[]) => void,
 ): RepositoryView {
   return {
     paths,
@@ -383,7 +386,11 @@ function repositoryView(
     ...(options.advisories ? { advisories: options.advisories } : {}),
     unsuppressed: (findings, files) => {
       const texts = new Map(files.map((f) => [f.path, new InlineSuppressions(f.text)]));
-      return findings.filter((f) => !texts.get(f.path)?.isSuppressed(f.line, f.ruleId));
+      const kept: RawFinding[] = [];
+      const dropped: RawFinding[] = [];
+      for (const f of findings) (texts.get(f.path)?.isSuppressed(f.line, f.ruleId) === true ? dropped : kept).push(f);
+      remember(hiddenSecrets(dropped));
+      return kept;
     },
   };
 }

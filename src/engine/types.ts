@@ -1,6 +1,7 @@
 import type { RawFinding } from '../core/findings.js';
 import type { FindingLimits } from './pipeline/limit.js';
 import type { CollectedBatch } from './pipeline/index.js';
+import type { HiddenSecret } from './pipeline/redact.js';
 import type { HeldBytes } from '../adapters/sources/workspace.js';
 import type { FileFacts } from '../scanners/contract.js';
 
@@ -99,4 +100,6 @@ export interface TextTaskResult {
   }[];
   readonly tallies: Record<string, ScannerTally>;
   readonly suppressed: number;
+  /** Secrets of the suppressed findings, redacted from the other findings of their path (other versions of the file too). */
+  readonly hidden?: readonly HiddenSecret[];
 }

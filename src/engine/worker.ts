@@ -5,6 +5,7 @@ import type { RawFinding } from '../core/findings.js';
 import { FindingCollector } from './pipeline/index.js';
 import { parseIgnoreFile } from './pipeline/ignore-file.js';
 import { InlineSuppressions } from './pipeline/inline.js';
+import { hiddenSecrets, redactWith, type HiddenSecret } from './pipeline/redact.js';
 import { companionIdentifiers } from '../adapters/verify/providers.js';
 import type { FileFacts, FileScanner, FileScannerModule, RepositoryScannerModule } from '../scanners/contract.js';
 import { heldBytes } from '../adapters/sources/workspace.js';
@@ -66,21 +67,25 @@ export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult>
       continue;
     }
     const inline = new InlineSuppressions(text);
+    const kept: RawFinding[] = [];
+    const dropped: RawFinding[] = [];
     for (const scanner of scanners) {
       const tally = tallies[scanner.name] as ScannerTally;
       tally.files++;
       try {
         const found = scanner.scanFile({ path, text });
         tally.findings += found.length;
-        for (const f of found) {
-          if (inline.isSuppressed(f.line, f.ruleId)) suppressed++;
-          else findings.push(f);
-        }
+        for (const f of found) (inline.isSuppressed(f.line, f.ruleId) ? dropped : kept).push(f);
       } catch (error) {
         tally.failures++;
         tally.firstError ??= `${path}: ${error instanceof Error ? error.message : String(error)}`;
       }
     }
+    suppressed += dropped.length;
+    const hidden = hiddenSecrets(dropped);
+    // A suppressed secret stays out of the file's other findings (the same line may be their evidence).
+    for (const f of hidden.length > 0 ? redactWith(kept, hidden.map((h) => h.secret)) : kept) findings.push(f);
+    if (hidden.length > 0) collector?.remember(hidden);
     // File by file, so the collector's early limits bound what a batch holds.
     if (collector && findings.length > 0) collector.add(findings.splice(0));
   }
@@ -145,24 +150,29 @@ export async function scanTexts(task: TextTask): Promise<TextTaskResult> {
   const tallies: Record<string, ScannerTally> = {};
   for (const s of scanners) tallies[s.name] = { files: 0, findings: 0, failures: 0 };
   const out: { key: number; findings: RawFinding[]; identifiers?: { ruleId: string; secret: string }[] }[] = [];
+  const hidden: HiddenSecret[] = [];
   let suppressed = 0;
   for (const file of task.files) {
     const inline = new InlineSuppressions(file.text);
-    const findings: RawFinding[] = [];
+    const kept: RawFinding[] = [];
+    const dropped: RawFinding[] = [];
     for (const scanner of scanners) {
       const tally = tallies[scanner.name] as ScannerTally;
       tally.files++;
       try {
         for (const f of scanner.scanFile({ path: file.path, text: file.text })) {
           tally.findings++;
-          if (inline.isSuppressed(f.line, f.ruleId)) suppressed++;
-          else findings.push(f);
+          (inline.isSuppressed(f.line, f.ruleId) ? dropped : kept).push(f);
         }
       } catch (error) {
         tally.failures++;
         tally.firstError ??= `${file.path}: ${error instanceof Error ? error.message : String(error)}`;
       }
     }
+    suppressed += dropped.length;
+    const fileHidden = hiddenSecrets(dropped);
+    for (const h of fileHidden) hidden.push(h);
+    const findings = fileHidden.length > 0 ? redactWith(kept, fileHidden.map((h) => h.secret)) : kept;
     if (findings.length === 0) continue;
     const identifiers = companionIdentifiers(findings.map((f) => f.ruleId), file.text);
     out.push({ key: file.key, findings, ...(identifiers.length > 0 ? { identifiers } : {}) });
@@ -173,5 +183,5 @@ export async function scanTexts(task: TextTask): Promise<TextTaskResult> {
     // A history has no repository pass: facts about its blobs are dropped.
     scanner.takeFacts?.();
   }
-  return { findings: out, tallies, suppressed };
+  return { findings: out, tallies, suppressed, ...(hidden.length > 0 ? { hidden } : {}) };
 }

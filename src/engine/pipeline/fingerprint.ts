@@ -19,8 +19,9 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 
 /** What identifies a finding beyond target, rule and path. */
 function material(f: RawFinding): string {
-  if (f.secret !== undefined) return `secret:${sha256(f.secret).toString('hex')}`;
+  // A scanner's own identity comes first: a code finding that also names the key it found keeps its id.
   if (f.fingerprintMaterial !== undefined) return `material:${f.fingerprintMaterial}`;
+  if (f.secret !== undefined) return `secret:${sha256(f.secret).toString('hex')}`;
   // No identity given: the evidence, whitespace-normalised, stands in for it.
   return `evidence:${f.evidence.replace(/\s+/g, ' ').trim()}`;
 }

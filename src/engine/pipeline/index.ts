@@ -23,7 +23,7 @@ import {
   type FindingLimits,
   type Truncation,
 } from './limit.js';
-import { redact, SecretIndex } from './redact.js';
+import { redact, SecretIndex, type HiddenSecret } from './redact.js';
 import { compareFindings } from './sort.js';
 
 export interface PipelineOptions {
@@ -48,6 +48,8 @@ export interface CollectedBatch {
   readonly findings: Identified[];
   readonly ignored: number;
   readonly truncation: Truncation;
+  /** Secrets of this batch's inline-suppressed findings: the main thread redacts them from other scanners' findings of the same files. */
+  readonly hidden?: readonly HiddenSecret[];
 }
 
 /** Findings gathered before the limits are applied early: several results' worth, never unbounded. */
@@ -60,6 +62,8 @@ export class FindingCollector {
   private ignore: IgnoreFile | undefined;
   /** Every secret seen per path, kept even when its finding is left out, so other findings of that file stay redacted. */
   private readonly secrets = new SecretIndex();
+  /** Remembered suppressed secrets not yet passed on by drain. */
+  private hidden: HiddenSecret[] = [];
   private ignored = 0;
   private truncation: Truncation = NO_TRUNCATION;
   private readonly limits: FindingLimits;
@@ -79,6 +83,17 @@ export class FindingCollector {
       if (!isIgnored(ignore, { id, ruleId: f.raw.ruleId, path: f.raw.path })) continue;
       this.byId.delete(id);
       this.ignored++;
+    }
+  }
+
+  /**
+   * Secrets whose findings an inline `vigil-ignore` dropped: never reported, yet still redacted
+   * from every other finding of their file (the line that holds one may be another finding's evidence).
+   */
+  remember(hidden: readonly HiddenSecret[]): void {
+    for (const h of hidden) {
+      this.secrets.add(h);
+      this.hidden.push(h);
     }
   }
 
@@ -107,6 +122,7 @@ export class FindingCollector {
   addCollected(batch: CollectedBatch): void {
     this.ignored += batch.ignored;
     this.truncation = addTruncation(this.truncation, batch.truncation);
+    if (batch.hidden) for (const h of batch.hidden) this.secrets.add(h);
     for (const f of batch.findings) {
       this.secrets.add(f.raw);
       // A batch dispatched before the ignore file was known (useIgnore); idempotent for the others.
@@ -133,7 +149,8 @@ export class FindingCollector {
       const clean = redact(f.raw, this.secrets.get(f.raw.path));
       return { ...f, raw: f.raw.secret === undefined ? clean : { ...clean, secret: f.raw.secret } };
     });
-    const batch = { findings: kept, ignored: this.ignored, truncation: this.truncation };
+    const batch = { findings: kept, ignored: this.ignored, truncation: this.truncation, ...(this.hidden.length > 0 ? { hidden: this.hidden } : {}) };
+    this.hidden = [];
     this.byId.clear();
     this.ignored = 0;
     this.truncation = NO_TRUNCATION;

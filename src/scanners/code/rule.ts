@@ -49,6 +49,11 @@ export interface Match {
   readonly unproven?: boolean;
   /** Overrides the rule's confidence for this match. */
   readonly confidence?: number;
+  /**
+   * Hard-coded credentials the match found (a signing key's literal): cut from the evidence, and the
+   * first becomes the finding's `secret`, so redaction removes it from every finding of the file.
+   */
+  readonly secrets?: readonly string[];
 }
 
 /** One language's example pair: `bad` code the rule reports, `good` the same code fixed. */

@@ -1,3 +1,4 @@
+import { REDACTED } from '../../core/findings.js';
 import { assignmentView } from './forms.js';
 import { isPlaceholder, shannonEntropy } from './heuristics.js';
 import { KeywordMatcher } from './keywords.js';
@@ -451,7 +452,7 @@ export function evidenceFor(match: SecretMatch, text: string, all: readonly Secr
   return `${match.rule.title}: ${line}`;
 }
 
-export const REDACTION_MARKER = '[REDACTED]';
+export const REDACTION_MARKER = REDACTED;
 
 /** Characters of base64, base64url and hex text. */
 const isEncodedChar = (code: number): boolean =>

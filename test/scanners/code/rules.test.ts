@@ -74,7 +74,9 @@ describe.each(discovered.map((rule, i) => [files[i] as string, rule] as const))(
       expect(f.owaspCategories).toEqual(rule.owasp);
       expect(f.line).toBeGreaterThanOrEqual(1);
       expect(f.column).toBeGreaterThanOrEqual(1);
-      expect(example.bad.split('\n')[f.line - 1]?.trim()).toBe(f.evidence);
+      // The evidence is the line; a hard-coded key the rule found (its `secret`) is cut from it where it shows.
+      const line = example.bad.split('\n')[f.line - 1]?.trim() ?? '';
+      expect(f.evidence).toBe(f.secret === undefined ? line : line.split(f.secret).join('[REDACTED]'));
       expect(f.fingerprintMaterial?.startsWith(`${rule.id}:`)).toBe(true);
     }
   });

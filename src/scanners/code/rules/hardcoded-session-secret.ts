@@ -19,8 +19,9 @@ function configSecrets(ctx: RuleContext): Match[] {
     const value = child(node, 'value');
     if (!name || !value) continue;
     const key = stringLiteral(ctx, name) ?? textOf(ctx.text, name);
-    if (!JS_SECRET_NAMES.test(key) || unwrap(value, ctx.profile).type !== 'string' || assignedLiteral(ctx, value) === undefined) continue;
-    out.push({ node, detail: `\`${key}\` is a constant in the source.` });
+    const literal = unwrap(value, ctx.profile).type === 'string' ? assignedLiteral(ctx, value) : undefined;
+    if (!JS_SECRET_NAMES.test(key) || literal === undefined) continue;
+    out.push({ node, secrets: [literal], detail: `\`${key}\` is a constant in the source.` });
   }
   return out;
 }
@@ -40,19 +41,20 @@ function rubySecrets(ctx: RuleContext): Match[] {
   for (const assign of ctx.nodes.of('assignment')) {
     const left = child(assign, 'left');
     const method = left?.type === 'call' ? child(left, 'method') : undefined;
-    if (!left || !method || !RUBY_SECRET_NAMES.test(textOf(ctx.text, method)) || rubyLiteral(ctx, child(assign, 'right')) === undefined) continue;
-    out.push({ node: assign, detail: `\`${textOf(ctx.text, method)}\` is a constant in the source.` });
+    const literal = rubyLiteral(ctx, child(assign, 'right'));
+    if (!left || !method || !RUBY_SECRET_NAMES.test(textOf(ctx.text, method)) || literal === undefined) continue;
+    out.push({ node: assign, secrets: [literal], detail: `\`${textOf(ctx.text, method)}\` is a constant in the source.` });
   }
   for (const call of ctx.nodes.of('call')) {
     const method = child(call, 'method');
     const args = namedChildren(child(call, 'arguments') ?? call).filter((a) => a.type !== 'comment');
     const name = method ? textOf(ctx.text, method) : '';
-    if (name === 'set' && args.length === 2 && textOf(ctx.text, args[0] as SyntaxNode) === ':session_secret' && rubyLiteral(ctx, args[1]) !== undefined) {
-      out.push({ node: call, detail: 'The Sinatra `session_secret` is a constant in the source.' });
-    }
+    const sinatra = name === 'set' && args.length === 2 && textOf(ctx.text, args[0] as SyntaxNode) === ':session_secret' ? rubyLiteral(ctx, args[1]) : undefined;
+    if (sinatra !== undefined) out.push({ node: call, secrets: [sinatra], detail: 'The Sinatra `session_secret` is a constant in the source.' });
     if (name === 'use' && /^Rack::Session::(?:Cookie|EncryptedCookie)$/.test(args[0] ? textOf(ctx.text, args[0]) : '')) {
       const secret = args.find((a) => a.type === 'pair' && /^(?::?secret:?|:secret\s*=>)$/.test(textOf(ctx.text, child(a, 'key') ?? a).trim()));
-      if (secret && rubyLiteral(ctx, child(secret, 'value')) !== undefined) out.push({ node: call, detail: 'The `Rack::Session::Cookie` secret is a constant in the source.' });
+      const literal = secret ? rubyLiteral(ctx, child(secret, 'value')) : undefined;
+      if (literal !== undefined) out.push({ node: call, secrets: [literal], detail: 'The `Rack::Session::Cookie` secret is a constant in the source.' });
     }
   }
   return out;
@@ -77,13 +79,14 @@ function phpSecrets(ctx: RuleContext): Match[] {
       const fn = value.type === 'function_call_expression' ? child(value, 'function') : undefined;
       const args = fn && textOf(ctx.text, fn) === 'env' ? namedChildren(child(value, 'arguments') ?? value).map((a) => namedChildren(a)[0]) : undefined;
       const literal = args ? (args.length === 2 ? phpLiteral(ctx, args[1]) : undefined) : phpLiteral(ctx, value);
-      if (literal) out.push({ node: el, detail: `The application key${args ? ' (the default when `APP_KEY` is unset)' : ''} is a constant in the source.` });
+      if (literal) out.push({ node: el, secrets: [literal], detail: `The application key${args ? ' (the default when `APP_KEY` is unset)' : ''} is a constant in the source.` });
     }
   }
   for (const assign of ctx.nodes.of('assignment_expression')) {
     const left = child(assign, 'left');
     if (left?.type !== 'subscript_expression' || !/^\$config\s*\[\s*['"]encryption_key['"]\s*\]$/.test(textOf(ctx.text, left))) continue;
-    if (phpLiteral(ctx, child(assign, 'right'))) out.push({ node: assign, detail: 'The CodeIgniter `encryption_key` is a constant in the source.' });
+    const literal = phpLiteral(ctx, child(assign, 'right'));
+    if (literal) out.push({ node: assign, secrets: [literal], detail: 'The CodeIgniter `encryption_key` is a constant in the source.' });
   }
   return out;
 }
@@ -102,7 +105,7 @@ function match(ctx: RuleContext): Match[] {
       const l = textOf(ctx.text, left);
       const name = left.type === 'subscript' ? stringLiteral(ctx, child(left, 'subscript')) : left.type === 'attribute' ? l.split('.').at(-1) : l;
       if (!name || !(PY_SECRET_NAMES.test(name) || name === 'secret_key')) continue;
-      out.push({ node: assign, detail: `\`${l}\` is a constant${PLACEHOLDER.test(value) ? ' placeholder' : ''} in the source.` });
+      out.push({ node: assign, secrets: [value], detail: `\`${l}\` is a constant${PLACEHOLDER.test(value) ? ' placeholder' : ''} in the source.` });
     }
     return out;
   }
@@ -116,8 +119,9 @@ function match(ctx: RuleContext): Match[] {
       if (!c) continue;
       const n = unwrap(c, ctx.profile);
       const values = n.type === 'array' ? namedChildren(n) : [n];
-      if (values.length > 0 && values.every((v) => assignedLiteral(ctx, v) !== undefined)) {
-        out.push({ node: call.node, detail: 'The secret that signs session cookies is a constant in the source.' });
+      const literals = values.map((v) => assignedLiteral(ctx, v));
+      if (values.length > 0 && literals.every((v) => v !== undefined)) {
+        out.push({ node: call.node, secrets: literals, detail: 'The secret that signs session cookies is a constant in the source.' });
         break;
       }
     }

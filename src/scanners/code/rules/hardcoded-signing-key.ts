@@ -80,7 +80,7 @@ function match(ctx: RuleContext): Match[] {
     const arg = sink.key === -1 ? call.args.at(-1) : (call.args[sink.key] ?? call.kwargs.get('key') ?? call.kwargs.get('secret_key'));
     const key = constantKey(ctx, arg);
     if (key === undefined || key.length === 0) continue;
-    out.push({ node: call.node, detail: `The ${sink.what} is a ${key.length}-character constant in the source.` });
+    out.push({ node: call.node, secrets: [key], detail: `The ${sink.what} is a ${key.length}-character constant in the source.` });
   }
   return out;
 }

@@ -26,7 +26,7 @@ function match(ctx: RuleContext): Match[] {
     const keyArg = call.args[1] ?? call.kwargs.get('key');
     const secret = assignedLiteral(ctx, keyArg);
     if (secret === undefined) continue;
-    out.push({ node: call.node, detail: secret.length < 32 ? `The signing key is a ${secret.length}-character constant in the source.` : 'The signing key is a constant in the source.' });
+    out.push({ node: call.node, secrets: [secret], detail: secret.length < 32 ? `The signing key is a ${secret.length}-character constant in the source.` : 'The signing key is a constant in the source.' });
   }
   return out;
 }
