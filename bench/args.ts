@@ -5,3 +5,10 @@ export function positiveIntArg(flag: string, fallback: number): number {
   if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${flag}: expected a positive integer`);
   return value;
 }
+
+/** `--help` or `-h`: prints `usage` and ends the process before the benchmark starts anything. */
+export function exitOnHelp(usage: string): void {
+  if (!process.argv.includes('--help') && !process.argv.includes('-h')) return;
+  process.stdout.write(`${usage.trim()}\n`);
+  process.exit(0);
+}

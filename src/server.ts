@@ -1,9 +1,21 @@
+import pino from 'pino';
 import { ConfigError, loadConfig } from './config/index.js';
 import { AppError } from './core/errors.js';
 import { ownerBanner, startServer, type Server } from './main.js';
 
 /** Entry point: load config, start, print the owner key once, stop cleanly on SIGTERM/SIGINT. */
 async function run(): Promise<void> {
+  // Log lines are written off the event loop (a slow reader of stdout, such as a pipe a busy
+  // process drains, once held a request for 88 ms in write(2)); whatever is still buffered is
+  // written synchronously when the process exits, so an orderly stop or a fatal error loses nothing.
+  const logStream = pino.destination({ dest: 1, sync: false });
+  process.on('exit', () => {
+    try {
+      logStream.flushSync();
+    } catch {
+      // stdout already closed: nothing more can be written.
+    }
+  });
   // Signals are taken from the very start, so one that arrives while the
   // database opens still ends in an orderly stop rather than a kill.
   const state: { server?: Server; signal?: string } = {};
@@ -21,7 +33,7 @@ async function run(): Promise<void> {
   process.once('SIGINT', () => stop('SIGINT'));
 
   const config = loadConfig();
-  const server = await startServer(config);
+  const server = await startServer(config, { logStream });
   state.server = server;
   if (server.ownerKey) process.stderr.write(ownerBanner(server.ownerKey));
   if (state.signal !== undefined) stop(state.signal);

@@ -21,7 +21,23 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { positiveIntArg as arg } from '../args.js';
+import { exitOnHelp, positiveIntArg as arg } from '../args.js';
+
+exitOnHelp(`
+npm run bench:load [-- options]
+
+Bursts of scans against the service as its own process, loopback only (fake GitHub, fake API).
+  --repo-mb N            size of the generated repository (default 28)
+  --api N                API scans in the burst (default 20)
+  --repos N              repository scans in the burst (default 4)
+  --scan-workers N       the embedded service's scanner threads (VIGIL_SCAN_WORKERS)
+  --skip-embedded        only the PostgreSQL + Redis part
+  --skip-redis           only the embedded part
+  --throughput-scans N   repository scans sent at once for the 1- and 2-worker throughput (default 12)
+  --no-pin               do not confine each throughput worker to one core (taskset)
+  --cpu-prof DIR         API processes write V8 CPU profiles to DIR (read with bench/load/profile.ts)
+Prints every answer's status, /health p50/p99/max during each burst, and scans per minute.
+`);
 import { ownerKey, ROOT, spawnProcess, startApi, stop } from '../service-process.js';
 import { monitorHealth, type HealthFigures } from '../health-monitor.js';
 import { startFakeGitHub, type FakeGitHub } from '../../test/fakes/github/server.js';

@@ -1,5 +1,6 @@
 import type { ScanReport, ScanTargetType } from '../core/wire/scans.js';
 import type { ScanOutcome } from '../engine/scan-workspace.js';
+import { jsonText } from '../core/json-text.js';
 
 /** The specification's ScanResponse, plus the additive `warnings` and `stats` (its type is derived from the wire schema). */
 export type { ScanReport, ScanResponse } from '../core/wire/scans.js';
@@ -32,7 +33,8 @@ export function buildScanResponse<T extends ScanTargetType>(input: ScanResponseI
   const full = assemble(input);
   const maxBytes = input.maxBytes ?? MAX_RESULT_BYTES;
   // The usual case measures once; finding by finding only when the whole is too large.
-  if (Buffer.byteLength(JSON.stringify(full)) <= maxBytes) return full;
+  // jsonText keeps the text, so storing the result does not serialise it again.
+  if (Buffer.byteLength(jsonText(full)) <= maxBytes) return full;
   const sizes = full.findings.map((f) => Buffer.byteLength(JSON.stringify(f)) + 1);
   let total = Buffer.byteLength(JSON.stringify({ ...full, findings: [] })) + 1_024;
   let keep = 0;

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, ScanRow } from '../schema.js';
+import { jsonText } from '../../../core/json-text.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -127,7 +128,7 @@ function columns(scan: StoredScan) {
     started_at: scan.startedAt,
     completed_at: scan.completedAt,
     finding_count: scan.findingCount,
-    result: JSON.stringify(scan.result),
+    result: jsonText(scan.result),
   };
 }
 
