@@ -23,9 +23,9 @@ export interface Proc {
 export async function spawnProcess(args: string[], env: Record<string, string>, ready: RegExp, options: { cpu?: number } = {}): Promise<Proc & { match: RegExpExecArray }> {
   const node = [process.execPath, '--import', 'tsx', ...args];
   const [command, ...rest] = options.cpu === undefined ? node : ['taskset', '-c', String(options.cpu), ...node];
-  // Its log (stdout) goes to a file, not a pipe: pino writes synchronously, and a pipe that this
-  // process drains on its own busy event loop (it also serves the fake GitHub) would fill and hold
-  // up the service's event loop in write(2), a delay of the benchmark's making.
+  // Its log (stdout) goes to a file, not a pipe: a pipe that this process drains on its own busy
+  // event loop (it also serves the fake GitHub) would fill; the service no longer waits on it (its
+  // log writes are asynchronous), but the CLI's worker processes still write synchronously.
   const logDir = mkdtempSync(join(tmpdir(), 'vigil-bench-log-'));
   const logFd = openSync(join(logDir, 'stdout.log'), 'w+');
   const child = spawn(command ?? process.execPath, rest, {

@@ -8,7 +8,8 @@
  * 1. Embedded set-up (no Redis, embedded database): --api API scans and --repos repository
  *    scans of a --repo-mb MB repository, all at once; every answer's status, /health p50/p99.
  * 2. PostgreSQL + Redis: 2 API processes and 2 `vigil worker` processes, the same burst split
- *    between the API processes; a worker killed with SIGKILL mid-scan; repository scans per
+ *    between the API processes; a Free account's 16 scans split between them (exactly its 10 an hour
+ *    pass: the quota is shared); a worker killed with SIGKILL mid-scan; repository scans per
  *    minute with 1 and with 2 workers (--throughput-scans at once, default 12), each worker
  *    confined to a core of its own through taskset (--no-pin: not confined).
  *
@@ -36,7 +37,8 @@ Bursts of scans against the service as its own process, loopback only (fake GitH
   --throughput-scans N   repository scans sent at once for the 1- and 2-worker throughput (default 12)
   --no-pin               do not confine each throughput worker to one core (taskset)
   --cpu-prof DIR         API processes write V8 CPU profiles to DIR (read with bench/load/profile.ts)
-Prints every answer's status, /health p50/p99/max during each burst, and scans per minute.
+Prints every answer's status, /health p50/p99/max during each burst, whether a Free account's quota
+is shared exactly by two API processes, and scans per minute.
 `);
 import { ownerKey, ROOT, spawnProcess, startApi, stop } from '../service-process.js';
 import { monitorHealth, type HealthFigures } from '../health-monitor.js';
@@ -68,6 +70,18 @@ function repository(mb: number, seed: string): Record<string, string> {
   for (let i = 0; i < count; i++) files[`src/module${String(i).padStart(5, '0')}.ts`] = file;
   files['config/.env'] = `AWS_ACCESS_KEY_ID=${['AKIA', 'Q3EGT7VZ5MXJ4WPR'].join('')}\n`;
   return files;
+}
+
+/** A new Free-plan account created through the admin CLI on the same database; its key. */
+function freeAccountKey(env: Record<string, string>): string {
+  const cli = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', 'index.ts'), 'accounts', 'create', '--email', `quota-${randomBytes(4).toString('hex')}@bench.test`], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+  });
+  const key = /vgl_live_[0-9A-Za-z]{38}/.exec(cli.stdout)?.[0];
+  if (cli.status !== 0 || key === undefined) throw new Error(`vigil accounts create failed: ${cli.stderr || cli.stdout}`);
+  return key;
 }
 
 function hasTaskset(): boolean {
@@ -163,6 +177,13 @@ async function redisPart(fake: FakeGitHub, api: { url: string; close(): Promise<
     const r = await burst([first.base, second.base], key, api.url, repos);
     console.log(`\nPostgreSQL + Redis, 2 API processes, 2 workers: API scans ${r.api}; repository scans ${r.repo}; all answered in ${r.seconds.toFixed(1)} s`);
     console.log(`  /health of API process 1 during the burst: p50 ${ms(r.health.p50)}, p99 ${ms(r.health.p99)}, max ${ms(r.health.max)}, failures ${r.health.failed}`);
+
+    // Quotas shared exactly: a Free account (10 scans an hour) sends 16 API scans at once, split
+    // between the two API processes; the hourly counter lives in Redis, so exactly 10 may pass.
+    const free = freeAccountKey(env);
+    const quota = await Promise.all(Array.from({ length: 16 }, (_, i) => post(i % 2 === 0 ? first.base : second.base, free, '/v1/scan/api', { url: `${api.url}/quota${i}` })));
+    const passed = quota.filter((s) => s === 200).length;
+    console.log(`  quota shared by both API processes: a Free account (10 scans/hour) sent 16 at once: ${tally(quota)} (${passed === 10 ? 'exact' : `NOT exact: ${passed} passed`})`);
 
     // A worker killed mid-scan: its scan is run again by the other one.
     const killedStart = performance.now();
