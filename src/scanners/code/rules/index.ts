@@ -14,6 +14,7 @@ import { rule as nosqlInjection } from './nosql-injection.js';
 import { rule as xpathInjection } from './xpath-injection.js';
 import { rule as ldapInjection } from './ldap-injection.js';
 import { rule as regexInjection } from './regex-injection.js';
+import { rule as regexBacktracking } from './regex-catastrophic-backtracking.js';
 import { rule as prototypePollution } from './prototype-pollution.js';
 import { rule as insecureDeserialization } from './insecure-deserialization.js';
 import { rule as massAssignment } from './mass-assignment.js';
@@ -103,6 +104,7 @@ export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   xpathInjection,
   ldapInjection,
   regexInjection,
+  regexBacktracking,
   prototypePollution,
   insecureDeserialization,
   massAssignment,
