@@ -78,6 +78,7 @@ export const UNLISTED_CALLS: Readonly<Record<PropagatorLanguage, UnlistedCalls>>
 });
 
 const expressEval = (body: string): string => `app.post('/run', (req, res) => {\n${body}\n});`;
+const expressAsync = (body: string): string => `app.post('/run', async (req, res) => {\n${body}\n});`;
 const flaskEval = (body: string): string => `@app.route('/run', methods=['POST'])\ndef run():\n${body}`;
 
 export const PROPAGATORS: readonly PropagatorRow[] = Object.freeze<PropagatorRow[]>([
@@ -105,6 +106,25 @@ export const PROPAGATORS: readonly PropagatorRow[] = Object.freeze<PropagatorRow
       { code: expressEval('  res.json(eval(decodeURIComponent(req.query.code)));'), rule: 'code-injection', name: 'decodeURIComponent' },
       { code: expressEval('  res.json(eval(String(req.query.code)));'), rule: 'code-injection', name: 'String' },
       { code: expressEval('  res.json(eval(atob(req.query.code)));'), rule: 'code-injection', name: 'atob' },
+    ],
+  },
+  {
+    language: 'javascript',
+    flow: 'argument-to-result',
+    kind: 'function',
+    names: ['unzipper.Open.buffer', 'AdmZip', 'adm-zip'],
+    summary: 'archives opened from uploaded bytes (unzipper `Open.buffer`, `new AdmZip(buffer)`): their entries\' names come from the client (zip slip)',
+    examples: [
+      {
+        code: "const unzipper = require('unzipper');\nconst fs = require('fs');\n" + expressAsync("  const dir = await unzipper.Open.buffer(req.file.buffer);\n  for (const entry of dir.files) entry.stream().pipe(fs.createWriteStream('uploads/' + entry.path));"),
+        rule: 'path-traversal',
+        name: 'buffer',
+      },
+      {
+        code: "const AdmZip = require('adm-zip');\nconst fs = require('fs');\n" + expressEval("  const zip = new AdmZip(req.file.buffer);\n  for (const entry of zip.getEntries()) fs.writeFileSync('uploads/' + entry.entryName, entry.getData());"),
+        rule: 'path-traversal',
+        name: 'AdmZip',
+      },
     ],
   },
   {
@@ -156,6 +176,20 @@ export const PROPAGATORS: readonly PropagatorRow[] = Object.freeze<PropagatorRow
       { code: 'import base64\n' + flaskEval("    return str(eval(base64.b64decode(request.args['code'])))"), rule: 'code-injection', name: 'b64decode' },
       { code: flaskEval("    return str(eval(str(request.args['code'])))"), rule: 'code-injection', name: 'str' },
       { code: 'import json\n' + flaskEval("    return str(eval(json.loads(request.data)['code']))"), rule: 'code-injection', name: 'loads' },
+    ],
+  },
+  {
+    language: 'python',
+    flow: 'argument-to-result',
+    kind: 'function',
+    names: ['zipfile.ZipFile', 'tarfile.open', 'tarfile.TarFile', 'io.BytesIO'],
+    summary: 'archives opened from uploaded bytes (`zipfile.ZipFile`, `tarfile.open` over `io.BytesIO`): their member names come from the client (zip slip)',
+    examples: [
+      {
+        code: 'import io\nimport os\nimport zipfile\n' + flaskEval("    archive = zipfile.ZipFile(io.BytesIO(request.files['bundle'].read()))\n    for name in archive.namelist():\n        with open(os.path.join('uploads', name), 'wb') as out:\n            out.write(archive.read(name))\n    return 'ok'"),
+        rule: 'path-traversal',
+        name: 'ZipFile',
+      },
     ],
   },
   {
