@@ -15,6 +15,7 @@ import { rule as xpathInjection } from './xpath-injection.js';
 import { rule as ldapInjection } from './ldap-injection.js';
 import { rule as regexInjection } from './regex-injection.js';
 import { rule as regexBacktracking } from './regex-catastrophic-backtracking.js';
+import { rule as templateObjectInjection } from './template-object-injection.js';
 import { rule as prototypePollution } from './prototype-pollution.js';
 import { rule as insecureDeserialization } from './insecure-deserialization.js';
 import { rule as massAssignment } from './mass-assignment.js';
@@ -94,6 +95,7 @@ export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   commandInjection,
   codeInjection,
   templateInjection,
+  templateObjectInjection,
   pathTraversal,
   ssrf,
   reflectedXss,
