@@ -81,6 +81,8 @@ export interface SanitiserRow {
  * `zero` (`strpos($p, $base) === 0`, `strcmp`), `found` (`strpos(…) !== false`, `indexOf(…) != -1`).
  * `value: { key: n }`: the key of the subscript at argument n (`isset($allowed[$x])`).
  * `whole`: a `matches` call that matches the whole value, anchored or not (Java `String#matches`).
+ * `via`: the call's receiver is a call of this method on the pattern (Java `P.matcher(x).matches()`,
+ * `via: 'matcher'`); `value` and `operand` then name operands of that inner call.
  */
 export interface CheckRow extends CallMatch {
   readonly check: CheckKind;
@@ -88,6 +90,7 @@ export interface CheckRow extends CallMatch {
   readonly operand?: Operand;
   readonly result?: 'truthy' | 'zero' | 'found';
   readonly whole?: true;
+  readonly via?: string;
   /** The check is on the URL's host (Django `url_has_allowed_host_and_scheme(u, …)`). */
   readonly part?: 'host';
 }
@@ -166,9 +169,9 @@ export interface Fact {
  * A class of operand a fact pattern asks for: the constants `/`, `//` and `..`; `base` a directory
  * (not a constant, or a constant other than `/`, `\` and the empty string); `origin` a constant
  * scheme and host followed by `/` (`https://app.example.com/`); `restrictive` a restrictive pattern;
- * `strict` a strict one; `trusted` any operand without request data.
+ * `strict` a strict one; `constant` a constant string; `trusted` any operand without request data.
  */
-export type OperandClass = '/' | '//' | '..' | 'base' | 'origin' | 'restrictive' | 'strict' | 'trusted';
+export type OperandClass = '/' | '//' | '..' | 'base' | 'origin' | 'restrictive' | 'strict' | 'constant' | 'trusted';
 
 export interface FactPattern {
   readonly check: CheckKind;
@@ -202,6 +205,8 @@ function operandMatches(f: Fact, operand: OperandClass): boolean {
       return f.restrictive === true;
     case 'strict':
       return f.strict === true;
+    case 'constant':
+      return f.constant !== undefined;
     case 'trusted':
       return f.trusted;
   }

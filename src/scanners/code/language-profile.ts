@@ -151,7 +151,7 @@ export const ROLES = [
   'switchDefaults',
   /** Fields: subject. */
   'matches',
-  /** Fields: guard. */
+  /** Fields: guard, consequence. */
   'caseClauses',
   'casePatterns',
   'unionPatterns',
@@ -440,7 +440,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       forEachLoops: { kinds: ['for_statement'], fields: { left: 'left', right: 'right' } },
       catches: { kinds: ['except_clause'] },
       matches: { kinds: ['match_statement'], fields: { subject: 'subject' } },
-      caseClauses: { kinds: ['case_clause'], fields: { guard: 'guard' } },
+      caseClauses: { kinds: ['case_clause'], fields: { guard: 'guard', consequence: 'consequence' } },
       casePatterns: { kinds: ['case_pattern'] },
       unionPatterns: { kinds: ['union_pattern'] },
       dottedNames: { kinds: ['dotted_name'] },

@@ -41,6 +41,8 @@ export const BARRIER_RULES: readonly BarrierRule[] = Object.freeze([
   // A number or a word of letters and digits holds nothing any sink reads as syntax.
   { title: 'a number or a word of letters and digits (PHP `is_numeric`, `ctype_digit`)', kinds: SINK_KINDS, all: [{ check: 'restricted' }] },
   { title: 'matched whole by a pattern of letters, digits and their classes only (`^[a-z0-9_-]+$`)', kinds: SINK_KINDS, all: [{ check: 'matches', operand: 'strict' }] },
+  // A `case 'a': case 'b':` of a `switch` on the value, `=== 'a'`, `"a".equals(v)`: the value is one of the code's own strings.
+  { title: 'equal to a constant string (a comparison, a `case` label of a `switch` on it)', kinds: SINK_KINDS, all: [{ check: 'equals', operand: 'constant' }] },
 ]);
 
 /**
@@ -295,13 +297,14 @@ export const TAINT_BARRIERS: readonly BarrierGroup[] = Object.freeze([
     ],
   },
   {
-    title: 'Java: allow-lists and comparisons (`Set#contains`, `Map#containsKey`, `equals`, `String#matches`)',
+    title: 'Java: allow-lists and comparisons (`Set#contains`, `Map#containsKey`, `equals`, `String#matches`, `Pattern#matcher(x).matches()`)',
     language: 'java',
     checks: [
       { check: 'member', methods: ['contains', 'containsKey'], value: 0, operand: 'receiver' },
       { check: 'equals', methods: ['equals', 'equalsIgnoreCase'], value: 'receiver', operand: 0 },
       { check: 'matches', methods: ['matches'], value: 'receiver', operand: 0, whole: true },
       { check: 'matches', names: ['Pattern.matches'], value: 1, operand: 0, whole: true },
+      { check: 'matches', methods: ['matches'], via: 'matcher', value: 0, operand: 'receiver', whole: true },
       validators(),
     ],
     conversions: [
@@ -314,6 +317,12 @@ export const TAINT_BARRIERS: readonly BarrierGroup[] = Object.freeze([
         language: 'java',
         bad: 'class Back extends HttpServlet {\n  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {\n    String next = request.getParameter("next");\n    if (next.contains("/account")) {\n      response.sendRedirect(next);\n    }\n  }\n}',
         good: 'class Back extends HttpServlet {\n  private static final Set<String> TARGETS = Set.of("/account", "/orders");\n  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {\n    String next = request.getParameter("next");\n    if (TARGETS.contains(next)) {\n      response.sendRedirect(next);\n    }\n  }\n}',
+      },
+      {
+        rule: 'java-path-traversal',
+        language: 'java',
+        bad: 'class Exports {\n  private static final Pattern NAME = Pattern.compile("[a-z0-9_-]{1,40}");\n  void delete(HttpServletRequest request) throws IOException {\n    String name = request.getParameter("name");\n    if (!NAME.matcher(name).find()) {\n      throw new IllegalArgumentException("bad name");\n    }\n    Files.delete(Paths.get(EXPORTS, name + ".csv"));\n  }\n}',
+        good: 'class Exports {\n  private static final Pattern NAME = Pattern.compile("[a-z0-9_-]{1,40}");\n  void delete(HttpServletRequest request) throws IOException {\n    String name = request.getParameter("name");\n    if (!NAME.matcher(name).matches()) {\n      throw new IllegalArgumentException("bad name");\n    }\n    Files.delete(Paths.get(EXPORTS, name + ".csv"));\n  }\n}',
       },
     ],
   },

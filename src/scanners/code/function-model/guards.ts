@@ -262,7 +262,10 @@ function itemsFor(ctx: RuleContext, b: CompiledBarriers, value: SyntaxNode | und
 }
 
 /** The facts of a check row that a call is, when its result is `holds`. */
-function rowItems(ctx: RuleContext, b: CompiledBarriers, row: CheckRow, call: QualifiedCall, holds: boolean): Item[] {
+function rowItems(ctx: RuleContext, b: CompiledBarriers, row: CheckRow, outer: QualifiedCall, holds: boolean): Item[] {
+  // `P.matcher(x).matches()`: the operands are the inner call's.
+  const call = row.via === undefined ? outer : callOf(ctx, outer.receiver);
+  if (!call || (row.via !== undefined && (call.method !== row.via || !call.receiver))) return [];
   let value: SyntaxNode | undefined;
   let other: SyntaxNode | undefined = row.operand !== undefined ? operandOf(call, row.operand) : undefined;
   if (typeof row.value === 'object') {
@@ -434,11 +437,85 @@ interface Branches {
 }
 
 const CONDITIONALS: Readonly<Record<string, readonly string[]>> = Object.freeze({
-  php: ['if_statement', 'conditional_expression'],
-  go: ['if_statement'],
-  java: ['if_statement', 'ternary_expression'],
-  ruby: ['if', 'unless', 'elsif', 'if_modifier', 'unless_modifier', 'conditional'],
+  php: ['if_statement', 'conditional_expression', 'switch_statement'],
+  go: ['if_statement', 'expression_switch_statement'],
+  java: ['if_statement', 'ternary_expression', 'switch_expression'],
+  ruby: ['if', 'unless', 'elsif', 'if_modifier', 'unless_modifier', 'conditional', 'case'],
 });
+
+/**
+ * Switches on a value: PHP `switch`, Go `switch v {}`, Java `switch` (`case "a":` groups, which run
+ * into the next unless they leave, and `case "a" ->` rules, which do not), Ruby `case v when "a"`.
+ * The field holding the value switched on, the kinds of the cases and of the labels inside one.
+ */
+const SWITCHES: Readonly<Record<string, { readonly value: string; readonly cases: ReadonlySet<string>; readonly labels?: string }>> = Object.freeze({
+  switch_statement: { value: 'condition', cases: new Set(['case_statement', 'default_statement']) },
+  expression_switch_statement: { value: 'value', cases: new Set(['expression_case', 'default_case']) },
+  switch_expression: { value: 'condition', cases: new Set(['switch_block_statement_group', 'switch_rule']), labels: 'switch_label' },
+  case: { value: 'value', cases: new Set(['when', 'else']) },
+});
+
+/** One case of a switch: its labels (none: `default`/`else`), where its code runs, and whether it runs into the next case. */
+interface SwitchCase {
+  readonly labels: readonly SyntaxNode[];
+  readonly from: number;
+  readonly to: number;
+  readonly fallsThrough: boolean;
+}
+
+function switchCases(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode, shape: (typeof SWITCHES)[string]): SwitchCase[] {
+  const body = node.type === 'case' ? node : child(node, 'body');
+  const out: SwitchCase[] = [];
+  for (const c of namedChildren(body ?? node).filter((x) => shape.cases.has(x.type))) {
+    let labels: SyntaxNode[];
+    let code: SyntaxNode[];
+    if (shape.labels) {
+      const own = namedChildren(c).filter((x) => x.type === shape.labels);
+      labels = own.flatMap((l) => namedChildren(l));
+      // `default` (no value) among the labels makes the case run for any value.
+      if (own.some((l) => namedChildren(l).length === 0)) labels = [];
+      code = namedChildren(c).filter((x) => x.type !== shape.labels);
+    } else if (c.type === 'when') {
+      labels = c.children.filter((x) => x.field === 'pattern').map((p) => namedChildren(p)[0] ?? p);
+      code = namedChildren(child(c, 'body') ?? c).filter((x) => x.field !== 'pattern');
+    } else {
+      const value = child(c, 'value');
+      labels = value ? (value.type === 'expression_list' ? namedChildren(value) : [value]) : [];
+      code = namedChildren(c).filter((x) => x.field !== 'value');
+    }
+    const last = code.at(-1);
+    const from = last ? (code[0] as SyntaxNode).start : c.end;
+    // PHP and Java `case …:` groups run into the next case unless they leave; Go only with `fallthrough`.
+    const fallsThrough = c.type === 'case_statement' || c.type === 'default_statement' || c.type === 'switch_block_statement_group' ? !last || !leaves(ctx, b, last) : last?.type === 'fallthrough_statement';
+    out.push({ labels, from, to: c.end, fallsThrough });
+  }
+  return out;
+}
+
+/**
+ * The facts of a switch on a value: in the code of a case whose labels are constant strings, and of
+ * every case running into it, the value equals one of them (`case 'asc': case 'desc': … $sort …`).
+ * A `default:` or a case with another label running into it gives none.
+ */
+function switchItems(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode): { readonly items: Item[]; readonly from: number; readonly to: number }[] {
+  const shape = SWITCHES[node.type];
+  const subject = shape ? child(node, shape.value) : undefined;
+  if (!shape || !subject) return [];
+  const out: { items: Item[]; from: number; to: number }[] = [];
+  let open = false;
+  let chain: string | undefined;
+  for (const c of switchCases(ctx, b, node, shape)) {
+    const constants = c.labels.map((l) => constantOperand(ctx, l));
+    const own = constants.length > 0 && constants.every((k) => k !== undefined) ? (constants[0] as string) : undefined;
+    chain = own !== undefined && (!open || chain !== undefined) ? own : undefined;
+    if (chain !== undefined && c.from < c.to) {
+      const constant = chain;
+      out.push({ items: itemsFor(ctx, b, subject, 'equals', once((): BaseFact => ({ check: 'equals', holds: true, trusted: true, constant }))), from: c.from, to: c.to });
+    }
+    open = c.fallsThrough;
+  }
+  return out;
+}
 
 function branchesOf(node: SyntaxNode): Branches | undefined {
   const condition = child(node, 'condition');
@@ -533,6 +610,10 @@ function guardIndex(ctx: RuleContext, b: CompiledBarriers, fn: SyntaxNode | null
   };
   if (b.guarded) {
     for (const node of shapeOf(ctx).conditionals.get(fn) ?? []) {
+      if (SWITCHES[node.type]) {
+        for (const { items, from, to } of switchItems(ctx, b, node)) add(items, from, to);
+        continue;
+      }
       const br = branchesOf(node);
       if (!br) continue;
       const whenTrue = checks(ctx, b, br.condition, !br.negated);
