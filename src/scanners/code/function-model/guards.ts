@@ -722,10 +722,19 @@ function checksForEveryKind(b: CompiledBarriers): ReadonlySet<CheckKind> {
 export function guardedForEverySink(ctx: RuleContext, node: SyntaxNode): boolean {
   const barriers = FUNCTION_MODEL_BARRIERS.get(ctx.language);
   const only = barriers && checksForEveryKind(barriers);
-  if (!barriers || !only || only.size === 0) return false;
-  const facts = factsAt(ctx, node, { barriers, at: -1 }, only);
-  return facts.length > 0 && SINK_KINDS.every((k) => clears(barriers.rules, facts, k));
+  // A fact's operand is read before the code the fact covers, so the nesting ends; bounded all the same.
+  if (!barriers || !only || only.size === 0 || everySinkDepth >= MAX_EVERY_SINK_DEPTH) return false;
+  everySinkDepth++;
+  try {
+    const facts = factsAt(ctx, node, { barriers, at: -1 }, only);
+    return facts.length > 0 && SINK_KINDS.every((k) => clears(barriers.rules, facts, k));
+  } finally {
+    everySinkDepth--;
+  }
 }
+
+const MAX_EVERY_SINK_DEPTH = 4;
+let everySinkDepth = 0;
 
 const HOLDERS = new Set(['variable_declarator', 'assignment_expression', 'assignment', 'short_var_declaration', 'assignment_statement']);
 
