@@ -15,8 +15,8 @@ import { grammarVocabulary } from '../helpers/grammar-vocabulary.js';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CODE = 'src/scanners/code/';
 
-/** The engine core: the taint facade and its modules, the syntax helpers, constant folding, sink values, call shapes, imports. */
-const ENGINE_CORE = ['taint.ts', 'taint/bindings.ts', 'taint/branches.ts', 'taint/containers.ts', 'taint/evaluate.ts', 'taint/guards.ts', 'taint/state.ts', 'taint/summaries.ts', 'taint/predicates.ts', 'ast.ts', 'calls.ts', 'constants.ts', 'sinks.ts', 'helpers.ts', 'imports.ts'].map((f) => CODE + f);
+/** The engine core: the taint facade and its modules, the syntax helpers, constant folding, sink values, call shapes, imports, the repository pass's facts. */
+const ENGINE_CORE = ['taint.ts', 'taint/bindings.ts', 'taint/branches.ts', 'taint/containers.ts', 'taint/evaluate.ts', 'taint/guards.ts', 'taint/state.ts', 'taint/summaries.ts', 'taint/predicates.ts', 'ast.ts', 'calls.ts', 'constants.ts', 'sinks.ts', 'helpers.ts', 'imports.ts', 'cross-file/exports.ts', 'cross-file/extract.ts', 'cross-file/facts.ts', 'cross-file/modules.ts', 'cross-file/rerun.ts', 'cross-file/resolve.ts'].map((f) => CODE + f);
 
 /** Words that name a kind or field in some grammar but are used otherwise here: file → word → why. */
 const OTHER_USES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
@@ -27,6 +27,9 @@ const OTHER_USES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   [`${CODE}taint/evaluate.ts`]: { length: 'a property name (`s.length`)' },
   [`${CODE}constants.ts`]: { length: 'a property name (`s.length`)', null: 'how JavaScript prints null', in: 'the text of the operator' },
   [`${CODE}sinks.ts`]: { length: 'a property name (`s.length`)', true: 'the text of a true literal', false: 'the text of a false literal' },
+  [`${CODE}cross-file/extract.ts`]: { guard: 'a kind of fact (a predicate summary)', in: 'a word of the Python membership test, a prefilter trigger', import: 'a keyword, a prefilter trigger' },
+  [`${CODE}cross-file/facts.ts`]: { guard: 'a kind of fact (a predicate summary)' },
+  [`${CODE}cross-file/resolve.ts`]: { guard: 'a kind of fact (a predicate summary)' },
 };
 
 interface KindLiteral {

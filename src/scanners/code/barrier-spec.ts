@@ -39,6 +39,8 @@ export type CheckKind =
   | 'contains'
   /** The value matches a regular expression (`preg_match`, `MatchString`, `matches`, `match?`, `=~`). */
   | 'matches'
+  /** The value is a number or a word of letters or digits (PHP `is_numeric`, `ctype_digit`, `ctype_alnum`). */
+  | 'restricted'
   /** The value is a local path: relative, no `..` element, not empty (Go `filepath.IsLocal`). */
   | 'local'
   /** A validation function says the value is safe, by its name (`isSafeRedirect($u)`, `valid_path?(p)`). */
@@ -79,6 +81,8 @@ export interface SanitiserRow {
  * `zero` (`strpos($p, $base) === 0`, `strcmp`), `found` (`strpos(…) !== false`, `indexOf(…) != -1`).
  * `value: { key: n }`: the key of the subscript at argument n (`isset($allowed[$x])`).
  * `whole`: a `matches` call that matches the whole value, anchored or not (Java `String#matches`).
+ * `via`: the call's receiver is a call of this method on the pattern (Java `P.matcher(x).matches()`,
+ * `via: 'matcher'`); `value` and `operand` then name operands of that inner call.
  */
 export interface CheckRow extends CallMatch {
   readonly check: CheckKind;
@@ -86,6 +90,7 @@ export interface CheckRow extends CallMatch {
   readonly operand?: Operand;
   readonly result?: 'truthy' | 'zero' | 'found';
   readonly whole?: true;
+  readonly via?: string;
   /** The check is on the URL's host (Django `url_has_allowed_host_and_scheme(u, …)`). */
   readonly part?: 'host';
 }
@@ -156,15 +161,17 @@ export interface Fact {
   readonly normalised?: 'clean' | 'relative';
   /** `matches`: the pattern is anchored at both ends and admits no `.` wildcard, `/` or `\` (restrictivePattern). */
   readonly restrictive?: boolean;
+  /** `matches`: besides, the pattern is made of letters, digits, classes of them and quantifiers only (strictPattern). */
+  readonly strict?: boolean;
 }
 
 /**
  * A class of operand a fact pattern asks for: the constants `/`, `//` and `..`; `base` a directory
  * (not a constant, or a constant other than `/`, `\` and the empty string); `origin` a constant
  * scheme and host followed by `/` (`https://app.example.com/`); `restrictive` a restrictive pattern;
- * `trusted` any operand without request data.
+ * `strict` a strict one; `constant` a constant string; `trusted` any operand without request data.
  */
-export type OperandClass = '/' | '//' | '..' | 'base' | 'origin' | 'restrictive' | 'trusted';
+export type OperandClass = '/' | '//' | '..' | 'base' | 'origin' | 'restrictive' | 'strict' | 'constant' | 'trusted';
 
 export interface FactPattern {
   readonly check: CheckKind;
@@ -196,6 +203,10 @@ function operandMatches(f: Fact, operand: OperandClass): boolean {
       return f.constant !== undefined && ORIGIN.test(f.constant);
     case 'restrictive':
       return f.restrictive === true;
+    case 'strict':
+      return f.strict === true;
+    case 'constant':
+      return f.constant !== undefined;
     case 'trusted':
       return f.trusted;
   }
@@ -219,14 +230,9 @@ export const clears = (rules: readonly BarrierRule[], facts: readonly Fact[], ki
  * extension, not `[\w.]+`, which admits `..`). `ruby`: `^`/`$` match at line ends there, so only
  * `\A` and `\z`/`\Z` anchor. Such a value cannot leave a directory or name another host.
  */
-export function restrictivePattern(source: string, options: { readonly whole?: boolean; readonly ruby?: boolean } = {}): boolean {
-  let body = source;
-  const start = options.ruby ? /^\\A/ : /^(?:\^|\\A)/;
-  const end = options.ruby ? /\\[zZ]$/ : /(?:\$|\\[zZ])$/;
-  if (!options.whole) {
-    if (!start.test(body) || !end.test(body)) return false;
-  }
-  body = body.replace(start, '').replace(end, '');
+export function restrictivePattern(source: string, options: PatternOptions = {}): boolean {
+  const body = patternBody(source, options);
+  if (body === undefined) return false;
   let inClass = false;
   for (let i = 0; i < body.length; i++) {
     const c = body[i] as string;
@@ -251,6 +257,33 @@ export function restrictivePattern(source: string, options: { readonly whole?: b
     if (c === '.' || c === '/') return false;
   }
   return !inClass;
+}
+
+export interface PatternOptions {
+  readonly whole?: boolean;
+  readonly ruby?: boolean;
+}
+
+/** A pattern's text between its anchors; undefined when it is not anchored at both ends (and not matched whole). */
+function patternBody(source: string, options: PatternOptions): string | undefined {
+  const start = options.ruby ? /^\\A/ : /^(?:\^|\\A)/;
+  const end = options.ruby ? /\\[zZ]$/ : /(?:\$|\\[zZ])$/;
+  if (!options.whole && (!start.test(source) || !end.test(source))) return undefined;
+  return source.replace(start, '').replace(end, '');
+}
+
+/** Letters, digits, `_`, `-`, classes of them (`[…]`, `\d`, `\w`), an escaped `.` and quantifiers. */
+const STRICT_BODY = /^(?:[\w[\]{},+*?-]|\\[dw.\-_+])*$/;
+
+/**
+ * Whether a restrictive pattern admits only words: letters, digits, `_`, `-` and a literal `.`
+ * outside classes, in classes and with quantifiers (`^\d+$`, `^[a-z0-9_-]{1,32}$`), no blank,
+ * alternation, group, quote or other operator. Such a value cannot end a string literal or a
+ * command argument, open a tag or name a path or URL, whichever sink it reaches.
+ */
+export function strictPattern(source: string, options: PatternOptions = {}): boolean {
+  const body = patternBody(source, options);
+  return body !== undefined && restrictivePattern(source, options) && STRICT_BODY.test(body);
 }
 
 /** Rows that name calls, indexed by name: the rows a call matches, in row order, without trying each row. */

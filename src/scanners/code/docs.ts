@@ -19,16 +19,23 @@ import { PROPAGATORS } from './taint-propagators.js';
 const LANGUAGE_NAMES: Readonly<Record<CodeLanguage, string>> = Object.freeze({ javascript: 'JavaScript', typescript: 'TypeScript', tsx: 'TSX', python: 'Python', php: 'PHP', go: 'Go', java: 'Java', ruby: 'Ruby' });
 const FENCE: Readonly<Record<CodeLanguage, string>> = Object.freeze({ javascript: 'js', typescript: 'ts', tsx: 'tsx', python: 'python', php: 'php', go: 'go', java: 'java', ruby: 'ruby' });
 
-/** The sink kinds a group's rows make safe: its sanitisers' and safe options' own, the host kinds for URL rows, every guard kind for checks. */
+/**
+ * The sink kinds a group's rows make safe: its sanitisers' and safe options' own, the host kinds for
+ * URL rows, for checks the kinds of the barrier rules that ask for their facts, for normalisers those
+ * of the rules that ask for a normalised value, for conversions and exits (which serve any check) every guard kind.
+ */
 function barrierKinds(g: BarrierGroup): Set<SinkKind> {
   const host = BARRIER_RULES.filter((r) => r.all.some((p) => p.part === 'host')).flatMap((r) => r.kinds);
   const guards = BARRIER_RULES.flatMap((r) => r.kinds);
   const checks = g.checks ?? [];
+  const checked = new Set(checks.filter((c) => c.part !== 'host').map((c) => c.check));
   return new Set([
     ...(g.sanitisers ?? []).flatMap((r) => r.kinds),
     ...(g.safeOptions ?? []).flatMap((r) => r.kinds),
     ...(g.urlParsers?.length || g.hostParts?.length || checks.some((c) => c.part === 'host') ? host : []),
-    ...(checks.some((c) => c.part !== 'host') || g.normalisers?.length || g.conversions?.length || g.exits?.length ? guards : []),
+    ...BARRIER_RULES.filter((r) => r.all.some((p) => p.part === undefined && checked.has(p.check))).flatMap((r) => r.kinds),
+    ...(g.normalisers?.length ? BARRIER_RULES.filter((r) => r.all.some((p) => p.normalised !== undefined)).flatMap((r) => r.kinds) : []),
+    ...(g.conversions?.length || g.exits?.length ? guards : []),
   ]);
 }
 

@@ -151,7 +151,7 @@ export const ROLES = [
   'switchDefaults',
   /** Fields: subject. */
   'matches',
-  /** Fields: guard. */
+  /** Fields: guard, consequence. */
   'caseClauses',
   'casePatterns',
   'unionPatterns',
@@ -167,7 +167,10 @@ export const ROLES = [
   'functionDeclarations',
   /** Functions whose body may be one expression (arrow functions, lambdas). */
   'lambdas',
+  /** Methods written in a class body or an object literal (JavaScript). */
+  'methods',
   'decorators',
+  /** Fields: definition. */
   'decoratedDefinitions',
   /** `{ a }` in a destructuring pattern (JavaScript). */
   'shorthandPatterns',
@@ -195,6 +198,13 @@ export const ROLES = [
   'fromImports',
   /** The `import` of `import('x')`. */
   'dynamicImports',
+  // Exports (the repository pass reads which functions a module exports)
+  /** `export …` statements. Fields: declaration, value (of `export default v`), source (a re-export's module). */
+  'exports',
+  /** The `{ a, b as c }` of an export statement. */
+  'exportClauses',
+  /** Fields: name, alias. */
+  'exportSpecifiers',
 ] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -210,6 +220,8 @@ export type FieldRole =
   | 'condition'
   | 'consequence'
   | 'conversion'
+  | 'declaration'
+  | 'definition'
   | 'format'
   | 'guard'
   | 'index'
@@ -254,6 +266,8 @@ export interface ProfileSpec {
   readonly namespaceSeparator?: string;
   /** The method that constructs an object (`Foo.new`). */
   readonly constructorMethod?: string;
+  /** The keyword of a default export (`export default f`), an unnamed child of an export statement. */
+  readonly defaultKeyword?: string;
   /** Names that always hold null, parsed as identifiers in some places (JavaScript `undefined`). */
   readonly nullNames?: readonly string[];
   /** The object a method runs on, skipped at the head of a member chain when sources are matched (`this.req.body`). */
@@ -275,6 +289,7 @@ export interface LanguageProfile {
   readonly formatOperator: string | undefined;
   readonly namespaceSeparator: string | undefined;
   readonly constructorMethod: string | undefined;
+  readonly defaultKeyword: string | undefined;
   readonly nullNames: readonly string[];
   readonly receiverNames: readonly string[];
   readonly spec: ProfileSpec;
@@ -348,6 +363,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       },
       functionDeclarations: { kinds: ['function_declaration', 'generator_function_declaration'] },
       lambdas: { kinds: ['arrow_function'] },
+      methods: { kinds: ['method_definition'] },
       decorators: { kinds: ['decorator'] },
       shorthandPatterns: { kinds: ['shorthand_property_identifier_pattern'] },
       pairPatterns: { kinds: ['pair_pattern'], fields: { key: 'key', value: 'value' } },
@@ -361,10 +377,14 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       namedImports: { kinds: ['named_imports'] },
       importSpecifiers: { kinds: ['import_specifier'], fields: { name: 'name', alias: 'alias' } },
       dynamicImports: { kinds: ['import'] },
+      exports: { kinds: ['export_statement'], fields: { declaration: 'declaration', value: 'value', source: 'source' } },
+      exportClauses: { kinds: ['export_clause'] },
+      exportSpecifiers: { kinds: ['export_specifier'], fields: { name: 'name', alias: 'alias' } },
     },
     branchHeadFields: ['condition', 'left', 'right', 'initializer', 'value'],
     statementSuffix: '_statement',
     coercingUnaryOperators: ['+', '-', '!', '~', 'typeof'],
+    defaultKeyword: 'default',
     nullNames: ['undefined'],
     receiverNames: ['this'],
   },
@@ -420,7 +440,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       forEachLoops: { kinds: ['for_statement'], fields: { left: 'left', right: 'right' } },
       catches: { kinds: ['except_clause'] },
       matches: { kinds: ['match_statement'], fields: { subject: 'subject' } },
-      caseClauses: { kinds: ['case_clause'], fields: { guard: 'guard' } },
+      caseClauses: { kinds: ['case_clause'], fields: { guard: 'guard', consequence: 'consequence' } },
       casePatterns: { kinds: ['case_pattern'] },
       unionPatterns: { kinds: ['union_pattern'] },
       dottedNames: { kinds: ['dotted_name'] },
@@ -430,7 +450,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       functionDeclarations: { kinds: ['function_definition'] },
       lambdas: { kinds: ['lambda'] },
       decorators: { kinds: ['decorator'] },
-      decoratedDefinitions: { kinds: ['decorated_definition'] },
+      decoratedDefinitions: { kinds: ['decorated_definition'], fields: { definition: 'definition' } },
       defaultPatterns: { kinds: ['default_parameter', 'typed_default_parameter'], fields: { target: 'name' } },
       destructurings: { kinds: ['pattern_list', 'tuple_pattern', 'list_pattern', 'list_splat_pattern', 'dictionary_splat_pattern', 'typed_parameter', 'parenthesized_expression', 'tuple', 'list'] },
       typeAnnotations: { kinds: ['type'] },
@@ -512,6 +532,7 @@ function compile(name: ProfileName, id: number, spec: ProfileSpec): LanguageProf
     formatOperator: spec.formatOperator,
     namespaceSeparator: spec.namespaceSeparator,
     constructorMethod: spec.constructorMethod,
+    defaultKeyword: spec.defaultKeyword,
     nullNames: spec.nullNames ?? [],
     receiverNames: spec.receiverNames ?? [],
     spec,

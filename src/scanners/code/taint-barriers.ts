@@ -13,6 +13,7 @@
  * `npx vitest run test/scanners/code/taint-barriers.test.ts` and `npm run docs:rules`.
  */
 import type { BarrierGroup, BarrierRule, CheckRow } from './barrier-spec.js';
+import { SINK_KINDS } from './taint-spec.js';
 
 /**
  * Which facts make a value safe for which kinds of sink, in every language the rows cover (the
@@ -37,6 +38,11 @@ export const BARRIER_RULES: readonly BarrierRule[] = Object.freeze([
   { title: 'a URL whose host a validator approved (Django `url_has_allowed_host_and_scheme`)', kinds: ['url'], all: [{ check: 'validated', part: 'host' }] },
   { title: 'a local path: starts with `/` and not with `//`', kinds: ['url'], all: [{ check: 'prefix', operand: '/' }, { check: 'prefix', operand: '//', holds: false }] },
   { title: 'starts with a fixed scheme, host and `/`', kinds: ['url'], all: [{ check: 'prefix', operand: 'origin' }] },
+  // A number or a word of letters and digits holds nothing any sink reads as syntax.
+  { title: 'a number or a word of letters and digits (PHP `is_numeric`, `ctype_digit`)', kinds: SINK_KINDS, all: [{ check: 'restricted' }] },
+  { title: 'matched whole by a pattern of letters, digits and their classes only (`^[a-z0-9_-]+$`)', kinds: SINK_KINDS, all: [{ check: 'matches', operand: 'strict' }] },
+  // A `case 'a': case 'b':` of a `switch` on the value, `=== 'a'`, `"a".equals(v)`: the value is one of the code's own strings.
+  { title: 'equal to a constant string (a comparison, a `case` label of a `switch` on it)', kinds: SINK_KINDS, all: [{ check: 'equals', operand: 'constant' }] },
 ]);
 
 /**
@@ -77,7 +83,7 @@ export const TAINT_BARRIERS: readonly BarrierGroup[] = Object.freeze([
     ],
   },
   {
-    title: 'PHP: allow-lists and comparisons (`in_array`, `array_key_exists`, `isset($map[$x])`, `===`)',
+    title: 'PHP: allow-lists, comparisons and patterns (`in_array`, `array_key_exists`, `isset($map[$x])`, `===`, `preg_match`)',
     language: 'php',
     checks: [
       { check: 'member', functions: ['in_array', 'array_key_exists'], value: 0, operand: 1 },
@@ -100,6 +106,20 @@ export const TAINT_BARRIERS: readonly BarrierGroup[] = Object.freeze([
         language: 'php',
         bad: "<?php\n$target = $_GET['next'];\nheader('Location: ' . $target);",
         good: "<?php\n$targets = ['account' => '/account', 'orders' => '/orders'];\n$target = $_GET['next'];\nif (array_key_exists($target, $targets)) {\n    header('Location: ' . $target);\n}",
+      },
+    ],
+  },
+  {
+    title: 'PHP: numbers and words (`is_numeric`, `ctype_digit`, `ctype_alnum`, `filter_var`)',
+    language: 'php',
+    // filter_var counts whatever its filter, as the engine's earlier hand-written check did (FILTER_VALIDATE_EMAIL admits quotes: see docs/decisions.md).
+    checks: [{ check: 'restricted', functions: ['is_numeric', 'ctype_digit', 'ctype_alnum', 'ctype_alpha', 'filter_var'], value: 0 }],
+    examples: [
+      {
+        rule: 'php-path-traversal',
+        language: 'php',
+        bad: "<?php\n$id = $_GET['invoice'];\nif (strlen($id) > 12) {\n    exit('bad invoice');\n}\nreadfile(INVOICES . '/' . $id . '.pdf');",
+        good: "<?php\n$id = $_GET['invoice'];\nif (!ctype_digit($id)) {\n    exit('bad invoice');\n}\nreadfile(INVOICES . '/' . $id . '.pdf');",
       },
     ],
   },
@@ -277,13 +297,14 @@ export const TAINT_BARRIERS: readonly BarrierGroup[] = Object.freeze([
     ],
   },
   {
-    title: 'Java: allow-lists and comparisons (`Set#contains`, `Map#containsKey`, `equals`, `String#matches`)',
+    title: 'Java: allow-lists and comparisons (`Set#contains`, `Map#containsKey`, `equals`, `String#matches`, `Pattern#matcher(x).matches()`)',
     language: 'java',
     checks: [
       { check: 'member', methods: ['contains', 'containsKey'], value: 0, operand: 'receiver' },
       { check: 'equals', methods: ['equals', 'equalsIgnoreCase'], value: 'receiver', operand: 0 },
       { check: 'matches', methods: ['matches'], value: 'receiver', operand: 0, whole: true },
       { check: 'matches', names: ['Pattern.matches'], value: 1, operand: 0, whole: true },
+      { check: 'matches', methods: ['matches'], via: 'matcher', value: 0, operand: 'receiver', whole: true },
       validators(),
     ],
     conversions: [
@@ -296,6 +317,12 @@ export const TAINT_BARRIERS: readonly BarrierGroup[] = Object.freeze([
         language: 'java',
         bad: 'class Back extends HttpServlet {\n  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {\n    String next = request.getParameter("next");\n    if (next.contains("/account")) {\n      response.sendRedirect(next);\n    }\n  }\n}',
         good: 'class Back extends HttpServlet {\n  private static final Set<String> TARGETS = Set.of("/account", "/orders");\n  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {\n    String next = request.getParameter("next");\n    if (TARGETS.contains(next)) {\n      response.sendRedirect(next);\n    }\n  }\n}',
+      },
+      {
+        rule: 'java-path-traversal',
+        language: 'java',
+        bad: 'class Exports {\n  private static final Pattern NAME = Pattern.compile("[a-z0-9_-]{1,40}");\n  void delete(HttpServletRequest request) throws IOException {\n    String name = request.getParameter("name");\n    if (!NAME.matcher(name).find()) {\n      throw new IllegalArgumentException("bad name");\n    }\n    Files.delete(Paths.get(EXPORTS, name + ".csv"));\n  }\n}',
+        good: 'class Exports {\n  private static final Pattern NAME = Pattern.compile("[a-z0-9_-]{1,40}");\n  void delete(HttpServletRequest request) throws IOException {\n    String name = request.getParameter("name");\n    if (!NAME.matcher(name).matches()) {\n      throw new IllegalArgumentException("bad name");\n    }\n    Files.delete(Paths.get(EXPORTS, name + ".csv"));\n  }\n}',
       },
     ],
   },

@@ -110,3 +110,42 @@ describe('barriers in real-world code', () => {
     expect(findings(c)).toHaveLength(1);
   });
 });
+
+/**
+ * Checks that leave a value nothing any sink reads as syntax (PHP `is_numeric`, `ctype_digit`, a
+ * `preg_match` of letters, digits and their classes only), as barrier rows: no proven flow of the
+ * value reaches a SQL, shell or HTML sink where they held. (A query or command still built from a
+ * non-constant value stays reported as such, at the lower confidence.) The wrong variants: an
+ * unanchored or wildcard pattern, `/m` (`$` matches before a line break), a blank or quote in the
+ * class, another value checked, a check that does not leave, the value reassigned after it.
+ */
+const proven = (c: Case) => findings(c).filter((f) => f.confidence >= 0.75);
+
+const RESTRICTED_SAFE: readonly Case[] = [
+  { name: 'DVWA impossible: is_numeric around the query', rule: 'php-sql-injection', path: 'a.php', code: php("$id = $_GET['id'];", 'if (is_numeric($id)) {', "    $query = \"SELECT first_name, last_name FROM users WHERE user_id = '$id' LIMIT 1;\";", "    $result = mysqli_query($GLOBALS['___mysqli_ston'], $query);", '}') },
+  { name: 'ctype_digit refused, then the page echoed', rule: 'php-xss', path: 'a.php', code: php("if (!ctype_digit($_GET['page'])) {", "    exit('bad page');", '}', "echo '<p>Page ' . $_GET['page'] . '</p>';") },
+  { name: 'is_numeric failed: the else branch', rule: 'php-xss', path: 'a.php', code: php("if (!is_numeric($_GET['id'])) {", "    echo 'bad id';", '} else {', "    echo '<p>User ' . $_GET['id'] . '</p>';", '}') },
+  { name: 'a strict pattern before a shell command', rule: 'php-command-injection', path: 'a.php', code: php("$n = $_POST['count'];", "if (preg_match('/^\\d{1,2}$/', $n)) {", "    echo shell_exec('ping -c ' . $n . ' 127.0.0.1');", '}') },
+  { name: 'a strict pattern with other delimiters and a matches array', rule: 'php-xss', path: 'a.php', code: php("if (preg_match('#^[a-z0-9_-]{3,20}$#i', $_GET['user'], $m)) {", "    echo 'Hello ' . $_GET['user'];", '}') },
+  { name: 'ctype_alnum on the request key, the key read in the branch', rule: 'php-xss', path: 'a.php', code: php("if (isset($_GET['tab']) && ctype_alnum($_GET['tab'])) {", "    echo \"<div id='{$_GET['tab']}'>\";", '}') },
+];
+
+const RESTRICTED_UNSAFE: readonly Case[] = [
+  { name: 'a pattern anchored at the start only', rule: 'php-xss', path: 'a.php', code: php("if (preg_match('/^[a-z0-9]+/', $_GET['q'])) {", "    echo 'Results for ' . $_GET['q'];", '}') },
+  { name: 'a wildcard pattern', rule: 'php-xss', path: 'a.php', code: php("if (preg_match('/^.+$/', $_GET['q'])) {", "    echo 'Results for ' . $_GET['q'];", '}') },
+  { name: '`/m`: `$` matches before a line break', rule: 'php-xss', path: 'a.php', code: php("if (preg_match('/^\\d+$/m', $_GET['n'])) {", "    echo 'Item ' . $_GET['n'];", '}') },
+  { name: 'a blank and a quote in the class', rule: 'php-sql-injection', path: 'a.php', code: php("$name = $_GET['name'];", "if (preg_match(\"/^[\\w '-]+$/\", $name)) {", "    mysqli_query($db, \"SELECT * FROM users WHERE name = '$name'\");", '}') },
+  { name: 'another value checked', rule: 'php-xss', path: 'a.php', code: php("if (is_numeric($_GET['a'])) {", "    echo $_GET['b'];", '}') },
+  { name: 'a check that does not leave', rule: 'php-xss', path: 'a.php', code: php("$id = $_GET['id'];", "if (!is_numeric($id)) { error_log('odd id'); }", "echo '<p>' . $id . '</p>';") },
+  { name: 'the value reassigned after its check', rule: 'php-sql-injection', path: 'a.php', code: php("$id = $_GET['id'];", 'if (is_numeric($id)) {', "    $id = $_GET['name'];", "    mysqli_query($db, \"SELECT * FROM users WHERE id = '$id'\");", '}') },
+];
+
+describe('PHP numbers and strict patterns, for every kind of sink', () => {
+  it.each(RESTRICTED_SAFE.map((c) => [c.name, c] as const))('no flow: %s', (_name, c) => {
+    expect(proven(c)).toEqual([]);
+  });
+
+  it.each(RESTRICTED_UNSAFE.map((c) => [c.name, c] as const))('reported: %s', (_name, c) => {
+    expect(proven(c)).toHaveLength(1);
+  });
+});

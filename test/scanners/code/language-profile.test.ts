@@ -37,6 +37,12 @@ for (let i = 0; i < n; i++) { if (a) { continue; } else { break; } }
 for (const k in o) {}
 while (a) {} do {} while (a);
 try { switch (x) { case 1: break; default: } } catch (err) { throw err; }
+export function ex1() {}
+export const ex2 = () => 1;
+export default ex1;
+export { ex1 as ex3 };
+export { a2 } from 'm3';
+module.exports = { ex1, ex2: ex2, ex4() {} };
 `,
     },
     { language: 'typescript', code: 'let a = b as T; let c = d!; let e = f satisfies T; let g = <T>h;\nfunction t(p: string, q?: number) {}\n' },
@@ -119,11 +125,13 @@ interface Seen {
   readonly kinds: Set<string>;
   /** Kind → the fields its children were seen under. */
   readonly fields: Map<string, Set<string>>;
+  /** Kind → the kinds of its unnamed children (keywords, operators). */
+  readonly tokens: Map<string, Set<string>>;
   errors: number;
 }
 
 function seen(name: ProfileName): Seen {
-  const out: Seen = { kinds: new Set(), fields: new Map(), errors: 0 };
+  const out: Seen = { kinds: new Set(), fields: new Map(), tokens: new Map(), errors: 0 };
   for (const { language, code } of EXAMPLES[name]) {
     const parsed = parse(code, language);
     if (!parsed) throw new Error(`${language} did not parse`);
@@ -134,6 +142,9 @@ function seen(name: ProfileName): Seen {
       let fields = out.fields.get(n.type);
       if (!fields) out.fields.set(n.type, (fields = new Set()));
       for (const c of n.children) if (c.field) fields.add(c.field);
+      let tokens = out.tokens.get(n.type);
+      if (!tokens) out.tokens.set(n.type, (tokens = new Set()));
+      for (const c of n.children) if (!c.named) tokens.add(c.type);
     }
   }
   return out;
@@ -161,6 +172,9 @@ describe('language profiles against the grammars', () => {
         }
         const branchKinds = BRANCH_ROLES.flatMap((r) => PROFILE_SPECS[name].roles[r]?.kinds ?? []);
         for (const field of PROFILE_SPECS[name].branchHeadFields ?? []) if (!hasField(s, branchKinds, field)) missing.push(`branchHeadFields: field ${field}`);
+        const keyword = PROFILE_SPECS[name].defaultKeyword;
+        const exportKinds = PROFILE_SPECS[name].roles.exports?.kinds ?? [];
+        if (keyword !== undefined && !exportKinds.some((k) => s.tokens.get(k)?.has(keyword))) missing.push(`defaultKeyword: ${keyword}`);
         expect(missing).toEqual([]);
       });
     });

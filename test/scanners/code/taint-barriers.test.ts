@@ -6,7 +6,7 @@
  * tested directly.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clears, compileBarriers, restrictivePattern, type Fact } from '../../../src/scanners/code/barrier-spec.js';
+import { clears, compileBarriers, restrictivePattern, strictPattern, type Fact } from '../../../src/scanners/code/barrier-spec.js';
 import { usesFunctionModel, type CodeLanguage } from '../../../src/scanners/code/parser.js';
 import { CODE_RULES } from '../../../src/scanners/code/rules/index.js';
 import { analyse, scanner } from '../../../src/scanners/code/scanner.js';
@@ -84,6 +84,23 @@ describe('restrictive patterns', () => {
   });
 });
 
+describe('strict patterns', () => {
+  it.each([['^\\d+$'], ['^[a-z0-9_-]{1,32}$'], ['^\\w+\\.pdf$'], ['\\A[A-Z]{2}\\z']] as const)('%s admits only words', (source) => {
+    expect(strictPattern(source, { ruby: source.startsWith('\\A') })).toBe(true);
+  });
+
+  it.each([
+    ['^[a-z]+', 'not anchored at the end'],
+    ['^(admin|user)$', 'a group (not needed for a word, and `|` is an operator)'],
+    ["^[\\w '-]+$", 'a blank and a quote'],
+    ['^[\\w.]+$', 'a dot in a class (restrictive patterns refuse it)'],
+    ['^\\S+$', 'a negated class escape'],
+    ['^[a-z]+\\s[a-z]+$', 'a blank escape'],
+  ] as const)('%s is not strict (%s)', (source, _why) => {
+    expect(strictPattern(source)).toBe(false);
+  });
+});
+
 describe('barrier rules over facts', () => {
   const fact = (f: Partial<Fact> & Pick<Fact, 'check'>): Fact => ({ holds: true, trusted: true, ...f });
 
@@ -107,6 +124,15 @@ describe('barrier rules over facts', () => {
     expect(clears(BARRIER_RULES, [fact({ check: 'equals', part: 'host', constant: 'example.com' })], 'url')).toBe(true);
     // A host check says nothing of a path.
     expect(clears(BARRIER_RULES, [fact({ check: 'equals', part: 'host', constant: 'example.com' })], 'path')).toBe(false);
+  });
+
+  it('clears every kind of sink for a number or word, and for a strict pattern; a restrictive one only paths and URLs', () => {
+    for (const kind of ['sql', 'shell', 'html', 'code', 'path', 'url'] as const) {
+      expect(clears(BARRIER_RULES, [fact({ check: 'restricted' })], kind)).toBe(true);
+      expect(clears(BARRIER_RULES, [fact({ check: 'matches', restrictive: true, strict: true })], kind)).toBe(true);
+      expect(clears(BARRIER_RULES, [fact({ check: 'restricted', holds: false })], kind)).toBe(false);
+    }
+    expect(clears(BARRIER_RULES, [fact({ check: 'matches', restrictive: true })], 'sql')).toBe(false);
   });
 
   it('needs a trusted collection or value for an allow-list, and does not clear other kinds of sink', () => {

@@ -9,12 +9,12 @@
  * whether a value names a URL rather than a file.
  */
 import { child, descendants, enclosingFunction, functionTypes, namedChildren, textOf } from '../ast.js';
-import { clears, compileBarriers, restrictivePattern, type CheckRow, type CompiledBarriers, type Fact, type Operand } from '../barrier-spec.js';
+import { clears, compileBarriers, restrictivePattern, strictPattern, type CheckKind, type CheckRow, type CompiledBarriers, type Fact, type Operand } from '../barrier-spec.js';
 import type { CodeLanguage, SyntaxNode } from '../parser.js';
 import type { QualifiedCall, RuleContext } from '../rule.js';
 import { BARRIER_RULES, TAINT_BARRIERS } from '../taint-barriers.js';
 import { FUNCTION_MODEL_LANGUAGES } from '../taint-sources.js';
-import type { SinkKind } from '../taint-spec.js';
+import { SINK_KINDS, type SinkKind } from '../taint-spec.js';
 import { nameWords } from '../words.js';
 import { assignments, LITERALS } from './assignments.js';
 import { assignedValues, localTaint } from './taint.js';
@@ -80,6 +80,8 @@ const keyOf = (ctx: RuleContext, node: SyntaxNode): string => squash(textOf(ctx.
 /** A checked value and what the check established (worked out when first asked: most checks never meet a sink). */
 interface Item {
   readonly node: SyntaxNode;
+  /** The fact's check, known before the fact is worked out. */
+  readonly check: CheckKind;
   readonly fact: () => Fact;
 }
 
@@ -242,10 +244,10 @@ function patternOf(ctx: RuleContext, node: SyntaxNode | undefined): { source: st
 }
 
 /** Facts about a checked value: about the URL when it is a URL's host; about the normalised path too when it is `realpath($p)`. */
-function itemsFor(ctx: RuleContext, b: CompiledBarriers, value: SyntaxNode | undefined, base: () => BaseFact, part?: 'host'): Item[] {
+function itemsFor(ctx: RuleContext, b: CompiledBarriers, value: SyntaxNode | undefined, check: CheckKind, base: () => BaseFact, part?: 'host'): Item[] {
   if (!value) return [];
   const url = part ? undefined : hostOf(ctx, b, peel(ctx, b, value));
-  if (url) return isLiteral(url) ? [] : [{ node: url, fact: once(() => ({ ...base(), part: 'host' })) }];
+  if (url) return isLiteral(url) ? [] : [{ node: url, check, fact: once(() => ({ ...base(), part: 'host' })) }];
   const n = peel(ctx, b, value);
   if (isLiteral(n)) return [];
   const full = once((): Fact => {
@@ -253,14 +255,17 @@ function itemsFor(ctx: RuleContext, b: CompiledBarriers, value: SyntaxNode | und
     const normalised = normalisation(ctx, b, n);
     return normalised ? { ...base(), normalised } : base();
   });
-  const out: Item[] = [{ node: n, fact: full }];
+  const out: Item[] = [{ node: n, check, fact: full }];
   const inner = part ? undefined : normalisedValue(ctx, b, n);
-  if (inner && !isLiteral(inner)) out.push({ node: inner, fact: full });
+  if (inner && !isLiteral(inner)) out.push({ node: inner, check, fact: full });
   return out;
 }
 
 /** The facts of a check row that a call is, when its result is `holds`. */
-function rowItems(ctx: RuleContext, b: CompiledBarriers, row: CheckRow, call: QualifiedCall, holds: boolean): Item[] {
+function rowItems(ctx: RuleContext, b: CompiledBarriers, row: CheckRow, outer: QualifiedCall, holds: boolean): Item[] {
+  // `P.matcher(x).matches()`: the operands are the inner call's.
+  const call = row.via === undefined ? outer : callOf(ctx, outer.receiver);
+  if (!call || (row.via !== undefined && (call.method !== row.via || !call.receiver))) return [];
   let value: SyntaxNode | undefined;
   let other: SyntaxNode | undefined = row.operand !== undefined ? operandOf(call, row.operand) : undefined;
   if (typeof row.value === 'object') {
@@ -276,15 +281,16 @@ function rowItems(ctx: RuleContext, b: CompiledBarriers, row: CheckRow, call: Qu
       ctx,
       b,
       v,
+      row.check,
       once((): BaseFact => {
         const pattern = row.check === 'matches' ? patternOf(ctx, o) : undefined;
         const constant = o && row.check !== 'matches' ? constantOperand(ctx, o) : undefined;
         return {
           check: row.check,
           holds,
-          trusted: row.check === 'matches' || row.check === 'local' || row.check === 'validated' ? true : trusted(ctx, o),
+          trusted: row.check === 'matches' || row.check === 'local' || row.check === 'validated' || row.check === 'restricted' ? true : trusted(ctx, o),
           ...(constant !== undefined ? { constant } : {}),
-          ...(pattern ? { restrictive: restrictivePattern(pattern.source, { whole: row.whole, ruby: pattern.ruby }) } : {}),
+          ...(pattern ? { restrictive: restrictivePattern(pattern.source, { whole: row.whole, ruby: pattern.ruby }), strict: strictPattern(pattern.source, { whole: row.whole, ruby: pattern.ruby }) } : {}),
         };
       }),
       row.part,
@@ -319,9 +325,9 @@ function checks(ctx: RuleContext, b: CompiledBarriers, condition: SyntaxNode, tr
     }
     if (op === '=~' || op === '!~') {
       const [value, pattern] = patternOf(ctx, left) ? [right, left] : [left, right];
-      return itemsFor(ctx, b, value, once((): BaseFact => {
+      return itemsFor(ctx, b, value, 'matches', once((): BaseFact => {
         const p = patternOf(ctx, pattern);
-        return { check: 'matches', holds: op === '=~' ? truth : !truth, trusted: true, restrictive: !!p && restrictivePattern(p.source, { ruby: true }) };
+        return { check: 'matches', holds: op === '=~' ? truth : !truth, trusted: true, restrictive: !!p && restrictivePattern(p.source, { ruby: true }), strict: !!p && strictPattern(p.source, { ruby: true }) };
       }));
     }
     return comparison(ctx, b, left, right, op, truth);
@@ -332,7 +338,7 @@ function checks(ctx: RuleContext, b: CompiledBarriers, condition: SyntaxNode, tr
   if (LOOKUPS.has(n.type) && truth) {
     const object = child(n, 'operand') ?? child(n, 'object') ?? namedChildren(n)[0];
     const index = child(n, 'index') ?? namedChildren(n).at(-1);
-    return index && index !== object ? itemsFor(ctx, b, index, once((): BaseFact => ({ check: 'member', holds: true, trusted: trusted(ctx, object) }))) : [];
+    return index && index !== object ? itemsFor(ctx, b, index, 'member', once((): BaseFact => ({ check: 'member', holds: true, trusted: trusted(ctx, object) }))) : [];
   }
   // A variable holding the result of a check: `ok := strings.HasPrefix(p, base)`.
   const held = depth < 4 ? valueBefore(ctx, n) : undefined;
@@ -361,7 +367,7 @@ function comparison(ctx: RuleContext, b: CompiledBarriers, left: SyntaxNode, rig
   if (!positive) return [];
   const side = (value: SyntaxNode, other: SyntaxNode): Item[] => {
     if (isLiteral(strip(value))) return [];
-    return itemsFor(ctx, b, value, once((): BaseFact => {
+    return itemsFor(ctx, b, value, 'equals', once((): BaseFact => {
       const constant = constantOperand(ctx, other);
       return { check: 'equals', holds: true, trusted: trusted(ctx, other), ...(constant !== undefined ? { constant } : {}) };
     }));
@@ -374,7 +380,7 @@ function common(ctx: RuleContext, l: readonly Item[], r: readonly Item[]): Item[
   const sig = (i: Item) => {
     const f = i.fact();
     const constant = f.check === 'prefix' || f.check === 'contains' ? f.constant : '';
-    return `${keyOf(ctx, i.node)}|${f.check}|${f.holds}|${f.part ?? ''}|${f.normalised ?? ''}|${f.trusted}|${f.restrictive ?? ''}|${constant ?? '?'}`;
+    return `${keyOf(ctx, i.node)}|${f.check}|${f.holds}|${f.part ?? ''}|${f.normalised ?? ''}|${f.trusted}|${f.restrictive ?? ''}|${f.strict ?? ''}|${constant ?? '?'}`;
   };
   const right = new Set(r.map(sig));
   return l.filter((i) => right.has(sig(i)));
@@ -390,6 +396,7 @@ interface Entry {
   /** Where the checked value was read: a later read sees the same value when no variable in it was assigned in between. */
   readonly at: number;
   readonly vars: () => readonly string[];
+  readonly check: CheckKind;
   readonly fact: () => Fact;
 }
 
@@ -430,11 +437,85 @@ interface Branches {
 }
 
 const CONDITIONALS: Readonly<Record<string, readonly string[]>> = Object.freeze({
-  php: ['if_statement', 'conditional_expression'],
-  go: ['if_statement'],
-  java: ['if_statement', 'ternary_expression'],
-  ruby: ['if', 'unless', 'elsif', 'if_modifier', 'unless_modifier', 'conditional'],
+  php: ['if_statement', 'conditional_expression', 'switch_statement'],
+  go: ['if_statement', 'expression_switch_statement'],
+  java: ['if_statement', 'ternary_expression', 'switch_expression'],
+  ruby: ['if', 'unless', 'elsif', 'if_modifier', 'unless_modifier', 'conditional', 'case'],
 });
+
+/**
+ * Switches on a value: PHP `switch`, Go `switch v {}`, Java `switch` (`case "a":` groups, which run
+ * into the next unless they leave, and `case "a" ->` rules, which do not), Ruby `case v when "a"`.
+ * The field holding the value switched on, the kinds of the cases and of the labels inside one.
+ */
+const SWITCHES: Readonly<Record<string, { readonly value: string; readonly cases: ReadonlySet<string>; readonly labels?: string }>> = Object.freeze({
+  switch_statement: { value: 'condition', cases: new Set(['case_statement', 'default_statement']) },
+  expression_switch_statement: { value: 'value', cases: new Set(['expression_case', 'default_case']) },
+  switch_expression: { value: 'condition', cases: new Set(['switch_block_statement_group', 'switch_rule']), labels: 'switch_label' },
+  case: { value: 'value', cases: new Set(['when', 'else']) },
+});
+
+/** One case of a switch: its labels (none: `default`/`else`), where its code runs, and whether it runs into the next case. */
+interface SwitchCase {
+  readonly labels: readonly SyntaxNode[];
+  readonly from: number;
+  readonly to: number;
+  readonly fallsThrough: boolean;
+}
+
+function switchCases(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode, shape: (typeof SWITCHES)[string]): SwitchCase[] {
+  const body = node.type === 'case' ? node : child(node, 'body');
+  const out: SwitchCase[] = [];
+  for (const c of namedChildren(body ?? node).filter((x) => shape.cases.has(x.type))) {
+    let labels: SyntaxNode[];
+    let code: SyntaxNode[];
+    if (shape.labels) {
+      const own = namedChildren(c).filter((x) => x.type === shape.labels);
+      labels = own.flatMap((l) => namedChildren(l));
+      // `default` (no value) among the labels makes the case run for any value.
+      if (own.some((l) => namedChildren(l).length === 0)) labels = [];
+      code = namedChildren(c).filter((x) => x.type !== shape.labels);
+    } else if (c.type === 'when') {
+      labels = c.children.filter((x) => x.field === 'pattern').map((p) => namedChildren(p)[0] ?? p);
+      code = namedChildren(child(c, 'body') ?? c).filter((x) => x.field !== 'pattern');
+    } else {
+      const value = child(c, 'value');
+      labels = value ? (value.type === 'expression_list' ? namedChildren(value) : [value]) : [];
+      code = namedChildren(c).filter((x) => x.field !== 'value');
+    }
+    const last = code.at(-1);
+    const from = last ? (code[0] as SyntaxNode).start : c.end;
+    // PHP and Java `case …:` groups run into the next case unless they leave; Go only with `fallthrough`.
+    const fallsThrough = c.type === 'case_statement' || c.type === 'default_statement' || c.type === 'switch_block_statement_group' ? !last || !leaves(ctx, b, last) : last?.type === 'fallthrough_statement';
+    out.push({ labels, from, to: c.end, fallsThrough });
+  }
+  return out;
+}
+
+/**
+ * The facts of a switch on a value: in the code of a case whose labels are constant strings, and of
+ * every case running into it, the value equals one of them (`case 'asc': case 'desc': … $sort …`).
+ * A `default:` or a case with another label running into it gives none.
+ */
+function switchItems(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode): { readonly items: Item[]; readonly from: number; readonly to: number }[] {
+  const shape = SWITCHES[node.type];
+  const subject = shape ? child(node, shape.value) : undefined;
+  if (!shape || !subject) return [];
+  const out: { items: Item[]; from: number; to: number }[] = [];
+  let open = false;
+  let chain: string | undefined;
+  for (const c of switchCases(ctx, b, node, shape)) {
+    const constants = c.labels.map((l) => constantOperand(ctx, l));
+    const own = constants.length > 0 && constants.every((k) => k !== undefined) ? (constants[0] as string) : undefined;
+    chain = own !== undefined && (!open || chain !== undefined) ? own : undefined;
+    if (chain !== undefined && c.from < c.to) {
+      const constant = chain;
+      out.push({ items: itemsFor(ctx, b, subject, 'equals', once((): BaseFact => ({ check: 'equals', holds: true, trusted: true, constant }))), from: c.from, to: c.to });
+    }
+    open = c.fallsThrough;
+  }
+  return out;
+}
 
 function branchesOf(node: SyntaxNode): Branches | undefined {
   const condition = child(node, 'condition');
@@ -513,20 +594,26 @@ function guardIndex(ctx: RuleContext, b: CompiledBarriers, fn: SyntaxNode | null
   if (!perBarriers) perFile.set(b, (perBarriers = new Map<SyntaxNode | null, GuardIndex>()));
   const cached = perBarriers.get(fn);
   if (cached) return cached;
+  // Working out a fact may ask for taint, and so for this index again (guardedForEverySink): none while it is built.
+  perBarriers.set(fn, EMPTY_INDEX);
   const byKey = new Map<string, Entry[]>();
   const types = new Set<string>();
   const add = (items: readonly Item[], from: number, to: number) => {
-    for (const { node, fact } of items) {
+    for (const { node, check, fact } of items) {
       const key = keyOf(ctx, node);
       let list = byKey.get(key);
       if (!list) byKey.set(key, (list = []));
       const vars = once(() => [...descendants(node)].filter((d) => VARIABLES.has(d.type) && d.field !== 'name' && d.field !== 'method' && d.field !== 'field').map((d) => textOf(ctx.text, d)));
-      list.push({ from, to, at: node.start, vars, fact });
+      list.push({ from, to, at: node.start, vars, check, fact });
       types.add(node.type);
     }
   };
   if (b.guarded) {
     for (const node of shapeOf(ctx).conditionals.get(fn) ?? []) {
+      if (SWITCHES[node.type]) {
+        for (const { items, from, to } of switchItems(ctx, b, node)) add(items, from, to);
+        continue;
+      }
       const br = branchesOf(node);
       if (!br) continue;
       const whenTrue = checks(ctx, b, br.condition, !br.negated);
@@ -586,7 +673,13 @@ export interface BarrierContext {
  * between the check and the read), that together satisfy a barrier rule.
  */
 export function guardedRead(ctx: RuleContext, node: SyntaxNode, barrier: BarrierContext): boolean {
-  if (!barrier.barriers.guarded) return false;
+  const facts = factsAt(ctx, node, barrier);
+  return facts.length > 0 && clears(barrier.barriers.rules, facts, barrier.kind);
+}
+
+/** What the checks around a read establish about its value (see guardedRead). */
+function factsAt(ctx: RuleContext, node: SyntaxNode, barrier: Omit<BarrierContext, 'kind'>, only?: ReadonlySet<CheckKind>): Fact[] {
+  if (!barrier.barriers.guarded) return [];
   const fn = barrier.fn === undefined ? (enclosingFunction(node, ctx.language) ?? null) : ownerOf(ctx, node, barrier.fn);
   let index: GuardIndex;
   if (fn === barrier.fn && barrier.index) index = barrier.index;
@@ -594,16 +687,54 @@ export function guardedRead(ctx: RuleContext, node: SyntaxNode, barrier: Barrier
     index = shapeOf(ctx).conditionals.has(fn) ? guardIndex(ctx, barrier.barriers, fn) : EMPTY_INDEX;
     if (fn === barrier.fn) barrier.index = index;
   }
-  if (!index.types.has(node.type)) return false;
+  if (!index.types.has(node.type)) return [];
   const entries = index.byKey.get(keyOf(ctx, node));
-  if (!entries) return false;
+  if (!entries) return [];
   const facts: Fact[] = [];
   for (const e of entries) {
+    if (only && !only.has(e.check)) continue;
     const covers = (e.from <= node.start && node.start < e.to) || (e.from <= barrier.at && barrier.at < e.to);
     if (covers && e.vars().every((v) => assignmentsBefore(ctx, fn, v, node.start) === assignmentsBefore(ctx, fn, v, e.at))) facts.push(e.fact());
   }
-  return facts.length > 0 && clears(barrier.barriers.rules, facts, barrier.kind);
+  return facts;
 }
+
+/**
+ * The checks of the barrier rules of a compiled set that clear every kind of sink (a number, a
+ * strict pattern), once per set. Only their facts are worked out for a read no sink scopes: they
+ * never ask whether an operand is trusted, which would look for taint again.
+ */
+const everyKindChecks = new WeakMap<CompiledBarriers, ReadonlySet<CheckKind>>();
+function checksForEveryKind(b: CompiledBarriers): ReadonlySet<CheckKind> {
+  let known = everyKindChecks.get(b);
+  if (known === undefined) {
+    const rules = b.guarded ? b.rules.filter((r) => SINK_KINDS.every((k) => r.kinds.includes(k))) : [];
+    everyKindChecks.set(b, (known = new Set(rules.flatMap((r) => r.all.map((p) => p.check)))));
+  }
+  return known;
+}
+
+/**
+ * For a read that no sink scopes (a hash's input, whether an operand is trusted): whether the checks
+ * around it make its value safe for every kind of sink (`if (is_numeric($id))`, a strict
+ * `preg_match`), with the language's own barrier rows.
+ */
+export function guardedForEverySink(ctx: RuleContext, node: SyntaxNode): boolean {
+  const barriers = FUNCTION_MODEL_BARRIERS.get(ctx.language);
+  const only = barriers && checksForEveryKind(barriers);
+  // A fact's operand is read before the code the fact covers, so the nesting ends; bounded all the same.
+  if (!barriers || !only || only.size === 0 || everySinkDepth >= MAX_EVERY_SINK_DEPTH) return false;
+  everySinkDepth++;
+  try {
+    const facts = factsAt(ctx, node, { barriers, at: -1 }, only);
+    return facts.length > 0 && SINK_KINDS.every((k) => clears(barriers.rules, facts, k));
+  } finally {
+    everySinkDepth--;
+  }
+}
+
+const MAX_EVERY_SINK_DEPTH = 4;
+let everySinkDepth = 0;
 
 const HOLDERS = new Set(['variable_declarator', 'assignment_expression', 'assignment', 'short_var_declaration', 'assignment_statement']);
 

@@ -2,7 +2,8 @@
  * Request sources of the per-function model for PHP, Go, Java and Ruby: a matcher compiled from
  * the tables of taint-sources.ts (superglobals and framework request objects, `net/http` and
  * gin/echo/fiber/chi accessors, servlet getters and Spring/JAX-RS-bound parameters, Rails/Sinatra
- * `params`), and the PHP checks that restrict a value (`phpGuarded`).
+ * `params`). (The PHP checks that restrict a value, `is_numeric` and a strict `preg_match`, are
+ * barrier rows of taint-barriers.ts.)
  */
 import { child, textOf } from '../ast.js';
 import type { LanguageProfile } from '../language-profile.js';
@@ -105,49 +106,4 @@ export function sourceOf(ctx: RuleContext, node: SyntaxNode): string | undefined
   }
   if (roles.wholeCalls && kinds.calls.has(type) && src.expressions.has(squash(t()))) return t();
   return undefined;
-}
-
-/** `/^\d+$/`, `/^[a-z0-9_]{1,32}$/i`: an anchored pattern of character classes and quantifiers only (no `.`). */
-const RESTRICTIVE_PATTERN = /^(['"])\/\^(?:[\w\\[\]\-{},+*?]|\\.)*\$\/[a-zA-Z]*\1$/;
-/** PHP checks that leave only digits or a restricted character set when they hold. */
-const PHP_VALIDATORS = /^(?:is_numeric|ctype_digit|ctype_alnum|ctype_alpha|filter_var)$/;
-
-/** The expressions a PHP condition proves restricted when it is `truth`: `is_numeric($x) && ctype_digit($y)`, `!preg_match('/^\d+$/', $x)` false. */
-function phpValidated(ctx: RuleContext, cond: SyntaxNode, truth: boolean): string[] {
-  let n = cond;
-  while (n.type === 'parenthesized_expression' && n.children.length === 3) n = n.children[1] as SyntaxNode;
-  if (n.type === 'unary_op_expression' && textOf(ctx.text, n).trimStart().startsWith('!')) {
-    const arg = n.children.find((c) => c.field === 'argument');
-    return arg ? phpValidated(ctx, arg, !truth) : [];
-  }
-  if (n.type === 'binary_expression') {
-    const [left, right] = [n.children.find((c) => c.field === 'left'), n.children.find((c) => c.field === 'right')];
-    const op = left && right ? ctx.text.slice(left.end, right.start).trim().toLowerCase() : '';
-    if (truth && (op === '&&' || op === 'and') && left && right) return [...phpValidated(ctx, left, true), ...phpValidated(ctx, right, true)];
-    return [];
-  }
-  if (!truth || n.type !== 'function_call_expression') return [];
-  const name = textOf(ctx.text, n.children.find((c) => c.field === 'function') ?? n).toLowerCase();
-  const args = (n.children.find((c) => c.field === 'arguments')?.children ?? []).filter((c) => c.type === 'argument');
-  const text = (a: SyntaxNode | undefined) => (a ? textOf(ctx.text, a).replace(/\s+/g, '') : '');
-  if (PHP_VALIDATORS.test(name) && args[0]) return [text(args[0])];
-  if (name === 'preg_match' && args.length === 2 && RESTRICTIVE_PATTERN.test(textOf(ctx.text, args[0] as SyntaxNode).trim())) return [text(args[1])];
-  return [];
-}
-
-/** Whether a PHP expression sits in a branch that only runs when a validator above proved it restricted. */
-export function phpGuarded(ctx: RuleContext, node: SyntaxNode): boolean {
-  if (ctx.language !== 'php') return false;
-  const own = textOf(ctx.text, node).replace(/\s+/g, '');
-  for (let child = node, p = node.parent; p; child = p, p = p.parent) {
-    if (p.type === 'else_clause' && p.parent?.type === 'if_statement') {
-      const cond = p.parent.children.find((c) => c.field === 'condition');
-      if (cond && phpValidated(ctx, cond, false).includes(own)) return true;
-    }
-    if (p.type === 'if_statement' && child.field === 'body') {
-      const cond = p.children.find((c) => c.field === 'condition');
-      if (cond && phpValidated(ctx, cond, true).includes(own)) return true;
-    }
-  }
-  return false;
 }

@@ -11,10 +11,10 @@ import type { SyntaxNode } from '../parser.js';
 import type { Match, QualifiedCall, RuleContext } from '../rule.js';
 import { assignments, LITERALS, stringValueOf, type Assignment } from './assignments.js';
 import { deadBranch, evaluate, keyedValues, listLookup, returnsConstant } from './fold.js';
-import { isServerSetting, phpGuarded, sourceOf } from './sources.js';
+import { isServerSetting, sourceOf } from './sources.js';
 import { compilePropagators, type CompiledPropagators } from '../taint-propagators.js';
 import { FUNCTION_MODEL_LANGUAGES, squash } from '../taint-sources.js';
-import { conditionallyClean, guardedRead, type BarrierContext } from './guards.js';
+import { conditionallyClean, guardedForEverySink, guardedRead, type BarrierContext } from './guards.js';
 
 export { stringValueOf };
 
@@ -91,7 +91,8 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
   if (node.type === 'formal_parameter') return textOf(ctx.text, node).replace(/\s+/g, ' ');
   const source = sourceOf(ctx, node);
   if (source) return source;
-  if (isServerSetting(ctx, node) || ((node.type === 'subscript_expression' || node.type === 'variable_name') && phpGuarded(ctx, node))) return undefined;
+  // Without a sink's barriers (a hash's input, an operand's trust), still the checks that make a value safe for every sink.
+  if (isServerSetting(ctx, node) || (!barrier.guards && guardedForEverySink(ctx, node))) return undefined;
   if (CASTS.has(node.type) && /^\(\s*(?:int|float|bool|integer|double)\s*\)|^\(\s*(?:int|long|double|float|boolean)\s*\)/.test(textOf(ctx.text, node))) return undefined;
   const isCall = ['function_call_expression', 'member_call_expression', 'call_expression', 'method_invocation', 'scoped_call_expression', 'call'].includes(node.type);
   if (isCall) {

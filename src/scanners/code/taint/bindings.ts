@@ -17,7 +17,7 @@ const BRANCHES = roleUnion(['ifs', 'elifs', 'elses', 'whiles', 'forLoops', 'forE
 /** The syntax patternNames reads. */
 const PATTERN_ROLES = roleSwitch(['identifiers', 'shorthandPatterns', 'members', 'subscripts', 'pairPatterns', 'defaultPatterns', 'typedParameters', 'destructurings'] as const);
 /** The syntax collect records bindings from (functions bind their parameters). */
-const COLLECT_ROLES = roleSwitch(['declarators', 'assignments', 'namedExpressions', 'augmentedAssignments', 'forEachLoops', 'asPatterns', 'ifs', 'sharedDeclarations', 'updates', 'calls', 'functions'] as const);
+const COLLECT_ROLES = roleSwitch(['declarators', 'assignments', 'namedExpressions', 'augmentedAssignments', 'forEachLoops', 'asPatterns', 'ifs', 'switches', 'matches', 'sharedDeclarations', 'updates', 'calls', 'functions'] as const);
 
 /** An assignment of `value` to `name` at `site`: a may-assignment inside a branch or loop body. */
 function assign(s: TaintState, site: SyntaxNode, name: string, value: SyntaxNode): void {
@@ -123,7 +123,10 @@ export function collect(s: TaintState): void {
         if (alias && value && value !== alias) for (const n of patternNames(s, namedChildren(alias)[0] ?? alias)) bind(s, node, n, { pos: node.end, kind: 'expr', node: value });
         break;
       }
+      // Branches whose checks guard values (taint/guards.ts): ifs, and switches and matches as allow-lists.
       case 'ifs':
+      case 'switches':
+      case 'matches':
         s.ifs.push(node);
         break;
       case 'sharedDeclarations':

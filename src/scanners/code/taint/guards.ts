@@ -36,6 +36,7 @@ const PURE_STRING_METHODS = new Set(['split', 'slice', 'at', 'toLowerCase', 'toU
  */
 export function guard(s: TaintState, ifNode: SyntaxNode): void {
   const { kinds, fields } = s.profile;
+  if (kinds.switches.has(ifNode.type) || kinds.matches.has(ifNode.type)) return switchGuard(s, ifNode);
   const condition = child(ifNode, fields.ifs.condition);
   const consequence = child(ifNode, fields.ifs.consequence);
   if (!condition || !consequence) return;
@@ -59,6 +60,49 @@ export function guard(s: TaintState, ifNode: SyntaxNode): void {
       bind(s, ifNode, c.key, { pos: body.end, kind: 'restore', at: ifNode.start });
     }
   }
+}
+
+/**
+ * A `switch` (JavaScript) or `match` (Python) on a value, as an allow-list: in the code of a case
+ * whose labels are all constants (`case 'asc': case 'desc':`, `case 'a' | 'b':`) the value is one
+ * of them, when every case running into it (a JavaScript case without `break`) is one too. A
+ * `default:`, a capture (`case other:`) or a case with a computed label gives nothing.
+ */
+function switchGuard(s: TaintState, node: SyntaxNode): void {
+  const { kinds, fields } = s.profile;
+  const python = kinds.matches.has(node.type);
+  const subject = child(node, python ? fields.matches.subject : fields.switches.value);
+  const k = subject ? key(s, subject) : undefined;
+  if (!k) return;
+  const cases = namedChildren(node).flatMap((c) => namedChildren(c)).filter((c) => kinds.switchCases.has(c.type) || kinds.switchDefaults.has(c.type) || kinds.caseClauses.has(c.type));
+  const jumps = JUMPS(s.profile);
+  let open = false;
+  let chain = true;
+  for (const c of cases) {
+    const body = python ? [child(c, fields.caseClauses.consequence)].filter((b): b is SyntaxNode => b !== undefined) : namedChildren(c).filter((x) => x.field === fields.switchCases.body);
+    const labels = python ? namedChildren(c).filter((x) => kinds.casePatterns.has(x.type)) : kinds.switchCases.has(c.type) ? [child(c, fields.switchCases.value)] : [];
+    const constant = labels.length > 0 && labels.every((l) => l !== undefined && constantLabel(s, l));
+    chain = constant && (!open || chain);
+    const first = body[0];
+    if (chain && first) {
+      bind(s, node, k, { pos: first.start, kind: 'clean', at: node.start });
+      bind(s, node, k, { pos: c.end, kind: 'restore', at: node.start });
+    }
+    const last = body.at(-1);
+    // A JavaScript case runs into the next unless it leaves; Python cases never do.
+    open = !python && !(last && (jumps.has(last.type) || (kinds.blocks.has(last.type) && jumps.has(namedChildren(last).at(-1)?.type ?? ''))));
+  }
+}
+
+/** A case label that is a constant string or number: `'asc'`, `1`, `'a' | 'b'` (not `_`, a capture name or a value pattern). */
+function constantLabel(s: TaintState, label: SyntaxNode): boolean {
+  const { kinds } = s.profile;
+  const parts = namedChildren(label);
+  if (kinds.casePatterns.has(label.type)) return parts.length === 1 && constantLabel(s, parts[0] as SyntaxNode);
+  if (kinds.unionPatterns.has(label.type)) return parts.length > 0 && parts.every((p) => constantLabel(s, p));
+  if (kinds.dottedNames.has(label.type)) return false;
+  const v = constantOf(s.env, label);
+  return typeof v === 'string' || typeof v === 'number';
 }
 
 /** What holds when `cond` evaluates to `truth`. */

@@ -112,7 +112,7 @@ export interface TaintState {
   readonly shared: Set<string>;
   /** Switch bodies and the cases a constant discriminant lets run. */
   readonly switches: Map<SyntaxNode, ReadonlySet<SyntaxNode> | 'all'>;
-  /** `if` statements, whose guards are read once every binding is collected. */
+  /** `if` statements (and switches and matches), whose guards are read once every binding is collected. */
   readonly ifs: SyntaxNode[];
   functionNamesMemo: Map<SyntaxNode, string> | undefined;
   callSitesMemo: Map<string, SyntaxNode[]> | undefined;
