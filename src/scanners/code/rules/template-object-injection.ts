@@ -1,8 +1,9 @@
 import { child, namedChildren, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, JS_LANGUAGES, OWASP, type Match, type RuleContext } from '../rule.js';
-import { assignedValues } from '../helpers.js';
-import type { Taint } from '../taint/state.js';
+import { assignedValues, flowOf } from '../helpers.js';
+
+type Taint = NonNullable<Match['taint']>;
 
 /**
  * A whole request object (`req.body`, `req.query`), not one of its fields: the client chooses its
@@ -13,9 +14,9 @@ function wholeRequestObject(ctx: RuleContext, node: SyntaxNode | undefined, dept
   if (!node || depth > 3) return undefined;
   const n = unwrap(node, ctx.profile);
   if (ctx.profile.kinds.members.has(n.type)) {
-    const taint = ctx.taint.requestDataOf(n);
+    const taint = flowOf(ctx, n, { kind: 'template' });
     const object = child(n, 'object');
-    return taint && object && ctx.taint.requestDataOf(object) === undefined ? taint : undefined;
+    return taint && object && flowOf(ctx, object, { kind: 'template' }) === undefined ? taint : undefined;
   }
   if (ctx.profile.kinds.identifiers.has(n.type)) {
     for (const value of assignedValues(ctx, n)) {
