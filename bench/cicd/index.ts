@@ -30,6 +30,7 @@ export const CLASSES: Readonly<Record<string, string>> = Object.freeze({
   obfuscation: 'obfuscation',
   'unsound-condition': 'unsound-condition',
   'known-vulnerable-actions': 'known-vulnerable-action',
+  'unpinned-images': 'unpinned-container-image',
 });
 
 const LABEL = /[ \t]*(?:#|\/\/)[ \t]*expect:([^\n]*)/;

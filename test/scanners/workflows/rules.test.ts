@@ -24,7 +24,7 @@ describe('CI/CD rule registry', () => {
     expect(new Set(WORKFLOW_RULES.map((r) => r.id)).size).toBe(WORKFLOW_RULES.length);
   });
 
-  it('has the seventeen GitHub Actions rules and the three GitLab CI rules', () => {
+  it('has the GitHub Actions rules and the three GitLab CI rules', () => {
     expect(WORKFLOW_RULES.map((r) => r.id).sort()).toEqual(
       [
         'cache-poisoning',
@@ -46,6 +46,7 @@ describe('CI/CD rule registry', () => {
         'self-hosted-runner-untrusted',
         'template-injection',
         'unpinned-action',
+        'unpinned-container-image',
         'untrusted-env-write',
       ].sort(),
     );

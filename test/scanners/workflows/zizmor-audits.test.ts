@@ -1,0 +1,86 @@
+/** The rules that match zizmor audits Vigil had no equivalent for: positives and the tricky negatives. */
+import { describe, expect, it } from 'vitest';
+import { scanWorkflowFile } from '../../../src/scanners/workflows/scanner.js';
+
+const WF = '.github/workflows/ci.yml';
+const of = (text: string, rule: string) => scanWorkflowFile(WF, text).filter((f) => f.ruleId === rule);
+const lines = (text: string, rule: string) => of(text, rule).map((f) => [f.line, f.severity]);
+
+/** A push workflow with one job whose body is `body` (indented four spaces). */
+const workflow = (body: string, on = 'push') => `on: ${on}\npermissions:\n  contents: read\njobs:\n  test:\n    runs-on: ubuntu-latest\n${body}    steps:\n      - run: make test\n`;
+
+describe('unpinned-container-image', () => {
+  const digest = `sha256:${'ab'.repeat(32)}`;
+
+  it('reports images without a tag or with latest (MEDIUM) and plain tags (LOW), in containers and services', () => {
+    const text = workflow(
+      [
+        '    container:',
+        '      image: ghcr.io/example/build',
+        '    services:',
+        '      redis:',
+        '        image: redis:latest',
+        '      db:',
+        '        image: postgres:16.4',
+        '',
+      ].join('\n'),
+    );
+    expect(lines(text, 'unpinned-container-image')).toEqual([
+      [8, 'MEDIUM'],
+      [11, 'MEDIUM'],
+      [13, 'LOW'],
+    ]);
+  });
+
+  it('reads the string form of container', () => {
+    expect(lines(workflow('    container: node\n'), 'unpinned-container-image')).toEqual([[7, 'MEDIUM']]);
+    expect(lines(workflow('    container: node:20\n'), 'unpinned-container-image')).toEqual([[7, 'LOW']]);
+  });
+
+  it('does not report digests, empty images or images computed by expressions', () => {
+    const text = workflow(
+      [
+        `    container: node:20@${digest}`,
+        '    services:',
+        `      a:\n        image: fake.example.com/redis@${digest}`,
+        '      b:\n        image: ""',
+        "      c:\n        image: ${{ inputs.use-redis == 'true' && 'redis:7' || '' }}",
+        '      d:\n        image: ${{ inputs.image }}',
+        '',
+      ].join('\n'),
+    );
+    expect(of(text, 'unpinned-container-image')).toEqual([]);
+  });
+
+  it('checks each value of a matrix key used as the image, where the matrix lists it', () => {
+    const text = [
+      'on: push',
+      'permissions: {}',
+      'jobs:',
+      '  test:',
+      '    runs-on: ubuntu-latest',
+      '    container: ${{ matrix.container }}',
+      '    strategy:',
+      '      matrix:',
+      "        container: ['']",
+      '        include:',
+      '          - container: python:3.13-bullseye',
+      '          - container: python',
+      `          - container: python@${digest}`,
+      '          - os: ubuntu-24.04',
+      '    steps:',
+      '      - run: true',
+      '',
+    ].join('\n');
+    expect(lines(text, 'unpinned-container-image')).toEqual([
+      [11, 'LOW'],
+      [12, 'MEDIUM'],
+    ]);
+  });
+
+  it('leaves docker:// steps to unpinned-action', () => {
+    const text = 'on: push\npermissions: {}\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: docker://ubuntu\n';
+    expect(of(text, 'unpinned-container-image')).toEqual([]);
+    expect(of(text, 'unpinned-action')).toHaveLength(1);
+  });
+});
