@@ -31,6 +31,7 @@ export const CLASSES: Readonly<Record<string, string>> = Object.freeze({
   'unsound-condition': 'unsound-condition',
   'known-vulnerable-actions': 'known-vulnerable-action',
   'unpinned-images': 'unpinned-container-image',
+  'hardcoded-container-credentials': 'hardcoded-container-credentials',
 });
 
 const LABEL = /[ \t]*(?:#|\/\/)[ \t]*expect:([^\n]*)/;

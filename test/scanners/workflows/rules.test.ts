@@ -31,6 +31,7 @@ describe('CI/CD rule registry', () => {
         'curl-pipe-shell',
         'dangerous-checkout',
         'excessive-permissions',
+        'hardcoded-container-credentials',
         'gitlab-remote-include',
         'gitlab-script-injection',
         'gitlab-unpinned-image',

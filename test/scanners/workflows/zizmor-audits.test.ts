@@ -1,5 +1,6 @@
 /** The rules that match zizmor audits Vigil had no equivalent for: positives and the tricky negatives. */
 import { describe, expect, it } from 'vitest';
+import { redact } from '../../../src/engine/pipeline/redact.js';
 import { scanWorkflowFile } from '../../../src/scanners/workflows/scanner.js';
 
 const WF = '.github/workflows/ci.yml';
@@ -82,5 +83,69 @@ describe('unpinned-container-image', () => {
     const text = 'on: push\npermissions: {}\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: docker://ubuntu\n';
     expect(of(text, 'unpinned-container-image')).toEqual([]);
     expect(of(text, 'unpinned-action')).toHaveLength(1);
+  });
+});
+
+describe('hardcoded-container-credentials', () => {
+  // Built at run time: no credential-shaped literal in the test source.
+  const password = ['pull', 'pass', 'word', '7'].join('-');
+  const digest = `sha256:${'cd'.repeat(32)}`;
+
+  it('reports literal passwords of containers and services, with the password as the finding secret', () => {
+    const text = workflow(
+      [
+        '    container:',
+        `      image: registry.example.com/build@${digest}`,
+        '      credentials:',
+        '        username: ci',
+        `        password: ${password}`,
+        '    services:',
+        '      db:',
+        `        image: registry.example.com/db@${digest}`,
+        '        credentials:',
+        '          username: ci',
+        `          password: "${password}"`,
+        '',
+      ].join('\n'),
+    );
+    const findings = of(text, 'hardcoded-container-credentials');
+    expect(findings.map((f) => [f.line, f.severity])).toEqual([
+      [11, 'HIGH'],
+      [17, 'HIGH'],
+    ]);
+    for (const f of findings) {
+      expect(f.secret).toBe(password);
+      expect(f.description).not.toContain(password);
+      expect(f.title).not.toContain(password);
+      expect(f.remediation).not.toContain(password);
+      expect(f.description).toContain('registry.example.com');
+      expect(JSON.stringify(redact(f, []))).not.toContain(password);
+    }
+    expect(findings[0]?.evidence).toBe('password: [REDACTED]');
+    expect(findings[1]?.evidence).toBe('password: "[REDACTED]"');
+  });
+
+  it('does not report passwords given by an expression, or credentials without a password', () => {
+    const text = workflow(
+      [
+        '    container:',
+        `      image: ghcr.io/example/build@${digest}`,
+        '      credentials:',
+        '        username: ${{ github.actor }}',
+        '        password: ${{ secrets.GHCR_TOKEN }}',
+        '    services:',
+        '      a:',
+        `        image: ghcr.io/example/db@${digest}`,
+        '        credentials:',
+        '          username: ci',
+        '          password: ${{ github.token }}',
+        '      b:',
+        `        image: ghcr.io/example/db@${digest}`,
+        '        credentials:',
+        '          username: ci',
+        '',
+      ].join('\n'),
+    );
+    expect(of(text, 'hardcoded-container-credentials')).toEqual([]);
   });
 });

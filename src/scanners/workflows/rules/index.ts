@@ -21,6 +21,7 @@ import { rule as knownVulnerableAction } from './known-vulnerable-action.js';
 import { rule as obfuscation } from './obfuscation.js';
 import { rule as unsoundCondition } from './unsound-condition.js';
 import { rule as unpinnedContainerImage } from './unpinned-container-image.js';
+import { rule as hardcodedContainerCredentials } from './hardcoded-container-credentials.js';
 import { rule as gitlabScriptInjection } from './gitlab-script-injection.js';
 import { rule as gitlabUnpinnedImage } from './gitlab-unpinned-image.js';
 import { rule as gitlabRemoteInclude } from './gitlab-remote-include.js';
@@ -44,6 +45,7 @@ export const WORKFLOW_RULES: readonly WorkflowRule[] = Object.freeze([
   obfuscation,
   unsoundCondition,
   unpinnedContainerImage,
+  hardcodedContainerCredentials,
   gitlabScriptInjection,
   gitlabUnpinnedImage,
   gitlabRemoteInclude,
