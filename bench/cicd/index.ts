@@ -32,6 +32,7 @@ export const CLASSES: Readonly<Record<string, string>> = Object.freeze({
   'known-vulnerable-actions': 'known-vulnerable-action',
   'unpinned-images': 'unpinned-container-image',
   'hardcoded-container-credentials': 'hardcoded-container-credentials',
+  'unsound-contains': 'unsound-contains',
 });
 
 const LABEL = /[ \t]*(?:#|\/\/)[ \t]*expect:([^\n]*)/;

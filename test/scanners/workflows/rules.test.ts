@@ -40,6 +40,7 @@ describe('CI/CD rule registry', () => {
         'overprovisioned-secrets',
         'spoofable-bot-condition',
         'unsound-condition',
+        'unsound-contains',
         'known-compromised-action',
         'known-vulnerable-action',
         'persisted-checkout-credentials',

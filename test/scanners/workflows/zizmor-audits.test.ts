@@ -149,3 +149,44 @@ describe('hardcoded-container-credentials', () => {
     expect(of(text, 'hardcoded-container-credentials')).toEqual([]);
   });
 });
+
+describe('unsound-contains', () => {
+  const steps = (...conds: string[]) =>
+    `on: [push, pull_request_target]\npermissions: {}\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n${conds.map((c) => `      - run: echo hi\n        if: ${c}\n`).join('')}`;
+
+  it('reports a string literal searched for a context, with severity by who controls the context', () => {
+    const text = steps(
+      "${{ contains('refs/heads/main refs/heads/develop', github.ref) }}",
+      "${{ contains('main,develop', env.GITHUB_REF_NAME) }}",
+      "contains('main,prod', github.ref_name) || contains('longusername anotherlongusername', github.actor) == true",
+      "contains('runner1,runner2', runner.name)",
+      "CONTAINS( 'a b' , github.event.pull_request.head.ref )",
+      "contains('alice bob', github.event.pull_request.user.login)",
+    );
+    expect(lines(text, 'unsound-contains')).toEqual([
+      [8, 'MEDIUM'],
+      [10, 'MEDIUM'],
+      [12, 'MEDIUM'],
+      [12, 'HIGH'],
+      [14, 'LOW'],
+      [16, 'HIGH'],
+      [18, 'HIGH'],
+    ]);
+    const f = of(text, 'unsound-contains')[0];
+    expect(f?.column).toBe(17);
+    expect(f?.description).toContain('substring');
+  });
+
+  it('does not report arrays, contexts as the haystack or literal needles', () => {
+    const text = steps(
+      "contains(fromJSON('[\"refs/heads/main\", \"refs/heads/develop\"]'), github.ref)",
+      "${{ contains(fromJson('[\"main\",\"dev\"]'), github.ref_name) }}",
+      "contains(github.event.pull_request.labels.*.name, 'safe to test')",
+      "contains(github.event.head_commit.message, '[skip ci]')",
+      "contains(some.context.*.foo, github.ref_name)",
+      "contains('a b', 'a')",
+      "github.ref == 'refs/heads/main'",
+    );
+    expect(of(text, 'unsound-contains')).toEqual([]);
+  });
+});

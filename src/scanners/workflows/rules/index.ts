@@ -22,6 +22,7 @@ import { rule as obfuscation } from './obfuscation.js';
 import { rule as unsoundCondition } from './unsound-condition.js';
 import { rule as unpinnedContainerImage } from './unpinned-container-image.js';
 import { rule as hardcodedContainerCredentials } from './hardcoded-container-credentials.js';
+import { rule as unsoundContains } from './unsound-contains.js';
 import { rule as gitlabScriptInjection } from './gitlab-script-injection.js';
 import { rule as gitlabUnpinnedImage } from './gitlab-unpinned-image.js';
 import { rule as gitlabRemoteInclude } from './gitlab-remote-include.js';
@@ -46,6 +47,7 @@ export const WORKFLOW_RULES: readonly WorkflowRule[] = Object.freeze([
   unsoundCondition,
   unpinnedContainerImage,
   hardcodedContainerCredentials,
+  unsoundContains,
   gitlabScriptInjection,
   gitlabUnpinnedImage,
   gitlabRemoteInclude,
