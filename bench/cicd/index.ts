@@ -33,6 +33,7 @@ export const CLASSES: Readonly<Record<string, string>> = Object.freeze({
   'unpinned-images': 'unpinned-container-image',
   'hardcoded-container-credentials': 'hardcoded-container-credentials',
   'unsound-contains': 'unsound-contains',
+  'use-trusted-publishing': 'use-trusted-publishing',
 });
 
 const LABEL = /[ \t]*(?:#|\/\/)[ \t]*expect:([^\n]*)/;

@@ -50,6 +50,7 @@ describe('CI/CD rule registry', () => {
         'unpinned-action',
         'unpinned-container-image',
         'untrusted-env-write',
+        'use-trusted-publishing',
       ].sort(),
     );
   });

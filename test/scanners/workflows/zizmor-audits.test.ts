@@ -190,3 +190,124 @@ describe('unsound-contains', () => {
     expect(of(text, 'unsound-contains')).toEqual([]);
   });
 });
+
+describe('use-trusted-publishing', () => {
+  const job = (permissions: string, stepsText: string) =>
+    `on: push\npermissions:\n  contents: read\njobs:\n  release:\n    runs-on: ubuntu-latest\n${permissions}    steps:\n${stepsText}`;
+  const OIDC = '    permissions:\n      contents: read\n      id-token: write\n';
+
+  it('reports publishing actions given a stored credential', () => {
+    const text = job(
+      '',
+      [
+        '      - uses: pypa/gh-action-pypi-publish@release/v1',
+        '        with:',
+        '          password: ${{ secrets.PYPI_TOKEN }}',
+        '      - uses: pypa/gh-action-pypi-publish@release/v1',
+        '        with:',
+        '          password: ${{ secrets.TEST_PYPI_TOKEN }}',
+        '          repository-url: https://test.pypi.org/legacy/',
+        '      - uses: rubygems/release-gem@v1',
+        '        with:',
+        '          setup-trusted-publisher: false',
+        '      - uses: rubygems/configure-rubygems-credentials@v1',
+        '        with:',
+        '          api-token: ${{ secrets.RUBYGEMS_API_TOKEN }}',
+        '',
+      ].join('\n'),
+    );
+    expect(lines(text, 'use-trusted-publishing')).toEqual([
+      [10, 'LOW'],
+      [13, 'LOW'],
+      [17, 'LOW'],
+      [20, 'LOW'],
+    ]);
+  });
+
+  it('does not report those actions without a credential, or for registries it knows nothing about', () => {
+    const text = job(
+      OIDC,
+      [
+        '      - uses: pypa/gh-action-pypi-publish@release/v1',
+        '      - uses: pypa/gh-action-pypi-publish@release/v1',
+        '        with:',
+        '          password: ${{ secrets.PRIVATE_INDEX }}',
+        '          repository-url: https://pypi.example.com/legacy/',
+        '      - uses: rubygems/release-gem@v1',
+        '      - uses: rubygems/configure-rubygems-credentials@v1',
+        '        with:',
+        '          api-token: ${{ secrets.TOKEN }}',
+        '          gem-server: https://gems.example.com',
+        '',
+      ].join('\n'),
+    );
+    expect(of(text, 'use-trusted-publishing')).toEqual([]);
+  });
+
+  it('reports publishing commands run with a token from secrets, at the command, also across continuation lines', () => {
+    const text = job(
+      OIDC,
+      [
+        '      - run: npm publish --provenance --access public',
+        '        env:',
+        '          NODE_AUTH_TOKEN: ${{ secrets.NPM_TOKEN }}',
+        '      - run: |',
+        '          cargo +nightly \\',
+        '            publish --allow-dirty',
+        '        env:',
+        '          CARGO_REGISTRY_TOKEN: ${{ secrets.CARGO_REGISTRY_TOKEN }}',
+        '      - run: twine upload -p "$PYPI" dist/*',
+        '        env:',
+        '          PYPI: ${{ secrets.PYPI_TOKEN }}',
+        '      - run: dotnet nuget push pkg.nupkg --api-key ${{ secrets.NUGET_KEY }} --source https://api.nuget.org/v3/index.json',
+        '      - run: bundle exec gem push pkg.gem',
+        '        env:',
+        '          GEM_HOST_API_KEY: ${{ secrets.RUBYGEMS_KEY }}',
+        '',
+      ].join('\n'),
+    );
+    expect(lines(text, 'use-trusted-publishing')).toEqual([
+      [11, 'LOW'],
+      [15, 'LOW'],
+      [19, 'LOW'],
+      [22, 'LOW'],
+      [23, 'LOW'],
+    ]);
+  });
+
+  it('reports a publishing command in a job that cannot request an OIDC token at INFO', () => {
+    const text = job('    permissions: {}\n', '      - run: gem push foo-0.1.0.gem\n      - run: python -m twine upload dist/*\n');
+    expect(lines(text, 'use-trusted-publishing')).toEqual([
+      [9, 'INFO'],
+      [10, 'INFO'],
+    ]);
+  });
+
+  it('does not report dry runs, OIDC-minted tokens, other registries, or token-less publishing with id-token: write', () => {
+    const text = job(
+      OIDC,
+      [
+        '      - run: npm publish --provenance',
+        '      - run: cargo publish --dry-run',
+        '        env:',
+        '          CARGO_REGISTRY_TOKEN: ${{ secrets.CARGO_REGISTRY_TOKEN }}',
+        '      - run: cargo publish -n',
+        '        env:',
+        '          CARGO_REGISTRY_TOKEN: ${{ secrets.CARGO_REGISTRY_TOKEN }}',
+        '      - run: cargo publish',
+        '        env:',
+        '          CARGO_REGISTRY_TOKEN: ${{ steps.auth.outputs.token }}',
+        '      - run: npm publish --registry https://npm.pkg.github.com',
+        '        env:',
+        '          NODE_AUTH_TOKEN: ${{ secrets.GITHUB_TOKEN }}',
+        '      - run: dotnet nuget push pkg.nupkg --api-key "${NUGET_API_KEY}" --source https://www.nuget.org/api/v2/package',
+        '        env:',
+        '          NUGET_API_KEY: ${{ steps.login.outputs.NUGET_API_KEY }}',
+        '      - run: uv publish -v wheels/*',
+        '      - run: echo "npm test"',
+        '',
+      ].join('\n'),
+    );
+    expect(of(text, 'use-trusted-publishing')).toEqual([]);
+  });
+});

@@ -23,6 +23,7 @@ import { rule as unsoundCondition } from './unsound-condition.js';
 import { rule as unpinnedContainerImage } from './unpinned-container-image.js';
 import { rule as hardcodedContainerCredentials } from './hardcoded-container-credentials.js';
 import { rule as unsoundContains } from './unsound-contains.js';
+import { rule as useTrustedPublishing } from './use-trusted-publishing.js';
 import { rule as gitlabScriptInjection } from './gitlab-script-injection.js';
 import { rule as gitlabUnpinnedImage } from './gitlab-unpinned-image.js';
 import { rule as gitlabRemoteInclude } from './gitlab-remote-include.js';
@@ -48,6 +49,7 @@ export const WORKFLOW_RULES: readonly WorkflowRule[] = Object.freeze([
   unpinnedContainerImage,
   hardcodedContainerCredentials,
   unsoundContains,
+  useTrustedPublishing,
   gitlabScriptInjection,
   gitlabUnpinnedImage,
   gitlabRemoteInclude,
