@@ -34,6 +34,7 @@ export const CLASSES: Readonly<Record<string, string>> = Object.freeze({
   'hardcoded-container-credentials': 'hardcoded-container-credentials',
   'unsound-contains': 'unsound-contains',
   'use-trusted-publishing': 'use-trusted-publishing',
+  'dangerous-triggers': 'dangerous-triggers',
 });
 
 const LABEL = /[ \t]*(?:#|\/\/)[ \t]*expect:([^\n]*)/;

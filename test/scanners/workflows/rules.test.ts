@@ -30,6 +30,7 @@ describe('CI/CD rule registry', () => {
         'cache-poisoning',
         'curl-pipe-shell',
         'dangerous-checkout',
+        'dangerous-triggers',
         'excessive-permissions',
         'hardcoded-container-credentials',
         'gitlab-remote-include',

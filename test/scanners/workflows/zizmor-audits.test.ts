@@ -311,3 +311,48 @@ describe('use-trusted-publishing', () => {
     expect(of(text, 'use-trusted-publishing')).toEqual([]);
   });
 });
+
+describe('dangerous-triggers', () => {
+  const body = 'permissions:\n  contents: read\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo "$NUMBER"\n        env:\n          NUMBER: ${{ github.event.pull_request.number }}\n';
+
+  it('reports pull_request_target and workflow_run at the trigger, in every form of on:', () => {
+    expect(lines(`on: pull_request_target\n${body}`, 'dangerous-triggers')).toEqual([[1, 'MEDIUM']]);
+    expect(lines(`on: [push, workflow_run]\n${body}`, 'dangerous-triggers')).toEqual([[1, 'MEDIUM']]);
+    const text = `on:\n  pull_request_target:\n    branches: [main]\n  workflow_run:\n    workflows: [ci]\n    types: [completed]\n${body}`;
+    expect(lines(text, 'dangerous-triggers')).toEqual([
+      [2, 'MEDIUM'],
+      [4, 'MEDIUM'],
+    ]);
+  });
+
+  it('does not report other triggers', () => {
+    for (const on of ['pull_request', 'issue_comment', 'issues', '[push, workflow_dispatch]', 'workflow_call']) {
+      expect(of(`on: ${on}\n${body}`, 'dangerous-triggers'), on).toEqual([]);
+    }
+  });
+
+  it('leaves a workflow that checks out pull request code to dangerous-checkout', () => {
+    const text = [
+      'on: pull_request_target',
+      'permissions:',
+      '  contents: read',
+      'jobs:',
+      '  a:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      `      - uses: actions/checkout@${'1'.repeat(40)}`,
+      '        with:',
+      '          ref: ${{ github.event.pull_request.head.sha }}',
+      '          persist-credentials: false',
+      '      - run: npm test',
+      '',
+    ].join('\n');
+    expect(of(text, 'dangerous-triggers')).toEqual([]);
+    expect(of(text, 'dangerous-checkout')).toHaveLength(1);
+  });
+
+  it('does not report a workflow whose only steps are actions/labeler', () => {
+    const text = `on: pull_request_target\npermissions:\n  pull-requests: write\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/labeler@${'2'.repeat(40)}\n`;
+    expect(of(text, 'dangerous-triggers')).toEqual([]);
+  });
+});

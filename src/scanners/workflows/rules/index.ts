@@ -24,6 +24,7 @@ import { rule as unpinnedContainerImage } from './unpinned-container-image.js';
 import { rule as hardcodedContainerCredentials } from './hardcoded-container-credentials.js';
 import { rule as unsoundContains } from './unsound-contains.js';
 import { rule as useTrustedPublishing } from './use-trusted-publishing.js';
+import { rule as dangerousTriggers } from './dangerous-triggers.js';
 import { rule as gitlabScriptInjection } from './gitlab-script-injection.js';
 import { rule as gitlabUnpinnedImage } from './gitlab-unpinned-image.js';
 import { rule as gitlabRemoteInclude } from './gitlab-remote-include.js';
@@ -50,6 +51,7 @@ export const WORKFLOW_RULES: readonly WorkflowRule[] = Object.freeze([
   hardcodedContainerCredentials,
   unsoundContains,
   useTrustedPublishing,
+  dangerousTriggers,
   gitlabScriptInjection,
   gitlabUnpinnedImage,
   gitlabRemoteInclude,
