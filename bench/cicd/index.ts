@@ -35,6 +35,7 @@ export const CLASSES: Readonly<Record<string, string>> = Object.freeze({
   'unsound-contains': 'unsound-contains',
   'use-trusted-publishing': 'use-trusted-publishing',
   'dangerous-triggers': 'dangerous-triggers',
+  'unredacted-secrets': 'unredacted-secrets',
 });
 
 const LABEL = /[ \t]*(?:#|\/\/)[ \t]*expect:([^\n]*)/;

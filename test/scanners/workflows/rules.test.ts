@@ -42,6 +42,7 @@ describe('CI/CD rule registry', () => {
         'spoofable-bot-condition',
         'unsound-condition',
         'unsound-contains',
+        'unredacted-secrets',
         'known-compromised-action',
         'known-vulnerable-action',
         'persisted-checkout-credentials',

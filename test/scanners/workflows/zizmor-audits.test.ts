@@ -356,3 +356,24 @@ describe('dangerous-triggers', () => {
     expect(of(text, 'dangerous-triggers')).toEqual([]);
   });
 });
+
+describe('unredacted-secrets', () => {
+  const envs = (...values: string[]) =>
+    `on: push\npermissions: {}\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: ./deploy.sh\n        env:\n${values.map((v, i) => `          V${i}: ${v}\n`).join('')}`;
+
+  it('reports secrets parsed as JSON, with or without a field', () => {
+    const text = envs('${{ fromJSON(secrets.password) }}', '${{ fromJson(secrets.otherstuff).field }}', "${{ fromjson(secrets['CREDS'])['user'] }}");
+    expect(lines(text, 'unredacted-secrets')).toEqual([
+      [9, 'MEDIUM'],
+      [10, 'MEDIUM'],
+      [11, 'MEDIUM'],
+    ]);
+    expect(of(text, 'unredacted-secrets')[1]?.description).toContain('`field`');
+  });
+
+  it('does not report plain secrets, fromJSON of other contexts, or comments', () => {
+    const text = envs('${{ secrets.PASSWORD }}', "${{ fromJSON(vars.CONFIG).region }}", "${{ fromJSON('[\"a\"]') }}", '${{ toJSON(steps.x.outputs) }}');
+    expect(of(text, 'unredacted-secrets')).toEqual([]);
+    expect(of(`${envs('ok')}# \${{ fromJSON(secrets.X).y }}\n`, 'unredacted-secrets')).toEqual([]);
+  });
+});

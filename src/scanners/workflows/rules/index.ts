@@ -25,6 +25,7 @@ import { rule as hardcodedContainerCredentials } from './hardcoded-container-cre
 import { rule as unsoundContains } from './unsound-contains.js';
 import { rule as useTrustedPublishing } from './use-trusted-publishing.js';
 import { rule as dangerousTriggers } from './dangerous-triggers.js';
+import { rule as unredactedSecrets } from './unredacted-secrets.js';
 import { rule as gitlabScriptInjection } from './gitlab-script-injection.js';
 import { rule as gitlabUnpinnedImage } from './gitlab-unpinned-image.js';
 import { rule as gitlabRemoteInclude } from './gitlab-remote-include.js';
@@ -52,6 +53,7 @@ export const WORKFLOW_RULES: readonly WorkflowRule[] = Object.freeze([
   unsoundContains,
   useTrustedPublishing,
   dangerousTriggers,
+  unredactedSecrets,
   gitlabScriptInjection,
   gitlabUnpinnedImage,
   gitlabRemoteInclude,
