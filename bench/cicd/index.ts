@@ -30,6 +30,12 @@ export const CLASSES: Readonly<Record<string, string>> = Object.freeze({
   obfuscation: 'obfuscation',
   'unsound-condition': 'unsound-condition',
   'known-vulnerable-actions': 'known-vulnerable-action',
+  'unpinned-images': 'unpinned-container-image',
+  'hardcoded-container-credentials': 'hardcoded-container-credentials',
+  'unsound-contains': 'unsound-contains',
+  'use-trusted-publishing': 'use-trusted-publishing',
+  'dangerous-triggers': 'dangerous-triggers',
+  'unredacted-secrets': 'unredacted-secrets',
 });
 
 const LABEL = /[ \t]*(?:#|\/\/)[ \t]*expect:([^\n]*)/;

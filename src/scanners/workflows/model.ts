@@ -20,6 +20,22 @@ export interface Step {
   readonly if?: Str;
 }
 
+/** A job's `container:` or one of its `services:`: the image and registry credentials. */
+export interface Container {
+  /** `container` or `services.<id>`. */
+  readonly where: string;
+  /** Offset of the `container` or service key. */
+  readonly start: number;
+  readonly image?: Str;
+  /**
+   * What the image can be: the image itself, or for `${{ matrix.<key> }}` every value of that key
+   * in the job's matrix (its lists and `include:` entries), so each is checked where it is written.
+   */
+  readonly images: readonly Str[];
+  readonly username?: Str;
+  readonly password?: Str;
+}
+
 export interface Permissions {
   /** Offset of the `permissions` value. */
   readonly start: number;
@@ -50,6 +66,8 @@ export interface Job {
   readonly environment?: string;
   /** Every string under `strategy.matrix` (or the matrix expression itself), for taint. */
   readonly matrixValues?: readonly Str[];
+  /** `container:` first, then `services:` in order; empty for composite actions. */
+  readonly containers: readonly Container[];
 }
 
 export interface Trigger {
@@ -186,6 +204,7 @@ function job(file: YamlFile, id: string, keyNode: Node, map: YAMLMap): Job {
     needs: needsOf(file, get(file, map, 'needs')),
     environment: asStr(file, get(file, map, 'environment'))?.value ?? asStr(file, get(file, asMap(file, get(file, map, 'environment')), 'name'))?.value,
     matrixValues: scalarsUnder(file, get(file, asMap(file, get(file, map, 'strategy')), 'matrix')),
+    containers: containers(file, map),
   };
 }
 
@@ -204,6 +223,48 @@ function scalarsUnder(file: YamlFile, node: Node | undefined): Str[] {
     for (const item of asSeq(file, n)?.items ?? []) walk(item, depth + 1);
   };
   walk(node, 0);
+  return out;
+}
+
+/** Values of one matrix key: `matrix.<key>: [..]` and `<key>:` in `include:` entries (scalars only). */
+function matrixAxis(file: YamlFile, matrix: YAMLMap | undefined, key: string): Str[] {
+  const out: Str[] = [];
+  const add = (node: unknown) => {
+    const one = asStr(file, node);
+    if (one) out.push(one);
+    else for (const item of asSeq(file, node)?.items ?? []) {
+      const s = asStr(file, item);
+      if (s) out.push(s);
+    }
+  };
+  add(get(file, matrix, key));
+  for (const entry of asSeq(file, get(file, matrix, 'include'))?.items ?? []) add(get(file, asMap(file, entry), key));
+  return out;
+}
+
+/** One `container:` or service: a bare image string or a map with `image` and `credentials`. */
+function container(file: YamlFile, where: string, keyNode: Node, node: Node | undefined, matrix: YAMLMap | undefined): Container {
+  const map = asMap(file, node);
+  const image = map ? asStr(file, get(file, map, 'image')) : asStr(file, node);
+  const credentials = asMap(file, get(file, map, 'credentials'));
+  const axis = image ? /^\$\{\{\s*matrix\.([\w-]{1,100})\s*\}\}$/.exec(image.value.trim()) : null;
+  const expanded = axis ? matrixAxis(file, matrix, axis[1] ?? '') : [];
+  return {
+    where,
+    start: startOf(keyNode),
+    image,
+    images: expanded.length > 0 ? expanded : image ? [image] : [],
+    username: asStr(file, get(file, credentials, 'username')),
+    password: asStr(file, get(file, credentials, 'password')),
+  };
+}
+
+function containers(file: YamlFile, job: YAMLMap): Container[] {
+  const matrix = asMap(file, get(file, asMap(file, get(file, job, 'strategy')), 'matrix'));
+  const out: Container[] = [];
+  const c = pair(file, job, 'container');
+  if (c) out.push(container(file, 'container', c.key, c.value, matrix));
+  for (const e of entries(file, asMap(file, get(file, job, 'services')))) out.push(container(file, `services.${e.key}`, e.keyNode, e.value, matrix));
   return out;
 }
 
@@ -269,6 +330,7 @@ export function buildModel(file: YamlFile, path: string, kind: 'workflow' | 'act
       env: new Map(),
       outputs: new Map(),
       needs: [],
+      containers: [],
     };
     return { kind: 'composite', path, file, triggers: new Map(), env: new Map(), jobs: [pseudo], inputTypes: new Map() };
   }

@@ -30,6 +30,8 @@ export interface Hit {
   readonly description?: string;
   /** Overrides the rule's remediation. */
   readonly remediation?: string;
+  /** A credential the hit shows (it may be in the evidence line): the pipeline redacts it everywhere and never reports it. */
+  readonly secret?: string;
   /** What makes this hit distinct within the file (a job, step and expression); part of the finding id. */
   readonly key: string;
 }

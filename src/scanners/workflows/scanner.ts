@@ -47,6 +47,7 @@ export function toFinding(rule: WorkflowRule, hit: Hit, wf: WorkflowFile): RawFi
     line,
     column,
     fingerprintMaterial: `${rule.id}|${hit.key}`,
+    secret: hit.secret,
   });
 }
 

@@ -24,13 +24,15 @@ describe('CI/CD rule registry', () => {
     expect(new Set(WORKFLOW_RULES.map((r) => r.id)).size).toBe(WORKFLOW_RULES.length);
   });
 
-  it('has the seventeen GitHub Actions rules and the three GitLab CI rules', () => {
+  it('has the GitHub Actions rules and the three GitLab CI rules', () => {
     expect(WORKFLOW_RULES.map((r) => r.id).sort()).toEqual(
       [
         'cache-poisoning',
         'curl-pipe-shell',
         'dangerous-checkout',
+        'dangerous-triggers',
         'excessive-permissions',
+        'hardcoded-container-credentials',
         'gitlab-remote-include',
         'gitlab-script-injection',
         'gitlab-unpinned-image',
@@ -39,6 +41,8 @@ describe('CI/CD rule registry', () => {
         'overprovisioned-secrets',
         'spoofable-bot-condition',
         'unsound-condition',
+        'unsound-contains',
+        'unredacted-secrets',
         'known-compromised-action',
         'known-vulnerable-action',
         'persisted-checkout-credentials',
@@ -46,7 +50,9 @@ describe('CI/CD rule registry', () => {
         'self-hosted-runner-untrusted',
         'template-injection',
         'unpinned-action',
+        'unpinned-container-image',
         'untrusted-env-write',
+        'use-trusted-publishing',
       ].sort(),
     );
   });

@@ -20,6 +20,12 @@ import { rule as insecureCommands } from './insecure-commands.js';
 import { rule as knownVulnerableAction } from './known-vulnerable-action.js';
 import { rule as obfuscation } from './obfuscation.js';
 import { rule as unsoundCondition } from './unsound-condition.js';
+import { rule as unpinnedContainerImage } from './unpinned-container-image.js';
+import { rule as hardcodedContainerCredentials } from './hardcoded-container-credentials.js';
+import { rule as unsoundContains } from './unsound-contains.js';
+import { rule as useTrustedPublishing } from './use-trusted-publishing.js';
+import { rule as dangerousTriggers } from './dangerous-triggers.js';
+import { rule as unredactedSecrets } from './unredacted-secrets.js';
 import { rule as gitlabScriptInjection } from './gitlab-script-injection.js';
 import { rule as gitlabUnpinnedImage } from './gitlab-unpinned-image.js';
 import { rule as gitlabRemoteInclude } from './gitlab-remote-include.js';
@@ -42,6 +48,12 @@ export const WORKFLOW_RULES: readonly WorkflowRule[] = Object.freeze([
   insecureCommands,
   obfuscation,
   unsoundCondition,
+  unpinnedContainerImage,
+  hardcodedContainerCredentials,
+  unsoundContains,
+  useTrustedPublishing,
+  dangerousTriggers,
+  unredactedSecrets,
   gitlabScriptInjection,
   gitlabUnpinnedImage,
   gitlabRemoteInclude,

@@ -155,8 +155,8 @@ export const rule = defineRule({
   docs: {
     summary:
       'Reports lines of `run:` scripts that write to `$GITHUB_ENV`, `$GITHUB_OUTPUT` or `$GITHUB_PATH` (bash `>> $GITHUB_ENV`, `>> "${GITHUB_ENV}"`, `tee -a`, heredoc bodies; PowerShell `>> $env:GITHUB_ENV`, `Add-Content`, `Out-File -Append`; cmd `>> %GITHUB_ENV%`) and include an attacker-controlled expression or a shell variable whose env value comes from one. In workflows outsiders start (pull_request_target, workflow_run, issue_comment, …) and in composite actions, any computed value written to `$GITHUB_ENV` or `$GITHUB_PATH` (command output, a variable the runner does not set) is reported too; literal text and runner paths such as `$HOME` or `$GITHUB_WORKSPACE` are not.',
-    bad: [`name: pr-title
-on: pull_request_target
+    bad: [`name: issue-title
+on: issues
 permissions:
   contents: read
 jobs:
@@ -164,11 +164,11 @@ jobs:
     runs-on: ubuntu-latest
     steps:
       - env:
-          TITLE: \${{ github.event.pull_request.title }}
+          TITLE: \${{ github.event.issue.title }}
         run: echo "PR_TITLE=$TITLE" >> "$GITHUB_ENV"
 `],
-    good: [`name: pr-title
-on: pull_request_target
+    good: [`name: issue-title
+on: issues
 permissions:
   contents: read
 jobs:
@@ -176,8 +176,8 @@ jobs:
     runs-on: ubuntu-latest
     steps:
       - env:
-          PR_TITLE: \${{ github.event.pull_request.title }}
-        run: echo "Title length \${#PR_TITLE}"
+          TITLE: \${{ github.event.issue.title }}
+        run: echo "Title length \${#TITLE}"
 `],
   },
   detect,
