@@ -7,10 +7,19 @@
 import { COMMENT_KIND, profileOf, type LanguageProfile } from './language-profile.js';
 import type { CodeLanguage, SyntaxNode } from './parser.js';
 
-export const namedChildren = (node: SyntaxNode): SyntaxNode[] => node.children.filter((c) => c.named && c.type !== COMMENT_KIND);
+/** The named children other than comments. (Plain loops here and in `child`: both run several times per node of a file.) */
+export function namedChildren(node: SyntaxNode): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  for (const c of node.children) if (c.named && c.type !== COMMENT_KIND) out.push(c);
+  return out;
+}
 
 /** The first child under a field (none when the language has no such field: `field` undefined). */
-export const child = (node: SyntaxNode, field: string | undefined): SyntaxNode | undefined => (field === undefined ? undefined : node.children.find((c) => c.field === field));
+export function child(node: SyntaxNode, field: string | undefined): SyntaxNode | undefined {
+  if (field === undefined) return undefined;
+  for (const c of node.children) if (c.field === field) return c;
+  return undefined;
+}
 
 export const textOf = (text: string, node: SyntaxNode): string => text.slice(node.start, node.end);
 
@@ -30,6 +39,8 @@ export function* descendants(node: SyntaxNode): Generator<SyntaxNode> {
 /** Nodes by type, built once per file, each list in document order. */
 export class NodeIndex {
   private readonly byType: Map<string, SyntaxNode[]>;
+  /** Lists of several types merged in document order, by the types joined: rules ask for the same few sets again and again. */
+  private readonly merged = new Map<string, SyntaxNode[]>();
   /** `byType`: the same lists gathered while copying the tree (`ParsedFile.nodesByType`), taken as they are. */
   constructor(root: SyntaxNode, byType?: ReadonlyMap<string, SyntaxNode[]>) {
     this.byType = new Map(byType);
@@ -41,9 +52,13 @@ export class NodeIndex {
       list.push(node);
     }
   }
+  /** The nodes of these types in document order. The list is shared between callers: read it, never change it. */
   of(...types: string[]): SyntaxNode[] {
     if (types.length === 1) return this.byType.get(types[0] as string) ?? [];
-    return types.flatMap((t) => this.byType.get(t) ?? []).sort((a, b) => a.start - b.start);
+    const key = types.join('\n');
+    let list = this.merged.get(key);
+    if (!list) this.merged.set(key, (list = types.flatMap((t) => this.byType.get(t) ?? []).sort((a, b) => a.start - b.start)));
+    return list;
   }
 }
 
