@@ -81,6 +81,24 @@ interface Probe {
 }
 type Check = (probe: Probe) => boolean;
 
+/**
+ * Checks with how dear they are: a word is a set lookup; a RegExp scans the text (once per file,
+ * then memoised). `all` and any-of lists try their cheap parts first: the answer is the same in
+ * any order (every check is a pure function of the text), and a word that is missing or present
+ * often settles it before any scan.
+ */
+interface Costed {
+  readonly check: Check;
+  /** How many text scans the check may run. */
+  readonly scans: number;
+}
+
+const byCost = (parts: Costed[]): Check[] =>
+  parts
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => a.p.scans - b.p.scans || a.i - b.i)
+    .map(({ p }) => p.check);
+
 function regexCheck(re: RegExp): Check {
   // Stateless copy: a global or sticky RegExp would carry lastIndex from file to file.
   const own = new RegExp(re.source, re.flags.replace(/[gy]/g, ''));
@@ -99,25 +117,27 @@ function literalRegex(t: LiteralTrigger, language: CodeLanguage): RegExp {
 }
 
 /** Compiles a term to a check, adding its words to `words`. Throws on a malformed term (a bug in a rule). */
-function compile(term: Trigger, language: CodeLanguage, words: Set<string>): Check {
+function compile(term: Trigger, language: CodeLanguage, words: Set<string>): Costed {
   if (typeof term === 'string') {
     if (!WORD.test(term)) throw new Error(`trigger word ${JSON.stringify(term)} is not a word (use a RegExp or literal())`);
     words.add(term);
-    return (probe) => probe.words.has(term);
+    return { check: (probe) => probe.words.has(term), scans: 0 };
   }
-  if (term instanceof RegExp) return regexCheck(term);
+  if (term instanceof RegExp) return { check: regexCheck(term), scans: 1 };
   if (isLiteral(term)) {
     if (term.literal.length === 0 || term.literal.some((w) => w.length === 0)) throw new Error('literal() needs non-empty words');
-    return regexCheck(literalRegex(term, language));
+    return { check: regexCheck(literalRegex(term, language)), scans: 1 };
   }
   if (isAll(term)) {
     const parts = term.all.map((t) => compile(t, language, words));
     if (parts.length === 0) throw new Error('all() needs terms');
-    return (probe) => parts.every((p) => p(probe));
+    const checks = byCost(parts);
+    return { check: (probe) => checks.every((p) => p(probe)), scans: parts.reduce((n, p) => n + p.scans, 0) };
   }
   const parts = term.map((t) => compile(t, language, words));
   if (parts.length === 0) throw new Error('an empty trigger list never matches');
-  return (probe) => parts.some((p) => p(probe));
+  const checks = byCost(parts);
+  return { check: (probe) => checks.some((p) => p(probe)), scans: parts.reduce((n, p) => n + p.scans, 0) };
 }
 
 export interface TriggeredRule {
@@ -136,7 +156,7 @@ export class LanguagePrefilter<R extends TriggeredRule> {
     const words = new Set<string>();
     this.checks = rules.map((rule) => {
       const list = triggersFor(rule.triggers, language);
-      return list ? compile(list, language, words) : undefined;
+      return list ? compile(list, language, words).check : undefined;
     });
     // One pass over the text finds every trigger word present (longest first is not needed:
     // `\b` on both sides makes each alternative match whole words only).
