@@ -57,9 +57,38 @@ export class NodeIndex {
     if (types.length === 1) return this.byType.get(types[0] as string) ?? [];
     const key = types.join('\n');
     let list = this.merged.get(key);
-    if (!list) this.merged.set(key, (list = types.flatMap((t) => this.byType.get(t) ?? []).sort((a, b) => a.start - b.start)));
+    if (!list) {
+      // Each list is in document order already: merged pairwise, an earlier type's node first at
+      // equal starts (what a stable sort of the lists joined gives, without the sort).
+      list = [];
+      for (const t of types) list = mergeByStart(list, this.byType.get(t) ?? []);
+      this.merged.set(key, list);
+    }
     return list;
   }
+}
+
+/** Two lists ordered by start merged into one, `a`'s nodes first at equal starts. */
+function mergeByStart(a: SyntaxNode[], b: SyntaxNode[]): SyntaxNode[] {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  const out: SyntaxNode[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as SyntaxNode;
+    const y = b[j] as SyntaxNode;
+    if (y.start < x.start) {
+      out.push(y);
+      j++;
+    } else {
+      out.push(x);
+      i++;
+    }
+  }
+  while (i < a.length) out.push(a[i++] as SyntaxNode);
+  while (j < b.length) out.push(b[j++] as SyntaxNode);
+  return out;
 }
 
 /** Strips parentheses and TypeScript-only wrappers (the profile's `wrappers`). */
