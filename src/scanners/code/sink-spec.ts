@@ -442,13 +442,19 @@ class CallRowIndex {
   /** The first row (in row order) whose callee the call is, as `rows.find(calleeMatches)` would find it. */
   first(ctx: RuleContext, call: QualifiedCall): CompiledRow | undefined {
     // Every row `isNamed` accepts is in one of these lists; each list is in row order.
-    const lists: (readonly number[] | undefined)[] = [this.byQualified.get(call.qualified), this.byName.get(call.name)];
-    if (this.patterned.length > 0) lists.push(this.patterned);
+    const byQualified = this.byQualified.get(call.qualified);
+    const byName = this.byName.get(call.name);
+    const patterned = this.patterned.length > 0 ? this.patterned : undefined;
+    let byKind: readonly number[] | undefined;
+    let patternedConstructors: readonly number[] | undefined;
     if (call.isNew) {
-      lists.push(this.byConstructor.get(call.name));
-      if (this.patternedConstructors.length > 0) lists.push(this.patternedConstructors);
-    } else if (call.receiver) lists.push(this.byMethod.get(call.method));
-    else if (this.byFunction.size > 0) lists.push(this.byFunction.get(lowerName(call)));
+      byKind = this.byConstructor.get(call.name);
+      if (this.patternedConstructors.length > 0) patternedConstructors = this.patternedConstructors;
+    } else if (call.receiver) byKind = this.byMethod.get(call.method);
+    else if (this.byFunction.size > 0) byKind = this.byFunction.get(lowerName(call));
+    // Most calls are named by no row: settled without building a list.
+    if (!byQualified && !byName && !patterned && !byKind && !patternedConstructors) return undefined;
+    const lists = [byQualified, byName, patterned, byKind, patternedConstructors];
     let candidates: number[] | undefined;
     let only: readonly number[] | undefined;
     for (const list of lists) {
