@@ -7,10 +7,19 @@
 import { COMMENT_KIND, profileOf, type LanguageProfile } from './language-profile.js';
 import type { CodeLanguage, SyntaxNode } from './parser.js';
 
-export const namedChildren = (node: SyntaxNode): SyntaxNode[] => node.children.filter((c) => c.named && c.type !== COMMENT_KIND);
+/** The named children other than comments. (Plain loops here and in `child`: both run several times per node of a file.) */
+export function namedChildren(node: SyntaxNode): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  for (const c of node.children) if (c.named && c.type !== COMMENT_KIND) out.push(c);
+  return out;
+}
 
 /** The first child under a field (none when the language has no such field: `field` undefined). */
-export const child = (node: SyntaxNode, field: string | undefined): SyntaxNode | undefined => (field === undefined ? undefined : node.children.find((c) => c.field === field));
+export function child(node: SyntaxNode, field: string | undefined): SyntaxNode | undefined {
+  if (field === undefined) return undefined;
+  for (const c of node.children) if (c.field === field) return c;
+  return undefined;
+}
 
 export const textOf = (text: string, node: SyntaxNode): string => text.slice(node.start, node.end);
 
@@ -30,6 +39,8 @@ export function* descendants(node: SyntaxNode): Generator<SyntaxNode> {
 /** Nodes by type, built once per file, each list in document order. */
 export class NodeIndex {
   private readonly byType: Map<string, SyntaxNode[]>;
+  /** Lists of several types merged in document order, by the types joined: rules ask for the same few sets again and again. */
+  private readonly merged = new Map<string, SyntaxNode[]>();
   /** `byType`: the same lists gathered while copying the tree (`ParsedFile.nodesByType`), taken as they are. */
   constructor(root: SyntaxNode, byType?: ReadonlyMap<string, SyntaxNode[]>) {
     this.byType = new Map(byType);
@@ -41,10 +52,43 @@ export class NodeIndex {
       list.push(node);
     }
   }
+  /** The nodes of these types in document order. The list is shared between callers: read it, never change it. */
   of(...types: string[]): SyntaxNode[] {
     if (types.length === 1) return this.byType.get(types[0] as string) ?? [];
-    return types.flatMap((t) => this.byType.get(t) ?? []).sort((a, b) => a.start - b.start);
+    const key = types.join('\n');
+    let list = this.merged.get(key);
+    if (!list) {
+      // Each list is in document order already: merged pairwise, an earlier type's node first at
+      // equal starts (what a stable sort of the lists joined gives, without the sort).
+      list = [];
+      for (const t of types) list = mergeByStart(list, this.byType.get(t) ?? []);
+      this.merged.set(key, list);
+    }
+    return list;
   }
+}
+
+/** Two lists ordered by start merged into one, `a`'s nodes first at equal starts. */
+function mergeByStart(a: SyntaxNode[], b: SyntaxNode[]): SyntaxNode[] {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  const out: SyntaxNode[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as SyntaxNode;
+    const y = b[j] as SyntaxNode;
+    if (y.start < x.start) {
+      out.push(y);
+      j++;
+    } else {
+      out.push(x);
+      i++;
+    }
+  }
+  while (i < a.length) out.push(a[i++] as SyntaxNode);
+  while (j < b.length) out.push(b[j++] as SyntaxNode);
+  return out;
 }
 
 /** Strips parentheses and TypeScript-only wrappers (the profile's `wrappers`). */

@@ -22,7 +22,7 @@ function argumentsOf(argsNode: SyntaxNode | undefined, profile: LanguageProfile)
 
 export function functionModelCallShape(text: string, node: SyntaxNode, profile: LanguageProfile): CallShape | undefined {
   const { kinds, fields } = profile;
-  const base = { node, kwargs: new Map<string, SyntaxNode>() };
+  // Each shape spelled out in full, in the field order of `callShape` (no spread of a shared base).
   const type = node.type;
   if (kinds.calls.has(type)) {
     // `foo($x)`, `\Ns\foo()`, Go `exec.Command(…)` (a selector callee has a receiver).
@@ -34,7 +34,7 @@ export function functionModelCallShape(text: string, node: SyntaxNode, profile: 
     const name = squash(textOf(text, fn));
     const separator = profile.namespaceSeparator;
     const method = field ? textOf(text, field) : separator === undefined ? name : (name.split(separator).at(-1) ?? name);
-    return { ...base, callee: fn, name, method, receiver, args: argumentsOf(child(node, fields.calls.arguments), profile), isNew: false };
+    return { node, callee: fn, name, method, receiver, args: argumentsOf(child(node, fields.calls.arguments), profile), kwargs: new Map(), isNew: false };
   }
   const methodFields = kinds.methodCalls.has(type) ? fields.methodCalls : kinds.optionalMethodCalls.has(type) ? fields.optionalMethodCalls : kinds.staticCalls.has(type) ? fields.staticCalls : undefined;
   if (methodFields) {
@@ -44,14 +44,14 @@ export function functionModelCallShape(text: string, node: SyntaxNode, profile: 
     if (!nameNode) return undefined;
     const method = textOf(text, nameNode);
     const name = receiver ? `${squash(textOf(text, receiver))}.${method}` : method;
-    return { ...base, callee: nameNode, name, method, receiver, args: argumentsOf(child(node, methodFields.arguments), profile), isNew: method === profile.constructorMethod };
+    return { node, callee: nameNode, name, method, receiver, args: argumentsOf(child(node, methodFields.arguments), profile), kwargs: new Map(), isNew: method === profile.constructorMethod };
   }
   if (kinds.constructions.has(type)) {
     const typeNode = child(node, fields.constructions.type) ?? namedChildren(node).find((c) => kinds.typeNames.has(c.type));
     if (!typeNode) return undefined;
     const argsNode = child(node, fields.constructions.arguments) ?? namedChildren(node).find((c) => kinds.argumentLists.has(c.type));
     const name = squash(textOf(text, typeNode)).replace(/<.*$/, '');
-    return { ...base, callee: typeNode, name, method: name.split(/[.\\]/).at(-1) ?? name, receiver: undefined, args: argumentsOf(argsNode, profile), isNew: true };
+    return { node, callee: typeNode, name, method: name.split(/[.\\]/).at(-1) ?? name, receiver: undefined, args: argumentsOf(argsNode, profile), kwargs: new Map(), isNew: true };
   }
   return undefined;
 }

@@ -159,7 +159,7 @@ export class Imports {
     const head = dot === -1 ? name : name.slice(0, dot);
     const alias = this.aliases.get(head);
     const full = alias === undefined ? name : alias + (dot === -1 ? '' : name.slice(dot));
-    return full.replace(/^fs\.promises\./, 'fs.');
+    return full.startsWith('fs.promises.') ? `fs.${full.slice('fs.promises.'.length)}` : full;
   }
 }
 

@@ -77,17 +77,46 @@ const PY_LITERAL_JOIN = `(?:'''|"""|'|")(?:\\s|\\\\\\r?\\n|#[^\\n]*\\n)*[A-Za-z]
 interface Probe {
   readonly text: string;
   readonly words: ReadonlySet<string>;
-  readonly memo: Map<RegExp, boolean>;
+  /** Per distinct scan (see `Scans`): 0 not run yet, 1 no match, 2 a match. */
+  readonly memo: Uint8Array;
 }
 type Check = (probe: Probe) => boolean;
 
-function regexCheck(re: RegExp): Check {
+/**
+ * Checks with how dear they are: a word is a set lookup; a RegExp scans the text (once per file,
+ * then memoised). `all` and any-of lists try their cheap parts first: the answer is the same in
+ * any order (every check is a pure function of the text), and a word that is missing or present
+ * often settles it before any scan.
+ */
+interface Costed {
+  readonly check: Check;
+  /** How many text scans the check may run. */
+  readonly cost: number;
+}
+
+const byCost = (parts: Costed[]): Check[] =>
+  parts
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => a.p.cost - b.p.cost || a.i - b.i)
+    .map(({ p }) => p.check);
+
+/**
+ * The distinct text scans of one prefilter, by pattern and flags: rules that share a term (the
+ * source triggers every taint rule needs) share its scan, which runs at most once per file.
+ */
+type Scans = Map<string, { readonly re: RegExp; readonly slot: number }>;
+
+function regexCheck(re: RegExp, scans: Scans): Check {
   // Stateless copy: a global or sticky RegExp would carry lastIndex from file to file.
-  const own = new RegExp(re.source, re.flags.replace(/[gy]/g, ''));
+  const flags = re.flags.replace(/[gy]/g, '');
+  const key = `${flags}/${re.source}`;
+  let scan = scans.get(key);
+  if (!scan) scans.set(key, (scan = { re: new RegExp(re.source, flags), slot: scans.size }));
+  const { re: own, slot } = scan;
   return (probe) => {
-    let hit = probe.memo.get(own);
-    if (hit === undefined) probe.memo.set(own, (hit = own.test(probe.text)));
-    return hit;
+    let state = probe.memo[slot] as number;
+    if (state === 0) probe.memo[slot] = state = own.test(probe.text) ? 2 : 1;
+    return state === 2;
   };
 }
 
@@ -99,25 +128,27 @@ function literalRegex(t: LiteralTrigger, language: CodeLanguage): RegExp {
 }
 
 /** Compiles a term to a check, adding its words to `words`. Throws on a malformed term (a bug in a rule). */
-function compile(term: Trigger, language: CodeLanguage, words: Set<string>): Check {
+function compile(term: Trigger, language: CodeLanguage, words: Set<string>, scans: Scans): Costed {
   if (typeof term === 'string') {
     if (!WORD.test(term)) throw new Error(`trigger word ${JSON.stringify(term)} is not a word (use a RegExp or literal())`);
     words.add(term);
-    return (probe) => probe.words.has(term);
+    return { check: (probe) => probe.words.has(term), cost: 0 };
   }
-  if (term instanceof RegExp) return regexCheck(term);
+  if (term instanceof RegExp) return { check: regexCheck(term, scans), cost: 1 };
   if (isLiteral(term)) {
     if (term.literal.length === 0 || term.literal.some((w) => w.length === 0)) throw new Error('literal() needs non-empty words');
-    return regexCheck(literalRegex(term, language));
+    return { check: regexCheck(literalRegex(term, language), scans), cost: 1 };
   }
   if (isAll(term)) {
-    const parts = term.all.map((t) => compile(t, language, words));
+    const parts = term.all.map((t) => compile(t, language, words, scans));
     if (parts.length === 0) throw new Error('all() needs terms');
-    return (probe) => parts.every((p) => p(probe));
+    const checks = byCost(parts);
+    return { check: (probe) => checks.every((p) => p(probe)), cost: parts.reduce((n, p) => n + p.cost, 0) };
   }
-  const parts = term.map((t) => compile(t, language, words));
+  const parts = term.map((t) => compile(t, language, words, scans));
   if (parts.length === 0) throw new Error('an empty trigger list never matches');
-  return (probe) => parts.some((p) => p(probe));
+  const checks = byCost(parts);
+  return { check: (probe) => checks.some((p) => p(probe)), cost: parts.reduce((n, p) => n + p.cost, 0) };
 }
 
 export interface TriggeredRule {
@@ -128,16 +159,19 @@ export interface TriggeredRule {
 export class LanguagePrefilter<R extends TriggeredRule> {
   private readonly checks: (Check | undefined)[];
   private readonly scanner: RegExp | undefined;
+  private readonly scanCount: number;
 
   constructor(
     private readonly rules: readonly R[],
     language: CodeLanguage,
   ) {
     const words = new Set<string>();
+    const scans: Scans = new Map();
     this.checks = rules.map((rule) => {
       const list = triggersFor(rule.triggers, language);
-      return list ? compile(list, language, words) : undefined;
+      return list ? compile(list, language, words, scans).check : undefined;
     });
+    this.scanCount = scans.size;
     // One pass over the text finds every trigger word present (longest first is not needed:
     // `\b` on both sides makes each alternative match whole words only).
     this.scanner = words.size > 0 ? new RegExp(`\\b(?:${[...words].sort().join('|')})\\b`, 'g') : undefined;
@@ -150,7 +184,7 @@ export class LanguagePrefilter<R extends TriggeredRule> {
 
   /** The rules, in their order, whose triggers the text passes (rules without triggers always). */
   select(text: string): R[] {
-    const probe: Probe = { text, words: this.wordsIn(text), memo: new Map() };
+    const probe: Probe = { text, words: this.wordsIn(text), memo: new Uint8Array(this.scanCount) };
     return this.rules.filter((_, i) => {
       const check = this.checks[i];
       return check === undefined || check(probe);

@@ -107,7 +107,10 @@ export function qualifiedCalls(text: string, nodes: NodeIndex, imports: Imports,
   const result: QualifiedCall[] = [];
   for (const node of nodes.of(...kindsOf(profile, CALL_ROLES))) {
     const shape = functionModel ? functionModelCallShape(text, node, profile) : callShape(text, node, profile);
-    if (shape) result.push({ ...shape, qualified: imports.qualify(shape.name) });
+    if (!shape) continue;
+    // Spelled out rather than spread: one object shape for every call of every language, built without the spread's copy loop.
+    const { callee, name, method, receiver, args, kwargs, isNew } = shape;
+    result.push({ node: shape.node, callee, name, method, receiver, args, kwargs, isNew, qualified: imports.qualify(name) });
   }
   return result;
 }

@@ -405,22 +405,96 @@ function languageRows(spec: SinkSpec, language: CodeLanguage, rows: ReadonlyMap<
 }
 
 /**
+ * A language's call rows indexed by the names `isNamed` compares, so that a call is tried only
+ * against the rows that could name it (most calls of a file are named by no row of a rule).
+ * Rows matched by a pattern (a RegExp in `calls` or `constructors`) are tried on every call.
+ */
+class CallRowIndex {
+  private readonly byQualified = new Map<string, number[]>();
+  private readonly byName = new Map<string, number[]>();
+  private readonly byFunction = new Map<string, number[]>();
+  private readonly byMethod = new Map<string, number[]>();
+  private readonly byConstructor = new Map<string, number[]>();
+  /** Rows with a pattern over the qualified name: tried on every call. */
+  private readonly patterned: number[] = [];
+  /** Rows with a pattern over a constructor's name: tried on every `new`. */
+  private readonly patternedConstructors: number[] = [];
+
+  constructor(readonly rows: readonly CompiledRow[]) {
+    const put = (map: Map<string, number[]>, key: string, i: number) => {
+      const list = map.get(key);
+      if (!list) map.set(key, [i]);
+      else if (list.at(-1) !== i) list.push(i);
+    };
+    rows.forEach((r, i) => {
+      for (const c of r.calls ?? []) put(this.byQualified, c, i);
+      if (r.callPatterns.length > 0) this.patterned.push(i);
+      for (const n of r.names ?? []) put(this.byName, n, i);
+      for (const f of r.functions ?? []) put(this.byFunction, f, i);
+      for (const m of r.methods ?? []) put(this.byMethod, m, i);
+      for (const c of r.row.constructors ?? []) {
+        if (typeof c === 'string') put(this.byConstructor, c, i);
+        else if (this.patternedConstructors.at(-1) !== i) this.patternedConstructors.push(i);
+      }
+    });
+  }
+
+  /** The first row (in row order) whose callee the call is, as `rows.find(calleeMatches)` would find it. */
+  first(ctx: RuleContext, call: QualifiedCall): CompiledRow | undefined {
+    // Every row `isNamed` accepts is in one of these lists; each list is in row order.
+    const byQualified = this.byQualified.get(call.qualified);
+    const byName = this.byName.get(call.name);
+    const patterned = this.patterned.length > 0 ? this.patterned : undefined;
+    let byKind: readonly number[] | undefined;
+    let patternedConstructors: readonly number[] | undefined;
+    if (call.isNew) {
+      byKind = this.byConstructor.get(call.name);
+      if (this.patternedConstructors.length > 0) patternedConstructors = this.patternedConstructors;
+    } else if (call.receiver) byKind = this.byMethod.get(call.method);
+    else if (this.byFunction.size > 0) byKind = this.byFunction.get(lowerName(call));
+    // Most calls are named by no row: settled without building a list.
+    if (!byQualified && !byName && !patterned && !byKind && !patternedConstructors) return undefined;
+    const lists = [byQualified, byName, patterned, byKind, patternedConstructors];
+    let candidates: number[] | undefined;
+    let only: readonly number[] | undefined;
+    for (const list of lists) {
+      if (!list) continue;
+      if (!only) only = list;
+      else (candidates ??= [...only]).push(...list);
+    }
+    if (!only) return undefined;
+    if (candidates) candidates.sort((a, b) => a - b);
+    let last = -1;
+    for (const i of candidates ?? only) {
+      if (i === last) continue;
+      last = i;
+      const r = this.rows[i] as CompiledRow;
+      if (calleeMatches(ctx, r, call)) return r;
+    }
+    return undefined;
+  }
+}
+
+/**
  * The matcher of a spec: calls first (in file order, the first row claiming a call decides), then node rows.
  * `barriers`: the barrier rows of a language to use instead of its own (the barrier tests leave one group out).
  */
 export function sinkMatcher(spec: SinkSpec, options: { readonly barriers?: (language: CodeLanguage) => CompiledBarriers | undefined } = {}): (ctx: RuleContext) => Match[] {
   const sanitisers = spec.sanitisers ? new Set(spec.sanitisers) : undefined;
   const compiled = new Map(spec.groups.map((g) => [g, g.rows.map((row) => compile(row, sanitisers))] as const));
-  const byLanguage = new Map<CodeLanguage, CompiledRow[]>();
+  const byLanguage = new Map<CodeLanguage, { rows: CompiledRow[]; callRows: CallRowIndex }>();
   return (ctx) => {
-    let rows = byLanguage.get(ctx.language);
-    if (!rows) byLanguage.set(ctx.language, (rows = languageRows(spec, ctx.language, compiled)));
+    let language = byLanguage.get(ctx.language);
+    if (!language) {
+      const all = languageRows(spec, ctx.language, compiled);
+      byLanguage.set(ctx.language, (language = { rows: all, callRows: new CallRowIndex(all.filter((r) => !r.row.nodes)) }));
+    }
+    const { rows, callRows } = language;
     const barriers = options.barriers?.(ctx.language);
     const env: MatchEnv = barriers ? { rows, barriers } : { rows };
     const out: Match[] = [];
-    const callRows = rows.filter((r) => !r.row.nodes);
     for (const call of ctx.calls) {
-      const r = callRows.find((x) => calleeMatches(ctx, x, call));
+      const r = callRows.first(ctx, call);
       if (!r) continue;
       const words = { name: call.name, chain: call.name.replace(/\(.*\)/s, '(…)'), method: call.method, callee: textOf(ctx.text, call.callee) };
       for (const arg of candidates(ctx, r.row.argument, call)) {

@@ -31,6 +31,8 @@ const folderOf = (path: string): string => (path.includes('/') ? path.slice(0, p
 export class ModuleResolver {
   /** Python module files by their last two path parts (`app/utils.py` → `app/utils`), for absolute imports. */
   private readonly pythonBySuffix = new Map<string, string[]>();
+  /** Resolved specifiers by importing folder and specifier (null: none): every call of an imported function asks again. */
+  private readonly resolved = new Map<string, string | null>();
 
   constructor(private readonly files: ReadonlySet<string>) {
     for (const f of files) {
@@ -59,6 +61,13 @@ export class ModuleResolver {
 
   private javascript(from: string, module: string): string | undefined {
     if (!module.startsWith('./') && !module.startsWith('../')) return undefined;
+    const key = `${folderOf(from)}\n${module}`;
+    let found = this.resolved.get(key);
+    if (found === undefined) this.resolved.set(key, (found = this.lookUpJavascript(from, module) ?? null));
+    return found ?? undefined;
+  }
+
+  private lookUpJavascript(from: string, module: string): string | undefined {
     const base = normalisePath(`${folderOf(from)}/${module}`);
     if (base === undefined) return undefined;
     const tries = [base, ...SCRIPT_EXTENSIONS.map((e) => base + e), ...SCRIPT_EXTENSIONS.map((e) => `${base}/index${e}`)];

@@ -147,13 +147,22 @@ function summaries(ctx: RuleContext): Map<string, boolean> {
   const cached = summaryCache.get(ctx.root);
   if (cached) return cached;
   const table = new Map<string, boolean>();
+  // Each return statement under its function, found once (not once per function declared).
+  const returnsOf = new Map<SyntaxNode, SyntaxNode[]>();
+  for (const r of ctx.nodes.of('return_statement', 'return')) {
+    const fn = enclosingFunction(r, ctx.language);
+    if (!fn) continue;
+    const list = returnsOf.get(fn);
+    if (list) list.push(r);
+    else returnsOf.set(fn, [r]);
+  }
   for (const fn of ctx.nodes.of(...functionTypes(ctx.language))) {
     const nameNode = child(fn, 'name');
     const paramsNode = child(fn, 'parameters');
     if (!nameNode || !paramsNode) continue;
     const params = new Set<string>();
     for (const d of descendants(paramsNode)) if ((d.type === 'identifier' || d.type === 'variable_name') && (d.field === 'name' || d.parent?.type !== 'type_identifier')) params.add(textOf(ctx.text, d));
-    const returns = ctx.nodes.of('return_statement', 'return').filter((r) => enclosingFunction(r, ctx.language) === fn);
+    const returns = returnsOf.get(fn) ?? [];
     // Ruby returns its last expression.
     const body = child(fn, 'body');
     const values = returns.map((r) => namedChildren(r)[0]).concat(ctx.language === 'ruby' && body ? [namedChildren(body).at(-1)] : []);

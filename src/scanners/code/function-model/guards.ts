@@ -29,11 +29,20 @@ const topLevelCache = new WeakMap<SyntaxNode, string>();
 function topLevelText(ctx: RuleContext): string {
   const cached = topLevelCache.get(ctx.root);
   if (cached !== undefined) return cached;
-  let text = ctx.text;
+  // Pieces joined once (not the whole text rebuilt per function); functions come in document order,
+  // so `done` only grows and a range inside one already blanked adds nothing.
+  const { text: source } = ctx;
+  const pieces: string[] = [];
+  let done = 0;
   for (const fn of ctx.nodes.of(...functionTypes(ctx.language))) {
     if (enclosingFunction(fn, ctx.language)) continue;
-    text = text.slice(0, fn.start) + text.slice(fn.start, fn.end).replace(/[^\n]/g, ' ') + text.slice(fn.end);
+    const from = Math.max(fn.start, done);
+    if (fn.end <= from) continue;
+    pieces.push(source.slice(done, from), source.slice(from, fn.end).replace(/[^\n]/g, ' '));
+    done = fn.end;
   }
+  pieces.push(source.slice(done));
+  const text = pieces.join('');
   topLevelCache.set(ctx.root, text);
   return text;
 }
