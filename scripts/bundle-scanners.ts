@@ -12,7 +12,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dist = resolve(process.argv[2] ?? resolve(ROOT, 'dist'));
@@ -24,6 +24,39 @@ const registry = (await import(resolve(dist, 'scanners/index.js'))) as { FILE_SC
 const LAZY_PARTS = ['scanners/dependencies/scanner.js'];
 const modules = [...new Set([...registry.FILE_SCANNERS.map((s) => relative(dist, fileURLToPath(s.module)).replaceAll('\\', '/')), ...LAZY_PARTS])];
 if (modules.length === 0) throw new Error('bundle-scanners: the registry lists no scanner');
+/**
+ * The YAML parser (the workflow scanner's, and the pnpm and Yarn lockfile extractors') is one more
+ * bundle, `dist/vendor/yaml.js`, which both scanner bundles import instead of the package: the
+ * package is 72 CommonJS files, and loading them one by one cost every scanning thread about
+ * 140 M instructions against 20 M for the single file (docs/benchmarks.md). It is the package's
+ * own Node build with every export of it, so it behaves as the package does.
+ */
+const VENDOR_YAML = resolve(dist, 'vendor/yaml.js');
+const yamlExports = Object.keys((await import('yaml')) as Record<string, unknown>).filter((name) => name !== 'default');
+await build({
+  stdin: { contents: `export { ${yamlExports.join(', ')} } from 'yaml';\n`, resolveDir: ROOT, sourcefile: 'vendor-yaml.js' },
+  outfile: VENDOR_YAML,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'warning',
+  // The package's Node build requires `process` (its warnings go through process.emitWarning).
+  banner: { js: "import { createRequire as vendorRequire } from 'node:module';\nconst require = vendorRequire(import.meta.url);" },
+});
+console.log(`bundled vendor/yaml.js: ${yamlExports.length} exports`);
+
+/** Scanner bundles import the YAML bundle above, by a path relative to their own folder. */
+const yamlFromVendor = (from: string): Plugin => ({
+  name: 'yaml-from-vendor',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^yaml$/ }, () => {
+      const path = relative(dirname(from), VENDOR_YAML).replaceAll('\\', '/');
+      return { path: path.startsWith('.') ? path : `./${path}`, external: true };
+    });
+  },
+});
+
 for (const path of modules) {
   const file = resolve(dist, path);
   if (!existsSync(file)) throw new Error(`bundle-scanners: ${file} is missing (run tsc first)`);
@@ -39,6 +72,7 @@ for (const path of modules) {
     sourcemap: true,
     logLevel: 'warning',
     metafile: true,
+    plugins: [yamlFromVendor(file)],
   });
   const inputs = Object.keys(result.metafile.inputs);
   for (const input of inputs) {

@@ -7,7 +7,15 @@ import { describeError, EXIT_ERROR, runCli } from './program.js';
 // background compilation that a scan of a Juice-Shop-sized tree never earns back (docs/decisions.md,
 // 2026-11-26). Set before any WebAssembly is compiled; V8 flags are process-wide, so the scan's
 // worker threads get it too. Long-running commands (the queue worker) keep the default.
-if (process.argv[2] === 'scan') setFlagsFromString('--liftoff-only');
+//
+// For the same reason JavaScript tiers up later: a function is optimised by TurboFan once it has run
+// about 264 KB of bytecode instead of V8's 66 KB. A scan is one short burst of many functions; with the
+// default, TurboFan compiled many of them on background threads, which cost more CPU than the
+// optimised code saved before the process ended (docs/decisions.md, "V8's interrupt budget").
+if (process.argv[2] === 'scan') {
+  setFlagsFromString('--liftoff-only');
+  setFlagsFromString('--interrupt-budget=270336');
+}
 
 // A reader that stops early (`vigil triage scan.json | head -1`) closes the pipe:
 // writes then fail with EPIPE. That is not an error of ours: output stops quietly

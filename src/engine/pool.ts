@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import { threadScript } from '../core/thread-script.js';
 import type { RepositoryTask, ScanTask, ScanTaskResult, TextTask, TextTaskResult } from './types.js';
 
@@ -24,23 +24,28 @@ export function defaultPoolSize(): number {
 
 export function createScanPool(size: number = defaultPoolSize()): ScanPool {
   const { filename, execArgv } = threadScript(import.meta.url, 'worker');
-  // Threads start on the first task, so an app that never scans never pays for them.
-  let piscina: Piscina<ScanTask | RepositoryTask | TextTask, unknown> | undefined;
-  const start = () =>
-    (piscina ??= new Piscina<ScanTask | RepositoryTask | TextTask, unknown>({
-      filename,
-      minThreads: 1,
-      maxThreads: size,
-      idleTimeout: 30_000,
-      ...(execArgv === undefined ? {} : { execArgv }),
-    }));
+  // Threads start on the first task, so an app that never scans never pays for them; piscina
+  // itself (15 modules) is imported then too: a command-line scan of a small tree never needs it.
+  type Pool = Piscina<ScanTask | RepositoryTask | TextTask, unknown>;
+  let piscina: Promise<Pool> | undefined;
+  const start = (): Promise<Pool> =>
+    (piscina ??= import('piscina').then(
+      ({ Piscina }) =>
+        new Piscina<ScanTask | RepositoryTask | TextTask, unknown>({
+          filename,
+          minThreads: 1,
+          maxThreads: size,
+          idleTimeout: 30_000,
+          ...(execArgv === undefined ? {} : { execArgv }),
+        }),
+    ));
   return {
     size,
-    run: (task, signal) => start().run(task, signal ? { signal } : {}) as Promise<ScanTaskResult>,
-    runRepository: (task, signal) => start().run(task, { name: 'scanRepository', ...(signal ? { signal } : {}) }),
-    runTexts: (task, signal) => start().run(task, { name: 'scanTexts', ...(signal ? { signal } : {}) }) as Promise<TextTaskResult>,
+    run: async (task, signal) => (await start()).run(task, signal ? { signal } : {}) as Promise<ScanTaskResult>,
+    runRepository: async (task, signal) => (await start()).run(task, { name: 'scanRepository', ...(signal ? { signal } : {}) }),
+    runTexts: async (task, signal) => (await start()).run(task, { name: 'scanTexts', ...(signal ? { signal } : {}) }) as Promise<TextTaskResult>,
     close: async () => {
-      await piscina?.destroy();
+      await (await piscina)?.destroy();
       piscina = undefined;
     },
   };

@@ -9,7 +9,8 @@
  * - WebAssembly (fallback): web-tree-sitter with the grammars of tree-sitter-wasms. The runtime is
  *   initialised once per thread; grammars load lazily, one per language.
  *
- * `loadAllLanguages()` (the scanner's init) chooses once per thread: VIGIL_PARSER=wasm forces
+ * `loadAllLanguages()` (the scanner's init) or `prepareLanguage()` (its per-batch `prepare`, the
+ * engine's way in) chooses once per thread: VIGIL_PARSER=wasm forces
  * WebAssembly; VIGIL_PARSER=native requires the addon (init fails without it); unset, the addon
  * is used when it loads, otherwise WebAssembly. A parsed tree is copied into plain JavaScript
  * nodes (`SyntaxNode`) and the parser's tree freed at once, so rules never hold native or WASM
@@ -184,6 +185,16 @@ export async function loadWasmLanguages(): Promise<void> {
 }
 
 export const isLanguageLoaded = (language: CodeLanguage): boolean => backend === 'native' || languages.has(language);
+
+/**
+ * Readies one language for `parse` (the scanner's `prepare`): chooses the back end first, as
+ * `loadAllLanguages` does, so that a thread that never runs `init()` also parses natively; with
+ * WebAssembly it then loads that language's grammar.
+ */
+export async function prepareLanguage(language: CodeLanguage): Promise<void> {
+  if (chooseBackend() === 'native') return;
+  await loadLanguage(language);
+}
 
 export type ParserBackend = 'native' | 'wasm';
 

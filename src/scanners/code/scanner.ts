@@ -13,7 +13,7 @@ import { entrySummaries, guardedCandidates } from './cross-file/rerun.js';
 import { FACT_PRODUCERS, fileFacts, type FactProducer } from './cross-file/extract.js';
 import { Imports } from './imports.js';
 import { profileOf } from './language-profile.js';
-import { isLanguageLoaded, languageOf, loadAllLanguages, loadLanguage, parse, usesFunctionModel, type CodeLanguage } from './parser.js';
+import { isLanguageLoaded, languageOf, loadAllLanguages, parse, prepareLanguage, usesFunctionModel, type CodeLanguage } from './parser.js';
 import { LanguagePrefilter } from './prefilter.js';
 import { qualifiedCalls, type CodeRule, type Match, type RuleContext } from './rule.js';
 import { CODE_RULES } from './rules/index.js';
@@ -136,7 +136,7 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
         const language = languageOf(path);
         if (language !== undefined && !isLanguageLoaded(language)) needed.add(language);
       }
-      for (const language of needed) await loadLanguage(language);
+      for (const language of needed) await prepareLanguage(language);
     },
     takeCounts() {
       const counts = pending;

@@ -164,13 +164,196 @@ class Postings {
 }
 
 /**
- * An index over target names. `find` returns the most popular target (the earliest
+ * Answers `find` over target names: the most popular target (the earliest in the list) that a
+ * name is confusable with or within the allowed edit distance of. Distance 1 uses a one-deletion
+ * neighbourhood (hashed); distance 2 between long names a shared-bigram count filter over targets
+ * of nearby length; every candidate is verified with the real distance.
+ *
+ * Building the index over 5,000 popular names costs a fresh process tens of milliseconds, while a
+ * scan usually asks about a handful of names (NodeGoat: 5 of its 1,515 packages are neither popular
+ * nor established). So the first `LINEAR_FINDS` questions are answered by one pass over the
+ * targets (`scanFind`), which gives exactly the index's answers, and the index is built only when
+ * more are asked.
+ */
+export class SimilarityIndex {
+  private built: BuiltIndex | undefined;
+  private asked = 0;
+  /** Per target, lazily: the first character code of its skeleton (-1: empty; -2: not known cheaply), and its skeleton. */
+  private heads: Int32Array | undefined;
+  private readonly skeletons: (string | undefined)[] = [];
+
+  constructor(
+    private readonly targets: readonly string[],
+    private readonly options: SimilarityOptions,
+    /** Questions answered by a pass over the targets before the index is built (tests set 0 or Infinity). */
+    private readonly linearFinds: number = LINEAR_FINDS,
+  ) {}
+
+  find(name: string): SimilarityMatchOrNone {
+    if (this.built === undefined && this.asked < this.linearFinds) {
+      this.asked++;
+      return this.scanFind(name);
+    }
+    this.built ??= new BuiltIndex(this.targets, this.options);
+    return this.built.find(name);
+  }
+
+  /**
+   * The index's answer without the index. Its candidates, kept only when within the allowed
+   * distance (so at most 2 characters longer or shorter than the name), are: for one edit, the
+   * targets sharing a deletion hash with the name; for two, those touched by the bigram postings
+   * of nearby lengths that pass the count and character-count filters. The pass applies the same
+   * tests to each target of nearby length, in list order, so the first hit is the index's minimum.
+   */
+  private scanFind(name: string): SimilarityMatchOrNone {
+    const { targets, options } = this;
+    if (targets.includes(name)) return undefined;
+    const sk = skeleton(name);
+    if (sk.length >= 3) {
+      const head = sk.charCodeAt(0);
+      const heads = this.skeletonHeads();
+      for (let i = 0; i < targets.length; i++) {
+        const h = heads[i]!;
+        if (h !== head && h !== HEAD_UNKNOWN) continue;
+        const target = targets[i]!;
+        if ((this.skeletons[i] ??= skeleton(target)) === sk) return { target, kind: 'confusable', distance: damerauLevenshtein(name, target, 99) };
+      }
+    }
+    if (name.length < options.minLength) return undefined;
+    const length = name.length;
+    const own = Array.from(hashes.subarray(0, fillDeletionHashes(name)));
+    const twoEdits = length >= options.longFrom - 2;
+    let fallback: SimilarMatch | undefined;
+    for (let i = 0; i < targets.length; i++) {
+      const target = targets[i]!;
+      const tl = target.length;
+      if (tl < options.minLength || tl > length + 2 || tl < length - 2) continue;
+      const max = Math.max(length, tl) >= options.longFrom ? 2 : 1;
+      if (ruledOut(name, target, max)) continue;
+      const distance = damerauLevenshtein(name, target, max);
+      if (distance > max) continue;
+      if (sharesHash(own, target)) return { target, kind: 'edit', distance };
+      if (fallback === undefined && twoEdits && tl >= options.longFrom - 2 && passesTwoEditFilters(name, target, options.longFrom)) fallback = { target, kind: 'edit', distance };
+    }
+    return fallback;
+  }
+
+  private skeletonHeads(): Int32Array {
+    if (this.heads === undefined) {
+      this.heads = new Int32Array(this.targets.length);
+      for (let i = 0; i < this.targets.length; i++) this.heads[i] = skeletonHead(this.targets[i]!);
+    }
+    return this.heads;
+  }
+}
+
+type SimilarityMatchOrNone = SimilarMatch | undefined;
+
+/** Questions a SimilarityIndex answers by a pass over its targets before it builds the index. */
+export const LINEAR_FINDS = 24;
+
+const HEAD_UNKNOWN = -2;
+
+/** Separators the skeleton drops: `[@/_.\s-]` for printable ASCII and the ASCII white space. */
+function isSeparator(code: number): boolean {
+  return code === 64 || code === 47 || code === 95 || code === 46 || code === 45 || code === 32 || (code >= 9 && code <= 13);
+}
+
+/** ASCII lower case of a code below 128. */
+const lower = (code: number): number => (code >= 65 && code <= 90 ? code + 32 : code);
+
+/**
+ * The first character code of `skeleton(name)` (-1 when it is empty), worked out from the name's
+ * first characters when they are ASCII; HEAD_UNKNOWN otherwise (the caller then compares whole
+ * skeletons). Mirrors skeleton(): separators dropped, `rn` → `m`, `vv` → `w`, `0` → `o`,
+ * `1`/`i`/`|` → `l`, `5` → `s`.
+ */
+function skeletonHead(name: string): number {
+  let i = 0;
+  let first = -1;
+  let second = -1;
+  while (i < name.length && second < 0) {
+    const code = name.charCodeAt(i++);
+    if (code >= 128) return HEAD_UNKNOWN;
+    if (isSeparator(code)) continue;
+    if (first < 0) first = lower(code);
+    else second = lower(code);
+    // Only `r` and `v` look at the character after them.
+    if (first !== 114 /* r */ && first !== 118 /* v */) break;
+  }
+  if (first === 114 && second === 110 /* n */) return 109; /* rn → m */
+  if (first === 118 && second === 118) return 119; /* vv → w */
+  if (first === 48) return 111; /* 0 → o */
+  if (first === 49 || first === 105 || first === 124) return 108; /* 1, i, | → l */
+  if (first === 53) return 115; /* 5 → s */
+  return first;
+}
+
+/**
+ * A cheap test that `damerauLevenshtein(name, target, max)` exceeds `max` (1 or 2); false when it
+ * cannot tell. The common prefix and suffix cost nothing, so the distance is that of the two middles,
+ * which differ in their first and in their last character: one edit must cover the whole of both
+ * (a substitution or a transposition), and two edits of middles of 6 or more characters are one at
+ * each end, after which the second characters (and the last but one) still match as that edit left
+ * them: a substitution keeps them in place, a deletion or an insertion shifts them by one, a
+ * transposition swaps them.
+ */
+export function ruledOut(name: string, target: string, max: number): boolean {
+  const n = name.length;
+  const m = target.length;
+  const shorter = Math.min(n, m);
+  let i = 0;
+  while (i < shorter && name.charCodeAt(i) === target.charCodeAt(i)) i++;
+  let j = 0;
+  while (j < shorter - i && name.charCodeAt(n - 1 - j) === target.charCodeAt(m - 1 - j)) j++;
+  const a = n - i - j;
+  const b = m - i - j;
+  if (Math.abs(a - b) > max) return true;
+  if (a === 0 || b === 0) return false;
+  if (max < 2) return !((a === 1 && b === 1) || (a === 2 && b === 2 && name.charCodeAt(i) === target.charCodeAt(i + 1) && name.charCodeAt(i + 1) === target.charCodeAt(i)));
+  if (a < 6 || b < 6) return false;
+  const start = name.charCodeAt(i + 1) === target.charCodeAt(i + 1) || name.charCodeAt(i + 1) === target.charCodeAt(i) || name.charCodeAt(i) === target.charCodeAt(i + 1);
+  const e = n - 1 - j;
+  const f = m - 1 - j;
+  const end = name.charCodeAt(e - 1) === target.charCodeAt(f - 1) || name.charCodeAt(e - 1) === target.charCodeAt(f) || name.charCodeAt(e) === target.charCodeAt(f - 1);
+  return !(start && end);
+}
+
+/** Whether the target's deletion hashes (fillDeletionHashes) include one of `own`. */
+function sharesHash(own: readonly number[], target: string): boolean {
+  const count = fillDeletionHashes(target);
+  for (let i = 0; i < count; i++) if (own.includes(hashes[i]!)) return true;
+  return false;
+}
+
+/**
+ * BuiltIndex.twoEdits's tests for one target of a long enough name: the target is touched by the
+ * postings of the name's lengths (a target's key is its length capped at 63, and each of the name's
+ * lengths with that key counts its shared bigrams once more), shares enough bigrams, and has close
+ * character counts.
+ */
+function passesTwoEditFilters(name: string, target: string, longFrom: number): boolean {
+  const key = Math.min(target.length, 63);
+  let times = 0;
+  for (let len = name.length - 2; len <= name.length + 2; len++) if (Math.max(len, name.length) >= longFrom && Math.min(len, 63) === key) times++;
+  if (times === 0) return false;
+  const grams = bigramCodes(name);
+  const targetGrams = bigramCodes(target);
+  let shared = 0;
+  for (const g of grams) if (targetGrams.includes(g)) shared++;
+  shared *= times;
+  if (shared === 0 || shared < Math.max(grams.length, targetGrams.length) - 2 * BIGRAMS_PER_EDIT) return false;
+  return histogramDistance(name, target) <= 4;
+}
+
+/**
+ * The built index over target names (SimilarityIndex builds it once enough names were asked about). `find` returns the most popular target (the earliest
  * in the list) that a name is confusable with or within the allowed edit distance of.
  * Distance 1 uses a one-deletion neighbourhood (hashed, a few probes); distance 2
  * between long names uses a shared-bigram count filter over targets of nearby length.
  * Every candidate either finds is verified with the real distance.
  */
-export class SimilarityIndex {
+class BuiltIndex {
   private readonly rank = new Map<string, number>();
   private readonly byDeletion = new Postings();
   private readonly bySkeleton = new Map<string, string>();

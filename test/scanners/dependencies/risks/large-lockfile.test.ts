@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRiskContext } from '../../../../src/scanners/dependencies/risks/context.js';
 import { runRiskChecks } from '../../../../src/scanners/dependencies/risks/index.js';
 import { POPULAR } from '../../../../src/scanners/dependencies/risks/popular.js';
-import { damerauLevenshtein, SimilarityIndex } from '../../../../src/scanners/dependencies/risks/similarity.js';
+import { damerauLevenshtein, ruledOut, SimilarityIndex, skeleton } from '../../../../src/scanners/dependencies/risks/similarity.js';
 import { SimilarityIndex as ReferenceIndex } from './similarity-reference.js';
 
 /** Deterministic pseudo-random numbers (tests must not depend on Math.random). */
@@ -111,6 +111,58 @@ describe('similarity index', () => {
       // Most probes are one or two edits from a popular name: the comparison covered real matches.
       expect(found).toBeGreaterThan(probes.length / 3);
     }
+  });
+
+  it('answers by a pass over the targets exactly as the built index does (the first questions of a scan)', () => {
+    const rnd = random(13);
+    // Look-alikes and separators (the skeleton), upper case, non-ASCII and the long-name two-edit filter.
+    const extra = ['Rеact', 'REACT', 'r-e-a-c-t', 'rn0ment', 'vvebpack', 'l0dash', '1odash', 'LODASH', 'K-react', 'ｒeact', '@types/n0de', 'types-node', '__', 'a', 'İsarray', 'babel-core', 'x'.repeat(70), `${'y'.repeat(62)}ab`];
+    for (const names of [POPULAR.npm.names, POPULAR.PyPI.names]) {
+      const scanning = new SimilarityIndex(names, { minLength: 5, longFrom: 10 }, Number.POSITIVE_INFINITY);
+      const built = new SimilarityIndex(names, { minLength: 5, longFrom: 10 }, 0);
+      const probes = [...extra, ...names.flatMap((name, i) => (i % 6 === 0 ? [name, name.toUpperCase(), `${name}s`, mutate(name, rnd), mutate(mutate(name, rnd), rnd)] : []))];
+      expect(probes.length).toBeGreaterThan(4000);
+      const kinds = new Set<string>();
+      for (const name of probes) {
+        const answer = scanning.find(name);
+        expect(answer, name).toEqual(built.find(name));
+        kinds.add(`${answer?.kind}:${answer?.distance}`);
+      }
+      // The comparison covered look-alikes and one- and two-edit matches.
+      for (const kind of ['confusable:1', 'edit:1', 'edit:2']) expect(kinds.has(kind), kind).toBe(true);
+    }
+  });
+
+  it('finds look-alikes by a pass exactly as by the index, whatever the first characters of the skeleton', () => {
+    const targets = ['rn-ath', 'r-nail', 'R_Nx-tool', 'vvolf', 'v.vault', 'vrnode', '0zone', '1ight', 'Isle', '|pipe', '5tar', '-x-ray', '@scope/rnode', 'ΚΑΠΑ-lib', 'ｒeact', '\u212Aelvin', ' \tspaced', 'rr', 'r'];
+    const queries = [...targets.map(skeleton), ...targets.map((t) => t.toUpperCase()), ...targets.map((t) => `${t}x`), 'math', 'mail', 'mxtool', 'wolf', 'wault', 'vmode', 'ozone', 'light', 'lsle', 'lpipe', 'star', 'xray', 'scopemode', 'kelvin', 'spaced'];
+    const scanning = new SimilarityIndex(targets, { minLength: 4, longFrom: 10 }, Number.POSITIVE_INFINITY);
+    const built = new SimilarityIndex(targets, { minLength: 4, longFrom: 10 }, 0);
+    let confusable = 0;
+    for (const name of queries) {
+      const answer = scanning.find(name);
+      expect(answer, name).toEqual(built.find(name));
+      if (answer?.kind === 'confusable') confusable++;
+    }
+    expect(confusable).toBeGreaterThan(20);
+  });
+
+  it('rules a pair out cheaply only when it is farther apart than allowed', () => {
+    const rnd = random(17);
+    const letters = 'abc';
+    const word = (length: number) => Array.from({ length }, () => letters[Math.floor(rnd() * letters.length)] ?? 'a').join('');
+    let count = 0;
+    for (let i = 0; i < 60_000; i++) {
+      const name = word(1 + Math.floor(rnd() * 16));
+      const target = i % 3 === 0 ? word(1 + Math.floor(rnd() * 16)) : i % 3 === 1 ? mutate(mutate(name, rnd), rnd) : mutate(mutate(mutate(name, rnd), rnd), rnd);
+      for (const max of [1, 2]) {
+        const within = damerauLevenshtein(name, target, max) <= max;
+        if (!ruledOut(name, target, max)) continue;
+        count++;
+        expect(within, `${name} ${target} ${max}`).toBe(false);
+      }
+    }
+    expect(count).toBeGreaterThan(10_000);
   });
 
   it('computes optimal-string-alignment distances', () => {
