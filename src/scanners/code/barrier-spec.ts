@@ -93,6 +93,12 @@ export interface CheckRow extends CallMatch {
   readonly via?: string;
   /** The check is on the URL's host (Django `url_has_allowed_host_and_scheme(u, …)`). */
   readonly part?: 'host';
+  /**
+   * Only when argument `index` is written as one of these names (`filter_var($x, FILTER_VALIDATE_INT)`:
+   * an e-mail or URL filter lets quotes and angle brackets through). Read by the per-function model
+   * (PHP, Go, Java, Ruby rows).
+   */
+  readonly flag?: { readonly index: number; readonly anyOf: readonly string[] };
 }
 
 /**

@@ -110,10 +110,18 @@ export const TAINT_BARRIERS: readonly BarrierGroup[] = Object.freeze([
     ],
   },
   {
-    title: 'PHP: numbers and words (`is_numeric`, `ctype_digit`, `ctype_alnum`, `filter_var`)',
+    title: 'PHP: numbers and words (`is_numeric`, `ctype_digit`, `ctype_alnum`, `filter_var` with a number, boolean, IP or MAC filter)',
     language: 'php',
-    // filter_var counts whatever its filter, as the engine's earlier hand-written check did (FILTER_VALIDATE_EMAIL admits quotes: see docs/decisions.md).
-    checks: [{ check: 'restricted', functions: ['is_numeric', 'ctype_digit', 'ctype_alnum', 'ctype_alpha', 'filter_var'], value: 0 }],
+    checks: [
+      { check: 'restricted', functions: ['is_numeric', 'ctype_digit', 'ctype_alnum', 'ctype_alpha'], value: 0 },
+      // An e-mail, URL, domain or regular-expression filter admits quotes, slashes or angle brackets: not a restriction.
+      {
+        check: 'restricted',
+        functions: ['filter_var'],
+        value: 0,
+        flag: { index: 1, anyOf: ['FILTER_VALIDATE_INT', 'FILTER_VALIDATE_FLOAT', 'FILTER_VALIDATE_BOOLEAN', 'FILTER_VALIDATE_BOOL', 'FILTER_VALIDATE_IP', 'FILTER_VALIDATE_MAC'] },
+      },
+    ],
     examples: [
       {
         rule: 'php-path-traversal',

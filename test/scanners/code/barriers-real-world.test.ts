@@ -113,11 +113,13 @@ describe('barriers in real-world code', () => {
 
 /**
  * Checks that leave a value nothing any sink reads as syntax (PHP `is_numeric`, `ctype_digit`, a
- * `preg_match` of letters, digits and their classes only), as barrier rows: no proven flow of the
+ * `preg_match` of letters, digits and their classes only, `filter_var` with a number, boolean, IP or MAC
+ * filter), as barrier rows: no proven flow of the
  * value reaches a SQL, shell or HTML sink where they held. (A query or command still built from a
  * non-constant value stays reported as such, at the lower confidence.) The wrong variants: an
  * unanchored or wildcard pattern, `/m` (`$` matches before a line break), a blank or quote in the
- * class, another value checked, a check that does not leave, the value reassigned after it.
+ * class, another value checked, a check that does not leave, the value reassigned after it, and
+ * `filter_var` with an e-mail or URL filter or none (they let quotes through).
  */
 const proven = (c: Case) => findings(c).filter((f) => f.confidence >= 0.75);
 
@@ -128,6 +130,8 @@ const RESTRICTED_SAFE: readonly Case[] = [
   { name: 'a strict pattern before a shell command', rule: 'php-command-injection', path: 'a.php', code: php("$n = $_POST['count'];", "if (preg_match('/^\\d{1,2}$/', $n)) {", "    echo shell_exec('ping -c ' . $n . ' 127.0.0.1');", '}') },
   { name: 'a strict pattern with other delimiters and a matches array', rule: 'php-xss', path: 'a.php', code: php("if (preg_match('#^[a-z0-9_-]{3,20}$#i', $_GET['user'], $m)) {", "    echo 'Hello ' . $_GET['user'];", '}') },
   { name: 'ctype_alnum on the request key, the key read in the branch', rule: 'php-xss', path: 'a.php', code: php("if (isset($_GET['tab']) && ctype_alnum($_GET['tab'])) {", "    echo \"<div id='{$_GET['tab']}'>\";", '}') },
+  { name: 'filter_var with FILTER_VALIDATE_INT refused, then the query', rule: 'php-sql-injection', path: 'a.php', code: php("$id = $_GET['id'];", 'if (filter_var($id, FILTER_VALIDATE_INT) === false) {', "    exit('bad id');", '}', "mysqli_query($db, \"SELECT * FROM orders WHERE id = '$id'\");") },
+  { name: 'filter_var with a namespaced FILTER_VALIDATE_IP before ping', rule: 'php-command-injection', path: 'a.php', code: php("$host = $_POST['ip'];", 'if (filter_var($host, \\FILTER_VALIDATE_IP)) {', "    echo shell_exec('ping -c 1 ' . $host);", '}') },
 ];
 
 const RESTRICTED_UNSAFE: readonly Case[] = [
@@ -138,6 +142,9 @@ const RESTRICTED_UNSAFE: readonly Case[] = [
   { name: 'another value checked', rule: 'php-xss', path: 'a.php', code: php("if (is_numeric($_GET['a'])) {", "    echo $_GET['b'];", '}') },
   { name: 'a check that does not leave', rule: 'php-xss', path: 'a.php', code: php("$id = $_GET['id'];", "if (!is_numeric($id)) { error_log('odd id'); }", "echo '<p>' . $id . '</p>';") },
   { name: 'the value reassigned after its check', rule: 'php-sql-injection', path: 'a.php', code: php("$id = $_GET['id'];", 'if (is_numeric($id)) {', "    $id = $_GET['name'];", "    mysqli_query($db, \"SELECT * FROM users WHERE id = '$id'\");", '}') },
+  { name: "filter_var with FILTER_VALIDATE_EMAIL: an address may hold a quote (o'brien@example.com)", rule: 'php-sql-injection', path: 'a.php', code: php("$email = $_POST['email'];", 'if (filter_var($email, FILTER_VALIDATE_EMAIL)) {', "    mysqli_query($db, \"SELECT * FROM users WHERE email = '$email'\");", '}') },
+  { name: 'filter_var with FILTER_VALIDATE_URL: a javascript: or quoted URL passes', rule: 'php-xss', path: 'a.php', code: php("$site = $_GET['site'];", 'if (filter_var($site, FILTER_VALIDATE_URL)) {', "    echo \"<a href='$site'>site</a>\";", '}') },
+  { name: 'filter_var with no filter (FILTER_DEFAULT keeps the text as it is)', rule: 'php-xss', path: 'a.php', code: php("$q = $_GET['q'];", 'if (filter_var($q)) {', "    echo 'Results for ' . $q;", '}') },
 ];
 
 describe('PHP numbers and strict patterns, for every kind of sink', () => {

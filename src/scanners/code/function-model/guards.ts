@@ -275,6 +275,11 @@ function rowItems(ctx: RuleContext, b: CompiledBarriers, row: CheckRow, outer: Q
   // `P.matcher(x).matches()`: the operands are the inner call's.
   const call = row.via === undefined ? outer : callOf(ctx, outer.receiver);
   if (!call || (row.via !== undefined && (call.method !== row.via || !call.receiver))) return [];
+  if (row.flag !== undefined) {
+    const flag = call.args[row.flag.index];
+    // A flag is a constant name, possibly namespaced (`\FILTER_VALIDATE_INT`); combined flags (`A | B`) do not count.
+    if (!flag || !row.flag.anyOf.includes(textOf(ctx.text, strip(flag)).replace(/^\\/, ''))) return [];
+  }
   let value: SyntaxNode | undefined;
   let other: SyntaxNode | undefined = row.operand !== undefined ? operandOf(call, row.operand) : undefined;
   if (typeof row.value === 'object') {
@@ -365,13 +370,18 @@ function comparison(ctx: RuleContext, b: CompiledBarriers, left: SyntaxNode, rig
     const call = callOf(ctx, x);
     if (!call) continue;
     const literal = textOf(ctx.text, strip(y)).trim();
-    const rows = b.checks.all(call).filter((r) => r.result !== undefined && r.result !== 'truthy');
+    const all = b.checks.all(call);
+    const rows = all.filter((r) => r.result !== undefined && r.result !== 'truthy');
     const items = rows.flatMap((r) => {
       if (r.result === 'zero' && literal === '0') return rowItems(ctx, b, r, call, positive);
       if (r.result === 'found' && /^(?:false|FALSE|-1)$/.test(literal)) return rowItems(ctx, b, r, call, !positive);
       return [];
     });
     if (rows.length > 0) return items;
+    // A check whose result is truthy when it held, compared with a boolean: `filter_var($x, FILTER_VALIDATE_INT) === false`.
+    const bool = /^(?:true|TRUE)$/.test(literal) ? true : /^(?:false|FALSE)$/.test(literal) ? false : undefined;
+    const truthy = all.filter((r) => r.result === undefined || r.result === 'truthy');
+    if (bool !== undefined && truthy.length > 0) return truthy.flatMap((r) => rowItems(ctx, b, r, call, bool ? positive : !positive));
   }
   if (!positive) return [];
   const side = (value: SyntaxNode, other: SyntaxNode): Item[] => {
