@@ -453,7 +453,7 @@ class BuiltIndex {
 const histogram = new Int32Array(1024);
 
 /** Σ|count differences| of the two names' characters; two OSA edits change it by at most 4. */
-function histogramDistance(a: string, b: string): number {
+export function histogramDistance(a: string, b: string): number {
   for (let i = 0; i < a.length; i++) histogram[a.charCodeAt(i) & 0x3ff]!++;
   for (let i = 0; i < b.length; i++) histogram[b.charCodeAt(i) & 0x3ff]!--;
   let total = 0;

@@ -1,70 +1,9 @@
 /**
  * The similarity index as it was before its postings became sorted typed arrays (2026-11-26): kept as the
  * reference the current index must answer exactly like (test/scanners/dependencies/risks/large-lockfile.test.ts).
+ * Only the index is kept here; the functions it calls that did not change come from the current module.
  */
-/**
- * Name similarity for the typosquat check: a bounded Damerau–Levenshtein
- * (optimal string alignment) distance, a confusable-character skeleton, and an
- * index (hashed one-deletion neighbourhoods, plus a bigram count filter for two
- * edits) so each lookup costs a few hash probes instead of a pass over every
- * popular name.
- */
-
-let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
-
-/** Optimal-string-alignment distance, or max + 1 as soon as it must exceed `max`. */
-export function damerauLevenshtein(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  if (a === b) return 0;
-  const n = b.length;
-  if (rows[0]!.length <= n) rows = [new Int32Array(n + 1), new Int32Array(n + 1), new Int32Array(n + 1)];
-  let [prevPrev, prev, cur] = rows as [Int32Array, Int32Array, Int32Array];
-  for (let j = 0; j <= n; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let rowMin = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= n; j++) {
-      const cb = b.charCodeAt(j - 1);
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) v = Math.min(v, prevPrev[j - 2]! + 1);
-      cur[j] = v;
-      if (v < rowMin) rowMin = v;
-    }
-    if (rowMin > max) return max + 1;
-    [prevPrev, prev, cur] = [prev, cur, prevPrev];
-  }
-  return prev[n]! <= max ? prev[n]! : max + 1;
-}
-
-/**
- * The skeleton two names share when they differ only by look-alike characters or
- * separators: lower-cased, `@` and `/` of a scope, `-`, `_` and `.` removed, `rn` → `m`,
- * `vv` → `w`, `0` → `o`, `1`/`i`/`|` → `l`, `5` → `s`.
- */
-export function skeleton(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[@/_.\s-]+/g, '')
-    .replace(/rn/g, 'm')
-    .replace(/vv/g, 'w')
-    .replace(/0/g, 'o')
-    .replace(/[1i|]/g, 'l')
-    .replace(/5/g, 's');
-}
-
-export interface SimilarMatch {
-  readonly target: string;
-  readonly kind: 'edit' | 'confusable';
-  readonly distance: number;
-}
-
-export interface SimilarityOptions {
-  /** Names shorter than this are not compared by edit distance (too many legitimate neighbours). */
-  readonly minLength: number;
-  /** When either name is this long or longer, distance 2 is allowed; otherwise 1. */
-  readonly longFrom: number;
-}
+import { damerauLevenshtein, histogramDistance, skeleton, type SimilarMatch, type SimilarityOptions } from '../../../../src/scanners/dependencies/risks/similarity.js';
 
 const HASH_BASE = 0x01000193;
 const SMI_MASK = 0x3fffffff;
@@ -214,24 +153,4 @@ export class SimilarityIndex {
       if (histogramDistance(name, this.targets[id] ?? '') <= 4) consider(id);
     }
   }
-}
-
-const histogram = new Int32Array(1024);
-
-/** Σ|count differences| of the two names' characters; two OSA edits change it by at most 4. */
-function histogramDistance(a: string, b: string): number {
-  for (let i = 0; i < a.length; i++) histogram[a.charCodeAt(i) & 0x3ff]!++;
-  for (let i = 0; i < b.length; i++) histogram[b.charCodeAt(i) & 0x3ff]!--;
-  let total = 0;
-  for (let i = 0; i < a.length; i++) {
-    const c = a.charCodeAt(i) & 0x3ff;
-    total += Math.abs(histogram[c]!);
-    histogram[c] = 0;
-  }
-  for (let i = 0; i < b.length; i++) {
-    const c = b.charCodeAt(i) & 0x3ff;
-    total += Math.abs(histogram[c]!);
-    histogram[c] = 0;
-  }
-  return total;
 }
