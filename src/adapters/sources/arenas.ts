@@ -7,16 +7,20 @@ export interface MemoryBudget {
   give(bytes: number): void;
 }
 
-/** A budget of `limit` bytes for one owner (a local walk; the extraction thread shares one across archives). */
-export function memoryBudget(limit: number): MemoryBudget {
-  let used = 0;
+/** The bytes taken from one or more budgets that draw on the same memory (every archive of the extraction thread). */
+export interface BudgetPool {
+  used: number;
+}
+
+/** A budget of `limit` bytes, drawn from `pool` (by default a pool of its own: a local walk). */
+export function memoryBudget(limit: number, pool: BudgetPool = { used: 0 }): MemoryBudget {
   return {
     take: (bytes) => {
-      if (used + bytes > limit) return false;
-      used += bytes;
+      if (pool.used + bytes > limit) return false;
+      pool.used += bytes;
       return true;
     },
-    give: (bytes) => void (used = Math.max(0, used - bytes)),
+    give: (bytes) => void (pool.used = Math.max(0, pool.used - bytes)),
   };
 }
 

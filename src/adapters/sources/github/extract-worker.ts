@@ -9,7 +9,8 @@
 import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
-import type { EntrySink, MemoryBudget } from './entries.js';
+import { memoryBudget, type BudgetPool } from '../arenas.js';
+import type { EntrySink } from './entries.js';
 import { extractTarball } from './extract.js';
 import { fromWire, toWire, type FromExtractor, type ToExtractor, type WireFile } from './thread-messages.js';
 
@@ -18,7 +19,9 @@ if (port === null) throw new Error('extract-worker runs only as a worker thread'
 const post = (message: FromExtractor): void => port.postMessage(message);
 
 /** Budget bytes held by every archive of the process, as the thread accounts them. */
-let used = 0;
+const pool: BudgetPool = { used: 0 };
+/** Gives bytes back to the shared pool (an archive that failed, or whose workspace was disposed). */
+const release = (bytes: number): void => void (pool.used = Math.max(0, pool.used - bytes));
 /** Budget still held by archives that finished, until their workspaces are disposed. */
 const held = new Map<number, number>();
 
@@ -30,17 +33,6 @@ const jobs = new Map<number, Job>();
 
 /** Files per batch sent to the main thread: few messages, each small enough not to stall its event loop. */
 const BATCH_FILES = 512;
-
-function budgetFor(limit: number): MemoryBudget {
-  return {
-    take: (bytes) => {
-      if (used + bytes > limit) return false;
-      used += bytes;
-      return true;
-    },
-    give: (bytes) => void (used = Math.max(0, used - bytes)),
-  };
-}
 
 function start({ id, limits, memoryBytes, spillParent }: Extract<ToExtractor, { kind: 'start' }>): void {
   const source = new Readable({ read: () => post({ kind: 'pull', id }) });
@@ -59,7 +51,7 @@ function start({ id, limits, memoryBytes, spillParent }: Extract<ToExtractor, { 
     source,
     limits,
     {
-      budget: budgetFor(memoryBytes),
+      budget: memoryBudget(memoryBytes, pool),
       spillParent,
       events: {
         onArena: (sab, index) => arenas.push({ index, sab }),
@@ -81,7 +73,7 @@ function start({ id, limits, memoryBytes, spillParent }: Extract<ToExtractor, { 
     },
     async (error: unknown) => {
       jobs.delete(id);
-      used = Math.max(0, used - (sink?.memoryTaken ?? 0));
+      release(sink?.memoryTaken ?? 0);
       const spill = sink?.spillRoot;
       if (spill !== undefined) await rm(spill, { recursive: true, force: true }).catch(() => undefined);
       post({ kind: 'failed', id, error: toWire(error) });
@@ -92,7 +84,7 @@ function start({ id, limits, memoryBytes, spillParent }: Extract<ToExtractor, { 
 port.on('message', (message: ToExtractor) => {
   if (message.kind === 'start') return start(message);
   if (message.kind === 'release') {
-    used = Math.max(0, used - (held.get(message.id) ?? 0));
+    release(held.get(message.id) ?? 0);
     held.delete(message.id);
     return;
   }
