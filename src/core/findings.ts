@@ -17,6 +17,13 @@ export const SEVERITY_RANK: Readonly<Record<Severity, number>> = Object.freeze({
 /** What replaces a secret wherever a finding's text would show it. */
 export const REDACTED = '[REDACTED]';
 
+/** `text` with every occurrence of each secret replaced by REDACTED; give the secrets longest first, so one containing another goes whole. */
+export function redactText(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of secrets) if (out.includes(s)) out = out.split(s).join(REDACTED);
+  return out;
+}
+
 export const CATEGORIES = ['secrets', 'supply_chain', 'code', 'cicd', 'headers', 'cors'] as const;
 export type Category = (typeof CATEGORIES)[number];
 

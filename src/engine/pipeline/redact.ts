@@ -3,17 +3,11 @@
  * in a file is replaced in every text field of that file's findings, whatever
  * the scanner already did.
  */
-import { REDACTED, type RawFinding } from '../../core/findings.js';
+import { REDACTED, redactText, type RawFinding } from '../../core/findings.js';
 
 export { REDACTED };
 /** Secrets shorter than this are too generic to search and replace safely. */
 const MIN_SECRET_LENGTH = 6;
-
-function redactText(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) if (out.includes(s)) out = out.split(s).join(REDACTED);
-  return out;
-}
 
 /** Every secret found, per path; `get` gives them longest first so a secret containing another is replaced whole. */
 export class SecretIndex {

@@ -171,12 +171,15 @@ function findNested(elements: readonly Element[], tailCanFail: boolean): boolean
   return false;
 }
 
+/** A group closed and then repeated without bound: every pattern that can backtrack so has one (the rule's prefilter too). */
+export const REPEATED_GROUP = /\)(?:[*+]|\{\d*,)/;
+
 /**
  * Whether a pattern (its source text, without delimiters or flags) can backtrack exponentially.
  * `wholeInput`: the engine must match all of the input (Java `String.matches`, Python `fullmatch`).
  */
 export function catastrophicBacktracking(pattern: string, options: { wholeInput?: boolean } = {}): boolean {
-  if (pattern.length > 10_000 || !/\)(?:[*+]|\{\d*,)/.test(pattern)) return false;
+  if (pattern.length > 10_000 || !REPEATED_GROUP.test(pattern)) return false;
   const alternatives = new Parser(pattern).parse();
   return alternatives !== undefined && alternatives.some((alt) => findNested(alt, options.wholeInput === true));
 }

@@ -4,7 +4,7 @@
  * file's language. A prefilter (prefilter.ts) first picks the rules whose
  * trigger words the file contains; a file no rule can match is not parsed.
  */
-import { REDACTED, SEVERITY_RANK, type RawFinding, type Severity } from '../../core/findings.js';
+import { redactText, SEVERITY_RANK, type RawFinding, type Severity } from '../../core/findings.js';
 import { clipEvidence, toRawFinding } from '../../core/rules.js';
 import type { FileFacts, FileScanner } from '../contract.js';
 import { lineText, NodeIndex } from './ast.js';
@@ -67,7 +67,7 @@ function toFinding(rule: CodeRule, match: Match, path: string, text: string): Ra
   const detail = [match.detail, inTests ? TEST_NOTE : undefined].filter((s) => s !== undefined).join(' ');
   const description = detail ? `${rule.description} ${detail}` : rule.description;
   const secrets = (match.secrets ?? []).filter((s) => s.length > 0);
-  const evidence = `${inTests ? '[test code] ' : ''}${clipEvidence(redactLiterals(lineText(text, match.node), secrets))}`;
+  const evidence = `${inTests ? '[test code] ' : ''}${clipEvidence(redactText(lineText(text, match.node), [...secrets].sort((a, b) => b.length - a.length)))}`;
   const severity = match.severity ?? (match.unproven ? capUnproven(rule.severity) : rule.severity);
   return toRawFinding(rule, {
     category: 'code',
@@ -83,13 +83,6 @@ function toFinding(rule: CodeRule, match: Match, path: string, text: string): Ra
     fingerprintMaterial: `${rule.id}:${normalise(sinkText).slice(0, 300)}`,
     ...(secrets[0] === undefined ? {} : { secret: secrets[0] }),
   });
-}
-
-/** The line with every hard-coded credential of the match replaced (longest first, so one inside another goes whole). */
-function redactLiterals(line: string, secrets: readonly string[]): string {
-  let out = line;
-  for (const s of [...secrets].sort((a, b) => b.length - a.length)) out = out.split(s).join(REDACTED);
-  return out;
 }
 
 const isRule = (x: CodeRule | FactProducer): x is CodeRule => 'match' in x;

@@ -1,6 +1,6 @@
 import { child, namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
-import { catastrophicBacktracking } from '../regex-backtracking.js';
+import { catastrophicBacktracking, REPEATED_GROUP } from '../regex-backtracking.js';
 import { defineRule, OWASP, type Match, type QualifiedCall, type RuleContext } from '../rule.js';
 import { stringLiteral } from '../helpers.js';
 
@@ -115,6 +115,5 @@ export const rule = defineRule({
     ],
   },
   match,
-  // A pattern that can backtrack so has a group closed and then repeated without bound.
-  triggers: [/\)(?:[*+]|\{\d*,)/],
+  triggers: [REPEATED_GROUP],
 });

@@ -1,4 +1,4 @@
-import { REDACTED } from '../../../core/findings.js';
+import { redactText } from '../../../core/findings.js';
 import { lineAt, startOf } from '../parse.js';
 import { defineRule, OWASP, WORKFLOW_ONLY, type Hit } from '../rule.js';
 import type { GithubModel, JobVisit, RuleHooks } from '../visitor.js';
@@ -23,7 +23,7 @@ function job({ wf, job }: JobVisit<GithubModel>): Hit[] {
       offset: startOf(password.node),
       description: `The registry password for ${what} is written in the workflow file, so everyone who can read the repository (and its history, forks and clones) can log in to ${registry && registry.includes('.') ? `\`${registry}\`` : 'that registry'} with it.`,
       // Masked here and, through `secret`, by the pipeline in every text of every finding of the file.
-      evidence: lineAt(wf.file, startOf(password.node)).split(value).join(REDACTED),
+      evidence: redactText(lineAt(wf.file, startOf(password.node)), [value]),
       secret: value,
       key: `${job.id}|${c.where}`,
     });
