@@ -138,6 +138,7 @@ async function createScanService(deps: AppDeps, log: FastifyBaseLogger, progress
       workers: config.scanWorkers,
       timeoutMs: config.scanTimeoutMs,
       findingLimits: config.findingLimits,
+      threadNice: config.scanThreadNice,
       advisories: createAdvisorySource(config, `vigil/${deps.version}`, deps.storage),
     });
   const closeEngine = deps.scanEngine ? () => Promise.resolve() : () => engine.close();
@@ -146,7 +147,8 @@ async function createScanService(deps: AppDeps, log: FastifyBaseLogger, progress
   if (deps.storage.kind === 'embedded') await failInterruptedScans(deps.storage, log);
   return createLocalScanService({
     ...common,
-    ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : {}),
+    // Tests that inject DNS scan on the event loop (a function cannot cross to a thread).
+    ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : { apiScanThread: true }),
     onFinished: webhooks.record,
     verifier: deps.verifier ?? createVerifier({ vigilKey: async (key) => (await deps.accounts.authenticate(key)) !== undefined }),
   });

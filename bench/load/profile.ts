@@ -1,8 +1,8 @@
 /**
  * Sums a V8 CPU profile's self time by function and by file, main thread only
  * (what blocks the event loop). Usage: tsx bench/load/profile.ts FILE.cpuprofile [--top 25]
- * The last lines sum up the burst alone (from the first sample of an API scan or an outbound
- * request to the end): busy time, the longest busy stretch in ms and in samples (a stretch's
+ * The last lines sum up the burst alone (from the first sample of a scan submission, an API scan
+ * or an outbound request to the end): busy time, the longest busy stretch in ms and in samples (a stretch's
  * length in ms grows when the thread waits for a core; its sample count less so), and the time
  * spent in the embedded database (PGlite and its WebAssembly) on this thread.
  */
@@ -123,7 +123,11 @@ interface BurstFigures {
   readonly databaseMs: number;
 }
 
-/** The figures of the burst: from the first sample under an API scan or an outbound request (scanApiTarget, safeFetch). */
+/**
+ * The figures of the burst: from the first sample in the scan service (a submission) or under an
+ * API scan or an outbound request (scanApiTarget, safeFetch; API scans run on their own thread in
+ * the service, so its main thread first shows the submissions).
+ */
 function burstFigures(profile: Profile, byId: Map<number, ProfileNode>): BurstFigures | undefined {
   const parent = new Map<number, ProfileNode>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node);
@@ -143,7 +147,7 @@ function burstFigures(profile: Profile, byId: Map<number, ProfileNode>): BurstFi
     clock += ms;
     const node = byId.get(id);
     if (node === undefined) return;
-    if (start === undefined && within(node, (f) => f.functionName === 'scanApiTarget' || f.functionName === 'safeFetch')) start = clock;
+    if (start === undefined && within(node, (f) => (f.url.includes('/services/scans/service.') && (f.functionName === 'run' || f.functionName === 'submit')) || f.functionName === 'scanApiTarget' || f.functionName === 'safeFetch')) start = clock;
     if (start === undefined) return;
     sampled += ms;
     if (node.callFrame.functionName === '(idle)') {

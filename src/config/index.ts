@@ -62,6 +62,8 @@ export interface Config {
   readonly shutdownTimeoutMs: number;
   readonly trustProxy: boolean;
   readonly scanWorkers: number;
+  /** Nice value of the scanner and extraction threads (0 to 19): the request thread comes first. */
+  readonly scanThreadNice: number;
   readonly scanTimeoutMs: number;
   readonly maxConcurrentScans: number;
   /** Repository scans one account may run at once. */
@@ -297,6 +299,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     maxConnectionsPerAddress: r.integer('VIGIL_MAX_CONNECTIONS_PER_ADDRESS', trustProxy ? 0 : 128, 0, 1_000_000),
     maxConnections: r.integer('VIGIL_MAX_CONNECTIONS', 10_000, 1, 10_000_000),
     scanWorkers: r.integer('VIGIL_SCAN_WORKERS', Math.max(1, availableParallelism()), 1, 256),
+    scanThreadNice: r.integer('VIGIL_SCAN_NICE', 10, 0, 19),
     scanTimeoutMs: r.integer('VIGIL_SCAN_TIMEOUT_MS', 300_000, 1_000, 3_600_000),
     maxConcurrentScans,
     scansPerAccount: r.integer('VIGIL_MAX_SCANS_PER_ACCOUNT', Math.max(1, Math.floor(maxConcurrentScans / 2)), 1, 1_000),

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Piscina } from 'piscina';
 import { threadScript } from '../core/thread-script.js';
+import { backgroundThreadData } from '../core/thread-priority.js';
 import type { RepositoryTask, ScanTask, ScanTaskResult, TextTask, TextTaskResult } from './types.js';
 
 /**
@@ -36,6 +37,7 @@ export function createScanPool(size: number = defaultPoolSize()): ScanPool {
           minThreads: 1,
           maxThreads: size,
           idleTimeout: 30_000,
+          workerData: backgroundThreadData(),
           ...(execArgv === undefined ? {} : { execArgv }),
         }),
     ));

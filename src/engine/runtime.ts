@@ -1,5 +1,6 @@
 import { DEFAULT_FINDING_LIMITS, type FindingLimits } from './pipeline/limit.js';
 import { createScanPool, type ScanPool } from './pool.js';
+import { setBackgroundNice } from '../core/thread-priority.js';
 import type { AdvisorySource } from '../scanners/advisories/source.js';
 
 /**
@@ -17,7 +18,9 @@ export interface ScanEngine {
   close(): Promise<void>;
 }
 
-export function createScanEngine(options: { workers: number; timeoutMs: number; findingLimits?: FindingLimits; advisories?: AdvisorySource }): ScanEngine {
+export function createScanEngine(options: { workers: number; timeoutMs: number; findingLimits?: FindingLimits; advisories?: AdvisorySource; threadNice?: number }): ScanEngine {
+  // Before any scanner or extraction thread starts: they read it when they start.
+  if (options.threadNice !== undefined) setBackgroundNice(options.threadNice);
   const pool = createScanPool(options.workers);
   return {
     pool,

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isMainThread, workerData } from 'node:worker_threads';
+import { enterBackground } from '../core/thread-priority.js';
 import type { RawFinding } from '../core/findings.js';
 import { FindingCollector } from './pipeline/index.js';
 import { parseIgnoreFile } from './pipeline/ignore-file.js';
@@ -26,6 +28,9 @@ import type {
  * failure for that scanner; the others go on.
  */
 const loaded = new Map<string, Promise<FileScanner>>();
+
+// A scanner thread of the service yields the cores to the thread that answers requests (core/thread-priority.ts).
+if (!isMainThread) enterBackground(workerData);
 
 // Running from TypeScript sources (tests, `tsx`): teach this thread to import
 // .ts scanner modules too. Built code (dist/) never takes this branch.

@@ -43,6 +43,7 @@ export function workerCommand(io: CliIo): Command {
         workers: config.scanWorkers,
         timeoutMs: config.scanTimeoutMs,
         findingLimits: config.findingLimits,
+      threadNice: config.scanThreadNice,
         advisories: createAdvisorySource(config, `vigil-worker/${VERSION}`, storage),
       });
       try {

@@ -6,7 +6,8 @@
  */
 import { AppError } from '../../core/errors.js';
 import type { ScanResponse } from '../../outputs/scan-response.js';
-import { scanApiTarget, type ApiScanSettings } from './api.js';
+import type { ApiScanSettings } from './api.js';
+import { inlineApiScans, type ApiScanExecutor } from './api-thread.js';
 import type { ScanEngine } from '../../engine/runtime.js';
 import { admitPrivateRepository, scanGitHubRepository, type GitHubScanSettings, type PrivateScanRules } from './github.js';
 import { failureOf, type ScanFailure, type ScanJob, type JobOutcome, type ScanProgressEvent } from './jobs.js';
@@ -33,6 +34,8 @@ export interface ScanRunnerDeps {
   readonly onFinished?: (job: ScanJob, outcome: JobOutcome) => Promise<void>;
   /** Checks found secrets with their providers when a request asks (`verify`). */
   readonly verifier?: VerifySecrets;
+  /** Where API scans run: the service's API scan thread, or (default) the calling thread. */
+  readonly apiScans?: ApiScanExecutor;
 }
 
 export interface RunContext {
@@ -76,7 +79,7 @@ export class ScanRunner {
     const { request } = job;
     const signal = context.signal ? { signal: context.signal } : {};
     if (request.kind === 'api') {
-      return scanApiTarget(request.url, this.deps.api, {
+      return (this.deps.apiScans ?? inlineApiScans).scan(request.url, this.deps.api, {
         scanId: job.scanId,
         ...signal,
         ...(request.paths === undefined ? {} : { paths: request.paths }),

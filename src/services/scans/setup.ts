@@ -17,6 +17,7 @@ import { ScanWorkers } from './worker.js';
 import { WebhookService, webhookSettings } from '../webhooks/service.js';
 import type { QueueLimits } from './queue/types.js';
 import { ScanRunner, type ScanLogger } from './runner.js';
+import { ApiScanThread, type ApiScanExecutor } from './api-thread.js';
 import { ScanService } from './service.js';
 import type { VerifySecrets } from '../../engine/verification.js';
 import { DatabaseScanStore, NO_STORE, type ScanStore } from './store.js';
@@ -86,12 +87,15 @@ export interface ScanServiceSetup {
   readonly onClose?: () => Promise<void>;
   /** Secret validity checks for `"verify": true` (src/verify); without one, verify is refused. */
   readonly verifier?: VerifySecrets;
+  /** The service: API scans run on a thread of their own (api-thread.ts), not on the event loop. */
+  readonly apiScanThread?: boolean;
 }
 
 /** What runs scans in this process (the embedded queue, or a worker). */
-export function createScanRunner(setup: ScanServiceSetup): { runner: ScanRunner; store: ScanStore } {
+export function createScanRunner(setup: ScanServiceSetup, apiScans?: ApiScanExecutor): { runner: ScanRunner; store: ScanStore } {
   const store: ScanStore = setup.storage ? new DatabaseScanStore(setup.storage) : NO_STORE;
   const runner = new ScanRunner({
+    ...(apiScans ? { apiScans } : {}),
     engine: setup.engine,
     ...runnerSettings(setup.config, setup.userAgent, setup.lookup),
     store,
@@ -104,7 +108,13 @@ export function createScanRunner(setup: ScanServiceSetup): { runner: ScanRunner;
 
 /** The embedded queue: scans run in this process. */
 export function createLocalScanService(setup: ScanServiceSetup): ScanService {
-  const { runner, store } = createScanRunner(setup);
+  const apiScans = setup.apiScanThread ? new ApiScanThread() : undefined;
+  const { runner, store } = createScanRunner(setup, apiScans);
+  // The queue has let running scans finish by then.
+  const onClose = async (): Promise<void> => {
+    await apiScans?.close();
+    await setup.onClose?.();
+  };
   const queue = new LocalScanQueue({
     ...(setup.limits ?? queueLimits(setup.config)),
     run: runner.run,
@@ -118,7 +128,7 @@ export function createLocalScanService(setup: ScanServiceSetup): ScanService {
     waitMs: setup.waitMs ?? setup.config.scanWaitMs,
     githubApiUrl: setup.config.githubApiUrl,
     ...(setup.progress ? { progress: setup.progress } : {}),
-    ...(setup.onClose ? { onClose: setup.onClose } : {}),
+    onClose,
   });
 }
 

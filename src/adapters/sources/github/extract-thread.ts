@@ -2,11 +2,13 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import { backgroundThreadData } from '../../../core/thread-priority.js';
 import { threadScript } from '../../../core/thread-script.js';
 import type { SourceLimits } from '../limits.js';
 import type { HeldBytes, WorkspaceFile, WorkspaceMemory } from '../workspace.js';
 import type { ExtractResult } from './extract.js';
-import { fromWire, toWire, type FromExtractor, type ToExtractor, type WireFile } from './thread-messages.js';
+import { fromWire, toWire } from '../../../core/wire-error.js';
+import type { FromExtractor, ToExtractor, WireFile } from './thread-messages.js';
 
 /** The files of one archive as the extraction thread kept them. */
 export interface ExtractedArchive extends ExtractResult {
@@ -54,7 +56,7 @@ class ExtractionThread {
 
   private start(): Worker {
     if (this.worker !== undefined) return this.worker;
-    const worker = new Worker(threadScript(import.meta.url, 'extract-worker').bootstrap, { eval: true });
+    const worker = new Worker(threadScript(import.meta.url, 'extract-worker').bootstrap, { eval: true, workerData: backgroundThreadData() });
     worker.on('message', (message: FromExtractor) => this.receive(message));
     const lost = (error: Error): void => {
       if (this.worker !== worker) return;

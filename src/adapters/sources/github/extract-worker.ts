@@ -8,12 +8,16 @@
  */
 import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { enterBackground } from '../../../core/thread-priority.js';
 import { memoryBudget, type BudgetPool } from '../arenas.js';
 import type { EntrySink } from './entries.js';
 import { extractTarball } from './extract.js';
-import { fromWire, toWire, type FromExtractor, type ToExtractor, type WireFile } from './thread-messages.js';
+import { fromWire, toWire } from '../../../core/wire-error.js';
+import type { FromExtractor, ToExtractor, WireFile } from './thread-messages.js';
 
+// Gunzip and tar parsing are background work: the request thread comes first (core/thread-priority.ts).
+enterBackground(workerData);
 const port = parentPort;
 if (port === null) throw new Error('extract-worker runs only as a worker thread');
 const post = (message: FromExtractor): void => port.postMessage(message);

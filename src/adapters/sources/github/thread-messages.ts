@@ -1,16 +1,7 @@
-import { AppError, type ErrorCode } from '../../../core/errors.js';
+import type { WireError } from '../../../core/wire-error.js';
 import type { SourceLimits } from '../limits.js';
 import type { HeldBytes } from '../workspace.js';
 import type { ExtractResult } from './extract.js';
-
-/** An error as it crosses between threads: AppErrors keep their code and fields, others their name and message. */
-export interface WireError {
-  readonly name: string;
-  readonly message: string;
-  readonly code?: ErrorCode;
-  readonly retryAfterSeconds?: number;
-  readonly headers?: Record<string, string>;
-}
 
 /** A kept file as it crosses to the main thread: in memory (`at`: arena, offset, length) or in the spill folder. */
 export interface WireFile {
@@ -39,20 +30,3 @@ export type FromExtractor =
   | { readonly kind: 'spill'; readonly id: number; readonly root: string }
   | { readonly kind: 'done'; readonly id: number; readonly result: ExtractResult }
   | { readonly kind: 'failed'; readonly id: number; readonly error: WireError };
-
-export function toWire(error: unknown): WireError {
-  if (error instanceof AppError) {
-    const { name, message, code, retryAfterSeconds, headers } = error;
-    return { name, message, code, headers, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
-  }
-  return error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
-}
-
-export function fromWire(wire: WireError): Error {
-  if (wire.code !== undefined) {
-    return new AppError(wire.code, wire.message, { headers: wire.headers ?? {}, ...(wire.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: wire.retryAfterSeconds }) });
-  }
-  const error = new Error(wire.message);
-  error.name = wire.name;
-  return error;
-}
