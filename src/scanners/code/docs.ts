@@ -75,7 +75,10 @@ function sourcesSummary(languages: readonly string[]): string {
 
 /** The propagator rows of the languages, by flow. */
 function propagatorsSummary(languages: readonly string[]): string {
-  const flows: Record<string, string> = { 'argument-to-result': 'pass their arguments to the result', 'argument-to-receiver': 'store an argument in the receiver', none: 'return nothing of their input' };
+  const flows: Record<string, string> = {
+    'argument-to-result': 'pass their arguments to the result', 'argument-to-receiver': 'store an argument in the receiver', none: 'return nothing of their input',
+    'content-of-argument': "return the content of the file their argument names, which carries request data only when the argument may name a URL or stream wrapper of the attacker's (not after a constant local path or fixed origin)",
+  };
   return languages
     .map((l) => {
       const rows = PROPAGATORS.filter((r) => r.language === l);

@@ -23,8 +23,14 @@ export type PropagatorLanguage = SourceLanguage;
  * - `argument-to-receiver`: the call stores its (last) argument in the receiver, which then carries its taint
  *   (`list.append(x)`, `sb.append(x)`, `map.put("k", x)`).
  * - `none`: the result carries nothing of the receiver or the arguments (`s.startsWith(x)`, `list.size()`).
+ * - `content-of-argument`: the result is the content of the file (or, with `opensUrls`, the URL or stream) its first
+ *   argument names (`file_get_contents($p)`, `os.ReadFile(p)`). Request data that only picks which local file is read
+ *   does not make the file's content the attacker's (choosing the file is path traversal, reported at the call by its
+ *   rule): the result carries the argument's taint only when the argument may name a URL or stream wrapper the attacker
+ *   chooses, that is when the call opens URLs and no constant local path, fixed origin or fixed wrapper-free prefix
+ *   precedes the request data (function-model/values.ts `fixedLocation`).
  */
-export type PropagatorFlow = 'argument-to-result' | 'argument-to-receiver' | 'none';
+export type PropagatorFlow = 'argument-to-result' | 'argument-to-receiver' | 'none' | 'content-of-argument';
 
 export interface PropagatorExample {
   /** A handler in which a value passes through the call on its way to the sink of `rule`. */
@@ -36,8 +42,10 @@ export interface PropagatorExample {
    * `taint` (default): request data reaches the sink through the call (reported as a proven flow; a `none` row: not).
    * `pattern`: the per-function model's format functions: the example builds its query from a value not proven constant
    * and no source, and is reported (unproven) because the call assembles a string at run time.
+   * `clean`: (`content-of-argument` rows) request data only picks a local file: no proven flow, and with the call
+   * renamed (an unlisted call passes its arguments' taint) one.
    */
-  readonly expect?: 'taint' | 'pattern';
+  readonly expect?: 'taint' | 'pattern' | 'clean';
 }
 
 export interface PropagatorRow {
@@ -55,6 +63,11 @@ export interface PropagatorRow {
    * (a pattern finding even without a proven source).
    */
   readonly assembles?: boolean;
+  /**
+   * `content-of-argument` rows: the call also opens URLs and stream wrappers (`http://`, `data:`, `php://`, `phar://`),
+   * so its result carries the argument's taint unless the argument starts with a fixed location.
+   */
+  readonly opensUrls?: boolean;
   /** What the rule docs and architecture page say of the row. */
   readonly summary: string;
   readonly examples: readonly PropagatorExample[];
@@ -263,6 +276,25 @@ export const PROPAGATORS: readonly PropagatorRow[] = Object.freeze<PropagatorRow
     summary: '`->count()` (`Countable`, Laravel collections: a number)',
     examples: [{ code: "<?php\n$items = collect($_GET['items']);\n$n = $items->count();\neval('return ' . $n . ';');", rule: 'php-code-injection', name: 'count' }],
   },
+  {
+    language: 'php',
+    flow: 'content-of-argument',
+    kind: 'function',
+    names: ['file_get_contents', 'file', 'fopen', 'gzopen', 'gzfile'],
+    opensUrls: true,
+    summary: '`file_get_contents`, `file`, `fopen`, `gzopen`, `gzfile` (which open URLs and stream wrappers too)',
+    examples: [
+      { code: "<?php\n$id = $_GET['id'];\neval('?>' . file_get_contents('help/' . $id . '/help.php'));", rule: 'php-code-injection', expect: 'clean' },
+      {
+        code: "<?php\ndefine('ROOT', '../');\n$id = $_GET['id'];\n$h = fopen(ROOT . \"pages/{$id}.php\", 'r');\neval('?>' . fread($h, 8192));",
+        rule: 'php-code-injection',
+        name: 'fopen',
+        expect: 'clean',
+      },
+      { code: "<?php\neval(file_get_contents($_GET['url']));", rule: 'php-code-injection' },
+      { code: "<?php\n$f = $_GET['f'];\neval(file_get_contents('php://filter/read=string.rot13/resource=' . $f));", rule: 'php-code-injection' },
+    ],
+  },
   // Ruby (unlisted calls pass their arguments' taint)
   {
     language: 'ruby',
@@ -275,6 +307,21 @@ export const PROPAGATORS: readonly PropagatorRow[] = Object.freeze<PropagatorRow
         code: "class PingController < ApplicationController\n  def show\n    parts = ['ping', '-c', '1']\n    parts.push(params[:host])\n    system(parts.join(' '))\n  end\nend",
         rule: 'ruby-command-injection',
         name: 'push',
+      },
+    ],
+  },
+  {
+    language: 'ruby',
+    flow: 'content-of-argument',
+    kind: 'function',
+    names: ['File.read', 'File.readlines', 'File.binread', 'File.foreach'],
+    summary: '`File.read`, `File.readlines`, `File.binread`, `File.foreach` (local files only)',
+    examples: [
+      {
+        code: "class ScriptsController < ApplicationController\n  def run\n    eval(File.read(\"scripts/#{params[:name]}.rb\"))\n  end\nend",
+        rule: 'ruby-code-injection',
+        name: 'read',
+        expect: 'clean',
       },
     ],
   },
@@ -306,6 +353,21 @@ export const PROPAGATORS: readonly PropagatorRow[] = Object.freeze<PropagatorRow
         code: 'package main\n\nimport (\n\t"net/http"\n\t"os/exec"\n\t"strings"\n)\n\nfunc run(w http.ResponseWriter, r *http.Request) {\n\tvar b strings.Builder\n\tb.WriteString(r.FormValue("cmd"))\n\texec.Command(b.String()).Run()\n}\n',
         rule: 'go-command-injection',
         name: 'WriteString',
+      },
+    ],
+  },
+  {
+    language: 'go',
+    flow: 'content-of-argument',
+    kind: 'function',
+    names: ['os.ReadFile', 'ioutil.ReadFile'],
+    summary: '`os.ReadFile`, `ioutil.ReadFile` (local files only)',
+    examples: [
+      {
+        code: 'package main\n\nimport (\n\t"net/http"\n\t"os"\n\t"os/exec"\n)\n\nfunc run(w http.ResponseWriter, r *http.Request) {\n\tscript, _ := os.ReadFile("/srv/scripts/" + r.FormValue("name"))\n\texec.Command("sh", "-c", string(script)).Run()\n}\n',
+        rule: 'go-command-injection',
+        name: 'ReadFile',
+        expect: 'clean',
       },
     ],
   },
@@ -393,6 +455,21 @@ export const PROPAGATORS: readonly PropagatorRow[] = Object.freeze<PropagatorRow
       },
     ],
   },
+  {
+    language: 'java',
+    flow: 'content-of-argument',
+    kind: 'function',
+    names: ['Files.readString', 'Files.readAllBytes', 'Files.readAllLines', 'Files.lines', 'Files.newInputStream', 'Files.newBufferedReader'],
+    summary: '`Files.readString|readAllBytes|readAllLines|lines|newInputStream|newBufferedReader` (local files only)',
+    examples: [
+      {
+        code: 'public class RunServlet extends HttpServlet {\n  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {\n    String script = Files.readString(Paths.get("/srv/scripts", request.getParameter("name")));\n    Runtime.getRuntime().exec(script);\n  }\n}',
+        rule: 'java-command-injection',
+        name: 'readString',
+        expect: 'clean',
+      },
+    ],
+  },
 ]);
 
 /** The rows of one language, indexed for an engine. */
@@ -410,6 +487,8 @@ export interface CompiledPropagators {
   readonly cleanFunctions: ReadonlySet<string>;
   /** Functions and methods that assemble a string (`sprintf`, `fmt.Sprintf`, `formatted`). */
   readonly assemblers: { readonly functions: ReadonlySet<string>; readonly methods: ReadonlySet<string> };
+  /** Functions whose result is the content of the resource their first argument names, with whether they also open URLs. */
+  readonly contentReads: ReadonlyMap<string, { readonly opensUrls: boolean }>;
   readonly unlisted: UnlistedCalls;
 }
 
@@ -427,6 +506,7 @@ export function compilePropagators(language: PropagatorLanguage): CompiledPropag
       functions: new Set(rows.filter((r) => r.assembles && r.kind === 'function').flatMap((r) => r.names)),
       methods: new Set(rows.filter((r) => r.assembles && r.kind === 'method').flatMap((r) => r.names)),
     },
+    contentReads: new Map(rows.filter((r) => r.flow === 'content-of-argument').flatMap((r) => r.names.map((n) => [n, { opensUrls: r.opensUrls === true }] as const))),
     unlisted: UNLISTED_CALLS[language],
   };
 }

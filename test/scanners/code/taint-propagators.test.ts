@@ -5,7 +5,9 @@
  * per-function model, whose unlisted calls pass their arguments' taint anyway). A `none` row: the
  * example is not reported as a proven flow, and renamed it is. A row that assembles strings
  * (`sprintf`): its example, with no source, is reported as built at run time, and renamed it is
- * not reported.
+ * not reported. A `content-of-argument` row (file reads): its `clean` examples, where request data
+ * only picks a local file, are not reported as a proven flow and renamed they are; its other
+ * examples (a URL or stream wrapper the attacker may name) are, as with an unlisted call.
  */
 import { describe, expect, it } from 'vitest';
 import { CODE_RULES } from '../../../src/scanners/code/rules/index.js';
@@ -51,15 +53,23 @@ describe('propagators as data', () => {
     }
   });
 
+  it('gives every content-of-argument row an example where request data only picks a local file', () => {
+    for (const row of PROPAGATORS.filter((r) => r.flow === 'content-of-argument')) {
+      expect(row.examples.some((e) => e.expect === 'clean'), row.summary).toBe(true);
+      // A row that opens URLs keeps the flow of a URL the attacker names.
+      if (row.opensUrls) expect(row.examples.some((e) => e.expect !== 'clean'), row.summary).toBe(true);
+    }
+  });
+
   it.each(cases)('$name', async ({ row, example }) => {
     const language = row.language;
-    const expected = example.expect === 'pattern' ? 'pattern' : row.flow === 'none' ? 'not-taint' : 'taint';
+    const expected = example.expect === 'pattern' ? 'pattern' : row.flow === 'none' || example.expect === 'clean' ? 'not-taint' : 'taint';
     const got = await outcome(language, example.rule, example.code);
     const gotRenamed = await outcome(language, example.rule, renamed(row, example));
     if (expected === 'taint') {
       expect(got).toBe('taint');
       // An unlisted call of the per-function model passes its arguments' taint too.
-      if (!(row.flow === 'argument-to-result' && UNLISTED_CALLS[language].argumentsToResult)) expect(gotRenamed).not.toBe('taint');
+      if (!((row.flow === 'argument-to-result' || row.flow === 'content-of-argument') && UNLISTED_CALLS[language].argumentsToResult)) expect(gotRenamed).not.toBe('taint');
     } else if (expected === 'not-taint') {
       expect(got).not.toBe('taint');
       expect(gotRenamed).toBe('taint');

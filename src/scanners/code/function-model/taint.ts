@@ -15,6 +15,7 @@ import { isServerSetting, sourceOf } from './sources.js';
 import { compilePropagators, type CompiledPropagators } from '../taint-propagators.js';
 import { FUNCTION_MODEL_LANGUAGES, squash } from '../taint-sources.js';
 import { conditionallyClean, guardedForEverySink, guardedRead, type BarrierContext } from './guards.js';
+import { fixedLocation } from './values.js';
 
 export { stringValueOf };
 
@@ -79,6 +80,22 @@ function clean(ctx: RuleContext, node: SyntaxNode, barrier: Barrier = NO_BARRIER
 }
 const CASTS = new Set(['cast_expression']);
 
+/** The last names of the `content-of-argument` rows, per language (a quick test before the callee is worked out). */
+const CONTENT_READ_NAMES: ReadonlyMap<string, ReadonlySet<string>> = new Map([...PROPAGATORS].map(([l, p]) => [l, new Set([...p.contentReads.keys()].map((n) => n.split('.').at(-1) ?? n))]));
+
+/**
+ * A call of a `content-of-argument` row (taint-propagators.ts) whose result is not the attacker's: it reads
+ * local files only, or its first argument starts with a location the program fixes (values.ts `fixedLocation`).
+ */
+function contentOfFixedLocation(ctx: RuleContext, node: SyntaxNode, name: string): boolean {
+  if (!CONTENT_READ_NAMES.get(ctx.language)?.has(name)) return false;
+  const p = PROPAGATORS.get(ctx.language);
+  const c = callee(ctx, node);
+  const row = p?.contentReads.get(c.full) ?? (c.method ? undefined : p?.contentReads.get(c.name));
+  if (!row) return false;
+  return !row.opensUrls || fixedLocation(ctx, namedChildren(child(node, 'arguments') ?? node)[0]);
+}
+
 /**
  * The source a tainted expression carries (`$_GET['id']`, `r.FormValue("q")`), or undefined.
  * `barrier` adds what neutralises data for one kind of sink: its sanitisers (`encodeForHTML` for
@@ -98,7 +115,7 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
   if (isCall) {
     const nameNode = child(node, 'name') ?? child(node, 'function') ?? child(node, 'method');
     const name = nameNode ? (textOf(ctx.text, nameNode).split(/[.\\]/).at(-1) ?? '') : '';
-    if (clean(ctx, node, barrier) || returnsConstant(ctx, node, name)) return undefined;
+    if (clean(ctx, node, barrier) || returnsConstant(ctx, node, name) || contentOfFixedLocation(ctx, node, name)) return undefined;
   }
   const keyed = keyedValues(ctx, node);
   if (keyed !== false) {

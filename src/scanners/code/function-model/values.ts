@@ -114,6 +114,68 @@ const FIXED_ORIGIN = /^\/[^/\\]|^[a-z][a-z0-9+.-]*:\/\/[^/?#]+[/?#]|^(?![/\\]{2}
 /** Whether a URL starts with a local path or a constant scheme and host, after an optional prefix (`Location: `, `redirect:`). */
 export const fixedOrigin = (ctx: RuleContext, node: SyntaxNode | undefined, prefix?: RegExp): boolean => FIXED_ORIGIN.test(leadingText(ctx, node).replace(prefix ?? /^/, ''));
 
+/** Stands, in a location's head, for text the program fixes but the file does not show (a constant defined elsewhere, `__DIR__`). */
+const FIXED_TEXT = '\u0000';
+
+/** Schemes whose URL names one resource by its host and path (no wrapper around another location). */
+const URL_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'ftp', 'ftps', 'file']);
+
+/** The text of PHP `define('NAME', 'value')` in the file, else undefined. */
+function definedText(ctx: RuleContext, name: string): string | undefined {
+  for (const call of ctx.nodes.of('function_call_expression')) {
+    const fn = child(call, 'function');
+    if (!fn || textOf(ctx.text, fn) !== 'define') continue;
+    const [key, value] = namedChildren(child(call, 'arguments') ?? call).map(strip);
+    if (key && stringValueOf(ctx, key) === name) return value ? constString(ctx, value) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The text a location starts with, up to its first value the program does not fix: literals and constants
+ * followed through variables, a named constant the file does not define standing as FIXED_TEXT. `whole`: the
+ * expression is all fixed text.
+ */
+function locationHead(ctx: RuleContext, node: SyntaxNode | undefined, depth: number): { text: string; whole: boolean } {
+  if (!node || depth > 4) return { text: '', whole: false };
+  const n = strip(node);
+  const value = constString(ctx, n);
+  if (value !== undefined) return { text: value, whole: true };
+  if (n.type === 'name' || n.type === 'constant') return { text: definedText(ctx, textOf(ctx.text, n)) ?? FIXED_TEXT, whole: true };
+  switch (n.type) {
+    case 'binary_expression': {
+      const [left, right] = [child(n, 'left'), child(n, 'right')];
+      if (!left || !right || !CONCAT_OPS.has(ctx.text.slice(left.end, right.start).trim())) return { text: '', whole: false };
+      const head = locationHead(ctx, left, depth + 1);
+      if (!head.whole) return head;
+      const tail = locationHead(ctx, right, depth + 1);
+      return { text: head.text + tail.text, whole: tail.whole };
+    }
+    case 'identifier':
+    case 'variable_name': {
+      const last = assignedValues(ctx, n).at(-1);
+      return last ? locationHead(ctx, last, depth + 1) : { text: '', whole: false };
+    }
+    default:
+      // Interpolated strings and formats: their literal head (`"pages/{$id}"`).
+      return { text: leadingText(ctx, n, depth + 1), whole: false };
+  }
+}
+
+/**
+ * Whether a file or URL argument names a location the program fixes before any value it does not: a
+ * local path (`'pages/' . $id`, `__DIR__ . '/x/' . $id`, a drive letter), or an `http(s)`, `ftp(s)` or
+ * `file` URL whose scheme and host are constant. Not when nothing fixed precedes the value (it may be
+ * `http://attacker/…`, `data:…`, `php://input`), nor after another wrapper's scheme (`php://filter/…/resource=`,
+ * `phar://`, `compress.zlib://`: the rest may name a resource of the attacker's).
+ */
+export function fixedLocation(ctx: RuleContext, node: SyntaxNode | undefined): boolean {
+  const text = locationHead(ctx, node, 0).text;
+  const scheme = /^([^/\\?#]*):/.exec(text)?.[1];
+  if (scheme !== undefined && (scheme.length > 1 || scheme === FIXED_TEXT)) return (scheme === FIXED_TEXT || URL_SCHEMES.has(scheme.toLowerCase())) && /^[^/\\?#]*:\/\/[^/?#]*[/?#]/.test(text);
+  return /[/\\]/.test(text);
+}
+
 const callIndex = new WeakMap<SyntaxNode, Map<SyntaxNode, QualifiedCall>>();
 
 /** The call whose node this is, among the file's calls (indexed once per file). */
