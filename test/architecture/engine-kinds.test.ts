@@ -1,5 +1,5 @@
 /**
- * The JavaScript/Python engine core reads node kinds and field names only through the language
+ * The JavaScript/Python engine core (and the per-function model's branches) reads node kinds and field names only through the language
  * profiles (src/scanners/code/language-profile.ts): a string literal in it that names a node kind
  * or a field of one of the code scanner's grammars is a violation, unless it is listed below as a
  * word the module uses for something else (a method or property name, the text of a literal).
@@ -15,8 +15,11 @@ import { grammarVocabulary } from '../helpers/grammar-vocabulary.js';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CODE = 'src/scanners/code/';
 
-/** The engine core: the taint facade and its modules, the syntax helpers, constant folding, sink values, call shapes, imports, the repository pass's facts. */
-const ENGINE_CORE = ['taint.ts', 'taint/bindings.ts', 'taint/branches.ts', 'taint/containers.ts', 'taint/evaluate.ts', 'taint/guards.ts', 'taint/state.ts', 'taint/summaries.ts', 'taint/predicates.ts', 'ast.ts', 'calls.ts', 'constants.ts', 'sinks.ts', 'helpers.ts', 'imports.ts', 'cross-file/exports.ts', 'cross-file/extract.ts', 'cross-file/facts.ts', 'cross-file/modules.ts', 'cross-file/rerun.ts', 'cross-file/resolve.ts'].map((f) => CODE + f);
+/**
+ * The engine core: the taint facade and its modules, the syntax helpers, constant folding, sink values, call shapes, imports, the repository pass's facts,
+ * and the per-function model's branches (conditionals, switches and branches that leave, which its barrier facts are built on).
+ */
+const ENGINE_CORE = ['taint.ts', 'taint/bindings.ts', 'taint/branches.ts', 'taint/containers.ts', 'taint/evaluate.ts', 'taint/guards.ts', 'taint/state.ts', 'taint/summaries.ts', 'taint/predicates.ts', 'ast.ts', 'calls.ts', 'constants.ts', 'sinks.ts', 'helpers.ts', 'imports.ts', 'cross-file/exports.ts', 'cross-file/extract.ts', 'cross-file/facts.ts', 'cross-file/modules.ts', 'cross-file/rerun.ts', 'cross-file/resolve.ts', 'function-model/branches.ts'].map((f) => CODE + f);
 
 /** Words that name a kind or field in some grammar but are used otherwise here: file → word → why. */
 const OTHER_USES: Readonly<Record<string, Readonly<Record<string, string>>>> = {

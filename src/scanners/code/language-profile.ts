@@ -134,6 +134,14 @@ export const ROLES = [
   'ifs',
   /** Fields: condition, consequence. */
   'elifs',
+  /** `unless` (Ruby): an if whose first branch runs when the condition is false. Fields: condition, consequence, alternative. */
+  'unlesses',
+  /** An else-if that is a conditional of its own, held in its if's alternative field (Ruby `elsif`). Fields: condition, consequence, alternative. */
+  'chainedIfs',
+  /** `x if c` (Ruby). Fields: condition, consequence. */
+  'ifModifiers',
+  /** `x unless c` (Ruby). Fields: condition, consequence. */
+  'unlessModifiers',
   /** Fields: body. */
   'elses',
   /** Fields: condition. */
@@ -144,11 +152,19 @@ export const ROLES = [
   /** Loops over the elements of a value. Fields: left, right. */
   'forEachLoops',
   'catches',
-  /** Fields: value. */
-  'switches',
   /** Fields: value, body. */
+  'switches',
+  /** Fields: value, body; `pattern` where each label is a field of the case (Ruby `when`). */
   'switchCases',
   'switchDefaults',
+  /** The labels of a case when they are nodes of their own (Java `case "a":`); one without a value is `default`. */
+  'switchLabels',
+  /** Cases that run into the next unless they leave (PHP and Java `case …:`); other cases run into the next only by a fallthrough statement. */
+  'fallingCases',
+  /** `fallthrough` (Go). */
+  'fallthroughs',
+  /** Statements that end the program (PHP `exit`). */
+  'exits',
   /** Fields: subject. */
   'matches',
   /** Fields: guard, consequence. */
@@ -474,6 +490,22 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       argumentLists: { kinds: ['arguments'] },
       argumentWrappers: { kinds: ['argument'] },
       functions: { kinds: ['function_definition', 'method_declaration', 'anonymous_function_creation_expression', 'arrow_function'] },
+      // Branches and checks (function-model/branches.ts).
+      ifs: { kinds: ['if_statement'], fields: { condition: 'condition', consequence: 'body', alternative: 'alternative' } },
+      elifs: { kinds: ['else_if_clause'], fields: { condition: 'condition', consequence: 'body' } },
+      elses: { kinds: ['else_clause'], fields: { body: 'body' } },
+      ternaries: { kinds: ['conditional_expression'], fields: { condition: 'condition', consequence: 'body', alternative: 'alternative' } },
+      switches: { kinds: ['switch_statement'], fields: { value: 'condition', body: 'body' } },
+      switchCases: { kinds: ['case_statement'], fields: { value: 'value' } },
+      switchDefaults: { kinds: ['default_statement'] },
+      fallingCases: { kinds: ['case_statement', 'default_statement'] },
+      blocks: { kinds: ['compound_statement'] },
+      expressionStatements: { kinds: ['expression_statement'] },
+      returns: { kinds: ['return_statement'] },
+      raises: { kinds: ['throw_expression'] },
+      breaks: { kinds: ['break_statement'] },
+      continues: { kinds: ['continue_statement'] },
+      exits: { kinds: ['exit_statement'] },
     },
     namespaceSeparator: '\\',
   },
@@ -484,6 +516,18 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       members: { kinds: ['selector_expression'], fields: { object: 'operand', property: 'field' } },
       argumentLists: { kinds: ['argument_list'] },
       functions: { kinds: ['function_declaration', 'method_declaration', 'func_literal'] },
+      // Branches and checks (function-model/branches.ts).
+      ifs: { kinds: ['if_statement'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+      switches: { kinds: ['expression_switch_statement'], fields: { value: 'value' } },
+      switchCases: { kinds: ['expression_case'], fields: { value: 'value' } },
+      switchDefaults: { kinds: ['default_case'] },
+      fallthroughs: { kinds: ['fallthrough_statement'] },
+      expressionLists: { kinds: ['expression_list'] },
+      blocks: { kinds: ['block'] },
+      expressionStatements: { kinds: ['expression_statement'] },
+      returns: { kinds: ['return_statement'] },
+      breaks: { kinds: ['break_statement'] },
+      continues: { kinds: ['continue_statement'] },
     },
   },
   java: {
@@ -493,6 +537,19 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       constructions: { kinds: ['object_creation_expression'], fields: { type: 'type', arguments: 'arguments' } },
       argumentLists: { kinds: ['argument_list'] },
       functions: { kinds: ['method_declaration', 'constructor_declaration', 'lambda_expression'] },
+      // Branches and checks (function-model/branches.ts).
+      ifs: { kinds: ['if_statement'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+      ternaries: { kinds: ['ternary_expression'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+      switches: { kinds: ['switch_expression'], fields: { value: 'condition', body: 'body' } },
+      switchCases: { kinds: ['switch_block_statement_group', 'switch_rule'] },
+      switchLabels: { kinds: ['switch_label'] },
+      fallingCases: { kinds: ['switch_block_statement_group'] },
+      blocks: { kinds: ['block'] },
+      expressionStatements: { kinds: ['expression_statement'] },
+      returns: { kinds: ['return_statement'] },
+      raises: { kinds: ['throw_statement'] },
+      breaks: { kinds: ['break_statement'] },
+      continues: { kinds: ['continue_statement'] },
     },
   },
   ruby: {
@@ -505,6 +562,22 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       argumentLists: { kinds: ['argument_list'] },
       // Blocks share the variables of their method, so they are not scopes here.
       functions: { kinds: ['method', 'singleton_method', 'lambda'] },
+      // Branches and checks (function-model/branches.ts).
+      ifs: { kinds: ['if'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+      unlesses: { kinds: ['unless'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+      chainedIfs: { kinds: ['elsif'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+      ifModifiers: { kinds: ['if_modifier'], fields: { condition: 'condition', consequence: 'body' } },
+      unlessModifiers: { kinds: ['unless_modifier'], fields: { condition: 'condition', consequence: 'body' } },
+      ternaries: { kinds: ['conditional'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+      switches: { kinds: ['case'], fields: { value: 'value' } },
+      switchCases: { kinds: ['when'], fields: { pattern: 'pattern', body: 'body' } },
+      switchDefaults: { kinds: ['else'] },
+      // `head :forbidden and return`: a branch that leaves.
+      binaries: { kinds: ['binary'], fields: { left: 'left', right: 'right', operator: 'operator' } },
+      blocks: { kinds: ['block', 'then', 'else', 'body_statement', 'do', 'begin_block'] },
+      returns: { kinds: ['return'] },
+      breaks: { kinds: ['break'] },
+      continues: { kinds: ['next', 'retry', 'redo'] },
     },
     constructorMethod: 'new',
   },

@@ -112,10 +112,32 @@ async def g():
 `,
     },
   ],
-  php: [{ language: 'php', code: '<?php function f() {} class A { function m() {} } $g = function () {}; $h = fn($x) => $x; foo($a); $o->m(1); $o?->m(); A::s(); new B($c); new \\N\\C();' }],
-  go: [{ language: 'go', code: 'package p\nfunc f() {}\nfunc (r T) m() {}\nvar g = func() {}\nfunc h() { r.FormValue("q"); f(1) }\n' }],
-  java: [{ language: 'java', code: 'class A { A() {} void m() { Runnable r = () -> {}; o.m(a); new B(c); } }' }],
-  ruby: [{ language: 'ruby', code: 'def m; end\ndef self.s; end\nl = -> { }\nrequest.path\nparams[:a]\nfoo(1) do |x| end\n' }],
+  php: [
+    { language: 'php', code: '<?php function f() {} class A { function m() {} } $g = function () {}; $h = fn($x) => $x; foo($a); $o->m(1); $o?->m(); A::s(); new B($c); new \\N\\C();' },
+    {
+      language: 'php',
+      code: "<?php function g($v) { if ($v) { return 1; } elseif ($w) { exit; } else { throw new E(); } $x = $v ? 1 : 2; while ($v) { switch ($v) { case 'a': break; default: continue; } } }",
+    },
+  ],
+  go: [
+    {
+      language: 'go',
+      code: 'package p\nfunc f() {}\nfunc (r T) m() {}\nvar g = func() {}\nfunc h() { r.FormValue("q"); f(1) }\nfunc s(v string) {\n\tif v == "" {\n\t\treturn\n\t} else if v == "b" {\n\t\treturn\n\t}\n\tfor {\n\t\tswitch v {\n\t\tcase "a", "b":\n\t\t\tfallthrough\n\t\tdefault:\n\t\t\tcontinue\n\t\t}\n\t\tbreak\n\t}\n}\n',
+    },
+  ],
+  java: [
+    {
+      language: 'java',
+      code: 'class A { A() {} void m() { Runnable r = () -> {}; o.m(a); new B(c); }\n  int s(String v) { if (v == null) { return 0; } else { throw new E(); } }\n  void t(String v) { int x = v == null ? 1 : 2; for (;;) { switch (v) { case "a": break; default: x(); } switch (v) { case "b" -> y(); default -> z(); } continue; } } }',
+    },
+  ],
+  ruby: [
+    { language: 'ruby', code: 'def m; end\ndef self.s; end\nl = -> { }\nrequest.path\nparams[:a]\nfoo(1) do |x| end\nbar { |y| y }\n' },
+    {
+      language: 'ruby',
+      code: "def r\n  if a then x elsif b then y else z end\n  unless a then x else y end\n  x if a\n  x unless a\n  v = a ? 1 : 2\n  case v\n  when 'a' then x\n  else y\n  end\n  head :forbidden and return\n  while a do\n    next\n    break\n    redo\n  end\n  begin\n    retry\n  end\n  return 1\nend\nBEGIN { x }\n",
+    },
+  ],
 };
 
 /** Roles of branch and loop statements (whose head fields `branchHeadFields` lists). */

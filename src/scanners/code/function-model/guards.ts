@@ -18,6 +18,7 @@ import { SINK_KINDS, type SinkKind } from '../taint-spec.js';
 import { nameWords } from '../words.js';
 import { assignments, LITERALS } from './assignments.js';
 import { assignedValues, localTaint } from './taint.js';
+import { branchesOf, conditionalKindsOf, elseIfClause, finalElse, isSwitch, leaves, switchOf } from './branches.js';
 import { callAt, constString, leadingText, resolve, strip, VARIABLES } from './values.js';
 
 /** The barrier rows of each PHP, Go, Java and Ruby language, compiled once. */
@@ -425,133 +426,28 @@ interface GuardIndex {
   readonly types: ReadonlySet<string>;
 }
 
-const BLOCKS = new Set(['compound_statement', 'block', 'then', 'else', 'body_statement', 'statement_block', 'do', 'begin_block']);
-const LEAVES = new Set(['return_statement', 'throw_statement', 'break_statement', 'continue_statement', 'exit_statement', 'throw_expression', 'return', 'break', 'next', 'retry', 'redo']);
-
-/** Whether a branch always leaves (its last statement returns, throws, exits or calls a function that never returns). */
-function leaves(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode | undefined, depth = 0): boolean {
-  if (!node || depth > 4) return false;
-  if (BLOCKS.has(node.type)) return leaves(ctx, b, namedChildren(node).at(-1), depth + 1);
-  if (LEAVES.has(node.type)) return true;
-  if (node.type === 'expression_statement') return leaves(ctx, b, namedChildren(node)[0], depth + 1);
-  // Ruby `head :forbidden and return`.
-  if (node.type === 'binary') {
-    const right = child(node, 'right');
-    const left = child(node, 'left');
-    return !!left && !!right && /^(?:and|&&)$/.test(ctx.text.slice(left.end, right.start).trim()) && leaves(ctx, b, right, depth + 1);
-  }
-  const call = callOf(ctx, node);
-  return !!call && b.exits.has(ctx.language === 'php' ? call.name.toLowerCase() : call.name);
-}
-
-interface Branches {
-  readonly condition: SyntaxNode;
-  /** When the condition is false the first branch runs (`unless`). */
-  readonly negated: boolean;
-  readonly then: SyntaxNode | undefined;
-  /** `else`, Go/Java `else if`, Ruby `elsif`; PHP `elseif`/`else` clauses in order. */
-  readonly alternatives: readonly SyntaxNode[];
-  /** A statement (not an expression): code after it may rely on a branch that leaves. */
-  readonly statement: boolean;
-}
-
-const CONDITIONALS: Readonly<Record<string, readonly string[]>> = Object.freeze({
-  php: ['if_statement', 'conditional_expression', 'switch_statement'],
-  go: ['if_statement', 'expression_switch_statement'],
-  java: ['if_statement', 'ternary_expression', 'switch_expression'],
-  ruby: ['if', 'unless', 'elsif', 'if_modifier', 'unless_modifier', 'conditional', 'case'],
-});
-
-/**
- * Switches on a value: PHP `switch`, Go `switch v {}`, Java `switch` (`case "a":` groups, which run
- * into the next unless they leave, and `case "a" ->` rules, which do not), Ruby `case v when "a"`.
- * The field holding the value switched on, the kinds of the cases and of the labels inside one.
- */
-const SWITCHES: Readonly<Record<string, { readonly value: string; readonly cases: ReadonlySet<string>; readonly labels?: string }>> = Object.freeze({
-  switch_statement: { value: 'condition', cases: new Set(['case_statement', 'default_statement']) },
-  expression_switch_statement: { value: 'value', cases: new Set(['expression_case', 'default_case']) },
-  switch_expression: { value: 'condition', cases: new Set(['switch_block_statement_group', 'switch_rule']), labels: 'switch_label' },
-  case: { value: 'value', cases: new Set(['when', 'else']) },
-});
-
-/** One case of a switch: its labels (none: `default`/`else`), where its code runs, and whether it runs into the next case. */
-interface SwitchCase {
-  readonly labels: readonly SyntaxNode[];
-  readonly from: number;
-  readonly to: number;
-  readonly fallsThrough: boolean;
-}
-
-function switchCases(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode, shape: (typeof SWITCHES)[string]): SwitchCase[] {
-  const body = node.type === 'case' ? node : child(node, 'body');
-  const out: SwitchCase[] = [];
-  for (const c of namedChildren(body ?? node).filter((x) => shape.cases.has(x.type))) {
-    let labels: SyntaxNode[];
-    let code: SyntaxNode[];
-    if (shape.labels) {
-      const own = namedChildren(c).filter((x) => x.type === shape.labels);
-      labels = own.flatMap((l) => namedChildren(l));
-      // `default` (no value) among the labels makes the case run for any value.
-      if (own.some((l) => namedChildren(l).length === 0)) labels = [];
-      code = namedChildren(c).filter((x) => x.type !== shape.labels);
-    } else if (c.type === 'when') {
-      labels = c.children.filter((x) => x.field === 'pattern').map((p) => namedChildren(p)[0] ?? p);
-      code = namedChildren(child(c, 'body') ?? c).filter((x) => x.field !== 'pattern');
-    } else {
-      const value = child(c, 'value');
-      labels = value ? (value.type === 'expression_list' ? namedChildren(value) : [value]) : [];
-      code = namedChildren(c).filter((x) => x.field !== 'value');
-    }
-    const last = code.at(-1);
-    const from = last ? (code[0] as SyntaxNode).start : c.end;
-    // PHP and Java `case …:` groups run into the next case unless they leave; Go only with `fallthrough`.
-    const fallsThrough = c.type === 'case_statement' || c.type === 'default_statement' || c.type === 'switch_block_statement_group' ? !last || !leaves(ctx, b, last) : last?.type === 'fallthrough_statement';
-    out.push({ labels, from, to: c.end, fallsThrough });
-  }
-  return out;
-}
-
 /**
  * The facts of a switch on a value: in the code of a case whose labels are constant strings, and of
  * every case running into it, the value equals one of them (`case 'asc': case 'desc': … $sort …`).
  * A `default:` or a case with another label running into it gives none.
  */
 function switchItems(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode): { readonly items: Item[]; readonly from: number; readonly to: number }[] {
-  const shape = SWITCHES[node.type];
-  const subject = shape ? child(node, shape.value) : undefined;
-  if (!shape || !subject) return [];
+  const sw = switchOf(ctx, b, node);
+  if (!sw) return [];
   const out: { items: Item[]; from: number; to: number }[] = [];
   let open = false;
   let chain: string | undefined;
-  for (const c of switchCases(ctx, b, node, shape)) {
+  for (const c of sw.cases) {
     const constants = c.labels.map((l) => constantOperand(ctx, l));
     const own = constants.length > 0 && constants.every((k) => k !== undefined) ? (constants[0] as string) : undefined;
     chain = own !== undefined && (!open || chain !== undefined) ? own : undefined;
     if (chain !== undefined && c.from < c.to) {
       const constant = chain;
-      out.push({ items: itemsFor(ctx, b, subject, 'equals', once((): BaseFact => ({ check: 'equals', holds: true, trusted: true, constant }))), from: c.from, to: c.to });
+      out.push({ items: itemsFor(ctx, b, sw.subject, 'equals', once((): BaseFact => ({ check: 'equals', holds: true, trusted: true, constant }))), from: c.from, to: c.to });
     }
     open = c.fallsThrough;
   }
   return out;
-}
-
-function branchesOf(node: SyntaxNode): Branches | undefined {
-  const condition = child(node, 'condition');
-  if (!condition) return undefined;
-  const alternatives = node.children.filter((c) => c.field === 'alternative');
-  switch (node.type) {
-    case 'if_modifier':
-    case 'unless_modifier':
-      return { condition, negated: node.type === 'unless_modifier', then: child(node, 'body'), alternatives: [], statement: true };
-    case 'conditional_expression':
-      return { condition, negated: false, then: child(node, 'body'), alternatives, statement: false };
-    case 'ternary_expression':
-    case 'conditional':
-      return { condition, negated: false, then: child(node, 'consequence'), alternatives, statement: false };
-    default:
-      return { condition, negated: node.type === 'unless', then: child(node, 'consequence') ?? child(node, 'body'), alternatives, statement: node.type !== 'elsif' };
-  }
 }
 
 /** A file's functions (document order) and its conditionals by the function they are in (null: top level). */
@@ -568,7 +464,7 @@ function shapeOf(ctx: RuleContext): FileShape {
   let shape = shapeCache.get(ctx.root);
   if (shape) return shape;
   const conditionals = new Map<SyntaxNode | null, SyntaxNode[]>();
-  for (const node of ctx.nodes.of(...(CONDITIONALS[ctx.language] ?? []))) {
+  for (const node of ctx.nodes.of(...conditionalKindsOf(ctx.profile))) {
     const fn = enclosingFunction(node, ctx.language) ?? null;
     let list = conditionals.get(fn);
     if (!list) conditionals.set(fn, (list = []));
@@ -629,11 +525,11 @@ function guardIndex(ctx: RuleContext, b: CompiledBarriers, fn: SyntaxNode | null
   };
   if (b.guarded) {
     for (const node of shapeOf(ctx).conditionals.get(fn) ?? []) {
-      if (SWITCHES[node.type]) {
+      if (isSwitch(ctx, node)) {
         for (const { items, from, to } of switchItems(ctx, b, node)) add(items, from, to);
         continue;
       }
-      const br = branchesOf(node);
+      const br = branchesOf(ctx.profile, node);
       if (!br) continue;
       const whenTrue = checks(ctx, b, br.condition, !br.negated);
       if (br.then) add(whenTrue, br.then.start, br.then.end);
@@ -645,17 +541,17 @@ function guardIndex(ctx: RuleContext, b: CompiledBarriers, fn: SyntaxNode | null
       let failed = whenFalse;
       for (const alt of br.alternatives) {
         add(failed, alt.start, alt.end);
-        const altCondition = alt.type === 'else_if_clause' ? child(alt, 'condition') : undefined;
-        if (altCondition) {
-          const body = child(alt, 'body');
-          if (body) add(checks(ctx, b, altCondition, true), body.start, body.end);
-          failed = [...failed, ...checks(ctx, b, altCondition, false)];
+        const clause = elseIfClause(ctx.profile, alt);
+        if (clause?.condition) {
+          if (clause.body) add(checks(ctx, b, clause.condition, true), clause.body.start, clause.body.end);
+          failed = [...failed, ...checks(ctx, b, clause.condition, false)];
         }
       }
       if (!br.statement || !node.parent) continue;
       // `if (!check) return;`: past the if, the check held.
       const last = br.alternatives.at(-1);
-      const elseExits = br.alternatives.length === 1 && last && last.type !== 'else_if_clause' && last.type !== 'if_statement' && last.type !== 'elsif' && leaves(ctx, b, child(last, 'body') ?? last);
+      const lastElse = br.alternatives.length === 1 && last ? finalElse(ctx.profile, last) : undefined;
+      const elseExits = !!lastElse && leaves(ctx, b, lastElse);
       if (leavesFirst) add(whenFalse, node.end, node.parent.end);
       else if (elseExits) add(whenTrue, node.end, node.parent.end);
     }
