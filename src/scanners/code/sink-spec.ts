@@ -14,6 +14,7 @@
 import { child, enclosingFunction, namedChildren, textOf, unwrap } from './ast.js';
 import { UNKNOWN } from './constants.js';
 import { looksLikeUrl } from './function-model/guards.js';
+import { writesTemplateFile } from './sinks.js';
 import type { CompiledBarriers } from './barrier-spec.js';
 import { callAt, checkedWhereHeld, constantString, constantText, describeSource, hasFixedOrigin, hasSafeOption, isClientSource, isDynamic, isHarmless, isTrueLiteral, JS_SERVER_SOURCE_TRIGGERS, JS_SOURCE_TRIGGERS, leadingText, option, PYTHON_SOURCE_TRIGGERS, resolve, sink, SQL_KEYWORDS, SQL_TEXT, taintSource, urlString } from './helpers.js';
 import { usesFunctionModel, type CodeLanguage, type SyntaxNode } from './parser.js';
@@ -79,7 +80,8 @@ export type SinkPattern = 'dynamic' | 'sql-dynamic' | 'evaluated-code' | 'always
  * - `no-arguments`: called without arguments (Java `url.openConnection()`);
  * - `curlopt-url`: PHP `curl_setopt($ch, CURLOPT_URL, …)`;
  * - `xpath-receiver`: the receiver is a javax.xml.xpath `XPath` (`xpf.newXPath()`, a variable named `xpath`/`xp`);
- * - `not-reduced-to-name`: the call's result is not cut to its last name at once (`Paths.get(x).getFileName()`, `new File(x).getName()`).
+ * - `not-reduced-to-name`: the call's result is not cut to its last name at once (`Paths.get(x).getFileName()`, `new File(x).getName()`);
+ * - `template-file`: (Python) the receiver is a file opened for writing in a `templates` directory or with a template extension.
  * On the value:
  * - `sql-text`: its constant text reads as SQL (`SELECT … FROM`, `WHERE`, …);
  * - `ldap-filter-text`: its constant text holds an LDAP filter (`(uid=`);
@@ -95,7 +97,7 @@ export type SinkPattern = 'dynamic' | 'sql-dynamic' | 'evaluated-code' | 'always
  * - `not-request-url-path`: not the request's own URL path (`r.URL.Path`), which Go's `http.ServeFile` refuses when it holds `..`;
  * - `not-another-sink`: not (following variables and argument-less calls on it, `f.toPath()`) the result of a call another row of the same spec claims: `new FileInputStream(new File(p))` is reported once, at `new File`.
  */
-export type CallCondition = 'html-response' | 'no-arguments' | 'curlopt-url' | 'xpath-receiver' | 'unsafe-yaml-loader' | 'node-serialize-imported' | 'not-new' | 'three-arguments' | 'shell-option' | 'location-header' | 'unrestricted-classes' | 'object-mode' | 'ldap-in-file' | 'xml-library-in-file' | 'not-reduced-to-name';
+export type CallCondition = 'template-file' | 'html-response' | 'no-arguments' | 'curlopt-url' | 'xpath-receiver' | 'unsafe-yaml-loader' | 'node-serialize-imported' | 'not-new' | 'three-arguments' | 'shell-option' | 'location-header' | 'unrestricted-classes' | 'object-mode' | 'ldap-in-file' | 'xml-library-in-file' | 'not-reduced-to-name';
 export type ValueCondition = 'not-serialised' | 'looks-like-url' | 'xpath-text' | 'sql-text' | 'ldap-filter-text' | 'xpath-syntax' | 'built-at-run-time' | 'string-shaped' | 'not-fixed-origin' | 'server-source' | 'names-a-file' | 'not-request-url-path' | 'not-another-sink';
 export type SinkCondition = CallCondition | ValueCondition;
 
@@ -184,6 +186,7 @@ function declaresNonHtmlType(ctx: RuleContext, call: QualifiedCall): boolean {
 /** The call conditions, each defined once. */
 const CALL_CONDITIONS: Readonly<Record<CallCondition, (ctx: RuleContext, call: QualifiedCall) => boolean>> = Object.freeze({
   'not-new': (_ctx, call) => !call.isNew,
+  'template-file': (ctx, call) => writesTemplateFile(ctx, call),
   'html-response': (ctx, call) => !declaresNonHtmlType(ctx, call),
   'three-arguments': (_ctx, call) => call.args.length >= 3,
   'shell-option': (ctx, call) => isTrueLiteral(ctx, call.kwargs.get('shell')) || (!usesFunctionModel(ctx.language) && ctx.language !== 'python' && isTrueLiteral(ctx, option(ctx, call, 'shell'))),

@@ -312,3 +312,38 @@ export function leadingConstant(ctx: RuleContext, node: SyntaxNode | undefined, 
  * so whatever follows cannot change where it points.
  */
 export const hasFixedOrigin = (ctx: RuleContext, node: SyntaxNode | undefined, prefix?: RegExp): boolean => /^\/[^/\\]|^[a-z][a-z0-9+.-]*:\/\/[^/?#]+[/?#]/i.test(prefix ? leadingConstant(ctx, node).replace(prefix, '') : leadingConstant(ctx, node));
+
+/** A template source file: in a `templates` directory, or with a template engine's extension. */
+const TEMPLATE_FILE = /(?:^|[/\\])templates?(?:[/\\]|$)|\.(?:j2|jinja2?|tpl|twig|mustache|hbs|handlebars|ejs|pug|jade|erb|mako|liquid|njk)$/i;
+/** Python calls that open a file, with the positional index and keyword of its mode. */
+const FILE_OPENERS = new Set(['open', 'io.open', 'codecs.open']);
+
+/** The constant text pieces of a path expression (every string in it, following variables twice). */
+function pathPieces(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): string[] {
+  if (!node || depth > 2) return [];
+  const { kinds } = ctx.profile;
+  const n = unwrap(node, ctx.profile);
+  if (kinds.identifiers.has(n.type)) return ctx.taint.definitionsOf(n).flatMap((d) => pathPieces(ctx, d, depth + 1));
+  const value = stringValue(ctx.text, n, ctx.profile);
+  if (value !== undefined) return [value];
+  if (kinds.stringTexts.has(n.type)) return [textOf(ctx.text, n)];
+  return namedChildren(n).flatMap((c) => pathPieces(ctx, c, depth));
+}
+
+/**
+ * Whether a `write` call writes to a template source file (Python): its receiver is (or a variable
+ * assigned) `open(path, mode)` with a writing mode and a path in a `templates` directory or with a
+ * template extension. Text written there is compiled by the template engine when the page renders
+ * (stored server-side template injection).
+ */
+export function writesTemplateFile(ctx: RuleContext, call: QualifiedCall): boolean {
+  if (!call.receiver) return false;
+  const receiver = unwrap(call.receiver, ctx.profile);
+  const values = ctx.profile.kinds.identifiers.has(receiver.type) ? ctx.taint.definitionsOf(receiver) : [receiver];
+  return values.some((v) => {
+    const opened = ctx.calls.find((c) => c.node === unwrap(v, ctx.profile));
+    if (!opened || !FILE_OPENERS.has(opened.name)) return false;
+    const mode = stringValue(ctx.text, opened.args[1] ?? opened.kwargs.get('mode'), ctx.profile);
+    return mode !== undefined && /[wax+]/.test(mode) && pathPieces(ctx, opened.args[0] ?? opened.kwargs.get('file')).some((t) => TEMPLATE_FILE.test(t));
+  });
+}

@@ -150,6 +150,18 @@ export const TEMPLATE_INJECTION_SINKS: SinkSpec = {
       ],
     },
     {
+      title: 'Template files written from Python (stored: compiled when the page renders)',
+      language: 'python',
+      rows: [{ methods: ['write', 'writelines'], argument: { index: 0 }, kind: 'template', what: 'the template file written by `{name}`', when: ['template-file'] }],
+      examples: [
+        {
+          language: 'python',
+          bad: "@app.route('/blog', methods=['POST'])\ndef save_blog():\n    text = request.form['text']\n    path = os.path.join(BASE, 'templates', 'blogs', 'latest.html')\n    with open(path, 'w') as out:\n        out.write('{% extends \"base.html\" %}' + text)\n    return redirect('/blog')",
+          good: "@app.route('/blog', methods=['POST'])\ndef save_blog():\n    text = request.form['text']\n    path = os.path.join(BASE, 'data', 'blogs', 'latest.txt')\n    with open(path, 'w') as out:\n        out.write(text)\n    return redirect('/blog')",
+        },
+      ],
+    },
+    {
       title: 'EJS, Pug/Jade, Handlebars, Nunjucks, lodash, doT and Mustache templates compiled from a string',
       language: 'js',
       rows: [{ calls: JS_TEMPLATE_COMPILERS, names: JS_TEMPLATE_COMPILERS, argument: { index: 0 }, kind: 'template', what: TEMPLATE_SOURCE, pattern: 'dynamic' }],

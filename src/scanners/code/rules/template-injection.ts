@@ -16,7 +16,7 @@ export const rule = defineTaintRule(
     remediation: 'Keep template sources constant (files or literals) and pass input as render context variables.',
     docs: {
       summary:
-        'Template compilation from strings: Flask `render_template_string`, Jinja2 `Template`/`from_string`, Mako and Django `Template`; ejs, pug, Handlebars, nunjucks `renderString`, lodash `_.template`, Mustache. Request data in the template source: 0.9; a source built at run time: 0.5.',
+        'Template compilation from strings: Flask `render_template_string`, Jinja2 `Template`/`from_string`, Mako and Django `Template`; ejs, pug, Handlebars, nunjucks `renderString`, lodash `_.template`, Mustache. Template files written by Python (`write` on a file opened for writing in a `templates` directory or with a template extension, compiled when the page renders: stored template injection; proven flows only). Request data in the template source: 0.9; a source built at run time: 0.5.',
     },
   },
   TEMPLATE_INJECTION_SINKS,
