@@ -30,7 +30,7 @@ const OTHER_USES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   [`${CODE}taint/evaluate.ts`]: { length: 'a property name (`s.length`)' },
   [`${CODE}constants.ts`]: { length: 'a property name (`s.length`)', null: 'how JavaScript prints null', in: 'the text of the operator' },
   [`${CODE}sinks.ts`]: { length: 'a property name (`s.length`)', true: 'the text of a true literal', false: 'the text of a false literal', file: 'the keyword of Python `open(file=…)`' },
-  [`${CODE}cross-file/extract.ts`]: { guard: 'a kind of fact (a predicate summary)', in: 'a word of the Python membership test, a prefilter trigger', import: 'a keyword, a prefilter trigger' },
+  [`${CODE}cross-file/extract.ts`]: { guard: 'a kind of fact (a predicate summary)', in: 'a word of the Python membership test, a prefilter trigger', import: 'a keyword, a prefilter trigger', return: 'a keyword, a prefilter trigger' },
   [`${CODE}cross-file/facts.ts`]: { guard: 'a kind of fact (a predicate summary)' },
   [`${CODE}cross-file/resolve.ts`]: { guard: 'a kind of fact (a predicate summary)' },
 };

@@ -9,7 +9,7 @@ import { clipEvidence, toRawFinding } from '../../core/rules.js';
 import type { FileFacts, FileScanner } from '../contract.js';
 import { lineText, NodeIndex } from './ast.js';
 import type { Candidate, FunctionSummary } from './cross-file/facts.js';
-import { entrySummaries, guardedCandidates } from './cross-file/rerun.js';
+import { entrySummaries, guardedCandidates, passedCandidates } from './cross-file/rerun.js';
 import { FACT_PRODUCERS, fileFacts, type FactProducer } from './cross-file/extract.js';
 import { Imports } from './imports.js';
 import { profileOf } from './language-profile.js';
@@ -156,7 +156,8 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
       const active = selected.filter(isRule);
       // Calls with passwords in test code are not evidence (extract.ts): no reason to parse a test file.
       const producers = selected.flatMap((p) => (isRule(p) || (p.id === 'hash-call' && isTestPath(path)) ? [] : [p.id]));
-      if (active.length === 0 && producers.length === 0) {
+      // `passes` summaries are read from files parsed anyway: on their own they would parse most library files.
+      if (active.length === 0 && producers.every((p) => p === 'passes')) {
         codeScannerStats.prefiltered++;
         pending.prefiltered++;
         return [];
@@ -174,7 +175,7 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
       }
       codeScannerStats.parsed++;
       pending.parsed++;
-      const { findings, guarded, entries } = runRules(active, ctx, pending);
+      const { findings, guarded, entries } = runRules(active, ctx, pending, producers.includes('tainted-call'));
       if (producers.length > 0 || guarded.length > 0 || entries.length > 0) {
         const found = fileFacts({ ctx, rules, producers, findings, guarded, entries, report: (rule, match) => toFinding(rule, match, path, text) });
         if (found) facts.push({ path, facts: found });
@@ -203,9 +204,11 @@ function scanTemplate(rules: readonly CodeRule[], path: string, text: string): R
  * Runs the rules on a parsed file; a throwing rule is counted and skipped. Then, for each predicate
  * imported from another module of the project that a check relied on (at most MAX_GUARDS_PER_FILE),
  * runs them again with that check assumed not to hold: what only that run reports waits, as a
- * `guarded` candidate, for the repository pass to learn what the predicate checks.
+ * `guarded` candidate, for the repository pass to learn what the predicate checks. With `imported`
+ * (the file calls other modules with request data), likewise for functions of other modules taken
+ * as returning their arguments (`passed` candidates).
  */
-function runRules(rules: readonly CodeRule[], ctx: RuleContext, pending: Counts): { findings: RawFinding[]; guarded: Candidate[]; entries: FunctionSummary[] } {
+function runRules(rules: readonly CodeRule[], ctx: RuleContext, pending: Counts, imported: boolean): { findings: RawFinding[]; guarded: Candidate[]; entries: FunctionSummary[] } {
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
   const proven = new Set<string>();
@@ -228,7 +231,7 @@ function runRules(rules: readonly CodeRule[], ctx: RuleContext, pending: Counts)
   }
   const functionModel = usesFunctionModel(ctx.language);
   const report = (rule: CodeRule, m: Match): RawFinding => toFinding(rule, m, ctx.path, ctx.text);
-  const guarded = functionModel ? [] : guardedCandidates(rules, ctx, seen, report);
+  const guarded = functionModel ? [] : [...guardedCandidates(rules, ctx, seen, report), ...(imported ? passedCandidates(rules, ctx, proven, report) : [])];
   const entries = functionModel ? [] : entrySummaries(rules, ctx, proven, report);
   return { findings: findings.sort((a, b) => a.line - b.line || a.column - b.column), guarded, entries };
 }

@@ -43,7 +43,7 @@ import { evaluate } from './taint/evaluate.js';
 import { guard } from './taint/guards.js';
 import { predicateOf } from './taint/predicates.js';
 import { guardHolds, latest, scopeOf, type ImportedGuard, type Predicate, type Scope, type Taint, type TaintState } from './taint/state.js';
-import { throughCallers } from './taint/summaries.js';
+import { summaryOf, throughCallers } from './taint/summaries.js';
 
 export type { ImportedGuard, Predicate, Taint } from './taint/state.js';
 
@@ -98,6 +98,7 @@ export class TaintAnalysis {
       importedGuards: new Map(),
       consulted: new Set(),
       ineffective: undefined,
+      passing: undefined,
       predicates: new Map(),
       exported: undefined,
       openEntries: false,
@@ -166,6 +167,26 @@ export class TaintAnalysis {
     s.ineffective = id;
     s.memo.clear();
     s.summaries.clear();
+  }
+
+  /**
+   * Asks the next questions as if calls of the function imported as `callee` (as written) returned
+   * their arguments' taint (undefined: as written, an unknown function's result carries none). The
+   * scanner re-runs its rules so, to find what only such a function of another module would let through.
+   */
+  assumePassing(callee: string | undefined): void {
+    this.ensureCollected();
+    const s = this.state;
+    s.passing = callee;
+    s.memo.clear();
+    s.summaries.clear();
+  }
+
+  /** The parameters (by index) whose taint a function's return value carries (taint/summaries.ts). */
+  passedParameters(fn: SyntaxNode): number[] {
+    if (this.functionModel) return [];
+    this.ensureCollected();
+    return [...summaryOf(this.state, fn).params.keys()];
   }
 
   /** The function and parameter index whose value an expression carries (`data` in `update(data)` of `(data) => …`), if any. */

@@ -171,6 +171,49 @@ describe('cross-file: a sink in an exported function, request data from another 
   });
 });
 
+describe('cross-file: request data through a function of another file that returns it', () => {
+  const helpers = {
+    path: 'app/helpers.py',
+    text: "import hashlib\n\n\ndef tidy(text):\n    return text.strip()\n\n\ndef count_words(text):\n    return len(text.split())\n\n\ndef digest(text):\n    return hashlib.sha256(text.encode()).hexdigest()\n",
+  };
+  const view = (call: string) => ({
+    path: 'app/views.py',
+    text: `from flask import request\nfrom .helpers import tidy, count_words\n\n\n@app.route('/calc', methods=['POST'])\ndef calc():\n    expr = ${call}(request.form['expr'])\n    return str(eval(expr))\n`,
+  });
+
+  it('reports the sink as a proven flow, naming the function that passes the data on', async () => {
+    const { perFile, cross } = await scanProject([helpers, view('tidy')]);
+    // The file alone does not know what `tidy` returns: no proven flow.
+    expect(perFile.filter((f) => f.ruleId === 'code-injection' && f.confidence === 0.9)).toEqual([]);
+    expect(sites(cross)).toEqual(['code-injection app/views.py:8']);
+    expect(cross[0]?.severity).toBe('CRITICAL');
+    expect(cross[0]?.description).toContain("`tidy()` of app/helpers.py (`tidy(request.form['expr'])`, line 7), which returns it");
+  });
+
+  it('reports nothing through a function whose result carries nothing of its argument, or without its file', async () => {
+    expect((await scanProject([helpers, view('count_words')])).cross).toEqual([]);
+    expect((await scanProject([view('tidy')])).cross).toEqual([]);
+  });
+
+  it('reads what a function returns only from files the scanner parses anyway (a module no rule reads is not parsed for it)', async () => {
+    const plain = { path: 'app/helpers.py', text: 'def tidy(text):\n    return text.strip()\n' };
+    expect((await scanProject([plain, view('tidy')])).cross).toEqual([]);
+  });
+
+  it('follows JavaScript imports the same way', async () => {
+    const lib = {
+      path: 'lib/text.js',
+      text: "import crypto from 'crypto';\n\nexport function clip(s, n) {\n  return s.length > n ? s.slice(0, n) : s;\n}\n\nexport const digest = (s) => crypto.createHash('sha256').update(s).digest('hex');\n",
+    };
+    const route = {
+      path: 'routes/calc.js',
+      text: "import { clip } from '../lib/text.js';\n\napp.post('/calc', (req, res) => {\n  const expr = clip(req.body.expr, 40);\n  res.json(eval(expr));\n});\n",
+    };
+    const { cross } = await scanProject([lib, route]);
+    expect(sites(cross)).toEqual(['code-injection routes/calc.js:5']);
+  });
+});
+
 describe('cross-file: prefilter terms of the facts', () => {
   const producersFor = (language: 'typescript' | 'python', text: string): string[] =>
     new LanguagePrefilter(FACT_PRODUCERS, language).select(text).map((p) => p.id);

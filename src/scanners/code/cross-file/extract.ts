@@ -21,7 +21,7 @@ import { isTestPath } from '../test-paths.js';
 import { exportedFunctions } from './exports.js';
 import { clipCall, MAX_CANDIDATES_PER_FILE, MAX_SUMMARIES_PER_FILE, type Candidate, type CodeFacts, type FunctionSummary } from './facts.js';
 
-export type ProducerId = 'weak-hash' | 'guard' | 'hash-call' | 'tainted-call';
+export type ProducerId = 'weak-hash' | 'guard' | 'hash-call' | 'tainted-call' | 'passes';
 
 /** A kind of fact and the words a file must contain for it to have any. */
 export interface FactProducer {
@@ -54,6 +54,7 @@ export const FACT_PRODUCERS: readonly FactProducer[] = Object.freeze([
   { id: 'guard', triggers: { js: [all(PREDICATE_DEFINITION, EXPORTS, CHECK_CALL)], python: [all(PREDICATE_DEFINITION, [CHECK_CALL, 'in'])] } },
   { id: 'hash-call', triggers: { js: [all(PASSWORD_WORDS, ['import', 'require'])], python: [all(PY_PASSWORD_WORDS, ['import'])] } },
   { id: 'tainted-call', triggers: { js: [all(JS_SOURCE_TRIGGERS, ['import', 'require'])], python: [all(PYTHON_SOURCE_TRIGGERS, ['import'])] } },
+  { id: 'passes', triggers: { js: [all(EXPORTS, ['return', /=>/])], python: [all(['def'], ['return'])] } },
 ]);
 
 /**
@@ -86,11 +87,12 @@ export function fileFacts(input: FactsInput): CodeFacts | undefined {
   const python = ctx.language === 'python';
   const summaries: FunctionSummary[] = [...input.entries];
   const candidates: Candidate[] = [...input.guarded];
-  if (producers.includes('weak-hash') || producers.includes('guard')) {
+  if (producers.includes('weak-hash') || producers.includes('guard') || producers.includes('passes')) {
     const exported = exportedFunctions(ctx.root, ctx.text, python);
     if (exported.size > 0) {
       if (producers.includes('weak-hash')) summaries.push(...weakHashSummaries(input, exported));
       if (producers.includes('guard')) summaries.push(...guardSummaries(ctx, exported));
+      if (producers.includes('passes')) summaries.push(...passesSummaries(ctx, exported));
     }
   }
   if (producers.includes('hash-call') && !isTestPath(ctx.path)) candidates.push(...passwordCalls(ctx, python));
@@ -126,6 +128,17 @@ function guardSummaries(ctx: RuleContext, exported: ReadonlyMap<string, SyntaxNo
     if (!PREDICATE.test(name) && name !== 'default') continue;
     const predicate = ctx.taint.predicate(fn);
     if (predicate) out.push({ kind: 'guard', name, param: 0, strength: predicate.strength, line: predicate.check.row + 1, check: clipCall(textOf(ctx.text, predicate.check)) });
+  }
+  return out;
+}
+
+/** Exported functions whose return value carries the taint of some of their parameters (`def filter_blog(code): return code`). */
+function passesSummaries(ctx: RuleContext, exported: ReadonlyMap<string, SyntaxNode>): FunctionSummary[] {
+  const out: FunctionSummary[] = [];
+  for (const [name, fn] of exported) {
+    const params = ctx.taint.passedParameters(fn);
+    if (params.length > 0) out.push({ kind: 'passes', name, params });
+    if (out.length >= MAX_SUMMARIES_PER_FILE) break;
   }
   return out;
 }

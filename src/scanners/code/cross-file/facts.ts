@@ -9,10 +9,13 @@
  * - `guard`: it returns whether its first parameter passes a check that is `weak` (only tests that
  *   the value contains some text) or `strong` (an exact match or allow-list membership);
  * - `sink`: its parameter `param` reaches a sink of kind `sink` that no caller in the file feeds;
- *   the finding a rule gives when that parameter is request data, ready to emit.
+ *   the finding a rule gives when that parameter is request data, ready to emit;
+ * - `passes`: its return value carries the taint of its parameters `params` (`def clean(s): return s`).
  * Candidates (about a call in this file of a function another module of the project exports):
  * - `hash-call`: argument `arg` of the call looks like a password (by its name or where the result goes);
  * - `tainted-call`: argument `arg` carries request data (`source`), sanitised for the sinks `cleared`;
+ * - `passed`: a finding (ready to emit) proven only if the call returns the taint of one of its
+ *   arguments `args` (which carry request data): a run of the rules with the call taken as passing them;
  * - `guarded`: a finding (ready to emit) that the call, used as a check, keeps from being reported;
  *   `unchecked`: the name-based rule did not take this call as a check, so without a summary it is reported.
  */
@@ -25,17 +28,21 @@ export const MAX_SUMMARIES_PER_FILE = 32;
 export const MAX_CANDIDATES_PER_FILE = 32;
 /** Imported guards per file whose effect is measured (each costs one more run of the file's rules). */
 export const MAX_GUARDS_PER_FILE = 4;
+/** Imported functions per file taken as passing request data (each costs one more run of the file's rules). */
+export const MAX_PASSING_PER_FILE = 4;
 /** Call texts kept for the evidence. */
 export const MAX_CALL_TEXT = 120;
 
 export type FunctionSummary =
   | { readonly kind: 'weak-hash'; readonly name: string; readonly param: number; readonly algorithm: string; readonly finding: RawFinding }
   | { readonly kind: 'guard'; readonly name: string; readonly param: number; readonly strength: 'weak' | 'strong'; readonly line: number; readonly check: string }
-  | { readonly kind: 'sink'; readonly name: string; readonly param: number; readonly sink: SinkKind; readonly finding: RawFinding };
+  | { readonly kind: 'sink'; readonly name: string; readonly param: number; readonly sink: SinkKind; readonly finding: RawFinding }
+  | { readonly kind: 'passes'; readonly name: string; readonly params: readonly number[] };
 
 export type Candidate =
   | { readonly kind: 'hash-call'; readonly callee: ImportedFunction; readonly arg: number; readonly line: number; readonly call: string }
   | { readonly kind: 'guarded'; readonly callee: ImportedFunction; readonly line: number; readonly call: string; readonly unchecked: boolean; readonly finding: RawFinding }
+  | { readonly kind: 'passed'; readonly callee: ImportedFunction; readonly args: readonly number[]; readonly line: number; readonly call: string; readonly finding: RawFinding }
   | {
       readonly kind: 'tainted-call';
       readonly callee: ImportedFunction;

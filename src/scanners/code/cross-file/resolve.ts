@@ -7,6 +7,8 @@
  * - a `tainted-call` whose argument (request data not sanitised for that sink) reaches a parameter
  *   that an exported function passes to a sink: the sink is reported where it is, as a proven flow,
  *   naming the calls and their sources (one finding per sink);
+ * - a `passed` finding whose call's function returns the taint of an argument that carries request
+ *   data (a `passes` summary): reported as the scanner found it, naming the function;
  * - a `guarded` finding whose guard is a predicate that only tests for a substring (`weak`): reported
  *   as the scanner found it, with the guard's check named; a `strong` predicate keeps it unreported;
  *   with no summary, what the name-based rule said before holds (`unchecked`: reported).
@@ -56,6 +58,9 @@ export function crossFileFindings(files: readonly FileFacts[]): CrossFileResult 
         for (const s of found) if (s.kind === 'weak-hash' && s.param === c.arg) reach(s, { path: f.path, line: c.line, call: c.call });
       } else if (c.kind === 'tainted-call') {
         for (const s of found) if (s.kind === 'sink' && s.param === c.arg && !c.cleared.includes(s.sink)) reach(s, { path: f.path, line: c.line, call: c.call, source: c.source });
+      } else if (c.kind === 'passed') {
+        const finding = passedFinding(c, target?.path, found);
+        if (finding) out.set(siteKey(finding), out.get(siteKey(finding)) ?? finding);
       } else {
         const finding = guardedFinding(c, target?.path, found);
         if (finding) out.set(siteKey(finding), out.get(siteKey(finding)) ?? finding);
@@ -92,6 +97,14 @@ function reachedFinding({ summary, callers }: Reached): RawFinding {
       ? `${fn}, exported here, hashes its input with ${summary.algorithm} and is called with a password from ${named.join(', ')}${more}.`
       : `${fn}, exported here, is called with request data from ${named.join(', ')}${more}.`;
   return { ...summary.finding, description: `${summary.finding.description} ${detail}` };
+}
+
+/** A finding proven through a function of another module: reported when that function returns an argument that carries request data. */
+function passedFinding(c: Extract<Candidate, { kind: 'passed' }>, targetPath: string | undefined, found: readonly FunctionSummary[]): RawFinding | undefined {
+  if (!found.some((s) => s.kind === 'passes' && s.params.some((p) => c.args.includes(p)))) return undefined;
+  const fn = c.callee.name === 'default' ? 'the default export' : `\`${c.callee.name}()\``;
+  const detail = `The request data passes through ${fn} of ${targetPath ?? c.callee.module} (\`${c.call}\`, line ${c.line}), which returns it.`;
+  return { ...c.finding, description: `${c.finding.description} ${detail}` };
 }
 
 /** A finding a guard kept back: reported when the guard is weak, or unknown and not taken as a check before. */

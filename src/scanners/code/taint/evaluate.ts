@@ -277,6 +277,8 @@ function call(s: TaintState, node: SyntaxNode): Taint | undefined {
     }
     return found;
   }
+  // A function of another module of the project assumed to pass its arguments (cross-file/rerun.ts).
+  if (s.passing !== undefined && call.name === s.passing) return any(s, [...call.args, ...call.kwargs.values()]);
   const { argumentFunctions, argumentMethods } = s.propagators;
   // Module functions by qualified name (`base64.b64decode(x)`, `from urllib.parse import unquote`).
   if (argumentFunctions.has(qualified)) return any(s, call.args);

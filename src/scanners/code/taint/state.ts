@@ -122,6 +122,8 @@ export interface TaintState {
   readonly consulted: Set<string>;
   /** An imported guard assumed not to hold (a what-if question of the scanner), else undefined. */
   ineffective: string | undefined;
+  /** A function imported from the project's other modules, by its callee as written, assumed to return its arguments' taint (a what-if question of the scanner), else undefined. */
+  passing: string | undefined;
   /** What a local predicate checks of its first parameter (predicates.ts), per function. */
   readonly predicates: Map<SyntaxNode, Predicate | null>;
   /** The functions the file exports, by node, with their exported name (cross-file/exports.ts); computed on first use. */
