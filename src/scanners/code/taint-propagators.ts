@@ -54,8 +54,9 @@ export interface PropagatorRow {
   /**
    * `method`: by method name on any receiver (`x.join(…)`). `function`: by qualified name after imports
    * (`base64.b64decode`, `fmt.Sprintf`, `String.valueOf`) or, without a receiver, by plain name (`str(x)`).
+   * `constructor`: (`content-of-argument` rows of the per-function model) `new X(…)` by the class's last name.
    */
-  readonly kind: 'method' | 'function';
+  readonly kind: 'method' | 'function' | 'constructor';
   readonly names: readonly string[];
   /**
    * The call assembles a string from a template and values (`sprintf`, `fmt.Sprintf`, `String.format`): in the
@@ -295,6 +296,18 @@ export const PROPAGATORS: readonly PropagatorRow[] = Object.freeze<PropagatorRow
       { code: "<?php\n$f = $_GET['f'];\neval(file_get_contents('php://filter/read=string.rot13/resource=' . $f));", rule: 'php-code-injection' },
     ],
   },
+  {
+    language: 'php',
+    flow: 'content-of-argument',
+    kind: 'constructor',
+    names: ['SplFileObject'],
+    opensUrls: true,
+    summary: '`new SplFileObject` (which opens URLs and stream wrappers too)',
+    examples: [
+      { code: "<?php\n$file = new SplFileObject('snippets/' . $_GET['name'] . '.php');\neval($file->fread(4096));", rule: 'php-code-injection', expect: 'clean' },
+      { code: "<?php\n$file = new SplFileObject($_GET['src']);\neval($file->fread(4096));", rule: 'php-code-injection' },
+    ],
+  },
   // Ruby (unlisted calls pass their arguments' taint)
   {
     language: 'ruby',
@@ -470,6 +483,21 @@ export const PROPAGATORS: readonly PropagatorRow[] = Object.freeze<PropagatorRow
       },
     ],
   },
+  {
+    language: 'java',
+    flow: 'content-of-argument',
+    kind: 'constructor',
+    names: ['FileInputStream', 'FileReader'],
+    summary: '`new FileInputStream`, `new FileReader` (local files only)',
+    examples: [
+      {
+        code: 'public class RunServlet extends HttpServlet {\n  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {\n    BufferedReader r = new BufferedReader(new FileReader("/srv/scripts/" + request.getParameter("name")));\n    Runtime.getRuntime().exec(r.readLine());\n  }\n}',
+        rule: 'java-command-injection',
+        name: 'FileReader',
+        expect: 'clean',
+      },
+    ],
+  },
 ]);
 
 /** The rows of one language, indexed for an engine. */
@@ -487,7 +515,7 @@ export interface CompiledPropagators {
   readonly cleanFunctions: ReadonlySet<string>;
   /** Functions and methods that assemble a string (`sprintf`, `fmt.Sprintf`, `formatted`). */
   readonly assemblers: { readonly functions: ReadonlySet<string>; readonly methods: ReadonlySet<string> };
-  /** Functions whose result is the content of the resource their first argument names, with whether they also open URLs. */
+  /** Functions (and `new X` for constructors) whose result is the content of the resource their first argument names, with whether they also open URLs. */
   readonly contentReads: ReadonlyMap<string, { readonly opensUrls: boolean }>;
   readonly unlisted: UnlistedCalls;
 }
@@ -506,7 +534,7 @@ export function compilePropagators(language: PropagatorLanguage): CompiledPropag
       functions: new Set(rows.filter((r) => r.assembles && r.kind === 'function').flatMap((r) => r.names)),
       methods: new Set(rows.filter((r) => r.assembles && r.kind === 'method').flatMap((r) => r.names)),
     },
-    contentReads: new Map(rows.filter((r) => r.flow === 'content-of-argument').flatMap((r) => r.names.map((n) => [n, { opensUrls: r.opensUrls === true }] as const))),
+    contentReads: new Map(rows.filter((r) => r.flow === 'content-of-argument').flatMap((r) => r.names.map((n) => [r.kind === 'constructor' ? `new ${n}` : n, { opensUrls: r.opensUrls === true }] as const))),
     unlisted: UNLISTED_CALLS[language],
   };
 }

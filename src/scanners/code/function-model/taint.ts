@@ -83,6 +83,18 @@ const CASTS = new Set(['cast_expression']);
 /** The last names of the `content-of-argument` rows, per language (a quick test before the callee is worked out). */
 const CONTENT_READ_NAMES: ReadonlyMap<string, ReadonlySet<string>> = new Map([...PROPAGATORS].map(([l, p]) => [l, new Set([...p.contentReads.keys()].map((n) => n.split('.').at(-1) ?? n))]));
 
+/** `new X(…)` of a `content-of-argument` constructor row (`new FileReader(p)`, `new SplFileObject(p)`) whose result is not the attacker's. */
+function constructedFromFixedLocation(ctx: RuleContext, node: SyntaxNode): boolean {
+  const p = PROPAGATORS.get(ctx.language);
+  if (!p || p.contentReads.size === 0) return false;
+  const { kinds, fields } = ctx.profile;
+  const type = child(node, fields.constructions.type) ?? namedChildren(node).find((c) => kinds.typeNames.has(c.type));
+  const row = type ? p.contentReads.get(`new ${textOf(ctx.text, type).split(/[.\\]/).at(-1) ?? ''}`) : undefined;
+  if (!row) return false;
+  const args = child(node, fields.constructions.arguments) ?? namedChildren(node).find((c) => kinds.argumentLists.has(c.type));
+  return !row.opensUrls || fixedLocation(ctx, namedChildren(args ?? node)[0]);
+}
+
 /**
  * A call of a `content-of-argument` row (taint-propagators.ts) whose result is not the attacker's: it reads
  * local files only, or its first argument starts with a location the program fixes (values.ts `fixedLocation`).
@@ -117,6 +129,7 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
     const name = nameNode ? (textOf(ctx.text, nameNode).split(/[.\\]/).at(-1) ?? '') : '';
     if (clean(ctx, node, barrier) || returnsConstant(ctx, node, name) || contentOfFixedLocation(ctx, node, name)) return undefined;
   }
+  if (ctx.profile.kinds.constructions.has(node.type) && constructedFromFixedLocation(ctx, node)) return undefined;
   const keyed = keyedValues(ctx, node);
   if (keyed !== false) {
     for (const v of keyed) {
