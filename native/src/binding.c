@@ -2,7 +2,8 @@
  * Vigil's native parse: tree-sitter's C runtime (the same release web-tree-sitter ships) and the
  * grammars' generated parsers, compiled into one Node-API addon. `parse` parses a JavaScript
  * string (as UTF-16, like web-tree-sitter, so offsets index the string) and returns the whole
- * tree in one flat Int32Array: a pre-order list of visible nodes, RECORD int32s each. The
+ * tree in one flat Int32Array: a pre-order list of visible nodes, RECORD int32s each (with each
+ * node's rows and column from the parser's own positions, so JavaScript need not find them). The
  * JavaScript side builds its plain nodes from that array, so crossing into native code costs one
  * call per file instead of several per node.
  */
@@ -34,8 +35,9 @@ static const TSLanguage *(*const LANGUAGES[])(void) = {
 };
 #define LANGUAGE_COUNT (sizeof(LANGUAGES) / sizeof(LANGUAGES[0]))
 
-/* One node: symbol | named << 16, field id, start, end (UTF-16 code units), number of children. */
-#define RECORD 5
+/* One node: symbol | named << 16, field id, start, end (UTF-16 code units), number of children,
+ * start row, start column (UTF-16 code units), end row. Rows count '\n' as tree-sitter does. */
+#define RECORD 8
 
 /*
  * One level of the walk: the children of one subtree (the root, a visible node, or a hidden node
@@ -47,8 +49,8 @@ typedef struct {
   uint32_t index;
   /* Index among the children that are not extras: what alias sequences and field maps count. */
   uint32_t structural_index;
-  /* Start byte of children[index] (after its padding), as TSTreeCursor's child iterator keeps it. */
-  uint32_t position;
+  /* Start of children[index] (after its padding), as TSTreeCursor's child iterator keeps it. */
+  Length position;
   const TSSymbol *aliases;
   uint16_t production_id;
   /* The field a child gets when its own parent's field map names none: the field of this hidden
@@ -130,7 +132,19 @@ static TSFieldId own_field(const TSLanguage *language, uint16_t production_id, u
   return 0;
 }
 
-static bool push_frame(State *state, size_t *depth, Subtree subtree, uint32_t position, TSFieldId inherited_field,
+/* Positions are in bytes of UTF-16 text: halved, they are code units (string offsets, columns). */
+static void write_record(int32_t *record, TSSymbol symbol, bool named, TSFieldId field, Length start, Length end) {
+  record[0] = (int32_t)symbol | (named ? 1 << 16 : 0);
+  record[1] = (int32_t)field;
+  record[2] = (int32_t)(start.bytes >> 1);
+  record[3] = (int32_t)(end.bytes >> 1);
+  record[4] = 0;
+  record[5] = (int32_t)start.extent.row;
+  record[6] = (int32_t)(start.extent.column >> 1);
+  record[7] = (int32_t)end.extent.row;
+}
+
+static bool push_frame(State *state, size_t *depth, Subtree subtree, Length position, TSFieldId inherited_field,
                        uint32_t parent_record, const TSLanguage *language) {
   if (!grow((void **)&state->stack, &state->stack_cap, *depth + 1, sizeof(Frame))) return false;
   uint16_t production_id = subtree.ptr->production_id;
@@ -160,13 +174,10 @@ static bool walk(State *state, const TSTree *tree, size_t *count) {
   const TSLanguage *language = tree->language;
   Subtree root = tree->root;
   if (!grow((void **)&state->out, &state->out_cap, RECORD, sizeof(int32_t))) return false;
-  uint32_t root_start = ts_subtree_padding(root).bytes;
+  Length root_start = ts_subtree_padding(root);
   int32_t *record = state->out;
-  record[0] = (int32_t)ts_language_public_symbol(language, ts_subtree_symbol(root)) | (ts_subtree_named(root) ? 1 << 16 : 0);
-  record[1] = 0;
-  record[2] = (int32_t)(root_start >> 1);
-  record[3] = (int32_t)((root_start + ts_subtree_size(root).bytes) >> 1);
-  record[4] = 0;
+  write_record(record, ts_language_public_symbol(language, ts_subtree_symbol(root)), ts_subtree_named(root), 0, root_start,
+               length_add(root_start, ts_subtree_size(root)));
   *count = 1;
   size_t depth = 0;
   if (ts_subtree_child_count(root) > 0 && !push_frame(state, &depth, root, root_start, 0, 0, language)) return false;
@@ -177,10 +188,10 @@ static bool walk(State *state, const TSTree *tree, size_t *count) {
       continue;
     }
     Subtree child = frame->children[frame->index];
-    uint32_t start = frame->position;
-    uint32_t end = start + ts_subtree_size(child).bytes;
+    Length start = frame->position;
+    Length end = length_add(start, ts_subtree_size(child));
     frame->index++;
-    frame->position = end + (frame->index < frame->child_count ? ts_subtree_padding(frame->children[frame->index]).bytes : 0);
+    frame->position = frame->index < frame->child_count ? length_add(end, ts_subtree_padding(frame->children[frame->index])) : end;
     bool extra = ts_subtree_extra(child);
     uint32_t structural_index = frame->structural_index;
     TSSymbol alias = 0;
@@ -201,12 +212,7 @@ static bool walk(State *state, const TSTree *tree, size_t *count) {
       if (!grow((void **)&state->out, &state->out_cap, (*count + 1) * RECORD, sizeof(int32_t))) return false;
       TSSymbol symbol = alias ? alias : ts_subtree_symbol(child);
       bool named = alias ? ts_language_symbol_metadata(language, alias).named : ts_subtree_named(child);
-      record = state->out + *count * RECORD;
-      record[0] = (int32_t)ts_language_public_symbol(language, symbol) | (named ? 1 << 16 : 0);
-      record[1] = (int32_t)field;
-      record[2] = (int32_t)(start >> 1);
-      record[3] = (int32_t)(end >> 1);
-      record[4] = 0;
+      write_record(state->out + *count * RECORD, ts_language_public_symbol(language, symbol), named, field, start, end);
       state->out[parent_record * RECORD + 4]++;
       parent_record = (uint32_t)(*count)++;
     }

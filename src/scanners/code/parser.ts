@@ -457,8 +457,11 @@ function rawCopy(api: RawCursorApi, tree: number, lang: Language, text: string, 
   );
 }
 
-/** Numbers per node in the native addon's output: type id (| named << 16), field id, start, end, child count. */
-const RECORD = 5;
+/**
+ * Numbers per node in the native addon's output: type id (| named << 16), field id, start, end, child count,
+ * row, column, end row (the parser's own positions, in UTF-16 code units as the offsets are).
+ */
+const RECORD = 8;
 const NAMED_BIT = 1 << 16;
 const ERROR_SYMBOL = 0xffff;
 
@@ -486,7 +489,6 @@ function nativeParse(addon: NativeParser, text: string, language: CodeLanguage):
   const records = addon.parse(CODE_LANGUAGES.indexOf(language), text, PARSE_TIMEOUT_MS);
   if (!records || records.length === 0) return undefined;
   const names = nativeNamesOf(addon, language);
-  const starts = lineStarts(text);
   const nodesByType = new Map<string, SyntaxNode[]>();
   // The list of each named type by type id (ids sharing a name share the list, keeping document order).
   const lists: (SyntaxNode[] | undefined)[] = [];
@@ -494,7 +496,6 @@ function nativeParse(addon: NativeParser, text: string, language: CodeLanguage):
   const open: SyntaxNode[] = [];
   const pending: number[] = [];
   let root: SyntaxNode | undefined;
-  let lastRow = 0;
   let errorChars = 0;
   let errorDepth = 0;
   for (let i = 0; i < records.length; i += RECORD) {
@@ -505,8 +506,6 @@ function nativeParse(addon: NativeParser, text: string, language: CodeLanguage):
     const start = records[i + 2] as number;
     const end = records[i + 3] as number;
     const childCount = records[i + 4] as number;
-    const row = rowFrom(starts, start, lastRow);
-    lastRow = row;
     const parent = open.length > 0 ? (open[open.length - 1] as SyntaxNode) : null;
     const node: SyntaxNode = {
       type,
@@ -514,9 +513,9 @@ function nativeParse(addon: NativeParser, text: string, language: CodeLanguage):
       field: names.fields[records[i + 1] as number] ?? null,
       start,
       end,
-      row,
-      column: start - (starts[row] as number),
-      endRow: rowFrom(starts, end, row),
+      row: records[i + 5] as number,
+      column: records[i + 6] as number,
+      endRow: records[i + 7] as number,
       children: childCount > 0 ? [] : NO_CHILDREN,
       parent,
     };
