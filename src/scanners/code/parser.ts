@@ -20,7 +20,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Language, Parser, type TreeCursor } from 'web-tree-sitter';
+import type { Language, Parser, TreeCursor } from 'web-tree-sitter';
+import type * as WebTreeSitter from 'web-tree-sitter';
 
 export const CODE_LANGUAGES = ['javascript', 'typescript', 'tsx', 'python', 'php', 'go', 'java', 'ruby'] as const;
 export type CodeLanguage = (typeof CODE_LANGUAGES)[number];
@@ -134,10 +135,19 @@ const RAW_FUNCTIONS = [
 ] as const;
 let raw: RawCursorApi | undefined;
 
+let webTreeSitter: Promise<typeof WebTreeSitter> | undefined;
+
+/** web-tree-sitter's module (151 KB), imported on the first WebAssembly use: a thread that parses natively never compiles it. */
+function loadWebTreeSitter(): Promise<typeof WebTreeSitter> {
+  webTreeSitter ??= import('web-tree-sitter');
+  return webTreeSitter;
+}
+
 /** Initialises the WASM runtime once (per thread). */
 export function initParser(): Promise<void> {
   const module: Record<string, unknown> = {};
-  runtime ??= Parser.init(module).then(() => {
+  runtime ??= loadWebTreeSitter().then(async ({ Parser }) => {
+    await Parser.init(module);
     parser = new Parser();
     // Another copy of web-tree-sitter in this thread may have initialised the module with
     // its own options: then the raw functions are missing and the portable copy is used.
@@ -158,7 +168,8 @@ export function loadLanguage(language: CodeLanguage): Promise<Language> {
     promise = loadChain
       .catch(() => undefined)
       .then(() => initParser())
-      .then(() => Language.load(path))
+      .then(() => loadWebTreeSitter())
+      .then(({ Language }) => Language.load(path))
       .then((lang) => {
         languages.set(language, lang);
         return lang;
