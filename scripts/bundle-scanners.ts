@@ -10,6 +10,7 @@
  * Run: tsx scripts/bundle-scanners.ts [DIST]   (default: dist/ of this checkout)
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -46,6 +47,25 @@ await build({
 });
 console.log(`bundled vendor/yaml.js: ${yamlExports.length} exports`);
 
+/**
+ * Packages compiled into the bundles that import them rather than loaded as packages: smol-toml
+ * (the TOML lockfile and manifest extractors') is 9 small ES modules that every thread loading the
+ * dependency scanner resolved and compiled one by one (docs/benchmarks.md). Only that bundle imports it.
+ */
+const INLINE_PACKAGES = new Set(['smol-toml']);
+
+/** Every other package stays an import, as `packages: 'external'` would keep it (Node's built-ins are esbuild's, as before). */
+const packagesExternal: Plugin = {
+  name: 'packages-external',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:') || isBuiltin(args.path)) return undefined;
+      const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : (args.path.split('/')[0] ?? '');
+      return INLINE_PACKAGES.has(name) ? undefined : { path: args.path, external: true };
+    });
+  },
+};
+
 /** Scanner bundles import the YAML bundle above, by a path relative to their own folder. */
 const yamlFromVendor = (from: string): Plugin => ({
   name: 'yaml-from-vendor',
@@ -65,14 +85,13 @@ for (const path of modules) {
     outfile: file,
     allowOverwrite: true,
     bundle: true,
-    packages: 'external',
     platform: 'node',
     format: 'esm',
     target: 'node20',
     sourcemap: true,
     logLevel: 'warning',
     metafile: true,
-    plugins: [yamlFromVendor(file)],
+    plugins: [yamlFromVendor(file), packagesExternal],
   });
   const inputs = Object.keys(result.metafile.inputs);
   for (const input of inputs) {

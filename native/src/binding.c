@@ -2,7 +2,8 @@
  * Vigil's native parse: tree-sitter's C runtime (the same release web-tree-sitter ships) and the
  * grammars' generated parsers, compiled into one Node-API addon. `parse` parses a JavaScript
  * string (as UTF-16, like web-tree-sitter, so offsets index the string) and returns the whole
- * tree in one flat Int32Array: a pre-order list of visible nodes, RECORD int32s each. The
+ * tree in one flat Int32Array: a pre-order list of visible nodes, RECORD int32s each (with each
+ * node's rows and column from the parser's own positions, so JavaScript need not find them). The
  * JavaScript side builds its plain nodes from that array, so crossing into native code costs one
  * call per file instead of several per node.
  */
@@ -12,6 +13,11 @@
 #include <string.h>
 #include <time.h>
 #include "tree_sitter/api.h"
+/* The runtime's own headers (web-tree-sitter/lib, compiled into this addon as lib.c): the walk
+ * below reads the parser's subtrees directly instead of going through a TSTreeCursor. */
+#include "language.h"
+#include "subtree.h"
+#include "tree.h"
 
 const TSLanguage *tree_sitter_javascript(void);
 const TSLanguage *tree_sitter_typescript(void);
@@ -29,15 +35,38 @@ static const TSLanguage *(*const LANGUAGES[])(void) = {
 };
 #define LANGUAGE_COUNT (sizeof(LANGUAGES) / sizeof(LANGUAGES[0]))
 
-/* One node: symbol | named << 16, field id, start, end (UTF-16 code units), number of children. */
-#define RECORD 5
+/* One node: symbol | named << 16, field id, start, end (UTF-16 code units), number of children,
+ * start row, start column (UTF-16 code units), end row. Rows count '\n' as tree-sitter does. */
+#define RECORD 8
+
+/*
+ * One level of the walk: the children of one subtree (the root, a visible node, or a hidden node
+ * whose visible descendants belong to the nearest visible ancestor) and where the walk is in them.
+ */
+typedef struct {
+  const Subtree *children;
+  uint32_t child_count;
+  uint32_t index;
+  /* Index among the children that are not extras: what alias sequences and field maps count. */
+  uint32_t structural_index;
+  /* Start of children[index] (after its padding), as TSTreeCursor's child iterator keeps it. */
+  Length position;
+  const TSSymbol *aliases;
+  uint16_t production_id;
+  /* The field a child gets when its own parent's field map names none: the field of this hidden
+   * subtree in its parent (tree-sitter's `ts_tree_cursor_current_field_id` looks up through hidden
+   * ancestors the same way); 0 below a visible node or the root. */
+  TSFieldId inherited_field;
+  /* The record of the nearest visible ancestor, whose child count each visible child adds to. */
+  uint32_t parent_record;
+} Frame;
 
 /* Per thread (per Node-API environment): a parser and reusable buffers. */
 typedef struct {
   TSParser *parser;
   int32_t *out;
   size_t out_cap;
-  uint32_t *stack;
+  Frame *stack;
   size_t stack_cap;
 } State;
 
@@ -93,6 +122,108 @@ static bool grow(void **buffer, size_t *cap, size_t need, size_t item) {
   return true;
 }
 
+/* The field id of the child at `structural_index` in a production (0 when it has none). */
+static TSFieldId own_field(const TSLanguage *language, uint16_t production_id, uint32_t structural_index) {
+  const TSFieldMapEntry *map, *end;
+  ts_language_field_map(language, production_id, &map, &end);
+  for (; map < end; map++) {
+    if (!map->inherited && map->child_index == structural_index) return map->field_id;
+  }
+  return 0;
+}
+
+/* Positions are in bytes of UTF-16 text: halved, they are code units (string offsets, columns). */
+static void write_record(int32_t *record, TSSymbol symbol, bool named, TSFieldId field, Length start, Length end) {
+  record[0] = (int32_t)symbol | (named ? 1 << 16 : 0);
+  record[1] = (int32_t)field;
+  record[2] = (int32_t)(start.bytes >> 1);
+  record[3] = (int32_t)(end.bytes >> 1);
+  record[4] = 0;
+  record[5] = (int32_t)start.extent.row;
+  record[6] = (int32_t)(start.extent.column >> 1);
+  record[7] = (int32_t)end.extent.row;
+}
+
+static bool push_frame(State *state, size_t *depth, Subtree subtree, Length position, TSFieldId inherited_field,
+                       uint32_t parent_record, const TSLanguage *language) {
+  if (!grow((void **)&state->stack, &state->stack_cap, *depth + 1, sizeof(Frame))) return false;
+  uint16_t production_id = subtree.ptr->production_id;
+  state->stack[(*depth)++] = (Frame){
+    .children = ts_subtree_children(subtree),
+    .child_count = subtree.ptr->child_count,
+    .index = 0,
+    .structural_index = 0,
+    .position = position,
+    .aliases = ts_language_alias_sequence(language, production_id),
+    .production_id = production_id,
+    .inherited_field = inherited_field,
+    .parent_record = parent_record,
+  };
+  return true;
+}
+
+/*
+ * Writes the tree's visible nodes in pre-order, RECORD int32s each, into state->out; *count gets
+ * the number of nodes. The same nodes, in the same order and with the same symbols, fields and
+ * offsets, as a TSTreeCursor walk (ts_tree_cursor_goto_first_child / goto_next_sibling /
+ * current_node / current_field_id), which this replaced: the cursor climbs back through the hidden
+ * ancestors of a node for every move and every field lookup, and that walk cost about a quarter of
+ * the addon's instructions (docs/decisions.md). Iterative, so deep trees cannot overflow the stack.
+ */
+static bool walk(State *state, const TSTree *tree, size_t *count) {
+  const TSLanguage *language = tree->language;
+  Subtree root = tree->root;
+  if (!grow((void **)&state->out, &state->out_cap, RECORD, sizeof(int32_t))) return false;
+  Length root_start = ts_subtree_padding(root);
+  int32_t *record = state->out;
+  write_record(record, ts_language_public_symbol(language, ts_subtree_symbol(root)), ts_subtree_named(root), 0, root_start,
+               length_add(root_start, ts_subtree_size(root)));
+  *count = 1;
+  size_t depth = 0;
+  if (ts_subtree_child_count(root) > 0 && !push_frame(state, &depth, root, root_start, 0, 0, language)) return false;
+  while (depth > 0) {
+    Frame *frame = &state->stack[depth - 1];
+    if (frame->index == frame->child_count) {
+      depth--;
+      continue;
+    }
+    Subtree child = frame->children[frame->index];
+    Length start = frame->position;
+    Length end = length_add(start, ts_subtree_size(child));
+    frame->index++;
+    frame->position = frame->index < frame->child_count ? length_add(end, ts_subtree_padding(frame->children[frame->index])) : end;
+    bool extra = ts_subtree_extra(child);
+    uint32_t structural_index = frame->structural_index;
+    TSSymbol alias = 0;
+    if (!extra) {
+      if (frame->aliases) alias = frame->aliases[structural_index];
+      frame->structural_index++;
+    }
+    bool visible = ts_subtree_visible(child) || alias != 0;
+    uint32_t child_count = ts_subtree_child_count(child);
+    if (!visible && (child_count == 0 || child.ptr->visible_child_count == 0)) continue;
+    TSFieldId field = 0;
+    if (!extra) {
+      field = own_field(language, frame->production_id, structural_index);
+      if (field == 0) field = frame->inherited_field;
+    }
+    uint32_t parent_record = frame->parent_record;
+    if (visible) {
+      if (!grow((void **)&state->out, &state->out_cap, (*count + 1) * RECORD, sizeof(int32_t))) return false;
+      TSSymbol symbol = alias ? alias : ts_subtree_symbol(child);
+      bool named = alias ? ts_language_symbol_metadata(language, alias).named : ts_subtree_named(child);
+      write_record(state->out + *count * RECORD, ts_language_public_symbol(language, symbol), named, field, start, end);
+      state->out[parent_record * RECORD + 4]++;
+      parent_record = (uint32_t)(*count)++;
+    }
+    if (child_count == 0) continue;
+    /* The lookup stops at a visible node (an aliased hidden one included); a hidden one passes its field on. */
+    TSFieldId inherited = visible ? 0 : field;
+    if (!push_frame(state, &depth, child, start, inherited, parent_record, language)) return false;
+  }
+  return true;
+}
+
 /* parse(languageIndex, text, timeoutMs): Int32Array of records, or undefined when the parse was cancelled. */
 static napi_value parse(napi_env env, napi_callback_info info) {
   size_t argc = 3;
@@ -130,39 +261,8 @@ static napi_value parse(napi_env env, napi_callback_info info) {
     return result;
   }
 
-  TSTreeCursor cursor = ts_tree_cursor_new(ts_tree_root_node(tree));
   size_t count = 0;
-  size_t depth = 0;
-  bool ok = true;
-  /* Pre-order walk; `stack` holds the record index of each ancestor of the cursor's node. */
-  for (bool entering = true;;) {
-    if (entering) {
-      if (!grow((void **)&state->out, &state->out_cap, (count + 1) * RECORD, sizeof(int32_t)) ||
-          !grow((void **)&state->stack, &state->stack_cap, depth + 1, sizeof(uint32_t))) {
-        ok = false;
-        break;
-      }
-      TSNode node = ts_tree_cursor_current_node(&cursor);
-      int32_t *record = state->out + count * RECORD;
-      record[0] = (int32_t)ts_node_symbol(node) | (ts_node_is_named(node) ? 1 << 16 : 0);
-      record[1] = (int32_t)ts_tree_cursor_current_field_id(&cursor);
-      record[2] = (int32_t)(ts_node_start_byte(node) >> 1);
-      record[3] = (int32_t)(ts_node_end_byte(node) >> 1);
-      record[4] = 0;
-      if (depth > 0) state->out[state->stack[depth - 1] * RECORD + 4]++;
-      state->stack[depth++] = (uint32_t)count++;
-    }
-    if (entering && ts_tree_cursor_goto_first_child(&cursor)) continue;
-    depth--;
-    if (depth == 0) break;
-    if (ts_tree_cursor_goto_next_sibling(&cursor)) {
-      entering = true;
-      continue;
-    }
-    ts_tree_cursor_goto_parent(&cursor);
-    entering = false;
-  }
-  ts_tree_cursor_delete(&cursor);
+  bool ok = walk(state, tree, &count);
   ts_tree_delete(tree);
   if (!ok) return throw_error(env, "out of memory");
 

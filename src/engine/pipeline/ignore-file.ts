@@ -9,7 +9,17 @@
  * otherwise. All selectors of a line must match. An entry past its expiry date
  * stops applying and is reported as a warning.
  */
-import picomatch from 'picomatch';
+import { createRequire } from 'node:module';
+import type Picomatch from 'picomatch';
+
+const requireHere = createRequire(import.meta.url);
+let picomatchModule: typeof Picomatch | undefined;
+
+/** picomatch (CommonJS, 5 files) is loaded with the first path selector: most scans have no ignore file. */
+function picomatch(...args: Parameters<typeof Picomatch>): ReturnType<typeof Picomatch> {
+  picomatchModule ??= requireHere('picomatch') as typeof Picomatch;
+  return picomatchModule(...args);
+}
 
 export const IGNORE_FILE = '.vigilignore';
 const MAX_ENTRIES = 1000;

@@ -20,7 +20,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Language, Parser, type TreeCursor } from 'web-tree-sitter';
+import type { Language, Parser, TreeCursor } from 'web-tree-sitter';
+import type * as WebTreeSitter from 'web-tree-sitter';
 
 export const CODE_LANGUAGES = ['javascript', 'typescript', 'tsx', 'python', 'php', 'go', 'java', 'ruby'] as const;
 export type CodeLanguage = (typeof CODE_LANGUAGES)[number];
@@ -134,10 +135,19 @@ const RAW_FUNCTIONS = [
 ] as const;
 let raw: RawCursorApi | undefined;
 
+let webTreeSitter: Promise<typeof WebTreeSitter> | undefined;
+
+/** web-tree-sitter's module (151 KB), imported on the first WebAssembly use: a thread that parses natively never compiles it. */
+function loadWebTreeSitter(): Promise<typeof WebTreeSitter> {
+  webTreeSitter ??= import('web-tree-sitter');
+  return webTreeSitter;
+}
+
 /** Initialises the WASM runtime once (per thread). */
 export function initParser(): Promise<void> {
   const module: Record<string, unknown> = {};
-  runtime ??= Parser.init(module).then(() => {
+  runtime ??= loadWebTreeSitter().then(async ({ Parser }) => {
+    await Parser.init(module);
     parser = new Parser();
     // Another copy of web-tree-sitter in this thread may have initialised the module with
     // its own options: then the raw functions are missing and the portable copy is used.
@@ -158,7 +168,8 @@ export function loadLanguage(language: CodeLanguage): Promise<Language> {
     promise = loadChain
       .catch(() => undefined)
       .then(() => initParser())
-      .then(() => Language.load(path))
+      .then(() => loadWebTreeSitter())
+      .then(({ Language }) => Language.load(path))
       .then((lang) => {
         languages.set(language, lang);
         return lang;
@@ -457,8 +468,11 @@ function rawCopy(api: RawCursorApi, tree: number, lang: Language, text: string, 
   );
 }
 
-/** Numbers per node in the native addon's output: type id (| named << 16), field id, start, end, child count. */
-const RECORD = 5;
+/**
+ * Numbers per node in the native addon's output: type id (| named << 16), field id, start, end, child count,
+ * row, column, end row (the parser's own positions, in UTF-16 code units as the offsets are).
+ */
+const RECORD = 8;
 const NAMED_BIT = 1 << 16;
 const ERROR_SYMBOL = 0xffff;
 
@@ -486,7 +500,6 @@ function nativeParse(addon: NativeParser, text: string, language: CodeLanguage):
   const records = addon.parse(CODE_LANGUAGES.indexOf(language), text, PARSE_TIMEOUT_MS);
   if (!records || records.length === 0) return undefined;
   const names = nativeNamesOf(addon, language);
-  const starts = lineStarts(text);
   const nodesByType = new Map<string, SyntaxNode[]>();
   // The list of each named type by type id (ids sharing a name share the list, keeping document order).
   const lists: (SyntaxNode[] | undefined)[] = [];
@@ -494,7 +507,6 @@ function nativeParse(addon: NativeParser, text: string, language: CodeLanguage):
   const open: SyntaxNode[] = [];
   const pending: number[] = [];
   let root: SyntaxNode | undefined;
-  let lastRow = 0;
   let errorChars = 0;
   let errorDepth = 0;
   for (let i = 0; i < records.length; i += RECORD) {
@@ -505,8 +517,6 @@ function nativeParse(addon: NativeParser, text: string, language: CodeLanguage):
     const start = records[i + 2] as number;
     const end = records[i + 3] as number;
     const childCount = records[i + 4] as number;
-    const row = rowFrom(starts, start, lastRow);
-    lastRow = row;
     const parent = open.length > 0 ? (open[open.length - 1] as SyntaxNode) : null;
     const node: SyntaxNode = {
       type,
@@ -514,9 +524,9 @@ function nativeParse(addon: NativeParser, text: string, language: CodeLanguage):
       field: names.fields[records[i + 1] as number] ?? null,
       start,
       end,
-      row,
-      column: start - (starts[row] as number),
-      endRow: rowFrom(starts, end, row),
+      row: records[i + 5] as number,
+      column: records[i + 6] as number,
+      endRow: records[i + 7] as number,
       children: childCount > 0 ? [] : NO_CHILDREN,
       parent,
     };

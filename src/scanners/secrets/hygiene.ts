@@ -2,10 +2,20 @@
  * Repository hygiene: a committed `.env` is a finding, so is a repository that uses
  * dotenv files without ignoring `.env`, and so is a committed PKCS#12 key store.
  */
-import picomatch from 'picomatch';
+import { createRequire } from 'node:module';
+import type Picomatch from 'picomatch';
 import type { RawFinding } from '../../core/findings.js';
 import { OWASP, toRawFinding, type FindingRule } from '../../core/rules.js';
 import { TITLES } from './rule.js';
+
+const requireHere = createRequire(import.meta.url);
+let picomatchModule: typeof Picomatch | undefined;
+
+/** picomatch (CommonJS, 5 files), loaded on the first .gitignore read: most scans never need it. */
+function picomatch(): typeof Picomatch {
+  picomatchModule ??= requireHere('picomatch') as typeof Picomatch;
+  return picomatchModule;
+}
 
 /** `.env`, `.env.production`, `config/.env.local`, `prod.env` … */
 const ENV_FILE = /(?:^|\/)(?:\.env(?:\.[\w.-]+)?|[\w-]+\.env)$/;
@@ -119,7 +129,7 @@ export function gitignoreIgnoresEnv(gitignore: string): boolean {
     if (line.endsWith('/')) continue; // directories only
     const pattern = line.replace(/^\//, '').replace(/^\*\*\//, '');
     if (pattern.includes('/')) continue; // names a nested path, not the root .env
-    if (picomatch.isMatch('.env', pattern, { dot: true })) ignored = !negated;
+    if (picomatch().isMatch('.env', pattern, { dot: true })) ignored = !negated;
   }
   return ignored;
 }

@@ -100,6 +100,9 @@ const snippets: [string, CodeLanguage, string][] = [
   ['Go: generics, raw strings, goroutines', 'go', "package main\n\nimport \"fmt\"\n\nfunc Map[T any, U any](xs []T, f func(T) U) []U { var r []U; for _, x := range xs { r = append(r, f(x)) }; return r }\n\nfunc main() { s := `raw 😀 ${x}`; go func() { fmt.Println(s) }(); }\n"],
   ['Java: annotations, lambdas, text blocks', 'java', "@RestController\npublic class C<T> {\n  @GetMapping(\"/x\") String f(@RequestParam String q) { Runnable r = () -> System.out.println(q + \"😀\"); return \"\"\"\n    text block\n    \"\"\"; }\n}\n"],
   ['Ruby: blocks, heredocs, interpolation', 'ruby', "class A < B\n  def f(x, *r, k: 1, &blk)\n    s = <<~EOS\n      hi #{x} 😀\n    EOS\n    [1, 2].each { |i| puts \"#{i}\" }\n    `ls #{params[:d]}`\n  end\nend\n"],
+  // Hidden nodes made visible by an alias (`as_pattern_target`), fields looked up through hidden nodes, extras between children:
+  // what the addon's own walk of the parser's subtrees must read as tree-sitter's cursor does.
+  ['Python: with-as targets, comments between children', 'python', "with open(p) as f:  # c\n    data = f.read()\nwith open(a) as f, open(b) as (g, h):\n    pass\nprint(\n    x,  # between arguments\n    y,\n)\ndef g(a, /, b=1, *c, d, **e) -> int:\n    return [i for i in a if i if not i]\n"],
   ['broken Go', 'go', 'package main\nfunc ( {\n  x := := \n}}}\n'],
   ['broken Java', 'java', 'class { void f( { int = ; } } }'],
   ['broken PHP', 'php', '<?php function ( { $x = ; }} echo "unterminated'],

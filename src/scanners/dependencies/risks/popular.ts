@@ -1,11 +1,10 @@
 /**
  * The popular-package lists (scripts/popular-packages.ts writes them from a
  * package-index download snapshot) and what the checks derive from them.
+ * Each list is read from its file the first time something asks for it, once per thread: a scan
+ * reads only the lists of the ecosystems its manifests use (../data-files.ts says why).
  */
-import npmList from './popular/npm.json' with { type: 'json' };
-import pypiList from './popular/pypi.json' with { type: 'json' };
-import npmEstablished from './popular/npm-established.json' with { type: 'json' };
-import pypiEstablished from './popular/pypi-established.json' with { type: 'json' };
+import { readDataFile } from '../data-files.js';
 import { npmScope } from './shared.js';
 
 export interface PopularHeader {
@@ -24,9 +23,27 @@ export interface PopularList {
 
 export type PopularEcosystem = 'npm' | 'PyPI';
 
+const LIST_FILES: Readonly<Record<PopularEcosystem, string>> = { npm: 'risks/popular/npm.json', PyPI: 'risks/popular/pypi.json' };
+const lists = new Map<PopularEcosystem, PopularList>();
+
+/** An ecosystem's popular list, read on first use. */
+export function popularList(ecosystem: PopularEcosystem): PopularList {
+  let list = lists.get(ecosystem);
+  if (list === undefined) {
+    list = readDataFile(LIST_FILES[ecosystem]) as PopularList;
+    lists.set(ecosystem, list);
+  }
+  return list;
+}
+
+/** The popular lists by ecosystem; each is read from its file when first touched. */
 export const POPULAR: Readonly<Record<PopularEcosystem, PopularList>> = Object.freeze({
-  npm: npmList,
-  PyPI: pypiList,
+  get npm() {
+    return popularList('npm');
+  },
+  get PyPI() {
+    return popularList('PyPI');
+  },
 });
 
 const sets = new Map<PopularEcosystem, ReadonlySet<string>>();
@@ -65,9 +82,9 @@ export function fnv1a32(text: string): number {
   return hash >>> 0;
 }
 
-const ESTABLISHED_SOURCES: Readonly<Record<PopularEcosystem, { readonly header: Record<string, unknown>; readonly hashes: string }>> = {
-  npm: npmEstablished,
-  PyPI: pypiEstablished,
+const ESTABLISHED_FILES: Readonly<Record<PopularEcosystem, string>> = {
+  npm: 'risks/popular/npm-established.json',
+  PyPI: 'risks/popular/pypi-established.json',
 };
 const established = new Map<PopularEcosystem, Uint32Array>();
 
@@ -78,7 +95,8 @@ const established = new Map<PopularEcosystem, Uint32Array>();
 export function isEstablished(ecosystem: PopularEcosystem, name: string): boolean {
   let table = established.get(ecosystem);
   if (table === undefined) {
-    const bytes = Buffer.from(ESTABLISHED_SOURCES[ecosystem].hashes, 'base64');
+    const { hashes } = readDataFile(ESTABLISHED_FILES[ecosystem]) as { readonly hashes: string };
+    const bytes = Buffer.from(hashes, 'base64');
     table = new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
     established.set(ecosystem, table);
   }

@@ -101,7 +101,8 @@ interface ScopeUse {
 
 function npmFindings(ctx: RiskContext): RawFinding[] {
   const config = npmRegistryConfig(ctx);
-  const publicScopes = popularNpmScopes();
+  // Read on the first scoped package only: most scans have none, and need not load the npm list.
+  let publicScopes: ReadonlySet<string> | undefined;
   const own = ownPackageNames(ctx);
   const uses = new Map<string, ScopeUse>();
   for (const file of ctx.files) {
@@ -109,7 +110,7 @@ function npmFindings(ctx: RiskContext): RawFinding[] {
     for (const pkg of file.result.packages) {
       const scope = npmScope(pkg.name);
       if (scope === undefined || pkg.source !== 'registry' || own.has(`npm\u0000${pkg.name}`)) continue;
-      if (config.scopes.has(scope) || publicScopes.has(scope) || uses.has(scope)) continue;
+      if (config.scopes.has(scope) || (publicScopes ??= popularNpmScopes()).has(scope) || uses.has(scope)) continue;
       uses.set(scope, { file, pkg });
     }
   }
