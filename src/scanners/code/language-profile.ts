@@ -81,6 +81,10 @@ export const ROLES = [
   'unaries',
   /** `not x` (Python). Fields: argument. */
   'negations',
+  /** Negations a guard condition may be (`!ok`, `not ok`): the function model's guards read through them. */
+  'conditionNegations',
+  /** Lookups a guard condition may be (`if allowed[name]`): a membership check of the index. */
+  'conditionLookups',
   /** `c ? a : b`. Fields: condition, consequence, alternative. */
   'ternaries',
   /** `a if c else b` (Python): value, condition and alternative by position. */
@@ -319,6 +323,8 @@ const CALL_FIELDS: RoleFields = { callee: 'function', arguments: 'arguments' };
 export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.freeze({
   javascript: {
     roles: {
+      conditionNegations: { kinds: ['unary_expression'] },
+      conditionLookups: { kinds: ['subscript_expression'] },
       identifiers: { kinds: ['identifier'] },
       thisKeywords: { kinds: ['this'] },
       propertyIdentifiers: { kinds: ['property_identifier'] },
@@ -406,6 +412,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
   },
   python: {
     roles: {
+      conditionNegations: { kinds: ['not_operator'] },
       identifiers: { kinds: ['identifier'] },
       strings: { kinds: ['string'] },
       stringTexts: { kinds: ['string_content'] },
@@ -480,6 +487,8 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
   },
   php: {
     roles: {
+      conditionNegations: { kinds: ['unary_op_expression'] },
+      conditionLookups: { kinds: ['subscript_expression'] },
       identifiers: { kinds: ['variable_name'] },
       calls: { kinds: ['function_call_expression'], fields: CALL_FIELDS },
       methodCalls: { kinds: ['member_call_expression'], fields: { receiver: 'object', method: 'name', arguments: 'arguments' } },
@@ -511,6 +520,8 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
   },
   go: {
     roles: {
+      conditionNegations: { kinds: ['unary_expression'] },
+      conditionLookups: { kinds: ['index_expression'] },
       identifiers: { kinds: ['identifier'] },
       calls: { kinds: ['call_expression'], fields: CALL_FIELDS },
       members: { kinds: ['selector_expression'], fields: { object: 'operand', property: 'field' } },
@@ -532,6 +543,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
   },
   java: {
     roles: {
+      conditionNegations: { kinds: ['unary_expression'] },
       identifiers: { kinds: ['identifier'] },
       methodCalls: { kinds: ['method_invocation'], fields: { receiver: 'object', method: 'name', arguments: 'arguments' } },
       constructions: { kinds: ['object_creation_expression'], fields: { type: 'type', arguments: 'arguments' } },
@@ -554,6 +566,8 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
   },
   ruby: {
     roles: {
+      conditionNegations: { kinds: ['unary'] },
+      conditionLookups: { kinds: ['element_reference'] },
       identifiers: { kinds: ['identifier'] },
       methodCalls: { kinds: ['call'], fields: { receiver: 'receiver', method: 'method', arguments: 'arguments', block: 'block' } },
       // A call without arguments reads a member (`request.path`).

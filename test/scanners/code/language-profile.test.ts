@@ -113,6 +113,7 @@ async def g():
     },
   ],
   php: [
+    { language: 'php', code: '<?php if (!$a[$k]) { f(); }' },
     { language: 'php', code: '<?php function f() {} class A { function m() {} } $g = function () {}; $h = fn($x) => $x; foo($a); $o->m(1); $o?->m(); A::s(); new B($c); new \\N\\C();' },
     {
       language: 'php',
@@ -120,18 +121,21 @@ async def g():
     },
   ],
   go: [
+    { language: 'go', code: 'package p\nfunc u() {\n\tif !m[k] {\n\t\treturn\n\t}\n}\n' },
     {
       language: 'go',
       code: 'package p\nfunc f() {}\nfunc (r T) m() {}\nvar g = func() {}\nfunc h() { r.FormValue("q"); f(1) }\nfunc s(v string) {\n\tif v == "" {\n\t\treturn\n\t} else if v == "b" {\n\t\treturn\n\t}\n\tfor {\n\t\tswitch v {\n\t\tcase "a", "b":\n\t\t\tfallthrough\n\t\tdefault:\n\t\t\tcontinue\n\t\t}\n\t\tbreak\n\t}\n}\n',
     },
   ],
   java: [
+    { language: 'java', code: 'class U { void u() { if (!ok) { f(); } } }' },
     {
       language: 'java',
       code: 'class A { A() {} void m() { Runnable r = () -> {}; o.m(a); new B(c); }\n  int s(String v) { if (v == null) { return 0; } else { throw new E(); } }\n  void t(String v) { int x = v == null ? 1 : 2; for (;;) { switch (v) { case "a": break; default: x(); } switch (v) { case "b" -> y(); default -> z(); } continue; } } }',
     },
   ],
   ruby: [
+    { language: 'ruby', code: 'x = !a\n' },
     { language: 'ruby', code: 'def m; end\ndef self.s; end\nl = -> { }\nrequest.path\nparams[:a]\nfoo(1) do |x| end\nbar { |y| y }\n' },
     {
       language: 'ruby',

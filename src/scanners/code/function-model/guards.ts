@@ -20,6 +20,7 @@ import { assignments, LITERALS } from './assignments.js';
 import { assignedValues, localTaint } from './taint.js';
 import { branchesOf, conditionalKindsOf, elseIfClause, finalElse, isSwitch, leaves, switchOf } from './branches.js';
 import { callAt, constString, leadingText, resolve, strip, VARIABLES } from './values.js';
+import { profileOf } from '../language-profile.js';
 
 /** The barrier rows of each PHP, Go, Java and Ruby language, compiled once. */
 export const FUNCTION_MODEL_BARRIERS: ReadonlyMap<CodeLanguage, CompiledBarriers> = new Map(FUNCTION_MODEL_LANGUAGES.map((l) => [l, compileBarriers(TAINT_BARRIERS, BARRIER_RULES, l)] as const));
@@ -314,14 +315,12 @@ function rowItems(ctx: RuleContext, b: CompiledBarriers, row: CheckRow, outer: Q
   return row.check === 'equals' ? [...fact(value, other), ...fact(other, value)] : fact(value, other);
 }
 
-const NEGATIONS = new Set(['unary_op_expression', 'unary_expression', 'unary', 'not_operator']);
-const LOOKUPS = new Set(['index_expression', 'subscript_expression', 'element_reference']);
-
 /** What holds when a condition evaluates to `truth`: each checked value with its fact. */
 function checks(ctx: RuleContext, b: CompiledBarriers, condition: SyntaxNode, truth: boolean, depth = 0): Item[] {
   if (depth > 8) return [];
   const n = bare(condition);
-  if (NEGATIONS.has(n.type)) {
+  const kinds = profileOf(ctx.language).kinds;
+  if (kinds.conditionNegations.has(n.type)) {
     const operand = child(n, 'argument') ?? child(n, 'operand') ?? namedChildren(n)[0];
     return operand && /^\s*(?:!|not\b)/.test(textOf(ctx.text, n)) ? checks(ctx, b, operand, !truth, depth + 1) : [];
   }
@@ -350,7 +349,7 @@ function checks(ctx: RuleContext, b: CompiledBarriers, condition: SyntaxNode, tr
   const call = callOf(ctx, n);
   if (call) return b.checks.all(call).filter((r) => (r.result ?? 'truthy') === 'truthy').flatMap((r) => rowItems(ctx, b, r, call, truth));
   // `if allowed[name]`, `if _, ok := allowed[name]; ok`: a lookup in a collection the code holds.
-  if (LOOKUPS.has(n.type) && truth) {
+  if (kinds.conditionLookups.has(n.type) && truth) {
     const object = child(n, 'operand') ?? child(n, 'object') ?? namedChildren(n)[0];
     const index = child(n, 'index') ?? namedChildren(n).at(-1);
     return index && index !== object ? itemsFor(ctx, b, index, 'member', once((): BaseFact => ({ check: 'member', holds: true, trusted: trusted(ctx, object) }))) : [];
