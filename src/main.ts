@@ -147,8 +147,8 @@ async function createScanService(deps: AppDeps, log: FastifyBaseLogger, progress
   if (deps.storage.kind === 'embedded') await failInterruptedScans(deps.storage, log);
   return createLocalScanService({
     ...common,
-    // Tests that inject DNS scan on the event loop (a function cannot cross to a thread).
-    ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : { apiScanThread: true }),
+    ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : {}),
+    apiScanThread: true,
     onFinished: webhooks.record,
     verifier: deps.verifier ?? createVerifier({ vigilKey: async (key) => (await deps.accounts.authenticate(key)) !== undefined }),
   });

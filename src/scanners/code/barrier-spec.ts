@@ -292,6 +292,13 @@ export function strictPattern(source: string, options: PatternOptions = {}): boo
   return body !== undefined && restrictivePattern(source, options) && STRICT_BODY.test(body);
 }
 
+/** Files row `i` under `key` in a name → row numbers index, once, in row order (rows are indexed in order). */
+export function indexRow(map: Map<string, number[]>, key: string, i: number): void {
+  const list = map.get(key);
+  if (!list) map.set(key, [i]);
+  else if (list.at(-1) !== i) list.push(i);
+}
+
 /** Rows that name calls, indexed by name: the rows a call matches, in row order, without trying each row. */
 export class CallRows<T extends CallMatch> {
   private readonly byName = new Map<string, number[]>();
@@ -300,16 +307,11 @@ export class CallRows<T extends CallMatch> {
   private readonly byConstructor = new Map<string, number[]>();
   private readonly namedRows: number[] = [];
   constructor(readonly rows: readonly T[]) {
-    const put = (map: Map<string, number[]>, key: string, i: number) => {
-      const list = map.get(key);
-      if (!list) map.set(key, [i]);
-      else if (list.at(-1) !== i) list.push(i);
-    };
     rows.forEach((r, i) => {
-      for (const n of r.names ?? []) put(this.byName, n, i);
-      for (const f of r.functions ?? []) put(this.byFunction, f.toLowerCase(), i);
-      for (const m of r.methods ?? []) put(this.byMethod, m, i);
-      for (const c of r.constructors ?? []) put(this.byConstructor, c, i);
+      for (const n of r.names ?? []) indexRow(this.byName, n, i);
+      for (const f of r.functions ?? []) indexRow(this.byFunction, f.toLowerCase(), i);
+      for (const m of r.methods ?? []) indexRow(this.byMethod, m, i);
+      for (const c of r.constructors ?? []) indexRow(this.byConstructor, c, i);
       if (r.named) this.namedRows.push(i);
     });
   }

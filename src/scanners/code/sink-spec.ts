@@ -15,7 +15,7 @@ import { child, enclosingFunction, namedChildren, textOf, unwrap } from './ast.j
 import { UNKNOWN } from './constants.js';
 import { looksLikeUrl } from './function-model/guards.js';
 import { writesTemplateFile } from './sinks.js';
-import type { CompiledBarriers } from './barrier-spec.js';
+import { indexRow, type CompiledBarriers } from './barrier-spec.js';
 import { callAt, checkedWhereHeld, constantString, constantText, describeSource, hasFixedOrigin, hasSafeOption, isClientSource, isDynamic, isHarmless, isTrueLiteral, JS_SERVER_SOURCE_TRIGGERS, JS_SOURCE_TRIGGERS, leadingText, option, PYTHON_SOURCE_TRIGGERS, resolve, sink, SQL_KEYWORDS, SQL_TEXT, taintSource, urlString } from './helpers.js';
 import { usesFunctionModel, type CodeLanguage, type SyntaxNode } from './parser.js';
 import { all, anyCase, familyOf, type RuleTriggers, type Trigger, type TriggerFamily } from './prefilter.js';
@@ -424,19 +424,14 @@ class CallRowIndex {
   private readonly patternedConstructors: number[] = [];
 
   constructor(readonly rows: readonly CompiledRow[]) {
-    const put = (map: Map<string, number[]>, key: string, i: number) => {
-      const list = map.get(key);
-      if (!list) map.set(key, [i]);
-      else if (list.at(-1) !== i) list.push(i);
-    };
     rows.forEach((r, i) => {
-      for (const c of r.calls ?? []) put(this.byQualified, c, i);
+      for (const c of r.calls ?? []) indexRow(this.byQualified, c, i);
       if (r.callPatterns.length > 0) this.patterned.push(i);
-      for (const n of r.names ?? []) put(this.byName, n, i);
-      for (const f of r.functions ?? []) put(this.byFunction, f, i);
-      for (const m of r.methods ?? []) put(this.byMethod, m, i);
+      for (const n of r.names ?? []) indexRow(this.byName, n, i);
+      for (const f of r.functions ?? []) indexRow(this.byFunction, f, i);
+      for (const m of r.methods ?? []) indexRow(this.byMethod, m, i);
       for (const c of r.row.constructors ?? []) {
-        if (typeof c === 'string') put(this.byConstructor, c, i);
+        if (typeof c === 'string') indexRow(this.byConstructor, c, i);
         else if (this.patternedConstructors.at(-1) !== i) this.patternedConstructors.push(i);
       }
     });

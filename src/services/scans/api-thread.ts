@@ -54,6 +54,7 @@ export class ApiScanThread implements ApiScanExecutor {
   }
 
   scan(input: string, settings: ApiScanSettings, hooks: ApiScanHooks): Promise<ScanResponse> {
+    // A DNS hook (tests) is a function, which cannot cross to the thread: such scans run here.
     if (settings.lookup !== undefined) return scanApiTarget(input, settings, hooks);
     if (this.closed) return Promise.reject(new Error('the API scan thread is closed'));
     const { signal, ...wireHooks } = hooks;
