@@ -1476,6 +1476,27 @@ export const LOG_INJECTION_SINKS: SinkSpec = {
   ],
 };
 
+/** A servlet session: `request.getSession()`, `req.getSession(false)`, or a variable named like one (`session`, `httpSession`, `userSession`). */
+const JAVA_SESSION = /(?:^|\.)getSession\(\s*(?:true|false)?\s*\)$|^(?:this\.)?(?:session|[a-z]\w*Session)$/;
+
+export const JAVA_TRUST_BOUNDARY_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'Servlet `HttpSession` attributes',
+      language: 'java',
+      rows: [{ methods: ['setAttribute', 'putValue'], receiver: JAVA_SESSION, argument: { index: 'each' }, kind: 'session', what: 'a session attribute (its name or value)' }],
+      examples: [
+        {
+          language: 'java',
+          bad: 'class Prefs extends HttpServlet {\n  protected void doPost(HttpServletRequest request, HttpServletResponse response) {\n    String role = request.getParameter("role");\n    request.getSession().setAttribute("role", role);\n  }\n}',
+          good: 'class Prefs extends HttpServlet {\n  protected void doPost(HttpServletRequest request, HttpServletResponse response) {\n    String theme = request.getParameter("theme");\n    request.getSession().setAttribute("theme", "dark".equals(theme) ? "dark" : "light");\n  }\n}',
+        },
+      ],
+    },
+  ],
+  triggers: { java: [all('getSession', ['setAttribute', 'putValue']), all('Session', ['setAttribute', 'putValue'])] },
+};
+
 /** Every weakness's sinks by rule id: the table the tests and the docs iterate. */
 export const TAINT_SINKS: Readonly<Record<string, SinkSpec>> = Object.freeze({
   'reflected-xss': REFLECTED_XSS_SINKS,
@@ -1506,6 +1527,7 @@ export const TAINT_SINKS: Readonly<Record<string, SinkSpec>> = Object.freeze({
   'go-sql-injection': GO_SQL_INJECTION_SINKS,
   'ruby-sql-injection': RUBY_SQL_INJECTION_SINKS,
   'java-ldap-injection': JAVA_LDAP_INJECTION_SINKS,
+  'java-trust-boundary-violation': JAVA_TRUST_BOUNDARY_SINKS,
   'ruby-code-injection': RUBY_CODE_INJECTION_SINKS,
   'php-open-redirect': PHP_OPEN_REDIRECT_SINKS,
   'php-path-traversal': PHP_PATH_TRAVERSAL_SINKS,

@@ -15,6 +15,7 @@ import { rule as xpathInjection } from './xpath-injection.js';
 import { rule as ldapInjection } from './ldap-injection.js';
 import { rule as regexInjection } from './regex-injection.js';
 import { rule as logInjection } from './log-injection.js';
+import { rule as javaTrustBoundary } from './java-trust-boundary-violation.js';
 import { rule as regexBacktracking } from './regex-catastrophic-backtracking.js';
 import { rule as templateObjectInjection } from './template-object-injection.js';
 import { rule as prototypePollution } from './prototype-pollution.js';
@@ -108,6 +109,7 @@ export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   ldapInjection,
   regexInjection,
   logInjection,
+  javaTrustBoundary,
   regexBacktracking,
   prototypePollution,
   insecureDeserialization,
