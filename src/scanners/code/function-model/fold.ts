@@ -4,11 +4,25 @@
  * functions of the file whose return values never come from their parameters.
  */
 import { child, descendants, enclosingFunction, functionTypes, namedChildren, textOf } from '../ast.js';
-import { kindsOf, roleSwitch, roleUnion, type LanguageProfile } from '../language-profile.js';
+import { kindsOf, roleSwitch, roleUnion, type LanguageProfile, type Role } from '../language-profile.js';
 import type { SyntaxNode } from '../parser.js';
 import type { RuleContext } from '../rule.js';
 import { assignments, stringValueOf, type Assignment } from './assignments.js';
 import { sourceOf } from './sources.js';
+
+const NO_KINDS: ReadonlySet<string> = new Set();
+
+/** Whether `node` is its parent's `field` (never when the role has no such field). */
+export const isField = (node: SyntaxNode, field: string | undefined): boolean => field !== undefined && node.field === field;
+
+/** A role's kinds as one list per profile (for `ctx.nodes.of`), built once. */
+function kindList(role: Role): (profile: LanguageProfile) => string[] {
+  const lists: string[][] = [];
+  return (profile) => (lists[profile.id] ??= kindsOf(profile, [role]));
+}
+const foldedCallKinds = kindList('foldedMethodCalls');
+const returnKinds = kindList('returns');
+const classKinds = kindList('classDeclarations');
 
 /**
  * `map.get("k")`/`props.getProperty("k")` on a map filled with constant keys: the values put under "k"
@@ -48,7 +62,7 @@ export function listLookup(ctx: RuleContext, node: SyntaxNode): SyntaxNode | nul
   const name = textOf(ctx.text, object);
   const fn = enclosingFunction(node, ctx.language) ?? null;
   const elements: SyntaxNode[] = [];
-  for (const call of ctx.nodes.of(...kindsOf(ctx.profile, FOLDED_METHOD_CALLS))) {
+  for (const call of ctx.nodes.of(...foldedCallKinds(ctx.profile))) {
     if (call.start >= node.start || textOf(ctx.text, child(call, f.receiver) ?? call) !== name || (enclosingFunction(call, ctx.language) ?? null) !== fn) continue;
     const method = textOf(ctx.text, child(call, f.method) ?? call);
     const args = namedChildren(child(call, f.arguments) ?? call);
@@ -61,8 +75,6 @@ export function listLookup(ctx: RuleContext, node: SyntaxNode): SyntaxNode | nul
   if (created.length !== 1 || !/^new\s+[\w.]*(?:ArrayList|LinkedList)\b[^(]*\(\s*\)$/.test(textOf(ctx.text, created[0]?.value ?? node))) return false;
   return elements[index] ?? null;
 }
-
-const FOLDED_METHOD_CALLS = ['foldedMethodCalls'] as const;
 
 /** The syntax evaluate folds, by role of the node's kind. */
 const EVALUATED_ROLES = roleSwitch(['integers', 'trueLiterals', 'falseLiterals', 'parentheses', 'identifiers', 'characterLiterals', 'foldedMethodCalls', 'binaryOperations'] as const);
@@ -122,6 +134,9 @@ function evaluateBinary(ctx: RuleContext, node: SyntaxNode, depth: number): numb
   return typeof value === 'number' && !Number.isFinite(value) ? undefined : value;
 }
 
+/** Statements that end a case group (the groups after it are not fallen into). */
+const CASE_ENDS = roleUnion(['breaks', 'returns']);
+
 /** Whether a `case` group of a Java switch on a compile-time constant is never run (not entered, nor fallen into). */
 function deadCase(ctx: RuleContext, group: SyntaxNode): boolean {
   const { kinds, fields } = ctx.profile;
@@ -139,12 +154,6 @@ function deadCase(ctx: RuleContext, group: SyntaxNode): boolean {
   }
   return true;
 }
-
-/** Statements that end a case group (the groups after it are not fallen into). */
-const CASE_ENDS = roleUnion(['breaks', 'returns']);
-
-/** Whether `node` is its parent's `field` (never when the role has no such field). */
-const isField = (node: SyntaxNode, field: string | undefined): boolean => field !== undefined && node.field === field;
 
 /** Whether an assignment sits in an `if` branch or `case` that a compile-time constant never takes. */
 export function deadBranch(ctx: RuleContext, at: SyntaxNode): boolean {
@@ -164,12 +173,7 @@ export function deadBranch(ctx: RuleContext, at: SyntaxNode): boolean {
   return false;
 }
 
-const NO_KINDS: ReadonlySet<string> = new Set();
-
 const summaryCache = new WeakMap<SyntaxNode, Map<string, boolean>>();
-const returnKindLists: string[][] = [];
-/** The kinds of return statements, as one list per profile. */
-const returnKinds = (profile: LanguageProfile): string[] => (returnKindLists[profile.id] ??= kindsOf(profile, ['returns']));
 
 /** Whether a returned expression is built from the function's parameters (through its local assignments). */
 function usesParameters(ctx: RuleContext, node: SyntaxNode | undefined, params: ReadonlySet<string>, seen: Set<SyntaxNode>, depth = 0): boolean {
@@ -221,6 +225,9 @@ function summaries(ctx: RuleContext): Map<string, boolean> {
   return table;
 }
 
+/** Calls whose receiver may name an object of this file: method calls, and Go's calls of a member. */
+const RECEIVER_CALLS = roleSwitch(['calls', 'methodCalls'] as const);
+
 /**
  * Whether a call goes to a function or method of this file (a plain call, `$this->m()`, `this.m()`,
  * `new Helper().m()` of a class declared here) whose return values never come from its parameters.
@@ -238,8 +245,3 @@ export function returnsConstant(ctx: RuleContext, call: SyntaxNode, name: string
   const created = /^new\s+([\w.]+)\s*\(/.exec(r)?.[1]?.split('.').at(-1);
   return !!created && ctx.nodes.of(...classKinds(ctx.profile)).some((c) => textOf(ctx.text, child(c, fields.classDeclarations.name) ?? c) === created);
 }
-
-const RECEIVER_CALLS = roleSwitch(['calls', 'methodCalls'] as const);
-const classKindLists: string[][] = [];
-/** The kinds of class declarations, as one list per profile. */
-const classKinds = (profile: LanguageProfile): string[] => (classKindLists[profile.id] ??= kindsOf(profile, ['classDeclarations']));

@@ -11,7 +11,7 @@ import { roleSwitch, roleUnion, type LanguageProfile, type RoleFields } from '..
 import type { SyntaxNode } from '../parser.js';
 import type { Match, QualifiedCall, RuleContext } from '../rule.js';
 import { assignments, stringValueOf, type Assignment } from './assignments.js';
-import { deadBranch, evaluate, keyedValues, listLookup, returnsConstant } from './fold.js';
+import { deadBranch, evaluate, isField, keyedValues, listLookup, returnsConstant } from './fold.js';
 import { isServerSetting, sourceOf } from './sources.js';
 import { compilePropagators, type CompiledPropagators } from '../taint-propagators.js';
 import { FUNCTION_MODEL_LANGUAGES, squash } from '../taint-sources.js';
@@ -122,9 +122,6 @@ function contentOfFixedLocation(ctx: RuleContext, node: SyntaxNode, name: string
   if (!row) return false;
   return !row.opensUrls || fixedLocation(ctx, namedChildren(child(node, callFields(ctx.profile, node).arguments) ?? node)[0]);
 }
-
-/** Whether `node` is its parent's `field` (never when the role has no such field). */
-const isField = (node: SyntaxNode, field: string | undefined): boolean => field !== undefined && node.field === field;
 
 /**
  * The source a tainted expression carries (`$_GET['id']`, `r.FormValue("q")`), or undefined.
