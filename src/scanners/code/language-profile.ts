@@ -247,13 +247,13 @@ export const ROLES = [
    * Binary operators the function model folds and reads as concatenation (`.`, `+`), comparison and logic
    * (PHP, Go, Java; Ruby's `binary` is read only as an append, `<<`, and a branch that leaves). Fields: left, right.
    */
-  'binaryOperations',
+  'foldedBinaries',
   /** `c ? a : b` whose value is constant when the branches it may take are (PHP, Java; not yet Ruby's). Fields: condition, consequence, alternative. */
   'constantTernaries',
   /** Method calls folded on a local filled with constants: `map.get("k")`, `list.get(1)`, `"abc".charAt(2)` (Java). Fields: receiver, method, arguments. */
   'foldedMethodCalls',
   /** Integer literals (folded when written in decimal). */
-  'integers',
+  'integerLiterals',
   /** `'C'` (Java). */
   'characterLiterals',
   /**
@@ -566,9 +566,9 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       interpolatingStrings: { kinds: ['encapsed_string', 'heredoc'] },
       shellCommands: { kinds: ['shell_command_expression'] },
       heredocBodies: { kinds: ['heredoc_body'] },
-      binaryOperations: { kinds: ['binary_expression'], fields: { left: 'left', right: 'right' } },
+      foldedBinaries: { kinds: ['binary_expression'], fields: { left: 'left', right: 'right' } },
       constantTernaries: { kinds: ['conditional_expression'], fields: { condition: 'condition', consequence: 'body', alternative: 'alternative' } },
-      integers: { kinds: ['integer'] },
+      integerLiterals: { kinds: ['integer'] },
       parentheses: { kinds: ['parenthesized_expression'] },
       // The then branch is under `body`, which is not folded.
       foldedIfs: { kinds: ['if_statement'], fields: { condition: 'condition', alternative: 'alternative' } },
@@ -604,8 +604,8 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       falseLiterals: { kinds: ['false'] },
       memberNameParents: { kinds: ['selector_expression'], fields: { object: 'operand' } },
       constantLiterals: { kinds: ['interpreted_string_literal', 'raw_string_literal', 'int_literal', 'float_literal', 'true', 'false', 'nil', 'escape_sequence'] },
-      binaryOperations: { kinds: ['binary_expression'], fields: { left: 'left', right: 'right' } },
-      integers: { kinds: ['int_literal'] },
+      foldedBinaries: { kinds: ['binary_expression'], fields: { left: 'left', right: 'right' } },
+      integerLiterals: { kinds: ['int_literal'] },
       parentheses: { kinds: ['parenthesized_expression'] },
       foldedIfs: { kinds: ['if_statement'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
       constantTexts: { kinds: ['interpreted_string_literal', 'raw_string_literal'] },
@@ -639,10 +639,10 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       casts: { kinds: ['cast_expression'] },
       memberNameParents: { kinds: ['method_invocation'], fields: { object: 'object', arguments: 'arguments' } },
       constantLiterals: { kinds: ['string_literal', 'decimal_integer_literal', 'true', 'false', 'character_literal', 'string_fragment', 'escape_sequence'] },
-      binaryOperations: { kinds: ['binary_expression'], fields: { left: 'left', right: 'right' } },
+      foldedBinaries: { kinds: ['binary_expression'], fields: { left: 'left', right: 'right' } },
       constantTernaries: { kinds: ['ternary_expression'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
       foldedMethodCalls: { kinds: ['method_invocation'], fields: { receiver: 'object', method: 'name', arguments: 'arguments' } },
-      integers: { kinds: ['decimal_integer_literal'] },
+      integerLiterals: { kinds: ['decimal_integer_literal'] },
       characterLiterals: { kinds: ['character_literal'] },
       parentheses: { kinds: ['parenthesized_expression', 'condition'] },
       foldedIfs: { kinds: ['if_statement'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
@@ -686,7 +686,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       interpolatingStrings: { kinds: ['string'] },
       shellCommands: { kinds: ['subshell'] },
       heredocBodies: { kinds: ['heredoc_body'] },
-      integers: { kinds: ['integer'] },
+      integerLiterals: { kinds: ['integer'] },
       classDeclarations: { kinds: ['class'], fields: { name: 'name' } },
       constantTexts: { kinds: ['string_content'] },
     },

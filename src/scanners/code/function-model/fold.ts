@@ -77,7 +77,7 @@ export function listLookup(ctx: RuleContext, node: SyntaxNode): SyntaxNode | nul
 }
 
 /** The syntax evaluate folds, by role of the node's kind. */
-const EVALUATED_ROLES = roleSwitch(['integers', 'trueLiterals', 'falseLiterals', 'parentheses', 'identifiers', 'characterLiterals', 'foldedMethodCalls', 'binaryOperations'] as const);
+const EVALUATED_ROLES = roleSwitch(['integerLiterals', 'trueLiterals', 'falseLiterals', 'parentheses', 'identifiers', 'characterLiterals', 'foldedMethodCalls', 'foldedBinaries'] as const);
 
 /** The value of an integer or boolean expression fixed at compile time (`(7 * 42) - num > 200` with `int num = 86`), else undefined. */
 export function evaluate(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): number | boolean | undefined {
@@ -85,7 +85,7 @@ export function evaluate(ctx: RuleContext, node: SyntaxNode | undefined, depth =
   const t = textOf(ctx.text, node);
   const { kinds, fields } = ctx.profile;
   switch (EVALUATED_ROLES(ctx.profile).get(node.type)) {
-    case 'integers':
+    case 'integerLiterals':
       return /^\d+$/.test(t) ? Number(t) : undefined;
     case 'trueLiterals':
       return true;
@@ -110,7 +110,7 @@ export function evaluate(ctx: RuleContext, node: SyntaxNode | undefined, depth =
       const index = evaluate(ctx, namedChildren(child(node, f.arguments) ?? node)[0], depth + 1);
       return value !== undefined && typeof index === 'number' && index < value.length ? value.charCodeAt(index) : undefined;
     }
-    case 'binaryOperations':
+    case 'foldedBinaries':
       return evaluateBinary(ctx, node, depth);
     default:
       return undefined;
@@ -119,7 +119,7 @@ export function evaluate(ctx: RuleContext, node: SyntaxNode | undefined, depth =
 
 /** `a op b` with both sides fixed at compile time: arithmetic, comparison, `&&`, `||`. */
 function evaluateBinary(ctx: RuleContext, node: SyntaxNode, depth: number): number | boolean | undefined {
-  const f = ctx.profile.fields.binaryOperations;
+  const f = ctx.profile.fields.foldedBinaries;
   const [left, right] = [child(node, f.left), child(node, f.right)];
   if (!left || !right) return undefined;
   const [l, r] = [evaluate(ctx, left, depth + 1), evaluate(ctx, right, depth + 1)];

@@ -210,7 +210,7 @@ function constant(ctx: RuleContext, node: SyntaxNode, depth: number): boolean {
     const branches = typeof taken === 'boolean' ? [child(node, taken ? f.consequence : f.alternative)] : [child(node, f.consequence), child(node, f.alternative)];
     return branches.every((b) => b !== undefined && constant(ctx, b, depth));
   }
-  if (kinds.binaryOperations.has(node.type)) return namedChildren(node).every((c) => constant(ctx, c, depth));
+  if (kinds.foldedBinaries.has(node.type)) return namedChildren(node).every((c) => constant(ctx, c, depth));
   if (kinds.namedConstants.has(node.type) || (kinds.identifiers.has(node.type) && /^[A-Z][A-Z0-9_]*$/.test(textOf(ctx.text, node)))) return true;
   if (CONSTANT_CALLS(ctx.profile).has(node.type)) {
     if (clean(ctx, node)) return true;
@@ -231,7 +231,7 @@ function constant(ctx: RuleContext, node: SyntaxNode, depth: number): boolean {
 }
 
 /** The syntax dynamicString reads, by role of the node's kind. */
-const DYNAMIC_ROLES = roleSwitch(['parentheses', 'interpolatingStrings', 'shellCommands', 'heredocBodies', 'binaryOperations', 'calls', 'methodCalls', 'staticCalls', 'identifiers'] as const);
+const DYNAMIC_ROLES = roleSwitch(['parentheses', 'interpolatingStrings', 'shellCommands', 'heredocBodies', 'foldedBinaries', 'calls', 'methodCalls', 'staticCalls', 'identifiers'] as const);
 
 /** A string assembled at run time from parts not proven constant: PHP interpolation or `.`, `+`, `fmt.Sprintf`, `String.format`. */
 export function dynamicString(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): boolean {
@@ -245,9 +245,9 @@ export function dynamicString(ctx: RuleContext, node: SyntaxNode | undefined, de
     case 'shellCommands':
     case 'heredocBodies':
       return !namedChildren(node).every((c) => kinds.constantLiterals.has(c.type) || (STRING_PARTS(profile).has(c.type) && constant(ctx, c, depth)));
-    case 'binaryOperations': {
-      const left = child(node, fields.binaryOperations.left);
-      const right = child(node, fields.binaryOperations.right);
+    case 'foldedBinaries': {
+      const left = child(node, fields.foldedBinaries.left);
+      const right = child(node, fields.foldedBinaries.right);
       if (!left || !right) return false;
       const op = ctx.text.slice(left.end, right.start).trim();
       if (op !== '.' && op !== '+') return false;
