@@ -225,6 +225,50 @@ export const ROLES = [
   'exportClauses',
   /** Fields: name, alias. */
   'exportSpecifiers',
+  // function-model/taint.ts, fold.ts
+  /** A declared parameter as a value: a variable bound from the request holds one (Java `@RequestParam String q`), whose text is the source. */
+  'parameterDeclarations',
+  /** Type casts (`(int) $x`, `(int) x`), whose text names the type. */
+  'casts',
+  /** Member reads and method calls whose identifiers other than the object and the arguments name a member, not a variable (Go `r.Form`, Java `o.get()`). Fields: object, arguments. */
+  'memberNameParents',
+  /**
+   * Literals the function model takes as constant: strings (a Ruby one unless it interpolates), their text
+   * pieces and escapes, numbers (Java: decimal integers), booleans, null, Ruby symbols and constants, Java characters.
+   */
+  'constantLiterals',
+  /** Strings whose named children are text pieces and interpolated values (PHP double quotes and heredocs, Ruby strings). */
+  'interpolatingStrings',
+  /** Backquoted shell commands, built like interpolating strings. */
+  'shellCommands',
+  /** The body of a heredoc: text pieces and interpolated values. */
+  'heredocBodies',
+  /**
+   * Binary operators the function model folds and reads as concatenation (`.`, `+`), comparison and logic
+   * (PHP, Go, Java; Ruby's `binary` is read only as an append, `<<`, and a branch that leaves). Fields: left, right.
+   */
+  'foldedBinaries',
+  /** `c ? a : b` whose value is constant when the branches it may take are (PHP, Java; not yet Ruby's). Fields: condition, consequence, alternative. */
+  'constantTernaries',
+  /** Method calls folded on a local filled with constants: `map.get("k")`, `list.get(1)`, `"abc".charAt(2)` (Java). Fields: receiver, method, arguments. */
+  'foldedMethodCalls',
+  /** Integer literals (folded when written in decimal). */
+  'integerLiterals',
+  /** `'C'` (Java). */
+  'characterLiterals',
+  /**
+   * Parentheses the function model reads through, in Java also the parenthesized condition of an `if` or a loop
+   * (`wrappers` stays empty in these languages: call shapes and sink rows strip those from receivers).
+   */
+  'parentheses',
+  /** Ifs whose branches a constant condition folds away (Go, Java; in PHP the `else` only; not yet Ruby's). Fields: condition, consequence, alternative. */
+  'foldedIfs',
+  /** Named constants: PHP `FOO`, `Foo::BAR` (other languages' constants are identifiers written in capitals). */
+  'namedConstants',
+  /** Fields: name. */
+  'classDeclarations',
+  /** Nodes whose text is a string's constant text, for SQL and shell shape checks: the text pieces of a string; Go's string literals whole (their quotes dropped). */
+  'constantTexts',
 ] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -498,7 +542,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       typeNames: { kinds: ['name', 'qualified_name'] },
       argumentLists: { kinds: ['arguments'] },
       argumentWrappers: { kinds: ['argument'] },
-      functions: { kinds: ['function_definition', 'method_declaration', 'anonymous_function_creation_expression', 'arrow_function'] },
+      functions: { kinds: ['function_definition', 'method_declaration', 'anonymous_function_creation_expression', 'arrow_function'], fields: { name: 'name', parameters: 'parameters', body: 'body' } },
       // Branches and checks (function-model/branches.ts).
       ifs: { kinds: ['if_statement'], fields: { condition: 'condition', consequence: 'body', alternative: 'alternative' } },
       elifs: { kinds: ['else_if_clause'], fields: { condition: 'condition', consequence: 'body' } },
@@ -515,6 +559,22 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       breaks: { kinds: ['break_statement'] },
       continues: { kinds: ['continue_statement'] },
       exits: { kinds: ['exit_statement'] },
+      // function-model/taint.ts, fold.ts
+      augmentedAssignments: { kinds: ['augmented_assignment_expression'], fields: { left: 'left', right: 'right' } },
+      casts: { kinds: ['cast_expression'] },
+      constantLiterals: { kinds: ['string', 'integer', 'float', 'boolean', 'null', 'nowdoc', 'string_content', 'escape_sequence'] },
+      interpolatingStrings: { kinds: ['encapsed_string', 'heredoc'] },
+      shellCommands: { kinds: ['shell_command_expression'] },
+      heredocBodies: { kinds: ['heredoc_body'] },
+      foldedBinaries: { kinds: ['binary_expression'], fields: { left: 'left', right: 'right' } },
+      constantTernaries: { kinds: ['conditional_expression'], fields: { condition: 'condition', consequence: 'body', alternative: 'alternative' } },
+      integerLiterals: { kinds: ['integer'] },
+      parentheses: { kinds: ['parenthesized_expression'] },
+      // The then branch is under `body`, which is not folded.
+      foldedIfs: { kinds: ['if_statement'], fields: { condition: 'condition', alternative: 'alternative' } },
+      namedConstants: { kinds: ['class_constant_access_expression', 'name'] },
+      classDeclarations: { kinds: ['class_declaration'], fields: { name: 'name' } },
+      constantTexts: { kinds: ['string_content'] },
     },
     namespaceSeparator: '\\',
   },
@@ -526,7 +586,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       calls: { kinds: ['call_expression'], fields: CALL_FIELDS },
       members: { kinds: ['selector_expression'], fields: { object: 'operand', property: 'field' } },
       argumentLists: { kinds: ['argument_list'] },
-      functions: { kinds: ['function_declaration', 'method_declaration', 'func_literal'] },
+      functions: { kinds: ['function_declaration', 'method_declaration', 'func_literal'], fields: { name: 'name', parameters: 'parameters', body: 'body' } },
       // Branches and checks (function-model/branches.ts).
       ifs: { kinds: ['if_statement'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
       switches: { kinds: ['expression_switch_statement'], fields: { value: 'value' } },
@@ -539,6 +599,16 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       returns: { kinds: ['return_statement'] },
       breaks: { kinds: ['break_statement'] },
       continues: { kinds: ['continue_statement'] },
+      // function-model/taint.ts, fold.ts
+      trueLiterals: { kinds: ['true'] },
+      falseLiterals: { kinds: ['false'] },
+      memberNameParents: { kinds: ['selector_expression'], fields: { object: 'operand' } },
+      constantLiterals: { kinds: ['interpreted_string_literal', 'raw_string_literal', 'int_literal', 'float_literal', 'true', 'false', 'nil', 'escape_sequence'] },
+      foldedBinaries: { kinds: ['binary_expression'], fields: { left: 'left', right: 'right' } },
+      integerLiterals: { kinds: ['int_literal'] },
+      parentheses: { kinds: ['parenthesized_expression'] },
+      foldedIfs: { kinds: ['if_statement'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+      constantTexts: { kinds: ['interpreted_string_literal', 'raw_string_literal'] },
     },
   },
   java: {
@@ -548,7 +618,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       methodCalls: { kinds: ['method_invocation'], fields: { receiver: 'object', method: 'name', arguments: 'arguments' } },
       constructions: { kinds: ['object_creation_expression'], fields: { type: 'type', arguments: 'arguments' } },
       argumentLists: { kinds: ['argument_list'] },
-      functions: { kinds: ['method_declaration', 'constructor_declaration', 'lambda_expression'] },
+      functions: { kinds: ['method_declaration', 'constructor_declaration', 'lambda_expression'], fields: { name: 'name', parameters: 'parameters', body: 'body' } },
       // Branches and checks (function-model/branches.ts).
       ifs: { kinds: ['if_statement'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
       ternaries: { kinds: ['ternary_expression'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
@@ -562,6 +632,22 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       raises: { kinds: ['throw_statement'] },
       breaks: { kinds: ['break_statement'] },
       continues: { kinds: ['continue_statement'] },
+      // function-model/taint.ts, fold.ts
+      trueLiterals: { kinds: ['true'] },
+      falseLiterals: { kinds: ['false'] },
+      parameterDeclarations: { kinds: ['formal_parameter'] },
+      casts: { kinds: ['cast_expression'] },
+      memberNameParents: { kinds: ['method_invocation'], fields: { object: 'object', arguments: 'arguments' } },
+      constantLiterals: { kinds: ['string_literal', 'decimal_integer_literal', 'true', 'false', 'character_literal', 'string_fragment', 'escape_sequence'] },
+      foldedBinaries: { kinds: ['binary_expression'], fields: { left: 'left', right: 'right' } },
+      constantTernaries: { kinds: ['ternary_expression'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+      foldedMethodCalls: { kinds: ['method_invocation'], fields: { receiver: 'object', method: 'name', arguments: 'arguments' } },
+      integerLiterals: { kinds: ['decimal_integer_literal'] },
+      characterLiterals: { kinds: ['character_literal'] },
+      parentheses: { kinds: ['parenthesized_expression', 'condition'] },
+      foldedIfs: { kinds: ['if_statement'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+      classDeclarations: { kinds: ['class_declaration'], fields: { name: 'name' } },
+      constantTexts: { kinds: ['string_fragment'] },
     },
   },
   ruby: {
@@ -575,7 +661,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       subscripts: { kinds: ['element_reference'], fields: { object: 'object' } },
       argumentLists: { kinds: ['argument_list'] },
       // Blocks share the variables of their method, so they are not scopes here.
-      functions: { kinds: ['method', 'singleton_method', 'lambda'] },
+      functions: { kinds: ['method', 'singleton_method', 'lambda'], fields: { name: 'name', parameters: 'parameters', body: 'body' } },
       // Branches and checks (function-model/branches.ts).
       ifs: { kinds: ['if'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
       unlesses: { kinds: ['unless'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
@@ -592,6 +678,17 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       returns: { kinds: ['return'] },
       breaks: { kinds: ['break'] },
       continues: { kinds: ['next', 'retry', 'redo'] },
+      // function-model/taint.ts, fold.ts
+      trueLiterals: { kinds: ['true'] },
+      falseLiterals: { kinds: ['false'] },
+      interpolations: { kinds: ['interpolation'] },
+      constantLiterals: { kinds: ['simple_symbol', 'hash_key_symbol', 'constant', 'string', 'integer', 'float', 'true', 'false', 'nil', 'string_content', 'escape_sequence'] },
+      interpolatingStrings: { kinds: ['string'] },
+      shellCommands: { kinds: ['subshell'] },
+      heredocBodies: { kinds: ['heredoc_body'] },
+      integerLiterals: { kinds: ['integer'] },
+      classDeclarations: { kinds: ['class'], fields: { name: 'name' } },
+      constantTexts: { kinds: ['string_content'] },
     },
     constructorMethod: 'new',
   },
