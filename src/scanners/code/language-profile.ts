@@ -269,6 +269,12 @@ export const ROLES = [
   'classDeclarations',
   /** Nodes whose text is a string's constant text, for SQL and shell shape checks: the text pieces of a string; Go's string literals whole (their quotes dropped). */
   'constantTexts',
+  // function-model/taint.ts: lookups in constant tables
+  /**
+   * Array and hash literals a lookup can read (PHP `array(…)`/`[…]`, Ruby `[…]`/`{…}`): their named
+   * children are the entries, each a value or a key-value pair.
+   */
+  'tableLiterals',
 ] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -575,6 +581,8 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       namedConstants: { kinds: ['class_constant_access_expression', 'name'] },
       classDeclarations: { kinds: ['class_declaration'], fields: { name: 'name' } },
       constantTexts: { kinds: ['string_content'] },
+      // function-model/taint.ts: lookups in constant tables
+      tableLiterals: { kinds: ['array_creation_expression'] },
     },
     namespaceSeparator: '\\',
   },
@@ -689,6 +697,8 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       integerLiterals: { kinds: ['integer'] },
       classDeclarations: { kinds: ['class'], fields: { name: 'name' } },
       constantTexts: { kinds: ['string_content'] },
+      // function-model/taint.ts: lookups in constant tables
+      tableLiterals: { kinds: ['array', 'hash'] },
     },
     constructorMethod: 'new',
   },

@@ -121,6 +121,8 @@ async def g():
     },
     // function-model/taint.ts, fold.ts
     { language: 'php', code: "<?php class C { function m($p) { $q .= (int) $p; $r = 'a' . \"b\\n $q\" . 1 + 2.5 . `ls $r` . <<<EOT\n x $q\nEOT . <<<'EOT'\n y\nEOT; if (($r) === null) { } else { $t = true; } return $q . Foo::BAR . BAZ; } }" },
+    // function-model/taint.ts: lookups in constant tables
+    { language: 'php', code: "<?php $docs = array('a' => array('file' => 'A.md'), 'b' => ['file' => 'B.md']); $f = $docs[$k]['file'];" },
   ],
   go: [
     { language: 'go', code: 'package p\nfunc u() {\n\tif !m[k] {\n\t\treturn\n\t}\n}\n' },
@@ -149,6 +151,8 @@ async def g():
     },
     // function-model/taint.ts, fold.ts
     { language: 'ruby', code: 'class K\n  def m(a)\n    s = "a\\n#{a}" + `ls #{a}` + <<~EOT\n      x #{a}\n    EOT\n    h = { k: :v, n: nil, t: true, f: false, i: 1, d: 1.5, c: C }\n  end\nend\n' },
+    // function-model/taint.ts: lookups in constant tables
+    { language: 'ruby', code: "PAGES = { 'a' => ['a.md', 1] }\nf = PAGES[params[:p]][0]\n" },
   ],
 };
 

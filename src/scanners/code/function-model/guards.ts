@@ -18,7 +18,7 @@ import { SINK_KINDS, type SinkKind } from '../taint-spec.js';
 import { nameWords } from '../words.js';
 import { assignments, LITERALS } from './assignments.js';
 import { assignedValues, localTaint } from './taint.js';
-import { branchesOf, conditionalKindsOf, elseIfClause, finalElse, isSwitch, leaves, switchOf } from './branches.js';
+import { branchesOf, cannotReach, conditionalKindsOf, elseIfClause, finalElse, isSwitch, leaves, switchOf } from './branches.js';
 import { callAt, constString, leadingText, resolve, strip, VARIABLES } from './values.js';
 import { profileOf } from '../language-profile.js';
 
@@ -560,12 +560,16 @@ function guardIndex(ctx: RuleContext, b: CompiledBarriers, fn: SyntaxNode | null
   return index;
 }
 
-/** How many assignments to a variable come before a position (equal counts: the same value). */
+/**
+ * How many assignments to a variable come before a position and can reach it (equal counts: the
+ * same value); one in a branch that leaves before the position does not.
+ */
 function assignmentsBefore(ctx: RuleContext, fn: SyntaxNode | null, name: string, pos: number): number {
   const list = assignments(ctx).get(fn)?.get(name);
   if (!list) return 0;
+  const b = FUNCTION_MODEL_BARRIERS.get(ctx.language);
   let n = 0;
-  for (const a of list) if (a.pos <= pos) n++;
+  for (const a of list) if (a.pos <= pos && !(b && cannotReach(ctx, b, a.at, pos))) n++;
   return n;
 }
 

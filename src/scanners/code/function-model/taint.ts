@@ -12,10 +12,11 @@ import type { SyntaxNode } from '../parser.js';
 import type { Match, QualifiedCall, RuleContext } from '../rule.js';
 import { assignments, stringValueOf, type Assignment } from './assignments.js';
 import { deadBranch, evaluate, isField, keyedValues, listLookup, returnsConstant } from './fold.js';
+import { cannotReach, skippable } from './branches.js';
 import { isServerSetting, sourceOf } from './sources.js';
 import { compilePropagators, type CompiledPropagators } from '../taint-propagators.js';
 import { FUNCTION_MODEL_LANGUAGES, squash } from '../taint-sources.js';
-import { conditionallyClean, guardedForEverySink, guardedRead, type BarrierContext } from './guards.js';
+import { conditionallyClean, FUNCTION_MODEL_BARRIERS, guardedForEverySink, guardedRead, type BarrierContext } from './guards.js';
 import { fixedLocation } from './values.js';
 
 export { stringValueOf };
@@ -155,6 +156,7 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
     }
     return undefined;
   }
+  if (kinds.conditionLookups.has(node.type) && inConstantTable(ctx, node)) return undefined;
   const indexed = listLookup(ctx, node);
   if (indexed !== false) return indexed ? localTaint(ctx, indexed, depth + 1, seen, barrier) : undefined;
   // `cond ? a : b` with a condition constant at compile time: only the branch taken.
@@ -176,13 +178,18 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
     const before = list.filter((a) => a.pos <= node.start && !deadBranch(ctx, a.at));
     const last = before.at(-1);
     if (!last) return undefined;
-    // `$q .= $x` appends: any appended part or the last plain assignment may carry the taint.
+    // `$q .= $x` appends: any appended part or the last plain assignment may carry the taint; so
+    // may the values before an assignment that can be skipped (in a branch the read is not in).
+    const replaces = (a: Assignment): boolean => !a.append && !!a.value?.parent && !kinds.augmentedAssignments.has(a.value.parent.type);
+    const covered = (part: SyntaxNode): boolean => before.some((a) => replaces(a) && part.start <= a.at.start && a.at.end <= part.end);
+    const barriers = FUNCTION_MODEL_BARRIERS.get(ctx.language);
     for (let i = before.length - 1; i >= 0; i--) {
       const a = before[i] as Assignment;
+      if (barriers && cannotReach(ctx, barriers, a.at, node)) continue;
       const t = localTaint(ctx, a.value, depth + 1, seen, barrier);
       if (t) return t;
       const parent = a.value?.parent;
-      if (!a.append && (!parent || !kinds.augmentedAssignments.has(parent.type))) break;
+      if (!a.append && (!parent || !kinds.augmentedAssignments.has(parent.type)) && !skippable(ctx.profile, a.at, node, covered)) break;
     }
     return undefined;
   }
@@ -193,6 +200,30 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
   return undefined;
 }
 
+
+/**
+ * Whether a lookup reads a table that holds only constants (`$docs[$id]['file']` where `$docs` is
+ * only ever assigned an array literal of literals): whatever the index, the value is one of the
+ * table's, so request data in the index does not reach it. The index is still checked where it
+ * matters (a lookup that misses, an index echoed elsewhere).
+ */
+function inConstantTable(ctx: RuleContext, node: SyntaxNode): boolean {
+  const { kinds } = ctx.profile;
+  let table = namedChildren(node)[0];
+  while (table && kinds.conditionLookups.has(table.type)) table = namedChildren(table)[0];
+  if (!table || !kinds.identifiers.has(table.type)) return false;
+  const fn = enclosingFunction(table, ctx.language) ?? null;
+  const list = (assignments(ctx).get(fn)?.get(textOf(ctx.text, table)) ?? []).filter((a) => a.pos <= node.start);
+  return list.length > 0 && list.every((a) => !a.append && a.value !== undefined && constantTable(ctx, a.value, 0));
+}
+
+/** An array or hash literal whose entries (values, keys, nested tables) are all constant. */
+function constantTable(ctx: RuleContext, node: SyntaxNode, depth: number): boolean {
+  const { kinds } = ctx.profile;
+  if (!kinds.tableLiterals.has(node.type) || depth > 4) return false;
+  const entry = (e: SyntaxNode): boolean => constant(ctx, e, 0) || constantTable(ctx, e, depth + 1);
+  return namedChildren(node).every((e) => entry(e) || (namedChildren(e).length > 0 && namedChildren(e).every(entry)));
+}
 
 /** Whether an expression is constant (literals, constants, sanitiser calls, concatenations of these). */
 function constant(ctx: RuleContext, node: SyntaxNode, depth: number): boolean {
