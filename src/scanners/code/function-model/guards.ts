@@ -123,8 +123,8 @@ function bare(node: SyntaxNode): SyntaxNode {
 }
 
 /** Literals and constants are never what a barrier clears. */
-const isLiteral = (node: SyntaxNode): boolean =>
-  LITERALS.has(node.type) || (node.type === 'encapsed_string' && namedChildren(node).every((c) => LITERALS.has(c.type))) || ['number', 'integer', 'float', 'regex', 'array', 'array_creation_expression'].includes(node.type);
+const isLiteral = (ctx: RuleContext, node: SyntaxNode): boolean =>
+  LITERALS(ctx.profile).has(node.type) || (node.type === 'encapsed_string' && namedChildren(node).every((c) => LITERALS(ctx.profile).has(c.type))) || ['number', 'integer', 'float', 'regex', 'array', 'array_creation_expression'].includes(node.type);
 
 /** Through calls that keep the text (`toString`, `strtolower`, `to_s`). */
 function peel(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode): SyntaxNode {
@@ -258,9 +258,9 @@ function patternOf(ctx: RuleContext, node: SyntaxNode | undefined): { source: st
 function itemsFor(ctx: RuleContext, b: CompiledBarriers, value: SyntaxNode | undefined, check: CheckKind, base: () => BaseFact, part?: 'host'): Item[] {
   if (!value) return [];
   const url = part ? undefined : hostOf(ctx, b, peel(ctx, b, value));
-  if (url) return isLiteral(url) ? [] : [{ node: url, check, fact: once(() => ({ ...base(), part: 'host' })) }];
+  if (url) return isLiteral(ctx, url) ? [] : [{ node: url, check, fact: once(() => ({ ...base(), part: 'host' })) }];
   const n = peel(ctx, b, value);
-  if (isLiteral(n)) return [];
+  if (isLiteral(ctx, n)) return [];
   const full = once((): Fact => {
     if (part) return { ...base(), part };
     const normalised = normalisation(ctx, b, n);
@@ -268,7 +268,7 @@ function itemsFor(ctx: RuleContext, b: CompiledBarriers, value: SyntaxNode | und
   });
   const out: Item[] = [{ node: n, check, fact: full }];
   const inner = part ? undefined : normalisedValue(ctx, b, n);
-  if (inner && !isLiteral(inner)) out.push({ node: inner, check, fact: full });
+  if (inner && !isLiteral(ctx, inner)) out.push({ node: inner, check, fact: full });
   return out;
 }
 
@@ -385,7 +385,7 @@ function comparison(ctx: RuleContext, b: CompiledBarriers, left: SyntaxNode, rig
   }
   if (!positive) return [];
   const side = (value: SyntaxNode, other: SyntaxNode): Item[] => {
-    if (isLiteral(strip(value))) return [];
+    if (isLiteral(ctx, strip(value))) return [];
     return itemsFor(ctx, b, value, 'equals', once((): BaseFact => {
       const constant = constantOperand(ctx, other);
       return { check: 'equals', holds: true, trusted: trusted(ctx, other), ...(constant !== undefined ? { constant } : {}) };
