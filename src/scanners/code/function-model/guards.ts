@@ -61,7 +61,7 @@ export function namesIn(ctx: RuleContext, node: SyntaxNode): Set<string> {
   const names = new Set<string>();
   const collect = (n: SyntaxNode, follow: boolean) => {
     for (const d of descendants(n)) {
-      if (!VARIABLES.has(d.type) || d.field === 'name' || d.field === 'method' || d.field === 'field') continue;
+      if (!VARIABLES(ctx.profile).has(d.type) || d.field === 'name' || d.field === 'method' || d.field === 'field') continue;
       const name = textOf(ctx.text, d);
       if (names.has(name)) continue;
       names.add(name);
@@ -143,7 +143,7 @@ const heldCache = new WeakMap<SyntaxNode, SyntaxNode | null>();
 
 /** The value a variable holds at a node (its last assignment before it, as `assignedValues(…).at(-1)`), else undefined. */
 function valueBefore(ctx: RuleContext, node: SyntaxNode): SyntaxNode | undefined {
-  if (!VARIABLES.has(node.type)) return undefined;
+  if (!VARIABLES(ctx.profile).has(node.type)) return undefined;
   const cached = heldCache.get(node);
   if (cached !== undefined) return cached ?? undefined;
   const list = assignments(ctx).get(enclosingFunction(node, ctx.language) ?? null)?.get(textOf(ctx.text, node));
@@ -517,7 +517,7 @@ function guardIndex(ctx: RuleContext, b: CompiledBarriers, fn: SyntaxNode | null
       const key = keyOf(ctx, node);
       let list = byKey.get(key);
       if (!list) byKey.set(key, (list = []));
-      const vars = once(() => [...descendants(node)].filter((d) => VARIABLES.has(d.type) && d.field !== 'name' && d.field !== 'method' && d.field !== 'field').map((d) => textOf(ctx.text, d)));
+      const vars = once(() => [...descendants(node)].filter((d) => VARIABLES(ctx.profile).has(d.type) && d.field !== 'name' && d.field !== 'method' && d.field !== 'field').map((d) => textOf(ctx.text, d)));
       list.push({ from, to, at: node.start, vars, check, fact });
       types.add(node.type);
     }
@@ -664,7 +664,7 @@ export function heldAndChecked(ctx: RuleContext, call: SyntaxNode, barrier: Omit
   const holder = n.parent && HOLDERS.has(n.parent.type) ? (child(n.parent, 'name') ?? child(n.parent, 'left')) : undefined;
   if (!holder || (n.field !== 'value' && n.field !== 'right')) return false;
   const name = holder.type === 'expression_list' ? namedChildren(holder)[0] : holder;
-  if (!name || !VARIABLES.has(name.type)) return false;
+  if (!name || !VARIABLES(ctx.profile).has(name.type)) return false;
   const fn = enclosingFunction(call, ctx.language) ?? null;
   const entries = guardIndex(ctx, barrier.barriers, fn).byKey.get(keyOf(ctx, name));
   if (!entries) return false;
