@@ -275,6 +275,31 @@ export const ROLES = [
    * children are the entries, each a value or a key-value pair.
    */
   'tableLiterals',
+  // function-model/assignments.ts, values.ts
+  /** Declarations of several names and values at once, read pairwise like an assignment (Go `var a, b = x, y`). Fields: name, value. */
+  'listDeclarators',
+  /** Subscripts that append to their array when assigned with an empty index (PHP `$a[] = x`). */
+  'appendingSubscripts',
+  /** The `k => v` binding of a loop over keys and values, both names taking the iterated value (PHP `foreach`). */
+  'forEachPairs',
+  /** Blocks passed to a method call, whose parameters an iterator binds to the receiver's elements (Ruby `each do |k, v|`). Fields: parameters. */
+  'callBlocks',
+  /** Declarations and assignments that define a file-level constant when outside a function (Java fields, Go `const`, PHP `const`, Ruby `NAME = …`). Fields: name, value (by position when absent). */
+  'constantDefinitions',
+  /** Names spelled as constants, followed to their definition like variables (Ruby `NAME`). */
+  'constantNames',
+  /** Bare names that may be a constant defined elsewhere (PHP `NAME`): fixed text, not followed as variables. */
+  'definedConstantNames',
+  /** `A.B`, `A::B`: a name qualified by a class, module or package, whose last part may be a file-level constant. Fields: property (else the last named child). */
+  'qualifiedConstants',
+  /** Nodes the per-function model's values read through to their last named child (parentheses, Go composite-literal elements); with argumentWrappers. */
+  'valueWrappers',
+  /** String literals whose value the function model reads: single-quoted PHP, Go (raw too) and Java strings, Ruby strings (their interpolations left out). */
+  'literalStrings',
+  /** Strings with interpolations whose value is known when every part is literal (PHP double quotes). */
+  'interpolatedStrings',
+  /** Calls that may format a string (`fmt.Sprintf`, `String.format`, `sprintf`), whose format heads the value (not Ruby's). Fields: arguments. */
+  'formatCalls',
 ] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -583,6 +608,21 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       constantTexts: { kinds: ['string_content'] },
       // function-model/taint.ts: lookups in constant tables
       tableLiterals: { kinds: ['array_creation_expression'] },
+      // function-model/assignments.ts, values.ts
+      assignments: { kinds: ['assignment_expression'], fields: { left: 'left', right: 'right' } },
+      // The iterated value and the binding by position.
+      forEachLoops: { kinds: ['foreach_statement'] },
+      forEachPairs: { kinds: ['pair'] },
+      appendingSubscripts: { kinds: ['subscript_expression'] },
+      constantDefinitions: { kinds: ['const_element'] },
+      definedConstantNames: { kinds: ['name'] },
+      qualifiedConstants: { kinds: ['class_constant_access_expression'] },
+      valueWrappers: { kinds: ['parenthesized_expression'] },
+      formatCalls: { kinds: ['function_call_expression'], fields: { arguments: 'arguments' } },
+      literalStrings: { kinds: ['string'] },
+      interpolatedStrings: { kinds: ['encapsed_string'] },
+      stringTexts: { kinds: ['string_content'] },
+      escapes: { kinds: ['escape_sequence'] },
     },
     namespaceSeparator: '\\',
   },
@@ -617,6 +657,17 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       parentheses: { kinds: ['parenthesized_expression'] },
       foldedIfs: { kinds: ['if_statement'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
       constantTexts: { kinds: ['interpreted_string_literal', 'raw_string_literal'] },
+      // function-model/assignments.ts, values.ts
+      assignments: { kinds: ['short_var_declaration', 'assignment_statement'], fields: { left: 'left', right: 'right' } },
+      listDeclarators: { kinds: ['var_spec'], fields: { name: 'name', value: 'value' } },
+      // The range clause of a `for` (its names and the ranged value).
+      forEachLoops: { kinds: ['range_clause'], fields: { left: 'left', right: 'right' } },
+      constantDefinitions: { kinds: ['const_spec'], fields: { name: 'name', value: 'value' } },
+      qualifiedConstants: { kinds: ['selector_expression'], fields: { property: 'field' } },
+      valueWrappers: { kinds: ['parenthesized_expression', 'literal_element'] },
+      formatCalls: { kinds: ['call_expression'], fields: { arguments: 'arguments' } },
+      literalStrings: { kinds: ['interpreted_string_literal', 'raw_string_literal'] },
+      escapes: { kinds: ['escape_sequence'] },
     },
   },
   java: {
@@ -643,7 +694,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       // function-model/taint.ts, fold.ts
       trueLiterals: { kinds: ['true'] },
       falseLiterals: { kinds: ['false'] },
-      parameterDeclarations: { kinds: ['formal_parameter'] },
+      parameterDeclarations: { kinds: ['formal_parameter'], fields: { name: 'name' } },
       casts: { kinds: ['cast_expression'] },
       memberNameParents: { kinds: ['method_invocation'], fields: { object: 'object', arguments: 'arguments' } },
       constantLiterals: { kinds: ['string_literal', 'decimal_integer_literal', 'true', 'false', 'character_literal', 'string_fragment', 'escape_sequence'] },
@@ -656,6 +707,17 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       foldedIfs: { kinds: ['if_statement'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
       classDeclarations: { kinds: ['class_declaration'], fields: { name: 'name' } },
       constantTexts: { kinds: ['string_fragment'] },
+      // function-model/assignments.ts, values.ts
+      declarators: { kinds: ['variable_declarator'], fields: { name: 'name', value: 'value' } },
+      assignments: { kinds: ['assignment_expression'], fields: { left: 'left', right: 'right' } },
+      forEachLoops: { kinds: ['enhanced_for_statement'], fields: { left: 'name', right: 'value' } },
+      constantDefinitions: { kinds: ['variable_declarator'], fields: { name: 'name', value: 'value' } },
+      qualifiedConstants: { kinds: ['field_access'], fields: { property: 'field' } },
+      valueWrappers: { kinds: ['parenthesized_expression'] },
+      formatCalls: { kinds: ['method_invocation'], fields: { arguments: 'arguments' } },
+      literalStrings: { kinds: ['string_literal'] },
+      stringTexts: { kinds: ['string_fragment'] },
+      escapes: { kinds: ['escape_sequence'] },
     },
   },
   ruby: {
@@ -699,6 +761,16 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       constantTexts: { kinds: ['string_content'] },
       // function-model/taint.ts: lookups in constant tables
       tableLiterals: { kinds: ['array', 'hash'] },
+      // function-model/assignments.ts, values.ts
+      assignments: { kinds: ['assignment'], fields: { left: 'left', right: 'right' } },
+      augmentedAssignments: { kinds: ['operator_assignment'], fields: { left: 'left', right: 'right' } },
+      callBlocks: { kinds: ['block', 'do_block'], fields: { parameters: 'parameters' } },
+      constantDefinitions: { kinds: ['assignment'], fields: { name: 'left', value: 'right' } },
+      constantNames: { kinds: ['constant'] },
+      qualifiedConstants: { kinds: ['scope_resolution'], fields: { property: 'name' } },
+      literalStrings: { kinds: ['string'] },
+      stringTexts: { kinds: ['string_content'] },
+      escapes: { kinds: ['escape_sequence'] },
     },
     constructorMethod: 'new',
   },

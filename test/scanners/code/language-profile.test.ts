@@ -123,6 +123,8 @@ async def g():
     { language: 'php', code: "<?php class C { function m($p) { $q .= (int) $p; $r = 'a' . \"b\\n $q\" . 1 + 2.5 . `ls $r` . <<<EOT\n x $q\nEOT . <<<'EOT'\n y\nEOT; if (($r) === null) { } else { $t = true; } return $q . Foo::BAR . BAZ; } }" },
     // function-model/taint.ts: lookups in constant tables
     { language: 'php', code: "<?php $docs = array('a' => array('file' => 'A.md'), 'b' => ['file' => 'B.md']); $f = $docs[$k]['file'];" },
+    // function-model/assignments.ts, values.ts
+    { language: 'php', code: "<?php const K = 'a'; $s = 'x' . \"y{$z}\\n\" . K . A::B . (1) . sprintf('%s', $s); $p[] = $s; foreach ($rows as $k => $v) {}" },
   ],
   go: [
     { language: 'go', code: 'package p\nfunc u() {\n\tif !m[k] {\n\t\treturn\n\t}\n}\n' },
@@ -132,6 +134,8 @@ async def g():
     },
     // function-model/taint.ts, fold.ts
     { language: 'go', code: 'package p\nfunc f(a int) int {\n\tif (a > 1) == true {\n\t\treturn 2\n\t} else {\n\t\tx := r.Form\n\t}\n\ts := "a\\n" + `b` + nil\n\treturn 1.5 + false\n}\n' },
+    // function-model/assignments.ts, values.ts
+    { language: 'go', code: 'package p\nconst K = "a\\n" + `r`\nvar a, b = 1, 2\nfunc f() { x := []string{"a"}; x = (p.Q); for k, v := range m { fmt.Sprintf("%s", k, v) } }\n' },
   ],
   java: [
     { language: 'java', code: 'class U { void u() { if (!ok) { f(); } } }' },
@@ -141,6 +145,8 @@ async def g():
     },
     // function-model/taint.ts, fold.ts
     { language: 'java', code: 'class K { int f(String a) { if ((a == null) == true) { return (int) 1.0; } else { char c = \'c\'; boolean b = false; } String s = "a\\n" + m.get("k"); return a.isEmpty() ? 1 : 2; } }' },
+    // function-model/assignments.ts, values.ts
+    { language: 'java', code: 'class C { static final String K = "a\\n" + A.B; void f(@RequestParam String id) { int n = (1); for (String s : l) { n += 2; } String t = String.format("%s", id); } }' },
   ],
   ruby: [
     { language: 'ruby', code: 'x = !a\n' },
@@ -153,6 +159,8 @@ async def g():
     { language: 'ruby', code: 'class K\n  def m(a)\n    s = "a\\n#{a}" + `ls #{a}` + <<~EOT\n      x #{a}\n    EOT\n    h = { k: :v, n: nil, t: true, f: false, i: 1, d: 1.5, c: C }\n  end\nend\n' },
     // function-model/taint.ts: lookups in constant tables
     { language: 'ruby', code: "PAGES = { 'a' => ['a.md', 1] }\nf = PAGES[params[:p]][0]\n" },
+    // function-model/assignments.ts, values.ts
+    { language: 'ruby', code: "K = 'a'\nJ = \"b\\n\"\nx = Foo::BAR\nx += 1\nl.each do |e| end\nl.map { |e| e }\n" },
   ],
 };
 

@@ -61,7 +61,7 @@ export function namesIn(ctx: RuleContext, node: SyntaxNode): Set<string> {
   const names = new Set<string>();
   const collect = (n: SyntaxNode, follow: boolean) => {
     for (const d of descendants(n)) {
-      if (!VARIABLES.has(d.type) || d.field === 'name' || d.field === 'method' || d.field === 'field') continue;
+      if (!VARIABLES(ctx.profile).has(d.type) || d.field === 'name' || d.field === 'method' || d.field === 'field') continue;
       const name = textOf(ctx.text, d);
       if (names.has(name)) continue;
       names.add(name);
@@ -123,8 +123,8 @@ function bare(node: SyntaxNode): SyntaxNode {
 }
 
 /** Literals and constants are never what a barrier clears. */
-const isLiteral = (node: SyntaxNode): boolean =>
-  LITERALS.has(node.type) || (node.type === 'encapsed_string' && namedChildren(node).every((c) => LITERALS.has(c.type))) || ['number', 'integer', 'float', 'regex', 'array', 'array_creation_expression'].includes(node.type);
+const isLiteral = (ctx: RuleContext, node: SyntaxNode): boolean =>
+  LITERALS(ctx.profile).has(node.type) || (node.type === 'encapsed_string' && namedChildren(node).every((c) => LITERALS(ctx.profile).has(c.type))) || ['number', 'integer', 'float', 'regex', 'array', 'array_creation_expression'].includes(node.type);
 
 /** Through calls that keep the text (`toString`, `strtolower`, `to_s`). */
 function peel(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode): SyntaxNode {
@@ -143,7 +143,7 @@ const heldCache = new WeakMap<SyntaxNode, SyntaxNode | null>();
 
 /** The value a variable holds at a node (its last assignment before it, as `assignedValues(…).at(-1)`), else undefined. */
 function valueBefore(ctx: RuleContext, node: SyntaxNode): SyntaxNode | undefined {
-  if (!VARIABLES.has(node.type)) return undefined;
+  if (!VARIABLES(ctx.profile).has(node.type)) return undefined;
   const cached = heldCache.get(node);
   if (cached !== undefined) return cached ?? undefined;
   const list = assignments(ctx).get(enclosingFunction(node, ctx.language) ?? null)?.get(textOf(ctx.text, node));
@@ -258,9 +258,9 @@ function patternOf(ctx: RuleContext, node: SyntaxNode | undefined): { source: st
 function itemsFor(ctx: RuleContext, b: CompiledBarriers, value: SyntaxNode | undefined, check: CheckKind, base: () => BaseFact, part?: 'host'): Item[] {
   if (!value) return [];
   const url = part ? undefined : hostOf(ctx, b, peel(ctx, b, value));
-  if (url) return isLiteral(url) ? [] : [{ node: url, check, fact: once(() => ({ ...base(), part: 'host' })) }];
+  if (url) return isLiteral(ctx, url) ? [] : [{ node: url, check, fact: once(() => ({ ...base(), part: 'host' })) }];
   const n = peel(ctx, b, value);
-  if (isLiteral(n)) return [];
+  if (isLiteral(ctx, n)) return [];
   const full = once((): Fact => {
     if (part) return { ...base(), part };
     const normalised = normalisation(ctx, b, n);
@@ -268,7 +268,7 @@ function itemsFor(ctx: RuleContext, b: CompiledBarriers, value: SyntaxNode | und
   });
   const out: Item[] = [{ node: n, check, fact: full }];
   const inner = part ? undefined : normalisedValue(ctx, b, n);
-  if (inner && !isLiteral(inner)) out.push({ node: inner, check, fact: full });
+  if (inner && !isLiteral(ctx, inner)) out.push({ node: inner, check, fact: full });
   return out;
 }
 
@@ -385,7 +385,7 @@ function comparison(ctx: RuleContext, b: CompiledBarriers, left: SyntaxNode, rig
   }
   if (!positive) return [];
   const side = (value: SyntaxNode, other: SyntaxNode): Item[] => {
-    if (isLiteral(strip(value))) return [];
+    if (isLiteral(ctx, strip(value))) return [];
     return itemsFor(ctx, b, value, 'equals', once((): BaseFact => {
       const constant = constantOperand(ctx, other);
       return { check: 'equals', holds: true, trusted: trusted(ctx, other), ...(constant !== undefined ? { constant } : {}) };
@@ -517,7 +517,7 @@ function guardIndex(ctx: RuleContext, b: CompiledBarriers, fn: SyntaxNode | null
       const key = keyOf(ctx, node);
       let list = byKey.get(key);
       if (!list) byKey.set(key, (list = []));
-      const vars = once(() => [...descendants(node)].filter((d) => VARIABLES.has(d.type) && d.field !== 'name' && d.field !== 'method' && d.field !== 'field').map((d) => textOf(ctx.text, d)));
+      const vars = once(() => [...descendants(node)].filter((d) => VARIABLES(ctx.profile).has(d.type) && d.field !== 'name' && d.field !== 'method' && d.field !== 'field').map((d) => textOf(ctx.text, d)));
       list.push({ from, to, at: node.start, vars, check, fact });
       types.add(node.type);
     }
@@ -668,7 +668,7 @@ export function heldAndChecked(ctx: RuleContext, call: SyntaxNode, barrier: Omit
   const holder = n.parent && HOLDERS.has(n.parent.type) ? (child(n.parent, 'name') ?? child(n.parent, 'left')) : undefined;
   if (!holder || (n.field !== 'value' && n.field !== 'right')) return false;
   const name = holder.type === 'expression_list' ? namedChildren(holder)[0] : holder;
-  if (!name || !VARIABLES.has(name.type)) return false;
+  if (!name || !VARIABLES(ctx.profile).has(name.type)) return false;
   const fn = enclosingFunction(call, ctx.language) ?? null;
   const entries = guardIndex(ctx, barrier.barriers, fn).byKey.get(keyOf(ctx, name));
   if (!entries) return false;

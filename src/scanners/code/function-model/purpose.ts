@@ -54,7 +54,7 @@ export function storedUnder(ctx: RuleContext, node: SyntaxNode): { names: string
     const target = assignedTo(ctx, parent, p);
     if (target) {
       names.push(textOf(ctx.text, target));
-      return { names, variable: VARIABLES.has(target.type) ? target : undefined };
+      return { names, variable: VARIABLES(ctx.profile).has(target.type) ? target : undefined };
     }
     if (parent.type === 'return_statement' || parent.type === 'return') {
       const fn = enclosingFunction(parent, ctx.language);
@@ -88,7 +88,7 @@ export function purposeOf(ctx: RuleContext, node: SyntaxNode, holder?: SyntaxNod
     const fn = enclosingFunction(variable, ctx.language);
     const name = textOf(ctx.text, variable);
     for (const use of descendants(fn ?? ctx.root)) {
-      if (use.start <= variable.end || !VARIABLES.has(use.type) || textOf(ctx.text, use) !== name) continue;
+      if (use.start <= variable.end || !VARIABLES(ctx.profile).has(use.type) || textOf(ctx.text, use) !== name) continue;
       names.push(...storedUnder(ctx, use).names);
       if (names.length > 12) break;
     }
