@@ -37,6 +37,9 @@ describe('per-function request-data tracking (PHP, Go, Java, Ruby)', () => {
     // Both branches replace it: nothing of the request is left.
     const replaced = servlet('    String p = request.getParameter("p");\n    if (p.isEmpty()) { p = "a"; } else if (p.length() > 3) { p = "b"; } else { p = "c"; }\n    response.getWriter().println(p);');
     expect(byRule(await scan('S.java', replaced), 'java-xss')).toEqual([]);
+    // One branch assigns request data, the other a constant: the read may see either.
+    const either = servlet('    String bar = "none";\n    if (request.getMethod().equals("POST")) { bar = request.getParameter("p"); } else { bar = "get"; }\n    response.getWriter().println(bar);');
+    expect(byRule(await scan('S.java', either), 'java-xss')).toHaveLength(1);
     // Without a last else one path keeps it.
     const partly = servlet('    String p = request.getParameter("p");\n    if (p.isEmpty()) { p = "a"; } else if (p.length() > 3) { p = "b"; }\n    response.getWriter().println(p);');
     expect(byRule(await scan('S.java', partly), 'java-xss')).toHaveLength(1);
@@ -50,6 +53,13 @@ describe('per-function request-data tracking (PHP, Go, Java, Ruby)', () => {
     // A `break` leaves only the loop: the value assigned before it reaches the code after the loop.
     const loop = servlet('    String p = "none";\n    for (javax.servlet.http.Cookie c : request.getCookies()) {\n      if (c.getName().equals("k")) {\n        p = c.getValue();\n        break;\n      }\n    }\n    response.getWriter().println(p);');
     expect(byRule(await scan('S.java', loop), 'java-xss')).toHaveLength(1);
+  });
+
+  it('takes a query built from a map value read under a constant key, last assignment winning, as constant', async () => {
+    const body = (key: string) =>
+      `    String bar = "safe!";\n    java.util.HashMap<String, Object> map = new java.util.HashMap<String, Object>();\n    map.put("keyA", "a_Value");\n    map.put("keyB", request.getParameter("p"));\n    bar = (String) map.get("keyB");\n    bar = (String) map.get("${key}");\n    String sql = "INSERT INTO users (name) VALUES ('" + bar + "')";\n    statement.executeUpdate(sql);`;
+    expect(byRule(await scan('S.java', servlet(body('keyA'))), 'java-sql-injection')).toEqual([]);
+    expect(byRule(await scan('S.java', servlet(body('keyB'))), 'java-sql-injection').map((f) => f.confidence)).toEqual([0.9]);
   });
 
   it('does not carry request data from the index of a lookup in a table of constants', async () => {

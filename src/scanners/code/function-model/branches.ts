@@ -202,3 +202,14 @@ export function cannotReach(ctx: RuleContext, b: CompiledBarriers, at: SyntaxNod
   }
   return false;
 }
+
+/** The outermost conditional (if, unless, modifier, ternary, switch) around `at` that does not hold `use`, if any. */
+export function outermostConditional(profile: LanguageProfile, at: SyntaxNode, use: SyntaxNode): SyntaxNode | undefined {
+  let found: SyntaxNode | undefined;
+  for (let n = at; n.parent; n = n.parent) {
+    const p = n.parent;
+    if (p.start <= use.start && use.end <= p.end) break;
+    if (profile.kinds.switches.has(p.type) || branchesOf(profile, p)) found = p;
+  }
+  return found;
+}

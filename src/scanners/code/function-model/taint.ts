@@ -12,7 +12,7 @@ import type { SyntaxNode } from '../parser.js';
 import type { Match, QualifiedCall, RuleContext } from '../rule.js';
 import { assignments, stringValueOf, type Assignment } from './assignments.js';
 import { deadBranch, evaluate, isField, keyedValues, listLookup, returnsConstant } from './fold.js';
-import { cannotReach, skippable } from './branches.js';
+import { cannotReach, outermostConditional, skippable } from './branches.js';
 import { isServerSetting, sourceOf } from './sources.js';
 import { compilePropagators, type CompiledPropagators } from '../taint-propagators.js';
 import { FUNCTION_MODEL_LANGUAGES, squash } from '../taint-sources.js';
@@ -173,23 +173,9 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
     // The name of a member or method (`r.Form`, `o.get()`), not a variable.
     const f = fields.memberNameParents;
     if (node.parent && kinds.memberNameParents.has(node.parent.type) && !isField(node, f.object) && !isField(node, f.arguments)) return undefined;
-    const fn = enclosingFunction(node, ctx.language) ?? null;
-    const list = assignments(ctx).get(fn)?.get(textOf(ctx.text, node)) ?? [];
-    const before = list.filter((a) => a.pos <= node.start && !deadBranch(ctx, a.at));
-    const last = before.at(-1);
-    if (!last) return undefined;
-    // `$q .= $x` appends: any appended part or the last plain assignment may carry the taint; so
-    // may the values before an assignment that can be skipped (in a branch the read is not in).
-    const replaces = (a: Assignment): boolean => !a.append && !!a.value?.parent && !kinds.augmentedAssignments.has(a.value.parent.type);
-    const covered = (part: SyntaxNode): boolean => before.some((a) => replaces(a) && part.start <= a.at.start && a.at.end <= part.end);
-    const barriers = FUNCTION_MODEL_BARRIERS.get(ctx.language);
-    for (let i = before.length - 1; i >= 0; i--) {
-      const a = before[i] as Assignment;
-      if (barriers && cannotReach(ctx, barriers, a.at, node)) continue;
+    for (const a of reachingAssignments(ctx, node)) {
       const t = localTaint(ctx, a.value, depth + 1, seen, barrier);
       if (t) return t;
-      const parent = a.value?.parent;
-      if (!a.append && (!parent || !kinds.augmentedAssignments.has(parent.type)) && !skippable(ctx.profile, a.at, node, covered)) break;
     }
     return undefined;
   }
@@ -200,6 +186,35 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
   return undefined;
 }
 
+
+/**
+ * The assignments of the variable read at `node` whose value it may hold there, latest first:
+ * back to the last one that replaces the value on every path to the read (an append such as
+ * `$q .= $x` or `sb.append(x)` adds to it; an assignment in a branch the read is not in may be
+ * skipped), with every assignment of a conditional whose branches all assign. Assignments in
+ * branches folded away as never taken, or that leave the function first, are not among them.
+ */
+export function reachingAssignments(ctx: RuleContext, node: SyntaxNode): Assignment[] {
+  const { kinds } = ctx.profile;
+  const fn = enclosingFunction(node, ctx.language) ?? null;
+  const barriers = FUNCTION_MODEL_BARRIERS.get(ctx.language);
+  const reach = (assignments(ctx).get(fn)?.get(textOf(ctx.text, node)) ?? []).filter(
+    (a) => a.pos <= node.start && !deadBranch(ctx, a.at) && !(barriers && cannotReach(ctx, barriers, a.at, node)),
+  );
+  const adds = (a: Assignment): boolean => a.append === true || (!!a.value?.parent && kinds.augmentedAssignments.has(a.value.parent.type));
+  const covered = (part: SyntaxNode): boolean => reach.some((a) => a.value !== undefined && !adds(a) && part.start <= a.at.start && a.at.end <= part.end);
+  const out: Assignment[] = [];
+  for (let i = reach.length - 1; i >= 0; i--) {
+    const a = reach[i] as Assignment;
+    out.push(a);
+    if (adds(a) || skippable(ctx.profile, a.at, node, covered)) continue;
+    // It replaces the value on every path; so, together, do the branches of the conditionals around it.
+    const q = outermostConditional(ctx.profile, a.at, node);
+    if (q) for (let j = i - 1; j >= 0 && (reach[j] as Assignment).at.start >= q.start; j--) out.push(reach[j] as Assignment);
+    break;
+  }
+  return out;
+}
 
 /**
  * Whether a lookup reads a table that holds only constants (`$docs[$id]['file']` where `$docs` is
@@ -243,6 +258,21 @@ function constant(ctx: RuleContext, node: SyntaxNode, depth: number): boolean {
   }
   if (kinds.foldedBinaries.has(node.type)) return namedChildren(node).every((c) => constant(ctx, c, depth));
   if (kinds.namedConstants.has(node.type) || (kinds.identifiers.has(node.type) && /^[A-Z][A-Z0-9_]*$/.test(textOf(ctx.text, node)))) return true;
+  // A cast of a constant (`(String) map.get("k")`).
+  if (kinds.casts.has(node.type)) {
+    const value = namedChildren(node).at(-1);
+    return value !== undefined && constant(ctx, value, depth);
+  }
+  // A new empty container (`new HashMap<>()`): what is read from it is what was put in later.
+  if (kinds.constructions.has(node.type)) {
+    const args = namedChildren(node).find((c) => kinds.argumentLists.has(c.type));
+    return args !== undefined && namedChildren(args).length === 0;
+  }
+  // `map.get("k")` of a map filled under constant keys, `list.get(1)` of a list filled in straight-line code.
+  const keyed = keyedValues(ctx, node);
+  if (keyed !== false) return keyed.every((v) => v === undefined || constant(ctx, v, depth + 1));
+  const indexed = listLookup(ctx, node);
+  if (indexed !== false) return indexed === null || constant(ctx, indexed, depth + 1);
   if (CONSTANT_CALLS(ctx.profile).has(node.type)) {
     if (clean(ctx, node)) return true;
     // `String.valueOf(5)`, `sprintf("%d", 5)`: a propagator of constants gives a constant.
@@ -252,11 +282,10 @@ function constant(ctx: RuleContext, node: SyntaxNode, depth: number): boolean {
     return args.every((a) => constant(ctx, a, depth + 1));
   }
   if (kinds.identifiers.has(node.type) && depth < 3) {
-    const fn = enclosingFunction(node, ctx.language) ?? null;
-    // Assignments in a branch the taint model already folds away as never taken do not count here either.
-    // (A declaration without a value, `String bar;`, assigns nothing.)
-    const before = (assignments(ctx).get(fn)?.get(textOf(ctx.text, node)) ?? []).filter((a) => a.pos <= node.start && a.value !== undefined && !deadBranch(ctx, a.at));
-    return before.length > 0 && before.every((a) => a.value !== undefined && !kinds.parameterDeclarations.has(a.value.type) && constant(ctx, a.value, depth + 1));
+    // The values that may reach the read, as the taint model sees them. (A declaration without a
+    // value, `String bar;`, assigns nothing.)
+    const reach = reachingAssignments(ctx, node).filter((a) => a.value !== undefined);
+    return reach.length > 0 && reach.every((a) => a.value !== undefined && !kinds.parameterDeclarations.has(a.value.type) && constant(ctx, a.value, depth + 1));
   }
   return false;
 }
@@ -296,9 +325,10 @@ export function dynamicString(ctx: RuleContext, node: SyntaxNode | undefined, de
       return args.some((a) => !constant(ctx, kinds.argumentWrappers.has(a.type) ? (namedChildren(a)[0] ?? a) : a, depth));
     }
     case 'identifiers': {
-      const fn = enclosingFunction(node, ctx.language) ?? null;
-      const before = (assignments(ctx).get(fn)?.get(textOf(ctx.text, node)) ?? []).filter((a) => a.pos <= node.start && !deadBranch(ctx, a.at));
-      return before.some((a, i) => dynamicString(ctx, a.value, depth + 1) || (i > 0 && a.value !== undefined && !constant(ctx, a.value, depth + 1)));
+      // The values that may reach the read, oldest first: any assembled at run time, or any
+      // non-constant one added to or replacing the first.
+      const reach = reachingAssignments(ctx, node).reverse();
+      return reach.some((a, i) => dynamicString(ctx, a.value, depth + 1) || (i > 0 && a.value !== undefined && !constant(ctx, a.value, depth + 1)));
     }
     default:
       return false;
