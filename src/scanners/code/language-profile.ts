@@ -81,9 +81,9 @@ export const ROLES = [
   'unaries',
   /** `not x` (Python). Fields: argument. */
   'negations',
-  /** Negations a guard condition may be (`!ok`, `not ok`): the function model's guards read through them. */
+  /** Negations a guard condition may be (`!ok`, `not ok`): the function model's guards read through them. Fields: argument. */
   'conditionNegations',
-  /** Lookups a guard condition may be (`if allowed[name]`): a membership check of the index. */
+  /** Lookups a guard condition may be (`if allowed[name]`): a membership check of the index. Fields: object, index (else by position). */
   'conditionLookups',
   /** `c ? a : b`. Fields: condition, consequence, alternative. */
   'ternaries',
@@ -225,6 +225,23 @@ export const ROLES = [
   'exportClauses',
   /** Fields: name, alias. */
   'exportSpecifiers',
+  // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
+  /**
+   * Nodes with parts that name something rather than read a variable: a declaration's or a method's
+   * name, a called method, a field after a dot. Fields: name, method, property. The fields are read
+   * on any node (an identifier under one of them is not a read); the kinds are where they occur.
+   */
+  'namingNodes',
+  /** Statements, bodies and declarations where the search for what a value is stored under stops. */
+  'storageBoundaries',
+  /** Nodes that hold just a condition (Java `condition`, Ruby `(…)` statements), seen through when a guard condition is read. */
+  'conditionWrappers',
+  /** Binary operators a guard condition may be (`a && b`, `x == y`, Ruby `s =~ re`), the operator being the text between the sides. Fields: left, right. */
+  'conditionOperators',
+  /** The links of a chain of calls on a value (`new File(b, n).toPath()`), through which a built path or URL is followed to the variable holding it. Fields: object (the value the link is on). */
+  'callChainLinks',
+  /** String literals without escape sequences (Go backquotes). */
+  'rawStrings',
 ] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -323,8 +340,8 @@ const CALL_FIELDS: RoleFields = { callee: 'function', arguments: 'arguments' };
 export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.freeze({
   javascript: {
     roles: {
-      conditionNegations: { kinds: ['unary_expression'] },
-      conditionLookups: { kinds: ['subscript_expression'] },
+      conditionNegations: { kinds: ['unary_expression'], fields: { argument: 'argument' } },
+      conditionLookups: { kinds: ['subscript_expression'], fields: { object: 'object', index: 'index' } },
       identifiers: { kinds: ['identifier'] },
       thisKeywords: { kinds: ['this'] },
       propertyIdentifiers: { kinds: ['property_identifier'] },
@@ -412,7 +429,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
   },
   python: {
     roles: {
-      conditionNegations: { kinds: ['not_operator'] },
+      conditionNegations: { kinds: ['not_operator'], fields: { argument: 'argument' } },
       identifiers: { kinds: ['identifier'] },
       strings: { kinds: ['string'] },
       stringTexts: { kinds: ['string_content'] },
@@ -487,7 +504,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
   },
   php: {
     roles: {
-      conditionNegations: { kinds: ['unary_op_expression'] },
+      conditionNegations: { kinds: ['unary_op_expression'], fields: { argument: 'argument' } },
       conditionLookups: { kinds: ['subscript_expression'] },
       identifiers: { kinds: ['variable_name'] },
       calls: { kinds: ['function_call_expression'], fields: CALL_FIELDS },
@@ -515,13 +532,24 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       breaks: { kinds: ['break_statement'] },
       continues: { kinds: ['continue_statement'] },
       exits: { kinds: ['exit_statement'] },
+      // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
+      subscripts: { kinds: ['subscript_expression'] },
+      templates: { kinds: ['encapsed_string'] },
+      lists: { kinds: ['array_creation_expression'] },
+      assignments: { kinds: ['assignment_expression'], fields: { left: 'left', right: 'right' } },
+      augmentedAssignments: { kinds: ['augmented_assignment_expression'], fields: { left: 'left', right: 'right' } },
+      // `pair`: the `$k => $v` of a foreach.
+      pairs: { kinds: ['array_element_initializer', 'pair'] },
+      namingNodes: { kinds: ['function_definition', 'member_call_expression'], fields: { name: 'name' } },
+      storageBoundaries: { kinds: ['expression_statement', 'compound_statement', 'if_statement', 'for_statement', 'while_statement', 'program', 'method_declaration', 'function_definition'] },
+      conditionOperators: { kinds: ['binary_expression'], fields: { left: 'left', right: 'right' } },
     },
     namespaceSeparator: '\\',
   },
   go: {
     roles: {
-      conditionNegations: { kinds: ['unary_expression'] },
-      conditionLookups: { kinds: ['index_expression'] },
+      conditionNegations: { kinds: ['unary_expression'], fields: { argument: 'operand' } },
+      conditionLookups: { kinds: ['index_expression'], fields: { object: 'operand', index: 'index' } },
       identifiers: { kinds: ['identifier'] },
       calls: { kinds: ['call_expression'], fields: CALL_FIELDS },
       members: { kinds: ['selector_expression'], fields: { object: 'operand', property: 'field' } },
@@ -539,11 +567,20 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       returns: { kinds: ['return_statement'] },
       breaks: { kinds: ['break_statement'] },
       continues: { kinds: ['continue_statement'] },
+      // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
+      declarators: { kinds: ['var_spec'], fields: { name: 'name', value: 'value' } },
+      assignments: { kinds: ['short_var_declaration', 'assignment_statement'], fields: { left: 'left', right: 'right' } },
+      pairs: { kinds: ['keyed_element'] },
+      namingNodes: { kinds: ['function_declaration', 'selector_expression'], fields: { name: 'name', property: 'field' } },
+      storageBoundaries: { kinds: ['expression_statement', 'block', 'if_statement', 'for_statement', 'source_file', 'method_declaration', 'function_declaration'] },
+      conditionOperators: { kinds: ['binary_expression'], fields: { left: 'left', right: 'right' } },
+      callChainLinks: { kinds: ['selector_expression'], fields: { object: 'operand' } },
+      rawStrings: { kinds: ['raw_string_literal'] },
     },
   },
   java: {
     roles: {
-      conditionNegations: { kinds: ['unary_expression'] },
+      conditionNegations: { kinds: ['unary_expression'], fields: { argument: 'operand' } },
       identifiers: { kinds: ['identifier'] },
       methodCalls: { kinds: ['method_invocation'], fields: { receiver: 'object', method: 'name', arguments: 'arguments' } },
       constructions: { kinds: ['object_creation_expression'], fields: { type: 'type', arguments: 'arguments' } },
@@ -562,12 +599,22 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       raises: { kinds: ['throw_statement'] },
       breaks: { kinds: ['break_statement'] },
       continues: { kinds: ['continue_statement'] },
+      // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
+      members: { kinds: ['field_access'], fields: { object: 'object', property: 'field' } },
+      lists: { kinds: ['array_creation_expression'] },
+      declarators: { kinds: ['variable_declarator'], fields: { name: 'name', value: 'value' } },
+      assignments: { kinds: ['assignment_expression'], fields: { left: 'left', right: 'right' } },
+      namingNodes: { kinds: ['method_declaration', 'method_invocation', 'field_access'], fields: { name: 'name', property: 'field' } },
+      storageBoundaries: { kinds: ['expression_statement', 'block', 'if_statement', 'for_statement', 'while_statement', 'program', 'class_body', 'method_declaration'] },
+      conditionWrappers: { kinds: ['condition'] },
+      conditionOperators: { kinds: ['binary_expression'], fields: { left: 'left', right: 'right' } },
+      callChainLinks: { kinds: ['method_invocation'], fields: { object: 'object' } },
     },
   },
   ruby: {
     roles: {
-      conditionNegations: { kinds: ['unary'] },
-      conditionLookups: { kinds: ['element_reference'] },
+      conditionNegations: { kinds: ['unary'], fields: { argument: 'operand' } },
+      conditionLookups: { kinds: ['element_reference'], fields: { object: 'object' } },
       identifiers: { kinds: ['identifier'] },
       methodCalls: { kinds: ['call'], fields: { receiver: 'receiver', method: 'method', arguments: 'arguments', block: 'block' } },
       // A call without arguments reads a member (`request.path`).
@@ -592,6 +639,18 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       returns: { kinds: ['return'] },
       breaks: { kinds: ['break'] },
       continues: { kinds: ['next', 'retry', 'redo'] },
+      // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
+      regexLiterals: { kinds: ['regex'] },
+      lists: { kinds: ['array'] },
+      interpolations: { kinds: ['interpolation'] },
+      assignments: { kinds: ['assignment'], fields: { left: 'left', right: 'right' } },
+      augmentedAssignments: { kinds: ['operator_assignment'], fields: { left: 'left', right: 'right' } },
+      pairs: { kinds: ['pair'] },
+      namingNodes: { kinds: ['method', 'call'], fields: { name: 'name', method: 'method' } },
+      storageBoundaries: { kinds: ['block', 'body_statement', 'program', 'method'] },
+      conditionWrappers: { kinds: ['parenthesized_statements'] },
+      conditionOperators: { kinds: ['binary'], fields: { left: 'left', right: 'right' } },
+      callChainLinks: { kinds: ['call'], fields: { object: 'receiver' } },
     },
     constructorMethod: 'new',
   },

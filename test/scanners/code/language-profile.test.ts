@@ -119,6 +119,8 @@ async def g():
       language: 'php',
       code: "<?php function g($v) { if ($v) { return 1; } elseif ($w) { exit; } else { throw new E(); } $x = $v ? 1 : 2; while ($v) { switch ($v) { case 'a': break; default: continue; } } }",
     },
+    // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
+    { language: 'php', code: '<?php $a .= "x$b"; $c = ["k" => 1]; foreach ($c as $k => $v) {} for ($i = 0; $i < 1; $i++) {}' },
   ],
   go: [
     { language: 'go', code: 'package p\nfunc u() {\n\tif !m[k] {\n\t\treturn\n\t}\n}\n' },
@@ -126,6 +128,8 @@ async def g():
       language: 'go',
       code: 'package p\nfunc f() {}\nfunc (r T) m() {}\nvar g = func() {}\nfunc h() { r.FormValue("q"); f(1) }\nfunc s(v string) {\n\tif v == "" {\n\t\treturn\n\t} else if v == "b" {\n\t\treturn\n\t}\n\tfor {\n\t\tswitch v {\n\t\tcase "a", "b":\n\t\t\tfallthrough\n\t\tdefault:\n\t\t\tcontinue\n\t\t}\n\t\tbreak\n\t}\n}\n',
     },
+    // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
+    { language: 'go', code: 'package p\nfunc v() {\n\tm := T{k: 1}\n\ta, b := m, `r`\n\t_ = a + b\n}\n' },
   ],
   java: [
     { language: 'java', code: 'class U { void u() { if (!ok) { f(); } } }' },
@@ -133,6 +137,8 @@ async def g():
       language: 'java',
       code: 'class A { A() {} void m() { Runnable r = () -> {}; o.m(a); new B(c); }\n  int s(String v) { if (v == null) { return 0; } else { throw new E(); } }\n  void t(String v) { int x = v == null ? 1 : 2; for (;;) { switch (v) { case "a": break; default: x(); } switch (v) { case "b" -> y(); default -> z(); } continue; } } }',
     },
+    // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
+    { language: 'java', code: 'class V { int f() { int[] x = new int[]{1}; y = a.b; while (c) {} return x; } }' },
   ],
   ruby: [
     { language: 'ruby', code: 'x = !a\n' },
@@ -141,6 +147,8 @@ async def g():
       language: 'ruby',
       code: "def r\n  if a then x elsif b then y else z end\n  unless a then x else y end\n  x if a\n  x unless a\n  v = a ? 1 : 2\n  case v\n  when 'a' then x\n  else y\n  end\n  head :forbidden and return\n  while a do\n    next\n    break\n    redo\n  end\n  begin\n    retry\n  end\n  return 1\nend\nBEGIN { x }\n",
     },
+    // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
+    { language: 'ruby', code: 'a += 1\nh = { k: 1 }\ns = "x#{y}"\nr = /re/\nl = [1, 2]\nif (a) then b end\n' },
   ],
 };
 
