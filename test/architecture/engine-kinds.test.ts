@@ -17,7 +17,8 @@ const CODE = 'src/scanners/code/';
 
 /**
  * The engine core: the taint facade and its modules, the syntax helpers, constant folding, sink values, call shapes, imports, the repository pass's facts,
- * and the per-function model's branches (conditionals, switches and branches that leave, which its barrier facts are built on).
+ * and the per-function model's branches (conditionals, switches and branches that leave, which its barrier facts are built on),
+ * its guards (the barrier facts), request sources, weak-hash inputs and what a value is stored under (purpose).
  */
 const ENGINE_CORE = ['taint.ts', 'taint/bindings.ts', 'taint/branches.ts', 'taint/containers.ts', 'taint/evaluate.ts', 'taint/guards.ts', 'taint/state.ts', 'taint/summaries.ts', 'taint/predicates.ts', 'ast.ts', 'calls.ts', 'constants.ts', 'sinks.ts', 'helpers.ts', 'imports.ts', 'cross-file/exports.ts', 'cross-file/extract.ts', 'cross-file/facts.ts', 'cross-file/modules.ts', 'cross-file/rerun.ts', 'cross-file/resolve.ts', 'function-model/branches.ts', 'function-model/sources.ts', 'function-model/purpose.ts', 'function-model/crypto.ts', 'function-model/guards.ts'].map((f) => CODE + f);
 

@@ -98,7 +98,7 @@ export function sourceOf(ctx: RuleContext, node: SyntaxNode): string | undefined
     if (receiver && name && reads(src, squash(textOf(ctx.text, receiver)), textOf(ctx.text, name), 'members')) return t();
   }
   // Not the target of an assignment (nor anything under a field of the same name).
-  if (roles.names && kinds.identifiers.has(type) && (node.field === undefined || node.field !== fields.assignments.left) && src.names.has(t())) return t();
+  if (roles.names && kinds.identifiers.has(type) && node.field !== fields.assignments.left && src.names.has(t())) return t();
   if (roles.subscripts && kinds.subscripts.has(type)) {
     // `params[:a][:b]`: the innermost object of a chain of subscripts.
     let object = child(node, fields.subscripts.object);
