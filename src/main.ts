@@ -48,7 +48,7 @@ export interface Runtime {
 
 export async function createRuntime(config: Config): Promise<Runtime> {
   const pepper = loadPepper(config.keyPepper, config.dataDir);
-  const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, poolMin: config.dbPoolMin });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir });
   const accounts = new AccountService(storage, pepper, mailer);
   return {

@@ -7,6 +7,10 @@
  *   npm run bench:sast -- <dir>          # a checkout of BenchmarkPython elsewhere
  *   npm run bench:sast -- --details f    # also write every flagged case (tool, case, cwe) to f
  *   npm run bench:sast -- --apps [dir]   # labelled vulnerable applications instead (apps.ts)
+ *   npm run bench:sast -- --java [dir]   # the OWASP Benchmark for Java (2,740 cases) instead; corpus in
+ *                                        # bench/.corpus/BenchmarkJava (no peer runs here: no Java SAST
+ *                                        # tool installs from npm or Debian; published scorecards are cited
+ *                                        # in docs/benchmarks.md)
  *
  * When the corpus is missing the script clones it (`git clone --depth 1
  * https://github.com/OWASP-Benchmark/BenchmarkPython bench/.corpus/BenchmarkPython`); when that
@@ -22,16 +26,38 @@ import { DEFAULT_APPS_DIR, runApps } from './apps.js';
 import { BANDIT_CWE, VIGIL_CWE_EQUIVALENT, cweNumber } from './cwe.js';
 import { caseOf, parseExpected, report, score, type Scorecard } from './score.js';
 
-const REPO = 'https://github.com/OWASP-Benchmark/BenchmarkPython';
-const DEFAULT_DIR = new URL('../.corpus/BenchmarkPython', import.meta.url).pathname;
+/** One edition of the OWASP Benchmark: where its test cases lie and what they are written in. */
+interface Edition {
+  readonly name: string;
+  readonly repo: string;
+  readonly defaultDir: string;
+  /** The folder of the test cases, inside the checkout. */
+  readonly testcode: string;
+  readonly extension: string;
+}
 
-function obtain(dir: string): boolean {
-  if (existsSync(join(dir, 'testcode'))) return true;
-  if (dir !== DEFAULT_DIR) return false;
-  process.stdout.write(`Corpus missing; cloning ${REPO} into ${dir}\n`);
+const PYTHON: Edition = {
+  name: 'Python',
+  repo: 'https://github.com/OWASP-Benchmark/BenchmarkPython',
+  defaultDir: new URL('../.corpus/BenchmarkPython', import.meta.url).pathname,
+  testcode: 'testcode',
+  extension: '.py',
+};
+const JAVA: Edition = {
+  name: 'Java',
+  repo: 'https://github.com/OWASP-Benchmark/BenchmarkJava',
+  defaultDir: new URL('../.corpus/BenchmarkJava', import.meta.url).pathname,
+  testcode: 'src/main/java/org/owasp/benchmark/testcode',
+  extension: '.java',
+};
+
+function obtain(edition: Edition, dir: string): boolean {
+  if (existsSync(join(dir, edition.testcode))) return true;
+  if (dir !== edition.defaultDir) return false;
+  process.stdout.write(`Corpus missing; cloning ${edition.repo} into ${dir}\n`);
   mkdirSync(join(dir, '..'), { recursive: true });
-  const r = spawnSync('git', ['clone', '--depth', '1', REPO, dir], { stdio: 'inherit' });
-  return r.status === 0 && existsSync(join(dir, 'testcode'));
+  const r = spawnSync('git', ['clone', '--depth', '1', edition.repo, dir], { stdio: 'inherit' });
+  return r.status === 0 && existsSync(join(dir, edition.testcode));
 }
 
 function expectedCsv(dir: string): string {
@@ -40,13 +66,13 @@ function expectedCsv(dir: string): string {
   return readFileSync(join(dir, name), 'utf8');
 }
 
-async function runVigil(dir: string, details: string[]): Promise<Map<string, Set<number>>> {
+async function runVigil(edition: Edition, dir: string, details: string[]): Promise<Map<string, Set<number>>> {
   const scanner = createCodeScanner();
   await scanner.init?.();
   const cweOf = new Map(CODE_RULES.map((r) => [r.id, cweNumber(r.cwe)]));
   const reported = new Map<string, Set<number>>();
-  for (const file of readdirSync(join(dir, 'testcode')).filter((f) => f.endsWith('.py')).sort()) {
-    const path = `testcode/${file}`;
+  for (const file of readdirSync(join(dir, edition.testcode)).filter((f) => f.endsWith(edition.extension)).sort()) {
+    const path = `${edition.testcode}/${file}`;
     const name = caseOf(file);
     if (!name) continue;
     for (const f of scanner.scanFile({ path, text: readFileSync(join(dir, path), 'utf8') })) {
@@ -112,14 +138,15 @@ if (process.argv.includes('--apps')) {
   await runApps(appsDir ?? DEFAULT_APPS_DIR, process.argv.includes('--verbose'));
   process.exit(0);
 }
+const edition = process.argv.includes('--java') ? JAVA : PYTHON;
 const given = positionals(process.argv.slice(2), ['--details']);
-const dir = given[0] ?? DEFAULT_DIR;
+const dir = given[0] ?? edition.defaultDir;
 const detailsAt = process.argv.indexOf('--details');
 const detailsFile = detailsAt === -1 ? undefined : process.argv[detailsAt + 1];
-if (!obtain(dir)) {
+if (!obtain(edition, dir)) {
   process.stdout.write(
-    `bench:sast skipped: no OWASP Benchmark for Python at ${dir}.\n` +
-      `Get it with: git clone --depth 1 ${REPO} ${DEFAULT_DIR}\n`,
+    `bench:sast skipped: no OWASP Benchmark for ${edition.name} at ${dir}.\n` +
+      `Get it with: git clone --depth 1 ${edition.repo} ${edition.defaultDir}\n`,
   );
   process.exit(0);
 }
@@ -127,13 +154,13 @@ const cases = parseExpected(expectedCsv(dir));
 const details: string[] = [];
 const cards: { name: string; card: Scorecard }[] = [];
 const started = performance.now();
-cards.push({ name: 'Vigil code scanner', card: score(cases, await runVigil(dir, details)) });
+cards.push({ name: 'Vigil code scanner', card: score(cases, await runVigil(edition, dir, details)) });
 const vigilSeconds = (performance.now() - started) / 1000;
-const bandit = runBandit(dir, details);
+const bandit = edition === PYTHON ? runBandit(dir, details) : undefined;
 if (bandit) cards.push({ name: bandit.version, card: score(cases, bandit.reported) });
-process.stdout.write(`OWASP Benchmark for Python: ${cases.length} test cases in ${new Set(cases.map((c) => c.category)).size} categories, from ${dir}\n`);
+process.stdout.write(`OWASP Benchmark for ${edition.name}: ${cases.length} test cases in ${new Set(cases.map((c) => c.category)).size} categories, from ${dir}\n`);
 process.stdout.write(`Vigil scanned them in ${vigilSeconds.toFixed(1)} s.\n`);
-if (!bandit) process.stdout.write('Bandit not found on the PATH (Debian: apt-get install python3-bandit); Vigil only.\n');
+if (!bandit && edition === PYTHON) process.stdout.write('Bandit not found on the PATH (Debian: apt-get install python3-bandit); Vigil only.\n');
 process.stdout.write('Score = TPR − FPR per category (percent); overall = mean over categories (the benchmark\'s scorecard method).\n');
 print(cards);
 if (detailsFile) writeFileSync(detailsFile, `${details.sort().join('\n')}\n`);

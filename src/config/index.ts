@@ -24,6 +24,10 @@ export interface Config {
   readonly host: string;
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
+  /** PostgreSQL connections per process (`VIGIL_DB_POOL_SIZE`). */
+  readonly dbPoolSize: number;
+  /** PostgreSQL connections opened at start and kept open while idle (`VIGIL_DB_POOL_MIN`, at most the pool size). */
+  readonly dbPoolMin: number;
   readonly redisUrl: string | undefined;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
@@ -269,6 +273,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     host: r.string('HOST', '0.0.0.0'),
     dataDir: resolve(cwd, r.string('VIGIL_DATA_DIR', './data')),
     databaseUrl: r.url('DATABASE_URL', ['postgres', 'postgresql']),
+    dbPoolSize: r.integer('VIGIL_DB_POOL_SIZE', 10, 1, 1_000),
+    dbPoolMin: r.integer('VIGIL_DB_POOL_MIN', 4, 0, 1_000),
     redisUrl: r.url('REDIS_URL', ['redis', 'rediss']),
     smtpUrl: r.url('SMTP_URL', ['smtp', 'smtps']),
     mailFrom: r.string('MAIL_FROM', 'Vigil <vigil@localhost>'),

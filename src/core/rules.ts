@@ -23,6 +23,8 @@ export const OWASP = Object.freeze({
   integrity: Object.freeze(['A08:2021', 'A08:2025']),
   /** A04:2021 Insecure Design → A06:2025 Insecure Design. */
   design: Object.freeze(['A04:2021', 'A06:2025']),
+  /** A09:2021 Security Logging and Monitoring Failures → A09:2025 Security Logging and Alerting Failures (log forging, CWE-117). */
+  logging: Object.freeze(['A09:2021', 'A09:2025']),
   /** SSRF had its own 2021 category; 2025 folds it into Broken Access Control. */
   ssrf: Object.freeze(['A10:2021', 'A01:2025']),
   /** A08:2021 Software and Data Integrity Failures → A03:2025 Software Supply Chain Failures. */

@@ -21,16 +21,24 @@ export interface StorageOptions {
   databaseUrl?: string | undefined;
   /** Folder for the embedded database (used when databaseUrl is absent). */
   dataDir: string;
-  /** Pool size for PostgreSQL. */
+  /** Pool size for PostgreSQL (default 10). */
   poolSize?: number;
+  /**
+   * PostgreSQL connections opened at start and kept open while idle (default 0, capped at the pool
+   * size): the first burst of requests after a start does not wait for connections to be set up.
+   */
+  poolMin?: number;
+  /** PostgreSQL `application_name` of the connections (default `vigil`), as shown in `pg_stat_activity`. */
+  applicationName?: string;
 }
 
 export async function openStorage(options: StorageOptions): Promise<Storage> {
-  const storage = options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+  const storage: Storage & { warm?: () => Promise<void> } = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options)
     : await openEmbedded(join(options.dataDir, 'db'));
   try {
     await migrate(storage.db);
+    await storage.warm?.();
   } catch (error) {
     await storage.close();
     throw error;
@@ -48,16 +56,36 @@ export async function migrate(db: Kysely<Database>): Promise<void> {
   if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
 }
 
-function openPostgres(connectionString: string, max: number): Storage {
+function openPostgres(connectionString: string, options: StorageOptions): Storage & { warm(): Promise<void> } {
+  const max = Math.max(1, options.poolSize ?? 10);
+  const min = Math.min(max, Math.max(0, options.poolMin ?? 0));
   // Every query has a deadline: a database that stops answering fails requests with 503, not hangs.
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, query_timeout: 60_000 });
+  // `min`: pg-pool closes idle connections after 10 s only while it holds more than `min`.
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    min,
+    connectionTimeoutMillis: 5_000,
+    query_timeout: 60_000,
+    application_name: options.applicationName ?? 'vigil',
+  });
   // An idle client that loses its connection emits 'error'; without a listener it would crash the process.
   // A client whose connection drops while checked out emits 'error' on itself.
   // Both would crash the process unhandled; the failed query reports the problem.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return makeStorage('postgres', db, () => db.destroy());
+  return {
+    ...makeStorage('postgres', db, () => db.destroy()),
+    // Check out `min` clients at once (idle ones are reused, the rest opened together), then hand
+    // them back idle; the pool keeps them.
+    async warm() {
+      const clients = await Promise.allSettled(Array.from({ length: min }, () => pool.connect()));
+      for (const c of clients) if (c.status === 'fulfilled') c.value.release();
+      const failed = clients.find((c): c is PromiseRejectedResult => c.status === 'rejected');
+      if (failed) throw failed.reason instanceof Error ? failed.reason : new Error('could not open database connections', { cause: failed.reason });
+    },
+  };
 }
 
 /**

@@ -38,7 +38,7 @@ export function workerCommand(io: CliIo): Command {
         import('../../adapters/verify/verifier.js'),
       ]);
       const log = jsonLogger(io);
-      const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, poolMin: config.dbPoolMin });
       const engine = createScanEngine({
         workers: config.scanWorkers,
         timeoutMs: config.scanTimeoutMs,

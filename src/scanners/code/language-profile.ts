@@ -225,6 +225,81 @@ export const ROLES = [
   'exportClauses',
   /** Fields: name, alias. */
   'exportSpecifiers',
+  // function-model/taint.ts, fold.ts
+  /** A declared parameter as a value: a variable bound from the request holds one (Java `@RequestParam String q`), whose text is the source. */
+  'parameterDeclarations',
+  /** Type casts (`(int) $x`, `(int) x`), whose text names the type. */
+  'casts',
+  /** Member reads and method calls whose identifiers other than the object and the arguments name a member, not a variable (Go `r.Form`, Java `o.get()`). Fields: object, arguments. */
+  'memberNameParents',
+  /**
+   * Literals the function model takes as constant: strings (a Ruby one unless it interpolates), their text
+   * pieces and escapes, numbers (Java: decimal integers), booleans, null, Ruby symbols and constants, Java characters.
+   */
+  'constantLiterals',
+  /** Strings whose named children are text pieces and interpolated values (PHP double quotes and heredocs, Ruby strings). */
+  'interpolatingStrings',
+  /** Backquoted shell commands, built like interpolating strings. */
+  'shellCommands',
+  /** The body of a heredoc: text pieces and interpolated values. */
+  'heredocBodies',
+  /**
+   * Binary operators the function model folds and reads as concatenation (`.`, `+`), comparison and logic
+   * (PHP, Go, Java; Ruby's `binary` is read only as an append, `<<`, and a branch that leaves). Fields: left, right.
+   */
+  'foldedBinaries',
+  /** `c ? a : b` whose value is constant when the branches it may take are (PHP, Java; not yet Ruby's). Fields: condition, consequence, alternative. */
+  'constantTernaries',
+  /** Method calls folded on a local filled with constants: `map.get("k")`, `list.get(1)`, `"abc".charAt(2)` (Java). Fields: receiver, method, arguments. */
+  'foldedMethodCalls',
+  /** Integer literals (folded when written in decimal). */
+  'integerLiterals',
+  /** `'C'` (Java). */
+  'characterLiterals',
+  /**
+   * Parentheses the function model reads through, in Java also the parenthesized condition of an `if` or a loop
+   * (`wrappers` stays empty in these languages: call shapes and sink rows strip those from receivers).
+   */
+  'parentheses',
+  /** Ifs whose branches a constant condition folds away (Go, Java; in PHP the `else` only; not yet Ruby's). Fields: condition, consequence, alternative. */
+  'foldedIfs',
+  /** Named constants: PHP `FOO`, `Foo::BAR` (other languages' constants are identifiers written in capitals). */
+  'namedConstants',
+  /** Fields: name. */
+  'classDeclarations',
+  /** Nodes whose text is a string's constant text, for SQL and shell shape checks: the text pieces of a string; Go's string literals whole (their quotes dropped). */
+  'constantTexts',
+  // function-model/taint.ts: lookups in constant tables
+  /**
+   * Array and hash literals a lookup can read (PHP `array(…)`/`[…]`, Ruby `[…]`/`{…}`): their named
+   * children are the entries, each a value or a key-value pair.
+   */
+  'tableLiterals',
+  // function-model/assignments.ts, values.ts
+  /** Declarations of several names and values at once, read pairwise like an assignment (Go `var a, b = x, y`). Fields: name, value. */
+  'listDeclarators',
+  /** Subscripts that append to their array when assigned with an empty index (PHP `$a[] = x`). */
+  'appendingSubscripts',
+  /** The `k => v` binding of a loop over keys and values, both names taking the iterated value (PHP `foreach`). */
+  'forEachPairs',
+  /** Blocks passed to a method call, whose parameters an iterator binds to the receiver's elements (Ruby `each do |k, v|`). Fields: parameters. */
+  'callBlocks',
+  /** Declarations and assignments that define a file-level constant when outside a function (Java fields, Go `const`, PHP `const`, Ruby `NAME = …`). Fields: name, value (by position when absent). */
+  'constantDefinitions',
+  /** Names spelled as constants, followed to their definition like variables (Ruby `NAME`). */
+  'constantNames',
+  /** Bare names that may be a constant defined elsewhere (PHP `NAME`): fixed text, not followed as variables. */
+  'definedConstantNames',
+  /** `A.B`, `A::B`: a name qualified by a class, module or package, whose last part may be a file-level constant. Fields: property (else the last named child). */
+  'qualifiedConstants',
+  /** Nodes the per-function model's values read through to their last named child (parentheses, Go composite-literal elements); with argumentWrappers. */
+  'valueWrappers',
+  /** String literals whose value the function model reads: single-quoted PHP, Go (raw too) and Java strings, Ruby strings (their interpolations left out). */
+  'literalStrings',
+  /** Strings with interpolations whose value is known when every part is literal (PHP double quotes). */
+  'interpolatedStrings',
+  /** Calls that may format a string (`fmt.Sprintf`, `String.format`, `sprintf`), whose format heads the value (not Ruby's). Fields: arguments. */
+  'formatCalls',
   // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
   /**
    * Nodes with parts that name something rather than read a variable: a declaration's or a method's
@@ -515,7 +590,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       typeNames: { kinds: ['name', 'qualified_name'] },
       argumentLists: { kinds: ['arguments'] },
       argumentWrappers: { kinds: ['argument'] },
-      functions: { kinds: ['function_definition', 'method_declaration', 'anonymous_function_creation_expression', 'arrow_function'] },
+      functions: { kinds: ['function_definition', 'method_declaration', 'anonymous_function_creation_expression', 'arrow_function'], fields: { name: 'name', parameters: 'parameters', body: 'body' } },
       // Branches and checks (function-model/branches.ts).
       ifs: { kinds: ['if_statement'], fields: { condition: 'condition', consequence: 'body', alternative: 'alternative' } },
       elifs: { kinds: ['else_if_clause'], fields: { condition: 'condition', consequence: 'body' } },
@@ -532,12 +607,42 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       breaks: { kinds: ['break_statement'] },
       continues: { kinds: ['continue_statement'] },
       exits: { kinds: ['exit_statement'] },
+      // function-model/taint.ts, fold.ts
+      augmentedAssignments: { kinds: ['augmented_assignment_expression'], fields: { left: 'left', right: 'right' } },
+      casts: { kinds: ['cast_expression'] },
+      constantLiterals: { kinds: ['string', 'integer', 'float', 'boolean', 'null', 'nowdoc', 'string_content', 'escape_sequence'] },
+      interpolatingStrings: { kinds: ['encapsed_string', 'heredoc'] },
+      shellCommands: { kinds: ['shell_command_expression'] },
+      heredocBodies: { kinds: ['heredoc_body'] },
+      foldedBinaries: { kinds: ['binary_expression'], fields: { left: 'left', right: 'right' } },
+      constantTernaries: { kinds: ['conditional_expression'], fields: { condition: 'condition', consequence: 'body', alternative: 'alternative' } },
+      integerLiterals: { kinds: ['integer'] },
+      parentheses: { kinds: ['parenthesized_expression'] },
+      // The then branch is under `body`, which is not folded.
+      foldedIfs: { kinds: ['if_statement'], fields: { condition: 'condition', alternative: 'alternative' } },
+      namedConstants: { kinds: ['class_constant_access_expression', 'name'] },
+      classDeclarations: { kinds: ['class_declaration'], fields: { name: 'name' } },
+      constantTexts: { kinds: ['string_content'] },
+      // function-model/taint.ts: lookups in constant tables
+      tableLiterals: { kinds: ['array_creation_expression'] },
+      // function-model/assignments.ts, values.ts
+      assignments: { kinds: ['assignment_expression'], fields: { left: 'left', right: 'right' } },
+      // The iterated value and the binding by position.
+      forEachLoops: { kinds: ['foreach_statement'] },
+      forEachPairs: { kinds: ['pair'] },
+      appendingSubscripts: { kinds: ['subscript_expression'] },
+      constantDefinitions: { kinds: ['const_element'] },
+      definedConstantNames: { kinds: ['name'] },
+      qualifiedConstants: { kinds: ['class_constant_access_expression'] },
+      valueWrappers: { kinds: ['parenthesized_expression'] },
+      formatCalls: { kinds: ['function_call_expression'], fields: { arguments: 'arguments' } },
+      literalStrings: { kinds: ['string'] },
+      interpolatedStrings: { kinds: ['encapsed_string'] },
+      stringTexts: { kinds: ['string_content'] },
+      escapes: { kinds: ['escape_sequence'] },
       // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
       subscripts: { kinds: ['subscript_expression'] },
-      templates: { kinds: ['encapsed_string'] },
       lists: { kinds: ['array_creation_expression'] },
-      assignments: { kinds: ['assignment_expression'], fields: { left: 'left', right: 'right' } },
-      augmentedAssignments: { kinds: ['augmented_assignment_expression'], fields: { left: 'left', right: 'right' } },
       // `pair`: the `$k => $v` of a foreach.
       pairs: { kinds: ['array_element_initializer', 'pair'] },
       namingNodes: { kinds: ['function_definition', 'member_call_expression'], fields: { name: 'name' } },
@@ -554,7 +659,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       calls: { kinds: ['call_expression'], fields: CALL_FIELDS },
       members: { kinds: ['selector_expression'], fields: { object: 'operand', property: 'field' } },
       argumentLists: { kinds: ['argument_list'] },
-      functions: { kinds: ['function_declaration', 'method_declaration', 'func_literal'] },
+      functions: { kinds: ['function_declaration', 'method_declaration', 'func_literal'], fields: { name: 'name', parameters: 'parameters', body: 'body' } },
       // Branches and checks (function-model/branches.ts).
       ifs: { kinds: ['if_statement'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
       switches: { kinds: ['expression_switch_statement'], fields: { value: 'value' } },
@@ -567,9 +672,28 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       returns: { kinds: ['return_statement'] },
       breaks: { kinds: ['break_statement'] },
       continues: { kinds: ['continue_statement'] },
-      // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
-      declarators: { kinds: ['var_spec'], fields: { name: 'name', value: 'value' } },
+      // function-model/taint.ts, fold.ts
+      trueLiterals: { kinds: ['true'] },
+      falseLiterals: { kinds: ['false'] },
+      memberNameParents: { kinds: ['selector_expression'], fields: { object: 'operand' } },
+      constantLiterals: { kinds: ['interpreted_string_literal', 'raw_string_literal', 'int_literal', 'float_literal', 'true', 'false', 'nil', 'escape_sequence'] },
+      foldedBinaries: { kinds: ['binary_expression'], fields: { left: 'left', right: 'right' } },
+      integerLiterals: { kinds: ['int_literal'] },
+      parentheses: { kinds: ['parenthesized_expression'] },
+      foldedIfs: { kinds: ['if_statement'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+      constantTexts: { kinds: ['interpreted_string_literal', 'raw_string_literal'] },
+      // function-model/assignments.ts, values.ts
       assignments: { kinds: ['short_var_declaration', 'assignment_statement'], fields: { left: 'left', right: 'right' } },
+      listDeclarators: { kinds: ['var_spec'], fields: { name: 'name', value: 'value' } },
+      // The range clause of a `for` (its names and the ranged value).
+      forEachLoops: { kinds: ['range_clause'], fields: { left: 'left', right: 'right' } },
+      constantDefinitions: { kinds: ['const_spec'], fields: { name: 'name', value: 'value' } },
+      qualifiedConstants: { kinds: ['selector_expression'], fields: { property: 'field' } },
+      valueWrappers: { kinds: ['parenthesized_expression', 'literal_element'] },
+      formatCalls: { kinds: ['call_expression'], fields: { arguments: 'arguments' } },
+      literalStrings: { kinds: ['interpreted_string_literal', 'raw_string_literal'] },
+      escapes: { kinds: ['escape_sequence'] },
+      // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
       pairs: { kinds: ['keyed_element'] },
       namingNodes: { kinds: ['function_declaration', 'selector_expression'], fields: { name: 'name', property: 'field' } },
       storageBoundaries: { kinds: ['expression_statement', 'block', 'if_statement', 'for_statement', 'source_file', 'method_declaration', 'function_declaration'] },
@@ -585,7 +709,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       methodCalls: { kinds: ['method_invocation'], fields: { receiver: 'object', method: 'name', arguments: 'arguments' } },
       constructions: { kinds: ['object_creation_expression'], fields: { type: 'type', arguments: 'arguments' } },
       argumentLists: { kinds: ['argument_list'] },
-      functions: { kinds: ['method_declaration', 'constructor_declaration', 'lambda_expression'] },
+      functions: { kinds: ['method_declaration', 'constructor_declaration', 'lambda_expression'], fields: { name: 'name', parameters: 'parameters', body: 'body' } },
       // Branches and checks (function-model/branches.ts).
       ifs: { kinds: ['if_statement'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
       ternaries: { kinds: ['ternary_expression'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
@@ -599,11 +723,36 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       raises: { kinds: ['throw_statement'] },
       breaks: { kinds: ['break_statement'] },
       continues: { kinds: ['continue_statement'] },
+      // function-model/taint.ts, fold.ts
+      trueLiterals: { kinds: ['true'] },
+      falseLiterals: { kinds: ['false'] },
+      parameterDeclarations: { kinds: ['formal_parameter'], fields: { name: 'name' } },
+      casts: { kinds: ['cast_expression'] },
+      memberNameParents: { kinds: ['method_invocation'], fields: { object: 'object', arguments: 'arguments' } },
+      constantLiterals: { kinds: ['string_literal', 'decimal_integer_literal', 'true', 'false', 'character_literal', 'string_fragment', 'escape_sequence'] },
+      foldedBinaries: { kinds: ['binary_expression'], fields: { left: 'left', right: 'right' } },
+      constantTernaries: { kinds: ['ternary_expression'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+      foldedMethodCalls: { kinds: ['method_invocation'], fields: { receiver: 'object', method: 'name', arguments: 'arguments' } },
+      integerLiterals: { kinds: ['decimal_integer_literal'] },
+      characterLiterals: { kinds: ['character_literal'] },
+      parentheses: { kinds: ['parenthesized_expression', 'condition'] },
+      foldedIfs: { kinds: ['if_statement'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+      classDeclarations: { kinds: ['class_declaration'], fields: { name: 'name' } },
+      constantTexts: { kinds: ['string_fragment'] },
+      // function-model/assignments.ts, values.ts
+      declarators: { kinds: ['variable_declarator'], fields: { name: 'name', value: 'value' } },
+      assignments: { kinds: ['assignment_expression'], fields: { left: 'left', right: 'right' } },
+      forEachLoops: { kinds: ['enhanced_for_statement'], fields: { left: 'name', right: 'value' } },
+      constantDefinitions: { kinds: ['variable_declarator'], fields: { name: 'name', value: 'value' } },
+      qualifiedConstants: { kinds: ['field_access'], fields: { property: 'field' } },
+      valueWrappers: { kinds: ['parenthesized_expression'] },
+      formatCalls: { kinds: ['method_invocation'], fields: { arguments: 'arguments' } },
+      literalStrings: { kinds: ['string_literal'] },
+      stringTexts: { kinds: ['string_fragment'] },
+      escapes: { kinds: ['escape_sequence'] },
       // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
       members: { kinds: ['field_access'], fields: { object: 'object', property: 'field' } },
       lists: { kinds: ['array_creation_expression'] },
-      declarators: { kinds: ['variable_declarator'], fields: { name: 'name', value: 'value' } },
-      assignments: { kinds: ['assignment_expression'], fields: { left: 'left', right: 'right' } },
       namingNodes: { kinds: ['method_declaration', 'method_invocation', 'field_access'], fields: { name: 'name', property: 'field' } },
       storageBoundaries: { kinds: ['expression_statement', 'block', 'if_statement', 'for_statement', 'while_statement', 'program', 'class_body', 'method_declaration'] },
       conditionWrappers: { kinds: ['condition'] },
@@ -622,7 +771,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       subscripts: { kinds: ['element_reference'], fields: { object: 'object' } },
       argumentLists: { kinds: ['argument_list'] },
       // Blocks share the variables of their method, so they are not scopes here.
-      functions: { kinds: ['method', 'singleton_method', 'lambda'] },
+      functions: { kinds: ['method', 'singleton_method', 'lambda'], fields: { name: 'name', parameters: 'parameters', body: 'body' } },
       // Branches and checks (function-model/branches.ts).
       ifs: { kinds: ['if'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
       unlesses: { kinds: ['unless'], fields: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
@@ -639,12 +788,32 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       returns: { kinds: ['return'] },
       breaks: { kinds: ['break'] },
       continues: { kinds: ['next', 'retry', 'redo'] },
+      // function-model/taint.ts, fold.ts
+      trueLiterals: { kinds: ['true'] },
+      falseLiterals: { kinds: ['false'] },
+      interpolations: { kinds: ['interpolation'] },
+      constantLiterals: { kinds: ['simple_symbol', 'hash_key_symbol', 'constant', 'string', 'integer', 'float', 'true', 'false', 'nil', 'string_content', 'escape_sequence'] },
+      interpolatingStrings: { kinds: ['string'] },
+      shellCommands: { kinds: ['subshell'] },
+      heredocBodies: { kinds: ['heredoc_body'] },
+      integerLiterals: { kinds: ['integer'] },
+      classDeclarations: { kinds: ['class'], fields: { name: 'name' } },
+      constantTexts: { kinds: ['string_content'] },
+      // function-model/taint.ts: lookups in constant tables
+      tableLiterals: { kinds: ['array', 'hash'] },
+      // function-model/assignments.ts, values.ts
+      assignments: { kinds: ['assignment'], fields: { left: 'left', right: 'right' } },
+      augmentedAssignments: { kinds: ['operator_assignment'], fields: { left: 'left', right: 'right' } },
+      callBlocks: { kinds: ['block', 'do_block'], fields: { parameters: 'parameters' } },
+      constantDefinitions: { kinds: ['assignment'], fields: { name: 'left', value: 'right' } },
+      constantNames: { kinds: ['constant'] },
+      qualifiedConstants: { kinds: ['scope_resolution'], fields: { property: 'name' } },
+      literalStrings: { kinds: ['string'] },
+      stringTexts: { kinds: ['string_content'] },
+      escapes: { kinds: ['escape_sequence'] },
       // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
       regexLiterals: { kinds: ['regex'] },
       lists: { kinds: ['array'] },
-      interpolations: { kinds: ['interpolation'] },
-      assignments: { kinds: ['assignment'], fields: { left: 'left', right: 'right' } },
-      augmentedAssignments: { kinds: ['operator_assignment'], fields: { left: 'left', right: 'right' } },
       pairs: { kinds: ['pair'] },
       namingNodes: { kinds: ['method', 'call'], fields: { name: 'name', method: 'method' } },
       storageBoundaries: { kinds: ['block', 'body_statement', 'program', 'method'] },

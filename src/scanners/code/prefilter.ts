@@ -70,12 +70,11 @@ const isLiteral = (t: Trigger): t is LiteralTrigger => typeof t === 'object' && 
 
 const WORD = /^\w+$/;
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** What may separate two implicitly concatenated Python literals: closing quote, blanks, comments, line continuations, prefix letters, opening quote. */
-const PY_LITERAL_JOIN = `(?:'''|"""|'|")(?:\\s|\\\\\\r?\\n|#[^\\n]*\\n)*[A-Za-z]{0,3}(?:'''|"""|'|")`;
-
 /** The text checks of one file; each distinct check runs at most once. */
 interface Probe {
   readonly text: string;
+  /** Python: the text with implicitly concatenated literals joined (computed on first use). */
+  joined: string | undefined;
   readonly words: ReadonlySet<string>;
   /** Per distinct scan (see `Scans`): 0 not run yet, 1 no match, 2 a match. */
   readonly memo: Uint8Array;
@@ -106,25 +105,96 @@ const byCost = (parts: Costed[]): Check[] =>
  */
 type Scans = Map<string, { readonly re: RegExp; readonly slot: number }>;
 
-function regexCheck(re: RegExp, scans: Scans): Check {
+/** `joined`: the scan reads the text with Python's implicitly concatenated literals joined. */
+function regexCheck(re: RegExp, scans: Scans, joined = false): Check {
   // Stateless copy: a global or sticky RegExp would carry lastIndex from file to file.
   const flags = re.flags.replace(/[gy]/g, '');
-  const key = `${flags}/${re.source}`;
+  const key = `${joined ? 'joined ' : ''}${flags}/${re.source}`;
   let scan = scans.get(key);
   if (!scan) scans.set(key, (scan = { re: new RegExp(re.source, flags), slot: scans.size }));
   const { re: own, slot } = scan;
   return (probe) => {
     let state = probe.memo[slot] as number;
-    if (state === 0) probe.memo[slot] = state = own.test(probe.text) ? 2 : 1;
+    if (state === 0) probe.memo[slot] = state = own.test(joined ? (probe.joined ??= joinPythonLiterals(probe.text)) : probe.text) ? 2 : 1;
     return state === 2;
   };
 }
 
-function literalRegex(t: LiteralTrigger, language: CodeLanguage): RegExp {
-  const flags = t.ignoreCase ? 'i' : '';
-  const join = language === 'python' ? `(?:${PY_LITERAL_JOIN})?` : '';
-  const alternatives = t.literal.map((w) => [...w].map(escape).join(join));
-  return new RegExp(alternatives.join('|'), flags);
+const literalRegex = (t: LiteralTrigger): RegExp => new RegExp(t.literal.map(escape).join('|'), t.ignoreCase ? 'i' : '');
+
+/** The next quote or comment outside literals. */
+const QUOTE_OR_COMMENT = /['"#]/g;
+/** A run of what may sit between two implicitly concatenated Python literals: blanks, line continuations, comments. */
+const BETWEEN = /(?:\s|\\\r?\n|#[^\n]*(?:\n|$))*/y;
+/** A string prefix (`f`, `rb`, …) and the opening quote of the next literal. */
+const NEXT_OPENING = /[A-Za-z]{0,3}(?='|")/y;
+
+/**
+ * Python text with each run of implicitly concatenated string literals written as one literal
+ * (`'SECRET' '_KEY'` → `'SECRET_KEY'`; also across blanks, comments and line continuations), so
+ * that a plain substring test sees text split over them. Quotes inside comments open nothing; a
+ * literal left open runs to the end of its line (triple-quoted: of the text) and joins nothing.
+ * Linear in the text: one forward scan, the separators read with sticky expressions.
+ */
+export function joinPythonLiterals(text: string): string {
+  const pieces: string[] = [];
+  let kept = 0;
+  let i = 0;
+  while (i < text.length) {
+    QUOTE_OR_COMMENT.lastIndex = i;
+    const found = QUOTE_OR_COMMENT.exec(text);
+    if (!found) break;
+    if (found[0] === '#') {
+      const eol = text.indexOf('\n', found.index);
+      i = eol < 0 ? text.length : eol + 1;
+      continue;
+    }
+    let start = found.index;
+    for (;;) {
+      const open = delimiterAt(text, start);
+      const end = literalEnd(text, start + open.length, open);
+      if (end < 0) {
+        i = -end - 1;
+        break;
+      }
+      BETWEEN.lastIndex = end;
+      BETWEEN.test(text);
+      NEXT_OPENING.lastIndex = BETWEEN.lastIndex;
+      if (!NEXT_OPENING.test(text)) {
+        i = end;
+        break;
+      }
+      // Joined: drop from this literal's closing quotes through the next one's opening quotes.
+      const next = NEXT_OPENING.lastIndex;
+      pieces.push(text.slice(kept, end - open.length));
+      kept = next + delimiterAt(text, next).length;
+      start = next;
+    }
+  }
+  if (pieces.length === 0) return text;
+  pieces.push(text.slice(kept));
+  return pieces.join('');
+}
+
+/** The opening quotes of the literal at `at`: one quote or three. */
+function delimiterAt(text: string, at: number): string {
+  const q = text[at] as string;
+  return text.startsWith(q + q + q, at) ? q + q + q : q;
+}
+
+/**
+ * Where a literal whose body starts at `from` ends: after its closing quotes, or, left open,
+ * -(where the scan goes on) - 1: the line break of a one-line literal, the end of the text.
+ */
+function literalEnd(text: string, from: number, quotes: string): number {
+  const oneLine = quotes.length === 1;
+  for (let j = from; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 92 /* backslash */) j++;
+    else if (oneLine && c === 10 /* line break */) return -j - 1;
+    else if (c === quotes.charCodeAt(0) && text.startsWith(quotes, j)) return j + quotes.length;
+  }
+  return -text.length - 1;
 }
 
 /** Compiles a term to a check, adding its words to `words`. Throws on a malformed term (a bug in a rule). */
@@ -137,7 +207,7 @@ function compile(term: Trigger, language: CodeLanguage, words: Set<string>, scan
   if (term instanceof RegExp) return { check: regexCheck(term, scans), cost: 1 };
   if (isLiteral(term)) {
     if (term.literal.length === 0 || term.literal.some((w) => w.length === 0)) throw new Error('literal() needs non-empty words');
-    return { check: regexCheck(literalRegex(term, language), scans), cost: 1 };
+    return { check: regexCheck(literalRegex(term), scans, language === 'python'), cost: 1 };
   }
   if (isAll(term)) {
     const parts = term.all.map((t) => compile(t, language, words, scans));
@@ -184,7 +254,7 @@ export class LanguagePrefilter<R extends TriggeredRule> {
 
   /** The rules, in their order, whose triggers the text passes (rules without triggers always). */
   select(text: string): R[] {
-    const probe: Probe = { text, words: this.wordsIn(text), memo: new Uint8Array(this.scanCount) };
+    const probe: Probe = { text, joined: undefined, words: this.wordsIn(text), memo: new Uint8Array(this.scanCount) };
     return this.rules.filter((_, i) => {
       const check = this.checks[i];
       return check === undefined || check(probe);

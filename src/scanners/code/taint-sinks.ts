@@ -1429,6 +1429,74 @@ export const RUBY_PATH_TRAVERSAL_SINKS: SinkSpec = {
   ],
 };
 
+/** Logger objects by the name they go by: `logger`, `log`, `this.logger`, `winston`, `req.log` (pino-http, Fastify). */
+const JS_LOGGER = /^(?:this\.)?(?:log|logger|_logger|LOG|LOGGER|winston|pino|bunyan|log4js|signale|consola|[A-Za-z_$][\w$]*Logger|(?:req|request|fastify|app|ctx|server)\.log)$/;
+const JS_LOG_METHODS = ['log', 'info', 'warn', 'error', 'debug', 'trace', 'fatal', 'verbose', 'silly', 'notice', 'critical'];
+const PYTHON_LOGGER = /^(?:self\.|cls\.)?(?:log|logger|_logger|_log|LOG|LOGGER|[A-Za-z_]\w*_logger|(?:app|current_app)\.logger)$/;
+const PYTHON_LOG_METHODS = ['debug', 'info', 'warning', 'warn', 'error', 'exception', 'critical', 'fatal', 'log'];
+const LOG_LINE = 'the log message';
+
+export const LOG_INJECTION_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'JavaScript `console` and loggers (winston, pino, bunyan, log4js)',
+      language: 'js',
+      rows: [
+        { methods: ['log', 'info', 'warn', 'error', 'debug', 'trace'], receiver: /^console$/, argument: { index: 'each' }, kind: 'log', what: LOG_LINE },
+        { methods: JS_LOG_METHODS, receiver: JS_LOGGER, argument: { index: 'each' }, kind: 'log', what: LOG_LINE },
+      ],
+      examples: [
+        {
+          language: 'javascript',
+          bad: "app.post('/login', (req, res) => {\n  const { userName } = req.body;\n  if (!users.has(userName)) console.log('login failed for user: ' + userName);\n  res.sendStatus(401);\n});",
+          good: "app.post('/login', (req, res) => {\n  const { userName } = req.body;\n  if (!users.has(userName)) console.log('login failed for user: ' + userName.replace(/[\\r\\n]/g, ''));\n  res.sendStatus(401);\n});",
+        },
+        {
+          language: 'javascript',
+          bad: "router.get('/items', (req, res) => {\n  logger.info(`search for ${req.query.q}`);\n  res.json(find(req.query.q));\n});",
+          good: "router.get('/items', (req, res) => {\n  logger.info(`search for ${JSON.stringify(req.query.q)}`);\n  res.json(find(req.query.q));\n});",
+        },
+      ],
+    },
+    {
+      title: 'Python `logging`',
+      language: 'python',
+      rows: [
+        { calls: PYTHON_LOG_METHODS.map((m) => `logging.${m}`), argument: { index: 'each' }, kind: 'log', what: LOG_LINE },
+        { methods: PYTHON_LOG_METHODS, receiver: PYTHON_LOGGER, argument: { index: 'each' }, kind: 'log', what: LOG_LINE },
+      ],
+      examples: [
+        {
+          language: 'python',
+          bad: "@app.route('/login', methods=['POST'])\ndef login():\n    user = request.form['user']\n    logger.warning('failed login for %s', user)\n    return 'no', 401",
+          good: "@app.route('/login', methods=['POST'])\ndef login():\n    user = request.form['user']\n    logger.warning('failed login for %r', repr(user))\n    return 'no', 401",
+        },
+      ],
+    },
+  ],
+};
+
+/** A servlet session: `request.getSession()`, `req.getSession(false)`, or a variable named like one (`session`, `httpSession`, `userSession`). */
+const JAVA_SESSION = /(?:^|\.)getSession\(\s*(?:true|false)?\s*\)$|^(?:this\.)?(?:session|[a-z]\w*Session)$/;
+
+export const JAVA_TRUST_BOUNDARY_SINKS: SinkSpec = {
+  groups: [
+    {
+      title: 'Servlet `HttpSession` attributes',
+      language: 'java',
+      rows: [{ methods: ['setAttribute', 'putValue'], receiver: JAVA_SESSION, argument: { index: 'each' }, kind: 'session', what: 'a session attribute (its name or value)' }],
+      examples: [
+        {
+          language: 'java',
+          bad: 'class Prefs extends HttpServlet {\n  protected void doPost(HttpServletRequest request, HttpServletResponse response) {\n    String role = request.getParameter("role");\n    request.getSession().setAttribute("role", role);\n  }\n}',
+          good: 'class Prefs extends HttpServlet {\n  protected void doPost(HttpServletRequest request, HttpServletResponse response) {\n    String theme = request.getParameter("theme");\n    request.getSession().setAttribute("theme", "dark".equals(theme) ? "dark" : "light");\n  }\n}',
+        },
+      ],
+    },
+  ],
+  triggers: { java: [all('getSession', ['setAttribute', 'putValue']), all('Session', ['setAttribute', 'putValue'])] },
+};
+
 /** Every weakness's sinks by rule id: the table the tests and the docs iterate. */
 export const TAINT_SINKS: Readonly<Record<string, SinkSpec>> = Object.freeze({
   'reflected-xss': REFLECTED_XSS_SINKS,
@@ -1444,6 +1512,7 @@ export const TAINT_SINKS: Readonly<Record<string, SinkSpec>> = Object.freeze({
   'template-injection': TEMPLATE_INJECTION_SINKS,
   'path-traversal': PATH_TRAVERSAL_SINKS,
   'regex-injection': REGEX_INJECTION_SINKS,
+  'log-injection': LOG_INJECTION_SINKS,
   'php-sql-injection': PHP_SQL_INJECTION_SINKS,
   'php-command-injection': PHP_COMMAND_INJECTION_SINKS,
   'php-code-injection': PHP_CODE_INJECTION_SINKS,
@@ -1458,6 +1527,7 @@ export const TAINT_SINKS: Readonly<Record<string, SinkSpec>> = Object.freeze({
   'go-sql-injection': GO_SQL_INJECTION_SINKS,
   'ruby-sql-injection': RUBY_SQL_INJECTION_SINKS,
   'java-ldap-injection': JAVA_LDAP_INJECTION_SINKS,
+  'java-trust-boundary-violation': JAVA_TRUST_BOUNDARY_SINKS,
   'ruby-code-injection': RUBY_CODE_INJECTION_SINKS,
   'php-open-redirect': PHP_OPEN_REDIRECT_SINKS,
   'php-path-traversal': PHP_PATH_TRAVERSAL_SINKS,

@@ -25,9 +25,11 @@ export type SinkKind =
   | 'xml'
   | 'session'
   /** Object keys and fields (`obj[key] = v`, `Model(**data)`): `__proto__` and `is_admin` survive every escaper. */
-  | 'property';
+  | 'property'
+  /** Text written to a log: line breaks forge entries; escaping or removing them makes it safe. */
+  | 'log';
 
-export const SINK_KINDS: readonly SinkKind[] = Object.freeze<SinkKind[]>(['html', 'sql', 'nosql', 'shell', 'code', 'template', 'path', 'url', 'ldap', 'xpath', 'regex', 'header', 'deserialization', 'xml', 'session', 'property']);
+export const SINK_KINDS: readonly SinkKind[] = Object.freeze<SinkKind[]>(['html', 'sql', 'nosql', 'shell', 'code', 'template', 'path', 'url', 'ldap', 'xpath', 'regex', 'header', 'deserialization', 'xml', 'session', 'property', 'log']);
 
 /** `all`: the result carries nothing of the input an attacker could use anywhere (a number, a hash, a UUID). */
 export type SanitiserKinds = readonly SinkKind[] | 'all';
@@ -35,13 +37,30 @@ export type SanitiserKinds = readonly SinkKind[] | 'all';
 /** Escaping for HTML: safe in markup, not in SQL, a shell, a header or a URL. */
 const HTML_ESCAPE: SanitiserKinds = Object.freeze<SinkKind[]>(['html']);
 /** Percent-encoding of a URL component: no markup, quotes, spaces or shell metacharacters are left. */
-const PERCENT_ENCODE: SanitiserKinds = Object.freeze<SinkKind[]>(['html', 'sql', 'shell', 'code', 'ldap', 'xpath', 'regex', 'header']);
+const PERCENT_ENCODE: SanitiserKinds = Object.freeze<SinkKind[]>(['html', 'sql', 'shell', 'code', 'ldap', 'xpath', 'regex', 'header', 'log']);
+/** Serialisation that writes line breaks as escapes (`\n`): a log line stays one line. */
+const LINE_ESCAPE: SanitiserKinds = Object.freeze<SinkKind[]>(['log']);
+
+/**
+ * A method that sanitises only with a given first argument: `s.replace(/[\r\n]/g, '')` removes line
+ * breaks; `s.replace('a', 'b')` removes nothing. `firstArgument` is tested on the argument's source text.
+ */
+export interface PatternedSanitiser {
+  readonly methods: readonly string[];
+  readonly firstArgument: RegExp;
+  readonly kinds: SanitiserKinds;
+}
+
+/** A pattern or string argument that names a line break (`\n`, `\r`, `\s` in a regex, `os.linesep`). */
+const NAMES_LINE_BREAK = /\\[rns]|\blinesep\b/;
 
 export interface SanitiserTable {
   /** Free functions and module functions by qualified name (`html.escape`) or plain name. */
   readonly calls: ReadonlyMap<string, SanitiserKinds>;
   /** Methods on any receiver (`mysql.escape`, `conn.escape`, `hash.digest()`). */
   readonly methods: ReadonlyMap<string, SanitiserKinds>;
+  /** Methods that sanitise only with a given first argument. */
+  readonly patterned?: readonly PatternedSanitiser[];
 }
 
 const table = (entries: readonly (readonly [SanitiserKinds, readonly string[]])[]): ReadonlyMap<string, SanitiserKinds> => {
@@ -58,9 +77,11 @@ export const PYTHON_SANITISERS: SanitiserTable = Object.freeze({
     [['path'], ['os.path.basename', 'basename', 'werkzeug.utils.secure_filename', 'secure_filename']],
     [PERCENT_ENCODE, ['urllib.parse.quote', 'quote', 'urllib.parse.quote_plus', 'quote_plus', 'urllib.parse.urlencode', 'urlencode']],
     [['regex'], ['re.escape']],
+    [LINE_ESCAPE, ['repr', 'json.dumps']],
     [['ldap'], ['escape_filter_chars', 'ldap3.utils.conv.escape_filter_chars', 'ldap.filter.escape_filter_chars', 'filter_format', 'ldap.filter.filter_format', 'escape_dn_chars', 'ldap.dn.escape_dn_chars']],
   ]),
   methods: table([['all', ['hexdigest', 'digest']]]),
+  patterned: [{ methods: ['replace'], firstArgument: NAMES_LINE_BREAK, kinds: LINE_ESCAPE }],
 });
 
 export const JS_SANITISERS: SanitiserTable = Object.freeze({
@@ -72,7 +93,8 @@ export const JS_SANITISERS: SanitiserTable = Object.freeze({
         'crypto.createHash', 'uuid.validate', 'isNaN', 'Number.isInteger', 'Array.isArray', 'validator.toInt', 'validator.isInt',
       ],
     ],
-    [['html', 'sql', 'shell', 'code', 'path', 'url', 'ldap', 'xpath', 'regex', 'header'], ['encodeURIComponent']],
+    [['html', 'sql', 'shell', 'code', 'path', 'url', 'ldap', 'xpath', 'regex', 'header', 'log'], ['encodeURIComponent']],
+    [LINE_ESCAPE, ['JSON.stringify', 'util.inspect', 'inspect']],
     [
       HTML_ESCAPE,
       ['escape', 'escapeHtml', 'escape-html', 'validator.escape', 'he.encode', 'he.escape', 'lodash.escape', '_.escape', 'DOMPurify.sanitize', 'sanitize', 'sanitizeHtml', 'sanitize-html', 'xss', 'xss.filterXSS', 'filterXSS', 'encodeHTML', 'htmlEncode'],
@@ -91,6 +113,7 @@ export const JS_SANITISERS: SanitiserTable = Object.freeze({
     [['html', 'sql', 'shell', 'code', 'ldap', 'xpath', 'regex'], ['hash']],
     [['sql'], ['sanitizeFilter']],
   ]),
+  patterned: [{ methods: ['replace', 'replaceAll'], firstArgument: NAMES_LINE_BREAK, kinds: LINE_ESCAPE }],
 });
 
 /**

@@ -276,3 +276,24 @@ describe('deserialisation of data the code itself holds', () => {
     expect(tainted[0]?.confidence).toBeGreaterThan(0.8);
   });
 });
+
+describe('sanitisers that depend on their argument (log injection)', () => {
+  const login = (expr: string): string => `app.post('/login', (req, res) => {\n  const user = req.body.user;\n  console.log('failed login: ' + ${expr});\n  res.sendStatus(401);\n});\n`;
+
+  it('a replace that removes line breaks stops the flow; any other replace does not', async () => {
+    expect(byRule(await scan('app.js', login('user')), 'log-injection')).toHaveLength(1);
+    expect(byRule(await scan('app.js', login("user.replace(/\\n|\\r/g, '')")), 'log-injection')).toHaveLength(0);
+    expect(byRule(await scan('app.js', login("user.replaceAll('\\n', ' ')")), 'log-injection')).toHaveLength(0);
+    expect(byRule(await scan('app.js', login("user.replace('admin', 'x')")), 'log-injection')).toHaveLength(1);
+    // Escaping for HTML keeps line breaks: still reported.
+    expect(byRule(await scan('app.js', login('escapeHtml(user)')), 'log-injection')).toHaveLength(1);
+  });
+
+  it('in Python: str.replace of a line break and repr stop the flow', async () => {
+    const view = (expr: string): string => `@app.route('/login', methods=['POST'])\ndef login():\n    user = request.form['user']\n    logging.warning('failed login: %s', ${expr})\n    return 'no', 401\n`;
+    expect(byRule(await scan('app.py', view('user')), 'log-injection')).toHaveLength(1);
+    expect(byRule(await scan('app.py', view("user.replace('\\n', '')")), 'log-injection')).toHaveLength(0);
+    expect(byRule(await scan('app.py', view('repr(user)')), 'log-injection')).toHaveLength(0);
+    expect(byRule(await scan('app.py', view("user.replace('a', 'b')")), 'log-injection')).toHaveLength(1);
+  });
+});

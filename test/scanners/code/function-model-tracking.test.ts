@@ -28,6 +28,37 @@ describe('per-function request-data tracking (PHP, Go, Java, Ruby)', () => {
     expect(byRule(await scan('S.java', skipped), 'java-xss')).toEqual([]);
   });
 
+  it('keeps the value before an assignment that may be skipped, and drops one that every branch replaces', async () => {
+    // `if (p == null) p = "";` assigns only sometimes: the request data is still there after it.
+    const defaulted = servlet('    String p = request.getParameter("p");\n    if (p == null) p = "";\n    response.getWriter().println(p);');
+    expect(byRule(await scan('S.java', defaulted), 'java-xss')).toHaveLength(1);
+    const php = "<?php\n$f = $_GET['f'];\nif (!isset($f)) { $f = 'index.txt'; }\nreadfile('docs/' . $f);\n";
+    expect(byRule(await scan('a.php', php), 'php-path-traversal')).toHaveLength(1);
+    // Both branches replace it: nothing of the request is left.
+    const replaced = servlet('    String p = request.getParameter("p");\n    if (p.isEmpty()) { p = "a"; } else if (p.length() > 3) { p = "b"; } else { p = "c"; }\n    response.getWriter().println(p);');
+    expect(byRule(await scan('S.java', replaced), 'java-xss')).toEqual([]);
+    // Without a last else one path keeps it.
+    const partly = servlet('    String p = request.getParameter("p");\n    if (p.isEmpty()) { p = "a"; } else if (p.length() > 3) { p = "b"; }\n    response.getWriter().println(p);');
+    expect(byRule(await scan('S.java', partly), 'java-xss')).toHaveLength(1);
+  });
+
+  it('ignores an assignment in a branch that leaves before the read', async () => {
+    // The request data reaches the output only when the branch that replaced it returned first:
+    // the value printed is the request's, and the assignment in the branch does not hide it.
+    const code = servlet('    String p = request.getParameter("p");\n    if (p.length() > 10) {\n      p = "too long";\n      return;\n    }\n    response.getWriter().println(p);');
+    expect(byRule(await scan('S.java', code), 'java-xss')).toHaveLength(1);
+    // A `break` leaves only the loop: the value assigned before it reaches the code after the loop.
+    const loop = servlet('    String p = "none";\n    for (javax.servlet.http.Cookie c : request.getCookies()) {\n      if (c.getName().equals("k")) {\n        p = c.getValue();\n        break;\n      }\n    }\n    response.getWriter().println(p);');
+    expect(byRule(await scan('S.java', loop), 'java-xss')).toHaveLength(1);
+  });
+
+  it('does not carry request data from the index of a lookup in a table of constants', async () => {
+    const php = (table: string) => `<?php\n$docs = ${table};\n$id = $_GET['doc'];\n$file = $docs[$id]['file'];\nreadfile('docs/' . $file);\n`;
+    expect(byRule(await scan('a.php', php("array('readme' => array('file' => 'README.md'), 'copying' => ['file' => 'COPYING.txt'])")), 'php-path-traversal')).toEqual([]);
+    // A table that holds request data itself is no such table.
+    expect(byRule(await scan('a.php', php("array('readme' => array('file' => $_GET['f']))")), 'php-path-traversal')).toHaveLength(1);
+  });
+
   it('runs a switch on a constant character from the matching case through fall-through to the break', async () => {
     const body = (index: number) =>
       `    String param = request.getParameter("p");\n    String bar = "";\n    String guess = "ABC";\n    char target = guess.charAt(${index});\n    switch (target) {\n      case 'A':\n        bar = param;\n        break;\n      case 'B':\n        bar = "constant";\n        break;\n      case 'C':\n      case 'D':\n        bar = param;\n        break;\n      default:\n        bar = "constant";\n        break;\n    }\n    response.getWriter().println(bar);`;

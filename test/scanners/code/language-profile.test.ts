@@ -119,6 +119,12 @@ async def g():
       language: 'php',
       code: "<?php function g($v) { if ($v) { return 1; } elseif ($w) { exit; } else { throw new E(); } $x = $v ? 1 : 2; while ($v) { switch ($v) { case 'a': break; default: continue; } } }",
     },
+    // function-model/taint.ts, fold.ts
+    { language: 'php', code: "<?php class C { function m($p) { $q .= (int) $p; $r = 'a' . \"b\\n $q\" . 1 + 2.5 . `ls $r` . <<<EOT\n x $q\nEOT . <<<'EOT'\n y\nEOT; if (($r) === null) { } else { $t = true; } return $q . Foo::BAR . BAZ; } }" },
+    // function-model/taint.ts: lookups in constant tables
+    { language: 'php', code: "<?php $docs = array('a' => array('file' => 'A.md'), 'b' => ['file' => 'B.md']); $f = $docs[$k]['file'];" },
+    // function-model/assignments.ts, values.ts
+    { language: 'php', code: "<?php const K = 'a'; $s = 'x' . \"y{$z}\\n\" . K . A::B . (1) . sprintf('%s', $s); $p[] = $s; foreach ($rows as $k => $v) {}" },
     // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
     { language: 'php', code: '<?php $a .= "x$b"; $c = ["k" => 1]; foreach ($c as $k => $v) {} for ($i = 0; $i < 1; $i++) {}' },
   ],
@@ -128,6 +134,10 @@ async def g():
       language: 'go',
       code: 'package p\nfunc f() {}\nfunc (r T) m() {}\nvar g = func() {}\nfunc h() { r.FormValue("q"); f(1) }\nfunc s(v string) {\n\tif v == "" {\n\t\treturn\n\t} else if v == "b" {\n\t\treturn\n\t}\n\tfor {\n\t\tswitch v {\n\t\tcase "a", "b":\n\t\t\tfallthrough\n\t\tdefault:\n\t\t\tcontinue\n\t\t}\n\t\tbreak\n\t}\n}\n',
     },
+    // function-model/taint.ts, fold.ts
+    { language: 'go', code: 'package p\nfunc f(a int) int {\n\tif (a > 1) == true {\n\t\treturn 2\n\t} else {\n\t\tx := r.Form\n\t}\n\ts := "a\\n" + `b` + nil\n\treturn 1.5 + false\n}\n' },
+    // function-model/assignments.ts, values.ts
+    { language: 'go', code: 'package p\nconst K = "a\\n" + `r`\nvar a, b = 1, 2\nfunc f() { x := []string{"a"}; x = (p.Q); for k, v := range m { fmt.Sprintf("%s", k, v) } }\n' },
     // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
     { language: 'go', code: 'package p\nfunc v() {\n\tm := T{k: 1}\n\ta, b := m, `r`\n\t_ = a + b\n}\n' },
   ],
@@ -137,6 +147,10 @@ async def g():
       language: 'java',
       code: 'class A { A() {} void m() { Runnable r = () -> {}; o.m(a); new B(c); }\n  int s(String v) { if (v == null) { return 0; } else { throw new E(); } }\n  void t(String v) { int x = v == null ? 1 : 2; for (;;) { switch (v) { case "a": break; default: x(); } switch (v) { case "b" -> y(); default -> z(); } continue; } } }',
     },
+    // function-model/taint.ts, fold.ts
+    { language: 'java', code: 'class K { int f(String a) { if ((a == null) == true) { return (int) 1.0; } else { char c = \'c\'; boolean b = false; } String s = "a\\n" + m.get("k"); return a.isEmpty() ? 1 : 2; } }' },
+    // function-model/assignments.ts, values.ts
+    { language: 'java', code: 'class C { static final String K = "a\\n" + A.B; void f(@RequestParam String id) { int n = (1); for (String s : l) { n += 2; } String t = String.format("%s", id); } }' },
     // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
     { language: 'java', code: 'class V { int f() { int[] x = new int[]{1}; y = a.b; while (c) {} return x; } }' },
   ],
@@ -147,6 +161,12 @@ async def g():
       language: 'ruby',
       code: "def r\n  if a then x elsif b then y else z end\n  unless a then x else y end\n  x if a\n  x unless a\n  v = a ? 1 : 2\n  case v\n  when 'a' then x\n  else y\n  end\n  head :forbidden and return\n  while a do\n    next\n    break\n    redo\n  end\n  begin\n    retry\n  end\n  return 1\nend\nBEGIN { x }\n",
     },
+    // function-model/taint.ts, fold.ts
+    { language: 'ruby', code: 'class K\n  def m(a)\n    s = "a\\n#{a}" + `ls #{a}` + <<~EOT\n      x #{a}\n    EOT\n    h = { k: :v, n: nil, t: true, f: false, i: 1, d: 1.5, c: C }\n  end\nend\n' },
+    // function-model/taint.ts: lookups in constant tables
+    { language: 'ruby', code: "PAGES = { 'a' => ['a.md', 1] }\nf = PAGES[params[:p]][0]\n" },
+    // function-model/assignments.ts, values.ts
+    { language: 'ruby', code: "K = 'a'\nJ = \"b\\n\"\nx = Foo::BAR\nx += 1\nl.each do |e| end\nl.map { |e| e }\n" },
     // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
     { language: 'ruby', code: 'a += 1\nh = { k: 1 }\ns = "x#{y}"\nr = /re/\nl = [1, 2]\nif (a) then b end\n' },
   ],

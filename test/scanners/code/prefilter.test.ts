@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CODE_LANGUAGES, type CodeLanguage } from '../../../src/scanners/code/parser.js';
-import { all, LanguagePrefilter, literal, triggersFor, type RuleTriggers } from '../../../src/scanners/code/prefilter.js';
+import { all, joinPythonLiterals, LanguagePrefilter, literal, triggersFor, type RuleTriggers } from '../../../src/scanners/code/prefilter.js';
 import type { CodeRule } from '../../../src/scanners/code/rule.js';
 import { CODE_RULES } from '../../../src/scanners/code/rules/index.js';
 import { createCodeScanner, scanner } from '../../../src/scanners/code/scanner.js';
@@ -76,6 +76,21 @@ describe('prefilter: terms', () => {
     expect(run(secret, "app.config['SECRET_KE'] = 'x'\n", 'python')).toEqual([]);
     expect(run(secret, "config['SECRET' + '_KEY'] = 'x'\n", 'javascript')).toEqual([]);
     expect(run([literal('safe', { ignoreCase: true })], "t = '{{ x | SA' 'FE }}'\n", 'python')).toEqual(['r']);
+  });
+
+  it('joins implicitly concatenated Python literals and leaves every other text as it is', () => {
+    expect(joinPythonLiterals(`k = 'SE' 'CRET' "_KEY"\n`)).toBe(`k = 'SECRET_KEY"\n`);
+    // Short literals are literals, not separators: 'SE' is not taken for a join.
+    expect(joinPythonLiterals(`('SE' 'CRET')`)).toBe(`('SECRET')`);
+    expect(joinPythonLiterals(`x = ('a'  # c'\n     rb'b' '''c''' f"d")`)).toBe(`x = ('abcd")`);
+    expect(joinPythonLiterals(`s = 'a' \\\n  'b'`)).toBe(`s = 'ab'`);
+    // Quotes in comments, escaped quotes, literals that are not adjacent.
+    expect(joinPythonLiterals(`# don't 'x' 'y'\nv = 'it\\'s' + 'z'`)).toBe(`# don't 'x' 'y'\nv = 'it\\'s' + 'z'`);
+    expect(joinPythonLiterals(`d = {'a': 'b', 'c': f(x)}`)).toBe(`d = {'a': 'b', 'c': f(x)}`);
+    // A literal left open joins nothing and stops at its line's end (triple quotes: the text's).
+    expect(joinPythonLiterals(`a = 'open\nb = 'x' 'y'`)).toBe(`a = 'open\nb = 'xy'`);
+    expect(joinPythonLiterals(`t = """never closed ' '`)).toBe(`t = """never closed ' '`);
+    expect(joinPythonLiterals('no literals at all')).toBe('no literals at all');
   });
 
   it('runs a rule without triggers, or without triggers for the language, on every file', () => {

@@ -25,19 +25,24 @@ export const isSwitch = (ctx: RuleContext, node: SyntaxNode): boolean => ctx.pro
 
 /** Statements after which the code that follows does not run (in the branch they end). */
 const LEAVING = roleUnion(['returns', 'raises', 'breaks', 'continues', 'exits']);
+/** Those that leave the function, not only a loop or a switch. */
+const LEAVING_FUNCTION = roleUnion(['returns', 'raises', 'exits']);
 
-/** Whether a branch always leaves (its last statement returns, throws, exits or calls a function that never returns). */
-export function leaves(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode | undefined, depth = 0): boolean {
+/**
+ * Whether a branch always leaves (its last statement returns, throws, exits or calls a function
+ * that never returns; also breaks or continues unless `functionOnly`).
+ */
+export function leaves(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode | undefined, depth = 0, functionOnly = false): boolean {
   if (!node || depth > 4) return false;
   const { kinds, fields } = ctx.profile;
-  if (kinds.blocks.has(node.type)) return leaves(ctx, b, namedChildren(node).at(-1), depth + 1);
-  if (LEAVING(ctx.profile).has(node.type)) return true;
-  if (kinds.expressionStatements.has(node.type)) return leaves(ctx, b, namedChildren(node)[0], depth + 1);
+  if (kinds.blocks.has(node.type)) return leaves(ctx, b, namedChildren(node).at(-1), depth + 1, functionOnly);
+  if ((functionOnly ? LEAVING_FUNCTION : LEAVING)(ctx.profile).has(node.type)) return true;
+  if (kinds.expressionStatements.has(node.type)) return leaves(ctx, b, namedChildren(node)[0], depth + 1, functionOnly);
   // Ruby `head :forbidden and return`.
   if (kinds.binaries.has(node.type)) {
     const right = child(node, fields.binaries.right);
     const left = child(node, fields.binaries.left);
-    return !!left && !!right && /^(?:and|&&)$/.test(ctx.text.slice(left.end, right.start).trim()) && leaves(ctx, b, right, depth + 1);
+    return !!left && !!right && /^(?:and|&&)$/.test(ctx.text.slice(left.end, right.start).trim()) && leaves(ctx, b, right, depth + 1, functionOnly);
   }
   const call = callAt(ctx, strip(node));
   return !!call && b.exits.has(ctx.language === 'php' ? call.name.toLowerCase() : call.name);
@@ -136,4 +141,64 @@ export function switchOf(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode
     cases.push({ labels, from, to: c.end, fallsThrough });
   }
   return { subject, cases };
+}
+
+/**
+ * Whether the code at `at` may be skipped on the way to `use`, later in the same function: it sits
+ * in a branch of a conditional, or a case of a switch, that does not hold `use`, and that
+ * conditional does not run such code on every branch (`if (c) x = a; else x = b;`, where
+ * `covered` says whether a branch holds it). An assignment that may be skipped does not hide the
+ * values the variable had before it (`if (p == null) p = "";` keeps `p`'s request data).
+ */
+export function skippable(profile: LanguageProfile, at: SyntaxNode, use: SyntaxNode, covered: (part: SyntaxNode) => boolean): boolean {
+  for (let n = at; n.parent; n = n.parent) {
+    const p = n.parent;
+    // A node holding the use holds every conditional above it too: those branch for both alike.
+    if (p.start <= use.start && use.end <= p.end) return false;
+    if (profile.kinds.switches.has(p.type)) {
+      if (n !== child(p, profile.fields.switches.value)) return true;
+      continue;
+    }
+    const b = branchesOf(profile, p);
+    if (b && n !== b.condition && !everyBranch(profile, b, covered)) return true;
+  }
+  return false;
+}
+
+/** Whether a conditional statement has a last `else` and `covered` holds for each of its branches. */
+function everyBranch(profile: LanguageProfile, b: Branches, covered: (part: SyntaxNode) => boolean): boolean {
+  if (!b.statement || !b.then || b.alternatives.length === 0 || !covered(b.then)) return false;
+  let final = false;
+  for (const alt of b.alternatives) {
+    const elif = elseIfClause(profile, alt);
+    if (elif) {
+      if (!elif.body || !covered(elif.body)) return false;
+      continue;
+    }
+    // Go/Java `else if`: the alternative is an if of its own.
+    const nested = branchesOf(profile, alt);
+    const body = nested ? undefined : finalElse(profile, alt);
+    if (nested ? !everyBranch(profile, nested, covered) : !body || !covered(body)) return false;
+    final = true;
+  }
+  return final;
+}
+
+/**
+ * Whether code at `at` cannot reach `use`, later in the same function: it sits in a branch that
+ * always leaves the function (returns, throws, exits; a `break` only leaves a loop) and that does
+ * not hold `use` (`if (!ok) { next = "/"; return; } … redirect(next)`: that `next` never reaches
+ * the redirect).
+ */
+export function cannotReach(ctx: RuleContext, b: CompiledBarriers, at: SyntaxNode, use: SyntaxNode | number): boolean {
+  const [from, to] = typeof use === 'number' ? [use, use] : [use.start, use.end];
+  for (let n = at; n.parent; n = n.parent) {
+    const p = n.parent;
+    if (p.start <= from && to <= p.end) return false;
+    const branches = branchesOf(ctx.profile, p);
+    if (!branches?.statement || n === branches.condition) continue;
+    const body = branches.alternatives.includes(n) ? (elseIfClause(ctx.profile, n)?.body ?? finalElse(ctx.profile, n) ?? n) : n;
+    if (leaves(ctx, b, body, 0, true)) return true;
+  }
+  return false;
 }

@@ -19,7 +19,7 @@ import { SINK_KINDS, type SinkKind } from '../taint-spec.js';
 import { nameWords } from '../words.js';
 import { assignments, LITERALS } from './assignments.js';
 import { assignedValues, localTaint } from './taint.js';
-import { branchesOf, conditionalKindsOf, elseIfClause, finalElse, isSwitch, leaves, switchOf } from './branches.js';
+import { branchesOf, cannotReach, conditionalKindsOf, elseIfClause, finalElse, isSwitch, leaves, switchOf } from './branches.js';
 import { callAt, constString, leadingText, resolve, strip, VARIABLES } from './values.js';
 import type { LanguageProfile } from '../language-profile.js';
 
@@ -65,7 +65,7 @@ function namingFields(profile: LanguageProfile): ReadonlySet<string> {
 }
 
 /** Whether a node reads a variable: a variable, not a declaration's or method's name, a called method or a field after a dot. */
-const readsVariable = (ctx: RuleContext, node: SyntaxNode): boolean => VARIABLES.has(node.type) && (node.field === null || !namingFields(ctx.profile).has(node.field));
+const readsVariable = (ctx: RuleContext, node: SyntaxNode): boolean => VARIABLES(ctx.profile).has(node.type) && (node.field === null || !namingFields(ctx.profile).has(node.field));
 
 /** Variables an expression is built from, and those they were assigned from (one step). */
 export function namesIn(ctx: RuleContext, node: SyntaxNode): Set<string> {
@@ -137,8 +137,9 @@ function bare(ctx: RuleContext, node: SyntaxNode): SyntaxNode {
 /** Literals and constants are never what a barrier clears: LITERALS (numbers among them), a string whose parts all are, regular expressions, array literals. */
 function isLiteral(ctx: RuleContext, node: SyntaxNode): boolean {
   const { kinds } = ctx.profile;
+  const literals = LITERALS(ctx.profile);
   const t = node.type;
-  return LITERALS.has(t) || (kinds.templates.has(t) && namedChildren(node).every((c) => LITERALS.has(c.type))) || kinds.regexLiterals.has(t) || kinds.lists.has(t);
+  return literals.has(t) || (kinds.interpolatedStrings.has(t) && namedChildren(node).every((c) => literals.has(c.type))) || kinds.regexLiterals.has(t) || kinds.lists.has(t);
 }
 
 /** Through calls that keep the text (`toString`, `strtolower`, `to_s`). */
@@ -158,7 +159,7 @@ const heldCache = new WeakMap<SyntaxNode, SyntaxNode | null>();
 
 /** The value a variable holds at a node (its last assignment before it, as `assignedValues(…).at(-1)`), else undefined. */
 function valueBefore(ctx: RuleContext, node: SyntaxNode): SyntaxNode | undefined {
-  if (!VARIABLES.has(node.type)) return undefined;
+  if (!VARIABLES(ctx.profile).has(node.type)) return undefined;
   const cached = heldCache.get(node);
   if (cached !== undefined) return cached ?? undefined;
   const list = assignments(ctx).get(enclosingFunction(node, ctx.language) ?? null)?.get(textOf(ctx.text, node));
@@ -579,12 +580,16 @@ function guardIndex(ctx: RuleContext, b: CompiledBarriers, fn: SyntaxNode | null
   return index;
 }
 
-/** How many assignments to a variable come before a position (equal counts: the same value). */
+/**
+ * How many assignments to a variable come before a position and can reach it (equal counts: the
+ * same value); one in a branch that leaves before the position does not.
+ */
 function assignmentsBefore(ctx: RuleContext, fn: SyntaxNode | null, name: string, pos: number): number {
   const list = assignments(ctx).get(fn)?.get(name);
   if (!list) return 0;
+  const b = FUNCTION_MODEL_BARRIERS.get(ctx.language);
   let n = 0;
-  for (const a of list) if (a.pos <= pos) n++;
+  for (const a of list) if (a.pos <= pos && !(b && cannotReach(ctx, b, a.at, pos))) n++;
   return n;
 }
 
@@ -687,7 +692,7 @@ export function heldAndChecked(ctx: RuleContext, call: SyntaxNode, barrier: Omit
   const holder = p && parts ? child(p, parts.target) : undefined;
   if (!holder || n.field !== parts?.value) return false;
   const name = kinds.expressionLists.has(holder.type) ? namedChildren(holder)[0] : holder;
-  if (!name || !VARIABLES.has(name.type)) return false;
+  if (!name || !VARIABLES(ctx.profile).has(name.type)) return false;
   const fn = enclosingFunction(call, ctx.language) ?? null;
   const entries = guardIndex(ctx, barrier.barriers, fn).byKey.get(keyOf(ctx, name));
   if (!entries) return false;

@@ -20,7 +20,8 @@ const STORING_CALL = /^(?:set|put|store|save|add)|cookie|session|header|attribut
 function assignedTo(ctx: RuleContext, parent: SyntaxNode, p: SyntaxNode): SyntaxNode | undefined {
   const { kinds, fields } = ctx.profile;
   const t = parent.type;
-  if (kinds.declarators.has(t)) return p.field === fields.declarators.value || kinds.expressionLists.has(p.type) ? child(parent, fields.declarators.name) : undefined;
+  const declarator = kinds.declarators.has(t) ? fields.declarators : kinds.listDeclarators.has(t) ? fields.listDeclarators : undefined;
+  if (declarator) return p.field === declarator.value || kinds.expressionLists.has(p.type) ? child(parent, declarator.name) : undefined;
   const assignment = kinds.assignments.has(t) ? fields.assignments : kinds.augmentedAssignments.has(t) ? fields.augmentedAssignments : undefined;
   if (assignment) {
     if (p.field !== assignment.right) return undefined;
@@ -58,7 +59,7 @@ export function storedUnder(ctx: RuleContext, node: SyntaxNode): { names: string
     const target = assignedTo(ctx, parent, p);
     if (target) {
       names.push(textOf(ctx.text, target));
-      return { names, variable: VARIABLES.has(target.type) ? target : undefined };
+      return { names, variable: VARIABLES(ctx.profile).has(target.type) ? target : undefined };
     }
     if (kinds.returns.has(parent.type)) {
       const name = enclosingFunctionName(ctx, parent);
@@ -91,7 +92,7 @@ export function purposeOf(ctx: RuleContext, node: SyntaxNode, holder?: SyntaxNod
     const fn = enclosingFunction(variable, ctx.language);
     const name = textOf(ctx.text, variable);
     for (const use of descendants(fn ?? ctx.root)) {
-      if (use.start <= variable.end || !VARIABLES.has(use.type) || textOf(ctx.text, use) !== name) continue;
+      if (use.start <= variable.end || !VARIABLES(ctx.profile).has(use.type) || textOf(ctx.text, use) !== name) continue;
       names.push(...storedUnder(ctx, use).names);
       if (names.length > 12) break;
     }

@@ -7,14 +7,16 @@
  * helpers are folded (fold.ts). No loops' back edges, nothing across files.
  */
 import { child, enclosingFunction, namedChildren, textOf } from '../ast.js';
+import { roleSwitch, roleUnion, type LanguageProfile, type RoleFields } from '../language-profile.js';
 import type { SyntaxNode } from '../parser.js';
 import type { Match, QualifiedCall, RuleContext } from '../rule.js';
-import { assignments, LITERALS, stringValueOf, type Assignment } from './assignments.js';
-import { deadBranch, evaluate, keyedValues, listLookup, returnsConstant } from './fold.js';
+import { assignments, stringValueOf, type Assignment } from './assignments.js';
+import { deadBranch, evaluate, isField, keyedValues, listLookup, returnsConstant } from './fold.js';
+import { cannotReach, skippable } from './branches.js';
 import { isServerSetting, sourceOf } from './sources.js';
 import { compilePropagators, type CompiledPropagators } from '../taint-propagators.js';
 import { FUNCTION_MODEL_LANGUAGES, squash } from '../taint-sources.js';
-import { conditionallyClean, guardedForEverySink, guardedRead, type BarrierContext } from './guards.js';
+import { conditionallyClean, FUNCTION_MODEL_BARRIERS, guardedForEverySink, guardedRead, type BarrierContext } from './guards.js';
 import { fixedLocation } from './values.js';
 
 export { stringValueOf };
@@ -32,20 +34,35 @@ const sanitisersOf = (ctx: RuleContext): ReadonlySet<string> => SANITISERS[ctx.l
 /** Which calls pass taint, per language (taint-propagators.ts). */
 const PROPAGATORS: ReadonlyMap<string, CompiledPropagators> = new Map(FUNCTION_MODEL_LANGUAGES.map((l) => [l, compilePropagators(l)]));
 
+/** Calls: a callee (PHP `f()`, Go `f()`, `pkg.F()`), or a receiver and a method name (Java, PHP `->` and `::`, Ruby). */
+const CALLS = roleSwitch(['calls', 'methodCalls', 'staticCalls'] as const);
+/** The calls whose value may be constant (not PHP's `Cls::m()`). */
+const CONSTANT_CALLS = roleUnion(['calls', 'methodCalls']);
+const NO_FIELDS: RoleFields = Object.freeze({});
+/** The fields of a call's role (none for another node). */
+function callFields(profile: LanguageProfile, node: SyntaxNode): RoleFields {
+  const role = CALLS(profile).get(node.type);
+  return role ? profile.fields[role] : NO_FIELDS;
+}
+
+/** The parts of a string that hold a value, constant or not. */
+const STRING_PARTS = roleUnion(['heredocBodies', 'interpolations']);
+
 /**
  * A call's callee: `full` as written without spaces, receiver and name joined by `.` (`fmt.Sprintf`,
  * `String.valueOf`, `$db.query`, `sprintf`), its last `name`, and whether it has a receiver.
  */
 function callee(ctx: RuleContext, node: SyntaxNode): { full: string; name: string; method: boolean } {
-  const fn = child(node, 'function');
+  const f = callFields(ctx.profile, node);
+  const fn = child(node, f.callee);
   if (fn) {
     // PHP `sprintf(…)`, `\sprintf(…)`; Go `fmt.Sprintf(…)`, `run(…)`.
     const full = squash(textOf(ctx.text, fn)).replace(/^\\/, '');
-    return { full, name: full.split(/[.\\]/).at(-1) ?? '', method: fn.type === 'selector_expression' };
+    return { full, name: full.split(/[.\\]/).at(-1) ?? '', method: ctx.profile.kinds.members.has(fn.type) };
   }
   // Java `obj.name(…)`, PHP `$obj->name(…)` and `Cls::name(…)`, Ruby `obj.name …`.
-  const nameNode = child(node, 'name') ?? child(node, 'method');
-  const receiver = child(node, 'object') ?? child(node, 'scope') ?? child(node, 'receiver');
+  const nameNode = child(node, f.method);
+  const receiver = child(node, f.receiver);
   const name = nameNode ? textOf(ctx.text, nameNode) : '';
   return { full: receiver ? `${squash(textOf(ctx.text, receiver))}.${name}` : name, name, method: !!receiver };
 }
@@ -78,7 +95,6 @@ function clean(ctx: RuleContext, node: SyntaxNode, barrier: Barrier = NO_BARRIER
   // `none` methods by name on any call, as the sanitisers (`list.size()`, `Foo.size(x)`).
   return p.cleanMethods.has(c.name) || listed(c, p.cleanFunctions, NONE);
 }
-const CASTS = new Set(['cast_expression']);
 
 /** The last names of the `content-of-argument` rows, per language (a quick test before the callee is worked out). */
 const CONTENT_READ_NAMES: ReadonlyMap<string, ReadonlySet<string>> = new Map([...PROPAGATORS].map(([l, p]) => [l, new Set([...p.contentReads.keys()].map((n) => n.split('.').at(-1) ?? n))]));
@@ -105,7 +121,7 @@ function contentOfFixedLocation(ctx: RuleContext, node: SyntaxNode, name: string
   const c = callee(ctx, node);
   const row = p?.contentReads.get(c.full) ?? (c.method ? undefined : p?.contentReads.get(c.name));
   if (!row) return false;
-  return !row.opensUrls || fixedLocation(ctx, namedChildren(child(node, 'arguments') ?? node)[0]);
+  return !row.opensUrls || fixedLocation(ctx, namedChildren(child(node, callFields(ctx.profile, node).arguments) ?? node)[0]);
 }
 
 /**
@@ -117,19 +133,21 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
   if (!node || depth > 12 || seen.has(node)) return undefined;
   seen.add(node);
   if (barrier.guards && guardedRead(ctx, node, barrier.guards)) return undefined;
-  if (node.type === 'formal_parameter') return textOf(ctx.text, node).replace(/\s+/g, ' ');
+  const { kinds, fields } = ctx.profile;
+  if (kinds.parameterDeclarations.has(node.type)) return textOf(ctx.text, node).replace(/\s+/g, ' ');
   const source = sourceOf(ctx, node);
   if (source) return source;
   // Without a sink's barriers (a hash's input, an operand's trust), still the checks that make a value safe for every sink.
   if (isServerSetting(ctx, node) || (!barrier.guards && guardedForEverySink(ctx, node))) return undefined;
-  if (CASTS.has(node.type) && /^\(\s*(?:int|float|bool|integer|double)\s*\)|^\(\s*(?:int|long|double|float|boolean)\s*\)/.test(textOf(ctx.text, node))) return undefined;
-  const isCall = ['function_call_expression', 'member_call_expression', 'call_expression', 'method_invocation', 'scoped_call_expression', 'call'].includes(node.type);
-  if (isCall) {
-    const nameNode = child(node, 'name') ?? child(node, 'function') ?? child(node, 'method');
+  if (kinds.casts.has(node.type) && /^\(\s*(?:int|float|bool|integer|double)\s*\)|^\(\s*(?:int|long|double|float|boolean)\s*\)/.test(textOf(ctx.text, node))) return undefined;
+  const callRole = CALLS(ctx.profile).get(node.type);
+  if (callRole) {
+    const f = fields[callRole];
+    const nameNode = child(node, f.method ?? f.callee);
     const name = nameNode ? (textOf(ctx.text, nameNode).split(/[.\\]/).at(-1) ?? '') : '';
     if (clean(ctx, node, barrier) || returnsConstant(ctx, node, name) || contentOfFixedLocation(ctx, node, name)) return undefined;
   }
-  if (ctx.profile.kinds.constructions.has(node.type) && constructedFromFixedLocation(ctx, node)) return undefined;
+  if (kinds.constructions.has(node.type) && constructedFromFixedLocation(ctx, node)) return undefined;
   const keyed = keyedValues(ctx, node);
   if (keyed !== false) {
     for (const v of keyed) {
@@ -138,31 +156,40 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
     }
     return undefined;
   }
+  if (kinds.conditionLookups.has(node.type) && inConstantTable(ctx, node)) return undefined;
   const indexed = listLookup(ctx, node);
   if (indexed !== false) return indexed ? localTaint(ctx, indexed, depth + 1, seen, barrier) : undefined;
   // `cond ? a : b` with a condition constant at compile time: only the branch taken.
-  if (node.type === 'ternary_expression' || node.type === 'conditional_expression' || node.type === 'conditional') {
-    const taken = evaluate(ctx, child(node, 'condition'));
-    if (typeof taken === 'boolean') return localTaint(ctx, taken ? (child(node, 'consequence') ?? child(node, 'body')) : child(node, 'alternative'), depth, seen, barrier);
+  if (kinds.ternaries.has(node.type)) {
+    const f = fields.ternaries;
+    const taken = evaluate(ctx, child(node, f.condition));
+    if (typeof taken === 'boolean') return localTaint(ctx, child(node, taken ? f.consequence : f.alternative), depth, seen, barrier);
     // The value is one of the branches; the condition only picks it (`in_array($p, $pages) ? $p : 'home'`),
     // except in PHP's `$a ?: $b`, whose value is the condition when it is truthy.
-    const then = child(node, 'consequence') ?? child(node, 'body') ?? child(node, 'condition');
-    return localTaint(ctx, then, depth, seen, barrier) ?? localTaint(ctx, child(node, 'alternative'), depth, seen, barrier);
+    const then = child(node, f.consequence) ?? child(node, f.condition);
+    return localTaint(ctx, then, depth, seen, barrier) ?? localTaint(ctx, child(node, f.alternative), depth, seen, barrier);
   }
-  if (node.type === 'variable_name' || node.type === 'identifier') {
-    if (node.parent && (node.parent.type === 'selector_expression' || node.parent.type === 'method_invocation') && node.field !== 'operand' && node.field !== 'object' && node.field !== 'arguments') return undefined;
+  if (kinds.identifiers.has(node.type)) {
+    // The name of a member or method (`r.Form`, `o.get()`), not a variable.
+    const f = fields.memberNameParents;
+    if (node.parent && kinds.memberNameParents.has(node.parent.type) && !isField(node, f.object) && !isField(node, f.arguments)) return undefined;
     const fn = enclosingFunction(node, ctx.language) ?? null;
     const list = assignments(ctx).get(fn)?.get(textOf(ctx.text, node)) ?? [];
     const before = list.filter((a) => a.pos <= node.start && !deadBranch(ctx, a.at));
     const last = before.at(-1);
     if (!last) return undefined;
-    // `$q .= $x` appends: any appended part or the last plain assignment may carry the taint.
+    // `$q .= $x` appends: any appended part or the last plain assignment may carry the taint; so
+    // may the values before an assignment that can be skipped (in a branch the read is not in).
+    const replaces = (a: Assignment): boolean => !a.append && !!a.value?.parent && !kinds.augmentedAssignments.has(a.value.parent.type);
+    const covered = (part: SyntaxNode): boolean => before.some((a) => replaces(a) && part.start <= a.at.start && a.at.end <= part.end);
+    const barriers = FUNCTION_MODEL_BARRIERS.get(ctx.language);
     for (let i = before.length - 1; i >= 0; i--) {
       const a = before[i] as Assignment;
+      if (barriers && cannotReach(ctx, barriers, a.at, node)) continue;
       const t = localTaint(ctx, a.value, depth + 1, seen, barrier);
       if (t) return t;
       const parent = a.value?.parent;
-      if (!a.append && (!parent || parent.type !== 'augmented_assignment_expression')) break;
+      if (!a.append && (!parent || !kinds.augmentedAssignments.has(parent.type)) && !skippable(ctx.profile, a.at, node, covered)) break;
     }
     return undefined;
   }
@@ -174,73 +201,101 @@ export function localTaint(ctx: RuleContext, node: SyntaxNode | undefined, depth
 }
 
 
+/**
+ * Whether a lookup reads a table that holds only constants (`$docs[$id]['file']` where `$docs` is
+ * only ever assigned an array literal of literals): whatever the index, the value is one of the
+ * table's, so request data in the index does not reach it. The index is still checked where it
+ * matters (a lookup that misses, an index echoed elsewhere).
+ */
+function inConstantTable(ctx: RuleContext, node: SyntaxNode): boolean {
+  const { kinds } = ctx.profile;
+  let table = namedChildren(node)[0];
+  while (table && kinds.conditionLookups.has(table.type)) table = namedChildren(table)[0];
+  if (!table || !kinds.identifiers.has(table.type)) return false;
+  const fn = enclosingFunction(table, ctx.language) ?? null;
+  const list = (assignments(ctx).get(fn)?.get(textOf(ctx.text, table)) ?? []).filter((a) => a.pos <= node.start);
+  return list.length > 0 && list.every((a) => !a.append && a.value !== undefined && constantTable(ctx, a.value, 0));
+}
+
+/** An array or hash literal whose entries (values, keys, nested tables) are all constant. */
+function constantTable(ctx: RuleContext, node: SyntaxNode, depth: number): boolean {
+  const { kinds } = ctx.profile;
+  if (!kinds.tableLiterals.has(node.type) || depth > 4) return false;
+  const entry = (e: SyntaxNode): boolean => constant(ctx, e, 0) || constantTable(ctx, e, depth + 1);
+  return namedChildren(node).every((e) => entry(e) || (namedChildren(e).length > 0 && namedChildren(e).every(entry)));
+}
+
 /** Whether an expression is constant (literals, constants, sanitiser calls, concatenations of these). */
 function constant(ctx: RuleContext, node: SyntaxNode, depth: number): boolean {
-  if (LITERALS.has(node.type)) return !node.children.some((c) => c.type === 'interpolation');
-  if (node.type === 'interpolation') return namedChildren(node).every((c) => constant(ctx, c, depth));
-  if (node.type === 'encapsed_string' || node.type === 'heredoc') return namedChildren(node).every((c) => LITERALS.has(c.type) || c.type === 'heredoc_body' && constant(ctx, c, depth));
-  if (node.type === 'heredoc_body') return namedChildren(node).every((c) => LITERALS.has(c.type));
-  if (node.type === 'parenthesized_expression') return namedChildren(node).every((c) => constant(ctx, c, depth));
-  if (node.type === 'ternary_expression' || node.type === 'conditional_expression') {
+  const { kinds, fields } = ctx.profile;
+  const literals = kinds.constantLiterals;
+  if (literals.has(node.type)) return !node.children.some((c) => kinds.interpolations.has(c.type));
+  if (kinds.interpolations.has(node.type)) return namedChildren(node).every((c) => constant(ctx, c, depth));
+  if (kinds.interpolatingStrings.has(node.type)) return namedChildren(node).every((c) => literals.has(c.type) || (kinds.heredocBodies.has(c.type) && constant(ctx, c, depth)));
+  if (kinds.heredocBodies.has(node.type)) return namedChildren(node).every((c) => literals.has(c.type));
+  if (kinds.parentheses.has(node.type)) return namedChildren(node).every((c) => constant(ctx, c, depth));
+  if (kinds.constantTernaries.has(node.type)) {
     // The same folding as the taint model: a condition constant at compile time picks one branch.
-    const taken = evaluate(ctx, child(node, 'condition'));
-    const branches = typeof taken === 'boolean' ? [taken ? (child(node, 'consequence') ?? child(node, 'body')) : child(node, 'alternative')] : [child(node, 'consequence') ?? child(node, 'body'), child(node, 'alternative')];
+    const f = fields.constantTernaries;
+    const taken = evaluate(ctx, child(node, f.condition));
+    const branches = typeof taken === 'boolean' ? [child(node, taken ? f.consequence : f.alternative)] : [child(node, f.consequence), child(node, f.alternative)];
     return branches.every((b) => b !== undefined && constant(ctx, b, depth));
   }
-  if (node.type === 'binary_expression') return namedChildren(node).every((c) => constant(ctx, c, depth));
-  if (node.type === 'class_constant_access_expression' || node.type === 'name' || (node.type === 'identifier' && /^[A-Z][A-Z0-9_]*$/.test(textOf(ctx.text, node)))) return true;
-  if (['function_call_expression', 'call_expression', 'method_invocation', 'member_call_expression', 'call'].includes(node.type)) {
+  if (kinds.foldedBinaries.has(node.type)) return namedChildren(node).every((c) => constant(ctx, c, depth));
+  if (kinds.namedConstants.has(node.type) || (kinds.identifiers.has(node.type) && /^[A-Z][A-Z0-9_]*$/.test(textOf(ctx.text, node)))) return true;
+  if (CONSTANT_CALLS(ctx.profile).has(node.type)) {
     if (clean(ctx, node)) return true;
     // `String.valueOf(5)`, `sprintf("%d", 5)`: a propagator of constants gives a constant.
     const p = PROPAGATORS.get(ctx.language);
     if (!p || !listed(callee(ctx, node), p.argumentFunctions, NONE)) return false;
-    const args = namedChildren(child(node, 'arguments') ?? node).map((a) => (a.type === 'argument' ? (namedChildren(a)[0] ?? a) : a));
+    const args = namedChildren(child(node, callFields(ctx.profile, node).arguments) ?? node).map((a) => (kinds.argumentWrappers.has(a.type) ? (namedChildren(a)[0] ?? a) : a));
     return args.every((a) => constant(ctx, a, depth + 1));
   }
-  if ((node.type === 'variable_name' || node.type === 'identifier') && depth < 3) {
+  if (kinds.identifiers.has(node.type) && depth < 3) {
     const fn = enclosingFunction(node, ctx.language) ?? null;
     // Assignments in a branch the taint model already folds away as never taken do not count here either.
     // (A declaration without a value, `String bar;`, assigns nothing.)
     const before = (assignments(ctx).get(fn)?.get(textOf(ctx.text, node)) ?? []).filter((a) => a.pos <= node.start && a.value !== undefined && !deadBranch(ctx, a.at));
-    return before.length > 0 && before.every((a) => a.value !== undefined && a.value.type !== 'formal_parameter' && constant(ctx, a.value, depth + 1));
+    return before.length > 0 && before.every((a) => a.value !== undefined && !kinds.parameterDeclarations.has(a.value.type) && constant(ctx, a.value, depth + 1));
   }
   return false;
 }
 
+/** The syntax dynamicString reads, by role of the node's kind. */
+const DYNAMIC_ROLES = roleSwitch(['parentheses', 'interpolatingStrings', 'shellCommands', 'heredocBodies', 'foldedBinaries', 'calls', 'methodCalls', 'staticCalls', 'identifiers'] as const);
+
 /** A string assembled at run time from parts not proven constant: PHP interpolation or `.`, `+`, `fmt.Sprintf`, `String.format`. */
 export function dynamicString(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): boolean {
   if (!node || depth > 3) return false;
-  switch (node.type) {
-    case 'parenthesized_expression':
+  const { profile } = ctx;
+  const { kinds, fields } = profile;
+  switch (DYNAMIC_ROLES(profile).get(node.type)) {
+    case 'parentheses':
       return namedChildren(node).some((c) => dynamicString(ctx, c, depth));
-    case 'encapsed_string':
-    case 'heredoc':
-    case 'shell_command_expression':
-    case 'string':
-    case 'subshell':
-    case 'heredoc_body':
-      return !namedChildren(node).every((c) => LITERALS.has(c.type) || ((c.type === 'heredoc_body' || c.type === 'interpolation') && constant(ctx, c, depth)));
-    case 'binary_expression': {
-      const left = child(node, 'left');
-      const right = child(node, 'right');
+    case 'interpolatingStrings':
+    case 'shellCommands':
+    case 'heredocBodies':
+      return !namedChildren(node).every((c) => kinds.constantLiterals.has(c.type) || (STRING_PARTS(profile).has(c.type) && constant(ctx, c, depth)));
+    case 'foldedBinaries': {
+      const left = child(node, fields.foldedBinaries.left);
+      const right = child(node, fields.foldedBinaries.right);
       if (!left || !right) return false;
       const op = ctx.text.slice(left.end, right.start).trim();
       if (op !== '.' && op !== '+') return false;
       return !constant(ctx, left, depth) || !constant(ctx, right, depth) || dynamicString(ctx, left, depth + 1) || dynamicString(ctx, right, depth + 1);
     }
-    case 'call_expression':
-    case 'method_invocation':
-    case 'function_call_expression': {
+    case 'calls':
+    case 'methodCalls':
+    case 'staticCalls': {
       // The `assembles` rows of taint-propagators.ts: `sprintf(fmt, …)`, `fmt.Sprintf`, `String.format`, `"…".formatted(…)`.
       const p = PROPAGATORS.get(ctx.language);
       const c = callee(ctx, node);
       if (!p || !listed(c, p.assemblers.functions, p.assemblers.methods)) return false;
       // The template is a function's first argument, or a method's receiver (`"…".formatted(a, b)`).
-      const args = namedChildren(child(node, 'arguments') ?? node).slice(p.assemblers.methods.has(c.name) && c.method ? 0 : 1);
-      return args.some((a) => !constant(ctx, a.type === 'argument' ? (namedChildren(a)[0] ?? a) : a, depth));
+      const args = namedChildren(child(node, callFields(profile, node).arguments) ?? node).slice(p.assemblers.methods.has(c.name) && c.method ? 0 : 1);
+      return args.some((a) => !constant(ctx, kinds.argumentWrappers.has(a.type) ? (namedChildren(a)[0] ?? a) : a, depth));
     }
-    case 'variable_name':
-    case 'identifier': {
+    case 'identifiers': {
       const fn = enclosingFunction(node, ctx.language) ?? null;
       const before = (assignments(ctx).get(fn)?.get(textOf(ctx.text, node)) ?? []).filter((a) => a.pos <= node.start && !deadBranch(ctx, a.at));
       return before.some((a, i) => dynamicString(ctx, a.value, depth + 1) || (i > 0 && a.value !== undefined && !constant(ctx, a.value, depth + 1)));
@@ -253,10 +308,9 @@ export function dynamicString(ctx: RuleContext, node: SyntaxNode | undefined, de
 /** The constant text of an expression (string pieces, following variables), for SQL/shell shape checks. */
 export function constantText(ctx: RuleContext, node: SyntaxNode | undefined, depth = 0): string {
   if (!node || depth > 3) return '';
-  if (node.type === 'string_content' || node.type === 'string_fragment' || node.type === 'string_value' || node.type === 'interpreted_string_literal' || node.type === 'raw_string_literal') {
-    return textOf(ctx.text, node).replace(/^[`"]|[`"]$/g, '');
-  }
-  if (node.type === 'variable_name' || node.type === 'identifier') {
+  const { kinds } = ctx.profile;
+  if (kinds.constantTexts.has(node.type)) return textOf(ctx.text, node).replace(/^[`"]|[`"]$/g, '');
+  if (kinds.identifiers.has(node.type)) {
     const fn = enclosingFunction(node, ctx.language) ?? null;
     return (assignments(ctx).get(fn)?.get(textOf(ctx.text, node)) ?? [])
       .filter((a) => a.pos <= node.start)

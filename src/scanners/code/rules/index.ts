@@ -14,6 +14,8 @@ import { rule as nosqlInjection } from './nosql-injection.js';
 import { rule as xpathInjection } from './xpath-injection.js';
 import { rule as ldapInjection } from './ldap-injection.js';
 import { rule as regexInjection } from './regex-injection.js';
+import { rule as logInjection } from './log-injection.js';
+import { rule as javaTrustBoundary } from './java-trust-boundary-violation.js';
 import { rule as regexBacktracking } from './regex-catastrophic-backtracking.js';
 import { rule as templateObjectInjection } from './template-object-injection.js';
 import { rule as prototypePollution } from './prototype-pollution.js';
@@ -106,6 +108,8 @@ export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   xpathInjection,
   ldapInjection,
   regexInjection,
+  logInjection,
+  javaTrustBoundary,
   regexBacktracking,
   prototypePollution,
   insecureDeserialization,

@@ -250,8 +250,11 @@ function any(s: TaintState, nodes: readonly SyntaxNode[]): Taint | undefined {
 function sanitiserKinds(s: TaintState, call: NonNullable<ReturnType<typeof callShape>>, qualified: string): SanitiserKinds | undefined {
   const byName = s.sanitisers.calls.get(qualified) ?? s.sanitisers.calls.get(call.name);
   if (byName) return byName;
-  if (call.receiver) return s.sanitisers.methods.get(call.method);
-  return undefined;
+  if (!call.receiver) return undefined;
+  const byMethod = s.sanitisers.methods.get(call.method);
+  if (byMethod) return byMethod;
+  const first = call.args[0];
+  return first && s.sanitisers.patterned?.find((p) => p.methods.includes(call.method) && p.firstArgument.test(textOf(s.text, first)))?.kinds;
 }
 
 /** A call: a source itself, a sanitiser, a clean method, a local function (its summary), or a propagator. */

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStorage } from '../../../src/adapters/storage/index.js';
+import { privateSchemaUrl, TEST_DATABASE_URL } from '../../helpers/storage.js';
+
+/** Connections of this server whose application_name is `name` (pg_stat_activity). */
+async function connectionsNamed(name: string): Promise<number> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>('select count(*) as n from pg_stat_activity where application_name = $1', [name]);
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('PostgreSQL pool warm connections', () => {
+  let schema: Awaited<ReturnType<typeof privateSchemaUrl>>;
+  let dataDir: string;
+  beforeAll(async () => {
+    schema = await privateSchemaUrl();
+    dataDir = await mkdtemp(join(tmpdir(), 'vigil-pool-'));
+  });
+  afterAll(async () => {
+    await schema.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('opens poolMin connections at start, keeps them idle, and closes them on close', async () => {
+    const name = `vigil-test-${randomBytes(4).toString('hex')}`;
+    const storage = await openStorage({ databaseUrl: schema.url, dataDir, poolSize: 6, poolMin: 3, applicationName: name });
+    try {
+      expect(await connectionsNamed(name)).toBe(3);
+      // Work that needs one connection at a time does not grow the pool past the warm ones.
+      await storage.ping();
+      expect(await connectionsNamed(name)).toBe(3);
+    } finally {
+      await storage.close();
+    }
+    expect(await connectionsNamed(name)).toBe(0);
+  });
+
+  it('never opens more than the pool size, and none beyond the migration without poolMin', async () => {
+    const capped = `vigil-test-${randomBytes(4).toString('hex')}`;
+    const a = await openStorage({ databaseUrl: schema.url, dataDir, poolSize: 2, poolMin: 50, applicationName: capped });
+    const lazy = `vigil-test-${randomBytes(4).toString('hex')}`;
+    const b = await openStorage({ databaseUrl: schema.url, dataDir, poolSize: 6, applicationName: lazy });
+    try {
+      expect(await connectionsNamed(capped)).toBe(2);
+      expect(await connectionsNamed(lazy)).toBeLessThanOrEqual(1);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
