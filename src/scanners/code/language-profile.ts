@@ -643,8 +643,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
       subscripts: { kinds: ['subscript_expression'] },
       lists: { kinds: ['array_creation_expression'] },
-      // `pair`: the `$k => $v` of a foreach.
-      pairs: { kinds: ['array_element_initializer', 'pair'] },
+      pairs: { kinds: ['array_element_initializer'] },
       namingNodes: { kinds: ['function_definition', 'member_call_expression'], fields: { name: 'name' } },
       storageBoundaries: { kinds: ['expression_statement', 'compound_statement', 'if_statement', 'for_statement', 'while_statement', 'program', 'method_declaration', 'function_definition'] },
       conditionOperators: { kinds: ['binary_expression'], fields: { left: 'left', right: 'right' } },

@@ -28,7 +28,8 @@ function assignedTo(ctx: RuleContext, parent: SyntaxNode, p: SyntaxNode): Syntax
     const left = child(parent, assignment.left);
     return left && kinds.expressionLists.has(left.type) ? namedChildren(left)[0] : left;
   }
-  if (kinds.pairs.has(t)) {
+  // A key and its value (`['token' => $v]`, a foreach's `$k => $v`): by position.
+  if (kinds.pairs.has(t) || kinds.forEachPairs.has(t)) {
     const [key, value] = namedChildren(parent);
     return value === p ? key : undefined;
   }
