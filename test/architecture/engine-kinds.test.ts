@@ -18,9 +18,10 @@ const CODE = 'src/scanners/code/';
 /**
  * The engine core: the taint facade and its modules, the syntax helpers, constant folding, sink values, call shapes, imports, the repository pass's facts,
  * and the per-function model's branches (conditionals, switches and branches that leave, which its barrier facts are built on),
- * its local taint (taint.ts), its constant folding (fold.ts), its assignment table (assignments.ts) and constant values (values.ts).
+ * its local taint (taint.ts), its constant folding (fold.ts), its assignment table (assignments.ts), its constant values (values.ts),
+ * its guards (the barrier facts), request sources, weak-hash inputs and what a value is stored under (purpose.ts).
  */
-const ENGINE_CORE = ['taint.ts', 'taint/bindings.ts', 'taint/branches.ts', 'taint/containers.ts', 'taint/evaluate.ts', 'taint/guards.ts', 'taint/state.ts', 'taint/summaries.ts', 'taint/predicates.ts', 'ast.ts', 'calls.ts', 'constants.ts', 'sinks.ts', 'helpers.ts', 'imports.ts', 'cross-file/exports.ts', 'cross-file/extract.ts', 'cross-file/facts.ts', 'cross-file/modules.ts', 'cross-file/rerun.ts', 'cross-file/resolve.ts', 'function-model/branches.ts', 'function-model/taint.ts', 'function-model/fold.ts', 'function-model/assignments.ts', 'function-model/values.ts'].map((f) => CODE + f);
+const ENGINE_CORE = ['taint.ts', 'taint/bindings.ts', 'taint/branches.ts', 'taint/containers.ts', 'taint/evaluate.ts', 'taint/guards.ts', 'taint/state.ts', 'taint/summaries.ts', 'taint/predicates.ts', 'ast.ts', 'calls.ts', 'constants.ts', 'sinks.ts', 'helpers.ts', 'imports.ts', 'cross-file/exports.ts', 'cross-file/extract.ts', 'cross-file/facts.ts', 'cross-file/modules.ts', 'cross-file/rerun.ts', 'cross-file/resolve.ts', 'function-model/branches.ts', 'function-model/taint.ts', 'function-model/fold.ts', 'function-model/assignments.ts', 'function-model/values.ts', 'function-model/sources.ts', 'function-model/purpose.ts', 'function-model/crypto.ts', 'function-model/guards.ts'].map((f) => CODE + f);
 
 /** Words that name a kind or field in some grammar but are used otherwise here: file → word → why. */
 const OTHER_USES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
@@ -36,6 +37,9 @@ const OTHER_USES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   [`${CODE}cross-file/resolve.ts`]: { guard: 'a kind of fact (a predicate summary)' },
   [`${CODE}function-model/fold.ts`]: { this: 'the text of a receiver (`this.m()`)', self: 'the text of a receiver (Ruby `self.m`)' },
   [`${CODE}function-model/values.ts`]: { file: 'a URL scheme (`file://`)' },
+  [`${CODE}function-model/crypto.ts`]: { file: 'a word naming a benign digest', path: 'a word naming a benign digest', tag: 'a word naming a benign digest' },
+  [`${CODE}function-model/guards.ts`]: { receiver: 'an operand of a barrier row (`Operand`)', member: 'a kind of check (`CheckKind`)', kind: 'the property of `BarrierContext` naming the sink kind' },
+  [`${CODE}function-model/purpose.ts`]: { key: 'a word naming a secret', code: 'a word naming an identifier or code' },
 };
 
 interface KindLiteral {

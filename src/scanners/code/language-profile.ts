@@ -81,9 +81,9 @@ export const ROLES = [
   'unaries',
   /** `not x` (Python). Fields: argument. */
   'negations',
-  /** Negations a guard condition may be (`!ok`, `not ok`): the function model's guards read through them. */
+  /** Negations a guard condition may be (`!ok`, `not ok`): the function model's guards read through them. Fields: argument. */
   'conditionNegations',
-  /** Lookups a guard condition may be (`if allowed[name]`): a membership check of the index. */
+  /** Lookups a guard condition may be (`if allowed[name]`): a membership check of the index. Fields: object, index (else by position). */
   'conditionLookups',
   /** `c ? a : b`. Fields: condition, consequence, alternative. */
   'ternaries',
@@ -300,6 +300,23 @@ export const ROLES = [
   'interpolatedStrings',
   /** Calls that may format a string (`fmt.Sprintf`, `String.format`, `sprintf`), whose format heads the value (not Ruby's). Fields: arguments. */
   'formatCalls',
+  // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
+  /**
+   * Nodes with parts that name something rather than read a variable: a declaration's or a method's
+   * name, a called method, a field after a dot. Fields: name, method, property. The fields are read
+   * on any node (an identifier under one of them is not a read); the kinds are where they occur.
+   */
+  'namingNodes',
+  /** Statements, bodies and declarations where the search for what a value is stored under stops. */
+  'storageBoundaries',
+  /** Nodes that hold just a condition (Java `condition`, Ruby `(…)` statements), seen through when a guard condition is read. */
+  'conditionWrappers',
+  /** Binary operators a guard condition may be (`a && b`, `x == y`, Ruby `s =~ re`), the operator being the text between the sides. Fields: left, right. */
+  'conditionOperators',
+  /** The links of a chain of calls on a value (`new File(b, n).toPath()`), through which a built path or URL is followed to the variable holding it. Fields: object (the value the link is on). */
+  'callChainLinks',
+  /** String literals without escape sequences (Go backquotes). */
+  'rawStrings',
 ] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -398,8 +415,8 @@ const CALL_FIELDS: RoleFields = { callee: 'function', arguments: 'arguments' };
 export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.freeze({
   javascript: {
     roles: {
-      conditionNegations: { kinds: ['unary_expression'] },
-      conditionLookups: { kinds: ['subscript_expression'] },
+      conditionNegations: { kinds: ['unary_expression'], fields: { argument: 'argument' } },
+      conditionLookups: { kinds: ['subscript_expression'], fields: { object: 'object', index: 'index' } },
       identifiers: { kinds: ['identifier'] },
       thisKeywords: { kinds: ['this'] },
       propertyIdentifiers: { kinds: ['property_identifier'] },
@@ -487,7 +504,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
   },
   python: {
     roles: {
-      conditionNegations: { kinds: ['not_operator'] },
+      conditionNegations: { kinds: ['not_operator'], fields: { argument: 'argument' } },
       identifiers: { kinds: ['identifier'] },
       strings: { kinds: ['string'] },
       stringTexts: { kinds: ['string_content'] },
@@ -562,7 +579,7 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
   },
   php: {
     roles: {
-      conditionNegations: { kinds: ['unary_op_expression'] },
+      conditionNegations: { kinds: ['unary_op_expression'], fields: { argument: 'argument' } },
       conditionLookups: { kinds: ['subscript_expression'] },
       identifiers: { kinds: ['variable_name'] },
       calls: { kinds: ['function_call_expression'], fields: CALL_FIELDS },
@@ -623,13 +640,20 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       interpolatedStrings: { kinds: ['encapsed_string'] },
       stringTexts: { kinds: ['string_content'] },
       escapes: { kinds: ['escape_sequence'] },
+      // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
+      subscripts: { kinds: ['subscript_expression'] },
+      lists: { kinds: ['array_creation_expression'] },
+      pairs: { kinds: ['array_element_initializer'] },
+      namingNodes: { kinds: ['function_definition', 'member_call_expression'], fields: { name: 'name' } },
+      storageBoundaries: { kinds: ['expression_statement', 'compound_statement', 'if_statement', 'for_statement', 'while_statement', 'program', 'method_declaration', 'function_definition'] },
+      conditionOperators: { kinds: ['binary_expression'], fields: { left: 'left', right: 'right' } },
     },
     namespaceSeparator: '\\',
   },
   go: {
     roles: {
-      conditionNegations: { kinds: ['unary_expression'] },
-      conditionLookups: { kinds: ['index_expression'] },
+      conditionNegations: { kinds: ['unary_expression'], fields: { argument: 'operand' } },
+      conditionLookups: { kinds: ['index_expression'], fields: { object: 'operand', index: 'index' } },
       identifiers: { kinds: ['identifier'] },
       calls: { kinds: ['call_expression'], fields: CALL_FIELDS },
       members: { kinds: ['selector_expression'], fields: { object: 'operand', property: 'field' } },
@@ -668,11 +692,18 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       formatCalls: { kinds: ['call_expression'], fields: { arguments: 'arguments' } },
       literalStrings: { kinds: ['interpreted_string_literal', 'raw_string_literal'] },
       escapes: { kinds: ['escape_sequence'] },
+      // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
+      pairs: { kinds: ['keyed_element'] },
+      namingNodes: { kinds: ['function_declaration', 'selector_expression'], fields: { name: 'name', property: 'field' } },
+      storageBoundaries: { kinds: ['expression_statement', 'block', 'if_statement', 'for_statement', 'source_file', 'method_declaration', 'function_declaration'] },
+      conditionOperators: { kinds: ['binary_expression'], fields: { left: 'left', right: 'right' } },
+      callChainLinks: { kinds: ['selector_expression'], fields: { object: 'operand' } },
+      rawStrings: { kinds: ['raw_string_literal'] },
     },
   },
   java: {
     roles: {
-      conditionNegations: { kinds: ['unary_expression'] },
+      conditionNegations: { kinds: ['unary_expression'], fields: { argument: 'operand' } },
       identifiers: { kinds: ['identifier'] },
       methodCalls: { kinds: ['method_invocation'], fields: { receiver: 'object', method: 'name', arguments: 'arguments' } },
       constructions: { kinds: ['object_creation_expression'], fields: { type: 'type', arguments: 'arguments' } },
@@ -718,12 +749,20 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       literalStrings: { kinds: ['string_literal'] },
       stringTexts: { kinds: ['string_fragment'] },
       escapes: { kinds: ['escape_sequence'] },
+      // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
+      members: { kinds: ['field_access'], fields: { object: 'object', property: 'field' } },
+      lists: { kinds: ['array_creation_expression'] },
+      namingNodes: { kinds: ['method_declaration', 'method_invocation', 'field_access'], fields: { name: 'name', property: 'field' } },
+      storageBoundaries: { kinds: ['expression_statement', 'block', 'if_statement', 'for_statement', 'while_statement', 'program', 'class_body', 'method_declaration'] },
+      conditionWrappers: { kinds: ['condition'] },
+      conditionOperators: { kinds: ['binary_expression'], fields: { left: 'left', right: 'right' } },
+      callChainLinks: { kinds: ['method_invocation'], fields: { object: 'object' } },
     },
   },
   ruby: {
     roles: {
-      conditionNegations: { kinds: ['unary'] },
-      conditionLookups: { kinds: ['element_reference'] },
+      conditionNegations: { kinds: ['unary'], fields: { argument: 'operand' } },
+      conditionLookups: { kinds: ['element_reference'], fields: { object: 'object' } },
       identifiers: { kinds: ['identifier'] },
       methodCalls: { kinds: ['call'], fields: { receiver: 'receiver', method: 'method', arguments: 'arguments', block: 'block' } },
       // A call without arguments reads a member (`request.path`).
@@ -771,6 +810,15 @@ export const PROFILE_SPECS: Readonly<Record<ProfileName, ProfileSpec>> = Object.
       literalStrings: { kinds: ['string'] },
       stringTexts: { kinds: ['string_content'] },
       escapes: { kinds: ['escape_sequence'] },
+      // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
+      regexLiterals: { kinds: ['regex'] },
+      lists: { kinds: ['array'] },
+      pairs: { kinds: ['pair'] },
+      namingNodes: { kinds: ['method', 'call'], fields: { name: 'name', method: 'method' } },
+      storageBoundaries: { kinds: ['block', 'body_statement', 'program', 'method'] },
+      conditionWrappers: { kinds: ['parenthesized_statements'] },
+      conditionOperators: { kinds: ['binary'], fields: { left: 'left', right: 'right' } },
+      callChainLinks: { kinds: ['call'], fields: { object: 'receiver' } },
     },
     constructorMethod: 'new',
   },

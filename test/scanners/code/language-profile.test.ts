@@ -125,6 +125,8 @@ async def g():
     { language: 'php', code: "<?php $docs = array('a' => array('file' => 'A.md'), 'b' => ['file' => 'B.md']); $f = $docs[$k]['file'];" },
     // function-model/assignments.ts, values.ts
     { language: 'php', code: "<?php const K = 'a'; $s = 'x' . \"y{$z}\\n\" . K . A::B . (1) . sprintf('%s', $s); $p[] = $s; foreach ($rows as $k => $v) {}" },
+    // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
+    { language: 'php', code: '<?php $a .= "x$b"; $c = ["k" => 1]; foreach ($c as $k => $v) {} for ($i = 0; $i < 1; $i++) {}' },
   ],
   go: [
     { language: 'go', code: 'package p\nfunc u() {\n\tif !m[k] {\n\t\treturn\n\t}\n}\n' },
@@ -136,6 +138,8 @@ async def g():
     { language: 'go', code: 'package p\nfunc f(a int) int {\n\tif (a > 1) == true {\n\t\treturn 2\n\t} else {\n\t\tx := r.Form\n\t}\n\ts := "a\\n" + `b` + nil\n\treturn 1.5 + false\n}\n' },
     // function-model/assignments.ts, values.ts
     { language: 'go', code: 'package p\nconst K = "a\\n" + `r`\nvar a, b = 1, 2\nfunc f() { x := []string{"a"}; x = (p.Q); for k, v := range m { fmt.Sprintf("%s", k, v) } }\n' },
+    // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
+    { language: 'go', code: 'package p\nfunc v() {\n\tm := T{k: 1}\n\ta, b := m, `r`\n\t_ = a + b\n}\n' },
   ],
   java: [
     { language: 'java', code: 'class U { void u() { if (!ok) { f(); } } }' },
@@ -147,6 +151,8 @@ async def g():
     { language: 'java', code: 'class K { int f(String a) { if ((a == null) == true) { return (int) 1.0; } else { char c = \'c\'; boolean b = false; } String s = "a\\n" + m.get("k"); return a.isEmpty() ? 1 : 2; } }' },
     // function-model/assignments.ts, values.ts
     { language: 'java', code: 'class C { static final String K = "a\\n" + A.B; void f(@RequestParam String id) { int n = (1); for (String s : l) { n += 2; } String t = String.format("%s", id); } }' },
+    // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
+    { language: 'java', code: 'class V { int f() { int[] x = new int[]{1}; y = a.b; while (c) {} return x; } }' },
   ],
   ruby: [
     { language: 'ruby', code: 'x = !a\n' },
@@ -161,6 +167,8 @@ async def g():
     { language: 'ruby', code: "PAGES = { 'a' => ['a.md', 1] }\nf = PAGES[params[:p]][0]\n" },
     // function-model/assignments.ts, values.ts
     { language: 'ruby', code: "K = 'a'\nJ = \"b\\n\"\nx = Foo::BAR\nx += 1\nl.each do |e| end\nl.map { |e| e }\n" },
+    // function-model/guards.ts, sources.ts, crypto.ts, purpose.ts
+    { language: 'ruby', code: 'a += 1\nh = { k: 1 }\ns = "x#{y}"\nr = /re/\nl = [1, 2]\nif (a) then b end\n' },
   ],
 };
 

@@ -2,13 +2,14 @@
  * Shared pieces of the PHP, Go, Java and Ruby weak-hash and weak-cipher rules:
  * algorithm names, the data a digest object is fed, and whether a hash is about
  * a password (HIGH) or over request data (MEDIUM). MD5/SHA-1 for checksums,
- * ETags and cache keys is neither and is not reported.
+ * ETags and cache keys is neither and is not reported. The node kinds and fields are the language
+ * profile's (language-profile.ts).
  */
 import { child, enclosingFunction, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { localTaint } from './taint.js';
 import type { Match, RuleContext } from '../rule.js';
-import { storedUnder } from './purpose.js';
+import { enclosingFunctionName, storedUnder } from './purpose.js';
 import { mentionsPassword, nameWords } from '../words.js';
 
 /** MD2/4/5, SHA-1 (Java's "SHA" is SHA-1) and RIPEMD-160 names. */
@@ -39,8 +40,9 @@ export function digestInputs(ctx: RuleContext, creation: SyntaxNode, methods: Re
     else if (holderName && textOf(ctx.text, call.receiver) === holderName && enclosingFunction(call.node, ctx.language) === fn && call.node.start > creation.start) inputs.push(...call.args);
   }
   // Ruby: digest << data.
-  if (holderName) for (const op of ctx.nodes.of('binary')) {
-    const [left, right] = [child(op, 'left'), child(op, 'right')];
+  const { kinds, fields } = ctx.profile;
+  if (holderName) for (const op of ctx.nodes.of(...kinds.binaries)) {
+    const [left, right] = [child(op, fields.binaries.left), child(op, fields.binaries.right)];
     if (left && right && textOf(ctx.text, left) === holderName && ctx.text.slice(left.end, right.start).trim() === '<<' && enclosingFunction(op, ctx.language) === fn) inputs.push(right);
   }
   return inputs;
@@ -52,8 +54,7 @@ export function digestInputs(ctx: RuleContext, creation: SyntaxNode, methods: Re
  */
 export function weakHashMatch(ctx: RuleContext, node: SyntaxNode, algorithm: string, inputs: readonly SyntaxNode[]): Match | undefined {
   const label = algorithm.toUpperCase();
-  const fn = enclosingFunction(node, ctx.language);
-  const fnName = fn ? child(fn, 'name') : undefined;
+  const fnName = enclosingFunctionName(ctx, node);
   const names = [...storedUnder(ctx, node).names, ...(fnName ? [textOf(ctx.text, fnName)] : [])];
   const password = inputs.some((i) => mentionsPassword(textOf(ctx.text, i))) || names.some(mentionsPassword);
   const benign = names.flatMap(nameWords).some((w) => BENIGN_WORDS.has(w));

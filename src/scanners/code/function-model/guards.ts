@@ -6,7 +6,8 @@
  * enclosing block). A value read inside such a range, or read before it and flowing to a sink
  * inside it, with no assignment in between, carries the facts; the barrier rules say whether
  * they make it safe for the sink's kind. Also here: the text of the function around a node, and
- * whether a value names a URL rather than a file.
+ * whether a value names a URL rather than a file. The node kinds and fields are the language
+ * profile's (language-profile.ts); this module names none itself (test/architecture/engine-kinds.test.ts).
  */
 import { child, descendants, enclosingFunction, functionTypes, namedChildren, textOf } from '../ast.js';
 import { clears, compileBarriers, restrictivePattern, strictPattern, type CheckKind, type CheckRow, type CompiledBarriers, type Fact, type Operand } from '../barrier-spec.js';
@@ -20,7 +21,7 @@ import { assignments, LITERALS } from './assignments.js';
 import { assignedValues, localTaint } from './taint.js';
 import { branchesOf, cannotReach, conditionalKindsOf, elseIfClause, finalElse, isSwitch, leaves, switchOf } from './branches.js';
 import { callAt, constString, leadingText, resolve, strip, VARIABLES } from './values.js';
-import { profileOf } from '../language-profile.js';
+import type { LanguageProfile } from '../language-profile.js';
 
 /** The barrier rows of each PHP, Go, Java and Ruby language, compiled once. */
 export const FUNCTION_MODEL_BARRIERS: ReadonlyMap<CodeLanguage, CompiledBarriers> = new Map(FUNCTION_MODEL_LANGUAGES.map((l) => [l, compileBarriers(TAINT_BARRIERS, BARRIER_RULES, l)] as const));
@@ -56,12 +57,22 @@ export function functionText(ctx: RuleContext, node: SyntaxNode, whole = false):
   return ctx.text.slice(fn.start, whole ? fn.end : node.start);
 }
 
+const namingFieldSets: (ReadonlySet<string> | undefined)[] = [];
+
+/** The fields under which an identifier names something rather than reads a variable (the profile's `namingNodes`), once per profile. */
+function namingFields(profile: LanguageProfile): ReadonlySet<string> {
+  return (namingFieldSets[profile.id] ??= new Set(Object.values(profile.fields.namingNodes).filter((f): f is string => f !== undefined)));
+}
+
+/** Whether a node reads a variable: a variable, not a declaration's or method's name, a called method or a field after a dot. */
+const readsVariable = (ctx: RuleContext, node: SyntaxNode): boolean => VARIABLES(ctx.profile).has(node.type) && (node.field === null || !namingFields(ctx.profile).has(node.field));
+
 /** Variables an expression is built from, and those they were assigned from (one step). */
 export function namesIn(ctx: RuleContext, node: SyntaxNode): Set<string> {
   const names = new Set<string>();
   const collect = (n: SyntaxNode, follow: boolean) => {
     for (const d of descendants(n)) {
-      if (!VARIABLES(ctx.profile).has(d.type) || d.field === 'name' || d.field === 'method' || d.field === 'field') continue;
+      if (!readsVariable(ctx, d)) continue;
       const name = textOf(ctx.text, d);
       if (names.has(name)) continue;
       names.add(name);
@@ -116,15 +127,20 @@ const callOf = (ctx: RuleContext, node: SyntaxNode | undefined): QualifiedCall |
 const operandOf = (call: QualifiedCall, op: Operand): SyntaxNode | undefined => (op === 'receiver' ? call.receiver : call.args[op]);
 
 /** Strips parentheses and the wrappers a condition sits in. */
-function bare(node: SyntaxNode): SyntaxNode {
+function bare(ctx: RuleContext, node: SyntaxNode): SyntaxNode {
+  const wrappers = ctx.profile.kinds.conditionWrappers;
   let n = strip(node);
-  while ((n.type === 'condition' || n.type === 'parenthesized_statements') && namedChildren(n).length === 1) n = strip(namedChildren(n)[0] as SyntaxNode);
+  while (wrappers.has(n.type) && namedChildren(n).length === 1) n = strip(namedChildren(n)[0] as SyntaxNode);
   return n;
 }
 
-/** Literals and constants are never what a barrier clears. */
-const isLiteral = (ctx: RuleContext, node: SyntaxNode): boolean =>
-  LITERALS(ctx.profile).has(node.type) || (node.type === 'encapsed_string' && namedChildren(node).every((c) => LITERALS(ctx.profile).has(c.type))) || ['number', 'integer', 'float', 'regex', 'array', 'array_creation_expression'].includes(node.type);
+/** Literals and constants are never what a barrier clears: LITERALS (numbers among them), a string whose parts all are, regular expressions, array literals. */
+function isLiteral(ctx: RuleContext, node: SyntaxNode): boolean {
+  const { kinds } = ctx.profile;
+  const literals = LITERALS(ctx.profile);
+  const t = node.type;
+  return literals.has(t) || (kinds.interpolatedStrings.has(t) && namedChildren(node).every((c) => literals.has(c.type))) || kinds.regexLiterals.has(t) || kinds.lists.has(t);
+}
 
 /** Through calls that keep the text (`toString`, `strtolower`, `to_s`). */
 function peel(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode): SyntaxNode {
@@ -204,12 +220,14 @@ function hostOf(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode, depth =
     if (call.receiver && call.args.length === 0 && b.hostParts.has(call.method)) return parsedUrl(ctx, b, call.receiver);
     return undefined;
   }
-  if (n.type === 'selector_expression' || n.type === 'field_access') {
-    const field = child(n, 'field');
-    const object = child(n, 'operand') ?? child(n, 'object');
+  const { kinds, fields } = ctx.profile;
+  // `u.Host` (Ruby's `uri.host` is a call, above).
+  if (kinds.members.has(n.type)) {
+    const field = child(n, fields.members.property);
+    const object = child(n, fields.members.object);
     return field && object && b.hostParts.has(textOf(ctx.text, field)) ? parsedUrl(ctx, b, object) : undefined;
   }
-  if (n.type === 'subscript_expression' || n.type === 'element_reference') {
+  if (kinds.subscripts.has(n.type)) {
     const [object, index] = [namedChildren(n)[0], namedChildren(n).at(-1)];
     const key = index ? constString(ctx, index) : undefined;
     return object && key !== undefined && b.hostParts.has(key) ? parsedUrl(ctx, b, object) : undefined;
@@ -220,7 +238,8 @@ function hostOf(ctx: RuleContext, b: CompiledBarriers, node: SyntaxNode, depth =
 /** The constant text of an operand, following variables and constants (not a string with interpolation, which `constString` reads as its literal parts). */
 function constantOperand(ctx: RuleContext, node: SyntaxNode | undefined): string | undefined {
   if (!node) return undefined;
-  for (const d of descendants(resolve(ctx, node))) if (d.type === 'interpolation') return undefined;
+  const interpolations = ctx.profile.kinds.interpolations;
+  for (const d of descendants(resolve(ctx, node))) if (interpolations.has(d.type)) return undefined;
   return constString(ctx, node);
 }
 
@@ -230,15 +249,16 @@ const trusted = (ctx: RuleContext, node: SyntaxNode | undefined): boolean => !no
 /** The source of a regular expression operand: a literal, a constant, or the pattern a compiled regex was made from. */
 function patternOf(ctx: RuleContext, node: SyntaxNode | undefined): { source: string; ruby: boolean } | undefined {
   if (!node) return undefined;
+  const { kinds } = ctx.profile;
   let n = resolve(ctx, node);
-  if (n.type === 'regex') {
+  if (kinds.regexLiterals.has(n.type)) {
     const t = textOf(ctx.text, n);
     const m = /^(?:%r\{|\/)([\s\S]*)(?:\}|\/)[a-z]*$/.exec(t);
     return m ? { source: m[1] ?? '', ruby: true } : undefined;
   }
   const compiled = callAt(ctx, n);
   if (compiled && compiled.args.length > 0 && /(?:^|\.)(?:MustCompile|Compile|compile|new)$/.test(compiled.name)) n = resolve(ctx, compiled.args[0] as SyntaxNode);
-  if (n.type === 'regex') return patternOf(ctx, n);
+  if (kinds.regexLiterals.has(n.type)) return patternOf(ctx, n);
   let source = constString(ctx, n);
   if (source === undefined) return undefined;
   if (ctx.language === 'php') {
@@ -250,7 +270,7 @@ function patternOf(ctx: RuleContext, node: SyntaxNode | undefined): { source: st
     const flags = source.slice(end + 1);
     return { source: source.slice(1, end), ruby: flags.includes('m') };
   }
-  if (n.type !== 'raw_string_literal') source = source.replace(/\\\\/g, '\\');
+  if (!kinds.rawStrings.has(n.type)) source = source.replace(/\\\\/g, '\\');
   return { source, ruby: false };
 }
 
@@ -288,7 +308,7 @@ function rowItems(ctx: RuleContext, b: CompiledBarriers, row: CheckRow, outer: Q
     // isset($allowed[$x]): the key of a subscript.
     const arg = call.args[row.value.key];
     const sub = arg ? strip(arg) : undefined;
-    if (!sub || (sub.type !== 'subscript_expression' && sub.type !== 'element_reference' && sub.type !== 'index_expression')) return [];
+    if (!sub || !ctx.profile.kinds.conditionLookups.has(sub.type)) return [];
     value = namedChildren(sub).at(-1);
     other = namedChildren(sub)[0];
   } else value = operandOf(call, row.value);
@@ -318,15 +338,15 @@ function rowItems(ctx: RuleContext, b: CompiledBarriers, row: CheckRow, outer: Q
 /** What holds when a condition evaluates to `truth`: each checked value with its fact. */
 function checks(ctx: RuleContext, b: CompiledBarriers, condition: SyntaxNode, truth: boolean, depth = 0): Item[] {
   if (depth > 8) return [];
-  const n = bare(condition);
-  const kinds = profileOf(ctx.language).kinds;
+  const n = bare(ctx, condition);
+  const { kinds, fields } = ctx.profile;
   if (kinds.conditionNegations.has(n.type)) {
-    const operand = child(n, 'argument') ?? child(n, 'operand') ?? namedChildren(n)[0];
+    const operand = child(n, fields.conditionNegations.argument) ?? namedChildren(n)[0];
     return operand && /^\s*(?:!|not\b)/.test(textOf(ctx.text, n)) ? checks(ctx, b, operand, !truth, depth + 1) : [];
   }
-  if (n.type === 'binary_expression' || n.type === 'binary') {
-    const left = child(n, 'left');
-    const right = child(n, 'right');
+  if (kinds.conditionOperators.has(n.type)) {
+    const left = child(n, fields.conditionOperators.left);
+    const right = child(n, fields.conditionOperators.right);
     if (!left || !right) return [];
     const op = ctx.text.slice(left.end, right.start).trim();
     const and = op === '&&' || op === 'and';
@@ -350,8 +370,8 @@ function checks(ctx: RuleContext, b: CompiledBarriers, condition: SyntaxNode, tr
   if (call) return b.checks.all(call).filter((r) => (r.result ?? 'truthy') === 'truthy').flatMap((r) => rowItems(ctx, b, r, call, truth));
   // `if allowed[name]`, `if _, ok := allowed[name]; ok`: a lookup in a collection the code holds.
   if (kinds.conditionLookups.has(n.type) && truth) {
-    const object = child(n, 'operand') ?? child(n, 'object') ?? namedChildren(n)[0];
-    const index = child(n, 'index') ?? namedChildren(n).at(-1);
+    const object = child(n, fields.conditionLookups.object) ?? namedChildren(n)[0];
+    const index = child(n, fields.conditionLookups.index) ?? namedChildren(n).at(-1);
     return index && index !== object ? itemsFor(ctx, b, index, 'member', once((): BaseFact => ({ check: 'member', holds: true, trusted: trusted(ctx, object) }))) : [];
   }
   // A variable holding the result of a check: `ok := strings.HasPrefix(p, base)`.
@@ -517,7 +537,7 @@ function guardIndex(ctx: RuleContext, b: CompiledBarriers, fn: SyntaxNode | null
       const key = keyOf(ctx, node);
       let list = byKey.get(key);
       if (!list) byKey.set(key, (list = []));
-      const vars = once(() => [...descendants(node)].filter((d) => VARIABLES(ctx.profile).has(d.type) && d.field !== 'name' && d.field !== 'method' && d.field !== 'field').map((d) => textOf(ctx.text, d)));
+      const vars = once(() => [...descendants(node)].filter((d) => readsVariable(ctx, d)).map((d) => textOf(ctx.text, d)));
       list.push({ from, to, at: node.start, vars, check, fact });
       types.add(node.type);
     }
@@ -654,20 +674,24 @@ export function guardedForEverySink(ctx: RuleContext, node: SyntaxNode): boolean
 const MAX_EVERY_SINK_DEPTH = 4;
 let everySinkDepth = 0;
 
-const HOLDERS = new Set(['variable_declarator', 'assignment_expression', 'assignment', 'short_var_declaration', 'assignment_statement']);
-
 /**
  * For a call that builds a path or URL object (`new File(base, name)`, `base.resolve(name)`): whether
  * the variable it is stored in (through calls on it: `.normalize()`, `.toPath()`) is checked later
  * in the function so that the facts make it safe (`if (!file.getCanonicalPath().startsWith(base)) throw`).
  */
 export function heldAndChecked(ctx: RuleContext, call: SyntaxNode, barrier: Omit<BarrierContext, 'at'>): boolean {
+  const { kinds, fields } = ctx.profile;
+  const links = kinds.callChainLinks;
   let n = call;
-  while (n.parent && (n.parent.type === 'method_invocation' || n.parent.type === 'call' || n.parent.type === 'call_expression' || n.parent.type === 'selector_expression') && (n.field === 'object' || n.field === 'receiver' || n.field === 'operand')) n = n.parent;
-  while (n.parent?.type === 'selector_expression' || n.parent?.type === 'expression_list') n = n.parent;
-  const holder = n.parent && HOLDERS.has(n.parent.type) ? (child(n.parent, 'name') ?? child(n.parent, 'left')) : undefined;
-  if (!holder || (n.field !== 'value' && n.field !== 'right')) return false;
-  const name = holder.type === 'expression_list' ? namedChildren(holder)[0] : holder;
+  // Up the chain of calls on the value, then out of the lists of a multiple assignment (a link holds no other call).
+  while (n.parent && links.has(n.parent.type) && n.field === fields.callChainLinks.object) n = n.parent;
+  while (n.parent && (links.has(n.parent.type) || kinds.expressionLists.has(n.parent.type))) n = n.parent;
+  // The variable declared or assigned, when the value is what it is given.
+  const p = n.parent;
+  const parts = !p ? undefined : kinds.declarators.has(p.type) ? { target: fields.declarators.name, value: fields.declarators.value } : kinds.assignments.has(p.type) ? { target: fields.assignments.left, value: fields.assignments.right } : undefined;
+  const holder = p && parts ? child(p, parts.target) : undefined;
+  if (!holder || n.field !== parts?.value) return false;
+  const name = kinds.expressionLists.has(holder.type) ? namedChildren(holder)[0] : holder;
   if (!name || !VARIABLES(ctx.profile).has(name.type)) return false;
   const fn = enclosingFunction(call, ctx.language) ?? null;
   const entries = guardIndex(ctx, barrier.barriers, fn).byKey.get(keyOf(ctx, name));
@@ -681,7 +705,7 @@ export function safeOption(ctx: RuleContext, call: QualifiedCall, kind: SinkKind
   const rows = barriers.safeOptions.filter((r) => r.kinds.includes(kind));
   if (rows.length === 0) return false;
   return call.args.some((a) => {
-    if (a.type !== 'pair') return false;
+    if (!ctx.profile.kinds.pairs.has(a.type)) return false;
     const [k, v] = namedChildren(a);
     return !!k && !!v && rows.some((r) => textOf(ctx.text, k).replace(/^:|:$/g, '') === r.keyword && textOf(ctx.text, v).trim() === r.value);
   });
@@ -697,7 +721,7 @@ export function conditionallyClean(ctx: RuleContext, node: SyntaxNode, name: str
     if (r.keyword) {
       const [key, value] = r.keyword;
       return call.args.some((a) => {
-        if (a.type !== 'pair') return false;
+        if (!ctx.profile.kinds.pairs.has(a.type)) return false;
         const [k, v] = namedChildren(a);
         return !!k && !!v && textOf(ctx.text, k).replace(/^:|:$/g, '') === key && textOf(ctx.text, v).trim() === value;
       });

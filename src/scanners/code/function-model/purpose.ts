@@ -1,7 +1,8 @@
 /**
  * What a value is for, read from where it is stored: the variable, field, key, setter or cookie it
  * goes to (and the next variable it is copied into). Decides whether a random value is a token and
- * whether a cookie carries a session.
+ * whether a cookie carries a session. The node kinds and fields are the language profile's
+ * (language-profile.ts); this module names none itself (test/architecture/engine-kinds.test.ts).
  */
 import { child, descendants, enclosingFunction, namedChildren, textOf } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
@@ -13,34 +14,38 @@ import { constString, VARIABLES } from './values.js';
 export const SECRET_WORDS = new Set(['password', 'passwd', 'pwd', 'secret', 'token', 'nonce', 'salt', 'otp', 'csrf', 'xsrf', 'session', 'key', 'apikey', 'auth', 'reset', 'credential', 'passphrase', 'signature', 'remember']);
 export const ID_WORDS = new Set(['id', 'uuid', 'guid', 'sid', 'code', 'invite', 'verification', 'verify', 'pin', 'coupon', 'voucher']);
 
-const STATEMENTS = /^(?:expression_statement|block|compound_statement|body_statement|if_statement|for_statement|while_statement|program|source_file|class_body|method_declaration|function_declaration|method|function_definition)$/;
 const STORING_CALL = /^(?:set|put|store|save|add)|cookie|session|header|attribute/i;
 
-/** The left side of an assignment-like parent of `p`, when `p` is its value. */
+/** The left side of an assignment-like parent of `p` (a declarator, an assignment, a key and its value), when `p` is its value. */
 function assignedTo(ctx: RuleContext, parent: SyntaxNode, p: SyntaxNode): SyntaxNode | undefined {
-  switch (parent.type) {
-    case 'variable_declarator':
-    case 'var_spec':
-      return p.field === 'value' || p.type === 'expression_list' ? child(parent, 'name') : undefined;
-    case 'assignment_expression':
-    case 'augmented_assignment_expression':
-    case 'assignment':
-    case 'operator_assignment':
-    case 'short_var_declaration':
-    case 'assignment_statement': {
-      if (p.field !== 'right') return undefined;
-      const left = child(parent, 'left');
-      return left?.type === 'expression_list' ? namedChildren(left)[0] : left;
-    }
-    case 'keyed_element':
-    case 'array_element_initializer':
-    case 'pair': {
-      const [key, value] = namedChildren(parent);
-      return value === p ? key : undefined;
-    }
-    default:
-      return undefined;
+  const { kinds, fields } = ctx.profile;
+  const t = parent.type;
+  const declarator = kinds.declarators.has(t) ? fields.declarators : kinds.listDeclarators.has(t) ? fields.listDeclarators : undefined;
+  if (declarator) return p.field === declarator.value || kinds.expressionLists.has(p.type) ? child(parent, declarator.name) : undefined;
+  const assignment = kinds.assignments.has(t) ? fields.assignments : kinds.augmentedAssignments.has(t) ? fields.augmentedAssignments : undefined;
+  if (assignment) {
+    if (p.field !== assignment.right) return undefined;
+    const left = child(parent, assignment.left);
+    return left && kinds.expressionLists.has(left.type) ? namedChildren(left)[0] : left;
   }
+  // A key and its value (`['token' => $v]`, a foreach's `$k => $v`): by position.
+  if (kinds.pairs.has(t) || kinds.forEachPairs.has(t)) {
+    const [key, value] = namedChildren(parent);
+    return value === p ? key : undefined;
+  }
+  return undefined;
+}
+
+/** The name of the function around a node (none for lambdas and top-level code). */
+export function enclosingFunctionName(ctx: RuleContext, node: SyntaxNode): SyntaxNode | undefined {
+  const fn = enclosingFunction(node, ctx.language);
+  return fn ? child(fn, ctx.profile.fields.namingNodes.name) : undefined;
+}
+
+/** What a call passing arguments calls: its function, method or type (a Java enum constant's name too). */
+function calleeOf(ctx: RuleContext, call: SyntaxNode): SyntaxNode | undefined {
+  const { fields } = ctx.profile;
+  return child(call, fields.namingNodes.name) ?? child(call, fields.namingNodes.method) ?? child(call, fields.calls.callee) ?? child(call, fields.constructions.type);
 }
 
 /**
@@ -48,6 +53,7 @@ function assignedTo(ctx: RuleContext, parent: SyntaxNode, p: SyntaxNode): Syntax
  * cookie call it is passed to (with its constant arguments), or the function returning it.
  */
 export function storedUnder(ctx: RuleContext, node: SyntaxNode): { names: string[]; variable?: SyntaxNode } {
+  const { kinds } = ctx.profile;
   const names: string[] = [];
   for (let p: SyntaxNode = node, depth = 0; p.parent && depth < 8; p = p.parent, depth++) {
     const parent: SyntaxNode = p.parent;
@@ -56,22 +62,21 @@ export function storedUnder(ctx: RuleContext, node: SyntaxNode): { names: string
       names.push(textOf(ctx.text, target));
       return { names, variable: VARIABLES(ctx.profile).has(target.type) ? target : undefined };
     }
-    if (parent.type === 'return_statement' || parent.type === 'return') {
-      const fn = enclosingFunction(parent, ctx.language);
-      const name = fn ? child(fn, 'name') : undefined;
+    if (kinds.returns.has(parent.type)) {
+      const name = enclosingFunctionName(ctx, parent);
       if (name) names.push(textOf(ctx.text, name));
       return { names };
     }
-    if ((parent.type === 'argument_list' || parent.type === 'arguments') && parent.parent) {
+    if (kinds.argumentLists.has(parent.type) && parent.parent) {
       const call = parent.parent;
-      const callee = child(call, 'name') ?? child(call, 'method') ?? child(call, 'function') ?? child(call, 'type');
+      const callee = calleeOf(ctx, call);
       const calleeName = callee ? textOf(ctx.text, callee) : '';
-      if (call.type === 'object_creation_expression' || STORING_CALL.test(calleeName.split(/[.:>]/).at(-1) ?? '')) {
+      if (kinds.constructions.has(call.type) || STORING_CALL.test(calleeName.split(/[.:>]/).at(-1) ?? '')) {
         names.push(calleeName, ...namedChildren(parent).map((a) => constString(ctx, a) ?? '').filter((s) => s.length > 0));
         return { names };
       }
     }
-    if (STATEMENTS.test(parent.type)) return { names };
+    if (kinds.storageBoundaries.has(parent.type)) return { names };
   }
   return { names };
 }
@@ -94,8 +99,7 @@ export function purposeOf(ctx: RuleContext, node: SyntaxNode, holder?: SyntaxNod
     }
   }
   if (names.length === 0) {
-    const fn = enclosingFunction(node, ctx.language);
-    const name = fn ? child(fn, 'name') : undefined;
+    const name = enclosingFunctionName(ctx, node);
     if (name) names.push(textOf(ctx.text, name));
   }
   return names;

@@ -25,7 +25,7 @@ const PHP_SERVER_SETTINGS = new Set(['SCRIPT_NAME', 'SCRIPT_FILENAME', 'SERVER_N
 
 /** `$_SERVER['SCRIPT_NAME']` and the other entries of PHP_SERVER_SETTINGS. */
 export function isServerSetting(ctx: RuleContext, node: SyntaxNode): boolean {
-  if (ctx.language !== 'php' || node.type !== 'subscript_expression') return false;
+  if (ctx.language !== 'php' || !ctx.profile.kinds.subscripts.has(node.type)) return false;
   const m = /^\$_SERVER\s*\[\s*['"](\w+)['"]\s*\]$/.exec(textOf(ctx.text, node));
   return m !== null && PHP_SERVER_SETTINGS.has(m[1] ?? '');
 }
@@ -97,7 +97,8 @@ export function sourceOf(ctx: RuleContext, node: SyntaxNode): string | undefined
     const name = child(node, fields.members.property);
     if (receiver && name && reads(src, squash(textOf(ctx.text, receiver)), textOf(ctx.text, name), 'members')) return t();
   }
-  if (roles.names && kinds.identifiers.has(type) && node.field !== 'left' && src.names.has(t())) return t();
+  // Not the target of an assignment (nor anything under a field of the same name).
+  if (roles.names && kinds.identifiers.has(type) && node.field !== fields.assignments.left && src.names.has(t())) return t();
   if (roles.subscripts && kinds.subscripts.has(type)) {
     // `params[:a][:b]`: the innermost object of a chain of subscripts.
     let object = child(node, fields.subscripts.object);
