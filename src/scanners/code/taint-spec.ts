@@ -27,9 +27,11 @@ export type SinkKind =
   /** Object keys and fields (`obj[key] = v`, `Model(**data)`): `__proto__` and `is_admin` survive every escaper. */
   | 'property'
   /** Text written to a log: line breaks forge entries; escaping or removing them makes it safe. */
-  | 'log';
+  | 'log'
+  /** Data given to a hash function: only a value that is no longer the input (a number, another digest) is safe. */
+  | 'digest';
 
-export const SINK_KINDS: readonly SinkKind[] = Object.freeze<SinkKind[]>(['html', 'sql', 'nosql', 'shell', 'code', 'template', 'path', 'url', 'ldap', 'xpath', 'regex', 'header', 'deserialization', 'xml', 'session', 'property', 'log']);
+export const SINK_KINDS: readonly SinkKind[] = Object.freeze<SinkKind[]>(['html', 'sql', 'nosql', 'shell', 'code', 'template', 'path', 'url', 'ldap', 'xpath', 'regex', 'header', 'deserialization', 'xml', 'session', 'property', 'log', 'digest']);
 
 /** `all`: the result carries nothing of the input an attacker could use anywhere (a number, a hash, a UUID). */
 export type SanitiserKinds = readonly SinkKind[] | 'all';

@@ -17,8 +17,8 @@ export const WEAK_HASH = /^(?:md[245]|sha-?1|sha|ripemd-?(?:160)?)$/i;
 /** OpenSSL-style cipher names (PHP openssl_*, Ruby OpenSSL::Cipher) that are broken, legacy or ECB. */
 export const WEAK_OPENSSL_CIPHER = /(?:^|-)(?:des|des3|desx|des-ede3?|rc2|rc4|rc5|bf|blowfish|cast5?|idea|seed)(?:-|$)|-ecb$|^rc4/i;
 export const MIN_RSA_BITS = 2048;
-/** Names of digests that are identifiers, not secrets: a hash of request data stored under them is not reported. */
-const BENIGN_WORDS = new Set(['cache', 'etag', 'checksum', 'gravatar', 'avatar', 'filename', 'file', 'path', 'dir', 'bucket', 'shard', 'partition', 'color', 'colour', 'lock', 'dedup', 'dedupe', 'tag', 'version', 'css', 'js', 'asset']);
+/** Words of names of digests that are identifiers, not secrets (an ETag, a cache key, a checksum): a hash of request data stored under them is not reported. */
+export const BENIGN_DIGEST_WORDS: ReadonlySet<string> = new Set(['cache', 'etag', 'checksum', 'gravatar', 'avatar', 'filename', 'file', 'path', 'dir', 'bucket', 'shard', 'partition', 'color', 'colour', 'lock', 'dedup', 'dedupe', 'tag', 'version', 'css', 'js', 'asset']);
 
 /**
  * What a digest created at `creation` is fed: the arguments of calls on it in a chain
@@ -57,7 +57,7 @@ export function weakHashMatch(ctx: RuleContext, node: SyntaxNode, algorithm: str
   const fnName = enclosingFunctionName(ctx, node);
   const names = [...storedUnder(ctx, node).names, ...(fnName ? [textOf(ctx.text, fnName)] : [])];
   const password = inputs.some((i) => mentionsPassword(textOf(ctx.text, i))) || names.some(mentionsPassword);
-  const benign = names.flatMap(nameWords).some((w) => BENIGN_WORDS.has(w));
+  const benign = names.flatMap(nameWords).some((w) => BENIGN_DIGEST_WORDS.has(w));
   for (const input of password || !benign ? inputs : []) {
     const source = localTaint(ctx, input);
     if (!source) continue;

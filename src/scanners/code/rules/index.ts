@@ -16,6 +16,7 @@ import { rule as ldapInjection } from './ldap-injection.js';
 import { rule as regexInjection } from './regex-injection.js';
 import { rule as logInjection } from './log-injection.js';
 import { rule as javaTrustBoundary } from './java-trust-boundary-violation.js';
+import { rule as weakHash } from './weak-hash.js';
 import { rule as regexBacktracking } from './regex-catastrophic-backtracking.js';
 import { rule as templateObjectInjection } from './template-object-injection.js';
 import { rule as prototypePollution } from './prototype-pollution.js';
@@ -110,6 +111,7 @@ export const CODE_RULES: readonly CodeRule[] = Object.freeze([
   regexInjection,
   logInjection,
   javaTrustBoundary,
+  weakHash,
   regexBacktracking,
   prototypePollution,
   insecureDeserialization,
