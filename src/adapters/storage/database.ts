@@ -61,22 +61,41 @@ function openPostgres(connectionString: string, options: StorageOptions): Storag
   const min = Math.min(max, Math.max(0, options.poolMin ?? 0));
   // Every query has a deadline: a database that stops answering fails requests with 503, not hangs.
   // `min`: pg-pool closes idle connections after 10 s only while it holds more than `min`.
-  const pool = new pg.Pool({
-    connectionString,
-    max,
-    min,
-    connectionTimeoutMillis: 5_000,
-    query_timeout: 60_000,
-    application_name: options.applicationName ?? 'vigil',
-  });
+  const applicationName = options.applicationName ?? 'vigil';
+  const pool = new pg.Pool({ connectionString, max, min, connectionTimeoutMillis: 5_000, query_timeout: 60_000, application_name: applicationName });
   // An idle client that loses its connection emits 'error'; without a listener it would crash the process.
   // A client whose connection drops while checked out emits 'error' on itself.
   // Both would crash the process unhandled; the failed query reports the problem.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Health pings get a connection of their own, opened on the first ping and kept: on the request
+  // pool a ping would wait for a free connection behind a burst's queries and report the burst, not
+  // whether the database answers.
+  let pingPool: pg.Pool | undefined;
+  const pingPoolOf = (): pg.Pool => {
+    if (pingPool) return pingPool;
+    pingPool = new pg.Pool({ connectionString, max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: 5_000, query_timeout: 60_000, application_name: `${applicationName} health` });
+    pingPool.on('error', () => undefined);
+    pingPool.on('connect', (client) => client.on('error', () => undefined));
+    return pingPool;
+  };
+  const ping = async (timeoutMs: number): Promise<void> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('database ping timed out')), timeoutMs);
+    });
+    try {
+      await Promise.race([pingPoolOf().query('select 1'), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const close = async (): Promise<void> => {
+    await Promise.all([db.destroy(), pingPool?.end()]);
+  };
   return {
-    ...makeStorage('postgres', db, () => db.destroy()),
+    ...makeStorage('postgres', db, close, ping),
     // Check out `min` clients at once (idle ones are reused, the rest opened together), then hand
     // them back idle; the pool keeps them.
     async warm() {

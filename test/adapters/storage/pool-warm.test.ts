@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '../../../src/adapters/storage/index.js';
@@ -19,7 +20,7 @@ async function connectionsNamed(name: string): Promise<number> {
   }
 }
 
-describe('PostgreSQL pool warm connections', () => {
+describe('PostgreSQL pool: warm connections and the health ping', () => {
   let schema: Awaited<ReturnType<typeof privateSchemaUrl>>;
   let dataDir: string;
   beforeAll(async () => {
@@ -36,13 +37,15 @@ describe('PostgreSQL pool warm connections', () => {
     const storage = await openStorage({ databaseUrl: schema.url, dataDir, poolSize: 6, poolMin: 3, applicationName: name });
     try {
       expect(await connectionsNamed(name)).toBe(3);
-      // Work that needs one connection at a time does not grow the pool past the warm ones.
+      // Pings use a connection of their own, so they never wait behind the request pool's queries.
       await storage.ping();
       expect(await connectionsNamed(name)).toBe(3);
+      expect(await connectionsNamed(`${name} health`)).toBe(1);
     } finally {
       await storage.close();
     }
     expect(await connectionsNamed(name)).toBe(0);
+    expect(await connectionsNamed(`${name} health`)).toBe(0);
   });
 
   it('never opens more than the pool size, and none beyond the migration without poolMin', async () => {
@@ -56,6 +59,25 @@ describe('PostgreSQL pool warm connections', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+});
+
+describe('PostgreSQL health ping', () => {
+  it('answers while every request connection is held by long queries', async () => {
+    const schema = await privateSchemaUrl();
+    const dataDir = await mkdtemp(join(tmpdir(), 'vigil-ping-'));
+    const storage = await openStorage({ databaseUrl: schema.url, dataDir, poolSize: 2 });
+    try {
+      // Two slow statements hold both request connections for a second.
+      const busy = Promise.all([sql`select pg_sleep(1)`.execute(storage.db), sql`select pg_sleep(1)`.execute(storage.db)]);
+      await new Promise((r) => setTimeout(r, 100));
+      await expect(storage.ping(500)).resolves.toBeUndefined();
+      await busy;
+    } finally {
+      await storage.close();
+      await schema.drop();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });
