@@ -1429,8 +1429,12 @@ export const RUBY_PATH_TRAVERSAL_SINKS: SinkSpec = {
   ],
 };
 
-/** Logger objects by the name they go by: `logger`, `log`, `this.logger`, `winston`, `req.log` (pino-http, Fastify). */
-const JS_LOGGER = /^(?:this\.)?(?:log|logger|_logger|LOG|LOGGER|winston|pino|bunyan|log4js|signale|consola|[A-Za-z_$][\w$]*Logger|(?:req|request|fastify|app|ctx|server)\.log)$/;
+/**
+ * Text loggers by the name they go by: `logger`, `log`, `this.logger`, `winston`, `log4js`,
+ * `*Logger`. Not pino's or bunyan's `req.log`/`fastify.log`: they write JSON lines, in which a line
+ * break in a value is escaped.
+ */
+const JS_LOGGER = /^(?:this\.)?(?:log|logger|_logger|LOG|LOGGER|winston|log4js|signale|consola|[A-Za-z_$][\w$]*Logger)$/;
 const JS_LOG_METHODS = ['log', 'info', 'warn', 'error', 'debug', 'trace', 'fatal', 'verbose', 'silly', 'notice', 'critical'];
 const PYTHON_LOGGER = /^(?:self\.|cls\.)?(?:log|logger|_logger|_log|LOG|LOGGER|[A-Za-z_]\w*_logger|(?:app|current_app)\.logger)$/;
 const PYTHON_LOG_METHODS = ['debug', 'info', 'warning', 'warn', 'error', 'exception', 'critical', 'fatal', 'log'];
@@ -1439,11 +1443,12 @@ const LOG_LINE = 'the log message';
 export const LOG_INJECTION_SINKS: SinkSpec = {
   groups: [
     {
-      title: 'JavaScript `console` and loggers (winston, pino, bunyan, log4js)',
+      title: 'JavaScript `console` and text loggers (winston, log4js, `logger`)',
       language: 'js',
       rows: [
-        { methods: ['log', 'info', 'warn', 'error', 'debug', 'trace'], receiver: /^console$/, argument: { index: 'each' }, kind: 'log', what: LOG_LINE },
-        { methods: JS_LOG_METHODS, receiver: JS_LOGGER, argument: { index: 'each' }, kind: 'log', what: LOG_LINE },
+        // An object or array argument is written serialised (util.inspect, JSON), its line breaks escaped.
+        { methods: ['log', 'info', 'warn', 'error', 'debug', 'trace'], receiver: /^console$/, argument: { index: 'each' }, kind: 'log', what: LOG_LINE, when: ['not-serialised'] },
+        { methods: JS_LOG_METHODS, receiver: JS_LOGGER, argument: { index: 'each' }, kind: 'log', what: LOG_LINE, when: ['not-serialised'] },
       ],
       examples: [
         {

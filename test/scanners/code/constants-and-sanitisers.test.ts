@@ -289,6 +289,14 @@ describe('sanitisers that depend on their argument (log injection)', () => {
     expect(byRule(await scan('app.js', login('escapeHtml(user)')), 'log-injection')).toHaveLength(1);
   });
 
+  it('an object given to a logger is written serialised, and JSON loggers escape line breaks: not reported', async () => {
+    const route = (line: string): string => `app.post('/p', (req, res) => {\n  ${line}\n  res.end();\n});\n`;
+    expect(byRule(await scan('app.js', route('logger.info({ body: req.body }, "received");')), 'log-injection')).toEqual([]);
+    expect(byRule(await scan('app.js', route('console.log([req.query.q]);')), 'log-injection')).toEqual([]);
+    expect(byRule(await scan('app.js', route('req.log.info("received " + req.body.name);')), 'log-injection')).toEqual([]);
+    expect(byRule(await scan('app.js', route('logger.info("received " + req.body.name);')), 'log-injection')).toHaveLength(1);
+  });
+
   it('in Python: str.replace of a line break and repr stop the flow', async () => {
     const view = (expr: string): string => `@app.route('/login', methods=['POST'])\ndef login():\n    user = request.form['user']\n    logging.warning('failed login: %s', ${expr})\n    return 'no', 401\n`;
     expect(byRule(await scan('app.py', view('user')), 'log-injection')).toHaveLength(1);
