@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 import { setFlagsFromString } from 'node:v8';
-import { describeError, EXIT_ERROR, runCli } from './program.js';
+import { EXIT_ERROR } from './commands/scan-directory.js';
+import { describeError } from './errors.js';
+import { runFastScan } from './fast-scan.js';
+import type { CliIo } from './program.js';
 
 // `vigil scan` is one scan in a new process: WebAssembly (the code scanner's tree-sitter parser and
 // grammars) stays on V8's baseline compiler. Optimising it costs each thread about a CPU-second of
@@ -36,7 +39,8 @@ process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);
 
 try {
-  process.exitCode = await runCli(process.argv.slice(2), {
+  const argv = process.argv.slice(2);
+  const io: CliIo = {
     env: process.env,
     cwd: process.cwd(),
     out: (text) => {
@@ -47,7 +51,9 @@ try {
     },
     isTTY: process.stderr.isTTY,
     outputClosed: outputClosed.signal,
-  });
+  };
+  // A plain `vigil scan <dir>` starts without commander (./fast-scan.ts); everything else goes through it.
+  process.exitCode = (await runFastScan(argv, io)) ?? (await (await import('./program.js')).runCli(argv, io));
 } catch (error) {
   fail(error);
 }

@@ -10,6 +10,10 @@ import { keyCommands } from './commands/keys.js';
 import { osvCommands } from './commands/osv.js';
 import { EXIT_ERROR, scanCommands } from './commands/scan.js';
 import { workerCommand } from './commands/worker.js';
+import { describeError } from './errors.js';
+import { runFastScan } from './fast-scan.js';
+
+export { describeError } from './errors.js';
 
 export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -33,13 +37,6 @@ Exit codes:
   2  usage error (unknown command, option or value) or the command could not run
 
 Set VIGIL_DEBUG=1 to see the stack trace of an unexpected error.`;
-
-/** One line for an error; with VIGIL_DEBUG=1 the stack too. */
-export function describeError(error: unknown, env: Readonly<Record<string, string | undefined>>): string {
-  if (!(error instanceof Error)) return String(error);
-  const debug = env.VIGIL_DEBUG !== undefined && env.VIGIL_DEBUG !== '' && env.VIGIL_DEBUG !== '0';
-  return debug && error.stack ? error.stack : error.message;
-}
 
 /** Opens the runtime for one command and always closes it. */
 export type WithRuntime = <T>(work: (runtime: Runtime) => Promise<T>) => Promise<T>;
@@ -97,6 +94,8 @@ function applyToAll(command: Command, apply: (cmd: Command) => void): void {
 
 /** Runs the CLI and returns the process exit code (see EXIT_CODES_HELP). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const fast = await runFastScan(argv, io);
+  if (fast !== undefined) return fast;
   let exitCode = EXIT_OK;
   const program = buildProgram(io, (code) => {
     exitCode = code;
