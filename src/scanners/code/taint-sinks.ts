@@ -1447,8 +1447,9 @@ export const LOG_INJECTION_SINKS: SinkSpec = {
       language: 'js',
       rows: [
         // An object or array argument is written serialised (util.inspect, JSON), its line breaks escaped.
-        { methods: ['log', 'info', 'warn', 'error', 'debug', 'trace'], receiver: /^console$/, argument: { index: 'each' }, kind: 'log', what: LOG_LINE, when: ['not-serialised'] },
-        { methods: JS_LOG_METHODS, receiver: JS_LOGGER, argument: { index: 'each' }, kind: 'log', what: LOG_LINE, when: ['not-serialised'] },
+        // Server-side request data only: a browser's console is no log anyone relies on.
+        { methods: ['log', 'info', 'warn', 'error', 'debug', 'trace'], receiver: /^console$/, argument: { index: 'each' }, kind: 'log', what: LOG_LINE, when: ['not-serialised', 'server-source'] },
+        { methods: JS_LOG_METHODS, receiver: JS_LOGGER, argument: { index: 'each' }, kind: 'log', what: LOG_LINE, when: ['not-serialised', 'server-source'] },
       ],
       examples: [
         {
