@@ -1,4 +1,4 @@
-import { readlinkSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /**
@@ -42,4 +42,32 @@ export function enterBackground(data: unknown): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * Lowers every thread this process has now (Linux: each one has its own nice value) and, through
+ * inheritance, every thread started later. For a process that does nothing but background work
+ * (`vigil worker`): its main thread downloads archives and stores results, and V8's own helper
+ * threads (garbage collection, optimising compiler) work for the scanner threads; at nice 0 they
+ * would compete with a service process, and with PostgreSQL, on the same machine. Returns how
+ * many threads were lowered; like enterBackground, it is an optimisation and never throws.
+ */
+export function lowerWholeProcess(nice: number): number {
+  if (!Number.isSafeInteger(nice) || nice <= 0 || nice > 19 || process.platform !== 'linux') return 0;
+  let lowered = 0;
+  let tids: string[];
+  try {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return 0;
+  }
+  for (const tid of tids) {
+    try {
+      setPriority(Number(tid), nice);
+      lowered += 1;
+    } catch {
+      // The thread ended while we went through them.
+    }
+  }
+  return lowered;
 }

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readlinkSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractTarballInThread, extractionThreadId } from '../../src/adapters/sources/github/extract-thread.js';
@@ -6,22 +6,7 @@ import { resolveLimits } from '../../src/adapters/sources/limits.js';
 import { backgroundThreadData, enterBackground, setBackgroundNice } from '../../src/core/thread-priority.js';
 import { createScanPool, type ScanPool } from '../../src/engine/pool.js';
 import { fakeSha, tarballStream, topFolder } from '../fakes/github/tarball.js';
-
-/** The nice value of every thread of this process, by thread id (Linux /proc; field 19 of stat). */
-function threadNices(): Map<number, number> {
-  const nices = new Map<number, number>();
-  for (const tid of readdirSync('/proc/self/task')) {
-    try {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      // Fields after the command name (which may hold spaces): state is field 3, nice field 19.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      nices.set(Number(tid), Number(fields[16]));
-    } catch {
-      // The thread ended while we looked.
-    }
-  }
-  return nices;
-}
+import { threadNices } from '../helpers/thread-nices.js';
 
 const ownTid = (): number => Number(readlinkSync('/proc/thread-self').split('/').pop());
 const linux = process.platform === 'linux';

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { loadConfig } from '../../config/index.js';
+import { lowerWholeProcess } from '../../core/thread-priority.js';
 import { VERSION } from '../../core/version.js';
 import type { ScanLogger } from '../../services/scans/runner.js';
 import type { CliIo } from '../program.js';
@@ -38,12 +39,15 @@ export function workerCommand(io: CliIo): Command {
         import('../../adapters/verify/verifier.js'),
       ]);
       const log = jsonLogger(io);
+      // A worker process is background work through and through: lower all of it (not only the
+      // scanner threads), so a service process and PostgreSQL on the same machine come first.
+      const lowered = lowerWholeProcess(config.scanThreadNice);
       const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, poolMin: config.dbPoolMin });
       const engine = createScanEngine({
         workers: config.scanWorkers,
         timeoutMs: config.scanTimeoutMs,
         findingLimits: config.findingLimits,
-      threadNice: config.scanThreadNice,
+        threadNice: config.scanThreadNice,
         advisories: createAdvisorySource(config, `vigil-worker/${VERSION}`, storage),
       });
       try {
@@ -58,7 +62,7 @@ export function workerCommand(io: CliIo): Command {
           verifier: createVerifier(),
         });
         const { github, api } = { github: config.maxConcurrentScans, api: config.maxConcurrentApiScans };
-        log.info({ repositoryScans: github, apiScans: api, prefix: config.queuePrefix }, 'scan worker ready');
+        log.info({ repositoryScans: github, apiScans: api, prefix: config.queuePrefix, nice: lowered > 0 ? config.scanThreadNice : 0 }, 'scan worker ready');
         const signal = await new Promise<NodeJS.Signals>((resolve) => {
           process.once('SIGTERM', () => resolve('SIGTERM'));
           process.once('SIGINT', () => resolve('SIGINT'));

@@ -9,6 +9,7 @@ import { createScanEngine, type ScanEngine } from '../../../src/engine/runtime.j
 import { bullConnection, queueName } from '../../../src/services/scans/queue/redis.js';
 import { SILENT_LOGGER } from '../../../src/services/scans/runner.js';
 import { createRedisScanService, startScanWorkers } from '../../../src/services/scans/setup.js';
+import { threadNices } from '../../helpers/thread-nices.js';
 import type { ScanWorkers } from '../../../src/services/scans/worker.js';
 import { startFakeGitHub, type FakeGitHub } from '../../fakes/github/server.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
@@ -249,6 +250,12 @@ describe('scans on the Redis queue', () => {
       const key = await t.newAccount('pro');
       const answer = t.app.inject({ method: 'POST', url: '/v1/scan/github', headers: { 'x-api-key': key }, payload: { repository: 'acme/drain' } });
       await until(() => held, 'the worker to start downloading');
+      if (process.platform === 'linux' && child.pid !== undefined) {
+        // A worker process is background work: every one of its threads runs at VIGIL_SCAN_NICE (default 10).
+        const nices = [...threadNices(child.pid).values()];
+        expect(nices.length).toBeGreaterThan(4);
+        expect(new Set(nices)).toEqual(new Set([10]));
+      }
       child.kill('SIGTERM');
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(child.exitCode).toBeNull();
