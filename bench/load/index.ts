@@ -43,6 +43,7 @@ is shared exactly by two API processes, and scans per minute.
 import { ownerKey, ROOT, spawnProcess, startApi, stop } from '../service-process.js';
 import { monitorHealth, type HealthFigures } from '../health-monitor.js';
 import { startFakeGitHub, type FakeGitHub } from '../../test/fakes/github/server.js';
+import { fakeSha, filesFromMap, tarballStream, topFolder } from '../../test/fakes/github/tarball.js';
 import { privateSchemaUrl, TEST_DATABASE_URL, TEST_REDIS_URL } from '../../test/helpers/storage.js';
 import { startFakeApi } from '../../test/scanners/http/servers.js';
 
@@ -115,7 +116,13 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 async function main(): Promise<void> {
   const fake: FakeGitHub = await startFakeGitHub();
   const names = Array.from({ length: Math.max(REPO_SCANS, 8) }, (_, i) => `load${i}`);
-  for (const name of names) fake.addRepo({ owner: 'bench', repo: name, files: repository(REPO_MB, name) });
+  // Each archive is packed once, before any burst, and served as stored bytes (as GitHub's codeload
+  // serves them): gzip work in this process would compete for the cores with the workers measured.
+  for (const name of names) {
+    const sha = fakeSha(name);
+    const bytes = Buffer.concat(await tarballStream(filesFromMap(repository(REPO_MB, name)), topFolder('bench', name, sha), sha).toArray());
+    fake.addRepo({ owner: 'bench', repo: name, sha, rawTarball: () => bytes });
+  }
   const api = await startFakeApi({ delayMs: 100 });
   const common = { GITHUB_API_URL: fake.url, SCAN_API_ALLOW_CIDRS: '127.0.0.1/32', VIGIL_GITHUB_RETRIES: '0' };
   const repos = names.slice(0, REPO_SCANS).map((n) => `bench/${n}`);
