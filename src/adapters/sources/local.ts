@@ -1,5 +1,5 @@
 import type { Dirent, Stats } from 'node:fs';
-import { close, constants, fstat, open, read } from 'node:fs';
+import { close, closeSync, constants, fstat, fstatSync, open, openSync, read, readSync } from 'node:fs';
 import { access, lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../core/errors.js';
@@ -18,6 +18,11 @@ const PREFIX = 'Directory rejected';
 /** File-system calls in flight at once during a walk (a readdir, or the open-stat-read-close of one file). */
 export const WALK_CONCURRENCY = 16;
 
+/** A file whose inline examination takes longer than this (the disk, not the page cache, answered) ends inline reads for the walk. */
+export const INLINE_FILE_MS = 5;
+
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
 /** Kept files handed on together: few enough that the scan starts early, enough that the hand-over costs nothing. */
 const FLUSH_FILES = 64;
 
@@ -35,6 +40,14 @@ export interface LocalWalkOptions {
    */
   readonly memoryBytes?: number;
   readonly onProgress?: WalkProgress;
+  /**
+   * Examine files on the calling thread with synchronous calls for as long as each takes under
+   * INLINE_FILE_MS (the page cache answers), then go on through the thread pool as usual. For a
+   * command-line scan, whose thread has nothing else to do: on a warm cache one open-stat-read-close
+   * inline costs a few microseconds, a round trip through the thread pool several times that. Never
+   * for a service, whose event loop must stay free.
+   */
+  readonly inlineReads?: boolean;
 }
 
 /** A local folder being walked: its kept files arrive batch by batch (the same shape as an arriving archive). */
@@ -90,6 +103,7 @@ class Walker {
     private readonly concurrency: number,
     memoryBytes: number,
     private readonly onProgress?: WalkProgress,
+    private inlineReads = false,
   ) {
     if (!Number.isSafeInteger(concurrency) || concurrency < 1) throw new RangeError('Walk concurrency must be a positive integer');
     if (!Number.isSafeInteger(memoryBytes) || memoryBytes < 0) throw new RangeError('memoryBytes must be a non-negative integer');
@@ -194,15 +208,38 @@ class Walker {
 
   private async file(path: string): Promise<void> {
     const absolute = join(this.root, path);
+    if (this.inlineReads) {
+      const started = performance.now();
+      let fd: number | undefined;
+      try {
+        fd = openSync(absolute, OPEN_FLAGS);
+      } catch (error) {
+        return this.unopened(path, absolute, error);
+      }
+      try {
+        const info = fstatSync(fd);
+        const target = this.target(path, info);
+        if (target !== undefined) this.settle(path, info, target, readIntoSync(fd, target.view));
+      } finally {
+        closeSync(fd);
+        if (performance.now() - started > INLINE_FILE_MS) this.inlineReads = false;
+      }
+      return;
+    }
     let fd: number;
     try {
       // O_NOFOLLOW: a file replaced by a symbolic link since its folder was listed is not followed.
-      fd = await openFd(absolute, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+      fd = await openFd(absolute, OPEN_FLAGS);
     } catch (error) {
       return this.unopened(path, absolute, error);
     }
     try {
-      await this.read(fd, path);
+      const info = await fstatFd(fd);
+      if (this.failed) return;
+      const target = this.target(path, info);
+      if (target === undefined) return;
+      const length = await readInto(fd, target.view);
+      if (!this.failed) this.settle(path, info, target, length);
     } finally {
       await closeFd(fd);
     }
@@ -228,22 +265,23 @@ class Walker {
     this.keep({ path, size });
   }
 
-  private async read(fd: number, path: string): Promise<void> {
-    const info = await fstatFd(fd);
-    if (this.failed) return;
+  /** Where a file's bytes go (an arena slot, or a sniff buffer), or undefined when it is not read (counted as skipped). */
+  private target(path: string, info: Stats): { view: Uint8Array; slot: ReturnType<Arenas['reserve']> } | undefined {
     const skipped = this.stats.skipped;
     if (!info.isFile()) {
       skipped.special += 1;
-      return this.done(path);
+      return void this.done(path);
     }
     if (info.size > this.limits.maxFileBytes) {
       skipped.tooLarge += 1;
-      return this.done(path);
+      return void this.done(path);
     }
     const slot = info.size > 0 ? this.arenas?.reserve(info.size) : undefined;
-    const view = slot?.view ?? new Uint8Array(Math.min(info.size, SNIFF_BYTES));
-    const length = await readInto(fd, view);
-    if (this.failed) return;
+    return { view: slot?.view ?? new Uint8Array(Math.min(info.size, SNIFF_BYTES)), slot };
+  }
+
+  /** A file read (`length` bytes into its target): skipped as binary, or kept (in memory when it has a slot). */
+  private settle(path: string, info: Stats, { view, slot }: { view: Uint8Array; slot: ReturnType<Arenas['reserve']> }, length: number): void {
     const head = Buffer.from(view.buffer, view.byteOffset, Math.min(length, SNIFF_BYTES));
     if (looksBinary(head)) {
       if (slot !== undefined) this.arenas?.unreserve(slot.at);
@@ -296,6 +334,17 @@ const readFd = (fd: number, view: Uint8Array, offset: number): Promise<number> =
   new Promise((resolve, reject) => read(fd, view, offset, view.length - offset, offset, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead))));
 
 /** Reads from the start of the file until `view` is full or the file ends; the bytes read. */
+function readIntoSync(fd: number, view: Uint8Array): number {
+  let length = 0;
+  while (length < view.length) {
+    const bytesRead = readSync(fd, view, length, view.length - length, length);
+    if (bytesRead === 0) break;
+    length += bytesRead;
+  }
+  return length;
+}
+
+/** The same through the thread pool. */
 async function readInto(fd: number, view: Uint8Array): Promise<number> {
   let length = 0;
   while (length < view.length) {
@@ -344,7 +393,7 @@ function folderWarning(folders: readonly string[]): string[] {
  */
 export async function walkLocalDirectory(dir: string, options: LocalWalkOptions = {}): Promise<ArrivingDirectory> {
   const root = await checkedRoot(dir);
-  const walker = new Walker(root, resolveLimits(options.limits), options.concurrency ?? WALK_CONCURRENCY, options.memoryBytes ?? 0, options.onProgress);
+  const walker = new Walker(root, resolveLimits(options.limits), options.concurrency ?? WALK_CONCURRENCY, options.memoryBytes ?? 0, options.onProgress, options.inlineReads ?? false);
   const workspace = walker.walk().then(
     (): Workspace => {
       const warnings = folderWarning(walker.unreadableFolders);

@@ -179,6 +179,8 @@ export async function scanDirectory(io: CliIo, setExitCode: (code: number) => vo
         limits: config.sourceLimits,
         memoryBytes: config.archiveMemoryBytes,
         onProgress: (files, bytes) => pool.observe(files, bytes),
+        // This thread only walks and hands batches on: files are examined inline while the page cache answers.
+        inlineReads: true,
       });
       // Whatever the outcome of the walk, batches stop waiting for it.
       void arriving.workspace.finally(() => pool.walked()).catch(() => undefined);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SourceLimits } from '../../../src/adapters/sources/limits.js';
-import { openLocalDirectory } from '../../../src/adapters/sources/local.js';
+import { openLocalDirectory, walkLocalDirectory } from '../../../src/adapters/sources/local.js';
 import type { WorkspaceStats } from '../../../src/adapters/sources/workspace.js';
 import { expectAppError } from './helpers.js';
 import { sequentialWalk } from './local-sequential.js';
@@ -129,5 +129,23 @@ describe('openLocalDirectory, parallel walk', () => {
     } finally {
       await rm(empty, { recursive: true, force: true });
     }
+  });
+
+  it('examining files inline (the command line) finds the same files, counts and contents as the thread pool', async () => {
+    const walk = async (inlineReads: boolean, limits: Partial<SourceLimits> = LIMITS) => {
+      const arriving = await walkLocalDirectory(dir, { limits, memoryBytes: 16 * 1024 * 1024, inlineReads });
+      const ws = await arriving.workspace;
+      const held = [...(ws.memory?.files ?? new Map())].map(([path, at]) => [path, Buffer.from(ws.memory?.arenas[at.arena] ?? new SharedArrayBuffer(0), at.offset, at.length).toString('latin1')]);
+      await ws.dispose();
+      return { files: ws.files, stats: ws.stats, held: held.sort() };
+    };
+    const pooled = await walk(false);
+    const inline = await walk(true);
+    expect(pooled.held.length).toBeGreaterThan(200);
+    expect(inline).toEqual(pooled);
+    expect(inline.stats.skipped).toMatchObject({ links: 3, special: 1 });
+    const { bytes } = pooled.stats;
+    const expected = await walkError(sequentialWalk(dir, { ...LIMITS, maxUnpackedBytes: bytes - 1 }));
+    expect(await walkError(walk(true, { ...LIMITS, maxUnpackedBytes: bytes - 1 }))).toBe(expected);
   });
 });
