@@ -13,8 +13,6 @@ import { workerCommand } from './commands/worker.js';
 import { describeError } from './errors.js';
 import { runFastScan } from './fast-scan.js';
 
-export { describeError } from './errors.js';
-
 export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
