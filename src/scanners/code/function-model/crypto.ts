@@ -18,7 +18,12 @@ export const WEAK_HASH = /^(?:md[245]|sha-?1|sha|ripemd-?(?:160)?)$/i;
 export const WEAK_OPENSSL_CIPHER = /(?:^|-)(?:des|des3|desx|des-ede3?|rc2|rc4|rc5|bf|blowfish|cast5?|idea|seed)(?:-|$)|-ecb$|^rc4/i;
 export const MIN_RSA_BITS = 2048;
 /** Words of names of digests that are identifiers, not secrets (an ETag, a cache key, a checksum): a hash of request data stored under them is not reported. */
-export const BENIGN_DIGEST_WORDS: ReadonlySet<string> = new Set(['cache', 'etag', 'checksum', 'gravatar', 'avatar', 'filename', 'file', 'path', 'dir', 'bucket', 'shard', 'partition', 'color', 'colour', 'lock', 'dedup', 'dedupe', 'tag', 'version', 'css', 'js', 'asset']);
+const BENIGN_DIGEST_WORDS: ReadonlySet<string> = new Set(['cache', 'etag', 'checksum', 'gravatar', 'avatar', 'filename', 'file', 'path', 'dir', 'bucket', 'shard', 'partition', 'color', 'colour', 'lock', 'dedup', 'dedupe', 'tag', 'version', 'css', 'js', 'asset']);
+
+/** Whether the names around a digest (where it is stored, the function) say it is an identifier (every language's weak-hash rules). */
+export function namesDigestIdentifier(names: readonly string[]): boolean {
+  return names.flatMap(nameWords).some((w) => BENIGN_DIGEST_WORDS.has(w));
+}
 
 /**
  * What a digest created at `creation` is fed: the arguments of calls on it in a chain
@@ -57,7 +62,7 @@ export function weakHashMatch(ctx: RuleContext, node: SyntaxNode, algorithm: str
   const fnName = enclosingFunctionName(ctx, node);
   const names = [...storedUnder(ctx, node).names, ...(fnName ? [textOf(ctx.text, fnName)] : [])];
   const password = inputs.some((i) => mentionsPassword(textOf(ctx.text, i))) || names.some(mentionsPassword);
-  const benign = names.flatMap(nameWords).some((w) => BENIGN_DIGEST_WORDS.has(w));
+  const benign = namesDigestIdentifier(names);
   for (const input of password || !benign ? inputs : []) {
     const source = localTaint(ctx, input);
     if (!source) continue;

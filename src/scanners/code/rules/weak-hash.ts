@@ -1,10 +1,9 @@
 import { assignedName, child, enclosingFunction, textOf } from '../ast.js';
-import { BENIGN_DIGEST_WORDS } from '../function-model/crypto.js';
+import { namesDigestIdentifier } from '../function-model/crypto.js';
 import { describeSource, flowOf, mentionsPassword } from '../helpers.js';
 import type { SyntaxNode } from '../parser.js';
 import { all } from '../prefilter.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
-import { nameWords } from '../words.js';
 import { weakHashCalls, type WeakHashCall } from './weak-password-hash.js';
 
 /** What a hash object built at `call` is fed: `h = hashlib.new('md5'); h.update(x)` and `createHash('md5').update(x)`. */
@@ -26,7 +25,7 @@ function benign(ctx: RuleContext, node: SyntaxNode): boolean {
   const fn = enclosingFunction(node, ctx.language);
   const fnName = fn ? child(fn, 'name') : undefined;
   if (fnName) names.push(textOf(ctx.text, fnName));
-  return names.flatMap(nameWords).some((w) => BENIGN_DIGEST_WORDS.has(w));
+  return namesDigestIdentifier(names);
 }
 
 function match(ctx: RuleContext): Match[] {
