@@ -1,14 +1,40 @@
 /**
- * The service (or a `vigil worker`) as its own process from sources, through tsx, for the
+ * The service (or a `vigil worker`) as its own process, built or from sources (entryCommand), for the
  * benchmarks that measure it from outside: loopback only, the owner key read from its first start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/** Newest modification time of any file under dir. */
+function newest(dir: string): number {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) latest = Math.max(latest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return latest;
+}
+
+let sourcesAt: number | undefined;
+let warned = false;
+
+/**
+ * The command line for an entry of src/ (src/server.ts, src/cli/index.ts): its build in dist/ when that is
+ * newer than every source file, as users run it (`npm start` runs dist/server.js); else the sources through
+ * tsx, whose transpiling in every new thread adds to what is measured (said once on stderr).
+ */
+export function entryCommand(entry: string): string[] {
+  const built = join(ROOT, 'dist', entry.replace(/^src\//, '').replace(/\.ts$/, '.js'));
+  sourcesAt ??= newest(join(ROOT, 'src'));
+  if (existsSync(built) && statSync(built).mtimeMs >= sourcesAt) return [built];
+  if (!warned) process.stderr.write(`bench: no current build (npm run build): running ${entry} through tsx, whose transpiling adds to the figures\n`);
+  warned = true;
+  return ['--import', 'tsx', join(ROOT, entry)];
+}
 
 export interface Proc {
   readonly child: ChildProcess;
@@ -21,7 +47,7 @@ export interface Proc {
  * `vigil worker` stands for a one-core machine in a throughput measurement.
  */
 export async function spawnProcess(args: string[], env: Record<string, string>, ready: RegExp, options: { cpu?: number } = {}): Promise<Proc & { match: RegExpExecArray }> {
-  const node = [process.execPath, '--import', 'tsx', ...args];
+  const node = [process.execPath, ...args];
   const [command, ...rest] = options.cpu === undefined ? node : ['taskset', '-c', String(options.cpu), ...node];
   // Its log (stdout) goes to a file, not a pipe: a pipe that this process drains on its own busy
   // event loop (it also serves the fake GitHub) would fill; the service no longer waits on it (its
@@ -61,10 +87,10 @@ export async function spawnProcess(args: string[], env: Record<string, string>, 
   return { child, match, err: () => err };
 }
 
-/** The service from sources; `nodeArgs` go to Node before the entry file (e.g. `--cpu-prof`). */
+/** The service (its build when current, see entryCommand); `nodeArgs` go to Node before the entry file (e.g. `--cpu-prof`). */
 export async function startApi(env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<{ proc: Proc; base: string }> {
   // LOG_LEVEL info is needed for the "listening" line.
-  const proc = await spawnProcess([...nodeArgs, join(ROOT, 'src', 'server.ts')], { ...env, LOG_LEVEL: 'info' }, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+  const proc = await spawnProcess([...nodeArgs, ...entryCommand('src/server.ts')], { ...env, LOG_LEVEL: 'info' }, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
   return { proc, base: proc.match[1] ?? '' };
 }
 

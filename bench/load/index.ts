@@ -1,6 +1,6 @@
 /**
  * Load benchmark (issue #21): bursts of scans against the real service as its
- * own process (from sources, through tsx), loopback only: a fake GitHub and
+ * own process (its build when current, else from sources through tsx), loopback only: a fake GitHub and
  * a fake API on 127.0.0.1. Bounded: a fixed number of scans per scenario.
  *
  *   npm run bench:load [-- --repo-mb 28 --api 20 --repos 4 --scan-workers N --skip-redis --skip-embedded --throughput-scans 12 --no-pin --cpu-prof DIR]
@@ -40,7 +40,7 @@ Bursts of scans against the service as its own process, loopback only (fake GitH
 Prints every answer's status, /health p50/p99/max during each burst, whether a Free account's quota
 is shared exactly by two API processes, and scans per minute.
 `);
-import { ownerKey, ROOT, spawnProcess, startApi, stop } from '../service-process.js';
+import { entryCommand, ownerKey, ROOT, spawnProcess, startApi, stop } from '../service-process.js';
 import { monitorHealth, type HealthFigures } from '../health-monitor.js';
 import { startFakeGitHub, type FakeGitHub } from '../../test/fakes/github/server.js';
 import { fakeSha, filesFromMap, tarballStream, topFolder } from '../../test/fakes/github/tarball.js';
@@ -75,7 +75,7 @@ function repository(mb: number, seed: string): Record<string, string> {
 
 /** A new Free-plan account created through the admin CLI on the same database; its key. */
 function freeAccountKey(env: Record<string, string>): string {
-  const cli = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', 'index.ts'), 'accounts', 'create', '--email', `quota-${randomBytes(4).toString('hex')}@bench.test`], {
+  const cli = spawnSync(process.execPath, [...entryCommand('src/cli/index.ts'), 'accounts', 'create', '--email', `quota-${randomBytes(4).toString('hex')}@bench.test`], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
     encoding: 'utf8',
@@ -113,6 +113,12 @@ async function burst(bases: string[], key: string, apiUrl: string, repos: string
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
+/** The slow /health samples, each with its start on the clock of the CPU profiles (bench/load/profile.ts --at). */
+function slowSamples(health: HealthFigures): string {
+  if (health.slow.length === 0) return '';
+  return `\n  samples of 50 ms or more: ${health.slow.map((s) => `${ms(s.ms)} sent at ${s.atUs.toFixed(0)} µs`).join('; ')}`;
+}
+
 async function main(): Promise<void> {
   const fake: FakeGitHub = await startFakeGitHub();
   const names = Array.from({ length: Math.max(REPO_SCANS, 8) }, (_, i) => `load${i}`);
@@ -137,7 +143,7 @@ async function main(): Promise<void> {
     try {
       const r = await burst([base], key, api.url, repos);
       console.log(`\nembedded: API scans ${r.api}; repository scans ${r.repo}; all answered in ${r.seconds.toFixed(1)} s`);
-      console.log(`  /health during the burst: p50 ${ms(r.health.p50)}, p99 ${ms(r.health.p99)}, max ${ms(r.health.max)}, failures ${r.health.failed}`);
+      console.log(`  /health during the burst: p50 ${ms(r.health.p50)}, p99 ${ms(r.health.p99)}, max ${ms(r.health.max)}, failures ${r.health.failed}${slowSamples(r.health)}`);
     } finally {
       await stop(proc.child);
     }
@@ -169,7 +175,7 @@ async function redisPart(fake: FakeGitHub, api: { url: string; close(): Promise<
   };
   const children: ChildProcess[] = [];
   const worker = async () => {
-    const w = await spawnProcess([join(ROOT, 'src', 'cli', 'index.ts'), 'worker'], env, /scan worker ready/);
+    const w = await spawnProcess([...entryCommand('src/cli/index.ts'), 'worker'], env, /scan worker ready/);
     children.push(w.child);
     return w.child;
   };
@@ -183,7 +189,7 @@ async function redisPart(fake: FakeGitHub, api: { url: string; close(): Promise<
     const w2 = await worker();
     const r = await burst([first.base, second.base], key, api.url, repos);
     console.log(`\nPostgreSQL + Redis, 2 API processes, 2 workers: API scans ${r.api}; repository scans ${r.repo}; all answered in ${r.seconds.toFixed(1)} s`);
-    console.log(`  /health of API process 1 during the burst: p50 ${ms(r.health.p50)}, p99 ${ms(r.health.p99)}, max ${ms(r.health.max)}, failures ${r.health.failed}`);
+    console.log(`  /health of API process 1 during the burst: p50 ${ms(r.health.p50)}, p99 ${ms(r.health.p99)}, max ${ms(r.health.max)}, failures ${r.health.failed}${slowSamples(r.health)}`);
 
     // Quotas shared exactly: a Free account (10 scans an hour) sends 16 API scans at once, split
     // between the two API processes; the hourly counter lives in Redis, so exactly 10 may pass.
@@ -216,7 +222,7 @@ async function redisPart(fake: FakeGitHub, api: { url: string; close(): Promise<
     };
     const pinned = { ...env, VIGIL_SCAN_WORKERS: '1' };
     const startWorker = async (cpu: number) => {
-      const w = await spawnProcess([join(ROOT, 'src', 'cli', 'index.ts'), 'worker'], pin ? pinned : env, /scan worker ready/, pin ? { cpu } : {});
+      const w = await spawnProcess([...entryCommand('src/cli/index.ts'), 'worker'], pin ? pinned : env, /scan worker ready/, pin ? { cpu } : {});
       children.push(w.child);
     };
     console.log(pin ? `  throughput: each worker confined to one core (taskset), 1 scanner thread each` : `  throughput: workers not pinned (${cores} cores${PIN_WORKERS ? ', no taskset' : ''})`);

@@ -1,6 +1,8 @@
 /**
  * Sums a V8 CPU profile's self time by function and by file, main thread only
- * (what blocks the event loop). Usage: tsx bench/load/profile.ts FILE.cpuprofile [--top 25]
+ * (what blocks the event loop). Usage: tsx bench/load/profile.ts FILE.cpuprofile [--top 25] [--at US[,US…]]
+ * `--at`: what the thread ran in the 400 ms after each given time (microseconds on the profile's clock, as
+ * bench:load prints beside each slow /health sample): busy and idle time, and the busiest call stacks.
  * The last lines sum up the burst alone (from the first sample of a scan submission, an API scan
  * or an outbound request to the end): busy time, the longest busy stretch in ms and in samples (a stretch's
  * length in ms grows when the thread waits for a core; its sample count less so), and the time
@@ -14,6 +16,7 @@ interface ProfileNode {
   readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
 }
 interface Profile {
+  readonly startTime: number;
   readonly nodes: readonly ProfileNode[];
   readonly samples: readonly number[];
   readonly timeDeltas: readonly number[];
@@ -81,6 +84,35 @@ function longTasks(profile: Profile, byId: Map<number, ProfileNode>, minMs: numb
   return { count, ms, byFile };
 }
 
+/** What ran from `atUs` for `windowMs`: busy and idle time, and the call stacks (JavaScript frames, innermost 4) that took the most. */
+function around(profile: Profile, byId: Map<number, ProfileNode>, atUs: number, windowMs: number): void {
+  const parent = new Map<number, ProfileNode>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node);
+  const stacks = new Map<string, number>();
+  let clock = profile.startTime;
+  let busy = 0;
+  let idle = 0;
+  profile.samples.forEach((id, i) => {
+    clock += profile.timeDeltas[i] ?? 0;
+    if (clock < atUs || clock > atUs + windowMs * 1000) return;
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    const node = byId.get(id);
+    if (node === undefined || node.callFrame.functionName === '(idle)') {
+      idle += ms;
+      return;
+    }
+    busy += ms;
+    const frames: string[] = [];
+    for (let at: ProfileNode | undefined = node; at !== undefined && frames.length < 4; at = parent.get(at.id)) {
+      if (at.callFrame.url !== '' || frames.length === 0) frames.push(`${at.callFrame.functionName || '(anonymous)'} ${shortUrl(at.callFrame.url)}:${at.callFrame.lineNumber + 1}`);
+    }
+    add(stacks, frames.join(' < '), ms);
+  });
+  const inProfile = atUs >= profile.startTime && atUs <= clock;
+  console.log(`\nfrom ${atUs} µs (${((atUs - profile.startTime) / 1e6).toFixed(2)} s into the profile${inProfile ? '' : ', OUTSIDE it'}), ${windowMs} ms: ${busy.toFixed(0)} ms busy, ${idle.toFixed(0)} ms idle`);
+  for (const [stack, ms] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`  ${ms.toFixed(1).padStart(6)} ms  ${stack}`);
+}
+
 async function main(): Promise<void> {
   const file = process.argv[2];
   if (file === undefined) throw new Error('usage: profile.ts FILE.cpuprofile [--top N]');
@@ -105,6 +137,11 @@ async function main(): Promise<void> {
   print('self time by file', byFile, total, top);
   print('self time by function', byFunction, total, top);
   console.log('\nbusy stretches of 20 ms or more (start, length, files):');
+  const atArg = process.argv.indexOf('--at');
+  if (atArg >= 0) {
+    for (const at of (process.argv[atArg + 1] ?? '').split(',').map(Number).filter(Number.isFinite)) around(profile, byId, at, 400);
+    return;
+  }
   const tasks = longTasks(profile, byId, 20);
   console.log(`${tasks.count} stretches, ${tasks.ms.toFixed(0)} ms in all`);
   print('their time by file (native calls counted for their JavaScript caller)', tasks.byFile, tasks.ms, top);

@@ -5,9 +5,10 @@
  * Each figure is the median of ROUNDS runs: wall time, CPU (user + system), MB/s of the text Vigil scans (the same
  * byte count for every tool), peak RSS (GNU time's maximum resident set), and secretlint's wall time / the tool's.
  * Run: npm run bench:scan [-- DIR ...] [--rounds N] [--timeout-s N] [--skip-secretlint] [--skip-bandit] [--baseline DIST] [--skip-generated]
- *        [--service-mb 82,28] [--skip-service] [--service-only]
+ *        [--service-mb 82,28] [--service-dir DIR]... [--skip-service] [--service-only]
  * Then the service path (bench/scan/service.ts): generated repositories of --service-mb sizes (default 82,28) through
- * `POST /v1/scan/github` with the loopback fake GitHub, the service as its own process.
+ * `POST /v1/scan/github` with the loopback fake GitHub, the service as its own process; `--service-dir DIR` (repeatable)
+ * also packs DIR as a repository's archive and scans it the same way (`--service-mb ''` for folders only).
  * Uses dist/cli/index.js when built (npm run build), else the sources through tsx (slower start: it says so).
  * `--baseline DIST` also runs another build's CLI (DIST/cli/index.js, e.g. a copy of dist/ made before a change)
  * as the tool `vigil-base` in the same rounds, so a before/after comparison sees the same machine load.
@@ -38,6 +39,7 @@ interface Options {
   readonly serviceMb: number[];
   readonly skipService: boolean;
   readonly serviceOnly: boolean;
+  readonly serviceDirs: string[];
 }
 
 function parseOptions(argv: readonly string[]): Options {
@@ -51,6 +53,7 @@ function parseOptions(argv: readonly string[]): Options {
   let serviceMb = [82, 28];
   let skipService = false;
   let serviceOnly = false;
+  const serviceDirs: string[] = [];
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
     if (arg === '--rounds') rounds = Number(argv[++i]);
@@ -59,9 +62,10 @@ function parseOptions(argv: readonly string[]): Options {
     else if (arg === '--skip-bandit') skipBandit = true;
     else if (arg === '--baseline') baseline = resolve(argv[++i] ?? '');
     else if (arg === '--skip-generated') skipGenerated = true;
-    else if (arg === '--service-mb') serviceMb = (argv[++i] ?? '').split(',').map(Number);
+    else if (arg === '--service-mb') serviceMb = (argv[++i] ?? '').split(',').filter((s) => s !== '').map(Number);
     else if (arg === '--skip-service') skipService = true;
     else if (arg === '--service-only') serviceOnly = true;
+    else if (arg === '--service-dir') serviceDirs.push(resolve(argv[++i] ?? ''));
     else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
     else dirs.push(resolve(arg));
   }
@@ -69,7 +73,8 @@ function parseOptions(argv: readonly string[]): Options {
   if (!(timeoutS > 0)) throw new Error('--timeout-s must be positive');
   if (baseline !== undefined && !existsSync(join(baseline, 'cli/index.js'))) throw new Error(`--baseline: no cli/index.js in ${baseline}`);
   if (!serviceMb.every((mb) => Number.isInteger(mb) && mb > 0 && mb <= 1024)) throw new Error('--service-mb takes sizes in MB, 1..1024, comma-separated');
-  return { dirs, rounds, timeoutS, skipSecretlint, skipBandit, baseline, skipGenerated, serviceMb, skipService, serviceOnly };
+  for (const dir of serviceDirs) if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`--service-dir: ${dir} is not a folder`);
+  return { dirs, rounds, timeoutS, skipSecretlint, skipBandit, baseline, skipGenerated, serviceMb, skipService, serviceOnly, serviceDirs };
 }
 
 interface Run {
@@ -150,7 +155,7 @@ const fmt = (n: number, digits = 2): string => (Number.isNaN(n) ? '—' : n.toFi
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   if (!options.serviceOnly) await cliBench(options);
-  if (!options.skipService) await runServiceBench({ sizesMb: options.serviceMb, rounds: options.rounds });
+  if (!options.skipService) await runServiceBench({ sizesMb: options.serviceMb, dirs: options.serviceDirs, rounds: options.rounds });
 }
 
 async function cliBench(options: Options): Promise<void> {

@@ -9,16 +9,18 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { startFakeGitHub } from '../../test/fakes/github/server.js';
 import { fakeSha, filesFromDirectory, tarballStream, topFolder } from '../../test/fakes/github/tarball.js';
-import { ownerKey, startApi, stop } from '../service-process.js';
+import { entryCommand, ownerKey, startApi, stop } from '../service-process.js';
 import { generateTree } from './tree.js';
 
 const MB = 1024 * 1024;
 
 export interface ServiceBenchOptions {
   readonly sizesMb: readonly number[];
+  /** Folders also scanned through the service (each packed as one repository's archive). */
+  readonly dirs?: readonly string[];
   readonly rounds: number;
   /** Extra environment for the service (e.g. VIGIL_ARCHIVE_MEMORY_MB). */
   readonly env?: Readonly<Record<string, string>>;
@@ -30,6 +32,7 @@ interface ScanRun {
   readonly rssMb: number;
   readonly status: number;
   readonly files: number;
+  readonly bytes: number;
 }
 
 const median = (values: readonly number[]): number => {
@@ -70,9 +73,9 @@ async function scanOnce(base: string, key: string, pid: number, repository: stri
     headers: { 'x-api-key': key, 'content-type': 'application/json' },
     body: JSON.stringify({ repository }),
   });
-  const body = (await res.json()) as { stats?: { duration_ms?: number; files?: number } };
+  const body = (await res.json()) as { stats?: { duration_ms?: number; files?: number; bytes?: number } };
   const wall = (performance.now() - started) / 1000;
-  return { wall, scanMs: body.stats?.duration_ms ?? Number.NaN, rssMb: peakRss(pid), status: res.status, files: body.stats?.files ?? 0 };
+  return { wall, scanMs: body.stats?.duration_ms ?? Number.NaN, rssMb: peakRss(pid), status: res.status, files: body.stats?.files ?? 0, bytes: body.stats?.bytes ?? Number.NaN };
 }
 
 const fmt = (n: number, digits = 2): string => (Number.isNaN(n) ? '—' : n.toFixed(digits));
@@ -82,14 +85,20 @@ export async function runServiceBench(options: ServiceBenchOptions): Promise<voi
   const fake = await startFakeGitHub();
   const dataDir = join(scratch, 'data');
   try {
-    const repos: { name: string; mb: number; archiveMb: number }[] = [];
+    const repos: { name: string; label: string; archiveMb: number }[] = [];
     for (const mb of options.sizesMb) {
       const name = `gen${mb}`;
       const dir = await generateTree(join(scratch, name), mb);
       const built = await archive(dir, name);
       await rm(dir, { recursive: true, force: true });
       fake.addRepo({ owner: 'bench', repo: name, sha: built.sha, rawTarball: () => built.bytes });
-      repos.push({ name, mb, archiveMb: built.bytes.length / MB });
+      repos.push({ name, label: `generated ${mb} MB`, archiveMb: built.bytes.length / MB });
+    }
+    for (const [i, dir] of (options.dirs ?? []).entries()) {
+      const name = `dir${i}`;
+      const built = await archive(dir, name);
+      fake.addRepo({ owner: 'bench', repo: name, sha: built.sha, rawTarball: () => built.bytes });
+      repos.push({ name, label: basename(dir), archiveMb: built.bytes.length / MB });
     }
     fake.addRepo({ owner: 'bench', repo: 'warmup', files: { 'src/a.ts': 'export const a = 1;\n', 'package.json': '{"name":"w"}\n' } });
     const { proc, base } = await startApi({ GITHUB_API_URL: fake.url, VIGIL_GITHUB_RETRIES: '0', VIGIL_DATA_DIR: dataDir, ...options.env });
@@ -97,8 +106,8 @@ export async function runServiceBench(options: ServiceBenchOptions): Promise<voi
     try {
       const key = await ownerKey(proc);
       await scanOnce(base, key, pid, 'bench/warmup');
-      console.log(`\nService path: POST /v1/scan/github, loopback fake GitHub, service from sources (median of ${options.rounds}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
-      console.log(`  ${'repository'.padEnd(22)} ${'wall s'.padStart(7)} ${'scan s'.padStart(7)} ${'rest s'.padStart(7)} ${'MB/s'.padStart(6)} ${'RSS MB'.padStart(7)}`);
+      console.log(`\nService path: POST /v1/scan/github, loopback fake GitHub, service ${entryCommand('src/server.ts').length === 1 ? 'built (dist/server.js)' : 'from sources (tsx)'} (median of ${options.rounds}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+      console.log(`  ${'repository (archive)'.padEnd(34)} ${'text MB'.padStart(7)} ${'wall s'.padStart(7)} ${'scan s'.padStart(7)} ${'rest s'.padStart(7)} ${'MB/s'.padStart(6)} ${'RSS MB'.padStart(7)}`);
       const runs = new Map<string, ScanRun[]>();
       for (let round = 0; round < options.rounds; round += 1) {
         for (const repo of repos) runs.set(repo.name, [...(runs.get(repo.name) ?? []), await scanOnce(base, key, pid, `bench/${repo.name}`)]);
@@ -109,9 +118,11 @@ export async function runServiceBench(options: ServiceBenchOptions): Promise<voi
         const scan = median(list.map((r) => r.scanMs / 1000));
         const rest = median(list.map((r) => r.wall - r.scanMs / 1000));
         const statuses = [...new Set(list.map((r) => r.status))].join(',');
-        const label = `${repo.mb} MB (${fmt(repo.archiveMb, 1)} MB gz)`;
+        const label = `${repo.label} (${fmt(repo.archiveMb, 1)} MB gz)`;
+        // The text the scan read (its stats.bytes), the same measure as the CLI table's.
+        const textMb = (list[0]?.bytes ?? Number.NaN) / MB;
         console.log(
-          `  ${label.padEnd(22)} ${fmt(wall).padStart(7)} ${fmt(scan).padStart(7)} ${fmt(rest).padStart(7)} ${fmt(repo.mb / wall, 1).padStart(6)} ${fmt(median(list.map((r) => r.rssMb)), 0).padStart(7)}  (HTTP ${statuses}, ${list[0]?.files ?? 0} files; walls ${list.map((r) => fmt(r.wall)).join(' ')})`,
+          `  ${label.padEnd(34)} ${fmt(textMb, 1).padStart(7)} ${fmt(wall).padStart(7)} ${fmt(scan).padStart(7)} ${fmt(rest).padStart(7)} ${fmt(textMb / wall, 1).padStart(6)} ${fmt(median(list.map((r) => r.rssMb)), 0).padStart(7)}  (HTTP ${statuses}, ${list[0]?.files ?? 0} files; walls ${list.map((r) => fmt(r.wall)).join(' ')})`,
         );
       }
     } finally {

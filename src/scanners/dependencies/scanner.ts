@@ -5,6 +5,7 @@
  */
 import type { RawFinding } from '../../core/findings.js';
 import { EXTRACTORS } from './extractors/index.js';
+import { fileName } from './extractors/shared.js';
 import { CONFIG_FILE_NAMES, runRiskChecks } from './risks/index.js';
 import type { DependencyFile } from './risks/types.js';
 import type { ExtractedPackage, Extractor } from './types.js';
@@ -14,8 +15,29 @@ const MAX_WARNINGS = 50;
 
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
+/** For each file name some extractor reads by name, the position of the first such extractor. */
+const BY_NAME = new Map<string, number>();
+/** Positions of the extractors that match by their own test (folders, patterns), in order. */
+const BY_TEST: number[] = [];
+EXTRACTORS.forEach((extractor, i) => {
+  if (extractor.fileNames === undefined) BY_TEST.push(i);
+  else for (const name of extractor.fileNames) if (!BY_NAME.has(name)) BY_NAME.set(name, i);
+});
+
+/**
+ * The first extractor (in EXTRACTORS' order) whose `matches` accepts the path. Called for every path of a
+ * repository on the service's event loop, so the extractors that match by name are found by one lookup.
+ */
 export function extractorFor(path: string): Extractor | undefined {
-  return EXTRACTORS.find((e) => e.matches(path));
+  let first = BY_NAME.get(fileName(path)) ?? EXTRACTORS.length;
+  for (const i of BY_TEST) {
+    if (i > first) break;
+    if (EXTRACTORS[i]?.matches(path)) {
+      first = i;
+      break;
+    }
+  }
+  return EXTRACTORS[first];
 }
 
 /** Package-manager configuration the risk checks read (.npmrc, pip.conf …). */

@@ -58,6 +58,11 @@ export interface Extractor {
   readonly docs: { readonly files: string; readonly notes: string };
   /** True for the file names this extractor reads (matched on the path's last segment, or the whole path). */
   matches(path: string): boolean;
+  /**
+   * When set, `matches` accepts exactly the paths whose last segment is one of these names (`named()` gives
+   * both): the registry then finds the extractor by name instead of asking it about every path of a repository.
+   */
+  readonly fileNames?: readonly string[];
   extract(path: string, text: string): ExtractResult;
   /**
    * Other files this one pulls in (pip's `-r`/`-c`), as workspace paths; they are

@@ -35,6 +35,21 @@ describe('dependency extractor registry', () => {
     expect(isDependencyInput(path)).toBe(true);
   });
 
+  it('finds the same extractor by name as by asking each one in order', () => {
+    // Every name an extractor declares, under folders, with Windows separators and near misses, plus
+    // the pattern-matched files (requirements, Gradle lock files) and their look-alikes.
+    const names = EXTRACTORS.flatMap((e) => e.fileNames ?? []);
+    expect(names.length).toBeGreaterThan(20);
+    const paths = [
+      ...names.flatMap((n) => [n, `a/b/${n}`, `a\\b\\${n}`, `${n}.bak`, `x${n}`, n.toUpperCase()]),
+      'requirements.txt', 'dev-requirements.txt', 'requirements/base.txt', 'REQUIREMENTS/prod.TXT', 'docs/requirements.md', 'a\\requirements\\b.txt',
+      'gradle.lockfile', 'app/buildscript-gradle.lockfile', 'gradle/dependency-locks/compile.lockfile', 'other.lockfile', 'a\\gradle\\dependency-locks\\x.lockfile',
+      'src/index.ts', 'README.md', '', 'package.json/', 'pnpm-lock.yaml.orig',
+    ];
+    for (const path of paths) expect([path, extractorFor(path)?.id]).toEqual([path, EXTRACTORS.find((e) => e.matches(path))?.id]);
+    for (const e of EXTRACTORS) for (const n of e.fileNames ?? []) expect(e.matches(`deep/er/${n}`)).toBe(true);
+  });
+
   it('reads package-manager config files but no other files', () => {
     expect(isDependencyInput('.npmrc')).toBe(true);
     expect(isDependencyInput('src/index.ts')).toBe(false);

@@ -22,12 +22,17 @@ export function str(value: unknown): string | undefined {
 
 /** The last segment of a path, split on `/` and `\`. */
 export function fileName(path: string): string {
-  return path.split(/[/\\]/).pop() ?? '';
+  // Called for every path of a repository by every extractor's `matches` (on the service's event loop): no split, no regex.
+  const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  return cut === -1 ? path : path.slice(cut + 1);
 }
 
-/** `matches` for extractors that read files by exact name (`Cargo.lock`, `Gemfile` or `gems.rb`). */
-export function named(...names: readonly string[]): (path: string) => boolean {
-  return (path) => names.includes(fileName(path));
+/**
+ * `fileNames` and `matches` of an extractor that reads files by exact name (`Cargo.lock`, `Gemfile` or `gems.rb`);
+ * spread into the extractor (`...named('Cargo.lock')`).
+ */
+export function named(...names: readonly string[]): { readonly fileNames: readonly string[]; matches(path: string): boolean } {
+  return { fileNames: Object.freeze([...names]), matches: (path) => names.includes(fileName(path)) };
 }
 
 /** The result for a file that cannot be read: no packages and one warning. */

@@ -1,7 +1,7 @@
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
 import { indexJsonKeys, stringField } from '../json-keys.js';
-import { lastSegment, specSource, splitNameAt } from '../npm-spec.js';
-import { failure, isObj, neverThrows } from '../shared.js';
+import { specSource, splitNameAt } from '../npm-spec.js';
+import { failure, isObj, neverThrows, named } from '../shared.js';
 import { parseJsonc } from './jsonc.js';
 
 /**
@@ -20,7 +20,7 @@ export const extractor: Extractor = {
     notes: 'text lockfile (bun 1.2+); the binary `bun.lockb` is not read',
   },
   ecosystem: 'npm',
-  matches: (path) => lastSegment(path) === 'bun.lock',
+  ...named('bun.lock'),
   extract: neverThrows('lockfile', extractBunLock),
   // JSONC with trailing commas; the install the workspace resolves a declared name to is direct.
   examples: [{ path: 'bun.lock', text: '{\n  "lockfileVersion": 1,\n  "workspaces": {\n    "": { "name": "web", "dependencies": { "debug": "^4.3.4" } },\n  },\n  "packages": {\n    "debug": ["debug@4.3.4", "", { "dependencies": { "ms": "2.1.2" } }, "sha512-AAAA"],\n    "ms": ["ms@2.1.2", "", {}, "sha512-BBBB"],\n  }\n}\n', packages: ['debug@4.3.4 direct prod line 7', 'ms@2.1.2 indirect line 8'] }],

@@ -35,7 +35,7 @@ export const extractor: Extractor = {
     notes: 'lockfile v1–v4; registry or git source; checksum',
   },
   ecosystem: 'crates.io',
-  matches: named('Cargo.lock'),
+  ...named('Cargo.lock'),
   extract(path: string, text: string): ExtractResult {
     const { failed, tables: entries, named, warnings } = packageTables(path, text);
     if (failed) return failed;

@@ -69,7 +69,7 @@ export const extractor: Extractor = {
     notes: 'dependencies, dev-, build- and target-specific dependencies, workspace dependencies, git/path',
   },
   ecosystem: 'crates.io',
-  matches: named('Cargo.toml'),
+  ...named('Cargo.toml'),
   extract(path: string, text: string): ExtractResult {
     const { doc, failed } = readToml('manifest', path, text);
     if (failed) return failed;

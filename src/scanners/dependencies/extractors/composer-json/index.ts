@@ -23,7 +23,7 @@ export const extractor: Extractor = {
     notes: '`require` and `require-dev` (platform packages left out)',
   },
   ecosystem: 'Packagist',
-  matches: named('composer.json'),
+  ...named('composer.json'),
   extract(path: string, text: string): ExtractResult {
     const { doc, failed } = readJsonObject('manifest', path, text);
     if (failed) return failed;

@@ -38,7 +38,7 @@ export const extractor: Extractor = {
     notes: '`packages` and `packages-dev`; dist URL and shasum',
   },
   ecosystem: 'Packagist',
-  matches: named('composer.lock'),
+  ...named('composer.lock'),
   extract(path: string, text: string): ExtractResult {
     const { doc, failed } = readJsonObject('lockfile', path, text);
     if (failed) return failed;

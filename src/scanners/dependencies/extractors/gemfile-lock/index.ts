@@ -44,7 +44,7 @@ export const extractor: Extractor = {
     notes: 'GEM, GIT and PATH sections; DEPENDENCIES for direct gems; CHECKSUMS',
   },
   ecosystem: 'RubyGems',
-  matches: named('Gemfile.lock', 'gems.locked'),
+  ...named('Gemfile.lock', 'gems.locked'),
   extract(path: string, text: string): ExtractResult {
     const specs: Spec[] = [];
     const direct = new Set<string>();

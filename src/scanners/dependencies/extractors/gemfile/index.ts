@@ -71,7 +71,7 @@ export const extractor: Extractor = {
     notes: 'constraints, groups, git/github/path/source options',
   },
   ecosystem: 'RubyGems',
-  matches: named('Gemfile', 'gems.rb'),
+  ...named('Gemfile', 'gems.rb'),
   extract(path: string, text: string): ExtractResult {
     const packages: ExtractedPackage[] = [];
     const warnings: string[] = [];

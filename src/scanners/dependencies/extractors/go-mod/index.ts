@@ -139,7 +139,7 @@ export const extractor: Extractor = {
     notes: 'require (with `// indirect`), replace; versions as OSV spells them (no `v`); the standard library as `stdlib` at the toolchain or go version (`1.18rc1` is `1.18.0-rc.1`); before Go 1.17, go.mod lists only direct modules, so go.sum modules with a source hash are reported as transitive at their highest version',
   },
   ecosystem: 'Go',
-  matches: named('go.mod'),
+  ...named('go.mod'),
   includes(path: string, text: string): string[] {
     if ((path.split('/').pop() ?? '') !== 'go.mod') return [];
     const go = /^go\s+(\S+)/m.exec(text)?.[1];

@@ -36,9 +36,9 @@ export const extractor: Extractor = {
   },
   ecosystem: 'Maven',
   matches(path: string): boolean {
-    const normalised = path.replace(/\\/g, '/');
-    const name = normalised.split('/').pop() ?? '';
-    return name === 'gradle.lockfile' || name.endsWith('-gradle.lockfile') || /(?:^|\/)gradle\/dependency-locks\/[^/]+\.lockfile$/.test(normalised);
+    const name = fileName(path);
+    if (!name.endsWith('.lockfile')) return false;
+    return name === 'gradle.lockfile' || name.endsWith('-gradle.lockfile') || /(?:^|\/)gradle\/dependency-locks\/[^/]+\.lockfile$/.test(path.replace(/\\/g, '/'));
   },
   extract(path: string, text: string): ExtractResult {
     const packages: ExtractedPackage[] = [];

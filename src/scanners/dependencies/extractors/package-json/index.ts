@@ -1,7 +1,7 @@
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
 import { indexJsonKeys } from '../json-keys.js';
-import { exactVersion, lastSegment, parseAlias, specSource } from '../npm-spec.js';
-import { failure, isObj, neverThrows } from '../shared.js';
+import { exactVersion, parseAlias, specSource } from '../npm-spec.js';
+import { failure, isObj, neverThrows, named } from '../shared.js';
 
 /**
  * package.json: the declared dependencies of one npm project. Every declaration is one
@@ -17,7 +17,7 @@ export const extractor: Extractor = {
     notes: 'dependencies, devDependencies, optionalDependencies, peerDependencies; `npm:` aliases; git, URL, file and workspace specs',
   },
   ecosystem: 'npm',
-  matches: (path) => lastSegment(path) === 'package.json',
+  ...named('package.json'),
   extract: neverThrows('manifest', extractPackageJson),
   // Every declaration is direct; an exact spec is also the version.
   examples: [{ path: 'web/package.json', text: '{\n  "name": "web",\n  "dependencies": {\n    "react": "18.2.0",\n    "lodash": "^4.17.21"\n  },\n  "devDependencies": {\n    "vitest": "^3.0.0"\n  }\n}\n', packages: ['react@18.2.0 direct prod line 4', 'lodash direct prod line 5', 'vitest direct dev line 8'] }],

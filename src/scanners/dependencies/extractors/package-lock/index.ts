@@ -1,7 +1,7 @@
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
 import { indexJsonKeys, stringField, type KeyIndex } from '../json-keys.js';
-import { lastSegment, resolvedSource } from '../npm-spec.js';
-import { failure, isObj, neverThrows } from '../shared.js';
+import { resolvedSource } from '../npm-spec.js';
+import { failure, isObj, neverThrows, named } from '../shared.js';
 
 /**
  * package-lock.json and npm-shrinkwrap.json, lockfile versions 1, 2 and 3.
@@ -18,7 +18,7 @@ export const extractor: Extractor = {
     notes: 'lockfile v1 (nested tree), v2 and v3 (`packages`); resolved URL and integrity',
   },
   ecosystem: 'npm',
-  matches: (path) => FILES.has(lastSegment(path)),
+  ...named(...FILES),
   extract: neverThrows('lockfile', extractPackageLock),
   // The root entry is the project; what it declares is direct; `dev: true` marks dev-only installs.
   examples: [{ path: 'package-lock.json', text: '{\n  "name": "web",\n  "lockfileVersion": 3,\n  "packages": {\n    "": { "name": "web", "dependencies": { "debug": "^4.3.4" }, "devDependencies": { "vitest": "^3.0.0" } },\n    "node_modules/debug": { "version": "4.3.4", "dependencies": { "ms": "2.1.2" } },\n    "node_modules/ms": { "version": "2.1.2" },\n    "node_modules/vitest": { "version": "3.0.0", "dev": true }\n  }\n}\n', packages: ['debug@4.3.4 direct prod line 6', 'ms@2.1.2 indirect prod line 7', 'vitest@3.0.0 direct dev line 8'] }],

@@ -32,7 +32,7 @@ export const extractor: Extractor = {
     notes: 'Direct and Transitive entries for every target framework; contentHash',
   },
   ecosystem: 'NuGet',
-  matches: named('packages.lock.json'),
+  ...named('packages.lock.json'),
   extract(path: string, text: string): ExtractResult {
     const { doc, failed } = parseJson('lockfile', path, text);
     if (failed) return failed;

@@ -54,7 +54,7 @@ export const extractor: Extractor = {
     notes: '`default` and `develop`; hashes and index',
   },
   ecosystem: 'PyPI',
-  matches: named('Pipfile.lock'),
+  ...named('Pipfile.lock'),
   extract(path: string, text: string): ExtractResult {
     const { doc, failed } = readJsonObject('lockfile', path, text);
     if (failed) return failed;

@@ -46,7 +46,7 @@ export const extractor: Extractor = {
     notes: '`[packages]`, `[dev-packages]`, git/path/file entries, named indexes',
   },
   ecosystem: 'PyPI',
-  matches: named('Pipfile'),
+  ...named('Pipfile'),
   extract(path: string, text: string): ExtractResult {
     const { doc, failed } = readToml('manifest', path, text);
     if (failed) return failed;

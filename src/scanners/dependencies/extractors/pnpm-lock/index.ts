@@ -1,8 +1,8 @@
 import { parseAllDocuments } from 'yaml';
 import type { ExtractedPackage, ExtractResult, Extractor, PackageSourceKind } from '../../types.js';
 import { stringField } from '../json-keys.js';
-import { lastSegment, resolvedSource } from '../npm-spec.js';
-import { failure, isObj, neverThrows } from '../shared.js';
+import { resolvedSource } from '../npm-spec.js';
+import { failure, isObj, neverThrows, named } from '../shared.js';
 import { packageLines, pathId, refPath, splitId, type Layout } from './keys.js';
 
 /**
@@ -20,7 +20,7 @@ export const extractor: Extractor = {
     notes: 'lockfile 5.4, 6.x and 9.x; importers for direct dependencies; integrity; local `file:` folders and tarballs by their own name and version, peer suffixes dropped; the environment document pnpm 10/11 writes first (pnpm itself, config dependencies) is skipped for the project document',
   },
   ecosystem: 'npm',
-  matches: (path) => lastSegment(path) === 'pnpm-lock.yaml',
+  ...named('pnpm-lock.yaml'),
   extract: neverThrows('lockfile', extractPnpmLock),
   // Importers name the direct packages; from v9 dev is reachability over snapshots.
   examples: [{ path: 'pnpm-lock.yaml', text: 'lockfileVersion: \'9.0\'\n\nimporters:\n  .:\n    dependencies:\n      debug:\n        specifier: ^4.3.4\n        version: 4.3.4\n\npackages:\n  debug@4.3.4:\n    resolution: {integrity: sha512-AAAA}\n  ms@2.1.2:\n    resolution: {integrity: sha512-BBBB}\n\nsnapshots:\n  debug@4.3.4:\n    dependencies:\n      ms: 2.1.2\n  ms@2.1.2: {}\n', packages: ['debug@4.3.4 direct prod line 11', 'ms@2.1.2 indirect prod line 13'] }],

@@ -57,7 +57,7 @@ export const extractor: Extractor = {
     notes: 'lock 1.x and 2.x; dev groups; git/url/file/directory sources; hashes',
   },
   ecosystem: 'PyPI',
-  matches: named('poetry.lock'),
+  ...named('poetry.lock'),
   extract(path: string, text: string): ExtractResult {
     const { failed, named, warnings } = packageTables(path, text);
     if (failed) return failed;

@@ -65,7 +65,7 @@ export const extractor: Extractor = {
     notes: 'direct `<dependencies>` with `${property}` resolution and dependencyManagement versions; the dependencies of every `<profile>` too, with its own properties; test scope is dev',
   },
   ecosystem: 'Maven',
-  matches: named('pom.xml'),
+  ...named('pom.xml'),
   extract(path: string, text: string): ExtractResult {
     let project: XmlElement | undefined;
     try {

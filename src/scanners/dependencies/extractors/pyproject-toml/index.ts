@@ -133,7 +133,7 @@ export const extractor: Extractor = {
     notes: 'PEP 621 dependencies and extras, PEP 735 groups, uv dev-dependencies, Poetry dependencies and groups',
   },
   ecosystem: 'PyPI',
-  matches: named('pyproject.toml'),
+  ...named('pyproject.toml'),
   extract(path: string, text: string): ExtractResult {
     const { doc, failed } = readToml('manifest', path, text);
     if (failed) return failed;

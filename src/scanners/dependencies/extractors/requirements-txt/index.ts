@@ -132,7 +132,10 @@ export const extractor: Extractor = {
   },
   ecosystem: 'PyPI',
   matches(path: string): boolean {
-    return FILE_NAME.test(fileName(path)) || REQUIREMENTS_FOLDER.test(path.replaceAll('\\', '/'));
+    const name = fileName(path);
+    // Both patterns end in .txt: most paths are out after one comparison.
+    if (name.length < 4 || name.slice(-4).toLowerCase() !== '.txt') return false;
+    return FILE_NAME.test(name) || REQUIREMENTS_FOLDER.test(path.replaceAll('\\', '/'));
   },
 
   includes(path: string, text: string): string[] {

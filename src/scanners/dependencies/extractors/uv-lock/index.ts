@@ -87,7 +87,7 @@ export const extractor: Extractor = {
     notes: 'registry, git, url and path sources; direct and dev from the project roots; hashes',
   },
   ecosystem: 'PyPI',
-  matches: named('uv.lock'),
+  ...named('uv.lock'),
   extract(path: string, text: string): ExtractResult {
     const { failed, tables, named, warnings } = packageTables(path, text);
     if (failed) return failed;

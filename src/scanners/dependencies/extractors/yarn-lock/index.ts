@@ -1,8 +1,8 @@
 import { parse } from 'yaml';
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
 import { stringField } from '../json-keys.js';
-import { lastSegment, parseAlias, resolvedSource, specSource, splitNameAt } from '../npm-spec.js';
-import { failure, isObj, neverThrows } from '../shared.js';
+import { parseAlias, resolvedSource, specSource, splitNameAt } from '../npm-spec.js';
+import { failure, isObj, neverThrows, named } from '../shared.js';
 import { ClassicSyntaxError, parseClassic, unquote } from './classic.js';
 
 /**
@@ -20,7 +20,7 @@ export const extractor: Extractor = {
     notes: 'classic (v1) and Berry (v2+); resolution and checksum',
   },
   ecosystem: 'npm',
-  matches: (path) => lastSegment(path) === 'yarn.lock',
+  ...named('yarn.lock'),
   extract: neverThrows('lockfile', extractYarnLock),
   // Classic lockfiles have no root: a descriptor no other entry requires is direct.
   examples: [{ path: 'yarn.lock', text: '# yarn lockfile v1\n\n\ndebug@^4.3.4:\n  version "4.3.4"\n  resolved "https://registry.yarnpkg.com/debug/-/debug-4.3.4.tgz#1319f6579357f2338d3337d2cdd4914bb5dcc865"\n  dependencies:\n    ms "2.1.2"\n\nms@2.1.2:\n  version "2.1.2"\n  resolved "https://registry.yarnpkg.com/ms/-/ms-2.1.2.tgz#d09d1f357b443f493382a8eb3ccd183872ae6009"\n', packages: ['debug@4.3.4 direct line 4', 'ms@2.1.2 indirect line 10'] }],
