@@ -25,6 +25,7 @@ import type { AuthRouteDeps } from './http/routes/auth/deps.js';
 import type { Config } from './config/index.js';
 import { createScanEngine, type ScanEngine } from './engine/runtime.js';
 import { warmRepositoryScanners } from './engine/scan-workspace.js';
+import { warmExtractionThread } from './adapters/sources/github/extract-thread.js';
 import { warmFindingOrder } from './engine/pipeline/limit.js';
 import { AppError } from './core/errors.js';
 import type { VerifySecrets } from './core/verification.js';
@@ -82,6 +83,13 @@ export interface AppDeps {
   readonly limitsFor?: (plan: Plan) => PlanLimits;
   /** Worker pool for the embedded scan queue; when absent the app creates its own and closes it with the app. */
   readonly scanEngine?: ScanEngine;
+  /**
+   * Where scans run in this process (the embedded queue): start the scanner, API scan and extraction threads
+   * and load the scanners before the app is built, and keep the scanner threads, so that the first burst of
+   * scans does not start and compile them all at once beside the event loop (startServer sets it; tests
+   * leave it off and start threads on the first scan).
+   */
+  readonly warmScanThreads?: boolean;
   /** Secret validity checks for `"verify": true`; default: the official provider endpoints (tests pass loopback fakes). */
   readonly verifier?: VerifySecrets;
   /** How scans are queued and run; when absent the app builds one from the configuration and closes it with the app. */
@@ -140,15 +148,21 @@ async function createScanService(deps: AppDeps, log: FastifyBaseLogger, progress
       findingLimits: config.findingLimits,
       threadNice: config.scanThreadNice,
       advisories: createAdvisorySource(config, `vigil/${deps.version}`, deps.storage),
+      keepThreads: deps.warmScanThreads === true && config.scanQueue === 'local',
     });
   const closeEngine = deps.scanEngine ? () => Promise.resolve() : () => engine.close();
   const common = { config, engine, storage: deps.storage, userAgent: `vigil/${deps.version}`, progress, log, onClose: closeEngine };
   if (config.scanQueue === 'redis') return createRedisScanService({ ...common, secret: loadPepper(config.keyPepper, config.dataDir) });
   if (deps.storage.kind === 'embedded') await failInterruptedScans(deps.storage, log);
+  if (deps.warmScanThreads === true) {
+    warmExtractionThread();
+    await engine.warm();
+  }
   return createLocalScanService({
     ...common,
     ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : {}),
     apiScanThread: true,
+    warmApiScanThread: deps.warmScanThreads === true,
     onFinished: webhooks.record,
     verifier: deps.verifier ?? createVerifier({ vigilKey: async (key) => (await deps.accounts.authenticate(key)) !== undefined }),
   });
@@ -208,6 +222,7 @@ export async function startServer(config: Config, options: { logStream?: Destina
       version: VERSION,
       webDir: options.webDir ?? DEFAULT_WEB_DIR,
       ...(options.logStream ? { logStream: options.logStream } : {}),
+      warmScanThreads: true,
     });
     // Ready before the service announces itself, so the CLI finds it as soon as the service is up.
     if (runtime.storage.kind === 'embedded') adminSocket = await openAdminSocket(runtime, app);

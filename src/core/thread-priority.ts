@@ -26,6 +26,16 @@ export function backgroundThreadData(): { readonly nice: number } {
 }
 
 /**
+ * What the API scan thread is started with: half the background nice (5 by default). Its work is short, a few
+ * dozen requests per scan that a caller waits on, so it comes before the repository scans' threads; but twenty
+ * API scans at once are enough work to keep the thread that answers requests (`/health`, status polls) waiting
+ * for a core at equal priority, so it comes after that one.
+ */
+export function apiThreadData(): { readonly nice: number } {
+  return { nice: Math.floor(backgroundNice / 2) };
+}
+
+/**
  * Called first thing by a background thread with its workerData: lowers this thread alone. On
  * Linux a thread has its own nice value, and `setpriority` on its thread id changes only it
  * (threads it starts later inherit it). Elsewhere, or where /proc is absent, nothing changes:

@@ -16,6 +16,13 @@ export interface ScanPool {
   /** File scanners over texts already read (history scans; worker export `scanTexts`). */
   runTexts(task: TextTask, signal?: AbortSignal): Promise<TextTaskResult>;
   readonly size: number;
+  /** Threads running now (0 on the calling thread's pool, and before the first task or warm()). */
+  readonly threads: number;
+  /**
+   * Starts every thread and has each run `task` (an empty scan that loads the scanners), so that the first
+   * scans after a service starts do not load modules on every thread at once; resolves when all have.
+   */
+  warm(task: ScanTask): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -23,32 +30,46 @@ export function defaultPoolSize(): number {
   return Math.max(1, availableParallelism());
 }
 
-export function createScanPool(size: number = defaultPoolSize()): ScanPool {
+/**
+ * `keepThreads`: every thread stays once started (a service's or worker's pool, warmed at start), instead of
+ * all but one ending after 30 s idle and the next burst of scans starting and loading them again.
+ */
+export function createScanPool(size: number = defaultPoolSize(), options: { keepThreads?: boolean } = {}): ScanPool {
   const { filename, execArgv } = threadScript(import.meta.url, 'worker');
-  // Threads start on the first task, so an app that never scans never pays for them; piscina
+  // Threads start on the first task (or warm()), so an app that never scans never pays for them; piscina
   // itself (15 modules) is imported then too: a command-line scan of a small tree never needs it.
   type Pool = Piscina<ScanTask | RepositoryTask | TextTask, unknown>;
   let piscina: Promise<Pool> | undefined;
+  let started: Pool | undefined;
   const start = (): Promise<Pool> =>
     (piscina ??= import('piscina').then(
       ({ Piscina }) =>
-        new Piscina<ScanTask | RepositoryTask | TextTask, unknown>({
+        (started = new Piscina<ScanTask | RepositoryTask | TextTask, unknown>({
           filename,
-          minThreads: 1,
+          minThreads: options.keepThreads === true ? size : 1,
           maxThreads: size,
           idleTimeout: 30_000,
           workerData: backgroundThreadData(),
           ...(execArgv === undefined ? {} : { execArgv }),
-        }),
+        })),
     ));
   return {
     size,
+    get threads() {
+      return started?.threads.length ?? 0;
+    },
     run: async (task, signal) => (await start()).run(task, signal ? { signal } : {}) as Promise<ScanTaskResult>,
     runRepository: async (task, signal) => (await start()).run(task, { name: 'scanRepository', ...(signal ? { signal } : {}) }),
     runTexts: async (task, signal) => (await start()).run(task, { name: 'scanTexts', ...(signal ? { signal } : {}) }) as Promise<TextTaskResult>,
+    warm: async (task) => {
+      const pool = await start();
+      // One task per thread: piscina gives each to an idle thread. A failure here is the first scan's to report.
+      await Promise.all(Array.from({ length: size }, () => pool.run(task).catch(() => undefined)));
+    },
     close: async () => {
       await (await piscina)?.destroy();
       piscina = undefined;
+      started = undefined;
     },
   };
 }
@@ -64,6 +85,7 @@ export function createInlinePool(): ScanPool {
   const load = async () => (await import(worker)) as typeof import('./worker.js');
   return {
     size: 1,
+    threads: 0,
     run: async (task, signal) => {
       signal?.throwIfAborted();
       return (await load()).default(task);
@@ -75,6 +97,9 @@ export function createInlinePool(): ScanPool {
     runTexts: async (task, signal) => {
       signal?.throwIfAborted();
       return (await load()).scanTexts(task);
+    },
+    warm: async (task) => {
+      await (await load()).default(task);
     },
     close: () => Promise.resolve(),
   };
@@ -150,6 +175,9 @@ export function createAdaptiveScanPool(threads: number, limits: AdaptiveLimits, 
     get placement() {
       return placement;
     },
+    get threads() {
+      return lanes.reduce((sum, lane) => sum + lane.pool.threads, 0);
+    },
     observe: (files, bytes) => {
       if (bytes > limits.bytes || files > limits.files) place('threads');
     },
@@ -157,6 +185,8 @@ export function createAdaptiveScanPool(threads: number, limits: AdaptiveLimits, 
     run: (task, signal) => dispatch(signal, (pool) => pool.run(task, signal)),
     runTexts: (task, signal) => dispatch(signal, (pool) => pool.runTexts(task, signal)),
     runRepository: (task, signal) => inline.runRepository(task, signal),
+    // Its threads are warmed when the walk decides to start them (the constructor's `warm` task).
+    warm: () => Promise.resolve(),
     close: async () => {
       place('inline');
       await Promise.all(lanes.splice(0).map((lane) => lane.pool.close()));

@@ -15,18 +15,25 @@ export interface ScanEngine {
   readonly findingLimits: FindingLimits;
   /** Where `check_cves` looks packages up (OSV online or the imported database). */
   readonly advisories?: AdvisorySource;
+  /** Starts the scanner threads and loads the scanners on each (a service or worker at start; see ScanPool.warm). */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
-export function createScanEngine(options: { workers: number; timeoutMs: number; findingLimits?: FindingLimits; advisories?: AdvisorySource; threadNice?: number }): ScanEngine {
+/** `keepThreads`: the pool's threads stay once started (ScanPool); for processes that scan for their whole life. */
+export function createScanEngine(options: { workers: number; timeoutMs: number; findingLimits?: FindingLimits; advisories?: AdvisorySource; threadNice?: number; keepThreads?: boolean }): ScanEngine {
   // Before any scanner or extraction thread starts: they read it when they start.
   if (options.threadNice !== undefined) setBackgroundNice(options.threadNice);
-  const pool = createScanPool(options.workers);
+  const pool = createScanPool(options.workers, { keepThreads: options.keepThreads === true });
   return {
     pool,
     timeoutMs: options.timeoutMs,
     findingLimits: options.findingLimits ?? DEFAULT_FINDING_LIMITS,
     ...(options.advisories ? { advisories: options.advisories } : {}),
+    warm: async () => {
+      const { FILE_SCANNERS } = await import('../scanners/index.js');
+      await pool.warm({ root: '', paths: [], scannerModules: FILE_SCANNERS.map((s) => s.module) });
+    },
     close: () => pool.close(),
   };
 }

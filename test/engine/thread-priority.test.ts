@@ -3,7 +3,8 @@ import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractTarballInThread, extractionThreadId } from '../../src/adapters/sources/github/extract-thread.js';
 import { resolveLimits } from '../../src/adapters/sources/limits.js';
-import { backgroundThreadData, enterBackground, setBackgroundNice } from '../../src/core/thread-priority.js';
+import { apiThreadData, backgroundThreadData, enterBackground, setBackgroundNice } from '../../src/core/thread-priority.js';
+import { ApiScanThread } from '../../src/services/scans/api-thread.js';
 import { createScanPool, type ScanPool } from '../../src/engine/pool.js';
 import { fakeSha, tarballStream, topFolder } from '../fakes/github/tarball.js';
 import { threadNices } from '../helpers/thread-nices.js';
@@ -44,5 +45,26 @@ describe.runIf(linux)('background thread priority', () => {
     expect(lowered.length).toBeGreaterThanOrEqual(2);
     expect(after.get(ownTid())).toBe(0);
     await archive.release();
+  });
+
+  it('starts the API scan thread at half the background nice: below the request thread, above the scanners', async () => {
+    setBackgroundNice(10);
+    expect(apiThreadData()).toEqual({ nice: 5 });
+    const before = new Set(threadNices().keys());
+    const thread = new ApiScanThread();
+    try {
+      thread.warm();
+      // The thread lowers itself first thing; wait until it has.
+      let lowered: number[] = [];
+      for (let i = 0; i < 100 && lowered.length === 0; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        lowered = [...threadNices()].filter(([tid, nice]) => !before.has(tid) && nice === 5).map(([tid]) => tid);
+      }
+      expect(thread.threadId).not.toBe(0);
+      expect(lowered.length).toBeGreaterThanOrEqual(1);
+      expect(threadNices().get(ownTid())).toBe(0);
+    } finally {
+      await thread.close();
+    }
   });
 });

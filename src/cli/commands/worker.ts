@@ -49,8 +49,11 @@ export function workerCommand(io: CliIo): Command {
         findingLimits: config.findingLimits,
         threadNice: config.scanThreadNice,
         advisories: createAdvisorySource(config, `vigil-worker/${VERSION}`, storage),
+        keepThreads: true,
       });
       try {
+        // Scanner threads started and loaded before the first job (AppDeps.warmScanThreads says why).
+        await engine.warm();
         const workers = await startScanWorkers({
           config,
           engine,

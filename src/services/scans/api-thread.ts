@@ -11,6 +11,7 @@
  * The command line and tests that inject DNS run scans on the calling thread (inlineApiScans).
  */
 import { Worker } from 'node:worker_threads';
+import { apiThreadData } from '../../core/thread-priority.js';
 import { threadScript } from '../../core/thread-script.js';
 import { fromWire, type WireError } from '../../core/wire-error.js';
 import type { ScanResponse } from '../../outputs/scan-response.js';
@@ -91,6 +92,11 @@ export class ApiScanThread implements ApiScanExecutor {
     });
   }
 
+  /** Starts the thread now, so that it has loaded its modules before the first API scan (it keeps no process alive). */
+  warm(): void {
+    if (!this.closed) this.start();
+  }
+
   /** Scans still running fail; the thread ends. The queue lets running scans finish before this. */
   async close(): Promise<void> {
     this.closed = true;
@@ -102,7 +108,7 @@ export class ApiScanThread implements ApiScanExecutor {
 
   private start(): Worker {
     if (this.worker !== undefined) return this.worker;
-    const worker = new Worker(threadScript(import.meta.url, 'api-worker').bootstrap, { eval: true });
+    const worker = new Worker(threadScript(import.meta.url, 'api-worker').bootstrap, { eval: true, workerData: apiThreadData() });
     worker.on('message', (message: FromApiThread) => {
       const job = this.pending.get(message.id);
       if (job === undefined) return;

@@ -2,12 +2,15 @@
  * The API scan thread's entry (see api-thread.ts): runs every scan it is sent concurrently and
  * answers each with its result or its error.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { enterBackground } from '../../core/thread-priority.js';
 import { toWire } from '../../core/wire-error.js';
 import { scanApiTarget } from './api.js';
 import type { FromApiThread, ToApiThread } from './api-thread.js';
 
 if (parentPort === null) throw new Error('api-worker runs only as a worker thread');
+// Below the thread that answers requests, above the repository scans' threads (core/thread-priority.ts).
+enterBackground(workerData);
 const port = parentPort;
 const running = new Map<number, AbortController>();
 const post = (message: FromApiThread): void => port.postMessage(message);

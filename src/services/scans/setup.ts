@@ -89,6 +89,8 @@ export interface ScanServiceSetup {
   readonly verifier?: VerifySecrets;
   /** The service: API scans run on a thread of their own (api-thread.ts), not on the event loop. */
   readonly apiScanThread?: boolean;
+  /** Start the API scan thread now rather than with the first API scan (a service at start: see AppDeps.warmScanThreads). */
+  readonly warmApiScanThread?: boolean;
 }
 
 /** What runs scans in this process (the embedded queue, or a worker). */
@@ -109,6 +111,7 @@ export function createScanRunner(setup: ScanServiceSetup, apiScans?: ApiScanExec
 /** The embedded queue: scans run in this process. */
 export function createLocalScanService(setup: ScanServiceSetup): ScanService {
   const apiScans = setup.apiScanThread ? new ApiScanThread() : undefined;
+  if (setup.warmApiScanThread === true) apiScans?.warm();
   const { runner, store } = createScanRunner(setup, apiScans);
   // The queue has let running scans finish by then.
   const onClose = async (): Promise<void> => {

@@ -102,6 +102,11 @@ class ExtractionThread {
     if (this.pending.size === 0) this.worker?.unref();
   }
 
+  /** Starts the thread now rather than with the first archive (idle, it keeps no process alive). */
+  warm(): void {
+    this.start();
+  }
+
   /** Extracts one archive; rejects with the same errors extractTarball gives (AppErrors keep code and message). */
   async extract(body: Readable, limits: SourceLimits, memoryBytes: number, signal?: AbortSignal, onArrival?: OnArrival): Promise<ExtractedArchive> {
     const worker = this.start();
@@ -175,6 +180,12 @@ let shared: ExtractionThread | undefined;
 export function extractTarballInThread(body: Readable, limits: SourceLimits, memoryBytes: number, signal?: AbortSignal, onArrival?: OnArrival): Promise<ExtractedArchive> {
   shared ??= new ExtractionThread();
   return shared.extract(body, limits, memoryBytes, signal, onArrival);
+}
+
+/** Starts the process's extraction thread before the first archive (a service at start). */
+export function warmExtractionThread(): void {
+  shared ??= new ExtractionThread();
+  shared.warm();
 }
 
 /** The extraction thread's id while it runs, else 0 (tests check that one thread serves every archive). */
