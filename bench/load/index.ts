@@ -18,6 +18,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,6 +88,29 @@ function freeAccountKey(env: Record<string, string>): string {
 
 function hasTaskset(): boolean {
   return spawnSync('taskset', ['-c', '0', 'true'], { stdio: 'ignore' }).status === 0;
+}
+
+/** CPU seconds a process has used, all its threads (Linux /proc; NaN elsewhere). */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Waits until the process uses half a core or more over 100 ms; its share of a core then, or undefined after `timeoutMs` or once `gaveUp()`. */
+async function busyWithin(pid: number, timeoutMs: number, gaveUp: () => boolean): Promise<number | undefined> {
+  const until = performance.now() + timeoutMs;
+  while (performance.now() < until && !gaveUp()) {
+    const before = cpuSeconds(pid);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const share = (cpuSeconds(pid) - before) / 0.1;
+    if (share >= 0.5) return share;
+  }
+  return undefined;
 }
 
 async function post(base: string, key: string, path: string, body: unknown): Promise<number> {
@@ -198,13 +222,21 @@ async function redisPart(fake: FakeGitHub, api: { url: string; close(): Promise<
     const passed = quota.filter((s) => s === 200).length;
     console.log(`  quota shared by both API processes: a Free account (10 scans/hour) sent 16 at once: ${tally(quota)} (${passed === 10 ? 'exact' : `NOT exact: ${passed} passed`})`);
 
-    // A worker killed mid-scan: its scan is run again by the other one.
+    // A worker killed mid-scan: its scan is run again by the other one. Killed once it is seen scanning (half
+    // a core or more over 100 ms): warm workers finish a scan of this size in about a second, so a fixed delay
+    // could kill an idle worker and prove nothing.
     const killedStart = performance.now();
-    const pending = [post(first.base, key, '/v1/scan/github', { repository: repos[0] }), post(second.base, key, '/v1/scan/github', { repository: repos[1] ?? repos[0] })];
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    let settled = 0;
+    // Four scans: a worker runs at most VIGIL_MAX_CONCURRENT_SCANS (2) repository scans, so worker 1 gets some.
+    const killScans = names.slice(0, 4).map((n) => `bench/${n}`);
+    const pending = killScans.map((r, i) => post(i % 2 === 0 ? first.base : second.base, key, '/v1/scan/github', { repository: r }).finally(() => (settled += 1)));
+    const busy = await busyWithin(w1.pid ?? 0, 10_000, () => settled === killScans.length);
+    const killedAt = (performance.now() - killedStart) / 1000;
     w1.kill('SIGKILL');
     const statuses = await Promise.all(pending);
-    console.log(`  worker 1 killed with SIGKILL 1.5 s into 2 repository scans: answers ${tally(statuses)} after ${((performance.now() - killedStart) / 1000).toFixed(1)} s`);
+    console.log(
+      `  worker 1 killed with SIGKILL ${killedAt.toFixed(1)} s into ${killScans.length} repository scans, ${busy === undefined ? 'NOT seen scanning (the kill proves nothing)' : `while scanning (${(busy * 100).toFixed(0)} % of a core)`}: answers ${tally(statuses)} after ${((performance.now() - killedStart) / 1000).toFixed(1)} s`,
+    );
 
     // Throughput: the workers above stop; then 1 worker, then 2, each confined to a core of its
     // own when `taskset` is available, so that a worker stands for a one-core machine and the API
