@@ -9,7 +9,8 @@
  * Then the service path (bench/scan/service.ts): generated repositories of --service-mb sizes (default 82,28) through
  * `POST /v1/scan/github` with the loopback fake GitHub, the service as its own process; `--service-dir DIR` (repeatable)
  * also packs DIR as a repository's archive and scans it the same way (`--service-mb ''` for folders only).
- * Uses dist/cli/index.js when built (npm run build), else the sources through tsx (slower start: it says so).
+ * Uses dist/cli/index.js when it is newer than every source file (npm run build), else the sources through tsx
+ * (slower start: it says so); the service part chooses the same way (bench/service-process.ts, entryCommand).
  * `--baseline DIST` also runs another build's CLI (DIST/cli/index.js, e.g. a copy of dist/ made before a change)
  * as the tool `vigil-base` in the same rounds, so a before/after comparison sees the same machine load.
  */
@@ -20,11 +21,11 @@ import os from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openLocalDirectory } from '../../src/adapters/sources/local.js';
+import { entryCommand } from '../service-process.js';
 import { runServiceBench } from './service.js';
 import { generateTree } from './tree.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BUILT = join(ROOT, 'dist/cli/index.js');
 const SECRETLINT = join(ROOT, 'node_modules/secretlint/bin/secretlint.js');
 const MB = 1024 * 1024;
 
@@ -126,9 +127,11 @@ interface Tool {
   readonly run: (dir: string) => Run;
 }
 
+/** The CLI as the service benchmark runs the service: its build when current, else the sources (entryCommand). */
 function vigilCommand(): { command: string; prefix: string[]; how: string } {
-  if (existsSync(BUILT)) return { command: process.execPath, prefix: [BUILT], how: 'node dist/cli/index.js' };
-  return { command: process.execPath, prefix: ['--import', 'tsx', join(ROOT, 'src/cli/index.ts')], how: 'node --import tsx src/cli/index.ts (no build: slower start)' };
+  const prefix = entryCommand('src/cli/index.ts');
+  const how = prefix.length === 1 ? 'node dist/cli/index.js' : 'node --import tsx src/cli/index.ts (no current build: slower start)';
+  return { command: process.execPath, prefix, how };
 }
 
 /** Whether an executable of this name is on PATH (looked up here, without a shell). */

@@ -13,7 +13,7 @@ import type { ExtractedPackage, Extractor } from './types.js';
 /** At most this many extractor warnings are passed on; the rest are counted. */
 const MAX_WARNINGS = 50;
 
-const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+const CONFIG_NAMES: ReadonlySet<string> = new Set(CONFIG_FILE_NAMES);
 
 /** For each file name some extractor reads by name, the position of the first such extractor. */
 const BY_NAME = new Map<string, number>();
@@ -42,7 +42,7 @@ export function extractorFor(path: string): Extractor | undefined {
 
 /** Package-manager configuration the risk checks read (.npmrc, pip.conf …). */
 export function isDependencyConfig(path: string): boolean {
-  return (CONFIG_FILE_NAMES as readonly string[]).includes(baseName(path));
+  return CONFIG_NAMES.has(fileName(path));
 }
 
 /** Whether the dependency scanner reads this file. */

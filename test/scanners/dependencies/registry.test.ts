@@ -52,6 +52,8 @@ describe('dependency extractor registry', () => {
 
   it('reads package-manager config files but no other files', () => {
     expect(isDependencyInput('.npmrc')).toBe(true);
+    expect(isDependencyInput('web/.yarnrc.yml')).toBe(true);
+    expect(isDependencyInput('web/x.npmrc')).toBe(false);
     expect(isDependencyInput('src/index.ts')).toBe(false);
     expect(isDependencyInput('README.md')).toBe(false);
   });
