@@ -90,15 +90,17 @@ interface Run {
 function timed(command: string, args: readonly string[], cwd: string, timeoutS: number, scratch: string): Run {
   const out = join(scratch, 'time.txt');
   const started = performance.now();
-  const child = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', '-o', out, command, ...args], {
+  // coreutils' timeout runs the tool in a process group of its own and signals the whole group: killing GNU time
+  // alone (spawnSync's own timeout) left the tool running on, using a core through every later measurement.
+  const child = spawnSync('timeout', ['--kill-after=5', String(timeoutS), '/usr/bin/time', '-f', '%e %U %S %M', '-o', out, command, ...args], {
     cwd,
     stdio: ['ignore', 'ignore', 'pipe'],
-    timeout: timeoutS * 1000,
+    timeout: (timeoutS + 30) * 1000,
     killSignal: 'SIGKILL',
     maxBuffer: 64 * MB,
   });
   const wallFallback = (performance.now() - started) / 1000;
-  const timedOut = child.error !== undefined && (child.error as NodeJS.ErrnoException).code === 'ETIMEDOUT';
+  const timedOut = child.status === 124 || child.status === 137 || (child.error !== undefined && (child.error as NodeJS.ErrnoException).code === 'ETIMEDOUT');
   let figures: number[] = [];
   try {
     // GNU time writes "Command exited with non-zero status N" before the figures when the exit code is not 0.
