@@ -45,6 +45,23 @@ function shouldRetryRateLimit(retryAfter: number, _options: unknown, _octokit: u
   return retryCount === 0 && retryAfter <= MAX_ABSORBED_RATE_LIMIT_SECONDS;
 }
 
+/** Where a response body keeps its Response alive (see keepResponseWithBody). */
+const RESPONSE = Symbol('vigil.response');
+
+/**
+ * fetch, with each Response reachable from its own body stream. undici cancels the body of a
+ * Response that was garbage-collected while the body was neither locked nor read, and the body
+ * then ends early without an error. Octokit hands back only the body of a streamed download
+ * (`parseSuccessResponseBody: false`), and its throttling and retry plugins run timers between
+ * the fetch and the caller's first read: a collection in that gap cut repository archives short
+ * ("the archive is truncated or corrupt"). With this link the Response lives as long as its body.
+ */
+export async function keepResponseWithBody(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, init);
+  if (response.body !== null) Object.defineProperty(response.body, RESPONSE, { value: response });
+  return response;
+}
+
 export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const token = options.token === undefined || options.token.trim() === '' ? undefined : options.token.trim();
   const octokit = new VigilOctokit({
@@ -52,6 +69,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     userAgent: options.userAgent,
     ...(token === undefined ? {} : { auth: token }),
     log: options.log ?? silent,
+    request: { fetch: keepResponseWithBody },
     throttle: {
       onRateLimit: shouldRetryRateLimit,
       onSecondaryRateLimit: shouldRetryRateLimit,
