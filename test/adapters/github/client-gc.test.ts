@@ -33,7 +33,7 @@ async function tarballBody(): Promise<NodeReadableStream<Uint8Array>> {
     ref: 'main',
     request: { parseSuccessResponseBody: false },
   });
-  return data;
+  return data as NodeReadableStream<Uint8Array>;
 }
 
 describe('GitHub client: streamed bodies and garbage collection', () => {
