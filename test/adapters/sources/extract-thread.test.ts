@@ -99,6 +99,30 @@ describe('extractTarballInThread', () => {
     expect(await tmp.leftovers()).toEqual([]);
   });
 
+  it('hands the arenas of a disposed archive, zeroed, to the next archive, and never an arena still held', async () => {
+    const one = (name: string, path: string, content: string): Promise<Buffer> => archive(name, [{ path, content }]);
+    const first = await extractTarballInThread(body(await one('reuse-a', 'a.txt', 'A'.repeat(1000))), resolveLimits(), 64 * MB);
+    const at = first.memory.files.get('a.txt');
+    expect(at).toBeDefined();
+    // The first archive's arena as this thread sees it: the memory is shared with the extraction thread.
+    const seen = new Uint8Array(first.memory.arenas[at?.arena ?? 0] ?? new SharedArrayBuffer(0));
+    const aAt = (offset: number): string => String.fromCharCode(seen[(at?.offset ?? 0) + offset] ?? 0);
+    // While the first archive is held, a second one gets memory of its own.
+    const second = await extractTarballInThread(body(await one('reuse-b', 'b.txt', 'B'.repeat(1000))), resolveLimits(), 64 * MB);
+    expect(await text(second, 'b.txt')).toBe('B'.repeat(1000));
+    expect(aAt(0) + aAt(999)).toBe('AA');
+    await second.release();
+    await first.release();
+    // Released last, the first archive's arena is the next one handed out: zeroed, then filled.
+    const third = await extractTarballInThread(body(await one('reuse-c', 'c.txt', 'C'.repeat(500))), resolveLimits(), 64 * MB);
+    expect(await text(third, 'c.txt')).toBe('C'.repeat(500));
+    const cAt = third.memory.files.get('c.txt');
+    expect(cAt?.offset).toBe(0);
+    expect(Buffer.from(seen.subarray(0, 500)).toString('latin1')).toBe('C'.repeat(500));
+    expect(seen.subarray(500, 4096).every((byte) => byte === 0)).toBe(true);
+    await third.release();
+  });
+
   it('reports a broken archive with the same message as before, from the thread', async () => {
     const error = await extractTarballInThread(Readable.from([Buffer.from('not a gzip stream')]), resolveLimits(), 64 * MB).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'bad_request', status: 400 });

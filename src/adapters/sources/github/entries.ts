@@ -88,6 +88,11 @@ export class EntrySink {
     return this.store.spillRoot;
   }
 
+  /** The arenas this archive's files lie in (SpareArenas takes them back once the workspace is disposed). */
+  get arenaBuffers(): SharedArrayBuffer[] {
+    return this.store.arenas.buffers();
+  }
+
   /** Consumes one archive entry completely. Throws AppError on hostile input or a hard limit. */
   async accept(entry: Entry): Promise<void> {
     const { header } = entry;

@@ -10,7 +10,7 @@ import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { enterBackground } from '../../../core/thread-priority.js';
-import { memoryBudget, type BudgetPool } from '../arenas.js';
+import { memoryBudget, SpareArenas, type BudgetPool } from '../arenas.js';
 import type { EntrySink } from './entries.js';
 import { extractTarball } from './extract.js';
 import { fromWire, toWire } from '../../../core/wire-error.js';
@@ -26,8 +26,13 @@ const post = (message: FromExtractor): void => port.postMessage(message);
 const pool: BudgetPool = { used: 0 };
 /** Gives bytes back to the shared pool (an archive that failed, or whose workspace was disposed). */
 const release = (bytes: number): void => void (pool.used = Math.max(0, pool.used - bytes));
-/** Budget still held by archives that finished, until their workspaces are disposed. */
-const held = new Map<number, number>();
+/** Budget and arenas still held by archives that finished, until their workspaces are disposed. */
+const held = new Map<number, { readonly bytes: number; readonly buffers: readonly SharedArrayBuffer[] }>();
+/** At most this much arena memory is kept for reuse between archives. */
+const SPARE_ARENA_BYTES = 64 * 1024 * 1024;
+
+/** Arenas of disposed workspaces, reused by the next archives (arenas.ts says why). */
+const spare = new SpareArenas(SPARE_ARENA_BYTES);
 
 interface Job {
   readonly source: Readable;
@@ -55,7 +60,7 @@ function start({ id, limits, memoryBytes, spillParent }: Extract<ToExtractor, { 
     source,
     limits,
     {
-      budget: memoryBudget(memoryBytes, pool),
+      budget: memoryBudget(memoryBytes, pool, spare),
       spillParent,
       events: {
         onArena: (sab, index) => arenas.push({ index, sab }),
@@ -71,7 +76,7 @@ function start({ id, limits, memoryBytes, spillParent }: Extract<ToExtractor, { 
   ).then(
     (result) => {
       flush();
-      held.set(id, sink?.memoryTaken ?? 0);
+      held.set(id, { bytes: sink?.memoryTaken ?? 0, buffers: sink?.arenaBuffers ?? [] });
       jobs.delete(id);
       post({ kind: 'done', id, result });
     },
@@ -88,8 +93,12 @@ function start({ id, limits, memoryBytes, spillParent }: Extract<ToExtractor, { 
 port.on('message', (message: ToExtractor) => {
   if (message.kind === 'start') return start(message);
   if (message.kind === 'release') {
-    release(held.get(message.id) ?? 0);
+    const archive = held.get(message.id);
     held.delete(message.id);
+    if (archive === undefined) return;
+    release(archive.bytes);
+    // Nothing reads the disposed workspace's arenas any more: the next archives reuse them.
+    spare.give(archive.buffers);
     return;
   }
   const job = jobs.get(message.id);
