@@ -4,6 +4,7 @@ import { stringField } from '../json-keys.js';
 import { resolvedSource } from '../npm-spec.js';
 import { failure, isObj, neverThrows, named } from '../shared.js';
 import { packageLines, pathId, refPath, splitId, type Layout } from './keys.js';
+import { readPnpmYaml } from './reader.js';
 
 /**
  * pnpm-lock.yaml, lockfile 5.x (pnpm 7), 6.x (pnpm 8) and 9.x (pnpm 9+).
@@ -83,6 +84,17 @@ function extractPnpmLock(path: string, text: string): ExtractResult {
  * last one whose importers carry dependency sections; a file with one document is read as before.
  */
 function mainDocument(text: string): { doc: Record<string, unknown>; start: number } | { error: string } {
+  // The shapes pnpm writes are read directly (reader.ts); anything else goes to the yaml library.
+  const read = readPnpmYaml(text) ?? libraryDocuments(text);
+  if ('error' in read) return read;
+  const candidates = read.map(({ doc, start }) => ({ doc, start, env: isEnvDocument(doc) }));
+  if (candidates.length === 0) return { error: 'top level is not a mapping' };
+  const chosen = candidates.filter((c) => !c.env).at(-1) ?? candidates.at(-1);
+  return chosen === undefined ? { error: 'top level is not a mapping' } : { doc: chosen.doc, start: chosen.start };
+}
+
+/** Every non-empty document, through the yaml library (failsafe schema: scalars stay strings). */
+function libraryDocuments(text: string): { doc: Record<string, unknown>; start: number }[] | { error: string } {
   let docs;
   try {
     docs = parseAllDocuments(text, { schema: 'failsafe' });
@@ -90,7 +102,7 @@ function mainDocument(text: string): { doc: Record<string, unknown>; start: numb
     return { error: `invalid YAML (${firstLine(err)})` };
   }
   const list = Array.isArray(docs) ? docs : [];
-  const candidates: { doc: Record<string, unknown>; start: number; env: boolean }[] = [];
+  const out: { doc: Record<string, unknown>; start: number }[] = [];
   for (const document of list) {
     const error = document.errors[0];
     if (error !== undefined) return { error: `invalid YAML (${firstLine(error)})` };
@@ -102,11 +114,9 @@ function mainDocument(text: string): { doc: Record<string, unknown>; start: numb
     }
     if (value === null || value === undefined) continue;
     if (!isObj(value)) return { error: 'top level is not a mapping' };
-    candidates.push({ doc: value, start: document.range[0], env: isEnvDocument(value) });
+    out.push({ doc: value, start: document.range[0] });
   }
-  if (candidates.length === 0) return { error: 'top level is not a mapping' };
-  const chosen = candidates.filter((c) => !c.env).at(-1) ?? candidates.at(-1);
-  return chosen === undefined ? { error: 'top level is not a mapping' } : { doc: chosen.doc, start: chosen.start };
+  return out;
 }
 
 /** The environment document: importers that hold only pnpm's own `configDependencies`/`packageManagerDependencies`. */
