@@ -4,7 +4,7 @@ import { stringField } from '../json-keys.js';
 import { resolvedSource } from '../npm-spec.js';
 import { failure, isObj, neverThrows, named } from '../shared.js';
 import { packageLines, pathId, refPath, splitId, type Layout } from './keys.js';
-import { readPnpmYaml } from './reader.js';
+import { readLockfileYaml } from '../lockfile-yaml.js';
 
 /**
  * pnpm-lock.yaml, lockfile 5.x (pnpm 7), 6.x (pnpm 8) and 9.x (pnpm 9+).
@@ -84,8 +84,8 @@ function extractPnpmLock(path: string, text: string): ExtractResult {
  * last one whose importers carry dependency sections; a file with one document is read as before.
  */
 function mainDocument(text: string): { doc: Record<string, unknown>; start: number } | { error: string } {
-  // The shapes pnpm writes are read directly (reader.ts); anything else goes to the yaml library.
-  const read = readPnpmYaml(text) ?? libraryDocuments(text);
+  // The shapes pnpm writes are read directly (lockfile-yaml.ts); anything else goes to the yaml library.
+  const read = readLockfileYaml(text) ?? libraryDocuments(text);
   if ('error' in read) return read;
   const candidates = read.map(({ doc, start }) => ({ doc, start, env: isEnvDocument(doc) }));
   if (candidates.length === 0) return { error: 'top level is not a mapping' };

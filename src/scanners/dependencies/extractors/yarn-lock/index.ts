@@ -2,6 +2,7 @@ import { parse } from 'yaml';
 import type { ExtractedPackage, ExtractResult, Extractor } from '../../types.js';
 import { stringField } from '../json-keys.js';
 import { parseAlias, resolvedSource, specSource, splitNameAt } from '../npm-spec.js';
+import { readLockfileYaml } from '../lockfile-yaml.js';
 import { failure, isObj, neverThrows, named } from '../shared.js';
 import { ClassicSyntaxError, parseClassic, unquote } from './classic.js';
 
@@ -68,7 +69,9 @@ function readClassic(path: string, text: string): ExtractedPackage[] {
 }
 
 function readBerry(path: string, text: string): ExtractedPackage[] {
-  const doc: unknown = parse(text, { schema: 'failsafe', maxAliasCount: 100 });
+  // Yarn writes one document in the subset lockfile-yaml.ts reads; anything else goes to the yaml library.
+  const read = readLockfileYaml(text);
+  const doc: unknown = read?.length === 1 ? read[0]?.doc : parse(text, { schema: 'failsafe', maxAliasCount: 100 });
   if (!isObj(doc)) throw new Error('top level is not a mapping');
   const lines = headerLines(text);
   const entries: [string, Record<string, unknown>][] = [];

@@ -1,15 +1,16 @@
 /**
- * A reader for the part of YAML that pnpm writes into pnpm-lock.yaml: documents split by `---`,
+ * A reader for the part of YAML that package managers write into lockfiles (pnpm-lock.yaml,
+ * Yarn 2+ yarn.lock): documents split by `---`,
  * block mappings indented by spaces, block sequences (of scalars or of mappings), one-line flow
  * mappings and sequences, literal block scalars, and plain, single-quoted and escape-free
  * double-quoted scalars. On those it gives what the yaml library gives with the failsafe schema
  * (every scalar a string, an empty value ""), in a small fraction of the time: a monorepo's
- * 800 KB lockfile took half a second in the library.
+ * 800 KB pnpm lockfile took half a second in the library.
  *
  * Anything outside that subset (comments after a value, anchors, tags, folded scalars, escapes,
  * multi-line plain or flow scalars, nested sequences, tabs, CR line ends, a repeated key …) makes
  * it answer undefined, and the caller parses with the library, which also gives the error
- * messages for broken files. reader.test.ts checks that the two agree, on every lockfile shape
+ * messages for broken files. lockfile-yaml.test.ts checks that the two agree, on every lockfile shape
  * the tests know and on mutated lockfiles.
  */
 
@@ -40,7 +41,7 @@ interface Frame {
 }
 
 /** One YAML document of the file: its value and where it starts (its `---` line, as the yaml library counts). */
-export interface PnpmYamlDocument {
+export interface LockfileYamlDocument {
   readonly doc: Mapping;
   readonly start: number;
 }
@@ -49,10 +50,10 @@ export interface PnpmYamlDocument {
  * The file's documents (pnpm 10 and later may write two, split by `---`), empty ones left out;
  * undefined when the file is outside the subset this reads.
  */
-export function readPnpmYaml(text: string): PnpmYamlDocument[] | undefined {
+export function readLockfileYaml(text: string): LockfileYamlDocument[] | undefined {
   // Tabs, CR, a byte-order mark and other control characters are the library's to judge.
   if (hasControl(text) || text.startsWith('\uFEFF')) return undefined;
-  const docs: PnpmYamlDocument[] = [];
+  const docs: LockfileYamlDocument[] = [];
   try {
     let start = 0;
     for (let at = 0; at <= text.length; ) {
