@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 import { setFlagsFromString } from 'node:v8';
-import { EXIT_ERROR } from './commands/scan-directory.js';
 import { describeError } from './errors.js';
-import { runFastScan } from './fast-scan.js';
+import { EXIT_ERROR, EXIT_OK } from './exit-codes.js';
 import type { CliIo } from './program.js';
 
 // `vigil scan` is one scan in a new process: WebAssembly (the code scanner's tree-sitter parser and
@@ -52,8 +51,15 @@ try {
     isTTY: process.stderr.isTTY,
     outputClosed: outputClosed.signal,
   };
-  // A plain `vigil scan <dir>` starts without commander (./fast-scan.ts); everything else goes through it.
-  process.exitCode = (await runFastScan(argv, io)) ?? (await (await import('./program.js')).runCli(argv, io));
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    // What commander prints for its version option, without loading commander or any command.
+    io.out(`${(await import('../core/version.js')).VERSION}\n`);
+    process.exitCode = EXIT_OK;
+  } else {
+    // A plain `vigil scan <dir>` starts without commander (./fast-scan.ts); everything else goes through it.
+    const fast = argv[0] === 'scan' ? await (await import('./fast-scan.js')).runFastScan(argv, io) : undefined;
+    process.exitCode = fast ?? (await (await import('./program.js')).runCli(argv, io));
+  }
 } catch (error) {
   fail(error);
 }

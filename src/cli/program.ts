@@ -11,6 +11,7 @@ import { osvCommands } from './commands/osv.js';
 import { EXIT_ERROR, scanCommands } from './commands/scan.js';
 import { workerCommand } from './commands/worker.js';
 import { describeError } from './errors.js';
+import { EXIT_OK } from './exit-codes.js';
 import { runFastScan } from './fast-scan.js';
 
 export interface CliIo {
@@ -24,9 +25,8 @@ export interface CliIo {
   readonly outputClosed?: AbortSignal;
 }
 
-/** Exit codes of every command: 0 done, 1 findings at or above --fail-on, 2 usage or runtime error. */
-export const EXIT_OK = 0;
-export { EXIT_ERROR, EXIT_FINDINGS } from './commands/scan.js';
+/** Exit codes of every command (exit-codes.ts). */
+export { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from './exit-codes.js';
 
 const EXIT_CODES_HELP = `
 Exit codes:

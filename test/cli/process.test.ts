@@ -56,6 +56,13 @@ describe('the vigil command as a process', () => {
     expect(result.code).toBe(0);
   }, 120_000);
 
+  it('prints the version on its short path (-V, --version) exactly as commander does (--version with more arguments)', async () => {
+    for (const args of [['--version'], ['-V'], ['--version', 'scan']]) {
+      const result = await vigil(args, { cwd: dir });
+      expect({ args, out: result.out, err: result.err, code: result.code }).toEqual({ args, out: `${VERSION}\n`, err: '', code: 0 });
+    }
+  }, 120_000);
+
   it('keeps its exit code and prints nothing when the reader of a scan goes away (EPIPE)', async () => {
     const result = await vigil(['scan', 'repo', '--format', 'json', '--fail-on', 'high'], { cwd: dir, env: { VIGIL_DATA_DIR: join(dir, 'data') }, closeStdout: true });
     expect(result.err).toBe('');

@@ -15,6 +15,7 @@ import type { VerifySecrets } from '../../engine/verification.js';
 import { walkLocalDirectory } from '../../adapters/sources/local.js';
 import type { Workspace } from '../../adapters/sources/workspace.js';
 import type { CliIo } from '../program.js';
+import { EXIT_ERROR, EXIT_FINDINGS } from '../exit-codes.js';
 
 export const FORMATS = ['table', 'json', 'sarif'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -26,8 +27,7 @@ export interface OutputOptions {
 }
 
 /** Exit codes: 0 clean (or below --fail-on), 1 findings at or above --fail-on, 2 the scan could not run. */
-export const EXIT_FINDINGS = 1;
-export const EXIT_ERROR = 2;
+export { EXIT_ERROR, EXIT_FINDINGS };
 
 
 export function render(scan: ScanReport, format: Format): string {
