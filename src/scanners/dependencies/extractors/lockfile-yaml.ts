@@ -1,17 +1,16 @@
 /**
- * A reader for the part of YAML that package managers write into lockfiles (pnpm-lock.yaml,
- * Yarn 2+ yarn.lock): documents split by `---`,
- * block mappings indented by spaces, block sequences (of scalars or of mappings), one-line flow
- * mappings and sequences, literal block scalars, and plain, single-quoted and escape-free
- * double-quoted scalars. On those it gives what the yaml library gives with the failsafe schema
- * (every scalar a string, an empty value ""), in a small fraction of the time: a monorepo's
- * 800 KB pnpm lockfile took half a second in the library.
+ * A reader for the part of YAML that package managers write into lockfiles (pnpm-lock.yaml, Yarn 2+
+ * yarn.lock): documents split by `---`, block mappings indented by spaces, block sequences (of
+ * scalars or of mappings), one-line flow mappings and sequences, literal block scalars, and plain,
+ * single-quoted and escape-free double-quoted scalars. On those it gives what the yaml library
+ * gives with the failsafe schema (every scalar a string, an empty value ""), in a small fraction
+ * of the time: a monorepo's 800 KB pnpm lockfile took half a second in the library.
  *
  * Anything outside that subset (comments after a value, anchors, tags, folded scalars, escapes,
  * multi-line plain or flow scalars, nested sequences, tabs, CR line ends, a repeated key …) makes
  * it answer undefined, and the caller parses with the library, which also gives the error
- * messages for broken files. lockfile-yaml.test.ts checks that the two agree, on every lockfile shape
- * the tests know and on mutated lockfiles.
+ * messages for broken files. lockfile-yaml.test.ts checks that the two agree, on every lockfile
+ * shape the tests know and on mutated lockfiles.
  */
 
 type Value = string | Value[] | { [key: string]: Value };
@@ -53,26 +52,28 @@ export interface LockfileYamlDocument {
 export function readLockfileYaml(text: string): LockfileYamlDocument[] | undefined {
   // Tabs, CR, a byte-order mark and other control characters are the library's to judge.
   if (hasControl(text) || text.startsWith('\uFEFF')) return undefined;
+  const lines = text.split('\n');
   const docs: LockfileYamlDocument[] = [];
   try {
-    let start = 0;
-    for (let at = 0; at <= text.length; ) {
-      let end = text.indexOf('\n', at);
-      if (end === -1) end = text.length;
-      const line = text.slice(at, end);
-      if (line.startsWith('---') || line.startsWith('...')) {
-        if (line.trimEnd() !== '---') unsupported();
-        const doc = read(text.slice(start, at));
+    // The current document: its first line, and where the library starts it (its `---` line; for a
+    // first document without one, its first line of content; -1 until that is known).
+    let from = 0;
+    let start = -1;
+    let offset = 0;
+    for (let index = 0; index <= lines.length; index += 1) {
+      const line = lines[index];
+      if (line === undefined || line.startsWith('---') || line.startsWith('...')) {
+        if (line !== undefined && line.trimEnd() !== '---') unsupported();
+        const doc = read(lines, from, index);
         if (doc !== undefined) docs.push({ doc, start });
-        start = at;
+        from = index;
+        start = offset;
+      } else if (start === -1) {
+        const trimmed = line.trim();
+        if (trimmed !== '' && !trimmed.startsWith('#')) start = offset;
       }
-      at = end + 1;
+      offset += (line?.length ?? 0) + 1;
     }
-    const doc = read(text.slice(start));
-    if (doc !== undefined) docs.push({ doc, start });
-    // A first document without `---` starts, as the library counts, at its first line of content.
-    const first = docs[0];
-    if (first !== undefined && first.start === 0 && !text.startsWith('---')) docs[0] = { doc: first.doc, start: contentStart(text) };
   } catch (error) {
     if (error instanceof Unsupported) return undefined;
     throw error;
@@ -80,25 +81,14 @@ export function readLockfileYaml(text: string): LockfileYamlDocument[] | undefin
   return docs.length === 0 ? undefined : docs;
 }
 
-/** The offset of the first line that is neither blank nor a comment. */
-function contentStart(text: string): number {
-  let at = 0;
-  for (;;) {
-    const end = text.indexOf('\n', at);
-    const line = text.slice(at, end === -1 ? text.length : end).trim();
-    if ((line !== '' && !line.startsWith('#')) || end === -1) return at + text.slice(at).search(/\S/);
-    at = end + 1;
-  }
-}
-
-function read(text: string): Mapping | undefined {
+/** The mapping of lines `from` to `to` (one document), or undefined when they hold no key. */
+function read(lines: readonly string[], from: number, to: number): Mapping | undefined {
   const root: Mapping = {};
   const stack: Frame[] = [{ indent: 0, value: root }];
   /** A `key:` with nothing after it: a nested block follows, or the value is "". */
   let open: { readonly into: Mapping; readonly key: string; readonly indent: number } | undefined;
   let keys = 0;
-  const lines = text.split('\n');
-  for (let index = 0; index < lines.length; index += 1) {
+  for (let index = from; index < to; index += 1) {
     const line = (lines[index] ?? '').trimEnd();
     if (line === '') continue;
     let indent = 0;
@@ -130,7 +120,7 @@ function read(text: string): Mapping | undefined {
       column = skipSpaces(line, indent + 1);
       entry = line.slice(column);
       if (!startsMapping(entry)) {
-        const block = blockScalar(entry, lines, index, indent);
+        const block = blockScalar(entry, lines, index, to, indent);
         if (block !== undefined) {
           frame.value.push(block.value);
           index = block.last;
@@ -155,7 +145,7 @@ function read(text: string): Mapping | undefined {
       open = { into, key, indent: column };
       continue;
     }
-    const block = blockScalar(rest, lines, index, column);
+    const block = blockScalar(rest, lines, index, to, column);
     if (block !== undefined) {
       setKey(into, key, block.value);
       index = block.last;
@@ -183,17 +173,17 @@ function startsMapping(entry: string): boolean {
 }
 
 /**
- * A literal block scalar (`|`, `|-`, `|+`) whose header is `header`, on the lines after `index`,
- * more indented than `parent`; undefined when `header` is not one. pnpm writes multi-line
+ * A literal block scalar (`|`, `|-`, `|+`) whose header is `header`, on the lines after `index`
+ * (before `to`), more indented than `parent`; undefined when `header` is not one. pnpm writes multi-line
  * `deprecated` messages this way. Folded scalars and explicit indentation are not read.
  */
-function blockScalar(header: string, lines: readonly string[], index: number, parent: number): { value: string; last: number } | undefined {
+function blockScalar(header: string, lines: readonly string[], index: number, to: number, parent: number): { value: string; last: number } | undefined {
   if (header[0] !== '|' && header[0] !== '>') return undefined;
   if (header !== '|' && header !== '|-' && header !== '|+') unsupported();
   const body: string[] = [];
   let blockIndent = -1;
   let last = index;
-  for (let i = index + 1; i < lines.length; i += 1) {
+  for (let i = index + 1; i < to; i += 1) {
     const raw = lines[i] ?? '';
     let spaces = 0;
     while (raw.charCodeAt(spaces) === 32) spaces += 1;
