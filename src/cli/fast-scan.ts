@@ -5,7 +5,8 @@
 // option, a value that starts with "-", a subcommand, "--") returns undefined and goes to commander,
 // which then prints the same help, errors and suggestions as before (docs/decisions.md, 2026-11-26).
 import { describeError } from './errors.js';
-import { EXIT_ERROR, FORMATS, scanDirectory, type Format, type ScanDirectoryOptions } from './commands/scan-directory.js';
+import { FORMATS, scanDirectory, type Format, type ScanDirectoryOptions } from './commands/scan-directory.js';
+import { EXIT_ERROR } from './exit-codes.js';
 import type { CliIo } from './program.js';
 
 const VALUE_OPTIONS = { '--format': 'format', '--output': 'output', '--fail-on': 'failOn', '--target': 'target', '--since': 'since', '--branch': 'branch' } as const;

@@ -8,10 +8,10 @@ import { accountCommands } from './commands/accounts.js';
 import { aiCommands } from './commands/ai.js';
 import { keyCommands } from './commands/keys.js';
 import { osvCommands } from './commands/osv.js';
-import { EXIT_ERROR, scanCommands } from './commands/scan.js';
+import { scanCommands } from './commands/scan.js';
 import { workerCommand } from './commands/worker.js';
 import { describeError } from './errors.js';
-import { EXIT_OK } from './exit-codes.js';
+import { EXIT_ERROR, EXIT_OK } from './exit-codes.js';
 import { runFastScan } from './fast-scan.js';
 
 export interface CliIo {
@@ -24,9 +24,6 @@ export interface CliIo {
   /** Aborted when the reader of standard output went away (EPIPE): streaming commands stop quietly. */
   readonly outputClosed?: AbortSignal;
 }
-
-/** Exit codes of every command (exit-codes.ts). */
-export { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from './exit-codes.js';
 
 const EXIT_CODES_HELP = `
 Exit codes:

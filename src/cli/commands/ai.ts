@@ -7,7 +7,7 @@ import type { TriageScan } from '../../services/ai/triage/types.js';
 import { loadConfig } from '../../config/index.js';
 import type { Finding } from '../../core/findings.js';
 import type { CliIo } from '../program.js';
-import { EXIT_ERROR } from './scan.js';
+import { EXIT_ERROR } from '../exit-codes.js';
 
 async function readJson(io: CliIo, file: string): Promise<unknown> {
   const text = await readFile(resolve(io.cwd, file), 'utf8').catch(() => {

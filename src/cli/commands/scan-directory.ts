@@ -15,7 +15,7 @@ import type { VerifySecrets } from '../../engine/verification.js';
 import { walkLocalDirectory } from '../../adapters/sources/local.js';
 import type { Workspace } from '../../adapters/sources/workspace.js';
 import type { CliIo } from '../program.js';
-import { EXIT_ERROR, EXIT_FINDINGS } from '../exit-codes.js';
+import { EXIT_FINDINGS } from '../exit-codes.js';
 
 export const FORMATS = ['table', 'json', 'sarif'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -25,10 +25,6 @@ export interface OutputOptions {
   output?: string;
   failOn: string;
 }
-
-/** Exit codes: 0 clean (or below --fail-on), 1 findings at or above --fail-on, 2 the scan could not run. */
-export { EXIT_ERROR, EXIT_FINDINGS };
-
 
 export function render(scan: ScanReport, format: Format): string {
   if (format === 'json') return `${JSON.stringify(scan, null, 2)}\n`;

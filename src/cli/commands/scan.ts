@@ -5,7 +5,7 @@ import { MAX_PATHS } from '../../scanners/http/limits.js';
 import type { CliIo } from '../program.js';
 import { finish, FORMATS, progress, scanDirectory, verifier, withScans, type OutputOptions, type ScanDirectoryOptions } from './scan-directory.js';
 
-export { EXIT_ERROR, EXIT_FINDINGS, FORMATS, INLINE_SCAN_BYTES, INLINE_SCAN_FILES } from './scan-directory.js';
+export { FORMATS, INLINE_SCAN_BYTES, INLINE_SCAN_FILES } from './scan-directory.js';
 
 const outputOptions = (cmd: Command): Command =>
   cmd
