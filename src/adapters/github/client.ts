@@ -56,7 +56,7 @@ const RESPONSE = Symbol('vigil.response');
  * the fetch and the caller's first read: a collection in that gap cut repository archives short
  * ("the archive is truncated or corrupt"). With this link the Response lives as long as its body.
  */
-export async function keepResponseWithBody(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+async function keepResponseWithBody(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   const response = await fetch(input, init);
   if (response.body !== null) Object.defineProperty(response.body, RESPONSE, { value: response });
   return response;
