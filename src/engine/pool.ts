@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Piscina } from 'piscina';
 import { threadScript } from '../core/thread-script.js';
 import { backgroundThreadData } from '../core/thread-priority.js';
+import { createThreadLane } from './lane.js';
 import type { RepositoryTask, ScanTask, ScanTaskResult, TextTask, TextTaskResult } from './types.js';
 
 /**
@@ -105,12 +106,25 @@ export function createInlinePool(): ScanPool {
   };
 }
 
+/**
+ * Batches a thread of the adaptive pool holds at once: the one it scans and the next, so that it
+ * never waits for the main thread between two; the others wait in the pool for whichever thread
+ * finishes first.
+ */
+const IN_FLIGHT_PER_LANE = 2;
+
 /** When a command-line scan moves off its own thread (createAdaptiveScanPool). */
 export interface AdaptiveLimits {
   /** Kept bytes past which the scan runs on worker threads. */
   readonly bytes: number;
   /** Kept files past which the scan runs on worker threads. */
   readonly files: number;
+  /**
+   * Kept bytes past which the threads are started (each loads the worker module, not the scanners) while
+   * the walk goes on, so that they are up when the walk passes `bytes`; ended unused when the tree stays
+   * within the limits. Default: an eighth of `bytes`.
+   */
+  readonly startBytes?: number;
 }
 
 /** The pool of one command-line scan, told what the walk finds (createAdaptiveScanPool). */
@@ -127,46 +141,69 @@ export interface AdaptiveScanPool extends ScanPool {
  * The pool of one command-line scan, which decides where to scan as the walk goes on. A tree
  * that stays within `limits` is scanned on the calling thread once the walk has ended (a few tens
  * of milliseconds for such a tree): worker threads would each load every scanner again, which
- * costs more CPU than they save on a tree that small (docs/benchmarks.md). As soon as the walk
- * passes the limits, `threads` worker threads start, each loading the file scanners at once
- * (`warm`, an empty task), and batches go to them while the walk goes on; a batch goes to the
- * thread with the fewest in flight. Until then batches wait. A repository scanner's worker half
- * (the dependency check) always runs on the calling thread, which has nothing else to do in a
- * command-line scan, so it never waits behind file batches and the threads never wait behind it.
- * Never for the service: it would block the event loop.
+ * costs more CPU than they save on a tree that small (docs/benchmarks.md). Once the walk passes
+ * `limits.startBytes`, `threads` scan threads start (lane.ts: plain worker threads, which start at
+ * once although the walk keeps this thread busy) and load the worker module; as soon as the walk
+ * passes the limits, each loads the file scanners (`warm`, an empty task) and batches go to them
+ * while the walk goes on; each thread holds at most two batches, and the others wait in the pool for
+ * the first thread to finish one. Until then batches wait. A tree that ends within the limits ends the started threads unused. A repository
+ * scanner's worker half (the dependency check) always runs on the calling thread, which has
+ * nothing else to do in a command-line scan, so it never waits behind file batches and the
+ * threads never wait behind it. Never for the service: it would block the event loop.
  */
-export function createAdaptiveScanPool(threads: number, limits: AdaptiveLimits, warm?: ScanTask): AdaptiveScanPool {
+export function createAdaptiveScanPool(threads: number, limits: AdaptiveLimits, warm?: ScanTask, lane: () => ScanPool = createThreadLane): AdaptiveScanPool {
   if (!Number.isSafeInteger(threads) || threads < 1) throw new RangeError('A pool needs at least one thread');
+  const startBytes = limits.startBytes ?? Math.floor(limits.bytes / 8);
   const lanes: { pool: ScanPool; busy: number }[] = [];
   const inline = createInlinePool();
   let placement: 'inline' | 'threads' | undefined;
   let decide: () => void = () => undefined;
   const decided = new Promise<void>((resolve) => (decide = resolve));
+  const start = (): void => {
+    while (lanes.length < threads) lanes.push({ pool: lane(), busy: 0 });
+  };
   const place = (where: 'inline' | 'threads'): void => {
     if (placement !== undefined) return;
     placement = where;
     if (where === 'threads') {
-      for (let i = 0; i < threads; i += 1) {
-        const lane = { pool: createScanPool(1), busy: 0 };
-        lanes.push(lane);
-        // A thread that cannot load its scanners fails the real batches the same way: nothing to report here.
-        if (warm !== undefined) void send(lane, (pool) => pool.run(warm)).catch(() => undefined);
-      }
+      start();
+      // A thread that cannot load its scanners fails the real batches the same way: nothing to report here.
+      if (warm !== undefined) for (const l of lanes) void send(l, (pool) => pool.run(warm)).catch(() => undefined);
+    } else {
+      for (const l of lanes.splice(0)) void l.pool.close();
     }
     decide();
   };
+  // Batches waiting for a thread, first come first served: a thread gets the next one as it finishes
+  // one, so the threads end together instead of each working off a share handed out in advance.
+  const waiting: (() => void)[] = [];
+  let closed = false;
   const send = <R>(lane: { pool: ScanPool; busy: number }, work: (pool: ScanPool) => Promise<R>): Promise<R> => {
     lane.busy += 1;
-    return work(lane.pool).finally(() => (lane.busy -= 1));
+    return work(lane.pool).finally(() => {
+      lane.busy -= 1;
+      waiting.shift()?.();
+    });
+  };
+  const idlest = (): { pool: ScanPool; busy: number } | undefined => {
+    const best = lanes.reduce<{ pool: ScanPool; busy: number } | undefined>((b, lane) => (b === undefined || lane.busy < b.busy ? lane : b), undefined);
+    return best !== undefined && best.busy < IN_FLIGHT_PER_LANE ? best : undefined;
   };
   const dispatch = async <R>(signal: AbortSignal | undefined, work: (pool: ScanPool) => Promise<R>): Promise<R> => {
     await decided;
     signal?.throwIfAborted();
     if (placement === 'inline') return work(inline);
-    return send(
-      lanes.reduce((best, lane) => (lane.busy < best.busy ? lane : best)),
-      work,
-    );
+    for (;;) {
+      if (closed) throw new Error('the scan pool was closed');
+      const lane = idlest();
+      if (lane !== undefined) return send(lane, work);
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      if (signal?.aborted) {
+        // The turn this batch was woken for goes to the next one.
+        waiting.shift()?.();
+        signal.throwIfAborted();
+      }
+    }
   };
   return {
     get size() {
@@ -180,15 +217,18 @@ export function createAdaptiveScanPool(threads: number, limits: AdaptiveLimits, 
     },
     observe: (files, bytes) => {
       if (bytes > limits.bytes || files > limits.files) place('threads');
+      else if (placement === undefined && bytes > startBytes) start();
     },
     walked: () => place('inline'),
     run: (task, signal) => dispatch(signal, (pool) => pool.run(task, signal)),
     runTexts: (task, signal) => dispatch(signal, (pool) => pool.runTexts(task, signal)),
     runRepository: (task, signal) => inline.runRepository(task, signal),
-    // Its threads are warmed when the walk decides to start them (the constructor's `warm` task).
+    // Its threads are warmed when the walk decides to use them (the constructor's `warm` task).
     warm: () => Promise.resolve(),
     close: async () => {
       place('inline');
+      closed = true;
+      for (const wake of waiting.splice(0)) wake();
       await Promise.all(lanes.splice(0).map((lane) => lane.pool.close()));
     },
   };

@@ -56,6 +56,14 @@ export interface RunResult {
  * the per-batch cost (one message each way) stays negligible.
  */
 export const BATCH_BYTES = 256 * 1024;
+/**
+ * The end of an arriving scan (runFileScannersOnArrival) is cut by cost: a file's bytes plus
+ * FILE_COST_BYTES (the code scanner's fixed work per file of code was about a quarter of a
+ * millisecond on a warm thread for a 1–4 KB file, the time of several KB of its bytes), and no
+ * batch below TAIL_BATCH_COST.
+ */
+export const FILE_COST_BYTES = 2 * 1024;
+export const TAIL_BATCH_COST = 16 * 1024;
 export const BATCH_FILES = 100;
 
 /** Splits files into batches of bounded bytes and count, largest files first for balance. */
@@ -195,18 +203,29 @@ export async function runFileScannersOnArrival(arriving: ArrivingFiles, options:
       .finally(() => inFlight.delete(job));
     inFlight.add(job);
   };
-  const cut = (all: boolean): void => {
-    while (queue.length > 0 && (all || queuedBytes >= BATCH_BYTES || queue.length >= BATCH_FILES)) {
-      let bytes = 0;
-      let n = 0;
-      while (n < queue.length && n < BATCH_FILES && (n === 0 || bytes + (queue[n]?.size ?? 0) <= BATCH_BYTES)) bytes += queue[n++]?.size ?? 0;
-      dispatch(queue.slice(0, n).map((f) => f.path));
-      queue = queue.slice(n);
-      queuedBytes -= bytes;
+  /**
+   * Dispatches the first files of the queue (at least one): up to BATCH_FILES files and BATCH_BYTES bytes,
+   * and up to `maxCost` where a file costs its size plus `perFile`.
+   */
+  const cutOne = (maxCost: number, perFile: number): void => {
+    let bytes = 0;
+    let cost = 0;
+    let n = 0;
+    for (; n < queue.length && n < BATCH_FILES; n++) {
+      const size = queue[n]?.size ?? 0;
+      if (n > 0 && (bytes + size > BATCH_BYTES || cost + size + perFile > maxCost)) break;
+      bytes += size;
+      cost += size + perFile;
     }
+    dispatch(queue.slice(0, n).map((f) => f.path));
+    queue = queue.slice(n);
+    queuedBytes -= bytes;
   };
   const perThread = options.inFlightPerThread ?? 2;
   const maxInFlight = (): number => Math.max(2, options.pool.size * perThread);
+  const waitForRoom = async (most: number): Promise<void> => {
+    while (inFlight.size >= most) await Promise.race(inFlight);
+  };
   try {
     options.onProgress?.(0, 0);
     for await (const files of arriving.batches) {
@@ -220,11 +239,21 @@ export async function runFileScannersOnArrival(arriving: ArrivingFiles, options:
       // Asked about every batch: it also watches what arrives after dispatching began.
       ready = (await options.ready(files)) || ready;
       if (!ready) continue;
-      cut(false);
-      while (inFlight.size >= maxInFlight()) await Promise.race(inFlight);
+      while (queue.length > 0 && (queuedBytes >= BATCH_BYTES || queue.length >= BATCH_FILES)) cutOne(BATCH_BYTES, 0);
+      await waitForRoom(maxInFlight());
     }
-    ready = true;
-    cut(true);
+    // Everything has arrived: the rest goes out as threads make room (one running and one waiting per
+    // thread), largest files first, in batches that shrink with what is left: each is at most a quarter
+    // of one thread's share of the rest, counting a fixed cost per file (a small file of code costs a scanner
+    // far more than its bytes). The last batches are a few small files, so no thread is left with a
+    // long one while the others have finished.
+    queue.sort((a, b) => b.size - a.size);
+    while (queue.length > 0) {
+      await waitForRoom(2 * options.pool.size);
+      if (failure !== undefined) throw failure;
+      const left = queuedBytes + queue.length * FILE_COST_BYTES;
+      cutOne(Math.max(TAIL_BATCH_COST, Math.ceil(left / (4 * options.pool.size))), FILE_COST_BYTES);
+    }
     await Promise.all(inFlight);
     if (failure !== undefined) throw failure;
     return summarise(results, options.scannerNames, facts);

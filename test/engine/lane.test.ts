@@ -1,0 +1,230 @@
+/**
+ * The command-line scan's threads: a lane (one plain worker thread running the worker module's
+ * entries), the adaptive pool that starts lanes while the walk goes on and feeds them from one
+ * queue, and the end of an arriving scan, cut into shrinking batches, largest files first.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../src/core/errors.js';
+import { createThreadLane } from '../../src/engine/lane.js';
+import { createAdaptiveScanPool, type ScanPool } from '../../src/engine/pool.js';
+import { BATCH_BYTES, BATCH_FILES, runFileScannersOnArrival } from '../../src/engine/run.js';
+import type { ScanTask, ScanTaskResult } from '../../src/engine/types.js';
+import { FILE_SCANNERS } from '../../src/scanners/index.js';
+
+// A fabricated key, split so that this file holds no whole token.
+const AWS_KEY = ['AKIA', 'Z3MSJV4WWNKWW5FG'].join('');
+const SECRETS = FILE_SCANNERS.filter((s) => s.name === 'secrets').map((s) => s.module);
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'vigil-lane-'));
+  await writeFile(join(dir, 'config.ts'), `export const key = '${AWS_KEY}';\n`);
+  await writeFile(join(dir, 'plain.txt'), 'nothing here\n');
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('a scan thread of the command line (lane)', () => {
+  it('runs batches on its own thread, one after another, and answers each with its result', async () => {
+    const lane = createThreadLane();
+    try {
+      expect(lane.threads).toBe(1);
+      const task = (paths: string[]): ScanTask => ({ root: dir, paths, scannerModules: SECRETS });
+      const [first, second] = await Promise.all([lane.run(task(['config.ts'])), lane.run(task(['plain.txt', 'config.ts']))]);
+      expect(first.findings.map((f) => f.ruleId)).toEqual(['aws-access-key-id']);
+      expect(first.tallies.secrets?.files).toBe(1);
+      // Each batch's tallies are its own, although both were sent before either ran.
+      expect(second.tallies.secrets?.files).toBe(2);
+      expect(second.findings.map((f) => f.path)).toEqual(['config.ts']);
+    } finally {
+      await lane.close();
+    }
+  });
+
+  it("passes a task's failure on with its message, and the thread goes on", async () => {
+    const lane = createThreadLane();
+    try {
+      await expect(lane.runRepository({ root: dir, paths: [], allPaths: [], module: new URL('./no-such-scanner.js', import.meta.url).href })).rejects.toThrow(/no-such-scanner/);
+      const broken = FILE_SCANNERS.map((s) => s.module).concat('file:///nowhere/scanner.js');
+      await expect(lane.run({ root: dir, paths: ['plain.txt'], scannerModules: broken })).rejects.toThrow(/nowhere/);
+      const after = await lane.run({ root: dir, paths: ['config.ts'], scannerModules: SECRETS });
+      expect(after.findings).toHaveLength(1);
+    } finally {
+      await lane.close();
+    }
+  });
+
+  it('ends the thread when a task is cancelled: that task and every later one fail', async () => {
+    const lane = createThreadLane();
+    const controller = new AbortController();
+    const running = lane.run({ root: dir, paths: ['config.ts'], scannerModules: SECRETS }, controller.signal);
+    controller.abort(new AppError('internal', 'stopped by the test'));
+    await expect(running).rejects.toThrow('stopped by the test');
+    await expect(lane.run({ root: dir, paths: ['config.ts'], scannerModules: SECRETS })).rejects.toThrow('stopped by the test');
+    expect(lane.threads).toBe(0);
+    await lane.close();
+  });
+
+  it('fails what it still had when closed', async () => {
+    const lane = createThreadLane();
+    const pending = expect(lane.run({ root: dir, paths: ['config.ts'], scannerModules: FILE_SCANNERS.map((s) => s.module) })).rejects.toThrow('the scan thread was closed');
+    await lane.close();
+    await pending;
+    await expect(lane.run({ root: dir, paths: [], scannerModules: SECRETS })).rejects.toThrow('the scan thread was closed');
+  });
+});
+
+/** A lane that records what it is given and finishes a batch when the test says so. */
+function fakeLanes() {
+  const lanes: { started: string[][]; finish: (() => void)[]; closed: boolean; inFlight: number; most: number }[] = [];
+  const make = (): ScanPool => {
+    const state = { started: [] as string[][], finish: [] as (() => void)[], closed: false, inFlight: 0, most: 0 };
+    lanes.push(state);
+    const result: ScanTaskResult = { findings: [], tallies: {}, unreadable: 0, suppressed: 0 };
+    return {
+      size: 1,
+      threads: 1,
+      run: (task) => {
+        state.inFlight += 1;
+        state.most = Math.max(state.most, state.inFlight);
+        state.started.push([...task.paths]);
+        return new Promise((resolve) =>
+          state.finish.push(() => {
+            state.inFlight -= 1;
+            resolve(result);
+          }),
+        );
+      },
+      runRepository: () => Promise.reject(new Error('not in this test')),
+      runTexts: () => Promise.reject(new Error('not in this test')),
+      warm: () => Promise.resolve(),
+      close: () => {
+        state.closed = true;
+        return Promise.resolve();
+      },
+    };
+  };
+  return { lanes, make };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the adaptive pool of a command-line scan', () => {
+  it('starts its threads early, loads the scanners once the walk passes the limits, and ends unused threads', async () => {
+    const warm: ScanTask = { root: dir, paths: [], scannerModules: SECRETS };
+    const big = fakeLanes();
+    const pool = createAdaptiveScanPool(2, { bytes: 8000, files: 100, startBytes: 1000 }, warm, big.make);
+    pool.observe(3, 900);
+    expect(big.lanes).toHaveLength(0);
+    pool.observe(4, 1200);
+    // Started, nothing sent yet: loading the scanners waits for the decision.
+    expect(big.lanes).toHaveLength(2);
+    expect(big.lanes.every((l) => l.started.length === 0)).toBe(true);
+    expect(pool.placement).toBeUndefined();
+    pool.observe(40, 9000);
+    expect(pool.placement).toBe('threads');
+    expect(big.lanes.map((l) => l.started)).toEqual([[[]], [[]]]);
+    await pool.close();
+    expect(big.lanes.every((l) => l.closed)).toBe(true);
+
+    const small = fakeLanes();
+    const inline = createAdaptiveScanPool(2, { bytes: 8000, files: 100, startBytes: 1000 }, warm, small.make);
+    inline.observe(10, 5000);
+    expect(small.lanes).toHaveLength(2);
+    inline.walked();
+    expect(inline.placement).toBe('inline');
+    expect(small.lanes.every((l) => l.closed && l.started.length === 0)).toBe(true);
+    expect(inline.threads).toBe(0);
+    await inline.close();
+  });
+
+  it('gives each thread at most two batches; the others wait and go to whichever thread finishes first', async () => {
+    const { lanes, make } = fakeLanes();
+    const pool = createAdaptiveScanPool(2, { bytes: 10, files: 10 }, undefined, make);
+    pool.observe(11, 11);
+    const done = Array.from({ length: 8 }, (_, i) => pool.run({ root: dir, paths: [`f${i}`], scannerModules: SECRETS }));
+    await settle();
+    const [a, b] = lanes as [(typeof lanes)[number], (typeof lanes)[number]];
+    expect([a.started.length, b.started.length]).toEqual([2, 2]);
+    // The second thread finishes both of its batches: the next two waiting batches go to it, in order.
+    b.finish.shift()?.();
+    b.finish.shift()?.();
+    await settle();
+    expect(a.started.length).toBe(2);
+    expect(b.started.flat()).toEqual(['f1', 'f3', 'f4', 'f5']);
+    while (a.finish.length + b.finish.length > 0) {
+      a.finish.shift()?.();
+      b.finish.shift()?.();
+      await settle();
+    }
+    await Promise.all(done);
+    expect([...a.started.flat(), ...b.started.flat()].sort()).toEqual(['f0', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7']);
+    expect(Math.max(a.most, b.most)).toBe(2);
+    await pool.close();
+  });
+
+  it('fails the batches still waiting when it is closed', async () => {
+    const { make } = fakeLanes();
+    const pool = createAdaptiveScanPool(1, { bytes: 10, files: 10 }, undefined, make);
+    pool.observe(11, 11);
+    const runs = Array.from({ length: 3 }, (_, i) => pool.run({ root: dir, paths: [`f${i}`], scannerModules: SECRETS }));
+    await settle();
+    const third = runs[2] as Promise<ScanTaskResult>;
+    await pool.close();
+    await expect(third).rejects.toThrow('the scan pool was closed');
+  });
+});
+
+describe('the end of an arriving scan', () => {
+  it('goes out largest files first, in batches that shrink to a few small files, each file once', async () => {
+    const sizes = [...Array.from({ length: 300 }, (_, i) => 200 + ((i * 7919) % 3000)), ...Array.from({ length: 12 }, (_, i) => 40_000 + i * 9000)];
+    const files = sizes.map((size, i) => ({ path: `src/f${String(i).padStart(3, '0')}.ts`, size }));
+    const sizeOf = new Map(files.map((f) => [f.path, f.size]));
+    const batches: string[][] = [];
+    const result: ScanTaskResult = { findings: [], tallies: {}, unreadable: 0, suppressed: 0 };
+    const pool: ScanPool = {
+      size: 2,
+      threads: 2,
+      run: async (task) => {
+        batches.push([...task.paths]);
+        await settle();
+        return result;
+      },
+      runRepository: () => Promise.reject(new Error('not in this test')),
+      runTexts: () => Promise.reject(new Error('not in this test')),
+      warm: () => Promise.resolve(),
+      close: () => Promise.resolve(),
+    };
+    async function* arrive() {
+      yield files.slice(0, 100);
+      await settle();
+      yield files.slice(100);
+    }
+    // Nothing may go out while files arrive (the ignore file is awaited till the end): the whole scan is its end.
+    await runFileScannersOnArrival(
+      { batches: arrive(), source: () => ({ root: dir }) },
+      { pool, scannerModules: SECRETS, scannerNames: ['secrets'], timeoutMs: 60_000, ready: () => Promise.resolve(false), collectNow: () => undefined },
+    );
+    const sent = batches.flat();
+    expect(sent.sort()).toEqual(files.map((f) => f.path).sort());
+    const bytes = (batch: readonly string[]) => batch.reduce((sum, p) => sum + (sizeOf.get(p) ?? 0), 0);
+    for (const batch of batches) {
+      expect(batch.length).toBeLessThanOrEqual(BATCH_FILES);
+      if (batch.length > 1) expect(bytes(batch)).toBeLessThanOrEqual(BATCH_BYTES);
+    }
+    // Largest first: sizes never grow from one batch to the next.
+    const order = batches.flat().map((p) => sizeOf.get(p) ?? 0);
+    expect(order).toEqual([...order].sort((x, y) => y - x));
+    // The first batches are the large files; the last ones a few small files each.
+    expect(bytes(batches[0] ?? [])).toBeGreaterThan(40_000);
+    const last = batches.slice(-3);
+    expect(last.every((b) => b.length <= 8)).toBe(true);
+    expect(Math.max(...last.map(bytes))).toBeLessThan(bytes(batches[Math.floor(batches.length / 2)] ?? []));
+  });
+});
