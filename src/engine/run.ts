@@ -223,8 +223,8 @@ export async function runFileScannersOnArrival(arriving: ArrivingFiles, options:
   };
   const perThread = options.inFlightPerThread ?? 2;
   const maxInFlight = (): number => Math.max(2, options.pool.size * perThread);
-  const waitForRoom = async (most: number): Promise<void> => {
-    while (inFlight.size >= most) await Promise.race(inFlight);
+  const waitForRoom = async (): Promise<void> => {
+    while (inFlight.size >= maxInFlight()) await Promise.race(inFlight);
   };
   try {
     options.onProgress?.(0, 0);
@@ -240,17 +240,15 @@ export async function runFileScannersOnArrival(arriving: ArrivingFiles, options:
       ready = (await options.ready(files)) || ready;
       if (!ready) continue;
       while (queue.length > 0 && (queuedBytes >= BATCH_BYTES || queue.length >= BATCH_FILES)) cutOne(BATCH_BYTES, 0);
-      await waitForRoom(maxInFlight());
+      await waitForRoom();
     }
-    // Everything has arrived: the rest goes out as threads make room (one running and one waiting per
-    // thread), largest files first, in batches that shrink with what is left: each is at most a quarter
-    // of one thread's share of the rest, counting a fixed cost per file (a small file of code costs a scanner
-    // far more than its bytes). The last batches are a few small files, so no thread is left with a
-    // long one while the others have finished.
+    // Everything has arrived: the rest goes out at once (the pool queues it; nothing waits for this
+    // thread to cut the next batch), largest files first, in batches that
+    // shrink with what is left: each is at most a quarter of one thread's share of the rest, counting a
+    // fixed cost per file (a small file of code costs a scanner far more than its bytes). The last
+    // batches are a few small files, so no thread is left with a long one while the others have finished.
     queue.sort((a, b) => b.size - a.size);
     while (queue.length > 0) {
-      await waitForRoom(2 * options.pool.size);
-      if (failure !== undefined) throw failure;
       const left = queuedBytes + queue.length * FILE_COST_BYTES;
       cutOne(Math.max(TAIL_BATCH_COST, Math.ceil(left / (4 * options.pool.size))), FILE_COST_BYTES);
     }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/core/errors.js';
 import { createThreadLane } from '../../src/engine/lane.js';
-import { createAdaptiveScanPool, type ScanPool } from '../../src/engine/pool.js';
+import { createAdaptiveScanPool, IN_FLIGHT_PER_LANE, type ScanPool } from '../../src/engine/pool.js';
 import { BATCH_BYTES, BATCH_FILES, runFileScannersOnArrival } from '../../src/engine/run.js';
 import type { ScanTask, ScanTaskResult } from '../../src/engine/types.js';
 import { FILE_SCANNERS } from '../../src/scanners/index.js';
@@ -144,28 +144,30 @@ describe('the adaptive pool of a command-line scan', () => {
     await inline.close();
   });
 
-  it('gives each thread at most two batches; the others wait and go to whichever thread finishes first', async () => {
+  it(`gives each thread at most ${IN_FLIGHT_PER_LANE} batches; the others wait and go to whichever thread finishes first`, async () => {
     const { lanes, make } = fakeLanes();
     const pool = createAdaptiveScanPool(2, { bytes: 10, files: 10 }, undefined, make);
     pool.observe(11, 11);
-    const done = Array.from({ length: 8 }, (_, i) => pool.run({ root: dir, paths: [`f${i}`], scannerModules: SECRETS }));
+    const count = 2 * IN_FLIGHT_PER_LANE + 4;
+    const names = Array.from({ length: count }, (_, i) => `f${String(i).padStart(2, '0')}`);
+    const done = names.map((name) => pool.run({ root: dir, paths: [name], scannerModules: SECRETS }));
     await settle();
     const [a, b] = lanes as [(typeof lanes)[number], (typeof lanes)[number]];
-    expect([a.started.length, b.started.length]).toEqual([2, 2]);
-    // The second thread finishes both of its batches: the next two waiting batches go to it, in order.
+    expect([a.started.length, b.started.length]).toEqual([IN_FLIGHT_PER_LANE, IN_FLIGHT_PER_LANE]);
+    // The second thread finishes two of its batches: the next two waiting batches go to it, in order.
     b.finish.shift()?.();
     b.finish.shift()?.();
     await settle();
-    expect(a.started.length).toBe(2);
-    expect(b.started.flat()).toEqual(['f1', 'f3', 'f4', 'f5']);
+    expect(a.started.length).toBe(IN_FLIGHT_PER_LANE);
+    expect(b.started.flat().slice(-2)).toEqual(names.slice(2 * IN_FLIGHT_PER_LANE, 2 * IN_FLIGHT_PER_LANE + 2));
     while (a.finish.length + b.finish.length > 0) {
       a.finish.shift()?.();
       b.finish.shift()?.();
       await settle();
     }
     await Promise.all(done);
-    expect([...a.started.flat(), ...b.started.flat()].sort()).toEqual(['f0', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7']);
-    expect(Math.max(a.most, b.most)).toBe(2);
+    expect([...a.started.flat(), ...b.started.flat()].sort()).toEqual(names);
+    expect(Math.max(a.most, b.most)).toBe(IN_FLIGHT_PER_LANE);
     await pool.close();
   });
 
@@ -173,11 +175,11 @@ describe('the adaptive pool of a command-line scan', () => {
     const { make } = fakeLanes();
     const pool = createAdaptiveScanPool(1, { bytes: 10, files: 10 }, undefined, make);
     pool.observe(11, 11);
-    const runs = Array.from({ length: 3 }, (_, i) => pool.run({ root: dir, paths: [`f${i}`], scannerModules: SECRETS }));
+    const runs = Array.from({ length: IN_FLIGHT_PER_LANE + 1 }, (_, i) => pool.run({ root: dir, paths: [`f${i}`], scannerModules: SECRETS }));
     await settle();
-    const third = runs[2] as Promise<ScanTaskResult>;
+    const waiting = expect(runs[IN_FLIGHT_PER_LANE]).rejects.toThrow('the scan pool was closed');
     await pool.close();
-    await expect(third).rejects.toThrow('the scan pool was closed');
+    await waiting;
   });
 });
 
