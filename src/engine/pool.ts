@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Piscina } from 'piscina';
 import { threadScript } from '../core/thread-script.js';
 import { backgroundThreadData } from '../core/thread-priority.js';
-import { createThreadLane } from './lane.js';
+import { createThreadLane, SCAN_THREAD_YOUNG_GENERATION_MB } from './lane.js';
 import type { RepositoryTask, ScanTask, ScanTaskResult, TextTask, TextTaskResult } from './types.js';
 
 /**
@@ -51,6 +51,7 @@ export function createScanPool(size: number = defaultPoolSize(), options: { keep
           maxThreads: size,
           idleTimeout: 30_000,
           workerData: backgroundThreadData(),
+          resourceLimits: { maxYoungGenerationSizeMb: SCAN_THREAD_YOUNG_GENERATION_MB },
           ...(execArgv === undefined ? {} : { execArgv }),
         })),
     ));
