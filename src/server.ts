@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config/index.js';
 import { AppError } from './core/errors.js';
+import { tuneCompilerForScans } from './core/v8-flags.js';
 import { ownerBanner, startServer, type Server } from './main.js';
 
 /** Entry point: load config, start, print the owner key once, stop cleanly on SIGTERM/SIGINT. */
@@ -32,6 +33,8 @@ async function run(): Promise<void> {
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
 
+  // Before the scan threads start (they start with the server): V8 flags are process-wide.
+  tuneCompilerForScans();
   const config = loadConfig();
   const server = await startServer(config, { logStream });
   state.server = server;

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { setFlagsFromString } from 'node:v8';
+import { tuneCompilerForScans } from '../core/v8-flags.js';
 import { VERSION } from '../core/version.js';
 import { describeError } from './errors.js';
 import { EXIT_ERROR, EXIT_OK } from './exit-codes.js';
@@ -7,18 +8,17 @@ import { runFastScan } from './fast-scan.js';
 import type { CliIo } from './program.js';
 
 // `vigil scan` is one scan in a new process: WebAssembly (the code scanner's tree-sitter parser and
-// grammars) stays on V8's baseline compiler. Optimising it costs each thread about a CPU-second of
-// background compilation that a scan of a Juice-Shop-sized tree never earns back (docs/decisions.md,
-// 2026-11-26). Set before any WebAssembly is compiled; V8 flags are process-wide, so the scan's
-// worker threads get it too. Long-running commands (the queue worker) keep the default.
+// grammars, where the native one is not built) stays on V8's baseline compiler. Optimising it costs
+// each thread about a CPU-second of background compilation that a scan of a Juice-Shop-sized tree
+// never earns back (docs/decisions.md, 2026-11-26). Set before any WebAssembly is compiled; V8 flags
+// are process-wide, so the scan's worker threads get it too. Long-running commands (the queue worker)
+// keep the default.
 //
-// For the same reason JavaScript tiers up later: a function is optimised by TurboFan once it has run
-// about 264 KB of bytecode instead of V8's 66 KB. A scan is one short burst of many functions; with the
-// default, TurboFan compiled many of them on background threads, which cost more CPU than the
-// optimised code saved before the process ended (docs/decisions.md, "V8's interrupt budget").
+// For the same reason JavaScript is optimised later and with less inlining (tuneCompilerForScans; the
+// service and `vigil worker` set the same).
 if (process.argv[2] === 'scan') {
   setFlagsFromString('--liftoff-only');
-  setFlagsFromString('--interrupt-budget=270336');
+  tuneCompilerForScans();
 }
 
 // A reader that stops early (`vigil triage scan.json | head -1`) closes the pipe:

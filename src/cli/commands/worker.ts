@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { loadConfig } from '../../config/index.js';
 import { lowerWholeProcess } from '../../core/thread-priority.js';
+import { tuneCompilerForScans } from '../../core/v8-flags.js';
 import { VERSION } from '../../core/version.js';
 import type { ScanLogger } from '../../services/scans/runner.js';
 import type { CliIo } from '../program.js';
@@ -42,6 +43,8 @@ export function workerCommand(io: CliIo): Command {
       // A worker process is background work through and through: lower all of it (not only the
       // scanner threads), so a service process and PostgreSQL on the same machine come first.
       const lowered = lowerWholeProcess(config.scanThreadNice);
+      // Before the scan threads start: V8 flags are process-wide.
+      tuneCompilerForScans();
       const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, poolMin: config.dbPoolMin });
       const engine = createScanEngine({
         workers: config.scanWorkers,
