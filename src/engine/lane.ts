@@ -49,8 +49,9 @@ export function createThreadLane(): ScanPool {
   });
   const fail = (error: Error): void => {
     failure ??= error;
-    for (const job of [...pending.values()]) job.reject(failure);
+    const jobs = [...pending.values()];
     pending.clear();
+    for (const job of jobs) job.reject(failure);
   };
   worker.on('message', (message: FromLane) => {
     const job = pending.get(message.id);

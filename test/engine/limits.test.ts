@@ -151,6 +151,27 @@ describe('limits applied in the workers (FindingCollector.drain / addCollected)'
     expect(result.findings[0]?.evidence).toContain(`the same in ${copies - 1} other files`);
   });
 
+  it('reports copies past the per-file cap on the first copy, however the copies are batched', () => {
+    // 30 copies of a file with 40 findings each; the cap is 20 per file. One batch big enough to be limited in
+    // its worker, the others passed on whole: the copies still collapse into the first file, within its cap.
+    const copies = 30;
+    const file = (i: number) => Array.from({ length: 40 }, (_, l) => code(`copies/c${String(i).padStart(2, '0')}/gen.js`, l + 1));
+    const once = runPipeline(Array.from({ length: copies }, (_, i) => file(i)).flat(), { target: 't', limits: small });
+    for (const split of [[0, 12, 30], [0, 4, 8, 30], [0, 1, 30], [0, 25, 26, 30]]) {
+      const main = new FindingCollector({ target: 't', limits: small });
+      for (let b = 0; b + 1 < split.length; b++) {
+        const worker = new FindingCollector({ target: 't', limits: small });
+        for (let i = split[b] as number; i < (split[b + 1] as number); i++) worker.add(file(i));
+        main.addCollected(worker.drain());
+      }
+      const result = main.finish();
+      // The same places; how many copies each names may be fewer (a copy a batch left out is counted as left out).
+      expect(result.findings.map((f) => f.location), JSON.stringify(split)).toEqual(once.findings.map((f) => f.location));
+      expect(new Set(result.findings.map((f) => ('path' in f.location ? f.location.path : '')))).toEqual(new Set(['copies/c00/gen.js']));
+      expect(result.findings).toHaveLength(small.perFile);
+    }
+  });
+
   it('redacts in the worker a secret whose own finding the worker left out', () => {
     const secretFinding: RawFinding = { ...code('cfg.js', 1, 'LOW', 'aws-access-key-id'), category: 'secrets', scanner: 'secrets', secret: SECRET, evidence: SECRET };
     const other = { ...code('cfg.js', 2, 'CRITICAL'), evidence: `eval("${SECRET}")` };

@@ -111,7 +111,7 @@ export class FindingCollector {
       }
       mergeById(this.byId, { id, raw: f, otherLines: [] });
     }
-    if (this.byId.size > highWater(this.limits)) this.compact();
+    if (this.byId.size > highWater(this.limits)) this.compact(true);
   }
 
   /**
@@ -132,7 +132,7 @@ export class FindingCollector {
       }
       mergeById(this.byId, f);
     }
-    if (this.byId.size > highWater(this.limits)) this.compact();
+    if (this.byId.size > highWater(this.limits)) this.compact(true);
   }
 
   /**
@@ -144,7 +144,7 @@ export class FindingCollector {
    * same as if every finding had crossed.
    */
   drain(): CollectedBatch {
-    const all = this.byId.size > this.limits.perScan ? this.compact() : [...this.byId.values()];
+    const all = this.byId.size > this.limits.perScan ? this.compact(true) : [...this.byId.values()];
     const kept = all.map((f) => {
       const clean = redact(f.raw, this.secrets.get(f.raw.path));
       return { ...f, raw: f.raw.secret === undefined ? clean : { ...clean, secret: f.raw.secret } };
@@ -157,8 +157,9 @@ export class FindingCollector {
     return batch;
   }
 
-  private compact(): Identified[] {
-    const { kept, truncation } = limitFindings([...this.byId.values()], this.limits);
+  /** `partial`: more findings may come (limitFindings says what that changes). */
+  private compact(partial = false): Identified[] {
+    const { kept, truncation } = limitFindings([...this.byId.values()], this.limits, { partial });
     this.truncation = addTruncation(this.truncation, truncation);
     this.byId.clear();
     for (const f of kept) this.byId.set(f.id, f);

@@ -104,10 +104,20 @@ function capPerKey(sorted: readonly Identified[], limit: number, key: (f: Identi
   return { kept, dropped };
 }
 
-/** Collapses, then applies the per-file, per-rule and per-scan caps; returns the kept findings (sorted) and the drops. */
-export function limitFindings(findings: readonly Identified[], limits: FindingLimits): { kept: Identified[]; truncation: Truncation } {
+/**
+ * Collapses, then applies the per-file, per-rule and per-scan caps; returns the kept findings (sorted) and the drops.
+ *
+ * `partial`: the findings are some of a scan's (one batch, or what the main thread holds before the last
+ * batches): the per-file cap is then left to the end. Which file stands for a group of identical findings
+ * is decided only when every batch is in (the first path of the group), and a copy that is alone in its
+ * batch may be that file: had a batch capped its files, the lines they lost would be reported on the first
+ * copy of another batch, and the result would depend on how the files were batched. The per-rule and
+ * per-scan caps still bound what a batch passes on; they keep a prefix of the findings in path order, so
+ * the first file of a group in a batch is the last of the group to go.
+ */
+export function limitFindings(findings: readonly Identified[], limits: FindingLimits, options: { partial?: boolean } = {}): { kept: Identified[]; truncation: Truncation } {
   const sorted = collapseAcrossFiles(findings).sort(compareIdentified);
-  const byFile = capPerKey(sorted, limits.perFile, (f) => f.raw.path);
+  const byFile = options.partial === true ? { kept: sorted, dropped: 0 } : capPerKey(sorted, limits.perFile, (f) => f.raw.path);
   const byRule = capPerKey(byFile.kept, limits.perRule, (f) => f.raw.ruleId);
   const kept = byRule.kept.slice(0, limits.perScan);
   return { kept, truncation: { perFile: byFile.dropped, perRule: byRule.dropped, perScan: byRule.kept.length - kept.length } };
