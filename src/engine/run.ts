@@ -179,6 +179,8 @@ export async function runFileScannersOnArrival(arriving: ArrivingFiles, options:
   let total = 0;
   let ready = false;
   let queue: { path: string; size: number }[] = [];
+  /** Where the queue starts (files before it were dispatched). */
+  let head = 0;
   let queuedBytes = 0;
   const dispatch = (paths: string[]): void => {
     const { root, memory } = arriving.source();
@@ -211,16 +213,18 @@ export async function runFileScannersOnArrival(arriving: ArrivingFiles, options:
     let bytes = 0;
     let cost = 0;
     let n = 0;
-    for (; n < queue.length && n < BATCH_FILES; n++) {
-      const size = queue[n]?.size ?? 0;
+    for (; head + n < queue.length && n < BATCH_FILES; n++) {
+      const size = queue[head + n]?.size ?? 0;
       if (n > 0 && (bytes + size > BATCH_BYTES || cost + size + perFile > maxCost)) break;
       bytes += size;
       cost += size + perFile;
     }
-    dispatch(queue.slice(0, n).map((f) => f.path));
-    queue = queue.slice(n);
+    dispatch(queue.slice(head, head + n).map((f) => f.path));
+    head += n;
     queuedBytes -= bytes;
   };
+  /** Files still queued. */
+  const queued = (): number => queue.length - head;
   const perThread = options.inFlightPerThread ?? 2;
   const maxInFlight = (): number => Math.max(2, options.pool.size * perThread);
   const waitForRoom = async (): Promise<void> => {
@@ -239,17 +243,20 @@ export async function runFileScannersOnArrival(arriving: ArrivingFiles, options:
       // Asked about every batch: it also watches what arrives after dispatching began.
       ready = (await options.ready(files)) || ready;
       if (!ready) continue;
-      while (queue.length > 0 && (queuedBytes >= BATCH_BYTES || queue.length >= BATCH_FILES)) cutOne(BATCH_BYTES, 0);
+      while (queued() > 0 && (queuedBytes >= BATCH_BYTES || queued() >= BATCH_FILES)) cutOne(BATCH_BYTES, 0);
+      queue = queue.slice(head);
+      head = 0;
       await waitForRoom();
     }
     // Everything has arrived: the rest goes out at once (the pool queues it; nothing waits for this
-    // thread to cut the next batch), largest files first, in batches that
-    // shrink with what is left: each is at most a quarter of one thread's share of the rest, counting a
-    // fixed cost per file (a small file of code costs a scanner far more than its bytes). The last
-    // batches are a few small files, so no thread is left with a long one while the others have finished.
-    queue.sort((a, b) => b.size - a.size);
-    while (queue.length > 0) {
-      const left = queuedBytes + queue.length * FILE_COST_BYTES;
+    // thread to cut the next batch), largest files first, in batches that shrink with what is left:
+    // each is at most a quarter of one thread's share of the rest, counting a fixed cost per file (a
+    // small file of code costs a scanner far more than its bytes). The last batches are a few small
+    // files, so no thread is left with a long one while the others have finished.
+    queue = queue.slice(head).sort((a, b) => b.size - a.size);
+    head = 0;
+    while (queued() > 0) {
+      const left = queuedBytes + queued() * FILE_COST_BYTES;
       cutOne(Math.max(TAIL_BATCH_COST, Math.ceil(left / (4 * options.pool.size))), FILE_COST_BYTES);
     }
     await Promise.all(inFlight);
