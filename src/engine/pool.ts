@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import type { Piscina } from 'piscina';
 import { threadScript } from '../core/thread-script.js';
 import { backgroundThreadData } from '../core/thread-priority.js';
-import { createThreadLane, SCAN_THREAD_YOUNG_GENERATION_MB } from './lane.js';
+import { createThreadLane } from './lane.js';
+import { SCAN_THREAD_YOUNG_GENERATION_MB } from './thread-limits.js';
 import type { RepositoryTask, ScanTask, ScanTaskResult, TextTask, TextTaskResult } from './types.js';
 
 /**
