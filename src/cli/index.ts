@@ -11,8 +11,8 @@ import type { CliIo } from './program.js';
 // grammars, where the native one is not built) stays on V8's baseline compiler. Optimising it costs
 // each thread about a CPU-second of background compilation that a scan of a Juice-Shop-sized tree
 // never earns back (docs/decisions.md, 2026-11-26). Set before any WebAssembly is compiled; V8 flags
-// are process-wide, so the scan's worker threads get it too. Long-running commands (the queue worker)
-// keep the default.
+// are process-wide, so the scan's worker threads get it too. Long-running commands (the service, the
+// queue worker) keep V8's default for WebAssembly.
 //
 // For the same reason JavaScript is optimised later and with less inlining (tuneCompilerForScans; the
 // service and `vigil worker` set the same).

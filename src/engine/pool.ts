@@ -150,11 +150,12 @@ export interface AdaptiveScanPool extends ScanPool {
  * `limits.startBytes`, `threads` scan threads start (lane.ts: plain worker threads, which start at
  * once although the walk keeps this thread busy) and load the worker module; as soon as the walk
  * passes the limits, each loads the file scanners (`warm`, an empty task) and batches go to them
- * while the walk goes on; each thread holds at most two batches, and the others wait in the pool for
- * the first thread to finish one. Until then batches wait. A tree that ends within the limits ends the started threads unused. A repository
- * scanner's worker half (the dependency check) always runs on the calling thread, which has
- * nothing else to do in a command-line scan, so it never waits behind file batches and the
- * threads never wait behind it. Never for the service: it would block the event loop.
+ * while the walk goes on; each thread holds at most IN_FLIGHT_PER_LANE batches, and the others wait
+ * in the pool for the first thread to finish one. Until the decision batches wait; a tree that ends
+ * within the limits ends the started threads unused. A repository scanner's worker half (the
+ * dependency check) always runs on the calling thread, which has nothing else to do in a
+ * command-line scan, so it never waits behind file batches and the threads never wait behind it.
+ * Never for the service: it would block the event loop.
  */
 export function createAdaptiveScanPool(threads: number, limits: AdaptiveLimits, warm?: ScanTask, lane: () => ScanPool = createThreadLane): AdaptiveScanPool {
   if (!Number.isSafeInteger(threads) || threads < 1) throw new RangeError('A pool needs at least one thread');

@@ -244,8 +244,10 @@ export async function runFileScannersOnArrival(arriving: ArrivingFiles, options:
       ready = (await options.ready(files)) || ready;
       if (!ready) continue;
       while (queued() > 0 && (queuedBytes >= BATCH_BYTES || queued() >= BATCH_FILES)) cutOne(BATCH_BYTES, 0);
-      queue = queue.slice(head);
-      head = 0;
+      if (head > 0) {
+        queue = queue.slice(head);
+        head = 0;
+      }
       await waitForRoom();
     }
     // Everything has arrived: the rest goes out at once (the pool queues it; nothing waits for this
