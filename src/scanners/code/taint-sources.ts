@@ -594,23 +594,54 @@ export const PARAMETER_SOURCES: readonly ParameterSource[] = Object.freeze<Param
 export const receiverPath = (receiver: string): string[] => receiver.split('.');
 
 /**
- * Prefilter terms (prefilter.ts): a file with a source from these tables contains one of them —
- * the last name of a receiver, a parameter name, a parameter decorator, or `@` and a route
- * decorator.
+ * Prefilter terms (prefilter.ts): a file with a source from these tables contains one of them.
+ * Python: the last name of a receiver, a parameter name, a parameter decorator, or `@` and a
+ * route decorator. JavaScript reads its request objects only through member chains (evaluate.ts
+ * `source`: `req.query`, `ctx.request.body`, `req['body']`, `(req as any).body`, `req?.get()`),
+ * so a receiver's name alone lets nothing through there: the term is the name followed by one of
+ * the members or methods read on it (`SOURCE_CHAIN`), or a request type with one of its members
+ * (a destructured typed parameter), or a parameter name or decorator as in Python. Angular tests
+ * and browser code name `req` and `request` for their own objects; a file that only names them
+ * is not parsed for the taint rules.
  */
 export function sourceTriggers(language: SourceLanguage, options: { client: boolean }): readonly Trigger[] {
   const words = new Set<string>();
+  const receivers = new Set<string>();
+  const read = new Set<string>();
+  const types = new Set<string>();
+  const typedMembers = new Set<string>();
   for (const s of REQUEST_OBJECT_SOURCES) {
     if (s.language !== language || (!options.client && s.client)) continue;
-    for (const r of s.receivers) words.add(receiverPath(r).at(-1) as string);
-    for (const t of s.types ?? []) words.add(receiverPath(t).at(-1) as string);
+    for (const r of s.receivers) receivers.add(receiverPath(r).at(-1) as string);
+    for (const m of [...(s.members ?? []), ...(s.methods ?? [])]) read.add(m);
+    for (const t of s.types ?? []) types.add(receiverPath(t).at(-1) as string);
+    if (s.types) for (const m of s.members ?? []) typedMembers.add(m);
   }
   const terms: Trigger[] = [];
+  if (language === 'javascript') {
+    if (receivers.size > 0) terms.push({ all: [[...receivers], sourceChain([...receivers], [...read])] });
+    if (types.size > 0) terms.push({ all: [[...types], [...typedMembers]] });
+  } else {
+    for (const w of [...receivers, ...types]) words.add(w);
+  }
   for (const p of PARAMETER_SOURCES.filter((x) => x.language === language)) {
     for (const w of [...(p.names ?? []), ...(p.decorators ?? [])]) words.add(w);
     if (p.routeDecorator) terms.push({ all: [/@/, p.routeDecorator] });
   }
   return Object.freeze([...words, ...terms]);
+}
+
+/**
+ * What may stand between a request object's name and the member read on it in a JavaScript
+ * member chain: blanks, comments, closing parentheses, `!` and `?` (`(req!)?.body`), and
+ * `as`/`satisfies` casts (`(req as Request & { user: User }).body`). Every alternative starts
+ * with its own characters, so the repetition cannot backtrack badly.
+ */
+const CHAIN_GAP = String.raw`(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*|[)!?]|\b(?:as|satisfies)\s[^;()]{0,200}\))*`;
+
+/** `receiver` then, through `CHAIN_GAP`, `.member`, `?.member`, `['member']` or `?.['member']` (any quote): a source chain's text. */
+export function sourceChain(receivers: readonly string[], members: readonly string[]): RegExp {
+  return new RegExp(String.raw`\b(?:${receivers.join('|')})\b${CHAIN_GAP}(?:\.\s*(?:\[\s*['"\x60])?|\[\s*['"\x60])(?:${members.join('|')})\b`);
 }
 
 /** A receiver with the union of what every entry for it lists. */

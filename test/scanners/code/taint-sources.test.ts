@@ -112,3 +112,48 @@ describe('taint sources reach other sinks, and only where the tables say', () =>
     expect(byRule(await scan('src/a.js', code), 'code-injection').map((f) => f.confidence)).toEqual([0.5]);
   });
 });
+
+describe('the JavaScript source terms follow member chains', () => {
+  const handler = (source: string): string => `const express = require('express');\nconst app = express();\napp.get('/x', (req: any, res: any) => {\n  res.send(\`<h1>Hello \${${source}}</h1>\`);\n});\n`;
+  const selects = (code: string, triggers: typeof JS_SOURCE_TRIGGERS): boolean => new LanguagePrefilter([{ triggers }], 'typescript').select(code).length === 1;
+
+  // Each chain the taint engine reads as request data; the term must let every one through.
+  it.each([
+    'req.query.name',
+    '(req as any).query.name',
+    '(req as Request & { user: { id: string } }).query.name',
+    '(req satisfies object).query.name',
+    'req!.query.name',
+    'req?.query?.name',
+    'req\n    .query.name',
+    '(req).query.name',
+    'req /* the request */ .query.name',
+    'req["query"]["name"]',
+    'req[`query`].name',
+    "req?.['query'].name",
+    "req.get('x-name')",
+    'this.req.query.name',
+  ])('%s passes the term and is reported', async (source) => {
+    const code = handler(source);
+    expect(selects(code, JS_SERVER_SOURCE_TRIGGERS)).toBe(true);
+    expect(byRule(await scan('src/handler.ts', code), 'reflected-xss')).toHaveLength(1);
+  });
+
+  it('lets a typed destructured parameter through by its type and member', () => {
+    expect(selects("app.get('/x', ({ query }: Request, res: Response) => res.send(query.name));", JS_SERVER_SOURCE_TRIGGERS)).toBe(true);
+  });
+
+  it('does not let through a file that only names req and request (an Angular HTTP test)', () => {
+    const spec = [
+      "it('gets the addresses', inject([AddressService, HttpTestingController], fakeAsync((service, httpMock) => {",
+      "  service.get().subscribe((data) => (res = data));",
+      "  const req = httpMock.expectOne('http://localhost:3000/api/Addresss');",
+      "  req.flush({ data: 'apiResponse' });",
+      "  expect(req.request.method).toBe('GET');",
+      '})));',
+    ].join('\n');
+    expect(selects(spec, JS_SOURCE_TRIGGERS)).toBe(false);
+    // The same file reading the request's body would pass (`req.request.body` is a chain on `request`).
+    expect(selects(spec.replace('req.request.method', 'req.request.body'), JS_SOURCE_TRIGGERS)).toBe(true);
+  });
+});
