@@ -32,6 +32,12 @@ function repository(mb: number): Record<string, string> {
   return files;
 }
 
+/** The highest sample in each quarter of `samples` (none when there are fewer than 4). */
+function quarterPeaks(samples: readonly number[]): number[] {
+  if (samples.length < 4) return [];
+  return [0, 1, 2, 3].map((q) => Math.max(...samples.slice(Math.floor((q * samples.length) / 4), Math.floor(((q + 1) * samples.length) / 4))));
+}
+
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
@@ -67,6 +73,14 @@ async function main(): Promise<void> {
     const tailMax = Math.max(...tail);
     console.log(`change after warm-up: ${growth >= 0 ? '+' : ''}${growth.toFixed(1)} % (within ±10 %: ${Math.abs(growth) <= 10 ? 'yes' : 'no'}); last 10 scans between ${Math.min(...tail).toFixed(0)} and ${tailMax.toFixed(0)} MB`);
     console.log(`growth (a leak would show here): ${tailMax > warm * 1.1 ? 'yes, the last scans sit more than 10 % above the warm-up level' : 'none, the last scans sit at or below the warm-up level + 10 %'}`);
+    // Rising to a level and rising without end look alike over a short run: the peak of each quarter
+    // after the warm-up tells them apart (a leak raises every quarter's peak; a level stops doing so).
+    const quarters = quarterPeaks(samples.slice(WARMUP));
+    if (quarters.length === 4) {
+      const [, , q3, q4] = quarters as [number, number, number, number];
+      const rise = ((q4 - q3) / q3) * 100;
+      console.log(`peak RSS per quarter after the warm-up: ${quarters.map((q) => q.toFixed(0)).join(', ')} MB; last quarter against the third: ${rise >= 0 ? '+' : ''}${rise.toFixed(1)} % (${rise > 2 ? 'still rising' : 'levelled off'})`);
+    }
   } finally {
     await stop(proc.child);
     await fake.close();

@@ -125,9 +125,10 @@ export interface AdaptiveLimits {
   /** Kept files past which the scan runs on worker threads. */
   readonly files: number;
   /**
-   * Kept bytes past which the threads are started (each loads the worker module, not the scanners) while
-   * the walk goes on, so that they are up when the walk passes `bytes`; ended unused when the tree stays
-   * within the limits. Default: an eighth of `bytes`.
+   * Kept bytes past which the threads are started early (each loads the worker module, not the scanners)
+   * while the walk goes on, so that they are up when the walk passes `bytes`; ended unused when the tree
+   * stays within the limits. Default: `bytes`, no early start. Threads started early and ended unused
+   * cost a small tree more than an early start saves a large one (docs/decisions.md, 2026-11-27).
    */
   readonly startBytes?: number;
 }
@@ -147,9 +148,9 @@ export interface AdaptiveScanPool extends ScanPool {
  * that stays within `limits` is scanned on the calling thread once the walk has ended (a few tens
  * of milliseconds for such a tree): worker threads would each load every scanner again, which
  * costs more CPU than they save on a tree that small (docs/benchmarks.md). Once the walk passes
- * `limits.startBytes`, `threads` scan threads start (lane.ts: plain worker threads, which start at
- * once although the walk keeps this thread busy) and load the worker module; as soon as the walk
- * passes the limits, each loads the file scanners (`warm`, an empty task) and batches go to them
+ * the limits (or `limits.startBytes`, when given), `threads` scan threads start (lane.ts: plain worker
+ * threads, which start at once although the walk keeps this thread busy) and load the worker module;
+ * as soon as the walk passes the limits, each loads the file scanners (`warm`, an empty task) and batches go to them
  * while the walk goes on; each thread holds at most IN_FLIGHT_PER_LANE batches, and the others wait
  * in the pool for the first thread to finish one. Until the decision batches wait; a tree that ends
  * within the limits ends the started threads unused. A repository scanner's worker half (the
@@ -159,7 +160,7 @@ export interface AdaptiveScanPool extends ScanPool {
  */
 export function createAdaptiveScanPool(threads: number, limits: AdaptiveLimits, warm?: ScanTask, lane: () => ScanPool = createThreadLane): AdaptiveScanPool {
   if (!Number.isSafeInteger(threads) || threads < 1) throw new RangeError('A pool needs at least one thread');
-  const startBytes = limits.startBytes ?? Math.floor(limits.bytes / 8);
+  const startBytes = limits.startBytes ?? limits.bytes;
   const lanes: { pool: ScanPool; busy: number }[] = [];
   const inline = createInlinePool();
   let placement: 'inline' | 'threads' | undefined;

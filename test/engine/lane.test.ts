@@ -144,6 +144,27 @@ describe('the adaptive pool of a command-line scan', () => {
     await inline.close();
   });
 
+  it('by default starts no thread before the walk passes the limits, so a small tree starts none', async () => {
+    const warm: ScanTask = { root: dir, paths: [], scannerModules: SECRETS };
+    const small = fakeLanes();
+    const inline = createAdaptiveScanPool(2, { bytes: 8000, files: 100 }, warm, small.make);
+    inline.observe(99, 7999);
+    inline.walked();
+    expect(inline.placement).toBe('inline');
+    expect(small.lanes).toHaveLength(0);
+    await inline.close();
+
+    const big = fakeLanes();
+    const pool = createAdaptiveScanPool(2, { bytes: 8000, files: 100 }, warm, big.make);
+    pool.observe(99, 7999);
+    expect(big.lanes).toHaveLength(0);
+    pool.observe(101, 7999);
+    expect(pool.placement).toBe('threads');
+    // Started and sent the scanners' warm-up at once.
+    expect(big.lanes.map((l) => l.started)).toEqual([[[]], [[]]]);
+    await pool.close();
+  });
+
   it(`gives each thread at most ${IN_FLIGHT_PER_LANE} batches; the others wait and go to whichever thread finishes first`, async () => {
     const { lanes, make } = fakeLanes();
     const pool = createAdaptiveScanPool(2, { bytes: 10, files: 10 }, undefined, make);
