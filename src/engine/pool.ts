@@ -148,9 +148,10 @@ export interface AdaptiveScanPool extends ScanPool {
  * that stays within `limits` is scanned on the calling thread once the walk has ended (a few tens
  * of milliseconds for such a tree): worker threads would each load every scanner again, which
  * costs more CPU than they save on a tree that small (docs/benchmarks.md). Once the walk passes
- * the limits (or `limits.startBytes`, when given), `threads` scan threads start (lane.ts: plain worker
- * threads, which start at once although the walk keeps this thread busy) and load the worker module;
- * as soon as the walk passes the limits, each loads the file scanners (`warm`, an empty task) and batches go to them
+ * the limits (or `limits.startBytes`, when given), `threads` scan threads start (lane.ts: plain
+ * worker threads, which start at once although the walk keeps this thread busy) and load the
+ * worker module; as soon as the walk passes the limits, each loads the file scanners (`warm`, an
+ * empty task) and batches go to them
  * while the walk goes on; each thread holds at most IN_FLIGHT_PER_LANE batches, and the others wait
  * in the pool for the first thread to finish one. Until the decision batches wait; a tree that ends
  * within the limits ends the started threads unused. A repository scanner's worker half (the

@@ -599,7 +599,7 @@ export const receiverPath = (receiver: string): string[] => receiver.split('.');
  * route decorator. JavaScript reads its request objects only through member chains (evaluate.ts
  * `source`: `req.query`, `ctx.request.body`, `req['body']`, `(req as any).body`, `req?.get()`),
  * so a receiver's name alone lets nothing through there: the term is the name followed by one of
- * the members or methods read on it (`SOURCE_CHAIN`), or a request type with one of its members
+ * the members or methods read on it (`sourceChain`), or a request type with one of its members
  * (a destructured typed parameter), or a parameter name or decorator as in Python. Angular tests
  * and browser code name `req` and `request` for their own objects; a file that only names them
  * is not parsed for the taint rules.
@@ -640,7 +640,7 @@ export function sourceTriggers(language: SourceLanguage, options: { client: bool
 const CHAIN_GAP = String.raw`(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*|[)!?]|\b(?:as|satisfies)\s[^;()]{0,200}\))*`;
 
 /** `receiver` then, through `CHAIN_GAP`, `.member`, `?.member`, `['member']` or `?.['member']` (any quote): a source chain's text. */
-export function sourceChain(receivers: readonly string[], members: readonly string[]): RegExp {
+function sourceChain(receivers: readonly string[], members: readonly string[]): RegExp {
   return new RegExp(String.raw`\b(?:${receivers.join('|')})\b${CHAIN_GAP}(?:\.\s*(?:\[\s*['"\x60])?|\[\s*['"\x60])(?:${members.join('|')})\b`);
 }
 
