@@ -4,7 +4,9 @@
  * repository scans one after another through `POST /v1/scan/github`. The service's resident set
  * (VmRSS from /proc) is read after every scan; the first --warmup scans fill caches, pools and the
  * database's buffers, so the figure that counts is the growth from the end of the warm-up to the
- * last scan. Goal: within ±10 %.
+ * last scan. Goal: within ±10 %. It also prints the peak of each quarter of the scans after the
+ * warm-up: memory that rises to a level stops raising the quarters' peaks, a leak does not
+ * (`--scans 1000` shows which over a long run).
  *
  *   npm run bench:memory [-- --scans 100 --warmup 10 --repo-mb 4]
  */
