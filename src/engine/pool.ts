@@ -124,13 +124,6 @@ export interface AdaptiveLimits {
   readonly bytes: number;
   /** Kept files past which the scan runs on worker threads. */
   readonly files: number;
-  /**
-   * Kept bytes past which the threads are started early (each loads the worker module, not the scanners)
-   * while the walk goes on, so that they are up when the walk passes `bytes`; ended unused when the tree
-   * stays within the limits. Default: `bytes`, no early start. Threads started early and ended unused
-   * cost a small tree more than an early start saves a large one (docs/decisions.md, 2026-11-27).
-   */
-  readonly startBytes?: number;
 }
 
 /** The pool of one command-line scan, told what the walk finds (createAdaptiveScanPool). */
@@ -148,37 +141,30 @@ export interface AdaptiveScanPool extends ScanPool {
  * that stays within `limits` is scanned on the calling thread once the walk has ended (a few tens
  * of milliseconds for such a tree): worker threads would each load every scanner again, which
  * costs more CPU than they save on a tree that small (docs/benchmarks.md). Once the walk passes
- * the limits (or `limits.startBytes`, when given), `threads` scan threads start (lane.ts: plain
- * worker threads, which start at once although the walk keeps this thread busy) and load the
- * worker module; as soon as the walk passes the limits, each loads the file scanners (`warm`, an
- * empty task) and batches go to them
- * while the walk goes on; each thread holds at most IN_FLIGHT_PER_LANE batches, and the others wait
- * in the pool for the first thread to finish one. Until the decision batches wait; a tree that ends
- * within the limits ends the started threads unused. A repository scanner's worker half (the
- * dependency check) always runs on the calling thread, which has nothing else to do in a
- * command-line scan, so it never waits behind file batches and the threads never wait behind it.
- * Never for the service: it would block the event loop.
+ * the limits, `threads` scan threads start (lane.ts: plain worker threads, which start at once
+ * although the walk keeps this thread busy), each loads the file scanners (`warm`, an empty task),
+ * and batches go to them while the walk goes on; each thread holds at most IN_FLIGHT_PER_LANE
+ * batches, and the others wait in the pool for the first thread to finish one. Until the decision
+ * batches wait. No thread starts earlier: threads started on speculation and ended unused cost a
+ * small tree more than an early start saves a large one (docs/decisions.md). A repository
+ * scanner's worker half (the dependency check) always runs on the calling thread, which has
+ * nothing else to do in a command-line scan, so it never waits behind file batches and the
+ * threads never wait behind it. Never for the service: it would block the event loop.
  */
 export function createAdaptiveScanPool(threads: number, limits: AdaptiveLimits, warm?: ScanTask, lane: () => ScanPool = createThreadLane): AdaptiveScanPool {
   if (!Number.isSafeInteger(threads) || threads < 1) throw new RangeError('A pool needs at least one thread');
-  const startBytes = limits.startBytes ?? limits.bytes;
   const lanes: { pool: ScanPool; busy: number }[] = [];
   const inline = createInlinePool();
   let placement: 'inline' | 'threads' | undefined;
   let decide: () => void = () => undefined;
   const decided = new Promise<void>((resolve) => (decide = resolve));
-  const start = (): void => {
-    while (lanes.length < threads) lanes.push({ pool: lane(), busy: 0 });
-  };
   const place = (where: 'inline' | 'threads'): void => {
     if (placement !== undefined) return;
     placement = where;
     if (where === 'threads') {
-      start();
+      while (lanes.length < threads) lanes.push({ pool: lane(), busy: 0 });
       // A thread that cannot load its scanners fails the real batches the same way: nothing to report here.
       if (warm !== undefined) for (const l of lanes) void send(l, (pool) => pool.run(warm)).catch(() => undefined);
-    } else {
-      for (const l of lanes.splice(0)) void l.pool.close();
     }
     decide();
   };
@@ -225,7 +211,6 @@ export function createAdaptiveScanPool(threads: number, limits: AdaptiveLimits, 
     },
     observe: (files, bytes) => {
       if (bytes > limits.bytes || files > limits.files) place('threads');
-      else if (placement === undefined && bytes > startBytes) start();
     },
     walked: () => place('inline'),
     run: (task, signal) => dispatch(signal, (pool) => pool.run(task, signal)),

@@ -116,53 +116,35 @@ function fakeLanes() {
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the adaptive pool of a command-line scan', () => {
-  it('starts its threads early, loads the scanners once the walk passes the limits, and ends unused threads', async () => {
-    const warm: ScanTask = { root: dir, paths: [], scannerModules: SECRETS };
-    const big = fakeLanes();
-    const pool = createAdaptiveScanPool(2, { bytes: 8000, files: 100, startBytes: 1000 }, warm, big.make);
-    pool.observe(3, 900);
-    expect(big.lanes).toHaveLength(0);
-    pool.observe(4, 1200);
-    // Started, nothing sent yet: loading the scanners waits for the decision.
-    expect(big.lanes).toHaveLength(2);
-    expect(big.lanes.every((l) => l.started.length === 0)).toBe(true);
-    expect(pool.placement).toBeUndefined();
-    pool.observe(40, 9000);
-    expect(pool.placement).toBe('threads');
-    expect(big.lanes.map((l) => l.started)).toEqual([[[]], [[]]]);
-    await pool.close();
-    expect(big.lanes.every((l) => l.closed)).toBe(true);
-
-    const small = fakeLanes();
-    const inline = createAdaptiveScanPool(2, { bytes: 8000, files: 100, startBytes: 1000 }, warm, small.make);
-    inline.observe(10, 5000);
-    expect(small.lanes).toHaveLength(2);
-    inline.walked();
-    expect(inline.placement).toBe('inline');
-    expect(small.lanes.every((l) => l.closed && l.started.length === 0)).toBe(true);
-    expect(inline.threads).toBe(0);
-    await inline.close();
-  });
-
-  it('by default starts no thread before the walk passes the limits, so a small tree starts none', async () => {
+  it('starts no thread before the walk passes the limits (a small tree starts none), then all of them with the scanners at once', async () => {
     const warm: ScanTask = { root: dir, paths: [], scannerModules: SECRETS };
     const small = fakeLanes();
     const inline = createAdaptiveScanPool(2, { bytes: 8000, files: 100 }, warm, small.make);
     inline.observe(99, 7999);
+    expect(inline.placement).toBeUndefined();
     inline.walked();
     expect(inline.placement).toBe('inline');
     expect(small.lanes).toHaveLength(0);
+    expect(inline.threads).toBe(0);
     await inline.close();
 
-    const big = fakeLanes();
-    const pool = createAdaptiveScanPool(2, { bytes: 8000, files: 100 }, warm, big.make);
-    pool.observe(99, 7999);
-    expect(big.lanes).toHaveLength(0);
-    pool.observe(101, 7999);
-    expect(pool.placement).toBe('threads');
-    // Started and sent the scanners' warm-up at once.
-    expect(big.lanes.map((l) => l.started)).toEqual([[[]], [[]]]);
-    await pool.close();
+    for (const [files, bytes] of [
+      [101, 7999],
+      [99, 8001],
+    ] as const) {
+      const big = fakeLanes();
+      const pool = createAdaptiveScanPool(2, { bytes: 8000, files: 100 }, warm, big.make);
+      pool.observe(3, 900);
+      pool.observe(99, 7999);
+      expect(big.lanes).toHaveLength(0);
+      expect(pool.placement).toBeUndefined();
+      pool.observe(files, bytes);
+      expect(pool.placement).toBe('threads');
+      // Started and sent the scanners' warm-up at once.
+      expect(big.lanes.map((l) => l.started)).toEqual([[[]], [[]]]);
+      await pool.close();
+      expect(big.lanes.every((l) => l.closed)).toBe(true);
+    }
   });
 
   it(`gives each thread at most ${IN_FLIGHT_PER_LANE} batches; the others wait and go to whichever thread finishes first`, async () => {
