@@ -47,6 +47,42 @@ describe('prefilter: the registered rules', () => {
   });
 });
 
+describe('prefilter: rules whose matcher needs one text', () => {
+  // An Angular component names `request`, `body` and `query` for its own objects, points at an
+  // `.html` template and keeps a token in localStorage: none of these rules can report it.
+  const component = [
+    "import { Component } from '@angular/core';",
+    "import { HttpClient } from '@angular/common/http';",
+    "@Component({ selector: 'app-basket', templateUrl: './basket.component.html' })",
+    'export class BasketComponent {',
+    '  constructor(private readonly http: HttpClient) {}',
+    '  save(request: BasketRequest) {',
+    "    const headers = { Authorization: `Bearer ${localStorage.getItem('token')}` };",
+    "    return this.http.post('/api/basket', { body: request.items, query: this.filter$ }, { headers });",
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+
+  it('leaves out a component that only names what they read', () => {
+    const chosen = selected('typescript', component);
+    expect(chosen).not.toContain('mass-assignment');
+    expect(chosen).not.toContain('dom-xss');
+    expect(chosen).not.toContain('client-side-authorization');
+  });
+
+  it('lets each through once the text its matcher compares is there', () => {
+    expect(selected('typescript', component.replace('request.items', 'req.body'))).toContain('mass-assignment');
+    expect(selected('typescript', component.replace('{ body: request.items', '{ body: ctx.request.body'))).toContain('mass-assignment');
+    expect(selected('typescript', `${component}$('#total').html(total);\n`)).toContain('dom-xss');
+    expect(selected('typescript', `${component}jQuery(el).html(total);\n`)).toContain('dom-xss');
+    expect(selected('typescript', component.replace("getItem('token')", "getItem('role') === 'admin'"))).toContain('client-side-authorization');
+    expect(selected('python', 'def f():\n    return User(**request.get_json())\n')).toContain('mass-assignment');
+    expect(selected('python', 'def f(request):\n    return request.json and request.body\n')).toContain('mass-assignment');
+    expect(selected('python', 'def f(request):\n    return request.body\n')).not.toContain('mass-assignment');
+  });
+});
+
 describe('prefilter: terms', () => {
   const run = (triggers: RuleTriggers | undefined, text: string, language: CodeLanguage = 'javascript') => ids(new LanguagePrefilter([probe('r', triggers)], language).select(text));
 

@@ -2,6 +2,7 @@ import { child, textOf, unwrap } from '../ast.js';
 import { defineRule, OWASP, JS_LANGUAGES, type Match, type RuleContext } from '../rule.js';
 import type { SyntaxNode } from '../parser.js';
 import { assignedValues, stringLiteral } from '../helpers.js';
+import { all } from '../prefilter.js';
 
 const STORAGE = /\b(?:localStorage|sessionStorage|document\.cookie|Cookies\.get|getCookie)\b/;
 const PRIVILEGED = /^(?:admin|administrator|superuser|super_?admin|root|staff|moderator|owner|manager)$/i;
@@ -70,5 +71,7 @@ export const rule = defineRule({
     ],
   },
   match,
-  triggers: ['localStorage', 'sessionStorage', 'cookie', 'Cookies', 'getCookie'],
+  // Both reports need a storage read (STORAGE matches a node's text) and a privileged name: a PRIVILEGED
+  // string or a FLAG property, each of which holds one of these words.
+  triggers: [all(STORAGE, /admin|super_?user|root|staff|moderator|owner|manager/i)],
 });

@@ -8,6 +8,11 @@ import { describeSource, flowOf, isDynamic } from '../helpers.js';
 const HTML_PROPS = new Set(['innerHTML', 'outerHTML']);
 /** Angular DomSanitizer methods that mark a value as trusted HTML, script, style or URL. */
 const BYPASS = /^bypassSecurityTrust(?:Html|Script|Style|Url|ResourceUrl)$/;
+/**
+ * What a jQuery `.html()` receiver starts with (see `match`): `$` at the start of a name (not the `${` of a
+ * template or the `$` an RxJS stream name ends with) or `jQuery`; the prefilter term of that sink.
+ */
+const JQUERY_RECEIVER = [/(?<![\w$])\$(?!\{)/, /jQuery/];
 const SANITISED = /^(?:DOMPurify\.sanitize|dompurify\.sanitize|sanitize\w*|purify\.sanitize|xss|filterXSS)\s*\(/;
 
 function match(ctx: RuleContext): Match[] {
@@ -97,5 +102,5 @@ export const rule = defineRule({
     ],
   },
   match,
-  triggers: ['innerHTML', 'outerHTML', all('document', ['write', 'writeln']), 'insertAdjacentHTML', 'html', 'dangerouslySetInnerHTML', /bypassSecurityTrust/, literal('v-html')],
+  triggers: ['innerHTML', 'outerHTML', all('document', ['write', 'writeln']), 'insertAdjacentHTML', all('html', JQUERY_RECEIVER), 'dangerouslySetInnerHTML', /bypassSecurityTrust/, literal('v-html')],
 });

@@ -1,7 +1,6 @@
 import { namedChildren, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
-import { all } from '../prefilter.js';
 import { assignedValues, flowOf } from '../helpers.js';
 
 const JS_WRITES = new Set(['create', 'build', 'insert', 'insertMany', 'update', 'updateOne', 'updateMany', 'findByIdAndUpdate', 'findOneAndUpdate', 'upsert', 'bulkCreate', 'merge', 'save', 'set', 'assign']);
@@ -80,8 +79,10 @@ export const rule = defineRule({
     ],
   },
   match,
+  // `wholePayload` compares a node's whole text with WHOLE_BODY or PY_WHOLE, so one of those
+  // member reads is in the file as written (no blank or comment inside it).
   triggers: {
-    js: [all(['req', 'request', 'ctx'], ['body', 'query', 'json'])],
-    python: [all('request', ['json', 'form', 'POST', 'data', 'get_json', 'args'])],
+    js: [/\b(?:req|request|ctx)\.(?:body|query|json)\b/],
+    python: [/\brequest\.(?:json|form|POST|data|get_json|args)\b/],
   },
 });
