@@ -519,6 +519,19 @@ export function sinkMatcher(spec: SinkSpec, options: { readonly barriers?: (lang
 const word = (name: string): string => name.slice(name.lastIndexOf('.') + 1).replace(/\W/g, '');
 
 /**
+ * The first segment of a dotted call name when it is a word (`child_process` of
+ * `child_process.exec`): in JavaScript and Python a call is qualified only through the file's own
+ * imports (Imports.qualify), so that word is in the text, as the receiver written or in the module
+ * named by the import (`cp.exec` after `require('node:child_process')`). A callee written as is
+ * (`names`) holds it too. Not for the function-model languages, which may qualify otherwise.
+ */
+const head = (name: string): string | undefined => {
+  const dot = name.indexOf('.');
+  const first = dot > 0 ? name.slice(0, dot) : undefined;
+  return first !== undefined && /^\w+$/.test(first) ? first : undefined;
+};
+
+/**
  * Prefilter terms derived from the rows, per language family: each row's callee words, together
  * with what its conditions need in the text (`sql-text`: SQL keywords, `ldap-in-file`: `ldap`) and, for a row of
  * JavaScript or Python that reports proven flows only, the words of a request source. A family
@@ -531,7 +544,8 @@ export function sinkTriggers(spec: SinkSpec): RuleTriggers {
     const extra = spec.triggers?.[family] ?? [];
     if (rows.some((r) => [...(r.calls ?? []), ...(r.constructors ?? [])].some((c) => c instanceof RegExp) || r.nodes) && extra.length === 0) continue;
     // Rows needing the same terms share one `all(words, terms)`.
-    const byNeed = new Map<string, { words: Set<string>; anyCase: Set<string>; needs: Trigger[] }>();
+    const byNeed = new Map<string, { words: Set<string>; heads: Map<string, Set<string>>; anyCase: Set<string>; needs: Trigger[] }>();
+    const qualifies = family === 'js' || family === 'python';
     for (const r of rows) {
       if (r.nodes) continue;
       const needs: Trigger[] = [];
@@ -549,14 +563,27 @@ export function sinkTriggers(spec: SinkSpec): RuleTriggers {
       }
       const key = keys.join('+');
       let entry = byNeed.get(key);
-      if (!entry) byNeed.set(key, (entry = { words: new Set(), anyCase: new Set(), needs }));
-      for (const c of [...(r.calls ?? []), ...(r.constructors ?? [])]) if (typeof c === 'string') entry.words.add(word(c));
-      for (const n of [...(r.names ?? []), ...(r.methods ?? [])]) entry.words.add(word(n));
+      if (!entry) byNeed.set(key, (entry = { words: new Set(), heads: new Map(), anyCase: new Set(), needs }));
+      // A dotted call or callee name needs its first segment too (`head`); a method, any receiver.
+      const dotted = [...(r.calls ?? []), ...(r.names ?? [])].filter((c): c is string => typeof c === 'string');
+      for (const c of dotted) {
+        const first = qualifies ? head(c) : undefined;
+        if (first === undefined) entry.words.add(word(c));
+        else {
+          let heads = entry.heads.get(word(c));
+          if (!heads) entry.heads.set(word(c), (heads = new Set()));
+          heads.add(first);
+        }
+      }
+      for (const c of r.constructors ?? []) if (typeof c === 'string') entry.words.add(word(c));
+      for (const n of r.methods ?? []) entry.words.add(word(n));
       for (const f of r.functions ?? []) entry.anyCase.add(f);
     }
     const terms: Trigger[] = [];
-    for (const { words, anyCase: ci, needs } of byNeed.values()) {
+    for (const { words, heads, anyCase: ci, needs } of byNeed.values()) {
       const callee: Trigger[] = [...words];
+      // A word some row needs alone makes its dotted forms' heads moot.
+      for (const [w, firsts] of heads) if (!words.has(w)) callee.push(all(w, [...firsts]));
       if (ci.size > 0) callee.push(anyCase(ci));
       terms.push(needs.length === 0 ? callee : all(callee, ...needs));
     }

@@ -83,6 +83,40 @@ describe('prefilter: rules whose matcher needs one text', () => {
   });
 });
 
+describe('prefilter: dotted sink names need their first segment', () => {
+  // A build tool's compiler: `compile`, `render` and `template` of its own, no template engine.
+  const compiler = [
+    "import { SyncHook } from 'tapable';",
+    'export class Compiler {',
+    '  hooks = { compile: new SyncHook() };',
+    '  compile(source) { return this.render(this.template, source); }',
+    '  render(template, source) { return template.replace(/__SOURCE__/, source); }',
+    '}',
+    '',
+  ].join('\n');
+
+  it('leaves out a file that names the method but not the module or receiver', () => {
+    expect(selected('javascript', compiler)).not.toContain('template-injection');
+  });
+
+  it.each([
+    ['a required module', "const hbs = require('handlebars');\nexport const view = (req) => hbs.compile(req.body.layout);\n", "const views = require('./views');\nexport const view = (req) => views.compile(req.body.layout);\n"],
+    ['a node: module', "const vm = require('node:vm');\nexport const run = (req) => vm.runInThisContext(req.query.code);\n", "const sandbox = require('./sandbox');\nexport const run = (req) => sandbox.runInThisContext(req.query.code);\n"],
+    ['a named import', "import { template } from 'lodash';\nexport const greet = (req) => template(req.query.t)({});\n", "import { template } from './strings';\nexport const greet = (req) => template(req.query.t)({});\n"],
+    ['a receiver written as is', 'export const greet = (req) => _.template(req.query.t)({});\n', 'export const greet = (req) => strings.template(req.query.t)({});\n'],
+  ])('lets it through once the file names it: %s', (_name, text, bare) => {
+    const sinks = (t: string) => selected('javascript', t).filter((id) => id === 'template-injection' || id === 'code-injection');
+    expect(sinks(text)).not.toEqual([]);
+    // The same file with its own module or receiver instead is left out.
+    expect(sinks(bare)).toEqual([]);
+  });
+
+  it('keeps Python modules imported under another name', () => {
+    expect(selected('python', 'from jinja2 import Template as T\n\ndef page(request):\n    return T(request.args["t"]).render()\n')).toContain('template-injection');
+    expect(selected('python', 'def page(request):\n    return T(request.args["t"]).render()\n')).not.toContain('template-injection');
+  });
+});
+
 describe('prefilter: terms', () => {
   const run = (triggers: RuleTriggers | undefined, text: string, language: CodeLanguage = 'javascript') => ids(new LanguagePrefilter([probe('r', triggers)], language).select(text));
 
