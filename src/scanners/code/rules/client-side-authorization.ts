@@ -72,6 +72,7 @@ export const rule = defineRule({
   },
   match,
   // Both reports need a storage read (STORAGE matches a node's text) and a privileged name: a PRIVILEGED
-  // string or a FLAG property, each of which holds one of these words.
-  triggers: [all(STORAGE, /admin|super_?user|root|staff|moderator|owner|manager/i)],
+  // string or a FLAG property, each of which holds one of these words. STORAGE's own words come first:
+  // a word is a set lookup, a pattern a scan of the text.
+  triggers: [all(['localStorage', 'sessionStorage', 'cookie', 'Cookies', 'getCookie'], STORAGE, /admin|super_?user|root|staff|moderator|owner|manager/i)],
 });

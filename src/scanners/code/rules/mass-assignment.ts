@@ -2,6 +2,7 @@ import { namedChildren, textOf, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, OWASP, JS_AND_PYTHON, type Match, type RuleContext } from '../rule.js';
 import { assignedValues, flowOf } from '../helpers.js';
+import { all } from '../prefilter.js';
 
 const JS_WRITES = new Set(['create', 'build', 'insert', 'insertMany', 'update', 'updateOne', 'updateMany', 'findByIdAndUpdate', 'findOneAndUpdate', 'upsert', 'bulkCreate', 'merge', 'save', 'set', 'assign']);
 /** A whole request payload, not one field of it. */
@@ -80,9 +81,10 @@ export const rule = defineRule({
   },
   match,
   // `wholePayload` compares a node's whole text with WHOLE_BODY or PY_WHOLE, so one of those
-  // member reads is in the file as written (no blank or comment inside it).
+  // member reads is in the file as written (no blank or comment inside it); their words are
+  // looked up before the text is scanned for them.
   triggers: {
-    js: [/\b(?:req|request|ctx)\.(?:body|query|json)\b/],
-    python: [/\brequest\.(?:json|form|POST|data|get_json|args)\b/],
+    js: [all(['req', 'request', 'ctx'], ['body', 'query', 'json'], /\b(?:req|request|ctx)\.(?:body|query|json)\b/)],
+    python: [all('request', ['json', 'form', 'POST', 'data', 'get_json', 'args'], /\brequest\.(?:json|form|POST|data|get_json|args)\b/)],
   },
 });
