@@ -515,8 +515,12 @@ export function sinkMatcher(spec: SinkSpec, options: { readonly barriers?: (lang
   };
 }
 
-/** The word a call named so must contain: the last segment, without a leading `$`. */
-const word = (name: string): string => name.slice(name.lastIndexOf('.') + 1).replace(/\W/g, '');
+/**
+ * The word a call named so must contain: the last segment's last run of word characters (`$queryRawUnsafe`
+ * → `queryRawUnsafe`, Ruby's `exists?` → `exists`; a module called as a function, `node-fetch`, → `fetch`,
+ * which its import names).
+ */
+const word = (name: string): string => name.slice(name.lastIndexOf('.') + 1).match(/\w+/g)?.at(-1) ?? name;
 
 /**
  * The first segment of a dotted call name when it is a word (`child_process` of
