@@ -3,7 +3,7 @@
  * good), every code file under the given folders and the {path, text} lines of any --jsonl file once with the rules' triggers and once with
  * every trigger removed (each rule runs on each file of its language), and lists any finding the
  * prefiltered scan misses. Also prints, per language, how many files are parsed and how many rule
- * runs the triggers save.
+ * runs the triggers save, and which rules' terms let through the most text they then report nothing in.
  *
  *   npm run bench:prefilter -- <dir> [<dir>…] [--jsonl snippets.jsonl] [--max-mb 200]
  *
@@ -80,6 +80,10 @@ const tallies = new Map<string, Tally>();
 const missed: string[] = [];
 const byRule = new Map<string, number>();
 const extra: string[] = [];
+/** Per rule: bytes of parsed files it let through and reported nothing in; `alone`, when no other rule let the file through and nothing was reported. */
+const letThrough = new Map<string, { bytes: number; alone: number }>();
+let parsedBytes = 0;
+let dryBytes = 0;
 
 for (const source of sources) {
   const language = languageOf(source.path);
@@ -88,9 +92,23 @@ for (const source of sources) {
   if (!prefilter) rulesOf.set(language, (prefilter = new LanguagePrefilter(CODE_RULES.filter((r) => r.languages.includes(language)), language)));
   const tally = tallies.get(language) ?? { files: 0, parsed: 0, findings: 0, ruleRuns: 0, ruleRunsWithout: 0 };
   tallies.set(language, tally);
-  const selected = prefilter.select(source.text).length;
+  const chosen = prefilter.select(source.text);
+  const selected = chosen.length;
   const all = CODE_RULES.filter((r) => r.languages.includes(language)).length;
-  const withKeys = new Set(prefiltered.scanFile(source).map(key));
+  const withFindings = prefiltered.scanFile(source);
+  const withKeys = new Set(withFindings.map(key));
+  const reporting = new Set(withFindings.map((f) => f.ruleId));
+  for (const rule of chosen) {
+    if (reporting.has(rule.id)) continue;
+    const dry = letThrough.get(rule.id) ?? { bytes: 0, alone: 0 };
+    letThrough.set(rule.id, dry);
+    dry.bytes += source.text.length;
+    if (selected === 1 && reporting.size === 0) dry.alone += source.text.length;
+  }
+  if (selected > 0) {
+    parsedBytes += source.text.length;
+    if (reporting.size === 0) dryBytes += source.text.length;
+  }
   const withoutKeys = new Set(unfiltered.scanFile(source).map(key));
   tally.files++;
   tally.parsed += selected > 0 ? 1 : 0;
@@ -111,6 +129,12 @@ for (const [language, t] of [...tallies].sort()) {
   process.stdout.write(
     `${language.padEnd(10)} ${t.files} files, ${t.parsed} parsed (${pct(t.parsed, t.files)}), rule runs ${t.ruleRuns} of ${t.ruleRunsWithout} (${pct(t.ruleRuns, t.ruleRunsWithout)}), ${t.findings} findings without the prefilter\n`,
   );
+}
+// Where parsing buys nothing: the rules whose terms let files through that they then report nothing in
+// (a file may still give cross-file facts). The first column is what a perfect term for that rule alone would save.
+process.stdout.write(`parsed ${(parsedBytes / 1e6).toFixed(1)} MB, of which ${(dryBytes / 1e6).toFixed(1)} MB in files with no finding; rules letting files through that they report nothing in (MB let through by it alone, MB in all):\n`);
+for (const [rule, d] of [...letThrough].sort((a, b) => b[1].alone - a[1].alone || b[1].bytes - a[1].bytes).slice(0, 12)) {
+  process.stdout.write(`  ${(d.alone / 1e6).toFixed(2).padStart(6)} ${(d.bytes / 1e6).toFixed(2).padStart(7)}  ${rule}\n`);
 }
 const counts = [...byRule].sort((a, b) => a[0].localeCompare(b[0])).map(([r, n]) => `${r} ${n}`);
 process.stdout.write(`findings by rule (without the prefilter): ${counts.join(', ')}\n`);

@@ -1,7 +1,8 @@
 import { child, namedChildren, unwrap } from '../ast.js';
 import type { SyntaxNode } from '../parser.js';
 import { defineRule, JS_LANGUAGES, OWASP, type Match, type RuleContext } from '../rule.js';
-import { assignedValues, flowOf } from '../helpers.js';
+import { assignedValues, flowOf, JS_SOURCE_TRIGGERS } from '../helpers.js';
+import { all } from '../prefilter.js';
 
 type Taint = NonNullable<Match['taint']>;
 
@@ -85,5 +86,6 @@ export const rule = defineRule({
     ],
   },
   match,
-  triggers: { js: ['render'] },
+  // The data argument must carry request data (`flowOf`), so the file names a request source too.
+  triggers: { js: [all('render', JS_SOURCE_TRIGGERS)] },
 });
