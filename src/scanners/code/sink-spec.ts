@@ -569,8 +569,8 @@ export function sinkTriggers(spec: SinkSpec): RuleTriggers {
       let entry = byNeed.get(key);
       if (!entry) byNeed.set(key, (entry = { words: new Set(), heads: new Map(), anyCase: new Set(), needs }));
       // A dotted call or callee name needs its first segment too (`head`); a method, any receiver.
-      const dotted = [...(r.calls ?? []), ...(r.names ?? [])].filter((c): c is string => typeof c === 'string');
-      for (const c of dotted) {
+      const callees = [...(r.calls ?? []), ...(r.names ?? [])].filter((c): c is string => typeof c === 'string');
+      for (const c of callees) {
         const first = qualifies ? head(c) : undefined;
         if (first === undefined) entry.words.add(word(c));
         else {
