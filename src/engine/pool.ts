@@ -124,6 +124,12 @@ export interface AdaptiveLimits {
   readonly bytes: number;
   /** Kept files past which the scan runs on worker threads. */
   readonly files: number;
+  /**
+   * Kept bytes past which the last of the threads starts (when there is more than one). Until then the
+   * walk has that core: a thread started beside it only competes for the core while paying its own
+   * start, cold compiler and heap. Undefined: every thread starts at the decision.
+   */
+  readonly lastThreadBytes?: number;
 }
 
 /** The pool of one command-line scan, told what the walk finds (createAdaptiveScanPool). */
@@ -142,7 +148,8 @@ export interface AdaptiveScanPool extends ScanPool {
  * of milliseconds for such a tree): worker threads would each load every scanner again, which
  * costs more CPU than they save on a tree that small (docs/benchmarks.md). Once the walk passes
  * the limits, `threads` scan threads start (lane.ts: plain worker threads, which start at once
- * although the walk keeps this thread busy), each loads the file scanners (`warm`, an empty task),
+ * although the walk keeps this thread busy), all but one at once and the last once the walk has kept
+ * `limits.lastThreadBytes` (when given); each loads the file scanners (`warm`, an empty task),
  * and batches go to them while the walk goes on; each thread holds at most IN_FLIGHT_PER_LANE
  * batches, and the others wait in the pool for the first thread to finish one. Until the decision
  * batches wait. No thread starts earlier: threads started on speculation and ended unused cost a
@@ -161,12 +168,18 @@ export function createAdaptiveScanPool(threads: number, limits: AdaptiveLimits, 
   const place = (where: 'inline' | 'threads'): void => {
     if (placement !== undefined) return;
     placement = where;
-    if (where === 'threads') {
-      while (lanes.length < threads) lanes.push({ pool: lane(), busy: 0 });
-      // A thread that cannot load its scanners fails the real batches the same way: nothing to report here.
-      if (warm !== undefined) for (const l of lanes) void send(l, (pool) => pool.run(warm)).catch(() => undefined);
-    }
+    if (where === 'threads') addLanes(limits.lastThreadBytes === undefined ? threads : Math.max(1, threads - 1));
     decide();
+  };
+  const addLanes = (count: number): void => {
+    while (lanes.length < count) {
+      const added = { pool: lane(), busy: 0 };
+      lanes.push(added);
+      // A thread that cannot load its scanners fails the real batches the same way: nothing to report here.
+      if (warm !== undefined) void send(added, (pool) => pool.run(warm)).catch(() => undefined);
+      // A batch waiting for a thread takes the new one.
+      waiting.shift()?.();
+    }
   };
   // Batches waiting for a thread, first come first served: a thread gets the next one as it finishes
   // one, so the threads end together instead of each working off a share handed out in advance.
@@ -211,6 +224,7 @@ export function createAdaptiveScanPool(threads: number, limits: AdaptiveLimits, 
     },
     observe: (files, bytes) => {
       if (bytes > limits.bytes || files > limits.files) place('threads');
+      if (placement === 'threads' && !closed && limits.lastThreadBytes !== undefined && bytes > limits.lastThreadBytes) addLanes(threads);
     },
     walked: () => place('inline'),
     run: (task, signal) => dispatch(signal, (pool) => pool.run(task, signal)),

@@ -174,6 +174,45 @@ describe('the adaptive pool of a command-line scan', () => {
     await pool.close();
   });
 
+  it('starts its last thread only once the walk has kept lastThreadBytes, and a waiting batch goes to it', async () => {
+    const warm: ScanTask = { root: dir, paths: [], scannerModules: SECRETS };
+    const { lanes, make } = fakeLanes();
+    const pool = createAdaptiveScanPool(2, { bytes: 8000, files: 100, lastThreadBytes: 50_000 }, warm, make);
+    pool.observe(101, 9000);
+    expect(pool.placement).toBe('threads');
+    expect(lanes.map((l) => l.started)).toEqual([[[]]]);
+    // The first thread holds its warm-up and one batch; the next two wait.
+    const names = ['f0', 'f1', 'f2'];
+    const done = names.map((name) => pool.run({ root: dir, paths: [name], scannerModules: SECRETS }));
+    await settle();
+    expect(lanes.map((l) => l.started)).toEqual([[[], ['f0']]]);
+    pool.observe(400, 50_000);
+    expect(lanes).toHaveLength(1);
+    pool.observe(401, 50_001);
+    await settle();
+    // Started with the scanners' warm-up, then given the first waiting batch; no third thread.
+    expect(lanes.map((l) => l.started)).toEqual([[[], ['f0']], [[], ['f1']]]);
+    pool.observe(900, 90_000);
+    expect(lanes).toHaveLength(2);
+    while (lanes.some((l) => l.finish.length > 0)) {
+      for (const lane of lanes) lane.finish.shift()?.();
+      await settle();
+    }
+    await Promise.all(done);
+    expect(lanes.flatMap((l) => l.started.flat()).sort()).toEqual(names);
+    await pool.close();
+
+    // A tree that never reaches it is scanned by one thread; with one thread in all, that one starts at the decision.
+    for (const threads of [2, 1]) {
+      const few = fakeLanes();
+      const small = createAdaptiveScanPool(threads, { bytes: 8000, files: 100, lastThreadBytes: 50_000 }, warm, few.make);
+      small.observe(101, 9000);
+      small.walked();
+      expect(few.lanes).toHaveLength(1);
+      await small.close();
+    }
+  });
+
   it('fails the batches still waiting when it is closed', async () => {
     const { make } = fakeLanes();
     const pool = createAdaptiveScanPool(1, { bytes: 10, files: 10 }, undefined, make);

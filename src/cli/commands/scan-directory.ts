@@ -96,6 +96,14 @@ export async function verifier(): Promise<VerifySecrets> {
 export const INLINE_SCAN_BYTES = 2 * 1024 * 1024;
 export const INLINE_SCAN_FILES = 2_000;
 
+/**
+ * Kept bytes past which a command-line scan starts its last scan thread (createAdaptiveScanPool). The
+ * walk keeps the main thread busy on one core, so on two cores a second scan thread only shared that
+ * core: on Juice Shop (14 MB), typescript-eslint (23 MB) and webpack (33 MB) one thread was as fast or
+ * faster and used a quarter less CPU; on the 87 MB ten-repository mix two were faster (docs/benchmarks.md).
+ */
+export const LAST_THREAD_BYTES = 48 * 1024 * 1024;
+
 /** Batches queued per scan thread: the dependency check runs on the main thread meanwhile, for a few hundred ms. */
 const BATCHES_PER_THREAD = 4;
 
@@ -168,7 +176,7 @@ export async function scanDirectory(io: CliIo, setExitCode: (code: number) => vo
     // A small tree is scanned on this thread once walked; a larger one on worker threads that
     // start (and load every scanner) as soon as the walk has found that much, and that receive
     // files in batches while the walk goes on.
-    const limits = { bytes: INLINE_SCAN_BYTES, files: INLINE_SCAN_FILES };
+    const limits = { bytes: INLINE_SCAN_BYTES, files: INLINE_SCAN_FILES, lastThreadBytes: LAST_THREAD_BYTES };
     const pool = createAdaptiveScanPool(config.scanWorkers, limits, { root, paths: [], scannerModules: FILE_SCANNERS.map((s) => s.module) });
     try {
       const arriving = await walkLocalDirectory(root, {
