@@ -3,7 +3,8 @@
  * on any folder given, with secretlint (recommended preset) and Bandit (when `bandit` is on PATH) in the same
  * interleaved rounds; plus the fixed cost: an empty-folder scan and `vigil --version`.
  * Each figure is the median of ROUNDS runs: wall time, CPU (user + system), MB/s of the text Vigil scans (the same
- * byte count for every tool), peak RSS (GNU time's maximum resident set), and secretlint's wall time / the tool's.
+ * byte count for every tool), peak RSS (GNU time's maximum resident set), minor page faults (first touches of new
+ * memory: 2–13 µs each on the machines of this kind measured, docs/benchmarks.md), and secretlint's wall time / the tool's.
  * Run: npm run bench:scan [-- DIR ...] [--rounds N] [--timeout-s N] [--skip-secretlint] [--skip-bandit] [--baseline DIST] [--skip-generated]
  *        [--service-mb 82,28] [--service-dir DIR]... [--skip-service] [--service-only]
  * Then the service path (bench/scan/service.ts): generated repositories of --service-mb sizes (default 82,28) through
@@ -82,17 +83,18 @@ interface Run {
   readonly wall: number;
   readonly cpu: number;
   readonly rssMb: number;
+  readonly faults: number;
   readonly exit: number | null;
   readonly timedOut: boolean;
 }
 
-/** One child process under GNU time (`%e %U %S %M`), stdout discarded. */
+/** One child process under GNU time (`%e %U %S %M %R`), stdout discarded. */
 function timed(command: string, args: readonly string[], cwd: string, timeoutS: number, scratch: string): Run {
   const out = join(scratch, 'time.txt');
   const started = performance.now();
   // coreutils' timeout runs the tool in a process group of its own and signals the whole group: killing GNU time
   // alone (spawnSync's own timeout) left the tool running on, using a core through every later measurement.
-  const child = spawnSync('timeout', ['--kill-after=5', String(timeoutS), '/usr/bin/time', '-f', '%e %U %S %M', '-o', out, command, ...args], {
+  const child = spawnSync('timeout', ['--kill-after=5', String(timeoutS), '/usr/bin/time', '-f', '%e %U %S %M %R', '-o', out, command, ...args], {
     cwd,
     stdio: ['ignore', 'ignore', 'pipe'],
     timeout: (timeoutS + 30) * 1000,
@@ -108,12 +110,13 @@ function timed(command: string, args: readonly string[], cwd: string, timeoutS: 
   } catch {
     figures = [];
   }
-  const [wall, user, sys, rssKb] = figures;
-  const ok = !timedOut && figures.length === 4 && figures.every(Number.isFinite);
+  const [wall, user, sys, rssKb, faults] = figures;
+  const ok = !timedOut && figures.length === 5 && figures.every(Number.isFinite);
   return {
     wall: ok ? (wall ?? wallFallback) : wallFallback,
     cpu: ok ? (user ?? 0) + (sys ?? 0) : Number.NaN,
     rssMb: ok ? (rssKb ?? 0) / 1024 : Number.NaN,
+    faults: ok ? (faults ?? 0) : Number.NaN,
     exit: child.status,
     timedOut,
   };
@@ -218,7 +221,7 @@ async function cliBench(options: Options): Promise<void> {
     process.stderr.write(`round ${round + 1}/${options.rounds} done\n`);
   }
 
-  const summary = (key: string): { wall: number; cpu: number; rss: number; note: string } => {
+  const summary = (key: string): { wall: number; cpu: number; rss: number; faults: number; note: string } => {
     const list = runs.get(key) ?? [];
     const timedOut = list.filter((r) => r.timedOut).length;
     const exits = [...new Set(list.map((r) => r.exit))].join(',');
@@ -226,6 +229,7 @@ async function cliBench(options: Options): Promise<void> {
       wall: median(list.map((r) => r.wall)),
       cpu: median(list.map((r) => r.cpu)),
       rss: median(list.map((r) => r.rssMb)),
+      faults: median(list.map((r) => r.faults)),
       note: `${timedOut > 0 ? `${timedOut} timed out; ` : ''}exit ${exits}`,
     };
   };
@@ -234,18 +238,18 @@ async function cliBench(options: Options): Promise<void> {
   if (baseline !== undefined) fixed.push(['version-base', 'base --version'], ['empty-base', 'base scan EMPTY']);
   for (const [key, label] of fixed) {
     const s = summary(key);
-    console.log(`  ${label.padEnd(18)} wall ${fmt(s.wall)} s  CPU ${fmt(s.cpu)} s  peak RSS ${fmt(s.rss, 0)} MB  (${s.note})`);
+    console.log(`  ${label.padEnd(18)} wall ${fmt(s.wall)} s  CPU ${fmt(s.cpu)} s  peak RSS ${fmt(s.rss, 0)} MB  faults ${fmt(s.faults, 0)}  (${s.note})`);
   }
   for (const target of targets) {
     const size = bytes.get(target.dir) ?? { files: 0, bytes: 0 };
     console.log(`\n${target.label}: ${size.files} files, ${fmt(size.bytes / MB, 1)} MB of text Vigil scans (median of ${options.rounds})`);
-    console.log(`  ${'tool'.padEnd(11)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'MB/s'.padStart(7)} ${'RSS MB'.padStart(7)} ${'secretlint/tool'.padStart(16)}`);
+    console.log(`  ${'tool'.padEnd(11)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'MB/s'.padStart(7)} ${'RSS MB'.padStart(7)} ${'faults'.padStart(8)} ${'secretlint/tool'.padStart(16)}`);
     const secretlintWall = summary(`${target.dir}\u0000secretlint`).wall;
     for (const tool of tools) {
       const s = summary(`${target.dir}\u0000${tool.name}`);
       const ratio = tool.name === 'secretlint' ? '' : fmt(secretlintWall / s.wall, 2);
       console.log(
-        `  ${tool.name.padEnd(11)} ${fmt(s.wall).padStart(7)} ${fmt(s.cpu).padStart(7)} ${fmt(size.bytes / MB / s.wall, 1).padStart(7)} ${fmt(s.rss, 0).padStart(7)} ${ratio.padStart(16)}  (${s.note})`,
+        `  ${tool.name.padEnd(11)} ${fmt(s.wall).padStart(7)} ${fmt(s.cpu).padStart(7)} ${fmt(size.bytes / MB / s.wall, 1).padStart(7)} ${fmt(s.rss, 0).padStart(7)} ${fmt(s.faults, 0).padStart(8)} ${ratio.padStart(16)}  (${s.note})`,
       );
     }
   }

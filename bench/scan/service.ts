@@ -3,8 +3,10 @@
  * generated repositories through `POST /v1/scan/github`, served by the loopback fake GitHub (test/fakes/github).
  * Each archive is built and gzipped once before the rounds, so the fake's own gzip does not compete with the
  * service for the CPU. Per size: the median of ROUNDS scans of wall time, the scan's own `duration_ms` (the rest of
- * the wall is download, extraction and the response), and the service's peak RSS during that scan (VmHWM, reset
- * before each scan through /proc/PID/clear_refs).
+ * the wall is download, extraction and the response), the service's CPU (user + system, every thread) and minor
+ * page faults during the request (from /proc/PID/stat; a fault is the first touch of a page of new memory, which
+ * costs 2–13 µs on the machines of this kind measured so far, docs/benchmarks.md), and its peak RSS during that
+ * scan (VmHWM, reset before each scan through /proc/PID/clear_refs).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -30,6 +32,10 @@ interface ScanRun {
   readonly wall: number;
   readonly scanMs: number;
   readonly rssMb: number;
+  /** CPU seconds (user + system) of the whole service process during the request. */
+  readonly cpu: number;
+  /** Minor page faults of the whole service process during the request. */
+  readonly faults: number;
   readonly status: number;
   readonly files: number;
   readonly bytes: number;
@@ -50,6 +56,21 @@ function peakRss(pid: number): number {
   }
 }
 
+/** Clock ticks per second of /proc/PID/stat's times: USER_HZ, 100 on Linux. */
+const USER_HZ = 100;
+
+/** The process's CPU seconds (user + system, all threads) and minor faults so far (NaN where /proc is not there). */
+function processCounters(pid: number): { cpu: number; faults: number } {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces), from the third field on: minflt is the 10th, utime and stime the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { faults: Number(fields[7]), cpu: (Number(fields[11]) + Number(fields[12])) / USER_HZ };
+  } catch {
+    return { cpu: Number.NaN, faults: Number.NaN };
+  }
+}
+
 function resetPeakRss(pid: number): void {
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
@@ -67,6 +88,7 @@ async function archive(dir: string, name: string): Promise<{ bytes: Buffer; sha:
 
 async function scanOnce(base: string, key: string, pid: number, repository: string): Promise<ScanRun> {
   resetPeakRss(pid);
+  const before = processCounters(pid);
   const started = performance.now();
   const res = await fetch(`${base}/v1/scan/github`, {
     method: 'POST',
@@ -75,7 +97,14 @@ async function scanOnce(base: string, key: string, pid: number, repository: stri
   });
   const body = (await res.json()) as { stats?: { duration_ms?: number; files?: number; bytes?: number } };
   const wall = (performance.now() - started) / 1000;
-  return { wall, scanMs: body.stats?.duration_ms ?? Number.NaN, rssMb: peakRss(pid), status: res.status, files: body.stats?.files ?? 0, bytes: body.stats?.bytes ?? Number.NaN };
+  const after = processCounters(pid);
+  return {
+    wall,
+    scanMs: body.stats?.duration_ms ?? Number.NaN,
+    rssMb: peakRss(pid),
+    cpu: after.cpu - before.cpu,
+    faults: after.faults - before.faults,
+    status: res.status, files: body.stats?.files ?? 0, bytes: body.stats?.bytes ?? Number.NaN };
 }
 
 const fmt = (n: number, digits = 2): string => (Number.isNaN(n) ? '—' : n.toFixed(digits));
@@ -107,7 +136,7 @@ export async function runServiceBench(options: ServiceBenchOptions): Promise<voi
       const key = await ownerKey(proc);
       await scanOnce(base, key, pid, 'bench/warmup');
       console.log(`\nService path: POST /v1/scan/github, loopback fake GitHub, service ${entryCommand('src/server.ts').length === 1 ? 'built (dist/server.js)' : 'from sources (tsx)'} (median of ${options.rounds}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
-      console.log(`  ${'repository (archive)'.padEnd(34)} ${'text MB'.padStart(7)} ${'wall s'.padStart(7)} ${'scan s'.padStart(7)} ${'rest s'.padStart(7)} ${'MB/s'.padStart(6)} ${'RSS MB'.padStart(7)}`);
+      console.log(`  ${'repository (archive)'.padEnd(34)} ${'text MB'.padStart(7)} ${'wall s'.padStart(7)} ${'scan s'.padStart(7)} ${'rest s'.padStart(7)} ${'MB/s'.padStart(6)} ${'CPU s'.padStart(6)} ${'faults'.padStart(8)} ${'RSS MB'.padStart(7)}`);
       const runs = new Map<string, ScanRun[]>();
       for (let round = 0; round < options.rounds; round += 1) {
         for (const repo of repos) runs.set(repo.name, [...(runs.get(repo.name) ?? []), await scanOnce(base, key, pid, `bench/${repo.name}`)]);
@@ -122,7 +151,7 @@ export async function runServiceBench(options: ServiceBenchOptions): Promise<voi
         // The text the scan read (its stats.bytes), the same measure as the CLI table's.
         const textMb = (list[0]?.bytes ?? Number.NaN) / MB;
         console.log(
-          `  ${label.padEnd(34)} ${fmt(textMb, 1).padStart(7)} ${fmt(wall).padStart(7)} ${fmt(scan).padStart(7)} ${fmt(rest).padStart(7)} ${fmt(textMb / wall, 1).padStart(6)} ${fmt(median(list.map((r) => r.rssMb)), 0).padStart(7)}  (HTTP ${statuses}, ${list[0]?.files ?? 0} files; walls ${list.map((r) => fmt(r.wall)).join(' ')})`,
+          `  ${label.padEnd(34)} ${fmt(textMb, 1).padStart(7)} ${fmt(wall).padStart(7)} ${fmt(scan).padStart(7)} ${fmt(rest).padStart(7)} ${fmt(textMb / wall, 1).padStart(6)} ${fmt(median(list.map((r) => r.cpu))).padStart(6)} ${fmt(median(list.map((r) => r.faults)), 0).padStart(8)} ${fmt(median(list.map((r) => r.rssMb)), 0).padStart(7)}  (HTTP ${statuses}, ${list[0]?.files ?? 0} files; walls ${list.map((r) => fmt(r.wall)).join(' ')})`,
         );
       }
     } finally {
