@@ -1,7 +1,7 @@
 /**
  * Whole-CLI scan benchmark: `vigil scan DIR` as a user runs it (a new process each time) on a generated tree and
  * on any folder given, with secretlint (recommended preset) and Bandit (when `bandit` is on PATH) in the same
- * interleaved rounds; plus the fixed cost: an empty-folder scan and `vigil --version`.
+ * interleaved rounds; plus the fixed cost: an empty-folder scan and `vigil --version`, beside Node's own start (`node -e 0`).
  * Each figure is the median of ROUNDS runs: wall time, CPU (user + system), MB/s of the text Vigil scans (the same
  * byte count for every tool), peak RSS (GNU time's maximum resident set), minor page faults (first touches of new
  * memory: 2–13 µs each on the machines of this kind measured, docs/benchmarks.md), and secretlint's wall time / the tool's.
@@ -211,6 +211,9 @@ async function cliBench(options: Options): Promise<void> {
   const record = (key: string, run: Run): void => void runs.set(key, [...(runs.get(key) ?? []), run]);
   const vigilBase = [...vigil.prefix];
   for (let round = 0; round < options.rounds; round += 1) {
+    // Node's own start on this machine (`node -e 0`), the floor under every figure of the table: machines of
+    // the same kind have measured 0.06 s and 0.10–0.14 s for it.
+    record('node', timed(process.execPath, ['-e', '0'], ROOT, t, scratch));
     record('version', timed(vigil.command, [...vigilBase, '--version'], ROOT, t, scratch));
     record('empty', timed(vigil.command, [...vigilBase, 'scan', empty, '--format', 'json'], ROOT, t, scratch));
     if (baseline !== undefined) {
@@ -234,7 +237,7 @@ async function cliBench(options: Options): Promise<void> {
     };
   };
   console.log(`\nFixed cost (median of ${options.rounds})`);
-  const fixed: [string, string][] = [['version', 'vigil --version'], ['empty', 'vigil scan EMPTY']];
+  const fixed: [string, string][] = [['node', 'node -e 0'], ['version', 'vigil --version'], ['empty', 'vigil scan EMPTY']];
   if (baseline !== undefined) fixed.push(['version-base', 'base --version'], ['empty-base', 'base scan EMPTY']);
   for (const [key, label] of fixed) {
     const s = summary(key);
