@@ -5,26 +5,11 @@
  * Elsewhere the whole process's time (`process.cpuUsage()`, which includes GC and
  * compiler threads) stands in.
  */
-import { readFileSync } from 'node:fs';
-
-const TICKS_PER_SECOND = 100;
-
-function fromProc(): number | undefined {
-  try {
-    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
-    // The command name (field 2) may contain spaces; fields after it are fixed.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const user = Number(fields[11]);
-    const system = Number(fields[12]);
-    return Number.isFinite(user) && Number.isFinite(system) ? (user + system) / TICKS_PER_SECOND : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { readProcStat } from '../proc-stat.js';
 
 /** Seconds of CPU time used so far by this thread (or process, see above). */
 export function threadCpuSeconds(): number {
-  const own = fromProc();
+  const own = readProcStat('/proc/thread-self/stat')?.cpuSeconds;
   if (own !== undefined) return own;
   const { user, system } = process.cpuUsage();
   return (user + system) / 1e6;

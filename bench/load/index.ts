@@ -18,12 +18,12 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { exitOnHelp, positiveIntArg as arg } from '../args.js';
+import { readProcStat } from '../proc-stat.js';
 
 exitOnHelp(`
 npm run bench:load [-- options]
@@ -92,13 +92,7 @@ function hasTaskset(): boolean {
 
 /** CPU seconds a process has used, all its threads (Linux /proc; NaN elsewhere). */
 function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
+  return readProcStat(`/proc/${pid}/stat`)?.cpuSeconds ?? Number.NaN;
 }
 
 /** Waits until the process uses half a core or more over 100 ms; its share of a core then, or undefined after `timeoutMs` or once `gaveUp()`. */

@@ -14,6 +14,7 @@ import os from 'node:os';
 import { basename, join } from 'node:path';
 import { startFakeGitHub } from '../../test/fakes/github/server.js';
 import { fakeSha, filesFromDirectory, tarballStream, topFolder } from '../../test/fakes/github/tarball.js';
+import { readProcStat } from '../proc-stat.js';
 import { entryCommand, ownerKey, startApi, stop } from '../service-process.js';
 import { generateTree } from './tree.js';
 
@@ -56,19 +57,10 @@ function peakRss(pid: number): number {
   }
 }
 
-/** Clock ticks per second of /proc/PID/stat's times: USER_HZ, 100 on Linux. */
-const USER_HZ = 100;
-
 /** The process's CPU seconds (user + system, all threads) and minor faults so far (NaN where /proc is not there). */
 function processCounters(pid: number): { cpu: number; faults: number } {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces), from the third field on: minflt is the 10th, utime and stime the 14th and 15th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { faults: Number(fields[7]), cpu: (Number(fields[11]) + Number(fields[12])) / USER_HZ };
-  } catch {
-    return { cpu: Number.NaN, faults: Number.NaN };
-  }
+  const stat = readProcStat(`/proc/${pid}/stat`);
+  return { cpu: stat?.cpuSeconds ?? Number.NaN, faults: stat?.minorFaults ?? Number.NaN };
 }
 
 function resetPeakRss(pid: number): void {
@@ -104,7 +96,10 @@ async function scanOnce(base: string, key: string, pid: number, repository: stri
     rssMb: peakRss(pid),
     cpu: after.cpu - before.cpu,
     faults: after.faults - before.faults,
-    status: res.status, files: body.stats?.files ?? 0, bytes: body.stats?.bytes ?? Number.NaN };
+    status: res.status,
+    files: body.stats?.files ?? 0,
+    bytes: body.stats?.bytes ?? Number.NaN,
+  };
 }
 
 const fmt = (n: number, digits = 2): string => (Number.isNaN(n) ? '—' : n.toFixed(digits));
