@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scanLimits } from '../../src/cli/commands/scan-directory.js';
 import { AppError } from '../../src/core/errors.js';
 import { createThreadLane } from '../../src/engine/lane.js';
 import { createAdaptiveScanPool, IN_FLIGHT_PER_LANE, type ScanPool } from '../../src/engine/pool.js';
@@ -211,6 +212,31 @@ describe('the adaptive pool of a command-line scan', () => {
       expect(few.lanes).toHaveLength(1);
       await small.close();
     }
+  });
+
+  it("keeps a command-line scan of up to 16 MB on its own thread when that would start only one scan thread, and of up to 2 MB otherwise", async () => {
+    const MB = 1024 * 1024;
+    for (const [threads, bytes, placement] of [
+      [2, 15 * MB, 'inline'],
+      [1, 15 * MB, 'inline'],
+      [2, 17 * MB, 'threads'],
+      [4, 3 * MB, 'threads'],
+      [4, 1.5 * MB, 'inline'],
+    ] as const) {
+      const { lanes, make } = fakeLanes();
+      const pool = createAdaptiveScanPool(threads, scanLimits(threads), undefined, make);
+      pool.observe(500, bytes);
+      pool.walked();
+      expect(pool.placement, `${threads} threads, ${bytes / MB} MB`).toBe(placement);
+      expect(lanes.length > 0).toBe(placement === 'threads');
+      await pool.close();
+    }
+    // Many small files still go to threads: the walk of those is what a thread overlaps.
+    const { make } = fakeLanes();
+    const many = createAdaptiveScanPool(2, scanLimits(2), undefined, make);
+    many.observe(2001, 3 * MB);
+    expect(many.placement).toBe('threads');
+    await many.close();
   });
 
   it('fails the batches still waiting when it is closed', async () => {
