@@ -5,7 +5,8 @@
  * of node_modules carries it, and `npm ci` rebuilds it). npm runs this after every install
  * (postinstall); `npm run build:native` runs it by hand. The build is skipped when the installed
  * addon was built from the same sources (stamp.json: the versions of web-tree-sitter, tree-sitter
- * and the grammar packages, and a hash of native/), unless --force is given.
+ * and the grammar packages, a hash of native/ and of the training script, and whether the build is
+ * profile-guided), unless --force is given.
  *
  * A failed build does not fail the install: the code scanner then parses with WebAssembly
  * (src/scanners/code/parser.ts says how the parser is chosen), and this prints one line saying so,

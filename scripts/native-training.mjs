@@ -23,7 +23,7 @@ const addon = createRequire(import.meta.url)(addonPath);
 
 /** The addon's language numbers (CODE_LANGUAGES in src/scanners/code/parser.ts, LANGUAGES in native/src/binding.c). */
 const LANGUAGE = { javascript: 0, typescript: 1, tsx: 2, python: 3, php: 4, go: 5, java: 6, ruby: 7 };
-/** Bytes of text per language: enough for stable counters, little enough that training takes seconds (instrumented code parses at about 1.5 MB/s). */
+/** Bytes of text per language: enough for stable counters, little enough that training takes seconds (instrumented code parses several times slower). */
 const BYTES_PER_LANGUAGE = 600 * 1024;
 /** Files larger than this, or with longer average lines (minified), are not typical input. */
 const MAX_FILE_BYTES = 128 * 1024;

@@ -10,14 +10,13 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // scripts/build-native.mjs (npm's postinstall) builds the parser profile-guided with GCC: these check
 // that the training run finds its sample in a fresh checkout, and that the install did what its stamp says.
 describe('the native parser build', () => {
-  it('trains on a sample of every language but Python from the checkout and the installed packages', () => {
+  it('trains on a sample of every language from the checkout and the installed packages', () => {
     const addon = nativeParserPath();
     expect(addon).toBeDefined();
     const out = execFileSync(process.execPath, [join(ROOT, 'scripts', 'native-training.mjs'), addon as string], { encoding: 'utf8' });
     const counts = new Map([...out.matchAll(/(\w+) (\d+) files (\d+) KB/g)].map((m) => [m[1], Number(m[2])]));
-    for (const language of ['javascript', 'typescript', 'tsx', 'php', 'go', 'java', 'ruby']) expect(counts.get(language), language).toBeGreaterThan(0);
-    // Python comes from node-gyp's own sources too, when the build passes npm's copy: only the fixtures here.
-    expect(counts.has('python')).toBe(true);
+    // Python also comes from npm's node-gyp when the build passes its folder; here from the fixtures and node_modules.
+    for (const language of ['javascript', 'typescript', 'tsx', 'python', 'php', 'go', 'java', 'ruby']) expect(counts.get(language), language).toBeGreaterThan(0);
   }, 60_000);
 
   it('built the way its stamp says: profile-guided builds log all three steps, none falls back', () => {
