@@ -24,7 +24,7 @@ describe('the native parser build', () => {
     const logFile = join(ROOT, 'native', 'build.log');
     expect(existsSync(stampFile)).toBe(true);
     const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as { profileGuided?: boolean };
-    expect(typeof stamp.profileGuided).toBe('boolean');
+    expect(typeof stamp.profileGuided, 'the installed addon predates the profile-guided build: npm run build:native').toBe('boolean');
     // The log is of the last build; an install that found the addon up to date leaves the earlier one.
     if (!existsSync(logFile)) return;
     const log = readFileSync(logFile, 'utf8');
