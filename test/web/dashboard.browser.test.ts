@@ -279,7 +279,8 @@ describe('dashboard in Chromium (built with vite, served by the dashboard plugin
     expect(await page.getByRole('columnheader', { name: 'Rule' }).getAttribute('aria-sort')).toBe('ascending');
     // The scanner is in the finding panel.
     await page.getByRole('button', { name: 'lodash: prototype pollution (CVE-2020-8203)' }).click();
-    expect(await page.getByRole('dialog').locator('dt', { hasText: 'Scanner' }).count()).toBe(1);
+    // The panel opens after the click's render: wait for it rather than count once.
+    await expect.poll(() => page.getByRole('dialog').locator('dt', { hasText: 'Scanner' }).count()).toBe(1);
   });
 
   it('scans a repository with progress, forgets the token once sent, and opens the result', async () => {

@@ -52,15 +52,22 @@ export function paxGlobalHeader(sha: string): Buffer {
   return Buffer.concat([header, padded]);
 }
 
+/**
+ * Every entry's modification time. GitHub stamps an archive's entries with the commit's time, so the
+ * same commit always gives the same bytes; tar-stream's default (the time of packing) would make two
+ * downloads of one commit differ whenever they straddle a second.
+ */
+const ENTRY_MTIME = new Date('2026-01-01T00:00:00Z');
+
 function addEntry(pack: Pack, top: string, entry: FakeEntry): Promise<void> {
   const type = entry.type ?? 'file';
   const name = `${top}/${entry.path}${type === 'directory' ? '/' : ''}`;
   return new Promise((resolve, reject) => {
     const done = (error?: Error | null): void => (error ? reject(error) : resolve());
     if (type === 'file') {
-      pack.entry({ name, type, mode: 0o644 }, entry.content ?? '', done);
+      pack.entry({ name, type, mode: 0o644, mtime: ENTRY_MTIME }, entry.content ?? '', done);
     } else {
-      pack.entry({ name, type, linkname: entry.linkname ?? '', mode: 0o644 }, done);
+      pack.entry({ name, type, linkname: entry.linkname ?? '', mode: 0o644, mtime: ENTRY_MTIME }, done);
     }
   });
 }
