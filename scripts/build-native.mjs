@@ -15,7 +15,7 @@
  *
  * With GCC (the Linux default) the build is profile-guided: a first build counts what it runs, a
  * training run (scripts/native-training.mjs) parses a sample of this checkout's and the installed
- * packages' sources with it, and a second build optimises for those counts. Parsing was 15–20 %
+ * packages' sources with it, and a second build optimises for those counts. Parsing was 12–18 %
  * faster on code the training never saw (docs/benchmarks.md), for about 15 s more install time.
  * When a step of it fails, or VIGIL_NATIVE_PGO=0, the plain build is made instead.
  */
