@@ -122,6 +122,12 @@ export const IN_FLIGHT_PER_LANE = 2;
 export interface AdaptiveLimits {
   /** Kept bytes past which the scan runs on worker threads. */
   readonly bytes: number;
+  /**
+   * The same where the decision starts a single thread (one thread in all, or two with `lastThreadBytes`):
+   * that thread scans nothing in parallel with another, it only overlaps the scan with the walk, so it pays
+   * for its start on larger trees only. Undefined: `bytes`.
+   */
+  readonly bytesWithOneThread?: number;
   /** Kept files past which the scan runs on worker threads. */
   readonly files: number;
   /**
@@ -144,7 +150,8 @@ export interface AdaptiveScanPool extends ScanPool {
 
 /**
  * The pool of one command-line scan, which decides where to scan as the walk goes on. A tree
- * that stays within `limits` is scanned on the calling thread once the walk has ended (a few tens
+ * that stays within `limits` (`bytesWithOneThread` when the decision starts a single thread) is
+ * scanned on the calling thread once the walk has ended (a few tens
  * of milliseconds for such a tree): worker threads would each load every scanner again, which
  * costs more CPU than they save on a tree that small (docs/benchmarks.md). Once the walk passes
  * the limits, `threads` scan threads start (lane.ts: plain worker threads, which start at once
@@ -165,10 +172,13 @@ export function createAdaptiveScanPool(threads: number, limits: AdaptiveLimits, 
   let placement: 'inline' | 'threads' | undefined;
   let decide: () => void = () => undefined;
   const decided = new Promise<void>((resolve) => (decide = resolve));
+  // Threads started at the decision: all, or all but the last when it waits for lastThreadBytes.
+  const atDecision = limits.lastThreadBytes === undefined ? threads : Math.max(1, threads - 1);
+  const maxInlineBytes = atDecision === 1 ? (limits.bytesWithOneThread ?? limits.bytes) : limits.bytes;
   const place = (where: 'inline' | 'threads'): void => {
     if (placement !== undefined) return;
     placement = where;
-    if (where === 'threads') addLanes(limits.lastThreadBytes === undefined ? threads : Math.max(1, threads - 1));
+    if (where === 'threads') addLanes(atDecision);
     decide();
   };
   const addLanes = (count: number): void => {
@@ -223,7 +233,7 @@ export function createAdaptiveScanPool(threads: number, limits: AdaptiveLimits, 
       return lanes.reduce((sum, lane) => sum + lane.pool.threads, 0);
     },
     observe: (files, bytes) => {
-      if (bytes > limits.bytes || files > limits.files) place('threads');
+      if (bytes > maxInlineBytes || files > limits.files) place('threads');
       if (placement === 'threads' && !closed && limits.lastThreadBytes !== undefined && bytes > limits.lastThreadBytes) addLanes(threads);
     },
     walked: () => place('inline'),

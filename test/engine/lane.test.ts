@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scanLimits } from '../../src/cli/commands/scan-directory.js';
+import { SCAN_LIMITS } from '../../src/cli/commands/scan-directory.js';
 import { AppError } from '../../src/core/errors.js';
 import { createThreadLane } from '../../src/engine/lane.js';
 import { createAdaptiveScanPool, IN_FLIGHT_PER_LANE, type ScanPool } from '../../src/engine/pool.js';
@@ -224,7 +224,7 @@ describe('the adaptive pool of a command-line scan', () => {
       [4, 1.5 * MB, 'inline'],
     ] as const) {
       const { lanes, make } = fakeLanes();
-      const pool = createAdaptiveScanPool(threads, scanLimits(threads), undefined, make);
+      const pool = createAdaptiveScanPool(threads, SCAN_LIMITS, undefined, make);
       pool.observe(500, bytes);
       pool.walked();
       expect(pool.placement, `${threads} threads, ${bytes / MB} MB`).toBe(placement);
@@ -233,10 +233,16 @@ describe('the adaptive pool of a command-line scan', () => {
     }
     // Many small files still go to threads: the walk of those is what a thread overlaps.
     const { make } = fakeLanes();
-    const many = createAdaptiveScanPool(2, scanLimits(2), undefined, make);
+    const many = createAdaptiveScanPool(2, SCAN_LIMITS, undefined, make);
     many.observe(2001, 3 * MB);
     expect(many.placement).toBe('threads');
     await many.close();
+    // Two threads that both start at the decision (no last-thread threshold) scan in parallel: the 2 MB limit.
+    const { bytes, bytesWithOneThread, files } = SCAN_LIMITS;
+    const both = createAdaptiveScanPool(2, { bytes, files, ...(bytesWithOneThread === undefined ? {} : { bytesWithOneThread }) }, undefined, fakeLanes().make);
+    both.observe(500, 3 * MB);
+    expect(both.placement).toBe('threads');
+    await both.close();
   });
 
   it('fails the batches still waiting when it is closed', async () => {

@@ -98,7 +98,7 @@ export const INLINE_SCAN_BYTES = 2 * 1024 * 1024;
 export const INLINE_SCAN_FILES = 2_000;
 
 /**
- * The same, where the decision would start a single scan thread (two threads or fewer: the last waits for
+ * The same, where the decision starts a single scan thread (two threads or fewer: the last waits for
  * LAST_THREAD_BYTES). That thread scans nothing in parallel with another; it only overlaps the scan with
  * the walk, and pays its own start, cold compiler and heap for it. On trees of 2.8 to 13 MB the main
  * thread alone was 5–8 % faster and used 10 % less CPU; at 22 MB the two were even (docs/benchmarks.md).
@@ -113,10 +113,13 @@ export const INLINE_SCAN_BYTES_ONE_THREAD = 16 * 1024 * 1024;
  */
 export const LAST_THREAD_BYTES = 48 * 1024 * 1024;
 
-/** When a command-line scan with `threads` scan threads (VIGIL_SCAN_WORKERS) leaves its own thread, and starts its last. */
-export function scanLimits(threads: number): AdaptiveLimits {
-  return { bytes: threads <= 2 ? INLINE_SCAN_BYTES_ONE_THREAD : INLINE_SCAN_BYTES, files: INLINE_SCAN_FILES, lastThreadBytes: LAST_THREAD_BYTES };
-}
+/** When a command-line scan leaves its own thread, and when it starts its last scan thread. */
+export const SCAN_LIMITS: AdaptiveLimits = Object.freeze({
+  bytes: INLINE_SCAN_BYTES,
+  bytesWithOneThread: INLINE_SCAN_BYTES_ONE_THREAD,
+  files: INLINE_SCAN_FILES,
+  lastThreadBytes: LAST_THREAD_BYTES,
+});
 
 /** Batches queued per scan thread: the dependency check runs on the main thread meanwhile, for a few hundred ms. */
 const BATCHES_PER_THREAD = 4;
@@ -190,7 +193,7 @@ export async function scanDirectory(io: CliIo, setExitCode: (code: number) => vo
     // A small tree is scanned on this thread once walked; a larger one on worker threads that
     // start (and load every scanner) as soon as the walk has found that much, and that receive
     // files in batches while the walk goes on.
-    const pool = createAdaptiveScanPool(config.scanWorkers, scanLimits(config.scanWorkers), { root, paths: [], scannerModules: FILE_SCANNERS.map((s) => s.module) });
+    const pool = createAdaptiveScanPool(config.scanWorkers, SCAN_LIMITS, { root, paths: [], scannerModules: FILE_SCANNERS.map((s) => s.module) });
     try {
       const arriving = await walkLocalDirectory(root, {
         limits: config.sourceLimits,
