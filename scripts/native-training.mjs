@@ -21,8 +21,6 @@ const [addonPath, nodeGypDir] = process.argv.slice(2);
 if (!addonPath) throw new Error('usage: native-training.mjs ADDON [NODE_GYP_DIR]');
 const addon = createRequire(import.meta.url)(addonPath);
 
-/** The addon's language numbers (CODE_LANGUAGES in src/scanners/code/parser.ts, LANGUAGES in native/src/binding.c). */
-const LANGUAGE = { javascript: 0, typescript: 1, tsx: 2, python: 3, php: 4, go: 5, java: 6, ruby: 7 };
 /** Bytes of text per language: enough for stable counters, little enough that training takes seconds (instrumented code parses several times slower). */
 const BYTES_PER_LANGUAGE = 600 * 1024;
 /** Files larger than this, or with longer average lines (minified), are not typical input. */
@@ -46,6 +44,11 @@ function filesUnder(dir, wanted, out = []) {
   return out;
 }
 
+/**
+ * Per language, in the addon's order (CODE_LANGUAGES in src/scanners/code/parser.ts, LANGUAGES in
+ * native/src/binding.c: a language's number is its place here; test/scripts/native-build.test.ts checks
+ * the order): the folders to sample and the file names to take.
+ */
 const SAMPLES = [
   ['javascript', [join(root, 'node_modules')], (name) => /\.[cm]?js$/.test(name) && !name.includes('.min.')],
   ['typescript', [join(root, 'src'), join(root, 'test')], (name) => name.endsWith('.ts') && !name.endsWith('.d.ts')],
@@ -59,7 +62,7 @@ const SAMPLES = [
 
 const started = Date.now();
 const parsed = [];
-for (const [language, dirs, wanted] of SAMPLES) {
+for (const [number, [language, dirs, wanted]] of SAMPLES.entries()) {
   let bytes = 0;
   let files = 0;
   for (const path of dirs.flatMap((dir) => filesUnder(dir, wanted))) {
@@ -73,7 +76,7 @@ for (const [language, dirs, wanted] of SAMPLES) {
     if (text.length === 0 || text.length > MAX_FILE_BYTES) continue;
     const lines = text.split('\n').length;
     if (text.length / lines > MAX_AVERAGE_LINE) continue;
-    addon.parse(LANGUAGE[language], text, 10_000);
+    addon.parse(number, text, 10_000);
     bytes += text.length;
     files += 1;
   }
