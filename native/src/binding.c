@@ -6,8 +6,15 @@
  * node's rows and column from the parser's own positions, so JavaScript need not find them). The
  * JavaScript side builds its plain nodes from that array, so crossing into native code costs one
  * call per file instead of several per node.
+ *
+ * `submit` and `take` parse ahead: `submit` copies a text and queues it for a helper thread this
+ * addon starts (one per JavaScript thread, on first use), which parses and walks it with its own
+ * parser while JavaScript goes on with the files before it; `take` returns that job's records,
+ * waiting while the helper is on it, or parsing it on the calling thread when the helper has not
+ * begun it yet. So a parse costs the caller at most what `parse` would have (docs/decisions.md).
  */
 #include <node_api.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,22 +68,82 @@ typedef struct {
   uint32_t parent_record;
 } Frame;
 
-/* Per thread (per Node-API environment): a parser and reusable buffers. */
+/* A parser and the buffers its walks reuse: one for the JavaScript thread, one for its helper. */
 typedef struct {
   TSParser *parser;
   int32_t *out;
   size_t out_cap;
   Frame *stack;
   size_t stack_cap;
+} Worker;
+
+/* A text queued by `submit`: QUEUED until the helper (RUNNING) or `take` (TAKEN) begins it, then DONE. */
+enum { QUEUED, RUNNING, TAKEN, DONE };
+/* How a parse ended: records in `out`, cancelled by its deadline, or failed (`error` says why). */
+enum { PARSED, CANCELLED, FAILED };
+
+typedef struct {
+  uint32_t id;
+  int phase;
+  uint32_t language_index;
+  double timeout_ms;
+  char16_t *chars;
+  uint32_t bytes;
+  int outcome;
+  const char *error;
+  int32_t *out;
+  size_t count;
+  /* Discarded while the helper ran it: the helper frees it when done. */
+  bool orphaned;
+} Job;
+
+/* Jobs waiting or done but not taken, per JavaScript thread; `submit` refuses more. */
+#define MAX_JOBS 64
+
+/* Per thread (per Node-API environment): its parser, and the helper thread with its own. */
+typedef struct {
+  Worker main;
+  Worker helper;
+  pthread_mutex_t lock;
+  /* Signalled when a job is queued (to the helper) and when one is done (to `take`). */
+  pthread_cond_t queued;
+  pthread_cond_t done;
+  pthread_t thread;
+  bool started;
+  bool stopping;
+  uint32_t next_id;
+  Job *jobs[MAX_JOBS];
 } State;
+
+static void free_worker(Worker *worker) {
+  if (worker->parser) ts_parser_delete(worker->parser);
+  free(worker->out);
+  free(worker->stack);
+}
+
+static void free_job(Job *job) {
+  free(job->chars);
+  free(job->out);
+  free(job);
+}
 
 static void finalize_state(napi_env env, void *data, void *hint) {
   (void)env;
   (void)hint;
   State *state = data;
-  if (state->parser) ts_parser_delete(state->parser);
-  free(state->out);
-  free(state->stack);
+  pthread_mutex_lock(&state->lock);
+  state->stopping = true;
+  pthread_cond_broadcast(&state->queued);
+  pthread_mutex_unlock(&state->lock);
+  if (state->started) pthread_join(state->thread, NULL);
+  for (int i = 0; i < MAX_JOBS; i++) {
+    if (state->jobs[i]) free_job(state->jobs[i]);
+  }
+  pthread_mutex_destroy(&state->lock);
+  pthread_cond_destroy(&state->queued);
+  pthread_cond_destroy(&state->done);
+  free_worker(&state->main);
+  free_worker(&state->helper);
   free(state);
 }
 
@@ -144,7 +211,7 @@ static void write_record(int32_t *record, TSSymbol symbol, bool named, TSFieldId
   record[7] = (int32_t)end.extent.row;
 }
 
-static bool push_frame(State *state, size_t *depth, Subtree subtree, Length position, TSFieldId inherited_field,
+static bool push_frame(Worker *state, size_t *depth, Subtree subtree, Length position, TSFieldId inherited_field,
                        uint32_t parent_record, const TSLanguage *language) {
   if (!grow((void **)&state->stack, &state->stack_cap, *depth + 1, sizeof(Frame))) return false;
   uint16_t production_id = subtree.ptr->production_id;
@@ -170,7 +237,7 @@ static bool push_frame(State *state, size_t *depth, Subtree subtree, Length posi
  * ancestors of a node for every move and every field lookup, and that walk cost about a quarter of
  * the addon's instructions (docs/decisions.md). Iterative, so deep trees cannot overflow the stack.
  */
-static bool walk(State *state, const TSTree *tree, size_t *count) {
+static bool walk(Worker *state, const TSTree *tree, size_t *count) {
   const TSLanguage *language = tree->language;
   Subtree root = tree->root;
   if (!grow((void **)&state->out, &state->out_cap, RECORD, sizeof(int32_t))) return false;
@@ -224,53 +291,231 @@ static bool walk(State *state, const TSTree *tree, size_t *count) {
   return true;
 }
 
-/* parse(languageIndex, text, timeoutMs): Int32Array of records, or undefined when the parse was cancelled. */
-static napi_value parse(napi_env env, napi_callback_info info) {
-  size_t argc = 3;
-  napi_value argv[3];
-  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 3) return throw_error(env, "parse(language, text, timeoutMs)");
-  uint32_t language_index;
-  double timeout_ms;
-  if (napi_get_value_uint32(env, argv[0], &language_index) != napi_ok || language_index >= LANGUAGE_COUNT) return throw_error(env, "unknown language");
-  if (napi_get_value_double(env, argv[2], &timeout_ms) != napi_ok) return throw_error(env, "timeoutMs must be a number");
-  size_t length;
-  if (napi_get_value_string_utf16(env, argv[1], NULL, 0, &length) != napi_ok) return throw_error(env, "text must be a string");
-  State *state;
-  if (napi_get_instance_data(env, (void **)&state) != napi_ok || !state) return throw_error(env, "not initialised");
-
-  char16_t *chars = malloc((length + 1) * sizeof(char16_t));
-  if (!chars) return throw_error(env, "out of memory");
-  size_t copied;
-  napi_get_value_string_utf16(env, argv[1], chars, length + 1, &copied);
-
-  if (!ts_parser_set_language(state->parser, LANGUAGES[language_index]())) {
-    free(chars);
-    return throw_error(env, "incompatible grammar");
+/*
+ * Parses UTF-16 text with `worker`'s parser and walks the tree into worker->out (*count nodes).
+ * Thread-safe across workers: the grammars are read-only and each worker has its own parser.
+ */
+static int parse_with(Worker *worker, uint32_t language_index, const char16_t *chars, uint32_t bytes, double timeout_ms,
+                      size_t *count, const char **error) {
+  if (!ts_parser_set_language(worker->parser, LANGUAGES[language_index]())) {
+    *error = "incompatible grammar";
+    return FAILED;
   }
-  Text text = {(const char *)chars, (uint32_t)(copied * 2)};
+  Text text = {(const char *)chars, bytes};
   TSInput input = {&text, read_text, TSInputEncodingUTF16LE, NULL};
   double deadline = now_ms() + timeout_ms;
   TSParseOptions options = {&deadline, past_deadline};
-  TSTree *tree = ts_parser_parse_with_options(state->parser, NULL, input, options);
-  free(chars);
-  napi_value result;
+  TSTree *tree = ts_parser_parse_with_options(worker->parser, NULL, input, options);
   if (!tree) {
     /* A cancelled parse would otherwise resume on the next call. */
-    ts_parser_reset(state->parser);
-    napi_get_undefined(env, &result);
-    return result;
+    ts_parser_reset(worker->parser);
+    return CANCELLED;
   }
-
-  size_t count = 0;
-  bool ok = walk(state, tree, &count);
+  *count = 0;
+  bool ok = walk(worker, tree, count);
   ts_tree_delete(tree);
-  if (!ok) return throw_error(env, "out of memory");
+  if (!ok) {
+    *error = "out of memory";
+    return FAILED;
+  }
+  return PARSED;
+}
 
-  napi_value buffer;
+/* The records of a parse as a new Int32Array (undefined when it was cancelled). */
+static napi_value records_of(napi_env env, const int32_t *out, size_t count) {
+  napi_value buffer, result;
   void *data;
   if (napi_create_arraybuffer(env, count * RECORD * sizeof(int32_t), &data, &buffer) != napi_ok) return NULL;
-  memcpy(data, state->out, count * RECORD * sizeof(int32_t));
+  memcpy(data, out, count * RECORD * sizeof(int32_t));
   napi_create_typedarray(env, napi_int32_array, count * RECORD, buffer, 0, &result);
+  return result;
+}
+
+static napi_value undefined_value(napi_env env) {
+  napi_value result;
+  napi_get_undefined(env, &result);
+  return result;
+}
+
+/* The state of the calling thread, or NULL after throwing. */
+static State *state_of(napi_env env) {
+  State *state;
+  if (napi_get_instance_data(env, (void **)&state) != napi_ok || !state) {
+    throw_error(env, "not initialised");
+    return NULL;
+  }
+  return state;
+}
+
+/* Reads the arguments (language index, text, timeout), the text copied as UTF-16 into *chars (*bytes long); false after throwing. */
+static bool read_arguments(napi_env env, napi_callback_info info, uint32_t *language_index, char16_t **chars, uint32_t *bytes,
+                           double *timeout_ms, const char *usage) {
+  size_t argc = 3;
+  napi_value argv[3];
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 3) return throw_error(env, usage), false;
+  if (napi_get_value_uint32(env, argv[0], language_index) != napi_ok || *language_index >= LANGUAGE_COUNT)
+    return throw_error(env, "unknown language"), false;
+  if (napi_get_value_double(env, argv[2], timeout_ms) != napi_ok) return throw_error(env, "timeoutMs must be a number"), false;
+  size_t length;
+  if (napi_get_value_string_utf16(env, argv[1], NULL, 0, &length) != napi_ok) return throw_error(env, "text must be a string"), false;
+  if (length > UINT32_MAX / 2 - 1) return throw_error(env, "text too long"), false;
+  *chars = malloc((length + 1) * sizeof(char16_t));
+  if (!*chars) return throw_error(env, "out of memory"), false;
+  size_t copied;
+  napi_get_value_string_utf16(env, argv[1], *chars, length + 1, &copied);
+  *bytes = (uint32_t)(copied * 2);
+  return true;
+}
+
+/* parse(languageIndex, text, timeoutMs): Int32Array of records, or undefined when the parse was cancelled. */
+static napi_value parse(napi_env env, napi_callback_info info) {
+  uint32_t language_index, bytes;
+  char16_t *chars;
+  double timeout_ms;
+  if (!read_arguments(env, info, &language_index, &chars, &bytes, &timeout_ms, "parse(language, text, timeoutMs)")) return NULL;
+  State *state = state_of(env);
+  if (!state) return free(chars), NULL;
+  size_t count = 0;
+  const char *error = NULL;
+  int outcome = parse_with(&state->main, language_index, chars, bytes, timeout_ms, &count, &error);
+  free(chars);
+  if (outcome == FAILED) return throw_error(env, error);
+  if (outcome == CANCELLED) return undefined_value(env);
+  return records_of(env, state->main.out, count);
+}
+
+/* Runs a job with `worker`'s parser, keeping a copy of its records in the job. Called without the lock. */
+static void run_job(Worker *worker, Job *job) {
+  size_t count = 0;
+  job->error = NULL;
+  job->outcome = parse_with(worker, job->language_index, job->chars, job->bytes, job->timeout_ms, &count, &job->error);
+  free(job->chars);
+  job->chars = NULL;
+  if (job->outcome != PARSED) return;
+  job->out = malloc(count * RECORD * sizeof(int32_t) + 1);
+  if (!job->out) {
+    job->outcome = FAILED;
+    job->error = "out of memory";
+    return;
+  }
+  memcpy(job->out, worker->out, count * RECORD * sizeof(int32_t));
+  job->count = count;
+}
+
+/* The helper: runs the oldest queued job, over and over, until the thread's environment ends. */
+static void *helper_main(void *data) {
+  State *state = data;
+  pthread_mutex_lock(&state->lock);
+  while (!state->stopping) {
+    Job *next = NULL;
+    for (int i = 0; i < MAX_JOBS; i++) {
+      Job *job = state->jobs[i];
+      if (job && job->phase == QUEUED && (!next || job->id < next->id)) next = job;
+    }
+    if (!next) {
+      pthread_cond_wait(&state->queued, &state->lock);
+      continue;
+    }
+    next->phase = RUNNING;
+    pthread_mutex_unlock(&state->lock);
+    run_job(&state->helper, next);
+    pthread_mutex_lock(&state->lock);
+    if (next->orphaned) {
+      free_job(next);
+      continue;
+    }
+    next->phase = DONE;
+    pthread_cond_broadcast(&state->done);
+  }
+  pthread_mutex_unlock(&state->lock);
+  return NULL;
+}
+
+/* submit(languageIndex, text, timeoutMs): a job number for `take`, or -1 when MAX_JOBS are waiting. */
+static napi_value submit(napi_env env, napi_callback_info info) {
+  uint32_t language_index, bytes;
+  char16_t *chars;
+  double timeout_ms;
+  if (!read_arguments(env, info, &language_index, &chars, &bytes, &timeout_ms, "submit(language, text, timeoutMs)")) return NULL;
+  State *state = state_of(env);
+  if (!state) return free(chars), NULL;
+  napi_value result;
+  pthread_mutex_lock(&state->lock);
+  int slot = -1;
+  for (int i = 0; i < MAX_JOBS && slot < 0; i++) {
+    if (!state->jobs[i]) slot = i;
+  }
+  Job *job = slot < 0 ? NULL : calloc(1, sizeof(Job));
+  if (!job) {
+    pthread_mutex_unlock(&state->lock);
+    free(chars);
+    napi_create_int32(env, -1, &result);
+    return result;
+  }
+  if (!state->started) {
+    state->helper.parser = ts_parser_new();
+    if (!state->helper.parser || pthread_create(&state->thread, NULL, helper_main, state) != 0) {
+      pthread_mutex_unlock(&state->lock);
+      free(job);
+      free(chars);
+      napi_create_int32(env, -1, &result);
+      return result;
+    }
+    state->started = true;
+  }
+  *job = (Job){.id = state->next_id++ & 0x7fffffff, .phase = QUEUED, .language_index = language_index, .timeout_ms = timeout_ms, .chars = chars, .bytes = bytes};
+  state->jobs[slot] = job;
+  pthread_cond_signal(&state->queued);
+  pthread_mutex_unlock(&state->lock);
+  napi_create_int32(env, (int32_t)job->id, &result);
+  return result;
+}
+
+/*
+ * take(job, discard): the job's records as `parse` returns them, waiting while the helper is on it
+ * and parsing it here when the helper has not begun it; with `discard` true, forgets it instead
+ * (a queued job is dropped unparsed) and returns undefined.
+ */
+static napi_value take(napi_env env, napi_callback_info info) {
+  size_t argc = 2;
+  napi_value argv[2];
+  uint32_t id;
+  bool discard = false;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 1 || napi_get_value_uint32(env, argv[0], &id) != napi_ok)
+    return throw_error(env, "take(job, discard)");
+  if (argc > 1) napi_get_value_bool(env, argv[1], &discard);
+  State *state = state_of(env);
+  if (!state) return NULL;
+  pthread_mutex_lock(&state->lock);
+  int slot = -1;
+  for (int i = 0; i < MAX_JOBS && slot < 0; i++) {
+    if (state->jobs[i] && state->jobs[i]->id == id) slot = i;
+  }
+  if (slot < 0) {
+    pthread_mutex_unlock(&state->lock);
+    return throw_error(env, "unknown job");
+  }
+  Job *job = state->jobs[slot];
+  state->jobs[slot] = NULL;
+  if (discard && job->phase == RUNNING) {
+    /* Not worth waiting for: the helper frees it when it is done. */
+    job->orphaned = true;
+    pthread_mutex_unlock(&state->lock);
+    return undefined_value(env);
+  }
+  if (job->phase == QUEUED && !discard) {
+    job->phase = TAKEN;
+    pthread_mutex_unlock(&state->lock);
+    run_job(&state->main, job);
+    pthread_mutex_lock(&state->lock);
+  }
+  while (job->phase == RUNNING) pthread_cond_wait(&state->done, &state->lock);
+  pthread_mutex_unlock(&state->lock);
+  napi_value result;
+  if (discard || job->outcome == CANCELLED) result = undefined_value(env);
+  else if (job->outcome == FAILED) result = throw_error(env, job->error);
+  else result = records_of(env, job->out, job->count);
+  free_job(job);
   return result;
 }
 
@@ -313,14 +558,22 @@ static napi_value names(napi_env env, napi_callback_info info) {
 NAPI_MODULE_INIT(/* napi_env env, napi_value exports */) {
   State *state = calloc(1, sizeof(State));
   if (!state) return NULL;
-  state->parser = ts_parser_new();
-  if (!state->parser || napi_set_instance_data(env, state, finalize_state, NULL) != napi_ok) {
-    if (state->parser) ts_parser_delete(state->parser);
+  state->main.parser = ts_parser_new();
+  pthread_mutex_init(&state->lock, NULL);
+  pthread_cond_init(&state->queued, NULL);
+  pthread_cond_init(&state->done, NULL);
+  if (!state->main.parser || napi_set_instance_data(env, state, finalize_state, NULL) != napi_ok) {
+    if (state->main.parser) ts_parser_delete(state->main.parser);
+    pthread_mutex_destroy(&state->lock);
+    pthread_cond_destroy(&state->queued);
+    pthread_cond_destroy(&state->done);
     free(state);
     return NULL;
   }
   napi_property_descriptor properties[] = {
     {"parse", NULL, parse, NULL, NULL, NULL, napi_default, NULL},
+    {"submit", NULL, submit, NULL, NULL, NULL, napi_default, NULL},
+    {"take", NULL, take, NULL, NULL, NULL, napi_default, NULL},
     {"names", NULL, names, NULL, NULL, NULL, napi_default, NULL},
   };
   napi_define_properties(env, exports, sizeof(properties) / sizeof(properties[0]), properties);

@@ -65,8 +65,9 @@ export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult>
   const collector = task.collect ? workerCollector(task.collect) : undefined;
   let unreadable = 0;
   let suppressed = 0;
+  const ahead = readAhead(task.paths, (index) => textOf(task.root, task.paths[index] as string, task.held, index), scanners);
   for (const [index, path] of task.paths.entries()) {
-    const text = textOf(task.root, path, task.held, index);
+    const text = ahead.text(index);
     if (text === undefined) {
       unreadable++;
       continue;
@@ -102,6 +103,45 @@ export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult>
     if (found && found.length > 0) facts[scanner.name] = found;
   }
   return { findings, ...(collector ? { collected: collector.drain() } : {}), tallies, unreadable, suppressed, ...(Object.keys(facts).length > 0 ? { facts } : {}) };
+}
+
+/** Files a batch reads before it scans them, each named to the scanners' `lookAhead`. */
+export const READ_AHEAD_FILES = 16;
+
+/**
+ * The texts of a batch's files (`read(index)`), asked for in order: read READ_AHEAD_FILES ahead of
+ * the one asked for when a scanner looks ahead (else one at a time), each named to the scanners'
+ * `lookAhead` when read and held only until asked for.
+ */
+function readAhead(
+  paths: readonly string[],
+  read: (index: number) => string | undefined,
+  scanners: readonly FileScanner[],
+): { text(index: number): string | undefined } {
+  const lookers = scanners.filter((s) => s.lookAhead !== undefined);
+  const distance = lookers.length > 0 ? READ_AHEAD_FILES : 0;
+  const held = new Map<number, string | undefined>();
+  let next = 0;
+  return {
+    text(index) {
+      for (const last = Math.min(index + distance, paths.length - 1); next <= last; next++) {
+        const path = paths[next] as string;
+        const text = read(next);
+        held.set(next, text);
+        if (text === undefined || next === index) continue;
+        for (const s of lookers) {
+          try {
+            s.lookAhead?.({ path, text });
+          } catch {
+            // scanFile does the work itself, and reports what fails.
+          }
+        }
+      }
+      const text = held.get(index);
+      held.delete(index);
+      return text;
+    },
+  };
 }
 
 /** A file's text: from the workspace's memory when it holds the file, else read from its folder. */
@@ -157,7 +197,13 @@ export async function scanTexts(task: TextTask): Promise<TextTaskResult> {
   const out: { key: number; findings: RawFinding[]; identifiers?: { ruleId: string; secret: string }[] }[] = [];
   const hidden: HiddenSecret[] = [];
   let suppressed = 0;
-  for (const file of task.files) {
+  const ahead = readAhead(
+    task.files.map((f) => f.path),
+    (index) => task.files[index]?.text,
+    scanners,
+  );
+  for (const [index, file] of task.files.entries()) {
+    ahead.text(index);
     const inline = new InlineSuppressions(file.text);
     const kept: RawFinding[] = [];
     const dropped: RawFinding[] = [];

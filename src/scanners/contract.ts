@@ -30,6 +30,13 @@ export interface FileScanner {
   readonly name: ScannerName;
   readonly version: string;
   scanFile(file: { readonly path: string; readonly text: string }): RawFinding[];
+  /**
+   * A file the engine will pass to `scanFile` soon: the engine reads a few files ahead and names
+   * each here, in the order it scans them, so that work on it can start elsewhere meanwhile (the
+   * code scanner's parse, on the native parser's helper thread). `scanFile` must return the same
+   * whether or not it was; a file named here and never scanned is forgotten a few files later.
+   */
+  lookAhead?(file: { readonly path: string; readonly text: string }): void;
   /** Asynchronous set-up (loading parsers, grammars), awaited once per worker thread before the first file. */
   init?(): Promise<void>;
   /**

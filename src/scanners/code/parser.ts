@@ -213,6 +213,10 @@ export type ParserBackend = 'native' | 'wasm';
 interface NativeParser {
   /** Int32Array of RECORD numbers per node in pre-order, or undefined when the parse was cancelled. */
   parse(language: number, text: string, timeoutMs: number): Int32Array | undefined;
+  /** Queues a parse for the addon's helper thread: a job number for `take`, or -1 when it holds too many jobs. */
+  submit(language: number, text: string, timeoutMs: number): number;
+  /** A submitted job's records as `parse` returns them (parsed here if the helper has not begun it); `discard` drops it. */
+  take(job: number, discard?: boolean): Int32Array | undefined;
   names(language: number): { types: (string | null)[]; fields: (string | null)[] };
   readonly RECORD: number;
 }
@@ -272,7 +276,68 @@ export function setParserBackend(next: ParserBackend): void {
   backend = next;
 }
 
-/** Parses synchronously; the grammar must be loaded. Returns undefined when it is not or parsing fails. */
+/**
+ * Parses ahead: files submitted to the native parser's helper thread and not yet taken by `parse`,
+ * oldest first. The JavaScript thread goes on with the files before them meanwhile.
+ */
+const ahead: { text: string; language: CodeLanguage; job: number }[] = [];
+/** At most this many files, and this many characters, wait to be taken. */
+export const PARSE_AHEAD_FILES = 32;
+export const PARSE_AHEAD_CHARS = 4 * 1024 * 1024;
+let aheadChars = 0;
+/** Counters of this thread (diagnostics): parses started ahead, taken by `parse`, dropped untaken. */
+export const parseAheadStats = { started: 0, taken: 0, dropped: 0 };
+
+let aheadWanted = process.env.VIGIL_PARSE_AHEAD !== '0';
+
+/** Whether `parseAhead` does anything: the native parser is in use, and VIGIL_PARSE_AHEAD is not 0. */
+export function parsesAhead(): boolean {
+  return aheadWanted && backend === 'native' && nativeAddon !== null && nativeAddon !== undefined;
+}
+
+/** Turns parsing ahead on or off in this thread (tests comparing the two; VIGIL_PARSE_AHEAD=0 starts it off). */
+export function setParseAhead(enabled: boolean): void {
+  aheadWanted = enabled;
+}
+
+/**
+ * Starts parsing `text` on the native parser's helper thread, for a later `parse(text, language)` of
+ * the same string to take (the result is the same either way). Does nothing without the native
+ * parser or for a text longer than PARSE_AHEAD_CHARS; when PARSE_AHEAD_FILES files or
+ * PARSE_AHEAD_CHARS characters already wait, the oldest are dropped to make room.
+ */
+export function parseAhead(text: string, language: CodeLanguage): void {
+  if (!parsesAhead() || text.length > PARSE_AHEAD_CHARS) return;
+  const addon = nativeAddon as NativeParser;
+  while (ahead.length >= PARSE_AHEAD_FILES || (ahead.length > 0 && aheadChars + text.length > PARSE_AHEAD_CHARS)) dropAhead(addon, 1);
+  const job = addon.submit(CODE_LANGUAGES.indexOf(language), text, PARSE_TIMEOUT_MS);
+  if (job < 0) return;
+  parseAheadStats.started++;
+  ahead.push({ text, language, job });
+  aheadChars += text.length;
+}
+
+/** Drops the `count` oldest parses waiting. */
+function dropAhead(addon: NativeParser, count: number): void {
+  for (const dropped of ahead.splice(0, count)) {
+    aheadChars -= dropped.text.length;
+    parseAheadStats.dropped++;
+    addon.take(dropped.job, true);
+  }
+}
+
+/** The records of `text`'s parse ahead, when one waits; the parses before it, never taken, are dropped. */
+function takeAhead(addon: NativeParser, text: string, language: CodeLanguage): Int32Array | undefined | null {
+  const at = ahead.findIndex((a) => a.text === text && a.language === language);
+  if (at < 0) return null;
+  dropAhead(addon, at);
+  const [taken] = ahead.splice(0, 1) as [(typeof ahead)[number]];
+  aheadChars -= taken.text.length;
+  parseAheadStats.taken++;
+  return addon.take(taken.job);
+}
+
+/** Parses synchronously (or takes the parse `parseAhead` started); the grammar must be loaded. Returns undefined when it is not or parsing fails. */
 export function parse(text: string, language: CodeLanguage): ParsedFile | undefined {
   if (backend === 'native' && nativeAddon) return nativeParse(nativeAddon, text, language);
   const lang = languages.get(language);
@@ -497,7 +562,8 @@ function nativeNamesOf(addon: NativeParser, language: CodeLanguage) {
 
 /** Parses with the native addon and builds the plain nodes from its flat output (the same nodes as `rawCopy`). */
 function nativeParse(addon: NativeParser, text: string, language: CodeLanguage): ParsedFile | undefined {
-  const records = addon.parse(CODE_LANGUAGES.indexOf(language), text, PARSE_TIMEOUT_MS);
+  const early = ahead.length > 0 ? takeAhead(addon, text, language) : null;
+  const records = early !== null ? early : addon.parse(CODE_LANGUAGES.indexOf(language), text, PARSE_TIMEOUT_MS);
   if (!records || records.length === 0) return undefined;
   const names = nativeNamesOf(addon, language);
   const nodesByType = new Map<string, SyntaxNode[]>();

@@ -10,10 +10,10 @@ import type { FileFacts, FileScanner } from '../contract.js';
 import { lineText, NodeIndex } from './ast.js';
 import type { Candidate, FunctionSummary } from './cross-file/facts.js';
 import { entrySummaries, guardedCandidates, passedCandidates } from './cross-file/rerun.js';
-import { FACT_PRODUCERS, fileFacts, type FactProducer } from './cross-file/extract.js';
+import { FACT_PRODUCERS, fileFacts, type FactProducer, type ProducerId } from './cross-file/extract.js';
 import { Imports } from './imports.js';
 import { profileOf } from './language-profile.js';
-import { isLanguageLoaded, languageOf, loadAllLanguages, parse, prepareLanguage, usesFunctionModel, type CodeLanguage } from './parser.js';
+import { isLanguageLoaded, languageOf, loadAllLanguages, parse, parseAhead, parsesAhead, PARSE_AHEAD_FILES, prepareLanguage, usesFunctionModel, type CodeLanguage } from './parser.js';
 import { LanguagePrefilter } from './prefilter.js';
 import { qualifiedCalls, type CodeRule, type Match, type RuleContext } from './rule.js';
 import { CODE_RULES } from './rules/index.js';
@@ -99,6 +99,11 @@ export function analyse(path: string, text: string, language: CodeLanguage): Rul
   return { path, text, language, root: parsed.root, nodes, imports, taint, profile, calls: qualifiedCalls(text, nodes, imports, language) };
 }
 
+type Plan =
+  | { readonly kind: 'skip'; readonly reason: SkipReason }
+  | { readonly kind: 'prefiltered' }
+  | { readonly kind: 'parse'; readonly language: CodeLanguage; readonly active: readonly CodeRule[]; readonly producers: readonly ProducerId[] };
+
 type Counts = { parsed: number; skipped: number; unparsable: number; prefiltered: number; rule_errors: number };
 const noCounts = (): Counts => ({ parsed: 0, skipped: 0, unparsable: 0, prefiltered: 0, rule_errors: 0 });
 
@@ -116,6 +121,25 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
       prefilters.set(language, (prefilter = new LanguagePrefilter<CodeRule | FactProducer>([...own, ...(usesFunctionModel(language) ? [] : FACT_PRODUCERS)], language)));
     }
     return prefilter;
+  };
+  /** What scanFile does with a file: skip it, count it as prefiltered, or parse it and run `active`. */
+  const planFor = (path: string, text: string): Plan => {
+    const reason = skipReason(path, text);
+    if (reason) return { kind: 'skip', reason };
+    const language = languageOf(path) as CodeLanguage;
+    const selected = prefilterOf(language).select(text);
+    const active = selected.filter(isRule);
+    // Calls with passwords in test code are not evidence (extract.ts): no reason to parse a test file.
+    const producers = selected.flatMap((p) => (isRule(p) || (p.id === 'hash-call' && isTestPath(path)) ? [] : [p.id]));
+    // `passes` summaries are read from files parsed anyway: on their own they would parse most library files.
+    if (active.length === 0 && producers.every((p) => p === 'passes')) return { kind: 'prefiltered' };
+    return { kind: 'parse', language, active, producers };
+  };
+  // Plans made by lookAhead for files the engine scans next, oldest first (the parse itself waits in parser.ts).
+  const planned: { path: string; text: string; plan: Plan }[] = [];
+  const takePlanned = (path: string, text: string): Plan | undefined => {
+    const at = planned.findIndex((p) => p.path === path && p.text === text);
+    return at < 0 ? undefined : (planned.splice(0, at + 1).pop() as (typeof planned)[number]).plan;
   };
   let facts: FileFacts[] = [];
   return {
@@ -141,27 +165,31 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
       facts = [];
       return taken;
     },
+    lookAhead({ path, text }) {
+      if (!parsesAhead() || TEMPLATE_FILE.test(path)) return;
+      const plan = planFor(path, text);
+      // A skipped file costs scanFile little to judge again.
+      if (plan.kind === 'skip') return;
+      if (planned.length >= PARSE_AHEAD_FILES) planned.shift();
+      planned.push({ path, text, plan });
+      if (plan.kind === 'parse') parseAhead(text, plan.language);
+    },
     scanFile({ path, text }) {
       if (TEMPLATE_FILE.test(path)) return scanTemplate(rules, path, text);
-      const reason = skipReason(path, text);
-      if (reason) {
-        if (reason !== 'unsupported') {
+      const plan = takePlanned(path, text) ?? planFor(path, text);
+      if (plan.kind === 'skip') {
+        if (plan.reason !== 'unsupported') {
           codeScannerStats.skipped++;
           pending.skipped++;
         }
         return [];
       }
-      const language = languageOf(path) as CodeLanguage;
-      const selected = prefilterOf(language).select(text);
-      const active = selected.filter(isRule);
-      // Calls with passwords in test code are not evidence (extract.ts): no reason to parse a test file.
-      const producers = selected.flatMap((p) => (isRule(p) || (p.id === 'hash-call' && isTestPath(path)) ? [] : [p.id]));
-      // `passes` summaries are read from files parsed anyway: on their own they would parse most library files.
-      if (active.length === 0 && producers.every((p) => p === 'passes')) {
+      if (plan.kind === 'prefiltered') {
         codeScannerStats.prefiltered++;
         pending.prefiltered++;
         return [];
       }
+      const { language, active, producers } = plan;
       let ctx: RuleContext | undefined;
       try {
         ctx = analyse(path, text, language);

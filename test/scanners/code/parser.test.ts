@@ -11,10 +11,16 @@ import {
   loadWasmLanguages,
   nativeParserPath,
   parse,
+  parseAhead,
+  parseAheadStats,
+  PARSE_AHEAD_FILES,
   parserBackend,
+  parsesAhead,
+  setParseAhead,
   setParserBackend,
   setRawCopy,
   type CodeLanguage,
+  type ParsedFile,
   type ParserBackend,
   type SyntaxNode,
 } from '../../../src/scanners/code/parser.js';
@@ -194,5 +200,121 @@ describe.skipIf(wasmOnly)('parser: the native and WebAssembly back ends give the
     const here = inputs.map(([language, text]) => Array.from(addon.parse(language, text, 5000)));
     expect(a).toEqual(here);
     expect(b).toEqual(here);
+  });
+});
+
+/** The addon's parse-ahead calls (native/src/binding.c). */
+interface AheadAddon {
+  parse(language: number, text: string, timeoutMs: number): Int32Array | undefined;
+  submit(language: number, text: string, timeoutMs: number): number;
+  take(job: number, discard?: boolean): Int32Array | undefined;
+}
+
+describe.skipIf(wasmOnly)('parser: parsing ahead on the native parser\'s helper thread', () => {
+  const addon = () => createRequire(import.meta.url)(nativeParserPath() as string) as AheadAddon;
+  const inputs = () => [...samples, ...snippets].map(([, language, text]) => [CODE_LANGUAGES.indexOf(language), text] as const);
+
+  it('gives the records parse gives, taken in any order, whether the helper or the caller parsed them', () => {
+    const native = addon();
+    const all = inputs();
+    expect(all.length).toBeGreaterThan(64);
+    const expected = all.map(([language, text]) => Array.from(native.parse(language, text, 5000) ?? []));
+    // In groups of 32 (the addon holds 64 jobs). Taken last first, most jobs are still queued and the caller
+    // parses them itself; taken first first, the helper is ahead.
+    for (let from = 0; from < all.length; from += 32) {
+      const group = all.slice(from, from + 32);
+      for (const reverse of [true, false]) {
+        const jobs = group.map(([language, text]) => native.submit(language, text, 5000));
+        expect(jobs.every((j) => j >= 0)).toBe(true);
+        const order = group.map((_, i) => i);
+        for (const i of reverse ? order.reverse() : order) expect(Array.from(native.take(jobs[i] as number) ?? [])).toEqual(expected[from + i]);
+      }
+    }
+  });
+
+  it('waits for a job the helper is on, and frees the place of every job taken or discarded', async () => {
+    const native = addon();
+    const js = CODE_LANGUAGES.indexOf('javascript');
+    const big = 'let x = [1, 2, 3].map((y) => y * 2);\n'.repeat(5_000);
+    const expected = Array.from(native.parse(js, big, 5000) ?? []);
+    const first = native.submit(js, big, 5000);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(Array.from(native.take(first) ?? [])).toEqual(expected);
+    // 64 places: the 65th job is refused (-1), then discarding frees them all again.
+    const jobs = Array.from({ length: 65 }, () => native.submit(js, 'f(a);\n', 5000));
+    expect(jobs.slice(0, 64).every((j) => j >= 0)).toBe(true);
+    expect(jobs[64]).toBe(-1);
+    for (const job of jobs.slice(0, 64)) expect(native.take(job, true)).toBeUndefined();
+    expect(() => native.take(jobs[0] as number)).toThrow('unknown job');
+    const again = Array.from({ length: 64 }, () => native.submit(js, 'f(a);\n', 5000));
+    expect(again.every((j) => j >= 0)).toBe(true);
+    for (const job of again) expect(native.take(job)?.length).toBeGreaterThan(0);
+  });
+
+  it('gives up on a job past its deadline, and goes on with the next', () => {
+    const native = addon();
+    const js = CODE_LANGUAGES.indexOf('javascript');
+    const small = 'const a = f(b);\n';
+    const expected = Array.from(native.parse(js, small, 5000) ?? []);
+    const late = native.submit(js, 'let x = [1, 2, 3].map((y) => y * 2);\n'.repeat(20_000), 0);
+    const next = native.submit(js, small, 5000);
+    expect(native.take(late)).toBeUndefined();
+    expect(Array.from(native.take(next) ?? [])).toEqual(expected);
+  });
+
+  it('ends a thread cleanly with jobs queued, running and done but never taken', async () => {
+    const source = `
+      const { parentPort, workerData } = require('node:worker_threads');
+      const addon = require(workerData.addonPath);
+      const big = 'let x = [1, 2, 3].map((y) => y * 2);\\n'.repeat(20_000);
+      for (let i = 0; i < 8; i++) addon.submit(0, big, 5000);
+      addon.take(addon.submit(0, 'f(a);\\n', 5000));
+      parentPort.postMessage('submitted');`;
+    const worker = new Worker(source, { eval: true, workerData: { addonPath: nativeParserPath() } });
+    const message = await new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    expect(message).toBe('submitted');
+    expect(await new Promise((resolve) => worker.once('exit', resolve))).toBe(0);
+  });
+
+  it('parse() takes the parse parseAhead() started, with the same tree, and drops the ones skipped over', () => {
+    setParserBackend('native');
+    setParseAhead(true);
+    const files = snippets.map(([, language, text]) => [language, text] as const);
+    const plain = files.map(([language, text]) => parse(text, language));
+    const before = { ...parseAheadStats };
+    for (const [language, text] of files) parseAhead(text, language);
+    expect(parseAheadStats.started - before.started).toBe(files.length);
+    // The first two are skipped over: parsing the third drops them; then every other is taken.
+    for (const [i, [language, text]] of files.entries()) {
+      if (i < 2) continue;
+      const ahead = parse(text, language);
+      expect(ahead).toBeDefined();
+      expect(shape((ahead as ParsedFile).root)).toEqual(shape((plain[i] as ParsedFile).root));
+      expect(ahead?.errorChars).toBe(plain[i]?.errorChars);
+    }
+    expect(parseAheadStats.taken - before.taken).toBe(files.length - 2);
+    expect(parseAheadStats.dropped - before.dropped).toBe(2);
+  });
+
+  it('keeps at most PARSE_AHEAD_FILES waiting, and none when turned off', () => {
+    setParserBackend('native');
+    setParseAhead(true);
+    const before = { ...parseAheadStats };
+    for (let i = 0; i < PARSE_AHEAD_FILES + 5; i++) parseAhead(`f(${i});\n`, 'javascript');
+    expect(parseAheadStats.dropped - before.dropped).toBe(5);
+    // A parse of a text never submitted leaves the waiting ones alone; the last one submitted is taken.
+    parse('other(1);\n', 'javascript');
+    expect(parseAheadStats.dropped - before.dropped).toBe(5);
+    parse(`f(${PARSE_AHEAD_FILES + 4});\n`, 'javascript');
+    expect(parseAheadStats.taken - before.taken).toBe(1);
+    expect(parseAheadStats.dropped - before.dropped).toBe(PARSE_AHEAD_FILES + 4);
+    setParseAhead(false);
+    expect(parsesAhead()).toBe(false);
+    parseAhead('g(1);\n', 'javascript');
+    expect(parseAheadStats.started - before.started).toBe(PARSE_AHEAD_FILES + 5);
+    setParseAhead(true);
   });
 });

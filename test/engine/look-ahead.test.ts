@@ -1,0 +1,73 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import scanBatch, { READ_AHEAD_FILES, scanTexts } from '../../src/engine/worker.js';
+
+const LOOK_AHEAD_SCANNER = new URL('./fixtures/look-ahead-scanner.ts', import.meta.url).href;
+const MARKER_SCANNER = new URL('./fixtures/marker-scanner.ts', import.meta.url).href;
+
+interface Report {
+  looked: boolean;
+  namedInFolder: number;
+  text: string;
+}
+const reportsOf = (findings: readonly { path: string; ruleId: string; description: string }[]) =>
+  new Map(findings.filter((f) => f.ruleId === 'look-ahead').map((f) => [f.path, JSON.parse(f.description) as Report]));
+
+describe('engine: files named to the scanners ahead of their scan (FileScanner.lookAhead)', () => {
+  let root: string;
+  const count = READ_AHEAD_FILES * 3;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'vigil-look-ahead-'));
+    for (const folder of ['a', 'b']) {
+      await mkdir(join(root, folder));
+      for (let i = 0; i < count; i++) await writeFile(join(root, folder, `f${i}.txt`), `text ${i}\n${i === 7 ? 'MARKER\n' : ''}`);
+    }
+    await writeFile(join(root, 'b', 'ahead-boom.txt'), 'boom\n');
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('names each file, in order, before it is scanned and never more than READ_AHEAD_FILES ahead', async () => {
+    const paths = Array.from({ length: count }, (_, i) => `a/f${i}.txt`);
+    // A file that cannot be read is neither named nor scanned.
+    paths.splice(10, 0, 'a/missing.txt');
+    const result = await scanBatch({ root, paths, scannerModules: [LOOK_AHEAD_SCANNER, MARKER_SCANNER] });
+    expect(result.unreadable).toBe(1);
+    const reports = reportsOf(result.findings);
+    expect(reports.size).toBe(count);
+    for (const [index, path] of paths.entries()) {
+      if (path === 'a/missing.txt') continue;
+      const report = reports.get(path) as Report;
+      const i = Number(/f(\d+)/.exec(path)?.[1]);
+      expect(report.text).toBe(`text ${i}\n${i === 7 ? 'MARKER\n' : ''}`);
+      // The first file is read and scanned at once; every later one was named when read, ahead of its scan.
+      expect(report.looked).toBe(index > 0);
+      const last = Math.min(index + READ_AHEAD_FILES, paths.length - 1);
+      const named = paths.slice(1, last + 1).filter((p) => p !== 'a/missing.txt').length;
+      expect(report.namedInFolder).toBe(named);
+    }
+    // The other scanner saw every file as before.
+    expect(result.findings.filter((f) => f.ruleId === 'marker').map((f) => f.path)).toEqual(['a/f7.txt']);
+    expect(result.tallies.code).toMatchObject({ failures: 0 });
+  });
+
+  it('scans a file whose lookAhead threw as any other', async () => {
+    const paths = ['b/f0.txt', 'b/ahead-boom.txt', 'b/f1.txt'];
+    const result = await scanBatch({ root, paths, scannerModules: [LOOK_AHEAD_SCANNER] });
+    const reports = reportsOf(result.findings);
+    expect([...reports.keys()]).toEqual(paths);
+    expect(reports.get('b/ahead-boom.txt')?.looked).toBe(false);
+    expect(reports.get('b/f1.txt')?.looked).toBe(true);
+  });
+
+  it('names the texts of a history scan ahead too', async () => {
+    const files = Array.from({ length: 5 }, (_, i) => ({ key: i, path: `h/f${i}.txt`, text: `history ${i}\n` }));
+    const result = await scanTexts({ files, scannerModules: [LOOK_AHEAD_SCANNER] });
+    const reports = new Map(result.findings.flatMap((f) => f.findings.map((x) => [x.path, JSON.parse(x.description) as Report] as const)));
+    expect([...reports.values()].map((r) => r.looked)).toEqual([false, true, true, true, true]);
+    expect(reports.get('h/f0.txt')?.namedInFolder).toBe(4);
+  });
+});
