@@ -33,6 +33,20 @@ export function defaultPoolSize(): number {
 }
 
 /**
+ * Whether a scan on `threads` JavaScript threads leaves a core for the native parser's helper threads
+ * (ScanTask.lookAhead). With every core scanning, parsing ahead only moves the parse onto a core that is
+ * busy anyway, and costs some CPU for the hand-over (docs/decisions.md).
+ */
+export function sparesACore(threads: number): boolean {
+  return threads < availableParallelism();
+}
+
+/** The task with `lookAhead` set as given, unless its sender set it. */
+function withLookAhead<T extends ScanTask | TextTask>(task: T, lookAhead: boolean): T {
+  return task.lookAhead === undefined ? { ...task, lookAhead } : task;
+}
+
+/**
  * `keepThreads`: every thread stays once started (a service's or worker's pool, warmed at start), instead of
  * all but one ending after 30 s idle and the next burst of scans starting and loading them again.
  */
@@ -61,9 +75,10 @@ export function createScanPool(size: number = defaultPoolSize(), options: { keep
     get threads() {
       return started?.threads.length ?? 0;
     },
-    run: async (task, signal) => (await start()).run(task, signal ? { signal } : {}) as Promise<ScanTaskResult>,
+    run: async (task, signal) => (await start()).run(withLookAhead(task, sparesACore(size)), signal ? { signal } : {}) as Promise<ScanTaskResult>,
     runRepository: async (task, signal) => (await start()).run(task, { name: 'scanRepository', ...(signal ? { signal } : {}) }),
-    runTexts: async (task, signal) => (await start()).run(task, { name: 'scanTexts', ...(signal ? { signal } : {}) }) as Promise<TextTaskResult>,
+    runTexts: async (task, signal) =>
+      (await start()).run(withLookAhead(task, sparesACore(size)), { name: 'scanTexts', ...(signal ? { signal } : {}) }) as Promise<TextTaskResult>,
     warm: async (task) => {
       const pool = await start();
       // One task per thread: piscina gives each to an idle thread. A failure here is the first scan's to report.
@@ -91,7 +106,7 @@ export function createInlinePool(): ScanPool {
     threads: 0,
     run: async (task, signal) => {
       signal?.throwIfAborted();
-      return (await load()).default(task);
+      return (await load()).default(withLookAhead(task, sparesACore(1)));
     },
     runRepository: async (task, signal) => {
       signal?.throwIfAborted();
@@ -99,7 +114,7 @@ export function createInlinePool(): ScanPool {
     },
     runTexts: async (task, signal) => {
       signal?.throwIfAborted();
-      return (await load()).scanTexts(task);
+      return (await load()).scanTexts(withLookAhead(task, sparesACore(1)));
     },
     warm: async (task) => {
       await (await load()).default(task);
@@ -237,8 +252,9 @@ export function createAdaptiveScanPool(threads: number, limits: AdaptiveLimits, 
       if (placement === 'threads' && !closed && limits.lastThreadBytes !== undefined && bytes > limits.lastThreadBytes) addLanes(threads);
     },
     walked: () => place('inline'),
-    run: (task, signal) => dispatch(signal, (pool) => pool.run(task, signal)),
-    runTexts: (task, signal) => dispatch(signal, (pool) => pool.runTexts(task, signal)),
+    // A lane is one thread: the scan's threads are the lanes started so far.
+    run: (task, signal) => dispatch(signal, (pool) => pool.run(pool === inline ? task : withLookAhead(task, sparesACore(lanes.length)), signal)),
+    runTexts: (task, signal) => dispatch(signal, (pool) => pool.runTexts(pool === inline ? task : withLookAhead(task, sparesACore(lanes.length)), signal)),
     runRepository: (task, signal) => inline.runRepository(task, signal),
     // Its threads are warmed when the walk decides to use them (the constructor's `warm` task).
     warm: () => Promise.resolve(),

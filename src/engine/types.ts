@@ -31,6 +31,12 @@ export interface ScanTask {
    * findings instead of a hundred thousand.
    */
   readonly collect?: WorkerCollect;
+  /**
+   * Whether the worker names files to the scanners ahead of their scan (FileScanner.lookAhead), so that
+   * the code scanner parses them on the native parser's helper thread meanwhile: set by the pool, true
+   * when the scan's threads leave a core free for the helpers (sparesACore).
+   */
+  readonly lookAhead?: boolean;
 }
 
 /** What a worker needs to run the first pipeline steps on its batch (plain data: it crosses threads). */
@@ -88,6 +94,8 @@ export interface TextFile {
 export interface TextTask {
   readonly files: readonly TextFile[];
   readonly scannerModules: readonly string[];
+  /** As ScanTask.lookAhead. */
+  readonly lookAhead?: boolean;
 }
 
 export interface TextTaskResult {

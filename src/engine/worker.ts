@@ -65,7 +65,7 @@ export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult>
   const collector = task.collect ? workerCollector(task.collect) : undefined;
   let unreadable = 0;
   let suppressed = 0;
-  const ahead = readAhead(task.paths, (index) => textOf(task.root, task.paths[index] as string, task.held, index), scanners);
+  const ahead = readAhead(task.paths, (index) => textOf(task.root, task.paths[index] as string, task.held, index), task.lookAhead === true ? scanners : []);
   for (const [index, path] of task.paths.entries()) {
     const text = ahead.text(index);
     if (text === undefined) {
@@ -110,8 +110,8 @@ export const READ_AHEAD_FILES = 16;
 
 /**
  * The texts of a batch's files (`read(index)`), asked for in order: read READ_AHEAD_FILES ahead of
- * the one asked for when a scanner looks ahead (else one at a time), each named to the scanners'
- * `lookAhead` when read and held only until asked for.
+ * the one asked for when one of `scanners` looks ahead (else one at a time; the task's `lookAhead`
+ * decides whether they are given), each named to their `lookAhead` when read and held only until asked for.
  */
 function readAhead(
   paths: readonly string[],
@@ -200,7 +200,7 @@ export async function scanTexts(task: TextTask): Promise<TextTaskResult> {
   const ahead = readAhead(
     task.files.map((f) => f.path),
     (index) => task.files[index]?.text,
-    scanners,
+    task.lookAhead === true ? scanners : [],
   );
   for (const [index, file] of task.files.entries()) {
     ahead.text(index);
