@@ -15,6 +15,7 @@
  */
 #include <node_api.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,7 +111,8 @@ typedef struct {
   pthread_cond_t done;
   pthread_t thread;
   bool started;
-  bool stopping;
+  /* Set under the lock when the environment ends; the helper's parse also reads it without (past_deadline). */
+  atomic_bool stopping;
   uint32_t next_id;
   Job *jobs[MAX_JOBS];
 } State;
@@ -153,8 +155,15 @@ static double now_ms(void) {
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
+/* What a parse's progress callback reads: its deadline, and a flag that cancels it sooner (or NULL). */
+typedef struct {
+  double deadline;
+  const atomic_bool *cancelled;
+} Limit;
+
 static bool past_deadline(TSParseState *parse_state) {
-  return now_ms() > *(double *)parse_state->payload;
+  const Limit *limit = parse_state->payload;
+  return (limit->cancelled && atomic_load_explicit(limit->cancelled, memory_order_relaxed)) || now_ms() > limit->deadline;
 }
 
 typedef struct {
@@ -296,15 +305,15 @@ static bool walk(Worker *state, const TSTree *tree, size_t *count) {
  * Thread-safe across workers: the grammars are read-only and each worker has its own parser.
  */
 static int parse_with(Worker *worker, uint32_t language_index, const char16_t *chars, uint32_t bytes, double timeout_ms,
-                      size_t *count, const char **error) {
+                      const atomic_bool *cancelled, size_t *count, const char **error) {
   if (!ts_parser_set_language(worker->parser, LANGUAGES[language_index]())) {
     *error = "incompatible grammar";
     return FAILED;
   }
   Text text = {(const char *)chars, bytes};
   TSInput input = {&text, read_text, TSInputEncodingUTF16LE, NULL};
-  double deadline = now_ms() + timeout_ms;
-  TSParseOptions options = {&deadline, past_deadline};
+  Limit limit = {now_ms() + timeout_ms, cancelled};
+  TSParseOptions options = {&limit, past_deadline};
   TSTree *tree = ts_parser_parse_with_options(worker->parser, NULL, input, options);
   if (!tree) {
     /* A cancelled parse would otherwise resume on the next call. */
@@ -377,18 +386,21 @@ static napi_value parse(napi_env env, napi_callback_info info) {
   if (!state) return free(chars), NULL;
   size_t count = 0;
   const char *error = NULL;
-  int outcome = parse_with(&state->main, language_index, chars, bytes, timeout_ms, &count, &error);
+  int outcome = parse_with(&state->main, language_index, chars, bytes, timeout_ms, NULL, &count, &error);
   free(chars);
   if (outcome == FAILED) return throw_error(env, error);
   if (outcome == CANCELLED) return undefined_value(env);
   return records_of(env, state->main.out, count);
 }
 
-/* Runs a job with `worker`'s parser, keeping a copy of its records in the job. Called without the lock. */
-static void run_job(Worker *worker, Job *job) {
+/*
+ * Runs a job with `worker`'s parser, keeping a copy of its records in the job; `cancelled` (or NULL) ends
+ * the parse early, as its deadline would. Called without the lock.
+ */
+static void run_job(Worker *worker, Job *job, const atomic_bool *cancelled) {
   size_t count = 0;
   job->error = NULL;
-  job->outcome = parse_with(worker, job->language_index, job->chars, job->bytes, job->timeout_ms, &count, &job->error);
+  job->outcome = parse_with(worker, job->language_index, job->chars, job->bytes, job->timeout_ms, cancelled, &count, &job->error);
   free(job->chars);
   job->chars = NULL;
   if (job->outcome != PARSED) return;
@@ -418,7 +430,8 @@ static void *helper_main(void *data) {
     }
     next->phase = RUNNING;
     pthread_mutex_unlock(&state->lock);
-    run_job(&state->helper, next);
+    /* The thread's environment ending cancels the job, so that finalize_state's join waits for no parse. */
+    run_job(&state->helper, next, &state->stopping);
     pthread_mutex_lock(&state->lock);
     if (next->orphaned) {
       free_job(next);
@@ -506,7 +519,7 @@ static napi_value take(napi_env env, napi_callback_info info) {
   if (job->phase == QUEUED && !discard) {
     job->phase = TAKEN;
     pthread_mutex_unlock(&state->lock);
-    run_job(&state->main, job);
+    run_job(&state->main, job, NULL);
     pthread_mutex_lock(&state->lock);
   }
   while (job->phase == RUNNING) pthread_cond_wait(&state->done, &state->lock);
@@ -559,6 +572,7 @@ NAPI_MODULE_INIT(/* napi_env env, napi_value exports */) {
   State *state = calloc(1, sizeof(State));
   if (!state) return NULL;
   state->main.parser = ts_parser_new();
+  atomic_init(&state->stopping, false);
   pthread_mutex_init(&state->lock, NULL);
   pthread_cond_init(&state->queued, NULL);
   pthread_cond_init(&state->done, NULL);
