@@ -466,7 +466,7 @@ static napi_value submit(napi_env env, napi_callback_info info) {
     return result;
   }
   if (!state->started) {
-    state->helper.parser = ts_parser_new();
+    if (!state->helper.parser) state->helper.parser = ts_parser_new();
     if (!state->helper.parser || pthread_create(&state->thread, NULL, helper_main, state) != 0) {
       pthread_mutex_unlock(&state->lock);
       free(job);
