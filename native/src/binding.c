@@ -83,13 +83,18 @@ enum { QUEUED, RUNNING, TAKEN, DONE };
 /* How a parse ended: records in `out`, cancelled by its deadline, or failed (`error` says why). */
 enum { PARSED, CANCELLED, FAILED };
 
+/* A text to parse: the grammar, the text as UTF-16 (`bytes` long) and how long its parse may take. */
+typedef struct {
+  uint32_t language_index;
+  char16_t *chars;
+  uint32_t bytes;
+  double timeout_ms;
+} Source;
+
 typedef struct {
   uint32_t id;
   int phase;
-  uint32_t language_index;
-  double timeout_ms;
-  char16_t *chars;
-  uint32_t bytes;
+  Source source;
   int outcome;
   const char *error;
   int32_t *out;
@@ -124,7 +129,7 @@ static void free_worker(Worker *worker) {
 }
 
 static void free_job(Job *job) {
-  free(job->chars);
+  free(job->source.chars);
   free(job->out);
   free(job);
 }
@@ -304,15 +309,14 @@ static bool walk(Worker *state, const TSTree *tree, size_t *count) {
  * Parses UTF-16 text with `worker`'s parser and walks the tree into worker->out (*count nodes).
  * Thread-safe across workers: the grammars are read-only and each worker has its own parser.
  */
-static int parse_with(Worker *worker, uint32_t language_index, const char16_t *chars, uint32_t bytes, double timeout_ms,
-                      const atomic_bool *cancelled, size_t *count, const char **error) {
-  if (!ts_parser_set_language(worker->parser, LANGUAGES[language_index]())) {
+static int parse_with(Worker *worker, const Source *source, const atomic_bool *cancelled, size_t *count, const char **error) {
+  if (!ts_parser_set_language(worker->parser, LANGUAGES[source->language_index]())) {
     *error = "incompatible grammar";
     return FAILED;
   }
-  Text text = {(const char *)chars, bytes};
+  Text text = {(const char *)source->chars, source->bytes};
   TSInput input = {&text, read_text, TSInputEncodingUTF16LE, NULL};
-  Limit limit = {now_ms() + timeout_ms, cancelled};
+  Limit limit = {now_ms() + source->timeout_ms, cancelled};
   TSParseOptions options = {&limit, past_deadline};
   TSTree *tree = ts_parser_parse_with_options(worker->parser, NULL, input, options);
   if (!tree) {
@@ -356,38 +360,39 @@ static State *state_of(napi_env env) {
   return state;
 }
 
-/* Reads the arguments (language index, text, timeout), the text copied as UTF-16 into *chars (*bytes long); false after throwing. */
-static bool read_arguments(napi_env env, napi_callback_info info, uint32_t *language_index, char16_t **chars, uint32_t *bytes,
-                           double *timeout_ms, const char *usage) {
+/*
+ * Reads the arguments of `parse` and `submit` into `source` (its text copied, the caller's to free): the
+ * calling thread's state, or NULL after throwing.
+ */
+static State *read_arguments(napi_env env, napi_callback_info info, Source *source, const char *usage) {
   size_t argc = 3;
   napi_value argv[3];
-  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 3) return throw_error(env, usage), false;
-  if (napi_get_value_uint32(env, argv[0], language_index) != napi_ok || *language_index >= LANGUAGE_COUNT)
-    return throw_error(env, "unknown language"), false;
-  if (napi_get_value_double(env, argv[2], timeout_ms) != napi_ok) return throw_error(env, "timeoutMs must be a number"), false;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 3) return throw_error(env, usage), NULL;
+  if (napi_get_value_uint32(env, argv[0], &source->language_index) != napi_ok || source->language_index >= LANGUAGE_COUNT)
+    return throw_error(env, "unknown language"), NULL;
+  if (napi_get_value_double(env, argv[2], &source->timeout_ms) != napi_ok) return throw_error(env, "timeoutMs must be a number"), NULL;
   size_t length;
-  if (napi_get_value_string_utf16(env, argv[1], NULL, 0, &length) != napi_ok) return throw_error(env, "text must be a string"), false;
-  if (length > UINT32_MAX / 2 - 1) return throw_error(env, "text too long"), false;
-  *chars = malloc((length + 1) * sizeof(char16_t));
-  if (!*chars) return throw_error(env, "out of memory"), false;
+  if (napi_get_value_string_utf16(env, argv[1], NULL, 0, &length) != napi_ok) return throw_error(env, "text must be a string"), NULL;
+  if (length > UINT32_MAX / 2 - 1) return throw_error(env, "text too long"), NULL;
+  State *state = state_of(env);
+  if (!state) return NULL;
+  source->chars = malloc((length + 1) * sizeof(char16_t));
+  if (!source->chars) return throw_error(env, "out of memory"), NULL;
   size_t copied;
-  napi_get_value_string_utf16(env, argv[1], *chars, length + 1, &copied);
-  *bytes = (uint32_t)(copied * 2);
-  return true;
+  napi_get_value_string_utf16(env, argv[1], source->chars, length + 1, &copied);
+  source->bytes = (uint32_t)(copied * 2);
+  return state;
 }
 
 /* parse(languageIndex, text, timeoutMs): Int32Array of records, or undefined when the parse was cancelled. */
 static napi_value parse(napi_env env, napi_callback_info info) {
-  uint32_t language_index, bytes;
-  char16_t *chars;
-  double timeout_ms;
-  if (!read_arguments(env, info, &language_index, &chars, &bytes, &timeout_ms, "parse(language, text, timeoutMs)")) return NULL;
-  State *state = state_of(env);
-  if (!state) return free(chars), NULL;
+  Source source;
+  State *state = read_arguments(env, info, &source, "parse(language, text, timeoutMs)");
+  if (!state) return NULL;
   size_t count = 0;
   const char *error = NULL;
-  int outcome = parse_with(&state->main, language_index, chars, bytes, timeout_ms, NULL, &count, &error);
-  free(chars);
+  int outcome = parse_with(&state->main, &source, NULL, &count, &error);
+  free(source.chars);
   if (outcome == FAILED) return throw_error(env, error);
   if (outcome == CANCELLED) return undefined_value(env);
   return records_of(env, state->main.out, count);
@@ -400,9 +405,9 @@ static napi_value parse(napi_env env, napi_callback_info info) {
 static void run_job(Worker *worker, Job *job, const atomic_bool *cancelled) {
   size_t count = 0;
   job->error = NULL;
-  job->outcome = parse_with(worker, job->language_index, job->chars, job->bytes, job->timeout_ms, cancelled, &count, &job->error);
-  free(job->chars);
-  job->chars = NULL;
+  job->outcome = parse_with(worker, &job->source, cancelled, &count, &job->error);
+  free(job->source.chars);
+  job->source.chars = NULL;
   if (job->outcome != PARSED) return;
   job->out = malloc(count * RECORD * sizeof(int32_t) + 1);
   if (!job->out) {
@@ -446,12 +451,9 @@ static void *helper_main(void *data) {
 
 /* submit(languageIndex, text, timeoutMs): a job number for `take`, or -1 when MAX_JOBS are waiting. */
 static napi_value submit(napi_env env, napi_callback_info info) {
-  uint32_t language_index, bytes;
-  char16_t *chars;
-  double timeout_ms;
-  if (!read_arguments(env, info, &language_index, &chars, &bytes, &timeout_ms, "submit(language, text, timeoutMs)")) return NULL;
-  State *state = state_of(env);
-  if (!state) return free(chars), NULL;
+  Source source;
+  State *state = read_arguments(env, info, &source, "submit(language, text, timeoutMs)");
+  if (!state) return NULL;
   napi_value result;
   pthread_mutex_lock(&state->lock);
   int slot = -1;
@@ -461,7 +463,7 @@ static napi_value submit(napi_env env, napi_callback_info info) {
   Job *job = slot < 0 ? NULL : calloc(1, sizeof(Job));
   if (!job) {
     pthread_mutex_unlock(&state->lock);
-    free(chars);
+    free(source.chars);
     napi_create_int32(env, -1, &result);
     return result;
   }
@@ -470,13 +472,13 @@ static napi_value submit(napi_env env, napi_callback_info info) {
     if (!state->helper.parser || pthread_create(&state->thread, NULL, helper_main, state) != 0) {
       pthread_mutex_unlock(&state->lock);
       free(job);
-      free(chars);
+      free(source.chars);
       napi_create_int32(env, -1, &result);
       return result;
     }
     state->started = true;
   }
-  *job = (Job){.id = state->next_id++ & 0x7fffffff, .phase = QUEUED, .language_index = language_index, .timeout_ms = timeout_ms, .chars = chars, .bytes = bytes};
+  *job = (Job){.id = state->next_id++ & 0x7fffffff, .phase = QUEUED, .source = source};
   state->jobs[slot] = job;
   pthread_cond_signal(&state->queued);
   pthread_mutex_unlock(&state->lock);
