@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { RawFinding } from '../../../src/core/findings.js';
+import { languageOf, type CodeLanguage } from '../../../src/scanners/code/parser.js';
 import { scanner } from '../../../src/scanners/code/scanner.js';
 
 let ready: Promise<void> | undefined;
@@ -21,3 +24,24 @@ export const EXAMPLE_PATHS = Object.freeze({
   java: 'src/main/java/app/Run.java',
   ruby: 'app/controllers/run_controller.rb',
 } as const);
+
+/**
+ * Every file of the test fixtures (test/fixtures, test/scanners/code/fixtures) in a language the code
+ * scanner parses, or also Angular/Vue/Django templates (`.html`) with `templates`, in a fixed order.
+ */
+export function fixtureSources(options: { templates?: boolean } = {}): { path: string; language: CodeLanguage | undefined; text: string }[] {
+  const out: { path: string; language: CodeLanguage | undefined; text: string }[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) {
+        const language = languageOf(path);
+        if (language || (options.templates === true && path.endsWith('.html'))) out.push({ path: relative('.', path), language, text: readFileSync(path, 'utf8') });
+      }
+    }
+  };
+  walk('test/fixtures');
+  walk('test/scanners/code/fixtures');
+  return out;
+}

@@ -1,25 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READ_AHEAD_FILES } from '../../../src/engine/worker.js';
-import { languageOf, loadAllLanguages, parseAheadStats, parserBackend, setParseAhead } from '../../../src/scanners/code/parser.js';
+import { loadAllLanguages, parseAheadStats, parserBackend, setParseAhead } from '../../../src/scanners/code/parser.js';
 import { CODE_RULES } from '../../../src/scanners/code/rules/index.js';
 import { createCodeScanner } from '../../../src/scanners/code/scanner.js';
+import { fixtureSources } from './helpers.js';
 
 const EXTENSION = { javascript: 'js', typescript: 'ts', tsx: 'tsx', python: 'py', php: 'php', go: 'go', java: 'java', ruby: 'rb' } as const;
 
-/** Every fixture source file, and every rule's documented examples as files of their language. */
+/** Every fixture source file and template, and every rule's documented examples as files of their language. */
 function corpus(): { path: string; text: string }[] {
-  const out: { path: string; text: string }[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile() && (languageOf(path) || /\.html$/.test(path))) out.push({ path, text: readFileSync(path, 'utf8') });
-    }
-  };
-  walk('test/fixtures');
-  walk('test/scanners/code/fixtures');
+  const out = fixtureSources({ templates: true }).map(({ path, text }) => ({ path, text }));
   for (const rule of CODE_RULES) {
     for (const [i, e] of rule.docs.examples.entries()) {
       out.push({ path: `src/examples/${rule.id}-${i}-bad.${EXTENSION[e.language]}`, text: e.bad });

@@ -1,12 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NodeIndex } from '../../../src/scanners/code/ast.js';
 import {
   CODE_LANGUAGES,
-  languageOf,
   loadAllLanguages,
   loadWasmLanguages,
   nativeParserPath,
@@ -25,6 +22,7 @@ import {
   type SyntaxNode,
 } from '../../../src/scanners/code/parser.js';
 import { CODE_RULES } from '../../../src/scanners/code/rules/index.js';
+import { fixtureSources } from './helpers.js';
 
 /** The copied tree as plain data (parents checked separately). */
 function shape(node: SyntaxNode): unknown {
@@ -117,22 +115,7 @@ const snippets: [string, CodeLanguage, string][] = [
 ];
 
 /** Every source file of the test fixtures (Go, Java, PHP, Ruby and the TypeScript of the fixture apps). */
-function fixtureFiles(): [string, CodeLanguage, string][] {
-  const out: [string, CodeLanguage, string][] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile()) {
-        const language = languageOf(path);
-        if (language) out.push([relative('.', path), language, readFileSync(path, 'utf8')]);
-      }
-    }
-  };
-  walk('test/fixtures');
-  walk('test/scanners/code/fixtures');
-  return out;
-}
+const fixtureFiles = (): [string, CodeLanguage, string][] => fixtureSources().map(({ path, language, text }) => [path, language as CodeLanguage, text]);
 
 function parseWith(backend: ParserBackend, text: string, language: CodeLanguage) {
   setParserBackend(backend);
