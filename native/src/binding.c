@@ -78,8 +78,8 @@ typedef struct {
   size_t stack_cap;
 } Worker;
 
-/* A text queued by `submit`: QUEUED until the helper (RUNNING) or `take` (TAKEN) begins it, then DONE. */
-enum { QUEUED, RUNNING, TAKEN, DONE };
+/* A text queued by `submit`: QUEUED until the helper begins it (RUNNING), then DONE. */
+enum { QUEUED, RUNNING, DONE };
 /* How a parse ended: records in `out`, cancelled by its deadline, or failed (`error` says why). */
 enum { PARSED, CANCELLED, FAILED };
 
@@ -510,6 +510,7 @@ static napi_value take(napi_env env, napi_callback_info info) {
     pthread_mutex_unlock(&state->lock);
     return throw_error(env, "unknown job");
   }
+  /* Out of the slots, a queued job is out of the helper's reach: this thread parses it, after the lock. */
   Job *job = state->jobs[slot];
   state->jobs[slot] = NULL;
   if (discard && job->phase == RUNNING) {
@@ -518,14 +519,10 @@ static napi_value take(napi_env env, napi_callback_info info) {
     pthread_mutex_unlock(&state->lock);
     return undefined_value(env);
   }
-  if (job->phase == QUEUED && !discard) {
-    job->phase = TAKEN;
-    pthread_mutex_unlock(&state->lock);
-    run_job(&state->main, job, NULL);
-    pthread_mutex_lock(&state->lock);
-  }
+  bool queued = job->phase == QUEUED;
   while (job->phase == RUNNING) pthread_cond_wait(&state->done, &state->lock);
   pthread_mutex_unlock(&state->lock);
+  if (queued && !discard) run_job(&state->main, job, NULL);
   napi_value result;
   if (discard || job->outcome == CANCELLED) result = undefined_value(env);
   else if (job->outcome == FAILED) result = throw_error(env, job->error);
