@@ -203,6 +203,7 @@ export async function scanTexts(task: TextTask): Promise<TextTaskResult> {
     task.lookAhead === true ? scanners : [],
   );
   for (const [index, file] of task.files.entries()) {
+    // The texts are in the task already: this only names the next ones to the scanners that look ahead.
     ahead.text(index);
     const inline = new InlineSuppressions(file.text);
     const kept: RawFinding[] = [];
