@@ -1,17 +1,28 @@
 /**
  * Build step after `tsc` (npm run build): each file scanner module of the registry in dist/ (the
- * ones the scan workers import by URL, src/scanners/index.ts) is replaced by one bundled file
- * holding it and every module of ours it imports; npm packages stay imports. A thread then
- * loads one file per scanner instead of hundreds: the secrets scanner alone is 327 modules, and
- * resolving and compiling them one by one cost each worker about 0.2 s of CPU per scan
- * (docs/benchmarks.md). The bundle is written to the module's own path, so `import.meta.url`
- * inside it (the code scanner finds its grammars from there) still points at the same folder;
- * a bundled module from another folder that reads `import.meta` fails the build.
- * Run: tsx scripts/bundle-scanners.ts [DIST]   (default: dist/ of this checkout)
+ * ones the scan workers import by URL, src/scanners/index.ts) is bundled into one file holding it
+ * and every module of ours it imports; npm packages stay imports. A thread then loads one file per
+ * scanner instead of hundreds: the secrets scanner alone is 327 modules, and resolving and
+ * compiling them one by one cost each worker about 0.2 s of CPU per scan (docs/benchmarks.md).
+ *
+ * Each is bundled twice:
+ * - as CommonJS beside it (`scanner.cjs`), which the registry names and the scan threads load with
+ *   V8's code cache (src/engine/scanner-module.ts). The cache (`scanner.cjs.v8cache`) is written
+ *   last, by one `vigil scan` of a training tree (the checkout's tests and CI-workflow cases) with
+ *   `VIGIL_CODE_CACHE=write`: the same command and compiler flags as the scans that will read it;
+ * - as an ES module over tsc's output at the same path, for the modules that import it (the
+ *   workflow advisory check imports the workflow scanner).
+ *
+ * Both sit in the module's own folder, so `import.meta.url` inside them (the code scanner finds
+ * its grammars from there) still points at the same folder; a bundled module from another folder
+ * that reads `import.meta` fails the build.
+ * Run: tsx scripts/bundle-scanners.ts [DIST]   (default: dist/ of this checkout; after tsc)
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import { dirname, relative, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
@@ -23,7 +34,10 @@ const registry = (await import(resolve(dist, 'scanners/index.js'))) as { FILE_SC
 // at its own path keeps it lazy. The repository checks' entry modules stay as they are, or their
 // bundles would load those parts in every scan.
 const LAZY_PARTS = ['scanners/dependencies/scanner.js'];
-const modules = [...new Set([...registry.FILE_SCANNERS.map((s) => relative(dist, fileURLToPath(s.module)).replaceAll('\\', '/')), ...LAZY_PARTS])];
+/** The registry names each file scanner's CommonJS bundle (`scanner.cjs`); its entry is tsc's `scanner.js` beside it. */
+const threadModules = registry.FILE_SCANNERS.map((s) => relative(dist, fileURLToPath(s.module)).replaceAll('\\', '/'));
+for (const path of threadModules) if (!path.endsWith('.cjs')) throw new Error(`bundle-scanners: the registry names ${path}, not a .cjs bundle`);
+const modules = [...new Set([...threadModules.map((path) => path.replace(/\.cjs$/, '.js')), ...LAZY_PARTS])];
 if (modules.length === 0) throw new Error('bundle-scanners: the registry lists no scanner');
 /**
  * The YAML parser (the workflow scanner's, and the pnpm and Yarn lockfile extractors') is one more
@@ -54,17 +68,17 @@ console.log(`bundled vendor/yaml.js: ${yamlExports.length} exports`);
  */
 const INLINE_PACKAGES = new Set(['smol-toml']);
 
-/** Every other package stays an import, as `packages: 'external'` would keep it (Node's built-ins are esbuild's, as before). */
-const packagesExternal: Plugin = {
+/** Every package but `inline` stays an import, as `packages: 'external'` would keep it (Node's built-ins are esbuild's, as before). */
+const packagesExternal = (inline: ReadonlySet<string>): Plugin => ({
   name: 'packages-external',
   setup(plugin) {
     plugin.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:') || isBuiltin(args.path)) return undefined;
       const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : (args.path.split('/')[0] ?? '');
-      return INLINE_PACKAGES.has(name) ? undefined : { path: args.path, external: true };
+      return inline.has(name) ? undefined : { path: args.path, external: true };
     });
   },
-};
+});
 
 /** Scanner bundles import the YAML bundle above, by a path relative to their own folder. */
 const yamlFromVendor = (from: string): Plugin => ({
@@ -76,6 +90,50 @@ const yamlFromVendor = (from: string): Plugin => ({
     });
   },
 });
+
+/**
+ * A bundled module that reads `import.meta` must keep the folder it was written for: the code
+ * scanner finds its grammars and native parser from there.
+ */
+function checkImportMeta(inputs: readonly string[], file: string, path: string): void {
+  for (const input of inputs) {
+    const source = resolve(input); // metafile paths are relative to the working folder
+    if (dirname(source) !== dirname(file) && readFileSync(source, 'utf8').includes('import.meta')) {
+      throw new Error(`bundle-scanners: ${input} reads import.meta but would move to ${relative(ROOT, dirname(file))}/ in the bundle of ${path}`);
+    }
+  }
+}
+
+/**
+ * The file scanners' CommonJS bundles, which scan threads compile with V8's code cache
+ * (src/engine/scanner-module.ts). Written first, from tsc's output. The YAML package is compiled
+ * in (CommonJS cannot import the ES-module vendor bundle), and `import.meta.url` becomes the
+ * bundle's own file URL.
+ */
+const IMPORT_META_URL = '__vigil_import_meta_url';
+for (const path of threadModules) {
+  const file = resolve(dist, path);
+  const entry = file.replace(/\.cjs$/, '.js');
+  if (!existsSync(entry)) throw new Error(`bundle-scanners: ${entry} is missing (run tsc first)`);
+  const result = await build({
+    entryPoints: [entry],
+    outfile: file,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    metafile: true,
+    define: { 'import.meta.url': IMPORT_META_URL },
+    // Strict first, as the ES modules it was built from were (a statement before it would leave the bundle sloppy).
+    banner: { js: `'use strict';\nvar ${IMPORT_META_URL} = require('node:url').pathToFileURL(__filename).href;` },
+    plugins: [packagesExternal(new Set([...INLINE_PACKAGES, 'yaml']))],
+  });
+  const inputs = Object.keys(result.metafile.inputs);
+  checkImportMeta(inputs, file, path);
+  console.log(`bundled ${path}: ${inputs.length} modules`);
+}
 
 for (const path of modules) {
   const file = resolve(dist, path);
@@ -91,14 +149,40 @@ for (const path of modules) {
     sourcemap: true,
     logLevel: 'warning',
     metafile: true,
-    plugins: [yamlFromVendor(file), packagesExternal],
+    plugins: [yamlFromVendor(file), packagesExternal(INLINE_PACKAGES)],
   });
   const inputs = Object.keys(result.metafile.inputs);
-  for (const input of inputs) {
-    const source = resolve(input); // metafile paths are relative to the working folder
-    if (dirname(source) !== dirname(file) && readFileSync(source, 'utf8').includes('import.meta')) {
-      throw new Error(`bundle-scanners: ${input} reads import.meta but would move to ${relative(ROOT, dirname(file))}/ in the bundle of ${path}`);
-    }
-  }
+  checkImportMeta(inputs, file, path);
   console.log(`bundled ${path}: ${inputs.length} modules`);
+}
+
+/**
+ * The code caches: one scan of a training tree on the command line's own thread (one scan thread
+ * keeps a tree this size there, src/cli/commands/scan-directory.ts), which writes each bundle's
+ * bytecode at exit. The tree is the checkout's test folder (code in every language the code
+ * scanner reads, manifests, lockfiles, secrets in every format the tests know) and the CI-workflow
+ * benchmark's cases as workflows; the source folder where there are no tests.
+ */
+const TRAINING_SOURCES = existsSync(resolve(ROOT, 'test')) ? ['test'] : ['src'];
+const WORKFLOW_CASES = resolve(ROOT, 'bench/cicd/cases');
+const training = mkdtempSync(join(tmpdir(), 'vigil-code-cache-'));
+try {
+  for (const folder of TRAINING_SOURCES) cpSync(resolve(ROOT, folder), join(training, folder), { recursive: true });
+  if (existsSync(WORKFLOW_CASES)) {
+    mkdirSync(join(training, '.github/workflows'), { recursive: true });
+    for (const name of readdirSync(WORKFLOW_CASES)) if (/\.ya?ml$/.test(name)) cpSync(join(WORKFLOW_CASES, name), join(training, '.github/workflows', name));
+  }
+  const started = Date.now();
+  const run = spawnSync(process.execPath, [resolve(dist, 'cli/index.js'), 'scan', training, '--format', 'json'], {
+    cwd: training,
+    env: { ...process.env, VIGIL_CODE_CACHE: 'write', VIGIL_SCAN_WORKERS: '1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (run.status !== 0) throw new Error(`bundle-scanners: the training scan for the code caches failed (${run.error?.message ?? `exit code ${run.status}`})`);
+  for (const path of threadModules) {
+    if (!existsSync(resolve(dist, `${path}.v8cache`))) throw new Error(`bundle-scanners: the training scan wrote no code cache for ${path}`);
+  }
+  console.log(`code caches: ${threadModules.length} written by a scan of ${TRAINING_SOURCES.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} finally {
+  rmSync(training, { recursive: true, force: true });
 }

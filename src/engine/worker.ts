@@ -8,6 +8,7 @@ import { FindingCollector } from './pipeline/index.js';
 import { parseIgnoreFile } from './pipeline/ignore-file.js';
 import { InlineSuppressions } from './pipeline/inline.js';
 import { hiddenSecrets, redactWith, type HiddenSecret } from './pipeline/redact.js';
+import { importScannerModule } from './scanner-module.js';
 import { companionIdentifiers } from '../adapters/verify/providers.js';
 import type { FileFacts, FileScanner, FileScannerModule, RepositoryScannerModule } from '../scanners/contract.js';
 import { heldBytes } from '../adapters/sources/workspace.js';
@@ -43,7 +44,8 @@ const ready: Promise<void> = import.meta.url.endsWith('.ts')
 function load(moduleUrl: string): Promise<FileScanner> {
   let scanner = loaded.get(moduleUrl);
   if (!scanner) {
-    scanner = import(moduleUrl).then(async (m: FileScannerModule) => {
+    scanner = importScannerModule(moduleUrl).then(async (module) => {
+      const m = module as FileScannerModule;
       // A scanner that prepares per batch (FileScanner.prepare) loads only what its files need.
       if (m.scanner.prepare === undefined) await m.scanner.init?.();
       return m.scanner;

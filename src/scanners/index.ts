@@ -31,11 +31,13 @@ export interface RepositoryScannerEntry extends ScannerEntry {
   readonly kind: 'repository';
 }
 
-// From source (tests, tsx) modules are .ts files; from dist/ the built .js.
-const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-const moduleUrl = (path: string) => new URL(`${path}${extension}`, import.meta.url).href;
-const file = (name: ScannerName, path: string, options: { history?: true } = {}): FileScannerEntry => ({ kind: 'file', name, module: moduleUrl(path), ...options });
-const repository = (name: ScannerName, path: string): RepositoryScannerEntry => ({ kind: 'repository', name, module: moduleUrl(path) });
+// From source (tests, tsx) modules are .ts files; from dist/ the built .js, and for the file scanners
+// the CommonJS bundle the build writes beside it, which scan threads load with V8's code cache
+// (scripts/bundle-scanners.ts, src/engine/scanner-module.ts).
+const fromSource = import.meta.url.endsWith('.ts');
+const moduleUrl = (path: string, built: '.js' | '.cjs') => new URL(`${path}${fromSource ? '.ts' : built}`, import.meta.url).href;
+const file = (name: ScannerName, path: string, options: { history?: true } = {}): FileScannerEntry => ({ kind: 'file', name, module: moduleUrl(path, '.cjs'), ...options });
+const repository = (name: ScannerName, path: string): RepositoryScannerEntry => ({ kind: 'repository', name, module: moduleUrl(path, '.js') });
 
 export const SCANNERS: readonly (FileScannerEntry | RepositoryScannerEntry)[] = Object.freeze([
   file('secrets', './secrets/scanner', { history: true }),

@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,5 +88,37 @@ describe('npm start on a fresh checkout', () => {
       if (npm.exitCode === null) npm.kill('SIGKILL');
       if (serverPid > 0 && alive(serverPid)) process.kill(serverPid, 'SIGKILL');
     }
+  }, 300_000);
+
+  it('builds the file scanners as CommonJS bundles whose code caches the next scans use, with the findings the sources give', async () => {
+    const exec = promisify(execFile);
+    if (!existsSync(join(dir, 'dist', 'cli', 'index.js'))) await exec('npm', ['run', 'build'], { cwd: dir, maxBuffer: 64 << 20 });
+    for (const name of ['secrets', 'code', 'workflows']) {
+      expect(existsSync(join(dir, 'dist', 'scanners', name, 'scanner.cjs')), name).toBe(true);
+      expect(existsSync(join(dir, 'dist', 'scanners', name, 'scanner.cjs.v8cache')), name).toBe(true);
+    }
+    const tree = join(dir, 'scan-me');
+    await mkdir(join(tree, '.github', 'workflows'), { recursive: true });
+    await writeFile(join(tree, 'app.js'), "const { exec } = require('child_process');\napp.get('/run', (req, res) => { exec(req.query.cmd); res.send('ok'); });\n");
+    await writeFile(
+      join(tree, '.github', 'workflows', 'pr.yml'),
+      'on: pull_request_target\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - run: npm ci && npm test\n',
+    );
+    // Reports, at exit, how each bundle was loaded (the built loader module, the one the scan uses).
+    const hook = join(dir, 'report-loads.mjs');
+    await writeFile(hook, `import { bundleLoads } from ${JSON.stringify(new URL(`file://${join(dir, 'dist', 'engine', 'scanner-module.js')}`).href)};\nprocess.on('exit', () => process.stderr.write('LOADS ' + JSON.stringify(bundleLoads().map((l) => l.cache)) + '\\n'));\n`);
+    const scan = async (args: string[], env: Record<string, string> = {}) => {
+      const { stdout, stderr } = await exec(process.execPath, [...args, 'scan', tree, '--format', 'json'], { cwd: dir, env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
+      const findings = (JSON.parse(stdout) as { findings: { id: string; scanner_name: string }[] }).findings.map(({ id: _id, ...rest }) => rest);
+      return { findings, loads: /LOADS (.*)/.exec(stderr)?.[1] };
+    };
+    const built = await scan(['--import', hook, join(dir, 'dist', 'cli', 'index.js')]);
+    expect(built.loads).toBe(JSON.stringify(['accepted', 'accepted', 'accepted']));
+    expect(new Set(built.findings.map((f) => f.scanner_name))).toEqual(new Set(['code', 'cicd']));
+    const uncached = await scan(['--import', hook, join(dir, 'dist', 'cli', 'index.js')], { VIGIL_CODE_CACHE: '0' });
+    expect(uncached.loads).toBe(JSON.stringify(['none', 'none', 'none']));
+    expect(uncached.findings).toEqual(built.findings);
+    const sources = await scan(['--import', 'tsx', join(dir, 'src', 'cli', 'index.ts')]);
+    expect(sources.findings).toEqual(built.findings);
   }, 300_000);
 });

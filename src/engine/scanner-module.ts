@@ -1,0 +1,117 @@
+/**
+ * How a scan thread loads a file scanner's module (src/scanners/index.ts names them by URL).
+ *
+ * From the TypeScript sources (tests, tsx) and for any `.js` URL: `import()`, as any module.
+ *
+ * From dist/, the build (scripts/bundle-scanners.ts) writes each file scanner as one CommonJS
+ * bundle, `scanner.cjs`, and the registry names that file. It is compiled here with `vm.Script`
+ * so that V8's code cache can be handed in: the bytecode of the functions a scan runs, written by
+ * one scan at build time (`VIGIL_CODE_CACHE=write`) to `scanner.cjs.v8cache`. A scan then skips
+ * compiling the bundle (about 0.8 MB for the code scanner) and most of the lazy compiles of its
+ * first pass (docs/benchmarks.md). Node 20 has no code cache for ES modules, hence CommonJS.
+ *
+ * The cache file is the SHA-256 of the bundle's text and of the cached data, then the data. A cache
+ * whose bundle changed, or that is damaged, is not handed to V8; V8 itself refuses one made by another
+ * V8 or under other flags (the service's threads run with other compiler flags than `vigil scan`).
+ * Either way the bundle is simply compiled, as without a cache. `VIGIL_CODE_CACHE=0` never reads one.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+
+const HASH_BYTES = 32;
+/** The cache of a bundle, beside it. */
+export const CODE_CACHE_SUFFIX = '.v8cache';
+
+export type CodeCacheMode = 'use' | 'write' | 'off';
+
+/** VIGIL_CODE_CACHE: `0` never reads a cache, `write` (the build's training scan) writes them at exit, anything else reads them. */
+export function codeCacheMode(env: NodeJS.ProcessEnv = process.env): CodeCacheMode {
+  const value = env.VIGIL_CODE_CACHE;
+  return value === '0' ? 'off' : value === 'write' ? 'write' : 'use';
+}
+
+/** What happened to each bundle this thread loaded (tests and the build's check). */
+export interface BundleLoad {
+  readonly file: string;
+  /** `accepted`: V8 used the cache; `rejected`: V8 refused it; `stale`: the bundle or cache changed since it was written; `none`: no cache file or not read. */
+  readonly cache: 'accepted' | 'rejected' | 'stale' | 'none';
+}
+
+interface Loaded {
+  readonly file: string;
+  readonly source: string;
+  readonly script: vm.Script;
+}
+
+const loads: BundleLoad[] = [];
+const scripts: Loaded[] = [];
+let writeAtExit = false;
+
+export function bundleLoads(): readonly BundleLoad[] {
+  return loads;
+}
+
+const digest = (source: string, data: Uint8Array): Buffer => createHash('sha256').update(source).update(data).digest();
+
+/** The cached data stored for this text, or why there is none. */
+function readCache(file: string, source: string): { data?: Buffer; state: 'stale' | 'none' } {
+  let stored: Buffer;
+  try {
+    stored = readFileSync(file + CODE_CACHE_SUFFIX);
+  } catch {
+    return { state: 'none' };
+  }
+  if (stored.length <= HASH_BYTES) return { state: 'stale' };
+  const data = stored.subarray(HASH_BYTES);
+  return digest(source, data).equals(stored.subarray(0, HASH_BYTES)) ? { data, state: 'none' } : { state: 'stale' };
+}
+
+/** Writes the cache of every bundle this thread compiled: its bytecode as it stands now, after the scan ran it. */
+export function writeCodeCaches(): void {
+  for (const { file, source, script } of scripts) {
+    const data = script.createCachedData();
+    const target = file + CODE_CACHE_SUFFIX;
+    const partial = `${target}.${process.pid}.partial`;
+    try {
+      writeFileSync(partial, Buffer.concat([digest(source, data), data]));
+      renameSync(partial, target);
+    } catch (error) {
+      rmSync(partial, { force: true });
+      throw error;
+    }
+  }
+}
+
+/** Compiles and runs one CommonJS bundle, with its code cache when there is a good one. */
+function loadBundle(file: string, mode: CodeCacheMode): unknown {
+  const source = readFileSync(file, 'utf8');
+  const cached = mode === 'use' ? readCache(file, source) : { state: 'none' as const };
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: file,
+    ...(cached.data ? { cachedData: cached.data } : {}),
+    // The code scanner imports web-tree-sitter (an ES module) when the native parser is not built.
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  loads.push({ file, cache: cached.data ? (script.cachedDataRejected === true ? 'rejected' : 'accepted') : cached.state });
+  if (mode === 'write') {
+    scripts.push({ file, source, script });
+    if (!writeAtExit) {
+      writeAtExit = true;
+      process.once('exit', writeCodeCaches);
+    }
+  }
+  const module = { exports: {} as unknown };
+  const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
+  wrapper(module.exports, createRequire(file), module, file, dirname(file));
+  return module.exports;
+}
+
+/** The module at `url`: a `.cjs` bundle through the code cache, anything else through `import()`. */
+export async function importScannerModule(url: string): Promise<unknown> {
+  if (!url.endsWith('.cjs')) return import(url);
+  return loadBundle(fileURLToPath(url), codeCacheMode());
+}
