@@ -24,7 +24,7 @@ import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dist = resolve(process.argv[2] ?? resolve(ROOT, 'dist'));
@@ -104,6 +104,16 @@ function checkImportMeta(inputs: readonly string[], file: string, path: string):
   }
 }
 
+/** One bundle of tsc's `entry` at `path` (relative to dist/), with the options both formats share. */
+async function bundle(entry: string, path: string, options: Pick<BuildOptions, 'format' | 'define' | 'banner' | 'plugins' | 'allowOverwrite'>): Promise<void> {
+  const file = resolve(dist, path);
+  if (!existsSync(entry)) throw new Error(`bundle-scanners: ${entry} is missing (run tsc first)`);
+  const result = await build({ entryPoints: [entry], outfile: file, bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning', metafile: true, ...options });
+  const inputs = Object.keys(result.metafile.inputs);
+  checkImportMeta(inputs, file, path);
+  console.log(`bundled ${path}: ${inputs.length} modules`);
+}
+
 /**
  * The file scanners' CommonJS bundles, which scan threads compile with V8's code cache
  * (src/engine/scanner-module.ts). Written first, from tsc's output. The YAML package is compiled
@@ -112,48 +122,19 @@ function checkImportMeta(inputs: readonly string[], file: string, path: string):
  */
 const IMPORT_META_URL = '__vigil_import_meta_url';
 for (const path of threadModules) {
-  const file = resolve(dist, path);
-  const entry = file.replace(/\.cjs$/, '.js');
-  if (!existsSync(entry)) throw new Error(`bundle-scanners: ${entry} is missing (run tsc first)`);
-  const result = await build({
-    entryPoints: [entry],
-    outfile: file,
-    bundle: true,
-    platform: 'node',
+  await bundle(resolve(dist, path.replace(/\.cjs$/, '.js')), path, {
     format: 'cjs',
-    target: 'node20',
-    sourcemap: true,
-    logLevel: 'warning',
-    metafile: true,
     define: { 'import.meta.url': IMPORT_META_URL },
     // Strict first, as the ES modules it was built from were (a statement before it would leave the bundle sloppy).
     banner: { js: `'use strict';\nvar ${IMPORT_META_URL} = require('node:url').pathToFileURL(__filename).href;` },
     plugins: [packagesExternal(new Set([...INLINE_PACKAGES, 'yaml']))],
   });
-  const inputs = Object.keys(result.metafile.inputs);
-  checkImportMeta(inputs, file, path);
-  console.log(`bundled ${path}: ${inputs.length} modules`);
 }
 
+// The ES-module bundles, over tsc's output at the same path.
 for (const path of modules) {
   const file = resolve(dist, path);
-  if (!existsSync(file)) throw new Error(`bundle-scanners: ${file} is missing (run tsc first)`);
-  const result = await build({
-    entryPoints: [file],
-    outfile: file,
-    allowOverwrite: true,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    logLevel: 'warning',
-    metafile: true,
-    plugins: [yamlFromVendor(file), packagesExternal(INLINE_PACKAGES)],
-  });
-  const inputs = Object.keys(result.metafile.inputs);
-  checkImportMeta(inputs, file, path);
-  console.log(`bundled ${path}: ${inputs.length} modules`);
+  await bundle(file, path, { format: 'esm', allowOverwrite: true, plugins: [yamlFromVendor(file), packagesExternal(INLINE_PACKAGES)] });
 }
 
 /**

@@ -37,7 +37,7 @@ export function codeCacheMode(env: NodeJS.ProcessEnv = process.env): CodeCacheMo
   return value === '0' ? 'off' : value === 'write' ? 'write' : 'use';
 }
 
-/** What happened to each bundle this thread loaded (tests and the build's check). */
+/** What happened to each bundle this thread loaded (for tests, and for a look at a built CLI through `--import`). */
 export interface BundleLoad {
   readonly file: string;
   /** `accepted`: V8 used the cache; `rejected`: V8 refused it; `stale`: the bundle or cache changed since it was written; `none`: no cache file or not read. */
@@ -74,7 +74,7 @@ function readCache(file: string, bytes: Buffer): { data?: Buffer; state: 'stale'
 }
 
 /** Writes the cache of every bundle this thread compiled: its bytecode as it stands now, after the scan ran it. */
-export function writeCodeCaches(): void {
+function writeCodeCaches(): void {
   for (const { file, bytes, script } of scripts) {
     const data = script.createCachedData();
     const target = file + CODE_CACHE_SUFFIX;
