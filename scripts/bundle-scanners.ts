@@ -105,12 +105,16 @@ function checkImportMeta(inputs: readonly string[], file: string, path: string):
 }
 
 /** One bundle of tsc's `entry` at `path` (relative to dist/), with the options both formats share. */
-async function bundle(entry: string, path: string, options: Pick<BuildOptions, 'format' | 'define' | 'banner' | 'plugins' | 'allowOverwrite'>): Promise<void> {
+async function bundle(entry: string, path: string, options: Pick<BuildOptions, 'format' | 'define' | 'banner' | 'plugins' | 'allowOverwrite' | 'supported'>): Promise<void> {
   const file = resolve(dist, path);
   if (!existsSync(entry)) throw new Error(`bundle-scanners: ${entry} is missing (run tsc first)`);
   const result = await build({ entryPoints: [entry], outfile: file, bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning', metafile: true, ...options });
   const inputs = Object.keys(result.metafile.inputs);
   checkImportMeta(inputs, file, path);
+  if (options.format === 'cjs') {
+    const dynamic = Object.values(result.metafile.outputs).flatMap((output) => output.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path));
+    if (dynamic.length > 0) throw new Error(`bundle-scanners: the CommonJS bundle ${path} still has import() of ${dynamic.join(', ')}, which fails in code V8 restores from a cache`);
+  }
   console.log(`bundled ${path}: ${inputs.length} modules`);
 }
 
@@ -118,12 +122,17 @@ async function bundle(entry: string, path: string, options: Pick<BuildOptions, '
  * The file scanners' CommonJS bundles, which scan threads compile with V8's code cache
  * (src/engine/scanner-module.ts). Written first, from tsc's output. The YAML package is compiled
  * in (CommonJS cannot import the ES-module vendor bundle), and `import.meta.url` becomes the
- * bundle's own file URL.
+ * bundle's own file URL. Every `import()` becomes `require()` (web-tree-sitter, the code scanner's
+ * WebAssembly fallback, has a CommonJS build): in Node 20 a function V8 restores from a code cache
+ * has lost the script's dynamic-import callback, so an `import()` there throws "A dynamic import
+ * callback was not specified" once the cache is accepted, and only then. `bundle()` fails the
+ * build if one is left.
  */
 const IMPORT_META_URL = '__vigil_import_meta_url';
 for (const path of threadModules) {
   await bundle(resolve(dist, path.replace(/\.cjs$/, '.js')), path, {
     format: 'cjs',
+    supported: { 'dynamic-import': false },
     define: { 'import.meta.url': IMPORT_META_URL },
     // Strict first, as the ES modules it was built from were (a statement before it would leave the bundle sloppy).
     banner: { js: `'use strict';\nvar ${IMPORT_META_URL} = require('node:url').pathToFileURL(__filename).href;` },

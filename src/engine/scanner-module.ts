@@ -15,6 +15,8 @@
  * changed, or that is damaged, is not handed to V8 (V8 itself compares only the text's length); V8 itself refuses one made by another
  * V8 or under other flags (the service's threads run with other compiler flags than `vigil scan`).
  * Either way the bundle is simply compiled, as without a cache. `VIGIL_CODE_CACHE=0` never reads one.
+ *
+ * A bundle cannot use `import()` (see loadBundle); it requires what it needs.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -98,8 +100,9 @@ function loadBundle(file: string, mode: CodeCacheMode): unknown {
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: file,
     ...(cached.data ? { cachedData: cached.data } : {}),
-    // The code scanner imports web-tree-sitter (an ES module) when the native parser is not built.
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    // No dynamic-import callback: in Node 20 code restored from a cache loses it, so `import()` would work
+    // in a bundle compiled afresh and throw in one whose cache was accepted. Without one it throws in both;
+    // the build turns every `import()` of a bundle into `require()` and fails if one is left.
   });
   loads.push({ file, cache: cached.data ? (script.cachedDataRejected === true ? 'rejected' : 'accepted') : cached.state });
   if (mode === 'write') {

@@ -90,7 +90,7 @@ describe('npm start on a fresh checkout', () => {
     }
   }, 300_000);
 
-  it('builds the file scanners as CommonJS bundles whose code caches the next scans use, with the findings the sources give', async () => {
+  it('builds the file scanners as CommonJS bundles whose code caches the next scans use, on either parser, with the findings the sources give', async () => {
     const exec = promisify(execFile);
     if (!existsSync(join(dir, 'dist', 'cli', 'index.js'))) await exec('npm', ['run', 'build'], { cwd: dir, maxBuffer: 64 << 20 });
     for (const name of ['secrets', 'code', 'workflows']) {
@@ -118,6 +118,10 @@ describe('npm start on a fresh checkout', () => {
     const uncached = await scan(['--import', hook, join(dir, 'dist', 'cli', 'index.js')], { VIGIL_CODE_CACHE: '0' });
     expect(uncached.loads).toBe(JSON.stringify(['none', 'none', 'none']));
     expect(uncached.findings).toEqual(built.findings);
+    // The WebAssembly parser (where the native one is not built) is loaded by the cached code scanner too.
+    const wasm = await scan(['--import', hook, join(dir, 'dist', 'cli', 'index.js')], { VIGIL_PARSER: 'wasm' });
+    expect(wasm.loads).toBe(JSON.stringify(['accepted', 'accepted', 'accepted']));
+    expect(wasm.findings).toEqual(built.findings);
     const sources = await scan(['--import', 'tsx', join(dir, 'src', 'cli', 'index.ts')]);
     expect(sources.findings).toEqual(built.findings);
   }, 300_000);
