@@ -13,7 +13,11 @@
  * - as an ES module over tsc's output at the same path, for the modules that import it (the
  *   workflow advisory check imports the workflow scanner).
  *
- * Both sit in the module's own folder, so `import.meta.url` inside them (the code scanner finds
+ * The command line is bundled too, as CommonJS: `dist/cli/main.cjs`, which `dist/cli/index.js`
+ * compiles with a code cache of its own (one for `vigil scan`, written by the training scan, and one
+ * for the other commands, written by `vigil --help`).
+ *
+ * The scanners' bundles sit in the module's own folder, so `import.meta.url` inside them (the code scanner finds
  * its grammars from there) still points at the same folder; a bundled module from another folder
  * that reads `import.meta` fails the build.
  * Run: tsx scripts/bundle-scanners.ts [DIST]   (default: dist/ of this checkout; after tsc)
@@ -29,6 +33,7 @@ import { build, type BuildOptions, type Plugin } from 'esbuild';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dist = resolve(process.argv[2] ?? resolve(ROOT, 'dist'));
 const registry = (await import(resolve(dist, 'scanners/index.js'))) as { FILE_SCANNERS: readonly { module: string }[] };
+const { CODE_CACHE_SUFFIX, COMMANDS_CACHE_SUFFIX } = (await import(resolve(dist, 'engine/scanner-module.js'))) as { CODE_CACHE_SUFFIX: string; COMMANDS_CACHE_SUFFIX: string };
 // The file scanners, and the heavy part of a repository check that it imports lazily (only scans
 // with a manifest load the dependency extractors and risk checks, 51 modules): bundling that module
 // at its own path keeps it lazy. The repository checks' entry modules stay as they are, or their
@@ -104,13 +109,18 @@ function checkImportMeta(inputs: readonly string[], file: string, path: string):
   }
 }
 
+type BundleOptions = Pick<BuildOptions, 'format' | 'define' | 'banner' | 'plugins' | 'allowOverwrite' | 'supported'> & {
+  /** The bundle's modules had `import.meta.url` rewritten to their own place (relocateImportMeta): they may come from any folder. */
+  readonly relocated?: boolean;
+};
+
 /** One bundle of tsc's `entry` at `path` (relative to dist/), with the options both formats share. */
-async function bundle(entry: string, path: string, options: Pick<BuildOptions, 'format' | 'define' | 'banner' | 'plugins' | 'allowOverwrite' | 'supported'>): Promise<void> {
+async function bundle(entry: string, path: string, { relocated = false, ...options }: BundleOptions): Promise<void> {
   const file = resolve(dist, path);
   if (!existsSync(entry)) throw new Error(`bundle-scanners: ${entry} is missing (run tsc first)`);
   const result = await build({ entryPoints: [entry], outfile: file, bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning', metafile: true, ...options });
   const inputs = Object.keys(result.metafile.inputs);
-  checkImportMeta(inputs, file, path);
+  if (!relocated) checkImportMeta(inputs, file, path);
   if (options.format === 'cjs') {
     const dynamic = Object.values(result.metafile.outputs).flatMap((output) => output.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path));
     if (dynamic.length > 0) throw new Error(`bundle-scanners: the CommonJS bundle ${path} still has import() of ${dynamic.join(', ')}, which fails in code V8 restores from a cache`);
@@ -137,6 +147,61 @@ for (const path of threadModules) {
     // Strict first, as the ES modules it was built from were (a statement before it would leave the bundle sloppy).
     banner: { js: `'use strict';\nvar ${IMPORT_META_URL} = require('node:url').pathToFileURL(__filename).href;` },
     plugins: [packagesExternal(new Set([...INLINE_PACKAGES, 'yaml']))],
+  });
+}
+
+/**
+ * A module of ours in the command line's bundle keeps `import.meta.url` pointing at its own file in
+ * dist/ (the registry, the thread pool and the version read files beside them): the bundle's banner
+ * holds the bundle's URL, and each module's `import.meta.url` becomes its own path from there. A module
+ * that reads more of `import.meta`, or names it inside a string, fails the build.
+ */
+const relocateImportMeta = (bundleFile: string): Plugin => ({
+  name: 'relocate-import-meta',
+  setup(plugin) {
+    plugin.onLoad({ filter: /\.js$/ }, (args) => {
+      if (!args.path.startsWith(dist)) return undefined;
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes('import.meta')) return undefined;
+      const own = relative(dirname(bundleFile), args.path).replaceAll('\\', '/');
+      const rewritten = text.replaceAll('import.meta.url', `new URL(${JSON.stringify(own)}, ${IMPORT_META_URL}).href`);
+      if (/['"`]import\.meta|import\.meta(?!\.url)/.test(text.replaceAll(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '')) || rewritten.includes('import.meta')) {
+        throw new Error(`bundle-scanners: ${relative(ROOT, args.path)} reads import.meta other than its url, or names it in a string`);
+      }
+      return { contents: rewritten, loader: 'js' };
+    });
+  },
+});
+
+/** Modules the command line's bundle requires from dist/ rather than compiling in: the code-cache loader, one ES module per process (src/engine/scanner-module.ts). */
+const KEPT_MODULES = ['engine/scanner-module.js'];
+const keepModules = (bundleFile: string): Plugin => ({
+  name: 'keep-modules',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^\./ }, (args) => {
+      const target = resolve(args.resolveDir, args.path);
+      if (!KEPT_MODULES.some((kept) => target === resolve(dist, kept))) return undefined;
+      const path = relative(dirname(bundleFile), target).replaceAll('\\', '/');
+      return { path: path.startsWith('.') ? path : `./${path}`, external: true };
+    });
+  },
+});
+
+/**
+ * The command line as one CommonJS bundle, `dist/cli/main.cjs`, which dist/cli/index.js compiles with
+ * V8's code cache (written by the training scan below): every module of ours it reaches, static or
+ * lazy, but the loader (KEPT_MODULES); npm packages stay requires. Its `import()`s become
+ * `require()`s, as in the scanners' bundles; a URL known only at run time goes through the loader.
+ */
+const CLI_BUNDLE = 'cli/main.cjs';
+{
+  const file = resolve(dist, CLI_BUNDLE);
+  await bundle(resolve(dist, 'cli/main.js'), CLI_BUNDLE, {
+    format: 'cjs',
+    supported: { 'dynamic-import': false },
+    banner: { js: `'use strict';\nvar ${IMPORT_META_URL} = require('node:url').pathToFileURL(__filename).href;` },
+    plugins: [keepModules(file), relocateImportMeta(file), packagesExternal(new Set())],
+    relocated: true,
   });
 }
 
@@ -169,10 +234,15 @@ try {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (run.status !== 0) throw new Error(`bundle-scanners: the training scan for the code caches failed (${run.error?.message ?? `exit code ${run.status}`})`);
-  for (const path of threadModules) {
-    if (!existsSync(resolve(dist, `${path}.v8cache`))) throw new Error(`bundle-scanners: the training scan wrote no code cache for ${path}`);
+  // The command line's other commands run under V8's default flags, so their cache is another one,
+  // written by `vigil --help` (commander and the whole command tree).
+  const help = spawnSync(process.execPath, [resolve(dist, 'cli/index.js'), '--help'], { cwd: training, env: { ...process.env, VIGIL_CODE_CACHE: 'write' }, stdio: 'ignore' });
+  if (help.status !== 0) throw new Error(`bundle-scanners: vigil --help, which writes the commands' code cache, failed (${help.error?.message ?? `exit code ${help.status}`})`);
+  const caches = [...[CLI_BUNDLE, ...threadModules].map((path) => `${path}${CODE_CACHE_SUFFIX}`), `${CLI_BUNDLE}${COMMANDS_CACHE_SUFFIX}`];
+  for (const cache of caches) {
+    if (!existsSync(resolve(dist, cache))) throw new Error(`bundle-scanners: the training runs wrote no code cache ${cache}`);
   }
-  console.log(`code caches: ${threadModules.length} written by a scan of ${TRAINING_SOURCES.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`code caches: ${caches.length} written by vigil --help and a scan of ${TRAINING_SOURCES.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } finally {
   rmSync(training, { recursive: true, force: true });
 }

@@ -1,11 +1,9 @@
 #!/usr/bin/env node
+import { existsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { tuneCompilerForScans } from '../core/v8-flags.js';
 import { VERSION } from '../core/version.js';
-import { describeError } from './errors.js';
-import { EXIT_ERROR, EXIT_OK } from './exit-codes.js';
-import { runFastScan } from './fast-scan.js';
-import type { CliIo } from './program.js';
+import { CODE_CACHE_SUFFIX, COMMANDS_CACHE_SUFFIX, importWithCodeCache } from '../engine/scanner-module.js';
 
 // `vigil scan` is one scan in a new process: WebAssembly (the code scanner's tree-sitter parser and
 // grammars, where the native one is not built) stays on V8's baseline compiler. Optimising it costs
@@ -15,54 +13,27 @@ import type { CliIo } from './program.js';
 // queue worker) keep V8's default for WebAssembly.
 //
 // For the same reason JavaScript is optimised later and with less inlining (tuneCompilerForScans; the
-// service and `vigil worker` set the same).
-if (process.argv[2] === 'scan') {
+// service and `vigil worker` set the same). They are set before the command line's bundle is
+// compiled below: V8 takes a code cache only under the flags it was written with.
+const scan = process.argv[2] === 'scan';
+if (scan) {
   setFlagsFromString('--liftoff-only');
   tuneCompilerForScans();
 }
 
-// A reader that stops early (`vigil triage scan.json | head -1`) closes the pipe:
-// writes then fail with EPIPE. That is not an error of ours: output stops quietly
-// and a streaming command ends; without these listeners Node would crash on it.
-const outputClosed = new AbortController();
-const onOutputError = (error: NodeJS.ErrnoException): void => {
-  if (error.code === 'EPIPE') outputClosed.abort();
-  else fail(error);
-};
-process.stdout.on('error', onOutputError);
-process.stderr.on('error', onOutputError);
-
-function fail(error: unknown): void {
-  if (!outputClosed.signal.aborted) process.stderr.write(`vigil: ${describeError(error, process.env)}\n`);
-  process.exit(EXIT_ERROR);
-}
-process.on('uncaughtException', fail);
-process.on('unhandledRejection', fail);
-
-try {
-  const argv = process.argv.slice(2);
-  const io: CliIo = {
-    env: process.env,
-    cwd: process.cwd(),
-    out: (text) => {
-      if (!outputClosed.signal.aborted) process.stdout.write(text);
-    },
-    err: (text) => {
-      if (!outputClosed.signal.aborted) process.stderr.write(text);
-    },
-    isTTY: process.stderr.isTTY,
-    outputClosed: outputClosed.signal,
-  };
-  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    // What commander prints for its version option, without loading commander and the command tree.
-    io.out(`${VERSION}\n`);
-    process.exitCode = EXIT_OK;
-  } else {
-    // A plain `vigil scan <dir>` starts without commander (./fast-scan.ts); everything else goes through it.
-    // fast-scan is a static import: loaded with this module, not one loader round after it (a scan's start
-    // is what counts; a dynamic import here cost every scan about 7 ms).
-    process.exitCode = (await runFastScan(argv, io)) ?? (await (await import('./program.js')).runCli(argv, io));
-  }
-} catch (error) {
-  fail(error);
+// From dist/ the command line is one CommonJS bundle, main.cjs (scripts/bundle-scanners.ts), compiled
+// with a V8 code cache the build wrote for it: a scan then neither resolves and links the 60-odd ES
+// modules of its start nor compiles the functions it runs first (docs/benchmarks.md). There are two
+// caches, as V8 takes one only under the flags it was written with: `main.cjs.v8cache` for `vigil scan`
+// and `main.cjs.commands.v8cache` for the rest. From the sources, or a dist/ without the bundle, it is
+// ./main.ts as an ES module.
+if (process.argv.length === 3 && (process.argv[2] === '--version' || process.argv[2] === '-V')) {
+  // What commander prints for its version option, without loading the command line at all. A reader that
+  // closed the pipe already (EPIPE) is no error of ours.
+  process.stdout.on('error', () => undefined);
+  process.stdout.write(`${VERSION}\n`);
+} else {
+  const bundle = new URL('./main.cjs', import.meta.url);
+  if (existsSync(bundle)) await importWithCodeCache(bundle.href, scan ? CODE_CACHE_SUFFIX : COMMANDS_CACHE_SUFFIX);
+  else await import('./main.js');
 }

@@ -98,9 +98,9 @@ export function createScanPool(size: number = defaultPoolSize(), options: { keep
  * than the scan. Never for the service: it would block the event loop.
  */
 export function createInlinePool(): ScanPool {
-  const self = import.meta.url;
-  const worker = new URL(self.endsWith('.ts') ? './worker.ts' : './worker.js', self).href;
-  const load = async () => (await import(worker)) as typeof import('./worker.js');
+  // A literal path: the command line's bundle compiles the worker module in (one copy of it and of what
+  // it imports in the process) and still loads it on the first task only.
+  const load = async () => await import('./worker.js');
   return {
     size: 1,
     threads: 0,

@@ -20,6 +20,7 @@ import { hiddenSecrets, type HiddenSecret } from './pipeline/redact.js';
 import type { FactsGatherer, GatheredFacts } from './facts.js';
 import type { ScanPool } from './pool.js';
 import { heldFiles, runFileScanners, runFileScannersOnArrival, type ArrivingFiles, type RunResult } from './run.js';
+import { importWithCodeCache } from './scanner-module.js';
 import type { ScannerStatus } from './types.js';
 import { applyVerification, type SecretToVerify, type VerifySecrets } from './verification.js';
 import { companionIdentifiers, needsCompanions } from '../adapters/verify/providers.js';
@@ -349,13 +350,15 @@ async function secretsToVerify(read: (path: string) => Promise<string | undefine
  */
 export async function warmRepositoryScanners(): Promise<void> {
   for (const entry of REPOSITORY_SCANNERS) {
-    const { scanner } = (await import(entry.module)) as RepositoryScannerModule;
+    const { scanner } = (await importWithCodeCache(entry.module)) as RepositoryScannerModule;
     await scanner.warm?.();
   }
 }
 
 async function runRepositoryScanner(entry: RepositoryScannerEntry, view: RepositoryView): Promise<RepositoryOutcome> {
-  const { scanner } = (await import(entry.module)) as RepositoryScannerModule;
+  // Through the loader, not an import() here: in the command line's CommonJS bundle an import() of a URL
+  // would become a require() (scripts/bundle-scanners.ts); the loader stays an ES module.
+  const { scanner } = (await importWithCodeCache(entry.module)) as RepositoryScannerModule;
   return scanner.scanRepository(view);
 }
 

@@ -1,7 +1,11 @@
 /**
- * How a scan thread loads a file scanner's module (src/scanners/index.ts names them by URL).
+ * How a scan thread loads a file scanner's module (src/scanners/index.ts names them by URL), and how
+ * the command line loads itself (src/cli/index.ts loads `dist/cli/main.cjs` the same way).
  *
- * From the TypeScript sources (tests, tsx) and for any `.js` URL: `import()`, as any module.
+ * From the TypeScript sources (tests, tsx) and for any `.js` URL: `import()`, as any module. This
+ * module stays an ES module in every build: the command line's bundle requires it rather than
+ * compiling a copy in, so it is the one loader (and the one record of loads) in the process, and its
+ * `import()` of a URL is a real one.
  *
  * From dist/, the build (scripts/bundle-scanners.ts) writes each file scanner as one CommonJS
  * bundle, `scanner.cjs`, and the registry names that file. It is compiled here with `vm.Script`
@@ -30,6 +34,8 @@ const HASH = 'sha1';
 const HASH_BYTES = 20;
 /** The cache of a bundle, beside it. */
 export const CODE_CACHE_SUFFIX = '.v8cache';
+/** The second cache of the command line's bundle: for commands other than `vigil scan`, which run under V8's default flags (src/cli/index.ts). */
+export const COMMANDS_CACHE_SUFFIX = '.commands.v8cache';
 
 export type CodeCacheMode = 'use' | 'write' | 'off';
 
@@ -48,6 +54,7 @@ export interface BundleLoad {
 
 interface Loaded {
   readonly file: string;
+  readonly cacheFile: string;
   readonly bytes: Buffer;
   readonly script: vm.Script;
 }
@@ -63,10 +70,10 @@ export function bundleLoads(): readonly BundleLoad[] {
 const digest = (bytes: Uint8Array, data: Uint8Array): Buffer => createHash(HASH).update(bytes).update(data).digest();
 
 /** The cached data stored for these bytes of a bundle, or why there is none. */
-function readCache(file: string, bytes: Buffer): { data?: Buffer; state: 'stale' | 'none' } {
+function readCache(cacheFile: string, bytes: Buffer): { data?: Buffer; state: 'stale' | 'none' } {
   let stored: Buffer;
   try {
-    stored = readFileSync(file + CODE_CACHE_SUFFIX);
+    stored = readFileSync(cacheFile);
   } catch {
     return { state: 'none' };
   }
@@ -77,9 +84,8 @@ function readCache(file: string, bytes: Buffer): { data?: Buffer; state: 'stale'
 
 /** Writes the cache of every bundle this thread compiled: its bytecode as it stands now, after the scan ran it. */
 function writeCodeCaches(): void {
-  for (const { file, bytes, script } of scripts) {
+  for (const { cacheFile: target, bytes, script } of scripts) {
     const data = script.createCachedData();
-    const target = file + CODE_CACHE_SUFFIX;
     const partial = `${target}.${process.pid}.partial`;
     try {
       writeFileSync(partial, Buffer.concat([digest(bytes, data), data]));
@@ -92,10 +98,10 @@ function writeCodeCaches(): void {
 }
 
 /** Compiles and runs one CommonJS bundle, with its code cache when there is a good one. */
-function loadBundle(file: string, mode: CodeCacheMode): unknown {
+function loadBundle(file: string, cacheFile: string, mode: CodeCacheMode): unknown {
   const bytes = readFileSync(file);
   const source = bytes.toString('utf8');
-  const cached = mode === 'use' ? readCache(file, bytes) : { state: 'none' as const };
+  const cached = mode === 'use' ? readCache(cacheFile, bytes) : { state: 'none' as const };
   // vigil-ignore: code-injection (the text is the build's own bundle in dist/, the file the registry names; loading it is what import() would do)
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: file,
@@ -106,7 +112,7 @@ function loadBundle(file: string, mode: CodeCacheMode): unknown {
   });
   loads.push({ file, cache: cached.data ? (script.cachedDataRejected === true ? 'rejected' : 'accepted') : cached.state });
   if (mode === 'write') {
-    scripts.push({ file, bytes, script });
+    scripts.push({ file, cacheFile, bytes, script });
     if (!writeAtExit) {
       writeAtExit = true;
       process.once('exit', writeCodeCaches);
@@ -118,8 +124,13 @@ function loadBundle(file: string, mode: CodeCacheMode): unknown {
   return module.exports;
 }
 
-/** The module at `url`: a `.cjs` bundle through the code cache, anything else through `import()`. */
-export async function importScannerModule(url: string): Promise<unknown> {
+/**
+ * The module at `url`: a `.cjs` bundle through the code cache, anything else (a repository scanner, say)
+ * through `import()`. The cache is the file beside the bundle with `cacheSuffix` added: a bundle run under
+ * two sets of V8 flags keeps one cache for each (the command line's, src/cli/index.ts).
+ */
+export async function importWithCodeCache(url: string, cacheSuffix: string = CODE_CACHE_SUFFIX): Promise<unknown> {
   if (!url.endsWith('.cjs')) return import(url);
-  return loadBundle(fileURLToPath(url), codeCacheMode());
+  const file = fileURLToPath(url);
+  return loadBundle(file, file + cacheSuffix, codeCacheMode());
 }

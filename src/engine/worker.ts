@@ -8,7 +8,7 @@ import { FindingCollector } from './pipeline/index.js';
 import { parseIgnoreFile } from './pipeline/ignore-file.js';
 import { InlineSuppressions } from './pipeline/inline.js';
 import { hiddenSecrets, redactWith, type HiddenSecret } from './pipeline/redact.js';
-import { importScannerModule } from './scanner-module.js';
+import { importWithCodeCache } from './scanner-module.js';
 import { companionIdentifiers } from '../adapters/verify/providers.js';
 import type { FileFacts, FileScanner, FileScannerModule, RepositoryScannerModule } from '../scanners/contract.js';
 import { heldBytes } from '../adapters/sources/workspace.js';
@@ -44,7 +44,7 @@ const ready: Promise<void> = import.meta.url.endsWith('.ts')
 function load(moduleUrl: string): Promise<FileScanner> {
   let scanner = loaded.get(moduleUrl);
   if (!scanner) {
-    scanner = importScannerModule(moduleUrl).then(async (module) => {
+    scanner = importWithCodeCache(moduleUrl).then(async (module) => {
       const m = module as FileScannerModule;
       // A scanner that prepares per batch (FileScanner.prepare) loads only what its files need.
       if (m.scanner.prepare === undefined) await m.scanner.init?.();
@@ -172,7 +172,7 @@ export function addCounts(into: Record<string, number>, counts: Readonly<Record<
 /** Worker entry for a repository scanner's worker half: the files it asked for, read from the workspace. */
 export async function scanRepository(task: RepositoryTask): Promise<unknown> {
   await ready;
-  const { scanner } = (await import(task.module)) as RepositoryScannerModule;
+  const { scanner } = (await importWithCodeCache(task.module)) as RepositoryScannerModule;
   if (!scanner.inWorker) throw new Error(`the ${scanner.name} repository scanner has no worker half`);
   const index = new Map(task.paths.map((path, i) => [path, i]));
   const read = async (path: string): Promise<string | undefined> => {

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bundleLoads, CODE_CACHE_SUFFIX, codeCacheMode, importScannerModule } from '../../src/engine/scanner-module.js';
+import { bundleLoads, CODE_CACHE_SUFFIX, codeCacheMode, importWithCodeCache } from '../../src/engine/scanner-module.js';
 import scanBatch from '../../src/engine/worker.js';
 
 /** A file scanner as the build writes one: a CommonJS bundle that requires a file beside it. */
@@ -55,7 +55,7 @@ describe('engine: scanner bundles loaded with V8 code caches', () => {
   });
 
   it('runs a bundle as CommonJS in strict mode, with require, __filename and __dirname, and no import()', async () => {
-    const loaded = (await importScannerModule(url)) as { facts: Record<string, unknown>; later: () => Promise<string> };
+    const loaded = (await importWithCodeCache(url)) as { facts: Record<string, unknown>; later: () => Promise<string> };
     expect(loaded.facts).toEqual({ sloppy: false, filename: bundle, dirname: dir, exportsIsModuleExports: true });
     // Code V8 restores from a cache has no dynamic-import callback in Node 20; the loader gives none to any
     // bundle, so import() fails the same way with and without a cache (the build leaves none in a bundle).
@@ -64,16 +64,16 @@ describe('engine: scanner bundles loaded with V8 code caches', () => {
   });
 
   it('imports anything but a .cjs bundle as a module', async () => {
-    const loaded = (await importScannerModule(new URL('./fixtures/marker-scanner.ts', import.meta.url).href)) as { scanner: { name: string } };
+    const loaded = (await importWithCodeCache(new URL('./fixtures/marker-scanner.ts', import.meta.url).href)) as { scanner: { name: string } };
     expect(typeof loaded.scanner.name).toBe('string');
     expect(bundleLoads().some((l) => l.file.endsWith('marker-scanner.ts'))).toBe(false);
   });
 
   describe('with a cache written by a run', () => {
     /** Loads the bundle in a process of its own (as each scan is; V8 also keeps compiled scripts per process) and scans one text. */
-    const loadInChild = (env: Record<string, string> = {}, flags: string[] = []) => {
-      const script = `import { bundleLoads, importScannerModule } from ${JSON.stringify(new URL('../../src/engine/scanner-module.ts', import.meta.url).href)};
-const m = await importScannerModule(${JSON.stringify(url)});
+    const loadInChild = (env: Record<string, string> = {}, flags: string[] = [], suffix = CODE_CACHE_SUFFIX) => {
+      const script = `import { bundleLoads, importWithCodeCache } from ${JSON.stringify(new URL('../../src/engine/scanner-module.ts', import.meta.url).href)};
+const m = await importWithCodeCache(${JSON.stringify(url)}, ${JSON.stringify(suffix)});
 const rules = m.scanner.scanFile({ path: 'a.txt', text: 'x\\nMARKER\\n' }).map((f) => f.ruleId);
 const later = await m.later().then(() => 'imported', (error) => error.code);
 console.log(JSON.stringify({ cache: bundleLoads().map((l) => l.cache), rules, sloppy: m.facts.sloppy, later }));`;
@@ -128,6 +128,18 @@ console.log(JSON.stringify({ cache: bundleLoads().map((l) => l.cache), rules, sl
     it('is refused by V8 under other compiler flags (the service\'s threads and vigil scan differ)', () => {
       expect(loadInChild({}, ['--liftoff-only']).cache).toEqual(['rejected']);
       expect(loadInChild().cache).toEqual(['accepted']);
+    });
+
+    it('keeps one cache per suffix, so a bundle run under two sets of flags has one for each (the command line\'s)', () => {
+      const other = '.other-flags.v8cache';
+      try {
+        expect(loadInChild({ VIGIL_CODE_CACHE: 'write' }, ['--liftoff-only'], other).cache).toEqual(['none']);
+        expect(readFileSync(bundle + CODE_CACHE_SUFFIX).equals(stored)).toBe(true);
+        expect(loadInChild({}, ['--liftoff-only'], other).cache).toEqual(['accepted']);
+        expect(loadInChild().cache).toEqual(['accepted']);
+      } finally {
+        rmSync(bundle + other, { force: true });
+      }
     });
   });
 

@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,13 +90,15 @@ describe('npm start on a fresh checkout', () => {
     }
   }, 300_000);
 
-  it('builds the file scanners as CommonJS bundles whose code caches the next scans use, on either parser, with the findings the sources give', async () => {
+  it('builds the command line and the file scanners as CommonJS bundles whose code caches the next runs use, on either parser, with the findings the sources give', async () => {
     const exec = promisify(execFile);
     if (!existsSync(join(dir, 'dist', 'cli', 'index.js'))) await exec('npm', ['run', 'build'], { cwd: dir, maxBuffer: 64 << 20 });
     for (const name of ['secrets', 'code', 'workflows']) {
       expect(existsSync(join(dir, 'dist', 'scanners', name, 'scanner.cjs')), name).toBe(true);
       expect(existsSync(join(dir, 'dist', 'scanners', name, 'scanner.cjs.v8cache')), name).toBe(true);
     }
+    // The command line's own bundle, with a cache for `vigil scan` and one for the other commands.
+    for (const file of ['main.cjs', 'main.cjs.v8cache', 'main.cjs.commands.v8cache']) expect(existsSync(join(dir, 'dist', 'cli', file)), file).toBe(true);
     const tree = join(dir, 'scan-me');
     await mkdir(join(tree, '.github', 'workflows'), { recursive: true });
     await writeFile(join(tree, 'app.js'), "const { exec } = require('child_process');\napp.get('/run', (req, res) => { exec(req.query.cmd); res.send('ok'); });\n");
@@ -106,23 +108,36 @@ describe('npm start on a fresh checkout', () => {
     );
     // Reports, at exit, how each bundle was loaded (the built loader module, the one the scan uses).
     const hook = join(dir, 'report-loads.mjs');
-    await writeFile(hook, `import { bundleLoads } from ${JSON.stringify(new URL(`file://${join(dir, 'dist', 'engine', 'scanner-module.js')}`).href)};\nprocess.on('exit', () => process.stderr.write('LOADS ' + JSON.stringify(bundleLoads().map((l) => l.cache)) + '\\n'));\n`);
+    await writeFile(hook, `import { bundleLoads } from ${JSON.stringify(new URL(`file://${join(dir, 'dist', 'engine', 'scanner-module.js')}`).href)};\nprocess.on('exit', () => process.stderr.write('LOADS ' + JSON.stringify(bundleLoads().map((l) => l.file.split('/').slice(-2).join('/') + ' ' + l.cache)) + '\\n'));\n`);
+    const loaded = (cache: string) => JSON.stringify(['cli/main.cjs', 'secrets/scanner.cjs', 'code/scanner.cjs', 'workflows/scanner.cjs'].map((file) => `${file} ${cache}`));
     const scan = async (args: string[], env: Record<string, string> = {}) => {
       const { stdout, stderr } = await exec(process.execPath, [...args, 'scan', tree, '--format', 'json'], { cwd: dir, env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
       const findings = (JSON.parse(stdout) as { findings: { id: string; scanner_name: string }[] }).findings.map(({ id: _id, ...rest }) => rest);
       return { findings, loads: /LOADS (.*)/.exec(stderr)?.[1] };
     };
     const built = await scan(['--import', hook, join(dir, 'dist', 'cli', 'index.js')]);
-    expect(built.loads).toBe(JSON.stringify(['accepted', 'accepted', 'accepted']));
+    expect(built.loads).toBe(loaded('accepted'));
     expect(new Set(built.findings.map((f) => f.scanner_name))).toEqual(new Set(['code', 'cicd']));
     const uncached = await scan(['--import', hook, join(dir, 'dist', 'cli', 'index.js')], { VIGIL_CODE_CACHE: '0' });
-    expect(uncached.loads).toBe(JSON.stringify(['none', 'none', 'none']));
+    expect(uncached.loads).toBe(loaded('none'));
     expect(uncached.findings).toEqual(built.findings);
     // The WebAssembly parser (where the native one is not built) is loaded by the cached code scanner too.
     const wasm = await scan(['--import', hook, join(dir, 'dist', 'cli', 'index.js')], { VIGIL_PARSER: 'wasm' });
-    expect(wasm.loads).toBe(JSON.stringify(['accepted', 'accepted', 'accepted']));
+    expect(wasm.loads).toBe(loaded('accepted'));
     expect(wasm.findings).toEqual(built.findings);
     const sources = await scan(['--import', 'tsx', join(dir, 'src', 'cli', 'index.ts')]);
     expect(sources.findings).toEqual(built.findings);
+
+    // Other commands load the same bundle under V8's default flags, with the other cache; --version loads nothing.
+    const other = async (args: string[]) => {
+      const { stdout, stderr } = await exec(process.execPath, ['--import', hook, join(dir, 'dist', 'cli', 'index.js'), ...args], { cwd: dir, maxBuffer: 64 << 20 });
+      return { stdout, loads: /LOADS (.*)/.exec(stderr)?.[1] };
+    };
+    const help = await other(['triage', '--help']);
+    expect(help.stdout).toMatch(/^Usage: vigil triage/);
+    expect(help.loads).toBe(JSON.stringify(['cli/main.cjs accepted']));
+    const version = await other(['--version']);
+    expect(version.stdout).toBe(`${JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')).version}\n`);
+    expect(version.loads).toBe('[]');
   }, 300_000);
 });
