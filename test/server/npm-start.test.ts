@@ -139,5 +139,11 @@ describe('npm start on a fresh checkout', () => {
     const version = await other(['--version']);
     expect(version.stdout).toBe(`${JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')).version}\n`);
     expect(version.loads).toBe('[]');
+    // An error inside the bundle still ends as one line with exit code 2 (the error-to-message mapping is in the bundle too).
+    const failed = await exec(process.execPath, [join(dir, 'dist', 'cli', 'index.js'), 'triage', 'missing.json'], { cwd: dir }).then(
+      () => undefined,
+      (error: { code?: number; stderr?: string }) => error,
+    );
+    expect({ code: failed?.code, stderr: failed?.stderr }).toEqual({ code: 2, stderr: 'vigil: cannot read missing.json\n' });
   }, 300_000);
 });
