@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -99,6 +100,10 @@ describe('npm start on a fresh checkout', () => {
     }
     // The command line's own bundle, with a cache for `vigil scan` and one for the other commands.
     for (const file of ['main.cjs', 'main.cjs.v8cache', 'main.cjs.commands.v8cache']) expect(existsSync(join(dir, 'dist', 'cli', file)), file).toBe(true);
+    // ASCII only, so V8 holds each as a one-byte string (a single non-ASCII character would double it).
+    for (const bundle of ['cli/main.cjs', 'scanners/secrets/scanner.cjs', 'scanners/code/scanner.cjs', 'scanners/workflows/scanner.cjs']) {
+      expect(isAscii(await readFile(join(dir, 'dist', bundle))), bundle).toBe(true);
+    }
     const tree = join(dir, 'scan-me');
     await mkdir(join(tree, '.github', 'workflows'), { recursive: true });
     await writeFile(join(tree, 'app.js'), "const { exec } = require('child_process');\napp.get('/run', (req, res) => { exec(req.query.cmd); res.send('ok'); });\n");
