@@ -152,13 +152,17 @@ async function bundle(entry: string, path: string, { relocated = false, ...optio
  * build if one is left.
  */
 const IMPORT_META_URL = '__vigil_import_meta_url';
+/** What every CommonJS bundle the loader compiles shares: no `import()` (above), and the bundle's own URL in IMPORT_META_URL. */
+const COMMONJS = {
+  format: 'cjs',
+  supported: { 'dynamic-import': false },
+  // Strict first, as the ES modules it was built from were (a statement before it would leave the bundle sloppy).
+  banner: { js: `'use strict';\nvar ${IMPORT_META_URL} = require('node:url').pathToFileURL(__filename).href;` },
+} as const satisfies BundleOptions;
 for (const path of threadModules) {
   await bundle(resolve(dist, path.replace(/\.cjs$/, '.js')), path, {
-    format: 'cjs',
-    supported: { 'dynamic-import': false },
+    ...COMMONJS,
     define: { 'import.meta.url': IMPORT_META_URL },
-    // Strict first, as the ES modules it was built from were (a statement before it would leave the bundle sloppy).
-    banner: { js: `'use strict';\nvar ${IMPORT_META_URL} = require('node:url').pathToFileURL(__filename).href;` },
     plugins: [packagesExternal(new Set([...INLINE_PACKAGES, 'yaml']))],
   });
 }
@@ -210,9 +214,7 @@ const CLI_BUNDLE = 'cli/main.cjs';
 {
   const file = resolve(dist, CLI_BUNDLE);
   await bundle(resolve(dist, 'cli/main.js'), CLI_BUNDLE, {
-    format: 'cjs',
-    supported: { 'dynamic-import': false },
-    banner: { js: `'use strict';\nvar ${IMPORT_META_URL} = require('node:url').pathToFileURL(__filename).href;` },
+    ...COMMONJS,
     plugins: [keepModules(file), relocateImportMeta(file), packagesExternal(new Set())],
     relocated: true,
   });

@@ -53,7 +53,6 @@ export interface BundleLoad {
 }
 
 interface Loaded {
-  readonly file: string;
   readonly cacheFile: string;
   readonly bytes: Buffer;
   readonly script: vm.Script;
@@ -112,7 +111,7 @@ function loadBundle(file: string, cacheFile: string, mode: CodeCacheMode): unkno
   });
   loads.push({ file, cache: cached.data ? (script.cachedDataRejected === true ? 'rejected' : 'accepted') : cached.state });
   if (mode === 'write') {
-    scripts.push({ file, cacheFile, bytes, script });
+    scripts.push({ cacheFile, bytes, script });
     if (!writeAtExit) {
       writeAtExit = true;
       process.once('exit', writeCodeCaches);
