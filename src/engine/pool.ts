@@ -4,6 +4,7 @@ import { threadScript } from '../core/thread-script.js';
 import { backgroundThreadData } from '../core/thread-priority.js';
 import { createThreadLane } from './lane.js';
 import { SCAN_THREAD_YOUNG_GENERATION_MB } from './thread-limits.js';
+import { mergeCollected } from './pipeline/index.js';
 import type { RepositoryTask, ScanTask, ScanTaskResult, TextTask, TextTaskResult } from './types.js';
 
 /**
@@ -151,6 +152,11 @@ export interface AdaptiveLimits {
    * start, cold compiler and heap. Undefined: every thread starts at the decision.
    */
   readonly lastThreadBytes?: number;
+  /**
+   * Kept bytes past which a tree that may yet be scanned on the calling thread starts a thread for the
+   * offloaded scanners (createAdaptiveScanPool's `offload`). Undefined: none starts.
+   */
+  readonly offloadBytes?: number;
 }
 
 /** The pool of one command-line scan, told what the walk finds (createAdaptiveScanPool). */
@@ -180,10 +186,22 @@ export interface AdaptiveScanPool extends ScanPool {
  * nothing else to do in a command-line scan, so it never waits behind file batches and the
  * threads never wait behind it. Never for the service: it would block the event loop.
  */
-export function createAdaptiveScanPool(threads: number, limits: AdaptiveLimits, warm?: ScanTask, lane: () => ScanPool = createThreadLane): AdaptiveScanPool {
+export function createAdaptiveScanPool(
+  threads: number,
+  limits: AdaptiveLimits,
+  warm?: ScanTask,
+  lane: () => ScanPool = createThreadLane,
+  offload: readonly string[] = [],
+): AdaptiveScanPool {
   if (!Number.isSafeInteger(threads) || threads < 1) throw new RangeError('A pool needs at least one thread');
   const lanes: { pool: ScanPool; busy: number }[] = [];
   const inline = createInlinePool();
+  // The thread of the offloaded scanners (see `offload` above), once the walk has passed offloadBytes.
+  let helper: ScanPool | undefined;
+  const startHelper = (): void => {
+    helper = lane();
+    if (warm !== undefined) void helper.run({ ...warm, scannerModules: warm.scannerModules.filter((m) => offload.includes(m)) }).catch(() => undefined);
+  };
   let placement: 'inline' | 'threads' | undefined;
   let decide: () => void = () => undefined;
   const decided = new Promise<void>((resolve) => (decide = resolve));
@@ -198,7 +216,9 @@ export function createAdaptiveScanPool(threads: number, limits: AdaptiveLimits, 
   };
   const addLanes = (count: number): void => {
     while (lanes.length < count) {
-      const added = { pool: lane(), busy: 0 };
+      // The offloaded scanners' thread, started already, becomes the first scan thread.
+      const added = { pool: helper ?? lane(), busy: 0 };
+      helper = undefined;
       lanes.push(added);
       // A thread that cannot load its scanners fails the real batches the same way: nothing to report here.
       if (warm !== undefined) void send(added, (pool) => pool.run(warm)).catch(() => undefined);
@@ -237,23 +257,51 @@ export function createAdaptiveScanPool(threads: number, limits: AdaptiveLimits, 
       }
     }
   };
+  const runWhole = (task: ScanTask, signal: AbortSignal | undefined): Promise<ScanTaskResult> =>
+    dispatch(signal, (pool) => pool.run(pool === inline ? task : withLookAhead(task, sparesACore(lanes.length)), signal));
+  // Only a task whose findings the workers collect is split: its batches carry the secrets of suppressed
+  // findings to the main thread, which redacts them from the other half's findings (FindingCollector.finish).
+  const offloading = threads >= 2 && offload.length > 0;
+  const splitTask = (task: ScanTask): { mine: ScanTask; theirs: ScanTask } | undefined => {
+    if (!offloading || task.collect === undefined) return undefined;
+    const mine = task.scannerModules.filter((m) => !offload.includes(m));
+    const theirs = task.scannerModules.filter((m) => offload.includes(m));
+    return mine.length > 0 && theirs.length > 0 ? { mine: { ...task, scannerModules: mine }, theirs: { ...task, scannerModules: theirs } } : undefined;
+  };
   return {
     get size() {
-      return Math.max(1, lanes.length);
+      // The offloaded scanners' thread counts on the calling thread: batches in flight are counted per thread.
+      return Math.max(1, lanes.length) + (placement !== 'threads' && helper !== undefined ? 1 : 0);
     },
     get placement() {
       return placement;
     },
     get threads() {
-      return lanes.reduce((sum, lane) => sum + lane.pool.threads, 0);
+      return lanes.reduce((sum, lane) => sum + lane.pool.threads, 0) + (helper?.threads ?? 0);
     },
     observe: (files, bytes) => {
       if (bytes > maxInlineBytes || files > limits.files) place('threads');
+      else if (placement === undefined && helper === undefined && offloading && limits.offloadBytes !== undefined && bytes > limits.offloadBytes) startHelper();
       if (placement === 'threads' && !closed && limits.lastThreadBytes !== undefined && bytes > limits.lastThreadBytes) addLanes(threads);
     },
     walked: () => place('inline'),
-    // A lane is one thread: the scan's threads are the lanes started so far.
-    run: (task, signal) => dispatch(signal, (pool) => pool.run(pool === inline ? task : withLookAhead(task, sparesACore(lanes.length)), signal)),
+    // A lane is one thread: the scan's threads are the lanes started so far. On the calling thread, a
+    // batch runs in two halves once the offloaded scanners' thread has started: theirs there, the rest here.
+    run: async (task, signal) => {
+      const split = splitTask(task);
+      if (split === undefined) return runWhole(task, signal);
+      await decided;
+      const theirs = helper;
+      if (placement !== 'inline' || theirs === undefined) return runWhole(task, signal);
+      signal?.throwIfAborted();
+      // Both halves start now: the helper's in its thread, the rest on this one.
+      const away = theirs.run(withLookAhead(split.theirs, true), signal);
+      const [here, there] = await Promise.all([inline.run(split.mine, signal).catch(async (error: unknown) => {
+        await away.catch(() => undefined);
+        throw error;
+      }), away]);
+      return mergeTaskResults(here, there);
+    },
     runTexts: (task, signal) => dispatch(signal, (pool) => pool.runTexts(pool === inline ? task : withLookAhead(task, sparesACore(lanes.length)), signal)),
     runRepository: (task, signal) => inline.runRepository(task, signal),
     // Its threads are warmed when the walk decides to use them (the constructor's `warm` task).
@@ -262,7 +310,24 @@ export function createAdaptiveScanPool(threads: number, limits: AdaptiveLimits, 
       place('inline');
       closed = true;
       for (const wake of waiting.splice(0)) wake();
-      await Promise.all(lanes.splice(0).map((lane) => lane.pool.close()));
+      const ending = [...lanes.splice(0).map((lane) => lane.pool), ...(helper === undefined ? [] : [helper])];
+      helper = undefined;
+      await Promise.all(ending.map((pool) => pool.close()));
     },
+  };
+}
+
+/** The results of one batch's two halves (disjoint scanners over the same files) as one. */
+export function mergeTaskResults(a: ScanTaskResult, b: ScanTaskResult): ScanTaskResult {
+  const collected = a.collected && b.collected ? mergeCollected(a.collected, b.collected) : (a.collected ?? b.collected);
+  const facts = a.facts && b.facts ? { ...a.facts, ...b.facts } : (a.facts ?? b.facts);
+  return {
+    findings: [...a.findings, ...b.findings],
+    ...(collected ? { collected } : {}),
+    tallies: { ...a.tallies, ...b.tallies },
+    // Both halves read the same files: a file one could not read, the other could not either.
+    unreadable: Math.max(a.unreadable, b.unreadable),
+    suppressed: a.suppressed + b.suppressed,
+    ...(facts ? { facts } : {}),
   };
 }

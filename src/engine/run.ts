@@ -139,6 +139,13 @@ export interface ArrivingFiles {
   readonly source: () => { readonly root: string; readonly memory?: WorkspaceMemory };
   /** When the source can tell: true once `path` has arrived or is known never to (a local walk listed its folder). */
   readonly decided?: (path: string) => boolean;
+  /**
+   * When the source can tell: true once every batch has arrived (a local walk has ended). Dispatching
+   * then no longer waits for room, as nothing is read further meanwhile: what has not been dispatched
+   * yet goes out as the tail. An archive being downloaded does not say: the service's pool serves
+   * several scans, and the room kept per scan is each scan's share of it.
+   */
+  readonly ended?: () => boolean;
 }
 
 export interface ArrivalOptions extends Omit<RunOptions, 'collect'> {
@@ -242,7 +249,8 @@ export async function runFileScannersOnArrival(arriving: ArrivingFiles, options:
       }
       // Asked about every batch: it also watches what arrives after dispatching began.
       ready = (await options.ready(files)) || ready;
-      if (!ready) continue;
+      // A source read to its end holds nothing back by waiting: what is left is cut as the tail below.
+      if (!ready || arriving.ended?.() === true) continue;
       while (queued() > 0 && (queuedBytes >= BATCH_BYTES || queued() >= BATCH_FILES)) cutOne(BATCH_BYTES, 0);
       if (head > 0) {
         queue = queue.slice(head);

@@ -18,6 +18,7 @@ import { FILE_SCANNERS } from '../../src/scanners/index.js';
 // A fabricated key, split so that this file holds no whole token.
 const AWS_KEY = ['AKIA', 'Z3MSJV4WWNKWW5FG'].join('');
 const SECRETS = FILE_SCANNERS.filter((s) => s.name === 'secrets').map((s) => s.module);
+const CODE = FILE_SCANNERS.filter((s) => s.name === 'code').map((s) => s.module);
 
 let dir: string;
 
@@ -82,12 +83,11 @@ describe('a scan thread of the command line (lane)', () => {
 });
 
 /** A lane that records what it is given and finishes a batch when the test says so. */
-function fakeLanes() {
-  const lanes: { started: string[][]; finish: (() => void)[]; closed: boolean; inFlight: number; most: number }[] = [];
+function fakeLanes(result: ScanTaskResult = { findings: [], tallies: {}, unreadable: 0, suppressed: 0 }) {
+  const lanes: { started: string[][]; tasks: ScanTask[]; finish: (() => void)[]; closed: boolean; inFlight: number; most: number }[] = [];
   const make = (): ScanPool => {
-    const state = { started: [] as string[][], finish: [] as (() => void)[], closed: false, inFlight: 0, most: 0 };
+    const state = { started: [] as string[][], tasks: [] as ScanTask[], finish: [] as (() => void)[], closed: false, inFlight: 0, most: 0 };
     lanes.push(state);
-    const result: ScanTaskResult = { findings: [], tallies: {}, unreadable: 0, suppressed: 0 };
     return {
       size: 1,
       threads: 1,
@@ -95,6 +95,7 @@ function fakeLanes() {
         state.inFlight += 1;
         state.most = Math.max(state.most, state.inFlight);
         state.started.push([...task.paths]);
+        state.tasks.push(task);
         return new Promise((resolve) =>
           state.finish.push(() => {
             state.inFlight -= 1;
@@ -245,6 +246,80 @@ describe('the adaptive pool of a command-line scan', () => {
     await both.close();
   });
 
+  it('starts a thread for the offloaded scanners once the walk passes offloadBytes, and runs each collected batch in two halves there and here', async () => {
+    const all = FILE_SCANNERS.map((s) => s.module);
+    const warm: ScanTask = { root: dir, paths: [], scannerModules: all };
+    const theirs: ScanTaskResult = {
+      findings: [],
+      collected: { findings: [], ignored: 1, truncation: { perScan: 0, perRule: 2, perFile: 0 }, hidden: [{ path: 'config.ts', secret: AWS_KEY }] },
+      tallies: { code: { files: 1, findings: 0, failures: 0 } },
+      unreadable: 0,
+      suppressed: 3,
+    };
+    const { lanes, make } = fakeLanes(theirs);
+    const pool = createAdaptiveScanPool(2, { bytes: 8000, files: 100, offloadBytes: 1000 }, warm, make, CODE);
+    pool.observe(5, 1000);
+    expect(lanes).toHaveLength(0);
+    pool.observe(6, 1001);
+    pool.observe(7, 2000);
+    // One thread, warmed with the offloaded scanners only.
+    expect(lanes.map((l) => l.tasks.map((t) => t.scannerModules))).toEqual([[CODE]]);
+    expect(pool.threads).toBe(1);
+    pool.walked();
+    expect(pool.placement).toBe('inline');
+    const collect = { target: 'app', today: '2026-11-28' };
+    const running = pool.run({ root: dir, paths: ['config.ts'], scannerModules: all, collect });
+    await settle();
+    const lane = lanes[0] as (typeof lanes)[number];
+    // The thread's half: the offloaded scanners over the same files, parsing ahead (this thread's core has room for it).
+    expect(lane.tasks[1]).toMatchObject({ paths: ['config.ts'], scannerModules: CODE, lookAhead: true, collect });
+    for (const finish of lane.finish.splice(0)) finish();
+    const result = await running;
+    // This thread's half ran the other scanners; the two are one result.
+    expect(Object.keys(result.tallies).sort()).toEqual(['cicd', 'code', 'secrets']);
+    expect(result.collected?.findings.map((f) => f.raw.ruleId)).toEqual(['aws-access-key-id']);
+    expect(result.collected?.ignored).toBe(1);
+    expect(result.collected?.truncation).toEqual({ perScan: 0, perRule: 2, perFile: 0 });
+    expect(result.collected?.hidden).toEqual([{ path: 'config.ts', secret: AWS_KEY }]);
+    expect(result.suppressed).toBe(3);
+    // A batch whose findings come back raw runs whole here: its other findings could not be redacted with the suppressed secrets of the thread's half.
+    const whole = await pool.run({ root: dir, paths: ['config.ts'], scannerModules: all });
+    expect(Object.keys(whole.tallies).sort()).toEqual(['cicd', 'code', 'secrets']);
+    expect(lane.tasks).toHaveLength(2);
+    await pool.close();
+    expect(lane.closed).toBe(true);
+  });
+
+  it('starts no thread for offloaded scanners with one thread in all or below offloadBytes; past the limits that thread is the first scan thread', async () => {
+    const warm: ScanTask = { root: dir, paths: [], scannerModules: FILE_SCANNERS.map((s) => s.module) };
+    for (const [threads, bytes] of [
+      [1, 5000],
+      [2, 900],
+    ] as const) {
+      const { lanes, make } = fakeLanes();
+      const pool = createAdaptiveScanPool(threads, { bytes: 8000, files: 100, offloadBytes: 1000 }, warm, make, CODE);
+      pool.observe(10, bytes);
+      pool.walked();
+      expect(lanes).toHaveLength(0);
+      const result = await pool.run({ root: dir, paths: ['config.ts'], scannerModules: warm.scannerModules, collect: { target: 'app', today: '2026-11-28' } });
+      expect(Object.keys(result.tallies).sort()).toEqual(['cicd', 'code', 'secrets']);
+      await pool.close();
+    }
+    const { lanes, make } = fakeLanes();
+    const pool = createAdaptiveScanPool(2, { bytes: 8000, files: 100, offloadBytes: 1000, lastThreadBytes: 50_000 }, warm, make, CODE);
+    pool.observe(10, 2000);
+    pool.observe(200, 9000);
+    expect(pool.placement).toBe('threads');
+    // The same thread, now warmed with every scanner; batches go to it whole.
+    expect(lanes.map((l) => l.tasks.map((t) => t.scannerModules))).toEqual([[CODE, warm.scannerModules]]);
+    const running = pool.run({ root: dir, paths: ['config.ts'], scannerModules: warm.scannerModules, collect: { target: 'app', today: '2026-11-28' } });
+    await settle();
+    expect(lanes[0]?.tasks[2]?.scannerModules).toEqual(warm.scannerModules);
+    for (const finish of lanes[0]?.finish.splice(0) ?? []) finish();
+    await running;
+    await pool.close();
+  });
+
   it('fails the batches still waiting when it is closed', async () => {
     const { make } = fakeLanes();
     const pool = createAdaptiveScanPool(1, { bytes: 10, files: 10 }, undefined, make);
@@ -302,5 +377,44 @@ describe('the end of an arriving scan', () => {
     const last = batches.slice(-3);
     expect(last.every((b) => b.length <= 8)).toBe(true);
     expect(Math.max(...last.map(bytes))).toBeLessThan(bytes(batches[Math.floor(batches.length / 2)] ?? []));
+  });
+
+  it('once the source says every batch has arrived, sends what is left as the end instead of waiting for room', async () => {
+    const files = Array.from({ length: 400 }, (_, i) => ({ path: `src/f${String(i).padStart(3, '0')}.ts`, size: 1000 + ((i * 7919) % 9000) }));
+    const sizeOf = new Map(files.map((f) => [f.path, f.size]));
+    const orderWith = async (ended: (() => boolean) | undefined): Promise<number[]> => {
+      const sent: string[][] = [];
+      const pool: ScanPool = {
+        size: 1,
+        threads: 1,
+        run: async (task) => {
+          sent.push([...task.paths]);
+          await settle();
+          return { findings: [], tallies: {}, unreadable: 0, suppressed: 0 };
+        },
+        runRepository: () => Promise.reject(new Error('not in this test')),
+        runTexts: () => Promise.reject(new Error('not in this test')),
+        warm: () => Promise.resolve(),
+        close: () => Promise.resolve(),
+      };
+      async function* arrive() {
+        for (let i = 0; i < files.length; i += 50) {
+          await settle();
+          yield files.slice(i, i + 50);
+        }
+      }
+      await runFileScannersOnArrival(
+        { batches: arrive(), source: () => ({ root: dir }), ...(ended ? { ended } : {}) },
+        { pool, scannerModules: SECRETS, scannerNames: ['secrets'], timeoutMs: 60_000, ready: () => Promise.resolve(true), collectNow: () => undefined },
+      );
+      expect(sent.flat().sort()).toEqual(files.map((f) => f.path));
+      return sent.flat().map((p) => sizeOf.get(p) ?? 0);
+    };
+    // Arriving: batches go out in the order files arrive, a few at a time.
+    const arriving = await orderWith(undefined);
+    expect(arriving).not.toEqual([...arriving].sort((x, y) => y - x));
+    // Arrived: the whole queue is the end, largest files first.
+    const arrived = await orderWith(() => true);
+    expect(arrived).toEqual([...arrived].sort((x, y) => y - x));
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A secret whose own finding is suppressed (an inline `vigil-ignore` naming its rule) is still a
  * secret: no other finding of its file may show it, whichever scanner reports that finding and
- * whichever path the scan takes (folder read at once, walked as it arrives, one thread or several).
+ * whichever path the scan takes (folder read at once, walked as it arrives, one thread or several, a
+ * batch run whole or in two halves on two threads).
  * Hard-coded keys the code scanner reports are secrets too: its evidence never shows them.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -11,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawFinding } from '../../src/core/findings.js';
 import { openLocalDirectory, walkLocalDirectory } from '../../src/adapters/sources/local.js';
 import { FindingCollector } from '../../src/engine/pipeline/index.js';
-import { createScanPool, type ScanPool } from '../../src/engine/pool.js';
+import { createAdaptiveScanPool, createScanPool, type ScanPool } from '../../src/engine/pool.js';
+import { createThreadLane } from '../../src/engine/lane.js';
+import { FILE_SCANNERS } from '../../src/scanners/index.js';
 import { scanArrivingWorkspace, scanWorkspace, type ScanOutcome } from '../../src/engine/scan-workspace.js';
 import { findingId } from '../../src/engine/pipeline/fingerprint.js';
 
@@ -43,6 +46,19 @@ beforeAll(async () => {
       '',
     ].join('\n'),
   );
+  // A finding that is no secret finding itself, on the line of a suppressed key: only the key's own
+  // (suppressed) finding tells that the line holds a secret.
+  await put(
+    'src/run.js',
+    [
+      "const express = require('express');",
+      'const app = express();',
+      "app.get('/run', (req, res) => {",
+      `  res.send(eval(req.query.code + '${AWS_KEY}')); // vigil-ignore: aws-access-key-id`,
+      '});',
+      '',
+    ].join('\n'),
+  );
 });
 
 afterAll(async () => {
@@ -59,6 +75,21 @@ describe('suppressed and hard-coded secrets', () => {
     const walked = await scanArrivingWorkspace(await walkLocalDirectory(dir), 'app', { pool, ...options });
     await walked.workspace.dispose();
     outcomes.push(walked.outcome);
+    // The command line's pool on a tree it scans on its own thread, with the code scanner on a thread of its
+    // own: the key's suppressed finding and the code findings that show it come from different threads.
+    const code = FILE_SCANNERS.filter((s) => s.name === 'code').map((s) => s.module);
+    const split = createAdaptiveScanPool(2, { bytes: 1e9, files: 1e6, offloadBytes: 0 }, undefined, createThreadLane, code);
+    try {
+      const arriving = await walkLocalDirectory(dir, { memoryBytes: 1 << 20, onProgress: (files, bytes) => split.observe(files, bytes) });
+      void arriving.workspace.finally(() => split.walked()).catch(() => undefined);
+      const scanned = await scanArrivingWorkspace(arriving, 'app', { pool: split, ...options });
+      await scanned.workspace.dispose();
+      expect(split.placement).toBe('inline');
+      expect(split.threads).toBe(1);
+      outcomes.push(scanned.outcome);
+    } finally {
+      await split.close();
+    }
     for (const outcome of outcomes) {
       const rules = outcome.findings.map((f) => f.rule_id);
       // The key's own finding is suppressed; the code findings on the same lines are not.
@@ -68,8 +99,10 @@ describe('suppressed and hard-coded secrets', () => {
       expect(leaks(outcome)).toEqual([]);
       const jwt = outcome.findings.find((f) => f.rule_id === 'jwt-hardcoded-secret');
       expect(jwt?.evidence).toContain("jwt.sign({ id: 1 }, '[REDACTED]')");
+      const injection = outcome.findings.find((f) => f.rule_id === 'code-injection');
+      expect(injection?.evidence).toContain("eval(req.query.code + '[REDACTED]')");
     }
-    expect(outcomes[1]?.findings.map((f) => f.id)).toEqual(outcomes[0]?.findings.map((f) => f.id));
+    for (const outcome of outcomes.slice(1)) expect(outcome.findings.map((f) => f.id)).toEqual(outcomes[0]?.findings.map((f) => f.id));
   });
 });
 

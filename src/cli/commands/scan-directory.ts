@@ -113,12 +113,22 @@ export const INLINE_SCAN_BYTES_ONE_THREAD = 16 * 1024 * 1024;
  */
 export const LAST_THREAD_BYTES = 48 * 1024 * 1024;
 
+/**
+ * Kept bytes past which a tree that may yet be scanned on the main thread starts one thread for every
+ * file scanner but the code scanner (OFFLOADED_SCANNERS): each batch then runs in two halves at once.
+ */
+export const OFFLOAD_BYTES = 1024 * 1024;
+
+/** The file scanners that run on a thread of their own beside a scan on the main thread (createAdaptiveScanPool). */
+export const OFFLOADED_SCANNERS: readonly string[] = ['code'];
+
 /** When a command-line scan leaves its own thread, and when it starts its last scan thread. */
 export const SCAN_LIMITS: AdaptiveLimits = Object.freeze({
   bytes: INLINE_SCAN_BYTES,
   bytesWithOneThread: INLINE_SCAN_BYTES_ONE_THREAD,
   files: INLINE_SCAN_FILES,
   lastThreadBytes: LAST_THREAD_BYTES,
+  offloadBytes: OFFLOAD_BYTES,
 });
 
 /** Batches queued per scan thread: the dependency check runs on the main thread meanwhile, for a few hundred ms. */
@@ -193,7 +203,8 @@ export async function scanDirectory(io: CliIo, setExitCode: (code: number) => vo
     // A small tree is scanned on this thread once walked; a larger one on worker threads that
     // start (and load every scanner) as soon as the walk has found that much, and that receive
     // files in batches while the walk goes on.
-    const pool = createAdaptiveScanPool(config.scanWorkers, SCAN_LIMITS, { root, paths: [], scannerModules: FILE_SCANNERS.map((s) => s.module) });
+    const offload = FILE_SCANNERS.filter((s) => OFFLOADED_SCANNERS.includes(s.name)).map((s) => s.module);
+    const pool = createAdaptiveScanPool(config.scanWorkers, SCAN_LIMITS, { root, paths: [], scannerModules: FILE_SCANNERS.map((s) => s.module) }, undefined, offload);
     try {
       const arriving = await walkLocalDirectory(root, {
         limits: config.sourceLimits,

@@ -52,6 +52,17 @@ export interface CollectedBatch {
   readonly hidden?: readonly HiddenSecret[];
 }
 
+/** Two collected batches of the same files (different scanners over them) as one. */
+export function mergeCollected(a: CollectedBatch, b: CollectedBatch): CollectedBatch {
+  const hidden = [...(a.hidden ?? []), ...(b.hidden ?? [])];
+  return {
+    findings: [...a.findings, ...b.findings],
+    ignored: a.ignored + b.ignored,
+    truncation: addTruncation(a.truncation, b.truncation),
+    ...(hidden.length > 0 ? { hidden } : {}),
+  };
+}
+
 /** Findings gathered before the limits are applied early: several results' worth, never unbounded. */
 function highWater(limits: FindingLimits): number {
   return Math.max(4 * limits.perScan, 20_000);
@@ -116,8 +127,9 @@ export class FindingCollector {
 
   /**
    * Takes a batch a worker already collected. Every file lies in one batch, so
-   * the worker saw all of a file's secrets and its redaction is complete; ids
-   * only meet again when identical findings of different files collapse.
+   * the worker saw all of a file's secrets (or, for a batch run in two halves on two
+   * threads, the halves' batches together did: finish redacts with every secret of
+   * the path); ids only meet again when identical findings of different files collapse.
    */
   addCollected(batch: CollectedBatch): void {
     this.ignored += batch.ignored;

@@ -53,10 +53,17 @@ async function drain(arriving: ArrivingDirectory): Promise<{ batches: (readonly 
   void arriving.workspace.then(() => (resolved = true));
   const batches: (readonly WorkspaceFile[])[] = [];
   let resolvedAtFirst = false;
+  let endedAtFirst = false;
   for await (const batch of arriving.batches) {
-    if (batches.length === 0) resolvedAtFirst = resolved;
+    if (batches.length === 0) {
+      resolvedAtFirst = resolved;
+      endedAtFirst = arriving.ended();
+    }
     batches.push(batch);
   }
+  // Ended once every batch has arrived: before the last one was taken, not before the first.
+  expect(endedAtFirst).toBe(false);
+  expect(arriving.ended()).toBe(true);
   return { batches, resolvedAtFirst, ws: await arriving.workspace };
 }
 
