@@ -140,12 +140,13 @@ export interface ArrivingFiles {
   /** When the source can tell: true once `path` has arrived or is known never to (a local walk listed its folder). */
   readonly decided?: (path: string) => boolean;
   /**
-   * When the source can tell: true once every batch has arrived (a local walk has ended). Dispatching
-   * then no longer waits for room, as nothing is read further meanwhile: what has not been dispatched
-   * yet goes out as the tail. An archive being downloaded does not say: the service's pool serves
-   * several scans, and the room kept per scan is each scan's share of it.
+   * When the source can tell: settles once every batch has arrived (a local walk has ended; some may not
+   * have been taken from `batches` yet). Dispatching then no longer waits for room, as nothing is read
+   * further meanwhile: what has not been dispatched yet goes out at once as the tail. An archive being
+   * downloaded does not say: the service's pool serves several scans, and the room kept per scan is each
+   * scan's share of it.
    */
-  readonly ended?: () => boolean;
+  readonly ended?: Promise<void>;
 }
 
 export interface ArrivalOptions extends Omit<RunOptions, 'collect'> {
@@ -234,8 +235,10 @@ export async function runFileScannersOnArrival(arriving: ArrivingFiles, options:
   const queued = (): number => queue.length - head;
   const perThread = options.inFlightPerThread ?? 2;
   const maxInFlight = (): number => Math.max(2, options.pool.size * perThread);
+  let arrived = false;
+  const ended = arriving.ended?.then(() => void (arrived = true));
   const waitForRoom = async (): Promise<void> => {
-    while (inFlight.size >= maxInFlight()) await Promise.race(inFlight);
+    while (inFlight.size >= maxInFlight() && !arrived) await Promise.race(ended === undefined ? inFlight : [...inFlight, ended]);
   };
   try {
     options.onProgress?.(0, 0);
@@ -250,7 +253,7 @@ export async function runFileScannersOnArrival(arriving: ArrivingFiles, options:
       // Asked about every batch: it also watches what arrives after dispatching began.
       ready = (await options.ready(files)) || ready;
       // A source read to its end holds nothing back by waiting: what is left is cut as the tail below.
-      if (!ready || arriving.ended?.() === true) continue;
+      if (!ready || arrived) continue;
       while (queued() > 0 && (queuedBytes >= BATCH_BYTES || queued() >= BATCH_FILES)) cutOne(BATCH_BYTES, 0);
       if (head > 0) {
         queue = queue.slice(head);

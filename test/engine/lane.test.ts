@@ -382,7 +382,7 @@ describe('the end of an arriving scan', () => {
   it('once the source says every batch has arrived, sends what is left as the end instead of waiting for room', async () => {
     const files = Array.from({ length: 400 }, (_, i) => ({ path: `src/f${String(i).padStart(3, '0')}.ts`, size: 1000 + ((i * 7919) % 9000) }));
     const sizeOf = new Map(files.map((f) => [f.path, f.size]));
-    const orderWith = async (ended: (() => boolean) | undefined): Promise<number[]> => {
+    const orderWith = async (ended: Promise<void> | undefined): Promise<number[]> => {
       const sent: string[][] = [];
       const pool: ScanPool = {
         size: 1,
@@ -414,7 +414,7 @@ describe('the end of an arriving scan', () => {
     const arriving = await orderWith(undefined);
     expect(arriving).not.toEqual([...arriving].sort((x, y) => y - x));
     // Arrived: the whole queue is the end, largest files first.
-    const arrived = await orderWith(() => true);
+    const arrived = await orderWith(Promise.resolve());
     expect(arrived).toEqual([...arrived].sort((x, y) => y - x));
   });
 });

@@ -61,8 +61,8 @@ export interface ArrivingDirectory {
    * the file is not still being examined (the scan waits on this for the ignore file).
    */
   decided(path: string): boolean;
-  /** True once the walk has ended: every batch has arrived (some may not have been taken from `batches` yet). */
-  ended(): boolean;
+  /** Settles once the walk has ended, however it ended: every batch has arrived (some may not have been taken from `batches` yet). */
+  readonly ended: Promise<void>;
   /** The whole workspace once the walk ends (files sorted by path); rejects with the walk's error. */
   readonly workspace: Promise<Workspace>;
 }
@@ -110,10 +110,6 @@ class Walker {
     if (!Number.isSafeInteger(concurrency) || concurrency < 1) throw new RangeError('Walk concurrency must be a positive integer');
     if (!Number.isSafeInteger(memoryBytes) || memoryBytes < 0) throw new RangeError('memoryBytes must be a non-negative integer');
     this.arenas = memoryBytes > 0 ? new Arenas(memoryBudget(memoryBytes), (sab, index) => void (this.memory.arenas[index] = sab)) : undefined;
-  }
-
-  isEnded(): boolean {
-    return this.ended;
   }
 
   decided(path: string): boolean {
@@ -419,7 +415,11 @@ export async function walkLocalDirectory(dir: string, options: LocalWalkOptions 
   );
   // The scan awaits it later; a rejection before then is not unhandled.
   workspace.catch(() => undefined);
-  return { batches: walker.arrivals, source: () => ({ root, memory: walker.memory }), decided: (path) => walker.decided(path), ended: () => walker.isEnded(), workspace };
+  const ended = workspace.then(
+    () => undefined,
+    () => undefined,
+  );
+  return { batches: walker.arrivals, source: () => ({ root, memory: walker.memory }), decided: (path) => walker.decided(path), ended, workspace };
 }
 
 /**

@@ -52,18 +52,20 @@ async function drain(arriving: ArrivingDirectory): Promise<{ batches: (readonly 
   let resolved = false;
   void arriving.workspace.then(() => (resolved = true));
   const batches: (readonly WorkspaceFile[])[] = [];
+  let ended = false;
+  void arriving.ended.then(() => (ended = true));
   let resolvedAtFirst = false;
   let endedAtFirst = false;
   for await (const batch of arriving.batches) {
     if (batches.length === 0) {
       resolvedAtFirst = resolved;
-      endedAtFirst = arriving.ended();
+      endedAtFirst = ended;
     }
     batches.push(batch);
   }
-  // Ended once every batch has arrived: before the last one was taken, not before the first.
+  await arriving.ended;
+  // Ended once the walk has: not before the first batch was taken.
   expect(endedAtFirst).toBe(false);
-  expect(arriving.ended()).toBe(true);
   return { batches, resolvedAtFirst, ws: await arriving.workspace };
 }
 
