@@ -225,9 +225,20 @@ export interface TriggeredRule {
   readonly triggers?: RuleTriggers;
 }
 
-/** The prefilter of one language over a rule list: which rules a file's text can trigger. */
+/**
+ * The prefilter of one language over a rule list: which rules a file's text can trigger. A rule's
+ * triggers are any-of lists, and most of their terms are plain words: those are indexed (word → rules it
+ * passes), so a file's words mark their rules at once, and only the rules no word passed evaluate their
+ * other terms. The answer is the same as evaluating every term of every rule (each is a pure function of
+ * the text); on Juice Shop's code it took a third of the time.
+ */
 export class LanguagePrefilter<R extends TriggeredRule> {
-  private readonly checks: (Check | undefined)[];
+  /** Per rule: whether it has no triggers for this language (it always runs). */
+  private readonly always: boolean[];
+  /** Per rule: its terms other than plain words, as one any-of check; undefined when it has none. */
+  private readonly rest: (Check | undefined)[];
+  /** Each plain word of a rule's own list, with the indexes of the rules it passes. */
+  private readonly byWord = new Map<string, number[]>();
   private readonly scanner: RegExp | undefined;
   private readonly scanCount: number;
 
@@ -237,10 +248,25 @@ export class LanguagePrefilter<R extends TriggeredRule> {
   ) {
     const words = new Set<string>();
     const scans: Scans = new Map();
-    this.checks = rules.map((rule) => {
+    this.always = [];
+    this.rest = [];
+    for (const [index, rule] of rules.entries()) {
       const list = triggersFor(rule.triggers, language);
-      return list ? compile(list, language, words, scans).check : undefined;
-    });
+      this.always.push(list === undefined);
+      const others: Costed[] = [];
+      for (const term of list ?? []) {
+        if (typeof term !== 'string') {
+          others.push(compile(term, language, words, scans));
+          continue;
+        }
+        compile(term, language, words, scans);
+        const passes = this.byWord.get(term);
+        if (passes === undefined) this.byWord.set(term, [index]);
+        else if (passes[passes.length - 1] !== index) passes.push(index);
+      }
+      const checks = byCost(others);
+      this.rest.push(checks.length === 0 ? undefined : checks.length === 1 ? checks[0] : (probe) => checks.some((c) => c(probe)));
+    }
     this.scanCount = scans.size;
     // One pass over the text finds every trigger word present (longest first is not needed:
     // `\b` on both sides makes each alternative match whole words only).
@@ -249,16 +275,20 @@ export class LanguagePrefilter<R extends TriggeredRule> {
 
   /** Whether every rule runs on every file (some rule has no triggers for this language). */
   get alwaysRuns(): boolean {
-    return this.checks.some((c) => c === undefined);
+    return this.always.includes(true);
   }
 
   /** The rules, in their order, whose triggers the text passes (rules without triggers always). */
   select(text: string): R[] {
-    const probe: Probe = { text, joined: undefined, words: this.wordsIn(text), memo: new Uint8Array(this.scanCount) };
-    return this.rules.filter((_, i) => {
-      const check = this.checks[i];
-      return check === undefined || check(probe);
-    });
+    const words = this.wordsIn(text);
+    const passed = new Uint8Array(this.rules.length);
+    for (const word of words) for (const index of this.byWord.get(word) ?? []) passed[index] = 1;
+    const probe: Probe = { text, joined: undefined, words, memo: new Uint8Array(this.scanCount) };
+    const out: R[] = [];
+    for (const [index, rule] of this.rules.entries()) {
+      if (passed[index] === 1 || this.always[index] === true || this.rest[index]?.(probe) === true) out.push(rule);
+    }
+    return out;
   }
 
   private wordsIn(text: string): Set<string> {

@@ -132,6 +132,16 @@ describe('prefilter: terms', () => {
     expect(run(['a', 'b'], 'let b')).toEqual(['r']);
   });
 
+  it('passes a rule on any one of its words or other terms, and keeps the rules in their order', () => {
+    const rules = [probe('first', ['eval', /new\s+Function/]), probe('second', [all('exec', 'spawn')]), probe('third', ['spawn', 'eval']), probe('fourth', undefined)];
+    const select = (text: string) => ids(new LanguagePrefilter(rules, 'javascript').select(text));
+    expect(select('eval(x)')).toEqual(['first', 'third', 'fourth']);
+    expect(select('const f = new  Function(x)')).toEqual(['first', 'fourth']);
+    expect(select('exec(a); spawn(b)')).toEqual(['second', 'third', 'fourth']);
+    expect(select('spawn(b)')).toEqual(['third', 'fourth']);
+    expect(select('nothing')).toEqual(['fourth']);
+  });
+
   it('tests regular expressions without carrying state between files', () => {
     const prefilter = new LanguagePrefilter([probe('r', [/cors/gi])], 'javascript');
     expect(ids(prefilter.select('app.use(CORS())'))).toEqual(['r']);
