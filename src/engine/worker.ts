@@ -67,9 +67,21 @@ export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult>
   const collector = task.collect ? workerCollector(task.collect) : undefined;
   let unreadable = 0;
   let suppressed = 0;
-  const ahead = readAhead(task.paths, (index) => textOf(task.root, task.paths[index] as string, task.held, index), task.lookAhead === true ? scanners : []);
+  // Per file, the scanners that want it (FileScanner.wants); a file none wants is neither read nor decoded.
+  const wanting = task.paths.map((path) => scanners.filter((s) => s.wants?.(path) ?? true));
+  const ahead = readAhead(
+    task.paths,
+    (index) => ((wanting[index] as FileScanner[]).length > 0 ? textOf(task.root, task.paths[index] as string, task.held, index) : undefined),
+    task.lookAhead === true ? scanners : [],
+  );
   for (const [index, path] of task.paths.entries()) {
     const text = ahead.text(index);
+    const wanted = wanting[index] as FileScanner[];
+    if (wanted.length === 0) {
+      // Scanned with nothing found, as scanFile would have said.
+      for (const scanner of scanners) (tallies[scanner.name] as ScannerTally).files++;
+      continue;
+    }
     if (text === undefined) {
       unreadable++;
       continue;
@@ -80,6 +92,7 @@ export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult>
     for (const scanner of scanners) {
       const tally = tallies[scanner.name] as ScannerTally;
       tally.files++;
+      if (wanted.length < scanners.length && !wanted.includes(scanner)) continue;
       try {
         const found = scanner.scanFile({ path, text });
         tally.findings += found.length;
@@ -111,9 +124,10 @@ export default async function scanBatch(task: ScanTask): Promise<ScanTaskResult>
 export const READ_AHEAD_FILES = 16;
 
 /**
- * The texts of a batch's files (`read(index)`), asked for in order: read READ_AHEAD_FILES ahead of
+ * The texts of a batch's files (`read(index)`), asked for in order: READ_AHEAD_FILES texts read ahead of
  * the one asked for when one of `scanners` looks ahead (else one at a time; the task's `lookAhead`
- * decides whether they are given), each named to their `lookAhead` when read and held only until asked for.
+ * decides whether they are given), each named to their `lookAhead` when read and held only until asked
+ * for. A file `read` gives nothing for (unreadable, or wanted by no scanner) does not count among them.
  */
 function readAhead(
   paths: readonly string[],
@@ -122,15 +136,18 @@ function readAhead(
 ): { text(index: number): string | undefined } {
   const lookers = scanners.filter((s) => s.lookAhead !== undefined);
   const distance = lookers.length > 0 ? READ_AHEAD_FILES : 0;
-  const held = new Map<number, string | undefined>();
+  // Texts read and not yet asked for (a file not read is not held: it takes no place in the window).
+  const held = new Map<number, string>();
   let next = 0;
+  const beyond = (index: number): number => held.size - (held.has(index) ? 1 : 0);
   return {
     text(index) {
-      for (const last = Math.min(index + distance, paths.length - 1); next <= last; next++) {
+      for (; next < paths.length && (next <= index || beyond(index) < distance); next++) {
         const path = paths[next] as string;
         const text = read(next);
+        if (text === undefined) continue;
         held.set(next, text);
-        if (text === undefined || next === index) continue;
+        if (next === index) continue;
         for (const s of lookers) {
           try {
             s.lookAhead?.({ path, text });

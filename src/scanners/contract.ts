@@ -31,6 +31,12 @@ export interface FileScanner {
   readonly version: string;
   scanFile(file: { readonly path: string; readonly text: string }): RawFinding[];
   /**
+   * Whether `scanFile` can report anything in a file at this path, judged from the path alone (cheaply):
+   * false only where it would return nothing whatever the text. The engine neither reads nor decodes a
+   * file that no scanner of its batch wants, and counts it as scanned with nothing found. Absent: every file.
+   */
+  wants?(path: string): boolean;
+  /**
    * A file the engine will pass to `scanFile` soon: the engine reads a few files ahead and names
    * each here, in the order it scans them, so that work on it can start elsewhere meanwhile (the
    * code scanner's parse, on the native parser's helper thread). `scanFile` must return the same

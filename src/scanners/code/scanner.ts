@@ -174,6 +174,8 @@ export function createCodeScanner(rules: readonly CodeRule[] = CODE_RULES): File
       planned.push({ path, text, plan });
       if (plan.kind === 'parse') parseAhead(text, plan.language);
     },
+    // Templates, and files of a language it parses: anything else scanFile skips as unsupported, uncounted.
+    wants: (path) => TEMPLATE_FILE.test(path) || languageOf(path) !== undefined,
     scanFile({ path, text }) {
       if (TEMPLATE_FILE.test(path)) return scanTemplate(rules, path, text);
       const plan = takePlanned(path, text) ?? planFor(path, text);

@@ -83,6 +83,7 @@ export function scanWorkflowFile(path: string, text: string, rules: readonly Wor
 export const scanner: FileScanner = {
   name: 'cicd',
   version: WORKFLOWS_SCANNER_VERSION,
+  wants: (path) => classifyPath(path) !== undefined,
   scanFile({ path, text }) {
     try {
       return scanWorkflowFile(path, text);
