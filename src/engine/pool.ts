@@ -185,6 +185,12 @@ export interface AdaptiveScanPool extends ScanPool {
  * scanner's worker half (the dependency check) always runs on the calling thread, which has
  * nothing else to do in a command-line scan, so it never waits behind file batches and the
  * threads never wait behind it. Never for the service: it would block the event loop.
+ *
+ * `offload`: scanner modules that get a thread of their own beside a scan on the calling thread. Once the
+ * walk has kept `limits.offloadBytes` (and `threads` allows two), one lane starts and loads them; if the
+ * tree stays on the calling thread, every collected batch runs in two halves at once, those scanners on
+ * that lane (parsing ahead: the calling thread's core has room for the parser's helper) and the others here,
+ * and mergeTaskResults joins them. If the walk passes the limits, that lane is the first scan thread.
  */
 export function createAdaptiveScanPool(
   threads: number,
@@ -325,7 +331,8 @@ export function mergeTaskResults(a: ScanTaskResult, b: ScanTaskResult): ScanTask
     findings: [...a.findings, ...b.findings],
     ...(collected ? { collected } : {}),
     tallies: { ...a.tallies, ...b.tallies },
-    // Both halves read the same files: a file one could not read, the other could not either.
+    // Each half counts the files it wanted and could not read: the larger count is the batch's whenever one
+    // half wants every file (the secrets scanner does), and a lower bound otherwise.
     unreadable: Math.max(a.unreadable, b.unreadable),
     suppressed: a.suppressed + b.suppressed,
     ...(facts ? { facts } : {}),

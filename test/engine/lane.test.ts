@@ -332,26 +332,31 @@ describe('the adaptive pool of a command-line scan', () => {
   });
 });
 
+/** A pool of `size` threads that records each batch's paths in `batches` and finishes it on the next turn. */
+function recordingPool(size: number, batches: string[][]): ScanPool {
+  const result: ScanTaskResult = { findings: [], tallies: {}, unreadable: 0, suppressed: 0 };
+  return {
+    size,
+    threads: size,
+    run: async (task) => {
+      batches.push([...task.paths]);
+      await settle();
+      return result;
+    },
+    runRepository: () => Promise.reject(new Error('not in this test')),
+    runTexts: () => Promise.reject(new Error('not in this test')),
+    warm: () => Promise.resolve(),
+    close: () => Promise.resolve(),
+  };
+}
+
 describe('the end of an arriving scan', () => {
   it('goes out largest files first, in batches that shrink to a few small files, each file once', async () => {
     const sizes = [...Array.from({ length: 300 }, (_, i) => 200 + ((i * 7919) % 3000)), ...Array.from({ length: 12 }, (_, i) => 40_000 + i * 9000)];
     const files = sizes.map((size, i) => ({ path: `src/f${String(i).padStart(3, '0')}.ts`, size }));
     const sizeOf = new Map(files.map((f) => [f.path, f.size]));
     const batches: string[][] = [];
-    const result: ScanTaskResult = { findings: [], tallies: {}, unreadable: 0, suppressed: 0 };
-    const pool: ScanPool = {
-      size: 2,
-      threads: 2,
-      run: async (task) => {
-        batches.push([...task.paths]);
-        await settle();
-        return result;
-      },
-      runRepository: () => Promise.reject(new Error('not in this test')),
-      runTexts: () => Promise.reject(new Error('not in this test')),
-      warm: () => Promise.resolve(),
-      close: () => Promise.resolve(),
-    };
+    const pool = recordingPool(2, batches);
     async function* arrive() {
       yield files.slice(0, 100);
       await settle();
@@ -384,19 +389,7 @@ describe('the end of an arriving scan', () => {
     const sizeOf = new Map(files.map((f) => [f.path, f.size]));
     const orderWith = async (ended: Promise<void> | undefined): Promise<number[]> => {
       const sent: string[][] = [];
-      const pool: ScanPool = {
-        size: 1,
-        threads: 1,
-        run: async (task) => {
-          sent.push([...task.paths]);
-          await settle();
-          return { findings: [], tallies: {}, unreadable: 0, suppressed: 0 };
-        },
-        runRepository: () => Promise.reject(new Error('not in this test')),
-        runTexts: () => Promise.reject(new Error('not in this test')),
-        warm: () => Promise.resolve(),
-        close: () => Promise.resolve(),
-      };
+      const pool = recordingPool(1, sent);
       async function* arrive() {
         for (let i = 0; i < files.length; i += 50) {
           await settle();
