@@ -77,22 +77,29 @@ describe('a local folder scanned as it is walked', () => {
     }
   });
 
-  it("on the CLI's pool, on this thread for a small tree and on worker threads past the limits, finds the same", async () => {
+  it("on the CLI's pool, on this thread for a small tree (with or without the code scanner on a thread of its own) and on worker threads past the limits, finds the same", async () => {
     const reference = summary(await scanWorkspace(await openLocalDirectory(dir), 'app', { pool, ...options }));
-    for (const [limits, placement] of [
-      [{ bytes: 1024 * 1024, files: 1000 }, 'inline'],
-      [{ bytes: 4096, files: 1000 }, 'threads'],
-      [{ bytes: 1024 * 1024, files: 50 }, 'threads'],
+    const code = FILE_SCANNERS.filter((s) => s.name === 'code').map((s) => s.module);
+    for (const [limits, placement, offload] of [
+      [{ bytes: 1024 * 1024, files: 1000 }, 'inline', []],
+      [{ bytes: 1024 * 1024, files: 1000, offloadBytes: 0 }, 'inline', code],
+      [{ bytes: 4096, files: 1000 }, 'threads', []],
+      [{ bytes: 4096, files: 1000, offloadBytes: 0 }, 'threads', code],
+      [{ bytes: 1024 * 1024, files: 50 }, 'threads', []],
     ] as const) {
-      const adaptive = createAdaptiveScanPool(2, limits, { root: dir, paths: [], scannerModules: FILE_SCANNERS.map((s) => s.module) });
+      const adaptive = createAdaptiveScanPool(2, limits, { root: dir, paths: [], scannerModules: FILE_SCANNERS.map((s) => s.module) }, undefined, offload);
       try {
         const arriving = await walkLocalDirectory(dir, { memoryBytes: 64 * 1024 * 1024, onProgress: (files, bytes) => adaptive.observe(files, bytes) });
         void arriving.workspace.finally(() => adaptive.walked());
         const { outcome, workspace } = await scanArrivingWorkspace(arriving, 'app', { pool: adaptive, inFlightPerThread: 4, ...options });
         await workspace.dispose();
         expect(adaptive.placement).toBe(placement);
-        expect(adaptive.size).toBe(placement === 'inline' ? 1 : 2);
-        expect(summary(outcome), placement).toEqual(reference);
+        // On this thread the code scanner's own thread counts as a second one.
+        expect(adaptive.size).toBe(placement === 'inline' && offload.length === 0 ? 1 : 2);
+        if (placement === 'inline') expect(adaptive.threads).toBe(offload.length > 0 ? 1 : 0);
+        // Past the limits the code scanner's thread became the first of the two scan threads.
+        else expect(adaptive.threads).toBe(2);
+        expect(summary(outcome), `${placement} ${offload.length}`).toEqual(reference);
       } finally {
         await adaptive.close();
       }
