@@ -276,8 +276,8 @@ export function createAdaptiveScanPool(
   };
   return {
     get size() {
-      // The offloaded scanners' thread counts on the calling thread: batches in flight are counted per thread.
-      return Math.max(1, lanes.length) + (placement !== 'threads' && helper !== undefined ? 1 : 0);
+      // The offloaded scanners' thread counts (batches in flight are counted per thread); past the limits it is a lane.
+      return Math.max(1, lanes.length) + (helper === undefined ? 0 : 1);
     },
     get placement() {
       return placement;

@@ -3,6 +3,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { IGNORE_FILE } from '../../engine/pipeline/ignore-file.js';
 import { loadConfig, type Config } from '../../config/index.js';
+import type { ScannerName } from '../../core/findings.js';
 import { newId } from '../../core/ids.js';
 import { VERSION } from '../../core/version.js';
 import { breachesThreshold, parseFailOn } from '../../outputs/fail-on.js';
@@ -114,13 +115,14 @@ export const INLINE_SCAN_BYTES_ONE_THREAD = 16 * 1024 * 1024;
 export const LAST_THREAD_BYTES = 48 * 1024 * 1024;
 
 /**
- * Kept bytes past which a tree that may yet be scanned on the main thread starts one thread for every
- * file scanner but the code scanner (OFFLOADED_SCANNERS): each batch then runs in two halves at once.
+ * Kept bytes past which a tree that may yet be scanned on the main thread starts one thread for the
+ * OFFLOADED_SCANNERS (the code scanner): each batch then runs in two halves at once, theirs there and the
+ * secrets and CI scanners' here.
  */
 export const OFFLOAD_BYTES = 1024 * 1024;
 
 /** The file scanners that run on a thread of their own beside a scan on the main thread (createAdaptiveScanPool). */
-export const OFFLOADED_SCANNERS: readonly string[] = ['code'];
+export const OFFLOADED_SCANNERS: readonly ScannerName[] = ['code'];
 
 /** When a command-line scan leaves its own thread, and when it starts its last scan thread. */
 export const SCAN_LIMITS: AdaptiveLimits = Object.freeze({
