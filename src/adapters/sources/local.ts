@@ -18,8 +18,13 @@ const PREFIX = 'Directory rejected';
 /** File-system calls in flight at once during a walk (a readdir, or the open-stat-read-close of one file). */
 export const WALK_CONCURRENCY = 16;
 
-/** A file whose inline examination takes longer than this (the disk, not the page cache, answered) ends inline reads for the walk. */
+/** An inline examination of one file that takes longer than this is slow: the disk, not the page cache, may have answered. */
 export const INLINE_FILE_MS = 5;
+/**
+ * This many slow files end inline reads for the walk. Not one: a single slow file is as often the
+ * thread losing its core for a time slice to the scan's other threads as a disk answering.
+ */
+export const INLINE_SLOW_FILES = 3;
 
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
@@ -41,8 +46,9 @@ export interface LocalWalkOptions {
   readonly memoryBytes?: number;
   readonly onProgress?: WalkProgress;
   /**
-   * Examine files on the calling thread with synchronous calls for as long as each takes under
-   * INLINE_FILE_MS (the page cache answers), then go on through the thread pool as usual. For a
+   * Examine files on the calling thread with synchronous calls until INLINE_SLOW_FILES of them
+   * have each taken over INLINE_FILE_MS (the disk, not the page cache, answers), then go on
+   * through the thread pool as usual. For a
    * command-line scan, whose thread has nothing else to do: on a warm cache one open-stat-read-close
    * inline costs a few microseconds, a round trip through the thread pool several times that. Never
    * for a service, whose event loop must stay free.
@@ -98,6 +104,8 @@ class Walker {
   private out: WorkspaceFile[] = [];
   private flushScheduled = false;
   private readonly arenas: Arenas | undefined;
+  /** Files whose inline examination took over INLINE_FILE_MS. */
+  private slowInlineFiles = 0;
 
   constructor(
     private readonly root: string,
@@ -224,7 +232,7 @@ class Walker {
         if (target !== undefined) this.settle(path, info, target, readIntoSync(fd, target.view));
       } finally {
         closeSync(fd);
-        if (performance.now() - started > INLINE_FILE_MS) this.inlineReads = false;
+        if (performance.now() - started > INLINE_FILE_MS && ++this.slowInlineFiles >= INLINE_SLOW_FILES) this.inlineReads = false;
       }
       return;
     }
