@@ -3,7 +3,7 @@
  * benchmarks that measure it from outside: loopback only, the owner key read from its first start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,9 +44,10 @@ export interface Proc {
 
 /**
  * `cpu`: confine the process and all its threads to that one core (`taskset -c`), so that a
- * `vigil worker` stands for a one-core machine in a throughput measurement.
+ * `vigil worker` stands for a one-core machine in a throughput measurement. `keepLog`: where its
+ * stdout (log lines, and V8's --trace-gc lines when asked for) is copied when it exits.
  */
-export async function spawnProcess(args: string[], env: Record<string, string>, ready: RegExp, options: { cpu?: number } = {}): Promise<Proc & { match: RegExpExecArray }> {
+export async function spawnProcess(args: string[], env: Record<string, string>, ready: RegExp, options: { cpu?: number; keepLog?: string } = {}): Promise<Proc & { match: RegExpExecArray }> {
   const node = [process.execPath, ...args];
   const [command, ...rest] = options.cpu === undefined ? node : ['taskset', '-c', String(options.cpu), ...node];
   // Its log (stdout) goes to a file, not a pipe: a pipe that this process drains on its own busy
@@ -60,6 +61,7 @@ export async function spawnProcess(args: string[], env: Record<string, string>, 
     stdio: ['ignore', logFd, 'pipe'],
   });
   child.once('exit', () => {
+    if (options.keepLog !== undefined) copyFileSync(join(logDir, 'stdout.log'), options.keepLog);
     closeSync(logFd);
     rmSync(logDir, { recursive: true, force: true });
   });
@@ -87,10 +89,13 @@ export async function spawnProcess(args: string[], env: Record<string, string>, 
   return { child, match, err: () => err };
 }
 
-/** The service (its build when current, see entryCommand); `nodeArgs` go to Node before the entry file (e.g. `--cpu-prof`). */
-export async function startApi(env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<{ proc: Proc; base: string }> {
+/**
+ * The service (its build when current, see entryCommand); `nodeArgs` go to Node before the entry file (e.g. `--cpu-prof`);
+ * `keepLog`: see spawnProcess.
+ */
+export async function startApi(env: Record<string, string>, nodeArgs: readonly string[] = [], keepLog?: string): Promise<{ proc: Proc; base: string }> {
   // LOG_LEVEL info is needed for the "listening" line.
-  const proc = await spawnProcess([...nodeArgs, ...entryCommand('src/server.ts')], { ...env, LOG_LEVEL: 'info' }, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+  const proc = await spawnProcess([...nodeArgs, ...entryCommand('src/server.ts')], { ...env, LOG_LEVEL: 'info' }, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, keepLog === undefined ? {} : { keepLog });
   return { proc, base: proc.match[1] ?? '' };
 }
 

@@ -8,9 +8,23 @@
  * warm-up: memory that rises to a level stops raising the quarters' peaks, a leak does not
  * (`--scans 1000` shows which over a long run).
  *
- *   npm run bench:memory [-- --scans 100 --warmup 10 --repo-mb 4]
+ * `--malloc-arenas N` starts the service with MALLOC_ARENA_MAX=N (glibc's malloc keeps up to eight arenas
+ * per core by default, one for each thread that allocates at once; few arenas fragment less).
+ *
+ * `--database-url URL` stores the scans in that PostgreSQL database instead of the embedded one (whose
+ * WebAssembly memory only grows, as its buffer cache fills).
+ *
+ * `--trace-gc FILE` runs the service with V8's --trace-gc, keeps its output in FILE, and prints for each
+ * JavaScript thread (isolate) its collections and its heap after the first and the last full (mark-compact)
+ * collection: memory that only waits for V8's next full collection is not a leak; a heap that keeps
+ * more after each full collection is.
+ *
+ * `--node-arg ARG` (repeatable) passes ARG to the service's Node, e.g. `--node-arg=--heap-growing-percent=10`
+ * for full collections often enough that the heap after each shows what stays alive.
+ *
+ *   npm run bench:memory [-- --scans 100 --warmup 10 --repo-mb 4 --malloc-arenas 2 --database-url postgres://… --trace-gc gc.log]
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +35,38 @@ import { startFakeGitHub } from '../../test/fakes/github/server.js';
 const SCANS = arg('--scans', 100);
 const WARMUP = arg('--warmup', 10);
 const REPO_MB = arg('--repo-mb', 4);
+const ARENAS = process.argv.includes('--malloc-arenas') ? arg('--malloc-arenas', 1) : undefined;
+/** The value after `flag` on the command line, or undefined when the flag is absent. */
+function stringArg(flag: string): string | undefined {
+  const at = process.argv.indexOf(flag);
+  if (at < 0) return undefined;
+  const value = process.argv[at + 1];
+  if (value === undefined || value.startsWith('--')) throw new Error(`${flag}: expected a value`);
+  return value;
+}
+const DATABASE_URL = stringArg('--database-url');
+const TRACE_GC = stringArg('--trace-gc');
+const NODE_ARGS = process.argv.flatMap((a, i) => (a.startsWith('--node-arg=') ? [a.slice('--node-arg='.length)] : a === '--node-arg' ? [process.argv[i + 1] ?? ''] : [])).filter((a) => a !== '');
+
+/**
+ * Per isolate (V8's address in each --trace-gc line), its scavenges and full collections, and the heap
+ * in use (MB) after its first and last full collection.
+ */
+function gcSummary(log: string): string[] {
+  const isolates = new Map<string, { scavenges: number; full: number[] }>();
+  for (const line of log.split('\n')) {
+    const m = /^\[\d+:(0x[0-9a-f]+)\]\s+\d+ ms: (Scavenge|Mark-Compact)[^\d]*[\d.]+ \([\d.]+\) -> ([\d.]+) \(/.exec(line);
+    if (!m) continue;
+    const entry = isolates.get(m[1] as string) ?? { scavenges: 0, full: [] };
+    if (m[2] === 'Scavenge') entry.scavenges += 1;
+    else entry.full.push(Number(m[3]));
+    isolates.set(m[1] as string, entry);
+  }
+  return [...isolates].map(([id, { scavenges, full }]) => {
+    const after = full.length === 0 ? 'no full collection' : `heap after the first full collection ${full[0]?.toFixed(1)} MB, after the last ${full.at(-1)?.toFixed(1)} MB`;
+    return `  isolate ${id}: ${scavenges} scavenges, ${full.length} full collections; ${after}`;
+  });
+}
 
 /** Source files with a few secrets, dependencies and a workflow, about `mb` MB in all. */
 function repository(mb: number): Record<string, string> {
@@ -40,20 +86,32 @@ function quarterPeaks(samples: readonly number[]): number[] {
   return [0, 1, 2, 3].map((q) => Math.max(...samples.slice(Math.floor((q * samples.length) / 4), Math.floor(((q + 1) * samples.length) / 4))));
 }
 
-function rssMb(pid: number): number {
+/** A field of /proc/<pid>/status in kB, as MB (0 when absent). */
+const statusMb = (status: string, field: string): number => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+
+/** The service's resident set, with its parts (anonymous memory: heaps and malloc; file pages: code) and threads. */
+function residentOf(pid: number): { rss: number; anon: number; file: number; threads: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  return { rss: statusMb(status, 'VmRSS'), anon: statusMb(status, 'RssAnon'), file: statusMb(status, 'RssFile'), threads: Number(/Threads:\s+(\d+)/.exec(status)?.[1] ?? 0) };
 }
 
 async function main(): Promise<void> {
   const fake = await startFakeGitHub();
   fake.addRepo({ owner: 'bench', repo: 'memory', files: repository(REPO_MB) });
   const dataDir = await mkdtemp(join(tmpdir(), 'vigil-bench-memory-'));
-  const { proc, base } = await startApi({ VIGIL_DATA_DIR: dataDir, GITHUB_API_URL: fake.url, VIGIL_GITHUB_RETRIES: '0' });
+  const env = {
+    VIGIL_DATA_DIR: dataDir,
+    GITHUB_API_URL: fake.url,
+    VIGIL_GITHUB_RETRIES: '0',
+    ...(ARENAS === undefined ? {} : { MALLOC_ARENA_MAX: String(ARENAS) }),
+    ...(DATABASE_URL === undefined ? {} : { DATABASE_URL }),
+  };
+  const { proc, base } = await startApi(env, [...NODE_ARGS, ...(TRACE_GC === undefined ? [] : ['--trace-gc'])], TRACE_GC);
   try {
     const key = await ownerKey(proc);
     const pid = proc.child.pid ?? 0;
-    console.log(`${SCANS} repository scans of a ${REPO_MB} MB repository, one after another; RSS of the service after each`);
+    const setting = [ARENAS === undefined ? '' : `MALLOC_ARENA_MAX=${ARENAS}`, DATABASE_URL === undefined ? 'embedded database' : 'PostgreSQL', ...NODE_ARGS].filter(Boolean).join(', ');
+    console.log(`${SCANS} repository scans of a ${REPO_MB} MB repository, one after another; RSS of the service (${setting}) after each`);
     const samples: number[] = [];
     let findings = -1;
     for (let i = 1; i <= SCANS; i++) {
@@ -62,8 +120,11 @@ async function main(): Promise<void> {
       if (res.status !== 200) throw new Error(`scan ${i}: HTTP ${res.status} ${body.detail ?? ''}`);
       if (findings === -1) findings = body.finding_count ?? 0;
       else if (body.finding_count !== findings) throw new Error(`scan ${i}: ${body.finding_count} findings, the first had ${findings}`);
-      samples.push(rssMb(pid));
-      if (i % 10 === 0 || i === WARMUP) console.log(`scan ${String(i).padStart(4)}: RSS ${samples[i - 1]?.toFixed(0)} MB`);
+      const resident = residentOf(pid);
+      samples.push(resident.rss);
+      if (i % 10 === 0 || i === WARMUP) {
+        console.log(`scan ${String(i).padStart(4)}: RSS ${resident.rss.toFixed(0)} MB (anonymous ${resident.anon.toFixed(0)}, files ${resident.file.toFixed(0)}), ${resident.threads} threads`);
+      }
     }
     const warm = samples[Math.min(WARMUP, samples.length) - 1] ?? 0;
     const last = samples.at(-1) ?? 0;
@@ -87,6 +148,10 @@ async function main(): Promise<void> {
     await stop(proc.child);
     await fake.close();
     await rm(dataDir, { recursive: true, force: true });
+  }
+  if (TRACE_GC !== undefined && existsSync(TRACE_GC)) {
+    console.log(`\ngarbage collections per JavaScript thread (V8's --trace-gc, in ${TRACE_GC}):`);
+    for (const line of gcSummary(readFileSync(TRACE_GC, 'utf8'))) console.log(line);
   }
 }
 
