@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SourceLimits } from '../../../src/adapters/sources/limits.js';
-import { openLocalDirectory, walkLocalDirectory } from '../../../src/adapters/sources/local.js';
+import { INLINE_FILE_MS, INLINE_SLOW_FILES, openLocalDirectory, walkLocalDirectory } from '../../../src/adapters/sources/local.js';
 import type { WorkspaceStats } from '../../../src/adapters/sources/workspace.js';
 import { expectAppError } from './helpers.js';
 import { sequentialWalk } from './local-sequential.js';
@@ -143,6 +143,21 @@ describe('openLocalDirectory, parallel walk', () => {
     const inline = await walk(true);
     expect(pooled.held.length).toBeGreaterThan(200);
     expect(inline).toEqual(pooled);
+    // Every inline file taking longer than INLINE_FILE_MS (a clock that jumps on each reading): the walk
+    // examines INLINE_SLOW_FILES files inline (two readings each), then goes on through the thread pool,
+    // and finds the same.
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += INLINE_FILE_MS + 1));
+    let switched: Awaited<ReturnType<typeof walk>>;
+    let readings: number;
+    try {
+      switched = await walk(true);
+      readings = now.mock.calls.length;
+    } finally {
+      now.mockRestore();
+    }
+    expect(switched).toEqual(pooled);
+    expect(readings).toBe(2 * INLINE_SLOW_FILES);
     expect(inline.stats.skipped).toMatchObject({ links: 3, special: 1 });
     const { bytes } = pooled.stats;
     const expected = await walkError(sequentialWalk(dir, { ...LIMITS, maxUnpackedBytes: bytes - 1 }));
