@@ -11,8 +11,8 @@
  * `--malloc-arenas N` starts the service with MALLOC_ARENA_MAX=N (glibc's malloc keeps up to eight arenas
  * per core by default, one for each thread that allocates at once; few arenas fragment less).
  *
- * `--database-url URL` stores the scans in that PostgreSQL database instead of the embedded one (whose
- * WebAssembly memory only grows, as its buffer cache fills).
+ * `--database-url URL` stores the scans in that PostgreSQL database instead of the embedded one (PGlite,
+ * whose WebAssembly memory is about 300 MB of the service's resident set).
  *
  * `--trace-gc FILE` runs the service with V8's --trace-gc, keeps its output in FILE, and prints for each
  * JavaScript thread (isolate) its collections and its heap after the first and the last full (mark-compact)
