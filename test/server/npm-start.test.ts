@@ -150,5 +150,13 @@ describe('npm start on a fresh checkout', () => {
       (error: { code?: number; stderr?: string }) => error,
     );
     expect({ code: failed?.code, stderr: failed?.stderr }).toEqual({ code: 2, stderr: 'vigil: cannot read missing.json\n' });
+    // With VIGIL_DEBUG=1 its stack names the TypeScript sources' lines, not the bundle's (the maps beside the bundle).
+    const debug = await exec(process.execPath, [join(dir, 'dist', 'cli', 'index.js'), 'triage', 'missing.json'], { cwd: dir, env: { ...process.env, VIGIL_DEBUG: '1' } }).then(
+      () => undefined,
+      (error: { stderr?: string }) => error.stderr ?? '',
+    );
+    expect(debug).toMatch(/^vigil: Error: cannot read missing\.json\n/);
+    expect(debug).toContain(`${join(dir, 'src', 'cli')}/`);
+    expect(debug).not.toMatch(/main\.cjs:\d+/);
   }, 300_000);
 });
