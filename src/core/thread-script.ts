@@ -1,25 +1,33 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export interface ThreadScript {
   /** The entry file's URL. */
   readonly filename: string;
   /** From source only: node options that load TypeScript through tsx (for pools that start their own loader, like piscina). */
   readonly execArgv?: string[];
-  /** Code for `new Worker(code, { eval: true })` that registers tsx when needed, then imports the entry. */
+  /** Code for `new Worker(code, { eval: true })` that registers tsx when needed, then imports the entry (or requires its CommonJS bundle). */
   readonly bootstrap: string;
 }
 
 /**
  * Where a worker thread's entry file is and how to start it: from source (tests, `tsx`)
- * the thread loads TypeScript through tsx; from `dist/` it loads plain JavaScript.
- * `from` is the caller's import.meta.url, `name` the entry file without extension, next to it.
+ * the thread loads TypeScript through tsx; from `dist/` it loads plain JavaScript, and where the
+ * build bundled the entry as CommonJS beside it (`<name>.cjs`, scripts/bundle-scanners.ts: the
+ * command line's scan threads) `bootstrap` requires that one file instead of importing the entry's
+ * ES modules one by one. `from` is the caller's import.meta.url, `name` the entry file without
+ * extension, next to it.
  */
 export function threadScript(from: string, name: string): ThreadScript {
   const fromSource = from.endsWith('.ts');
   const filename = new URL(`./${name}${fromSource ? '.ts' : '.js'}`, from).href;
   const entry = `import(${JSON.stringify(filename)})`;
-  if (!fromSource) return { filename, bootstrap: entry };
+  if (!fromSource) {
+    const bundle = fileURLToPath(new URL(`./${name}.cjs`, from));
+    // An eval'd thread runs as a CommonJS script: `require` is there.
+    return { filename, bootstrap: existsSync(bundle) ? `require(${JSON.stringify(bundle)})` : entry };
+  }
   // tsx by absolute URL: a bare `tsx` is resolved from the working directory, which
   // fails when `vigil scan` runs from sources outside the checkout.
   const require = createRequire(from);

@@ -133,6 +133,21 @@ describe('npm start on a fresh checkout', () => {
     const sources = await scan(['--import', 'tsx', join(dir, 'src', 'cli', 'index.ts')]);
     expect(sources.findings).toEqual(built.findings);
 
+    // The command line's scan thread starts from its own CommonJS bundle, and scans with the built scanners.
+    expect(existsSync(join(dir, 'dist', 'engine', 'lane-worker.cjs'))).toBe(true);
+    const laneUrl = new URL(`file://${join(dir, 'dist', 'engine', 'lane.js')}`).href;
+    const { threadScript } = (await import(new URL(`file://${join(dir, 'dist', 'core', 'thread-script.js')}`).href)) as typeof import('../../src/core/thread-script.js');
+    expect(threadScript(laneUrl, 'lane-worker').bootstrap).toBe(`require(${JSON.stringify(join(dir, 'dist', 'engine', 'lane-worker.cjs'))})`);
+    const { createThreadLane } = (await import(laneUrl)) as typeof import('../../src/engine/lane.js');
+    const { FILE_SCANNERS } = (await import(new URL(`file://${join(dir, 'dist', 'scanners', 'index.js')}`).href)) as typeof import('../../src/scanners/index.js');
+    const lane = createThreadLane();
+    try {
+      const result = await lane.run({ root: tree, paths: ['app.js'], scannerModules: FILE_SCANNERS.filter((s) => s.name === 'code').map((s) => s.module) });
+      expect(result.findings.map((f) => [f.scanner, f.path])).toContainEqual(['code', 'app.js']);
+    } finally {
+      await lane.close();
+    }
+
     // Other commands load the same bundle under V8's default flags, with the other cache; --version loads nothing.
     const other = async (args: string[]) => {
       const { stdout, stderr } = await exec(process.execPath, ['--import', hook, join(dir, 'dist', 'cli', 'index.js'), ...args], { cwd: dir, maxBuffer: 64 << 20 });
