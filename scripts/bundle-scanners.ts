@@ -212,14 +212,16 @@ const keepModules = (bundleFile: string): Plugin => ({
  * `require()`s, as in the scanners' bundles; a URL known only at run time goes through the loader.
  */
 const CLI_BUNDLE = 'cli/main.cjs';
-{
-  const file = resolve(dist, CLI_BUNDLE);
-  await bundle(resolve(dist, 'cli/main.js'), CLI_BUNDLE, {
+/** A CommonJS bundle at `path` of tsc's module beside it, every module of ours in it but the loader, each keeping its own `import.meta.url`. */
+const bundleOurs = (path: string): Promise<void> => {
+  const file = resolve(dist, path);
+  return bundle(file.replace(/\.cjs$/, '.js'), path, {
     ...COMMONJS,
     plugins: [keepModules(file), relocateImportMeta(file), packagesExternal(new Set())],
     relocated: true,
   });
-}
+};
+await bundleOurs(CLI_BUNDLE);
 
 /**
  * The command line's scan thread (src/engine/lane.ts) as one CommonJS bundle, `dist/engine/lane-worker.cjs`,
@@ -228,15 +230,7 @@ const CLI_BUNDLE = 'cli/main.cjs';
  * about 9 ms on an idle machine (docs/benchmarks.md). The loader stays outside, as in the command line's
  * bundle; no code cache (the thread runs little of its own code before it loads the scanners).
  */
-const LANE_BUNDLE = 'engine/lane-worker.cjs';
-{
-  const file = resolve(dist, LANE_BUNDLE);
-  await bundle(resolve(dist, 'engine/lane-worker.js'), LANE_BUNDLE, {
-    ...COMMONJS,
-    plugins: [keepModules(file), relocateImportMeta(file), packagesExternal(new Set())],
-    relocated: true,
-  });
-}
+await bundleOurs('engine/lane-worker.cjs');
 
 // The ES-module bundles, over tsc's output at the same path.
 for (const path of modules) {
