@@ -2,7 +2,8 @@
  * Whole-CLI scan benchmark: `vigil scan DIR` as a user runs it (a new process each time) on a generated tree and
  * on any folder given, with secretlint (recommended preset) and Bandit (when `bandit` is on PATH) in the same
  * interleaved rounds; plus the fixed cost: an empty-folder scan and `vigil --version`, beside Node's own start (`node -e 0`).
- * Each figure is the median of ROUNDS runs: wall time, CPU (user + system), MB/s of the text Vigil scans (the same
+ * Each figure is the median of ROUNDS runs: wall time, CPU (user + system), cores (CPU ÷ wall: the cores busy on
+ * average, near the machine's count when a scan is bound by CPU), MB/s of the text Vigil scans (the same
  * byte count for every tool), peak RSS (GNU time's maximum resident set), minor page faults (first touches of new
  * memory: 2–13 µs each on the machines of this kind measured, docs/benchmarks.md), and secretlint's wall time / the tool's.
  * Run: npm run bench:scan [-- DIR ...] [--rounds N] [--timeout-s N] [--skip-secretlint] [--skip-bandit] [--baseline DIST] [--skip-generated]
@@ -246,13 +247,14 @@ async function cliBench(options: Options): Promise<void> {
   for (const target of targets) {
     const size = bytes.get(target.dir) ?? { files: 0, bytes: 0 };
     console.log(`\n${target.label}: ${size.files} files, ${fmt(size.bytes / MB, 1)} MB of text Vigil scans (median of ${options.rounds})`);
-    console.log(`  ${'tool'.padEnd(11)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'MB/s'.padStart(7)} ${'RSS MB'.padStart(7)} ${'faults'.padStart(8)} ${'secretlint/tool'.padStart(16)}`);
+    // cores: CPU ÷ wall, the cores busy on average; near the machine's count, a scan is bound by CPU, not by waiting.
+    console.log(`  ${'tool'.padEnd(11)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'cores'.padStart(6)} ${'MB/s'.padStart(7)} ${'RSS MB'.padStart(7)} ${'faults'.padStart(8)} ${'secretlint/tool'.padStart(16)}`);
     const secretlintWall = summary(`${target.dir}\u0000secretlint`).wall;
     for (const tool of tools) {
       const s = summary(`${target.dir}\u0000${tool.name}`);
       const ratio = tool.name === 'secretlint' ? '' : fmt(secretlintWall / s.wall, 2);
       console.log(
-        `  ${tool.name.padEnd(11)} ${fmt(s.wall).padStart(7)} ${fmt(s.cpu).padStart(7)} ${fmt(size.bytes / MB / s.wall, 1).padStart(7)} ${fmt(s.rss, 0).padStart(7)} ${fmt(s.faults, 0).padStart(8)} ${ratio.padStart(16)}  (${s.note})`,
+        `  ${tool.name.padEnd(11)} ${fmt(s.wall).padStart(7)} ${fmt(s.cpu).padStart(7)} ${fmt(s.cpu / s.wall, 2).padStart(6)} ${fmt(size.bytes / MB / s.wall, 1).padStart(7)} ${fmt(s.rss, 0).padStart(7)} ${fmt(s.faults, 0).padStart(8)} ${ratio.padStart(16)}  (${s.note})`,
       );
     }
   }
