@@ -28,7 +28,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { positiveIntArg as arg } from '../args.js';
+import { positiveIntArg as arg, repeatedArg, stringArg } from '../args.js';
 import { ownerKey, startApi, stop } from '../service-process.js';
 import { startFakeGitHub } from '../../test/fakes/github/server.js';
 
@@ -36,17 +36,9 @@ const SCANS = arg('--scans', 100);
 const WARMUP = arg('--warmup', 10);
 const REPO_MB = arg('--repo-mb', 4);
 const ARENAS = process.argv.includes('--malloc-arenas') ? arg('--malloc-arenas', 1) : undefined;
-/** The value after `flag` on the command line, or undefined when the flag is absent. */
-function stringArg(flag: string): string | undefined {
-  const at = process.argv.indexOf(flag);
-  if (at < 0) return undefined;
-  const value = process.argv[at + 1];
-  if (value === undefined || value.startsWith('--')) throw new Error(`${flag}: expected a value`);
-  return value;
-}
 const DATABASE_URL = stringArg('--database-url');
 const TRACE_GC = stringArg('--trace-gc');
-const NODE_ARGS = process.argv.flatMap((a, i) => (a.startsWith('--node-arg=') ? [a.slice('--node-arg='.length)] : a === '--node-arg' ? [process.argv[i + 1] ?? ''] : [])).filter((a) => a !== '');
+const NODE_ARGS = repeatedArg('--node-arg');
 
 /**
  * Per isolate (V8's address in each --trace-gc line), its scavenges and full collections, and the heap
