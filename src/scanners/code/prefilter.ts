@@ -15,8 +15,12 @@
  * - `anyCase(words)` is whole words in any letter case (a RegExp);
  * - `literal(words)` is text taken from string literals: a substring, which in
  *   Python may also be split over implicitly concatenated literals (`'SECRET' '_KEY'`);
+ * - `inStrings(re)` is a RegExp that only the text of string and template literals
+ *   can satisfy (SQL keywords of a query's text): in JavaScript and TypeScript it must
+ *   match there (js-strings.ts); in other languages, anywhere in the text;
  * - an array needs any one of its terms, `all(…)` every one.
  */
+import { jsStringTexts } from './js-strings.js';
 import type { CodeLanguage } from './parser.js';
 
 export interface AllTrigger {
@@ -26,7 +30,10 @@ export interface LiteralTrigger {
   readonly literal: readonly string[];
   readonly ignoreCase: boolean;
 }
-export type Trigger = string | RegExp | AllTrigger | LiteralTrigger | readonly Trigger[];
+export interface StringsTrigger {
+  readonly strings: RegExp;
+}
+export type Trigger = string | RegExp | AllTrigger | LiteralTrigger | StringsTrigger | readonly Trigger[];
 
 export type TriggerFamily = 'js' | 'python' | 'php' | 'go' | 'java' | 'ruby';
 /** Triggers for every language of the rule, or per language family (a family left out always runs). */
@@ -40,6 +47,9 @@ export const literal = (words: string | readonly string[], options: { ignoreCase
   literal: typeof words === 'string' ? [words] : words,
   ignoreCase: options.ignoreCase ?? false,
 });
+
+/** A RegExp that must match in the text of string and template literals (see the module comment). */
+export const inStrings = (re: RegExp): StringsTrigger => ({ strings: re });
 
 /**
  * Whole words in any letter case, for names the matcher compares case-insensitively (PHP
@@ -67,6 +77,7 @@ export function triggersFor(triggers: RuleTriggers | undefined, language: CodeLa
 const isTriggerList = (t: RuleTriggers): t is readonly Trigger[] => Array.isArray(t);
 const isAll = (t: Trigger): t is AllTrigger => typeof t === 'object' && 'all' in t;
 const isLiteral = (t: Trigger): t is LiteralTrigger => typeof t === 'object' && 'literal' in t;
+const isStrings = (t: Trigger): t is StringsTrigger => typeof t === 'object' && 'strings' in t;
 
 const WORD = /^\w+$/;
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -75,6 +86,8 @@ interface Probe {
   readonly text: string;
   /** Python: the text with implicitly concatenated literals joined (computed on first use). */
   joined: string | undefined;
+  /** JavaScript/TypeScript: the text of its string and template literals, or all of it when it does not lex cleanly (on first use). */
+  strings: string | undefined;
   readonly words: ReadonlySet<string>;
   /** Per distinct scan (see `Scans`): 0 not run yet, 1 no match, 2 a match. */
   readonly memo: Uint8Array;
@@ -105,17 +118,25 @@ const byCost = (parts: Costed[]): Check[] =>
  */
 type Scans = Map<string, { readonly re: RegExp; readonly slot: number }>;
 
-/** `joined`: the scan reads the text with Python's implicitly concatenated literals joined. */
-function regexCheck(re: RegExp, scans: Scans, joined = false): Check {
+/** The text a scan reads: the file's, Python's with implicitly concatenated literals joined, or JavaScript's literals only. */
+type View = 'text' | 'joined' | 'strings';
+const VIEWS: Readonly<Record<View, (probe: Probe) => string>> = {
+  text: (probe) => probe.text,
+  joined: (probe) => (probe.joined ??= joinPythonLiterals(probe.text)),
+  strings: (probe) => (probe.strings ??= jsStringTexts(probe.text) ?? probe.text),
+};
+
+function regexCheck(re: RegExp, scans: Scans, view: View = 'text'): Check {
   // Stateless copy: a global or sticky RegExp would carry lastIndex from file to file.
   const flags = re.flags.replace(/[gy]/g, '');
-  const key = `${joined ? 'joined ' : ''}${flags}/${re.source}`;
+  const key = `${view === 'text' ? '' : `${view} `}${flags}/${re.source}`;
   let scan = scans.get(key);
   if (!scan) scans.set(key, (scan = { re: new RegExp(re.source, flags), slot: scans.size }));
   const { re: own, slot } = scan;
+  const read = VIEWS[view];
   return (probe) => {
     let state = probe.memo[slot] as number;
-    if (state === 0) probe.memo[slot] = state = own.test(joined ? (probe.joined ??= joinPythonLiterals(probe.text)) : probe.text) ? 2 : 1;
+    if (state === 0) probe.memo[slot] = state = own.test(read(probe)) ? 2 : 1;
     return state === 2;
   };
 }
@@ -207,7 +228,14 @@ function compile(term: Trigger, language: CodeLanguage, words: Set<string>, scan
   if (term instanceof RegExp) return { check: regexCheck(term, scans), cost: 1 };
   if (isLiteral(term)) {
     if (term.literal.length === 0 || term.literal.some((w) => w.length === 0)) throw new Error('literal() needs non-empty words');
-    return { check: regexCheck(literalRegex(term), scans, language === 'python'), cost: 1 };
+    return { check: regexCheck(literalRegex(term), scans, language === 'python' ? 'joined' : 'text'), cost: 1 };
+  }
+  if (isStrings(term)) {
+    // The whole text first: it settles most files without lexing them, and its scan is shared.
+    const anywhere = regexCheck(term.strings, scans);
+    if (familyOf(language) !== 'js') return { check: anywhere, cost: 1 };
+    const inLiterals = regexCheck(term.strings, scans, 'strings');
+    return { check: (probe) => anywhere(probe) && inLiterals(probe), cost: 2 };
   }
   if (isAll(term)) {
     const parts = term.all.map((t) => compile(t, language, words, scans));
@@ -283,7 +311,7 @@ export class LanguagePrefilter<R extends TriggeredRule> {
     const words = this.wordsIn(text);
     const passed = new Uint8Array(this.rules.length);
     for (const word of words) for (const index of this.byWord.get(word) ?? []) passed[index] = 1;
-    const probe: Probe = { text, joined: undefined, words, memo: new Uint8Array(this.scanCount) };
+    const probe: Probe = { text, joined: undefined, strings: undefined, words, memo: new Uint8Array(this.scanCount) };
     const out: R[] = [];
     for (const [index, rule] of this.rules.entries()) {
       if (passed[index] === 1 || this.always[index] === true || this.rest[index]?.(probe) === true) out.push(rule);

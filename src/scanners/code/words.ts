@@ -1,5 +1,5 @@
 /** Words of names and the SQL shape of text: engine-neutral helpers of the code rules (reached through helpers.ts). */
-import { all, type Trigger } from './prefilter.js';
+import { all, inStrings, type Trigger } from './prefilter.js';
 
 /** The words of an identifier or expression text: `resetToken`, `reset_token`, `RESET-TOKEN` → `reset`, `token`. */
 export const nameWords = (name: string): string[] =>
@@ -16,21 +16,22 @@ const PASSWORD_WORDS = new Set(['password', 'passwd', 'passphrase', 'pwd', 'pass
 export const mentionsPassword = (text: string): boolean => nameWords(text).some((w) => PASSWORD_WORDS.has(w) || /^(?:password|passwd)/.test(w));
 
 /**
- * Prefilter terms for SQL_TEXT: the keywords of one of its alternatives. No leading `\b`: the
+ * Prefilter terms for SQL_TEXT: the keywords of one of its alternatives, in the text of string
+ * literals (only a literal's text makes an argument's constant text). No leading `\b`: the
  * literal text joins string pieces with spaces, so a keyword right after an escape sequence
  * (`\nSELECT`) starts a word there but not in the source.
  */
 export const SQL_KEYWORDS: readonly Trigger[] = Object.freeze([
-  all(/select\b/i, /from\b/i),
-  all(/insert\b/i, /into\b/i),
-  all(/update\b/i, /set\b/i),
-  all(/delete\b/i, /from\b/i),
-  /where\b/i,
-  all(/order\b/i, /by\b/i),
-  /values\b/i,
-  all(/drop\b/i, /table\b/i),
-  all(/create\b/i, /table\b/i),
-  all(/union\b/i, /select\b/i),
+  all(inStrings(/select\b/i), inStrings(/from\b/i)),
+  all(inStrings(/insert\b/i), inStrings(/into\b/i)),
+  all(inStrings(/update\b/i), inStrings(/set\b/i)),
+  all(inStrings(/delete\b/i), inStrings(/from\b/i)),
+  inStrings(/where\b/i),
+  all(inStrings(/order\b/i), inStrings(/by\b/i)),
+  inStrings(/values\b/i),
+  all(inStrings(/drop\b/i), inStrings(/table\b/i)),
+  all(inStrings(/create\b/i), inStrings(/table\b/i)),
+  all(inStrings(/union\b/i), inStrings(/select\b/i)),
 ]);
 
 export const SQL_TEXT = /\b(?:select\b[\s\S]*\bfrom|insert\s+into|update\b[\s\S]*\bset|delete\s+from|where\b|order\s+by|values\s*\(|drop\s+table|create\s+table|union\s+select)/i;

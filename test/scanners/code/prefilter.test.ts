@@ -30,6 +30,21 @@ describe('prefilter: the registered rules', () => {
     });
   });
 
+  it('takes SQL keywords from string literals only in JavaScript and TypeScript', () => {
+    // A query method and SQL keywords, but the keywords are code and comments: no query text to report.
+    const code = 'const rows = Object.values(db.get(id)); // ordered by where they sit\nfor (const k of keys) map.set(k, update(k));\n';
+    expect(selected('javascript', code)).not.toContain('sql-injection');
+    expect(selected('typescript', `${code}const q = 'SELECT name FROM users WHERE id = ' + id;\n`)).toContain('sql-injection');
+    // In a template, split over concatenated literals, after an escape sequence.
+    expect(selected('javascript', 'db.query(`select * from t ${w}`)')).toContain('sql-injection');
+    expect(selected('javascript', "db.run('DELETE' + ' FROM t' + cond)")).toContain('sql-injection');
+    expect(selected('javascript', "db.all('x\\nWHERE' + c)")).toContain('sql-injection');
+    // A file the lexer cannot follow is read whole (an apostrophe in JSX text opens a string it never closes).
+    expect(selected('tsx', "const el = <p>Don't</p>;\nconst rows = Object.values(db.get(id)); // where\n")).toContain('sql-injection');
+    // Python reads the whole text, as before.
+    expect(selected('python', 'cursor.execute(query)  # where it runs\n')).toContain('sql-injection');
+  });
+
   it('skips a file in which no rule can match, without parsing it', () => {
     const codeScanner = createCodeScanner();
     codeScanner.takeCounts?.();
