@@ -86,7 +86,9 @@ export function jsStringTexts(text: string): string | undefined {
       afterValue = true;
       continue;
     }
-    if (c === 96) {
+    // A template's start, or the end of one of its `${…}` (no brace opened inside it is still open): a template part follows.
+    if (c === 96 || (c === 125 && substitutions.at(-1) === 0)) {
+      if (c === 125) substitutions.pop();
       const part = templatePart(text, at + 1, out);
       if (!part) return undefined;
       if (!part.closed) substitutions.push(0);
@@ -102,16 +104,6 @@ export function jsStringTexts(text: string): string | undefined {
     }
     if (c === 125) {
       const depth = substitutions.at(-1);
-      if (depth === 0) {
-        // The end of a `${…}`: the template goes on.
-        substitutions.pop();
-        const part = templatePart(text, at + 1, out);
-        if (!part) return undefined;
-        if (!part.closed) substitutions.push(0);
-        i = from = part.next;
-        afterValue = part.closed;
-        continue;
-      }
       if (depth !== undefined) substitutions[substitutions.length - 1] = depth - 1;
       // A block's end (a statement, and so a regular expression, may follow) more often than an object's.
       i = from = at + 1;
