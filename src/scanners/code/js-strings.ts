@@ -4,11 +4,15 @@
  * without a parser: quotes, template literals with their `${…}` substitutions, comments, and the usual
  * guess between a regular expression and a division from the token before a slash.
  *
- * It must never lose literal text, so it gives up (undefined: the caller reads the whole file) wherever the
- * guess could have gone wrong: a one-line string or a regular expression running into a line break, a
- * comment or template left open at the end. A wrong guess flips what is inside quotes from then on, and in
- * real code that almost always leaves a string open at the end of its line. Text between JSX tags is not a
- * literal; an apostrophe in it makes the file fall back to its whole text, which is the safe side.
+ * It must not lose literal text, so it gives up (undefined: the caller reads the whole file) wherever a
+ * wrong guess would show: a one-line string or a regular expression running into a line break, a comment
+ * or template left open at the end. A wrong guess flips what is inside quotes from then on, and in real
+ * code that almost always leaves a string open at the end of its line. What it cannot see is a division
+ * taken for a regular expression that a second slash on the same line closes: a literal between the two
+ * is missed. The guess errs that way only after an object literal's `}`, or after `of`, `yield` or
+ * `await` used as a name; the test checks the whole on real code (test/scanners/code/js-strings.test.ts).
+ * Text between JSX tags is not a literal; an apostrophe in it makes the file fall back to its whole text,
+ * which is the safe side.
  */
 
 /** Words after which a slash starts a regular expression (`return /x/`), not a division (`a / b`). */
@@ -38,6 +42,8 @@ function slashStartsRegex(text: string, from: number, at: number, afterValue: bo
   const c = text.charCodeAt(j);
   // `)` and `]` end an operand; `<` is a JSX closing tag (`</div>`) far more often than a comparison with a regex.
   if (c === 41 || c === 93 || c === 60) return false;
+  // `i++ / 2`: nothing can follow a postfix `++`/`--` but an operator, and a prefix one cannot apply to a regex.
+  if ((c === 43 || c === 45) && j > from && text.charCodeAt(j - 1) === c) return false;
   if (!isIdentifierChar(c)) return true;
   let k = j;
   while (k > from && isIdentifierChar(text.charCodeAt(k - 1))) k--;
