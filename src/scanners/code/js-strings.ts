@@ -1,8 +1,10 @@
+import { slashStartsRegex } from '../../core/js-slash.js';
+
 /**
  * The text of a JavaScript or TypeScript file's string and template literals, for prefilter terms that only
  * literal text can satisfy (SQL keywords: a query's text is the constant text of its argument). A lexer
  * without a parser: quotes, template literals with their `${…}` substitutions, comments, and the usual
- * guess between a regular expression and a division from the token before a slash.
+ * guess between a regular expression and a division from the token before a slash (src/core/js-slash.ts).
  *
  * It must not lose literal text, so it gives up (undefined: the caller reads the whole file) wherever a
  * wrong guess would show: a one-line string or a regular expression running into a line break, a comment
@@ -14,9 +16,6 @@
  * Text between JSX tags is not a literal; an apostrophe in it makes the file fall back to its whole text,
  * which is the safe side.
  */
-
-/** Words after which a slash starts a regular expression (`return /x/`), not a division (`a / b`). */
-const BEFORE_EXPRESSION = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await', 'extends']);
 
 /** The next character that changes the lexer's state outside literals. */
 const SPECIAL = /['"`/{}]/g;
@@ -33,22 +32,21 @@ const isBlank = (c: number): boolean => c === 32 || c === 9 || c === 10 || c ===
 
 /**
  * Whether a slash at `at` starts a regular expression, given the code between the last token the lexer
- * consumed (`from`) and the slash, and what that token was (`afterValue`: a literal, which a division follows).
+ * consumed (`from`) and the slash, and what that token was (`afterValue`: a literal, which ends an operand).
  */
-function slashStartsRegex(text: string, from: number, at: number, afterValue: boolean): boolean {
+function regexAt(text: string, from: number, at: number, afterValue: boolean): boolean {
   let j = at - 1;
   while (j >= from && isBlank(text.charCodeAt(j))) j--;
-  if (j < from) return !afterValue;
+  if (j < from) return slashStartsRegex(afterValue ? 'x' : '');
   const c = text.charCodeAt(j);
-  // `)` and `]` end an operand; `<` is a JSX closing tag (`</div>`) far more often than a comparison with a regex.
-  if (c === 41 || c === 93 || c === 60) return false;
-  // `i++ / 2`: nothing can follow a postfix `++`/`--` but an operator, and a prefix one cannot apply to a regex.
-  if ((c === 43 || c === 45) && j > from && text.charCodeAt(j - 1) === c) return false;
-  if (!isIdentifierChar(c)) return true;
+  if (!isIdentifierChar(c)) {
+    const doubled = (c === 43 || c === 45) && j > from && text.charCodeAt(j - 1) === c;
+    return slashStartsRegex(doubled ? text.slice(j - 1, j + 1) : text[j] as string);
+  }
   let k = j;
   while (k > from && isIdentifierChar(text.charCodeAt(k - 1))) k--;
-  // A number or a name ends an operand, unless the name is a keyword that an expression follows.
-  return BEFORE_EXPRESSION.has(text.slice(k, j + 1)) && (k === 0 || text.charCodeAt(k - 1) !== 46 /* `.return` is a property */);
+  // A name after `.` is a property (`o.return / 2`).
+  return slashStartsRegex(k > 0 && text.charCodeAt(k - 1) === 46 ? 'x' : text.slice(k, j + 1));
 }
 
 /** Reads one template part at `from` into `out`: where the lexer goes on (after its closing backtick or `${`), or undefined when the text ends first. */
@@ -123,11 +121,11 @@ export function jsStringTexts(text: string): string | undefined {
       if (end < 0 && next === 42) return undefined;
       if (end < 0) break;
       // A comment is not a token: what a slash after it is depends on the code before it.
-      afterValue = !slashStartsRegex(text, from, at, afterValue);
+      afterValue = !regexAt(text, from, at, afterValue);
       i = from = next === 47 ? end + 1 : end + 2;
       continue;
     }
-    if (slashStartsRegex(text, from, at, afterValue)) {
+    if (regexAt(text, from, at, afterValue)) {
       REGEX_BODY.lastIndex = at + 1;
       if (!REGEX_BODY.test(text)) return undefined;
       i = from = REGEX_BODY.lastIndex;

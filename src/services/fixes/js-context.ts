@@ -4,8 +4,9 @@
  * string's span). GitHub pastes the value in before node parses the script, so the fixer needs
  * this to write the right replacement. A small lexer, not a parser: it knows comments, strings,
  * template literals with nested `${ }` code, and tells a regular expression from a division by
- * the token before the slash. Expressions are opaque to it (they may hold quotes).
+ * the token before the slash (src/core/js-slash.ts). Expressions are opaque to it (they may hold quotes).
  */
+import { slashStartsRegex } from '../../core/js-slash.js';
 
 export interface StringSpan {
   readonly quote: "'" | '"';
@@ -23,9 +24,6 @@ export interface ScriptExpression {
   readonly where: 'code' | 'comment' | 'template' | 'regex' | StringSpan;
 }
 
-/** Words after which a `/` starts a regular expression, not a division. */
-const REGEX_AFTER_WORDS = new Set(['return', 'typeof', 'case', 'do', 'else', 'in', 'of', 'new', 'delete', 'void', 'throw', 'instanceof', 'yield', 'await']);
-
 /** Every expression of the script with its place; undefined when the script does not lex (an unclosed string or comment). */
 export function scriptExpressions(source: string): ScriptExpression[] | undefined {
   const out: ScriptExpression[] = [];
@@ -36,7 +34,7 @@ export function scriptExpressions(source: string): ScriptExpression[] | undefine
   let depth = 0;
   let string: StringSpan | undefined;
   let inClass = false;
-  /** The last significant code character or word, to tell a regex from a division. */
+  /** The last significant code token (a punctuator, a word, `'x'` for any other operand), to tell a regex from a division. */
   let last = '';
   const where = (): ScriptExpression['where'] =>
     mode === 'line' || mode === 'block' ? 'comment' : mode === 'tpl' ? 'template' : mode === 'regex' ? 'regex' : mode === 'sq' || mode === 'dq' ? (string as StringSpan) : 'code';
@@ -126,8 +124,7 @@ export function scriptExpressions(source: string): ScriptExpression[] | undefine
       continue;
     }
     if (c === '/') {
-      const regex = last === '' || /[(,=:[!&|?{};+\-*%<>~^]/.test(last) || REGEX_AFTER_WORDS.has(last);
-      if (regex) {
+      if (slashStartsRegex(last)) {
         mode = 'regex';
         inClass = false;
       } else last = '/';
@@ -153,8 +150,14 @@ export function scriptExpressions(source: string): ScriptExpression[] | undefine
     }
     if (/[A-Za-z_$]/.test(c)) {
       const word = /^[\w$]+/.exec(source.slice(i, i + 64))?.[0] ?? c;
-      last = word;
+      // A name after `.` is a property (`o.return / 2`), an operand like any other.
+      last = source[i - 1] === '.' ? 'x' : word;
       i += word.length;
+      continue;
+    }
+    if ((c === '+' || c === '-') && next === c) {
+      last = c + c;
+      i += 2;
       continue;
     }
     if (/\d/.test(c)) {

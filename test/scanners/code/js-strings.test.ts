@@ -23,6 +23,7 @@ describe('jsStringTexts', () => {
     ['a regular expression holding quotes, slashes and a class', "if (/'/.test(s) && /a\\/b[/\"]/g.exec(t)) f('in')", 'in'],
     ['keywords before a regular expression', "function f() { return /'x/.test(s) ? typeof /\"/ : 'z' }", 'z'],
     ['a division after a postfix increment', "x = i++ / 2 + 'where' + n-- / 4", 'where'],
+    ['a division after a property named like a keyword', "x = o.return / 2 + 'where' + n / 4", 'where'],
     ['a block comment between an operand and a division', "v = x /* it's */ / 2 + 'k'", 'k'],
     ['templates, nested in substitutions, with braces inside', "t = `a ${ {k: `b ${'c'}`}.k } d`; u = 'e'", 'a \nb \nc\n d\ne'],
     ['a dollar sign that opens no substitution', 't = `cost: $5 ${x}`', 'cost: $5 '],

@@ -18,6 +18,9 @@ describe('where an expression sits in a github-script script', () => {
     expect(places("if (/'${{ x }}/.test(s)) f('${{ y }}')")).toEqual(['regex', "':'${{ y }}'"]);
     // A slash after a value divides: the quote after it opens a string.
     expect(places("const r = a / 2; const s = '${{ x }}'")).toEqual(["':'${{ x }}'"]);
+    // After a postfix increment and after a property named like a keyword, too.
+    expect(places("const r = i++ / 2 + '${{ x }}' + n / 4")).toEqual(["':'${{ x }}'"]);
+    expect(places("const r = o.return / 2 + '${{ x }}' + n / 4")).toEqual(["':'${{ x }}'"]);
     // Quotes inside the expression do not open strings.
     expect(places(`f(\${{ inputs['name'] }}, "\${{ x }}")`)).toEqual(['code', '":"${{ x }}"']);
     expect(places('const o = { a: `${ {b: 1}.b } ${{ x }}` };')).toEqual(['template']);
