@@ -28,6 +28,7 @@ import { warmRepositoryScanners } from './engine/scan-workspace.js';
 import { warmExtractionThread } from './adapters/sources/github/extract-thread.js';
 import { warmFindingOrder } from './engine/pipeline/limit.js';
 import { AppError } from './core/errors.js';
+import { heapTrimmer } from './core/heap-trim.js';
 import type { VerifySecrets } from './core/verification.js';
 import { VERSION } from './core/version.js';
 import { createMailer, type Mailer } from './adapters/mail/mailer.js';
@@ -87,7 +88,8 @@ export interface AppDeps {
    * Where scans run in this process (the embedded queue): start the scanner, API scan and extraction threads
    * and load the scanners before the app is built, and keep the scanner threads, so that the first burst of
    * scans does not start and compile them all at once beside the event loop (startServer sets it; tests
-   * leave it off and start threads on the first scan).
+   * leave it off and start threads on the first scan). Such a process also trims its main thread's heap
+   * between scans (src/core/heap-trim.ts).
    */
   readonly warmScanThreads?: boolean;
   /** Secret validity checks for `"verify": true`; default: the official provider endpoints (tests pass loopback fakes). */
@@ -163,6 +165,8 @@ async function createScanService(deps: AppDeps, log: FastifyBaseLogger, progress
     ...(deps.apiScanLookup ? { lookup: deps.apiScanLookup } : {}),
     apiScanThread: true,
     warmApiScanThread: deps.warmScanThreads === true,
+    // A service process (not an app in a test) trims its main thread's heap between scans.
+    ...(deps.warmScanThreads === true ? { afterScan: heapTrimmer() } : {}),
     onFinished: webhooks.record,
     verifier: deps.verifier ?? createVerifier({ vigilKey: async (key) => (await deps.accounts.authenticate(key)) !== undefined }),
   });

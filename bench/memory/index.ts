@@ -22,7 +22,9 @@
  * `--node-arg ARG` (repeatable) passes ARG to the service's Node, e.g. `--node-arg=--heap-growing-percent=10`
  * for full collections often enough that the heap after each shows what stays alive.
  *
- *   npm run bench:memory [-- --scans 100 --warmup 10 --repo-mb 4 --malloc-arenas 2 --database-url postgres://… --trace-gc gc.log]
+ * `--every N` prints the resident set after every Nth scan (default 10).
+ *
+ *   npm run bench:memory [-- --scans 100 --every 10 --warmup 10 --repo-mb 4 --malloc-arenas 2 --database-url postgres://… --trace-gc gc.log]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -39,6 +41,7 @@ const ARENAS = process.argv.includes('--malloc-arenas') ? arg('--malloc-arenas',
 const DATABASE_URL = stringArg('--database-url');
 const TRACE_GC = stringArg('--trace-gc');
 const NODE_ARGS = repeatedArg('--node-arg');
+const EVERY = arg('--every', 10);
 
 /**
  * Per isolate (V8's address in each --trace-gc line), its scavenges and full collections, and the heap
@@ -114,7 +117,7 @@ async function main(): Promise<void> {
       else if (body.finding_count !== findings) throw new Error(`scan ${i}: ${body.finding_count} findings, the first had ${findings}`);
       const resident = residentOf(pid);
       samples.push(resident.rss);
-      if (i % 10 === 0 || i === WARMUP) {
+      if (i % EVERY === 0 || i === WARMUP) {
         console.log(`scan ${String(i).padStart(4)}: RSS ${resident.rss.toFixed(0)} MB (anonymous ${resident.anon.toFixed(0)}, files ${resident.file.toFixed(0)}), ${resident.threads} threads`);
       }
     }

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { loadConfig } from '../../config/index.js';
 import { lowerWholeProcess } from '../../core/thread-priority.js';
+import { heapTrimmer } from '../../core/heap-trim.js';
 import { tuneCompilerForScans } from '../../core/v8-flags.js';
 import { VERSION } from '../../core/version.js';
 import type { ScanLogger } from '../../services/scans/runner.js';
@@ -66,6 +67,7 @@ export function workerCommand(io: CliIo): Command {
           secret: loadPepper(config.keyPepper, config.dataDir),
           // Vigil's own keys are checked by the service that holds the accounts; here they answer null.
           verifier: createVerifier(),
+          afterScan: heapTrimmer(),
         });
         const { github, api } = { github: config.maxConcurrentScans, api: config.maxConcurrentApiScans };
         log.info({ repositoryScans: github, apiScans: api, prefix: config.queuePrefix, nice: lowered > 0 ? config.scanThreadNice : 0 }, 'scan worker ready');

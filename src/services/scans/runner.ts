@@ -36,6 +36,8 @@ export interface ScanRunnerDeps {
   readonly verifier?: VerifySecrets;
   /** Where API scans run: the service's API scan thread, or (default) the calling thread. */
   readonly apiScans?: ApiScanExecutor;
+  /** Called at the end of every job, whatever its outcome (a long-running process's heap trimming: src/core/heap-trim.ts). */
+  readonly afterScan?: () => void;
 }
 
 export interface RunContext {
@@ -72,6 +74,7 @@ export class ScanRunner {
     if (stored && this.deps.onFinished) {
       await this.deps.onFinished(job, outcome).catch((cause: unknown) => this.log.error({ err: cause, scanId: job.scanId }, 'could not record scan events'));
     }
+    this.deps.afterScan?.();
     return outcome;
   };
 

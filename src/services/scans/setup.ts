@@ -91,6 +91,8 @@ export interface ScanServiceSetup {
   readonly apiScanThread?: boolean;
   /** Start the API scan thread now rather than with the first API scan (a service at start: see AppDeps.warmScanThreads). */
   readonly warmApiScanThread?: boolean;
+  /** See ScanRunnerDeps.afterScan. */
+  readonly afterScan?: () => void;
 }
 
 /** What runs scans in this process (the embedded queue, or a worker). */
@@ -104,6 +106,7 @@ export function createScanRunner(setup: ScanServiceSetup, apiScans?: ApiScanExec
     ...(setup.log ? { log: setup.log } : {}),
     ...(setup.onFinished ? { onFinished: setup.onFinished } : {}),
     ...(setup.verifier ? { verifier: setup.verifier } : {}),
+    ...(setup.afterScan ? { afterScan: setup.afterScan } : {}),
   });
   return { runner, store };
 }
