@@ -60,8 +60,7 @@ export function heapTrimmer(options: HeapTrimOptions = {}): () => void {
     const used = heapUsed();
     baseline ??= used;
     if (used - baseline <= Math.max(minGrowth, ratio * baseline)) return;
-    const collect = gc ?? exposedGc();
-    gc = collect;
+    const collect = (gc ??= exposedGc());
     collecting = true;
     const settle = (): void => {
       baseline = heapUsed();
