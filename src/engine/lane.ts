@@ -16,7 +16,7 @@ import { threadScript } from '../core/thread-script.js';
 import { backgroundThreadData } from '../core/thread-priority.js';
 import { fromWire, type WireError } from '../core/wire-error.js';
 import type { ScanPool } from './pool.js';
-import { SCAN_THREAD_YOUNG_GENERATION_MB } from './thread-limits.js';
+import { COMMAND_SCAN_THREAD_YOUNG_GENERATION_MB } from './thread-limits.js';
 
 /** The worker module's entries a lane runs (see lane-worker.ts). */
 export type LaneEntry = 'scanBatch' | 'scanRepository' | 'scanTexts';
@@ -37,7 +37,7 @@ export function createThreadLane(): ScanPool {
   const worker = new Worker(threadScript(import.meta.url, 'lane-worker').bootstrap, {
     eval: true,
     workerData: backgroundThreadData(),
-    resourceLimits: { maxYoungGenerationSizeMb: SCAN_THREAD_YOUNG_GENERATION_MB },
+    resourceLimits: { maxYoungGenerationSizeMb: COMMAND_SCAN_THREAD_YOUNG_GENERATION_MB },
   });
   const fail = (error: Error): void => {
     failure ??= error;
