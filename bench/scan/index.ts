@@ -7,7 +7,7 @@
  * byte count for every tool), peak RSS (GNU time's maximum resident set), minor page faults (first touches of new
  * memory: 2–13 µs each on the machines of this kind measured, docs/benchmarks.md), and secretlint's wall time / the tool's.
  * Run: npm run bench:scan [-- DIR ...] [--rounds N] [--timeout-s N] [--skip-secretlint] [--skip-bandit] [--baseline DIST] [--skip-generated]
- *        [--service-mb 82,28] [--service-dir DIR]... [--skip-service] [--service-only]
+ *        [--service-mb 82,28] [--service-dir DIR]... [--skip-service] [--service-only] [--service-node-arg=ARG]...
  * Then the service path (bench/scan/service.ts): generated repositories of --service-mb sizes (default 82,28) through
  * `POST /v1/scan/github` with the loopback fake GitHub, the service as its own process; `--service-dir DIR` (repeatable)
  * also packs DIR as a repository's archive and scans it the same way (`--service-mb ''` for folders only).
@@ -43,6 +43,7 @@ interface Options {
   readonly skipService: boolean;
   readonly serviceOnly: boolean;
   readonly serviceDirs: string[];
+  readonly serviceNodeArgs: string[];
 }
 
 function parseOptions(argv: readonly string[]): Options {
@@ -57,6 +58,7 @@ function parseOptions(argv: readonly string[]): Options {
   let skipService = false;
   let serviceOnly = false;
   const serviceDirs: string[] = [];
+  const serviceNodeArgs: string[] = [];
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
     if (arg === '--rounds') rounds = Number(argv[++i]);
@@ -69,6 +71,7 @@ function parseOptions(argv: readonly string[]): Options {
     else if (arg === '--skip-service') skipService = true;
     else if (arg === '--service-only') serviceOnly = true;
     else if (arg === '--service-dir') serviceDirs.push(resolve(argv[++i] ?? ''));
+    else if (arg.startsWith('--service-node-arg=')) serviceNodeArgs.push(arg.slice('--service-node-arg='.length));
     else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
     else dirs.push(resolve(arg));
   }
@@ -77,7 +80,7 @@ function parseOptions(argv: readonly string[]): Options {
   if (baseline !== undefined && !existsSync(join(baseline, 'cli/index.js'))) throw new Error(`--baseline: no cli/index.js in ${baseline}`);
   if (!serviceMb.every((mb) => Number.isInteger(mb) && mb > 0 && mb <= 1024)) throw new Error('--service-mb takes sizes in MB, 1..1024, comma-separated');
   for (const dir of serviceDirs) if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`--service-dir: ${dir} is not a folder`);
-  return { dirs, rounds, timeoutS, skipSecretlint, skipBandit, baseline, skipGenerated, serviceMb, skipService, serviceOnly, serviceDirs };
+  return { dirs, rounds, timeoutS, skipSecretlint, skipBandit, baseline, skipGenerated, serviceMb, skipService, serviceOnly, serviceDirs, serviceNodeArgs };
 }
 
 interface Run {
@@ -164,7 +167,7 @@ const fmt = (n: number, digits = 2): string => (Number.isNaN(n) ? '—' : n.toFi
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   if (!options.serviceOnly) await cliBench(options);
-  if (!options.skipService) await runServiceBench({ sizesMb: options.serviceMb, dirs: options.serviceDirs, rounds: options.rounds });
+  if (!options.skipService) await runServiceBench({ sizesMb: options.serviceMb, dirs: options.serviceDirs, rounds: options.rounds, nodeArgs: options.serviceNodeArgs });
 }
 
 async function cliBench(options: Options): Promise<void> {

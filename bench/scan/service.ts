@@ -27,6 +27,8 @@ export interface ServiceBenchOptions {
   readonly rounds: number;
   /** Extra environment for the service (e.g. VIGIL_ARCHIVE_MEMORY_MB). */
   readonly env?: Readonly<Record<string, string>>;
+  /** Node options for the service process, before its entry file (e.g. `--cpu-prof`). */
+  readonly nodeArgs?: readonly string[];
 }
 
 interface ScanRun {
@@ -125,7 +127,7 @@ export async function runServiceBench(options: ServiceBenchOptions): Promise<voi
       repos.push({ name, label: basename(dir), archiveMb: built.bytes.length / MB });
     }
     fake.addRepo({ owner: 'bench', repo: 'warmup', files: { 'src/a.ts': 'export const a = 1;\n', 'package.json': '{"name":"w"}\n' } });
-    const { proc, base } = await startApi({ GITHUB_API_URL: fake.url, VIGIL_GITHUB_RETRIES: '0', VIGIL_DATA_DIR: dataDir, ...options.env });
+    const { proc, base } = await startApi({ GITHUB_API_URL: fake.url, VIGIL_GITHUB_RETRIES: '0', VIGIL_DATA_DIR: dataDir, ...options.env }, options.nodeArgs ?? []);
     const pid = proc.child.pid ?? 0;
     try {
       const key = await ownerKey(proc);

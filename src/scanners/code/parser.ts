@@ -569,9 +569,22 @@ function nativeParse(addon: NativeParser, text: string, language: CodeLanguage):
   const nodesByType = new Map<string, SyntaxNode[]>();
   // The list of each named type by type id (ids sharing a name share the list, keeping document order).
   const lists: (SyntaxNode[] | undefined)[] = [];
-  // Open ancestors and how many of their children are still to come.
+  // Open ancestors, how many of their children are still to come, and where their children start in `kids`.
   const open: SyntaxNode[] = [];
   const pending: number[] = [];
+  const firstKid: number[] = [];
+  // The children of every open node, in document order: each node's list is cut from here, at its exact
+  // length, once its last child is done (a list grown by push would reserve 16 slots for one or two children).
+  const kids: SyntaxNode[] = [];
+  let top = 0;
+  const close = (): void => {
+    const node = open.pop() as SyntaxNode;
+    pending.pop();
+    const from = firstKid.pop() as number;
+    (node as { children: SyntaxNode[] }).children = kids.slice(from, top);
+    top = from;
+    if (node.type === 'ERROR') errorDepth--;
+  };
   let root: SyntaxNode | undefined;
   let errorChars = 0;
   let errorDepth = 0;
@@ -593,10 +606,11 @@ function nativeParse(addon: NativeParser, text: string, language: CodeLanguage):
       row: records[i + 5] as number,
       column: records[i + 6] as number,
       endRow: records[i + 7] as number,
-      children: childCount > 0 ? [] : NO_CHILDREN,
+      // Replaced by its own list when its last child is done (close).
+      children: NO_CHILDREN,
       parent,
     };
-    if (parent) parent.children.push(node);
+    if (parent) kids[top++] = node;
     else root = node;
     if (named) {
       let list = lists[typeId];
@@ -614,6 +628,7 @@ function nativeParse(addon: NativeParser, text: string, language: CodeLanguage):
     if (childCount > 0) {
       open.push(node);
       pending.push(childCount);
+      firstKid.push(top);
       continue;
     }
     // A leaf: close it, then every ancestor whose last child it was.
@@ -624,10 +639,11 @@ function nativeParse(addon: NativeParser, text: string, language: CodeLanguage):
         pending[pending.length - 1] = left;
         break;
       }
-      pending.pop();
-      if ((open.pop() as SyntaxNode).type === 'ERROR') errorDepth--;
+      close();
     }
   }
+  // Output that ended inside a node (never seen) still gives each open node the children it has.
+  while (open.length > 0) close();
   if (!root) return undefined;
   return { root, text, language, errorChars, nodesByType };
 }
