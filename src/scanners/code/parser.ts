@@ -78,7 +78,6 @@ export interface SyntaxNode {
   readonly end: number;
   readonly row: number;
   readonly column: number;
-  readonly endRow: number;
   readonly children: SyntaxNode[];
   parent: SyntaxNode | null;
 }
@@ -450,7 +449,6 @@ function copy(cursor: TreeCursor, lang: Language, text: string, onError: (n: Syn
       end,
       row,
       column: start - (starts[row] as number),
-      endRow: rowOf(starts, end),
       children: [],
       parent,
     };
@@ -514,7 +512,6 @@ function rawCopy(api: RawCursorApi, tree: number, lang: Language, text: string, 
       end,
       row,
       column: start - (starts[row] as number),
-      endRow: rowFrom(starts, end, row),
       children: [],
       parent,
     };
@@ -535,7 +532,8 @@ function rawCopy(api: RawCursorApi, tree: number, lang: Language, text: string, 
 
 /**
  * Numbers per node in the native addon's output: type id (| named << 16), field id, start, end, child count,
- * row, column, end row (the parser's own positions, in UTF-16 code units as the offsets are).
+ * row, column, end row (the parser's own positions, in UTF-16 code units as the offsets are). The end row is
+ * not copied: no rule reads it, and one field less is 8 bytes less on every node of every tree.
  */
 const RECORD = 8;
 const NAMED_BIT = 1 << 16;
@@ -605,7 +603,6 @@ function nativeParse(addon: NativeParser, text: string, language: CodeLanguage):
       end,
       row: records[i + 5] as number,
       column: records[i + 6] as number,
-      endRow: records[i + 7] as number,
       // Replaced by its own list when its last child is done (close).
       children: NO_CHILDREN,
       parent,
