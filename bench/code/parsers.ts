@@ -49,7 +49,7 @@ function collect(dirs: readonly string[]): Source[] {
 
 /** The first difference between two trees, or undefined. */
 function difference(a: SyntaxNode, b: SyntaxNode): string | undefined {
-  for (const key of ['type', 'named', 'field', 'start', 'end', 'row', 'column'] as const) {
+  for (const key of ['type', 'named', 'field', 'start', 'end', 'row'] as const) {
     if (a[key] !== b[key]) return `${key} ${String(a[key])} vs ${String(b[key])} at offset ${a.start}`;
   }
   if (a.children.length !== b.children.length) return `${a.children.length} vs ${b.children.length} children of ${a.type} at offset ${a.start}`;

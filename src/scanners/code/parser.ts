@@ -77,7 +77,6 @@ export interface SyntaxNode {
   readonly start: number;
   readonly end: number;
   readonly row: number;
-  readonly column: number;
   readonly children: SyntaxNode[];
   parent: SyntaxNode | null;
 }
@@ -421,7 +420,7 @@ function rowOf(starts: Uint32Array, offset: number): number {
 /**
  * Iterative copy of the cursor's subtree (deep ASTs must not overflow the stack).
  * Every cursor read crosses into WASM, so each node costs four reads (type id, field id,
- * start and end index); names come from per-grammar tables and rows and columns from the text.
+ * start and end index); names come from per-grammar tables and rows from the text.
  */
 function copy(cursor: TreeCursor, lang: Language, text: string, onError: (n: SyntaxNode) => void): SyntaxNode {
   const names = namesOf(lang);
@@ -448,7 +447,6 @@ function copy(cursor: TreeCursor, lang: Language, text: string, onError: (n: Syn
       start,
       end,
       row,
-      column: start - (starts[row] as number),
       children: [],
       parent,
     };
@@ -511,7 +509,6 @@ function rawCopy(api: RawCursorApi, tree: number, lang: Language, text: string, 
       start,
       end,
       row,
-      column: start - (starts[row] as number),
       children: [],
       parent,
     };
@@ -532,8 +529,9 @@ function rawCopy(api: RawCursorApi, tree: number, lang: Language, text: string, 
 
 /**
  * Numbers per node in the native addon's output: type id (| named << 16), field id, start, end, child count,
- * row, column, end row (the parser's own positions, in UTF-16 code units as the offsets are). The end row is
- * not copied: no rule reads it, and one field less is 8 bytes less on every node of every tree.
+ * row, column, end row (the parser's own positions, in UTF-16 code units as the offsets are). The column and
+ * end row are not copied: a finding's column comes from the text (columnOf, scanner.ts), no rule reads the
+ * end row, and each field less is 8 bytes less on every node of every tree.
  */
 const RECORD = 8;
 const NAMED_BIT = 1 << 16;
@@ -602,7 +600,6 @@ function nativeParse(addon: NativeParser, text: string, language: CodeLanguage):
       start,
       end,
       row: records[i + 5] as number,
-      column: records[i + 6] as number,
       // Replaced by its own list when its last child is done (close).
       children: NO_CHILDREN,
       parent,

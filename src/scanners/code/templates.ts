@@ -46,10 +46,9 @@ export function templateBindings(text: string): TemplateBinding[] {
 
 /** A node standing for `length` characters of a template file at `start`. */
 function syntheticNode(text: string, start: number, length: number): SyntaxNode {
-  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
   let row = 0;
   for (let i = text.indexOf('\n'); i !== -1 && i < start; i = text.indexOf('\n', i + 1)) row++;
-  return { type: 'template_binding', named: true, field: null, start, end: start + length, row, column: start - lineStart, children: [], parent: null };
+  return { type: 'template_binding', named: true, field: null, start, end: start + length, row, children: [], parent: null };
 }
 
 /** Django/Jinja `{{ expr|safe }}` of a non-literal and `{% autoescape off %}` blocks. */

@@ -26,8 +26,8 @@ import { fixtureSources } from './helpers.js';
 
 /** The copied tree as plain data (parents checked separately). */
 function shape(node: SyntaxNode): unknown {
-  const { type, named, field, start, end, row, column } = node;
-  return { type, named, field, start, end, row, column, children: node.children.map(shape) };
+  const { type, named, field, start, end, row } = node;
+  return { type, named, field, start, end, row, children: node.children.map(shape) };
 }
 
 function parentsPointBack(node: SyntaxNode): boolean {

@@ -12,6 +12,14 @@ describe('taint: JavaScript/TypeScript sources and propagation', () => {
     expect(f?.description).toContain('`req.query` (line 2)');
   });
 
+  it('gives the column in UTF-16 code units after CRLF line ends, tabs and astral characters', async () => {
+    const code = "app.get('/u', async (req, res) => {\r\n  const id = req.query.id; // 😀\r\n\tconst s = '😀'; await db.query(`SELECT * FROM users WHERE id = ${id}`);\r\n});";
+    const [f] = byRule(await scan('src/a.js', code), 'sql-injection');
+    expect(f?.line).toBe(3);
+    // A tab and `const s = '😀'; await ` (the emoji two code units) come first: 23 units, so the call is at the 24th.
+    expect(f?.column).toBe(24);
+  });
+
   it('follows nested destructuring with renames and defaults', async () => {
     const code = "router.post('/x', (req, res) => {\n  const { user: { name: who = 'x' } } = req.body;\n  child_process.exec('finger ' + who);\n});\nconst child_process = require('child_process');";
     const [f] = byRule(await scan('src/a.ts', code), 'command-injection');
