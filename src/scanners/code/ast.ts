@@ -194,10 +194,9 @@ export function callShape(text: string, node: SyntaxNode, profile: LanguageProfi
   // Most calls have no keyword arguments (JavaScript never): they share one empty map.
   let kwargs: Map<string, SyntaxNode> | undefined;
   if (argsNode && kinds.argumentLists.has(argsNode.type)) {
-    const children = argsNode.children;
-    for (let i = 0; i < children.length; i++) {
-      const a = children[i] as SyntaxNode;
-      if (!a.named || a.type === COMMENT_KIND) continue;
+    const named = namedChildren(argsNode);
+    for (let i = 0; i < named.length; i++) {
+      const a = named[i] as SyntaxNode;
       if (kinds.keywordArguments.has(a.type)) {
         const k = child(a, fields.keywordArguments.name);
         const v = child(a, fields.keywordArguments.value);
@@ -279,9 +278,15 @@ export function enclosingFunction(node: SyntaxNode, language: CodeLanguage): Syn
   return undefined;
 }
 
+/** Where the line holding `offset` starts (lines split at "\n" alone, as the parser splits them). */
+const lineStartOf = (text: string, offset: number): number => text.lastIndexOf('\n', offset - 1) + 1;
+
+/** The 0-based column of a node's start, in UTF-16 code units from its line's start. */
+export const columnOf = (text: string, node: SyntaxNode): number => node.start - lineStartOf(text, node.start);
+
 /** The 1-based line text of a node's first line. */
 export function lineText(text: string, node: SyntaxNode): string {
-  const start = text.lastIndexOf('\n', node.start - 1) + 1;
+  const start = lineStartOf(text, node.start);
   const endIdx = text.indexOf('\n', node.start);
   return text.slice(start, endIdx === -1 ? text.length : endIdx);
 }

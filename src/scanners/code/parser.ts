@@ -530,7 +530,7 @@ function rawCopy(api: RawCursorApi, tree: number, lang: Language, text: string, 
 /**
  * Numbers per node in the native addon's output: type id (| named << 16), field id, start, end, child count,
  * row, column, end row (the parser's own positions, in UTF-16 code units as the offsets are). The column and
- * end row are not copied: a finding's column comes from the text (columnOf, scanner.ts), no rule reads the
+ * end row are not copied: a finding's column comes from the text (columnOf, ast.ts), no rule reads the
  * end row, and each field less is 8 bytes less on every node of every tree.
  */
 const RECORD = 8;

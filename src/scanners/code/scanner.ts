@@ -7,7 +7,7 @@
 import { redactText, SEVERITY_RANK, type RawFinding, type Severity } from '../../core/findings.js';
 import { clipEvidence, toRawFinding } from '../../core/rules.js';
 import type { FileFacts, FileScanner } from '../contract.js';
-import { lineText, NodeIndex } from './ast.js';
+import { columnOf, lineText, NodeIndex } from './ast.js';
 import type { Candidate, FunctionSummary } from './cross-file/facts.js';
 import { entrySummaries, guardedCandidates, passedCandidates } from './cross-file/rerun.js';
 import { FACT_PRODUCERS, fileFacts, type FactProducer, type ProducerId } from './cross-file/extract.js';
@@ -55,9 +55,6 @@ function isMinified(text: string): boolean {
 
 const normalise = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
-/** The column of an offset, in UTF-16 code units from the line's start (the parser counts rows by "\n" alone, as this does). */
-const columnOf = (text: string, offset: number): number => offset - (text.lastIndexOf('\n', offset - 1) + 1);
-
 /** A flow sink no proven source reaches: at most MEDIUM (HIGH and CRITICAL need a proven source). */
 const UNPROVEN_CAP: Severity = 'MEDIUM';
 const capUnproven = (severity: Severity): Severity => (SEVERITY_RANK[severity] > SEVERITY_RANK[UNPROVEN_CAP] ? UNPROVEN_CAP : severity);
@@ -82,7 +79,7 @@ function toFinding(rule: CodeRule, match: Match, path: string, text: string): Ra
     cwe: rule.cwe,
     path,
     line: match.node.row + 1,
-    column: columnOf(text, match.node.start) + 1,
+    column: columnOf(text, match.node) + 1,
     fingerprintMaterial: `${rule.id}:${normalise(sinkText).slice(0, 300)}`,
     ...(secrets[0] === undefined ? {} : { secret: secrets[0] }),
   });
