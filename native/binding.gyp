@@ -16,7 +16,7 @@
   "targets": [
     {
       "target_name": "vigil_parse",
-      "sources": ["src/binding.c", "<(runtime)/lib.c"],
+      "sources": ["src/binding.c", "src/pool_alloc.c", "<(runtime)/lib.c"],
       "include_dirs": ["<(runtime)", "<(headers)/src", "<(headers)/include"],
       "defines": ["NAPI_VERSION=8"],
       "dependencies": [

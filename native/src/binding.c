@@ -26,6 +26,7 @@
 #include "language.h"
 #include "subtree.h"
 #include "tree.h"
+#include "pool_alloc.h"
 
 const TSLanguage *tree_sitter_javascript(void);
 const TSLanguage *tree_sitter_typescript(void);
@@ -567,7 +568,15 @@ static napi_value names(napi_env env, napi_callback_info info) {
   return result;
 }
 
+/* tree-sitter's allocator is process-wide: installed once, before the first parser is made. */
+static pthread_once_t allocator_once = PTHREAD_ONCE_INIT;
+
+static void install_allocator(void) {
+  ts_set_allocator(pool_malloc, pool_calloc, pool_realloc, pool_free);
+}
+
 NAPI_MODULE_INIT(/* napi_env env, napi_value exports */) {
+  pthread_once(&allocator_once, install_allocator);
   State *state = calloc(1, sizeof(State));
   if (!state) return NULL;
   state->main.parser = ts_parser_new();

@@ -184,6 +184,34 @@ describe.skipIf(wasmOnly)('parser: the native and WebAssembly back ends give the
     expect(a).toEqual(here);
     expect(b).toEqual(here);
   });
+
+  it('gives the same trees in threads that start after others ended, on the memory those left behind', async () => {
+    // The addon's allocator hands the blocks of an ended thread to the threads that come later
+    // (native/src/pool_alloc.c): three generations of two threads, each parsing large files first so
+    // that the next generation runs on reused blocks, must all give the main thread's records.
+    const addonPath = nativeParserPath() as string;
+    const big = 'const rows = items.filter((x) => x.ok).map(({ id, name }) => ({ id, name: `${name}!` }));\n'.repeat(3_000);
+    const inputs = [[CODE_LANGUAGES.indexOf('javascript'), big], ...snippets.map(([, language, text]) => [CODE_LANGUAGES.indexOf(language), text] as const)];
+    const source = `
+      const { parentPort, workerData } = require('node:worker_threads');
+      const addon = require(workerData.addonPath);
+      parentPort.postMessage(workerData.inputs.map(([language, text]) => Array.from(addon.parse(language, text, 5000))));`;
+    const run = () =>
+      new Promise<number[][]>((resolve, reject) => {
+        const worker = new Worker(source, { eval: true, workerData: { addonPath, inputs } });
+        let records: number[][] | undefined;
+        worker.once('message', (m: number[][]) => (records = m));
+        worker.once('error', reject);
+        worker.once('exit', (code) => (code === 0 && records ? resolve(records) : reject(new Error(`worker exited with ${code}`))));
+      });
+    const addon = createRequire(import.meta.url)(addonPath) as { parse(l: number, t: string, ms: number): Int32Array };
+    const here = inputs.map(([language, text]) => Array.from(addon.parse(language as number, text as string, 5000)));
+    expect(here[0]?.length).toBeGreaterThan(100_000);
+    for (let generation = 0; generation < 3; generation++) {
+      const results = await Promise.all([run(), run()]);
+      for (const records of results) expect(records).toEqual(here);
+    }
+  });
 });
 
 /** The addon's parse-ahead calls (native/src/binding.c). */
