@@ -568,11 +568,14 @@ static napi_value names(napi_env env, napi_callback_info info) {
   return result;
 }
 
-/* tree-sitter's allocator is process-wide: installed once, before the first parser is made. */
+/*
+ * tree-sitter's allocator is process-wide: installed once, before the first parser is made, and only
+ * when the addon could be kept loaded (pool_pin); otherwise tree-sitter keeps malloc.
+ */
 static pthread_once_t allocator_once = PTHREAD_ONCE_INIT;
 
 static void install_allocator(void) {
-  ts_set_allocator(pool_malloc, pool_calloc, pool_realloc, pool_free);
+  if (pool_pin()) ts_set_allocator(pool_malloc, pool_calloc, pool_realloc, pool_free);
 }
 
 NAPI_MODULE_INIT(/* napi_env env, napi_value exports */) {

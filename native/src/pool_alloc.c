@@ -13,6 +13,9 @@
  * run out of blocks of a class takes a slab's worth before it cuts a new slab, so threads that come
  * and go (the service's idle scan threads) strand nothing.
  */
+/* dladdr and RTLD_NODELETE (pool_pin). */
+#define _GNU_SOURCE
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -217,4 +220,11 @@ void *pool_realloc(void *block, size_t size) {
   memcpy(moved, block, old < size ? old : size);
   pool_free(block);
   return moved;
+}
+
+bool pool_pin(void) {
+  Dl_info info;
+  if (!dladdr((void *)pool_malloc, &info) || !info.dli_fname) return false;
+  /* The handle is never closed: the point is the reference it holds. */
+  return dlopen(info.dli_fname, RTLD_NOW | RTLD_NODELETE) != NULL;
 }

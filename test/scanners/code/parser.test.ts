@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -211,6 +212,20 @@ describe.skipIf(wasmOnly)('parser: the native and WebAssembly back ends give the
       const results = await Promise.all([run(), run()]);
       for (const records of results) expect(records).toEqual(here);
     }
+  });
+
+  it('outlives the thread that loaded it: a process whose only parsing thread ended goes on and exits cleanly', () => {
+    // As in `vigil scan`: the main thread never loads the addon, a scan thread does and ends. Node then
+    // drops the addon, while the thread's exit hook (the allocator's) still points into it: the addon
+    // pins itself so that this cannot crash the process (native/src/pool_alloc.c, pool_pin).
+    const script = `
+      const { Worker } = require('node:worker_threads');
+      const source = "const a = require(require('node:worker_threads').workerData); a.take(a.submit(0, 'f(a); '.repeat(5000), 5000)); a.parse(0, 'let x = 1;', 5000);";
+      const worker = new Worker(source, { eval: true, workerData: process.argv[1] });
+      worker.on('exit', (code) => setTimeout(() => { process.stdout.write('ended ' + code); }, 50));`;
+    const result = spawnSync(process.execPath, ['-e', script, nativeParserPath() as string], { encoding: 'utf8', timeout: 30_000 });
+    expect(result.signal).toBeNull();
+    expect({ status: result.status, stdout: result.stdout, stderr: result.stderr }).toEqual({ status: 0, stdout: 'ended 0', stderr: '' });
   });
 });
 
