@@ -3,8 +3,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { providerForKey } from '../core/ai-key-prefix.js';
 import { DEFAULT_FINDING_LIMITS, type FindingLimits } from '../engine/pipeline/limit.js';
-import { DEFAULT_ARCHIVE_MEMORY_BYTES, DEFAULT_SOURCE_LIMITS, type SourceLimits } from '../adapters/sources/limits.js';
-import { DEFAULT_HISTORY_LIMITS, type HistoryLimits } from '../adapters/sources/git/clone.js';
+import { DEFAULT_ARCHIVE_MEMORY_BYTES, DEFAULT_HISTORY_LIMITS, DEFAULT_SOURCE_LIMITS, type HistoryLimits, type SourceLimits } from '../adapters/sources/limits.js';
 
 /**
  * Every setting Vigil reads, loaded once from the environment and frozen.

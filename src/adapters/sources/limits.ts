@@ -34,6 +34,26 @@ export const DEFAULT_SOURCE_LIMITS: Readonly<SourceLimits> = Object.freeze({
  */
 export const DEFAULT_ARCHIVE_MEMORY_BYTES = 256 * MB;
 
+/**
+ * Bounds of a history scan's bare clone (src/adapters/sources/git/clone.ts). Here rather than beside the
+ * clone so that reading the configuration does not load git's process spawning: the command line reads it
+ * for every command, and `vigil scan` of a folder never clones.
+ */
+export interface HistoryLimits {
+  /** Bytes the clone may take on disk (objects and packs). */
+  readonly maxCloneBytes: number;
+  /** Wall-clock limit of the clone. */
+  readonly cloneTimeoutMs: number;
+  /** Commits a history scan may cover. */
+  readonly maxCommits: number;
+}
+
+export const DEFAULT_HISTORY_LIMITS: Readonly<HistoryLimits> = Object.freeze({
+  maxCloneBytes: 500 * MB,
+  cloneTimeoutMs: 120_000,
+  maxCommits: 100_000,
+});
+
 export function resolveLimits(overrides: Partial<SourceLimits> = {}): SourceLimits {
   const limits = { ...DEFAULT_SOURCE_LIMITS };
   for (const key of Object.keys(limits) as (keyof SourceLimits)[]) {

@@ -13,11 +13,10 @@ import { repositoryScanResponse } from './repository-response.js';
 import { createGitHubClient } from '../../adapters/github/client.js';
 import { openRepositoryArchive } from '../../adapters/sources/github/download.js';
 import { parseRepository } from '../../adapters/sources/github/repository-ref.js';
-import type { SourceLimits } from '../../adapters/sources/limits.js';
+import type { HistoryLimits, SourceLimits } from '../../adapters/sources/limits.js';
 import type { WorkspaceRepository } from '../../adapters/sources/workspace.js';
 import type { ScanEngine } from '../../engine/runtime.js';
 import type { VerifySecrets } from '../../engine/verification.js';
-import type { HistoryLimits } from '../../adapters/sources/git/clone.js';
 import { scanGitHubHistory } from './github-history.js';
 
 export interface GitHubScanRequest {

@@ -10,23 +10,8 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppError } from '../../../core/errors.js';
-import { formatBytes } from '../limits.js';
+import { formatBytes, type HistoryLimits } from '../limits.js';
 import { gitMissing, spawnGit } from './command.js';
-
-export interface HistoryLimits {
-  /** Bytes the clone may take on disk (objects and packs). */
-  readonly maxCloneBytes: number;
-  /** Wall-clock limit of the clone. */
-  readonly cloneTimeoutMs: number;
-  /** Commits a history scan may cover. */
-  readonly maxCommits: number;
-}
-
-export const DEFAULT_HISTORY_LIMITS: Readonly<HistoryLimits> = Object.freeze({
-  maxCloneBytes: 500 * 1024 * 1024,
-  cloneTimeoutMs: 120_000,
-  maxCommits: 100_000,
-});
 
 export interface CloneOptions {
   /** https://host/owner/repo.git (http only when the configured GitHub URL is http: tests). */
