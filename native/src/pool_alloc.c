@@ -53,8 +53,9 @@ typedef struct {
 static _Thread_local Cache cache;
 
 /*
- * The blocks of threads that ended (Node's scan threads end when idle), adopted by the next thread
- * that starts allocating: without this every thread that ends would strand its slabs.
+ * The blocks of threads that ended (Node's scan threads end when idle), per class, taken a slab's
+ * worth at a time by threads that run out of a class (adopt): without them every thread that ends
+ * would strand its slabs.
  */
 static pthread_mutex_t orphans_lock = PTHREAD_MUTEX_INITIALIZER;
 static Free *orphans[CLASS_COUNT];
