@@ -168,20 +168,8 @@ describe.skipIf(wasmOnly)('parser: the native and WebAssembly back ends give the
     setParserBackend('native');
     const inputs = snippets.map(([, language, text]) => [CODE_LANGUAGES.indexOf(language), text] as const);
     // The addon itself (what the scan workers load), in two threads at once.
-    const addonPath = nativeParserPath() as string;
-    const source = `
-      const { parentPort, workerData } = require('node:worker_threads');
-      const addon = require(workerData.addonPath);
-      parentPort.postMessage(workerData.inputs.map(([language, text]) => Array.from(addon.parse(language, text, 5000))));`;
-    const run = () =>
-      new Promise<number[][]>((resolve, reject) => {
-        const worker = new Worker(source, { eval: true, workerData: { addonPath, inputs } });
-        worker.once('message', resolve);
-        worker.once('error', reject);
-      });
-    const [a, b] = await Promise.all([run(), run()]);
-    const addon = createRequire(import.meta.url)(addonPath) as { parse(l: number, t: string, ms: number): Int32Array };
-    const here = inputs.map(([language, text]) => Array.from(addon.parse(language, text, 5000)));
+    const [a, b] = await Promise.all([parseInThread(inputs), parseInThread(inputs)]);
+    const here = parseHere(inputs);
     expect(a).toEqual(here);
     expect(b).toEqual(here);
   });
@@ -190,26 +178,12 @@ describe.skipIf(wasmOnly)('parser: the native and WebAssembly back ends give the
     // The addon's allocator hands the blocks of an ended thread to the threads that come later
     // (native/src/pool_alloc.c): three generations of two threads, each parsing large files first so
     // that the next generation runs on reused blocks, must all give the main thread's records.
-    const addonPath = nativeParserPath() as string;
     const big = 'const rows = items.filter((x) => x.ok).map(({ id, name }) => ({ id, name: `${name}!` }));\n'.repeat(3_000);
-    const inputs = [[CODE_LANGUAGES.indexOf('javascript'), big], ...snippets.map(([, language, text]) => [CODE_LANGUAGES.indexOf(language), text] as const)];
-    const source = `
-      const { parentPort, workerData } = require('node:worker_threads');
-      const addon = require(workerData.addonPath);
-      parentPort.postMessage(workerData.inputs.map(([language, text]) => Array.from(addon.parse(language, text, 5000))));`;
-    const run = () =>
-      new Promise<number[][]>((resolve, reject) => {
-        const worker = new Worker(source, { eval: true, workerData: { addonPath, inputs } });
-        let records: number[][] | undefined;
-        worker.once('message', (m: number[][]) => (records = m));
-        worker.once('error', reject);
-        worker.once('exit', (code) => (code === 0 && records ? resolve(records) : reject(new Error(`worker exited with ${code}`))));
-      });
-    const addon = createRequire(import.meta.url)(addonPath) as { parse(l: number, t: string, ms: number): Int32Array };
-    const here = inputs.map(([language, text]) => Array.from(addon.parse(language as number, text as string, 5000)));
+    const inputs: ParseInputs = [[CODE_LANGUAGES.indexOf('javascript'), big], ...snippets.map(([, language, text]) => [CODE_LANGUAGES.indexOf(language), text] as const)];
+    const here = parseHere(inputs);
     expect(here[0]?.length).toBeGreaterThan(100_000);
     for (let generation = 0; generation < 3; generation++) {
-      const results = await Promise.all([run(), run()]);
+      const results = await Promise.all([parseInThread(inputs), parseInThread(inputs)]);
       for (const records of results) expect(records).toEqual(here);
     }
   });
@@ -228,6 +202,31 @@ describe.skipIf(wasmOnly)('parser: the native and WebAssembly back ends give the
     expect({ status: result.status, stdout: result.stdout, stderr: result.stderr }).toEqual({ status: 0, stdout: 'ended 0', stderr: '' });
   });
 });
+
+/** Inputs of the addon's `parse`: a language's index in CODE_LANGUAGES and a text. */
+type ParseInputs = readonly (readonly [number, string])[];
+
+const PARSE_IN_THREAD = `
+  const { parentPort, workerData } = require('node:worker_threads');
+  const addon = require(workerData.addonPath);
+  parentPort.postMessage(workerData.inputs.map(([language, text]) => Array.from(addon.parse(language, text, 5000))));`;
+
+/** The addon's records for each input, parsed in a new worker thread that loads it; settles once the thread has exited with code 0. */
+function parseInThread(inputs: ParseInputs): Promise<number[][]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(PARSE_IN_THREAD, { eval: true, workerData: { addonPath: nativeParserPath(), inputs } });
+    let records: number[][] | undefined;
+    worker.once('message', (m: number[][]) => (records = m));
+    worker.once('error', reject);
+    worker.once('exit', (code) => (code === 0 && records ? resolve(records) : reject(new Error(`worker exited with ${code}`))));
+  });
+}
+
+/** The same records, parsed on this thread. */
+function parseHere(inputs: ParseInputs): number[][] {
+  const addon = createRequire(import.meta.url)(nativeParserPath() as string) as { parse(l: number, t: string, ms: number): Int32Array };
+  return inputs.map(([language, text]) => Array.from(addon.parse(language, text, 5000)));
+}
 
 /** The addon's parse-ahead calls (native/src/binding.c). */
 interface AheadAddon {
