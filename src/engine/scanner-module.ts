@@ -59,6 +59,8 @@ interface Loaded {
 }
 
 const loads: BundleLoad[] = [];
+/** The exports of each bundle this thread loaded, by URL. */
+const bundles = new Map<string, unknown>();
 const scripts: Loaded[] = [];
 let writeAtExit = false;
 
@@ -130,6 +132,13 @@ function loadBundle(file: string, cacheFile: string, mode: CodeCacheMode): unkno
  */
 export async function importWithCodeCache(url: string, cacheSuffix: string = CODE_CACHE_SUFFIX): Promise<unknown> {
   if (!url.endsWith('.cjs')) return import(url);
-  const file = fileURLToPath(url);
-  return loadBundle(file, file + cacheSuffix, codeCacheMode());
+  // Once per thread, as import() and require() load a module: the engine and a repository scanner's
+  // worker half on the same thread share one instance, and a service's scans compile nothing again.
+  let loaded = bundles.get(url);
+  if (loaded === undefined) {
+    const file = fileURLToPath(url);
+    loaded = loadBundle(file, file + cacheSuffix, codeCacheMode());
+    bundles.set(url, loaded);
+  }
+  return loaded;
 }

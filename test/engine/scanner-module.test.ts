@@ -63,6 +63,14 @@ describe('engine: scanner bundles loaded with V8 code caches', () => {
     expect(lastLoad(bundle)).toBe('none');
   });
 
+  it('loads a bundle once per thread, as import() does: a second load is the same module, compiled once', async () => {
+    const first = await importWithCodeCache(url);
+    const compiled = loadsOf(bundle).length;
+    expect(compiled).toBeGreaterThan(0);
+    expect(await importWithCodeCache(url)).toBe(first);
+    expect(loadsOf(bundle).length).toBe(compiled);
+  });
+
   it('imports anything but a .cjs bundle as a module', async () => {
     const loaded = (await importWithCodeCache(new URL('./fixtures/marker-scanner.ts', import.meta.url).href)) as { scanner: { name: string } };
     expect(typeof loaded.scanner.name).toBe('string');

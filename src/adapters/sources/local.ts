@@ -340,27 +340,49 @@ const openFd = (path: string, flags: number): Promise<number> =>
   new Promise((resolve, reject) => open(path, flags, (error, fd) => (error ? reject(error) : resolve(fd))));
 const fstatFd = (fd: number): Promise<Stats> => new Promise((resolve, reject) => fstat(fd, (error, info) => (error ? reject(error) : resolve(info))));
 const closeFd = (fd: number): Promise<void> => new Promise((resolve, reject) => close(fd, (error) => (error ? reject(error) : resolve())));
-const readFd = (fd: number, view: Uint8Array, offset: number): Promise<number> =>
-  new Promise((resolve, reject) => read(fd, view, offset, view.length - offset, offset, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead))));
+/** Reads into `view` from `offset` up to `end`, at the same offset of the file. */
+const readFd = (fd: number, view: Uint8Array, offset: number, end: number): Promise<number> =>
+  new Promise((resolve, reject) => read(fd, view, offset, end - offset, offset, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead))));
 
-/** Reads from the start of the file until `view` is full or the file ends; the bytes read. */
-function readIntoSync(fd: number, view: Uint8Array): number {
+/**
+ * Whether a read that has `length` bytes of the file in `view` goes on: not once the view is full or the
+ * file has ended, nor once the first SNIFF_BYTES show a binary file (settle() skips it, so the rest of an
+ * image or archive is never read: in Juice Shop binary files are half the bytes of the tree).
+ */
+function readMore(view: Uint8Array, length: number, sniffed: boolean): boolean {
+  if (length >= view.length || sniffed || length < SNIFF_BYTES) return length < view.length;
+  return !looksBinary(Buffer.from(view.buffer, view.byteOffset, SNIFF_BYTES));
+}
+
+/**
+ * Reads from the start of the file until `view` is full or the file ends, or the sniff window shows a
+ * binary file (readMore); the bytes read. The first read asks for the sniff window only.
+ */
+export function readIntoSync(fd: number, view: Uint8Array): number {
   let length = 0;
+  let sniffed = false;
   while (length < view.length) {
-    const bytesRead = readSync(fd, view, length, view.length - length, length);
+    const want = length < SNIFF_BYTES ? Math.min(view.length, SNIFF_BYTES) : view.length;
+    const bytesRead = readSync(fd, view, length, want - length, length);
     if (bytesRead === 0) break;
     length += bytesRead;
+    if (!readMore(view, length, sniffed)) break;
+    sniffed ||= length >= SNIFF_BYTES;
   }
   return length;
 }
 
 /** The same through the thread pool. */
-async function readInto(fd: number, view: Uint8Array): Promise<number> {
+export async function readInto(fd: number, view: Uint8Array): Promise<number> {
   let length = 0;
+  let sniffed = false;
   while (length < view.length) {
-    const bytesRead = await readFd(fd, view, length);
+    const want = length < SNIFF_BYTES ? Math.min(view.length, SNIFF_BYTES) : view.length;
+    const bytesRead = await readFd(fd, view, length, want);
     if (bytesRead === 0) break;
     length += bytesRead;
+    if (!readMore(view, length, sniffed)) break;
+    sniffed ||= length >= SNIFF_BYTES;
   }
   return length;
 }

@@ -51,3 +51,47 @@ describe('openLocalDirectory', () => {
     await expectAppError(openLocalDirectory(join(dir, 'nope')), 'bad_request');
   });
 });
+
+describe('reading a file into its slot', () => {
+  const SNIFF = 8192;
+  const cases = async () => {
+    const binary = Buffer.alloc(100_000, 0x61);
+    binary[10] = 0;
+    // A NUL past the sniff window does not make a file binary: it is read whole.
+    const late = Buffer.alloc(100_000, 0x62);
+    late[50_000] = 0;
+    const files = { binary, text: Buffer.alloc(100_000, 0x63), late, short: Buffer.from('tiny\0') };
+    for (const [name, bytes] of Object.entries(files)) await writeFile(join(dir, `slot-${name}`), bytes);
+    return files;
+  };
+
+  it('reads the sniff window of a binary file and no more, and the whole of any other (sync and through the thread pool)', async () => {
+    const files = await cases();
+    const { openSync, closeSync } = await import('node:fs');
+    const { readInto, readIntoSync } = await import('../../../src/adapters/sources/local.js');
+    for (const read of [(fd: number, view: Uint8Array) => Promise.resolve(readIntoSync(fd, view)), readInto]) {
+      const lengths: Record<string, number> = {};
+      for (const [name, bytes] of Object.entries(files)) {
+        const view = new Uint8Array(bytes.length);
+        const fd = openSync(join(dir, `slot-${name}`), 'r');
+        try {
+          lengths[name] = await read(fd, view);
+        } finally {
+          closeSync(fd);
+        }
+        expect(Buffer.from(view.subarray(0, lengths[name])).equals(bytes.subarray(0, lengths[name])), name).toBe(true);
+      }
+      expect(lengths).toEqual({ binary: SNIFF, text: 100_000, late: 100_000, short: 5 });
+    }
+  });
+
+  it('still skips such a file as binary and keeps the others', async () => {
+    await cases();
+    const ws = await openLocalDirectory(dir, { maxFileBytes: 1_000_000 });
+    const kept = new Set(ws.files.map((f) => f.path));
+    expect(['slot-text', 'slot-late'].every((p) => kept.has(p))).toBe(true);
+    expect(kept.has('slot-binary') || kept.has('slot-short')).toBe(false);
+    expect(ws.stats.binaryPaths).toEqual(expect.arrayContaining(['slot-binary', 'slot-short']));
+    await ws.dispose();
+  });
+});
