@@ -132,8 +132,8 @@ function loadBundle(file: string, cacheFile: string, mode: CodeCacheMode): unkno
  */
 export async function importWithCodeCache(url: string, cacheSuffix: string = CODE_CACHE_SUFFIX): Promise<unknown> {
   if (!url.endsWith('.cjs')) return import(url);
-  // Once per thread, as import() and require() load a module: the engine and a repository scanner's
-  // worker half on the same thread share one instance, and a service's scans compile nothing again.
+  // Once per thread, as import() and require() load a module: a second caller on the thread gets the
+  // same instance, and nothing is compiled or initialised twice.
   let loaded = bundles.get(url);
   if (loaded === undefined) {
     const file = fileURLToPath(url);
