@@ -344,47 +344,46 @@ const closeFd = (fd: number): Promise<void> => new Promise((resolve, reject) => 
 const readFd = (fd: number, view: Uint8Array, offset: number, end: number): Promise<number> =>
   new Promise((resolve, reject) => read(fd, view, offset, end - offset, offset, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead))));
 
-/**
- * Whether a read that has `length` bytes of the file in `view` goes on: not once the view is full or the
- * file has ended, nor once the first SNIFF_BYTES show a binary file (settle() skips it, so the rest of an
- * image or archive is never read: in Juice Shop binary files are half the bytes of the tree).
- */
-function readMore(view: Uint8Array, length: number, sniffed: boolean): boolean {
-  if (length >= view.length || sniffed || length < SNIFF_BYTES) return length < view.length;
-  return !looksBinary(Buffer.from(view.buffer, view.byteOffset, SNIFF_BYTES));
-}
-
-/**
- * Reads from the start of the file until `view` is full or the file ends, or the sniff window shows a
- * binary file (readMore); the bytes read. The first read asks for the sniff window only.
- */
-export function readIntoSync(fd: number, view: Uint8Array): number {
-  let length = 0;
-  let sniffed = false;
-  while (length < view.length) {
-    const want = length < SNIFF_BYTES ? Math.min(view.length, SNIFF_BYTES) : view.length;
-    const bytesRead = readSync(fd, view, length, want - length, length);
+/** Reads bytes `from`..`to` of the file into the same place of `view`, until `to` or the end of the file; where it stopped. */
+function readRangeSync(fd: number, view: Uint8Array, from: number, to: number): number {
+  let length = from;
+  while (length < to) {
+    const bytesRead = readSync(fd, view, length, to - length, length);
     if (bytesRead === 0) break;
     length += bytesRead;
-    if (!readMore(view, length, sniffed)) break;
-    sniffed ||= length >= SNIFF_BYTES;
   }
   return length;
 }
 
 /** The same through the thread pool. */
-export async function readInto(fd: number, view: Uint8Array): Promise<number> {
-  let length = 0;
-  let sniffed = false;
-  while (length < view.length) {
-    const want = length < SNIFF_BYTES ? Math.min(view.length, SNIFF_BYTES) : view.length;
-    const bytesRead = await readFd(fd, view, length, want);
+async function readRange(fd: number, view: Uint8Array, from: number, to: number): Promise<number> {
+  let length = from;
+  while (length < to) {
+    const bytesRead = await readFd(fd, view, length, to);
     if (bytesRead === 0) break;
     length += bytesRead;
-    if (!readMore(view, length, sniffed)) break;
-    sniffed ||= length >= SNIFF_BYTES;
   }
   return length;
+}
+
+/**
+ * Whether a file whose first `head` bytes are in `view` is read on: only when the whole sniff window
+ * came and does not look binary (settle() skips a binary file, so the rest of an image or archive is
+ * never read: in Juice Shop binary files are half the bytes of the tree).
+ */
+const readsOn = (view: Uint8Array, head: number): boolean =>
+  head === SNIFF_BYTES && head < view.length && !looksBinary(Buffer.from(view.buffer, view.byteOffset, head));
+
+/** Reads the file into `view`: the sniff window first, the rest only for a file that is not binary (readsOn); the bytes read. */
+export function readIntoSync(fd: number, view: Uint8Array): number {
+  const head = readRangeSync(fd, view, 0, Math.min(view.length, SNIFF_BYTES));
+  return readsOn(view, head) ? readRangeSync(fd, view, head, view.length) : head;
+}
+
+/** The same through the thread pool. */
+export async function readInto(fd: number, view: Uint8Array): Promise<number> {
+  const head = await readRange(fd, view, 0, Math.min(view.length, SNIFF_BYTES));
+  return readsOn(view, head) ? readRange(fd, view, head, view.length) : head;
 }
 
 const ROOT_PROBLEMS: Readonly<Record<string, string>> = Object.freeze({
