@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NodeIndex } from '../../../src/scanners/code/ast.js';
 import {
   CODE_LANGUAGES,
+  DROPPED_TOKENS,
   loadAllLanguages,
   loadWasmLanguages,
   nativeParserPath,
@@ -122,6 +123,43 @@ function parseWith(backend: ParserBackend, text: string, language: CodeLanguage)
   setParserBackend(backend);
   return parse(text, language);
 }
+
+/** Every node of a tree, in document order. */
+function nodesOf(node: SyntaxNode): SyntaxNode[] {
+  return [node, ...node.children.flatMap(nodesOf)];
+}
+
+describe('parser: punctuation is not copied', () => {
+  const backends: ParserBackend[] = process.env.VIGIL_PARSER === 'wasm' ? ['wasm'] : ['native', 'wasm'];
+  const cases = backends.flatMap((backend) => snippets.map(([name, language, text]) => [backend, name, language, text] as const));
+
+  it.each(cases)('%s: %s has no bracket, comma, semicolon, dot or quote token outside a field, and keeps operators and keywords', (backend, _, language, text) => {
+    const parsed = parseWith(backend, text, language);
+    expect(parsed).toBeDefined();
+    if (!parsed) return;
+    const nodes = nodesOf(parsed.root);
+    // A token that is also a field of its parent (PHP's `.` concatenation operator, Ruby's call operator) stays.
+    expect(nodes.filter((n) => !n.named && n.field === null && DROPPED_TOKENS.has(n.type))).toEqual([]);
+    // Anonymous operators and keywords are kept.
+    expect(nodes.some((n) => !n.named)).toBe(true);
+    expect(parentsPointBack(parsed.root)).toBe(true);
+  });
+
+  it.each(backends)('%s: keeps the operator, the keywords and the slice colon, and the named children in order', (backend) => {
+    const js = parseWith(backend, 'function f(a, b) { return a + b[0]; }\n', 'javascript');
+    const types = nodesOf(js?.root as SyntaxNode).map((n) => n.type);
+    expect(types).toEqual(expect.arrayContaining(['function', 'return', '+']));
+    expect(types.filter((t) => DROPPED_TOKENS.has(t))).toEqual([]);
+    const params = nodesOf(js?.root as SyntaxNode).find((n) => n.type === 'formal_parameters') as SyntaxNode;
+    expect(params.children.map((c) => c.type)).toEqual(['identifier', 'identifier']);
+    const py = parseWith(backend, 'x = s[1:3]\n', 'python');
+    const slice = nodesOf(py?.root as SyntaxNode).find((n) => n.type === 'slice') as SyntaxNode;
+    expect(slice.children.map((c) => c.type)).toEqual(['integer', ':', 'integer']);
+    const php = parseWith(backend, '<?php $q = "a" . $b;\n', 'php');
+    const concat = nodesOf(php?.root as SyntaxNode).find((n) => n.type === 'binary_expression') as SyntaxNode;
+    expect(concat.children.map((c) => [c.type, c.field])).toEqual([['encapsed_string', 'left'], ['.', 'operator'], ['variable_name', 'right']]);
+  });
+});
 
 /** VIGIL_PARSER=wasm: a machine without the native build (no compiler at install) opts out of these. */
 const wasmOnly = process.env.VIGIL_PARSER === 'wasm';
