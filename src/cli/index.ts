@@ -5,6 +5,9 @@ import { tuneCompilerForScans } from '../core/v8-flags.js';
 import { VERSION } from '../core/version.js';
 import { CODE_CACHE_SUFFIX, COMMANDS_CACHE_SUFFIX, importWithCodeCache } from '../engine/scanner-module.js';
 
+/** Node's modules that `vigil scan` loads after its V8 flags are set (seen in `process.moduleLoadList`). */
+const SCAN_BUILTINS = ['node:fs/promises', 'node:net', 'node:os', 'node:perf_hooks', 'node:worker_threads', 'node:zlib'] as const;
+
 // `vigil scan` is one scan in a new process: WebAssembly (the code scanner's tree-sitter parser and
 // grammars, where the native one is not built) stays on V8's baseline compiler. Optimising it costs
 // each thread about a CPU-second of background compilation that a scan of a Juice-Shop-sized tree
@@ -17,6 +20,10 @@ import { CODE_CACHE_SUFFIX, COMMANDS_CACHE_SUFFIX, importWithCodeCache } from '.
 // compiled below: V8 takes a code cache only under the flags it was written with.
 const scan = process.argv[2] === 'scan';
 if (scan) {
+  // Node's own modules come with a code cache built into the binary, which V8 takes only under its default
+  // flags: the ones a scan loads after the flags below would each be compiled from source (about 13 ms in
+  // all on this thread). Loaded first, they are not (docs/decisions.md, 2026-11-29).
+  for (const id of SCAN_BUILTINS) process.getBuiltinModule(id);
   setFlagsFromString('--liftoff-only');
   tuneCompilerForScans();
 }
