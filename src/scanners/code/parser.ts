@@ -558,15 +558,25 @@ const ERROR_SYMBOL = 0xffff;
  */
 const NO_CHILDREN = Object.freeze([]) as unknown as SyntaxNode[];
 
-/** Per language: type and field names by id, read from the addon once, and which type ids name a DROPPED_TOKENS token. */
-const nativeNames = new Map<CodeLanguage, { types: string[]; fields: (string | null)[]; punctuation: Uint8Array }>();
+/**
+ * Per language, read from the addon once: names by type id with 'ERROR' appended (the slot of the error
+ * symbol and of any id past the table, see `slotOf`), field names by id, and which slots name a
+ * DROPPED_TOKENS token.
+ */
+interface NativeNames {
+  readonly types: readonly string[];
+  readonly fields: readonly (string | null)[];
+  readonly punctuation: Uint8Array;
+}
+const nativeNames = new Map<CodeLanguage, NativeNames>();
 
-function nativeNamesOf(addon: NativeParser, language: CodeLanguage) {
+function nativeNamesOf(addon: NativeParser, language: CodeLanguage): NativeNames {
   let names = nativeNames.get(language);
   if (!names) {
     const raw = addon.names(CODE_LANGUAGES.indexOf(language));
-    const types = raw.types.map((t) => t ?? 'ERROR');
-    names = { types, fields: raw.fields, punctuation: Uint8Array.from(types, (t) => (DROPPED_TOKENS.has(t) ? 1 : 0)) };
+    const types = [...raw.types.map((t) => t ?? 'ERROR'), 'ERROR'];
+    // Plain packed arrays (the addon's may be holey): one kind of array for every language.
+    names = { types, fields: Array.from(raw.fields, (f) => f ?? null), punctuation: Uint8Array.from(types, (t) => (DROPPED_TOKENS.has(t) ? 1 : 0)) };
     nativeNames.set(language, names);
   }
   return names;
@@ -577,10 +587,22 @@ function nativeParse(addon: NativeParser, text: string, language: CodeLanguage):
   const early = ahead.length > 0 ? takeAhead(addon, text, language) : null;
   const records = early !== null ? early : addon.parse(CODE_LANGUAGES.indexOf(language), text, PARSE_TIMEOUT_MS);
   if (!records || records.length === 0) return undefined;
-  const names = nativeNamesOf(addon, language);
+  return nativeTree(records, nativeNamesOf(addon, language), text, language);
+}
+
+/**
+ * The plain nodes of a native parse's records. The loop is the hottest code of a parse's copy and is kept
+ * on one path: what only an error or a new table would take (ERROR nodes, ids past a list's end) is counted
+ * or looked up the same way as the rest, so that V8 does not drop its optimised code the first time a file
+ * has a syntax error.
+ */
+function nativeTree(records: Int32Array, names: NativeNames, text: string, language: CodeLanguage): ParsedFile | undefined {
+  const { types, fields, punctuation } = names;
+  /** The slot of a type id in `types`, `punctuation` and `lists`: the last one for the error symbol and any id past the table. */
+  const errorSlot = types.length - 1;
   const nodesByType = new Map<string, SyntaxNode[]>();
-  // The list of each named type by type id (ids sharing a name share the list, keeping document order).
-  const lists: (SyntaxNode[] | undefined)[] = [];
+  // The list of each named type by slot (ids sharing a name share the list, keeping document order).
+  const lists: (SyntaxNode[] | undefined)[] = new Array<SyntaxNode[] | undefined>(types.length).fill(undefined);
   // Open ancestors, how many of their children are still to come, and where their children start in `kids`.
   const open: SyntaxNode[] = [];
   const pending: number[] = [];
@@ -589,13 +611,15 @@ function nativeParse(addon: NativeParser, text: string, language: CodeLanguage):
   // length, once its last child is done (a list grown by push would reserve 16 slots for one or two children).
   const kids: SyntaxNode[] = [];
   let top = 0;
+  let errorChars = 0;
+  let errorDepth = 0;
   const close = (): void => {
     const node = open.pop() as SyntaxNode;
     pending.pop();
     const from = firstKid.pop() as number;
     (node as { children: SyntaxNode[] }).children = kids.slice(from, top);
     top = from;
-    if (node.type === 'ERROR') errorDepth--;
+    errorDepth -= node.type === 'ERROR' ? 1 : 0;
   };
   /** After a leaf: counts it off its parent's children, and closes every ancestor whose last child it was. */
   const closeDone = (): void => {
@@ -609,19 +633,18 @@ function nativeParse(addon: NativeParser, text: string, language: CodeLanguage):
     }
   };
   let root: SyntaxNode | undefined;
-  let errorChars = 0;
-  let errorDepth = 0;
   for (let i = 0; i < records.length; i += RECORD) {
     const word = records[i] as number;
     const typeId = word & ERROR_SYMBOL;
+    const slot = typeId < errorSlot ? typeId : errorSlot;
     const named = (word & NAMED_BIT) !== 0;
-    const type = typeId === ERROR_SYMBOL ? 'ERROR' : (names.types[typeId] ?? 'ERROR');
+    const type = types[slot] as string;
     const start = records[i + 2] as number;
     const end = records[i + 3] as number;
     const childCount = records[i + 4] as number;
     const parent = open.length > 0 ? (open[open.length - 1] as SyntaxNode) : null;
-    const field = names.fields[records[i + 1] as number] ?? null;
-    if (!named && childCount === 0 && field === null && parent !== null && names.punctuation[typeId] === 1) {
+    const field = fields[records[i + 1] as number] ?? null;
+    if (!named && childCount === 0 && field === null && parent !== null && punctuation[slot] === 1) {
       // A dropped token (DROPPED_TOKENS): not copied, but it was one of its parent's children.
       closeDone();
       continue;
@@ -640,18 +663,18 @@ function nativeParse(addon: NativeParser, text: string, language: CodeLanguage):
     if (parent) kids[top++] = node;
     else root = node;
     if (named) {
-      let list = lists[typeId];
+      let list = lists[slot];
       if (!list) {
         list = nodesByType.get(type);
         if (!list) nodesByType.set(type, (list = []));
-        lists[typeId] = list;
+        lists[slot] = list;
       }
       list.push(node);
     }
-    if (type === 'ERROR') {
-      if (errorDepth === 0) errorChars += end - start;
-      errorDepth++;
-    }
+    // Outermost ERROR nodes count their characters; nested ones are inside those.
+    const error = type === 'ERROR' ? 1 : 0;
+    errorChars += errorDepth === 0 ? error * (end - start) : 0;
+    errorDepth += error;
     if (childCount > 0) {
       open.push(node);
       pending.push(childCount);
@@ -659,7 +682,7 @@ function nativeParse(addon: NativeParser, text: string, language: CodeLanguage):
       continue;
     }
     // A leaf: close it, then every ancestor whose last child it was.
-    if (type === 'ERROR') errorDepth--;
+    errorDepth -= error;
     closeDone();
   }
   // Output that ended inside a node (never seen) still gives each open node the children it has.
