@@ -560,7 +560,7 @@ const NO_CHILDREN = Object.freeze([]) as unknown as SyntaxNode[];
 
 /**
  * Per language, read from the addon once: names by type id with 'ERROR' appended (the slot of the error
- * symbol and of any id past the table, see `slotOf`), field names by id, and which slots name a
+ * symbol and of any id past the table, see `nativeTree`), field names by id, and which slots name a
  * DROPPED_TOKENS token.
  */
 interface NativeNames {
