@@ -248,8 +248,8 @@ class Walker {
       if (this.failed) return;
       const target = this.target(path, info);
       if (target === undefined) return;
-      const length = await readInto(fd, target.view);
-      if (!this.failed) this.settle(path, info, target, length);
+      const read = await readInto(fd, target.view);
+      if (!this.failed) this.settle(path, info, target, read);
     } finally {
       await closeFd(fd);
     }
@@ -290,10 +290,9 @@ class Walker {
     return { view: slot?.view ?? new Uint8Array(Math.min(info.size, SNIFF_BYTES)), slot };
   }
 
-  /** A file read (`length` bytes into its target): skipped as binary, or kept (in memory when it has a slot). */
-  private settle(path: string, info: Stats, { view, slot }: { view: Uint8Array; slot: ReturnType<Arenas['reserve']> }, length: number): void {
-    const head = Buffer.from(view.buffer, view.byteOffset, Math.min(length, SNIFF_BYTES));
-    if (looksBinary(head)) {
+  /** A file read into its target (readInto): skipped as binary, or kept (in memory when it has a slot). */
+  private settle(path: string, info: Stats, { slot }: { view: Uint8Array; slot: ReturnType<Arenas['reserve']> }, { length, binary }: FileRead): void {
+    if (binary) {
       if (slot !== undefined) this.arenas?.unreserve(slot.at);
       skipBinary(this.stats, path);
       return this.done(path);
@@ -366,24 +365,34 @@ async function readRange(fd: number, view: Uint8Array, from: number, to: number)
   return length;
 }
 
+/** A file read into its slot: the bytes read, and whether its sniff window looks binary (then nothing after the window was read). */
+export interface FileRead {
+  readonly length: number;
+  readonly binary: boolean;
+}
+
+/** Whether the first `head` bytes in `view`, the file's sniff window or all of a shorter file, look binary. */
+const sniffed = (view: Uint8Array, head: number): boolean => looksBinary(Buffer.from(view.buffer, view.byteOffset, head));
+
 /**
- * Whether a file whose first `head` bytes are in `view` is read on: only when the whole sniff window
- * came and does not look binary (settle() skips a binary file, so the rest of an image or archive is
+ * Whether reading goes on past the first `head` bytes: only when the whole sniff window came, more is
+ * wanted, and it does not look binary (settle() skips a binary file, so the rest of an image or archive is
  * never read: in Juice Shop binary files are half the bytes of the tree).
  */
-const readsOn = (view: Uint8Array, head: number): boolean =>
-  head === SNIFF_BYTES && head < view.length && !looksBinary(Buffer.from(view.buffer, view.byteOffset, head));
+const readsOn = (view: Uint8Array, head: number, binary: boolean): boolean => !binary && head === SNIFF_BYTES && head < view.length;
 
-/** Reads the file into `view`: the sniff window first, the rest only for a file that is not binary (readsOn); the bytes read. */
-export function readIntoSync(fd: number, view: Uint8Array): number {
+/** Reads the file into `view`: the sniff window first, the rest only for a file that is not binary (readsOn). */
+export function readIntoSync(fd: number, view: Uint8Array): FileRead {
   const head = readRangeSync(fd, view, 0, Math.min(view.length, SNIFF_BYTES));
-  return readsOn(view, head) ? readRangeSync(fd, view, head, view.length) : head;
+  const binary = sniffed(view, head);
+  return { length: readsOn(view, head, binary) ? readRangeSync(fd, view, head, view.length) : head, binary };
 }
 
 /** The same through the thread pool. */
-export async function readInto(fd: number, view: Uint8Array): Promise<number> {
+export async function readInto(fd: number, view: Uint8Array): Promise<FileRead> {
   const head = await readRange(fd, view, 0, Math.min(view.length, SNIFF_BYTES));
-  return readsOn(view, head) ? readRange(fd, view, head, view.length) : head;
+  const binary = sniffed(view, head);
+  return { length: readsOn(view, head, binary) ? await readRange(fd, view, head, view.length) : head, binary };
 }
 
 const ROOT_PROBLEMS: Readonly<Record<string, string>> = Object.freeze({

@@ -65,23 +65,26 @@ describe('reading a file into its slot', () => {
     return files;
   };
 
-  it('reads the sniff window of a binary file and no more, and the whole of any other (sync and through the thread pool)', async () => {
+  it('reads the sniff window of a binary file and no more, and the whole of any other, and says which is binary (sync and through the thread pool)', async () => {
     const files = await cases();
     const { openSync, closeSync } = await import('node:fs');
     const { readInto, readIntoSync } = await import('../../../src/adapters/sources/local.js');
     for (const read of [(fd: number, view: Uint8Array) => Promise.resolve(readIntoSync(fd, view)), readInto]) {
       const lengths: Record<string, number> = {};
+      const binary: Record<string, boolean> = {};
       for (const [name, bytes] of Object.entries(files)) {
         const view = new Uint8Array(bytes.length);
         const fd = openSync(join(dir, `slot-${name}`), 'r');
         try {
-          lengths[name] = await read(fd, view);
+          ({ length: lengths[name], binary: binary[name] } = await read(fd, view));
         } finally {
           closeSync(fd);
         }
         expect(Buffer.from(view.subarray(0, lengths[name])).equals(bytes.subarray(0, lengths[name])), name).toBe(true);
       }
       expect(lengths).toEqual({ binary: SNIFF, text: 100_000, late: 100_000, short: 5 });
+      // The verdict comes with the read: the walk does not sniff the window a second time.
+      expect(binary).toEqual({ binary: true, text: false, late: false, short: true });
     }
   });
 
