@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RawFinding } from '../../src/core/findings.js';
 import { InlineSuppressions } from '../../src/engine/pipeline/inline.js';
 import { isIgnored, parseIgnoreFile } from '../../src/engine/pipeline/ignore-file.js';
@@ -43,6 +43,17 @@ describe('inline suppressions', () => {
 
   it('does not carry a trailing comment on a code line to the next line', () => {
     expect(inline.isSuppressed(5, 'anything')).toBe(false);
+  });
+
+  it('searches a file for the marker once, however many findings it has', () => {
+    const unmarked = new InlineSuppressions(Array.from({ length: 2000 }, (_, i) => `const k${i} = 'x';`).join('\n'));
+    const includes = vi.spyOn(String.prototype, 'includes');
+    try {
+      for (let line = 1; line <= 2000; line++) expect(unmarked.isSuppressed(line, 'generic-secret-assignment')).toBe(false);
+      expect(includes.mock.calls.filter(([needle]) => needle === 'vigil-ignore')).toHaveLength(1);
+    } finally {
+      includes.mockRestore();
+    }
   });
 });
 

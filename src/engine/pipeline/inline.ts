@@ -17,14 +17,19 @@ function suppresses(line: string | undefined, ruleId: string, alone: boolean): b
   return rules.split(',').some((r) => r.trim() === ruleId);
 }
 
-/** Lines of a file, split lazily once, for checking many findings. */
+/**
+ * Lines of a file, split lazily once, for checking many findings. Whether the file holds a marker at
+ * all is also asked once: a file with thousands of findings would otherwise be searched whole for each.
+ */
 export class InlineSuppressions {
   private lines: string[] | undefined;
+  private marked: boolean | undefined;
   constructor(private readonly text: string) {}
 
   /** `line` is 1-based. */
   isSuppressed(line: number, ruleId: string): boolean {
-    if (!this.text.includes('vigil-ignore')) return false;
+    this.marked ??= this.text.includes('vigil-ignore');
+    if (!this.marked) return false;
     this.lines ??= this.text.split('\n');
     return suppresses(this.lines[line - 1], ruleId, false) || suppresses(this.lines[line - 2], ruleId, true);
   }
