@@ -24,14 +24,24 @@ const MAGIC: readonly Buffer[] = [
 
 const BZIP2 = /^BZh[1-9]1AY&SY/;
 
+/** Whether `bytes` begins with `magic`, compared in place (no view is made for a file that cannot match). */
+function startsWith(bytes: Uint8Array, magic: Buffer): boolean {
+  if (bytes.length < magic.length) return false;
+  for (let i = 0; i < magic.length; i++) if (bytes[i] !== magic[i]) return false;
+  return true;
+}
+
 /** True when the head of a file (up to SNIFF_BYTES) looks binary. */
 export function looksBinary(head: Buffer): boolean {
-  const window = head.subarray(0, SNIFF_BYTES);
+  const window = head.length > SNIFF_BYTES ? head.subarray(0, SNIFF_BYTES) : head;
   if (window.includes(0)) return true;
+  const first = window[0];
   for (const magic of MAGIC) {
-    if (magic[0] === 0x42) {
+    // Most text starts with none of the signatures' first bytes: one comparison each.
+    if (magic[0] !== first) continue;
+    if (first === 0x42) {
       if (BZIP2.test(window.subarray(0, 10).toString('latin1'))) return true;
-    } else if (window.subarray(0, magic.length).equals(magic)) {
+    } else if (startsWith(window, magic)) {
       return true;
     }
   }
