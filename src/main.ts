@@ -26,7 +26,6 @@ import type { Config } from './config/index.js';
 import { createScanEngine, type ScanEngine } from './engine/runtime.js';
 import { warmRepositoryScanners } from './engine/scan-workspace.js';
 import { warmExtractionThread } from './adapters/sources/github/extract-thread.js';
-import { warmFindingOrder } from './engine/pipeline/limit.js';
 import { AppError } from './core/errors.js';
 import { heapTrimmer } from './core/heap-trim.js';
 import type { VerifySecrets } from './core/verification.js';
@@ -232,7 +231,6 @@ export async function startServer(config: Config, options: { logStream?: Destina
     if (runtime.storage.kind === 'embedded') adminSocket = await openAdminSocket(runtime, app);
     // The repository checks' modules are compiled now, not on the event loop of the first scan.
     await warmRepositoryScanners();
-    warmFindingOrder();
     await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
       throw listenFailure(error, config.host, config.port);
     });

@@ -29,6 +29,16 @@ function code(path: string, line: number, severity: Severity = 'HIGH', ruleId = 
 const limits = { perScan: 50, perRule: 30, perFile: 10 };
 
 describe('finding limits', () => {
+  it('orders files by code unit, whatever the locale: capitals, then punctuation, then lower case', () => {
+    // ICU's collation (localeCompare) would give _x.js, a.js, b.js, B.js, Z.js, é.js in an English locale.
+    const paths = ['b.js', 'Z.js', '\u00e9.js', '_x.js', 'B.js', 'a.js'];
+    const result = runPipeline(
+      paths.map((path, i) => code(path, i + 1)),
+      { target: 't', limits },
+    );
+    expect(result.findings.map((f) => f.location.path)).toEqual(['B.js', 'Z.js', '_x.js', 'a.js', 'b.js', '\u00e9.js']);
+  });
+
   it('keeps everything and says nothing when under every cap', () => {
     const result = runPipeline([code('a.js', 1), code('b.js', 2)], { target: 't', limits });
     expect(result.findings).toHaveLength(2);

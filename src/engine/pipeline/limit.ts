@@ -6,6 +6,7 @@
  * `perScan` in all are kept, the most severe (then most confident) first.
  */
 import { SEVERITY_RANK } from '../../core/findings.js';
+import { compareText } from '../../core/order.js';
 import type { Identified } from './dedupe.js';
 
 export interface FindingLimits {
@@ -35,19 +36,11 @@ export function compareIdentified(a: Identified, b: Identified): number {
   return (
     SEVERITY_RANK[b.raw.severity] - SEVERITY_RANK[a.raw.severity] ||
     b.raw.confidence - a.raw.confidence ||
-    a.raw.path.localeCompare(b.raw.path) ||
+    compareText(a.raw.path, b.raw.path) ||
     a.raw.line - b.raw.line ||
     a.raw.column - b.raw.column ||
-    a.id.localeCompare(b.id)
+    compareText(a.id, b.id)
   );
-}
-
-/**
- * Makes the ICU collator behind `localeCompare` (compareIdentified), which V8 creates on the first
- * call: 10-25 ms once per process, otherwise spent on the event loop by the first scan's sort.
- */
-export function warmFindingOrder(): void {
-  'a'.localeCompare('b');
 }
 
 /** What makes two findings in different files the same finding (rule, what matched, where in the file). */
@@ -75,7 +68,7 @@ export function collapseAcrossFiles(findings: readonly Identified[]): Identified
       out.push(...group);
       continue;
     }
-    group.sort((a, b) => a.raw.path.localeCompare(b.raw.path));
+    group.sort((a, b) => compareText(a.raw.path, b.raw.path));
     const [first, ...rest] = group as [Identified, ...Identified[]];
     const others = [...(first.otherFiles ?? [])];
     for (const f of rest) {

@@ -1,4 +1,5 @@
 import type { OsvVulnerability } from './osv-schema.js';
+import { compareText } from '../../core/order.js';
 
 /** Groups records that share an id or alias (union–find over the ids). */
 export function groupAliases(records: readonly OsvVulnerability[]): OsvVulnerability[][] {
@@ -28,5 +29,5 @@ export function groupAliases(records: readonly OsvVulnerability[]): OsvVulnerabi
     else groups.set(root, [r]);
   }
   // Stable order: by the smallest id in each group; inside a group by id.
-  return [...groups.values()].map((g) => [...g].sort((a, b) => a.id.localeCompare(b.id))).sort((a, b) => (a[0]?.id ?? '').localeCompare(b[0]?.id ?? ''));
+  return [...groups.values()].map((g) => [...g].sort((a, b) => compareText(a.id, b.id))).sort((a, b) => compareText(a[0]?.id ?? '', b[0]?.id ?? ''));
 }

@@ -4,6 +4,7 @@
  * `*.gitlab-ci.yml` files under `.gitlab/` or `ci/`), checked by the rules in rules/.
  */
 import type { RawFinding } from '../../core/findings.js';
+import { compareText } from '../../core/order.js';
 import { toRawFinding } from '../../core/rules.js';
 import type { FileScanner } from '../contract.js';
 import { buildModel, type WorkflowFile } from './model.js';
@@ -76,7 +77,7 @@ export function scanWorkflowFile(path: string, text: string, rules: readonly Wor
       findings.push(toFinding(rule, hit, wf));
     }
   }
-  return findings.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
+  return findings.sort((a, b) => a.line - b.line || a.column - b.column || compareText(a.ruleId, b.ruleId));
 }
 
 /** Worker-pool entry: the engine imports this module by URL and uses `scanner`. */

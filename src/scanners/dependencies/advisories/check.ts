@@ -12,6 +12,7 @@ import type { OsvVulnerability } from '../../advisories/osv-schema.js';
 import { aliasesToAsk, withAliasSeverity } from '../../advisories/severity.js';
 import { STALE_ADVISORY_DAYS, type AdvisoryCoverage, type EcosystemCoverage } from '../../advisories/coverage.js';
 import type { AdvisorySource, PackageQuery } from '../../advisories/source.js';
+import { compareText } from '../../../core/order.js';
 
 export interface CveCheckOutcome {
   readonly findings: RawFinding[];
@@ -45,7 +46,7 @@ export function collectQueries(packages: readonly ExtractedPackage[]): Occurrenc
 
 /** The place a finding points to: a direct declaration first, then by path and line. */
 function primary(places: readonly ExtractedPackage[]): ExtractedPackage {
-  return [...places].sort((a, b) => Number(b.direct) - Number(a.direct) || a.path.localeCompare(b.path) || a.line - b.line)[0] as ExtractedPackage;
+  return [...places].sort((a, b) => Number(b.direct) - Number(a.direct) || compareText(a.path, b.path) || a.line - b.line)[0] as ExtractedPackage;
 }
 
 export async function checkKnownVulnerabilities(
@@ -59,7 +60,7 @@ export async function checkKnownVulnerabilities(
   for (const g of groups) perEcosystem.set(g.query.ecosystem, (perEcosystem.get(g.query.ecosystem) ?? 0) + 1);
   const coverage = (checked: (ecosystem: string) => Omit<EcosystemCoverage, 'packages'>): AdvisoryCoverage => ({
     mode: source.mode,
-    ecosystems: Object.fromEntries([...perEcosystem].sort(([a], [b]) => a.localeCompare(b)).map(([e, n]) => [e, { packages: n, ...checked(e) }])),
+    ecosystems: Object.fromEntries([...perEcosystem].sort(([a], [b]) => compareText(a, b)).map(([e, n]) => [e, { packages: n, ...checked(e) }])),
   });
   if (groups.length === 0) return { findings: [], warnings: [], queried: 0, vulnerable: 0, advisories: coverage(() => ({ checked: true })) };
   let answers: Awaited<ReturnType<AdvisorySource['lookup']>>;

@@ -11,6 +11,7 @@ import type { OsvVulnerability } from '../../advisories/osv-schema.js';
 import { groupAliases } from '../../advisories/aliases.js';
 import { advisorySeverity } from '../../advisories/severity.js';
 import { compareVersions } from './versions/index.js';
+import { compareText } from '../../../core/order.js';
 
 export const KNOWN_VULNERABILITY_RULE = 'known-vulnerability';
 /** The rule's defaults; each finding names its package, advisory, severity and fix. */
@@ -103,7 +104,7 @@ function rankOf(s: ReturnType<typeof advisorySeverity>): number {
 /** The lowest fix that no record of the group still calls affected; else the highest fix named. */
 function pickFix(fixed: readonly string[], group: readonly OsvVulnerability[], pkg: ExtractedPackage): string | undefined {
   const unique = [...new Set(fixed)];
-  const order = (a: string, b: string) => compareVersions(pkg.ecosystem, a, b) ?? a.localeCompare(b);
+  const order = (a: string, b: string) => compareVersions(pkg.ecosystem, a, b) ?? compareText(a, b);
   const clean = unique.filter((c) => group.every((r) => !isVersionAffected(r, pkg.ecosystem, pkg.name, c))).sort(order);
   return clean[0] ?? unique.sort(order).at(-1);
 }

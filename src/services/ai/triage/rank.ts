@@ -4,6 +4,7 @@
  * same input gives the same ranking in any order.
  */
 import { SEVERITY_RANK, type Finding } from '../../../core/findings.js';
+import { compareText } from '../../../core/order.js';
 import { cleanLine } from '../prompts/untrusted.js';
 import { actionOf, actionTitle, fixedVersionOf, packageOf } from './group.js';
 import { scoreFinding } from './score.js';
@@ -12,11 +13,6 @@ import type { ActionKind, RankedAction, RankedFinding } from './types.js';
 /** How many locations an action's steps list before "and N more". */
 const MAX_LOCATIONS = 10;
 const MAX_REMEDIATION_STEPS = 6;
-
-/** Code-unit order: the same in every locale. */
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 function byScore(a: RankedFinding, b: RankedFinding): number {
   return (

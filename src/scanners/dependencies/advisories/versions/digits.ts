@@ -1,4 +1,5 @@
 /** Helpers shared by the orderings: numbers are kept as digit strings so no size limit applies. */
+import { compareText } from '../../../../core/order.js';
 
 /** Strips leading zeros ("007" → "7", "000" → "0"). The input must be ASCII digits only. */
 export function stripZeros(digits: string): string {
@@ -15,9 +16,7 @@ export function compareDigits(a: string, b: string): number {
 }
 
 /** Plain code-unit comparison (Java's String.compareTo, Ruby's String#<=> for ASCII). */
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+export const compareStrings = compareText;
 
 export function sign(n: number): number {
   return n < 0 ? -1 : n > 0 ? 1 : 0;
