@@ -14,7 +14,8 @@
  *   workflow advisory check imports the workflow scanner).
  *
  * The command line is bundled too, as CommonJS: `dist/cli/main.cjs`, which `dist/cli/index.js`
- * compiles with a code cache of its own (one for `vigil scan`, written by the training scan, and one
+ * compiles with a code cache of its own (one for `vigil scan`, written by the training scan with V8's
+ * flags set back to their defaults, since `vigil scan` compiles the bundle before it sets its own, and one
  * for the other commands, written by `vigil --help`); and so is its scan thread's entry,
  * `dist/engine/lane-worker.cjs`, which that thread requires.
  *
@@ -192,7 +193,7 @@ const relocateImportMeta = (bundleFile: string): Plugin => ({
 });
 
 /** Modules the command line's bundle requires from dist/ rather than compiling in: the code-cache loader, one ES module per process (src/engine/scanner-module.ts). */
-const KEPT_MODULES = ['engine/scanner-module.js'];
+const KEPT_MODULES = ['engine/scanner-module.js', 'engine/early-thread.js'];
 const keepModules = (bundleFile: string): Plugin => ({
   name: 'keep-modules',
   setup(plugin) {

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 import { existsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
-import { tuneCompilerForScans } from '../core/v8-flags.js';
+import { restoreDefaultFlags, tuneCompilerForScans } from '../core/v8-flags.js';
 import { VERSION } from '../core/version.js';
-import { CODE_CACHE_SUFFIX, COMMANDS_CACHE_SUFFIX, importWithCodeCache } from '../engine/scanner-module.js';
+import { deferScanFlags, startEarlyScanThread } from '../engine/early-thread.js';
+import { CODE_CACHE_SUFFIX, COMMANDS_CACHE_SUFFIX, compileWithCodeCache } from '../engine/scanner-module.js';
 
 /** Node's modules that `vigil scan` loads after its V8 flags are set (seen in `process.moduleLoadList`). */
 const SCAN_BUILTINS = ['node:fs/promises', 'node:net', 'node:os', 'node:perf_hooks', 'node:worker_threads', 'node:zlib'] as const;
@@ -16,24 +17,37 @@ const SCAN_BUILTINS = ['node:fs/promises', 'node:net', 'node:os', 'node:perf_hoo
 // queue worker) keep V8's default for WebAssembly.
 //
 // For the same reason JavaScript is optimised later and with less inlining (tuneCompilerForScans; the
-// service and `vigil worker` set the same). They are set before the command line's bundle is
-// compiled below: V8 takes a code cache only under the flags it was written with.
+// service and `vigil worker` set the same).
 const scan = process.argv[2] === 'scan';
-if (scan) {
-  // Node's own modules come with a code cache built into the binary, which V8 takes only under its default
-  // flags: the ones a scan loads after the flags below would each be compiled from source (about 13 ms in
-  // all on this thread). Loaded first, they are not (docs/decisions.md, 2026-11-29).
-  for (const id of SCAN_BUILTINS) process.getBuiltinModule(id);
+
+/**
+ * `vigil scan <dir>` without --history: the scans whose first thread is a lane (early-thread.ts). Others
+ * (`scan github`, `scan api`, history scans) start none, and set the flags at once as before.
+ */
+function plainDirectoryScan(args: readonly string[]): boolean {
+  const first = args[0];
+  return first !== undefined && !first.startsWith('-') && !['github', 'api', 'help'].includes(first) && !args.includes('--history');
+}
+const setScanFlags = (): void => {
   setFlagsFromString('--liftoff-only');
   tuneCompilerForScans();
+};
+if (scan) {
+  // Node's own modules come with a code cache built into the binary, which V8 takes only under its default
+  // flags: the ones a scan loads after the flags would each be compiled from source (about 13 ms in all on
+  // this thread). Loaded first, they are not (docs/decisions.md, 2026-11-29). For the same reason the scan's
+  // first thread starts now, under the defaults (early-thread.ts).
+  for (const id of SCAN_BUILTINS) process.getBuiltinModule(id);
+  if (plainDirectoryScan(process.argv.slice(3))) startEarlyScanThread();
 }
 
 // From dist/ the command line is one CommonJS bundle, main.cjs (scripts/bundle-scanners.ts), compiled
 // with a V8 code cache the build wrote for it: a scan then neither resolves and links the 60-odd ES
-// modules of its start nor compiles the functions it runs first (docs/benchmarks.md). There are two
-// caches, as V8 takes one only under the flags it was written with: `main.cjs.v8cache` for `vigil scan`
-// and `main.cjs.commands.v8cache` for the rest. From the sources, or a dist/ without the bundle, it is
-// ./main.ts as an ES module.
+// modules of its start nor compiles the functions it runs first (docs/benchmarks.md). It is compiled
+// under V8's default flags, before `vigil scan` sets its own, and V8 takes a cache only under the flags
+// it was written with: `main.cjs.v8cache`, for `vigil scan`, is written with the flags set back to the
+// defaults, `main.cjs.commands.v8cache` for the rest. From the sources, or a dist/ without the bundle, it
+// is ./main.ts as an ES module.
 if (process.argv.length === 3 && (process.argv[2] === '--version' || process.argv[2] === '-V')) {
   // What commander prints for its version option, without loading the command line at all. A reader that
   // closed the pipe already (EPIPE) is no error of ours.
@@ -41,6 +55,8 @@ if (process.argv.length === 3 && (process.argv[2] === '--version' || process.arg
   process.stdout.write(`${VERSION}\n`);
 } else {
   const bundle = new URL('./main.cjs', import.meta.url);
-  if (existsSync(bundle)) await importWithCodeCache(bundle.href, scan ? CODE_CACHE_SUFFIX : COMMANDS_CACHE_SUFFIX);
+  const compiled = existsSync(bundle) ? compileWithCodeCache(bundle.href, scan ? CODE_CACHE_SUFFIX : COMMANDS_CACHE_SUFFIX, scan ? restoreDefaultFlags : undefined) : undefined;
+  if (scan) deferScanFlags(setScanFlags);
+  if (compiled !== undefined) compiled.run();
   else await import('./main.js');
 }

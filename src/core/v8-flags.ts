@@ -18,3 +18,17 @@ export function tuneCompilerForScans(): void {
   setFlagsFromString('--interrupt-budget=270336');
   setFlagsFromString('--max-inlined-bytecode-size-cumulative=230');
 }
+
+/**
+ * V8's own values (Node 20's V8, as `node --v8-options` prints them) of the flags `vigil scan` changes: its
+ * WebAssembly flag (src/cli/index.ts) and tuneCompilerForScans'. V8 hashes the values of its flags into every
+ * code cache and takes a cache only under the same hash; flags set back to these values hash as if never set
+ * (the build writes `vigil scan`'s own cache this way, src/engine/scanner-module.ts). A test compares them with
+ * `node --v8-options`.
+ */
+export const V8_DEFAULTS = ['--no-liftoff-only', '--wasm-tier-up', '--wasm-dynamic-tiering', '--interrupt-budget=67584', '--max-inlined-bytecode-size-cumulative=920'] as const;
+
+/** Sets the flags of V8_DEFAULTS back to V8's own values. */
+export function restoreDefaultFlags(): void {
+  for (const flag of V8_DEFAULTS) setFlagsFromString(flag);
+}

@@ -17,6 +17,7 @@ import { backgroundThreadData } from '../core/thread-priority.js';
 import { fromWire, type WireError } from '../core/wire-error.js';
 import type { ScanPool } from './pool.js';
 import { COMMAND_SCAN_THREAD_YOUNG_GENERATION_MB } from './thread-limits.js';
+import { takeEarlyScanThread } from './early-thread.js';
 
 /** The worker module's entries a lane runs (see lane-worker.ts). */
 export type LaneEntry = 'scanBatch' | 'scanRepository' | 'scanTexts';
@@ -34,11 +35,14 @@ export function createThreadLane(): ScanPool {
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let failure: Error | undefined;
-  const worker = new Worker(threadScript(import.meta.url, 'lane-worker').bootstrap, {
-    eval: true,
-    workerData: backgroundThreadData(),
-    resourceLimits: { maxYoungGenerationSizeMb: COMMAND_SCAN_THREAD_YOUNG_GENERATION_MB },
-  });
+  // The thread `vigil scan` started before its V8 flags (early-thread.ts), else a new one.
+  const worker =
+    takeEarlyScanThread() ??
+    new Worker(threadScript(import.meta.url, 'lane-worker').bootstrap, {
+      eval: true,
+      workerData: backgroundThreadData(),
+      resourceLimits: { maxYoungGenerationSizeMb: COMMAND_SCAN_THREAD_YOUNG_GENERATION_MB },
+    });
   const fail = (error: Error): void => {
     failure ??= error;
     const jobs = [...pending.values()];

@@ -3,6 +3,7 @@ import type { Piscina } from 'piscina';
 import { threadScript } from '../core/thread-script.js';
 import { backgroundThreadData } from '../core/thread-priority.js';
 import { createThreadLane } from './lane.js';
+import { settleScanFlags } from './early-thread.js';
 import { SCAN_THREAD_YOUNG_GENERATION_MB } from './thread-limits.js';
 import { mergeCollected } from './pipeline/index.js';
 import type { RepositoryTask, ScanTask, ScanTaskResult, TextTask, TextTaskResult } from './types.js';
@@ -101,7 +102,12 @@ export function createScanPool(size: number = defaultPoolSize(), options: { keep
 export function createInlinePool(): ScanPool {
   // A literal path: the command line's bundle compiles the worker module in (one copy of it and of what
   // it imports in the process) and still loads it on the first task only.
-  const load = async () => await import('./worker.js');
+  // The scanners' bundles carry code caches written under `vigil scan`'s V8 flags: set before the first loads,
+  // without waiting for the command line's first thread (a tree scanned here may never use it).
+  const load = async () => {
+    settleScanFlags(0);
+    return await import('./worker.js');
+  };
   return {
     size: 1,
     threads: 0,
@@ -296,6 +302,21 @@ export function createAdaptiveScanPool(
     run: async (task, signal) => {
       const split = splitTask(task);
       if (split === undefined) return runWhole(task, signal);
+      const early = placement === undefined ? helper : undefined;
+      if (early !== undefined) {
+        // The walk goes on and the placement is not decided, but the offloaded scanners' thread has started: it
+        // takes its half at once (its queue would otherwise wait for the walk's end), and the rest of the batch
+        // waits for the decision and then runs here or on a scan thread, as a whole batch would.
+        const away = early.run(withLookAhead(split.theirs, true), signal);
+        const [here, there] = await Promise.all([
+          runWhole(split.mine, signal).catch(async (error: unknown) => {
+            await away.catch(() => undefined);
+            throw error;
+          }),
+          away,
+        ]);
+        return mergeTaskResults(here, there);
+      }
       await decided;
       const theirs = helper;
       if (placement !== 'inline' || theirs === undefined) return runWhole(task, signal);

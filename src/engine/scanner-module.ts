@@ -20,7 +20,7 @@
  * V8 or under other flags (the service's threads run with other compiler flags than `vigil scan`).
  * Either way the bundle is simply compiled, as without a cache. `VIGIL_CODE_CACHE=0` never reads one.
  *
- * A bundle cannot use `import()` (see loadBundle); it requires what it needs.
+ * A bundle cannot use `import()` (see compileBundle); it requires what it needs.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,10 +52,19 @@ export interface BundleLoad {
   readonly cache: 'accepted' | 'rejected' | 'stale' | 'none';
 }
 
+/**
+ * Flags a cache is written under, when they differ from the process's at exit: a function that sets V8's
+ * defaults back (`vigil scan` compiles its own bundle before it sets its flags, so that bundle's cache must
+ * be written under the defaults; V8 hashes only the flags' values, so flags set back to their defaults hash
+ * as if never set).
+ */
+export type WriteFlags = (() => void) | undefined;
+
 interface Loaded {
   readonly cacheFile: string;
   readonly bytes: Buffer;
   readonly script: vm.Script;
+  readonly writeUnder: WriteFlags;
 }
 
 const loads: BundleLoad[] = [];
@@ -85,7 +94,10 @@ function readCache(cacheFile: string, bytes: Buffer): { data?: Buffer; state: 's
 
 /** Writes the cache of every bundle this thread compiled: its bytecode as it stands now, after the scan ran it. */
 function writeCodeCaches(): void {
-  for (const { cacheFile: target, bytes, script } of scripts) {
+  // Those written under the process's flags first, then the others.
+  const ordered = [...scripts.filter((s) => s.writeUnder === undefined), ...scripts.filter((s) => s.writeUnder !== undefined)];
+  for (const { cacheFile: target, bytes, script, writeUnder } of ordered) {
+    writeUnder?.();
     const data = script.createCachedData();
     const partial = `${target}.${process.pid}.partial`;
     try {
@@ -98,8 +110,14 @@ function writeCodeCaches(): void {
   }
 }
 
-/** Compiles and runs one CommonJS bundle, with its code cache when there is a good one. */
-function loadBundle(file: string, cacheFile: string, mode: CodeCacheMode): unknown {
+/** A CommonJS bundle compiled (with its code cache when there is a good one), not yet run. */
+export interface CompiledBundle {
+  /** Runs the bundle's top level once and returns its exports. */
+  run(): unknown;
+}
+
+/** Compiles one CommonJS bundle, with its code cache when there is a good one. */
+function compileBundle(file: string, cacheFile: string, mode: CodeCacheMode, writeUnder: WriteFlags): CompiledBundle {
   const bytes = readFileSync(file);
   const source = bytes.toString('utf8');
   const cached = mode === 'use' ? readCache(cacheFile, bytes) : { state: 'none' as const };
@@ -113,16 +131,20 @@ function loadBundle(file: string, cacheFile: string, mode: CodeCacheMode): unkno
   });
   loads.push({ file, cache: cached.data ? (script.cachedDataRejected === true ? 'rejected' : 'accepted') : cached.state });
   if (mode === 'write') {
-    scripts.push({ cacheFile, bytes, script });
+    scripts.push({ cacheFile, bytes, script, writeUnder });
     if (!writeAtExit) {
       writeAtExit = true;
       process.once('exit', writeCodeCaches);
     }
   }
-  const module = { exports: {} as unknown };
-  const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
-  wrapper(module.exports, createRequire(file), module, file, dirname(file));
-  return module.exports;
+  return {
+    run: () => {
+      const module = { exports: {} as unknown };
+      const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
+      wrapper(module.exports, createRequire(file), module, file, dirname(file));
+      return module.exports;
+    },
+  };
 }
 
 /**
@@ -130,6 +152,15 @@ function loadBundle(file: string, cacheFile: string, mode: CodeCacheMode): unkno
  * through `import()`. The cache is the file beside the bundle with `cacheSuffix` added: a bundle run under
  * two sets of V8 flags keeps one cache for each (the command line's, src/cli/index.ts).
  */
+/**
+ * A `.cjs` bundle compiled with its code cache (the file beside it with `cacheSuffix` added) and not yet run,
+ * for a caller that changes V8's flags between the two (src/cli/index.ts); `writeUnder` as in WriteFlags.
+ */
+export function compileWithCodeCache(url: string, cacheSuffix: string, writeUnder?: () => void): CompiledBundle {
+  const file = fileURLToPath(url);
+  return compileBundle(file, file + cacheSuffix, codeCacheMode(), writeUnder);
+}
+
 export async function importWithCodeCache(url: string, cacheSuffix: string = CODE_CACHE_SUFFIX): Promise<unknown> {
   if (!url.endsWith('.cjs')) return import(url);
   // Once per thread, as import() and require() load a module: a second caller on the thread gets the
@@ -137,7 +168,7 @@ export async function importWithCodeCache(url: string, cacheSuffix: string = COD
   let loaded = bundles.get(url);
   if (loaded === undefined) {
     const file = fileURLToPath(url);
-    loaded = loadBundle(file, file + cacheSuffix, codeCacheMode());
+    loaded = compileBundle(file, file + cacheSuffix, codeCacheMode(), undefined).run();
     bundles.set(url, loaded);
   }
   return loaded;

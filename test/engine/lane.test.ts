@@ -290,6 +290,37 @@ describe('the adaptive pool of a command-line scan', () => {
     expect(lane.closed).toBe(true);
   });
 
+  it("hands the offloaded scanners' thread its half of a batch while the walk goes on; the rest waits for the decision", async () => {
+    const all = FILE_SCANNERS.map((s) => s.module);
+    const warm: ScanTask = { root: dir, paths: [], scannerModules: all };
+    const theirs: ScanTaskResult = { findings: [], tallies: { code: { files: 1, findings: 0, failures: 0 } }, unreadable: 0, suppressed: 0, collected: { findings: [], ignored: 0, truncation: { perScan: 0, perRule: 0, perFile: 0 }, hidden: [] } };
+    for (const end of ['inline', 'threads'] as const) {
+      const { lanes, make } = fakeLanes(theirs);
+      const pool = createAdaptiveScanPool(2, { bytes: 8000, files: 100, offloadBytes: 1000 }, warm, make, CODE);
+      pool.observe(7, 2000);
+      const collect = { target: 'app', today: '2026-11-29' };
+      const running = pool.run({ root: dir, paths: ['config.ts'], scannerModules: all, collect });
+      await settle();
+      const lane = lanes[0] as (typeof lanes)[number];
+      // Undecided (the walk has not ended), and the thread has its half already.
+      expect(pool.placement).toBeUndefined();
+      expect(lane.tasks.slice(1).map((t) => [t.paths, t.scannerModules])).toEqual([[['config.ts'], CODE]]);
+      if (end === 'inline') pool.walked();
+      else pool.observe(200, 9000);
+      await settle();
+      // The other half: here once the tree stays on this thread; on a scan thread (this one, the first, warmed with
+      // every scanner first) past the limits.
+      const other = end === 'inline' ? [] : [[[], all], [['config.ts'], all.filter((m) => !CODE.includes(m))]];
+      expect(lane.tasks.slice(2).map((t) => [t.paths, t.scannerModules])).toEqual(other);
+      for (const finish of lane.finish.splice(0)) finish();
+      await settle();
+      for (const finish of lane.finish.splice(0)) finish();
+      const result = await running;
+      expect(Object.keys(result.tallies).sort()).toEqual(end === 'inline' ? ['cicd', 'code', 'secrets'] : ['code']);
+      await pool.close();
+    }
+  });
+
   it('starts no thread for offloaded scanners with one thread in all or below offloadBytes; past the limits that thread is the first scan thread', async () => {
     const warm: ScanTask = { root: dir, paths: [], scannerModules: FILE_SCANNERS.map((s) => s.module) };
     for (const [threads, bytes] of [

@@ -113,12 +113,17 @@ describe('npm start on a fresh checkout', () => {
     );
     // Reports, at exit, how each bundle was loaded (the built loader module, the one the scan uses).
     const hook = join(dir, 'report-loads.mjs');
-    await writeFile(hook, `import { bundleLoads } from ${JSON.stringify(new URL(`file://${join(dir, 'dist', 'engine', 'scanner-module.js')}`).href)};\nprocess.on('exit', () => process.stderr.write('LOADS ' + JSON.stringify(bundleLoads().map((l) => l.file.split('/').slice(-2).join('/') + ' ' + l.cache)) + '\\n'));\n`);
+    await writeFile(
+      hook,
+      `import { bundleLoads } from ${JSON.stringify(new URL(`file://${join(dir, 'dist', 'engine', 'scanner-module.js')}`).href)};\n` +
+        `import { earlyScanThreadState } from ${JSON.stringify(new URL(`file://${join(dir, 'dist', 'engine', 'early-thread.js')}`).href)};\n` +
+        `process.on('exit', () => process.stderr.write('LOADS ' + JSON.stringify(bundleLoads().map((l) => l.file.split('/').slice(-2).join('/') + ' ' + l.cache)) + '\\nEARLY ' + earlyScanThreadState() + '\\n'));\n`,
+    );
     const loaded = (cache: string) => JSON.stringify(['cli/main.cjs', 'secrets/scanner.cjs', 'code/scanner.cjs', 'workflows/scanner.cjs'].map((file) => `${file} ${cache}`));
-    const scan = async (args: string[], env: Record<string, string> = {}) => {
-      const { stdout, stderr } = await exec(process.execPath, [...args, 'scan', tree, '--format', 'json'], { cwd: dir, env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
+    const scan = async (args: string[], env: Record<string, string> = {}, at = tree) => {
+      const { stdout, stderr } = await exec(process.execPath, [...args, 'scan', at, '--format', 'json'], { cwd: dir, env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
       const findings = (JSON.parse(stdout) as { findings: { id: string; scanner_name: string }[] }).findings.map(({ id: _id, ...rest }) => rest);
-      return { findings, loads: /LOADS (.*)/.exec(stderr)?.[1] };
+      return { findings, loads: /LOADS (.*)/.exec(stderr)?.[1], early: /EARLY (.*)/.exec(stderr)?.[1] };
     };
     const built = await scan(['--import', hook, join(dir, 'dist', 'cli', 'index.js')]);
     expect(built.loads).toBe(loaded('accepted'));
@@ -132,6 +137,18 @@ describe('npm start on a fresh checkout', () => {
     expect(wasm.findings).toEqual(built.findings);
     const sources = await scan(['--import', 'tsx', join(dir, 'src', 'cli', 'index.ts')]);
     expect(sources.findings).toEqual(built.findings);
+    // A plain directory scan starts its first scan thread before its V8 flags (src/engine/early-thread.ts). A tree
+    // this small stays on the main thread and leaves it unused; past OFFLOAD_BYTES the code scanner runs on it.
+    expect(built.early).toBe('started');
+    const larger = join(dir, 'scan-me-larger');
+    await mkdir(larger, { recursive: true });
+    for (let i = 0; i < 40; i++) await writeFile(join(larger, `table-${i}.js`), `// table ${i}\nmodule.exports = [${'7, '.repeat(3000)}];\n`);
+    await writeFile(join(larger, 'app.js'), await readFile(join(tree, 'app.js')));
+    const early = await scan(['--import', hook, join(dir, 'dist', 'cli', 'index.js')], {}, larger);
+    expect(early.early).toBe('taken');
+    expect(early.loads).toBe(JSON.stringify(['cli/main.cjs', 'secrets/scanner.cjs', 'workflows/scanner.cjs'].map((file) => `${file} accepted`)));
+    expect(early.findings.map((f) => f.scanner_name)).toContain('code');
+    expect(early.findings).toEqual((await scan(['--import', 'tsx', join(dir, 'src', 'cli', 'index.ts')], {}, larger)).findings);
 
     // The command line's scan thread starts from its own CommonJS bundle, and scans with the built scanners.
     expect(existsSync(join(dir, 'dist', 'engine', 'lane-worker.cjs'))).toBe(true);

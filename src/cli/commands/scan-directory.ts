@@ -15,6 +15,7 @@ import type { AdaptiveLimits } from '../../engine/pool.js';
 import type { ScanService } from '../../services/scans/service.js';
 import type { VerifySecrets } from '../../engine/verification.js';
 import { walkLocalDirectory } from '../../adapters/sources/local.js';
+import { pollEarlyScanThread } from '../../engine/early-thread.js';
 import type { Workspace } from '../../adapters/sources/workspace.js';
 import type { CliIo } from '../program.js';
 import { EXIT_FINDINGS } from '../exit-codes.js';
@@ -117,9 +118,12 @@ export const LAST_THREAD_BYTES = 48 * 1024 * 1024;
 /**
  * Kept bytes past which a tree that may yet be scanned on the main thread starts one thread for the
  * OFFLOADED_SCANNERS (the code scanner): each batch then runs in two halves at once, theirs there and the
- * secrets and CI scanners' here.
+ * secrets and CI scanners' here. 256 KB since that thread is the one `vigil scan` starts before its V8
+ * flags (src/engine/early-thread.ts), ready after about 40 ms: with a thread started at the decision, under
+ * the scan's flags (about 120 ms to its first file on a busy machine), the limit was 1 MB; DVWA (1.0 MB)
+ * now takes 346 against 406 ms, a 368 KB tree the same time as on the main thread alone (docs/benchmarks.md).
  */
-export const OFFLOAD_BYTES = 1024 * 1024;
+export const OFFLOAD_BYTES = 256 * 1024;
 
 /** The file scanners that run on a thread of their own beside a scan on the main thread (createAdaptiveScanPool). */
 export const OFFLOADED_SCANNERS: readonly ScannerName[] = ['code'];
@@ -211,7 +215,11 @@ export async function scanDirectory(io: CliIo, setExitCode: (code: number) => vo
       const arriving = await walkLocalDirectory(root, {
         limits: config.sourceLimits,
         memoryBytes: config.archiveMemoryBytes,
-        onProgress: (files, bytes) => pool.observe(files, bytes),
+        onProgress: (files, bytes) => {
+          // The scan's V8 flags, once its first thread has started (src/engine/early-thread.ts).
+          pollEarlyScanThread();
+          pool.observe(files, bytes);
+        },
         // This thread only walks and hands batches on: files are examined inline while the page cache answers.
         inlineReads: true,
       });
