@@ -109,16 +109,22 @@ async function main(): Promise<void> {
     console.log(`${SCANS} repository scans of a ${REPO_MB} MB repository, one after another; RSS of the service (${setting}) after each`);
     const samples: number[] = [];
     let findings = -1;
+    const durations: number[] = [];
     for (let i = 1; i <= SCANS; i++) {
+      const began = performance.now();
       const res = await fetch(`${base}/v1/scan/github`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ repository: 'bench/memory' }) });
       const body = (await res.json()) as { finding_count?: number; detail?: string };
       if (res.status !== 200) throw new Error(`scan ${i}: HTTP ${res.status} ${body.detail ?? ''}`);
       if (findings === -1) findings = body.finding_count ?? 0;
       else if (body.finding_count !== findings) throw new Error(`scan ${i}: ${body.finding_count} findings, the first had ${findings}`);
+      durations.push(performance.now() - began);
       const resident = residentOf(pid);
       samples.push(resident.rss);
       if (i % EVERY === 0 || i === WARMUP) {
-        console.log(`scan ${String(i).padStart(4)}: RSS ${resident.rss.toFixed(0)} MB (anonymous ${resident.anon.toFixed(0)}, files ${resident.file.toFixed(0)}), ${resident.threads} threads`);
+        // The median request time of the scans since the last line: a scan that slows as the database fills shows here.
+        const since = durations.splice(0).sort((a, b) => a - b);
+        const median = since[Math.floor(since.length / 2)] ?? 0;
+        console.log(`scan ${String(i).padStart(4)}: RSS ${resident.rss.toFixed(0)} MB (anonymous ${resident.anon.toFixed(0)}, files ${resident.file.toFixed(0)}), ${resident.threads} threads; scans since the last line ${median.toFixed(0)} ms (median)`);
       }
     }
     const warm = samples[Math.min(WARMUP, samples.length) - 1] ?? 0;

@@ -41,6 +41,16 @@ interface Pending {
  * with its own id; a broken archive fails alone, and a thread that dies fails the archives it
  * had and is started again for the next one. It does not keep the process alive when idle.
  */
+/**
+ * The extraction thread's young generation, in MB (V8 gives each of its two semi-spaces a third): 24 MB,
+ * 8 MB semi-spaces, as the scan threads have (src/engine/thread-limits.ts). With V8's default (up to
+ * 48 MB) the thread, which lives as long as the service, reached 8 MB semi-spaces in its first scans and
+ * doubled them once more after about 400 scans of a 4 MB repository: the service's resident set rose
+ * 16–24 MB in one step there (`npm run bench:memory -- --scans 800`, docs/benchmarks.md). Its heap after
+ * a full collection is about 5 MB: the archives' bytes live in arenas outside V8's heap.
+ */
+export const EXTRACTION_THREAD_YOUNG_GENERATION_MB = 24;
+
 class ExtractionThread {
   private worker: Worker | undefined;
   private readonly pending = new Map<number, Pending>();
@@ -56,7 +66,11 @@ class ExtractionThread {
 
   private start(): Worker {
     if (this.worker !== undefined) return this.worker;
-    const worker = new Worker(threadScript(import.meta.url, 'extract-worker').bootstrap, { eval: true, workerData: backgroundThreadData() });
+    const worker = new Worker(threadScript(import.meta.url, 'extract-worker').bootstrap, {
+      eval: true,
+      workerData: backgroundThreadData(),
+      resourceLimits: { maxYoungGenerationSizeMb: EXTRACTION_THREAD_YOUNG_GENERATION_MB },
+    });
     worker.on('message', (message: FromExtractor) => this.receive(message));
     const lost = (error: Error): void => {
       if (this.worker !== worker) return;
