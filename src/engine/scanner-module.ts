@@ -148,11 +148,6 @@ function compileBundle(file: string, cacheFile: string, mode: CodeCacheMode, wri
 }
 
 /**
- * The module at `url`: a `.cjs` bundle through the code cache, anything else (a repository scanner, say)
- * through `import()`. The cache is the file beside the bundle with `cacheSuffix` added: a bundle run under
- * two sets of V8 flags keeps one cache for each (the command line's, src/cli/index.ts).
- */
-/**
  * A `.cjs` bundle compiled with its code cache (the file beside it with `cacheSuffix` added) and not yet run,
  * for a caller that changes V8's flags between the two (src/cli/index.ts); `writeUnder` as in WriteFlags.
  */
@@ -161,6 +156,11 @@ export function compileWithCodeCache(url: string, cacheSuffix: string, writeUnde
   return compileBundle(file, file + cacheSuffix, codeCacheMode(), writeUnder);
 }
 
+/**
+ * The module at `url`: a `.cjs` bundle through the code cache, anything else (a repository scanner, say)
+ * through `import()`. The cache is the file beside the bundle with `cacheSuffix` added: a bundle run under
+ * two sets of V8 flags keeps one cache for each (the command line's, src/cli/index.ts).
+ */
 export async function importWithCodeCache(url: string, cacheSuffix: string = CODE_CACHE_SUFFIX): Promise<unknown> {
   if (!url.endsWith('.cjs')) return import(url);
   // Once per thread, as import() and require() load a module: a second caller on the thread gets the

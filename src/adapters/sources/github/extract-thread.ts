@@ -36,12 +36,6 @@ interface Pending {
 }
 
 /**
- * The one extraction thread of the process, started on the first archive and kept (issue 21: a
- * thread per archive cost about 0.2 s and a compile each). Any number of archives share it, each
- * with its own id; a broken archive fails alone, and a thread that dies fails the archives it
- * had and is started again for the next one. It does not keep the process alive when idle.
- */
-/**
  * The extraction thread's young generation, in MB (V8 gives each of its two semi-spaces a third): 24 MB,
  * 8 MB semi-spaces, as the scan threads have (src/engine/thread-limits.ts). With V8's default (up to
  * 48 MB) the thread, which lives as long as the service, reached 8 MB semi-spaces in its first scans and
@@ -51,6 +45,12 @@ interface Pending {
  */
 export const EXTRACTION_THREAD_YOUNG_GENERATION_MB = 24;
 
+/**
+ * The one extraction thread of the process, started on the first archive and kept (issue 21: a
+ * thread per archive cost about 0.2 s and a compile each). Any number of archives share it, each
+ * with its own id; a broken archive fails alone, and a thread that dies fails the archives it
+ * had and is started again for the next one. It does not keep the process alive when idle.
+ */
 class ExtractionThread {
   private worker: Worker | undefined;
   private readonly pending = new Map<number, Pending>();
