@@ -302,31 +302,21 @@ export function createAdaptiveScanPool(
     run: async (task, signal) => {
       const split = splitTask(task);
       if (split === undefined) return runWhole(task, signal);
-      const early = placement === undefined ? helper : undefined;
-      if (early !== undefined) {
-        // The walk goes on and the placement is not decided, but the offloaded scanners' thread has started: it
-        // takes its half at once (its queue would otherwise wait for the walk's end), and the rest of the batch
-        // waits for the decision and then runs here or on a scan thread, as a whole batch would.
-        const away = early.run(withLookAhead(split.theirs, true), signal);
-        const [here, there] = await Promise.all([
-          runWhole(split.mine, signal).catch(async (error: unknown) => {
-            await away.catch(() => undefined);
-            throw error;
-          }),
-          away,
-        ]);
-        return mergeTaskResults(here, there);
-      }
-      await decided;
-      const theirs = helper;
-      if (placement !== 'inline' || theirs === undefined) return runWhole(task, signal);
-      signal?.throwIfAborted();
-      // Both halves start now: the helper's in its thread, the rest on this one.
-      const away = theirs.run(withLookAhead(split.theirs, true), signal);
-      const [here, there] = await Promise.all([inline.run(split.mine, signal).catch(async (error: unknown) => {
-        await away.catch(() => undefined);
-        throw error;
-      }), away]);
+      // The offloaded scanners' thread, once started, takes its half at once, even while the walk goes on and the
+      // placement is undecided (its queue would otherwise wait for the walk's end); the rest of the batch runs as
+      // a whole batch would, here or on a scan thread. Past the limits that thread is the first scan thread
+      // (`helper` is undefined then), and batches run whole.
+      if (helper === undefined) await decided;
+      const thread = helper;
+      if (thread === undefined) return runWhole(task, signal);
+      const away = thread.run(withLookAhead(split.theirs, true), signal);
+      const [here, there] = await Promise.all([
+        runWhole(split.mine, signal).catch(async (error: unknown) => {
+          await away.catch(() => undefined);
+          throw error;
+        }),
+        away,
+      ]);
       return mergeTaskResults(here, there);
     },
     runTexts: (task, signal) => dispatch(signal, (pool) => pool.runTexts(pool === inline ? task : withLookAhead(task, sparesACore(lanes.length)), signal)),
