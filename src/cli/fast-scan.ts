@@ -8,11 +8,10 @@ import { describeError } from './errors.js';
 import { FORMATS, scanDirectory, type Format, type ScanDirectoryOptions } from './commands/scan-directory.js';
 import { EXIT_ERROR } from './exit-codes.js';
 import type { CliIo } from './program.js';
+import { SCAN_SUBCOMMANDS } from './scan-subcommands.js';
 
 const VALUE_OPTIONS = { '--format': 'format', '--output': 'output', '--fail-on': 'failOn', '--target': 'target', '--since': 'since', '--branch': 'branch' } as const;
 const FLAG_OPTIONS = { '--check-cves': 'checkCves', '--history': 'history', '--verify': 'verify' } as const;
-/** Words that "vigil scan" takes as a subcommand, not as the directory. */
-const SUBCOMMANDS = new Set(['github', 'api', 'help']);
 
 const has = <T extends object>(table: T, key: string): key is Extract<keyof T, string> => Object.hasOwn(table, key);
 
@@ -25,7 +24,7 @@ export function parseFastScan(argv: readonly string[]): { dir: string; opts: Sca
   for (let i = 1; i < argv.length; i++) {
     const token = argv[i] ?? '';
     if (!token.startsWith('-')) {
-      if (dir !== undefined || SUBCOMMANDS.has(token) || token === '') return undefined;
+      if (dir !== undefined || SCAN_SUBCOMMANDS.has(token) || token === '') return undefined;
       dir = token;
       continue;
     }

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { restoreDefaultFlags, tuneCompilerForScans } from '../core/v8-flags.js';
 import { VERSION } from '../core/version.js';
+import { SCAN_SUBCOMMANDS } from './scan-subcommands.js';
 import { deferScanFlags, startEarlyScanThread } from '../engine/early-thread.js';
 import { CODE_CACHE_SUFFIX, COMMANDS_CACHE_SUFFIX, compileWithCodeCache } from '../engine/scanner-module.js';
 
@@ -26,7 +27,7 @@ const scan = process.argv[2] === 'scan';
  */
 function plainDirectoryScan(args: readonly string[]): boolean {
   const first = args[0];
-  return first !== undefined && !first.startsWith('-') && !['github', 'api', 'help'].includes(first) && !args.includes('--history');
+  return first !== undefined && !first.startsWith('-') && !SCAN_SUBCOMMANDS.has(first) && !args.includes('--history');
 }
 const setScanFlags = (): void => {
   setFlagsFromString('--liftoff-only');

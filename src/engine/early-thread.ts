@@ -73,6 +73,18 @@ function earlyBootstrap(bootstrap: string, loader: string): string {
   ].join('\n');
 }
 
+/**
+ * A command-line scan thread running `bootstrap` (its code, eval'd), with `extra` in its workerData: the one
+ * place that says how such a thread starts, for this module's early thread and for lane.ts's later ones.
+ */
+export function newScanThread(bootstrap: string, extra: Record<string, unknown> = {}): Worker {
+  return new Worker(bootstrap, {
+    eval: true,
+    workerData: { ...backgroundThreadData(), ...extra },
+    resourceLimits: { maxYoungGenerationSizeMb: COMMAND_SCAN_THREAD_YOUNG_GENERATION_MB },
+  });
+}
+
 /** Starts the thread now (a no-op from the TypeScript sources, where the lane's entry is no bundle). */
 export function startEarlyScanThread(): void {
   if (early !== undefined) return;
@@ -80,11 +92,7 @@ export function startEarlyScanThread(): void {
   if (!script.bootstrap.startsWith('require(')) return;
   const loader = fileURLToPath(new URL('./scanner-module.js', import.meta.url));
   const state = new Int32Array(new SharedArrayBuffer(8));
-  const worker = new Worker(earlyBootstrap(script.bootstrap, loader), {
-    eval: true,
-    workerData: { ...backgroundThreadData(), early: state.buffer },
-    resourceLimits: { maxYoungGenerationSizeMb: COMMAND_SCAN_THREAD_YOUNG_GENERATION_MB },
-  });
+  const worker = newScanThread(earlyBootstrap(script.bootstrap, loader), { early: state.buffer });
   worker.unref();
   // A thread that fails to start is the lane's to report, if a lane takes it; unused, it is nobody's.
   worker.on('error', () => undefined);

@@ -11,13 +11,10 @@
  * as a pool would end its worker: the task and every other task of the lane reject, and later
  * tasks reject at once. A thread that dies fails its tasks the same way.
  */
-import { Worker } from 'node:worker_threads';
 import { threadScript } from '../core/thread-script.js';
-import { backgroundThreadData } from '../core/thread-priority.js';
 import { fromWire, type WireError } from '../core/wire-error.js';
 import type { ScanPool } from './pool.js';
-import { COMMAND_SCAN_THREAD_YOUNG_GENERATION_MB } from './thread-limits.js';
-import { takeEarlyScanThread } from './early-thread.js';
+import { newScanThread, takeEarlyScanThread } from './early-thread.js';
 
 /** The worker module's entries a lane runs (see lane-worker.ts). */
 export type LaneEntry = 'scanBatch' | 'scanRepository' | 'scanTexts';
@@ -36,13 +33,7 @@ export function createThreadLane(): ScanPool {
   let nextId = 1;
   let failure: Error | undefined;
   // The thread `vigil scan` started before its V8 flags (early-thread.ts), else a new one.
-  const worker =
-    takeEarlyScanThread() ??
-    new Worker(threadScript(import.meta.url, 'lane-worker').bootstrap, {
-      eval: true,
-      workerData: backgroundThreadData(),
-      resourceLimits: { maxYoungGenerationSizeMb: COMMAND_SCAN_THREAD_YOUNG_GENERATION_MB },
-    });
+  const worker = takeEarlyScanThread() ?? newScanThread(threadScript(import.meta.url, 'lane-worker').bootstrap);
   const fail = (error: Error): void => {
     failure ??= error;
     const jobs = [...pending.values()];
