@@ -35,7 +35,12 @@ import { build, type BuildOptions, type Plugin } from 'esbuild';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dist = resolve(process.argv[2] ?? resolve(ROOT, 'dist'));
 const registry = (await import(resolve(dist, 'scanners/index.js'))) as { FILE_SCANNERS: readonly { module: string }[] };
-const { CODE_CACHE_SUFFIX, COMMANDS_CACHE_SUFFIX } = (await import(resolve(dist, 'engine/scanner-module.js'))) as { CODE_CACHE_SUFFIX: string; COMMANDS_CACHE_SUFFIX: string };
+const { BUNDLE_HEAD, BUNDLE_TAIL, CODE_CACHE_SUFFIX, COMMANDS_CACHE_SUFFIX } = (await import(resolve(dist, 'engine/scanner-module.js'))) as {
+  BUNDLE_HEAD: string;
+  BUNDLE_TAIL: string;
+  CODE_CACHE_SUFFIX: string;
+  COMMANDS_CACHE_SUFFIX: string;
+};
 // The file scanners, and the heavy part of a repository check that it imports lazily (only scans
 // with a manifest load the dependency extractors and risk checks, 51 modules): bundling that module
 // at its own path keeps it lazy. The repository checks' entry modules stay as they are, or their
@@ -123,7 +128,7 @@ function asciiOnly(file: string): void {
   if (escaped !== text) writeFileSync(file, escaped);
 }
 
-type BundleOptions = Pick<BuildOptions, 'format' | 'define' | 'banner' | 'plugins' | 'allowOverwrite' | 'supported'> & {
+type BundleOptions = Pick<BuildOptions, 'format' | 'define' | 'banner' | 'footer' | 'plugins' | 'allowOverwrite' | 'supported'> & {
   /** The bundle's modules had `import.meta.url` rewritten to their own place (relocateImportMeta): they may come from any folder. */
   readonly relocated?: boolean;
 };
@@ -154,16 +159,26 @@ async function bundle(entry: string, path: string, { relocated = false, ...optio
  * build if one is left.
  */
 const IMPORT_META_URL = '__vigil_import_meta_url';
-/** What every CommonJS bundle the loader compiles shares: no `import()` (above), and the bundle's own URL in IMPORT_META_URL. */
+/** What every CommonJS bundle of ours shares: no `import()` (above), and the bundle's own URL in IMPORT_META_URL. */
 const COMMONJS = {
   format: 'cjs',
   supported: { 'dynamic-import': false },
   // Strict first, as the ES modules it was built from were (a statement before it would leave the bundle sloppy).
   banner: { js: `'use strict';\nvar ${IMPORT_META_URL} = require('node:url').pathToFileURL(__filename).href;` },
 } as const satisfies BundleOptions;
+/**
+ * A bundle the loader compiles with its code cache (src/engine/scanner-module.ts) is written inside its
+ * CommonJS wrapper, the text the loader hands to V8 as it is; the strict directive opens the function's body.
+ * Such a file does nothing when `require`d: the scan thread's entry, which its thread requires, is not wrapped.
+ */
+const COMPILED = {
+  ...COMMONJS,
+  banner: { js: `${BUNDLE_HEAD}${COMMONJS.banner.js}` },
+  footer: { js: BUNDLE_TAIL.replace(/^\n/, '') },
+} as const satisfies BundleOptions;
 for (const path of threadModules) {
   await bundle(resolve(dist, path.replace(/\.cjs$/, '.js')), path, {
-    ...COMMONJS,
+    ...COMPILED,
     define: { 'import.meta.url': IMPORT_META_URL },
     plugins: [packagesExternal(new Set([...INLINE_PACKAGES, 'yaml']))],
   });
@@ -213,16 +228,16 @@ const keepModules = (bundleFile: string): Plugin => ({
  * `require()`s, as in the scanners' bundles; a URL known only at run time goes through the loader.
  */
 const CLI_BUNDLE = 'cli/main.cjs';
-/** A CommonJS bundle at `path` of tsc's module beside it, every module of ours in it but the loader, each keeping its own `import.meta.url`. */
-const bundleOurs = (path: string): Promise<void> => {
+/** A CommonJS bundle at `path` of tsc's module beside it (COMPILED or COMMONJS), every module of ours in it but the loader, each keeping its own `import.meta.url`. */
+const bundleOurs = (path: string, options: typeof COMMONJS | typeof COMPILED): Promise<void> => {
   const file = resolve(dist, path);
   return bundle(file.replace(/\.cjs$/, '.js'), path, {
-    ...COMMONJS,
+    ...options,
     plugins: [keepModules(file), relocateImportMeta(file), packagesExternal(new Set())],
     relocated: true,
   });
 };
-await bundleOurs(CLI_BUNDLE);
+await bundleOurs(CLI_BUNDLE, COMPILED);
 
 /**
  * The command line's scan thread (src/engine/lane.ts) as one CommonJS bundle, `dist/engine/lane-worker.cjs`,
@@ -231,7 +246,7 @@ await bundleOurs(CLI_BUNDLE);
  * about 9 ms on an idle machine (docs/benchmarks.md). The loader stays outside, as in the command line's
  * bundle; no code cache (the thread runs little of its own code before it loads the scanners).
  */
-await bundleOurs('engine/lane-worker.cjs');
+await bundleOurs('engine/lane-worker.cjs', COMMONJS);
 
 // The ES-module bundles, over tsc's output at the same path.
 for (const path of modules) {

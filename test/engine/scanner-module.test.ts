@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bundleLoads, CODE_CACHE_SUFFIX, codeCacheMode, importWithCodeCache } from '../../src/engine/scanner-module.js';
+import { BUNDLE_HEAD, BUNDLE_TAIL, bundleLoads, CODE_CACHE_SUFFIX, codeCacheMode, importWithCodeCache } from '../../src/engine/scanner-module.js';
 import scanBatch from '../../src/engine/worker.js';
 
 /** A file scanner as the build writes one: a CommonJS bundle that requires a file beside it. */
@@ -149,6 +149,24 @@ console.log(JSON.stringify({ cache: bundleLoads().map((l) => l.cache), rules, sl
         rmSync(bundle + other, { force: true });
       }
     });
+  });
+
+  it('takes a bundle the build wrote inside its CommonJS wrapper as it is, and its cache in the next process', () => {
+    const wrapped = join(dir, 'wrapped.cjs');
+    writeFileSync(wrapped, `${BUNDLE_HEAD}${BUNDLE}${BUNDLE_TAIL}\n//# sourceMappingURL=wrapped.cjs.map\n`);
+    const load = (env: Record<string, string>) => {
+      const script = `import { bundleLoads, importWithCodeCache } from ${JSON.stringify(new URL('../../src/engine/scanner-module.ts', import.meta.url).href)};
+const m = await importWithCodeCache(${JSON.stringify(pathToFileURL(wrapped).href)});
+const rules = m.scanner.scanFile({ path: 'a.txt', text: 'MARKER' }).map((f) => f.ruleId);
+console.log(JSON.stringify({ cache: bundleLoads().map((l) => l.cache), rules, facts: m.facts }));`;
+      const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, VIGIL_CODE_CACHE: '', ...env }, encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      return JSON.parse(run.stdout) as { cache: string[]; rules: string[]; facts: unknown };
+    };
+    // Wrapped twice, the bundle's text would only make the inner function: no scanner, no facts.
+    const facts = { sloppy: false, filename: wrapped, dirname: dir, exportsIsModuleExports: true };
+    expect(load({ VIGIL_CODE_CACHE: 'write' })).toEqual({ cache: ['none'], rules: ['bundle-marker'], facts });
+    expect(load({})).toEqual({ cache: ['accepted'], rules: ['bundle-marker'], facts });
   });
 
   it('is how scan threads load a .cjs file scanner: a batch runs it like any scanner module', async () => {
