@@ -3,7 +3,7 @@ import type { Piscina } from 'piscina';
 import { threadScript } from '../core/thread-script.js';
 import { backgroundThreadData } from '../core/thread-priority.js';
 import { createThreadLane } from './lane.js';
-import { settleScanFlags } from './early-thread.js';
+import { discardEarlyScanThread, settleScanFlags } from './early-thread.js';
 import { SCAN_THREAD_YOUNG_GENERATION_MB } from './thread-limits.js';
 import { mergeCollected } from './pipeline/index.js';
 import type { RepositoryTask, ScanTask, ScanTaskResult, TextTask, TextTaskResult } from './types.js';
@@ -296,7 +296,11 @@ export function createAdaptiveScanPool(
       else if (placement === undefined && helper === undefined && offloading && limits.offloadBytes !== undefined && bytes > limits.offloadBytes) startHelper();
       if (placement === 'threads' && !closed && limits.lastThreadBytes !== undefined && bytes > limits.lastThreadBytes) addLanes(threads);
     },
-    walked: () => place('inline'),
+    walked: () => {
+      place('inline');
+      // The whole tree stays on this thread: the command line's first scan thread, started before the walk, goes unused.
+      if (placement === 'inline' && helper === undefined) discardEarlyScanThread();
+    },
     // A lane is one thread: the scan's threads are the lanes started so far. On the calling thread, a
     // batch runs in two halves once the offloaded scanners' thread has started: theirs there, the rest here.
     run: async (task, signal) => {
