@@ -143,26 +143,27 @@ export function settleScanFlags(timeoutMs: number = EARLY_THREAD_WAIT_MS): void 
   Atomics.notify(state, FLAGS_SET);
 }
 
+/** Hands the thread over once, to a lane or to its end: undefined when none was started, it ended, or it was handed over already. */
+function release(to: 'taken' | 'discarded'): Worker | undefined {
+  const held = early;
+  early = undefined;
+  if (held === undefined || held.ended) return undefined;
+  fate = to;
+  return held.worker;
+}
+
 /**
  * Ends the thread when the scan will not use it (its tree stays on the calling thread): at once, so that it
  * stops loading the scanners on the other core, and the process has no thread to wait for at its exit. On a
  * machine where a page fault costs about 16 µs, an empty folder's scan took 7 ms less and a 30 KB tree's 15 ms
- * less than with the thread left to the process's exit (docs/benchmarks.md).
+ * less than with the thread left to the process's exit (docs/benchmarks.md). A no-op once a lane took it.
  */
 export function discardEarlyScanThread(): void {
-  const dropped = early;
-  early = undefined;
-  if (dropped === undefined || dropped.ended) return;
-  fate = 'discarded';
-  void dropped.worker.terminate();
+  void release('discarded')?.terminate();
 }
 
 /** The thread, for the first lane to start; undefined after that, or when none was started. */
 export function takeEarlyScanThread(): Worker | undefined {
   settleScanFlags();
-  const taken = early;
-  early = undefined;
-  if (taken === undefined || taken.ended) return undefined;
-  fate = 'taken';
-  return taken.worker;
+  return release('taken');
 }

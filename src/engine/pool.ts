@@ -298,8 +298,8 @@ export function createAdaptiveScanPool(
     },
     walked: () => {
       place('inline');
-      // The whole tree stays on this thread: the command line's first scan thread, started before the walk, goes unused.
-      if (placement === 'inline' && helper === undefined) discardEarlyScanThread();
+      // No thread starts after the walk: the command line's first scan thread, if no lane took it, goes unused.
+      discardEarlyScanThread();
     },
     // A lane is one thread: the scan's threads are the lanes started so far. On the calling thread, a
     // batch runs in two halves once the offloaded scanners' thread has started: theirs there, the rest here.
