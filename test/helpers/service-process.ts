@@ -10,6 +10,13 @@ export interface StartedService {
   exit: Promise<number | null>;
 }
 
+/**
+ * How long a start may take before the helper gives up: a liveness limit, not a speed check. From the sources
+ * (tsx) with the embedded database a start took 4–7 s alone on a slow machine, and more than 30 s once while
+ * the whole suite ran on its two cores.
+ */
+const START_TIMEOUT_MS = 90_000;
+
 /** Starts the real service entry point (src/server.ts) as its own process; resolves once it listens. */
 export async function startService(env: Record<string, string>): Promise<StartedService> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'server.ts')], {
@@ -22,7 +29,7 @@ export async function startService(env: Record<string, string>): Promise<Started
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))));
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start: ${err}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`service did not start: ${err}`)), START_TIMEOUT_MS);
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);

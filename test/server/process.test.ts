@@ -121,7 +121,7 @@ describe('a first start on a busy port', () => {
       service.child.kill('SIGTERM');
       expect(await service.exit).toBe(0);
     }
-  }, 90_000);
+  }, 180_000);
 });
 
 describe('two service processes sharing PostgreSQL and Redis', () => {
