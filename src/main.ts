@@ -1,4 +1,4 @@
-import type { LookupFunction } from 'node:net';
+import { createServer as createNetServer, type LookupFunction } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -209,6 +209,7 @@ export interface Server {
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web/', import.meta.url));
 
 export async function startServer(config: Config, options: { logStream?: DestinationStream; webDir?: string } = {}): Promise<Server> {
+  await probeListen(config.host, config.port);
   const runtime = await createRuntime(config);
   const quotas = new Quotas(createQuotaStore(config, runtime.storage));
   let app: FastifyInstance;
@@ -295,6 +296,25 @@ const LISTEN_PROBLEMS: Readonly<Record<string, string>> = Object.freeze({
   EACCES: 'permission denied (ports below 1024 usually need privileges). Set PORT to 1024 or above',
   EADDRNOTAVAIL: 'the address is not one of this machine\'s. Set HOST to a local address (0.0.0.0 for all)',
 });
+
+/**
+ * Fails at once, before the database opens, when the address cannot be listened on for a reason
+ * LISTEN_PROBLEMS explains (a port in use, most often): opening the database, creating it on a first
+ * start, and loading the scanners take seconds, and a start that was bound to fail should not make its
+ * user wait for them. The listen after them stays the authority: another process may still take the
+ * port in between, and an error the probe cannot explain is left for that listen to report.
+ */
+async function probeListen(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = createNetServer();
+  const failure = await new Promise<unknown>((resolve) => {
+    probe.once('error', resolve);
+    probe.listen({ host, port, exclusive: true }, () => resolve(undefined));
+  });
+  if (failure === undefined) await new Promise<void>((resolve) => probe.close(() => resolve()));
+  const explained = listenFailure(failure, host, port);
+  if (failure !== undefined && explained !== failure) throw explained;
+}
 
 /** A listen error as one line naming the address and what to do; other errors pass unchanged. */
 export function listenFailure(error: unknown, host: string, port: number): unknown {

@@ -22,9 +22,13 @@
  * `--node-arg ARG` (repeatable) passes ARG to the service's Node, e.g. `--node-arg=--heap-growing-percent=10`
  * for full collections often enough that the heap after each shows what stays alive.
  *
+ * `--env NAME=VALUE` (repeatable) sets an environment variable of the service's process, e.g.
+ * `--env LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2` to run it on another allocator and see
+ * whether native memory that rises under glibc's malloc rises there too.
+ *
  * `--every N` prints the resident set after every Nth scan (default 10).
  *
- *   npm run bench:memory [-- --scans 100 --every 10 --warmup 10 --repo-mb 4 --malloc-arenas 2 --database-url postgres://… --trace-gc gc.log]
+ *   npm run bench:memory [-- --scans 100 --every 10 --warmup 10 --repo-mb 4 --malloc-arenas 2 --database-url postgres://… --trace-gc gc.log --env NAME=VALUE]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -41,6 +45,11 @@ const ARENAS = process.argv.includes('--malloc-arenas') ? arg('--malloc-arenas',
 const DATABASE_URL = stringArg('--database-url');
 const TRACE_GC = stringArg('--trace-gc');
 const NODE_ARGS = repeatedArg('--node-arg');
+const EXTRA_ENV = repeatedArg('--env').map((pair) => {
+  const at = pair.indexOf('=');
+  if (at <= 0) throw new Error(`--env takes NAME=VALUE, not ${JSON.stringify(pair)}`);
+  return [pair.slice(0, at), pair.slice(at + 1)] as const;
+});
 const EVERY = arg('--every', 10);
 
 /**
@@ -100,12 +109,13 @@ async function main(): Promise<void> {
     VIGIL_GITHUB_RETRIES: '0',
     ...(ARENAS === undefined ? {} : { MALLOC_ARENA_MAX: String(ARENAS) }),
     ...(DATABASE_URL === undefined ? {} : { DATABASE_URL }),
+    ...Object.fromEntries(EXTRA_ENV),
   };
   const { proc, base } = await startApi(env, [...NODE_ARGS, ...(TRACE_GC === undefined ? [] : ['--trace-gc'])], TRACE_GC);
   try {
     const key = await ownerKey(proc);
     const pid = proc.child.pid ?? 0;
-    const setting = [ARENAS === undefined ? '' : `MALLOC_ARENA_MAX=${ARENAS}`, DATABASE_URL === undefined ? 'embedded database' : 'PostgreSQL', ...NODE_ARGS].filter(Boolean).join(', ');
+    const setting = [ARENAS === undefined ? '' : `MALLOC_ARENA_MAX=${ARENAS}`, DATABASE_URL === undefined ? 'embedded database' : 'PostgreSQL', ...EXTRA_ENV.map(([name, value]) => `${name}=${value}`), ...NODE_ARGS].filter(Boolean).join(', ');
     console.log(`${SCANS} repository scans of a ${REPO_MB} MB repository, one after another; RSS of the service (${setting}) after each`);
     const samples: number[] = [];
     let findings = -1;

@@ -107,6 +107,8 @@ describe('a first start on a busy port', () => {
     expect(lines[0]).toContain(`127.0.0.1:${port}`);
     expect(lines[0]).toContain('set PORT');
     expect(failed.stderr).not.toMatch(/vgl_live_|\n\s+at /);
+    // It failed before opening the database: nothing was created for the start that could not listen.
+    expect(existsSync(join(dataDir, 'db'))).toBe(false);
 
     const service = await startService({ ...env, LOG_LEVEL: 'info' });
     try {
