@@ -11,12 +11,18 @@ import { setFlagsFromString } from 'node:v8';
  * 264 KB of bytecode) and inlining less (230 bytes in all per function) brought the first scan to
  * 5.5–5.7 s and the next to 4.6–4.9 s (docs/decisions.md, docs/benchmarks.md).
  *
+ * Regular expressions are compiled to machine code on their first use (`--no-regexp-tier-up`) instead of
+ * being interpreted once first: the scanners' expressions run over whole files, and an interpreted first
+ * run over a large file cost more than the compilation it put off (a `vigil scan` of Juice Shop: 35 ms less
+ * CPU and 12 ms less wall time, docs/benchmarks.md).
+ *
  * V8 flags are process-wide: set before the scan threads start (they are read when a thread's
  * functions get their feedback and when code is optimised).
  */
 export function tuneCompilerForScans(): void {
   setFlagsFromString('--interrupt-budget=270336');
   setFlagsFromString('--max-inlined-bytecode-size-cumulative=230');
+  setFlagsFromString('--no-regexp-tier-up');
 }
 
 /**
@@ -26,7 +32,7 @@ export function tuneCompilerForScans(): void {
  * (the build writes `vigil scan`'s own cache this way, src/engine/scanner-module.ts). A test compares them with
  * `node --v8-options`.
  */
-export const V8_DEFAULTS = ['--no-liftoff-only', '--wasm-tier-up', '--wasm-dynamic-tiering', '--interrupt-budget=67584', '--max-inlined-bytecode-size-cumulative=920'] as const;
+export const V8_DEFAULTS = ['--no-liftoff-only', '--wasm-tier-up', '--wasm-dynamic-tiering', '--interrupt-budget=67584', '--max-inlined-bytecode-size-cumulative=920', '--regexp-tier-up'] as const;
 
 /** Sets the flags of V8_DEFAULTS back to V8's own values. */
 export function restoreDefaultFlags(): void {
