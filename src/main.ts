@@ -1,4 +1,4 @@
-import { createServer as createNetServer, type LookupFunction } from 'node:net';
+import type { LookupFunction } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -26,12 +26,12 @@ import type { Config } from './config/index.js';
 import { createScanEngine, type ScanEngine } from './engine/runtime.js';
 import { warmRepositoryScanners } from './engine/scan-workspace.js';
 import { warmExtractionThread } from './adapters/sources/github/extract-thread.js';
-import { AppError } from './core/errors.js';
 import { heapTrimmer } from './core/heap-trim.js';
 import type { VerifySecrets } from './core/verification.js';
 import { VERSION } from './core/version.js';
 import { createMailer, type Mailer } from './adapters/mail/mailer.js';
-import { openStorage, type Storage } from './adapters/storage/index.js';
+import type { Storage } from './adapters/storage/index.js';
+import { listenFailure, openConfiguredStorage, probeListen } from './startup.js';
 import { createVerifier } from './adapters/verify/verifier.js';
 
 /**
@@ -47,9 +47,19 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function createRuntime(config: Config): Promise<Runtime> {
-  const pepper = loadPepper(config.keyPepper, config.dataDir);
-  const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, poolMin: config.dbPoolMin });
+/**
+ * The runtime over the configured database; `opening`, when given, is that database already being opened
+ * (src/server.ts starts it before the service's modules load), and is closed if the runtime cannot be made.
+ */
+export async function createRuntime(config: Config, opening?: Promise<Storage>): Promise<Runtime> {
+  let pepper: string;
+  try {
+    pepper = loadPepper(config.keyPepper, config.dataDir);
+  } catch (error) {
+    await opening?.then((storage) => storage.close(), () => undefined);
+    throw error;
+  }
+  const storage = await (opening ?? openConfiguredStorage(config));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir });
   const accounts = new AccountService(storage, pepper, mailer);
   return {
@@ -208,9 +218,13 @@ export interface Server {
 /** dist/web/ of this checkout, whether this module runs from src/ (tsx) or dist/. */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web/', import.meta.url));
 
-export async function startServer(config: Config, options: { logStream?: DestinationStream; webDir?: string } = {}): Promise<Server> {
-  await probeListen(config.host, config.port);
-  const runtime = await createRuntime(config);
+export async function startServer(
+  config: Config,
+  options: { logStream?: DestinationStream; webDir?: string; storage?: Promise<Storage> } = {},
+): Promise<Server> {
+  // An entry point that opened the database early (src/server.ts) tried the address before it did.
+  if (options.storage === undefined) await probeListen(config.host, config.port);
+  const runtime = await createRuntime(config, options.storage);
   const quotas = new Quotas(createQuotaStore(config, runtime.storage));
   let app: FastifyInstance;
   let ownerKey: IssuedKey | undefined;
@@ -289,40 +303,6 @@ export async function gracefulClose(
     clearTimeout(timer);
     await closeResources();
   }
-}
-
-const LISTEN_PROBLEMS: Readonly<Record<string, string>> = Object.freeze({
-  EADDRINUSE: 'the port is already in use by another process. Stop that process or set PORT to a free port',
-  EACCES: 'permission denied (ports below 1024 usually need privileges). Set PORT to 1024 or above',
-  EADDRNOTAVAIL: 'the address is not one of this machine\'s. Set HOST to a local address (0.0.0.0 for all)',
-});
-
-/**
- * Fails at once, before the database opens, when the address cannot be listened on for a reason
- * LISTEN_PROBLEMS explains (a port in use, most often): opening the database, creating it on a first
- * start, and loading the scanners take seconds, and a start that was bound to fail should not make its
- * user wait for them. The listen after them stays the authority: another process may still take the
- * port in between, and an error the probe cannot explain is left for that listen to report.
- */
-async function probeListen(host: string, port: number): Promise<void> {
-  if (port === 0) return;
-  const probe = createNetServer();
-  const failure = await new Promise<unknown>((resolve) => {
-    probe.once('error', resolve);
-    probe.listen({ host, port, exclusive: true }, () => resolve(undefined));
-  });
-  if (failure === undefined) await new Promise<void>((resolve) => probe.close(() => resolve()));
-  const explained = listenFailure(failure, host, port);
-  if (failure !== undefined && explained !== failure) throw explained;
-}
-
-/** A listen error as one line naming the address and what to do; other errors pass unchanged. */
-export function listenFailure(error: unknown, host: string, port: number): unknown {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  const problem = code !== undefined && Object.hasOwn(LISTEN_PROBLEMS, code) ? LISTEN_PROBLEMS[code] : undefined;
-  if (problem === undefined) return error;
-  const address = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
-  return new AppError('unavailable', `cannot listen on ${address}: ${problem}.`, { cause: error });
 }
 
 export function ownerBanner(issued: IssuedKey): string {
