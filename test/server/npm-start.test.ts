@@ -91,6 +91,26 @@ describe('npm start on a fresh checkout', () => {
     }
   }, 300_000);
 
+  it('starts again without building when nothing the build reads has changed', async () => {
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dir, HOST: '127.0.0.1', PORT: '0' };
+    const npm = spawn('npm', ['start'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    npm.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    npm.stderr.on('data', () => undefined);
+    const npmExit = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+    try {
+      for (let i = 0; i < 600 && !/Server listening at http/.test(out) && npm.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(out).toMatch(/Server listening at http/);
+      expect(out).toContain('dist/ is up to date with the sources');
+      // No build ran: neither the bundler's lines nor Vite's.
+      expect(out).not.toMatch(/bundled cli\/main\.cjs|vite v\d/);
+      npm.kill('SIGTERM');
+      expect(await npmExit).not.toBeNull();
+    } finally {
+      if (npm.exitCode === null) npm.kill('SIGKILL');
+    }
+  }, 120_000);
+
   it('builds the command line and the file scanners as CommonJS bundles whose code caches the next runs use, on either parser, with the findings the sources give', async () => {
     const exec = promisify(execFile);
     if (!existsSync(join(dir, 'dist', 'cli', 'index.js'))) await exec('npm', ['run', 'build'], { cwd: dir, maxBuffer: 64 << 20 });
