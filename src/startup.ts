@@ -2,7 +2,7 @@
  * What a service start does before the rest of the service is loaded (src/server.ts imports only this,
  * the configuration and the logger up front): try the address it will listen on, and open the database,
  * so that the database opens and migrates while the service's modules load (src/main.ts) instead of
- * after them. Both are also what `startServer` uses when it is called on its own (tests, `vigil serve`).
+ * after them. `startServer` does both itself when it is given no database opened before it.
  */
 import { createServer as createNetServer } from 'node:net';
 import { openStorage, type Storage } from './adapters/storage/database.js';
