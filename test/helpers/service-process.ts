@@ -27,7 +27,15 @@ export async function startService(env: Record<string, string>): Promise<Started
   let out = '';
   let err = '';
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))));
+  // 'close', not 'exit': it comes once the output pipes are drained too, so a process that dies at once (a
+  // crash, an abort) leaves in `err` what it printed last. A death by signal is -1, and the signal is named.
+  let signalName: NodeJS.Signals | null = null;
+  const exit = new Promise<number | null>((resolve) =>
+    child.on('close', (code, signal) => {
+      signalName = signal;
+      resolve(code ?? (signal ? -1 : null));
+    }),
+  );
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`service did not start: ${err}`)), START_TIMEOUT_MS);
     child.stdout?.on('data', (d: Buffer) => {
@@ -38,7 +46,7 @@ export async function startService(env: Record<string, string>): Promise<Started
         resolve(match[1]);
       }
     });
-    void exit.then((code) => reject(new Error(`service exited with ${code}: ${err}`)));
+    void exit.then((code) => reject(new Error(`service exited with ${code}${signalName ? ` (${signalName})` : ''}: ${err}`)));
   });
   return { child, baseUrl, stderr: () => err, exit };
 }
