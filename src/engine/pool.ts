@@ -103,7 +103,8 @@ export function createInlinePool(): ScanPool {
   // A literal path: the command line's bundle compiles the worker module in (one copy of it and of what
   // it imports in the process) and still loads it on the first task only.
   // The scanners' bundles carry code caches written under `vigil scan`'s V8 flags: set before the first loads,
-  // without waiting for the command line's first thread (a tree scanned here may never use it).
+  // without waiting for the command line's first thread to load all it would (a tree scanned here never uses
+  // it), only for it to finish the module it is loading (src/engine/early-thread.ts).
   const load = async () => {
     settleScanFlags(0);
     return await import('./worker.js');
