@@ -1,11 +1,10 @@
 #!/usr/bin/env node
-import { existsSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
-import { restoreDefaultFlags, tuneCompilerForScans } from '../core/v8-flags.js';
-import { VERSION } from '../core/version.js';
+// Two static imports only: everything an ES module imports statically is resolved, read and compiled before its
+// first line runs, and Node's facade of a built-in module (`import … from 'node:crypto'`) loads all its lazy parts
+// (web crypto, fs streams). A plain directory scan starts its first scan thread here first thing, about 22 ms
+// sooner than after the loader's and the code cache's imports (docs/decisions.md, 2026-11-30); the rest follows.
 import { SCAN_SUBCOMMANDS } from './scan-subcommands.js';
 import { deferScanFlags, startEarlyScanThread } from '../engine/early-thread.js';
-import { CODE_CACHE_SUFFIX, COMMANDS_CACHE_SUFFIX, compileWithCodeCache } from '../engine/scanner-module.js';
 
 /** Node's modules that `vigil scan` loads after its V8 flags are set (seen in `process.moduleLoadList`). */
 const SCAN_BUILTINS = ['node:fs/promises', 'node:net', 'node:os', 'node:perf_hooks', 'node:worker_threads', 'node:zlib'] as const;
@@ -29,17 +28,13 @@ function plainDirectoryScan(args: readonly string[]): boolean {
   const first = args[0];
   return first !== undefined && !first.startsWith('-') && !SCAN_SUBCOMMANDS.has(first) && !args.includes('--history');
 }
-const setScanFlags = (): void => {
-  setFlagsFromString('--liftoff-only');
-  tuneCompilerForScans();
-};
 if (scan) {
-  // Node's own modules come with a code cache built into the binary, which V8 takes only under its default
-  // flags: the ones a scan loads after the flags would each be compiled from source (about 13 ms in all on
-  // this thread). Loaded first, they are not (docs/decisions.md, 2026-11-29). For the same reason the scan's
-  // first thread starts now, under the defaults (early-thread.ts).
-  for (const id of SCAN_BUILTINS) process.getBuiltinModule(id);
+  // The scan's first thread starts now, under V8's default flags (early-thread.ts). Node's own modules come with
+  // a code cache built into the binary, which V8 takes only under those defaults: the ones a scan loads after
+  // the flags would each be compiled from source (about 13 ms in all on this thread). Loaded first, they are
+  // not (docs/decisions.md, 2026-11-29).
   if (plainDirectoryScan(process.argv.slice(3))) startEarlyScanThread();
+  for (const id of SCAN_BUILTINS) process.getBuiltinModule(id);
 }
 
 // From dist/ the command line is one CommonJS bundle, main.cjs (scripts/bundle-scanners.ts), compiled
@@ -52,9 +47,20 @@ if (scan) {
 if (process.argv.length === 3 && (process.argv[2] === '--version' || process.argv[2] === '-V')) {
   // What commander prints for its version option, without loading the command line at all. A reader that
   // closed the pipe already (EPIPE) is no error of ours.
+  const { VERSION } = await import('../core/version.js');
   process.stdout.on('error', () => undefined);
   process.stdout.write(`${VERSION}\n`);
 } else {
+  const { existsSync } = process.getBuiltinModule('node:fs');
+  const { setFlagsFromString } = process.getBuiltinModule('node:v8');
+  const [{ restoreDefaultFlags, tuneCompilerForScans }, { CODE_CACHE_SUFFIX, COMMANDS_CACHE_SUFFIX, compileWithCodeCache }] = await Promise.all([
+    import('../core/v8-flags.js'),
+    import('../engine/scanner-module.js'),
+  ]);
+  const setScanFlags = (): void => {
+    setFlagsFromString('--liftoff-only');
+    tuneCompilerForScans();
+  };
   const bundle = new URL('./main.cjs', import.meta.url);
   const compiled = existsSync(bundle) ? compileWithCodeCache(bundle.href, scan ? CODE_CACHE_SUFFIX : COMMANDS_CACHE_SUFFIX, scan ? restoreDefaultFlags : undefined) : undefined;
   if (scan) deferScanFlags(setScanFlags);
