@@ -150,7 +150,15 @@ describe('two service processes sharing PostgreSQL and Redis', () => {
   it('let exactly 10 of 50 concurrent requests to a 10-per-hour bucket through between them', async () => {
     // Start both first, so the owner bootstrap race is exercised too: only one may print a key.
     const logReady = { ...env, LOG_LEVEL: 'info' };
-    const [a, b] = await Promise.all([startService(logReady), startService(logReady)]);
+    const started = await Promise.allSettled([startService(logReady), startService(logReady)]);
+    const [a, b] = started.map((s) => (s.status === 'fulfilled' ? s.value : undefined));
+    if (a === undefined || b === undefined) {
+      // One did not start: the other is stopped, so that it does not hold the schema the cleanup drops.
+      const running = [a, b].filter((s) => s !== undefined);
+      for (const s of running) s.child.kill('SIGTERM');
+      await Promise.all(running.map((s) => s.exit));
+      throw started.find((s): s is PromiseRejectedResult => s.status === 'rejected')?.reason;
+    }
     try {
       await new Promise((r) => setTimeout(r, 500));
       const banners = [a, b].filter((s) => s.stderr().includes('vgl_live_'));
