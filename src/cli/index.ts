@@ -53,13 +53,14 @@ if (process.argv.length === 3 && (process.argv[2] === '--version' || process.arg
 } else {
   const { existsSync } = process.getBuiltinModule('node:fs');
   const { setFlagsFromString } = process.getBuiltinModule('node:v8');
-  const [{ restoreDefaultFlags, tuneCompilerForScans }, { CODE_CACHE_SUFFIX, COMMANDS_CACHE_SUFFIX, compileWithCodeCache }] = await Promise.all([
-    import('../core/v8-flags.js'),
-    import('../engine/scanner-module.js'),
-  ]);
+  const [{ compileRegExpsOnFirstUse, restoreDefaultFlags, tuneCompilerForScans }, { CODE_CACHE_SUFFIX, COMMANDS_CACHE_SUFFIX, compileWithCodeCache }] =
+    await Promise.all([import('../core/v8-flags.js'), import('../engine/scanner-module.js')]);
+  // From the TypeScript sources tsx's module loader runs on a thread of its own, beside this one.
+  const fromSources = import.meta.url.endsWith('.ts');
   const setScanFlags = (): void => {
     setFlagsFromString('--liftoff-only');
     tuneCompilerForScans();
+    if (!fromSources) compileRegExpsOnFirstUse();
   };
   const bundle = new URL('./main.cjs', import.meta.url);
   const compiled = existsSync(bundle) ? compileWithCodeCache(bundle.href, scan ? CODE_CACHE_SUFFIX : COMMANDS_CACHE_SUFFIX, scan ? restoreDefaultFlags : undefined) : undefined;

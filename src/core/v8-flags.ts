@@ -11,23 +11,34 @@ import { setFlagsFromString } from 'node:v8';
  * 264 KB of bytecode) and inlining less (230 bytes in all per function) brought the first scan to
  * 5.5–5.7 s and the next to 4.6–4.9 s (docs/decisions.md, docs/benchmarks.md).
  *
- * Regular expressions are compiled to machine code on their first use (`--no-regexp-tier-up`) instead of
- * being interpreted once first: the scanners' expressions run over whole files, and an interpreted first
- * run over a large file cost more than the compilation it put off (a `vigil scan` of Juice Shop: 35 ms less
- * CPU and 12 ms less wall time, docs/benchmarks.md).
- *
  * V8 flags are process-wide: set before the scan threads start (they are read when a thread's
  * functions get their feedback and when code is optimised).
  */
 export function tuneCompilerForScans(): void {
   setFlagsFromString('--interrupt-budget=270336');
   setFlagsFromString('--max-inlined-bytecode-size-cumulative=230');
+}
+
+/**
+ * For `vigil scan` only: regular expressions compiled to machine code on their first use
+ * (`--no-regexp-tier-up`) instead of being interpreted once first. The scanners' expressions run over whole
+ * files, and an interpreted first run over a large file cost more than the compilation it put off (a
+ * `vigil scan` of Juice Shop: 35 ms less CPU and 12 ms less wall time, docs/benchmarks.md).
+ *
+ * Only where no other thread can be running a regular expression when it is set: V8 reads this flag more than
+ * once while it prepares and runs one expression, and a change in between on another thread crashed that
+ * thread (SIGSEGV in machine code of a regular expression, run by tsx's module loader thread in a service
+ * started from the sources; docs/decisions.md, 2026-11-30). The command line sets it while its one other
+ * thread waits (src/engine/early-thread.ts), and not from the sources, where tsx's loader thread runs beside
+ * it; the service and `vigil worker` never set it (their threads are warm, the first run matters little).
+ */
+export function compileRegExpsOnFirstUse(): void {
   setFlagsFromString('--no-regexp-tier-up');
 }
 
 /**
  * V8's own values (Node 20's V8, as `node --v8-options` prints them) of the flags `vigil scan` changes: its
- * WebAssembly flag (src/cli/index.ts) and tuneCompilerForScans'. V8 hashes the values of its flags into every
+ * WebAssembly flag (src/cli/index.ts), tuneCompilerForScans' and compileRegExpsOnFirstUse's. V8 hashes the values of its flags into every
  * code cache and takes a cache only under the same hash; flags set back to these values hash as if never set
  * (the build writes `vigil scan`'s own cache this way, src/engine/scanner-module.ts). A test compares them with
  * `node --v8-options`.

@@ -25,8 +25,8 @@ function child(setup: string, mode: 'write' | 'read'): string {
 import { readFileSync, writeFileSync } from 'node:fs';
 import vm from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
-import { restoreDefaultFlags, tuneCompilerForScans } from ${JSON.stringify(flagsModule)};
-void setFlagsFromString; void restoreDefaultFlags; void tuneCompilerForScans;
+import { compileRegExpsOnFirstUse, restoreDefaultFlags, tuneCompilerForScans } from ${JSON.stringify(flagsModule)};
+void setFlagsFromString; void restoreDefaultFlags; void tuneCompilerForScans; void compileRegExpsOnFirstUse;
 ${setup}
 const source = 'function scanned(x) { return x * 2 } scanned(21) // a script of its own';
 if (${JSON.stringify(mode)} === 'write') writeFileSync(${JSON.stringify(cache)}, new vm.Script(source).createCachedData());
@@ -37,7 +37,7 @@ else console.log(new vm.Script(source, { cachedData: readFileSync(${JSON.stringi
   return run.stdout.trim();
 }
 
-const SCAN_FLAGS = "setFlagsFromString('--liftoff-only'); tuneCompilerForScans();";
+const SCAN_FLAGS = "setFlagsFromString('--liftoff-only'); tuneCompilerForScans(); compileRegExpsOnFirstUse();";
 
 describe('V8 flags of vigil scan', () => {
   it('are V8 defaults again after restoreDefaultFlags: a cache written then is taken by a process that never set them', () => {
